@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** GET /api/app-config: the public settings of a deployment that the web app needs before it renders. */
+export const appConfigSchema = z.object({
+  productName: z.string(),
+  landingEnabled: z.boolean(),
+  supportEmail: z.string(),
+  languages: z.array(z.string()),
+  oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string() }),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,0 +1,11 @@
+// Runs the API server (tsx watch) and the Vite dev server together; Ctrl+C stops both.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npm', ['run', 'dev', '-w', '@careslot/server'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', '@careslot/web'], { stdio: 'inherit' }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', (code) => code && code !== 0 && stop());
