@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '@careslot/contracts';
+import { appConfigRoutes } from './platform/app-config';
+import { authenticateRequest } from './platform/auth';
+import type { AppDeps } from './platform/deps';
+import { sendError, tooManyRequests } from './platform/errors';
+import { devRoutes } from './platform/dev-routes';
+import { healthRoutes } from './platform/health';
+import { loggerOptions } from './platform/logger';
+import { registerWeb } from './platform/web';
+import { moduleRoutes } from './routes';
+
+/** Builds the whole application on the given dependencies; main.ts and every integration test use it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.NODE_ENV === 'production',
+    bodyLimit: 10 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.decorateRequest('principal', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time; no script may be inline.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        description: 'Every call of the spec catalogue, generated from the zod contracts.',
+        version: '2.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.addHook('onRequest', authenticateRequest(deps.tokens));
+
+  await app.register(healthRoutes);
+  await app.register(appConfigRoutes);
+  if (config.DEV_TOOLS) await app.register(devRoutes);
+  for (const routes of moduleRoutes) await app.register(routes);
+  await registerWeb(app, config.WEB_DIST);
+
+  deps.realtime.attach(app.server);
+  app.addHook('onClose', async () => {
+    await deps.realtime.close();
+    await deps.database.close();
+  });
+  return app;
+}

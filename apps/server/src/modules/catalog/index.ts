@@ -1,0 +1,16 @@
+/** The catalog module's public face: other modules use these, never its tables or store. */
+export {
+  codes as listCatalogCodes,
+  conditions as listConditions,
+  insurancePlansByIds,
+  insurances as listInsurances,
+  specialties as listSpecialties,
+  specialtiesByDisplay,
+  specialtiesByIds,
+  states as listStates,
+  zipCode as getZipCode,
+  zipCodesByPrefix,
+  type PlanRef,
+} from './service';
+export { CODE_KINDS, type CodeKind } from './tables';
+export { catalogRoutes } from './routes';

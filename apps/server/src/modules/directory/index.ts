@@ -1,0 +1,35 @@
+/**
+ * The directory module's public face: other modules use these, never its tables or store.
+ * Functions without a principal do no access check; HTTP reads go through the checked ones in routes.ts.
+ */
+export {
+  acceptedInsurancePlanIds,
+  addFamilyMember,
+  addPatientIdentifier,
+  addPractitionerIdentifier,
+  canReadPatient,
+  createPatient,
+  findPatientByEmail,
+  findPatientByIdentifier,
+  findPractitionerByEmail,
+  findPractitionerByIdentifier,
+  getHealthcareService,
+  getLocation,
+  getLocations,
+  getOrganization,
+  getOrganizationByIdentifier,
+  getPatientById,
+  getPractitioner,
+  getPractitioners,
+  listPractitionerRoles,
+  relatedPersons,
+  searchCareTeams,
+  searchHealthcareServices,
+  searchLocations,
+  searchOrganizations,
+  searchPractitioners,
+  type NewPatient,
+  type Paged,
+} from './service';
+export { parseIdentifier } from './store';
+export { directoryRoutes } from './routes';

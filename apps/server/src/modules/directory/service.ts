@@ -1,0 +1,685 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUDIT_SYSTEM,
+  type AuditTrail,
+  type CareTeam,
+  type Coverage,
+  type Gender,
+  type HealthcareService,
+  type Identifier,
+  type Location,
+  type Organization,
+  type Patient,
+  type Practitioner,
+  type PractitionerRole,
+  type RelatedPerson,
+} from '@careslot/contracts';
+import { type AuditContext, recordAudit, type AuditOutcome } from '../../platform/audit';
+import type { Principal } from '../../platform/auth';
+import type { Database } from '../../platform/db';
+import { notFound } from '../../platform/errors';
+import { specialtiesByIds } from '../catalog';
+import * as store from './store';
+
+// ---------- shaping rows into the spec's resources ----------
+
+function auditTrail(row: {
+  createdAt: Date;
+  updatedAt: Date;
+  createdBySystem?: string;
+  lastChangedBySystem?: string;
+  workflow?: string | null;
+}): AuditTrail {
+  return {
+    CreatedBySystem: row.createdBySystem ?? AUDIT_SYSTEM,
+    LastChangedBySystem: row.lastChangedBySystem ?? AUDIT_SYSTEM,
+    WorkflowOrServiceName: row.workflow ?? null,
+    CreatedOn: row.createdAt.toISOString(),
+    LastChangedOn: row.updatedAt.toISOString(),
+  };
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const bucket = map.get(k);
+    if (bucket) bucket.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+const toIdentifier = (row: store.IdentifierRow): Identifier => ({ System: row.system, Value: row.value, Use: row.use });
+
+async function shapeOrganizations(database: Database, rows: store.OrganizationRow[]): Promise<Organization[]> {
+  const identifiers = groupBy(await store.organizationIdentifiersFor(database.db, rows.map((r) => r.id)), (i) => i.organizationId);
+  return rows.map((row) => ({
+    Id: row.id,
+    Name: row.name,
+    Identifier: (identifiers.get(row.id) ?? []).map(toIdentifier),
+    Logo: row.logoUrl,
+    Banner: row.bannerUrl,
+    Phone: row.phone,
+    Email: row.email,
+    Website: row.website,
+    Address: {
+      Address1: row.address1,
+      Address2: row.address2 ? [row.address2] : [],
+      City: row.city,
+      State: row.state,
+      ZipCode: row.zipCode,
+    },
+    TimeZone: row.timeZone,
+    strip_account_id: row.stripeAccountId,
+    has_reputation_enabled: row.hasReputationEnabled,
+    Active: row.active,
+  }));
+}
+
+function contactFullName(row: store.LocationRow, withTitle: boolean): string | null {
+  const parts = [
+    withTitle ? row.contactPrefix : null,
+    row.contactFirstName,
+    row.contactMiddleName,
+    row.contactLastName,
+    withTitle ? row.contactSuffix : null,
+  ].filter((p): p is string => Boolean(p));
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+function shapeLocation(row: store.LocationRow): Location {
+  return {
+    Id: row.id,
+    Name: row.name,
+    OrganizationId: row.organizationId,
+    TimeZone: row.ianaTimeZone,
+    iana_time_zone: row.ianaTimeZone,
+    check_in_enabled: row.checkInEnabled,
+    contact_person_name: {
+      first_name: row.contactFirstName,
+      last_name: row.contactLastName,
+      previous_firstname: row.contactPreviousFirstName,
+      previous_lastname: row.contactPreviousLastName,
+      middle_name: row.contactMiddleName,
+      full_name: contactFullName(row, false),
+      suffix: row.contactSuffix,
+      prefix: row.contactPrefix,
+      full_name_with_title: contactFullName(row, true),
+    },
+    address: {
+      id: row.id,
+      address1: row.address1,
+      address2: row.address2,
+      zip_code: row.zipCode,
+      city: row.city,
+      state: row.state,
+      country: row.country,
+      county: row.county,
+      longitude: row.longitude,
+      latitude: row.latitude,
+    },
+    emails: row.emails,
+    Phone: row.phone,
+    Active: row.active,
+  };
+}
+
+async function shapePractitioners(database: Database, rows: store.PractitionerRow[]): Promise<Practitioner[]> {
+  const ids = rows.map((r) => r.id);
+  const [identifierRows, specialtyRows] = await Promise.all([
+    store.practitionerIdentifiersFor(database.db, ids),
+    store.practitionerSpecialtiesFor(database.db, ids),
+  ]);
+  const specialtyNames = await specialtiesByIds(
+    database,
+    specialtyRows.map((s) => s.specialtyId),
+  );
+  const identifiers = groupBy(identifierRows, (i) => i.practitionerId);
+  const specialties = groupBy(specialtyRows, (s) => s.practitionerId);
+  return rows.map((row) => ({
+    Id: row.id,
+    Type: 'Practitioner' as const,
+    Active: row.active,
+    Identifier: (identifiers.get(row.id) ?? []).map(toIdentifier),
+    Name: [
+      {
+        Prefix: row.prefix ? [row.prefix] : [],
+        Given: row.givenNames,
+        Family: row.familyName,
+        Suffix: row.suffix,
+        Title: row.title,
+      },
+    ],
+    Gender: row.gender,
+    Npi: row.npi,
+    Photos: row.photoUrl ? [{ Url: row.photoUrl }] : [],
+    Specialities: (specialties.get(row.id) ?? []).flatMap((s) => {
+      const specialty = specialtyNames.get(s.specialtyId);
+      return specialty ? [{ Id: specialty.Id, Name: specialty.Display }] : [];
+    }),
+    hide_public_profile: row.hidePublicProfile,
+    HidePublicProfile: row.hidePublicProfile,
+    Languages: row.languages,
+    About: row.about,
+    AuditTrail: auditTrail(row),
+  }));
+}
+
+async function shapeRoles(database: Database, rows: store.PractitionerRoleRow[]): Promise<PractitionerRole[]> {
+  const locations = groupBy(await store.roleLocationsFor(database.db, rows.map((r) => r.id)), (l) => l.practitionerRoleId);
+  return rows.map((row) => ({
+    Id: row.id,
+    PractitionerId: row.practitionerId,
+    OrganizationId: row.organizationId,
+    Code: row.codes,
+    LocationIds: (locations.get(row.id) ?? []).map((l) => l.locationId).sort(),
+    Active: row.active,
+  }));
+}
+
+async function shapeServices(database: Database, rows: store.HealthcareServiceRow[]): Promise<HealthcareService[]> {
+  const locations = groupBy(await store.serviceLocationsFor(database.db, rows.map((r) => r.id)), (l) => l.healthcareServiceId);
+  return rows.map((row) => ({
+    Id: row.id,
+    Name: row.name,
+    OrganizationId: row.organizationId,
+    Category: row.category,
+    About: row.about,
+    Photo: { Url: row.photoUrl },
+    LocationIds: (locations.get(row.id) ?? []).map((l) => l.locationId).sort(),
+    Active: row.active,
+  }));
+}
+
+async function shapeCareTeams(database: Database, rows: store.CareTeamRow[]): Promise<CareTeam[]> {
+  const participants = groupBy(await store.careTeamParticipantsFor(database.db, rows.map((r) => r.id)), (p) => p.careTeamId);
+  return rows.map((row) => ({
+    Id: row.id,
+    Name: row.name,
+    OrganizationId: row.organizationId,
+    Status: row.status,
+    Participants: (participants.get(row.id) ?? []).map((p) => ({ PractitionerId: p.practitionerId, Role: p.role })),
+  }));
+}
+
+function patientNames(row: Pick<store.PatientRow, 'prefix' | 'firstName' | 'middleName' | 'lastName' | 'suffix' | 'preferredName'>) {
+  const given = [row.firstName, row.middleName].filter((g): g is string => Boolean(g));
+  const names = [
+    {
+      Use: 'Official',
+      Text: [...given, row.lastName].join(' '),
+      Given: given,
+      Family: row.lastName,
+      Prefix: row.prefix ? [row.prefix] : [],
+      Suffix: row.suffix ? [row.suffix] : [],
+    },
+  ];
+  if (row.preferredName) {
+    names.push({ Use: 'Preferred', Text: `${row.preferredName} ${row.lastName}`, Given: [row.preferredName], Family: row.lastName, Prefix: [], Suffix: [] });
+  }
+  return names;
+}
+
+function patientTelecom(row: store.PatientRow): Patient['Telecom'] {
+  const telecom: Patient['Telecom'] = [];
+  if (row.email) telecom.push({ System: 'Email', Value: row.email, Use: 'home', IsVerified: row.emailVerified });
+  if (row.mobile) telecom.push({ System: 'Mobile', Value: row.mobile, Use: 'mobile', IsVerified: row.mobileVerified });
+  if (row.phone) telecom.push({ System: 'Phone', Value: row.phone, Use: 'home', IsVerified: row.phoneVerified });
+  return telecom;
+}
+
+async function shapePatients(database: Database, rows: store.PatientRow[]): Promise<Patient[]> {
+  const ids = rows.map((r) => r.id);
+  const [identifierRows, contactRows] = await Promise.all([
+    store.patientIdentifiersFor(database.db, ids),
+    store.contactsOf(database.db, ids),
+  ]);
+  const identifiers = groupBy(identifierRows, (i) => i.patientId);
+  const contacts = groupBy(contactRows, (c) => c.patientId);
+  return rows.map((row) => ({
+    Id: row.id,
+    Active: row.active,
+    Identifier: (identifiers.get(row.id) ?? []).map(toIdentifier),
+    Name: patientNames(row),
+    Telecom: patientTelecom(row),
+    BirthDate: row.birthDate,
+    Gender: row.gender,
+    Address: { Address1: row.address1, Address2: row.address2, City: row.city, State: row.state, ZipCode: row.zipCode },
+    Communication: row.languages,
+    Contact: (contacts.get(row.id) ?? []).map((c) => ({ PatientId: c.relatedPatientId, Relationship: c.relationship })),
+    Photos: row.photoUrl ? [{ Url: row.photoUrl }] : [],
+    ManagingOrganization: row.managingOrganizationId,
+    TimeZone: row.timeZone,
+    AuditTrail: auditTrail(row),
+  }));
+}
+
+function shapeCoverage(row: store.CoverageRow): Coverage {
+  const given = row.subscriberFirstName ? [row.subscriberFirstName] : [];
+  const family = row.subscriberLastName ?? '';
+  return {
+    Id: row.id,
+    Identifier: row.subscriberId ? [{ System: 'SubscriberId', Value: row.subscriberId, Use: 'official' }] : [],
+    PatientId: row.patientId,
+    Subscriber: {
+      Id: row.subscriberPatientId,
+      Gender: row.subscriberGender,
+      Name: {
+        Use: 'Official',
+        Text: [...given, family].filter(Boolean).join(' '),
+        Family: family,
+        Given: given,
+        Prefix: [],
+        Suffix: [],
+        Period: { Start: null, End: null },
+      },
+      BirthDate: row.subscriberBirthDate,
+    },
+    SubscriberId: row.subscriberId,
+    DependentNumber: row.dependentNumber,
+    CardPictures: row.cardPictures,
+    Eligibility: row.eligibility,
+    Kind: row.kind,
+    Relationship: row.relationship,
+    Status: row.status,
+    Priority: row.priority,
+    Period: { Start: row.periodStart, End: row.periodEnd },
+    Insurance: { Reference: row.insurancePlanId, Display: row.insuranceDisplay, Type: row.insuranceType },
+    IsDefault: row.isDefault,
+    Name: row.insuranceDisplay,
+    PolicyNumber: row.subscriberId,
+    AuditTrail: auditTrail(row),
+  };
+}
+
+// ---------- public reads (organizations, locations, practitioners, services, care teams) ----------
+
+export interface Paged<T> {
+  Data: T[];
+  Total: number;
+}
+
+export async function getOrganization(database: Database, id: string): Promise<Organization | null> {
+  const rows = await store.organizationsByIds(database.db, [id]);
+  return (await shapeOrganizations(database, rows))[0] ?? null;
+}
+
+export async function getOrganizationByIdentifier(database: Database, identifier: string): Promise<Organization | null> {
+  const id = await store.organizationIdByIdentifier(database.db, identifier);
+  return id ? getOrganization(database, id) : null;
+}
+
+export async function searchOrganizations(
+  database: Database,
+  query: { OrganizationId?: string; Name?: string; Identifier?: string[]; LocationIds?: string[]; Limit: number; Offset: number },
+): Promise<Paged<Organization>> {
+  const { rows, total } = await store.searchOrganizations(
+    database.db,
+    { organizationId: query.OrganizationId, name: query.Name, identifiers: query.Identifier, locationIds: query.LocationIds },
+    { limit: query.Limit, offset: query.Offset },
+  );
+  return { Data: await shapeOrganizations(database, rows), Total: total };
+}
+
+export async function getLocation(database: Database, id: string): Promise<Location | null> {
+  const [row] = await store.locationsByIds(database.db, [id]);
+  return row ? shapeLocation(row) : null;
+}
+
+export async function getLocations(database: Database, ids: string[]): Promise<Location[]> {
+  return (await store.locationsByIds(database.db, ids)).map(shapeLocation);
+}
+
+export async function searchLocations(
+  database: Database,
+  query: { OrganizationId?: string; Name?: string; Ids?: string[]; Limit: number; Offset: number },
+): Promise<Paged<Location>> {
+  const { rows, total } = await store.searchLocations(
+    database.db,
+    { organizationId: query.OrganizationId, name: query.Name, ids: query.Ids },
+    { limit: query.Limit, offset: query.Offset },
+  );
+  return { Data: rows.map(shapeLocation), Total: total };
+}
+
+export async function getPractitioner(database: Database, id: string): Promise<Practitioner | null> {
+  return (await getPractitioners(database, [id]))[0] ?? null;
+}
+
+/** Practitioners in the order of the ids given (unknown ids are left out). */
+export async function getPractitioners(database: Database, ids: string[]): Promise<Practitioner[]> {
+  const rows = await store.practitionersByIds(database.db, [...new Set(ids)]);
+  const byId = new Map((await shapePractitioners(database, rows)).map((p) => [p.Id, p]));
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    return p ? [p] : [];
+  });
+}
+
+export async function findPractitionerByEmail(database: Database, email: string): Promise<Practitioner | null> {
+  const id = await store.practitionerIdByEmail(database.db, email);
+  return id ? getPractitioner(database, id) : null;
+}
+
+export async function findPractitionerByIdentifier(database: Database, identifier: string): Promise<Practitioner | null> {
+  const id = await store.practitionerIdByIdentifier(database.db, identifier);
+  return id ? getPractitioner(database, id) : null;
+}
+
+export async function searchPractitioners(
+  database: Database,
+  query: {
+    Identifier?: string[];
+    FamilyName?: string;
+    GivenName?: string;
+    Npi?: string;
+    Email?: string;
+    OrganizationId?: string;
+    UserRoles?: string[];
+    Ids?: string[];
+    Limit: number;
+    Offset: number;
+  },
+): Promise<Paged<Practitioner>> {
+  const { rows, total } = await store.searchPractitioners(
+    database.db,
+    {
+      identifiers: query.Identifier,
+      familyName: query.FamilyName,
+      givenName: query.GivenName,
+      npi: query.Npi,
+      email: query.Email,
+      organizationId: query.OrganizationId,
+      userRoles: query.UserRoles,
+      ids: query.Ids,
+    },
+    { limit: query.Limit, offset: query.Offset },
+  );
+  return { Data: await shapePractitioners(database, rows), Total: total };
+}
+
+export async function listPractitionerRoles(
+  database: Database,
+  query: { PractitionerId?: string; OrganizationId?: string; Code?: string[]; LocationId?: string },
+): Promise<PractitionerRole[]> {
+  const rows = await store.searchPractitionerRoles(database.db, {
+    practitionerId: query.PractitionerId,
+    organizationId: query.OrganizationId,
+    codes: query.Code,
+    locationId: query.LocationId,
+  });
+  return shapeRoles(database, rows);
+}
+
+export async function getHealthcareService(database: Database, id: string): Promise<HealthcareService | null> {
+  const { rows } = await store.searchHealthcareServices(database.db, { ids: [id] }, { limit: 1, offset: 1 });
+  return (await shapeServices(database, rows))[0] ?? null;
+}
+
+export async function searchHealthcareServices(
+  database: Database,
+  query: { OrganizationId?: string; LocationId?: string; Name?: string; Ids?: string[]; Limit: number; Offset: number },
+): Promise<Paged<HealthcareService>> {
+  const { rows, total } = await store.searchHealthcareServices(
+    database.db,
+    { organizationId: query.OrganizationId, locationId: query.LocationId, name: query.Name, ids: query.Ids },
+    { limit: query.Limit, offset: query.Offset },
+  );
+  return { Data: await shapeServices(database, rows), Total: total };
+}
+
+export async function searchCareTeams(
+  database: Database,
+  query: { OrganizationId?: string; PractitionerId?: string; Limit: number; Offset: number },
+): Promise<Paged<CareTeam>> {
+  const { rows, total } = await store.searchCareTeams(
+    database.db,
+    { organizationId: query.OrganizationId, practitionerId: query.PractitionerId },
+    { limit: query.Limit, offset: query.Offset },
+  );
+  return { Data: await shapeCareTeams(database, rows), Total: total };
+}
+
+/** Plan ids a practitioner accepts: their own list, else those of the facilities they work at. */
+export async function acceptedInsurancePlanIds(
+  database: Database,
+  who: { practitionerIds?: string[]; locationIds?: string[] },
+): Promise<{ practitioners: Map<string, string[]>; locations: Map<string, string[]> }> {
+  const [p, l] = await Promise.all([
+    store.acceptedPlansOfPractitioners(database.db, who.practitionerIds ?? []),
+    store.acceptedPlansOfLocations(database.db, who.locationIds ?? []),
+  ]);
+  const practitioners = new Map<string, string[]>();
+  for (const row of p) practitioners.set(row.practitionerId, [...(practitioners.get(row.practitionerId) ?? []), row.insurancePlanId]);
+  const locations = new Map<string, string[]>();
+  for (const row of l) locations.set(row.locationId, [...(locations.get(row.locationId) ?? []), row.insurancePlanId]);
+  return { practitioners, locations };
+}
+
+// ---------- patients: unchecked functions for other modules ----------
+
+export async function getPatientById(database: Database, id: string): Promise<Patient | null> {
+  const rows = await store.patientsByIds(database.db, [id]);
+  return (await shapePatients(database, rows))[0] ?? null;
+}
+
+export async function findPatientByEmail(database: Database, email: string): Promise<Patient | null> {
+  const id = await store.patientIdByEmail(database.db, email);
+  return id ? getPatientById(database, id) : null;
+}
+
+export async function findPatientByIdentifier(database: Database, identifier: string): Promise<Patient | null> {
+  const id = await store.patientIdByIdentifier(database.db, identifier);
+  return id ? getPatientById(database, id) : null;
+}
+
+/** What it takes to create a patient record (signup, invitation, a family member, the seed). */
+export interface NewPatient {
+  id?: string;
+  firstName: string;
+  lastName: string;
+  middleName?: string | null;
+  prefix?: string | null;
+  suffix?: string | null;
+  preferredName?: string | null;
+  birthDate?: string | null;
+  gender?: Gender | null;
+  email?: string | null;
+  emailVerified?: boolean;
+  phone?: string | null;
+  phoneVerified?: boolean;
+  mobile?: string | null;
+  mobileVerified?: boolean;
+  address?: { Address1?: string | null; Address2?: string[]; City?: string | null; State?: string | null; ZipCode?: string | null };
+  managingOrganizationId?: string | null;
+  timeZone?: string | null;
+  photoUrl?: string | null;
+  languages?: string[];
+  identifiers?: Identifier[];
+  /** The audit workflow that created the record, e.g. PATIENT_SIGNUP_WEB. */
+  workflow?: string | null;
+}
+
+export function newPatientRow(input: NewPatient): store.NewPatientRow & { id: string } {
+  return {
+    id: input.id ?? randomUUID(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    middleName: input.middleName ?? null,
+    prefix: input.prefix ?? null,
+    suffix: input.suffix ?? null,
+    preferredName: input.preferredName ?? null,
+    birthDate: input.birthDate ?? null,
+    gender: input.gender ?? null,
+    email: input.email ?? null,
+    emailVerified: input.emailVerified ?? false,
+    phone: input.phone ?? null,
+    phoneVerified: input.phoneVerified ?? false,
+    mobile: input.mobile ?? null,
+    mobileVerified: input.mobileVerified ?? false,
+    address1: input.address?.Address1 ?? null,
+    address2: input.address?.Address2 ?? [],
+    city: input.address?.City ?? null,
+    state: input.address?.State ?? null,
+    zipCode: input.address?.ZipCode ?? null,
+    managingOrganizationId: input.managingOrganizationId ?? null,
+    timeZone: input.timeZone ?? null,
+    photoUrl: input.photoUrl ?? null,
+    languages: input.languages ?? [],
+    workflow: input.workflow ?? null,
+  };
+}
+
+export async function createPatient(database: Database, input: NewPatient): Promise<Patient> {
+  const row = newPatientRow(input);
+  const identifiers = (input.identifiers ?? []).map((i) => ({ system: i.System, value: i.Value, use: i.Use ?? null }));
+  await database.db.transaction((tx) => store.insertPatient(tx, row, identifiers));
+  return (await getPatientById(database, row.id))!;
+}
+
+/** Creates a family member's own patient record and links it to the account holder. */
+export async function addFamilyMember(
+  database: Database,
+  holderId: string,
+  relationship: string,
+  member: NewPatient,
+): Promise<RelatedPerson> {
+  const row = newPatientRow(member);
+  const id = randomUUID();
+  // Both rows or neither: a family member without the link would be an orphan nobody can book for.
+  await database.db.transaction(async (tx) => {
+    await store.insertPatient(
+      tx,
+      row,
+      (member.identifiers ?? []).map((i) => ({ system: i.System, value: i.Value, use: i.Use ?? null })),
+    );
+    await store.insertRelatedPerson(tx, { id, patientId: holderId, relatedPatientId: row.id, relationship });
+  });
+  return (await relatedPersons(database, holderId)).find((r) => r.Id === id)!;
+}
+
+export async function addPatientIdentifier(database: Database, patientId: string, identifier: Identifier): Promise<void> {
+  await store.addIdentifier(database.db, 'patient', patientId, { system: identifier.System, value: identifier.Value, use: identifier.Use ?? null });
+}
+
+export async function addPractitionerIdentifier(database: Database, practitionerId: string, identifier: Identifier): Promise<void> {
+  await store.addIdentifier(database.db, 'practitioner', practitionerId, {
+    system: identifier.System,
+    value: identifier.Value,
+    use: identifier.Use ?? null,
+  });
+}
+
+export async function relatedPersons(database: Database, holderId: string): Promise<RelatedPerson[]> {
+  const rows = await store.relatedPersonsOf(database.db, holderId);
+  return rows.map(({ link, patient }) => ({
+    Id: link.id,
+    PatientId: link.patientId,
+    RelatedPatientId: link.relatedPatientId,
+    Relationship: link.relationship,
+    Active: link.active,
+    Name: patientNames(patient),
+    Gender: patient.gender,
+    BirthDate: patient.birthDate,
+    Telecom: patientTelecom(patient),
+  }));
+}
+
+// ---------- patients: access-checked reads for the HTTP API ----------
+
+const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
+
+/**
+ * May this caller read this patient? A patient reads themself and their family members; a practice user
+ * reads the patients their practice manages. Everyone else is refused, and the caller cannot tell a
+ * refusal from an unknown id (both answer 404), so ids do not leak.
+ */
+async function mayRead(database: Database, principal: Principal, patient: store.PatientRow): Promise<boolean> {
+  if (principal.userId && principal.roles.includes('patient')) {
+    if (patient.id === principal.userId) return true;
+    if (await store.isFamilyMemberOf(database.db, principal.userId, patient.id)) return true;
+  }
+  if (principal.organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r))) {
+    // Managed patients only for now. Patients who merely have an appointment at the practice become
+    // visible once the appointments module exists; it will answer that question through its index.ts.
+    if (patient.managingOrganizationId === principal.organizationId) return true;
+  }
+  return false;
+}
+
+/** The same rule for other modules (e.g. appointments deciding who may see a patient's visit). */
+export async function canReadPatient(database: Database, principal: Principal, patientId: string): Promise<boolean> {
+  const [row] = await store.patientsByIds(database.db, [patientId]);
+  return row ? mayRead(database, principal, row) : false;
+}
+
+export interface Reader {
+  principal: Principal;
+  audit: AuditContext;
+}
+
+/** Loads a patient the reader may see, auditing the attempt; anything else is a 404. */
+async function readablePatient(
+  database: Database,
+  reader: Reader,
+  patientId: string | null,
+  entityType: string,
+  workflow: string,
+): Promise<store.PatientRow> {
+  const [row] = patientId ? await store.patientsByIds(database.db, [patientId]) : [];
+  let outcome: AuditOutcome = 'success';
+  if (!row) outcome = 'not_found';
+  else if (!(await mayRead(database, reader.principal, row))) outcome = 'denied';
+  await recordAudit(database, reader.audit, {
+    action: 'read',
+    entityType,
+    entityId: patientId,
+    patientId: row ? row.id : patientId,
+    outcome,
+    workflow,
+  });
+  if (!row || outcome !== 'success') throw notFound();
+  return row;
+}
+
+export async function readPatient(database: Database, reader: Reader, id: string): Promise<Patient> {
+  const row = await readablePatient(database, reader, id, 'Patient', 'patient_read');
+  return (await shapePatients(database, [row]))[0]!;
+}
+
+export async function readPatientByIdentifier(database: Database, reader: Reader, identifier: string): Promise<Patient> {
+  const id = await store.patientIdByIdentifier(database.db, identifier);
+  if (!id) {
+    await recordAudit(database, reader.audit, {
+      action: 'read',
+      entityType: 'Patient',
+      outcome: 'not_found',
+      workflow: 'patient_read_by_identifier',
+      detail: { identifier },
+    });
+    throw notFound();
+  }
+  const row = await readablePatient(database, reader, id, 'Patient', 'patient_read_by_identifier');
+  return (await shapePatients(database, [row]))[0]!;
+}
+
+export async function readRelatedPersons(database: Database, reader: Reader, id: string): Promise<Paged<RelatedPerson>> {
+  await readablePatient(database, reader, id, 'RelatedPerson', 'related_persons_read');
+  const all = await relatedPersons(database, id);
+  return { Data: all, Total: all.length };
+}
+
+export async function readCoverages(
+  database: Database,
+  reader: Reader,
+  query: { PatientId: string; Status?: string; Priority?: string; Limit: number; Offset: number },
+): Promise<Paged<Coverage>> {
+  await readablePatient(database, reader, query.PatientId, 'Coverage', 'coverage_search');
+  const { rows, total } = await store.searchCoverages(
+    database.db,
+    { patientId: query.PatientId, status: query.Status, priority: query.Priority },
+    { limit: query.Limit, offset: query.Offset },
+  );
+  return { Data: rows.map(shapeCoverage), Total: total };
+}

@@ -1,0 +1,93 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ROLES, SYSTEM_USER_ROLE, type Role } from '@careslot/contracts';
+import { AppError, forbidden, unauthorized } from './errors';
+import type { ProductClaims, TokenService } from './tokens';
+
+/** Who is calling, derived from a verified product token. */
+export interface Principal {
+  subject: string;
+  /** The product id of the user: the patient id for patients, the practitioner id for practitioners. */
+  userId: string | null;
+  roles: Role[];
+  userType: string | null;
+  email: string | null;
+  organizationId: string | null;
+  isGuest: boolean;
+  isServiceAccount: boolean;
+  claims: ProductClaims;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const knownRoles = new Set<string>(ROLES);
+
+export function principalFromClaims(claims: ProductClaims): Principal {
+  const isServiceAccount = claims.preferred_username?.startsWith('service-account-') ?? false;
+  return {
+    subject: claims.sub,
+    userId: claims.careslot_id ?? null,
+    roles: (claims.user_roles ?? []).filter((r): r is Role => knownRoles.has(r)),
+    userType: claims.user_type ?? null,
+    email: claims.email ?? null,
+    organizationId: claims.PracticeId ?? null,
+    isGuest: claims.guest === true,
+    isServiceAccount,
+    claims,
+  };
+}
+
+/**
+ * Rules of patient-booking.md §5.2: a token counts as a signed-in user only when it carries email, sub and
+ * user_roles; a service-account token only with the realm role system_user.
+ */
+export function isSignedInUser(principal: Principal | null): principal is Principal {
+  if (!principal || principal.isGuest) return false;
+  const c = principal.claims;
+  if (!c.email || !c.sub || !Array.isArray(c.user_roles)) return false;
+  if (principal.isServiceAccount && !(c.realm_access?.roles ?? []).includes(SYSTEM_USER_ROLE)) return false;
+  return true;
+}
+
+/** onRequest hook: a bearer token, when sent, must be valid; no token means an anonymous caller. */
+export function authenticateRequest(tokens: TokenService) {
+  return async (request: FastifyRequest) => {
+    request.principal = null;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const match = /^bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized();
+    try {
+      request.principal = principalFromClaims(await tokens.verify(match[1]));
+    } catch {
+      throw unauthorized();
+    }
+  };
+}
+
+/** preHandler: any caller holding a valid token, guests included (search, holding slots). */
+export async function requireToken(request: FastifyRequest, _reply: FastifyReply) {
+  if (!request.principal) throw unauthorized();
+}
+
+/** preHandler: a signed-in user (not a guest). */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+  if (!isSignedInUser(request.principal)) throw unauthorized();
+}
+
+/** preHandler factory: a signed-in user holding at least one of the roles. */
+export function requireRoles(...roles: Role[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const principal = request.principal;
+    if (!isSignedInUser(principal)) throw unauthorized();
+    if (!roles.some((role) => principal.roles.includes(role))) throw forbidden();
+  };
+}
+
+export function currentPrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('unauthorized');
+  return request.principal;
+}

@@ -1,0 +1,22 @@
+import type { Config } from '../config';
+import type { Clock } from './clock';
+import type { Database } from './db';
+import type { Outbox } from './outbox';
+import type { Realtime } from './realtime';
+import type { TokenService } from './tokens';
+
+/** What every module may use; passed to buildApp so tests can supply their own. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  tokens: TokenService;
+  outbox: Outbox;
+  realtime: Realtime;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

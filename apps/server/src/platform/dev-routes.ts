@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+const messageSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string().optional(),
+  body: z.string(),
+  template: z.string(),
+  status: z.enum(['stored', 'pending', 'sent', 'failed']),
+  createdAt: z.string(),
+});
+
+/**
+ * Developer tools, on only when DEV_TOOLS is true (never in a real deployment): the outbox of e-mails and
+ * SMS the local default keeps instead of sending.
+ */
+export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['developer'],
+        summary: 'Messages kept by the local outbox (developer tool)',
+        querystring: z.object({
+          to: z.string().max(320).optional(),
+          template: z.string().max(64).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(50),
+        }),
+        response: { 200: z.object({ messages: z.array(messageSchema) }) },
+      },
+    },
+    async (request) => ({ messages: await app.deps.outbox.list(request.query) }),
+  );
+};

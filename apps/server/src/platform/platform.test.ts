@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_STATUS_MESSAGES } from '@careslot/contracts';
+import { bearer, createTestApp, tokenFor, type TestApp } from '../testing/app';
+import { recordAudit } from './audit';
+
+describe('platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers liveness and readiness', async () => {
+    expect((await t.call({ url: '/healthz' })).json).toEqual({ status: 'ok' });
+    const ready = await t.call<{ status: string }>({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json.status).toBe('ready');
+  });
+
+  it('answers an unknown API route with 404 in the spec envelope', async () => {
+    const res = await t.call({ method: 'POST', url: '/careslot-administration/api/v2/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json).toEqual({ status_code: 404, message: HTTP_STATUS_MESSAGES[404], data: null });
+  });
+
+  it('refuses a malformed bearer token with 401 and the spec message', async () => {
+    const res = await t.call({ url: '/healthz', headers: { authorization: 'Bearer not-a-jwt' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json).toMatchObject({ status_code: 401, message: HTTP_STATUS_MESSAGES[401] });
+  });
+
+  it('refuses an expired token', async () => {
+    const token = await tokenFor(t.tokens, { user_roles: ['patient'] }, -10);
+    const res = await t.call({ url: '/healthz', headers: bearer(token) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('sends security headers and a strict content security policy', async () => {
+    const res = await t.call({ url: '/healthz' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes the OpenAPI document at /docs/json', async () => {
+    const res = await t.call<{ openapi: string; paths: Record<string, unknown> }>({ url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.json.paths)).toContain('/healthz');
+  });
+
+  it('keeps the audit trail append-only', async () => {
+    const context = { actorId: 'u1', actorType: 'Patient', ip: '127.0.0.1', userAgent: 'test' };
+    await recordAudit(t.database, context, { action: 'read', entityType: 'Patient', entityId: 'p1', patientId: 'p1', outcome: 'success' });
+    const rows = await t.database.query<{ actor_id: string; outcome: string }>(
+      "select actor_id, outcome from audit_events where entity_id = 'p1'",
+    );
+    expect(rows).toEqual([{ actor_id: 'u1', outcome: 'success' }]);
+    await expect(t.database.query("update audit_events set outcome = 'failure'")).rejects.toThrow(/append-only/);
+    await expect(t.database.query('delete from audit_events')).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('keeps e-mail and SMS readable at the developer page when no transport is configured', async () => {
+    await t.outbox.send({ channel: 'email', to: 'Ana@Example.com', subject: 'Hello', body: 'Code 123456', template: 'password-reset' });
+    await t.outbox.send({ channel: 'sms', to: '+12125550147', body: 'Your code is 654321', template: 'otp' });
+    const res = await t.call<{ messages: { to: string; body: string; status: string }[] }>({
+      url: '/dev/outbox?to=ana@example.com',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json.messages).toHaveLength(1);
+    expect(res.json.messages[0]).toMatchObject({ to: 'Ana@Example.com', body: 'Code 123456', status: 'stored' });
+  });
+
+  it('names the field and the rule when a query value is out of range', async () => {
+    const res = await t.call<{ errors: { field: string; rule: string }[] }>({ url: '/dev/outbox?limit=9999' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json.errors[0]).toMatchObject({ field: 'querystring.limit', rule: 'too_big' });
+  });
+});
+
+describe('app config', () => {
+  it('tells the web app whether the landing page is on and where to sign in', async () => {
+    const t = await createTestApp({ env: { LANDING_ENABLED: 'false', PUBLIC_URL: 'http://care.example' } });
+    try {
+      const res = await t.call<{ landingEnabled: boolean; oidc: { issuer: string; clientId: string } }>({
+        url: '/api/app-config',
+      });
+      expect(res.json.landingEnabled).toBe(false);
+      expect(res.json.oidc).toMatchObject({ issuer: 'http://care.example/realms/careslot', clientId: 'careslot_web_app' });
+    } finally {
+      await t.close();
+    }
+  });
+});

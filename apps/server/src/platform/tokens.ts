@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
+import type { Database } from './db';
+
+export const TOKEN_ISSUER = 'careslot';
+export const TOKEN_AUDIENCE = 'careslot-api';
+const ALG = 'ES256';
+
+/** The claims of a product API token (spec: patient-booking.md §3.1). */
+export interface ProductClaims {
+  sub: string;
+  email?: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  gender?: string;
+  user_roles: string[];
+  user_type?: string;
+  careslot_id?: string;
+  PracticeId?: string;
+  sid?: string;
+  preferred_username?: string;
+  mobile_number?: string;
+  dob?: string;
+  invitation_id?: string;
+  eula_accepted?: string;
+  oha_accepted?: string;
+  realm_access?: { roles: string[] };
+  /** True on anonymous guest tokens (they carry no roles). */
+  guest?: boolean;
+  exp?: number;
+  iat?: number;
+}
+
+export interface TokenService {
+  readonly kid: string;
+  sign(claims: ProductClaims, ttlSeconds: number): Promise<string>;
+  /** Verifies signature, issuer, audience and expiry; throws on any failure. */
+  verify(token: string): Promise<ProductClaims>;
+  publicJwks(): { keys: JWK[] };
+}
+
+interface KeyRow {
+  kid: string;
+  private_jwk: JWK;
+  public_jwk: JWK;
+}
+
+/** Loads the current signing key, creating one on first start; keys live in the database so instances agree. */
+export async function createTokenService(database: Database, now: () => Date): Promise<TokenService> {
+  let row = (
+    await database.query<KeyRow>(
+      'select kid, private_jwk, public_jwk from signing_keys where retired_at is null order by created_at desc limit 1',
+    )
+  )[0];
+  if (!row) {
+    const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+    const kid = randomUUID();
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: ALG, use: 'sig' };
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
+    await database.query(
+      'insert into signing_keys (kid, alg, private_jwk, public_jwk) values ($1, $2, $3, $4) on conflict do nothing',
+      [kid, ALG, JSON.stringify(privateJwk), JSON.stringify(publicJwk)],
+    );
+    row = { kid, private_jwk: privateJwk, public_jwk: publicJwk };
+  }
+  const privateKey = (await importJWK(row.private_jwk, ALG)) as CryptoKey;
+  const publicKey = (await importJWK(row.public_jwk, ALG)) as CryptoKey;
+  const kid = row.kid;
+  const publicJwk = row.public_jwk;
+
+  return {
+    kid,
+    async sign(claims, ttlSeconds) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      const { exp: _exp, iat: _iat, ...rest } = claims;
+      return new SignJWT({ ...rest })
+        .setProtectedHeader({ alg: ALG, kid })
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(TOKEN_AUDIENCE)
+        .setSubject(claims.sub)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .setJti(randomUUID())
+        .sign(privateKey);
+    },
+    async verify(token) {
+      const { payload } = await jwtVerify(token, publicKey, {
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        algorithms: [ALG],
+        currentDate: now(),
+      });
+      return payload as unknown as ProductClaims;
+    },
+    publicJwks: () => ({ keys: [publicJwk] }),
+  };
+}

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogRoutes } from './modules/catalog';
+import { directoryRoutes } from './modules/directory';
+
+/** Every module's routes, registered by app.ts in this order. One line per module. */
+export const moduleRoutes: FastifyPluginAsyncZod[] = [
+  catalogRoutes,
+  directoryRoutes,
+];

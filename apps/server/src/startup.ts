@@ -1,0 +1,21 @@
+import type { Config } from './config';
+import { systemClock, type Clock } from './platform/clock';
+import { openDatabase, type Database } from './platform/db';
+import type { AppDeps } from './platform/deps';
+import { migrate } from './platform/migrate';
+import { createOutbox, transportsFromConfig } from './platform/outbox';
+import { createRealtime } from './platform/realtime';
+import { createTokenService } from './platform/tokens';
+import { seedDatabase } from './seed';
+
+/** Opens the database, brings its schema up to date and assembles the dependencies of the app. */
+export async function prepare(config: Config, clock: Clock = systemClock): Promise<AppDeps & { migrated: string[] }> {
+  const database: Database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const migrated = await migrate(database);
+  // Reference catalog always (when missing), demo practices on an empty directory when SEED_DEMO_DATA.
+  await seedDatabase(database, { demo: config.SEED_DEMO_DATA });
+  const tokens = await createTokenService(database, () => clock.now());
+  const outbox = createOutbox(database, transportsFromConfig(config));
+  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now() });
+  return { config, database, clock, tokens, outbox, realtime, migrated };
+}

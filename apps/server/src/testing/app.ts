@@ -1,0 +1,79 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import type { Role } from '@careslot/contracts';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { fixedClock, systemClock, type Clock } from '../platform/clock';
+import type { Database } from '../platform/db';
+import { createOutbox, type Outbox } from '../platform/outbox';
+import { createRealtime, type Realtime } from '../platform/realtime';
+import { createTokenService, type ProductClaims, type TokenService } from '../platform/tokens';
+import { openTestDatabase } from './template';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  tokens: TokenService;
+  outbox: Outbox;
+  realtime: Realtime;
+  clock: Clock;
+  config: Config;
+  /** inject() returning the parsed JSON body alongside the response. */
+  call<T = unknown>(options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: T }>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  now?: Date | string;
+  env?: Record<string, string>;
+}
+
+/** The real app (buildApp) on a fresh database copied from the migrated template. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase(inject('dbTemplate'));
+  const clock = options.now ? fixedClock(options.now) : systemClock;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: '/nonexistent-web-dist',
+    RATE_LIMIT_MAX: '100000',
+    ...options.env,
+  });
+  const tokens = await createTokenService(database, () => clock.now());
+  const outbox = createOutbox(database);
+  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now() });
+  const app = await buildApp({ config, database, clock, tokens, outbox, realtime });
+  await app.ready();
+  return {
+    app,
+    database,
+    tokens,
+    outbox,
+    realtime,
+    clock,
+    config,
+    async call<T>(injectOptions: InjectOptions) {
+      const response = await app.inject(injectOptions);
+      let json: unknown = undefined;
+      try {
+        json = response.body ? JSON.parse(response.body) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return Object.assign(response, { json: json as T });
+    },
+    close: () => app.close(),
+  };
+}
+
+/** A signed product token for tests; identity issues the same shape at sign-in. */
+export async function tokenFor(
+  tokens: TokenService,
+  claims: Partial<ProductClaims> & { user_roles: Role[] | string[] },
+  ttlSeconds = 300,
+): Promise<string> {
+  return tokens.sign({ sub: claims.sub ?? `test-${Math.random().toString(36).slice(2)}`, email: 'user@example.com', ...claims }, ttlSeconds);
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}

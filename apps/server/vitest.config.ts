@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['src/testing/global-setup.ts'],
+    // Each file gets its own database copied from a migrated template, so files can run in parallel.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
