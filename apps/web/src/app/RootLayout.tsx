@@ -1,0 +1,56 @@
+import { Suspense } from 'react';
+import { Anchor, Breadcrumbs, Container } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useMatches } from 'react-router';
+import { LoadingSpinner } from '../shared/ui/LoadingSpinner';
+import { useBreadcrumbs, type BreadcrumbHandle } from './breadcrumbs';
+import { Footer } from './layout/Footer';
+import { Header } from './layout/Header';
+import classes from './RootLayout.module.css';
+
+/** Route handle: a route may hide the shared header or footer (the landing page has its own). */
+export interface LayoutHandle extends BreadcrumbHandle {
+  hideHeader?: boolean;
+  hideFooter?: boolean;
+}
+
+/** Header, optional notification sidebar, page content and footer (practice-portal.md §2.15). */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const handle = Object.assign({}, ...matches.map((m) => (m.handle ?? {}) as LayoutHandle)) as LayoutHandle;
+  const trail = useBreadcrumbs();
+  return (
+    <div className={classes.page}>
+      {/* The target of 'back to top': focus lands here so keyboard users start over from the top. */}
+      <span id="top" tabIndex={-1} className={classes.top} />
+      <a href="#main" className={classes.skipLink}>
+        {t('skipToContent')}
+      </a>
+      {handle.hideHeader ? null : <Header />}
+      <main id="main" tabIndex={-1} className={classes.main}>
+        {trail.length > 1 ? (
+          <Container size="xl" pt="md">
+            <Breadcrumbs aria-label={t('breadcrumb.label')}>
+              {trail.map((crumb, index) =>
+                index === trail.length - 1 ? (
+                  <span key={crumb.path} aria-current="page">
+                    {t(`breadcrumb.${crumb.label}`)}
+                  </span>
+                ) : (
+                  <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
+                    {t(`breadcrumb.${crumb.label}`)}
+                  </Anchor>
+                ),
+              )}
+            </Breadcrumbs>
+          </Container>
+        ) : null}
+        <Suspense fallback={<LoadingSpinner minHeight="60vh" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {handle.hideFooter ? null : <Footer />}
+    </div>
+  );
+}

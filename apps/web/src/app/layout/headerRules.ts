@@ -1,0 +1,58 @@
+import { HEADER_LINK_ORDER, homeForRoles } from '../../shared/session/roleHome';
+import type { SessionUser } from '../../shared/session/session';
+
+/** Where the header is: the path and the query, as the spec's "the URL contains ..." rules read it. */
+export interface HeaderPlace {
+  pathname: string;
+  search: string;
+}
+
+const LOGIN_HIDDEN_ON = ['screening-form', 'vaccine-passport', 'patient-review', 'health-cards', 'start-survey', 'appointment-action', 'mobile'];
+
+function segments(pathname: string): string[] {
+  return pathname.split('/').filter(Boolean);
+}
+
+/**
+ * The Login button is hidden (practice-portal.md §2.3) when the user is signed in, when the last path
+ * segment is 'account', when the URL names one of the flows that handle sign-in themselves, or for a guest
+ * meeting participant. The spec's "the URL contains 'uri'" means the guest meeting link route, so it is
+ * read as a 'uri' path segment: a plain substring test would also hide Login on paths such as /security.
+ */
+export function isLoginHidden(place: HeaderPlace, signedIn: boolean): boolean {
+  if (signedIn) return true;
+  const parts = segments(place.pathname);
+  if (parts.at(-1)?.toLowerCase() === 'account') return true;
+  const url = `${place.pathname}${place.search}`.toLowerCase();
+  if (LOGIN_HIDDEN_ON.some((marker) => url.includes(marker))) return true;
+  return parts.some((part) => part.toLowerCase() === 'uri');
+}
+
+/** The language widget is hidden on the health-cards pages (practice-portal.md §2.3). */
+export function isLanguageWidgetHidden(place: HeaderPlace): boolean {
+  return `${place.pathname}${place.search}`.toLowerCase().includes('health-cards');
+}
+
+/** Login goes to the vaccine passport from the FAQ; otherwise sign-in starts (null). */
+export function loginShortcut(place: HeaderPlace): string | null {
+  return `${place.pathname}${place.search}`.toLowerCase().includes('faq') ? '/vaccine-passport' : null;
+}
+
+/**
+ * The logo (spec README decision): a signed-in user goes to their home by role, a signed-out user to '/',
+ * which is where the landing page shows when it is enabled.
+ */
+export function logoTarget(user: SessionUser | null): string {
+  if (!user) return '/';
+  return homeForRoles(user.roles, HEADER_LINK_ORDER) ?? '/';
+}
+
+/**
+ * A profile photo that is already a full address is used as it is; a bare file name is served from the
+ * image server's photos folder, which in this product is the app's own origin.
+ */
+export function photoUrl(photo: string | undefined): string | null {
+  if (!photo) return null;
+  if (/^https?:\/\//i.test(photo) || photo.startsWith('//')) return photo;
+  return `/photos/${photo.replace(/^\/+/, '')}`;
+}

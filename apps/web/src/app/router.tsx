@@ -1,0 +1,120 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from './routes/NotFoundPage';
+import { StartSurveyRoute } from './routes/StartSurveyRoute';
+import { RootLayout, type LayoutHandle } from './RootLayout';
+
+// Screens load with their route so the first visit downloads only the shell and the page it opens.
+const HomePage = lazy(() => import('../features/home/routes/HomePage').then((m) => ({ default: m.HomePage })));
+
+/**
+ * Routes whose screens later issues build. Each is declared so the map is complete and reviewable, and
+ * each answers with the 404 page until its screen exists: never a stand-in page.
+ */
+const NOT_BUILT_YET = [
+  // patient-booking.md §2.1, top level
+  'callback',
+  'sso',
+  // main layout children
+  'login',
+  'signup',
+  'social-signup',
+  'forgot-password',
+  'verify-code',
+  'reset-password',
+  'provider-search',
+  'patient/*',
+  'patient/settings/edit',
+  'staff-member/*',
+  'staff-member/calendar',
+  'staff-member/digital-checkin',
+  'staff-member/surveys',
+  'super-user/*',
+  'super-user/dashboard',
+  'super-user/marketplace',
+  'super-user/settings',
+  'super-user/practice-onboarding/wizard',
+  'support-agent/dashboard',
+  'practice-admin/*',
+  'practice-admin/dashboard',
+  'practice-admin/settings/user/list',
+  'practice-admin/calendar',
+  'practice-admin/surveys',
+  'practice-admin/reports/message-logs',
+  'practice-admin/digital-checkin',
+  'practice/*',
+  'user/*',
+  'providers/*',
+  'providers/:userId/settings/edit',
+  'providers/:userId/settings/payment-method',
+  'providers/:userId/settings/account/change-password',
+  'providers/:userId/settings/service',
+  'providers/:userId/calendar',
+  'providers/:userId/surveys',
+  'providers/digital-checkin',
+  'practice-onboarding',
+  // booking, in stage order (patient-booking.md §2.1)
+  'book/*',
+  'book/book-appointment-form',
+  'screening-form',
+  'verification/*',
+  'verification/phone-verify',
+  'book/collect-patient-demographics',
+  'book/insurance-confirmation',
+  'book/collect-insurance',
+  'book/add-card',
+  'book/pay-paypal',
+  'book/pay',
+  // telehealth: 'uri' is the guest meeting link and maps to meeting/uri
+  'uri/*',
+  'meeting/*',
+  'meeting/uri/*',
+  'meeting/device-management',
+  'validate',
+  'dashboard/*',
+  'dashboard/doctor',
+  'dashboard/practice-staff',
+  'dashboard/appointment-requests',
+  'dashboard/careslot',
+  'careslot',
+  'reputation-management/*',
+  'reputation-management/single-sign-on',
+  'privacy-policy',
+  'terms-of-use',
+  'patient-review/*',
+  'patient-review/appointments/:id/signup',
+  'vaccine-passport',
+  // account routes (patient-booking.md §2.1)
+  'account',
+  'account/signup',
+  'account/social-signup',
+  'account/forgot-password',
+  'account/verify-code',
+  'account/reset-password',
+  'account/activation-code-question',
+  'appointment-action/*',
+  'mobile/*',
+  // built into the product (spec README): the patient portal and the survey app
+  'portal/*',
+  'survey/*',
+  'survey/appointment/:id',
+  'notFound',
+] as const;
+
+const home: LayoutHandle = { breadcrumb: 'home' };
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    children: [
+      // The landing switch (practice-portal.md §2.14) wraps this index route when it lands.
+      { index: true, element: <HomePage />, handle: home },
+      { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
+      ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,52 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@careslot/contracts';
+
+/**
+ * Translations live in src/locales/<language>/<namespace>.json, one namespace per feature, so the patient
+ * pages load only the words they show. Every namespace exists in all six languages.
+ */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+
+export const LANGUAGE_STORAGE_KEY = 'careslot_language';
+
+export function isLanguage(value: string | null | undefined): value is Language {
+  return !!value && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function initialLanguage(): Language {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  if (isLanguage(stored)) return stored;
+  const fromQuery = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+  if (isLanguage(fromQuery)) return fromQuery;
+  return DEFAULT_LANGUAGE;
+}
+
+export async function initI18n(language: Language = initialLanguage()) {
+  await i18next
+    .use(initReactI18next)
+    .use(
+      resourcesToBackend(async (lng: string, ns: string) => {
+        const load = loaders[`../../locales/${lng}/${ns}.json`];
+        if (!load) throw new Error(`Missing translations ${lng}/${ns}`);
+        return (await load()).default;
+      }),
+    )
+    .init({
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+  document.documentElement.lang = language;
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  });
+  return i18next;
+}

@@ -1,0 +1,140 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  ACK_EVENT,
+  hubNamespace,
+  REALTIME_RECONNECT,
+  SUBSCRIBE_EVENT,
+  UNSUBSCRIBE_EVENT,
+  type Hub,
+  type RealtimeEvent,
+  type RealtimeMessage,
+} from '@careslot/contracts';
+
+export type ConnectionState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
+
+/** Delay before reconnect attempt n (0-based): 2000 ms × (n + 1), at most 5 retries; null once spent. */
+export function reconnectDelay(attempt: number): number | null {
+  return attempt < REALTIME_RECONNECT.retries ? REALTIME_RECONNECT.delayMs(attempt) : null;
+}
+
+export interface HubConnectionOptions {
+  getToken: () => string | null;
+  userId?: string | null;
+  /** Injected in tests; defaults to socket.io-client. */
+  connect?: (url: string, options: Parameters<typeof io>[1]) => Socket;
+  schedule?: (fn: () => void, ms: number) => unknown;
+  cancel?: (handle: unknown) => void;
+}
+
+type Handler = (message: RealtimeMessage) => void;
+
+/**
+ * One hub connection (practice-portal.md §4.8): connecting → connected; on an unplanned close it reconnects
+ * up to 5 times with 2000 ms × (attempt + 1); every received message is acknowledged with userId and messageId.
+ */
+export class HubConnection {
+  private socket: Socket | null = null;
+  private attempt = 0;
+  private stopped = true;
+  private timer: unknown = null;
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly rooms = new Set<string>();
+  private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  state: ConnectionState = 'disconnected';
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly options: HubConnectionOptions,
+  ) {}
+
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.attempt = 0;
+    this.open('connecting');
+  }
+
+  /** Stops on purpose: no reconnect. */
+  stop() {
+    this.stopped = true;
+    if (this.timer !== null) (this.options.cancel ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
+    this.timer = null;
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    this.setState('disconnected');
+  }
+
+  on(event: RealtimeEvent, handler: Handler): () => void {
+    const set = this.handlers.get(event) ?? new Set<Handler>();
+    set.add(handler);
+    this.handlers.set(event, set);
+    return () => set.delete(handler);
+  }
+
+  /** Follows rooms such as `schedule:<id>`; kept across reconnects. */
+  subscribe(rooms: string[]) {
+    rooms.forEach((r) => this.rooms.add(r));
+    this.socket?.emit(SUBSCRIBE_EVENT, { rooms });
+  }
+
+  unsubscribe(rooms: string[]) {
+    rooms.forEach((r) => this.rooms.delete(r));
+    this.socket?.emit(UNSUBSCRIBE_EVENT, { rooms });
+  }
+
+  onStateChange(listener: (state: ConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private setState(state: ConnectionState) {
+    this.state = state;
+    this.stateListeners.forEach((l) => l(state));
+  }
+
+  private open(state: 'connecting' | 'reconnecting') {
+    this.setState(state);
+    const connect = this.options.connect ?? io;
+    const socket = connect(hubNamespace(this.hub), {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: this.options.getToken() ?? '', ...(this.options.userId ? { userId: this.options.userId } : {}) },
+      ...(this.options.userId ? { query: { userId: this.options.userId } } : {}),
+    });
+    this.socket = socket;
+    socket.on('connect', () => {
+      this.attempt = 0;
+      this.setState('connected');
+      if (this.rooms.size) socket.emit(SUBSCRIBE_EVENT, { rooms: [...this.rooms] });
+    });
+    socket.onAny((event: string, message: RealtimeMessage | undefined) => {
+      if (message && typeof message.messageId === 'string') {
+        socket.emit(ACK_EVENT, { userId: this.options.userId ?? null, messageId: message.messageId });
+      }
+      if (message) this.handlers.get(event)?.forEach((h) => h(message));
+    });
+    const lost = () => this.scheduleReconnect();
+    socket.on('disconnect', lost);
+    socket.on('connect_error', lost);
+  }
+
+  private scheduleReconnect() {
+    if (this.stopped || this.timer !== null) return;
+    this.socket?.removeAllListeners();
+    this.socket = null;
+    const delay = reconnectDelay(this.attempt);
+    if (delay === null) {
+      this.setState('disconnected');
+      return;
+    }
+    this.attempt += 1;
+    this.setState('reconnecting');
+    this.timer = (this.options.schedule ?? setTimeout)(() => {
+      this.timer = null;
+      if (!this.stopped) this.open('reconnecting');
+    }, delay);
+  }
+}

@@ -1,0 +1,25 @@
+import type { NotificationData } from '@mantine/notifications';
+import { createToaster } from './toaster';
+
+// The notification store loads with the first toast rather than with the first page: most visits never
+// show one, and the package is a noticeable share of the start-up JavaScript.
+const store = () => import('@mantine/notifications').then((module) => module.notifications);
+
+function show(data: NotificationData & { id: string }) {
+  void store().then((notifications) => notifications.show(data));
+}
+
+/** The app-wide toaster on Mantine notifications (the container is mounted once in App). */
+export const toast = createToaster({
+  show: ({ id, kind, message, onDismissed }) =>
+    show({
+      id,
+      message,
+      color: kind === 'error' ? 'red' : 'brand',
+      withBorder: true,
+      // Hiding is driven by the toaster's own timers (see createToaster).
+      autoClose: false,
+      onClose: onDismissed,
+    }),
+  hide: (id) => void store().then((notifications) => notifications.hide(id)),
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// In development the API, identity provider and real-time hubs run on the server (npm run dev starts both).
+const serverOrigin = process.env.CARESLOT_SERVER ?? 'http://127.0.0.1:3000';
+const proxied = ['/careslot-', '/api/', '/realms/', '/hubs/', '/socket.io', '/docs', '/dev/', '/healthz', '/readyz'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: serverOrigin, ws: p === '/socket.io' }])),
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+  },
+});
