@@ -1,0 +1,16 @@
+/** Runs the benchmarks named on the command line (all when none) and prints their figures as JSON. */
+import { coldStart } from './cold-start';
+
+const benches: Record<string, () => Promise<unknown>> = {
+  'cold-start': coldStart,
+};
+
+const wanted = process.argv.slice(2);
+for (const name of wanted.length ? wanted : Object.keys(benches)) {
+  const bench = benches[name];
+  if (!bench) {
+    console.error(`unknown benchmark '${name}'; known: ${Object.keys(benches).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(JSON.stringify(await bench(), null, 2));
+}
