@@ -1,3 +1,6 @@
 export * from './validation';
 export * from './zip';
 export * from './format';
+export * from './booking-stages';
+export * from './booking-payment';
+export * from './booking-forms';
