@@ -1,3 +1,4 @@
 export * from './validation';
 export * from './zip';
 export * from './format';
+export * from './search';
