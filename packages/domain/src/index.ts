@@ -4,3 +4,4 @@ export * from './format';
 export * from './booking-stages';
 export * from './booking-payment';
 export * from './booking-forms';
+export * from './search';
