@@ -1,11 +1,8 @@
-import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
 import { RootLayout, type LayoutHandle } from './RootLayout';
-
-// Screens load with their route so the first visit downloads only the shell and the page it opens.
-const HomePage = lazy(() => import('../features/home/routes/HomePage').then((m) => ({ default: m.HomePage })));
 
 /**
  * Routes whose screens later issues build. Each is declared so the map is complete and reviewable, and
@@ -108,8 +105,8 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     children: [
-      // The landing switch (practice-portal.md §2.14) wraps this index route when it lands.
-      { index: true, element: <HomePage />, handle: home },
+      // The landing page for doctors or the patient home (app/landingSwitch.ts).
+      { index: true, element: <IndexRoute />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
