@@ -29,7 +29,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx ../apps/server/src/main.ts`,
+    // The compiled server that `npm start` runs (npm run test:e2e builds it first).
+    command: `rm -rf ${dataDir} && node --enable-source-maps ../apps/server/dist/main.js`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

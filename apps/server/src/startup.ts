@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './platform/clock';
 import { openDatabase, type Database } from './platform/db';
 import type { AppDeps } from './platform/deps';
 import { migrate } from './platform/migrate';
+import { PGLITE_BASE_PATH } from './platform/paths';
 import { createOutbox, transportsFromConfig } from './platform/outbox';
 import { createRealtime } from './platform/realtime';
 import { createTokenService } from './platform/tokens';
@@ -10,7 +11,11 @@ import { seedDatabase } from './seed';
 
 /** Opens the database, brings its schema up to date and assembles the dependencies of the app. */
 export async function prepare(config: Config, clock: Clock = systemClock): Promise<AppDeps & { migrated: string[] }> {
-  const database: Database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database: Database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    baseDataDir: PGLITE_BASE_PATH,
+  });
   const migrated = await migrate(database);
   // Reference catalog always (when missing), demo practices on an empty directory when SEED_DEMO_DATA.
   await seedDatabase(database, { demo: config.SEED_DEMO_DATA });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -83,6 +84,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite data folder; ignored with a database URL. */
   dataDir: string;
+  /**
+   * PGlite: a dumped data folder (`dumpDataDir`) to start a new, empty data folder from, so a first start
+   * skips initdb. The build makes one (scripts/build.mjs); missing or unset, a new folder is initialised.
+   */
+  baseDataDir?: string | undefined;
 }
 
 /** PostgreSQL when a URL is given (several app instances can share it); otherwise embedded PGlite. */
@@ -92,7 +98,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await pool.query('select 1');
     return fromPool(pool);
   }
+  const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir });
+  const base = isNew && options.baseDataDir && existsSync(options.baseDataDir) ? options.baseDataDir : undefined;
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    ...(base ? { loadDataDir: new Blob([readFileSync(base)]) } : {}),
+  });
   return fromPglite(client);
 }

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Connection, Database } from './db';
+import { SERVER_ROOT } from './paths';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'migrations');
 
 // Any fixed number works; it only has to be the same for every instance sharing the database.
 const MIGRATION_LOCK_KEY = 727_015_001;
