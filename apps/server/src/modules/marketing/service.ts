@@ -1,4 +1,4 @@
-import type { DemoInterest, DemoRequest, DemoRequestInput, DemoRequestList } from '@careslot/contracts';
+import { DEMO_INTERESTS, type DemoInterest, type DemoRequest, type DemoRequestInput, type DemoRequestList } from '@careslot/contracts';
 import type { AppDeps } from '../../platform/deps';
 import * as store from './store';
 
@@ -64,7 +64,7 @@ export async function submitDemoRequest(deps: Deps, input: ValidInput): Promise<
     email: input.email,
     phone: input.phone,
     // One entry per interest, in the order the page lists them.
-    interests: [...new Set(input.interests)],
+    interests: DEMO_INTERESTS.filter((interest) => input.interests.includes(interest)),
     message: input.message ? input.message : null,
     source: input.source ? input.source : null,
     createdAt: deps.clock.now(),
