@@ -119,7 +119,7 @@ export function DemoForm({ source, initialInterest }: { source: string | null; i
           <TextInput name="name" label={t('demo.name')} withAsterisk aria-required autoComplete="name" maxLength={DEMO_REQUEST_LIMITS.name} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={error('name')} />
           <TextInput name="practice" label={t('demo.practice')} withAsterisk aria-required autoComplete="organization" maxLength={DEMO_REQUEST_LIMITS.practice} value={values.practice} onChange={(e) => set('practice', e.currentTarget.value)} error={error('practice')} />
           <TextInput name="email" type="email" label={t('demo.email')} withAsterisk aria-required autoComplete="email" maxLength={DEMO_REQUEST_LIMITS.email} value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={error('email')} />
-          <TextInput name="phone" type="tel" label={t('demo.phone')} description={t('demo.phoneHint')} withAsterisk aria-required autoComplete="tel" maxLength={DEMO_REQUEST_LIMITS.phone + 3} value={values.phone} onChange={(e) => set('phone', e.currentTarget.value)} error={error('phone')} />
+          <TextInput name="phone" type="tel" label={t('demo.phone')} description={t('demo.phoneHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} withAsterisk aria-required autoComplete="tel" maxLength={DEMO_REQUEST_LIMITS.phone + 3} value={values.phone} onChange={(e) => set('phone', e.currentTarget.value)} error={error('phone')} />
         </SimpleGrid>
         <Checkbox.Group
           label={t('demo.interests')}
