@@ -1,12 +1,32 @@
-import { lazy, useEffect } from 'react';
+import { lazy } from 'react';
+import i18next from 'i18next';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../../shared/config/appConfig';
 import { LoadingSpinner } from '../../shared/ui/LoadingSpinner';
 import { LanguageGrid, LanguageMenuButton } from '../layout/LanguageMenu';
-import { dismissLanding, isLandingUrl, showsLanding, useLandingDismissed } from '../landingSwitch';
+import { dismissLanding, isLandingUrl, LANDING_DISMISSED_KEY, showsLanding, useLandingDismissed } from '../landingSwitch';
 
 const loadLanding = () => import('../../features/landing/routes/LandingPage');
 const LandingPage = lazy(() => loadLanding().then((m) => ({ default: m.LandingPage })));
+
+/**
+ * A first visit to '/' most likely shows the landing page, so its code, words and hero image start
+ * loading with the app itself rather than one after another once the deployment settings arrive; this
+ * keeps the largest paint of the page short (docs/performance.md, bench/landing-lcp.ts).
+ */
+if (
+  typeof window !== 'undefined' &&
+  location.pathname === '/' &&
+  (isLandingUrl(location.search) || sessionStorage.getItem(LANDING_DISMISSED_KEY) !== '1')
+) {
+  void loadLanding();
+  const poster = new Image();
+  poster.fetchPriority = 'high';
+  poster.src = '/landing/hero-poster.webp';
+  const loadWords = () => void i18next.loadNamespaces('landing');
+  if (i18next.isInitialized) loadWords();
+  else i18next.on('initialized', loadWords);
+}
 const HomePage = lazy(() => import('../../features/home/routes/HomePage').then((m) => ({ default: m.HomePage })));
 
 /** '/' : the landing page for doctors or the patient home (landingSwitch.ts). */
@@ -14,12 +34,6 @@ export function IndexRoute() {
   const { search } = useLocation();
   const dismissed = useLandingDismissed();
   const config = useAppConfig();
-  const likelyLanding = isLandingUrl(search) || !dismissed;
-
-  // Fetch the landing chunk while the deployment settings are still on their way.
-  useEffect(() => {
-    if (likelyLanding) void loadLanding();
-  }, [likelyLanding]);
 
   if (config.isPending) return <LoadingSpinner minHeight="60vh" />;
   const enabled = config.data?.landingEnabled ?? false;

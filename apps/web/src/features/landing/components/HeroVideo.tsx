@@ -20,15 +20,32 @@ function useReducedMotion(): boolean {
 }
 
 /**
- * The hero's video banner. The poster is an ordinary image (it is the page's largest paint), the video
- * fades in over it once it plays; with reduced motion only the poster shows. A button pauses it (WCAG 2.2.2).
+ * The hero's video banner. The poster is the page's largest paint; the video file (200 kB) is attached only
+ * once the poster is on screen so it never delays it, and it plays in the same element. With reduced motion
+ * only the poster shows. A button pauses the loop (WCAG 2.2.2).
  */
 export function HeroVideo() {
   const { t } = useTranslation('landing');
   const reduced = useReducedMotion();
   const video = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(false);
+  const [posterReady, setPosterReady] = useState(false);
   const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (reduced) return;
+    let cancelled = false;
+    const image = new Image();
+    image.src = POSTER;
+    image
+      .decode()
+      .catch(() => undefined)
+      .then(() => {
+        if (!cancelled) setPosterReady(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [reduced]);
 
   const toggle = () => {
     const el = video.current;
@@ -44,28 +61,28 @@ export function HeroVideo() {
 
   return (
     <figure className={classes.heroMedia}>
-      <img className={classes.heroPoster} src={POSTER} alt={t('hero.video')} width={960} height={600} fetchPriority="high" />
-      {reduced ? null : (
+      {reduced ? (
+        <img className={classes.heroPoster} src={POSTER} alt="" width={960} height={600} fetchPriority="high" />
+      ) : (
         <>
           <video
             ref={video}
-            className={classes.heroVideo}
-            data-playing={playing || undefined}
-            src={VIDEO}
+            className={classes.heroPoster}
+            poster={POSTER}
+            src={posterReady ? VIDEO : undefined}
             autoPlay
             muted
             loop
             playsInline
-            preload="metadata"
             aria-hidden="true"
             tabIndex={-1}
-            onPlaying={() => setPlaying(true)}
           />
           <button type="button" className={classes.videoToggle} onClick={toggle} aria-label={paused ? t('hero.play') : t('hero.pause')}>
             {paused ? <IconPlayerPlayFilled size={16} aria-hidden /> : <IconPlayerPauseFilled size={16} aria-hidden />}
           </button>
         </>
       )}
+      <figcaption className={classes.visuallyHidden}>{t('hero.video')}</figcaption>
     </figure>
   );
 }
