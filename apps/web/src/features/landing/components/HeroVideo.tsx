@@ -36,7 +36,7 @@ export function HeroVideo() {
     let cancelled = false;
     const image = new Image();
     image.src = POSTER;
-    image
+    void image
       .decode()
       .catch(() => undefined)
       .then(() => {
