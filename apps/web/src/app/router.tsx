@@ -1,8 +1,12 @@
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
 import { RootLayout, type LayoutHandle } from './RootLayout';
+
+// Screens load with their route so the first visit downloads only the shell and the page it opens.
+const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
  * Routes whose screens later issues build. Each is declared so the map is complete and reviewable, and
@@ -108,6 +112,7 @@ export const routes: RouteObject[] = [
       // The landing page for doctors or the patient home (app/landingSwitch.ts).
       { index: true, element: <IndexRoute />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
+      { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
