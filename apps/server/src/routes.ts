@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
 import { directoryRoutes } from './modules/directory';
+import { identityRoutes } from './modules/identity';
 import { marketingRoutes } from './modules/marketing';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
   catalogRoutes,
   directoryRoutes,
+  identityRoutes,
   marketingRoutes,
 ];

@@ -38,6 +38,8 @@ export interface TokenService {
   /** Verifies signature, issuer, audience and expiry; throws on any failure. */
   verify(token: string): Promise<ProductClaims>;
   publicJwks(): { keys: JWK[] };
+  /** The private signing key, for the identity provider that signs ID tokens with the same key. */
+  privateJwk(): JWK;
 }
 
 interface KeyRow {
@@ -68,6 +70,7 @@ export async function createTokenService(database: Database, now: () => Date): P
   const publicKey = (await importJWK(row.public_jwk, ALG)) as CryptoKey;
   const kid = row.kid;
   const publicJwk = row.public_jwk;
+  const signingJwk = row.private_jwk;
 
   return {
     kid,
@@ -94,5 +97,6 @@ export async function createTokenService(database: Database, now: () => Date): P
       return payload as unknown as ProductClaims;
     },
     publicJwks: () => ({ keys: [publicJwk] }),
+    privateJwk: () => signingJwk,
   };
 }

@@ -1,9 +1,11 @@
 import type { Connection, Database } from '../platform/db';
 import { seedReferenceData, type ReferenceSeedResult } from './catalog';
+import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDirectory, type DemoSeedResult } from './demo';
 import { isEmpty } from './sql';
 
 export { DEMO_PEOPLE, DEMO_PRACTICE_IDS, demoPerson, type DemoPerson } from './demo';
+export { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
 export { seedGeneratedDirectory, type GenerateOptions } from './generator';
 
 // Any fixed number works; instances sharing a PostgreSQL database must agree on it.
@@ -28,6 +30,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
   return withSeedTransaction(database, async (connection) => {
     const reference = await seedReferenceData(connection);
     const demo = options.demo && (await isEmpty(connection, 'organizations')) ? await seedDemoDirectory(connection) : null;
+    if (options.demo && (await isEmpty(connection, 'identity_users'))) await seedDemoAccounts(connection);
     return { reference, demo };
   });
 }

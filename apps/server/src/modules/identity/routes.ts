@@ -1,0 +1,288 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '@careslot/contracts';
+import { recordAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import { findAccountById, checkPassword, type Account } from './accounts';
+import { INTERACTION_FORM_PATH, LOGIN_CSS, LOGOUT_JS, loginPage, pickLanguage } from './login-page';
+import { createOidcProvider, INTERACTION_PATH, REALM_PATH } from './oidc';
+
+/** Lifetime of a product API token, in seconds. */
+export const PRODUCT_TOKEN_TTL = 60 * 60;
+const SESSION_MAX_AGE_S = SESSION_COOKIE.maxAgeDays * 24 * 60 * 60;
+
+const tokenResponse = z.object({
+  status_code: z.number().int(),
+  message: z.string(),
+  data: z.object({
+    access_token: z.string(),
+    expires_in: z.number().int(),
+    token_type: z.literal('Bearer'),
+    application_id: z.string(),
+  }),
+});
+
+const emailRule = z.email({ error: 'must be a valid e-mail address' }).max(320);
+
+function productClaims(account: Account) {
+  return {
+    sub: account.id,
+    email: account.email,
+    name: `${account.givenName} ${account.familyName}`,
+    given_name: account.givenName,
+    family_name: account.familyName,
+    preferred_username: account.email,
+    user_roles: account.userRoles,
+    user_type: account.userType,
+    ...(account.gender ? { gender: account.gender } : {}),
+    ...(account.birthDate ? { dob: account.birthDate } : {}),
+    ...(account.mobileNumber ? { mobile_number: account.mobileNumber } : {}),
+    ...(account.careslotId ? { careslot_id: account.careslotId } : {}),
+    ...(account.practiceId ? { PracticeId: account.practiceId } : {}),
+    eula_accepted: String(account.eulaAccepted),
+    oha_accepted: String(account.ohaAccepted),
+  };
+}
+
+/**
+ * The identity provider (realm careslot, OIDC with PKCE) and the product account calls of spec §7
+ * "Account and identity": token exchange, guest tokens, the SessionId session and sign-out.
+ */
+export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, database, tokens, clock } = app.deps;
+  const provider: Provider = createOidcProvider({ config, database, tokens, now: () => clock.now() });
+  const now = () => clock.now();
+
+  const issueProductToken = async (account: Account) => ({
+    status_code: 200,
+    message: 'OK',
+    data: {
+      access_token: await tokens.sign(productClaims(account), PRODUCT_TOKEN_TTL),
+      expires_in: PRODUCT_TOKEN_TTL,
+      token_type: 'Bearer' as const,
+      application_id: 'careslot_web_app',
+    },
+  });
+
+  const startSession = async (reply: FastifyReply, account: Account) => {
+    const id = randomBytes(32).toString('base64url');
+    await database.query('insert into identity_sessions (id, user_id, expires_at) values ($1, $2, $3)', [
+      id,
+      account.id,
+      new Date(now().getTime() + SESSION_MAX_AGE_S * 1000),
+    ]);
+    reply.setCookie(SESSION_COOKIE.name, id, {
+      path: '/api/account',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https:'),
+      maxAge: SESSION_MAX_AGE_S,
+    });
+  };
+
+  // --- the realm's own pages ---------------------------------------------------------------------------
+  app.get(`${REALM_PATH}/login.css`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGIN_CSS),
+  );
+  app.get(`${REALM_PATH}/logout.js`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(LOGOUT_JS),
+  );
+
+  const interactionParams = z.object({ uid: z.string().min(1).max(200) });
+
+  app.get(`${INTERACTION_PATH}/:uid`, { schema: { hide: true, params: interactionParams } }, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+    if (!details || details.uid !== request.params.uid) throw new AppError('not_found');
+    if (details.prompt.name === 'consent') {
+      // CareSlot's own web app is first-party: the grant is given without a consent screen.
+      return finishConsent(provider, request, reply, details.session?.accountId ?? '', details.grantId);
+    }
+    const language = pickLanguage(details.params.ui_locales, request.headers['accept-language']);
+    const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+    return reply.type('text/html; charset=utf-8').send(loginPage({ uid: details.uid, language, email: hint }));
+  });
+
+  const loginForm = z.object({
+    username: z.string().max(400).default(''),
+    password: z.string().max(1000).default(''),
+    lang: z.string().max(20).optional(),
+  });
+
+  app.post(
+    `${INTERACTION_PATH}/:uid/login`,
+    { schema: { hide: true, params: interactionParams, body: loginForm }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+      if (!details || details.uid !== request.params.uid) throw new AppError('not_found');
+      const language = pickLanguage(request.body.lang ?? details.params.ui_locales, request.headers['accept-language']);
+      const email = request.body.username.trim();
+      const again = (error: string, status = 200) =>
+        reply.status(status).type('text/html; charset=utf-8').send(loginPage({ uid: details.uid, language, email, error }));
+      if (!email) return again('emailRequired', 400);
+      if (!emailRule.safeParse(email).success) return again('emailInvalid', 400);
+      if (!request.body.password) return again('passwordRequired', 400);
+
+      const result = await checkPassword(database, email, request.body.password, now());
+      await recordAudit(
+        database,
+        {
+          actorId: result.ok ? result.account.id : null,
+          actorType: result.ok ? result.account.userType : 'Anonymous',
+          ip: request.ip ?? null,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        },
+        {
+          action: 'login',
+          entityType: 'User',
+          entityId: result.ok ? result.account.id : null,
+          outcome: result.ok ? 'success' : result.reason === 'locked' ? 'denied' : 'failure',
+        },
+      );
+      if (!result.ok) return again(result.reason === 'locked' ? 'locked' : 'invalid', result.reason === 'locked' ? 429 : 401);
+
+      const grant = new provider.Grant({ accountId: result.account.id, clientId: textParam(details.params.client_id, '') });
+      grant.addOIDCScope(textParam(details.params.scope, 'openid'));
+      const grantId = await grant.save();
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: result.account.id }, consent: { grantId } }, {
+        mergeWithLastSubmission: false,
+      });
+    },
+  );
+
+  // --- everything else under the realm is the OIDC provider itself ------------------------------------
+  const callback = provider.callback();
+  const publicOrigin = new URL(config.publicUrl);
+  await app.register(async (realm) => {
+    // The provider reads request bodies itself: leave the stream unread.
+    realm.removeAllContentTypeParsers();
+    realm.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      // Endpoints are published on the public origin (the issuer's), whatever host the request came in on.
+      raw.headers['x-forwarded-host'] = publicOrigin.host;
+      raw.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
+      raw.url = (raw.url ?? '/').slice(REALM_PATH.length) || '/';
+      // Security headers set by helmet stay; the provider writes its own body and status.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      callback(raw, reply.raw);
+    };
+    realm.all(`${REALM_PATH}/protocol/*`, { schema: { hide: true } }, handler);
+    realm.all(`${REALM_PATH}/.well-known/*`, { schema: { hide: true } }, handler);
+    realm.all(`${REALM_PATH}/session/*`, { schema: { hide: true } }, handler);
+  });
+
+  // --- product account calls --------------------------------------------------------------------------
+  app.post(
+    '/api/account/exchange-token',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Exchanges an access token of the realm for a product API token',
+        body: z.object({ SubjectToken: z.string().min(1).max(4096) }),
+        response: { 200: tokenResponse },
+      },
+    },
+    async (request, reply) => {
+      const record = await provider.AccessToken.find(request.body.SubjectToken).catch(() => undefined);
+      if (!record || record.isExpired) throw new AppError('unauthorized', { message: 'Token exchange failed' });
+      const account = await findAccountById(database, record.accountId);
+      if (!account) throw new AppError('unauthorized', { message: 'Token exchange failed' });
+      await startSession(reply, account);
+      return issueProductToken(account);
+    },
+  );
+
+  app.post(
+    '/api/account/is-already-loggedin',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'A fresh product token for a browser whose SessionId cookie is still valid',
+        querystring: z.object({ timeZone: z.string().max(64).optional() }),
+        response: { 200: tokenResponse, 204: z.null().describe('No record found: no valid session') },
+      },
+    },
+    async (request, reply) => {
+      const sessionId = request.cookies[SESSION_COOKIE.name];
+      const rows = sessionId
+        ? await database.query<{ user_id: string }>('select user_id from identity_sessions where id = $1 and expires_at > $2', [
+            sessionId,
+            now(),
+          ])
+        : [];
+      const account = rows[0] ? await findAccountById(database, rows[0].user_id) : null;
+      if (!account) {
+        // The spec's 'No record found' (status_code 204): the web app then asks for a guest token.
+        return reply.status(204).send(null);
+      }
+      return issueProductToken(account);
+    },
+  );
+
+  app.post(
+    '/api/account/login/guest',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'A guest token: may search and hold slots, carries no roles',
+        querystring: z.object({ timeZone: z.string().max(64).optional(), userId: z.string().max(64).optional() }),
+        response: { 200: tokenResponse },
+      },
+    },
+    async () => ({
+      status_code: 200,
+      message: 'OK',
+      data: {
+        access_token: await tokens.sign({ sub: `guest:${randomUUID()}`, user_roles: [], guest: true }, PRODUCT_TOKEN_TTL),
+        expires_in: PRODUCT_TOKEN_TTL,
+        token_type: 'Bearer' as const,
+        application_id: 'careslot_web_app',
+      },
+    }),
+  );
+
+  app.post(
+    '/api/account/logout',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Ends the product session (SessionId cookie)',
+        response: { 200: z.object({ status_code: z.string(), message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const sessionId = request.cookies[SESSION_COOKIE.name];
+      if (sessionId) await database.query('delete from identity_sessions where id = $1', [sessionId]);
+      reply.clearCookie(SESSION_COOKIE.name, { path: '/api/account' });
+      return { status_code: '200', message: 'OK' };
+    },
+  );
+};
+
+const textParam = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+
+async function finishConsent(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+  existingGrantId: string | undefined,
+) {
+  const details = await provider.interactionDetails(request.raw, reply.raw);
+  let grantId = existingGrantId;
+  if (!grantId) {
+    const grant = new provider.Grant({ accountId, clientId: textParam(details.params.client_id, '') });
+    grant.addOIDCScope(textParam(details.params.scope, 'openid'));
+    grantId = await grant.save();
+  }
+  reply.hijack();
+  await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}
+
+export { INTERACTION_FORM_PATH };
