@@ -1,8 +1,10 @@
 /** Runs the benchmarks named on the command line (all when none) and prints their figures as JSON. */
 import { coldStart } from './cold-start';
+import { landingLcp } from './landing-lcp';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'cold-start': coldStart,
+  'landing-lcp': landingLcp,
 };
 
 const wanted = process.argv.slice(2);

@@ -4,6 +4,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs, submitRealmLogin } from './supp
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
+  // '/' shows the patient home rather than the landing page for doctors.
+  await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
 test('a patient signs in with PKCE from the header, stays signed in across a reload, and signs out', async ({

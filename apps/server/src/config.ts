@@ -24,6 +24,8 @@ const envSchema = z.object({
   LANDING_ENABLED: booleanFlag.default(true),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('requests per minute per client'),
   SUPPORT_EMAIL: z.email().default('support@careslot.health'),
+  SALES_EMAIL: z.email().default('sales@careslot.health').describe('receives the landing page demo requests'),
+  DEMO_REQUEST_LIMIT: z.coerce.number().int().positive().default(5).describe('demo requests per 10 minutes per client'),
   DEV_TOOLS: booleanFlag.optional().describe('developer pages such as /dev/outbox; on by default outside production'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().min(3).default('CareSlot <no-reply@careslot.health>'),

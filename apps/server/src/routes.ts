@@ -3,6 +3,7 @@ import { catalogRoutes } from './modules/catalog';
 import { directoryRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { schedulingRoutes } from './modules/scheduling';
+import { marketingRoutes } from './modules/marketing';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
@@ -10,4 +11,5 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   directoryRoutes,
   identityRoutes,
   schedulingRoutes,
+  marketingRoutes,
 ];

@@ -6,3 +6,4 @@ export * from './app-config';
 export * from './catalog';
 export * from './directory';
 export * from './scheduling';
+export * from './marketing';

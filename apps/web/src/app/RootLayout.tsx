@@ -6,6 +6,7 @@ import { LoadingSpinner } from '../shared/ui/LoadingSpinner';
 import { useBreadcrumbs, type BreadcrumbHandle } from './breadcrumbs';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
+import { useIndexShowsLanding } from './routes/IndexRoute';
 import classes from './RootLayout.module.css';
 
 /** Route handle: a route may hide the shared header or footer (the landing page has its own). */
@@ -20,6 +21,8 @@ export function RootLayout() {
   const matches = useMatches();
   const handle = Object.assign({}, ...matches.map((m) => (m.handle ?? {}) as LayoutHandle)) as LayoutHandle;
   const trail = useBreadcrumbs();
+  // The landing page brings its own header and footer.
+  const landing = useIndexShowsLanding();
   return (
     <div className={classes.page}>
       {/* The target of 'back to top': focus lands here so keyboard users start over from the top. */}
@@ -27,7 +30,7 @@ export function RootLayout() {
       <a href="#main" className={classes.skipLink}>
         {t('skipToContent')}
       </a>
-      {handle.hideHeader ? null : <Header />}
+      {handle.hideHeader || landing ? null : <Header />}
       <main id="main" tabIndex={-1} className={classes.main}>
         {trail.length > 1 ? (
           <Container size="xl" pt="md">
@@ -50,7 +53,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {handle.hideFooter ? null : <Footer />}
+      {handle.hideFooter || landing ? null : <Footer />}
     </div>
   );
 }

@@ -1,13 +1,14 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
 import { RootLayout, type LayoutHandle } from './RootLayout';
 
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
-const HomePage = lazy(() => import('../features/home/routes/HomePage').then((m) => ({ default: m.HomePage })));
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
  * Routes whose screens later issues build. Each is declared so the map is complete and reviewable, and
@@ -109,11 +110,12 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     children: [
-      // The landing switch (practice-portal.md §2.14) wraps this index route when it lands.
-      { index: true, element: <HomePage />, handle: home },
+      // The landing page for doctors or the patient home (app/landingSwitch.ts).
+      { index: true, element: <IndexRoute />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
+      { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -102,4 +103,10 @@ export function LanguageGrid() {
       </SimpleGrid>
     </div>
   );
+}
+
+/** The flag widget holding its own open state, for pages with their own header (the landing page). */
+export function LanguageMenuButton() {
+  const [opened, setOpened] = useState(false);
+  return <LanguageMenu opened={opened} onChange={setOpened} />;
 }
