@@ -46,6 +46,67 @@ export interface SignInResult {
   pkce: PkcePair;
 }
 
+export interface StartedAuthorization {
+  jar: CookieJar;
+  pkce: PkcePair;
+  redirectUri: string;
+  /** The interaction id of the realm's login form. */
+  uid: string;
+  /** Path of the login form the realm redirected to. */
+  formPath: string;
+}
+
+/** An authorization request with PKCE S256 (plus `extra` parameters), up to the realm's login form. */
+export async function startAuthorization(
+  t: TestApp,
+  extra: Record<string, string> = {},
+): Promise<StartedAuthorization> {
+  const jar = new CookieJar();
+  const pkce = pkcePair();
+  const redirectUri = `${t.config.publicUrl}/callback`;
+  const query = new URLSearchParams({
+    client_id: OAUTH_CLIENT_ID,
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: OAUTH_SCOPE,
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+    state: randomBytes(8).toString('hex'),
+    ...extra,
+  });
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/realms/careslot/protocol/openid-connect/auth?${query.toString()}`,
+  });
+  jar.store(start);
+  if (start.statusCode !== 303)
+    throw new Error(`authorization request answered ${start.statusCode}: ${start.body}`);
+  const formPath = localPath(start.headers.location);
+  const uid = /login-actions\/([^/?"]+)/.exec(formPath)![1]!;
+  return { jar, pkce, redirectUri, uid, formPath };
+}
+
+/** Posts the realm's login form of a started authorization. */
+export async function submitLogin(
+  t: TestApp,
+  started: StartedAuthorization,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/realms/careslot/login-actions/${started.uid}/login`,
+    headers: {
+      cookie: started.jar.header(),
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    },
+    payload: new URLSearchParams(form).toString(),
+  });
+  started.jar.store(response);
+  return response;
+}
+
 /**
  * Walks the browser's part of the authorization code flow with PKCE through inject(): authorization
  * request, the realm's login form, and back to the web app's /callback with a code.
@@ -56,41 +117,10 @@ export async function authorize(
   password: string,
   extra: Record<string, string> = {},
 ): Promise<SignInResult> {
-  const jar = new CookieJar();
-  const pkce = pkcePair();
-  const state = randomBytes(8).toString('hex');
-  const redirectUri = `${t.config.publicUrl}/callback`;
-  const query = new URLSearchParams({
-    client_id: OAUTH_CLIENT_ID,
-    redirect_uri: redirectUri,
-    response_type: 'code',
-    scope: OAUTH_SCOPE,
-    code_challenge: pkce.challenge,
-    code_challenge_method: 'S256',
-    state,
-    ...extra,
-  });
-  const start = await t.app.inject({
-    method: 'GET',
-    url: `/realms/careslot/protocol/openid-connect/auth?${query.toString()}`,
-  });
-  jar.store(start);
-  if (start.statusCode !== 303)
-    throw new Error(`authorization request answered ${start.statusCode}: ${start.body}`);
-  const form = await t.app.inject({
-    method: 'GET',
-    url: localPath(start.headers.location),
-    headers: { cookie: jar.header() },
-  });
-  jar.store(form);
-  const uid = /login-actions\/([^/?"]+)/.exec(localPath(start.headers.location))![1]!;
-  const submitted = await t.app.inject({
-    method: 'POST',
-    url: `/realms/careslot/login-actions/${uid}/login`,
-    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ username: email, password }).toString(),
-  });
-  jar.store(submitted);
+  const started = await startAuthorization(t, extra);
+  const { jar } = started;
+  jar.store(await t.app.inject({ method: 'GET', url: started.formPath, headers: { cookie: jar.header() } }));
+  const submitted = await submitLogin(t, started, { username: email, password });
   if (submitted.statusCode !== 303) throw new Error(`login answered ${submitted.statusCode}`);
   const resumed = await t.app.inject({
     method: 'GET',
@@ -101,7 +131,13 @@ export async function authorize(
   const back = new URL(String(resumed.headers.location));
   const code = back.searchParams.get('code');
   if (!code) throw new Error(`no code in ${back.toString()}`);
-  return { code, state: back.searchParams.get('state') ?? '', jar, redirectUri, pkce };
+  return {
+    code,
+    state: back.searchParams.get('state') ?? '',
+    jar,
+    redirectUri: started.redirectUri,
+    pkce: started.pkce,
+  };
 }
 
 /** The token endpoint call the web app makes at /callback. */

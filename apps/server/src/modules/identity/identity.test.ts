@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { authorize, CookieJar, exchangeCode, localPath, pkcePair, signIn } from '../../testing/sign-in';
+import {
+  authorize,
+  exchangeCode,
+  pkcePair,
+  signIn,
+  startAuthorization,
+  submitLogin,
+} from '../../testing/sign-in';
 import { DEMO_PASSWORD } from '../../seed';
 
 const PATIENT = 'patient@demo.careslot.health';
@@ -79,49 +86,23 @@ describe('the realm (OpenID Connect issuer)', () => {
   });
 
   it('shows the login form again with the spec message for a wrong password, in the language asked for', async () => {
-    const jar = new CookieJar();
-    const pkce = pkcePair();
-    const start = await t.app.inject({
-      method: 'GET',
-      url: `/realms/careslot/protocol/openid-connect/auth?${new URLSearchParams({
-        client_id: 'careslot_web_app',
-        redirect_uri: `${t.config.publicUrl}/callback`,
-        response_type: 'code',
-        scope: 'openid profile email',
-        code_challenge: pkce.challenge,
-        code_challenge_method: 'S256',
-        state: 'x',
-        login_hint: PATIENT,
-        ui_locales: 'es',
-      }).toString()}`,
-    });
-    jar.store(start);
+    const started = await startAuthorization(t, { login_hint: PATIENT, ui_locales: 'es' });
     const page = await t.app.inject({
       method: 'GET',
-      url: localPath(start.headers.location),
-      headers: { cookie: jar.header() },
+      url: started.formPath,
+      headers: { cookie: started.jar.header() },
     });
     expect(page.body).toContain('Use su cuenta de CareSlot');
     expect(page.body).toContain(`value="${PATIENT}"`);
-    const uid = /login-actions\/([^/?"]+)/.exec(String(start.headers.location))![1]!;
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: `/realms/careslot/login-actions/${uid}/login`,
-      headers: {
-        cookie: jar.header(),
-        'content-type': 'application/x-www-form-urlencoded',
-        'accept-language': 'en',
-      },
-      payload: `username=${encodeURIComponent(PATIENT)}&password=wrong&lang=en`,
-    });
+    const wrong = await submitLogin(
+      t,
+      started,
+      { username: PATIENT, password: 'wrong', lang: 'en' },
+      { 'accept-language': 'en' },
+    );
     expect(wrong.statusCode).toBe(401);
     expect(wrong.body).toContain('Invalid Username or password');
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: `/realms/careslot/login-actions/${uid}/login`,
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=&password=x&lang=en',
-    });
+    const empty = await submitLogin(t, started, { username: '', password: 'x', lang: 'en' });
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('Email is required');
   });
@@ -209,30 +190,8 @@ describe('product account calls', () => {
 describe('password back-off', () => {
   it('locks an account after five wrong passwords, even against the right one', async () => {
     const email = 'finance@demo.careslot.health';
-    const attempt = async (password: string) => {
-      const jar = new CookieJar();
-      const pkce = pkcePair();
-      const start = await t.app.inject({
-        method: 'GET',
-        url: `/realms/careslot/protocol/openid-connect/auth?${new URLSearchParams({
-          client_id: 'careslot_web_app',
-          redirect_uri: `${t.config.publicUrl}/callback`,
-          response_type: 'code',
-          scope: 'openid profile email',
-          code_challenge: pkce.challenge,
-          code_challenge_method: 'S256',
-          state: 'x',
-        }).toString()}`,
-      });
-      jar.store(start);
-      const uid = /login-actions\/([^/?"]+)/.exec(String(start.headers.location))![1]!;
-      return t.app.inject({
-        method: 'POST',
-        url: `/realms/careslot/login-actions/${uid}/login`,
-        headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ username: email, password, lang: 'en' }).toString(),
-      });
-    };
+    const attempt = async (password: string) =>
+      submitLogin(t, await startAuthorization(t), { username: email, password, lang: 'en' });
     for (let i = 0; i < 4; i += 1) expect((await attempt('wrong')).statusCode).toBe(401);
     expect((await attempt('wrong')).statusCode).toBe(429);
     const right = await attempt(DEMO_PASSWORD);

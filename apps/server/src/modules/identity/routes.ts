@@ -8,7 +8,8 @@ import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { findAccountById, checkPassword, type Account } from './accounts';
 import { INTERACTION_FORM_PATH, LOGIN_CSS, LOGOUT_JS, loginPage, pickLanguage } from './login-page';
-import { createOidcProvider, INTERACTION_PATH, REALM_PATH } from './oidc';
+import { accountClaims, createOidcProvider, INTERACTION_PATH, REALM_PATH } from './oidc';
+import type { ProductClaims } from '../../platform/tokens';
 
 /** Lifetime of a product API token, in seconds. */
 export const PRODUCT_TOKEN_TTL = 60 * 60;
@@ -27,24 +28,10 @@ const tokenResponse = z.object({
 
 const emailRule = z.email({ error: 'must be a valid e-mail address' }).max(320);
 
+/** The product token carries the realm's claims of the account (spec §3.1). */
 function productClaims(account: Account) {
-  return {
-    sub: account.id,
-    email: account.email,
-    name: `${account.givenName} ${account.familyName}`,
-    given_name: account.givenName,
-    family_name: account.familyName,
-    preferred_username: account.email,
-    user_roles: account.userRoles,
-    user_type: account.userType,
-    ...(account.gender ? { gender: account.gender } : {}),
-    ...(account.birthDate ? { dob: account.birthDate } : {}),
-    ...(account.mobileNumber ? { mobile_number: account.mobileNumber } : {}),
-    ...(account.careslotId ? { careslot_id: account.careslotId } : {}),
-    ...(account.practiceId ? { PracticeId: account.practiceId } : {}),
-    eula_accepted: String(account.eulaAccepted),
-    oha_accepted: String(account.ohaAccepted),
-  };
+  const { email_verified: _verified, ...claims } = accountClaims(account);
+  return claims as unknown as ProductClaims;
 }
 
 /**
