@@ -5,3 +5,4 @@ export * from './realtime';
 export * from './app-config';
 export * from './catalog';
 export * from './directory';
+export * from './scheduling';

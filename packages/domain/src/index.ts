@@ -1,3 +1,7 @@
 export * from './validation';
 export * from './zip';
 export * from './format';
+export * from './booking-stages';
+export * from './booking-payment';
+export * from './booking-forms';
+export * from './search';

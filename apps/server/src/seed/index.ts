@@ -2,6 +2,7 @@ import type { Connection, Database } from '../platform/db';
 import { seedReferenceData, type ReferenceSeedResult } from './catalog';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDirectory, type DemoSeedResult } from './demo';
+import { seedDemoSchedules } from './schedules';
 import { isEmpty } from './sql';
 
 export { DEMO_PEOPLE, DEMO_PRACTICE_IDS, demoPerson, type DemoPerson } from './demo';
@@ -31,6 +32,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     const reference = await seedReferenceData(connection);
     const demo = options.demo && (await isEmpty(connection, 'organizations')) ? await seedDemoDirectory(connection) : null;
     if (options.demo && (await isEmpty(connection, 'identity_users'))) await seedDemoAccounts(connection);
+    if (options.demo && (await isEmpty(connection, 'schedules'))) await seedDemoSchedules(connection);
     return { reference, demo };
   });
 }

@@ -8,7 +8,8 @@ export class CookieJar {
   private readonly cookies = new Map<string, string>();
   store(response: LightMyRequestResponse) {
     for (const cookie of response.cookies) {
-      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0)) this.cookies.delete(cookie.name);
+      if (cookie.value === '' || (cookie.maxAge !== undefined && cookie.maxAge <= 0))
+        this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
   }
@@ -49,7 +50,12 @@ export interface SignInResult {
  * Walks the browser's part of the authorization code flow with PKCE through inject(): authorization
  * request, the realm's login form, and back to the web app's /callback with a code.
  */
-export async function authorize(t: TestApp, email: string, password: string, extra: Record<string, string> = {}): Promise<SignInResult> {
+export async function authorize(
+  t: TestApp,
+  email: string,
+  password: string,
+  extra: Record<string, string> = {},
+): Promise<SignInResult> {
   const jar = new CookieJar();
   const pkce = pkcePair();
   const state = randomBytes(8).toString('hex');
@@ -64,10 +70,18 @@ export async function authorize(t: TestApp, email: string, password: string, ext
     state,
     ...extra,
   });
-  const start = await t.app.inject({ method: 'GET', url: `/realms/careslot/protocol/openid-connect/auth?${query.toString()}` });
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/realms/careslot/protocol/openid-connect/auth?${query.toString()}`,
+  });
   jar.store(start);
-  if (start.statusCode !== 303) throw new Error(`authorization request answered ${start.statusCode}: ${start.body}`);
-  const form = await t.app.inject({ method: 'GET', url: localPath(start.headers.location), headers: { cookie: jar.header() } });
+  if (start.statusCode !== 303)
+    throw new Error(`authorization request answered ${start.statusCode}: ${start.body}`);
+  const form = await t.app.inject({
+    method: 'GET',
+    url: localPath(start.headers.location),
+    headers: { cookie: jar.header() },
+  });
   jar.store(form);
   const uid = /login-actions\/([^/?"]+)/.exec(localPath(start.headers.location))![1]!;
   const submitted = await t.app.inject({
@@ -78,7 +92,11 @@ export async function authorize(t: TestApp, email: string, password: string, ext
   });
   jar.store(submitted);
   if (submitted.statusCode !== 303) throw new Error(`login answered ${submitted.statusCode}`);
-  const resumed = await t.app.inject({ method: 'GET', url: localPath(submitted.headers.location), headers: { cookie: jar.header() } });
+  const resumed = await t.app.inject({
+    method: 'GET',
+    url: localPath(submitted.headers.location),
+    headers: { cookie: jar.header() },
+  });
   jar.store(resumed);
   const back = new URL(String(resumed.headers.location));
   const code = back.searchParams.get('code');

@@ -6,6 +6,8 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const HomePage = lazy(() => import('../features/home/routes/HomePage').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
+const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
 
 /**
  * Routes whose screens later issues build. Each is declared so the map is complete and reviewable, and
@@ -13,10 +15,8 @@ const HomePage = lazy(() => import('../features/home/routes/HomePage').then((m) 
  */
 const NOT_BUILT_YET = [
   // patient-booking.md §2.1, top level
-  'callback',
   'sso',
   // main layout children
-  'login',
   'signup',
   'social-signup',
   'forgot-password',
@@ -103,6 +103,7 @@ const NOT_BUILT_YET = [
 
 const home: LayoutHandle = { breadcrumb: 'home' };
 
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -111,6 +112,8 @@ export const routes: RouteObject[] = [
       // The landing switch (practice-portal.md §2.14) wraps this index route when it lands.
       { index: true, element: <HomePage />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'callback', element: <CallbackPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -68,7 +68,10 @@ export async function findAccountById(database: Database, id: string): Promise<A
 }
 
 export async function findAccountByEmail(database: Database, email: string): Promise<Account | null> {
-  const rows = await database.query<AccountRow>(`select ${COLUMNS} from identity_users where lower(email) = lower($1)`, [email]);
+  const rows = await database.query<AccountRow>(
+    `select ${COLUMNS} from identity_users where lower(email) = lower($1)`,
+    [email],
+  );
   return rows[0] ? toAccount(rows[0]) : null;
 }
 
@@ -82,8 +85,16 @@ export type PasswordCheck = { ok: true; account: Account } | { ok: false; reason
  * exist. After LOCKOUT.attempts failures the account is locked for a back-off that doubles with each
  * further failure; a success clears it.
  */
-export async function checkPassword(database: Database, email: string, password: string, now: Date): Promise<PasswordCheck> {
-  const rows = await database.query<AccountRow>(`select ${COLUMNS} from identity_users where lower(email) = lower($1)`, [email]);
+export async function checkPassword(
+  database: Database,
+  email: string,
+  password: string,
+  now: Date,
+): Promise<PasswordCheck> {
+  const rows = await database.query<AccountRow>(
+    `select ${COLUMNS} from identity_users where lower(email) = lower($1)`,
+    [email],
+  );
   const row = rows[0];
   if (!row) {
     await verify(DUMMY_HASH, password).catch(() => false);
@@ -94,18 +105,26 @@ export async function checkPassword(database: Database, email: string, password:
   if (!matches) {
     const failures = row.failed_logins + 1;
     const over = failures - LOCKOUT.attempts;
-    const lockedUntil = over >= 0 ? new Date(now.getTime() + Math.min(LOCKOUT.baseMs * 2 ** over, LOCKOUT.maxMs)) : null;
-    await database.query('update identity_users set failed_logins = $2, locked_until = $3 where id = $1', [row.id, failures, lockedUntil]);
+    const lockedUntil =
+      over >= 0 ? new Date(now.getTime() + Math.min(LOCKOUT.baseMs * 2 ** over, LOCKOUT.maxMs)) : null;
+    await database.query('update identity_users set failed_logins = $2, locked_until = $3 where id = $1', [
+      row.id,
+      failures,
+      lockedUntil,
+    ]);
     return { ok: false, reason: lockedUntil ? 'locked' : 'invalid' };
   }
   if (row.failed_logins > 0) {
-    await database.query('update identity_users set failed_logins = 0, locked_until = null where id = $1', [row.id]);
+    await database.query('update identity_users set failed_logins = 0, locked_until = null where id = $1', [
+      row.id,
+    ]);
   }
   return { ok: true, account: toAccount(row) };
 }
 
 // The hash of a random string nobody knows: verified against when the e-mail is unknown.
-const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$gSfeueqZZWBI2szvIewP/Q$P11B+C5+0QLNKc25WJMH+o7mYO/ze1sgi2atlCXoHPw';
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$gSfeueqZZWBI2szvIewP/Q$P11B+C5+0QLNKc25WJMH+o7mYO/ze1sgi2atlCXoHPw';
 
 export interface NewAccount {
   email: string;

@@ -14,7 +14,10 @@ afterAll(() => t.close());
 
 describe('the realm (OpenID Connect issuer)', () => {
   it('publishes Keycloak-shaped endpoints in its discovery document', async () => {
-    const res = await t.call<Record<string, unknown>>({ method: 'GET', url: '/realms/careslot/.well-known/openid-configuration' });
+    const res = await t.call<Record<string, unknown>>({
+      method: 'GET',
+      url: '/realms/careslot/.well-known/openid-configuration',
+    });
     expect(res.statusCode).toBe(200);
     const issuer = `${t.config.publicUrl}/realms/careslot`;
     expect(res.json).toMatchObject({
@@ -63,7 +66,10 @@ describe('the realm (OpenID Connect issuer)', () => {
       scope: 'openid profile email',
       state: 's1',
     };
-    const none = await t.app.inject({ method: 'GET', url: `/realms/careslot/protocol/openid-connect/auth?${new URLSearchParams(base).toString()}` });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: `/realms/careslot/protocol/openid-connect/auth?${new URLSearchParams(base).toString()}`,
+    });
     expect(new URL(String(none.headers.location)).searchParams.get('error')).toBe('invalid_request');
     const plain = await t.app.inject({
       method: 'GET',
@@ -90,14 +96,22 @@ describe('the realm (OpenID Connect issuer)', () => {
       }).toString()}`,
     });
     jar.store(start);
-    const page = await t.app.inject({ method: 'GET', url: localPath(start.headers.location), headers: { cookie: jar.header() } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: localPath(start.headers.location),
+      headers: { cookie: jar.header() },
+    });
     expect(page.body).toContain('Use su cuenta de CareSlot');
     expect(page.body).toContain(`value="${PATIENT}"`);
     const uid = /login-actions\/([^/?"]+)/.exec(String(start.headers.location))![1]!;
     const wrong = await t.app.inject({
       method: 'POST',
       url: `/realms/careslot/login-actions/${uid}/login`,
-      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+      headers: {
+        cookie: jar.header(),
+        'content-type': 'application/x-www-form-urlencoded',
+        'accept-language': 'en',
+      },
       payload: `username=${encodeURIComponent(PATIENT)}&password=wrong&lang=en`,
     });
     expect(wrong.statusCode).toBe(401);
@@ -124,32 +138,54 @@ describe('product account calls', () => {
     });
     expect(product.statusCode).toBe(200);
     const claims = await t.tokens.verify(product.json.data.access_token);
-    expect(claims).toMatchObject({ email: 'provider@demo.careslot.health', user_roles: ['provider'], user_type: 'Practitioner' });
+    expect(claims).toMatchObject({
+      email: 'provider@demo.careslot.health',
+      user_roles: ['provider'],
+      user_type: 'Practitioner',
+    });
     expect(claims.PracticeId).toBeTruthy();
     const session = product.cookies.find((c) => c.name === 'SessionId');
     expect(session?.httpOnly).toBe(true);
 
     // A returning browser with that cookie gets a fresh token without signing in; after logout it does not.
     const cookie = `SessionId=${session!.value}`;
-    const again = await t.call<{ data: { access_token: string } }>({ method: 'POST', url: '/api/account/is-already-loggedin', headers: { cookie } });
+    const again = await t.call<{ data: { access_token: string } }>({
+      method: 'POST',
+      url: '/api/account/is-already-loggedin',
+      headers: { cookie },
+    });
     expect(again.statusCode).toBe(200);
     expect((await t.tokens.verify(again.json.data.access_token)).email).toBe('provider@demo.careslot.health');
     const out = await t.call({ method: 'POST', url: '/api/account/logout', headers: { cookie } });
     expect(out.json).toEqual({ status_code: '200', message: 'OK' });
-    expect((await t.call({ method: 'POST', url: '/api/account/is-already-loggedin', headers: { cookie } })).statusCode).toBe(204);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/account/is-already-loggedin', headers: { cookie } }))
+        .statusCode,
+    ).toBe(204);
   });
 
   it('refuses to exchange a token the realm did not issue', async () => {
-    const res = await t.call<{ message: string }>({ method: 'POST', url: '/api/account/exchange-token', payload: { SubjectToken: 'not-a-token' } });
+    const res = await t.call<{ message: string }>({
+      method: 'POST',
+      url: '/api/account/exchange-token',
+      payload: { SubjectToken: 'not-a-token' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json.message).toBe('Token exchange failed');
-    const bad = await t.call<{ errors: { field: string }[] }>({ method: 'POST', url: '/api/account/exchange-token', payload: {} });
+    const bad = await t.call<{ errors: { field: string }[] }>({
+      method: 'POST',
+      url: '/api/account/exchange-token',
+      payload: {},
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json.errors[0]!.field).toContain('SubjectToken');
   });
 
   it('gives guests a token without roles', async () => {
-    const res = await t.call<{ data: { access_token: string } }>({ method: 'POST', url: '/api/account/login/guest?timeZone=America/New_York' });
+    const res = await t.call<{ data: { access_token: string } }>({
+      method: 'POST',
+      url: '/api/account/login/guest?timeZone=America/New_York',
+    });
     expect(res.statusCode).toBe(200);
     const claims = await t.tokens.verify(res.json.data.access_token);
     expect(claims.guest).toBe(true);

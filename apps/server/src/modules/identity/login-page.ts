@@ -45,7 +45,10 @@ export function translator(language: Language): TFunction {
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 export interface LoginPageInput {
   uid: string;
@@ -70,7 +73,7 @@ export function loginPage({ uid, language, email, error }: LoginPageInput): stri
 <link rel="stylesheet" href="${REALM_PATH}/login.css">
 </head>
 <body>
-<header class="brand"><a href="/" aria-label="${escapeHtml(t('home'))}"><span class="logo" aria-hidden="true">+</span> CareSlot</a></header>
+<header class="brand"><a href="/" aria-label="${escapeHtml(t('home'))}"><img class="logo" src="/favicon.svg" alt="" width="32" height="32"> Care<span class="slot">Slot</span></a></header>
 <main class="card">
 <h1>${escapeHtml(t('heading'))}</h1>
 ${errorHtml}
@@ -89,7 +92,8 @@ ${errorHtml}
 </html>`;
 }
 
-export const INTERACTION_FORM_PATH = (uid: string) => `${REALM_PATH}/login-actions/${encodeURIComponent(uid)}/login`;
+export const INTERACTION_FORM_PATH = (uid: string) =>
+  `${REALM_PATH}/login-actions/${encodeURIComponent(uid)}/login`;
 
 export const LOGIN_CSS = `
 :root { color-scheme: light; --brand: #0b6e6e; --ink: #1d2433; --muted: #5b6475; --line: #d5dae3; --error: #b42318; }
@@ -98,7 +102,8 @@ body { margin: 0; min-height: 100vh; display: flex; flex-direction: column; alig
   font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif;
   color: var(--ink); background: linear-gradient(180deg, #eef6f6 0%, #f7f8fa 60%); padding: 24px 16px; }
 .brand a { display: inline-flex; align-items: center; gap: 8px; font-weight: 700; font-size: 22px; color: var(--ink); text-decoration: none; }
-.logo { display: inline-grid; place-items: center; width: 32px; height: 32px; border-radius: 8px; background: var(--brand); color: #fff; font-size: 22px; }
+.logo { width: 32px; height: 32px; }
+.slot { color: var(--brand); margin-left: -8px; }
 .card { width: 100%; max-width: 420px; background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 32px 28px;
   box-shadow: 0 8px 24px rgba(16, 24, 40, 0.08); }
 h1 { font-size: 22px; margin: 0 0 20px; }

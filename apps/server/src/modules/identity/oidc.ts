@@ -36,7 +36,15 @@ class DatabaseAdapter implements Adapter {
        values ($1, $2, $3, $4, $5, $6, $7)
        on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
          uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`,
-      [this.model, id, JSON.stringify(payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresAt],
+      [
+        this.model,
+        id,
+        JSON.stringify(payload),
+        payload.grantId ?? null,
+        payload.uid ?? null,
+        payload.userCode ?? null,
+        expiresAt,
+      ],
     );
   }
 
@@ -48,7 +56,9 @@ class DatabaseAdapter implements Adapter {
     );
     const row = rows[0];
     if (!row) return undefined;
-    return row.consumed_at ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : row.payload;
+    return row.consumed_at
+      ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
+      : row.payload;
   }
 
   find(id: string) {
@@ -61,10 +71,16 @@ class DatabaseAdapter implements Adapter {
     return this.findWhere('user_code', userCode);
   }
   async consume(id: string) {
-    await this.database.query('update identity_oidc_records set consumed_at = $3 where model = $1 and id = $2', [this.model, id, this.now()]);
+    await this.database.query(
+      'update identity_oidc_records set consumed_at = $3 where model = $1 and id = $2',
+      [this.model, id, this.now()],
+    );
   }
   async destroy(id: string) {
-    await this.database.query('delete from identity_oidc_records where model = $1 and id = $2', [this.model, id]);
+    await this.database.query('delete from identity_oidc_records where model = $1 and id = $2', [
+      this.model,
+      id,
+    ]);
   }
   async revokeByGrantId(grantId: string) {
     await this.database.query('delete from identity_oidc_records where grant_id = $1', [grantId]);
@@ -111,7 +127,9 @@ function webOrigins(config: Config): string[] {
 export function createOidcProvider({ config, database, tokens, now }: OidcOptions): Provider {
   const signingJwk = tokens.privateJwk();
   // Cookie signing keys derived from the signing key, so every instance sharing the database agrees.
-  const cookieKey = createHmac('sha256', String(signingJwk.d)).update('careslot-oidc-cookies').digest('base64url');
+  const cookieKey = createHmac('sha256', String(signingJwk.d))
+    .update('careslot-oidc-cookies')
+    .digest('base64url');
   const origins = webOrigins(config);
 
   const configuration: Configuration = {
@@ -166,7 +184,8 @@ export function createOidcProvider({ config, database, tokens, now }: OidcOption
       userinfo: { enabled: true },
     },
     // A refresh token for the web app without asking for offline_access; each use rotates it.
-    issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     routes: {
       authorization: '/protocol/openid-connect/auth',
@@ -176,7 +195,9 @@ export function createOidcProvider({ config, database, tokens, now }: OidcOption
       userinfo: '/protocol/openid-connect/userinfo',
       revocation: '/protocol/openid-connect/revoke',
     },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_PATH}/${interaction.uid}` },
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_PATH}/${interaction.uid}`,
+    },
     ttl: OIDC_TTL,
     extraParams: ['initiate_url'],
     renderError: (ctx: { type: string; body: string }, out: Record<string, string>) => {
@@ -190,7 +211,10 @@ export function createOidcProvider({ config, database, tokens, now }: OidcOption
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 function errorPage(out: Record<string, string>): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CareSlot</title>

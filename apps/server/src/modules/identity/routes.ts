@@ -94,17 +94,23 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const interactionParams = z.object({ uid: z.string().min(1).max(200) });
 
-  app.get(`${INTERACTION_PATH}/:uid`, { schema: { hide: true, params: interactionParams } }, async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
-    if (!details || details.uid !== request.params.uid) throw new AppError('not_found');
-    if (details.prompt.name === 'consent') {
-      // CareSlot's own web app is first-party: the grant is given without a consent screen.
-      return finishConsent(provider, request, reply, details.session?.accountId ?? '', details.grantId);
-    }
-    const language = pickLanguage(details.params.ui_locales, request.headers['accept-language']);
-    const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-    return reply.type('text/html; charset=utf-8').send(loginPage({ uid: details.uid, language, email: hint }));
-  });
+  app.get(
+    `${INTERACTION_PATH}/:uid`,
+    { schema: { hide: true, params: interactionParams } },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+      if (!details || details.uid !== request.params.uid) throw new AppError('not_found');
+      if (details.prompt.name === 'consent') {
+        // CareSlot's own web app is first-party: the grant is given without a consent screen.
+        return finishConsent(provider, request, reply, details.session?.accountId ?? '', details.grantId);
+      }
+      const language = pickLanguage(details.params.ui_locales, request.headers['accept-language']);
+      const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(loginPage({ uid: details.uid, language, email: hint }));
+    },
+  );
 
   const loginForm = z.object({
     username: z.string().max(400).default(''),
@@ -114,14 +120,23 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${INTERACTION_PATH}/:uid/login`,
-    { schema: { hide: true, params: interactionParams, body: loginForm }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    {
+      schema: { hide: true, params: interactionParams, body: loginForm },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
       if (!details || details.uid !== request.params.uid) throw new AppError('not_found');
-      const language = pickLanguage(request.body.lang ?? details.params.ui_locales, request.headers['accept-language']);
+      const language = pickLanguage(
+        request.body.lang ?? details.params.ui_locales,
+        request.headers['accept-language'],
+      );
       const email = request.body.username.trim();
       const again = (error: string, status = 200) =>
-        reply.status(status).type('text/html; charset=utf-8').send(loginPage({ uid: details.uid, language, email, error }));
+        reply
+          .status(status)
+          .type('text/html; charset=utf-8')
+          .send(loginPage({ uid: details.uid, language, email, error }));
       if (!email) return again('emailRequired', 400);
       if (!emailRule.safeParse(email).success) return again('emailInvalid', 400);
       if (!request.body.password) return again('passwordRequired', 400);
@@ -142,15 +157,27 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           outcome: result.ok ? 'success' : result.reason === 'locked' ? 'denied' : 'failure',
         },
       );
-      if (!result.ok) return again(result.reason === 'locked' ? 'locked' : 'invalid', result.reason === 'locked' ? 429 : 401);
+      if (!result.ok)
+        return again(
+          result.reason === 'locked' ? 'locked' : 'invalid',
+          result.reason === 'locked' ? 429 : 401,
+        );
 
-      const grant = new provider.Grant({ accountId: result.account.id, clientId: textParam(details.params.client_id, '') });
+      const grant = new provider.Grant({
+        accountId: result.account.id,
+        clientId: textParam(details.params.client_id, ''),
+      });
       grant.addOIDCScope(textParam(details.params.scope, 'openid'));
       const grantId = await grant.save();
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: result.account.id }, consent: { grantId } }, {
-        mergeWithLastSubmission: false,
-      });
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: result.account.id }, consent: { grantId } },
+        {
+          mergeWithLastSubmission: false,
+        },
+      );
     },
   );
 
@@ -170,7 +197,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       raw.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
       raw.url = (raw.url ?? '/').slice(REALM_PATH.length) || '/';
       // Security headers set by helmet stay; the provider writes its own body and status.
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       callback(raw, reply.raw);
     };
     realm.all(`${REALM_PATH}/protocol/*`, { schema: { hide: true } }, handler);
@@ -193,7 +221,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const record = await provider.AccessToken.find(request.body.SubjectToken).catch(() => undefined);
-      if (!record || record.isExpired) throw new AppError('unauthorized', { message: 'Token exchange failed' });
+      if (!record || record.isExpired)
+        throw new AppError('unauthorized', { message: 'Token exchange failed' });
       const account = await findAccountById(database, record.accountId);
       if (!account) throw new AppError('unauthorized', { message: 'Token exchange failed' });
       await startSession(reply, account);
@@ -214,10 +243,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sessionId = request.cookies[SESSION_COOKIE.name];
       const rows = sessionId
-        ? await database.query<{ user_id: string }>('select user_id from identity_sessions where id = $1 and expires_at > $2', [
-            sessionId,
-            now(),
-          ])
+        ? await database.query<{ user_id: string }>(
+            'select user_id from identity_sessions where id = $1 and expires_at > $2',
+            [sessionId, now()],
+          )
         : [];
       const account = rows[0] ? await findAccountById(database, rows[0].user_id) : null;
       if (!account) {
@@ -234,7 +263,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'A guest token: may search and hold slots, carries no roles',
-        querystring: z.object({ timeZone: z.string().max(64).optional(), userId: z.string().max(64).optional() }),
+        querystring: z.object({
+          timeZone: z.string().max(64).optional(),
+          userId: z.string().max(64).optional(),
+        }),
         response: { 200: tokenResponse },
       },
     },
@@ -242,7 +274,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       status_code: 200,
       message: 'OK',
       data: {
-        access_token: await tokens.sign({ sub: `guest:${randomUUID()}`, user_roles: [], guest: true }, PRODUCT_TOKEN_TTL),
+        access_token: await tokens.sign(
+          { sub: `guest:${randomUUID()}`, user_roles: [], guest: true },
+          PRODUCT_TOKEN_TTL,
+        ),
         expires_in: PRODUCT_TOKEN_TTL,
         token_type: 'Bearer' as const,
         application_id: 'careslot_web_app',
@@ -285,7 +320,12 @@ async function finishConsent(
     grantId = await grant.save();
   }
   reply.hijack();
-  await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  await provider.interactionFinished(
+    request.raw,
+    reply.raw,
+    { consent: { grantId } },
+    { mergeWithLastSubmission: true },
+  );
 }
 
 export { INTERACTION_FORM_PATH };

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { Slot, SlotHoldInfo } from '@careslot/contracts';
+import { createTestApp, type TestApp } from '../../testing/app';
+import { generateSlots, localToUtc } from './slots';
+import { demoPerson } from '../../seed';
+
+const CALENDAR = '/careslot-calendar/api/v2';
+type List<T> = { Data: T[]; Total: number };
+type ErrorBody = { status_code: number; message: string };
+
+/** A schedule working Mon-Fri 09:00-12:00 in New York with 30-minute slots of the given capacity. */
+async function createSchedule(t: TestApp, capacity: number): Promise<string> {
+  const id = randomUUID();
+  await t.database.query(
+    `insert into schedules (id, time_zone, slot_minutes, capacity, planning_horizon_days) values ($1, 'America/New_York', 30, $2, 60)`,
+    [id, capacity],
+  );
+  for (let weekday = 1; weekday <= 5; weekday += 1) {
+    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [id, weekday]);
+  }
+  return id;
+}
+
+function hold(t: TestApp, slotId: string, session: string) {
+  return t.call<SlotHoldInfo & ErrorBody>({
+    method: 'POST',
+    url: `${CALENDAR}/slot/reserve`,
+    headers: { cookie: `SessionId=${session}` },
+    payload: { SlotIds: [slotId] },
+  });
+}
+
+describe('slot generation in a facility time zone', () => {
+  it('keeps local 9:00 across the March and November daylight-saving changes', () => {
+    // 2026-03-08 and 2026-11-01 are the US transitions; Monday before and after each.
+    const slots = generateSlots({
+      timeZone: 'America/New_York',
+      slotMinutes: 60,
+      hours: [{ weekday: 1, startMinute: 540, endMinute: 600 }],
+      from: new Date('2026-03-01T00:00:00Z'),
+      to: new Date('2026-03-17T00:00:00Z'),
+    });
+    expect(slots.map((s) => s.start.toISOString())).toEqual(['2026-03-02T14:00:00.000Z', '2026-03-09T13:00:00.000Z', '2026-03-16T13:00:00.000Z']);
+    const autumn = generateSlots({
+      timeZone: 'Europe/Berlin',
+      slotMinutes: 60,
+      hours: [{ weekday: 1, startMinute: 540, endMinute: 600 }],
+      from: new Date('2026-10-19T00:00:00Z'),
+      to: new Date('2026-11-03T00:00:00Z'),
+    });
+    expect(autumn.map((s) => s.start.toISOString())).toEqual(['2026-10-19T07:00:00.000Z', '2026-10-26T08:00:00.000Z', '2026-11-02T08:00:00.000Z']);
+  });
+
+  it('yields no slot for a wall time skipped by the spring change', () => {
+    expect(localToUtc('America/Chicago', 2026, 3, 8, 150)).toBeNull();
+    expect(localToUtc('America/Chicago', 2026, 3, 8, 180)?.toISOString()).toBe('2026-03-08T08:00:00.000Z');
+  });
+
+  it('never yields a slot outside working hours or overlapping another', () => {
+    for (const timeZone of ['America/Los_Angeles', 'Asia/Tokyo', 'Australia/Sydney', 'Europe/London']) {
+      const slots = generateSlots({
+        timeZone,
+        slotMinutes: 25,
+        hours: [
+          { weekday: 0, startMinute: 60, endMinute: 200 },
+          { weekday: 3, startMinute: 480, endMinute: 1020 },
+        ],
+        from: new Date('2026-01-01T00:00:00Z'),
+        to: new Date('2026-12-31T00:00:00Z'),
+      });
+      expect(slots.length).toBeGreaterThan(100);
+      for (let i = 1; i < slots.length; i += 1) expect(slots[i]!.start.getTime()).toBeGreaterThanOrEqual(slots[i - 1]!.end.getTime());
+      for (const slot of slots) {
+        const parts = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(slot.start);
+        const minute = Number(parts.find((p) => p.type === 'hour')!.value) * 60 + Number(parts.find((p) => p.type === 'minute')!.value);
+        const weekday = parts.find((p) => p.type === 'weekday')!.value;
+        const period = weekday === 'Sun' ? [60, 200] : weekday === 'Wed' ? [480, 1020] : null;
+        expect(period, `${timeZone} ${slot.start.toISOString()}`).not.toBeNull();
+        expect(minute).toBeGreaterThanOrEqual(period![0]!);
+        expect(minute + 25).toBeLessThanOrEqual(period![1]! + 60); // a fall-back hour may stretch the wall clock
+      }
+    }
+  }, 120_000);
+});
+
+describe('calendar: search and holds', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T13:40:00Z' }); // Monday 08:40 in New York
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists slots from now + 30 minutes in UTC', async () => {
+    const id = await createSchedule(t, 1);
+    const res = await t.call<List<Slot>>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/advance-search`,
+      payload: { ScheduleIds: [id], StartDate: '2026-11-23 00:00:00', EndDate: '2026-11-24 00:00:00' },
+    });
+    expect(res.statusCode).toBe(200);
+    // 09:00 is within 30 minutes of 08:40, so the day starts at 09:30 local = 14:30 UTC.
+    expect(res.json.Data.map((s) => s.Start)).toEqual([
+      '2026-11-23T14:30:00.000Z',
+      '2026-11-23T15:00:00.000Z',
+      '2026-11-23T15:30:00.000Z',
+      '2026-11-23T16:00:00.000Z',
+      '2026-11-23T16:30:00.000Z',
+    ]);
+    expect(res.json.Data[0]).toMatchObject({ ScheduleId: id, Status: 'free', Capacity: 1, CapacityAvailable: 1, End: '2026-11-23T15:00:00.000Z' });
+  });
+
+  it('has demo schedules with slots for the demo provider', async () => {
+    const schedules = await t.database.query<{ id: string }>('select id from schedules where practitioner_id = $1', [demoPerson('provider').id]);
+    expect(schedules.length).toBeGreaterThan(0);
+    const res = await t.call<List<Slot>>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/advance-search`,
+      payload: { ScheduleIds: schedules.map((s) => s.id), StartDate: '2026-11-23 00:00:00', EndDate: '2026-11-28 00:00:00' },
+    });
+    expect(res.json.Total).toBeGreaterThan(20);
+  });
+
+  it('answers the next availability when EndDate is null', async () => {
+    const id = await createSchedule(t, 1);
+    const res = await t.call<List<Slot>>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/advance-search`,
+      payload: { ScheduleIds: [id], StartDate: '2026-11-28 00:00:00', EndDate: null },
+    });
+    expect(res.json.Data.map((s) => s.Start)).toEqual(['2026-11-30T14:00:00.000Z']);
+  });
+
+  it('rejects a malformed StartDate naming the field', async () => {
+    const res = await t.call<{ errors: { field: string }[] }>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/advance-search`,
+      payload: { ScheduleIds: [randomUUID()], StartDate: '2026-11-28' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json.errors[0]?.field).toBe('body.StartDate');
+  });
+
+  it('holds a slot, hides it from search, and gives it back on release', async () => {
+    const id = await createSchedule(t, 1);
+    const search = () =>
+      t.call<List<Slot>>({ method: 'POST', url: `${CALENDAR}/slot/advance-search`, payload: { ScheduleIds: [id], StartDate: '2026-11-24 14:00:00', EndDate: '2026-11-24 15:00:00' } });
+    const [first] = (await search()).json.Data;
+    const held = await hold(t, first!.SlotIds[0]!, 'browser-a');
+    expect(held.statusCode).toBe(200);
+    expect(held.json.Slot).toMatchObject({ CapacityAvailable: 0, Status: 'busy' });
+    expect((await search()).json.Data.map((s) => s.Start)).toEqual(['2026-11-24T14:30:00.000Z']);
+
+    const other = await hold(t, first!.SlotIds[0]!, 'browser-b');
+    expect(other.statusCode).toBe(409);
+    expect(other.json.message).toBe('Could not reserve the selected slot. Please try another slot.');
+
+    const notMine = await t.call<{ Released: number }>({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: { cookie: 'SessionId=browser-b' }, payload: { SlotIds: first!.SlotIds } });
+    expect(notMine.json.Released).toBe(0);
+    const released = await t.call<{ Released: number }>({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: { cookie: 'SessionId=browser-a' }, payload: { SlotIds: first!.SlotIds } });
+    expect(released.json.Released).toBe(1);
+    expect((await search()).json.Data).toHaveLength(2);
+  });
+
+  it('gives an expired hold its capacity back by itself', async () => {
+    const id = await createSchedule(t, 1);
+    const slotId = `${id}_2026-11-25T15:00:00.000Z`;
+    expect((await hold(t, slotId, 'browser-c')).statusCode).toBe(200);
+    expect((await hold(t, slotId, 'browser-d')).statusCode).toBe(409);
+    (t.clock as unknown as { advance(ms: number): void }).advance(11 * 60_000);
+    expect((await hold(t, slotId, 'browser-d')).statusCode).toBe(200);
+  });
+
+  it('refuses a time that is not one of the schedule slots', async () => {
+    const id = await createSchedule(t, 1);
+    const res = await hold(t, `${id}_2026-11-25T15:10:00.000Z`, 'browser-e');
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('caps active holds per session', async () => {
+    const id = await createSchedule(t, 1);
+    const starts = ['14:00', '14:30', '15:00', '15:30'].map((hm) => `${id}_2026-11-26T${hm}:00.000Z`);
+    const codes = [];
+    for (const slotId of starts) codes.push((await hold(t, slotId, 'hoarder')).statusCode);
+    expect(codes).toEqual([200, 200, 200, 409]);
+  });
+
+  for (const capacity of [1, 3]) {
+    it(`lets exactly ${capacity} of 50 concurrent holds win a slot of capacity ${capacity}, every time`, async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const id = await createSchedule(t, capacity);
+        const slotId = `${id}_2026-11-27T15:00:00.000Z`;
+        const results = await Promise.all(Array.from({ length: 50 }, (_, i) => hold(t, slotId, `race-${capacity}-${round}-${i}`)));
+        const codes = results.map((r) => r.statusCode);
+        expect(codes.filter((c) => c === 200)).toHaveLength(capacity);
+        expect(codes.filter((c) => c === 409)).toHaveLength(50 - capacity);
+        for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json.message).toBe('Could not reserve the selected slot. Please try another slot.');
+        const rows = await t.database.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1', [id]);
+        expect(rows).toEqual([{ taken: capacity }]);
+      }
+    }, 300_000);
+  }
+});

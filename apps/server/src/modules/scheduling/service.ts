@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import type { Connection, Database } from '../../platform/db';
+import { generateSlots, type WorkingHours } from './slots';
+
+export const HOLD_FAILED_MESSAGE = 'Could not reserve the selected slot. Please try another slot.';
+/** How long a hold keeps its capacity. */
+export const HOLD_TTL_MS = 10 * 60_000;
+/** At most this many active holds per session, so nobody can hoard slots. */
+export const MAX_ACTIVE_HOLDS_PER_SESSION = 3;
+/** Today's slots start at now + 30 minutes. */
+export const LEAD_TIME_MS = 30 * 60_000;
+
+export interface ScheduleRow {
+  id: string;
+  practitioner_id: string | null;
+  location_id: string | null;
+  time_zone: string;
+  slot_minutes: number;
+  capacity: number;
+  planning_horizon_days: number;
+  slot_hide_hours: number;
+  online_booking_enabled: boolean;
+}
+
+export interface Slot {
+  ScheduleId: string;
+  Status: 'free' | 'busy';
+  Start: string;
+  End: string;
+  Capacity: number;
+  CapacityAvailable: number;
+  SlotIds: string[];
+}
+
+export function slotId(scheduleId: string, start: Date): string {
+  return `${scheduleId}_${start.toISOString()}`;
+}
+
+export function parseSlotId(id: string): { scheduleId: string; start: Date } | null {
+  const match = /^([0-9a-f-]{36})_(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)$/i.exec(id);
+  if (!match) return null;
+  const start = new Date(match[2]!);
+  return Number.isNaN(start.getTime()) ? null : { scheduleId: match[1]!, start };
+}
+
+export async function getSchedule(db: Connection, id: string): Promise<ScheduleRow | null> {
+  const rows = await db.query<ScheduleRow>('select * from schedules where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+async function workingHours(db: Connection, scheduleId: string): Promise<WorkingHours[]> {
+  const rows = await db.query<{ weekday: number; start_minute: number; end_minute: number }>(
+    'select weekday, start_minute, end_minute from schedule_hours where schedule_id = $1',
+    [scheduleId],
+  );
+  return rows.map((r) => ({ weekday: r.weekday, startMinute: r.start_minute, endMinute: r.end_minute }));
+}
+
+/** The schedule's slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon. */
+export async function searchSlots(
+  db: Connection,
+  input: { scheduleIds: string[]; from: Date; to: Date; now: Date; isAvailable: boolean },
+): Promise<Slot[]> {
+  const result: Slot[] = [];
+  for (const scheduleId of input.scheduleIds) {
+    const schedule = await getSchedule(db, scheduleId);
+    if (!schedule || !schedule.online_booking_enabled) continue;
+    const earliest = input.now.getTime() + Math.max(LEAD_TIME_MS, schedule.slot_hide_hours * 3_600_000);
+    const latest = input.now.getTime() + schedule.planning_horizon_days * 86_400_000;
+    const from = new Date(Math.max(input.from.getTime(), earliest));
+    const to = new Date(Math.min(input.to.getTime(), latest));
+    if (from >= to) continue;
+    const generated = generateSlots({
+      timeZone: schedule.time_zone,
+      slotMinutes: schedule.slot_minutes,
+      hours: await workingHours(db, scheduleId),
+      from,
+      to,
+    });
+    const taken = await db.query<{ start_at: Date | string; taken: number }>(
+      'select start_at, taken from slot_capacity where schedule_id = $1 and start_at >= $2 and start_at < $3',
+      [scheduleId, from.toISOString(), to.toISOString()],
+    );
+    const takenAt = new Map(taken.map((r) => [new Date(r.start_at).getTime(), r.taken]));
+    for (const slot of generated) {
+      const available = schedule.capacity - (takenAt.get(slot.start.getTime()) ?? 0);
+      if (input.isAvailable && available <= 0) continue;
+      result.push({
+        ScheduleId: scheduleId,
+        Status: available > 0 ? 'free' : 'busy',
+        Start: slot.start.toISOString(),
+        End: slot.end.toISOString(),
+        Capacity: schedule.capacity,
+        CapacityAvailable: Math.max(available, 0),
+        SlotIds: [slotId(scheduleId, slot.start)],
+      });
+    }
+  }
+  return result.sort((a, b) => a.Start.localeCompare(b.Start));
+}
+
+export type HoldResult =
+  | { ok: true; holdId: string; slot: Slot; expiresAt: Date }
+  | { ok: false; reason: 'not_a_slot' | 'full' | 'too_many_holds' };
+
+/**
+ * Takes one unit of the slot's capacity for a session. The capacity is taken by a single conditional upsert
+ * (`taken < capacity`), atomic on PostgreSQL and PGlite alike, and the table's check constraint forbids
+ * over-capacity regardless. Expired holds of the slot give their capacity back first.
+ */
+export async function holdSlot(
+  database: Database,
+  input: { scheduleId: string; start: Date; sessionId: string; patientId: string | null; now: Date },
+): Promise<HoldResult> {
+  const schedule = await getSchedule(database, input.scheduleId);
+  if (!schedule) return { ok: false, reason: 'not_a_slot' };
+  const slots = await searchSlots(database, {
+    scheduleIds: [input.scheduleId],
+    from: input.start,
+    to: new Date(input.start.getTime() + 1),
+    now: input.now,
+    isAvailable: false,
+  });
+  if (slots.length !== 1) return { ok: false, reason: 'not_a_slot' };
+  await releaseExpired(database, input.now, { scheduleId: input.scheduleId, start: input.start });
+  const active = await database.query<{ count: number }>(
+    'select count(*)::int as count from slot_holds where session_id = $1 and expires_at > $2',
+    [input.sessionId, input.now.toISOString()],
+  );
+  if ((active[0]?.count ?? 0) >= MAX_ACTIVE_HOLDS_PER_SESSION) return { ok: false, reason: 'too_many_holds' };
+
+  const holdId = randomUUID();
+  const expiresAt = new Date(input.now.getTime() + HOLD_TTL_MS);
+  const rows = await database.query<{ taken: number }>(
+    `with took as (
+       insert into slot_capacity (schedule_id, start_at, capacity, taken)
+       values ($1, $2, $3, 1)
+       on conflict (schedule_id, start_at) do update set taken = slot_capacity.taken + 1
+         where slot_capacity.taken < slot_capacity.capacity
+       returning schedule_id, start_at, taken
+     ), held as (
+       insert into slot_holds (id, schedule_id, start_at, session_id, patient_id, expires_at)
+       select $4, schedule_id, start_at, $5, $6, $7 from took
+     )
+     select taken from took`,
+    [input.scheduleId, input.start.toISOString(), schedule.capacity, holdId, input.sessionId, input.patientId, expiresAt.toISOString()],
+  );
+  const taken = rows[0]?.taken;
+  if (taken === undefined) return { ok: false, reason: 'full' };
+  const available = schedule.capacity - taken;
+  const slot: Slot = { ...slots[0]!, CapacityAvailable: available, Status: available > 0 ? 'free' : 'busy' };
+  return { ok: true, holdId, slot, expiresAt };
+}
+
+/** Gives back the capacity of expired holds (of one slot, or all). Returns the slots that changed. */
+export async function releaseExpired(
+  db: Connection,
+  now: Date,
+  only?: { scheduleId: string; start: Date },
+): Promise<{ scheduleId: string; start: Date }[]> {
+  const params: unknown[] = [now.toISOString()];
+  let filter = '';
+  if (only) {
+    params.push(only.scheduleId, only.start.toISOString());
+    filter = ' and schedule_id = $2 and start_at = $3';
+  }
+  const rows = await db.query<{ schedule_id: string; start_at: Date | string }>(
+    `with gone as (delete from slot_holds where expires_at <= $1${filter} returning schedule_id, start_at),
+     counts as (select schedule_id, start_at, count(*)::int as n from gone group by schedule_id, start_at)
+     update slot_capacity c set taken = c.taken - counts.n
+       from counts where c.schedule_id = counts.schedule_id and c.start_at = counts.start_at
+     returning c.schedule_id, c.start_at`,
+    params,
+  );
+  return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
+}
+
+/** Releases the session's holds on the given slots. Returns how many holds were released. */
+export async function releaseSlots(
+  db: Connection,
+  input: { slotIds: string[]; sessionId: string },
+): Promise<number> {
+  let released = 0;
+  for (const id of input.slotIds) {
+    const parsed = parseSlotId(id);
+    if (!parsed) continue;
+    const rows = await db.query<{ n: number }>(
+      `with gone as (
+         delete from slot_holds where id in (
+           select id from slot_holds where schedule_id = $1 and start_at = $2 and session_id = $3 limit 1)
+         returning schedule_id, start_at
+       ), upd as (
+         update slot_capacity c set taken = c.taken - 1
+           from gone where c.schedule_id = gone.schedule_id and c.start_at = gone.start_at
+         returning 1
+       )
+       select count(*)::int as n from upd`,
+      [parsed.scheduleId, parsed.start.toISOString(), input.sessionId],
+    );
+    released += rows[0]?.n ?? 0;
+  }
+  return released;
+}

@@ -1,0 +1,82 @@
+/** Pure slot generation: weekly working hours in an IANA time zone, turned into UTC slot starts. */
+
+export interface WorkingHours {
+  weekday: number;
+  startMinute: number;
+  endMinute: number;
+}
+
+export interface GeneratedSlot {
+  start: Date;
+  end: Date;
+}
+
+/** The zone's offset from UTC in minutes at an instant (positive east of Greenwich). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant of a local wall-clock time in a zone, or null when that wall time does not exist (skipped by a
+ * daylight-saving jump). An ambiguous time (repeated hour) resolves to its first occurrence.
+ */
+export function localToUtc(timeZone: string, year: number, month: number, day: number, minuteOfDay: number): Date | null {
+  const wall = Date.UTC(year, month - 1, day) + minuteOfDay * 60_000;
+  const candidates = new Set<number>();
+  for (const probe of [wall - 36 * 3_600_000, wall + 36 * 3_600_000, wall]) {
+    candidates.add(wall - zoneOffsetMinutes(timeZone, new Date(probe)) * 60_000);
+  }
+  const valid = [...candidates].filter((instant) => instant + zoneOffsetMinutes(timeZone, new Date(instant)) * 60_000 === wall);
+  if (valid.length === 0) return null;
+  return new Date(Math.min(...valid));
+}
+
+/** Local calendar date (y, m, d, weekday) of an instant in a zone. */
+function localDate(timeZone: string, at: Date): { year: number; month: number; day: number } {
+  const shifted = new Date(at.getTime() + zoneOffsetMinutes(timeZone, at) * 60_000);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}
+
+/**
+ * Slots of `slotMinutes` inside the working hours, starting in [from, to), in the given zone. Slots never cross
+ * the end of a working period, and a wall time skipped by daylight saving yields no slot.
+ */
+export function generateSlots(input: {
+  timeZone: string;
+  slotMinutes: number;
+  hours: WorkingHours[];
+  from: Date;
+  to: Date;
+}): GeneratedSlot[] {
+  const { timeZone, slotMinutes, hours, from, to } = input;
+  const slots: GeneratedSlot[] = [];
+  const first = localDate(timeZone, new Date(from.getTime() - 86_400_000));
+  const cursor = new Date(Date.UTC(first.year, first.month - 1, first.day));
+  const seen = new Set<number>();
+  while (cursor.getTime() <= to.getTime() + 86_400_000) {
+    const [year, month, day] = [cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, cursor.getUTCDate()];
+    const weekday = cursor.getUTCDay();
+    for (const period of hours.filter((h) => h.weekday === weekday)) {
+      for (let minute = period.startMinute; minute + slotMinutes <= period.endMinute; minute += slotMinutes) {
+        const start = localToUtc(timeZone, year, month, day, minute);
+        if (!start || start < from || start >= to || seen.has(start.getTime())) continue;
+        seen.add(start.getTime());
+        slots.push({ start, end: new Date(start.getTime() + slotMinutes * 60_000) });
+      }
+    }
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+  }
+  return slots.sort((a, b) => a.start.getTime() - b.start.getTime());
+}

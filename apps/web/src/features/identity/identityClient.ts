@@ -1,0 +1,250 @@
+import {
+  OAUTH_CLIENT_ID,
+  OAUTH_SCOPE,
+  STORAGE_KEYS,
+  type AppConfig,
+  type Role,
+  type UserType,
+} from '@careslot/contracts';
+import { apiRequest, setTokenSource } from '../../shared/api/client';
+import { getSession, setSession, type SessionUser } from '../../shared/session/session';
+import { challengeFor, createVerifier } from './pkce';
+
+/** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
+export interface LoginResponse {
+  access_token: string;
+  id_token?: string;
+  expires_in: number;
+  token_type: string;
+  application_id: string;
+}
+
+interface TokenEnvelope {
+  data: { access_token: string; expires_in: number; token_type: string; application_id: string };
+}
+
+interface Claims {
+  exp?: number;
+  sub?: string;
+  email?: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  gender?: string;
+  user_roles?: string[];
+  user_type?: string;
+  careslot_id?: string;
+  PracticeId?: string;
+  guest?: boolean;
+}
+
+const OAUTH_STATE_KEY = 'oauth_state';
+const GUEST_TOKEN_KEY = 'guest_token';
+
+export function decodeClaims(token: string): Claims | null {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return null;
+    const binary = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return JSON.parse(json) as Claims;
+  } catch {
+    return null;
+  }
+}
+
+/** Spec §5.2: valid only while now < exp × 1000 and carrying email, sub and user_roles. */
+export function isValidUserToken(claims: Claims | null, now = Date.now()): claims is Claims {
+  return (
+    !!claims &&
+    !!claims.exp &&
+    now < claims.exp * 1000 &&
+    !!claims.email &&
+    !!claims.sub &&
+    Array.isArray(claims.user_roles)
+  );
+}
+
+export function userFromClaims(claims: Claims): SessionUser {
+  return {
+    userId: claims.careslot_id ?? null,
+    identityProviderId: claims.sub ?? '',
+    name: claims.name ?? `${claims.given_name ?? ''} ${claims.family_name ?? ''}`.trim(),
+    email: claims.email ?? '',
+    firstName: claims.given_name ?? '',
+    lastName: claims.family_name ?? '',
+    preferredName: null,
+    gender: claims.gender ?? null,
+    userType: (claims.user_type as UserType | undefined) ?? null,
+    roles: (claims.user_roles ?? []) as Role[],
+    organizationId: claims.PracticeId ?? null,
+    photos: [],
+  };
+}
+
+function storedLogin(): LoginResponse | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.local.loginResponse);
+    return raw ? (JSON.parse(raw) as LoginResponse) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Makes a product token the session's: the API client sends it and the header shows the user. */
+export function applyProductToken(login: LoginResponse) {
+  const claims = decodeClaims(login.access_token);
+  if (!isValidUserToken(claims)) return false;
+  localStorage.setItem(STORAGE_KEYS.local.loginResponse, JSON.stringify(login));
+  if (claims.user_type) localStorage.setItem(STORAGE_KEYS.local.userType, claims.user_type);
+  sessionStorage.setItem(STORAGE_KEYS.session.token, login.access_token);
+  setSession({ user: userFromClaims(claims), accessToken: login.access_token, isGuest: false });
+  return true;
+}
+
+async function applyGuestToken() {
+  // A sign-in that finished meanwhile (the /callback page) wins over a guest token.
+  const keepUser = () => getSession().user !== null;
+  if (keepUser()) return;
+  const cached = sessionStorage.getItem(GUEST_TOKEN_KEY);
+  const cachedClaims = cached ? decodeClaims(cached) : null;
+  if (cached && cachedClaims?.exp && Date.now() < cachedClaims.exp * 1000) {
+    setSession({ user: null, accessToken: cached, isGuest: true });
+    return;
+  }
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const response = await apiRequest<TokenEnvelope>('/api/account/login/guest', {
+    method: 'POST',
+    query: { timeZone },
+  });
+  sessionStorage.setItem(GUEST_TOKEN_KEY, response.data.access_token);
+  if (keepUser()) return;
+  setSession({ user: null, accessToken: response.data.access_token, isGuest: true });
+}
+
+/**
+ * Startup (patient-booking.md §4.8): a stored valid token; else 'already logged in' through the SessionId
+ * cookie; else a guest token.
+ */
+export async function bootstrapSession(): Promise<void> {
+  setTokenSource(() => getSession().accessToken);
+  const stored = storedLogin();
+  if (stored && applyProductToken(stored)) return;
+  try {
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const again = await apiRequest<TokenEnvelope | undefined>('/api/account/is-already-loggedin', {
+      method: 'POST',
+      query: { timeZone },
+    });
+    if (getSession().user) return;
+    if (again?.data && applyProductToken({ ...again.data, id_token: stored?.id_token })) return;
+  } catch {
+    // No session: continue as a guest.
+  }
+  await applyGuestToken().catch(() => undefined);
+}
+
+/** Starts the authorization code flow with PKCE at the realm (login, or registration with prompt=create). */
+export async function redirectToLogin(
+  config: AppConfig,
+  options: { loginHint?: string; register?: boolean; language?: string } = {},
+) {
+  const verifier = createVerifier();
+  const state = createVerifier();
+  sessionStorage.setItem(STORAGE_KEYS.session.codeVerifier, verifier);
+  sessionStorage.setItem(OAUTH_STATE_KEY, state);
+  const params = new URLSearchParams({
+    client_id: OAUTH_CLIENT_ID,
+    redirect_uri: `${location.origin}/callback`,
+    response_type: 'code',
+    scope: OAUTH_SCOPE,
+    code_challenge: await challengeFor(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  if (options.loginHint) params.set('login_hint', options.loginHint);
+  if (options.language) params.set('ui_locales', options.language);
+  location.assign(`${config.oidc.issuer}/protocol/openid-connect/auth?${params.toString()}`);
+}
+
+export type CallbackOutcome =
+  { kind: 'signed-in'; roles: string[] } | { kind: 'go-home' } | { kind: 'go-back' };
+
+/** The identity-provider callback, steps 1-4 of §4.8, then the product token and the session. */
+export async function completeLogin(config: AppConfig, search: URLSearchParams): Promise<CallbackOutcome> {
+  if (
+    search.get('error') === 'temporarily_unavailable' &&
+    search.get('error_description') === 'authentication_expired'
+  )
+    return { kind: 'go-home' };
+  if (search.get('error')) return { kind: 'go-home' };
+  const code = search.get('code');
+  const verifier = sessionStorage.getItem(STORAGE_KEYS.session.codeVerifier);
+  const expectedState = sessionStorage.getItem(OAUTH_STATE_KEY);
+  if (!code || !verifier) return { kind: 'go-back' };
+  if (!expectedState || search.get('state') !== expectedState) return { kind: 'go-home' };
+  sessionStorage.removeItem(STORAGE_KEYS.session.codeVerifier);
+  sessionStorage.removeItem(OAUTH_STATE_KEY);
+
+  const tokenResponse = await fetch(`${config.oidc.issuer}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      client_id: OAUTH_CLIENT_ID,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: `${location.origin}/callback`,
+      code_verifier: verifier,
+    }),
+  });
+  if (!tokenResponse.ok) return { kind: 'go-home' };
+  const realm = (await tokenResponse.json()) as {
+    access_token?: string;
+    id_token?: string;
+    refresh_token?: string;
+  };
+  if (!realm.access_token) return { kind: 'go-home' };
+  sessionStorage.setItem(STORAGE_KEYS.session.token, realm.access_token);
+
+  const product = await apiRequest<TokenEnvelope>('/api/account/exchange-token', {
+    method: 'POST',
+    body: { SubjectToken: realm.access_token },
+  });
+  const login: LoginResponse = { ...product.data, ...(realm.id_token ? { id_token: realm.id_token } : {}) };
+  if (!applyProductToken(login)) return { kind: 'go-home' };
+  sessionStorage.removeItem(GUEST_TOKEN_KEY);
+  return { kind: 'signed-in', roles: decodeClaims(login.access_token)?.user_roles ?? [] };
+}
+
+/**
+ * Sign-out (§4.8): the server session ends, local state is cleared, a guest token is requested, and the
+ * browser passes by the realm's logout so its session cookie goes too.
+ */
+export async function signOut(config: AppConfig | undefined): Promise<void> {
+  const idToken = storedLogin()?.id_token;
+  await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
+  for (const key of [
+    STORAGE_KEYS.local.loginResponse,
+    STORAGE_KEYS.local.userType,
+    STORAGE_KEYS.local.showpPopup,
+  ])
+    localStorage.removeItem(key);
+  for (const key of [
+    STORAGE_KEYS.session.token,
+    STORAGE_KEYS.session.returnUrl,
+    STORAGE_KEYS.session.slotData,
+    STORAGE_KEYS.session.slotInfo,
+  ]) {
+    sessionStorage.removeItem(key);
+  }
+  setSession({ user: null, accessToken: null, isGuest: true });
+  await applyGuestToken().catch(() => undefined);
+  if (config) {
+    const params = new URLSearchParams({
+      client_id: OAUTH_CLIENT_ID,
+      post_logout_redirect_uri: `${location.origin}/`,
+    });
+    if (idToken) params.set('id_token_hint', idToken);
+    location.assign(`${config.oidc.issuer}/protocol/openid-connect/logout?${params.toString()}`);
+  }
+}

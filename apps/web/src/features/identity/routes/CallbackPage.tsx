@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { STORAGE_KEYS } from '@careslot/contracts';
+import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { homeForRoles, LOGIN_LANDING_ORDER } from '../../../shared/session/roleHome';
+import { toast } from '../../../shared/ui/toast';
+import { completeLogin, type CallbackOutcome } from '../identityClient';
+import { identityConfig } from '../install';
+
+// One exchange per code, even when React runs the effect twice in development.
+const inFlight = new Map<string, Promise<CallbackOutcome>>();
+
+/** The identity provider sends the browser back here with a code (patient-booking.md §4.8 callback). */
+export function CallbackPage() {
+  const { t } = useTranslation('identity');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const key = params.get('code') ?? params.get('error') ?? 'none';
+    let outcome = inFlight.get(key);
+    if (!outcome) {
+      outcome = identityConfig().then((config) => completeLogin(config, params));
+      inFlight.set(key, outcome);
+    }
+    outcome.then(
+      (result) => {
+        if (result.kind === 'go-home') return void navigate('/', { replace: true });
+        const returnUrl = sessionStorage.getItem(STORAGE_KEYS.session.returnUrl);
+        if (result.kind === 'go-back') return void navigate(returnUrl ?? '/', { replace: true });
+        sessionStorage.removeItem(STORAGE_KEYS.session.returnUrl);
+        const isPatient = result.roles.some((role) => role.toLowerCase() === 'patient');
+        if (!isPatient) toast.success(t('callback.signedIn'));
+        void navigate(returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
+          replace: true,
+        });
+      },
+      () => setFailed(true),
+    );
+  }, [params, navigate, t]);
+
+  return (
+    <Stack align="center" py={64}>
+      {failed ? (
+        <Text c="red.8" role="alert">
+          {t('callback.failed')}
+        </Text>
+      ) : (
+        <LoadingSpinner text={t('callback.signingIn')} />
+      )}
+    </Stack>
+  );
+}

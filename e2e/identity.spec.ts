@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs, submitRealmLogin } from './support/sign-in';
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test('a patient signs in with PKCE from the header, stays signed in across a reload, and signs out', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/realms\/careslot\/login-actions\//);
+  await expect(page).toHaveTitle('Login - CareSlot');
+  await expect(page.getByRole('heading', { name: 'Use your CareSlot Account' })).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    ),
+  ).toEqual([]);
+
+  await submitRealmLogin(page, DEMO_ACCOUNTS.patient.email, DEMO_PASSWORD);
+  const account = page.getByRole('button', { name: 'Account menu for Jordan Ellis' });
+  await expect(account).toBeVisible();
+  // The landing table of §4.8: a patient goes to the patient portal (built by a later issue).
+  await page.waitForURL((url) => url.pathname === '/portal');
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token?: string },
+  );
+  expect(stored.access_token).toBeTruthy();
+
+  await page.reload();
+  await expect(account).toBeVisible();
+
+  await account.click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  // The browser passes by the realm's logout and comes back home, signed out there too.
+  await page.waitForURL(/\/realms\/careslot\/protocol\/openid-connect\/logout/);
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('login_response'))).toBeNull();
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('Password')).toBeVisible();
+});
+
+test('a wrong password keeps the user on the login form with the spec message', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Login - CareSlot');
+  await page.getByRole('button', { name: 'Login with CareSlot' }).click();
+  await submitRealmLogin(page, DEMO_ACCOUNTS.provider.email, 'not-the-password');
+  await expect(page.getByRole('alert')).toHaveText('Invalid Username or password');
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_ACCOUNTS.provider.email);
+});
+
+test('the realm speaks the language chosen in CareSlot', async ({ page }) => {
+  await page.goto('/login?lang=es');
+  await page.evaluate(() => localStorage.setItem('careslot_language', 'es'));
+  await page.reload();
+  await page.getByRole('button', { name: 'Iniciar sesión con CareSlot' }).click();
+  await expect(page.getByRole('heading', { name: 'Use su cuenta de CareSlot' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+});
+
+test('every role signs in and lands on its page of the landing table', async ({ page }) => {
+  for (const [role, landing] of [
+    ['provider', '/dashboard/doctor'],
+    ['staff', '/dashboard/practice-staff'],
+    ['admin', '/practice-admin/dashboard'],
+    ['support', '/support-agent/dashboard'],
+  ] as const) {
+    await signInAs(page, role);
+    await page.waitForURL((url) => url.pathname === landing);
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+  }
+});
+
+test('a super user signs in and the session carries the super-user role', async ({ page }) => {
+  await signInAs(page, 'superuser');
+  await page.waitForURL((url) => url.pathname === '/super-user/dashboard');
+  const roles = await page.evaluate(() => {
+    const token = (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token: string })
+      .access_token;
+    return (
+      JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { user_roles: string[] }
+    ).user_roles;
+  });
+  expect(roles).toEqual(['superuser']);
+});

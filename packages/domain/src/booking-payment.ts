@@ -1,0 +1,74 @@
+/**
+ * Insurance validity and the visit-payment rules (patient-booking.md §5.3, constants: minimum visit fee 1).
+ */
+import { equalsIgnoreCase } from './validation';
+
+export const MINIMUM_VISIT_FEE = 1;
+
+export interface CoverageSummary {
+  Priority?: string | null;
+  Name?: string | null;
+  PolicyNumber?: string | null;
+}
+
+export interface InsuranceSelection {
+  Insurance?: { Display?: string | null } | null;
+  SubscriberId?: string | null;
+}
+
+function primaryOf(coverages: readonly CoverageSummary[]): CoverageSummary | undefined {
+  return coverages.find((c) => equalsIgnoreCase(c.Priority ?? '', 'Primary'));
+}
+
+/** Valid when a primary coverage has a non-empty Name other than 'don't have insurance'. */
+export function isInsuranceValid(coverages: readonly CoverageSummary[]): boolean {
+  const name = primaryOf(coverages)?.Name?.trim();
+  if (!name) return false;
+  return !name.toLowerCase().replace(/’/g, "'").includes("don't have insurance");
+}
+
+/** Counts as updated (must be saved) unless the primary coverage already matches the selection. */
+export function isInsuranceUpdated(selection: InsuranceSelection | null | undefined, coverages: readonly CoverageSummary[]): boolean {
+  if (selection == null) return true;
+  if (coverages.length === 0) return true;
+  const primary = primaryOf(coverages);
+  if (primary == null) return true;
+  if (!equalsIgnoreCase(primary.Name ?? '', selection.Insurance?.Display ?? '')) return true;
+  return !equalsIgnoreCase(primary.PolicyNumber ?? '', selection.SubscriberId ?? '');
+}
+
+export type GatewayName = 'stripe' | 'fortis' | 'globalpay' | 'sandbox';
+
+export interface VisitPaymentConfig {
+  OrganizationPaymentConfig?: { EnableOnlinePayment?: boolean | null; Gateway?: { GatewayName?: string | null; AccountNumber?: string | null } | null } | null;
+  LocationPaymentConfig?: { Gateway?: { GatewayName?: string | null; AccountNumber?: string | null } | null } | null;
+  UserPaymentConfig?: { VisitFeeDetails?: { Enable?: boolean | null; InsuredAmount?: number | null; UninsuredAmount?: number | null } | null } | null;
+}
+
+/**
+ * Gateways that take a card directly: Fortis and Stripe of the spec, plus this product's built-in sandbox,
+ * which stands in for a real card provider where none is configured.
+ */
+const DIRECT_GATEWAYS = ['fortis', 'stripe', 'sandbox'];
+
+function gatewayReady(config: VisitPaymentConfig): boolean {
+  const orgGateway = config.OrganizationPaymentConfig?.Gateway?.GatewayName?.toLowerCase() ?? '';
+  if (DIRECT_GATEWAYS.includes(orgGateway)) return true;
+  const location = config.LocationPaymentConfig?.Gateway;
+  return orgGateway === 'globalpay' && location?.GatewayName?.toLowerCase() === 'globalpay' && (location.AccountNumber ?? '').trim() !== '';
+}
+
+/** The fee owed for this visit, or null when the visit-payment rule of §5.3 does not apply. */
+export function visitFee(config: VisitPaymentConfig | null | undefined, insured: boolean): number | null {
+  if (config == null) return null;
+  if (config.OrganizationPaymentConfig?.EnableOnlinePayment !== true) return null;
+  if (!gatewayReady(config)) return null;
+  const fee = config.UserPaymentConfig?.VisitFeeDetails;
+  if (fee?.Enable !== true) return null;
+  const amount = insured ? fee.InsuredAmount : fee.UninsuredAmount;
+  return amount != null && amount >= MINIMUM_VISIT_FEE ? amount : null;
+}
+
+export function visitPaymentApplies(config: VisitPaymentConfig | null | undefined, insured: boolean): boolean {
+  return visitFee(config, insured) != null;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { boundingBox, greatCircleMiles, rankByMatch } from './search';
+
+const names = ['Pediatrics', 'Cardiology', 'Pediatric Cardiology', 'Orthopedics', 'Dermatology'];
+
+describe('rankByMatch', () => {
+  it('ranks by the position of the match, then alphabetically', () => {
+    expect(rankByMatch(names, 'card', (n) => n)).toEqual(['Cardiology', 'Pediatric Cardiology']);
+    expect(rankByMatch(names, 'ped', (n) => n)).toEqual(['Pediatric Cardiology', 'Pediatrics', 'Orthopedics']);
+  });
+
+  it('ignores case and keeps everything alphabetically for an empty filter', () => {
+    expect(rankByMatch(names, 'DERMA', (n) => n)).toEqual(['Dermatology']);
+    expect(rankByMatch(names, '', (n) => n)).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+});
+
+describe('distances', () => {
+  it('measures New York to Los Angeles at about 2,450 miles', () => {
+    const miles = greatCircleMiles({ latitude: 40.7506, longitude: -73.9972 }, { latitude: 34.0522, longitude: -118.2437 });
+    expect(miles).toBeGreaterThan(2430);
+    expect(miles).toBeLessThan(2470);
+  });
+
+  it('keeps every point within the radius inside the bounding box', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -70, max: 70, noNaN: true }),
+        fc.double({ min: -170, max: 170, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: -1, max: 1, noNaN: true }),
+        fc.double({ min: 1, max: 100, noNaN: true }),
+        (lat, lon, dx, dy, miles) => {
+          const centre = { latitude: lat, longitude: lon };
+          const point = { latitude: lat + dy, longitude: lon + dx };
+          const box = boundingBox(centre, miles);
+          if (greatCircleMiles(centre, point) <= miles) {
+            expect(point.latitude).toBeGreaterThanOrEqual(box.minLatitude);
+            expect(point.latitude).toBeLessThanOrEqual(box.maxLatitude);
+            expect(point.longitude).toBeGreaterThanOrEqual(box.minLongitude);
+            expect(point.longitude).toBeLessThanOrEqual(box.maxLongitude);
+          }
+        },
+      ),
+    );
+  });
+});
