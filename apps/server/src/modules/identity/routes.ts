@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors';
 import { findAccountById, checkPassword, type Account } from './accounts';
 import { INTERACTION_FORM_PATH, LOGIN_CSS, LOGOUT_JS, loginPage, pickLanguage } from './login-page';
 import { accountClaims, createOidcProvider, INTERACTION_PATH, REALM_PATH } from './oidc';
+import { passwordResetRoutes } from './password-reset-routes';
 import type { ProductClaims } from '../../platform/tokens';
 
 /** Lifetime of a product API token, in seconds. */
@@ -193,6 +194,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // --- product account calls --------------------------------------------------------------------------
+  await app.register(passwordResetRoutes);
+
   app.post(
     '/api/account/exchange-token',
     {
