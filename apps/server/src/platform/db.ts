@@ -51,6 +51,9 @@ export function fromPglite(client: PGlite): Database {
 }
 
 export function fromPool(pool: pg.Pool): Database {
+  // An idle client whose connection the server ends (restart, failover, a dropped database) is reported
+  // here; unhandled, node-postgres would crash the process. The pool opens a new client on the next use.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
   return {
     kind: 'postgres',
     db: drizzlePg(pool),
