@@ -407,6 +407,11 @@ export async function patientsByIds(db: Db, ids: string[]): Promise<PatientRow[]
   return db.select().from(patients).where(inArray(patients.id, ids));
 }
 
+/** Stores a mobile number that the patient has just proven to own (phone verification). */
+export async function setVerifiedMobile(db: Db, id: string, mobile: string, now: Date): Promise<void> {
+  await db.update(patients).set({ mobile, mobileVerified: true, updatedAt: now }).where(eq(patients.id, id));
+}
+
 export async function patientIdentifiersFor(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db
