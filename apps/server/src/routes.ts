@@ -5,6 +5,7 @@ import { identityRoutes } from './modules/identity';
 import { schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
 import { notificationRoutes } from './modules/notifications';
+import { paymentRoutes } from './modules/payments';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
@@ -14,4 +15,5 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   schedulingRoutes,
   marketingRoutes,
   notificationRoutes,
+  paymentRoutes,
 ];

@@ -8,3 +8,4 @@ export * from './directory';
 export * from './scheduling';
 export * from './marketing';
 export * from './notifications';
+export * from './payments';
