@@ -8,6 +8,9 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const PracticesDashboardPage = lazy(() =>
+  import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
+);
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -31,7 +34,6 @@ const NOT_BUILT_YET = [
   'staff-member/digital-checkin',
   'staff-member/surveys',
   'super-user/*',
-  'super-user/dashboard',
   'super-user/marketplace',
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
@@ -115,6 +117,7 @@ export const routes: RouteObject[] = [
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
+      { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
