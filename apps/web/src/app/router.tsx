@@ -11,6 +11,7 @@ const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage
 const PracticesDashboardPage = lazy(() =>
   import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
 );
+const SupportDashboardPage = lazy(() => import('../features/support/routes/SupportDashboardPage').then((m) => ({ default: m.SupportDashboardPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -37,7 +38,6 @@ const NOT_BUILT_YET = [
   'super-user/marketplace',
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
-  'support-agent/dashboard',
   'practice-admin/*',
   'practice-admin/dashboard',
   'practice-admin/settings/user/list',
@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
       { path: 'callback', element: <CallbackPage /> },
       { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
+      { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
