@@ -4,6 +4,8 @@ import { directoryRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
+import { notificationRoutes } from './modules/notifications';
+import { paymentRoutes } from './modules/payments';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
@@ -12,4 +14,6 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   identityRoutes,
   schedulingRoutes,
   marketingRoutes,
+  notificationRoutes,
+  paymentRoutes,
 ];

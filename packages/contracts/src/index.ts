@@ -7,3 +7,5 @@ export * from './catalog';
 export * from './directory';
 export * from './scheduling';
 export * from './marketing';
+export * from './notifications';
+export * from './payments';

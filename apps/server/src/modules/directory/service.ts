@@ -465,6 +465,11 @@ export async function getPatientById(database: Database, id: string): Promise<Pa
   return (await shapePatients(database, rows))[0] ?? null;
 }
 
+/** Records a verified mobile number (the notifications module calls this once a code matched). */
+export async function markMobileVerified(database: Database, patientId: string, mobile: string, now: Date): Promise<void> {
+  await store.setVerifiedMobile(database.db, patientId, mobile, now);
+}
+
 export async function findPatientByEmail(database: Database, email: string): Promise<Patient | null> {
   const id = await store.patientIdByEmail(database.db, email);
   return id ? getPatientById(database, id) : null;

@@ -445,6 +445,11 @@ export async function searchPatients(db: Db, filter: PatientFilter, page: Page) 
   return pagedSelect(db, patients, and(...conditions), [asc(patients.lastName), asc(patients.firstName), asc(patients.id)], page);
 }
 
+/** Stores a mobile number that the patient has just proven to own (phone verification). */
+export async function setVerifiedMobile(db: Db, id: string, mobile: string, now: Date): Promise<void> {
+  await db.update(patients).set({ mobile, mobileVerified: true, updatedAt: now }).where(eq(patients.id, id));
+}
+
 export async function patientIdentifiersFor(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db
