@@ -111,3 +111,38 @@ export const scheduleSearchSchema = z
     message: 'one of PractitionerId, LocationId or Ids is required',
     path: ['PractitionerId'],
   });
+
+/** Booking workflows (patient-booking.md §9); a slot pick sets PRACTICE_PROFILE or PROVIDER_PROFILE (4.3 step 6). */
+export const BOOKING_WORKFLOWS = [
+  'CALENDAR',
+  'PROVIDER_SEARCH',
+  'PRACTICE_PROFILE',
+  'PROVIDER_PROFILE',
+  'EXTERNAL_APP',
+  'careslot-iOS',
+  'careslot-android',
+  'External',
+] as const;
+export type BookingWorkflow = (typeof BOOKING_WORKFLOWS)[number];
+
+/** The reason 'All' (3.4): id -1 means every reason. */
+export const ALL_REASONS_ID = -1;
+
+/** Calendar slot data, the held selection stored as slot_data (3.4). */
+export const calendarSlotDataSchema = z.object({
+  calendarId: z.string(),
+  facilityId: z.string().nullable(),
+  time_slot: slotSchema,
+  entity: z.object({
+    Id: z.string(),
+    Type: z.string(),
+    Name: z.string(),
+    Speciality: z.string().nullable(),
+    Photo: z.string().nullable(),
+  }),
+  selectedReason: z.union([z.string(), z.number()]),
+  actorLocationCalendars: z.array(z.string()),
+  workflow: z.enum(BOOKING_WORKFLOWS),
+  expiresAt: z.string(),
+});
+export type CalendarSlotData = z.infer<typeof calendarSlotDataSchema>;
