@@ -4,6 +4,7 @@ import { directoryRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
+import { marketplaceRoutes } from './modules/marketplace';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: FastifyPluginAsyncZod[] = [
@@ -12,4 +13,5 @@ export const moduleRoutes: FastifyPluginAsyncZod[] = [
   identityRoutes,
   schedulingRoutes,
   marketingRoutes,
+  marketplaceRoutes,
 ];

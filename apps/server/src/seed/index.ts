@@ -3,6 +3,7 @@ import { seedReferenceData, type ReferenceSeedResult } from './catalog';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDirectory, type DemoSeedResult } from './demo';
 import { seedDemoSchedules } from './schedules';
+import { seedProviderSearch } from './search';
 import { isEmpty } from './sql';
 
 export { DEMO_PEOPLE, DEMO_PRACTICE_IDS, demoPerson, type DemoPerson } from './demo';
@@ -33,6 +34,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     const demo = options.demo && (await isEmpty(connection, 'organizations')) ? await seedDemoDirectory(connection) : null;
     if (options.demo && (await isEmpty(connection, 'identity_users'))) await seedDemoAccounts(connection);
     if (options.demo && (await isEmpty(connection, 'schedules'))) await seedDemoSchedules(connection);
+    if (options.demo && (await isEmpty(connection, 'provider_search'))) await seedProviderSearch(connection);
     return { reference, demo };
   });
 }

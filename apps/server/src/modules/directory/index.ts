@@ -33,3 +33,4 @@ export {
 } from './service';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
+export { providerSearchSources, type ProviderSearchSource } from './search-sources';
