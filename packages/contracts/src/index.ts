@@ -9,3 +9,4 @@ export * from './scheduling';
 export * from './marketing';
 export * from './notifications';
 export * from './payments';
+export * from './marketplace';

@@ -14,5 +14,6 @@ export {
 } from './service';
 export type { SlotChangeKind } from './events';
 export { generateSlots, localToUtc, zoneOffsetMinutes } from './slots';
+export { availabilityOfPractitioners, type ScheduleAvailability } from './availability';
 export { schedulingRoutes } from './routes';
 export { schedulingJobs } from './jobs';
