@@ -7,3 +7,4 @@ export * from './catalog';
 export * from './directory';
 export * from './scheduling';
 export * from './marketing';
+export * from './identity';
