@@ -10,3 +10,4 @@ export * from './marketing';
 export * from './notifications';
 export * from './payments';
 export * from './marketplace';
+export * from './identity';

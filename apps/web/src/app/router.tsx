@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
@@ -12,6 +13,9 @@ const PracticesDashboardPage = lazy(() =>
   import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
 );
 const SupportDashboardPage = lazy(() => import('../features/support/routes/SupportDashboardPage').then((m) => ({ default: m.SupportDashboardPage })));
+const ForgotPasswordPage = lazy(() => import('../features/identity/routes/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const VerifyCodePage = lazy(() => import('../features/identity/routes/VerifyCodePage').then((m) => ({ default: m.VerifyCodePage })));
+const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -24,9 +28,6 @@ const NOT_BUILT_YET = [
   // main layout children
   'signup',
   'social-signup',
-  'forgot-password',
-  'verify-code',
-  'reset-password',
   'provider-search',
   'patient/*',
   'patient/settings/edit',
@@ -91,9 +92,6 @@ const NOT_BUILT_YET = [
   'account',
   'account/signup',
   'account/social-signup',
-  'account/forgot-password',
-  'account/verify-code',
-  'account/reset-password',
   'account/activation-code-question',
   'appointment-action/*',
   'mobile/*',
@@ -118,6 +116,12 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
+      // Password recovery (patient-booking.md §2.8), top-level, under /account and under a patient review.
+      ...['', 'account/', 'patient-review/appointments/:id/'].flatMap((prefix) => [
+        { path: `${prefix}forgot-password`, element: <ForgotPasswordPage /> },
+        { path: `${prefix}verify-code`, element: <RequireRecoveryUser><VerifyCodePage /></RequireRecoveryUser> },
+        { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
+      ]),
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
