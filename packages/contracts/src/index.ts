@@ -9,3 +9,5 @@ export * from './scheduling';
 export * from './marketing';
 export * from './notifications';
 export * from './payments';
+export * from './marketplace';
+export * from './identity';

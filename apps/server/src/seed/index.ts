@@ -4,6 +4,7 @@ import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDirectory, type DemoSeedResult } from './demo';
 import { seedDemoPaymentConfigs } from './payments';
 import { seedDemoSchedules } from './schedules';
+import { seedProviderSearch } from './search';
 import { isEmpty } from './sql';
 
 export { DEMO_PEOPLE, DEMO_PRACTICE_IDS, demoPerson, type DemoPerson } from './demo';
@@ -36,6 +37,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     if (options.demo && (await isEmpty(connection, 'identity_users'))) await seedDemoAccounts(connection);
     if (options.demo && (await isEmpty(connection, 'schedules'))) await seedDemoSchedules(connection);
     if (options.demo && (await isEmpty(connection, 'payment_org_configs'))) await seedDemoPaymentConfigs(connection);
+    if (options.demo && (await isEmpty(connection, 'provider_search'))) await seedProviderSearch(connection);
     return { reference, demo };
   });
 }
