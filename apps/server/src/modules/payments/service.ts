@@ -297,10 +297,14 @@ export async function captureForCaller(deps: Deps, caller: Caller, id: string): 
   return toTransaction(await captureTransaction(deps, id));
 }
 
-/** Lets an authorization go (the booking failed). Cancelling twice, or a payment never authorized, is fine. */
-export async function cancelAuthorization(deps: Deps, id: string): Promise<store.TransactionRow | null> {
+/**
+ * Lets go of the authorization a failed booking claimed. Only the booking that claimed it may do so, and
+ * never once it pays for an appointment, so a failed retry cannot cancel the payment of a booking that
+ * succeeded. Cancelling twice is fine.
+ */
+export async function cancelClaimedAuthorization(deps: Deps, id: string, appointmentId: string): Promise<store.TransactionRow | null> {
   const row = await store.transaction(deps.database, id);
-  if (!row) return null;
+  if (!row || row.claim_id !== appointmentId || row.appointment_id !== null) return row;
   if (row.status === 'Uncaptured' && row.gateway_reference) {
     await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
   }

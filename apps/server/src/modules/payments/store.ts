@@ -86,6 +86,7 @@ export interface TransactionRow {
   created_at: Date | string;
   updated_at: Date | string;
   captured_at: Date | string | null;
+  claim_id: string | null;
 }
 
 export async function insertTransaction(
@@ -128,10 +129,22 @@ export async function transition(
   return rows[0] ?? null;
 }
 
-/** Ties an open authorization to the appointment it pays for; false when it is already tied or not open. */
+/**
+ * A booking claims an open authorization for the appointment it is about to create; false when the
+ * authorization is not open or another booking claimed it first (one payment pays for one appointment).
+ */
+export async function claimForAppointment(db: Connection, id: string, appointmentId: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    "update payment_transactions set claim_id = $2 where id = $1 and claim_id is null and appointment_id is null and status = 'Uncaptured' returning id",
+    [id, appointmentId],
+  );
+  return rows.length === 1;
+}
+
+/** Inside the booking transaction: the claimed authorization now pays for the appointment. */
 export async function attachToAppointment(db: Connection, id: string, appointmentId: string): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
-    "update payment_transactions set appointment_id = $2 where id = $1 and appointment_id is null and status = 'Uncaptured' returning id",
+    "update payment_transactions set appointment_id = $2 where id = $1 and claim_id = $2 and appointment_id is null and status = 'Uncaptured' returning id",
     [id, appointmentId],
   );
   return rows.length === 1;
@@ -151,4 +164,8 @@ export async function staleAuthorizations(db: Connection, before: Date): Promise
     "select * from payment_transactions where status in ('Pending', 'Uncaptured') and updated_at < $1 order by created_at limit 100",
     [before.toISOString()],
   );
+}
+
+export async function transactionsOfAppointment(db: Connection, appointmentId: string): Promise<TransactionRow[]> {
+  return db.query<TransactionRow>('select * from payment_transactions where appointment_id = $1 order by created_at', [appointmentId]);
 }
