@@ -103,6 +103,8 @@ describe('appointments: booking without a visit fee', () => {
     expect(res.json).toMatchObject({ is_success: true, message: 'success', AppointmentType: 'Office' });
     expect(await taken(t, id)).toBe(1);
     expect(await t.database.query('select 1 from slot_holds where schedule_id = $1', [id])).toHaveLength(0);
+    // The patient hears the new status on the appointments hub: ids and status only.
+    expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Scheduled' });
 
     const read = await t.call<{ is_success: boolean; data: Appointment }>({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(a.token) });
     expect(read.statusCode).toBe(200);

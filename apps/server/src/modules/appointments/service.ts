@@ -108,7 +108,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
   }
 
   const id = randomUUID();
-  if (paymentId && !(await claimForAppointment(database, paymentId, id))) {
+  if (paymentId && !(await claimForAppointment(database, paymentId, id, now))) {
     throw fieldError('Payments.0.PaymentTransactionId', 'unused', 'This payment already pays for another booking');
   }
 

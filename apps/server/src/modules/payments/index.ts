@@ -6,6 +6,7 @@
 export {
   cancelClaimedAuthorization,
   captureTransaction,
+  settleOpenPayments,
   toTransaction,
   visitFeeFor,
   type VisitFeeQuery,
@@ -13,3 +14,4 @@ export {
 export { attachToAppointment, claimForAppointment, transaction as findTransaction, transactionsOfAppointment, type TransactionRow } from './store';
 export type { PaymentGateway } from './gateway';
 export { paymentRoutes } from './routes';
+export { paymentJobs } from './jobs';

@@ -351,3 +351,39 @@ export async function patientBalance(deps: Deps, caller: Caller, patientId: stri
     PaymentDate: latest ? new Date(latest.created_at).toISOString() : null,
   };
 }
+
+/** How long an authorization may stay open before the reconciler settles it. */
+export const SETTLE_AFTER_MS = {
+  /** Tied to a committed appointment but not captured (the capture after the commit failed, or a crash). */
+  booked: 60_000,
+  /** Claimed by a booking that never committed (a crash mid-booking, or its cancel failed). */
+  claimed: 5 * 60_000,
+  /** Authorized but never used for a booking: the patient left; a slot hold lasts 10 minutes. */
+  unused: 30 * 60_000,
+} as const;
+
+/**
+ * Finishes or undoes payments left half-done (at start and on a timer, on every instance): a payment of
+ * a committed appointment is captured; one claimed by a booking that never committed, or never used, is
+ * cancelled. Each move is a conditional update, so two instances settling at once move a row once, and
+ * the gateway calls are idempotent. Returns how many payments it settled.
+ */
+export async function settleOpenPayments(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - SETTLE_AFTER_MS.booked));
+  let settled = 0;
+  for (const row of rows) {
+    const age = now.getTime() - new Date(row.updated_at).getTime();
+    if (row.appointment_id) {
+      await captureTransaction(deps, row.id);
+      settled += 1;
+    } else if ((row.claim_id && age >= SETTLE_AFTER_MS.claimed) || (!row.claim_id && age >= SETTLE_AFTER_MS.unused)) {
+      // The row moves first, and only while it pays for nothing: a booking that attaches it afterwards
+      // fails (it needs an open authorization), so no booking is left holding a cancelled payment.
+      if (!(await store.cancelIfUnattached(deps.database, row.id, now))) continue;
+      if (row.gateway_reference) await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
+      settled += 1;
+    }
+  }
+  return settled;
+}
