@@ -16,6 +16,9 @@ const SupportDashboardPage = lazy(() => import('../features/support/routes/Suppo
 const ForgotPasswordPage = lazy(() => import('../features/identity/routes/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 const VerifyCodePage = lazy(() => import('../features/identity/routes/VerifyCodePage').then((m) => ({ default: m.VerifyCodePage })));
 const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const BookAppointmentFormPage = lazy(() =>
+  import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
+);
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -59,7 +62,6 @@ const NOT_BUILT_YET = [
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
-  'book/book-appointment-form',
   'screening-form',
   'verification/*',
   'verification/phone-verify',
@@ -123,6 +125,7 @@ export const routes: RouteObject[] = [
         { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
       ]),
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
+      { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
