@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { nextBookingStage, routeForStage } from '@careslot/domain';
 import { useSession } from '../../../shared/session/session';
+import { dateLocale } from '../../../shared/slots/dateLocale';
 import { formatSlotTime } from '../../../shared/slots/slotDates';
 import { useSchedule } from '../api/schedule';
 import { readBookingState, readHeldSlot, saveBookingState } from '../bookingState';
@@ -17,7 +18,7 @@ export const REASON_MAX = 500;
  * moves on by the advance rules of 4.2.
  */
 export function BookAppointmentFormPage() {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
   const navigate = useNavigate();
   const { user } = useSession();
   const [held] = useState(() => readHeldSlot());
@@ -69,7 +70,7 @@ export function BookAppointmentFormPage() {
   };
 
   const timeZone = schedule.data?.TimeZone ?? null;
-  const holdUntil = timeZone ? formatSlotTime(held.expiresAt, timeZone) : null;
+  const holdUntil = timeZone ? formatSlotTime(held.expiresAt, timeZone, dateLocale(i18n.language)) : null;
 
   return (
     <Container size="sm" py="xl">
