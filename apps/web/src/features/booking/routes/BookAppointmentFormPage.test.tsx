@@ -64,6 +64,14 @@ describe('the booking form', () => {
     expect(JSON.parse(sessionStorage.getItem('book_appointment_state')!)).toEqual({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'SMS_VERIFICATION' });
   });
 
+  it('sends a signed-out visitor to /login and comes back to the form afterwards', async () => {
+    setSession({ user: null, accessToken: null, isGuest: true });
+    sessionStorage.setItem('slot_data', JSON.stringify(held));
+    renderRoute(<BookAppointmentFormPage />, { path: PATH });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(sessionStorage.getItem('return_url')).toBe(PATH);
+  });
+
   it('says when no time is held any more (missing or expired hold) and offers to find care', async () => {
     sessionStorage.setItem('slot_data', JSON.stringify({ ...held, expiresAt: '2026-11-23T13:39:00.000Z' }));
     renderRoute(<BookAppointmentFormPage />, { path: PATH });

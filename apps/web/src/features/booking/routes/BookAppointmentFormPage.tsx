@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { STORAGE_KEYS } from '@careslot/contracts';
 import { nextBookingStage, routeForStage } from '@careslot/domain';
 import { useSession } from '../../../shared/session/session';
 import { dateLocale } from '../../../shared/slots/dateLocale';
@@ -11,6 +12,7 @@ import { readBookingState, readHeldSlot, saveBookingState } from '../bookingStat
 import { BookingHeader } from '../components/BookingHeader';
 
 export const REASON_MAX = 500;
+export const BOOK_APPOINTMENT_FORM_PATH = '/book/book-appointment-form';
 
 /**
  * The booking form (/book/book-appointment-form, stage BOOKING_FORM): the held slot read from the session
@@ -30,6 +32,12 @@ export function BookAppointmentFormPage() {
   useEffect(() => {
     document.title = `${t('header.title')} | CareSlot`;
   }, [t]);
+
+  // Booking-flow guard (2.2): a signed-in user, else /login; the form comes back here after sign-in.
+  if (!user) {
+    sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, BOOK_APPOINTMENT_FORM_PATH);
+    return <Navigate to="/login" replace />;
+  }
 
   if (!held) {
     return (
@@ -90,7 +98,7 @@ export function BookAppointmentFormPage() {
             )}
             <Radio.Group label={t('form.whoFor')} value="self" readOnly>
               <Stack gap={6} mt={6}>
-                <Radio value="self" label={user ? t('form.myself', { name: `${user.firstName} ${user.lastName}`.trim() }) : t('form.myselfPlain')} />
+                <Radio value="self" label={t('form.myself', { name: `${user.firstName} ${user.lastName}`.trim() })} />
               </Stack>
             </Radio.Group>
             <Textarea
