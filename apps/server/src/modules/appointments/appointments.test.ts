@@ -234,6 +234,29 @@ describe('appointments: the visit fee is authorized before, captured after the c
     expect(reuse.statusCode).toBe(400);
   });
 
+  it('lets the practice refund a captured visit fee (4.6), but not the patient once it pays for a visit', async () => {
+    const a = await createTestPatient(t);
+    const payment = await authorizeFee(t, a);
+    expect((await book(t, a, bookingBody(await schedule(), a.id, { Payments: [{ PaymentTransactionId: payment }] }))).statusCode).toBe(200);
+    const refund = (token: string) =>
+      t.call<Answer<PaymentTransaction>>({ method: 'POST', url: `${PAY}/v1/payment-processor/refund-amount`, headers: bearer(token), payload: { TransactionId: payment, Amount: DEMO_VISIT_FEE.uninsured } });
+    const byPatient = await refund(a.token);
+    expect(byPatient.statusCode).toBe(400);
+    expect(byPatient.json.errors?.[0]).toMatchObject({ field: 'TransactionId', rule: 'refundable' });
+    const otherPractice = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[1], email: 'admin2@example.com' });
+    expect((await refund(otherPractice)).statusCode).toBe(404);
+    const admin = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[0], email: 'admin1@example.com' });
+    const byPractice = await refund(admin);
+    expect(byPractice.statusCode).toBe(200);
+    expect(byPractice.json.data.Status).toBe('Refunded');
+    const [charge] = await t.database.query<{ amount_refunded_cents: number }>(
+      'select c.amount_refunded_cents from sandbox_charges c join payment_transactions p on p.gateway_reference = c.id where p.id = $1',
+      [payment],
+    );
+    expect(charge?.amount_refunded_cents).toBe(DEMO_VISIT_FEE.uninsured * 100);
+    expect((await refund(admin)).statusCode).toBe(400); // refunded once
+  });
+
   it('cancels the authorization when the slot is gone, so no money is held without a visit', async () => {
     const a = await createTestPatient(t);
     const b = await createTestPatient(t);

@@ -259,9 +259,17 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
   return toTransaction(row!);
 }
 
+const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
+
+/** A practice user of the organization the payment was made to. */
+function isPracticeUserOf(principal: Principal, organizationId: string): boolean {
+  return principal.organizationId === organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r));
+}
+
+/** The patient (or their account holder) and the practice the payment was made to; 404 for anyone else. */
 async function transactionInScope(deps: Deps, caller: Caller, id: string, action: 'read' | 'update'): Promise<store.TransactionRow> {
   const row = await store.transaction(deps.database, id);
-  const allowed = row ? await canReadPatient(deps.database, caller.principal, row.patient_id) : false;
+  const allowed = row ? isPracticeUserOf(caller.principal, row.organization_id) || (await canReadPatient(deps.database, caller.principal, row.patient_id)) : false;
   await recordAudit(deps.database, caller.audit, {
     action,
     entityType: 'PaymentTransaction',
@@ -317,8 +325,7 @@ export async function cancelClaimedAuthorization(deps: Deps, id: string, appoint
  */
 export async function refundTransaction(deps: Deps, caller: Caller, id: string, amount?: number): Promise<PaymentTransaction> {
   const row = await transactionInScope(deps, caller, id, 'update');
-  const isPracticeUser = caller.principal.organizationId === row.organization_id && caller.principal.roles.some((r) => r === 'practiceadmin' || r === 'staff' || r === 'provider');
-  if (row.appointment_id && !isPracticeUser) throw fieldError('TransactionId', 'refundable', 'This payment belongs to a booked appointment; ask the practice for a refund');
+  if (row.appointment_id && !isPracticeUserOf(caller.principal, row.organization_id)) throw fieldError('TransactionId', 'refundable', 'This payment belongs to a booked appointment; ask the practice for a refund');
   if (row.status !== 'Captured' || !row.gateway_reference) throw fieldError('TransactionId', 'refundable', 'Only a captured payment can be refunded');
   const cents = amount === undefined ? undefined : toCents(amount);
   if (cents !== undefined && cents > row.amount_cents) throw fieldError('Amount', 'max', 'must not exceed the amount paid');
