@@ -183,6 +183,17 @@ describe('appointments: booking without a visit fee', () => {
     expect(await taken(t, id)).toBe(1);
   });
 
+  it('books Pending on a schedule that requires approval', async () => {
+    const a = await createTestPatient(t);
+    const id = await schedule();
+    await t.database.query('update schedules set requires_approval = true where id = $1', [id]);
+    const res = await book(t, a, bookingBody(id, a.id));
+    expect(res.statusCode).toBe(200);
+    const read = await t.call<{ data: Appointment }>({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(a.token) });
+    expect(read.json.data.Status).toBe('Pending');
+    expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Pending' });
+  });
+
   it('names the field of bad input', async () => {
     const a = await createTestPatient(t);
     const id = await schedule();
@@ -293,4 +304,22 @@ describe('appointments: the visit fee is authorized before, captured after the c
     const winner = codes.indexOf(200);
     expect(statuses[winner]).toBe('Captured');
   }, 300_000);
+});
+
+describe('appointments: demo practices', () => {
+  it('has the second demo practice approve online bookings by hand, the others not', async () => {
+    const t = await createTestApp();
+    try {
+      const rows = await t.database.query<{ organization_id: string; requires: boolean }>(
+        `select l.organization_id, bool_or(s.requires_approval) as requires from schedules s join locations l on l.id = s.location_id
+          where l.organization_id = any($1::uuid[]) group by l.organization_id`,
+        [[...DEMO_PRACTICE_IDS]],
+      );
+      const byPractice = new Map(rows.map((r) => [r.organization_id, r.requires]));
+      expect(byPractice.get(DEMO_PRACTICE_IDS[1])).toBe(true);
+      expect(byPractice.get(DEMO_PRACTICE_IDS[0])).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
 });

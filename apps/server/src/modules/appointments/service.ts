@@ -39,7 +39,6 @@ export interface Caller {
 
 /** The booking web app's name in BookingSystem (spec: the product's web name) and its workflow. */
 const WEB_NAME = 'careslot_Web';
-const BOOKED_STATUS: AppointmentStatus = 'Scheduled';
 const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
 
 const slotGone = () => conflict(BOOKING_MESSAGES.chooseDifferentSlot);
@@ -107,6 +106,8 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
     if (!usable) throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
   }
 
+  // The schedule's approval setting decides the first status (the booking flow shows the pending popup).
+  const status: AppointmentStatus = schedule.requires_approval ? 'Pending' : 'Scheduled';
   const id = randomUUID();
   if (paymentId && !(await claimForAppointment(database, paymentId, id, now))) {
     throw fieldError('Payments.0.PaymentTransactionId', 'unused', 'This payment already pays for another booking');
@@ -129,7 +130,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
         organization_id: organizationId,
         appointment_type: input.AppointmentType,
         schedule_type: input.ScheduleType,
-        status: BOOKED_STATUS,
+        status,
         reasons: input.Reasons,
         service_category: input.ServiceCategory,
         service_type: input.ServiceType,
@@ -194,7 +195,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
     hub: 'appointments',
     event: 'AppointmentStatusUpdated',
     rooms: [`user:${patientId}`, `appointment:${id}`, ...(caller.principal.userId && caller.principal.userId !== patientId ? [`user:${caller.principal.userId}` as const] : []), ...(organizationId ? [`org:${organizationId}` as const] : [])],
-    data: { AppointmentId: id, Status: BOOKED_STATUS },
+    data: { AppointmentId: id, Status: status },
   });
   return resultOf({ id, appointment_type: input.AppointmentType });
 }

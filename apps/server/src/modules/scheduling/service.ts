@@ -21,6 +21,8 @@ export interface ScheduleRow {
   planning_horizon_days: number;
   slot_hide_hours: number;
   online_booking_enabled: boolean;
+  /** Online bookings start Pending until the practice accepts them. */
+  requires_approval: boolean;
 }
 
 export interface Slot {
