@@ -59,6 +59,7 @@ describe('the booking form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the reason for your visit.');
     await userEvent.type(screen.getByRole('textbox', { name: /Reason for visit/ }), 'Knee pain for two weeks');
+    expect(JSON.parse(sessionStorage.getItem('book_appointment_state')!)).toEqual({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'BOOKING_FORM' });
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/verification/phone-verify');
     expect(JSON.parse(sessionStorage.getItem('book_appointment_state')!)).toEqual({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'SMS_VERIFICATION' });

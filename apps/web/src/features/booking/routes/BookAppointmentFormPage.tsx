@@ -16,7 +16,8 @@ export const BOOK_APPOINTMENT_FORM_PATH = '/book/book-appointment-form';
 
 /**
  * The booking form (/book/book-appointment-form, stage BOOKING_FORM): the held slot read from the session
- * (slot_data), who the visit is for and why. What the patient types is kept for a reload (3.10); Continue
+ * (slot_data), who the visit is for and why. What the patient types is kept as they type, so a reload
+ * loses nothing (3.10); Continue
  * moves on by the advance rules of 4.2.
  */
 export function BookAppointmentFormPage() {
@@ -107,8 +108,10 @@ export function BookAppointmentFormPage() {
               placeholder={t('form.reasonPlaceholder')}
               value={reason}
               onChange={(event) => {
-                setReason(event.currentTarget.value);
+                const value = event.currentTarget.value;
+                setReason(value);
                 setError(null);
+                saveBookingState({ appointmentInfo: { Reason: value }, currentStage: 'BOOKING_FORM' });
               }}
               error={error ? true : undefined}
               rows={4}
