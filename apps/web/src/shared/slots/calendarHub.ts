@@ -13,7 +13,10 @@ const roomCounts = new Map<string, number>();
 
 function acquire(): HubConnection {
   if (!hub) {
-    hub = new HubConnection('calendar', { getToken: () => getSession().accessToken, userId: getSession().user?.userId ?? null });
+    hub = new HubConnection('calendar', {
+      getToken: () => getSession().accessToken,
+      userId: getSession().user?.userId ?? null,
+    });
   }
   users += 1;
   hub.start();
