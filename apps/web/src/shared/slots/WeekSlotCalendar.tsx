@@ -41,7 +41,7 @@ export function WeekSlotCalendar({
   const empty = !week.isLoading && !week.isError && week.slots.length === 0;
 
   return (
-    <Stack gap="sm" aria-label={t('calendarLabel')} role="region" aria-busy={week.isLoading}>
+    <Stack gap="sm" aria-label={t('calendarLabel')} role="region" aria-busy={week.isLoading} data-live={week.live ? 'connected' : 'offline'}>
       <div className={classes.grid} data-days={week.days.length}>
         {week.days.map((day) => (
           <div key={day} className={classes.day} data-testid="slot-day" data-day={day}>

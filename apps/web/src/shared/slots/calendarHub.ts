@@ -42,6 +42,7 @@ export function followSchedules(
   events: readonly SlotEventName[],
   onEvent: (event: SlotEventName, message: RealtimeMessage) => void,
   onReconnected: () => void,
+  onState?: (state: ConnectionState) => void,
 ): CalendarFollow {
   const connection = acquire();
   const rooms = scheduleIds.map((id) => `schedule:${id}`);
@@ -50,9 +51,11 @@ export function followSchedules(
   if (fresh.length) connection.subscribe(fresh);
   const offs = events.map((event) => connection.on(event, (message) => onEvent(event, message)));
   let last: ConnectionState = connection.state;
+  onState?.(last);
   const offState = connection.onStateChange((state) => {
     if (state === 'connected' && last === 'reconnecting') onReconnected();
     last = state;
+    onState?.(state);
   });
   return {
     stop() {

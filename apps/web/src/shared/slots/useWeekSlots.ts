@@ -44,6 +44,8 @@ export interface WeekSlots {
   /** The page is empty and nothing opens later either: 'No availability.'. */
   noAvailability: boolean;
   timeZone: string;
+  /** Live updates are flowing (the calendar hub is connected). */
+  live: boolean;
   /** Takes a slot off the page (its hold failed: 4.3 step 4). */
   removeSlot: (slot: Pick<Slot, 'SlotIds'>) => void;
 }
@@ -79,6 +81,7 @@ export function useWeekSlots({
   const ids = useMemo(() => (idsKey ? idsKey.split(',') : []), [idsKey]);
   const enabled = ids.length > 0;
 
+  const [live, setLive] = useState(false);
   const week = useQuery({ ...slotRangeQuery(ids, range.from, range.to), enabled });
   const data = week.data?.Data;
   const slots = useMemo(() => (data ?? []).filter((s) => s.CapacityAvailable > 0), [data]);
@@ -108,6 +111,7 @@ export function useWeekSlots({
         void queryClient.invalidateQueries({ queryKey: ['slots', 'next'] });
       },
       () => void queryClient.invalidateQueries({ queryKey: slotKeys.all }),
+      (state) => setLive(state === 'connected'),
     );
     return () => follow.stop();
   }, [enabled, accessToken, ids, range.from, range.to, reasonBased, queryClient]);
@@ -141,6 +145,7 @@ export function useWeekSlots({
     noAvailability:
       (empty && next.isSuccess && !nextSlot) || (week.isError && isIgnorable(week.error)) || !enabled,
     timeZone,
+    live,
     removeSlot,
   };
 }
