@@ -19,6 +19,9 @@ const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPa
 const BookAppointmentFormPage = lazy(() =>
   import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
 );
+const ProviderProfilePage = lazy(() =>
+  import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
+);
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -127,6 +130,7 @@ export const routes: RouteObject[] = [
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
+      { path: 'providers/:id', element: <ProviderProfilePage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
