@@ -8,6 +8,7 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const ProviderSearchPage = lazy(() => import('../features/find-care/routes/ProviderSearchPage').then((m) => ({ default: m.ProviderSearchPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -23,7 +24,6 @@ const NOT_BUILT_YET = [
   'forgot-password',
   'verify-code',
   'reset-password',
-  'provider-search',
   'patient/*',
   'patient/settings/edit',
   'staff-member/*',
@@ -115,6 +115,7 @@ export const routes: RouteObject[] = [
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
+      { path: 'provider-search', element: <ProviderSearchPage /> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },

@@ -50,12 +50,10 @@ export async function availabilityOfPractitioners(
   const schedules = await db.query<ScheduleWithHours>(
     `select s.id, s.practitioner_id, s.location_id, s.time_zone, s.slot_minutes, s.capacity,
             s.planning_horizon_days, s.slot_hide_hours,
-            coalesce(json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute))
-                       filter (where h.schedule_id is not null), '[]') as hours
+            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute))
+                        from schedule_hours h where h.schedule_id = s.id), '[]') as hours
        from schedules s
-       left join schedule_hours h on h.schedule_id = s.id
       where s.practitioner_id = any($1::uuid[]) and s.online_booking_enabled
-      group by s.id
       order by s.practitioner_id, s.id`,
     [input.practitionerIds],
   );
