@@ -35,7 +35,7 @@ export default function ResultsMap({ pins, title }: { pins: MapPin[]; title: str
         if (cancelled) return;
         const topology = module.default as unknown as Topology<{ states: GeometryCollection }>;
         L.geoJSON(feature(topology, topology.objects.states), {
-          style: { color: '#7a8ca3', weight: 1, fillColor: '#f8fafc', fillOpacity: 1 },
+          style: { color: '#7a8ca3', weight: 1, fillColor: '#f8fafc', fillOpacity: 1, className: 'us-state' },
           interactive: false,
         })
           .addTo(map)
