@@ -22,10 +22,11 @@ test('from a specialty tile to providers filtered by insurance and zip, page 2, 
   await expect(cardNames(page)).toHaveText(INTERNISTS.slice().sort());
   for (const card of await cards(page).all()) {
     await expect(card.getByText('Internist', { exact: true })).toBeVisible();
-    // The week calendar: at most 3 open times a day, 5 days.
-    const times = card.getByRole('listitem');
-    expect(await times.count()).toBeLessThanOrEqual(5);
-    for (const day of await times.all()) expect(await day.getByRole('link').count()).toBeLessThanOrEqual(3);
+    // The week slot calendar: 5 days, at most 3 open times a day, and some open time this week.
+    const days = card.getByTestId('slot-day');
+    await expect(days).toHaveCount(5);
+    for (const day of await days.all()) expect(await day.getByRole('button').count()).toBeLessThanOrEqual(3);
+    expect(await card.getByTestId('slot-day').getByRole('button').count()).toBeGreaterThan(0);
   }
   await expect(page.getByRole('combobox', { name: 'Condition or specialty' })).toHaveValue('Internist');
 

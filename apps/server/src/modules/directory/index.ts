@@ -22,6 +22,7 @@ export {
   getPractitioner,
   getPractitioners,
   listPractitionerRoles,
+  markMobileVerified,
   relatedPersons,
   searchCareTeams,
   searchHealthcareServices,

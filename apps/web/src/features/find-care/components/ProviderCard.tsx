@@ -1,21 +1,18 @@
-import { Anchor, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { TZDate } from '@date-fns/tz';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { SearchProvider } from '@careslot/contracts';
-import { slotsByDay, slotTime } from '../slotDays';
+import type { DayKey } from '../../../shared/slots/slotDates';
 import classes from './ProviderCard.module.css';
+import { ProviderWeek } from './ProviderWeek';
 
 const MAX_CARRIERS_SHOWN = 4;
 
 /** One provider of the results: who, where, how far, which insurances, and the week's open slots. */
-export function ProviderCard({ provider, locale }: { provider: SearchProvider; locale: string }) {
+export function ProviderCard({ provider, locale, startDay, onJump }: { provider: SearchProvider; locale: string; startDay: DayKey; onJump: (day: DayKey) => void }) {
   const { t } = useTranslation('findCare');
   const zone = provider.location.iana_time_zone;
-  const days = slotsByDay(provider.slots, zone);
-  const dayLabel = (day: string) =>
-    new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
   const nextLabel = provider.next_availability
     ? new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(
         new TZDate(provider.next_availability, zone),
@@ -85,35 +82,7 @@ export function ProviderCard({ provider, locale }: { provider: SearchProvider; l
           <Text size="sm" fw={600} mb={6}>
             {nextLabel ? t('card.next', { when: nextLabel }) : t('card.noAvailability')}
           </Text>
-          {days.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('card.noSlotsThisWeek')}
-            </Text>
-          ) : (
-            <div className={classes.days} role="list" aria-label={t('card.slotsLabel', { name: provider.display_name })}>
-              {days.map((d) => (
-                <div key={d.day} className={classes.day} role="listitem">
-                  <Text size="xs" fw={700} c="dimmed" ta="center" mb={4}>
-                    {dayLabel(d.day)}
-                  </Text>
-                  <Stack gap={4}>
-                    {d.slots.map((slot) => (
-                      <Button
-                        key={slot.SlotIds[0]}
-                        component={Link}
-                        to={`/book/book-appointment-form?slot_id=${encodeURIComponent(slot.SlotIds[0]!)}`}
-                        size="compact-sm"
-                        variant="light"
-                        aria-label={t('card.bookAt', { time: `${dayLabel(d.day)} ${slotTime(slot, zone)}` })}
-                      >
-                        {slotTime(slot, zone)}
-                      </Button>
-                    ))}
-                  </Stack>
-                </div>
-              ))}
-            </div>
-          )}
+          <ProviderWeek provider={provider} startDay={startDay} onJump={onJump} />
         </div>
       </div>
     </Card>

@@ -115,7 +115,7 @@ export function ProviderSearchPage() {
 
           <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
             {result?.providers.map((provider) => (
-              <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} />
+              <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} onJump={(day) => refine({ date: day })} />
             ))}
           </Stack>
 
