@@ -9,6 +9,7 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const ProviderSearchPage = lazy(() => import('../features/find-care/routes/ProviderSearchPage').then((m) => ({ default: m.ProviderSearchPage })));
 const PracticesDashboardPage = lazy(() =>
   import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
 );
@@ -34,7 +35,6 @@ const NOT_BUILT_YET = [
   // main layout children
   'signup',
   'social-signup',
-  'provider-search',
   'patient/*',
   'patient/settings/edit',
   'staff-member/*',
@@ -120,6 +120,7 @@ export const routes: RouteObject[] = [
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
+      { path: 'provider-search', element: <ProviderSearchPage /> },
       { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
       // Password recovery (patient-booking.md §2.8), top-level, under /account and under a patient review.
       ...['', 'account/', 'patient-review/appointments/:id/'].flatMap((prefix) => [
