@@ -12,6 +12,7 @@ const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage
 const ForgotPasswordPage = lazy(() => import('../features/identity/routes/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 const VerifyCodePage = lazy(() => import('../features/identity/routes/VerifyCodePage').then((m) => ({ default: m.VerifyCodePage })));
 const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -90,7 +91,6 @@ const NOT_BUILT_YET = [
   'account',
   'account/signup',
   'account/social-signup',
-  'account/activation-code-question',
   'appointment-action/*',
   'mobile/*',
   // built into the product (spec README): the patient portal and the survey app
@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
         { path: `${prefix}verify-code`, element: <RequireRecoveryUser><VerifyCodePage /></RequireRecoveryUser> },
         { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
       ]),
+      { path: 'account/activation-code-question', element: <ActivationCodeQuestionPage /> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },

@@ -8,6 +8,8 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
+import { completeSignup } from './callbackSteps';
+import { encodeState } from './oauthState';
 import { challengeFor, createVerifier } from './pkce';
 
 /** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
@@ -36,6 +38,13 @@ interface Claims {
   careslot_id?: string;
   PracticeId?: string;
   guest?: boolean;
+  preferred_username?: string;
+  mobile_number?: string;
+  dob?: string;
+  vendor_id?: string;
+  invitation_id?: string;
+  eula_accepted?: string;
+  oha_accepted?: string;
 }
 
 const OAUTH_STATE_KEY = 'oauth_state';
@@ -144,13 +153,26 @@ export async function bootstrapSession(): Promise<void> {
   await applyGuestToken().catch(() => undefined);
 }
 
-/** Starts the authorization code flow with PKCE at the realm (login, or registration with prompt=create). */
-export async function redirectToLogin(
-  config: AppConfig,
-  options: { loginHint?: string; register?: boolean; language?: string } = {},
-) {
+export interface AuthorizationOptions {
+  loginHint?: string | undefined;
+  /** Registration at the realm (prompt=create), started from initiateUrl. */
+  register?: boolean;
+  initiateUrl?: string;
+  /** The silent single-sign-on probe (prompt=none). */
+  silent?: boolean;
+  language?: string | undefined;
+}
+
+/** The authorization request URL of the realm, with PKCE S256; the verifier and state are kept for /callback. */
+export async function authorizationUrl(config: AppConfig, options: AuthorizationOptions = {}): Promise<string> {
   const verifier = createVerifier();
-  const state = createVerifier();
+  // Registration state of §3.1: profileMode basic, the session id, selfInitiated.
+  const state = encodeState({
+    nonce: createVerifier(),
+    ...(options.register
+      ? { profileMode: 'basic' as const, selfInitiated: true, sessionId: sessionStorage.getItem(STORAGE_KEYS.session.sessionId) ?? createVerifier() }
+      : {}),
+  });
   sessionStorage.setItem(STORAGE_KEYS.session.codeVerifier, verifier);
   sessionStorage.setItem(OAUTH_STATE_KEY, state);
   const params = new URLSearchParams({
@@ -164,11 +186,27 @@ export async function redirectToLogin(
   });
   if (options.loginHint) params.set('login_hint', options.loginHint);
   if (options.language) params.set('ui_locales', options.language);
-  location.assign(`${config.oidc.issuer}/protocol/openid-connect/auth?${params.toString()}`);
+  if (options.register) {
+    params.set('prompt', 'create');
+    params.set('initiate_url', options.initiateUrl ?? location.href);
+  } else if (options.silent) params.set('prompt', 'none');
+  return `${config.oidc.issuer}/protocol/openid-connect/auth?${params.toString()}`;
+}
+
+/** Starts the authorization code flow with PKCE at the realm (login, or registration with prompt=create). */
+export async function redirectToLogin(config: AppConfig, options: AuthorizationOptions = {}) {
+  location.assign(await authorizationUrl(config, options));
+}
+
+/** Starts registration at the realm (prompt=create with initiate_url), patient-booking.md §7. */
+export function redirectToRegistration(config: AppConfig, options: Omit<AuthorizationOptions, 'register'> = {}) {
+  return redirectToLogin(config, { ...options, register: true });
 }
 
 export type CallbackOutcome =
-  { kind: 'signed-in'; roles: string[] } | { kind: 'go-home' } | { kind: 'go-back' };
+  | { kind: 'signed-in'; roles: string[]; redirect: string | null }
+  | { kind: 'go-home'; failure?: 'signup' }
+  | { kind: 'go-back' };
 
 /** The identity-provider callback, steps 1-4 of §4.8, then the product token and the session. */
 export async function completeLogin(config: AppConfig, search: URLSearchParams): Promise<CallbackOutcome> {
@@ -210,10 +248,23 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     method: 'POST',
     body: { SubjectToken: realm.access_token },
   });
-  const login: LoginResponse = { ...product.data, ...(realm.id_token ? { id_token: realm.id_token } : {}) };
+  const idToken = realm.id_token ? { id_token: realm.id_token } : {};
+  const login: LoginResponse = { ...product.data, ...idToken };
   if (!applyProductToken(login)) return { kind: 'go-home' };
   sessionStorage.removeItem(GUEST_TOKEN_KEY);
-  return { kind: 'signed-in', roles: decodeClaims(login.access_token)?.user_roles ?? [] };
+  // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
+  let outcome;
+  try {
+    outcome = await completeSignup(decodeClaims(login.access_token) ?? {}, (token) => {
+      const refreshed: LoginResponse = { ...token, ...idToken };
+      return applyProductToken(refreshed) ? decodeClaims(refreshed.access_token) : null;
+    });
+  } catch {
+    // Step 10: any other failure goes home; the sign-up failure is said ('Signup failed.').
+    return { kind: 'go-home', failure: 'signup' };
+  }
+  const final = decodeClaims(getSession().accessToken ?? login.access_token);
+  return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect };
 }
 
 /**

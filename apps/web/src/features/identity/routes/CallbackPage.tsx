@@ -28,13 +28,17 @@ export function CallbackPage() {
     }
     outcome.then(
       (result) => {
-        if (result.kind === 'go-home') return void navigate('/', { replace: true });
+        if (result.kind === 'go-home') {
+          if (result.failure === 'signup') toast.error(t('callback.signupFailed'));
+          return void navigate('/', { replace: true });
+        }
         const returnUrl = sessionStorage.getItem(STORAGE_KEYS.session.returnUrl);
         if (result.kind === 'go-back') return void navigate(returnUrl ?? '/', { replace: true });
         sessionStorage.removeItem(STORAGE_KEYS.session.returnUrl);
         const isPatient = result.roles.some((role) => role.toLowerCase() === 'patient');
         if (!isPatient) toast.success(t('callback.signedIn'));
-        void navigate(returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
+        // A pending slot continues at the booking form; else the stored return URL; else the role's landing page.
+        void navigate(result.redirect ?? returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
           replace: true,
         });
       },
