@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_PATHS,
   OAUTH_CLIENT_ID,
   OAUTH_SCOPE,
   STORAGE_KEYS,
@@ -224,7 +225,8 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   sessionStorage.removeItem(STORAGE_KEYS.session.codeVerifier);
   sessionStorage.removeItem(OAUTH_STATE_KEY);
 
-  const tokenResponse = await fetch(`${config.oidc.issuer}/protocol/openid-connect/token`, {
+  // The code exchange goes through the product's rerouted token route (§7: {p}-identity/api/openid-connect/token).
+  const tokenResponse = await fetch(ACCOUNT_PATHS.identityToken, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
