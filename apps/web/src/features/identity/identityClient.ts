@@ -11,6 +11,7 @@ import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
 import { completeSignup } from './callbackSteps';
 import { encodeState } from './oauthState';
+import { PROBED_KEY } from './silentProbe';
 import { challengeFor, createVerifier } from './pkce';
 
 /** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
@@ -99,6 +100,12 @@ function storedLogin(): LoginResponse | null {
   } catch {
     return null;
   }
+}
+
+/** True while the stored login holds a valid user token (§5.2). */
+export function hasValidStoredLogin(now = Date.now()): boolean {
+  const stored = storedLogin();
+  return !!stored && isValidUserToken(decodeClaims(stored.access_token), now);
 }
 
 /** Makes a product token the session's: the API client sends it and the header shows the user. */
@@ -216,6 +223,9 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     search.get('error_description') === 'authentication_expired'
   )
     return { kind: 'go-home' };
+  // A silent probe (prompt=none) without a realm session comes back with login_required: back to return_url.
+  if (['login_required', 'interaction_required', 'consent_required'].includes(search.get('error') ?? ''))
+    return { kind: 'go-back' };
   if (search.get('error')) return { kind: 'go-home' };
   const code = search.get('code');
   const verifier = sessionStorage.getItem(STORAGE_KEYS.session.codeVerifier);
@@ -254,6 +264,7 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   const login: LoginResponse = { ...product.data, ...idToken };
   if (!applyProductToken(login)) return { kind: 'go-home' };
   sessionStorage.removeItem(GUEST_TOKEN_KEY);
+  sessionStorage.removeItem(PROBED_KEY);
   // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
   let outcome;
   try {
@@ -273,7 +284,10 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
  * Sign-out (§4.8): the server session ends, local state is cleared, a guest token is requested, and the
  * browser passes by the realm's logout so its session cookie goes too.
  */
-export async function signOut(config: AppConfig | undefined): Promise<void> {
+export async function signOut(
+  config: AppConfig | undefined,
+  options: { realmLogout?: boolean } = {},
+): Promise<void> {
   const idToken = storedLogin()?.id_token;
   await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
   for (const key of [
@@ -292,7 +306,7 @@ export async function signOut(config: AppConfig | undefined): Promise<void> {
   }
   setSession({ user: null, accessToken: null, isGuest: true });
   await applyGuestToken().catch(() => undefined);
-  if (config) {
+  if (config && options.realmLogout !== false) {
     const params = new URLSearchParams({
       client_id: OAUTH_CLIENT_ID,
       post_logout_redirect_uri: `${location.origin}/`,

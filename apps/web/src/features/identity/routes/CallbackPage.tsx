@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { STORAGE_KEYS } from '@careslot/contracts';
+import { LOGOUT_AFTER_LOGIN_FAILURE_MS, STORAGE_KEYS } from '@careslot/contracts';
+import { logout } from '../../../shared/session/authActions';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { homeForRoles, LOGIN_LANDING_ORDER } from '../../../shared/session/roleHome';
 import { toast } from '../../../shared/ui/toast';
@@ -42,7 +43,11 @@ export function CallbackPage() {
           replace: true,
         });
       },
-      () => setFailed(true),
+      () => {
+        setFailed(true);
+        // After LOGIN_FAILED the product logs out after 2 s (§4.8, §9).
+        window.setTimeout(() => void logout(), LOGOUT_AFTER_LOGIN_FAILURE_MS);
+      },
     );
   }, [params, navigate, t]);
 
