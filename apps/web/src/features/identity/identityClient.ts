@@ -227,6 +227,8 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   if (['login_required', 'interaction_required', 'consent_required'].includes(search.get('error') ?? ''))
     return { kind: 'go-back' };
   if (search.get('error')) return { kind: 'go-home' };
+  // Step 2: already logged in (a reload of /callback, a second tab): back to return_url.
+  if (getSession().user && hasValidStoredLogin()) return { kind: 'go-back' };
   const code = search.get('code');
   const verifier = sessionStorage.getItem(STORAGE_KEYS.session.codeVerifier);
   const expectedState = sessionStorage.getItem(OAUTH_STATE_KEY);

@@ -10,8 +10,11 @@ let config: Promise<AppConfig> | null = null;
 export const identityConfig = () => (config ??= apiRequest<AppConfig>('/api/app-config'));
 
 let ready: Promise<void> = Promise.resolve();
+let settled = true;
 /** Settles once startup has restored the session (stored token, SessionId cookie) or taken a guest token. */
 export const sessionReady = () => ready;
+/** True once startup has finished, so guards need not wait (suspend) for it. */
+export const isSessionSettled = () => settled;
 
 /** Registers sign-in and sign-out for the header and pages, and restores or starts the session. */
 export function installIdentity(): Promise<void> {
@@ -34,6 +37,11 @@ export function installIdentity(): Promise<void> {
       now: () => Date.now(),
     }),
   );
-  ready = bootstrapSession().catch(() => undefined);
+  settled = false;
+  ready = bootstrapSession()
+    .catch(() => undefined)
+    .finally(() => {
+      settled = true;
+    });
   return ready;
 }

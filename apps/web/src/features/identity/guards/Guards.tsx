@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { STORAGE_KEYS } from '@careslot/contracts';
 import { useSession } from '../../../shared/session/session';
 import { hasValidStoredLogin } from '../identityClient';
-import { sessionReady } from '../install';
+import { isSessionSettled, sessionReady } from '../install';
 import {
   authenticationGuard,
   bookingFlowGuard,
@@ -15,7 +15,7 @@ import {
 
 /** Guards decide once startup has restored the session (a returning browser's SessionId cookie is async). */
 function useReadySession() {
-  use(sessionReady());
+  if (!isSessionSettled()) use(sessionReady());
   return useSession();
 }
 

@@ -4,7 +4,7 @@ import { STORAGE_KEYS } from '@careslot/contracts';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { useSession } from '../../../shared/session/session';
 import { hasValidStoredLogin, redirectToLogin } from '../identityClient';
-import { identityConfig, sessionReady } from '../install';
+import { identityConfig, isSessionSettled, sessionReady } from '../install';
 import { PROBED_KEY, probeDecision } from '../silentProbe';
 
 /**
@@ -12,7 +12,7 @@ import { PROBED_KEY, probeDecision } from '../silentProbe';
  * prompt=none (a live realm session signs them in without a form); the return URL is kept for /callback.
  */
 export function SsoBootstrap({ children }: { children: ReactNode }) {
-  use(sessionReady());
+  if (!isSessionSettled()) use(sessionReady());
   const session = useSession();
   const [params] = useSearchParams();
   const decision = probeDecision({
