@@ -12,6 +12,7 @@ import { getSession, setSession, type SessionUser } from '../../shared/session/s
 import { completeSignup } from './callbackSteps';
 import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
+import { clearsStoredLoginOnLoad } from './urlRules';
 import { challengeFor, createVerifier } from './pkce';
 
 /** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
@@ -145,6 +146,10 @@ async function applyGuestToken() {
  */
 export async function bootstrapSession(): Promise<void> {
   setTokenSource(() => getSession().accessToken);
+  if (clearsStoredLoginOnLoad(location.pathname)) {
+    localStorage.removeItem(STORAGE_KEYS.local.loginResponse);
+    localStorage.removeItem(STORAGE_KEYS.local.userType);
+  }
   const stored = storedLogin();
   if (stored && applyProductToken(stored)) return;
   try {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { AccountCard } from '../components/AccountCard';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { toast } from '../../../shared/ui/toast';
 import { applyProductToken, decodeClaims } from '../identityClient';
@@ -33,7 +34,6 @@ export function SsoPage() {
     void outcome.then((result) => {
       if (!result.ok) {
         setFailure(`sso.${result.failure}`);
-        toast.error(t(`sso.${result.failure}`));
         return;
       }
       toast.success(t('sso.success'));
@@ -41,15 +41,21 @@ export function SsoPage() {
     });
   }, [navigate, t]);
 
+  if (failure) {
+    return (
+      <AccountCard heading={t('sso.heading')}>
+        <Alert color="red" role="alert">
+          {t(failure)}
+        </Alert>
+        <Button component={Link} to="/login" size="md">
+          {t('sso.toLogin')}
+        </Button>
+      </AccountCard>
+    );
+  }
   return (
     <Stack align="center" py={64} px="md">
-      {failure ? (
-        <Text c="red.8" role="alert">
-          {t(failure)}
-        </Text>
-      ) : (
-        <LoadingSpinner text={t('callback.signingIn')} />
-      )}
+      <LoadingSpinner text={t('callback.signingIn')} />
     </Stack>
   );
 }
