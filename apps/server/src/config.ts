@@ -33,6 +33,13 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)')
+    .optional()
+    .describe('card payments through Stripe (manual capture); unset, the built-in sandbox gateway answers'),
+  /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS'> & { publicUrl: string; DEV_TOOLS: boolean };

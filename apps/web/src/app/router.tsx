@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
@@ -8,6 +9,13 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const PracticesDashboardPage = lazy(() =>
+  import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
+);
+const SupportDashboardPage = lazy(() => import('../features/support/routes/SupportDashboardPage').then((m) => ({ default: m.SupportDashboardPage })));
+const ForgotPasswordPage = lazy(() => import('../features/identity/routes/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const VerifyCodePage = lazy(() => import('../features/identity/routes/VerifyCodePage').then((m) => ({ default: m.VerifyCodePage })));
+const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -20,9 +28,6 @@ const NOT_BUILT_YET = [
   // main layout children
   'signup',
   'social-signup',
-  'forgot-password',
-  'verify-code',
-  'reset-password',
   'provider-search',
   'patient/*',
   'patient/settings/edit',
@@ -31,11 +36,9 @@ const NOT_BUILT_YET = [
   'staff-member/digital-checkin',
   'staff-member/surveys',
   'super-user/*',
-  'super-user/dashboard',
   'super-user/marketplace',
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
-  'support-agent/dashboard',
   'practice-admin/*',
   'practice-admin/dashboard',
   'practice-admin/settings/user/list',
@@ -89,9 +92,6 @@ const NOT_BUILT_YET = [
   'account',
   'account/signup',
   'account/social-signup',
-  'account/forgot-password',
-  'account/verify-code',
-  'account/reset-password',
   'account/activation-code-question',
   'appointment-action/*',
   'mobile/*',
@@ -115,7 +115,15 @@ export const routes: RouteObject[] = [
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
+      { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
+      // Password recovery (patient-booking.md §2.8), top-level, under /account and under a patient review.
+      ...['', 'account/', 'patient-review/appointments/:id/'].flatMap((prefix) => [
+        { path: `${prefix}forgot-password`, element: <ForgotPasswordPage /> },
+        { path: `${prefix}verify-code`, element: <RequireRecoveryUser><VerifyCodePage /></RequireRecoveryUser> },
+        { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
+      ]),
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
+      { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
       { path: '*', element: <NotFoundPage /> },
     ],
