@@ -217,7 +217,7 @@ describe('invitations (v2/Invitation, §4.8 step 6)', () => {
     const invitee = registrationForm();
     const input = {
       Name: [{ Given: ['Robin'], Family: 'Marsh' }],
-      Telecom: [{ System: 'Email', Value: invitee.email }],
+      Telecom: [{ System: 'Email', Value: invitee.email! }],
       BirthDate: '1985-02-11',
       Gender: 'Male',
       Practice: { Id: practiceId },
@@ -261,7 +261,7 @@ describe('invitations (v2/Invitation, §4.8 step 6)', () => {
       method: 'POST',
       url: ACCOUNT_PATHS.signup,
       headers: bearer(token),
-      payload: { ...signupBody(invitee.email), InvitationId: code },
+      payload: { ...signupBody(invitee.email!), InvitationId: code },
     });
     expect(signed.statusCode).toBe(200);
     const rows = await t.database.query<{ managing_organization_id: string }>(
