@@ -30,6 +30,8 @@ export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: 
     nextAvailableDay: slots.length === 0 && next ? dayKeyOf(next, timeZone) : null,
     noAvailability: slots.length === 0 && !next,
     timeZone,
+    // The results page shows the week the search returned; it does not follow the calendar hub.
+    live: false,
   };
 }
 
