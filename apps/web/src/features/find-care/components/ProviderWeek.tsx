@@ -30,7 +30,7 @@ export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: 
     nextAvailableDay: slots.length === 0 && next ? dayKeyOf(next, timeZone) : null,
     noAvailability: slots.length === 0 && !next,
     timeZone,
-    // The week comes with the search answer, not from the calendar hub.
+    // The results page shows the week the search returned; it does not follow the calendar hub.
     live: false,
   };
 }

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { SEARCH_SORTS, VISIT_TYPES, type VisitType } from '@careslot/contracts';
 import { DISTANCE_CHOICES, type SearchState } from '../searchState';
 
+// Two selects a row on a phone, their own widths from 576 px.
+const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
+
 type Refinements = Pick<SearchState, 'gender' | 'visitType' | 'distance' | 'sortOn'>;
 
 /** Gender, visit type, distance and sort of the results page; each change starts again at page 1. */
@@ -13,7 +16,7 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
     <Group gap="sm" wrap="wrap" role="group" aria-label={t('refine.label')}>
       <Select
         label={t('refine.gender')}
-        w={150}
+        w={{ base: HALF, sm: 150 }}
         data={[
           { value: '', label: any },
           { value: 'F', label: t('refine.genders.F') },
@@ -25,7 +28,7 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
       />
       <Select
         label={t('refine.visitType')}
-        w={170}
+        w={{ base: HALF, sm: 170 }}
         data={[{ value: '', label: any }, ...VISIT_TYPES.map((v) => ({ value: v, label: t(`visitTypes.${v}`) }))]}
         value={state.visitType ?? ''}
         onChange={(value) => onChange({ visitType: (VISIT_TYPES as readonly string[]).includes(value ?? '') ? (value as VisitType) : null })}
@@ -33,7 +36,7 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
       />
       <Select
         label={t('refine.distance')}
-        w={150}
+        w={{ base: HALF, sm: 150 }}
         disabled={!hasPlace}
         data={DISTANCE_CHOICES.map((miles) => ({ value: String(miles), label: miles === 0 ? any : t('refine.withinMiles', { miles }) }))}
         value={String(state.distance)}
@@ -42,7 +45,7 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
       />
       <Select
         label={t('refine.sort')}
-        w={190}
+        w={{ base: HALF, sm: 190 }}
         data={SEARCH_SORTS.map((s) => ({ value: s, label: t(`refine.sorts.${s}`) }))}
         value={state.sortOn}
         onChange={(value) => onChange({ sortOn: value === 'next_availability' ? value : 'distance' })}
