@@ -1,10 +1,13 @@
 /** Runs the benchmarks named on the command line (all when none) and prints their figures as JSON. */
+import { bookingBench } from './booking';
 import { coldStart } from './cold-start';
 import { landingLcp } from './landing-lcp';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'cold-start': coldStart,
   'landing-lcp': landingLcp,
+  // Needs PostgreSQL (DATABASE_URL, default the local server).
+  booking: bookingBench,
 };
 
 const wanted = process.argv.slice(2);
