@@ -1,11 +1,15 @@
 /** Runs the benchmarks named on the command line (all when none) and prints their figures as JSON. */
 import { bookingBench } from './booking';
 import { coldStart } from './cold-start';
+import { holds } from './holds';
 import { landingLcp } from './landing-lcp';
+import { searchBench } from './search';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'cold-start': coldStart,
   'landing-lcp': landingLcp,
+  holds,
+  search: searchBench,
   // Needs PostgreSQL (DATABASE_URL, default the local server).
   booking: bookingBench,
 };

@@ -177,3 +177,69 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationResponseSchema = z.object({ status_code: z.number().int(), message: z.string(), data: invitationSchema });
+
+// ---------- sign-in, identity user, refresh, identity token, signed links (§7) ----------
+
+export const LOGIN_MESSAGES = {
+  invalid: 'Invalid Username or password',
+  failed: 'Login Failed.',
+  success: 'User Logged in successfully',
+  locked: 'Too many failed attempts. Wait a few minutes, then try again.',
+  tokenExchangeFailed: 'Token exchange failed',
+  noRecord: 'No record found',
+} as const;
+
+export const accountLoginSchema = z.object({
+  UserName: z.email({ error: 'must be a valid e-mail address' }).max(320, { error: 'must be at most 320 characters' }),
+  Password: z.string().min(1, { error: 'is required' }).max(1000),
+});
+
+export const identityUserQuerySchema = z.object({ email: z.email({ error: 'must be a valid e-mail address' }).max(320) });
+export const identityUserSchema = z.object({
+  Id: z.string(),
+  Email: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  UserType: z.string(),
+  UserRoles: z.array(z.string()),
+  CareslotId: z.string().nullable(),
+  PracticeId: z.string().nullable(),
+  EmailVerified: z.boolean(),
+  Locked: z.boolean(),
+});
+export type IdentityUser = z.infer<typeof identityUserSchema>;
+
+/** Form of POST v1/account/refresh-token (context 'patientPortal'). */
+export const refreshTokenFormSchema = z.object({
+  grant_type: z.literal('refresh_token', { error: "must be 'refresh_token'" }),
+  refresh_token: z.string().min(1, { error: 'is required' }).max(4096),
+  client_id: z.string().min(1).max(100),
+  scope: z.string().max(200).optional(),
+});
+
+/** Form of POST careslot-identity/api/openid-connect/token (the rerouted code exchange). */
+export const identityTokenFormSchema = z.object({
+  client_id: z.string().min(1).max(100),
+  grant_type: z.literal('authorization_code', { error: "must be 'authorization_code'" }),
+  code: z.string().min(1, { error: 'is required' }).max(4096),
+  redirect_uri: z.url({ error: 'must be a URL' }).max(2000),
+  code_verifier: z.string().min(43, { error: 'must be a PKCE verifier (43-128 characters)' }).max(128),
+});
+export const identityTokenResponseSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string().optional(),
+  id_token: z.string().optional(),
+  expires_in: z.number().int(),
+  token_type: z.string(),
+  scope: z.string().optional(),
+});
+
+export const SIGNED_LINK_MAX_MINUTES = 7 * 24 * 60;
+export const signedLinkInputSchema = z.object({
+  Path: z
+    .string()
+    .max(500)
+    .regex(/^\/(?!\/)[^\s]*$/, { error: "must be a path of CareSlot starting with '/'" }),
+  ExpiresInMinutes: z.number().int().min(1).max(SIGNED_LINK_MAX_MINUTES).default(60),
+});
+export const signedLinkSchema = z.object({ Url: z.string(), ExpiresAt: z.string() });

@@ -1,5 +1,7 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { GuestOnly, RequireAuthentication } from '../features/identity/guards/Guards';
+import { SsoBootstrap } from '../features/identity/guards/SsoBootstrap';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
@@ -9,6 +11,7 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const ProviderSearchPage = lazy(() => import('../features/find-care/routes/ProviderSearchPage').then((m) => ({ default: m.ProviderSearchPage })));
 const PracticesDashboardPage = lazy(() =>
   import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
 );
@@ -19,6 +22,11 @@ const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPa
 const BookAppointmentFormPage = lazy(() =>
   import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
 );
+const ProviderProfilePage = lazy(() =>
+  import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
+);
+const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
+const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -26,12 +34,9 @@ const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/Dem
  * each answers with the 404 page until its screen exists: never a stand-in page.
  */
 const NOT_BUILT_YET = [
-  // patient-booking.md §2.1, top level
-  'sso',
   // main layout children
   'signup',
   'social-signup',
-  'provider-search',
   'patient/*',
   'patient/settings/edit',
   'staff-member/*',
@@ -94,7 +99,6 @@ const NOT_BUILT_YET = [
   'account',
   'account/signup',
   'account/social-signup',
-  'account/activation-code-question',
   'appointment-action/*',
   'mobile/*',
   // built into the product (spec README): the patient portal and the survey app
@@ -103,6 +107,22 @@ const NOT_BUILT_YET = [
   'survey/appointment/:id',
   'notFound',
 ] as const;
+
+/** Route families behind the authentication guard (patient-booking.md §2.2). */
+const AUTHENTICATED = ['patient/', 'dashboard/', 'reputation-management/'] as const;
+
+/** Practice-side route families: the single-sign-on bootstrap (silent probe) runs in front of them (§4.8). */
+const PRACTICE_SIDE = ['dashboard/', 'practice-admin/', 'staff-member/', 'providers/', 'super-user/', 'support-agent/'] as const;
+
+/** The identity guards a route family stands behind. */
+function guarded(path: string, element: ReactNode): ReactNode {
+  const authenticated = AUTHENTICATED.some((prefix) => path.startsWith(prefix)) ? (
+    <RequireAuthentication>{element}</RequireAuthentication>
+  ) : (
+    element
+  );
+  return PRACTICE_SIDE.some((prefix) => path.startsWith(prefix)) ? <SsoBootstrap>{authenticated}</SsoBootstrap> : authenticated;
+}
 
 const home: LayoutHandle = { breadcrumb: 'home' };
 
@@ -115,19 +135,27 @@ export const routes: RouteObject[] = [
       // The landing page for doctors or the patient home (app/landingSwitch.ts).
       { index: true, element: <IndexRoute />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
-      { path: 'login', element: <LoginPage /> },
+      { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
       { path: 'callback', element: <CallbackPage /> },
+      { path: 'provider-search', element: <ProviderSearchPage /> },
       { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
+      { path: 'sso', element: <SsoPage /> },
       // Password recovery (patient-booking.md §2.8), top-level, under /account and under a patient review.
       ...['', 'account/', 'patient-review/appointments/:id/'].flatMap((prefix) => [
         { path: `${prefix}forgot-password`, element: <ForgotPasswordPage /> },
         { path: `${prefix}verify-code`, element: <RequireRecoveryUser><VerifyCodePage /></RequireRecoveryUser> },
         { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
       ]),
+      { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
-      ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
+      { path: 'providers/:id', element: <ProviderProfilePage /> },
+      ...NOT_BUILT_YET.map((path) => ({
+        path,
+        // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.
+        element: guarded(path, <NotFoundPage />),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },
