@@ -30,6 +30,8 @@ export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: 
     nextAvailableDay: slots.length === 0 && next ? dayKeyOf(next, timeZone) : null,
     noAvailability: slots.length === 0 && !next,
     timeZone,
+    // The week comes with the search answer, not from the calendar hub.
+    live: false,
   };
 }
 
