@@ -1,4 +1,5 @@
 /** Runs the benchmarks named on the command line (all when none) and prints their figures as JSON. */
+import { bookingBench } from './booking';
 import { coldStart } from './cold-start';
 import { holds } from './holds';
 import { landingLcp } from './landing-lcp';
@@ -9,6 +10,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   'landing-lcp': landingLcp,
   holds,
   search: searchBench,
+  // Needs PostgreSQL (DATABASE_URL, default the local server).
+  booking: bookingBench,
 };
 
 const wanted = process.argv.slice(2);

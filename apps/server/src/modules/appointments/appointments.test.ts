@@ -194,6 +194,21 @@ describe('appointments: booking without a visit fee', () => {
     expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Pending' });
   });
 
+  it('describes the booking, payment and verification calls in the OpenAPI document', async () => {
+    const doc = await t.call<{ paths: Record<string, Record<string, unknown>> }>({ url: '/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    for (const [path, method] of [
+      ['/careslot-appointment-service/api/v2/Appointments', 'post'],
+      ['/careslot-appointment-service/api/v2/Appointments/{id}', 'get'],
+      ['/careslot-payment-service/api/v1/stripepayment/invoices/payment-intent', 'post'],
+      ['/careslot-payment-service/api/v1/stripepayment/customers/payment-methods', 'post'],
+      ['/careslot-notification/api/v1/otp-request/generate', 'post'],
+      ['/careslot-notification/api/v1/otp-request/{id}/verify', 'post'],
+    ] as const) {
+      expect(doc.json.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+  });
+
   it('names the field of bad input', async () => {
     const a = await createTestPatient(t);
     const id = await schedule();
