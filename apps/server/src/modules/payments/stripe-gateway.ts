@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PaymentStatus } from '@careslot/contracts';
 import { fieldError } from '../../platform/errors';
 import { GatewayError, type AuthorizeResult, type CardSummary, type PaymentGateway } from './gateway';
@@ -62,19 +62,25 @@ export interface StripeGatewayOptions {
  */
 export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
   const url = options.apiUrl ? new URL(options.apiUrl) : null;
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...(url ? { host: url.hostname, port: url.port, protocol: url.protocol === 'http:' ? 'http' : 'https' } : {}),
-  });
+  // The SDK is loaded at the first call, so a server that never takes a Stripe payment never loads it.
+  let client: Promise<Stripe> | null = null;
+  const stripeClient = () =>
+    (client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(options.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          telemetry: false,
+          ...(url ? { host: url.hostname, port: url.port, protocol: url.protocol === 'http:' ? 'http' : 'https' } : {}),
+        }),
+    ));
 
   return {
     name: 'stripe',
 
     async createCustomer(input) {
       try {
-        const customer = await stripe.customers.create(
+        const customer = await (await stripeClient()).customers.create(
           { ...(input.email ? { email: input.email } : {}), name: input.name, metadata: { patient_id: input.patientId } },
           { idempotencyKey: `customer:${input.patientId}` },
         );
@@ -87,7 +93,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     async addCard(customerId, card) {
       if (!('paymentMethodId' in card)) throw fieldError('Card', 'tokenised', 'Card numbers go to Stripe from the browser; send PaymentMethodId');
       try {
-        return cardOf(await stripe.paymentMethods.attach(card.paymentMethodId, { customer: customerId }));
+        return cardOf(await (await stripeClient()).paymentMethods.attach(card.paymentMethodId, { customer: customerId }));
       } catch (error) {
         const e = asStripeError(error);
         if (e?.type === 'StripeCardError' || e?.code === 'resource_missing') throw fieldError('PaymentMethodId', e.code ?? 'card', e.message ?? 'The card was refused');
@@ -97,7 +103,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async listCards(customerId) {
       try {
-        const list = await stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 20 });
+        const list = await (await stripeClient()).customers.listPaymentMethods(customerId, { type: 'card', limit: 20 });
         return list.data.map(cardOf);
       } catch (error) {
         throw gatewayError(error);
@@ -106,7 +112,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async authorize(input): Promise<AuthorizeResult> {
       try {
-        const intent = await stripe.paymentIntents.create(
+        const intent = await (await stripeClient()).paymentIntents.create(
           {
             amount: input.amountCents,
             currency: input.currency,
@@ -136,9 +142,9 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async capture(reference, idempotencyKey) {
       try {
-        await stripe.paymentIntents.capture(reference, {}, { idempotencyKey });
+        await (await stripeClient()).paymentIntents.capture(reference, {}, { idempotencyKey });
       } catch (error) {
-        const current = await stripe.paymentIntents.retrieve(reference).catch(() => null);
+        const current = await (await stripeClient()).paymentIntents.retrieve(reference).catch(() => null);
         if (current?.status === 'succeeded') return;
         throw gatewayError(error);
       }
@@ -146,9 +152,9 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async cancel(reference) {
       try {
-        await stripe.paymentIntents.cancel(reference);
+        await (await stripeClient()).paymentIntents.cancel(reference);
       } catch (error) {
-        const current = await stripe.paymentIntents.retrieve(reference).catch(() => null);
+        const current = await (await stripeClient()).paymentIntents.retrieve(reference).catch(() => null);
         if (current?.status === 'canceled') return;
         throw gatewayError(error);
       }
@@ -156,7 +162,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async refund(reference, amountCents) {
       try {
-        await stripe.refunds.create({ payment_intent: reference, ...(amountCents ? { amount: amountCents } : {}) });
+        await (await stripeClient()).refunds.create({ payment_intent: reference, ...(amountCents ? { amount: amountCents } : {}) });
       } catch (error) {
         throw gatewayError(error);
       }
@@ -164,7 +170,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async status(reference) {
       try {
-        return statusOf(await stripe.paymentIntents.retrieve(reference, { expand: ['latest_charge'] }));
+        return statusOf(await (await stripeClient()).paymentIntents.retrieve(reference, { expand: ['latest_charge'] }));
       } catch (error) {
         throw gatewayError(error);
       }
