@@ -1,15 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
 import { directoryRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
-import { schedulingRoutes } from './modules/scheduling';
+import { schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
+import { notificationRoutes } from './modules/notifications';
+import { paymentRoutes } from './modules/payments';
+import { marketplaceRoutes } from './modules/marketplace';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
-export const moduleRoutes: FastifyPluginAsyncZod[] = [
+export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   catalogRoutes,
   directoryRoutes,
   identityRoutes,
   schedulingRoutes,
+  // Background work of a module (expired holds give capacity back and announce it).
+  schedulingJobs,
   marketingRoutes,
+  notificationRoutes,
+  paymentRoutes,
+  marketplaceRoutes,
 ];

@@ -7,4 +7,7 @@ export * from './catalog';
 export * from './directory';
 export * from './scheduling';
 export * from './marketing';
+export * from './notifications';
+export * from './payments';
+export * from './marketplace';
 export * from './identity';

@@ -11,6 +11,10 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const PracticesDashboardPage = lazy(() =>
+  import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
+);
+const SupportDashboardPage = lazy(() => import('../features/support/routes/SupportDashboardPage').then((m) => ({ default: m.SupportDashboardPage })));
 const ForgotPasswordPage = lazy(() => import('../features/identity/routes/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 const VerifyCodePage = lazy(() => import('../features/identity/routes/VerifyCodePage').then((m) => ({ default: m.VerifyCodePage })));
 const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
@@ -34,11 +38,9 @@ const NOT_BUILT_YET = [
   'staff-member/digital-checkin',
   'staff-member/surveys',
   'super-user/*',
-  'super-user/dashboard',
   'super-user/marketplace',
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
-  'support-agent/dashboard',
   'practice-admin/*',
   'practice-admin/dashboard',
   'practice-admin/settings/user/list',
@@ -131,6 +133,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'sso', element: <SsoPage /> },
+      { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
       // Password recovery (patient-booking.md §2.8), top-level, under /account and under a patient review.
       ...['', 'account/', 'patient-review/appointments/:id/'].flatMap((prefix) => [
         { path: `${prefix}forgot-password`, element: <ForgotPasswordPage /> },
@@ -139,6 +142,7 @@ export const routes: RouteObject[] = [
       ]),
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
+      { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Database } from '../../platform/db';
+import { emitReservedSlotUpdated, emitSlotChange, emitSlotDeleted, type SlotChangeKind, type SlotEventPublisher } from './events';
 import { generateSlots, type WorkingHours } from './slots';
 
 export const HOLD_FAILED_MESSAGE = 'Could not reserve the selected slot. Please try another slot.';
@@ -175,12 +176,12 @@ export async function releaseExpired(
   return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
 }
 
-/** Releases the session's holds on the given slots. Returns how many holds were released. */
+/** Releases the session's holds on the given slots. Returns the slots whose capacity came back. */
 export async function releaseSlots(
   db: Connection,
   input: { slotIds: string[]; sessionId: string },
-): Promise<number> {
-  let released = 0;
+): Promise<{ scheduleId: string; start: Date }[]> {
+  const released: { scheduleId: string; start: Date }[] = [];
   for (const id of input.slotIds) {
     const parsed = parseSlotId(id);
     if (!parsed) continue;
@@ -197,7 +198,153 @@ export async function releaseSlots(
        select count(*)::int as n from upd`,
       [parsed.scheduleId, parsed.start.toISOString(), input.sessionId],
     );
-    released += rows[0]?.n ?? 0;
+    if ((rows[0]?.n ?? 0) > 0) released.push(parsed);
   }
   return released;
+}
+
+/** A slot as it stands now (capacity left after holds and bookings), whether or not search would show it. */
+export async function currentSlot(db: Connection, scheduleId: string, start: Date): Promise<Slot | null> {
+  const schedule = await getSchedule(db, scheduleId);
+  if (!schedule) return null;
+  const rows = await db.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1 and start_at = $2', [
+    scheduleId,
+    start.toISOString(),
+  ]);
+  const available = Math.max(schedule.capacity - (rows[0]?.taken ?? 0), 0);
+  return {
+    ScheduleId: scheduleId,
+    Status: available > 0 ? 'free' : 'busy',
+    Start: start.toISOString(),
+    End: new Date(start.getTime() + schedule.slot_minutes * 60_000).toISOString(),
+    Capacity: schedule.capacity,
+    CapacityAvailable: available,
+    SlotIds: [slotId(scheduleId, start)],
+  };
+}
+
+// ---------- use cases: every change of a slot's capacity goes out on the calendar hub ----------
+
+export interface SchedulingDeps {
+  database: Database;
+  realtime: SlotEventPublisher;
+}
+
+export interface SlotChange {
+  kind: SlotChangeKind;
+  scheduleId: string;
+  start: Date;
+}
+
+/**
+ * Publishes what happened to slots on the calendar hub (SlotAdded/SlotUpdated/SlotDeleted and their
+ * reason-based variants). The appointments module calls this after a booking took a slot's capacity
+ * (`taken`) or a cancellation gave it back (`returned`), once its transaction has committed.
+ */
+export async function publishSlotChanges(deps: SchedulingDeps, changes: SlotChange[]): Promise<void> {
+  for (const change of changes) {
+    if (change.kind === 'removed') {
+      emitSlotDeleted(deps.realtime, {
+        SlotIds: [slotId(change.scheduleId, change.start)],
+        ScheduleId: change.scheduleId,
+        Start: change.start.toISOString(),
+      });
+      continue;
+    }
+    const slot = await currentSlot(deps.database, change.scheduleId, change.start);
+    if (slot) emitSlotChange(deps.realtime, change.kind, slot);
+  }
+}
+
+/** Holds a slot and tells open calendars its capacity went down. */
+export async function reserveSlot(
+  deps: SchedulingDeps,
+  input: { scheduleId: string; start: Date; sessionId: string; patientId: string | null; now: Date },
+): Promise<HoldResult> {
+  const result = await holdSlot(deps.database, input);
+  if (result.ok) emitSlotChange(deps.realtime, 'taken', result.slot);
+  return result;
+}
+
+/** Releases the session's holds and tells open calendars the capacity is back. Returns how many. */
+export async function releaseHeldSlots(deps: SchedulingDeps, input: { slotIds: string[]; sessionId: string }): Promise<number> {
+  const released = await releaseSlots(deps.database, input);
+  await publishSlotChanges(
+    deps,
+    released.map((r) => ({ kind: 'returned' as const, ...r })),
+  );
+  return released.length;
+}
+
+/** Gives back every expired hold's capacity and announces the slots; safe to run on several instances. */
+export async function sweepExpiredHolds(deps: SchedulingDeps, now: Date): Promise<number> {
+  const changed = await releaseExpired(deps.database, now);
+  await publishSlotChanges(
+    deps,
+    changed.map((r) => ({ kind: 'returned' as const, ...r })),
+  );
+  return changed.length;
+}
+
+/**
+ * Sets the patient a session's live hold is for (update-reserved-slot?PatientId=): after sign-in, or when
+ * booking for a family member. The expiry stays as it was, so updating cannot extend a hold. Returns the
+ * updated hold, or null when the session holds none of the slots ('Unable to find reserved slot(s)').
+ */
+export async function updateReservedSlot(
+  deps: SchedulingDeps,
+  input: { slotIds: string[]; sessionId: string; patientId: string; now: Date },
+): Promise<{ slot: Slot; expiresAt: Date } | null> {
+  for (const id of input.slotIds) {
+    const parsed = parseSlotId(id);
+    if (!parsed) continue;
+    const rows = await deps.database.query<{ expires_at: Date | string }>(
+      `update slot_holds set patient_id = $4
+         where id in (select id from slot_holds
+                       where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $5 limit 1)
+       returning expires_at`,
+      [parsed.scheduleId, parsed.start.toISOString(), input.sessionId, input.patientId, input.now.toISOString()],
+    );
+    if (!rows[0]) continue;
+    const slot = await currentSlot(deps.database, parsed.scheduleId, parsed.start);
+    if (!slot) continue;
+    const expiresAt = new Date(rows[0].expires_at);
+    emitReservedSlotUpdated(deps.realtime, { slotId: id, scheduleId: parsed.scheduleId, expiresAt });
+    return { slot, expiresAt };
+  }
+  return null;
+}
+
+/** Is one of these slots still held by the session (and, when given, for this patient)? */
+export async function validateReservedSlot(
+  db: Connection,
+  input: { slotIds: string[]; sessionId: string; patientId: string | null; now: Date },
+): Promise<boolean> {
+  for (const id of input.slotIds) {
+    const parsed = parseSlotId(id);
+    if (!parsed) continue;
+    const rows = await db.query<{ n: number }>(
+      `select count(*)::int as n from slot_holds
+        where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4
+          and ($5::uuid is null or patient_id = $5::uuid)`,
+      [parsed.scheduleId, parsed.start.toISOString(), input.sessionId, input.now.toISOString(), input.patientId],
+    );
+    if ((rows[0]?.n ?? 0) > 0) return true;
+  }
+  return false;
+}
+
+/** Schedules of a practitioner, a facility or by id (schedule/advance-search). */
+export async function searchSchedules(
+  db: Connection,
+  input: { PractitionerId?: string | undefined; LocationId?: string | undefined; Ids?: string[] | undefined },
+): Promise<ScheduleRow[]> {
+  return db.query<ScheduleRow>(
+    `select * from schedules
+      where ($1::uuid is null or practitioner_id = $1::uuid)
+        and ($2::uuid is null or location_id = $2::uuid)
+        and ($3::uuid[] is null or id = any($3::uuid[]))
+      order by created_at, id`,
+    [input.PractitionerId ?? null, input.LocationId ?? null, input.Ids?.length ? input.Ids : null],
+  );
 }

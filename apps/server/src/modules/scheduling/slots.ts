@@ -11,18 +11,29 @@ export interface GeneratedSlot {
   end: Date;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one; search pages generate thousands of slots.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The zone's offset from UTC in minutes at an instant (positive east of Greenwich). */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  const parts = zoneFormatter(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
@@ -44,7 +55,7 @@ export function localToUtc(timeZone: string, year: number, month: number, day: n
 }
 
 /** Local calendar date (y, m, d, weekday) of an instant in a zone. */
-function localDate(timeZone: string, at: Date): { year: number; month: number; day: number } {
+export function localDate(timeZone: string, at: Date): { year: number; month: number; day: number } {
   const shifted = new Date(at.getTime() + zoneOffsetMinutes(timeZone, at) * 60_000);
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }

@@ -1,0 +1,45 @@
+import { REASON_BASED_SLOT_EVENTS, scheduleRoom, SLOT_EVENTS, type Slot, type SlotDeletedEvent, type SlotEvent } from '@careslot/contracts';
+import type { Realtime } from '../../platform/realtime';
+
+/**
+ * How a slot changed. `taken`: a hold or a booking took capacity. `returned`: a release, an expired hold or
+ * a cancellation gave capacity back. `removed`: the slot no longer exists (a schedule edit).
+ */
+export type SlotChangeKind = 'taken' | 'returned' | 'removed';
+
+export type SlotEventPublisher = Pick<Realtime, 'publish'>;
+
+/**
+ * Tells every open calendar of the schedule (calendar hub, room schedule:<id>) what happened to a slot,
+ * with the spec's events and their reason-based variants (patient-booking.md 4.4, practice-portal.md 4.7):
+ * - taken → SlotUpdated: clients refresh it and drop it once CapacityAvailable is 0;
+ * - returned → SlotAdded: "insert, or replace a slot sharing an id", so a client that dropped the slot at 0
+ *   shows it again and one that still shows it refreshes it;
+ * - removed → SlotDeleted.
+ * Messages carry ids, times and capacities only, never who holds or booked the slot. Slots have no reasons
+ * of their own yet, so the reason-based variants carry the same slot for clients that filter by a reason.
+ */
+export function emitSlotChange(realtime: SlotEventPublisher, kind: 'taken' | 'returned', slot: Slot): void {
+  const id = slot.SlotIds[0]!;
+  const data: SlotEvent = { ...slot, Id: id, SlotId: id };
+  const events = kind === 'taken' ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated] : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
+  for (const event of events) realtime.publish({ hub: 'calendar', event, rooms: [scheduleRoom(slot.ScheduleId)], data });
+}
+
+export function emitSlotDeleted(realtime: SlotEventPublisher, deleted: Omit<SlotDeletedEvent, 'Id' | 'SlotId'>): void {
+  const id = deleted.SlotIds[0]!;
+  const data: SlotDeletedEvent = { ...deleted, Id: id, SlotId: id };
+  for (const event of [SLOT_EVENTS.deleted, REASON_BASED_SLOT_EVENTS.deleted]) {
+    realtime.publish({ hub: 'calendar', event, rooms: [scheduleRoom(deleted.ScheduleId)], data });
+  }
+}
+
+/** The hold of a slot changed (its patient was set): ids and expiry only. */
+export function emitReservedSlotUpdated(realtime: SlotEventPublisher, input: { slotId: string; scheduleId: string; expiresAt: Date }): void {
+  realtime.publish({
+    hub: 'calendar',
+    event: 'ReservedSlotUpdatedEvent',
+    rooms: [scheduleRoom(input.scheduleId)],
+    data: { SlotId: input.slotId, SlotIds: [input.slotId], ScheduleId: input.scheduleId, ExpiresAt: input.expiresAt.toISOString() },
+  });
+}

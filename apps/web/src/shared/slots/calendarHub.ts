@@ -1,0 +1,68 @@
+import type { RealtimeMessage } from '@careslot/contracts';
+import { HubConnection, type ConnectionState } from '../realtime/connection';
+import { getSession } from '../session/session';
+import type { SlotEventName } from './slotEvents';
+
+/**
+ * One connection to the calendar hub for the whole page, however many calendars show: each calendar
+ * follows its schedules' rooms, counted so that one calendar leaving does not deafen another.
+ */
+let hub: HubConnection | null = null;
+let users = 0;
+const roomCounts = new Map<string, number>();
+
+function acquire(): HubConnection {
+  if (!hub) {
+    hub = new HubConnection('calendar', { getToken: () => getSession().accessToken, userId: getSession().user?.userId ?? null });
+  }
+  users += 1;
+  hub.start();
+  return hub;
+}
+
+function release() {
+  users -= 1;
+  if (users > 0 || !hub) return;
+  hub.stop();
+  hub = null;
+  roomCounts.clear();
+}
+
+export interface CalendarFollow {
+  /** Stops listening and leaves the rooms. */
+  stop(): void;
+}
+
+/** Follows schedules' slot events; `onReconnected` runs after a lost connection came back (events may be missed). */
+export function followSchedules(
+  scheduleIds: readonly string[],
+  events: readonly SlotEventName[],
+  onEvent: (event: SlotEventName, message: RealtimeMessage) => void,
+  onReconnected: () => void,
+): CalendarFollow {
+  const connection = acquire();
+  const rooms = scheduleIds.map((id) => `schedule:${id}`);
+  const fresh = rooms.filter((room) => !roomCounts.get(room));
+  rooms.forEach((room) => roomCounts.set(room, (roomCounts.get(room) ?? 0) + 1));
+  if (fresh.length) connection.subscribe(fresh);
+  const offs = events.map((event) => connection.on(event, (message) => onEvent(event, message)));
+  let last: ConnectionState = connection.state;
+  const offState = connection.onStateChange((state) => {
+    if (state === 'connected' && last === 'reconnecting') onReconnected();
+    last = state;
+  });
+  return {
+    stop() {
+      offs.forEach((off) => off());
+      offState();
+      const gone = rooms.filter((room) => {
+        const count = (roomCounts.get(room) ?? 1) - 1;
+        if (count > 0) roomCounts.set(room, count);
+        else roomCounts.delete(room);
+        return count <= 0;
+      });
+      if (gone.length) connection.unsubscribe(gone);
+      release();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Slot, SlotHoldInfo } from '@careslot/contracts';
+import { apiRequest } from '../api/client';
+import { toUtcQueryDate } from './slotDates';
+
+const CALENDAR = '/careslot-calendar/api/v2';
+
+export interface SlotList {
+  Data: Slot[];
+  Total: number;
+}
+
+/** POST slot/advance-search for a range; EndDate null asks for the next availability (4.4). */
+function advanceSearch(scheduleIds: readonly string[], from: Date, to: Date | null, signal?: AbortSignal) {
+  return apiRequest<SlotList>(`${CALENDAR}/slot/advance-search`, {
+    method: 'POST',
+    body: { ScheduleIds: scheduleIds, StartDate: toUtcQueryDate(from), EndDate: to ? toUtcQueryDate(to) : null, IsAvailable: true },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export const slotKeys = {
+  all: ['slots'] as const,
+  range: (scheduleIds: readonly string[], from: Date, to: Date) => ['slots', 'range', [...scheduleIds].sort().join(','), from.toISOString(), to.toISOString()] as const,
+  next: (scheduleIds: readonly string[], from: Date) => ['slots', 'next', [...scheduleIds].sort().join(','), from.toISOString()] as const,
+};
+
+export const slotRangeQuery = (scheduleIds: readonly string[], from: Date, to: Date) =>
+  queryOptions({
+    queryKey: slotKeys.range(scheduleIds, from, to),
+    queryFn: ({ signal }) => advanceSearch(scheduleIds, from, to, signal),
+    // Live events keep the list current; a refetch would only race them.
+    staleTime: Infinity,
+  });
+
+export const nextAvailabilityQuery = (scheduleIds: readonly string[], from: Date) =>
+  queryOptions({
+    queryKey: slotKeys.next(scheduleIds, from),
+    queryFn: async ({ signal }) => (await advanceSearch(scheduleIds, from, null, signal)).Data[0] ?? null,
+    staleTime: 60_000,
+  });
+
+/** POST slot/reserve?patientId=: holds the slot for this browser session (and patient, when known). */
+export function reserveSlot(slot: Pick<Slot, 'SlotIds'>, patientId?: string | null) {
+  return apiRequest<SlotHoldInfo>(`${CALENDAR}/slot/reserve`, {
+    method: 'POST',
+    query: { patientId: patientId ?? undefined },
+    body: { SlotIds: slot.SlotIds },
+  });
+}
+
+/** POST slot/release with the slot's SlotIds. */
+export function releaseSlot(slot: Pick<Slot, 'SlotIds'>) {
+  return apiRequest<{ Released: number }>(`${CALENDAR}/slot/release`, { method: 'POST', body: { SlotIds: slot.SlotIds } });
+}
