@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { signInAs, type DemoRole } from './support/sign-in';
 
 /**
@@ -212,9 +213,26 @@ test('switching the language changes the header texts', async ({ page }) => {
     await header(page).getByRole('button', { name: endonym }).click();
     await expect.poll(() => visibleItems(page, navName)).toEqual(items);
     await expect(header(page).getByRole('link', { name: forDoctors })).toBeVisible();
+    // At the narrowest width with the row (1200 px) every item still fits on it.
+    await page.setViewportSize({ width: 1200, height: 900 });
+    const row = roleNav(page, navName);
+    expect(await row.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
     languageButton = header(page).getByRole('button', { name: nextLabel });
     if (endonym === '日本語') await shoot(page, 'provider-admin-1440-ja');
   }
+});
+
+test('the practice header and its open menus pass the WCAG 2 A/AA checks', async ({ page }) => {
+  await signInAs(page, 'provider-admin');
+  await page.goto('/dashboard/doctor');
+  const serious = async () =>
+    (await new AxeBuilder({ page }).include('header').withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+  expect(await serious()).toEqual([]);
+  await roleNav(page).getByRole('button', { name: 'More' }).click();
+  expect(await serious()).toEqual([]);
 });
 
 test('signed out: About Us, For Doctors, Login and Sign Up; the logo goes back to the landing page', async ({ page }) => {

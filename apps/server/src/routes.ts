@@ -6,7 +6,8 @@ import { identityRoutes } from './modules/identity';
 import { schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
 import { notificationRoutes } from './modules/notifications';
-import { paymentRoutes } from './modules/payments';
+import { paymentJobs, paymentRoutes } from './modules/payments';
+import { appointmentRoutes } from './modules/appointments';
 import { marketplaceRoutes } from './modules/marketplace';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
@@ -20,5 +21,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   marketingRoutes,
   notificationRoutes,
   paymentRoutes,
+  // The payment reconciler: captures payments of committed bookings, cancels unused authorizations.
+  paymentJobs,
+  appointmentRoutes,
   marketplaceRoutes,
 ];

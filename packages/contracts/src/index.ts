@@ -11,3 +11,4 @@ export * from './notifications';
 export * from './payments';
 export * from './marketplace';
 export * from './identity';
+export * from './appointments';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { PAYMENT_TRANSACTION_STATUSES, type PaymentTransactionStatus } from './constants';
 
 /** Payment transaction statuses (patient-booking.md §4.1). */
-export const PAYMENT_STATUSES = ['Pending', 'Uncaptured', 'Captured', 'Rejected', 'Canceled', 'Refunded', 'Approved'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type PaymentStatus = PaymentTransactionStatus;
 
 /** Card numbers of the built-in sandbox gateway (the same ones Stripe's test mode uses). */
 export const SANDBOX_TEST_CARDS = {
@@ -116,7 +116,7 @@ export type PaymentIntentInput = z.infer<typeof paymentIntentInputSchema>;
 /** §3.8 payment transaction. */
 export const paymentTransactionSchema = z.object({
   Id: z.string().uuid(),
-  Status: z.enum(PAYMENT_STATUSES),
+  Status: z.enum(PAYMENT_TRANSACTION_STATUSES),
   PaidAmount: z.number(),
   Currency: z.string(),
   Gateway: z.string(),

@@ -146,3 +146,6 @@ export const calendarSlotDataSchema = z.object({
   expiresAt: z.string(),
 });
 export type CalendarSlotData = z.infer<typeof calendarSlotDataSchema>;
+
+/** A countdown (such as the time left on a hold) ticks every 60 s (patient-booking.md §9). */
+export const COUNTDOWN_TICK_MS = 60_000;

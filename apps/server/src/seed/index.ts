@@ -2,7 +2,7 @@ import type { Connection, Database } from '../platform/db';
 import { seedReferenceData, type ReferenceSeedResult } from './catalog';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDirectory, type DemoSeedResult } from './demo';
-import { seedDemoPaymentConfigs } from './payments';
+import { seedDemoApprovals, seedDemoPaymentConfigs } from './payments';
 import { seedDemoSchedules } from './schedules';
 import { seedProviderSearch } from './search';
 import { isEmpty } from './sql';
@@ -36,7 +36,10 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     const demo = options.demo && (await isEmpty(connection, 'organizations')) ? await seedDemoDirectory(connection) : null;
     if (options.demo && (await isEmpty(connection, 'identity_users'))) await seedDemoAccounts(connection);
     if (options.demo && (await isEmpty(connection, 'schedules'))) await seedDemoSchedules(connection);
-    if (options.demo && (await isEmpty(connection, 'payment_org_configs'))) await seedDemoPaymentConfigs(connection);
+    if (options.demo && (await isEmpty(connection, 'payment_org_configs'))) {
+      await seedDemoPaymentConfigs(connection);
+      await seedDemoApprovals(connection);
+    }
     if (options.demo && (await isEmpty(connection, 'provider_search'))) await seedProviderSearch(connection);
     return { reference, demo };
   });

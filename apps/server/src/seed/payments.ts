@@ -1,7 +1,7 @@
 import type { Connection } from '../platform/db';
 import { DEMO_PRACTICE_IDS } from './demo';
 
-/** Demo visit fees: the first practice takes online payments (Stripe, answered by the sandbox offline). */
+/** Demo booking settings. Visit fees: the first practice takes online payments (Stripe, answered by the sandbox offline). */
 export const DEMO_VISIT_FEE = { insured: 25, uninsured: 75 } as const;
 
 /**
@@ -21,5 +21,16 @@ export async function seedDemoPaymentConfigs(connection: Connection): Promise<vo
        from practitioner_roles pr where pr.organization_id = $1 and 'provider' = any(pr.codes)
      on conflict do nothing`,
     [first, DEMO_VISIT_FEE.insured, DEMO_VISIT_FEE.uninsured],
+  );
+}
+
+/**
+ * The second demo practice accepts online bookings by hand: its schedules require approval, so booking
+ * there shows the pending flow.
+ */
+export async function seedDemoApprovals(connection: Connection): Promise<void> {
+  await connection.query(
+    'update schedules set requires_approval = true where location_id in (select id from locations where organization_id = $1)',
+    [DEMO_PRACTICE_IDS[1]],
   );
 }

@@ -16,5 +16,9 @@ export function demoVisitTypes(practitionerId: string): VisitType[] {
 
 /** Fills the provider search table (and the providers' page profiles) from the whole directory. */
 export async function seedProviderSearch(connection: Connection): Promise<number> {
-  return refreshProviderSearch(connection, null, { visitTypesFor: demoVisitTypes });
+  const rows = await refreshProviderSearch(connection, null, { visitTypesFor: demoVisitTypes });
+  // PGlite has no autovacuum: without statistics after a bulk load the planner guesses, and the search's
+  // array and schedule look-ups fall back to sequential scans.
+  await connection.exec('analyze provider_search; analyze schedules; analyze schedule_hours; analyze slot_capacity; analyze page_profiles');
+  return rows;
 }

@@ -11,6 +11,7 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const ProviderSearchPage = lazy(() => import('../features/find-care/routes/ProviderSearchPage').then((m) => ({ default: m.ProviderSearchPage })));
 const PracticesDashboardPage = lazy(() =>
   import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
 );
@@ -18,6 +19,12 @@ const SupportDashboardPage = lazy(() => import('../features/support/routes/Suppo
 const ForgotPasswordPage = lazy(() => import('../features/identity/routes/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 const VerifyCodePage = lazy(() => import('../features/identity/routes/VerifyCodePage').then((m) => ({ default: m.VerifyCodePage })));
 const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const BookAppointmentFormPage = lazy(() =>
+  import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
+);
+const ProviderProfilePage = lazy(() =>
+  import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
+);
 const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
 const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
@@ -30,7 +37,6 @@ const NOT_BUILT_YET = [
   // main layout children
   'signup',
   'social-signup',
-  'provider-search',
   'patient/*',
   'patient/settings/edit',
   'staff-member/*',
@@ -61,7 +67,6 @@ const NOT_BUILT_YET = [
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
-  'book/book-appointment-form',
   'screening-form',
   'verification/*',
   'verification/phone-verify',
@@ -132,8 +137,9 @@ export const routes: RouteObject[] = [
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
       { path: 'callback', element: <CallbackPage /> },
-      { path: 'sso', element: <SsoPage /> },
+      { path: 'provider-search', element: <ProviderSearchPage /> },
       { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
+      { path: 'sso', element: <SsoPage /> },
       // Password recovery (patient-booking.md §2.8), top-level, under /account and under a patient review.
       ...['', 'account/', 'patient-review/appointments/:id/'].flatMap((prefix) => [
         { path: `${prefix}forgot-password`, element: <ForgotPasswordPage /> },
@@ -142,7 +148,9 @@ export const routes: RouteObject[] = [
       ]),
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
+      { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
+      { path: 'providers/:id', element: <ProviderProfilePage /> },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.

@@ -178,17 +178,22 @@ export async function searchProviders(
   }
   const radius = filter.place && filter.radius !== null ? `where distance <= ${param(filter.radius)}` : '';
   const paging = page ? `limit ${param(page.limit)} offset ${param(page.offset)}` : '';
+  // Distances, the one-per-provider cut and the order work on narrow rows; only the page's rows are read whole.
   return connection.query<MatchedRow>(
     `with scored as (
-       select *, ${distance} as distance from provider_search
+       select practitioner_id, location_id, display_name, ${distance} as distance from provider_search
        ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
      ), nearest as (
        select distinct on (practitioner_id) * from scored ${radius}
        order by practitioner_id, distance nulls last, location_id
+     ), page as (
+       select *, (count(*) over ())::int as total from nearest
+       order by distance nulls last, display_name, practitioner_id
+       ${paging}
      )
-     select *, (count(*) over ())::int as total from nearest
-     order by distance nulls last, display_name, practitioner_id
-     ${paging}`,
+     select ps.*, page.distance, page.total
+       from page join provider_search ps on ps.practitioner_id = page.practitioner_id and ps.location_id = page.location_id
+      order by page.distance nulls last, page.display_name, page.practitioner_id`,
     params,
   );
 }

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_STATUS_MESSAGES, PAYMENT_MESSAGES, SANDBOX_TEST_CARDS, type PaymentMethod, type PaymentTransaction } from '@careslot/contracts';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
 import { DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson } from '../../seed';
+import type { fixedClock } from '../../platform/clock';
+import { settleOpenPayments } from './service';
+import * as store from './store';
 
 const PAY = '/careslot-payment-service/api';
 type Answer<T> = { status_code: number; message: string; data: T; errors?: { field: string; rule: string }[] };
@@ -131,5 +135,65 @@ describe('payments: cards and visit-fee authorization on the sandbox', () => {
     const held = await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.uninsured);
     const balance = await t.call<Answer<Record<string, unknown>>>({ method: 'POST', url: `${PAY}/v1/web/patientbalance`, headers: bearer(c.token), payload: { PatientId: c.id, OrganizationId: PRACTICE } });
     expect(balance.json.data).toMatchObject({ OrganizationId: PRACTICE, PatientId: c.id, PaymentTransactionId: held.json.data.Id, PaidAmount: 0, CardDetails: 'xxxxxxxxxx4242', AppointmentIds: [] });
+  });
+});
+
+describe('payments: the reconciler settles what a crash left half-done', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T10:00:00Z' });
+  });
+  afterAll(() => t.close());
+  const clock = () => t.clock as ReturnType<typeof fixedClock>;
+
+  async function authorized(who: TestPatient): Promise<string> {
+    const saved = await t.call<Answer<PaymentMethod>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/customers/payment-methods`,
+      headers: bearer(who.token),
+      payload: { PatientId: who.id, Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+    });
+    const held = await t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`,
+      headers: bearer(who.token),
+      payload: { PatientId: who.id, OrganizationId: PRACTICE, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: saved.json.data.Id },
+    });
+    return held.json.data.Id;
+  }
+  const state = async (id: string) =>
+    (
+      await t.database.query<{ status: string; charge: string }>(
+        'select p.status, c.status as charge from payment_transactions p join sandbox_charges c on c.id = p.gateway_reference where p.id = $1',
+        [id],
+      )
+    )[0];
+
+  it('captures a committed booking left uncaptured, cancels a claim whose booking never committed and an unused authorization', async () => {
+    const patient = await createTestPatient(t);
+    const booked = await authorized(patient);
+    const crashed = await authorized(patient);
+    const unused = await authorized(patient);
+    const fresh = await authorized(patient);
+    const appointmentId = randomUUID();
+    // A booking that committed (claimed and tied) and then died before its capture.
+    expect(await store.claimForAppointment(t.database, booked, appointmentId, clock().now())).toBe(true);
+    expect(await store.attachToAppointment(t.database, booked, appointmentId)).toBe(true);
+    // A booking that claimed its payment and died before its transaction committed.
+    expect(await store.claimForAppointment(t.database, crashed, randomUUID(), clock().now())).toBe(true);
+
+    clock().advance(5 * 60_000);
+    await settleOpenPayments(t.app.deps);
+    expect(await state(booked)).toEqual({ status: 'Captured', charge: 'succeeded' });
+    expect(await state(crashed)).toEqual({ status: 'Canceled', charge: 'canceled' });
+    expect(await state(unused)).toEqual({ status: 'Uncaptured', charge: 'requires_capture' });
+
+    clock().advance(25 * 60_000);
+    await settleOpenPayments(t.app.deps);
+    expect(await state(unused)).toEqual({ status: 'Canceled', charge: 'canceled' });
+    expect(await state(fresh)).toEqual({ status: 'Canceled', charge: 'canceled' });
+    // A settled payment is never settled again, and a cancelled one can no longer pay for a booking.
+    expect(await settleOpenPayments(t.app.deps)).toBe(0);
+    expect(await store.claimForAppointment(t.database, unused, randomUUID(), clock().now())).toBe(false);
   });
 });

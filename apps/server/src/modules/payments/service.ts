@@ -259,9 +259,17 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
   return toTransaction(row!);
 }
 
+const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
+
+/** A practice user of the organization the payment was made to. */
+function isPracticeUserOf(principal: Principal, organizationId: string): boolean {
+  return principal.organizationId === organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r));
+}
+
+/** The patient (or their account holder) and the practice the payment was made to; 404 for anyone else. */
 async function transactionInScope(deps: Deps, caller: Caller, id: string, action: 'read' | 'update'): Promise<store.TransactionRow> {
   const row = await store.transaction(deps.database, id);
-  const allowed = row ? await canReadPatient(deps.database, caller.principal, row.patient_id) : false;
+  const allowed = row ? isPracticeUserOf(caller.principal, row.organization_id) || (await canReadPatient(deps.database, caller.principal, row.patient_id)) : false;
   await recordAudit(deps.database, caller.audit, {
     action,
     entityType: 'PaymentTransaction',
@@ -297,10 +305,14 @@ export async function captureForCaller(deps: Deps, caller: Caller, id: string): 
   return toTransaction(await captureTransaction(deps, id));
 }
 
-/** Lets an authorization go (the booking failed). Cancelling twice, or a payment never authorized, is fine. */
-export async function cancelAuthorization(deps: Deps, id: string): Promise<store.TransactionRow | null> {
+/**
+ * Lets go of the authorization a failed booking claimed. Only the booking that claimed it may do so, and
+ * never once it pays for an appointment, so a failed retry cannot cancel the payment of a booking that
+ * succeeded. Cancelling twice is fine.
+ */
+export async function cancelClaimedAuthorization(deps: Deps, id: string, appointmentId: string): Promise<store.TransactionRow | null> {
   const row = await store.transaction(deps.database, id);
-  if (!row) return null;
+  if (!row || row.claim_id !== appointmentId || row.appointment_id !== null) return row;
   if (row.status === 'Uncaptured' && row.gateway_reference) {
     await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
   }
@@ -313,8 +325,7 @@ export async function cancelAuthorization(deps: Deps, id: string): Promise<store
  */
 export async function refundTransaction(deps: Deps, caller: Caller, id: string, amount?: number): Promise<PaymentTransaction> {
   const row = await transactionInScope(deps, caller, id, 'update');
-  const isPracticeUser = caller.principal.organizationId === row.organization_id && caller.principal.roles.some((r) => r === 'practiceadmin' || r === 'staff' || r === 'provider');
-  if (row.appointment_id && !isPracticeUser) throw fieldError('TransactionId', 'refundable', 'This payment belongs to a booked appointment; ask the practice for a refund');
+  if (row.appointment_id && !isPracticeUserOf(caller.principal, row.organization_id)) throw fieldError('TransactionId', 'refundable', 'This payment belongs to a booked appointment; ask the practice for a refund');
   if (row.status !== 'Captured' || !row.gateway_reference) throw fieldError('TransactionId', 'refundable', 'Only a captured payment can be refunded');
   const cents = amount === undefined ? undefined : toCents(amount);
   if (cents !== undefined && cents > row.amount_cents) throw fieldError('Amount', 'max', 'must not exceed the amount paid');
@@ -346,4 +357,40 @@ export async function patientBalance(deps: Deps, caller: Caller, patientId: stri
     InvoiceIds: [],
     PaymentDate: latest ? new Date(latest.created_at).toISOString() : null,
   };
+}
+
+/** How long an authorization may stay open before the reconciler settles it. */
+export const SETTLE_AFTER_MS = {
+  /** Tied to a committed appointment but not captured (the capture after the commit failed, or a crash). */
+  booked: 60_000,
+  /** Claimed by a booking that never committed (a crash mid-booking, or its cancel failed). */
+  claimed: 5 * 60_000,
+  /** Authorized but never used for a booking: the patient left; a slot hold lasts 10 minutes. */
+  unused: 30 * 60_000,
+} as const;
+
+/**
+ * Finishes or undoes payments left half-done (at start and on a timer, on every instance): a payment of
+ * a committed appointment is captured; one claimed by a booking that never committed, or never used, is
+ * cancelled. Each move is a conditional update, so two instances settling at once move a row once, and
+ * the gateway calls are idempotent. Returns how many payments it settled.
+ */
+export async function settleOpenPayments(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - SETTLE_AFTER_MS.booked));
+  let settled = 0;
+  for (const row of rows) {
+    const age = now.getTime() - new Date(row.updated_at).getTime();
+    if (row.appointment_id) {
+      await captureTransaction(deps, row.id);
+      settled += 1;
+    } else if ((row.claim_id && age >= SETTLE_AFTER_MS.claimed) || (!row.claim_id && age >= SETTLE_AFTER_MS.unused)) {
+      // The row moves first, and only while it pays for nothing: a booking that attaches it afterwards
+      // fails (it needs an open authorization), so no booking is left holding a cancelled payment.
+      if (!(await store.cancelIfUnattached(deps.database, row.id, now))) continue;
+      if (row.gateway_reference) await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
+      settled += 1;
+    }
+  }
+  return settled;
 }

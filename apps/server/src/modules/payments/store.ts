@@ -86,6 +86,7 @@ export interface TransactionRow {
   created_at: Date | string;
   updated_at: Date | string;
   captured_at: Date | string | null;
+  claim_id: string | null;
 }
 
 export async function insertTransaction(
@@ -128,10 +129,22 @@ export async function transition(
   return rows[0] ?? null;
 }
 
-/** Ties an open authorization to the appointment it pays for; false when it is already tied or not open. */
+/**
+ * A booking claims an open authorization for the appointment it is about to create; false when the
+ * authorization is not open or another booking claimed it first (one payment pays for one appointment).
+ */
+export async function claimForAppointment(db: Connection, id: string, appointmentId: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    "update payment_transactions set claim_id = $2, updated_at = $3 where id = $1 and claim_id is null and appointment_id is null and status = 'Uncaptured' returning id",
+    [id, appointmentId, now.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+/** Inside the booking transaction: the claimed authorization now pays for the appointment. */
 export async function attachToAppointment(db: Connection, id: string, appointmentId: string): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
-    "update payment_transactions set appointment_id = $2 where id = $1 and appointment_id is null and status = 'Uncaptured' returning id",
+    "update payment_transactions set appointment_id = $2 where id = $1 and claim_id = $2 and appointment_id is null and status = 'Uncaptured' returning id",
     [id, appointmentId],
   );
   return rows.length === 1;
@@ -145,10 +158,23 @@ export async function latestTransactions(db: Connection, patientId: string, orga
   );
 }
 
-/** Authorizations left open longer than `olderThan` (the reconciler's work). */
-export async function staleAuthorizations(db: Connection, before: Date): Promise<TransactionRow[]> {
+/** Authorizations still open (Uncaptured) and not touched since `before`: the reconciler's work list. */
+export async function openAuthorizations(db: Connection, before: Date): Promise<TransactionRow[]> {
   return db.query<TransactionRow>(
-    "select * from payment_transactions where status in ('Pending', 'Uncaptured') and updated_at < $1 order by created_at limit 100",
+    "select * from payment_transactions where status = 'Uncaptured' and updated_at < $1 order by created_at limit 100",
     [before.toISOString()],
   );
+}
+
+/** Cancels an open authorization that pays for no appointment; false when it does or is no longer open. */
+export async function cancelIfUnattached(db: Connection, id: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    "update payment_transactions set status = 'Canceled', canceled_at = $2, updated_at = $2 where id = $1 and status = 'Uncaptured' and appointment_id is null returning id",
+    [id, now.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+export async function transactionsOfAppointment(db: Connection, appointmentId: string): Promise<TransactionRow[]> {
+  return db.query<TransactionRow>('select * from payment_transactions where appointment_id = $1 order by created_at', [appointmentId]);
 }

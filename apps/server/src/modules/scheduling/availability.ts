@@ -1,6 +1,6 @@
 import type { Connection } from '../../platform/db';
 import { LEAD_TIME_MS, slotId, type Slot } from './service';
-import { generateSlots, localDate, localToUtc, type WorkingHours } from './slots';
+import { localDate, localToUtc, zoneOffsetMinutes, type WorkingHours } from './slots';
 
 /**
  * Availability of many schedules at once, for lists of providers (find care). Two statements whatever the
@@ -50,12 +50,10 @@ export async function availabilityOfPractitioners(
   const schedules = await db.query<ScheduleWithHours>(
     `select s.id, s.practitioner_id, s.location_id, s.time_zone, s.slot_minutes, s.capacity,
             s.planning_horizon_days, s.slot_hide_hours,
-            coalesce(json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute))
-                       filter (where h.schedule_id is not null), '[]') as hours
+            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute))
+                        from schedule_hours h where h.schedule_id = s.id), '[]') as hours
        from schedules s
-       left join schedule_hours h on h.schedule_id = s.id
       where s.practitioner_id = any($1::uuid[]) and s.online_booking_enabled
-      group by s.id
       order by s.practitioner_id, s.id`,
     [input.practitionerIds],
   );
@@ -69,8 +67,12 @@ export async function availabilityOfPractitioners(
   const windowStart = new Date(Date.UTC(year, month - 1, day) - 14 * 3_600_000);
   const windowEnd = new Date(Date.UTC(year, month - 1, day + Math.max(input.days, input.lookAheadDays)) + 14 * 3_600_000);
   const taken = await db.query<{ schedule_id: string; start_at: Date | string; taken: number }>(
-    `select schedule_id, start_at, taken from slot_capacity
-      where schedule_id = any($1::uuid[]) and start_at >= $2 and start_at < $3 and taken > 0`,
+    // A join on the unnested ids keeps this an index range scan per schedule; `= any(array)` let the
+    // planner scan the whole table.
+    `select c.schedule_id, c.start_at, c.taken
+       from unnest($1::uuid[]) as want(id)
+       join slot_capacity c on c.schedule_id = want.id and c.start_at >= $2 and c.start_at < $3
+      where c.taken > 0`,
     [schedules.map((s) => s.id), windowStart.toISOString(), windowEnd.toISOString()],
   );
   const takenAt = new Map(taken.map((r) => [`${r.schedule_id}|${new Date(r.start_at).getTime()}`, r.taken]));
@@ -95,7 +97,7 @@ export async function availabilityOfPractitioners(
     const to = new Date(Math.min(dayStart(schedule.time_zone, input.days).getTime(), latest));
     if (input.days > 0 && from < to) {
       const perDay = new Map<string, number>();
-      for (const slot of generateSlots({ timeZone: schedule.time_zone, slotMinutes: schedule.slot_minutes, hours: schedule.hours, from, to })) {
+      for (const slot of daySlots(schedule, from.getTime(), to.getTime())) {
         const free = available(slot.start);
         if (free <= 0) continue;
         const local = localDate(schedule.time_zone, slot.start);
@@ -120,26 +122,43 @@ export async function availabilityOfPractitioners(
 }
 
 /**
- * The first open slot in [fromMs, toMs), walking the working periods day by day and stopping at the first
- * free start: a whole horizon is never generated just to read its first slot.
+ * Slot starts of the working periods in [fromMs, toMs), day by day in the schedule's zone. A day whose UTC
+ * offset is the same at both ends (every day but two a year) converts wall times with that one offset; a
+ * daylight-saving day goes through localToUtc per slot. This is what keeps a page of providers cheap:
+ * the zone look-up is far dearer than the arithmetic.
  */
-function firstOpenSlot(schedule: ScheduleWithHours, fromMs: number, toMs: number, available: (start: Date) => number): string | null {
-  if (fromMs >= toMs || schedule.hours.length === 0) return null;
-  const first = localDate(schedule.time_zone, new Date(fromMs - DAY_MS));
-  const cursor = new Date(Date.UTC(first.year, first.month - 1, first.day));
+function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): Generator<{ start: Date; end: Date }> {
+  if (fromMs >= toMs || schedule.hours.length === 0) return;
   const periods = [...schedule.hours].sort((a, b) => a.startMinute - b.startMinute);
-  while (cursor.getTime() <= toMs + DAY_MS) {
+  const first = localDate(schedule.time_zone, new Date(fromMs));
+  const cursor = new Date(Date.UTC(first.year, first.month - 1, first.day));
+  const length = schedule.slot_minutes * 60_000;
+  while (cursor.getTime() - 14 * 3_600_000 < toMs) {
     const [year, month, day] = [cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, cursor.getUTCDate()];
-    for (const period of periods.filter((p) => p.weekday === cursor.getUTCDay())) {
-      for (let minute = period.startMinute; minute + schedule.slot_minutes <= period.endMinute; minute += schedule.slot_minutes) {
-        const start = localToUtc(schedule.time_zone, year, month, day, minute);
-        if (!start) continue;
-        const at = start.getTime();
-        if (at >= toMs) return null;
-        if (at >= fromMs && available(start) > 0) return start.toISOString();
+    const todays = periods.filter((p) => p.weekday === cursor.getUTCDay());
+    if (todays.length > 0) {
+      const wallMidnight = cursor.getTime();
+      const startOffset = zoneOffsetMinutes(schedule.time_zone, new Date(wallMidnight - 12 * 3_600_000));
+      const endOffset = zoneOffsetMinutes(schedule.time_zone, new Date(wallMidnight + 36 * 3_600_000));
+      for (const period of todays) {
+        for (let minute = period.startMinute; minute + schedule.slot_minutes <= period.endMinute; minute += schedule.slot_minutes) {
+          const start =
+            startOffset === endOffset
+              ? new Date(wallMidnight + (minute - startOffset) * 60_000)
+              : localToUtc(schedule.time_zone, year, month, day, minute);
+          if (!start) continue;
+          const at = start.getTime();
+          if (at >= toMs) return;
+          if (at >= fromMs) yield { start, end: new Date(at + length) };
+        }
       }
     }
     cursor.setUTCDate(cursor.getUTCDate() + 1);
   }
+}
+
+/** The first open slot in [fromMs, toMs): the walk stops at the first free start. */
+function firstOpenSlot(schedule: ScheduleWithHours, fromMs: number, toMs: number, available: (start: Date) => number): string | null {
+  for (const slot of daySlots(schedule, fromMs, toMs)) if (available(slot.start) > 0) return slot.start.toISOString();
   return null;
 }

@@ -1,4 +1,11 @@
-import { REASON_BASED_SLOT_EVENTS, scheduleRoom, SLOT_EVENTS, type Slot, type SlotDeletedEvent, type SlotEvent } from '@careslot/contracts';
+import {
+  REASON_BASED_SLOT_EVENTS,
+  scheduleRoom,
+  SLOT_EVENTS,
+  type Slot,
+  type SlotDeletedEvent,
+  type SlotEvent,
+} from '@careslot/contracts';
 import type { Realtime } from '../../platform/realtime';
 
 /**
@@ -22,11 +29,18 @@ export type SlotEventPublisher = Pick<Realtime, 'publish'>;
 export function emitSlotChange(realtime: SlotEventPublisher, kind: 'taken' | 'returned', slot: Slot): void {
   const id = slot.SlotIds[0]!;
   const data: SlotEvent = { ...slot, Id: id, SlotId: id };
-  const events = kind === 'taken' ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated] : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
-  for (const event of events) realtime.publish({ hub: 'calendar', event, rooms: [scheduleRoom(slot.ScheduleId)], data });
+  const events =
+    kind === 'taken'
+      ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated]
+      : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
+  for (const event of events)
+    realtime.publish({ hub: 'calendar', event, rooms: [scheduleRoom(slot.ScheduleId)], data });
 }
 
-export function emitSlotDeleted(realtime: SlotEventPublisher, deleted: Omit<SlotDeletedEvent, 'Id' | 'SlotId'>): void {
+export function emitSlotDeleted(
+  realtime: SlotEventPublisher,
+  deleted: Omit<SlotDeletedEvent, 'Id' | 'SlotId'>,
+): void {
   const id = deleted.SlotIds[0]!;
   const data: SlotDeletedEvent = { ...deleted, Id: id, SlotId: id };
   for (const event of [SLOT_EVENTS.deleted, REASON_BASED_SLOT_EVENTS.deleted]) {
@@ -35,11 +49,19 @@ export function emitSlotDeleted(realtime: SlotEventPublisher, deleted: Omit<Slot
 }
 
 /** The hold of a slot changed (its patient was set): ids and expiry only. */
-export function emitReservedSlotUpdated(realtime: SlotEventPublisher, input: { slotId: string; scheduleId: string; expiresAt: Date }): void {
+export function emitReservedSlotUpdated(
+  realtime: SlotEventPublisher,
+  input: { slotId: string; scheduleId: string; expiresAt: Date },
+): void {
   realtime.publish({
     hub: 'calendar',
     event: 'ReservedSlotUpdatedEvent',
     rooms: [scheduleRoom(input.scheduleId)],
-    data: { SlotId: input.slotId, SlotIds: [input.slotId], ScheduleId: input.scheduleId, ExpiresAt: input.expiresAt.toISOString() },
+    data: {
+      SlotId: input.slotId,
+      SlotIds: [input.slotId],
+      ScheduleId: input.scheduleId,
+      ExpiresAt: input.expiresAt.toISOString(),
+    },
   });
 }

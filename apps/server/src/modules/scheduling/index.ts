@@ -1,5 +1,6 @@
 /** The scheduling module's public face: slot search, holds and releases, and the slot events. */
 export {
+  getSchedule,
   HOLD_FAILED_MESSAGE,
   holdSlot,
   publishSlotChanges,
@@ -8,6 +9,8 @@ export {
   searchSlots,
   slotId,
   sweepExpiredHolds,
+  takeSlotForBooking,
+  type ScheduleRow,
   type SchedulingDeps,
   type Slot,
   type SlotChange,
@@ -15,5 +18,5 @@ export {
 export type { SlotChangeKind } from './events';
 export { generateSlots, localToUtc, zoneOffsetMinutes } from './slots';
 export { availabilityOfPractitioners, type ScheduleAvailability } from './availability';
-export { schedulingRoutes } from './routes';
+export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';

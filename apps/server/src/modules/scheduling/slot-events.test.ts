@@ -2,7 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { SUBSCRIBE_EVENT, type RealtimeMessage, type SlotDeletedEvent, type SlotEvent, type SlotHoldInfo } from '@careslot/contracts';
+import {
+  SUBSCRIBE_EVENT,
+  type RealtimeMessage,
+  type SlotDeletedEvent,
+  type SlotEvent,
+  type SlotHoldInfo,
+} from '@careslot/contracts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { demoPerson } from '../../seed';
 import { seedId } from '../../seed/ids';
@@ -22,7 +28,10 @@ async function createSchedule(t: TestApp, capacity: number): Promise<string> {
     [id, capacity],
   );
   for (let weekday = 1; weekday <= 5; weekday += 1) {
-    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [id, weekday]);
+    await t.database.query(
+      'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+      [id, weekday],
+    );
   }
   return id;
 }
@@ -41,7 +50,8 @@ function listenerFor(socket: Socket) {
           if (index >= 0) {
             const [found] = seen.splice(index, 1);
             resolve(found!.message as RealtimeMessage<T>);
-          } else if (Date.now() - started > timeoutMs) reject(new Error(`no ${event} within ${timeoutMs} ms`));
+          } else if (Date.now() - started > timeoutMs)
+            reject(new Error(`no ${event} within ${timeoutMs} ms`));
           else setTimeout(poll, 10);
         };
         poll();
@@ -81,7 +91,12 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
   });
 
   const hold = (slotId: string, session: string) =>
-    t.call<SlotHoldInfo>({ method: 'POST', url: `${CALENDAR}/slot/reserve`, headers: { cookie: `SessionId=${session}` }, payload: { SlotIds: [slotId] } });
+    t.call<SlotHoldInfo>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/reserve`,
+      headers: { cookie: `SessionId=${session}` },
+      payload: { SlotIds: [slotId] },
+    });
 
   it('sends SlotUpdated and ReasonBasedSlotUpdated with the capacity left after a hold, and no patient data', async () => {
     const slotId = `${scheduleId}_2026-11-24T15:00:00.000Z`;
@@ -99,10 +114,17 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
       Capacity: 2,
       CapacityAvailable: 1,
     });
-    expect((await events.next<SlotEvent>('ReasonBasedSlotUpdated')).data).toMatchObject({ SlotId: slotId, CapacityAvailable: 1 });
+    expect((await events.next<SlotEvent>('ReasonBasedSlotUpdated')).data).toMatchObject({
+      SlotId: slotId,
+      CapacityAvailable: 1,
+    });
 
     expect((await hold(slotId, 'ev-b')).statusCode).toBe(200);
-    expect((await events.next<SlotEvent>('SlotUpdated')).data).toMatchObject({ SlotId: slotId, CapacityAvailable: 0, Status: 'busy' });
+    expect((await events.next<SlotEvent>('SlotUpdated')).data).toMatchObject({
+      SlotId: slotId,
+      CapacityAvailable: 0,
+      Status: 'busy',
+    });
   });
 
   it('sends SlotAdded when a release gives capacity back', async () => {
@@ -114,8 +136,15 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
       payload: { SlotIds: [slotId] },
     });
     expect(res.json.Released).toBe(1);
-    expect((await events.next<SlotEvent>('SlotAdded')).data).toMatchObject({ SlotId: slotId, CapacityAvailable: 1, Status: 'free' });
-    expect((await events.next<SlotEvent>('ReasonBasedSlotAdded')).data).toMatchObject({ SlotId: slotId, CapacityAvailable: 1 });
+    expect((await events.next<SlotEvent>('SlotAdded')).data).toMatchObject({
+      SlotId: slotId,
+      CapacityAvailable: 1,
+      Status: 'free',
+    });
+    expect((await events.next<SlotEvent>('ReasonBasedSlotAdded')).data).toMatchObject({
+      SlotId: slotId,
+      CapacityAvailable: 1,
+    });
   });
 
   it('announces nothing for a release that released nothing', async () => {
@@ -128,7 +157,9 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
     });
     expect(res.json.Released).toBe(0);
     // A marker event published afterwards arrives first: nothing was sent for the empty release.
-    await publishSlotChanges(t, [{ kind: 'removed', scheduleId, start: new Date('2026-11-30T14:00:00.000Z') }]);
+    await publishSlotChanges(t, [
+      { kind: 'removed', scheduleId, start: new Date('2026-11-30T14:00:00.000Z') },
+    ]);
     await events.next('SlotDeleted');
     await events.next('ReasonBasedSlotDeleted');
     expect(events.seen.filter((s) => s.event === 'SlotAdded')).toEqual([]);
@@ -137,7 +168,10 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
   it('sends SlotAdded when an expired hold is swept', async () => {
     const slotId = `${scheduleId}_2026-11-25T14:00:00.000Z`;
     expect((await hold(slotId, 'ev-c')).statusCode).toBe(200);
-    expect((await events.next<SlotEvent>('SlotUpdated')).data).toMatchObject({ SlotId: slotId, CapacityAvailable: 1 });
+    expect((await events.next<SlotEvent>('SlotUpdated')).data).toMatchObject({
+      SlotId: slotId,
+      CapacityAvailable: 1,
+    });
     expect(await sweepExpiredHolds(t, t.clock.now())).toBe(0);
     (t.clock as unknown as { advance(ms: number): void }).advance(11 * 60_000);
     expect(await sweepExpiredHolds(t, t.clock.now())).toBeGreaterThanOrEqual(1);
@@ -153,13 +187,25 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
   it('lets the appointments module announce a booking, a cancellation and a removed slot', async () => {
     const start = new Date('2026-11-26T14:30:00.000Z');
     await publishSlotChanges(t, [{ kind: 'taken', scheduleId, start }]);
-    expect((await events.next<SlotEvent>('SlotUpdated')).data).toMatchObject({ Start: start.toISOString(), CapacityAvailable: 2 });
+    expect((await events.next<SlotEvent>('SlotUpdated')).data).toMatchObject({
+      Start: start.toISOString(),
+      CapacityAvailable: 2,
+    });
     await publishSlotChanges(t, [{ kind: 'returned', scheduleId, start }]);
     expect((await events.next<SlotEvent>('SlotAdded')).data).toMatchObject({ Start: start.toISOString() });
     await publishSlotChanges(t, [{ kind: 'removed', scheduleId, start }]);
     const deleted = await events.next<SlotDeletedEvent>('SlotDeleted');
-    expect(deleted.data).toEqual({ event: 'SlotDeleted', Id: `${scheduleId}_${start.toISOString()}`, SlotId: `${scheduleId}_${start.toISOString()}`, SlotIds: [`${scheduleId}_${start.toISOString()}`], ScheduleId: scheduleId, Start: start.toISOString() });
-    expect((await events.next<SlotDeletedEvent>('ReasonBasedSlotDeleted')).data.SlotIds).toEqual(deleted.data.SlotIds);
+    expect(deleted.data).toEqual({
+      event: 'SlotDeleted',
+      Id: `${scheduleId}_${start.toISOString()}`,
+      SlotId: `${scheduleId}_${start.toISOString()}`,
+      SlotIds: [`${scheduleId}_${start.toISOString()}`],
+      ScheduleId: scheduleId,
+      Start: start.toISOString(),
+    });
+    expect((await events.next<SlotDeletedEvent>('ReasonBasedSlotDeleted')).data.SlotIds).toEqual(
+      deleted.data.SlotIds,
+    );
   });
 });
 
@@ -171,8 +217,18 @@ describe('calendar: holds for a patient are the patient’s own', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-11-23T13:40:00Z' });
-    tokenA = await tokenFor(t.tokens, { user_roles: ['patient'], user_type: 'Patient', careslot_id: patientA.id, email: patientA.email });
-    tokenB = await tokenFor(t.tokens, { user_roles: ['patient'], user_type: 'Patient', careslot_id: patientBId, email: 'marcus@example.com' });
+    tokenA = await tokenFor(t.tokens, {
+      user_roles: ['patient'],
+      user_type: 'Patient',
+      careslot_id: patientA.id,
+      email: patientA.email,
+    });
+    tokenB = await tokenFor(t.tokens, {
+      user_roles: ['patient'],
+      user_type: 'Patient',
+      careslot_id: patientBId,
+      email: 'marcus@example.com',
+    });
     scheduleId = await createSchedule(t, 1);
   }, 60_000);
   afterAll(async () => {
@@ -182,18 +238,40 @@ describe('calendar: holds for a patient are the patient’s own', () => {
   const as = (token: string, session: string) => ({ ...bearer(token), cookie: `SessionId=${session}` });
   const slot = (hm: string) => `${scheduleId}_2026-11-24T${hm}:00.000Z`;
   const reserve = (token: string, session: string, slotId: string, patientId: string) =>
-    t.call<SlotHoldInfo & ErrorBody>({ method: 'POST', url: `${CALENDAR}/slot/reserve?patientId=${patientId}`, headers: as(token, session), payload: { SlotIds: [slotId] } });
+    t.call<SlotHoldInfo & ErrorBody>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/reserve?patientId=${patientId}`,
+      headers: as(token, session),
+      payload: { SlotIds: [slotId] },
+    });
   const update = (token: string, session: string, slotId: string, patientId: string) =>
-    t.call<SlotHoldInfo & ErrorBody>({ method: 'POST', url: `${CALENDAR}/slot/update-reserved-slot?PatientId=${patientId}`, headers: as(token, session), payload: { SlotIds: [slotId] } });
+    t.call<SlotHoldInfo & ErrorBody>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/update-reserved-slot?PatientId=${patientId}`,
+      headers: as(token, session),
+      payload: { SlotIds: [slotId] },
+    });
   const validate = (token: string, session: string, slotId: string, query: string) =>
-    t.call<boolean | ErrorBody>({ method: 'POST', url: `${CALENDAR}/slot/validate-reserved-slot?${query}`, headers: as(token, session), payload: { SlotIds: [slotId] } });
+    t.call<boolean | ErrorBody>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/validate-reserved-slot?${query}`,
+      headers: as(token, session),
+      payload: { SlotIds: [slotId] },
+    });
   const release = (token: string, session: string, slotId: string) =>
-    t.call<{ Released: number }>({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: as(token, session), payload: { SlotIds: [slotId] } });
+    t.call<{ Released: number }>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/release`,
+      headers: as(token, session),
+      payload: { SlotIds: [slotId] },
+    });
 
   it('refuses patient B holding a slot for patient A, and audits the refusal', async () => {
     const res = await reserve(tokenB, 'b-browser', slot('14:00'), patientA.id);
     expect(res.statusCode).toBe(403);
-    expect(res.json.message).toBe('This is a forbidden area. You do not have permission to access this server.');
+    expect(res.json.message).toBe(
+      'This is a forbidden area. You do not have permission to access this server.',
+    );
     const rows = await t.database.query<{ outcome: string; patient_id: string }>(
       "select outcome, patient_id from audit_events where entity_type = 'SlotHold' and actor_id = $1",
       [patientBId],
@@ -223,7 +301,9 @@ describe('calendar: holds for a patient are the patient’s own', () => {
     const own = await update(tokenB, 'b-browser', slot('14:00'), patientBId);
     expect(own.statusCode).toBe(404);
     expect(own.json.message).toBe('Unable to find reserved slot(s)');
-    expect((await validate(tokenB, 'b-browser', slot('14:00'), `patientId=${patientA.id}`)).statusCode).toBe(403);
+    expect((await validate(tokenB, 'b-browser', slot('14:00'), `patientId=${patientA.id}`)).statusCode).toBe(
+      403,
+    );
     const probe = await validate(tokenB, 'b-browser', slot('14:00'), 'cookieSessionId=a-browser');
     expect(probe.statusCode).toBe(200);
     expect(probe.json).toBe(false);
@@ -232,12 +312,19 @@ describe('calendar: holds for a patient are the patient’s own', () => {
   it('lets patient A validate and update their own hold, keeping its expiry', async () => {
     const held = await reserve(tokenA, 'a-browser', slot('15:00'), patientA.id);
     expect(held.statusCode).toBe(200);
-    const check = await validate(tokenA, 'a-browser', slot('15:00'), `cookieSessionId=a-browser&patientId=${patientA.id}`);
+    const check = await validate(
+      tokenA,
+      'a-browser',
+      slot('15:00'),
+      `cookieSessionId=a-browser&patientId=${patientA.id}`,
+    );
     expect(check.json).toBe(true);
     const updated = await update(tokenA, 'a-browser', slot('15:00'), patientA.id);
     expect(updated.statusCode).toBe(200);
     expect(updated.json.ExpiresAt).toBe(held.json.ExpiresAt);
-    expect(await validate(tokenA, 'a-browser', slot('15:30'), `patientId=${patientA.id}`).then((r) => r.json)).toBe(false);
+    expect(
+      await validate(tokenA, 'a-browser', slot('15:30'), `patientId=${patientA.id}`).then((r) => r.json),
+    ).toBe(false);
   });
 
   it('names the field when PatientId is missing or malformed', async () => {

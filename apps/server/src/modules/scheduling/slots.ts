@@ -11,9 +11,10 @@ export interface GeneratedSlot {
   end: Date;
 }
 
-// Building an Intl.DateTimeFormat costs far more than using one; search pages generate thousands of slots.
+// Building an Intl.DateTimeFormat costs far more than using one, and slot generation asks for offsets
+// several times per slot: one formatter per zone, kept for the life of the process.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -33,7 +34,7 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC in minutes at an instant (positive east of Greenwich). */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = zoneFormatter(timeZone).formatToParts(at);
+  const parts = formatterFor(timeZone).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);

@@ -86,6 +86,9 @@ function NavItem({ item }: { item: MenuLink }) {
 function MoreMenu({ items, accent, opened, onChange }: { items: MenuLink<MoreItemId>[]; accent: boolean; opened: boolean; onChange: (opened: boolean) => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // The trigger is marked too while the current page is one of its entries.
+  const holdsCurrent = items.some((item) => isCurrent(item.to, pathname));
+  const triggerClassName = [classes.roleLink, accent ? classes.moreAccent : '', holdsCurrent ? classes.moreCurrent : ''].filter(Boolean).join(' ');
   return (
     <Disclosure
       opened={opened}
@@ -93,7 +96,7 @@ function MoreMenu({ items, accent, opened, onChange }: { items: MenuLink<MoreIte
       align="start"
       width={250}
       triggerLabel={t('header.nav.more')}
-      triggerClassName={accent ? `${classes.roleLink} ${classes.moreAccent}` : classes.roleLink}
+      triggerClassName={triggerClassName}
       trigger={
         <>
           <span>{t('header.nav.more')}</span>

@@ -28,8 +28,18 @@ export function TimeZoneDialog({ question, onYes, onNo }: TimeZoneDialogProps) {
       <Stack gap="xs">
         <Text>{t('timeZone.different')}</Text>
         <Text>{t('timeZone.confirmSlot')}</Text>
-        <Text fw={600}>{t('timeZone.yourTime', { time: formatSlotTime(at, mine, locale), abbr: zoneAbbreviation(at, mine) })}</Text>
-        <Text fw={600}>{t('timeZone.facilityTime', { time: formatSlotTime(at, theirs, locale), abbr: zoneAbbreviation(at, theirs) })}</Text>
+        <Text fw={600}>
+          {t('timeZone.yourTime', {
+            time: formatSlotTime(at, mine, locale),
+            abbr: zoneAbbreviation(at, mine),
+          })}
+        </Text>
+        <Text fw={600}>
+          {t('timeZone.facilityTime', {
+            time: formatSlotTime(at, theirs, locale),
+            abbr: zoneAbbreviation(at, theirs),
+          })}
+        </Text>
         <Text>{t('timeZone.continue')}</Text>
       </Stack>
     </AppDialog>

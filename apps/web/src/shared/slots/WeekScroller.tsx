@@ -24,11 +24,20 @@ export function WeekScroller({ startDay, fromDay, onChange, days = SLOT.weekDays
   const last = addDays(current, days - 1);
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
-      <ActionIcon variant="subtle" size="lg" aria-label={t('previousWeek')} disabled={index <= 0} onClick={() => onChange(pages[index - 1]!)}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={t('previousWeek')}
+        disabled={index <= 0}
+        onClick={() => onChange(pages[index - 1]!)}
+      >
         <IconChevronLeft size={20} aria-hidden />
       </ActionIcon>
       <Text fw={600} size="sm" aria-live="polite">
-        {t('weekRange', { from: formatDay(current, 'MMM d', locale), to: formatDay(last, 'MMM d, yyyy', locale) })}
+        {t('weekRange', {
+          from: formatDay(current, 'MMM d', locale),
+          to: formatDay(last, 'MMM d, yyyy', locale),
+        })}
       </Text>
       <ActionIcon
         variant="subtle"

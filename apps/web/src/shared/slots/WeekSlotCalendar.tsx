@@ -16,6 +16,8 @@ export interface WeekSlotCalendarProps {
   onJump: (day: DayKey) => void;
   /** The slot being held right now (shown busy). */
   pendingSlotId?: string | null;
+  /** The slot this page holds (shown selected while it has capacity left for others). */
+  heldSlotId?: string | null;
 }
 
 /**
@@ -23,7 +25,14 @@ export interface WeekSlotCalendarProps {
  * (3 in a list) until 'More appointments'; an empty week offers 'Next Availability is {EEE}, {MMM d}' or
  * says 'No availability.'; a skeleton while loading. Live changes arrive through the week (useWeekSlots).
  */
-export function WeekSlotCalendar({ week, mode = 'week', onPick, onJump, pendingSlotId }: WeekSlotCalendarProps) {
+export function WeekSlotCalendar({
+  week,
+  mode = 'week',
+  onPick,
+  onJump,
+  pendingSlotId,
+  heldSlotId,
+}: WeekSlotCalendarProps) {
   const { t, i18n } = useTranslation('slots');
   const locale = dateLocale(i18n.language);
   const [expanded, setExpanded] = useState(false);
@@ -32,7 +41,7 @@ export function WeekSlotCalendar({ week, mode = 'week', onPick, onJump, pendingS
   const empty = !week.isLoading && !week.isError && week.slots.length === 0;
 
   return (
-    <Stack gap="sm" aria-label={t('calendarLabel')} role="region" aria-busy={week.isLoading}>
+    <Stack gap="sm" aria-label={t('calendarLabel')} role="region" aria-busy={week.isLoading} data-live={week.live ? 'connected' : 'offline'}>
       <div className={classes.grid} data-days={week.days.length}>
         {week.days.map((day) => (
           <div key={day} className={classes.day} data-testid="slot-day" data-day={day}>
@@ -58,6 +67,7 @@ export function WeekSlotCalendar({ week, mode = 'week', onPick, onJump, pendingS
                 dayLabel={formatDay(day, 'EEEE, MMMM d', locale)}
                 onPick={onPick}
                 pendingSlotId={pendingSlotId ?? null}
+                heldSlotId={heldSlotId ?? null}
               />
             )}
           </div>
@@ -72,7 +82,10 @@ export function WeekSlotCalendar({ week, mode = 'week', onPick, onJump, pendingS
         <Box ta="center" py="md" className={classes.empty}>
           {week.nextAvailableDay ? (
             <Button variant="light" onClick={() => onJump(week.nextAvailableDay!)}>
-              {t('nextAvailability', { day: formatDay(week.nextAvailableDay, 'EEE', locale), date: formatDay(week.nextAvailableDay, 'MMM d', locale) })}
+              {t('nextAvailability', {
+                day: formatDay(week.nextAvailableDay, 'EEE', locale),
+                date: formatDay(week.nextAvailableDay, 'MMM d', locale),
+              })}
             </Button>
           ) : (
             <Text c="dimmed">{t('noAvailability')}</Text>
@@ -81,7 +94,14 @@ export function WeekSlotCalendar({ week, mode = 'week', onPick, onJump, pendingS
       ) : null}
       {hasMore && !week.isLoading ? (
         <Group justify="center">
-          <Anchor component="button" type="button" fw={600} size="sm" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
+          <Anchor
+            component="button"
+            type="button"
+            fw={600}
+            size="sm"
+            onClick={() => setExpanded((v) => !v)}
+            aria-expanded={expanded}
+          >
             {expanded ? t('fewerAppointments') : t('moreAppointments')}
           </Anchor>
         </Group>
@@ -97,6 +117,7 @@ function DaySlots(props: {
   dayLabel: string;
   onPick: (slot: Slot) => void;
   pendingSlotId: string | null;
+  heldSlotId: string | null;
 }) {
   const { t, i18n } = useTranslation('slots');
   const locale = dateLocale(i18n.language);
@@ -115,9 +136,10 @@ function DaySlots(props: {
         return (
           <Button
             key={id}
-            variant="light"
             size="compact-sm"
-            className={classes.slot}
+            classNames={{ root: classes.slot, label: classes.slotLabel }}
+            variant={props.heldSlotId === id ? 'filled' : 'light'}
+            aria-pressed={props.heldSlotId === id}
             data-slot-id={id}
             aria-label={t('slotLabel', { time, day: props.dayLabel })}
             loading={props.pendingSlotId === id}

@@ -13,7 +13,10 @@ const roomCounts = new Map<string, number>();
 
 function acquire(): HubConnection {
   if (!hub) {
-    hub = new HubConnection('calendar', { getToken: () => getSession().accessToken, userId: getSession().user?.userId ?? null });
+    hub = new HubConnection('calendar', {
+      getToken: () => getSession().accessToken,
+      userId: getSession().user?.userId ?? null,
+    });
   }
   users += 1;
   hub.start();
@@ -39,6 +42,7 @@ export function followSchedules(
   events: readonly SlotEventName[],
   onEvent: (event: SlotEventName, message: RealtimeMessage) => void,
   onReconnected: () => void,
+  onState?: (state: ConnectionState) => void,
 ): CalendarFollow {
   const connection = acquire();
   const rooms = scheduleIds.map((id) => `schedule:${id}`);
@@ -47,9 +51,11 @@ export function followSchedules(
   if (fresh.length) connection.subscribe(fresh);
   const offs = events.map((event) => connection.on(event, (message) => onEvent(event, message)));
   let last: ConnectionState = connection.state;
+  onState?.(last);
   const offState = connection.onStateChange((state) => {
     if (state === 'connected' && last === 'reconnecting') onReconnected();
     last = state;
+    onState?.(state);
   });
   return {
     stop() {

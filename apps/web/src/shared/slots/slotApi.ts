@@ -14,15 +14,22 @@ export interface SlotList {
 function advanceSearch(scheduleIds: readonly string[], from: Date, to: Date | null, signal?: AbortSignal) {
   return apiRequest<SlotList>(`${CALENDAR}/slot/advance-search`, {
     method: 'POST',
-    body: { ScheduleIds: scheduleIds, StartDate: toUtcQueryDate(from), EndDate: to ? toUtcQueryDate(to) : null, IsAvailable: true },
+    body: {
+      ScheduleIds: scheduleIds,
+      StartDate: toUtcQueryDate(from),
+      EndDate: to ? toUtcQueryDate(to) : null,
+      IsAvailable: true,
+    },
     ...(signal ? { signal } : {}),
   });
 }
 
 export const slotKeys = {
   all: ['slots'] as const,
-  range: (scheduleIds: readonly string[], from: Date, to: Date) => ['slots', 'range', [...scheduleIds].sort().join(','), from.toISOString(), to.toISOString()] as const,
-  next: (scheduleIds: readonly string[], from: Date) => ['slots', 'next', [...scheduleIds].sort().join(','), from.toISOString()] as const,
+  range: (scheduleIds: readonly string[], from: Date, to: Date) =>
+    ['slots', 'range', [...scheduleIds].sort().join(','), from.toISOString(), to.toISOString()] as const,
+  next: (scheduleIds: readonly string[], from: Date) =>
+    ['slots', 'next', [...scheduleIds].sort().join(','), from.toISOString()] as const,
 };
 
 export const slotRangeQuery = (scheduleIds: readonly string[], from: Date, to: Date) =>
@@ -51,5 +58,8 @@ export function reserveSlot(slot: Pick<Slot, 'SlotIds'>, patientId?: string | nu
 
 /** POST slot/release with the slot's SlotIds. */
 export function releaseSlot(slot: Pick<Slot, 'SlotIds'>) {
-  return apiRequest<{ Released: number }>(`${CALENDAR}/slot/release`, { method: 'POST', body: { SlotIds: slot.SlotIds } });
+  return apiRequest<{ Released: number }>(`${CALENDAR}/slot/release`, {
+    method: 'POST',
+    body: { SlotIds: slot.SlotIds },
+  });
 }

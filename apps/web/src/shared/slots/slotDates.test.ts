@@ -18,7 +18,11 @@ const NY = 'America/New_York';
 
 describe('the availability query range (4.4)', () => {
   it('starts today at now + 30 minutes and ends at the end of the fourth day after', () => {
-    const range = slotQueryRange({ startDay: '2026-11-23', now: new Date('2026-11-23T15:10:00Z'), timeZone: NY });
+    const range = slotQueryRange({
+      startDay: '2026-11-23',
+      now: new Date('2026-11-23T15:10:00Z'),
+      timeZone: NY,
+    });
     expect(range.startDay).toBe('2026-11-23');
     expect(range.from.toISOString()).toBe('2026-11-23T15:40:00.000Z');
     // End of Friday 27 Nov in New York = Saturday 00:00 EST = 05:00 UTC.
@@ -27,20 +31,32 @@ describe('the availability query range (4.4)', () => {
   });
 
   it('moves a past start date to today', () => {
-    const range = slotQueryRange({ startDay: '2026-11-01', now: new Date('2026-11-23T15:10:00Z'), timeZone: NY });
+    const range = slotQueryRange({
+      startDay: '2026-11-01',
+      now: new Date('2026-11-23T15:10:00Z'),
+      timeZone: NY,
+    });
     expect(range.startDay).toBe('2026-11-23');
     expect(range.from.toISOString()).toBe('2026-11-23T15:40:00.000Z');
   });
 
   it('starts a future day at its local midnight', () => {
-    const range = slotQueryRange({ startDay: '2026-11-30', now: new Date('2026-11-23T15:10:00Z'), timeZone: 'Asia/Tokyo' });
+    const range = slotQueryRange({
+      startDay: '2026-11-30',
+      now: new Date('2026-11-23T15:10:00Z'),
+      timeZone: 'Asia/Tokyo',
+    });
     expect(range.from.toISOString()).toBe('2026-11-29T15:00:00.000Z');
     expect(range.to.toISOString()).toBe('2026-12-04T15:00:00.000Z');
   });
 
   it('reads "today" in the facility zone, not the browser one', () => {
     // 03:00 UTC on the 24th is still the 23rd in Los Angeles.
-    const range = slotQueryRange({ startDay: '2026-11-23', now: new Date('2026-11-24T03:00:00Z'), timeZone: 'America/Los_Angeles' });
+    const range = slotQueryRange({
+      startDay: '2026-11-23',
+      now: new Date('2026-11-24T03:00:00Z'),
+      timeZone: 'America/Los_Angeles',
+    });
     expect(range.startDay).toBe('2026-11-23');
     expect(range.from.toISOString()).toBe('2026-11-24T03:30:00.000Z');
   });
@@ -56,7 +72,13 @@ describe('days and scroller pages', () => {
   it('does calendar arithmetic on day keys across months and years', () => {
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
-    expect(daysFrom('2026-11-28')).toEqual(['2026-11-28', '2026-11-29', '2026-11-30', '2026-12-01', '2026-12-02']);
+    expect(daysFrom('2026-11-28')).toEqual([
+      '2026-11-28',
+      '2026-11-29',
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+    ]);
   });
 
   it('cuts 24 months into 5-day pages from the start day', () => {

@@ -30,7 +30,9 @@ export function addMonths(key: DayKey, months: number): DayKey {
   const [y, m, d] = parts(key);
   const first = new Date(Date.UTC(y, m - 1 + months, 1));
   const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay))).toISOString().slice(0, 10);
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay)))
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** The instant a facility-zone day starts (its first existing minute, even when midnight is skipped by DST). */
@@ -60,7 +62,12 @@ export interface SlotQueryRange {
  * The availability query of 4.4: a start day in the past moves to today; today starts at now + 30 min; the
  * range ends `rangeDays` (4) days after the start day, at the end of that day.
  */
-export function slotQueryRange(input: { startDay: DayKey; now: Date; timeZone: string; rangeDays?: number }): SlotQueryRange {
+export function slotQueryRange(input: {
+  startDay: DayKey;
+  now: Date;
+  timeZone: string;
+  rangeDays?: number;
+}): SlotQueryRange {
   const today = dayKeyOf(input.now, input.timeZone);
   const startDay = input.startDay < today ? today : input.startDay;
   const dayStart = startOfDayIn(startDay, input.timeZone);
@@ -71,7 +78,11 @@ export function slotQueryRange(input: { startDay: DayKey; now: Date; timeZone: s
 }
 
 /** The week scroller's 5-day pages, from a day up to 24 months later (patient-booking.md §2.6, §9). */
-export function scrollerPages(fromDay: DayKey, months: number = SLOT.scrollerMonths, pageDays: number = SLOT.weekDays): DayKey[] {
+export function scrollerPages(
+  fromDay: DayKey,
+  months: number = SLOT.scrollerMonths,
+  pageDays: number = SLOT.weekDays,
+): DayKey[] {
   const end = addMonths(fromDay, months);
   const pages: DayKey[] = [];
   for (let day = fromDay; day < end; day = addDays(day, pageDays)) pages.push(day);

@@ -18,7 +18,11 @@ function slot(hm: string, available = 1, ids?: string[]): Slot {
 function event(s: Slot): SlotEvent {
   return { ...s, Id: s.SlotIds[0]!, SlotId: s.SlotIds[0]! };
 }
-const window: SlotWindow = { scheduleIds: [S], from: new Date('2026-11-24T00:00:00Z'), to: new Date('2026-11-25T00:00:00Z') };
+const window: SlotWindow = {
+  scheduleIds: [S],
+  from: new Date('2026-11-24T00:00:00Z'),
+  to: new Date('2026-11-25T00:00:00Z'),
+};
 
 describe('live slot events (4.4)', () => {
   it('inserts an added slot in start order', () => {
@@ -36,8 +40,12 @@ describe('live slot events (4.4)', () => {
 
   it('ignores an added slot of another schedule or outside the shown range', () => {
     const list = [slot('14:00')];
-    expect(applySlotEvent(list, 'added', event({ ...slot('14:30'), ScheduleId: 'other' }), window)).toBe(list);
-    expect(applySlotEvent(list, 'added', event({ ...slot('14:30'), Start: '2026-11-26T14:30:00.000Z' }), window)).toBe(list);
+    expect(applySlotEvent(list, 'added', event({ ...slot('14:30'), ScheduleId: 'other' }), window)).toBe(
+      list,
+    );
+    expect(
+      applySlotEvent(list, 'added', event({ ...slot('14:30'), Start: '2026-11-26T14:30:00.000Z' }), window),
+    ).toBe(list);
   });
 
   it('refreshes an updated slot and removes it when no capacity is left', () => {
@@ -56,9 +64,21 @@ describe('live slot events (4.4)', () => {
   it('removes deleted ids and drops a slot only when none remain', () => {
     const grouped = slot('14:00', 1, ['a', 'b']);
     const list = [grouped, slot('15:00')];
-    const once = applySlotEvent(list, 'deleted', { Id: 'a', SlotId: 'a', SlotIds: ['a'], ScheduleId: S, Start: grouped.Start });
+    const once = applySlotEvent(list, 'deleted', {
+      Id: 'a',
+      SlotId: 'a',
+      SlotIds: ['a'],
+      ScheduleId: S,
+      Start: grouped.Start,
+    });
     expect(once[0]!.SlotIds).toEqual(['b']);
-    const twice = applySlotEvent(once, 'deleted', { Id: 'b', SlotId: 'b', SlotIds: ['b'], ScheduleId: S, Start: grouped.Start });
+    const twice = applySlotEvent(once, 'deleted', {
+      Id: 'b',
+      SlotId: 'b',
+      SlotIds: ['b'],
+      ScheduleId: S,
+      Start: grouped.Start,
+    });
     expect(twice.map((s) => s.Start.slice(11, 16))).toEqual(['15:00']);
   });
 

@@ -14,7 +14,11 @@ export const SLOT_EVENT_KINDS = {
 
 export type SlotEventName = keyof typeof SLOT_EVENT_KINDS;
 export const PLAIN_SLOT_EVENTS: SlotEventName[] = ['SlotAdded', 'SlotUpdated', 'SlotDeleted'];
-export const REASON_BASED_SLOT_EVENTS: SlotEventName[] = ['ReasonBasedSlotAdded', 'ReasonBasedSlotUpdated', 'ReasonBasedSlotDeleted'];
+export const REASON_BASED_SLOT_EVENTS: SlotEventName[] = [
+  'ReasonBasedSlotAdded',
+  'ReasonBasedSlotUpdated',
+  'ReasonBasedSlotDeleted',
+];
 
 /** The slots a list shows: its schedules, in its range; an added slot outside it is not this list's. */
 export interface SlotWindow {
@@ -49,7 +53,11 @@ const byStart = (a: Slot, b: Slot) => Date.parse(a.Start) - Date.parse(b.Start);
 function inWindow(slot: Slot, window: SlotWindow | undefined): boolean {
   if (!window) return true;
   const start = Date.parse(slot.Start);
-  return window.scheduleIds.includes(slot.ScheduleId) && start >= window.from.getTime() && start < window.to.getTime();
+  return (
+    window.scheduleIds.includes(slot.ScheduleId) &&
+    start >= window.from.getTime() &&
+    start < window.to.getTime()
+  );
 }
 
 /**
@@ -60,7 +68,12 @@ function inWindow(slot: Slot, window: SlotWindow | undefined): boolean {
  * A slot with no capacity is never shown (4.4), so an added one with none only removes. The same list is
  * returned when nothing changed.
  */
-export function applySlotEvent(slots: Slot[], kind: SlotEventKind, event: SlotEvent | SlotDeletedEvent, window?: SlotWindow): Slot[] {
+export function applySlotEvent(
+  slots: Slot[],
+  kind: SlotEventKind,
+  event: SlotEvent | SlotDeletedEvent,
+  window?: SlotWindow,
+): Slot[] {
   const ids = idsOf(event);
   if (kind === 'deleted') {
     let changed = false;

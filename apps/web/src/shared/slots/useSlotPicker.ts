@@ -51,7 +51,14 @@ function forget() {
  * selection as slot_data); a failed hold says 'Could not reserve the selected slot. Please try another
  * slot.' and takes the slot off the calendar; a browser in another zone is asked to confirm the time.
  */
-export function useSlotPicker({ timeZone, patientId, removeSlot, slotData, browserTimeZone, now = Date.now }: UseSlotPickerInput): SlotPicker {
+export function useSlotPicker({
+  timeZone,
+  patientId,
+  removeSlot,
+  slotData,
+  browserTimeZone,
+  now = Date.now,
+}: UseSlotPickerInput): SlotPicker {
   const { t } = useTranslation('slots');
   const { user } = useSession();
   const [held, setHeld] = useState<HeldSlot | null>(null);
@@ -83,7 +90,11 @@ export function useSlotPicker({ timeZone, patientId, removeSlot, slotData, brows
             forget();
           }
           // Times go to the server as UTC ISO (step 1); slots already carry them so.
-          const utc: Slot = { ...slot, Start: new Date(slot.Start).toISOString(), End: new Date(slot.End).toISOString() };
+          const utc: Slot = {
+            ...slot,
+            Start: new Date(slot.Start).toISOString(),
+            End: new Date(slot.End).toISOString(),
+          };
           let hold: SlotHoldInfo;
           try {
             hold = await reserveSlot(utc, patientId);
@@ -96,9 +107,11 @@ export function useSlotPicker({ timeZone, patientId, removeSlot, slotData, brows
           heldRef.current = next;
           setHeld(next);
           if (!signedIn) sessionStorage.setItem(STORAGE_KEYS.session.slotInfo, JSON.stringify(hold));
-          if (slotData) sessionStorage.setItem(STORAGE_KEYS.session.slotData, JSON.stringify(slotData(utc, hold)));
+          if (slotData)
+            sessionStorage.setItem(STORAGE_KEYS.session.slotData, JSON.stringify(slotData(utc, hold)));
           const browser = browserTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-          if (zonesDiffer(browser, timeZone, utc.Start)) setQuestion({ slot: utc, browserTimeZone: browser, facilityTimeZone: timeZone });
+          if (zonesDiffer(browser, timeZone, utc.Start))
+            setQuestion({ slot: utc, browserTimeZone: browser, facilityTimeZone: timeZone });
         } finally {
           inFlight.current = false;
           setPending(null);

@@ -1,12 +1,25 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SLOT, SLOT_RESPONSE_TEXTS, type Slot, type SlotDeletedEvent, type SlotEvent } from '@careslot/contracts';
+import {
+  SLOT,
+  SLOT_RESPONSE_TEXTS,
+  type Slot,
+  type SlotDeletedEvent,
+  type SlotEvent,
+} from '@careslot/contracts';
 import { ApiError } from '../api/client';
 import { useSession } from '../session/session';
 import { followSchedules } from './calendarHub';
 import { nextAvailabilityQuery, slotKeys, slotRangeQuery, type SlotList } from './slotApi';
 import { dayKeyOf, daysFrom, slotQueryRange, type DayKey } from './slotDates';
-import { applySlotEvent, PLAIN_SLOT_EVENTS, REASON_BASED_SLOT_EVENTS, SLOT_EVENT_KINDS, withoutSlot, type SlotWindow } from './slotEvents';
+import {
+  applySlotEvent,
+  PLAIN_SLOT_EVENTS,
+  REASON_BASED_SLOT_EVENTS,
+  SLOT_EVENT_KINDS,
+  withoutSlot,
+  type SlotWindow,
+} from './slotEvents';
 
 export interface UseWeekSlotsInput {
   scheduleIds: readonly string[];
@@ -31,6 +44,8 @@ export interface WeekSlots {
   /** The page is empty and nothing opens later either: 'No availability.'. */
   noAvailability: boolean;
   timeZone: string;
+  /** Live updates are flowing (the calendar hub is connected). */
+  live: boolean;
   /** Takes a slot off the page (its hold failed: 4.3 step 4). */
   removeSlot: (slot: Pick<Slot, 'SlotIds'>) => void;
 }
@@ -45,18 +60,28 @@ function isIgnorable(error: unknown) {
  * a past day moved to today, 4 days after the first), the next availability (EndDate null) when the page
  * is empty, and the calendar hub's events applied as they arrive.
  */
-export function useWeekSlots({ scheduleIds, timeZone, startDay, days = SLOT.weekDays, reasonBased = false }: UseWeekSlotsInput): WeekSlots {
+export function useWeekSlots({
+  scheduleIds,
+  timeZone,
+  startDay,
+  days = SLOT.weekDays,
+  reasonBased = false,
+}: UseWeekSlotsInput): WeekSlots {
   const queryClient = useQueryClient();
   const { accessToken } = useSession();
   // "now" is read when the page changes, so the query key stays stable while the page is open.
   const [clock, setClock] = useState(() => ({ day: startDay, now: new Date() }));
   if (clock.day !== startDay) setClock({ day: startDay, now: new Date() });
   const now = clock.now;
-  const range = useMemo(() => slotQueryRange({ startDay, now, timeZone, rangeDays: days - 1 }), [startDay, now, timeZone, days]);
+  const range = useMemo(
+    () => slotQueryRange({ startDay, now, timeZone, rangeDays: days - 1 }),
+    [startDay, now, timeZone, days],
+  );
   const idsKey = scheduleIds.join(',');
   const ids = useMemo(() => (idsKey ? idsKey.split(',') : []), [idsKey]);
   const enabled = ids.length > 0;
 
+  const [live, setLive] = useState(false);
   const week = useQuery({ ...slotRangeQuery(ids, range.from, range.to), enabled });
   const data = week.data?.Data;
   const slots = useMemo(() => (data ?? []).filter((s) => s.CapacityAvailable > 0), [data]);
@@ -74,13 +99,19 @@ export function useWeekSlots({ scheduleIds, timeZone, startDay, days = SLOT.week
         const kind = SLOT_EVENT_KINDS[event];
         queryClient.setQueryData<SlotList>(key, (old) => {
           if (!old) return old;
-          const nextSlots = applySlotEvent(old.Data, kind, message.data as unknown as SlotEvent | SlotDeletedEvent, window);
+          const nextSlots = applySlotEvent(
+            old.Data,
+            kind,
+            message.data as unknown as SlotEvent | SlotDeletedEvent,
+            window,
+          );
           return nextSlots === old.Data ? old : { Data: nextSlots, Total: nextSlots.length };
         });
         // A page that was empty may have a new next availability, or none.
         void queryClient.invalidateQueries({ queryKey: ['slots', 'next'] });
       },
       () => void queryClient.invalidateQueries({ queryKey: slotKeys.all }),
+      (state) => setLive(state === 'connected'),
     );
     return () => follow.stop();
   }, [enabled, accessToken, ids, range.from, range.to, reasonBased, queryClient]);
@@ -111,8 +142,10 @@ export function useWeekSlots({ scheduleIds, timeZone, startDay, days = SLOT.week
     isLoading: enabled && (week.isPending || (empty && next.isPending)),
     isError: weekError,
     nextAvailableDay: empty && nextSlot ? dayKeyOf(nextSlot.Start, timeZone) : null,
-    noAvailability: (empty && next.isSuccess && !nextSlot) || (week.isError && isIgnorable(week.error)) || !enabled,
+    noAvailability:
+      (empty && next.isSuccess && !nextSlot) || (week.isError && isIgnorable(week.error)) || !enabled,
     timeZone,
+    live,
     removeSlot,
   };
 }
