@@ -30,6 +30,8 @@ test('the silent probe shows a guest the landing page, and signs a user with a r
 
   // A realm session (signed in before) without the product's stored login: the probe signs in silently.
   await signInAs(page, 'staff');
+  // Let the sign-in finish its landing before the stored login is taken away.
+  await page.waitForURL((url) => url.pathname === '/dashboard/practice-staff');
   await page.evaluate(() => {
     localStorage.removeItem('login_response');
     sessionStorage.clear();

@@ -69,13 +69,22 @@ describe('completeSignup (patient-booking.md §4.8 steps 5-9)', () => {
     ]);
   });
 
-  it('hands a pending slot to the booking form as slot_info', async () => {
-    sessionStorage.setItem('slot_data', '{"SlotId":"s1"}');
+  it('sends a new user with a held slot to the booking form, keeping slot_info and slot_data for it', async () => {
+    sessionStorage.setItem('slot_info', '{"SlotId":"s1"}');
+    sessionStorage.setItem('slot_data', '{"slot":"s1"}');
     const { api } = fakeApi({ [ACCOUNT_PATHS.signup]: SIGNED, [ACCOUNT_PATHS.unsignedAgreements]: [] });
     const outcome = await completeSignup(NEW_USER, () => ({ ...NEW_USER, careslot_id: 'pat-1' }), api);
     expect(outcome.redirect).toBe(BOOKING_FORM_PATH);
     expect(sessionStorage.getItem('slot_info')).toBe('{"SlotId":"s1"}');
-    expect(sessionStorage.getItem('slot_data')).toBeNull();
+    expect(sessionStorage.getItem('slot_data')).toBe('{"slot":"s1"}');
+  });
+
+  it('sends an existing user with a held slot to the booking form too (step 5)', async () => {
+    sessionStorage.setItem('slot_data', '{"slot":"s1"}');
+    const { api, calls } = fakeApi({});
+    const outcome = await completeSignup({ ...NEW_USER, careslot_id: 'pat-9' }, () => null, api);
+    expect(outcome.redirect).toBe(BOOKING_FORM_PATH);
+    expect(calls).toEqual([]);
   });
 
   it('builds an invited patient from the invitation and forgets the code afterwards', async () => {

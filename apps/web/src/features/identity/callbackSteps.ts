@@ -28,16 +28,14 @@ export interface SignedInClaims extends NewUserClaims {
 type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
 /**
- * A slot picked before sign-in (slot_data) is handed to the booking form as slot_info in the session
- * (§4.8 steps 5 and 8). True when one is pending.
+ * A slot held before sign-in is pending when the session keeps it (§4.8 steps 5 and 8): the slot picker
+ * stores the hold as slot_info while signed out and the selection as slot_data, which the booking form
+ * reads. Both stay where they are for the booking form; this only tells the callback where to go.
  */
 export function handOffPendingSlot(): boolean {
-  const data = sessionStorage.getItem(STORAGE_KEYS.session.slotData);
-  if (data) {
-    sessionStorage.setItem(STORAGE_KEYS.session.slotInfo, data);
-    sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
-  }
-  return !!sessionStorage.getItem(STORAGE_KEYS.session.slotInfo);
+  return (
+    !!sessionStorage.getItem(STORAGE_KEYS.session.slotData) || !!sessionStorage.getItem(STORAGE_KEYS.session.slotInfo)
+  );
 }
 
 /** Step 5: a user the product already knows ({p}_id, vendor_id or the super-user role). */

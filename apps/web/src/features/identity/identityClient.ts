@@ -9,7 +9,7 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
-import { completeSignup } from './callbackSteps';
+import { completeSignup, INVITATION_KEY } from './callbackSteps';
 import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
@@ -301,6 +301,9 @@ export async function signOut(
     STORAGE_KEYS.local.loginResponse,
     STORAGE_KEYS.local.userType,
     STORAGE_KEYS.local.showpPopup,
+    STORAGE_KEYS.local.showPopup,
+    // The notification count goes back to zero with the user (§4.8 sign-out).
+    STORAGE_KEYS.local.alertCount,
   ])
     localStorage.removeItem(key);
   for (const key of [
@@ -308,6 +311,8 @@ export async function signOut(
     STORAGE_KEYS.session.returnUrl,
     STORAGE_KEYS.session.slotData,
     STORAGE_KEYS.session.slotInfo,
+    INVITATION_KEY,
+    PROBED_KEY,
   ]) {
     sessionStorage.removeItem(key);
   }

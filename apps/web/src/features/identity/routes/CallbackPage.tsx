@@ -35,7 +35,11 @@ export function CallbackPage() {
           return void navigate('/', { replace: true });
         }
         const returnUrl = sessionStorage.getItem(STORAGE_KEYS.session.returnUrl);
-        if (result.kind === 'go-back') return void navigate(returnUrl ?? '/', { replace: true });
+        if (result.kind === 'go-back') {
+          // The stored return URL is used once (§4.8 steps 2 and 3).
+          sessionStorage.removeItem(STORAGE_KEYS.session.returnUrl);
+          return void navigate(returnUrl ?? '/', { replace: true });
+        }
         sessionStorage.removeItem(STORAGE_KEYS.session.returnUrl);
         const isPatient = result.roles.some((role) => role.toLowerCase() === 'patient');
         if (!isPatient) toast.success(t('callback.signedIn'));
