@@ -19,7 +19,7 @@ import { sendError, tooManyRequests } from './platform/errors';
 import { devRoutes } from './platform/dev-routes';
 import { healthRoutes } from './platform/health';
 import { loggerOptions } from './platform/logger';
-import { registerWeb } from './platform/web';
+import { isWebFileRequest, registerWeb } from './platform/web';
 import { moduleRoutes } from './routes';
 
 /** Builds the whole application on the given dependencies; main.ts and every integration test use it. */
@@ -63,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
+    allowList: (request) => isWebFileRequest(request.method, request.url),
     errorResponseBuilder: () => tooManyRequests(),
   });
   await app.register(fastifyCookie);

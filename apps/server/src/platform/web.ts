@@ -12,6 +12,16 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
+ * A GET for one of the web app's own files (scripts, styles, translations, images). One page view loads
+ * dozens of them, so they do not count against the per-client request limit, which guards the API.
+ */
+export function isWebFileRequest(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0]!;
+  return !isApiPath(pathname) && /\/[^/]+\.[a-z0-9]{2,5}$/i.test(pathname);
+}
+
+/**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any other GET that
  * wants HTML falls back to index.html so client routes survive a reload (the SPA shows its own 404).
  */
