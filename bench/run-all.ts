@@ -2,11 +2,13 @@
 import { coldStart } from './cold-start';
 import { holds } from './holds';
 import { landingLcp } from './landing-lcp';
+import { searchBench } from './search';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'cold-start': coldStart,
   'landing-lcp': landingLcp,
   holds,
+  search: searchBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -21,5 +21,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // Screen tests render whole pages in jsdom; on a shared 2-core machine 5 s is sometimes not enough.
+    testTimeout: 15_000,
   },
 });

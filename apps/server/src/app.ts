@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const routes of moduleRoutes) await app.register(routes);
   await registerWeb(app, config.WEB_DIST);
 
-  deps.realtime.attach(app.server);
+  await deps.realtime.attach(app.server);
   app.addHook('onClose', async () => {
     await deps.realtime.close();
     await deps.database.close();

@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: booleanFlag.default(true),
   LANDING_ENABLED: booleanFlag.default(true),
+  DISABLE_CALENDAR: booleanFlag.default(false).describe('the global disable_calendar flag: hides the Calendar menu item'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('requests per minute per client'),
   SUPPORT_EMAIL: z.email().default('support@careslot.health'),
   SALES_EMAIL: z.email().default('sales@careslot.health').describe('receives the landing page demo requests'),
@@ -32,6 +33,13 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)')
+    .optional()
+    .describe('card payments through Stripe (manual capture); unset, the built-in sandbox gateway answers'),
+  /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS'> & { publicUrl: string; DEV_TOOLS: boolean };

@@ -5,6 +5,10 @@ import { directoryRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
+import { notificationRoutes } from './modules/notifications';
+import { paymentJobs, paymentRoutes } from './modules/payments';
+import { appointmentRoutes } from './modules/appointments';
+import { marketplaceRoutes } from './modules/marketplace';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
@@ -15,4 +19,10 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   // Background work of a module (expired holds give capacity back and announce it).
   schedulingJobs,
   marketingRoutes,
+  notificationRoutes,
+  paymentRoutes,
+  // The payment reconciler: captures payments of committed bookings, cancels unused authorizations.
+  paymentJobs,
+  appointmentRoutes,
+  marketplaceRoutes,
 ];

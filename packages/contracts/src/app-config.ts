@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const appConfigSchema = z.object({
   productName: z.string(),
   landingEnabled: z.boolean(),
+  /** The global disable_calendar flag: hides the Calendar menu item (practice-portal.md §6). */
+  calendarDisabled: z.boolean(),
   supportEmail: z.string(),
   languages: z.array(z.string()),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string() }),

@@ -258,6 +258,36 @@ export const patientSchema = z.object({
   AuditTrail: auditTrailSchema,
 });
 export type Patient = z.infer<typeof patientSchema>;
+export const patientListSchema = dataList(patientSchema);
+
+/**
+ * POST v2/patient/advance-search (practice-portal.md §7 Patients). Who is searched follows the caller: a
+ * practice user searches their practice's patients, a support agent or super user every practice, a patient
+ * themself and their family. At least one criterion is required, so nobody pages through every patient.
+ */
+export const patientSearchSchema = z
+  .object({
+    Name: z.string().trim().min(2).max(100).optional().describe('Part of the given, family or preferred name; several words must all match'),
+    BirthDate: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as 'YYYY-MM-DD'" })
+      .optional(),
+    Phone: z
+      .string()
+      .regex(/^\d{10}$/, { message: 'must be 10 digits' })
+      .optional()
+      .describe('Home or mobile number, digits only'),
+    Email: z.email().max(254).optional(),
+    Identifier: z.array(z.string().min(1).max(1000)).max(100).optional(),
+    OrganizationId: z.uuid().optional().describe('Only the patients this practice manages'),
+    Limit: z.number().int().min(1).max(100).default(10),
+    Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+  })
+  .refine((q) => Boolean(q.Name || q.BirthDate || q.Phone || q.Email || q.Identifier?.length), {
+    message: 'give at least one of Name, BirthDate, Phone, Email or Identifier',
+    path: ['Name'],
+  });
+export type PatientSearch = z.infer<typeof patientSearchSchema>;
 
 export const relatedPersonSchema = z.object({
   Id: z.string(),

@@ -7,3 +7,8 @@ export * from './catalog';
 export * from './directory';
 export * from './scheduling';
 export * from './marketing';
+export * from './notifications';
+export * from './payments';
+export * from './marketplace';
+export * from './identity';
+export * from './appointments';

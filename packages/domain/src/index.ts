@@ -5,3 +5,4 @@ export * from './booking-stages';
 export * from './booking-payment';
 export * from './booking-forms';
 export * from './search';
+export * from './appointment';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boundingBox, greatCircleMiles, rankByMatch } from './search';
+import { boundingBox, greatCircleMiles, profileSlug, providerDisplayName, rankByMatch } from './search';
 
 const names = ['Pediatrics', 'Cardiology', 'Pediatric Cardiology', 'Orthopedics', 'Dermatology'];
 
@@ -43,6 +43,24 @@ describe('distances', () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe('providerDisplayName', () => {
+  it('joins prefix, given names and family name, then the suffix after a comma', () => {
+    expect(providerDisplayName({ prefix: 'Dr.', given: ['Olivia', 'Jane'], family: 'Bennett', suffix: 'MD' })).toBe('Dr. Olivia Jane Bennett, MD');
+    expect(providerDisplayName({ prefix: null, given: [], family: 'Reyes', suffix: null })).toBe('Reyes');
+  });
+});
+
+describe('profileSlug', () => {
+  it('turns the name into lower-case ASCII words and appends the id start', () => {
+    expect(profileSlug('Dr. José Núñez, MD', 'ab12cd34-0000-4000-8000-000000000000')).toBe('dr-jose-nunez-md-ab12cd34');
+  });
+  it('stays a valid address segment for any name', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.uuid(), (name, id) => /^[a-z0-9-]+$/.test(profileSlug(name, id)) && !profileSlug(name, id).startsWith('-')),
     );
   });
 });

@@ -50,3 +50,24 @@ export function boundingBox(centre: GeoPoint, miles: number): BoundingBox {
     maxLongitude: centre.longitude + dLon,
   };
 }
+
+/** A provider's name as lists and profiles show it: 'Dr. Olivia Bennett, MD'. */
+export function providerDisplayName(name: { prefix?: string | null; given: readonly string[]; family: string; suffix?: string | null }): string {
+  const main = [name.prefix, ...name.given, name.family].filter((part) => part && part.trim()).join(' ');
+  return name.suffix ? `${main}, ${name.suffix}` : main;
+}
+
+/**
+ * The public profile's address segment: the name in lower-case ASCII words joined by dashes, then the first
+ * eight characters of the entity id so two providers of the same name never collide.
+ */
+export function profileSlug(name: string, entityId: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const suffix = entityId.replace(/[^0-9a-f]/gi, '').slice(0, 8).toLowerCase();
+  return words ? `${words}-${suffix}` : suffix;
+}

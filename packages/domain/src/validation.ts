@@ -68,3 +68,23 @@ export function isValidNpi(npi: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** A date of birth typed as M/D/YYYY (§5.1 dob pattern) as an ISO date, or null when it is no real date. */
+export function usDateToIso(value: string): string | null {
+  const match = PATTERNS.dob.exec(value.trim());
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(value.trim().slice(-4))];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Whole years from an ISO birth date to a moment (UTC calendar days). */
+export function ageInYears(birthDateIso: string, now: Date): number {
+  const [year, month, day] = birthDateIso.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - year;
+  const beforeBirthday =
+    now.getUTCMonth() + 1 < month || (now.getUTCMonth() + 1 === month && now.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}

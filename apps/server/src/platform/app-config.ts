@@ -24,6 +24,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         productName: PRODUCT_NAME,
         landingEnabled: config.LANDING_ENABLED,
+        calendarDisabled: config.DISABLE_CALENDAR,
         supportEmail: config.SUPPORT_EMAIL,
         languages: [...LANGUAGES],
         oidc: { issuer: `${config.publicUrl}/realms/${REALM}`, clientId: OAUTH_CLIENT_ID, scope: OAUTH_SCOPE },

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 
 /** The query builder every store uses; the same on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -27,6 +27,12 @@ export interface Database extends Connection {
   readonly db: Db;
   /** Runs fn on one dedicated connection (session-level locks, multi-statement transactions). */
   session<T>(fn: (connection: Connection) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside one transaction: committed when fn resolves, rolled back when it throws. On PGlite no
+   * other statement interleaves (its transaction() holds the single connection); on PostgreSQL it is one
+   * pooled client under READ COMMITTED.
+   */
+  transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,15 @@ export function fromPglite(client: PGlite): Database {
     ...connection,
     // PGlite has exactly one connection, so every call is already on the same session.
     session: (fn) => fn(connection),
+    transaction: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          exec: async (script) => {
+            await tx.exec(script);
+          },
+          query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
+        }),
+      ),
     close: () => client.close(),
   };
 }
@@ -54,7 +69,7 @@ export function fromPool(pool: pg.Pool): Database {
   // An idle client whose connection the server ends (restart, failover, a dropped database) is reported
   // here; unhandled, node-postgres would crash the process. The pool opens a new client on the next use.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
-  return {
+  const database: Database = {
     kind: 'postgres',
     db: drizzlePg(pool),
     exec: async (script) => {
@@ -79,8 +94,21 @@ export function fromPool(pool: pg.Pool): Database {
         client.release(broken);
       }
     },
+    transaction: (fn) =>
+      database.session(async (connection) => {
+        await connection.exec('begin');
+        try {
+          const result = await fn(connection);
+          await connection.exec('commit');
+          return result;
+        } catch (error) {
+          await connection.exec('rollback').catch(() => undefined);
+          throw error;
+        }
+      }),
     close: () => pool.end(),
   };
+  return database;
 }
 
 export interface OpenDatabaseOptions {
@@ -97,6 +125,8 @@ export interface OpenDatabaseOptions {
 /** PostgreSQL when a URL is given (several app instances can share it); otherwise embedded PGlite. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    // Loaded only when configured: the embedded default starts without the PostgreSQL client.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     await pool.query('select 1');
     return fromPool(pool);

@@ -45,6 +45,14 @@ describe('logs', () => {
     expect(out).toContain('"queryKeys":["email"]');
     expect(out).not.toContain('ana@example.com');
   });
+
+  it('hide the activation code of an invitation path', () => {
+    const { logger, text } = capture();
+    const code = '7b0c7c1e-5a44-4c35-9d55-4a2f5a0a2b11';
+    logger.info({ req: { id: '2', method: 'GET', url: `/careslot-administration/api/v2/Invitation/${code}` } });
+    expect(text()).not.toContain(code);
+    expect(text()).toContain('/careslot-administration/api/v2/Invitation/[redacted]');
+  });
 });
 
 describe('configuration', () => {

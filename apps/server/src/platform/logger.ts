@@ -46,7 +46,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         // Keep the path, drop query values: they can carry e-mails, codes or patient ids.
         const [pathname, query] = request.url.split('?');
         const keys = query ? [...new URLSearchParams(query).keys()] : [];
-        return { id: request.id, method: request.method, path: pathname, queryKeys: keys };
+        // An invitation id in the path is an activation code: a secret like any other code.
+        const path = (pathname ?? '').replace(/(\/Invitation\/)[^/]+/i, '$1[redacted]');
+        return { id: request.id, method: request.method, path, queryKeys: keys };
       },
     },
     ...(config.NODE_ENV === 'development' && process.stdout.isTTY

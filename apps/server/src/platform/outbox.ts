@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { Database } from './db';
 
@@ -27,12 +27,14 @@ export interface MessageTransport {
 }
 
 export function smtpTransport(url: string, from: string): MessageTransport {
-  const transporter = nodemailer.createTransport(url);
+  // nodemailer is loaded at the first message, so a server without SMTP never loads it.
+  let transporter: Promise<Transporter> | null = null;
   return {
     channel: 'email',
     name: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject ?? '', text: message.body });
+      transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await transporter).sendMail({ from, to: message.to, subject: message.subject ?? '', text: message.body });
     },
   };
 }

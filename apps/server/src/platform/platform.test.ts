@@ -91,13 +91,14 @@ describe('outbox', () => {
 });
 
 describe('app config', () => {
-  it('tells the web app whether the landing page is on and where to sign in', async () => {
-    const t = await createTestApp({ env: { LANDING_ENABLED: 'false', PUBLIC_URL: 'http://care.example' } });
+  it('tells the web app whether the landing page is on, whether the calendar is disabled and where to sign in', async () => {
+    const t = await createTestApp({ env: { LANDING_ENABLED: 'false', DISABLE_CALENDAR: 'true', PUBLIC_URL: 'http://care.example' } });
     try {
-      const res = await t.call<{ landingEnabled: boolean; oidc: { issuer: string; clientId: string } }>({
+      const res = await t.call<{ landingEnabled: boolean; calendarDisabled: boolean; oidc: { issuer: string; clientId: string } }>({
         url: '/api/app-config',
       });
       expect(res.json.landingEnabled).toBe(false);
+      expect(res.json.calendarDisabled).toBe(true);
       expect(res.json.oidc).toMatchObject({ issuer: 'http://care.example/realms/careslot', clientId: 'careslot_web_app' });
     } finally {
       await t.close();

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import {
   ACK_EVENT,
@@ -27,7 +26,7 @@ export interface PublishOptions {
 
 export interface Realtime {
   /** Starts the hubs on the HTTP server; before that, publish reaches nobody. */
-  attach(server: HttpServer): void;
+  attach(server: HttpServer): Promise<void>;
   /** Sends an event to the rooms on every instance; returns the message id clients acknowledge. */
   publish(options: PublishOptions): string;
   /** Messages sent to a user and not yet acknowledged (redelivered when the user reconnects). */
@@ -155,9 +154,11 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   };
 
   return {
-    attach(server) {
+    async attach(server) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (options.redisUrl) {
+        // Loaded only when configured: the embedded default starts without them.
+        const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
         const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
         const sub = pub.duplicate();
         redis = { pub, sub };

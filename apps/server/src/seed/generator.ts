@@ -3,6 +3,8 @@ import { planId, specialtyId } from './catalog';
 import { createRandom, npiFromBase, seedId } from './ids';
 import type { DirectorySeed, LocationSeed, OrganizationSeed, PractitionerSeed } from './directory-rows';
 import { writeDirectory } from './directory-rows';
+import { seedDemoSchedules } from './schedules';
+import { seedProviderSearch } from './search';
 import { aboutText, fictionalPhone, PORTRAITS, randomLanguages, randomPerson } from './people';
 import { INSURANCE_CARRIERS, SPECIALTIES, STATE_TIME_ZONES } from './reference-data';
 
@@ -136,5 +138,10 @@ export async function generateDirectory(connection: Connection, options: Generat
 export async function seedGeneratedDirectory(connection: Connection, options: GenerateOptions) {
   const seed = await generateDirectory(connection, options);
   await writeDirectory(connection, seed, GENERATOR_WORKFLOW);
-  return { organizations: seed.organizations.length, locations: seed.locations.length, practitioners: seed.practitioners.length };
+  // The same weekly hours as the demo providers, and the search rows, so benchmarks search real data.
+  const schedules = await seedDemoSchedules(connection);
+  const searchRows = await seedProviderSearch(connection);
+  return {
+    schedules,
+    searchRows, organizations: seed.organizations.length, locations: seed.locations.length, practitioners: seed.practitioners.length };
 }

@@ -2,11 +2,14 @@ import type { Connection, Database } from '../platform/db';
 import { seedReferenceData, type ReferenceSeedResult } from './catalog';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDirectory, type DemoSeedResult } from './demo';
+import { seedDemoApprovals, seedDemoPaymentConfigs } from './payments';
 import { seedDemoSchedules } from './schedules';
+import { seedProviderSearch } from './search';
 import { isEmpty } from './sql';
 
 export { DEMO_PEOPLE, DEMO_PRACTICE_IDS, demoPerson, type DemoPerson } from './demo';
 export { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
+export { DEMO_VISIT_FEE } from './payments';
 export { seedGeneratedDirectory, type GenerateOptions } from './generator';
 
 // Any fixed number works; instances sharing a PostgreSQL database must agree on it.
@@ -33,6 +36,11 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     const demo = options.demo && (await isEmpty(connection, 'organizations')) ? await seedDemoDirectory(connection) : null;
     if (options.demo && (await isEmpty(connection, 'identity_users'))) await seedDemoAccounts(connection);
     if (options.demo && (await isEmpty(connection, 'schedules'))) await seedDemoSchedules(connection);
+    if (options.demo && (await isEmpty(connection, 'payment_org_configs'))) {
+      await seedDemoPaymentConfigs(connection);
+      await seedDemoApprovals(connection);
+    }
+    if (options.demo && (await isEmpty(connection, 'provider_search'))) await seedProviderSearch(connection);
     return { reference, demo };
   });
 }

@@ -167,3 +167,71 @@ export async function signIn(t: TestApp, email: string, password: string): Promi
   });
   return product.json.data.access_token;
 }
+
+/** A registration form of the realm's prompt=create page, valid unless a test overrides a field. */
+export function registrationForm(overrides: Record<string, string> = {}): Record<string, string> {
+  const suffix = randomBytes(4).toString('hex');
+  return {
+    given_name: 'Casey',
+    family_name: "O'Neil",
+    email: `new-patient-${suffix}@example.com`,
+    mobile_number: '(555) 201-7788',
+    dob: '4/9/1991',
+    gender: 'Female',
+    password: 'Fresh-start-2026',
+    confirm_password: 'Fresh-start-2026',
+    eula: 'on',
+    oha: 'on',
+    ...overrides,
+  };
+}
+
+/**
+ * Registers a new patient through the realm (prompt=create) and comes back with a code, like a browser
+ * would; then exchangeCode and the product token exchange sign the new user in.
+ */
+export async function register(
+  t: TestApp,
+  form: Record<string, string> = registrationForm(),
+): Promise<SignInResult & { email: string; password: string }> {
+  const started = await startAuthorization(t, { prompt: 'create' });
+  const { jar } = started;
+  jar.store(await t.app.inject({ method: 'GET', url: started.formPath, headers: { cookie: jar.header() } }));
+  const submitted = await t.app.inject({
+    method: 'POST',
+    url: `/realms/careslot/login-actions/${started.uid}/register`,
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(form).toString(),
+  });
+  jar.store(submitted);
+  if (submitted.statusCode !== 303) throw new Error(`registration answered ${submitted.statusCode}`);
+  const resumed = await t.app.inject({
+    method: 'GET',
+    url: localPath(submitted.headers.location),
+    headers: { cookie: jar.header() },
+  });
+  jar.store(resumed);
+  const back = new URL(String(resumed.headers.location));
+  const code = back.searchParams.get('code');
+  if (!code) throw new Error(`no code in ${back.toString()}`);
+  return {
+    code,
+    state: back.searchParams.get('state') ?? '',
+    jar,
+    redirectUri: started.redirectUri,
+    pkce: started.pkce,
+    email: form.email!,
+    password: form.password!,
+  };
+}
+
+/** The product token of a signed-in realm code (the web app's exchange-token call). */
+export async function productTokenFor(t: TestApp, result: SignInResult): Promise<string> {
+  const tokens = await exchangeCode(t, result);
+  const product = await t.call<{ data: { access_token: string } }>({
+    method: 'POST',
+    url: '/api/account/exchange-token',
+    payload: { SubjectToken: tokens.json.access_token },
+  });
+  return product.json.data.access_token;
+}

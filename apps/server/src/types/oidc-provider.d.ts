@@ -30,6 +30,8 @@ declare module 'oidc-provider' {
     grantId?: string;
   }
   export interface InteractionResults {
+    /** The registration prompt (prompt=create) was resolved. */
+    create?: Record<string, never>;
     login?: { accountId: string; remember?: boolean };
     consent?: { grantId?: string };
     error?: string;
@@ -60,6 +62,19 @@ declare module 'oidc-provider' {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+  }
+  export class Prompt {
+    constructor(options: { name: string; requestable?: boolean }, ...checks: unknown[]);
+    name: string;
+  }
+  export interface InteractionPolicy extends Array<Prompt> {
+    add(prompt: Prompt, index?: number): void;
+  }
+  export const interactionPolicy: { base(): InteractionPolicy; Prompt: typeof Prompt };
+  export interface RefreshTokenRecord {
+    accountId: string;
+    clientId: string;
+    isExpired: boolean;
   }
   export default Provider;
   export const errors: Record<string, new (...args: unknown[]) => Error>;

@@ -29,6 +29,12 @@ export function dismissLanding() {
   listeners.forEach((listener) => listener());
 }
 
+/** The logo brings a signed-out visitor back to the landing page (spec README, logo), so the dismissal ends. */
+export function restoreLanding() {
+  sessionStorage.removeItem(LANDING_DISMISSED_KEY);
+  listeners.forEach((listener) => listener());
+}
+
 export function useLandingDismissed(): boolean {
   return useSyncExternalStore(
     (listener) => {

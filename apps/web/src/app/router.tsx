@@ -1,5 +1,8 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { GuestOnly, RequireAuthentication } from '../features/identity/guards/Guards';
+import { SsoBootstrap } from '../features/identity/guards/SsoBootstrap';
+import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
@@ -8,9 +11,22 @@ import { RootLayout, type LayoutHandle } from './RootLayout';
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CallbackPage = lazy(() => import('../features/identity/routes/CallbackPage').then((m) => ({ default: m.CallbackPage })));
+const ProviderSearchPage = lazy(() => import('../features/find-care/routes/ProviderSearchPage').then((m) => ({ default: m.ProviderSearchPage })));
+const PracticesDashboardPage = lazy(() =>
+  import('../features/practices/routes/PracticesDashboardPage').then((m) => ({ default: m.PracticesDashboardPage })),
+);
+const SupportDashboardPage = lazy(() => import('../features/support/routes/SupportDashboardPage').then((m) => ({ default: m.SupportDashboardPage })));
+const ForgotPasswordPage = lazy(() => import('../features/identity/routes/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const VerifyCodePage = lazy(() => import('../features/identity/routes/VerifyCodePage').then((m) => ({ default: m.VerifyCodePage })));
+const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const BookAppointmentFormPage = lazy(() =>
+  import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
+);
 const ProviderProfilePage = lazy(() =>
   import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
 );
+const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
+const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -18,15 +34,9 @@ const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/Dem
  * each answers with the 404 page until its screen exists: never a stand-in page.
  */
 const NOT_BUILT_YET = [
-  // patient-booking.md §2.1, top level
-  'sso',
   // main layout children
   'signup',
   'social-signup',
-  'forgot-password',
-  'verify-code',
-  'reset-password',
-  'provider-search',
   'patient/*',
   'patient/settings/edit',
   'staff-member/*',
@@ -34,11 +44,9 @@ const NOT_BUILT_YET = [
   'staff-member/digital-checkin',
   'staff-member/surveys',
   'super-user/*',
-  'super-user/dashboard',
   'super-user/marketplace',
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
-  'support-agent/dashboard',
   'practice-admin/*',
   'practice-admin/dashboard',
   'practice-admin/settings/user/list',
@@ -59,7 +67,6 @@ const NOT_BUILT_YET = [
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
-  'book/book-appointment-form',
   'screening-form',
   'verification/*',
   'verification/phone-verify',
@@ -92,10 +99,6 @@ const NOT_BUILT_YET = [
   'account',
   'account/signup',
   'account/social-signup',
-  'account/forgot-password',
-  'account/verify-code',
-  'account/reset-password',
-  'account/activation-code-question',
   'appointment-action/*',
   'mobile/*',
   // built into the product (spec README): the patient portal and the survey app
@@ -104,6 +107,22 @@ const NOT_BUILT_YET = [
   'survey/appointment/:id',
   'notFound',
 ] as const;
+
+/** Route families behind the authentication guard (patient-booking.md §2.2). */
+const AUTHENTICATED = ['patient/', 'dashboard/', 'reputation-management/'] as const;
+
+/** Practice-side route families: the single-sign-on bootstrap (silent probe) runs in front of them (§4.8). */
+const PRACTICE_SIDE = ['dashboard/', 'practice-admin/', 'staff-member/', 'providers/', 'super-user/', 'support-agent/'] as const;
+
+/** The identity guards a route family stands behind. */
+function guarded(path: string, element: ReactNode): ReactNode {
+  const authenticated = AUTHENTICATED.some((prefix) => path.startsWith(prefix)) ? (
+    <RequireAuthentication>{element}</RequireAuthentication>
+  ) : (
+    element
+  );
+  return PRACTICE_SIDE.some((prefix) => path.startsWith(prefix)) ? <SsoBootstrap>{authenticated}</SsoBootstrap> : authenticated;
+}
 
 const home: LayoutHandle = { breadcrumb: 'home' };
 
@@ -116,11 +135,27 @@ export const routes: RouteObject[] = [
       // The landing page for doctors or the patient home (app/landingSwitch.ts).
       { index: true, element: <IndexRoute />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
-      { path: 'login', element: <LoginPage /> },
+      { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
       { path: 'callback', element: <CallbackPage /> },
+      { path: 'provider-search', element: <ProviderSearchPage /> },
+      { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
+      { path: 'sso', element: <SsoPage /> },
+      // Password recovery (patient-booking.md §2.8), top-level, under /account and under a patient review.
+      ...['', 'account/', 'patient-review/appointments/:id/'].flatMap((prefix) => [
+        { path: `${prefix}forgot-password`, element: <ForgotPasswordPage /> },
+        { path: `${prefix}verify-code`, element: <RequireRecoveryUser><VerifyCodePage /></RequireRecoveryUser> },
+        { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
+      ]),
+      { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
+      { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
+      { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
-      ...NOT_BUILT_YET.map((path) => ({ path, element: <NotFoundPage /> })),
+      ...NOT_BUILT_YET.map((path) => ({
+        path,
+        // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.
+        element: guarded(path, <NotFoundPage />),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -14,3 +14,4 @@ export {
 } from './service';
 export { CODE_KINDS, type CodeKind } from './tables';
 export { catalogRoutes } from './routes';
+export { resolveSearchTerms, searchRowNames, type SearchTerms } from './search-terms';

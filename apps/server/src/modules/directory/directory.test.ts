@@ -401,6 +401,79 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
     expect(await auditRows(unknown)).toEqual([{ actor_id: reader, entity_type: 'Patient', outcome: 'not_found', patient_id: unknown }]);
   });
 
+  describe('patient search (v2/patient/advance-search)', () => {
+    const search = (token: string, payload: Record<string, unknown>) =>
+      t.call<List<Patient> & ErrorBody>({ method: 'POST', url: `${V2}/patient/advance-search`, payload, headers: bearer(token) });
+    const namesOf = (list: List<Patient>) => list.Data.map((p) => `${p.Name[0]!.Given[0]} ${p.Name[0]!.Family}`).sort();
+    const staffToken = (role: string) =>
+      tokenFor(t.tokens, { user_roles: [role], user_type: 'SuperUser', careslot_id: seedId(`test:${role}`), email: `${role}@careslot.health` });
+
+    it('lets a support agent find a patient of any practice by name words, birth date, e-mail or phone', async () => {
+      const support = await staffToken('supportagent');
+      const byName = await search(support, { Name: 'jord ELL' });
+      expect(byName.statusCode).toBe(200);
+      expect(byName.json.Data.map((p) => p.Id)).toEqual([demoPatient.id]);
+      expect(byName.json.Total).toBe(1);
+      expect((await search(support, { BirthDate: '1988-04-17', Name: 'Ellis' })).json.Data.map((p) => p.Id)).toEqual([demoPatient.id]);
+      expect((await search(support, { Email: demoPatient.email.toUpperCase() })).json.Data.map((p) => p.Id)).toEqual([demoPatient.id]);
+      const phone = byName.json.Data[0]!.Telecom.find((c) => c.System === 'Mobile' || c.System === 'Phone')!.Value.replace(/\D/g, '').slice(-10);
+      expect((await search(support, { Phone: phone })).json.Data.map((p) => p.Id)).toContain(demoPatient.id);
+      const superUser = await staffToken('superuser');
+      expect((await search(superUser, { Name: 'Ellis', OrganizationId: PRACTICE_2 })).json.Total).toBe(0);
+    });
+
+    it('keeps a practice user to their own practice, whatever OrganizationId says', async () => {
+      expect((await search(practiceOneProvider, { Name: 'Jordan Ellis' })).json.Data.map((p) => p.Id)).toEqual([demoPatient.id]);
+      expect((await search(practiceTwoProvider, { Name: 'Jordan Ellis' })).json.Total).toBe(0);
+      const widened = await search(practiceTwoProvider, { Name: 'Jordan Ellis', OrganizationId: PRACTICE_1 });
+      expect(widened.statusCode).toBe(200);
+      expect(widened.json.Total).toBe(0);
+    });
+
+    it('gives a patient only themself and their family: patient B finds nothing of patient A', async () => {
+      const family = await search(patientToken, { Name: 'Ellis' });
+      expect(family.json.Data.map((p) => p.Id).sort()).toEqual([demoPatient.id, spouseId, childId].sort());
+      const other = await t.call<Patient>({ url: `${V2}/patient/${otherPracticeOnePatient}`, headers: bearer(practiceOneProvider) });
+      const otherName = other.json.Name[0]!.Family;
+      expect((await search(patientToken, { Name: otherName })).json.Data.map((p) => p.Id)).not.toContain(otherPracticeOnePatient);
+      expect(namesOf((await search(practiceOneProvider, { Name: otherName })).json)).toContain(`${other.json.Name[0]!.Given[0]} ${otherName}`);
+    });
+
+    it('refuses roles that may not search patients with 403, and guests with 401', async () => {
+      const finance = await staffToken('FinancialSuperUser');
+      const res = await search(finance, { Name: 'Ellis' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json.message).toBe(HTTP_STATUS_MESSAGES[403]);
+      const guest = await tokenFor(t.tokens, { user_roles: [], guest: true });
+      expect((await search(guest, { Name: 'Ellis' })).statusCode).toBe(401);
+    });
+
+    it('names the field and the rule for a search without criteria or with a bad phone or date', async () => {
+      const support = await staffToken('supportagent');
+      const empty = await search(support, {});
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json.errors?.[0]?.field).toBe('body.Name');
+      expect(empty.json.errors?.[0]?.message).toContain('at least one of Name');
+      const phone = await search(support, { Phone: '555-0100' });
+      expect(phone.json.errors?.[0]?.field).toBe('body.Phone');
+      expect(phone.json.errors?.[0]?.message).toContain('10 digits');
+      const date = await search(support, { BirthDate: '17/04/1988' });
+      expect(date.json.errors?.[0]?.field).toBe('body.BirthDate');
+    });
+
+    it('audits each search with the criteria used and the ids returned, never the values searched for', async () => {
+      const support = await staffToken('supportagent');
+      await search(support, { Name: 'Jordan', BirthDate: '1988-04-17' });
+      const rows = await t.database.query<{ action: string; outcome: string; detail: { criteria: Record<string, boolean>; total: number; ids: string[] } }>(
+        "select action, outcome, detail from audit_events where workflow = 'patient_search' and actor_id = $1 order by id desc limit 1",
+        [seedId('test:supportagent')],
+      );
+      expect(rows[0]).toMatchObject({ action: 'search', outcome: 'success', detail: { criteria: { Name: true, BirthDate: true, Phone: false }, total: 1, ids: [demoPatient.id] } });
+      expect(JSON.stringify(rows[0])).not.toContain('1988-04-17');
+      expect(JSON.stringify(rows[0])).not.toContain('Jordan');
+    });
+  });
+
   it('gives every demo person a directory record under their fixed id', async () => {
     for (const person of DEMO_PEOPLE) {
       const url = person.userType === 'Patient' ? `${V2}/patient/${person.id}` : `${V2}/practitioner/${person.id}`;

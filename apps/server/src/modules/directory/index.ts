@@ -22,6 +22,7 @@ export {
   getPractitioner,
   getPractitioners,
   listPractitionerRoles,
+  markMobileVerified,
   relatedPersons,
   searchCareTeams,
   searchHealthcareServices,
@@ -33,3 +34,4 @@ export {
 } from './service';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
+export { providerSearchSources, type ProviderSearchSource } from './search-sources';

@@ -17,7 +17,9 @@ import {
   organizationSchema,
   organizationSearchSchema,
   orgIdParamSchema,
+  patientListSchema,
   patientSchema,
+  patientSearchSchema,
   practitionerListSchema,
   practitionerRoleListSchema,
   practitionerRoleSearchSchema,
@@ -242,6 +244,21 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.readPatient(database, readerOf(request), request.params.id),
+  );
+
+  app.post(
+    `${V2}/patient/advance-search`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: patientTags,
+        security,
+        summary: 'Patients matching every criterion given, among those the caller may see (own practice; every practice for support agents and super users; a patient’s own family)',
+        body: patientSearchSchema,
+        response: { 200: patientListSchema, ...userErrors, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => service.searchPatients(database, readerOf(request), request.body),
   );
 
   app.get(

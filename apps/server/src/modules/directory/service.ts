@@ -10,6 +10,7 @@ import {
   type Location,
   type Organization,
   type Patient,
+  type PatientSearch,
   type Practitioner,
   type PractitionerRole,
   type RelatedPerson,
@@ -17,7 +18,7 @@ import {
 import { type AuditContext, recordAudit, type AuditOutcome } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import type { Database } from '../../platform/db';
-import { notFound } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
 import { specialtiesByIds } from '../catalog';
 import * as store from './store';
 
@@ -464,6 +465,11 @@ export async function getPatientById(database: Database, id: string): Promise<Pa
   return (await shapePatients(database, rows))[0] ?? null;
 }
 
+/** Records a verified mobile number (the notifications module calls this once a code matched). */
+export async function markMobileVerified(database: Database, patientId: string, mobile: string, now: Date): Promise<void> {
+  await store.setVerifiedMobile(database.db, patientId, mobile, now);
+}
+
 export async function findPatientByEmail(database: Database, email: string): Promise<Patient | null> {
   const id = await store.patientIdByEmail(database.db, email);
   return id ? getPatientById(database, id) : null;
@@ -646,6 +652,64 @@ async function readablePatient(
 export async function readPatient(database: Database, reader: Reader, id: string): Promise<Patient> {
   const row = await readablePatient(database, reader, id, 'Patient', 'patient_read');
   return (await shapePatients(database, [row]))[0]!;
+}
+
+/** Roles that look patients up across every practice: read-only support and the super user. */
+const CROSS_PRACTICE_ROLES = new Set(['superuser', 'supportagent']);
+
+/**
+ * Which patients a caller's search covers (the same rule as a single read, mayRead): support agents and
+ * super users every practice; practice users their own practice; a patient themself and their family.
+ * Anyone else may not search patients at all.
+ */
+async function patientSearchScope(database: Database, principal: Principal, organizationId: string | undefined): Promise<store.PatientFilter | null> {
+  if (principal.roles.some((r) => CROSS_PRACTICE_ROLES.has(r))) return { managingOrganizationId: organizationId };
+  if (principal.organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r))) {
+    // Another practice's id in the query cannot widen the search: it simply matches nobody.
+    return organizationId && organizationId !== principal.organizationId ? { ids: [] } : { managingOrganizationId: principal.organizationId };
+  }
+  if (principal.userId && principal.roles.includes('patient')) {
+    const family = await store.relatedPersonsOf(database.db, principal.userId);
+    return { ids: [principal.userId, ...family.map((f) => f.patient.id)], managingOrganizationId: organizationId };
+  }
+  return null;
+}
+
+/** POST v2/patient/advance-search: the patients the caller may see that match every criterion given; audited. */
+export async function searchPatients(database: Database, reader: Reader, query: PatientSearch): Promise<Paged<Patient>> {
+  const scope = await patientSearchScope(database, reader.principal, query.OrganizationId);
+  const criteria = {
+    Name: Boolean(query.Name),
+    BirthDate: Boolean(query.BirthDate),
+    Phone: Boolean(query.Phone),
+    Email: Boolean(query.Email),
+    Identifier: Boolean(query.Identifier?.length),
+  };
+  if (!scope) {
+    await recordAudit(database, reader.audit, { action: 'search', entityType: 'Patient', outcome: 'denied', workflow: 'patient_search', detail: { criteria } });
+    throw forbidden();
+  }
+  const { rows, total } = await store.searchPatients(
+    database.db,
+    {
+      ...scope,
+      nameWords: query.Name?.split(/\s+/).filter(Boolean),
+      birthDate: query.BirthDate,
+      phone: query.Phone,
+      email: query.Email,
+      identifiers: query.Identifier,
+    },
+    { limit: query.Limit, offset: query.Offset },
+  );
+  // Which criteria were used and how many matched, never the values searched for (they are patient data).
+  await recordAudit(database, reader.audit, {
+    action: 'search',
+    entityType: 'Patient',
+    outcome: 'success',
+    workflow: 'patient_search',
+    detail: { criteria, total, ids: rows.map((r) => r.id) },
+  });
+  return { Data: await shapePatients(database, rows), Total: total };
 }
 
 export async function readPatientByIdentifier(database: Database, reader: Reader, identifier: string): Promise<Patient> {

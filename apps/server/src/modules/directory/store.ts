@@ -407,6 +407,49 @@ export async function patientsByIds(db: Db, ids: string[]): Promise<PatientRow[]
   return db.select().from(patients).where(inArray(patients.id, ids));
 }
 
+export interface PatientFilter {
+  /** Every word must match the start of a given, family, middle or preferred name (case-insensitive). */
+  nameWords?: string[] | undefined;
+  birthDate?: string | undefined;
+  /** 10 digits; matched against the digits of the home and mobile numbers. */
+  phone?: string | undefined;
+  email?: string | undefined;
+  identifiers?: string[] | undefined;
+  /** Only patients this practice manages. */
+  managingOrganizationId?: string | undefined;
+  /** Only these patients (a patient searching their own family). */
+  ids?: string[] | undefined;
+}
+
+export async function searchPatients(db: Db, filter: PatientFilter, page: Page) {
+  const conditions: (SQL | undefined)[] = [];
+  for (const word of filter.nameWords ?? []) {
+    const prefix = `${escapeLike(word)}%`;
+    conditions.push(
+      or(ilike(patients.firstName, prefix), ilike(patients.lastName, prefix), ilike(patients.middleName, prefix), ilike(patients.preferredName, prefix)),
+    );
+  }
+  if (filter.birthDate) conditions.push(eq(patients.birthDate, filter.birthDate));
+  if (filter.phone) {
+    const digits = (column: typeof patients.phone | typeof patients.mobile) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10)`;
+    conditions.push(or(sql`${digits(patients.phone)} = ${filter.phone}`, sql`${digits(patients.mobile)} = ${filter.phone}`));
+  }
+  if (filter.email) conditions.push(sql`lower(${patients.email}) = lower(${filter.email})`);
+  if (filter.identifiers?.length) {
+    conditions.push(
+      inArray(patients.id, db.select({ id: patientIdentifiers.patientId }).from(patientIdentifiers).where(identifierMatch(patientIdentifiers, filter.identifiers))),
+    );
+  }
+  if (filter.managingOrganizationId) conditions.push(eq(patients.managingOrganizationId, filter.managingOrganizationId));
+  if (filter.ids) conditions.push(filter.ids.length ? inArray(patients.id, filter.ids) : sql`false`);
+  return pagedSelect(db, patients, and(...conditions), [asc(patients.lastName), asc(patients.firstName), asc(patients.id)], page);
+}
+
+/** Stores a mobile number that the patient has just proven to own (phone verification). */
+export async function setVerifiedMobile(db: Db, id: string, mobile: string, now: Date): Promise<void> {
+  await db.update(patients).set({ mobile, mobileVerified: true, updatedAt: now }).where(eq(patients.id, id));
+}
+
 export async function patientIdentifiersFor(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db
@@ -530,6 +573,7 @@ export async function acceptedPlansOfLocations(db: Db, locationIds: string[]) {
 // ---------- shared ----------
 
 type PagedTable =
+  | typeof patients
   | typeof organizations
   | typeof locations
   | typeof practitioners

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import Provider, { type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
+import Provider, { interactionPolicy, type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
 import { OAUTH_CLIENT_ID, REALM } from '@careslot/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db';
@@ -117,7 +117,7 @@ export interface OidcOptions {
 }
 
 /** The web app's addresses the realm may send a browser back to. */
-function webOrigins(config: Config): string[] {
+export function webOrigins(config: Config): string[] {
   const origins = [config.publicUrl];
   // The Vite dev server (npm run dev) serves the web app on its own port.
   if (config.NODE_ENV !== 'production') origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
@@ -196,6 +196,7 @@ export function createOidcProvider({ config, database, tokens, now }: OidcOption
       revocation: '/protocol/openid-connect/revoke',
     },
     interactions: {
+      policy: interactionPolicyWithCreate(),
       url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_PATH}/${interaction.uid}`,
     },
     ttl: OIDC_TTL,
@@ -208,6 +209,16 @@ export function createOidcProvider({ config, database, tokens, now }: OidcOption
   const provider = new Provider(`${config.publicUrl}${REALM_PATH}`, configuration);
   provider.proxy = true;
   return provider;
+}
+
+/**
+ * The default login and consent prompts, led by a requestable 'create' prompt: an authorization request
+ * with prompt=create opens the realm's registration page (Initiating User Registration via OpenID Connect).
+ */
+function interactionPolicyWithCreate() {
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'create', requestable: true }), 0);
+  return policy;
 }
 
 const escapeHtml = (value: string) =>

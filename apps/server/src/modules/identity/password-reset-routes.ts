@@ -1,29 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RESET_MESSAGES, resetAnswerSchema, resetPasswordBodySchema } from '@careslot/contracts';
 import { recordAudit } from '../../platform/audit';
 import { AppError, badRequest, tooManyRequests } from '../../platform/errors';
 import { checkResetCode, resetPassword, sendResetCode, type CodeCheck } from './password-reset';
+
+export { RESET_MESSAGES };
 
 const V1 = '/careslot-administration/api/v1';
 
 const emailQuery = z.object({ email: z.email({ error: 'must be a valid e-mail address' }).max(320) });
 
-const answer = z.object({
-  status_code: z.number().int(),
-  message: z.string(),
-  data: z.object({ Email: z.string(), CodeVerified: z.boolean(), PasswordReset: z.boolean() }),
-});
-
-export const RESET_MESSAGES = {
-  sent: 'A verification code has been sent to your e-mail.',
-  verified: 'Code verified.',
-  reset: 'Your password has been reset.',
-  noRecord: 'No record found',
-  invalid: 'The verification code is invalid.',
-  expired: 'The verification code has expired. Request a new code.',
-  exhausted: 'Too many wrong codes. Request a new code.',
-  wait: 'Please wait before requesting another code.',
-} as const;
+const answer = resetAnswerSchema;
 
 function refuse(check: Exclude<CodeCheck, { ok: true }>): never {
   if (check.reason === 'unknown') throw new AppError('not_found', { message: RESET_MESSAGES.noRecord });
@@ -78,18 +66,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'E-mail lookup and code resend (no body), code check ({Code}) or reset ({Code, NewPassword})',
         querystring: emailQuery,
-        body: z
-          .object({
-            Code: z.string().regex(/^\d{6}$/, { error: 'must be 6 digits' }),
-            NewPassword: z
-              .string()
-              .min(8, { error: 'must be at least 8 characters' })
-              .max(128)
-              .regex(/[A-Za-z]/, { error: 'must contain a letter' })
-              .regex(/\d/, { error: 'must contain a digit' })
-              .optional(),
-          })
-          .nullish(),
+        body: resetPasswordBodySchema.nullish(),
         response: { 200: answer },
       },
       config: { rateLimit },

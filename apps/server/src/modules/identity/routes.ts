@@ -8,12 +8,13 @@ import { recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { findAccountById, checkPassword, type Account } from './accounts';
 import { INTERACTION_FORM_PATH, LOGIN_CSS, LOGOUT_JS, loginPage, pickLanguage } from './login-page';
-import { accountClaims, createOidcProvider, INTERACTION_PATH, REALM_PATH } from './oidc';
+import { createOidcProvider, INTERACTION_PATH, REALM_PATH, webOrigins } from './oidc';
+import { registerAccount, validateRegistration, type RegistrationForm } from './registration';
+import { REGISTRATION_CSS, registrationPage } from './registration-page';
 import { passwordResetRoutes } from './password-reset-routes';
-import type { ProductClaims } from '../../platform/tokens';
+import { accountRoutes } from './account-routes';
+import { PRODUCT_TOKEN_TTL, productTokenAnswer } from './product-token';
 
-/** Lifetime of a product API token, in seconds. */
-export const PRODUCT_TOKEN_TTL = 60 * 60;
 const SESSION_MAX_AGE_S = SESSION_COOKIE.maxAgeDays * 24 * 60 * 60;
 
 const tokenResponse = z.object({
@@ -29,12 +30,6 @@ const tokenResponse = z.object({
 
 const emailRule = z.email({ error: 'must be a valid e-mail address' }).max(320);
 
-/** The product token carries the realm's claims of the account (spec §3.1). */
-function productClaims(account: Account) {
-  const { email_verified: _verified, ...claims } = accountClaims(account);
-  return claims as unknown as ProductClaims;
-}
-
 /**
  * The identity provider (realm careslot, OIDC with PKCE) and the product account calls of spec §7
  * "Account and identity": token exchange, guest tokens, the SessionId session and sign-out.
@@ -44,16 +39,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider: Provider = createOidcProvider({ config, database, tokens, now: () => clock.now() });
   const now = () => clock.now();
 
-  const issueProductToken = async (account: Account) => ({
-    status_code: 200,
-    message: 'OK',
-    data: {
-      access_token: await tokens.sign(productClaims(account), PRODUCT_TOKEN_TTL),
-      expires_in: PRODUCT_TOKEN_TTL,
-      token_type: 'Bearer' as const,
-      application_id: 'careslot_web_app',
-    },
-  });
+  const issueProductToken = (account: Account) => productTokenAnswer(tokens, account);
 
   const startSession = async (reply: FastifyReply, account: Account) => {
     const id = randomBytes(32).toString('base64url');
@@ -73,7 +59,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- the realm's own pages ---------------------------------------------------------------------------
   app.get(`${REALM_PATH}/login.css`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGIN_CSS),
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGIN_CSS + REGISTRATION_CSS),
   );
   app.get(`${REALM_PATH}/logout.js`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(LOGOUT_JS),
@@ -93,6 +79,16 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const language = pickLanguage(details.params.ui_locales, request.headers['accept-language']);
       const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+      if (details.prompt.name === 'create') {
+        return reply.type('text/html; charset=utf-8').send(
+          registrationPage({
+            uid: details.uid,
+            language,
+            values: { email: hint },
+            cancelUrl: cancelUrlOf(details.params.initiate_url),
+          }),
+        );
+      }
       return reply
         .type('text/html; charset=utf-8')
         .send(loginPage({ uid: details.uid, language, email: hint }));
@@ -168,6 +164,91 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** initiate_url, where registration started, when it is one of the web app's own pages; else home. */
+  const cancelUrlOf = (initiateUrl: unknown) => {
+    if (typeof initiateUrl !== 'string') return '/';
+    try {
+      const url = new URL(initiateUrl);
+      return webOrigins(config).includes(url.origin) ? url.toString() : '/';
+    } catch {
+      return '/';
+    }
+  };
+
+  const registrationForm = z.object({
+    given_name: z.string().max(200).default(''),
+    family_name: z.string().max(200).default(''),
+    email: z.string().max(400).default(''),
+    mobile_number: z.string().max(40).default(''),
+    dob: z.string().max(40).default(''),
+    gender: z.string().max(20).default(''),
+    password: z.string().max(1000).default(''),
+    confirm_password: z.string().max(1000).default(''),
+    eula: z.string().max(10).optional(),
+    oha: z.string().max(10).optional(),
+    lang: z.string().max(20).optional(),
+  });
+
+  app.post(
+    `${INTERACTION_PATH}/:uid/register`,
+    {
+      schema: { hide: true, params: interactionParams, body: registrationForm },
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+      if (!details || details.uid !== request.params.uid || details.prompt.name !== 'create')
+        throw new AppError('not_found');
+      const language = pickLanguage(
+        request.body.lang ?? details.params.ui_locales,
+        request.headers['accept-language'],
+      );
+      const form: RegistrationForm = request.body;
+      // Passwords are never echoed back into the page.
+      const values = { ...form, password: '', confirm_password: '' };
+      const again = (status: number, errors: Record<string, string> = {}, formError?: string) =>
+        reply
+          .status(status)
+          .type('text/html; charset=utf-8')
+          .send(
+            registrationPage({
+              uid: details.uid,
+              language,
+              values,
+              errors,
+              formError,
+              cancelUrl: cancelUrlOf(details.params.initiate_url),
+            }),
+          );
+      const checked = validateRegistration(form, now());
+      if (!checked.ok) return again(400, checked.errors);
+      const account = await registerAccount(database, checked.value);
+      if (!account) return again(409, {}, 'registration.emailTaken');
+      await recordAudit(
+        database,
+        {
+          actorId: account.id,
+          actorType: 'Patient',
+          ip: request.ip ?? null,
+          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+        },
+        { action: 'create', entityType: 'User', entityId: account.id, outcome: 'success', workflow: 'PATIENT_SIGNUP_WEB' },
+      );
+
+      const grant = new provider.Grant({ accountId: account.id, clientId: textParam(details.params.client_id, '') });
+      grant.addOIDCScope(textParam(details.params.scope, 'openid'));
+      const grantId = await grant.save();
+      reply.hijack();
+      // The new account is signed in at once: registration, login and consent all resolved.
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { create: {}, login: { accountId: account.id }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
+
   // --- everything else under the realm is the OIDC provider itself ------------------------------------
   const callback = provider.callback();
   const publicOrigin = new URL(config.publicUrl);
@@ -195,6 +276,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- product account calls --------------------------------------------------------------------------
   await app.register(passwordResetRoutes);
+  await app.register(accountRoutes({ provider, startSession }));
 
   app.post(
     '/api/account/exchange-token',
@@ -315,4 +397,4 @@ async function finishConsent(
   );
 }
 
-export { INTERACTION_FORM_PATH };
+export { INTERACTION_FORM_PATH, PRODUCT_TOKEN_TTL };

@@ -1,5 +1,6 @@
 /** The scheduling module's public face: slot search, holds and releases, and the slot events. */
 export {
+  getSchedule,
   HOLD_FAILED_MESSAGE,
   holdSlot,
   publishSlotChanges,
@@ -8,11 +9,14 @@ export {
   searchSlots,
   slotId,
   sweepExpiredHolds,
+  takeSlotForBooking,
+  type ScheduleRow,
   type SchedulingDeps,
   type Slot,
   type SlotChange,
 } from './service';
 export type { SlotChangeKind } from './events';
 export { generateSlots, localToUtc, zoneOffsetMinutes } from './slots';
-export { schedulingRoutes } from './routes';
+export { availabilityOfPractitioners, type ScheduleAvailability } from './availability';
+export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';

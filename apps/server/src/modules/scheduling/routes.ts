@@ -33,7 +33,7 @@ function parseUtc(value: string): Date {
 }
 
 /** The browser session a hold is tied to: the SessionId cookie, else the signed-in user. */
-function sessionOf(request: FastifyRequest): string {
+export function sessionOf(request: FastifyRequest): string {
   const cookie = request.headers.cookie ?? '';
   const match = /(?:^|;\s*)SessionId=([^;]+)/.exec(cookie);
   if (match) return `cookie:${decodeURIComponent(match[1]!)}`;

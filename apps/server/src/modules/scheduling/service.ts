@@ -21,6 +21,8 @@ export interface ScheduleRow {
   planning_horizon_days: number;
   slot_hide_hours: number;
   online_booking_enabled: boolean;
+  /** Online bookings start Pending until the practice accepts them. */
+  requires_approval: boolean;
 }
 
 export interface Slot {
@@ -156,6 +158,44 @@ export async function holdSlot(
     SlotIds: [slotId(input.scheduleId, offered.start)],
   };
   return { ok: true, holdId, slot, expiresAt };
+}
+
+/**
+ * The capacity a booking needs, inside the booking's transaction. The session's live hold on the slot hands
+ * its capacity over (the hold row goes, the count stays); without one, a unit is taken the way a hold takes
+ * it, only while capacity is left (`taken < capacity`, and the check constraint). Null when the time is not
+ * one of the schedule's slots or no capacity is left, so two bookings can never share the last place.
+ */
+export async function takeSlotForBooking(
+  tx: Connection,
+  input: { scheduleId: string; start: Date; sessionId: string | null; now: Date },
+): Promise<{ slot: Slot; fromHold: boolean } | null> {
+  const schedule = await getSchedule(tx, input.scheduleId);
+  if (!schedule) return null;
+  const slots = await searchSlots(tx, { scheduleIds: [input.scheduleId], from: input.start, to: new Date(input.start.getTime() + 1), now: input.now, isAvailable: false });
+  if (slots.length !== 1) return null;
+  await releaseExpired(tx, input.now, { scheduleId: input.scheduleId, start: input.start });
+  const consumed = input.sessionId
+    ? await tx.query<{ id: string }>(
+        `delete from slot_holds where id in (
+           select id from slot_holds where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4 limit 1)
+         returning id`,
+        [input.scheduleId, input.start.toISOString(), input.sessionId, input.now.toISOString()],
+      )
+    : [];
+  const fromHold = consumed.length === 1;
+  if (!fromHold) {
+    const took = await tx.query<{ taken: number }>(
+      `insert into slot_capacity (schedule_id, start_at, capacity, taken) values ($1, $2, $3, 1)
+       on conflict (schedule_id, start_at) do update set taken = slot_capacity.taken + 1
+         where slot_capacity.taken < slot_capacity.capacity
+       returning taken`,
+      [input.scheduleId, input.start.toISOString(), schedule.capacity],
+    );
+    if (!took[0]) return null;
+  }
+  const slot = await currentSlot(tx, input.scheduleId, input.start);
+  return slot ? { slot, fromHold } : null;
 }
 
 /** Gives back the capacity of expired holds (of one slot, or all). Returns the slots that changed. */

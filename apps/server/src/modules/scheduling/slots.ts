@@ -56,7 +56,7 @@ export function localToUtc(timeZone: string, year: number, month: number, day: n
 }
 
 /** Local calendar date (y, m, d, weekday) of an instant in a zone. */
-function localDate(timeZone: string, at: Date): { year: number; month: number; day: number } {
+export function localDate(timeZone: string, at: Date): { year: number; month: number; day: number } {
   const shifted = new Date(at.getTime() + zoneOffsetMinutes(timeZone, at) * 60_000);
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }

@@ -1,17 +1,21 @@
 import { Anchor, Button, Divider, Drawer, Stack, Text } from '@mantine/core';
 import { IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ABOUT_US_URL, FOR_DOCTORS_URL } from '../../shared/navigation/productLinks';
 import { HEADER_LINK_ORDER, homeForRoles } from '../../shared/session/roleHome';
 import type { SessionUser } from '../../shared/session/session';
 import { LanguageGrid } from './LanguageMenu';
+import type { HeaderMenu, MenuLink } from './menuRules';
+import { isCurrent, MENU_ICONS, RequestsBadge } from './RoleNav';
 import classes from './Header.module.css';
 
 export interface BurgerMenuProps {
   opened: boolean;
   onClose: () => void;
   user: SessionUser | null;
+  /** The role links and 'More' entries the header rules allow here (menuRules.ts). */
+  menu: HeaderMenu['burger'];
   showLogin: boolean;
   showLanguage: boolean;
   onLogin: () => void;
@@ -19,11 +23,24 @@ export interface BurgerMenuProps {
   onLogout: () => void;
 }
 
+function BurgerLink({ item }: { item: MenuLink<string> }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const Icon = MENU_ICONS[item.id as keyof typeof MENU_ICONS];
+  return (
+    <Link to={item.to} className={classes.burgerLink} aria-current={isCurrent(item.to, pathname) ? 'page' : undefined}>
+      <Icon size={20} stroke={1.8} aria-hidden />
+      <span>{t(`header.nav.${item.label}`)}</span>
+      {item.id === 'requests' ? <RequestsBadge /> : null}
+    </Link>
+  );
+}
+
 /**
  * Under 1200 px the header's links move into this drawer, over a backdrop (practice-portal.md §2.3).
  * It loads on first open, so wide screens never download the drawer.
  */
-export default function BurgerMenu({ opened, onClose, user, showLogin, showLanguage, onLogin, onSignUp, onLogout }: BurgerMenuProps) {
+export default function BurgerMenu({ opened, onClose, user, menu, showLogin, showLanguage, onLogin, onSignUp, onLogout }: BurgerMenuProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -36,10 +53,29 @@ export default function BurgerMenu({ opened, onClose, user, showLogin, showLangu
       overlayProps={{ backgroundOpacity: 0.45, blur: 2 }}
     >
       <Stack gap="lg">
+        {menu.items.length + menu.more.length > 0 ? (
+          <nav aria-label={t('header.roleNav')} className={classes.burgerNav}>
+            {menu.items.map((item) => (
+              <BurgerLink key={item.id} item={item} />
+            ))}
+            {menu.more.length > 0 ? (
+              <div role="group" aria-labelledby="burger-more">
+                <Text id="burger-more" size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm" mb={4} px={10}>
+                  {t('header.nav.more')}
+                </Text>
+                {menu.more.map((item) => (
+                  <BurgerLink key={item.id} item={item} />
+                ))}
+              </div>
+            ) : null}
+          </nav>
+        ) : null}
         <Stack component="nav" aria-label={t('header.mainNav')} gap="md">
-          <Anchor component={Link} to={ABOUT_US_URL} className={classes.navLink}>
-            {t('header.aboutUs')}
-          </Anchor>
+          {user ? null : (
+            <Anchor component={Link} to={ABOUT_US_URL} className={classes.navLink}>
+              {t('header.aboutUs')}
+            </Anchor>
+          )}
           <Anchor component={Link} to={FOR_DOCTORS_URL} className={classes.navLink}>
             {t('header.forDoctors')}
           </Anchor>

@@ -1,8 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { Link } from 'react-router';
+import { getHeaderState, setHeaderState } from '../../shared/navigation/headerState';
 import { setLogoutHandler } from '../../shared/session/authActions';
 import { setSession, type SessionUser } from '../../shared/session/session';
 import { renderRoute, setupI18n } from '../../testing/render';
@@ -38,6 +39,8 @@ beforeAll(() => setupI18n());
 afterEach(async () => {
   setSession({ user: null, accessToken: null, isGuest: true });
   setLogoutHandler(null);
+  setHeaderState({ notificationCount: 0, requestCount: 0, patientsInProviderQueue: 0, reputationEnabled: false });
+  vi.unstubAllGlobals();
   await act(() => i18next.changeLanguage('en'));
 });
 
@@ -150,5 +153,124 @@ describe('Header for a signed-in user', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await act(() => router.navigate('/'));
     expect(screen.getByRole('button', { name: 'Account menu for Ana Ruiz' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+const provider: SessionUser = {
+  ...patient,
+  userId: 'pr-1',
+  name: 'Olivia Bennett',
+  email: 'olivia@example.com',
+  firstName: 'Olivia',
+  lastName: 'Bennett',
+  userType: 'Practitioner',
+  roles: ['provider'],
+  organizationId: 'org-1',
+};
+
+/** Answers /api/app-config as a deployment with these switches would. */
+function deployment(settings: { landingEnabled: boolean; calendarDisabled: boolean }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      Response.json({
+        productName: 'CareSlot',
+        supportEmail: 'support@careslot.health',
+        languages: ['es', 'en', 'zh-CN', 'vi', 'ko', 'ja'],
+        oidc: { issuer: 'http://x/realms/careslot', clientId: 'careslot_web_app', scope: 'openid profile email' },
+        ...settings,
+      }),
+    ),
+  );
+}
+
+describe('Header on the practice side', () => {
+  it("shows a provider's menu row with icons and links, and the bell, on the provider dashboard", () => {
+    setSession({ user: provider, accessToken: 't', isGuest: false });
+    withHeader('/dashboard/doctor');
+    const nav = screen.getByRole('navigation', { name: 'Your menu' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/dashboard/doctor'],
+      ['Check-In Summary', '/providers/digital-checkin'],
+      ['Calendar', '/providers/pr-1/calendar'],
+      ['Requests', '/dashboard/appointment-requests'],
+      ['Settings', '/providers/pr-1/settings/edit'],
+    ]);
+    expect(links.every((l) => l.querySelector('svg'))).toBe(true);
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('button', { name: 'More' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    // Signed in: no About Us, no Login.
+    expect(screen.queryByRole('link', { name: 'About Us' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('shows no menu row and no bell away from the practice pages', () => {
+    setSession({ user: provider, accessToken: 't', isGuest: false });
+    withHeader('/provider-search');
+    expect(screen.queryByRole('navigation', { name: 'Your menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).not.toBeInTheDocument();
+  });
+
+  it('puts the pending-request count on Requests', () => {
+    setSession({ user: provider, accessToken: 't', isGuest: false });
+    setHeaderState({ requestCount: 3 });
+    withHeader('/dashboard/doctor');
+    const requests = within(screen.getByRole('navigation', { name: 'Your menu' })).getByRole('link', { name: /Requests/ });
+    expect(within(requests).getByLabelText('3 pending')).toHaveTextContent('3');
+  });
+
+  it('opens the sidebar from the bell, zeroing the displayed count, and shows that there is nothing yet', async () => {
+    setSession({ user: provider, accessToken: 't', isGuest: false });
+    setHeaderState({ notificationCount: 2 });
+    withHeader('/dashboard/doctor');
+    await userEvent.click(screen.getByRole('button', { name: 'Notifications, 2 new' }));
+    const sidebar = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(within(sidebar).getByRole('region', { name: 'Appointments' })).toHaveTextContent('No notifications yet');
+    expect(getHeaderState().notificationCount).toBe(0);
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+  });
+
+  it('zeroes the header counts on logout', async () => {
+    setSession({ user: provider, accessToken: 't', isGuest: false });
+    setHeaderState({ notificationCount: 4, requestCount: 2, patientsInProviderQueue: 1 });
+    setLogoutHandler(async () => setSession({ user: null, accessToken: null, isGuest: true }));
+    withHeader('/dashboard/doctor');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Olivia Bennett' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(getHeaderState()).toMatchObject({ notificationCount: 0, requestCount: 0, patientsInProviderQueue: 0 }));
+  });
+
+  it('leaves Calendar out when the deployment sets disable_calendar', async () => {
+    deployment({ landingEnabled: true, calendarDisabled: true });
+    setSession({ user: provider, accessToken: 't', isGuest: false });
+    withHeader('/dashboard/doctor');
+    const nav = screen.getByRole('navigation', { name: 'Your menu' });
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Calendar' })).not.toBeInTheDocument());
+    expect(within(nav).getByRole('link', { name: 'Check-In Summary' })).toBeInTheDocument();
+  });
+});
+
+describe('Header logo', () => {
+  it('takes a signed-out visitor back to the landing page, resetting the booking in progress', async () => {
+    deployment({ landingEnabled: true, calendarDisabled: false });
+    sessionStorage.setItem('landing_dismissed', '1');
+    sessionStorage.setItem('slot_data', '{"calendarId":"c1"}');
+    withHeader('/provider-search');
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('link', { name: 'CareSlot home' }));
+    await waitFor(() => expect(sessionStorage.getItem('landing_dismissed')).toBeNull());
+    expect(sessionStorage.getItem('slot_data')).toBeNull();
+  });
+
+  it('leaves the landing state alone where the spec keeps the landing page away', async () => {
+    deployment({ landingEnabled: true, calendarDisabled: false });
+    sessionStorage.setItem('landing_dismissed', '1');
+    withHeader('/practice/riverside');
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await userEvent.click(screen.getByRole('link', { name: 'CareSlot home' }));
+    expect(sessionStorage.getItem('landing_dismissed')).toBe('1');
   });
 });

@@ -1,39 +1,53 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { STORAGE_KEYS } from '@careslot/contracts';
+import { BREAKPOINTS, STORAGE_KEYS } from '@careslot/contracts';
+import { useAppConfig } from '../../shared/config/appConfig';
+import { resetHeaderState, setHeaderState, useHeaderState } from '../../shared/navigation/headerState';
 import { ABOUT_US_URL, FOR_DOCTORS_URL, SIGN_UP_URL } from '../../shared/navigation/productLinks';
 import { logout, startLogin } from '../../shared/session/authActions';
-import { useSession } from '../../shared/session/session';
+import { hasRole, useSession } from '../../shared/session/session';
+import { restoreLanding } from '../landingSwitch';
 import { AccountMenu } from './AccountMenu';
-import { isLanguageWidgetHidden, isLoginHidden, loginShortcut, logoTarget } from './headerRules';
+import { isLanguageWidgetHidden, isLoginHidden, loginShortcut, logoDestination } from './headerRules';
 import { LanguageMenu } from './LanguageMenu';
 import { Logo } from './Logo';
+import { headerMenu } from './menuRules';
+import { NotificationBell } from './NotificationBell';
+import { RoleNav } from './RoleNav';
 import classes from './Header.module.css';
 
 const BurgerMenu = lazy(() => import('./BurgerMenu'));
+const NotificationSidebar = lazy(() => import('./NotificationSidebar'));
 
-type MenuName = 'burger' | 'language' | 'account';
+type MenuName = 'burger' | 'language' | 'account' | 'more' | 'notifications';
+
+/** Wider than 1500 px: the 'More' breakpoint of constants.md. */
+const WIDE_QUERY = `(min-width: ${BREAKPOINTS.more + 1}px)`;
 
 /**
- * The header of practice-portal.md §2.3 for what exists so far: logo, About Us, For Doctors, the language
- * widget, Login and Sign Up, or the account menu of a signed-in user; under 1200 px a burger menu repeats
- * the links. Role menus and the notification bell come with the practice portal.
+ * The header of practice-portal.md §2.3: logo, About Us (signed out), For Doctors, the language flags,
+ * the bell, the account menu or Login and Sign Up, and on the practice side a row of role links with the
+ * 'More' dropdown (app/layout/menuRules.ts decides what shows). Under 1200 px a burger menu repeats the links.
  */
 export function Header() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useSession();
+  const config = useAppConfig();
+  const { reputationEnabled } = useHeaderState();
+  const wide = useMediaQuery(WIDE_QUERY) ?? false;
 
   // A menu is open only at the location where it was opened, so every navigation closes all of them
   // ("all header menus reset on every navigation") without an effect.
   const [open, setOpen] = useState<{ name: MenuName; at: string } | null>(null);
-  const [burgerLoaded, setBurgerLoaded] = useState(false);
+  const [loaded, setLoaded] = useState<{ burger: boolean; notifications: boolean }>({ burger: false, notifications: false });
   const isOpen = (name: MenuName) => open?.name === name && open.at === location.key;
   const toggle = (name: MenuName) => (next: boolean) => {
-    if (name === 'burger' && next) setBurgerLoaded(true);
+    if (next && (name === 'burger' || name === 'notifications')) setLoaded((was) => ({ ...was, [name]: true }));
     setOpen(next ? { name, at: location.key } : null);
   };
   const closeAll = () => setOpen(null);
@@ -41,7 +55,27 @@ export function Header() {
   const place = { pathname: location.pathname, search: location.search };
   const showLogin = !isLoginHidden(place, !!user);
   const showLanguage = !isLanguageWidgetHidden(place);
+  const menu = headerMenu({
+    user,
+    place,
+    wide,
+    calendarDisabled: config.data?.calendarDisabled ?? false,
+    reputationEnabled,
+  });
+  const logo = logoDestination(user, place, config.data?.landingEnabled ?? false);
 
+  const onLogo = (event: MouseEvent) => {
+    closeAll();
+    // The logo resets the booking in progress.
+    sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
+    sessionStorage.removeItem(STORAGE_KEYS.session.slotInfo);
+    if (logo.landing) restoreLanding();
+    // Already at '/', a signed-in practice user's page reloads.
+    if (user && !hasRole(user, 'patient') && logo.to === '/' && location.pathname === '/') {
+      event.preventDefault();
+      window.location.reload();
+    }
+  };
   const onLogin = async () => {
     closeAll();
     sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
@@ -58,20 +92,29 @@ export function Header() {
   const onLogout = async () => {
     closeAll();
     await logout();
+    resetHeaderState();
     void navigate('/');
+  };
+  const onBell = () => {
+    const next = !isOpen('notifications');
+    // Opening the panel zeroes the displayed count (practice-portal.md §4.2).
+    if (next) setHeaderState({ notificationCount: 0 });
+    toggle('notifications')(next);
   };
 
   return (
     <Box component="header" className={classes.header}>
       <Container size="xl" className={classes.inner}>
-        <Anchor component={Link} to={logoTarget(user)} aria-label={t('header.logo')} underline="never" className={classes.logo}>
+        <Anchor component={Link} to={logo.to} onClick={onLogo} aria-label={t('header.logo')} underline="never" className={classes.logo}>
           <Logo />
         </Anchor>
 
         <Group component="nav" aria-label={t('header.mainNav')} gap="lg" visibleFrom="lg" ml={40}>
-          <Anchor component={Link} to={ABOUT_US_URL} className={classes.navLink}>
-            {t('header.aboutUs')}
-          </Anchor>
+          {user ? null : (
+            <Anchor component={Link} to={ABOUT_US_URL} className={classes.navLink}>
+              {t('header.aboutUs')}
+            </Anchor>
+          )}
           <Anchor component={Link} to={FOR_DOCTORS_URL} className={classes.navLink}>
             {t('header.forDoctors')}
           </Anchor>
@@ -79,6 +122,7 @@ export function Header() {
 
         <Group gap="sm" ml="auto" wrap="nowrap">
           {showLanguage ? <LanguageMenu opened={isOpen('language')} onChange={toggle('language')} /> : null}
+          {menu.bell ? <NotificationBell opened={isOpen('notifications')} onToggle={onBell} /> : null}
           {user ? (
             <AccountMenu user={user} opened={isOpen('account')} onChange={toggle('account')} onLogout={onLogout} />
           ) : (
@@ -103,18 +147,28 @@ export function Header() {
         </Group>
       </Container>
 
-      {burgerLoaded ? (
+      <Box visibleFrom="lg">
+        <RoleNav menu={menu} moreOpened={isOpen('more')} onMoreChange={toggle('more')} />
+      </Box>
+
+      {loaded.burger ? (
         <Suspense fallback={null}>
           <BurgerMenu
             opened={isOpen('burger')}
             onClose={closeAll}
             user={user}
+            menu={menu.burger}
             showLogin={showLogin}
             showLanguage={showLanguage}
             onLogin={() => void onLogin()}
             onSignUp={onSignUp}
             onLogout={() => void onLogout()}
           />
+        </Suspense>
+      ) : null}
+      {loaded.notifications && menu.sidebar ? (
+        <Suspense fallback={null}>
+          <NotificationSidebar opened={isOpen('notifications')} onClose={closeAll} />
         </Suspense>
       ) : null}
     </Box>

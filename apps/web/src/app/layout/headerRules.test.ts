@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/session/session';
-import { isLanguageWidgetHidden, isLoginHidden, loginShortcut, logoTarget, photoUrl } from './headerRules';
+import { isLanguageWidgetHidden, isLoginHidden, loginShortcut, logoDestination, photoUrl } from './headerRules';
 
 function place(url: string) {
   const [pathname = '/', query] = url.split('?');
@@ -60,13 +60,30 @@ const user = (roles: SessionUser['roles']): SessionUser => ({
   photos: [],
 });
 
-describe('logoTarget', () => {
-  it('takes a signed-out visitor to / and a signed-in user to their home by role, provider first', () => {
-    expect(logoTarget(null)).toBe('/');
-    expect(logoTarget(user(['patient']))).toBe('/portal');
-    expect(logoTarget(user(['patient', 'provider']))).toBe('/dashboard/doctor');
-    expect(logoTarget(user(['practiceadmin']))).toBe('/practice-admin/dashboard');
-    expect(logoTarget(user([]))).toBe('/');
+describe('logoDestination', () => {
+  it('takes a signed-in user to their home by role, provider first', () => {
+    const at = place('/provider-search');
+    expect(logoDestination(user(['patient']), at, true)).toEqual({ to: '/portal', landing: false });
+    expect(logoDestination(user(['patient', 'provider']), at, true)).toEqual({ to: '/dashboard/doctor', landing: false });
+    expect(logoDestination(user(['staff', 'practiceadmin']), at, true)).toEqual({ to: '/dashboard/practice-staff', landing: false });
+    expect(logoDestination(user(['practiceadmin']), at, true)).toEqual({ to: '/practice-admin/dashboard', landing: false });
+    expect(logoDestination(user(['superuser']), at, true)).toEqual({ to: '/super-user/dashboard', landing: false });
+    expect(logoDestination(user(['supportagent']), at, true)).toEqual({ to: '/support-agent/dashboard', landing: false });
+    expect(logoDestination(user(['FinancialSuperUser']), at, true)).toEqual({ to: '/', landing: false });
+  });
+
+  it.each([
+    ['/provider-search', true, true],
+    ['/', true, true],
+    ['/practice-admin/dashboard', true, true],
+    ['/provider-search', false, false],
+    ['/health-cards/1', true, false],
+    ['/appointments/9/start-survey', true, false],
+    ['/appointment-action/confirm', true, false],
+    ['/practice/riverside', true, false],
+    ['/mobile/booking', true, false],
+  ])('takes a signed-out visitor at %s (landing on: %s) to the landing page: %s', (url, enabled, landing) => {
+    expect(logoDestination(null, place(url), enabled)).toEqual({ to: '/', landing });
   });
 });
 

@@ -38,13 +38,24 @@ export function loginShortcut(place: HeaderPlace): string | null {
   return `${place.pathname}${place.search}`.toLowerCase().includes('faq') ? '/vaccine-passport' : null;
 }
 
+const LOGO_KEEPS_LANDING_OFF_ON = ['health-cards', 'start-survey', 'appointment-action', 'practice/', 'mobile'];
+
+export interface LogoDestination {
+  to: string;
+  /** A signed-out visitor is taken back to the landing page: the landing dismissal ends on the way. */
+  landing: boolean;
+}
+
 /**
- * The logo (spec README decision): a signed-in user goes to their home by role, a signed-out user to '/',
- * which is where the landing page shows when it is enabled.
+ * The logo (spec README, "logo"): a signed-in user goes to their home by role, in the header's
+ * provider-first order; a signed-out visitor goes to the landing page when the deployment has it on,
+ * except on the URLs the spec lists; otherwise to '/'.
  */
-export function logoTarget(user: SessionUser | null): string {
-  if (!user) return '/';
-  return homeForRoles(user.roles, HEADER_LINK_ORDER) ?? '/';
+export function logoDestination(user: SessionUser | null, place: HeaderPlace, landingEnabled: boolean): LogoDestination {
+  if (user) return { to: homeForRoles(user.roles, HEADER_LINK_ORDER) ?? '/', landing: false };
+  const url = `${place.pathname}${place.search}`.toLowerCase();
+  const landing = landingEnabled && !LOGO_KEEPS_LANDING_OFF_ON.some((marker) => url.includes(marker));
+  return { to: '/', landing };
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_PATHS,
   OAUTH_CLIENT_ID,
   OAUTH_SCOPE,
   STORAGE_KEYS,
@@ -8,6 +9,10 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
+import { completeSignup } from './callbackSteps';
+import { encodeState } from './oauthState';
+import { PROBED_KEY } from './silentProbe';
+import { clearsStoredLoginOnLoad } from './urlRules';
 import { challengeFor, createVerifier } from './pkce';
 
 /** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
@@ -36,6 +41,13 @@ interface Claims {
   careslot_id?: string;
   PracticeId?: string;
   guest?: boolean;
+  preferred_username?: string;
+  mobile_number?: string;
+  dob?: string;
+  vendor_id?: string;
+  invitation_id?: string;
+  eula_accepted?: string;
+  oha_accepted?: string;
 }
 
 const OAUTH_STATE_KEY = 'oauth_state';
@@ -91,6 +103,12 @@ function storedLogin(): LoginResponse | null {
   }
 }
 
+/** True while the stored login holds a valid user token (§5.2). */
+export function hasValidStoredLogin(now = Date.now()): boolean {
+  const stored = storedLogin();
+  return !!stored && isValidUserToken(decodeClaims(stored.access_token), now);
+}
+
 /** Makes a product token the session's: the API client sends it and the header shows the user. */
 export function applyProductToken(login: LoginResponse) {
   const claims = decodeClaims(login.access_token);
@@ -128,6 +146,10 @@ async function applyGuestToken() {
  */
 export async function bootstrapSession(): Promise<void> {
   setTokenSource(() => getSession().accessToken);
+  if (clearsStoredLoginOnLoad(location.pathname)) {
+    localStorage.removeItem(STORAGE_KEYS.local.loginResponse);
+    localStorage.removeItem(STORAGE_KEYS.local.userType);
+  }
   const stored = storedLogin();
   if (stored && applyProductToken(stored)) return;
   try {
@@ -144,13 +166,26 @@ export async function bootstrapSession(): Promise<void> {
   await applyGuestToken().catch(() => undefined);
 }
 
-/** Starts the authorization code flow with PKCE at the realm (login, or registration with prompt=create). */
-export async function redirectToLogin(
-  config: AppConfig,
-  options: { loginHint?: string; register?: boolean; language?: string } = {},
-) {
+export interface AuthorizationOptions {
+  loginHint?: string | undefined;
+  /** Registration at the realm (prompt=create), started from initiateUrl. */
+  register?: boolean;
+  initiateUrl?: string;
+  /** The silent single-sign-on probe (prompt=none). */
+  silent?: boolean;
+  language?: string | undefined;
+}
+
+/** The authorization request URL of the realm, with PKCE S256; the verifier and state are kept for /callback. */
+export async function authorizationUrl(config: AppConfig, options: AuthorizationOptions = {}): Promise<string> {
   const verifier = createVerifier();
-  const state = createVerifier();
+  // Registration state of §3.1: profileMode basic, the session id, selfInitiated.
+  const state = encodeState({
+    nonce: createVerifier(),
+    ...(options.register
+      ? { profileMode: 'basic' as const, selfInitiated: true, sessionId: sessionStorage.getItem(STORAGE_KEYS.session.sessionId) ?? createVerifier() }
+      : {}),
+  });
   sessionStorage.setItem(STORAGE_KEYS.session.codeVerifier, verifier);
   sessionStorage.setItem(OAUTH_STATE_KEY, state);
   const params = new URLSearchParams({
@@ -164,11 +199,27 @@ export async function redirectToLogin(
   });
   if (options.loginHint) params.set('login_hint', options.loginHint);
   if (options.language) params.set('ui_locales', options.language);
-  location.assign(`${config.oidc.issuer}/protocol/openid-connect/auth?${params.toString()}`);
+  if (options.register) {
+    params.set('prompt', 'create');
+    params.set('initiate_url', options.initiateUrl ?? location.href);
+  } else if (options.silent) params.set('prompt', 'none');
+  return `${config.oidc.issuer}/protocol/openid-connect/auth?${params.toString()}`;
+}
+
+/** Starts the authorization code flow with PKCE at the realm (login, or registration with prompt=create). */
+export async function redirectToLogin(config: AppConfig, options: AuthorizationOptions = {}) {
+  location.assign(await authorizationUrl(config, options));
+}
+
+/** Starts registration at the realm (prompt=create with initiate_url), patient-booking.md §7. */
+export function redirectToRegistration(config: AppConfig, options: Omit<AuthorizationOptions, 'register'> = {}) {
+  return redirectToLogin(config, { ...options, register: true });
 }
 
 export type CallbackOutcome =
-  { kind: 'signed-in'; roles: string[] } | { kind: 'go-home' } | { kind: 'go-back' };
+  | { kind: 'signed-in'; roles: string[]; redirect: string | null }
+  | { kind: 'go-home'; failure?: 'signup' }
+  | { kind: 'go-back' };
 
 /** The identity-provider callback, steps 1-4 of §4.8, then the product token and the session. */
 export async function completeLogin(config: AppConfig, search: URLSearchParams): Promise<CallbackOutcome> {
@@ -177,7 +228,12 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     search.get('error_description') === 'authentication_expired'
   )
     return { kind: 'go-home' };
+  // A silent probe (prompt=none) without a realm session comes back with login_required: back to return_url.
+  if (['login_required', 'interaction_required', 'consent_required'].includes(search.get('error') ?? ''))
+    return { kind: 'go-back' };
   if (search.get('error')) return { kind: 'go-home' };
+  // Step 2: already logged in (a reload of /callback, a second tab): back to return_url.
+  if (getSession().user && hasValidStoredLogin()) return { kind: 'go-back' };
   const code = search.get('code');
   const verifier = sessionStorage.getItem(STORAGE_KEYS.session.codeVerifier);
   const expectedState = sessionStorage.getItem(OAUTH_STATE_KEY);
@@ -186,7 +242,8 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   sessionStorage.removeItem(STORAGE_KEYS.session.codeVerifier);
   sessionStorage.removeItem(OAUTH_STATE_KEY);
 
-  const tokenResponse = await fetch(`${config.oidc.issuer}/protocol/openid-connect/token`, {
+  // The code exchange goes through the product's rerouted token route (§7: {p}-identity/api/openid-connect/token).
+  const tokenResponse = await fetch(ACCOUNT_PATHS.identityToken, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -210,17 +267,34 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     method: 'POST',
     body: { SubjectToken: realm.access_token },
   });
-  const login: LoginResponse = { ...product.data, ...(realm.id_token ? { id_token: realm.id_token } : {}) };
+  const idToken = realm.id_token ? { id_token: realm.id_token } : {};
+  const login: LoginResponse = { ...product.data, ...idToken };
   if (!applyProductToken(login)) return { kind: 'go-home' };
   sessionStorage.removeItem(GUEST_TOKEN_KEY);
-  return { kind: 'signed-in', roles: decodeClaims(login.access_token)?.user_roles ?? [] };
+  sessionStorage.removeItem(PROBED_KEY);
+  // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
+  let outcome;
+  try {
+    outcome = await completeSignup(decodeClaims(login.access_token) ?? {}, (token) => {
+      const refreshed: LoginResponse = { ...token, ...idToken };
+      return applyProductToken(refreshed) ? decodeClaims(refreshed.access_token) : null;
+    });
+  } catch {
+    // Step 10: any other failure goes home; the sign-up failure is said ('Signup failed.').
+    return { kind: 'go-home', failure: 'signup' };
+  }
+  const final = decodeClaims(getSession().accessToken ?? login.access_token);
+  return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect };
 }
 
 /**
  * Sign-out (§4.8): the server session ends, local state is cleared, a guest token is requested, and the
  * browser passes by the realm's logout so its session cookie goes too.
  */
-export async function signOut(config: AppConfig | undefined): Promise<void> {
+export async function signOut(
+  config: AppConfig | undefined,
+  options: { realmLogout?: boolean } = {},
+): Promise<void> {
   const idToken = storedLogin()?.id_token;
   await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
   for (const key of [
@@ -239,7 +313,7 @@ export async function signOut(config: AppConfig | undefined): Promise<void> {
   }
   setSession({ user: null, accessToken: null, isGuest: true });
   await applyGuestToken().catch(() => undefined);
-  if (config) {
+  if (config && options.realmLogout !== false) {
     const params = new URLSearchParams({
       client_id: OAUTH_CLIENT_ID,
       post_logout_redirect_uri: `${location.origin}/`,

@@ -1,15 +1,47 @@
 import i18next from 'i18next';
 import type { AppConfig } from '@careslot/contracts';
-import { apiRequest } from '../../shared/api/client';
+import { apiRequest, onUnauthorized } from '../../shared/api/client';
+import { getSession } from '../../shared/session/session';
+import { createAuthFailureHandler } from './authFailure';
 import { setLoginHandler, setLogoutHandler } from '../../shared/session/authActions';
-import { bootstrapSession, redirectToLogin, signOut } from './identityClient';
+import { bootstrapSession, decodeClaims, redirectToLogin, signOut } from './identityClient';
 
 let config: Promise<AppConfig> | null = null;
 export const identityConfig = () => (config ??= apiRequest<AppConfig>('/api/app-config'));
+
+let ready: Promise<void> = Promise.resolve();
+let settled = true;
+/** Settles once startup has restored the session (stored token, SessionId cookie) or taken a guest token. */
+export const sessionReady = () => ready;
+/** True once startup has finished, so guards need not wait (suspend) for it. */
+export const isSessionSettled = () => settled;
 
 /** Registers sign-in and sign-out for the header and pages, and restores or starts the session. */
 export function installIdentity(): Promise<void> {
   setLoginHandler(async () => redirectToLogin(await identityConfig(), { language: i18next.language }));
   setLogoutHandler(async () => signOut(await identityConfig().catch(() => undefined)));
-  return bootstrapSession();
+  onUnauthorized(
+    createAuthFailureHandler({
+      claims: () => {
+        const token = getSession().accessToken;
+        return token ? decodeClaims(token) : null;
+      },
+      reload: () => location.reload(),
+      // Signed out locally and at the server, then straight to the login URL (§4.8 authorization failure).
+      logoutToLogin: async () => {
+        const config = await identityConfig();
+        await signOut(config, { realmLogout: false });
+        await redirectToLogin(config, { language: i18next.language });
+      },
+      schedule: (run, delayMs) => void setTimeout(run, delayMs),
+      now: () => Date.now(),
+    }),
+  );
+  settled = false;
+  ready = bootstrapSession()
+    .catch(() => undefined)
+    .finally(() => {
+      settled = true;
+    });
+  return ready;
 }

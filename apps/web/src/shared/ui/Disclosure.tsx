@@ -10,6 +10,8 @@ export interface DisclosureProps {
   triggerClassName?: string;
   children: ReactNode;
   width?: number;
+  /** Which edge of the trigger the panel lines up with; 'end' (the default) suits controls at the right. */
+  align?: 'start' | 'end';
 }
 
 /**
@@ -18,7 +20,7 @@ export interface DisclosureProps {
  * add about a tenth to the JavaScript every page downloads first. Escape, a click elsewhere or moving focus
  * away closes it; arrow keys move between the panel's items.
  */
-export function Disclosure({ opened, onChange, trigger, triggerLabel, triggerClassName, children, width = 240 }: DisclosureProps) {
+export function Disclosure({ opened, onChange, trigger, triggerLabel, triggerClassName, children, width = 240, align = 'end' }: DisclosureProps) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -75,7 +77,7 @@ export function Disclosure({ opened, onChange, trigger, triggerLabel, triggerCla
       >
         {trigger}
       </button>
-      <div id={id} className={classes.panel} hidden={!opened} style={{ width }}>
+      <div id={id} className={classes.panel} data-align={align} hidden={!opened} style={{ width }}>
         {opened ? children : null}
       </div>
     </div>

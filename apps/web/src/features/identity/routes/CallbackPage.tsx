@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { STORAGE_KEYS } from '@careslot/contracts';
+import { LOGOUT_AFTER_LOGIN_FAILURE_MS, STORAGE_KEYS } from '@careslot/contracts';
+import { logout } from '../../../shared/session/authActions';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { homeForRoles, LOGIN_LANDING_ORDER } from '../../../shared/session/roleHome';
 import { toast } from '../../../shared/ui/toast';
 import { completeLogin, type CallbackOutcome } from '../identityClient';
 import { identityConfig } from '../install';
+import { skipsPostLoginRedirect } from '../urlRules';
 
 // One exchange per code, even when React runs the effect twice in development.
 const inFlight = new Map<string, Promise<CallbackOutcome>>();
@@ -28,17 +30,26 @@ export function CallbackPage() {
     }
     outcome.then(
       (result) => {
-        if (result.kind === 'go-home') return void navigate('/', { replace: true });
+        if (result.kind === 'go-home') {
+          if (result.failure === 'signup') toast.error(t('callback.signupFailed'));
+          return void navigate('/', { replace: true });
+        }
         const returnUrl = sessionStorage.getItem(STORAGE_KEYS.session.returnUrl);
         if (result.kind === 'go-back') return void navigate(returnUrl ?? '/', { replace: true });
         sessionStorage.removeItem(STORAGE_KEYS.session.returnUrl);
         const isPatient = result.roles.some((role) => role.toLowerCase() === 'patient');
         if (!isPatient) toast.success(t('callback.signedIn'));
-        void navigate(returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
+        // A pending slot continues at the booking form; else the stored return URL; else the role's landing page.
+        const passport = returnUrl && skipsPostLoginRedirect(returnUrl) ? returnUrl : null;
+        void navigate(passport ?? result.redirect ?? returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
           replace: true,
         });
       },
-      () => setFailed(true),
+      () => {
+        setFailed(true);
+        // After LOGIN_FAILED the product logs out after 2 s (§4.8, §9).
+        window.setTimeout(() => void logout(), LOGOUT_AFTER_LOGIN_FAILURE_MS);
+      },
     );
   }, [params, navigate, t]);
 

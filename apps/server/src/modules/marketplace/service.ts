@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GENDER_CODES,
+  SEARCH_SLOTS_PER_DAY,
+  SEARCH_WEEK_DAYS,
+  PAGING,
+  type FindCareResult,
+  type FindCareSearchParsed,
+  type PageProfile,
+  type SearchProvider,
+  type VisitType,
+} from '@careslot/contracts';
+import { boundingBox, profileSlug, providerDisplayName } from '@careslot/domain';
+import type { Connection } from '../../platform/db';
+import { fieldError, notFound } from '../../platform/errors';
+import { resolveSearchTerms, searchRowNames } from '../catalog';
+import { providerSearchSources } from '../directory';
+import { availabilityOfPractitioners, type ScheduleAvailability } from '../scheduling';
+import * as store from './store';
+
+/** How far ahead a provider's next availability is looked for. */
+export const NEXT_AVAILABILITY_DAYS = 90;
+/** Slots a day on a profile page's calendar (patient-booking.md §2.6). */
+const PROFILE_SLOTS_PER_DAY = 5;
+/**
+ * The search date may be "today" in any US zone: UTC runs up to 10 hours (Hawaii) ahead of a US day, and
+ * up to 11 hours behind American Samoa; a date is refused only when it is earlier than today everywhere.
+ */
+const LATEST_US_OFFSET_MS = 12 * 3_600_000;
+
+// ---------- keeping the search table up to date ----------
+
+export interface RefreshOptions {
+  /** Visit types of profiles created now (the demo seed varies them); default Office only. */
+  visitTypesFor?: (practitionerId: string) => VisitType[];
+}
+
+/**
+ * Rebuilds the search rows of the given practitioners (all when null) from the directory and the catalog,
+ * creating a page profile for any provider without one. Directory write paths for practitioners, their
+ * roles, facilities, specialties or insurances call it in their own transaction, and so does the seed.
+ * Five statements whatever the number of practitioners. Returns the number of search rows written.
+ */
+export async function refreshProviderSearch(connection: Connection, practitionerIds: string[] | null, options: RefreshOptions = {}): Promise<number> {
+  const sources = await providerSearchSources(connection, practitionerIds);
+  const names = await searchRowNames(
+    connection,
+    [...new Set(sources.flatMap((s) => s.specialty_ids))],
+    [...new Set(sources.flatMap((s) => s.plan_ids))],
+  );
+
+  const byPractitioner = new Map(sources.map((s) => [s.practitioner_id, s]));
+  await store.insertMissingPageProfiles(
+    connection,
+    [...byPractitioner.values()].map((s) => {
+      const name = providerDisplayName({ prefix: s.prefix, given: s.given_names, family: s.family_name, suffix: s.suffix });
+      return {
+        id: randomUUID(),
+        entity_type: 'Provider' as const,
+        entity_id: s.practitioner_id,
+        name_identity: profileSlug(name, s.practitioner_id),
+        name,
+        title: s.specialty_ids.map((id) => names.specialties.get(id)).find(Boolean) ?? null,
+        about: s.about,
+        profile_picture: s.photo_url,
+        visit_types: options.visitTypesFor?.(s.practitioner_id) ?? ['Office'],
+        is_published: !s.hide_public_profile,
+      };
+    }),
+  );
+  const profiles = new Map((await store.pageProfilesOfEntities(connection, [...byPractitioner.keys()])).map((p) => [p.entity_id, p]));
+
+  const rows: store.SearchRow[] = [];
+  for (const source of sources) {
+    const profile = profiles.get(source.practitioner_id);
+    if (!profile || !profile.is_published || source.hide_public_profile) continue;
+    const specialties = source.specialty_ids.flatMap((id) => {
+      const display = names.specialties.get(id);
+      return display ? [{ Id: id, Display: display }] : [];
+    });
+    const carriers = new Map<string, string>();
+    for (const planId of source.plan_ids) {
+      const plan = names.plans.get(planId);
+      if (plan) carriers.set(plan.carrierId, plan.carrierName);
+    }
+    const displayName = providerDisplayName({ prefix: source.prefix, given: source.given_names, family: source.family_name, suffix: source.suffix });
+    rows.push({
+      practitioner_id: source.practitioner_id,
+      location_id: source.location_id,
+      organization_id: source.organization_id,
+      organization_name: source.organization_name,
+      name_identity: profile.name_identity,
+      display_name: displayName,
+      prefix: source.prefix,
+      given_names: source.given_names,
+      family_name: source.family_name,
+      suffix: source.suffix,
+      gender: source.gender,
+      photo_url: source.photo_url,
+      location_name: source.location_name,
+      address1: source.address1,
+      address2: source.address2,
+      city: source.city,
+      state: source.state,
+      zip_code: source.zip_code,
+      phone: source.phone,
+      time_zone: source.time_zone,
+      latitude: source.latitude,
+      longitude: source.longitude,
+      visit_types: profile.visit_types,
+      specialty_ids: specialties.map((s) => s.Id),
+      specialties,
+      insurance_plan_ids: source.plan_ids,
+      insurance_carrier_ids: [...carriers.keys()],
+      insurance_carriers: [...carriers].map(([Id, Name]) => ({ Id, Name })).sort((a, b) => a.Name.localeCompare(b.Name)),
+      search_text: [displayName, source.organization_name, ...specialties.map((s) => s.Display), source.city, source.state, source.zip_code]
+        .join(' | ')
+        .toLowerCase(),
+    });
+  }
+  await store.replaceSearchRows(connection, practitionerIds, rows);
+  return rows.length;
+}
+
+// ---------- find care ----------
+
+function todayUtcDate(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function checkDate(date: string, now: Date): void {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) throw fieldError('Date', 'invalid_date', 'Date is not a calendar date');
+  const earliest = new Date(now.getTime() - LATEST_US_OFFSET_MS).toISOString().slice(0, 10);
+  if (date < earliest) throw fieldError('Date', 'min_date', 'Date must be today or later');
+}
+
+function toProvider(row: store.SearchRow & { distance: number | null }, availability: ScheduleAvailability | undefined): SearchProvider {
+  return {
+    practitioner_id: row.practitioner_id,
+    name_identity: row.name_identity,
+    display_name: row.display_name,
+    prefix: row.prefix,
+    given_names: row.given_names,
+    family_name: row.family_name,
+    suffix: row.suffix,
+    gender: row.gender,
+    photo_url: row.photo_url,
+    organization: { id: row.organization_id, name: row.organization_name },
+    location: {
+      id: row.location_id,
+      name: row.location_name,
+      address1: row.address1,
+      address2: row.address2,
+      city: row.city,
+      state: row.state,
+      zip_code: row.zip_code,
+      phone: row.phone,
+      iana_time_zone: row.time_zone,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    },
+    distance: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10,
+    specialties: row.specialties,
+    insurance_carriers: row.insurance_carriers,
+    visit_types: row.visit_types,
+    schedule_id: availability?.scheduleId ?? null,
+    next_availability: availability?.nextAvailable ?? null,
+    slots: availability?.slots ?? [],
+  };
+}
+
+/** The provider's schedule at this facility, else any of theirs. */
+function scheduleFor(all: ScheduleAvailability[], practitionerId: string, locationId: string): ScheduleAvailability | undefined {
+  const own = all.filter((a) => a.practitionerId === practitionerId);
+  return own.find((a) => a.locationId === locationId) ?? own.find((a) => a.locationId === null) ?? own[0];
+}
+
+/**
+ * The provider search (decision 0007). A fixed number of statements whatever the page size: the catalog
+ * terms, the matching page with its count, then the page's schedules and taken capacity; sorting by next
+ * availability adds one availability pass over all matches, an empty page past the end one count.
+ */
+export async function findCare(connection: Connection, query: FindCareSearchParsed, now: Date): Promise<FindCareResult> {
+  const date = query.Date ?? todayUtcDate(now);
+  checkDate(date, now);
+  const limit = query.Limit ?? PAGING.searchDefaultPageSize;
+  const pageNo = query.Offset ?? 1;
+  const empty: FindCareResult = { count: 0, providers: [], date, place: null };
+
+  const terms = await resolveSearchTerms(connection, {
+    specialties: query.Specialty ?? [],
+    condition: query.Condition ?? null,
+    carrierName: query.InsuranceCarrierId ? null : (query.insurance_name ?? null),
+    zip: query.ZipCode ? query.ZipCode.slice(0, 5) : null,
+    city: query.ZipCode || query.Latitude !== undefined ? null : (query.City ?? null),
+    state: query.StateName ?? null,
+  });
+  let place = terms.place;
+  if (query.Latitude !== undefined && query.Longitude !== undefined && !query.ZipCode) {
+    place = { latitude: query.Latitude, longitude: query.Longitude, label: query.City ?? '' };
+  } else if (query.ZipCode && !place) {
+    throw fieldError('ZipCode', 'unknown_zip', 'ZipCode is not a known US zip code');
+  } else if (query.City && !query.ZipCode && !place) {
+    throw fieldError('City', 'unknown_city', 'City is not a known US city');
+  }
+  const result = { ...empty, place };
+  if (terms.specialtyIds?.length === 0 || terms.carrierId === '') return result;
+
+  const radius = place && query.Distance ? query.Distance : null;
+  const filter: store.SearchFilter = {
+    specialtyIds: terms.specialtyIds,
+    carrierId: query.InsuranceCarrierId ?? terms.carrierId,
+    planIds: query.InsurancePlanIds?.length ? query.InsurancePlanIds : null,
+    gender: query.Gender ? GENDER_CODES[query.Gender] : null,
+    visitType: query.VisitType ?? null,
+    text: query.TextField ? query.TextField.toLowerCase() : null,
+    place,
+    radius,
+    box: place && radius ? boundingBox(place, radius) : null,
+  };
+  const week = (practitionerIds: string[]) =>
+    availabilityOfPractitioners(connection, {
+      practitionerIds,
+      fromDay: date,
+      days: SEARCH_WEEK_DAYS,
+      now,
+      perDay: SEARCH_SLOTS_PER_DAY,
+      lookAheadDays: NEXT_AVAILABILITY_DAYS,
+    });
+
+  if (query.SortBy === 'next_availability') {
+    const all = await store.searchProviders(connection, filter, null);
+    const next = await availabilityOfPractitioners(connection, {
+      practitionerIds: all.map((r) => r.practitioner_id),
+      fromDay: date,
+      days: 0,
+      now,
+      perDay: SEARCH_SLOTS_PER_DAY,
+      lookAheadDays: NEXT_AVAILABILITY_DAYS,
+    });
+    const nextOf = (row: store.MatchedRow) => scheduleFor(next, row.practitioner_id, row.location_id)?.nextAvailable ?? null;
+    const sorted = all
+      .map((row, index) => ({ row, index, next: nextOf(row) }))
+      .sort((a, b) => (a.next === b.next ? a.index - b.index : a.next === null ? 1 : b.next === null ? -1 : a.next.localeCompare(b.next)));
+    const page = sorted.slice((pageNo - 1) * limit, pageNo * limit).map((entry) => entry.row);
+    const slots = await week(page.map((r) => r.practitioner_id));
+    return { ...result, count: all.length, providers: page.map((row) => toProvider(row, scheduleFor(slots, row.practitioner_id, row.location_id))) };
+  }
+
+  const page = await store.searchProviders(connection, filter, { limit, offset: (pageNo - 1) * limit });
+  let count = page[0]?.total ?? 0;
+  if (page.length === 0 && pageNo > 1) count = (await store.searchProviders(connection, filter, { limit: 1, offset: 0 }))[0]?.total ?? 0;
+  const slots = await week(page.map((r) => r.practitioner_id));
+  return { ...result, count, providers: page.map((row) => toProvider(row, scheduleFor(slots, row.practitioner_id, row.location_id))) };
+}
+
+// ---------- page profiles ----------
+
+async function toPageProfile(connection: Connection, row: store.PageProfileRow, now: Date): Promise<PageProfile> {
+  const calendars =
+    row.entity_type === 'Provider'
+      ? await availabilityOfPractitioners(connection, { practitionerIds: [row.entity_id], fromDay: todayUtcDate(now), days: 0, now, perDay: 0, lookAheadDays: 0 })
+      : [];
+  const facilities = row.entity_type === 'Provider' ? await store.searchRowsOfPractitioner(connection, row.entity_id) : [];
+  return {
+    Id: row.id,
+    Name: row.name,
+    Title: row.title,
+    About: row.about,
+    ProfilePicture: row.profile_picture,
+    CoverPhoto: row.cover_photo,
+    ContactInfo: { Phone: row.display_location_phone ? (facilities[0]?.phone ?? null) : null, Email: null },
+    Entity: { Id: row.entity_id, Type: row.entity_type },
+    Calendars: calendars.map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId })),
+    ProfileLink: `/providers/${row.name_identity}`,
+    VisitTypes: row.visit_types,
+    IsPublished: row.is_published,
+    ShowSuggestedEntities: row.show_suggested_entities,
+    EnableLocationSearch: row.enable_location_search,
+    DisplaySpecialities: row.display_specialities,
+    DisplayInsurances: row.display_insurances,
+    DisplayLocationPhone: row.display_location_phone,
+    ScheduleViaReferrer: row.schedule_via_referrer,
+    EnableSplitCalendar: row.enable_split_calendar,
+    EnableProfileRanking: row.enable_profile_ranking,
+    ReferrerUrl: row.referrer_url,
+    ReferrerInstructions: row.referrer_instructions,
+    PageProfileScheduleType: row.page_profile_schedule_type,
+  };
+}
+
+/** A published profile by its entity; an unpublished or missing one is not found. */
+export async function pageProfileOfEntity(connection: Connection, entityType: string, entityId: string, now: Date): Promise<PageProfile> {
+  const row = await store.pageProfileByEntity(connection, entityType, entityId);
+  if (!row || !row.is_published) throw notFound();
+  return toPageProfile(connection, row, now);
+}
+
+export async function pageProfileByNameIdentity(connection: Connection, nameIdentity: string, now: Date): Promise<PageProfile> {
+  const row = await store.pageProfileByNameIdentity(connection, nameIdentity);
+  if (!row || !row.is_published) throw notFound();
+  return toPageProfile(connection, row, now);
+}
+
+/** The profile's calendars for the week from `date`: up to 5 open slots a day each. */
+export async function pageProfileSchedules(connection: Connection, nameIdentity: string, date: string | undefined, now: Date) {
+  const day = date ?? todayUtcDate(now);
+  checkDate(day, now);
+  const row = await store.pageProfileByNameIdentity(connection, nameIdentity);
+  if (!row || !row.is_published) throw notFound();
+  if (row.entity_type !== 'Provider') return { Data: [], Total: 0 };
+  const calendars = await availabilityOfPractitioners(connection, {
+    practitionerIds: [row.entity_id],
+    fromDay: day,
+    days: SEARCH_WEEK_DAYS,
+    now,
+    perDay: PROFILE_SLOTS_PER_DAY,
+    lookAheadDays: NEXT_AVAILABILITY_DAYS,
+  });
+  const data = calendars.map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId, TimeZone: c.timeZone, Slots: c.slots }));
+  return { Data: data, Total: data.length };
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorEnvelopeSchema,
+  OTP_MESSAGES,
+  otpGenerateSchema,
+  otpIdParamsSchema,
+  otpResendSchema,
+  otpResponseSchema,
+  otpValidForQuerySchema,
+  otpVerifyQuerySchema,
+  patientSettingsInputSchema,
+  patientSettingsResponseSchema,
+} from '@careslot/contracts';
+import type { FastifyRequest } from 'fastify';
+import { auditContextOf } from '../../platform/audit';
+import { currentPrincipal, requireUser } from '../../platform/auth';
+import * as service from './service';
+
+const V1 = '/careslot-notification/api/v1';
+const tags = ['notification'];
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+
+const callerOf = (request: FastifyRequest): service.Caller => ({
+  principal: currentPrincipal(request),
+  audit: auditContextOf(request),
+});
+
+/** Phone verification codes and patient notification settings (patient-booking.md §7 Notification). */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const security = [{ bearer: [] }];
+
+  app.post(
+    `${V1}/otp-request/generate`,
+    { preHandler: requireUser, schema: { tags, security, summary: 'Send a 6-digit code by SMS to verify a phone', querystring: otpValidForQuerySchema, body: otpGenerateSchema, response: { 200: otpResponseSchema, ...errors } } },
+    async (request) => ({
+      status_code: 200,
+      message: OTP_MESSAGES.sent,
+      data: await service.generateOtp(deps, callerOf(request), request.body, request.query.validFor),
+    }),
+  );
+
+  app.post(
+    `${V1}/otp-request/resend`,
+    { preHandler: requireUser, schema: { tags, security, summary: 'Send a new code for the same request', querystring: otpValidForQuerySchema, body: otpResendSchema, response: { 200: otpResponseSchema, ...errors } } },
+    async (request) => ({
+      status_code: 200,
+      message: OTP_MESSAGES.sent,
+      data: await service.resendOtp(deps, callerOf(request), request.body.Id, request.query.validFor),
+    }),
+  );
+
+  app.post(
+    `${V1}/otp-request/:id/verify`,
+    { preHandler: requireUser, schema: { tags, security, summary: 'Check a code against its request', params: otpIdParamsSchema, querystring: otpVerifyQuerySchema, response: { 200: otpResponseSchema, ...errors } } },
+    async (request) => ({
+      status_code: 200,
+      message: OTP_MESSAGES.verified,
+      data: await service.verifyOtp(deps, callerOf(request), request.params.id, request.query.otp),
+    }),
+  );
+
+  app.post(
+    `${V1}/notification/PatientSettings`,
+    { preHandler: requireUser, schema: { tags, security, summary: "Save a patient's time zone and SMS alert choice", body: patientSettingsInputSchema, response: { 200: patientSettingsResponseSchema, ...errors } } },
+    async (request) => ({
+      status_code: 200,
+      message: OTP_MESSAGES.settingsSaved,
+      data: await service.savePatientSettings(deps, callerOf(request), request.body),
+    }),
+  );
+};

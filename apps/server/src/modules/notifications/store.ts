@@ -1,0 +1,82 @@
+import type { Connection } from '../../platform/db';
+
+export interface OtpRequestRow {
+  id: string;
+  subject: string;
+  patient_id: string;
+  phone: string;
+  region: 'US' | 'PK';
+  code_hash: string;
+  attempts: number;
+  expires_at: Date | string;
+  verified_at: Date | string | null;
+}
+
+export async function insertRequest(
+  db: Connection,
+  row: { id: string; subject: string; patientId: string; phone: string; region: string; codeHash: string; expiresAt: Date; now: Date },
+): Promise<void> {
+  await db.query(
+    `insert into otp_requests (id, subject, patient_id, phone, region, code_hash, expires_at, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [row.id, row.subject, row.patientId, row.phone, row.region, row.codeHash, row.expiresAt.toISOString(), row.now.toISOString()],
+  );
+}
+
+export async function findRequest(db: Connection, id: string): Promise<OtpRequestRow | null> {
+  const rows = await db.query<OtpRequestRow>('select * from otp_requests where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** A new code for the same request: earlier codes stop working and the tries start again. */
+export async function replaceCode(db: Connection, id: string, codeHash: string, expiresAt: Date): Promise<void> {
+  await db.query('update otp_requests set code_hash = $2, expires_at = $3, attempts = 0 where id = $1', [id, codeHash, expiresAt.toISOString()]);
+}
+
+export async function countAttempt(db: Connection, id: string): Promise<number> {
+  const rows = await db.query<{ attempts: number }>('update otp_requests set attempts = attempts + 1 where id = $1 returning attempts', [id]);
+  return rows[0]?.attempts ?? 0;
+}
+
+/** Marks the request verified unless it already was; false when another call got there first. */
+export async function markVerified(db: Connection, id: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    'update otp_requests set verified_at = $2 where id = $1 and verified_at is null returning id',
+    [id, now.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+export async function recentSends(db: Connection, subject: string, phone: string, since: Date): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    'select count(*)::int as n from otp_sends where (subject = $1 or phone = $2) and sent_at > $3',
+    [subject, phone, since.toISOString()],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+export async function recordSend(db: Connection, requestId: string, subject: string, phone: string, now: Date): Promise<void> {
+  await db.query('insert into otp_sends (request_id, subject, phone, sent_at) values ($1, $2, $3, $4)', [requestId, subject, phone, now.toISOString()]);
+}
+
+export interface SettingsRow {
+  id: string;
+  patient_id: string;
+  time_zone: string;
+  sms_alerts_enabled: boolean;
+}
+
+export async function upsertSettings(
+  db: Connection,
+  row: { id: string; patientId: string; timeZone: string; smsAlertsEnabled: boolean; now: Date },
+): Promise<SettingsRow> {
+  const rows = await db.query<SettingsRow>(
+    `insert into patient_notification_settings (id, patient_id, time_zone, sms_alerts_enabled, updated_at)
+     values ($1, $2, $3, $4, $5)
+     on conflict (patient_id) do update set time_zone = excluded.time_zone,
+       sms_alerts_enabled = excluded.sms_alerts_enabled, updated_at = excluded.updated_at
+     returning id, patient_id, time_zone, sms_alerts_enabled`,
+    [row.id, row.patientId, row.timeZone, row.smsAlertsEnabled, row.now.toISOString()],
+  );
+  return rows[0]!;
+}

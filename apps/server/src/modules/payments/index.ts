@@ -1,0 +1,17 @@
+/**
+ * The payments module's public face. The appointments module authorizes nothing itself: it claims the
+ * patient's authorization, ties it to the appointment inside its booking transaction, captures after the
+ * commit and cancels what it claimed when the booking fails.
+ */
+export {
+  cancelClaimedAuthorization,
+  captureTransaction,
+  settleOpenPayments,
+  toTransaction,
+  visitFeeFor,
+  type VisitFeeQuery,
+} from './service';
+export { attachToAppointment, claimForAppointment, transaction as findTransaction, transactionsOfAppointment, type TransactionRow } from './store';
+export type { PaymentGateway } from './gateway';
+export { paymentRoutes } from './routes';
+export { paymentJobs } from './jobs';

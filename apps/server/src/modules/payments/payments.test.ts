@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_STATUS_MESSAGES, PAYMENT_MESSAGES, SANDBOX_TEST_CARDS, type PaymentMethod, type PaymentTransaction } from '@careslot/contracts';
+import { bearer, createTestApp, type TestApp } from '../../testing/app';
+import { createTestPatient, type TestPatient } from '../../testing/patients';
+import { DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson } from '../../seed';
+import type { fixedClock } from '../../platform/clock';
+import { settleOpenPayments } from './service';
+import * as store from './store';
+
+const PAY = '/careslot-payment-service/api';
+type Answer<T> = { status_code: number; message: string; data: T; errors?: { field: string; rule: string }[] };
+const PRACTICE = DEMO_PRACTICE_IDS[0];
+const PROVIDER = demoPerson('provider').id;
+
+describe('payments: visit fee configuration', () => {
+  let t: TestApp;
+  let a: TestPatient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createTestPatient(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers the organization, location and entity levels of the demo practice', async () => {
+    const org = await t.call<Answer<unknown>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${PRACTICE}`, headers: bearer(a.token) });
+    expect(org.statusCode).toBe(200);
+    expect(org.json.data).toEqual({ OrganizationId: PRACTICE, EnableOnlinePayment: true, Gateway: { GatewayName: 'Stripe', AccountNumber: null } });
+    const entity = await t.call<Answer<unknown>>({ url: `${PAY}/entityconfigurations/entity?organizationId=${PRACTICE}&entityType=Provider&entityId=${PROVIDER}`, headers: bearer(a.token) });
+    expect(entity.json.data).toEqual({
+      OrganizationId: PRACTICE,
+      EntityType: 'provider',
+      EntityId: PROVIDER,
+      VisitFeeDetails: { Enable: true, InsuredAmount: DEMO_VISIT_FEE.insured, UninsuredAmount: DEMO_VISIT_FEE.uninsured },
+    });
+    const third = await t.call<Answer<{ EnableOnlinePayment: boolean }>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${DEMO_PRACTICE_IDS[2]}`, headers: bearer(a.token) });
+    expect(third.json.data.EnableOnlinePayment).toBe(false);
+    expect((await t.call({ url: `${PAY}/organizations/get-by-organization?organizationId=${PRACTICE}` })).statusCode).toBe(401);
+  });
+});
+
+describe('payments: cards and visit-fee authorization on the sandbox', () => {
+  let t: TestApp;
+  let a: TestPatient;
+  let b: TestPatient;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createTestPatient(t, 'Avery');
+    b = await createTestPatient(t, 'Blake');
+  });
+  afterAll(() => t.close());
+
+  const saveCard = (who: TestPatient, patientId: string, number: string) =>
+    t.call<Answer<PaymentMethod>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/customers/payment-methods`,
+      headers: bearer(who.token),
+      payload: { PatientId: patientId, Card: { Number: number, ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+    });
+  const authorize = (who: TestPatient, patientId: string, methodId: string, amount: number, insured = false) =>
+    t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${amount}`,
+      headers: bearer(who.token),
+      payload: { PatientId: patientId, OrganizationId: PRACTICE, EntityType: 'Provider', EntityId: PROVIDER, Insured: insured, PaymentMethodId: methodId },
+    });
+
+  it('saves a test card, lists it masked, and authorizes the uninsured fee without capturing it', async () => {
+    const saved = await saveCard(a, a.id, '4242 4242 4242 4242');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json.data).toMatchObject({ Brand: 'visa', Last4: '4242', MaskedNumber: 'xxxxxxxxxx4242' });
+    const list = await t.call<{ status_code: number; data: { data: PaymentMethod[] } }>({ url: `${PAY}/v1/stripepayment/customers/payment-methods?patientId=${a.id}`, headers: bearer(a.token) });
+    expect(list.json.data.data.map((m) => m.Id)).toEqual([saved.json.data.Id]);
+
+    const held = await authorize(a, a.id, saved.json.data.Id, DEMO_VISIT_FEE.uninsured);
+    expect(held.statusCode).toBe(200);
+    expect(held.json.data).toMatchObject({ Status: 'Uncaptured', PaidAmount: 75, Gateway: 'sandbox', PatientId: a.id, AppointmentId: null });
+    expect(held.json.data.Metadata.TransactionReferenceId).toMatch(/^ch_sbx_/);
+
+    const read = await t.call<Answer<PaymentTransaction>>({ url: `${PAY}/paymenttransaction/${held.json.data.Id}`, headers: bearer(a.token) });
+    expect(read.json.data.Status).toBe('Uncaptured');
+    // No money without a visit: a payment that pays for no appointment is never captured.
+    const capture = await t.call<Answer<null>>({ method: 'POST', url: `${PAY}/v1/stripepayment/capture-amount`, headers: bearer(a.token), payload: { TransactionId: held.json.data.Id } });
+    expect(capture.statusCode).toBe(400);
+    expect(capture.json.errors?.[0]?.field).toBe('TransactionId');
+  });
+
+  it('refuses an amount that is not the visit fee, naming the field', async () => {
+    const saved = await saveCard(a, a.id, SANDBOX_TEST_CARDS.success);
+    const wrong = await authorize(a, a.id, saved.json.data.Id, 1, true);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json.errors?.[0]).toMatchObject({ field: 'amount', rule: 'visit_fee' });
+    const insured = await authorize(a, a.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true);
+    expect(insured.json.data.PaidAmount).toBe(25);
+  });
+
+  it('answers a declined card and insufficient funds with clear texts, keeping a Rejected transaction', async () => {
+    const declined = await saveCard(a, a.id, SANDBOX_TEST_CARDS.decline);
+    const res = await authorize(a, a.id, declined.json.data.Id, DEMO_VISIT_FEE.uninsured);
+    expect(res.statusCode).toBe(400);
+    expect(res.json.message).toBe(PAYMENT_MESSAGES.declined);
+    expect(res.json.errors?.[0]).toMatchObject({ field: 'PaymentMethodId', rule: 'declined' });
+    const poor = await saveCard(a, a.id, SANDBOX_TEST_CARDS.insufficientFunds);
+    const res2 = await authorize(a, a.id, poor.json.data.Id, DEMO_VISIT_FEE.uninsured);
+    expect(res2.json.message).toBe(PAYMENT_MESSAGES.insufficientFunds);
+    const rejected = await t.database.query<{ status: string }>("select status from payment_transactions where patient_id = $1 and status = 'Rejected'", [a.id]);
+    expect(rejected).toHaveLength(2);
+  });
+
+  it("keeps patient B away from patient A's cards, payments and balance (404)", async () => {
+    const saved = await saveCard(a, a.id, SANDBOX_TEST_CARDS.success);
+    const held = await authorize(a, a.id, saved.json.data.Id, DEMO_VISIT_FEE.uninsured);
+
+    const list = await t.call<Answer<null>>({ url: `${PAY}/v1/stripepayment/customers/payment-methods?patientId=${a.id}`, headers: bearer(b.token) });
+    expect(list.statusCode).toBe(404);
+    expect(list.json.message).toBe(HTTP_STATUS_MESSAGES[404]);
+    expect((await saveCard(b, a.id, SANDBOX_TEST_CARDS.success)).statusCode).toBe(404);
+    expect((await authorize(b, a.id, saved.json.data.Id, DEMO_VISIT_FEE.uninsured)).statusCode).toBe(404);
+    // B's own customer does not own A's card.
+    const own = await authorize(b, b.id, saved.json.data.Id, DEMO_VISIT_FEE.uninsured);
+    expect(own.statusCode).toBe(400);
+    expect(own.json.errors?.[0]?.field).toBe('PaymentMethodId');
+    expect((await t.call({ url: `${PAY}/paymenttransaction/${held.json.data.Id}`, headers: bearer(b.token) })).statusCode).toBe(404);
+    const refund = await t.call({ method: 'POST', url: `${PAY}/v1/payment-processor/refund-amount`, headers: bearer(b.token), payload: { TransactionId: held.json.data.Id } });
+    expect(refund.statusCode).toBe(404);
+    const balance = await t.call({ method: 'POST', url: `${PAY}/v1/web/patientbalance`, headers: bearer(b.token), payload: { PatientId: a.id } });
+    expect(balance.statusCode).toBe(404);
+    const denied = await t.database.query("select 1 from audit_events where patient_id = $1 and outcome = 'denied'", [a.id]);
+    expect(denied.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("answers the patient's balance with the held payment and masked card", async () => {
+    const c = await createTestPatient(t, 'Casey');
+    const saved = await saveCard(c, c.id, SANDBOX_TEST_CARDS.success);
+    const held = await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.uninsured);
+    const balance = await t.call<Answer<Record<string, unknown>>>({ method: 'POST', url: `${PAY}/v1/web/patientbalance`, headers: bearer(c.token), payload: { PatientId: c.id, OrganizationId: PRACTICE } });
+    expect(balance.json.data).toMatchObject({ OrganizationId: PRACTICE, PatientId: c.id, PaymentTransactionId: held.json.data.Id, PaidAmount: 0, CardDetails: 'xxxxxxxxxx4242', AppointmentIds: [] });
+  });
+});
+
+describe('payments: the reconciler settles what a crash left half-done', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T10:00:00Z' });
+  });
+  afterAll(() => t.close());
+  const clock = () => t.clock as ReturnType<typeof fixedClock>;
+
+  async function authorized(who: TestPatient): Promise<string> {
+    const saved = await t.call<Answer<PaymentMethod>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/customers/payment-methods`,
+      headers: bearer(who.token),
+      payload: { PatientId: who.id, Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+    });
+    const held = await t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`,
+      headers: bearer(who.token),
+      payload: { PatientId: who.id, OrganizationId: PRACTICE, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: saved.json.data.Id },
+    });
+    return held.json.data.Id;
+  }
+  const state = async (id: string) =>
+    (
+      await t.database.query<{ status: string; charge: string }>(
+        'select p.status, c.status as charge from payment_transactions p join sandbox_charges c on c.id = p.gateway_reference where p.id = $1',
+        [id],
+      )
+    )[0];
+
+  it('captures a committed booking left uncaptured, cancels a claim whose booking never committed and an unused authorization', async () => {
+    const patient = await createTestPatient(t);
+    const booked = await authorized(patient);
+    const crashed = await authorized(patient);
+    const unused = await authorized(patient);
+    const fresh = await authorized(patient);
+    const appointmentId = randomUUID();
+    // A booking that committed (claimed and tied) and then died before its capture.
+    expect(await store.claimForAppointment(t.database, booked, appointmentId, clock().now())).toBe(true);
+    expect(await store.attachToAppointment(t.database, booked, appointmentId)).toBe(true);
+    // A booking that claimed its payment and died before its transaction committed.
+    expect(await store.claimForAppointment(t.database, crashed, randomUUID(), clock().now())).toBe(true);
+
+    clock().advance(5 * 60_000);
+    await settleOpenPayments(t.app.deps);
+    expect(await state(booked)).toEqual({ status: 'Captured', charge: 'succeeded' });
+    expect(await state(crashed)).toEqual({ status: 'Canceled', charge: 'canceled' });
+    expect(await state(unused)).toEqual({ status: 'Uncaptured', charge: 'requires_capture' });
+
+    clock().advance(25 * 60_000);
+    await settleOpenPayments(t.app.deps);
+    expect(await state(unused)).toEqual({ status: 'Canceled', charge: 'canceled' });
+    expect(await state(fresh)).toEqual({ status: 'Canceled', charge: 'canceled' });
+    // A settled payment is never settled again, and a cancelled one can no longer pay for a booking.
+    expect(await settleOpenPayments(t.app.deps)).toBe(0);
+    expect(await store.claimForAppointment(t.database, unused, randomUUID(), clock().now())).toBe(false);
+  });
+});

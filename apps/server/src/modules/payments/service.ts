@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PAYMENT_MESSAGES,
+  type EntityPaymentConfig,
+  type LocationPaymentConfig,
+  type OrganizationPaymentConfig,
+  type PatientBalance,
+  type PaymentIntentInput,
+  type PaymentMethod,
+  type PaymentMethodInput,
+  type PaymentTransaction,
+} from '@careslot/contracts';
+import { maskCard, visitFee } from '@careslot/domain';
+import type { AuditContext } from '../../platform/audit';
+import { recordAudit } from '../../platform/audit';
+import type { Principal } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
+import { canReadPatient, getPatientById } from '../directory';
+import { GatewayError, type DeclineReason, type PaymentGateway } from './gateway';
+import { createGatewayRegistry, type GatewayRegistry } from './registry';
+import * as store from './store';
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
+
+export interface Caller {
+  principal: Principal;
+  audit: AuditContext;
+}
+
+const CURRENCY = 'usd';
+const toCents = (amount: number) => Math.round(amount * 100);
+const toAmount = (cents: number) => cents / 100;
+
+// One registry per database: the gateways are stateless objects over the database and config.
+const registries = new WeakMap<object, GatewayRegistry>();
+export function gateways(deps: Deps): GatewayRegistry {
+  let registry = registries.get(deps.database);
+  if (!registry) {
+    registry = createGatewayRegistry(deps);
+    registries.set(deps.database, registry);
+  }
+  return registry;
+}
+
+// ---------- configuration (§3.8) ----------
+
+export async function organizationConfig(deps: Deps, organizationId: string): Promise<OrganizationPaymentConfig> {
+  const row = await store.orgConfig(deps.database, organizationId);
+  return {
+    OrganizationId: organizationId,
+    EnableOnlinePayment: row?.enable_online_payment ?? false,
+    Gateway: { GatewayName: row?.gateway_name ?? null, AccountNumber: row?.account_number ?? null },
+  };
+}
+
+export async function locationConfig(deps: Deps, organizationId: string, locationId: string): Promise<LocationPaymentConfig> {
+  const row = await store.locationConfig(deps.database, organizationId, locationId);
+  return {
+    OrganizationId: organizationId,
+    LocationId: locationId,
+    Gateway: { GatewayName: row?.gateway_name ?? null, AccountNumber: row?.account_number ?? null },
+  };
+}
+
+export async function entityConfig(deps: Deps, organizationId: string, entityType: string, entityId: string): Promise<EntityPaymentConfig> {
+  const row = await store.entityConfig(deps.database, organizationId, entityType, entityId);
+  return {
+    OrganizationId: organizationId,
+    EntityType: entityType.toLowerCase(),
+    EntityId: entityId,
+    VisitFeeDetails: {
+      Enable: row?.visit_fee_enabled ?? false,
+      InsuredAmount: Number(row?.insured_amount ?? 0),
+      UninsuredAmount: Number(row?.uninsured_amount ?? 0),
+    },
+  };
+}
+
+export interface VisitFeeQuery {
+  organizationId: string;
+  locationId?: string | null | undefined;
+  entityType: string;
+  entityId: string;
+  insured: boolean;
+}
+
+/** The fee this visit costs and the gateway that takes it, or null when no visit payment applies (§5.3). */
+export async function visitFeeFor(deps: Deps, query: VisitFeeQuery): Promise<{ amount: number; gatewayName: string } | null> {
+  const organization = await organizationConfig(deps, query.organizationId);
+  const location = query.locationId ? await locationConfig(deps, query.organizationId, query.locationId) : null;
+  const entity = await entityConfig(deps, query.organizationId, query.entityType, query.entityId);
+  const amount = visitFee(
+    {
+      OrganizationPaymentConfig: organization,
+      LocationPaymentConfig: location,
+      UserPaymentConfig: { VisitFeeDetails: entity.VisitFeeDetails },
+    },
+    query.insured,
+  );
+  if (amount === null) return null;
+  return { amount, gatewayName: (organization.Gateway.GatewayName ?? '').toLowerCase() };
+}
+
+// ---------- customers and saved cards ----------
+
+async function patientInScope(deps: Deps, caller: Caller, patientId: string, entityType: string, action: 'read' | 'create' | 'update') {
+  if (!(await canReadPatient(deps.database, caller.principal, patientId))) {
+    await recordAudit(deps.database, caller.audit, { action, entityType, patientId, outcome: 'denied' });
+    throw notFound();
+  }
+}
+
+function unavailable(error: unknown): AppError {
+  return new AppError('unavailable', { message: PAYMENT_MESSAGES.customerUnavailable, cause: error });
+}
+
+async function customerFor(deps: Deps, gateway: PaymentGateway, patientId: string): Promise<string> {
+  const existing = await store.customerOf(deps.database, patientId, gateway.name);
+  if (existing) return existing;
+  const patient = await getPatientById(deps.database, patientId);
+  const name = patient?.Name[0];
+  try {
+    const reference = await gateway.createCustomer({
+      patientId,
+      email: patient?.Telecom.find((t) => t.System === 'Email')?.Value ?? null,
+      name: [name?.Given?.[0], name?.Family].filter(Boolean).join(' ') || 'Patient',
+    });
+    return await store.saveCustomer(deps.database, patientId, gateway.name, reference);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw unavailable(error);
+  }
+}
+
+/** The gateway a patient's cards live at: the one behind 'stripe' (the sandbox when Stripe is not configured). */
+function cardGateway(deps: Deps): PaymentGateway {
+  return gateways(deps).forName('stripe')!;
+}
+
+const toMethod = (card: { id: string; brand: string; last4: string; expMonth: number; expYear: number }): PaymentMethod => ({
+  Id: card.id,
+  Brand: card.brand,
+  MaskedNumber: maskCard(card.last4),
+  Last4: card.last4,
+  ExpMonth: card.expMonth,
+  ExpYear: card.expYear,
+});
+
+export async function listPaymentMethods(deps: Deps, caller: Caller, patientId: string): Promise<PaymentMethod[]> {
+  await patientInScope(deps, caller, patientId, 'PaymentMethod', 'read');
+  const gateway = cardGateway(deps);
+  const customer = await store.customerOf(deps.database, patientId, gateway.name);
+  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'PaymentMethod', patientId, outcome: 'success' });
+  if (!customer) return [];
+  try {
+    return (await gateway.listCards(customer)).map(toMethod);
+  } catch (error) {
+    throw unavailable(error);
+  }
+}
+
+export async function addPaymentMethod(deps: Deps, caller: Caller, input: PaymentMethodInput): Promise<PaymentMethod> {
+  await patientInScope(deps, caller, input.PatientId, 'PaymentMethod', 'create');
+  const gateway = cardGateway(deps);
+  const customer = await customerFor(deps, gateway, input.PatientId);
+  const card = input.Card
+    ? await gateway.addCard(customer, { raw: { number: input.Card.Number, expMonth: input.Card.ExpMonth, expYear: input.Card.ExpYear, cvc: input.Card.Cvc } })
+    : await gateway.addCard(customer, { paymentMethodId: input.PaymentMethodId! });
+  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentMethod', entityId: card.id, patientId: input.PatientId, outcome: 'success' });
+  return toMethod(card);
+}
+
+// ---------- transactions ----------
+
+export function toTransaction(row: store.TransactionRow): PaymentTransaction {
+  return {
+    Id: row.id,
+    Status: row.status,
+    PaidAmount: toAmount(row.amount_cents),
+    Currency: row.currency,
+    Gateway: row.gateway,
+    PatientId: row.patient_id,
+    OrganizationId: row.organization_id,
+    AppointmentId: row.appointment_id,
+    Metadata: { TransactionReferenceId: row.gateway_reference ?? '' },
+    CreatedOn: new Date(row.created_at).toISOString(),
+  };
+}
+
+const DECLINE_MESSAGES: Record<DeclineReason, string> = {
+  declined: PAYMENT_MESSAGES.declined,
+  insufficient_funds: PAYMENT_MESSAGES.insufficientFunds,
+  invalid_method: 'The card is not one of your saved cards',
+};
+
+/**
+ * POST .../invoices/payment-intent?amount=: authorizes the visit fee on a saved card. The amount must be the
+ * fee the practice set for this visit; the server decides it, never the browser. The transaction row is
+ * written first (Pending), so a crash between the gateway call and the answer leaves a trace the
+ * reconciler can settle.
+ */
+export async function authorizeVisitFee(deps: Deps, caller: Caller, input: PaymentIntentInput, amount: number): Promise<PaymentTransaction> {
+  await patientInScope(deps, caller, input.PatientId, 'PaymentTransaction', 'create');
+  const fee = await visitFeeFor(deps, {
+    organizationId: input.OrganizationId,
+    locationId: input.LocationId,
+    entityType: input.EntityType,
+    entityId: input.EntityId,
+    insured: input.Insured,
+  });
+  if (!fee) throw fieldError('OrganizationId', 'visit_fee', 'No visit fee applies to this visit');
+  if (toCents(amount) !== toCents(fee.amount)) throw fieldError('amount', 'visit_fee', `must be the visit fee of ${fee.amount.toFixed(2)}`);
+  const gateway = gateways(deps).forName(fee.gatewayName);
+  if (!gateway) throw fieldError('OrganizationId', 'gateway', 'The practice takes no online payments through this gateway');
+  const customer = await customerFor(deps, gateway, input.PatientId);
+  const cards = await gateway.listCards(customer).catch((error: unknown) => {
+    throw unavailable(error);
+  });
+  const card = cards.find((c) => c.id === input.PaymentMethodId);
+  if (!card) throw fieldError('PaymentMethodId', 'saved_card', DECLINE_MESSAGES.invalid_method);
+
+  const now = deps.clock.now();
+  const id = randomUUID();
+  await store.insertTransaction(deps.database, {
+    id,
+    patientId: input.PatientId,
+    organizationId: input.OrganizationId,
+    gateway: gateway.name,
+    amountCents: toCents(fee.amount),
+    currency: CURRENCY,
+    paymentMethodId: card.id,
+    cardDetails: maskCard(card.last4),
+    createdBy: caller.principal.subject,
+    now,
+  });
+  let result;
+  try {
+    result = await gateway.authorize({
+      amountCents: toCents(fee.amount),
+      currency: CURRENCY,
+      customerId: customer,
+      paymentMethodId: card.id,
+      idempotencyKey: `authorize:${id}`,
+      description: 'CareSlot visit fee',
+      metadata: { transaction_id: id, patient_id: input.PatientId, organization_id: input.OrganizationId },
+    });
+  } catch (error) {
+    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { failure: 'gateway unavailable' });
+    throw unavailable(error);
+  }
+  if (!result.ok) {
+    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { gatewayReference: result.reference, failure: result.reason });
+    await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentTransaction', entityId: id, patientId: input.PatientId, outcome: 'failure', detail: { reason: result.reason } });
+    throw badRequest([{ field: 'PaymentMethodId', rule: result.reason, message: DECLINE_MESSAGES[result.reason] }], DECLINE_MESSAGES[result.reason]);
+  }
+  const row = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), { gatewayReference: result.reference });
+  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentTransaction', entityId: id, patientId: input.PatientId, outcome: 'success' });
+  return toTransaction(row!);
+}
+
+const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
+
+/** A practice user of the organization the payment was made to. */
+function isPracticeUserOf(principal: Principal, organizationId: string): boolean {
+  return principal.organizationId === organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r));
+}
+
+/** The patient (or their account holder) and the practice the payment was made to; 404 for anyone else. */
+async function transactionInScope(deps: Deps, caller: Caller, id: string, action: 'read' | 'update'): Promise<store.TransactionRow> {
+  const row = await store.transaction(deps.database, id);
+  const allowed = row ? isPracticeUserOf(caller.principal, row.organization_id) || (await canReadPatient(deps.database, caller.principal, row.patient_id)) : false;
+  await recordAudit(deps.database, caller.audit, {
+    action,
+    entityType: 'PaymentTransaction',
+    entityId: id,
+    patientId: row?.patient_id ?? null,
+    outcome: !row ? 'not_found' : allowed ? 'success' : 'denied',
+  });
+  if (!row || !allowed) throw notFound();
+  return row;
+}
+
+export async function getTransaction(deps: Deps, caller: Caller, id: string): Promise<PaymentTransaction> {
+  return toTransaction(await transactionInScope(deps, caller, id, 'read'));
+}
+
+/**
+ * Takes an authorized payment. Only a payment tied to an appointment is captured: no money is taken
+ * without a visit. Capturing twice is harmless (the gateway call is idempotent, the row moves once).
+ */
+export async function captureTransaction(deps: Deps, id: string): Promise<store.TransactionRow> {
+  const row = await store.transaction(deps.database, id);
+  if (!row) throw notFound();
+  if (row.status === 'Captured') return row;
+  if (row.status !== 'Uncaptured' || !row.appointment_id || !row.gateway_reference) {
+    throw fieldError('TransactionId', 'capturable', 'Only an authorized payment of a booked appointment can be captured');
+  }
+  await gateways(deps).byStoredName(row.gateway).capture(row.gateway_reference, `capture:${id}`);
+  return (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now())) ?? (await store.transaction(deps.database, id))!;
+}
+
+export async function captureForCaller(deps: Deps, caller: Caller, id: string): Promise<PaymentTransaction> {
+  await transactionInScope(deps, caller, id, 'update');
+  return toTransaction(await captureTransaction(deps, id));
+}
+
+/**
+ * Lets go of the authorization a failed booking claimed. Only the booking that claimed it may do so, and
+ * never once it pays for an appointment, so a failed retry cannot cancel the payment of a booking that
+ * succeeded. Cancelling twice is fine.
+ */
+export async function cancelClaimedAuthorization(deps: Deps, id: string, appointmentId: string): Promise<store.TransactionRow | null> {
+  const row = await store.transaction(deps.database, id);
+  if (!row || row.claim_id !== appointmentId || row.appointment_id !== null) return row;
+  if (row.status === 'Uncaptured' && row.gateway_reference) {
+    await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
+  }
+  return (await store.transition(deps.database, id, ['Uncaptured', 'Pending'], 'Canceled', deps.clock.now())) ?? (await store.transaction(deps.database, id));
+}
+
+/**
+ * The refund of §4.6: a captured payment whose booking did not happen. A patient may refund only a payment
+ * that pays for no appointment; a practice user of the payment's organization may refund any of its payments.
+ */
+export async function refundTransaction(deps: Deps, caller: Caller, id: string, amount?: number): Promise<PaymentTransaction> {
+  const row = await transactionInScope(deps, caller, id, 'update');
+  if (row.appointment_id && !isPracticeUserOf(caller.principal, row.organization_id)) throw fieldError('TransactionId', 'refundable', 'This payment belongs to a booked appointment; ask the practice for a refund');
+  if (row.status !== 'Captured' || !row.gateway_reference) throw fieldError('TransactionId', 'refundable', 'Only a captured payment can be refunded');
+  const cents = amount === undefined ? undefined : toCents(amount);
+  if (cents !== undefined && cents > row.amount_cents) throw fieldError('Amount', 'max', 'must not exceed the amount paid');
+  try {
+    await gateways(deps).byStoredName(row.gateway).refund(row.gateway_reference, cents);
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'invalid_state') throw fieldError('TransactionId', 'refundable', error.message);
+    throw unavailable(error);
+  }
+  const updated = await store.transition(deps.database, id, ['Captured'], 'Refunded', deps.clock.now());
+  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PaymentTransaction', entityId: id, patientId: row.patient_id, outcome: 'success', detail: { refund: true } });
+  return toTransaction(updated ?? (await store.transaction(deps.database, id))!);
+}
+
+/** POST v1/web/patientbalance: what the patient has paid (captured or held) at a practice. */
+export async function patientBalance(deps: Deps, caller: Caller, patientId: string, organizationId: string | null): Promise<PatientBalance> {
+  await patientInScope(deps, caller, patientId, 'PatientBalance', 'read');
+  const rows = await store.latestTransactions(deps.database, patientId, organizationId);
+  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'PatientBalance', patientId, outcome: 'success' });
+  const latest = rows[0];
+  const paid = rows.filter((r) => r.status === 'Captured').reduce((sum, r) => sum + r.amount_cents, 0);
+  return {
+    OrganizationId: organizationId ?? latest?.organization_id ?? null,
+    PatientId: patientId,
+    AppointmentIds: [...new Set(rows.map((r) => r.appointment_id).filter((a): a is string => a !== null))],
+    PaymentTransactionId: latest?.id ?? null,
+    PaidAmount: toAmount(paid),
+    CardDetails: latest?.card_details ?? null,
+    InvoiceIds: [],
+    PaymentDate: latest ? new Date(latest.created_at).toISOString() : null,
+  };
+}
+
+/** How long an authorization may stay open before the reconciler settles it. */
+export const SETTLE_AFTER_MS = {
+  /** Tied to a committed appointment but not captured (the capture after the commit failed, or a crash). */
+  booked: 60_000,
+  /** Claimed by a booking that never committed (a crash mid-booking, or its cancel failed). */
+  claimed: 5 * 60_000,
+  /** Authorized but never used for a booking: the patient left; a slot hold lasts 10 minutes. */
+  unused: 30 * 60_000,
+} as const;
+
+/**
+ * Finishes or undoes payments left half-done (at start and on a timer, on every instance): a payment of
+ * a committed appointment is captured; one claimed by a booking that never committed, or never used, is
+ * cancelled. Each move is a conditional update, so two instances settling at once move a row once, and
+ * the gateway calls are idempotent. Returns how many payments it settled.
+ */
+export async function settleOpenPayments(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - SETTLE_AFTER_MS.booked));
+  let settled = 0;
+  for (const row of rows) {
+    const age = now.getTime() - new Date(row.updated_at).getTime();
+    if (row.appointment_id) {
+      await captureTransaction(deps, row.id);
+      settled += 1;
+    } else if ((row.claim_id && age >= SETTLE_AFTER_MS.claimed) || (!row.claim_id && age >= SETTLE_AFTER_MS.unused)) {
+      // The row moves first, and only while it pays for nothing: a booking that attaches it afterwards
+      // fails (it needs an open authorization), so no booking is left holding a cancelled payment.
+      if (!(await store.cancelIfUnattached(deps.database, row.id, now))) continue;
+      if (row.gateway_reference) await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
+      settled += 1;
+    }
+  }
+  return settled;
+}

@@ -1,0 +1,173 @@
+import Stripe from 'stripe';
+import type { PaymentStatus } from '@careslot/contracts';
+import { fieldError } from '../../platform/errors';
+import { GatewayError, type AuthorizeResult, type CardSummary, type PaymentGateway } from './gateway';
+
+interface StripeLikeError {
+  type?: string;
+  code?: string;
+  decline_code?: string;
+  statusCode?: number;
+  message?: string;
+}
+
+function asStripeError(error: unknown): StripeLikeError | null {
+  return typeof error === 'object' && error !== null && 'type' in error ? (error as StripeLikeError) : null;
+}
+
+/** Any failure other than a card decline becomes a GatewayError; the caller decides what the user sees. */
+function gatewayError(error: unknown): GatewayError {
+  const e = asStripeError(error);
+  if (e?.statusCode === 404 || e?.code === 'resource_missing') return new GatewayError('Stripe has no such object', 'not_found', { cause: error });
+  if (e?.type === 'StripeInvalidRequestError') return new GatewayError(e.message ?? 'Stripe refused the request', 'invalid_state', { cause: error });
+  return new GatewayError('Stripe is unavailable', 'unavailable', { cause: error });
+}
+
+function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
+  switch (intent.status) {
+    case 'requires_capture':
+      return 'Uncaptured';
+    case 'succeeded': {
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      return charge && charge.amount_refunded > 0 ? 'Refunded' : 'Captured';
+    }
+    case 'canceled':
+      return 'Canceled';
+    default:
+      // processing, requires_action, requires_confirmation, requires_payment_method
+      return 'Pending';
+  }
+}
+
+function cardOf(method: Stripe.PaymentMethod): CardSummary {
+  return {
+    id: method.id,
+    brand: method.card?.brand ?? 'card',
+    last4: method.card?.last4 ?? '',
+    expMonth: method.card?.exp_month ?? 0,
+    expYear: method.card?.exp_year ?? 0,
+  };
+}
+
+export interface StripeGatewayOptions {
+  secretKey: string;
+  /** Only tests set it: a local stand-in for api.stripe.com. */
+  apiUrl?: string | undefined;
+}
+
+/**
+ * Stripe through its official SDK: PaymentIntents with manual capture, so a card is only authorized until
+ * the booking commits. Card numbers never reach this server: the browser tokenises the card with Stripe
+ * and sends the PaymentMethod id. Every mutating call carries an idempotency key.
+ */
+export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
+  const url = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(url ? { host: url.hostname, port: url.port, protocol: url.protocol === 'http:' ? 'http' : 'https' } : {}),
+  });
+
+  return {
+    name: 'stripe',
+
+    async createCustomer(input) {
+      try {
+        const customer = await stripe.customers.create(
+          { ...(input.email ? { email: input.email } : {}), name: input.name, metadata: { patient_id: input.patientId } },
+          { idempotencyKey: `customer:${input.patientId}` },
+        );
+        return customer.id;
+      } catch (error) {
+        throw gatewayError(error);
+      }
+    },
+
+    async addCard(customerId, card) {
+      if (!('paymentMethodId' in card)) throw fieldError('Card', 'tokenised', 'Card numbers go to Stripe from the browser; send PaymentMethodId');
+      try {
+        return cardOf(await stripe.paymentMethods.attach(card.paymentMethodId, { customer: customerId }));
+      } catch (error) {
+        const e = asStripeError(error);
+        if (e?.type === 'StripeCardError' || e?.code === 'resource_missing') throw fieldError('PaymentMethodId', e.code ?? 'card', e.message ?? 'The card was refused');
+        throw gatewayError(error);
+      }
+    },
+
+    async listCards(customerId) {
+      try {
+        const list = await stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 20 });
+        return list.data.map(cardOf);
+      } catch (error) {
+        throw gatewayError(error);
+      }
+    },
+
+    async authorize(input): Promise<AuthorizeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            capture_method: 'manual',
+            confirm: true,
+            off_session: false,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            description: input.description,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        const status = statusOf(intent);
+        if (status === 'Uncaptured' || status === 'Pending') return { ok: true, reference: intent.id, status };
+        return { ok: false, reference: intent.id, reason: 'declined' };
+      } catch (error) {
+        const e = asStripeError(error);
+        if (e?.type === 'StripeCardError') {
+          return { ok: false, reference: null, reason: e.decline_code === 'insufficient_funds' || e.code === 'insufficient_funds' ? 'insufficient_funds' : 'declined' };
+        }
+        if (e?.code === 'resource_missing') return { ok: false, reference: null, reason: 'invalid_method' };
+        throw gatewayError(error);
+      }
+    },
+
+    async capture(reference, idempotencyKey) {
+      try {
+        await stripe.paymentIntents.capture(reference, {}, { idempotencyKey });
+      } catch (error) {
+        const current = await stripe.paymentIntents.retrieve(reference).catch(() => null);
+        if (current?.status === 'succeeded') return;
+        throw gatewayError(error);
+      }
+    },
+
+    async cancel(reference) {
+      try {
+        await stripe.paymentIntents.cancel(reference);
+      } catch (error) {
+        const current = await stripe.paymentIntents.retrieve(reference).catch(() => null);
+        if (current?.status === 'canceled') return;
+        throw gatewayError(error);
+      }
+    },
+
+    async refund(reference, amountCents) {
+      try {
+        await stripe.refunds.create({ payment_intent: reference, ...(amountCents ? { amount: amountCents } : {}) });
+      } catch (error) {
+        throw gatewayError(error);
+      }
+    },
+
+    async status(reference) {
+      try {
+        return statusOf(await stripe.paymentIntents.retrieve(reference, { expand: ['latest_charge'] }));
+      } catch (error) {
+        throw gatewayError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import type { Connection } from '../../platform/db';
+import { LEAD_TIME_MS, slotId, type Slot } from './service';
+import { localDate, localToUtc, zoneOffsetMinutes, type WorkingHours } from './slots';
+
+/**
+ * Availability of many schedules at once, for lists of providers (find care). Two statements whatever the
+ * number of schedules: the schedules with their working hours, then the capacity taken in the window.
+ */
+
+export interface ScheduleAvailability {
+  scheduleId: string;
+  practitionerId: string;
+  locationId: string | null;
+  timeZone: string;
+  /** Open slots in [from, to), at most `perDay` per local day. */
+  slots: Slot[];
+  /** The first open slot at or after `from` within the planning horizon (or `lookAheadDays`), or null. */
+  nextAvailable: string | null;
+}
+
+interface ScheduleWithHours {
+  id: string;
+  practitioner_id: string;
+  location_id: string | null;
+  time_zone: string;
+  slot_minutes: number;
+  capacity: number;
+  planning_horizon_days: number;
+  slot_hide_hours: number;
+  hours: WorkingHours[];
+}
+
+const DAY_MS = 86_400_000;
+
+export async function availabilityOfPractitioners(
+  db: Connection,
+  input: {
+    practitionerIds: string[];
+    /** The first calendar day (YYYY-MM-DD), taken in each schedule's own time zone. */
+    fromDay: string;
+    /** Days of slots to list from fromDay (0 lists none). */
+    days: number;
+    now: Date;
+    perDay: number;
+    /** How far from fromDay to look for the next availability; the planning horizon caps it too. */
+    lookAheadDays: number;
+  },
+): Promise<ScheduleAvailability[]> {
+  if (input.practitionerIds.length === 0) return [];
+  const schedules = await db.query<ScheduleWithHours>(
+    `select s.id, s.practitioner_id, s.location_id, s.time_zone, s.slot_minutes, s.capacity,
+            s.planning_horizon_days, s.slot_hide_hours,
+            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute))
+                        from schedule_hours h where h.schedule_id = s.id), '[]') as hours
+       from schedules s
+      where s.practitioner_id = any($1::uuid[]) and s.online_booking_enabled
+      order by s.practitioner_id, s.id`,
+    [input.practitionerIds],
+  );
+  if (schedules.length === 0) return [];
+  const [year, month, day] = input.fromDay.split('-').map(Number) as [number, number, number];
+  const dayStart = (timeZone: string, offsetDays: number) => {
+    const date = new Date(Date.UTC(year, month - 1, day + offsetDays));
+    return localToUtc(timeZone, date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), 0) ?? date;
+  };
+  // One capacity read for every schedule: from the earliest zone's midnight to the latest one's horizon.
+  const windowStart = new Date(Date.UTC(year, month - 1, day) - 14 * 3_600_000);
+  const windowEnd = new Date(Date.UTC(year, month - 1, day + Math.max(input.days, input.lookAheadDays)) + 14 * 3_600_000);
+  const taken = await db.query<{ schedule_id: string; start_at: Date | string; taken: number }>(
+    // A join on the unnested ids keeps this an index range scan per schedule; `= any(array)` let the
+    // planner scan the whole table.
+    `select c.schedule_id, c.start_at, c.taken
+       from unnest($1::uuid[]) as want(id)
+       join slot_capacity c on c.schedule_id = want.id and c.start_at >= $2 and c.start_at < $3
+      where c.taken > 0`,
+    [schedules.map((s) => s.id), windowStart.toISOString(), windowEnd.toISOString()],
+  );
+  const takenAt = new Map(taken.map((r) => [`${r.schedule_id}|${new Date(r.start_at).getTime()}`, r.taken]));
+
+  return schedules.map((schedule) => {
+    const earliest = input.now.getTime() + Math.max(LEAD_TIME_MS, schedule.slot_hide_hours * 3_600_000);
+    const latest = input.now.getTime() + schedule.planning_horizon_days * DAY_MS;
+    const available = (start: Date) => schedule.capacity - (takenAt.get(`${schedule.id}|${start.getTime()}`) ?? 0);
+    const toSlot = (start: Date, end: Date, free: number): Slot => ({
+      ScheduleId: schedule.id,
+      Status: 'free',
+      Start: start.toISOString(),
+      End: end.toISOString(),
+      Capacity: schedule.capacity,
+      CapacityAvailable: free,
+      SlotIds: [slotId(schedule.id, start)],
+    });
+    const start = dayStart(schedule.time_zone, 0).getTime();
+
+    const slots: Slot[] = [];
+    const from = new Date(Math.max(start, earliest));
+    const to = new Date(Math.min(dayStart(schedule.time_zone, input.days).getTime(), latest));
+    if (input.days > 0 && from < to) {
+      const perDay = new Map<string, number>();
+      for (const slot of daySlots(schedule, from.getTime(), to.getTime())) {
+        const free = available(slot.start);
+        if (free <= 0) continue;
+        const local = localDate(schedule.time_zone, slot.start);
+        const key = `${local.year}-${local.month}-${local.day}`;
+        const count = perDay.get(key) ?? 0;
+        if (count >= input.perDay) continue;
+        perDay.set(key, count + 1);
+        slots.push(toSlot(slot.start, slot.end, free));
+      }
+    }
+    const nextEnd = Math.min(dayStart(schedule.time_zone, input.lookAheadDays).getTime(), latest);
+    const next = slots[0]?.Start ?? firstOpenSlot(schedule, Math.max(start, earliest), nextEnd, available);
+    return {
+      scheduleId: schedule.id,
+      practitionerId: schedule.practitioner_id,
+      locationId: schedule.location_id,
+      timeZone: schedule.time_zone,
+      slots,
+      nextAvailable: next,
+    };
+  });
+}
+
+/**
+ * Slot starts of the working periods in [fromMs, toMs), day by day in the schedule's zone. A day whose UTC
+ * offset is the same at both ends (every day but two a year) converts wall times with that one offset; a
+ * daylight-saving day goes through localToUtc per slot. This is what keeps a page of providers cheap:
+ * the zone look-up is far dearer than the arithmetic.
+ */
+function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): Generator<{ start: Date; end: Date }> {
+  if (fromMs >= toMs || schedule.hours.length === 0) return;
+  const periods = [...schedule.hours].sort((a, b) => a.startMinute - b.startMinute);
+  const first = localDate(schedule.time_zone, new Date(fromMs));
+  const cursor = new Date(Date.UTC(first.year, first.month - 1, first.day));
+  const length = schedule.slot_minutes * 60_000;
+  while (cursor.getTime() - 14 * 3_600_000 < toMs) {
+    const [year, month, day] = [cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, cursor.getUTCDate()];
+    const todays = periods.filter((p) => p.weekday === cursor.getUTCDay());
+    if (todays.length > 0) {
+      const wallMidnight = cursor.getTime();
+      const startOffset = zoneOffsetMinutes(schedule.time_zone, new Date(wallMidnight - 12 * 3_600_000));
+      const endOffset = zoneOffsetMinutes(schedule.time_zone, new Date(wallMidnight + 36 * 3_600_000));
+      for (const period of todays) {
+        for (let minute = period.startMinute; minute + schedule.slot_minutes <= period.endMinute; minute += schedule.slot_minutes) {
+          const start =
+            startOffset === endOffset
+              ? new Date(wallMidnight + (minute - startOffset) * 60_000)
+              : localToUtc(schedule.time_zone, year, month, day, minute);
+          if (!start) continue;
+          const at = start.getTime();
+          if (at >= toMs) return;
+          if (at >= fromMs) yield { start, end: new Date(at + length) };
+        }
+      }
+    }
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+  }
+}
+
+/** The first open slot in [fromMs, toMs): the walk stops at the first free start. */
+function firstOpenSlot(schedule: ScheduleWithHours, fromMs: number, toMs: number, available: (start: Date) => number): string | null {
+  for (const slot of daySlots(schedule, fromMs, toMs)) if (available(slot.start) > 0) return slot.start.toISOString();
+  return null;
+}

@@ -1,0 +1,36 @@
+import type { Connection } from '../platform/db';
+import { DEMO_PRACTICE_IDS } from './demo';
+
+/** Demo booking settings. Visit fees: the first practice takes online payments (Stripe, answered by the sandbox offline). */
+export const DEMO_VISIT_FEE = { insured: 25, uninsured: 75 } as const;
+
+/**
+ * The first demo practice takes a visit fee online for every provider ($25 insured, $75 uninsured); the
+ * second has online payment on but no fee; the third takes no online payments, so each flow has a practice.
+ */
+export async function seedDemoPaymentConfigs(connection: Connection): Promise<void> {
+  const [first, second] = DEMO_PRACTICE_IDS;
+  await connection.query(
+    `insert into payment_org_configs (organization_id, enable_online_payment, gateway_name, account_number)
+     values ($1, true, 'Stripe', null), ($2, true, 'Stripe', null) on conflict do nothing`,
+    [first, second],
+  );
+  await connection.query(
+    `insert into payment_entity_configs (organization_id, entity_type, entity_id, visit_fee_enabled, insured_amount, uninsured_amount)
+     select pr.organization_id, 'provider', pr.practitioner_id, true, $2, $3
+       from practitioner_roles pr where pr.organization_id = $1 and 'provider' = any(pr.codes)
+     on conflict do nothing`,
+    [first, DEMO_VISIT_FEE.insured, DEMO_VISIT_FEE.uninsured],
+  );
+}
+
+/**
+ * The second demo practice accepts online bookings by hand: its schedules require approval, so booking
+ * there shows the pending flow.
+ */
+export async function seedDemoApprovals(connection: Connection): Promise<void> {
+  await connection.query(
+    'update schedules set requires_approval = true where location_id in (select id from locations where organization_id = $1)',
+    [DEMO_PRACTICE_IDS[1]],
+  );
+}

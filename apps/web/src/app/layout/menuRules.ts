@@ -1,0 +1,194 @@
+import type { UserType } from '@careslot/contracts';
+import { HEADER_LINK_ORDER, homeForRoles, PATIENT_PORTAL_BASE } from '../../shared/session/roleHome';
+import type { HeaderPlace } from './headerRules';
+
+/**
+ * Which role links, 'More' entries, notification bell and sidebar the header shows (practice-portal.md
+ * §2.3 and the menu rules of §6). Pure: the header passes in who the user is, where they are and how wide
+ * the screen is, and renders what comes back. Decision record 0013 explains the readings.
+ */
+
+/** The main items, in the spec's order; 'more' is where the 'More' dropdown sits among them. */
+export type MenuItemId = 'dashboard' | 'checkInSummary' | 'calendar' | 'surveys' | 'requests' | 'reports' | 'reputation' | 'settings';
+
+/** Entries of the 'More' dropdown: the role's own pages (§2.2) that no main item leads to. */
+export type MoreItemId = 'practiceDashboard' | 'practiceSurveys' | 'practiceOnboarding' | 'paymentMethod' | 'services' | 'changePassword' | 'users' | 'marketplace' | 'platformSettings' | 'onboardingWizard' | 'demoRequests';
+
+export interface MenuLink<Id extends string = MenuItemId> {
+  id: Id;
+  /** Key under common:header.menu. */
+  label: string;
+  to: string;
+}
+
+export interface MenuUser {
+  roles: readonly string[];
+  userType: UserType | null;
+  userId: string | null;
+}
+
+export interface MenuContext {
+  user: MenuUser | null;
+  place: HeaderPlace;
+  /** The screen is wider than 1500 px (constants.md breakpoints, 'More' dropdown). */
+  wide: boolean;
+  /** The deployment's global disable_calendar flag. */
+  calendarDisabled: boolean;
+  /** The signed-in user's practice has reputation management enabled. */
+  reputationEnabled: boolean;
+}
+
+export interface HeaderMenu {
+  /** The main bar, in order; the 'More' dropdown renders between Calendar and Surveys. */
+  before: MenuLink[];
+  /** Null when the 'More' dropdown is not shown. */
+  more: MenuLink<MoreItemId>[] | null;
+  after: MenuLink[];
+  /** 'More' carries the practice-admin styling. */
+  moreAccent: boolean;
+  /** Everything the burger menu (under 1200 px) repeats: the items, Settings for patients too, and the 'More' entries. */
+  burger: { items: MenuLink[]; more: MenuLink<MoreItemId>[] };
+  bell: boolean;
+  sidebar: boolean;
+}
+
+type Held = (role: string) => boolean;
+
+function rolesOf(user: MenuUser | null): Held {
+  // String equality is case-insensitive throughout (practice-portal.md §5).
+  const held = new Set((user?.roles ?? []).map((role) => role.toLowerCase()));
+  return (role) => held.has(role.toLowerCase());
+}
+
+const LINK_PATH_MARKERS = ['dashboard', 'calendar', 'surveys', 'add-practice', 'reviews', 'consent', 'analytics', 'reports', 'support-agent', 'digital', 'request', 'checkin-report'];
+
+/**
+ * Role links show only on the practice side's pages: the path contains one of the spec's markers, or
+ * 'settings' for anyone but a patient.
+ */
+export function linksVisible(pathname: string, has: Held): boolean {
+  const path = pathname.toLowerCase();
+  if (LINK_PATH_MARKERS.some((marker) => path.includes(marker))) return true;
+  return path.includes('settings') && !has('patient');
+}
+
+const BELL_PAGES: readonly RegExp[] = [
+  /^\/dashboard\/doctor\/?$/,
+  /^\/providers\/[^/]+\/settings(\/|$)/,
+  /^\/practice-admin\/(calendar|surveys|dashboard|settings)(\/|$)/,
+  /^\/dashboard\/practice-staff\/?$/,
+  /^\/staff-member\/(calendar|surveys)(\/|$)/,
+  /consent/,
+  /^\/practice-admin\/reports\/message-logs\/?$/,
+  /^\/dashboard\/appointment-requests\/?$/,
+];
+
+/** The bell: provider, practice admin or staff, and only on the pages the spec lists. */
+export function bellVisible(pathname: string, has: Held, signedIn: boolean): boolean {
+  if (!signedIn || !['provider', 'practiceadmin', 'staff'].some(has)) return false;
+  const path = pathname.toLowerCase();
+  return BELL_PAGES.some((page) => page.test(path));
+}
+
+/** The notification sidebar: never for the patient user type, never on a practice profile (/practice/). */
+export function sidebarAllowed(user: MenuUser | null, place: HeaderPlace): boolean {
+  if (!user || user.userType?.toLowerCase() === 'patient') return false;
+  return !`${place.pathname}${place.search}`.toLowerCase().includes('/practice/');
+}
+
+/** A role's page, in the header's provider-first order; roles without an address (no user id yet) are passed over. */
+function byRole(has: Held, urls: Partial<Record<string, string | null>>): string | null {
+  for (const role of [...HEADER_LINK_ORDER, 'FinancialSuperUser']) {
+    const url = urls[role];
+    if (has(role) && url) return url;
+  }
+  return null;
+}
+
+function dashboardLabel(has: Held): string {
+  const first = HEADER_LINK_ORDER.find((role) => has(role));
+  if (first === 'superuser') return 'practices';
+  if (first === 'patient') return 'myDashboard';
+  return 'dashboard';
+}
+
+function providerPath(user: MenuUser, rest: string): string | null {
+  return user.userId ? `/providers/${encodeURIComponent(user.userId)}/${rest}` : null;
+}
+
+function link<Id extends string>(id: Id, label: string, to: string | null): MenuLink<Id>[] {
+  return to ? [{ id, label, to }] : [];
+}
+
+export function headerMenu(context: MenuContext): HeaderMenu {
+  const { user, place } = context;
+  const has = rolesOf(user);
+  const signedIn = !!user;
+  const bell = bellVisible(place.pathname, has, signedIn);
+  const sidebar = bell && sidebarAllowed(user, place);
+  if (!user || !linksVisible(place.pathname, has)) {
+    return { before: [], more: null, after: [], moreAccent: false, burger: { items: [], more: [] }, bell, sidebar };
+  }
+
+  const practiceAdmin = has('practiceadmin');
+  const practiceRole = practiceAdmin || has('provider') || has('staff');
+  const providerPracticeAdmin = practiceAdmin && has('provider');
+
+  const dashboard = practiceAdmin ? [] : link('dashboard', dashboardLabel(has), homeForRoles(user.roles, HEADER_LINK_ORDER));
+  const checkIn = practiceRole
+    ? link('checkInSummary', 'checkInSummary', byRole(has, { provider: '/providers/digital-checkin', staff: '/staff-member/digital-checkin', practiceadmin: '/practice-admin/digital-checkin' }))
+    : [];
+  const calendar =
+    practiceRole && !context.calendarDisabled
+      ? link('calendar', 'calendar', byRole(has, { provider: providerPath(user, 'calendar'), staff: '/staff-member/calendar', practiceadmin: '/practice-admin/calendar' }))
+      : [];
+  const surveys = providerPracticeAdmin ? link('surveys', 'surveys', byRole(has, { provider: providerPath(user, 'surveys'), practiceadmin: '/practice-admin/surveys' })) : [];
+  const requests = practiceRole ? link('requests', 'requests', '/dashboard/appointment-requests') : [];
+  const reports = practiceAdmin ? link('reports', 'reports', '/practice-admin/reports/message-logs') : [];
+  const reputation = context.reputationEnabled ? link('reputation', 'reputation', '/reputation-management/single-sign-on') : [];
+  const settingsUrls = {
+    provider: providerPath(user, 'settings/edit'),
+    practiceadmin: '/practice-admin/settings/user/list',
+    FinancialSuperUser: '/super-user/settings',
+  };
+  const settings = link('settings', 'settings', byRole(has, settingsUrls));
+  const burgerSettings = link('settings', 'settings', byRole(has, { ...settingsUrls, patient: `${PATIENT_PORTAL_BASE}/settings` }));
+
+  const moreItems: MenuLink<MoreItemId>[] = [
+    // A practice admin has no Dashboard item in the bar; their dashboard and the practice's surveys are here.
+    ...(practiceAdmin ? link('practiceDashboard', 'dashboard', '/practice-admin/dashboard') : []),
+    ...(practiceAdmin && !providerPracticeAdmin ? link('practiceSurveys', 'surveys', '/practice-admin/surveys') : []),
+    ...(has('provider')
+      ? [
+          ...link('services', 'services', providerPath(user, 'settings/service')),
+          ...link('paymentMethod', 'paymentMethod', providerPath(user, 'settings/payment-method')),
+          ...link('changePassword', 'changePassword', providerPath(user, 'settings/account/change-password')),
+          ...link('practiceOnboarding', 'practiceOnboarding', '/practice-onboarding'),
+        ]
+      : []),
+    // Staff reach the practice's user list through here; a practice admin's Settings item already leads there.
+    ...(has('staff') && !practiceAdmin ? link('users', 'users', '/practice-admin/settings/user/list') : []),
+    ...(has('superuser')
+      ? [
+          ...link('marketplace', 'marketplace', '/super-user/marketplace'),
+          ...link('platformSettings', 'platformSettings', '/super-user/settings'),
+          ...link('onboardingWizard', 'onboardingWizard', '/super-user/practice-onboarding/wizard'),
+          ...link('demoRequests', 'demoRequests', '/super-user/settings/demo-requests'),
+        ]
+      : []),
+  ];
+  // 'More' is forced for practice admins (provider practice admins included); otherwise it shows on screens
+  // wider than 1500 px or for users who are not admins. The platform's admins are the super users.
+  const admin = practiceAdmin || has('superuser') || has('FinancialSuperUser');
+  const moreShown = moreItems.length > 0 && (practiceAdmin || context.wide || !admin);
+
+  return {
+    before: [...dashboard, ...checkIn, ...calendar],
+    more: moreShown ? moreItems : null,
+    after: [...surveys, ...requests, ...reports, ...reputation, ...settings],
+    moreAccent: practiceAdmin,
+    burger: { items: [...dashboard, ...checkIn, ...calendar, ...surveys, ...requests, ...reports, ...reputation, ...burgerSettings], more: moreItems },
+    bell,
+    sidebar,
+  };
+}

@@ -1,0 +1,75 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { SearchProvider, Slot } from '@careslot/contracts';
+import { dayKeyOf, daysFrom, type DayKey } from '../../../shared/slots/slotDates';
+import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
+import { useSlotPicker } from '../../../shared/slots/useSlotPicker';
+import type { WeekSlots } from '../../../shared/slots/useWeekSlots';
+import { WeekSlotCalendar } from '../../../shared/slots/WeekSlotCalendar';
+
+const BOOKING_FORM = '/book/book-appointment-form';
+
+/**
+ * The week the search returned for one provider (5 days from the search date, at most 3 open slots a day),
+ * shaped for the shared week slot calendar, so a results page stays one call however many providers it
+ * shows. A slot whose hold fails leaves the page.
+ */
+export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: ReadonlySet<string>): Omit<WeekSlots, 'removeSlot'> {
+  const timeZone = provider.location.iana_time_zone;
+  const days = daysFrom(startDay);
+  const slots = provider.slots.filter((slot) => !removed.has(slot.SlotIds[0]!));
+  const slotsByDay = new Map<DayKey, Slot[]>(days.map((day) => [day, []]));
+  for (const slot of slots) slotsByDay.get(dayKeyOf(slot.Start, timeZone))?.push(slot);
+  const next = provider.next_availability;
+  return {
+    days,
+    slotsByDay,
+    slots,
+    isLoading: false,
+    isError: false,
+    nextAvailableDay: slots.length === 0 && next ? dayKeyOf(next, timeZone) : null,
+    noAvailability: slots.length === 0 && !next,
+    timeZone,
+    // The week comes with the search answer, not from the calendar hub.
+    live: false,
+  };
+}
+
+/** A provider card's week slot calendar: picking a slot holds it and opens the booking form (4.3). */
+export function ProviderWeek({ provider, startDay, onJump }: { provider: SearchProvider; startDay: DayKey; onJump: (day: DayKey) => void }) {
+  const navigate = useNavigate();
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const removeSlot = (slot: Pick<Slot, 'SlotIds'>) => setRemoved((old) => new Set([...old, slot.SlotIds[0]!]));
+  const week = useMemo(() => ({ ...searchWeek(provider, startDay, removed), removeSlot }), [provider, startDay, removed]);
+  const picker = useSlotPicker({
+    timeZone: provider.location.iana_time_zone,
+    removeSlot,
+    slotData: (slot, hold) => ({
+      calendarId: slot.ScheduleId,
+      facilityId: provider.location.id,
+      time_slot: slot,
+      entity: {
+        Id: provider.practitioner_id,
+        Type: 'Provider',
+        Name: provider.display_name,
+        Speciality: provider.specialties[0]?.Display ?? null,
+        Photo: provider.photo_url,
+      },
+      selectedReason: 'All',
+      actorLocationCalendars: provider.schedule_id ? [provider.schedule_id] : [],
+      workflow: 'PROVIDER_SEARCH',
+      expiresAt: hold.ExpiresAt,
+    }),
+  });
+  const ready = picker.held !== null && picker.timeZoneQuestion === null;
+  useEffect(() => {
+    if (ready) void navigate(BOOKING_FORM);
+  }, [ready, navigate]);
+
+  return (
+    <>
+      <WeekSlotCalendar week={week} mode="list" onPick={picker.pick} onJump={onJump} pendingSlotId={picker.pending?.SlotIds[0] ?? null} />
+      <TimeZoneDialog question={picker.timeZoneQuestion} onYes={picker.confirmTimeZone} onNo={picker.declineTimeZone} />
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert, Box, Button, Container, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { IconList, IconMap } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../shared/api/errorMessage';
+import { localIsoDate, PROVIDER_SEARCH_PATH } from '../../../shared/search/providerSearchUrl';
+import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { useFindCare } from '../api/findCare';
+import { useInsurances } from '../api/lookups';
+import { ProviderCard } from '../components/ProviderCard';
+import { ResultFilters } from '../components/ResultFilters';
+import { SearchFilter, type FilterValues } from '../components/SearchFilter';
+import { readSearchParams, toSearchParams, toSearchRequest, type SearchState } from '../searchState';
+import classes from './ProviderSearchPage.module.css';
+
+// Leaflet and the US outlines load only when the map is opened.
+const ResultsMap = lazy(() => import('../components/ResultsMap'));
+
+/** The provider-search page (patient-booking.md §2.5): driven by its URL, the filter in its header. */
+export function ProviderSearchPage() {
+  const { t, i18n } = useTranslation('findCare');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const today = localIsoDate();
+  const state = useMemo(() => readSearchParams(params, today), [params, today]);
+  const insurances = useInsurances();
+  const planIdOf = (carrier: string, plan: string) =>
+    insurances.data?.find((c) => c.Name === carrier)?.Plans.find((p) => p.Name === plan)?.Id ?? null;
+  // A plan filter waits for the insurance list, so the first search already carries the plan.
+  const ready = !state.insurancePlanName || insurances.isSuccess || insurances.isError;
+  const search = useFindCare(ready ? toSearchRequest(state, planIdOf) : null);
+  const [showMap, setShowMap] = useState(false);
+
+  const go = (next: SearchState) => setParams(toSearchParams(next));
+  const refine = (change: Partial<SearchState>) => go({ ...state, ...change, pageNo: 1 });
+  const filterValues: FilterValues = useMemo(
+    () => ({
+      specialties: state.specialties,
+      condition: state.condition,
+      textField: state.textField,
+      zipCode: state.zipCode,
+      insuranceName: state.insuranceName,
+      insurancePlanName: state.insurancePlanName,
+      date: state.date,
+    }),
+    [state],
+  );
+
+  const result = search.data;
+  const pages = result ? Math.max(1, Math.ceil(result.count / state.pageSize)) : 1;
+  const hasPlace = Boolean(state.zipCode || state.city || (state.latitude !== null && state.longitude !== null));
+  const locale = i18n.language;
+
+  return (
+    <>
+      <title>{t('title')}</title>
+      <Box className={classes.header}>
+        <Container size="xl" py="md">
+          <SearchFilter
+            key={JSON.stringify(filterValues)}
+            initial={filterValues}
+            today={today}
+            onSearch={(values) => refine({ ...values, city: null, stateName: null, latitude: null, longitude: null })}
+            onClear={() => void navigate(PROVIDER_SEARCH_PATH)}
+          />
+        </Container>
+      </Box>
+
+      <Container size="xl" py="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+            <div>
+              <Title order={1} size="h2" aria-live="polite">
+                {result ? t('results.count', { count: result.count }) : t('results.searching')}
+              </Title>
+              {result?.place?.label ? (
+                <Text c="dimmed" size="sm">
+                  {t('results.near', { place: result.place.label })}
+                </Text>
+              ) : null}
+            </div>
+            <Button
+              variant={showMap ? 'filled' : 'light'}
+              leftSection={showMap ? <IconList size={18} aria-hidden /> : <IconMap size={18} aria-hidden />}
+              onClick={() => setShowMap((open) => !open)}
+              aria-pressed={showMap}
+              disabled={!result || result.providers.length === 0}
+            >
+              {showMap ? t('results.hideMap') : t('results.map')}
+            </Button>
+          </Group>
+
+          <ResultFilters state={state} hasPlace={hasPlace} onChange={refine} />
+
+          {search.isError ? (
+            <Alert color="red" title={t('results.errorTitle')}>
+              {errorMessage(search.error, t)}
+            </Alert>
+          ) : null}
+
+          {showMap && result && result.providers.length > 0 ? (
+            <Suspense fallback={<LoadingSpinner minHeight={400} />}>
+              <ResultsMap title={t('results.mapTitle')} pins={result.providers.map((provider) => ({ provider, label: provider.display_name }))} />
+            </Suspense>
+          ) : null}
+
+          {!result && search.isFetching ? <LoadingSpinner minHeight={300} /> : null}
+
+          {result && result.providers.length === 0 ? (
+            <Alert color="gray" title={t('results.noneTitle')}>
+              {t('results.none')}
+            </Alert>
+          ) : null}
+
+          <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
+            {result?.providers.map((provider) => (
+              <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} onJump={(day) => refine({ date: day })} />
+            ))}
+          </Stack>
+
+          {result && result.count > state.pageSize ? (
+            <Group justify="center" mt="md">
+              <Pagination
+                total={pages}
+                value={Math.min(state.pageNo, pages)}
+                onChange={(page) => {
+                  go({ ...state, pageNo: page });
+                  window.scrollTo({ top: 0 });
+                }}
+                getItemProps={(page) => ({ 'aria-label': t('results.page', { page }) })}
+                aria-label={t('results.pages')}
+              />
+            </Group>
+          ) : null}
+        </Stack>
+      </Container>
+    </>
+  );
+}

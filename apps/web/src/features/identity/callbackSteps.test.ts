@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS } from '@careslot/contracts';
+import type { RequestOptions } from '../../shared/api/client';
+import { BOOKING_FORM_PATH, completeSignup, INVITATION_KEY, processAgreements } from './callbackSteps';
+
+interface Call {
+  path: string;
+  options: RequestOptions | undefined;
+}
+
+/** A stand-in for the API that answers by path and records every call in order. */
+function fakeApi(answers: Record<string, unknown>) {
+  const calls: Call[] = [];
+  const api = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
+    calls.push({ path, options });
+    const key = Object.keys(answers).find((k) => path.startsWith(k));
+    const answer = key ? answers[key] : undefined;
+    if (answer instanceof Error) throw answer;
+    return answer as T;
+  };
+  return { api, calls };
+}
+
+const NEW_USER = {
+  sub: 'acc-1',
+  email: 'casey@example.com',
+  given_name: 'Casey',
+  family_name: 'Lee',
+  gender: 'Female',
+  dob: '1991-04-09',
+  user_type: 'Patient',
+  user_roles: ['patient'],
+  eula_accepted: 'true',
+  oha_accepted: 'false',
+};
+const SIGNED = { data: { access_token: 't2', expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app', PatientId: 'pat-1' } };
+const AGREEMENTS = [
+  { Id: 'a-eula', Type: 'eula' },
+  { Id: 'a-oha', Type: 'oha' },
+];
+
+beforeEach(() => sessionStorage.clear());
+
+describe('completeSignup (patient-booking.md §4.8 steps 5-9)', () => {
+  it('signs a new user up, turns SMS alerts on and answers the agreements from the token flags', async () => {
+    const { api, calls } = fakeApi({
+      [ACCOUNT_PATHS.signup]: SIGNED,
+      [ACCOUNT_PATHS.patientSettings]: {},
+      [ACCOUNT_PATHS.unsignedAgreements]: AGREEMENTS,
+      [ACCOUNT_PATHS.userAgreement]: {},
+    });
+    const applied: string[] = [];
+    const outcome = await completeSignup(NEW_USER, (token) => (applied.push(token.access_token), { ...NEW_USER, careslot_id: 'pat-1' }), api);
+
+    expect(applied).toEqual(['t2']);
+    expect(outcome).toEqual({ token: SIGNED.data, redirect: null });
+    expect(calls.map((c) => c.path)).toEqual([
+      ACCOUNT_PATHS.signup,
+      ACCOUNT_PATHS.patientSettings,
+      ACCOUNT_PATHS.unsignedAgreements,
+      ACCOUNT_PATHS.userAgreement,
+      ACCOUNT_PATHS.userAgreement,
+    ]);
+    expect(calls[0]!.options?.body).toMatchObject({ Name: [{ Given: ['Casey'], Family: 'Lee', Prefix: ['Mrs'] }], BirthDate: '1991-04-09' });
+    expect(calls[1]!.options?.body).toMatchObject({ PatientId: 'pat-1', SmsAlertsEnabled: true });
+    expect(calls.slice(3).map((c) => c.options?.body)).toEqual([
+      { AgreementId: 'a-eula', UserId: 'pat-1', Status: 'Accepted' },
+      { AgreementId: 'a-oha', UserId: 'pat-1', Status: 'Declined' },
+    ]);
+  });
+
+  it('hands a pending slot to the booking form as slot_info', async () => {
+    sessionStorage.setItem('slot_data', '{"SlotId":"s1"}');
+    const { api } = fakeApi({ [ACCOUNT_PATHS.signup]: SIGNED, [ACCOUNT_PATHS.unsignedAgreements]: [] });
+    const outcome = await completeSignup(NEW_USER, () => ({ ...NEW_USER, careslot_id: 'pat-1' }), api);
+    expect(outcome.redirect).toBe(BOOKING_FORM_PATH);
+    expect(sessionStorage.getItem('slot_info')).toBe('{"SlotId":"s1"}');
+    expect(sessionStorage.getItem('slot_data')).toBeNull();
+  });
+
+  it('builds an invited patient from the invitation and forgets the code afterwards', async () => {
+    sessionStorage.setItem(INVITATION_KEY, 'inv-1');
+    const invitation = { Id: 'inv-1', Name: [{ Given: ['Robin'], Family: 'Marsh' }], Telecom: [], BirthDate: '1985-02-11', Gender: 'Male', Address: {}, Identifier: [], Practice: { Id: 'p' }, Status: 'Pending', ExpiresAt: '' };
+    const { api, calls } = fakeApi({ [`${ACCOUNT_PATHS.invitation}/`]: { data: invitation }, [ACCOUNT_PATHS.signup]: SIGNED, [ACCOUNT_PATHS.unsignedAgreements]: [] });
+    await completeSignup(NEW_USER, () => null, api);
+    expect(calls[1]!.options?.body).toMatchObject({ InvitationId: 'inv-1', Name: [{ Given: ['Robin'], Family: 'Marsh' }] });
+    expect(sessionStorage.getItem(INVITATION_KEY)).toBeNull();
+  });
+
+  it('only logs an existing user in (with the slot hand-off), without sign-up', async () => {
+    const { api, calls } = fakeApi({});
+    const outcome = await completeSignup({ ...NEW_USER, careslot_id: 'pat-9' }, () => null, api);
+    expect(outcome).toEqual({ token: null, redirect: null });
+    expect(calls).toEqual([]);
+  });
+
+  it('fails when the sign-up call fails, so the callback can say so and go home', async () => {
+    const { api } = fakeApi({ [ACCOUNT_PATHS.signup]: new Error('500') });
+    await expect(completeSignup(NEW_USER, () => null, api)).rejects.toThrow();
+  });
+});
+
+describe('processAgreements', () => {
+  it('ignores agreement failures (§8) and does nothing without a product user id', async () => {
+    const failing = fakeApi({ [ACCOUNT_PATHS.unsignedAgreements]: new Error('down') });
+    await expect(processAgreements({ careslot_id: 'x' }, failing.api)).resolves.toBeUndefined();
+    const none = fakeApi({});
+    await processAgreements({}, none.api);
+    expect(none.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import {
+  ACCOUNT_PATHS,
+  STORAGE_KEYS,
+  type Agreement,
+  type Invitation,
+  type ProductTokenResponse,
+  type SignupPatient,
+} from '@careslot/contracts';
+import { apiRequest, type RequestOptions } from '../../shared/api/client';
+import { patientFromClaims, patientFromInvitation, type NewUserClaims } from './signupPatient';
+
+/** Where a pending slot hand-off continues (patient-booking.md §2.1, first booking stage). */
+export const BOOKING_FORM_PATH = '/book/book-appointment-form';
+/** The activation code of an invitation, kept between the activation-code question and the callback. */
+export const INVITATION_KEY = 'invitation_id';
+
+export interface SignedInClaims extends NewUserClaims {
+  sub?: string;
+  careslot_id?: string;
+  vendor_id?: string;
+  invitation_id?: string;
+  user_type?: string;
+  user_roles?: string[];
+  eula_accepted?: string;
+  oha_accepted?: string;
+}
+
+type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+/**
+ * A slot picked before sign-in (slot_data) is handed to the booking form as slot_info in the session
+ * (§4.8 steps 5 and 8). True when one is pending.
+ */
+export function handOffPendingSlot(): boolean {
+  const data = sessionStorage.getItem(STORAGE_KEYS.session.slotData);
+  if (data) {
+    sessionStorage.setItem(STORAGE_KEYS.session.slotInfo, data);
+    sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
+  }
+  return !!sessionStorage.getItem(STORAGE_KEYS.session.slotInfo);
+}
+
+/** Step 5: a user the product already knows ({p}_id, vendor_id or the super-user role). */
+export function isExistingUser(claims: SignedInClaims): boolean {
+  return (
+    !!claims.careslot_id ||
+    !!claims.vendor_id ||
+    (claims.user_roles ?? []).some((role) => role.toLowerCase() === 'superuser')
+  );
+}
+
+/**
+ * Step 9: the unsigned agreements get the answers the user gave at registration (eula_accepted and
+ * oha_accepted 'true' → Accepted, anything else → Declined). Only with a {p}_id; failures are ignored.
+ */
+export async function processAgreements(claims: SignedInClaims, api: Api = apiRequest): Promise<void> {
+  const userId = claims.careslot_id;
+  if (!userId) return;
+  try {
+    const unsigned = await api<Agreement[]>(ACCOUNT_PATHS.unsignedAgreements, { method: 'POST', body: { userId } });
+    for (const agreement of unsigned) {
+      const accepted = (agreement.Type === 'eula' ? claims.eula_accepted : claims.oha_accepted) === 'true';
+      await api(ACCOUNT_PATHS.userAgreement, {
+        method: 'POST',
+        body: { AgreementId: agreement.Id, UserId: userId, Status: accepted ? 'Accepted' : 'Declined' },
+      }).catch(() => undefined);
+    }
+  } catch {
+    // §8: agreement errors are ignored.
+  }
+}
+
+export interface SignupOutcome {
+  /** The refreshed product token (with {p}_id) after a sign-up, or null when none was needed. */
+  token: ProductTokenResponse['data'] | null;
+  /** Where to go instead of the role's landing page: the booking form with a pending slot. */
+  redirect: string | null;
+}
+
+/**
+ * Steps 5-9 of the identity-provider callback (§4.8) once the product token is in place: an existing user
+ * just logs in (with the slot hand-off); an invited or new user gets a patient built from the invitation or
+ * the token, signs up, and the refreshed token gets notification settings (SMS alerts on) and agreements.
+ * `applyToken` makes the refreshed token the session's before the calls that need the patient id.
+ */
+export async function completeSignup(
+  claims: SignedInClaims,
+  applyToken: (token: ProductTokenResponse['data']) => SignedInClaims | null,
+  api: Api = apiRequest,
+): Promise<SignupOutcome> {
+  if (isExistingUser(claims) || claims.user_type !== 'Patient') {
+    return { token: null, redirect: handOffPendingSlot() ? BOOKING_FORM_PATH : null };
+  }
+  const invitationId = claims.invitation_id ?? sessionStorage.getItem(INVITATION_KEY);
+  let patient: SignupPatient = patientFromClaims(claims);
+  if (invitationId) {
+    try {
+      const invitation = await api<{ data: Invitation }>(`${ACCOUNT_PATHS.invitation}/${encodeURIComponent(invitationId)}`);
+      if (invitation.data.Status === 'Pending') patient = patientFromInvitation(invitation.data, claims);
+    } catch {
+      // A failed look-up is ignored (§8): the patient is built from the token instead.
+    }
+  }
+  const signed = await api<ProductTokenResponse>(ACCOUNT_PATHS.signup, { method: 'POST', body: patient });
+  sessionStorage.removeItem(INVITATION_KEY);
+  const refreshed = applyToken(signed.data);
+  const patientId = refreshed?.careslot_id ?? signed.data.PatientId;
+  if (patientId) {
+    await api(ACCOUNT_PATHS.patientSettings, {
+      method: 'POST',
+      body: { PatientId: patientId, TimeZone: patient.TimeZone ?? 'UTC', SmsAlertsEnabled: true },
+    }).catch(() => undefined);
+  }
+  const pending = handOffPendingSlot();
+  await processAgreements(refreshed ?? { ...claims, careslot_id: patientId }, api);
+  return { token: signed.data, redirect: pending ? BOOKING_FORM_PATH : null };
+}

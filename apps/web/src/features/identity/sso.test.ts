@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RequestOptions } from '../../shared/api/client';
+import { practitionerSso, type SsoDeps } from './sso';
+
+const PROVIDER = { sub: 'sub-1', careslot_id: 'pr-1', user_roles: ['provider'], user_type: 'Practitioner', PracticeId: 'org-1' };
+
+function deps(answers: Record<string, unknown>, claims: Record<string, unknown> | null = PROVIDER): SsoDeps & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    api: async <T,>(path: string, options?: RequestOptions) => {
+      calls.push(`${options?.method ?? 'GET'} ${path}`);
+      const key = Object.keys(answers).find((k) => path.startsWith(k));
+      const answer = key ? answers[key] : undefined;
+      if (answer === undefined || answer instanceof Error) throw answer ?? new Error('404');
+      return answer as T;
+    },
+    decode: () => claims,
+    apply: () => true,
+  };
+}
+
+const PRACTITIONER = '/careslot-administration/api/v2/practitioner';
+const ROLES = '/careslot-administration/api/v2/practitionerrole/advance-search';
+const APPOINTMENT = '/careslot-appointment-service/api/v2/Appointments/';
+
+beforeEach(() => localStorage.clear());
+
+describe('practitioner single sign-on (§4.8)', () => {
+  it("says 'Token not found' without a fragment token", async () => {
+    expect(await practitionerSso(null, null, deps({}))).toEqual({ ok: false, failure: 'tokenNotFound' });
+  });
+
+  it("says 'Practitioner not found' when nobody holds the identifier", async () => {
+    expect(await practitionerSso('t', null, deps({}))).toEqual({ ok: false, failure: 'practitionerNotFound' });
+  });
+
+  it('refuses a practitioner without a role in the practice', async () => {
+    const d = deps({ [ROLES]: { Data: [] }, [PRACTITIONER]: { Id: 'pr-1' } });
+    expect(await practitionerSso('t', null, d)).toEqual({ ok: false, failure: 'loginFailed' });
+  });
+
+  it('sends a provider to their dashboard without an appointment', async () => {
+    const d = deps({ [ROLES]: { Data: [{ Id: 'r' }] }, [PRACTITIONER]: { Id: 'pr-1' } });
+    expect(await practitionerSso('t', null, d)).toEqual({ ok: true, to: '/dashboard/doctor' });
+  });
+
+  it('opens the video meeting as Host for a provider with an appointment id', async () => {
+    const d = deps({
+      [ROLES]: { Data: [{ Id: 'r' }] },
+      [APPOINTMENT]: { Id: 'apt-9', MeetingId: 'm-3', Participant: [{ Type: 'Host', ActorId: 'pr-1', Id: 'part-1' }] },
+      [PRACTITIONER]: { Id: 'pr-1' },
+    });
+    const outcome = await practitionerSso('t', 'apt-9', d);
+    expect(outcome).toEqual({
+      ok: true,
+      to: '/meeting/device-management?mId=m-3&aptId=apt-9&pId=part-1&pType=Host&isGuestParticipant=false',
+    });
+    expect(localStorage.getItem('showPopup')).toBe('1');
+  });
+
+  it('exchanges a realm token without a careslot_id for a product token first', async () => {
+    let decoded = 0;
+    const d = deps({
+      '/api/account/exchange-token': { data: { access_token: 'product', expires_in: 3600, token_type: 'Bearer', application_id: 'a' } },
+      [ROLES]: { Data: [{ Id: 'r' }] },
+      [PRACTITIONER]: { Id: 'pr-1' },
+    });
+    d.decode = () => (decoded++ === 0 ? null : PROVIDER);
+    expect(await practitionerSso('opaque', null, d)).toEqual({ ok: true, to: '/dashboard/doctor' });
+    expect(d.calls[0]).toBe('POST /api/account/exchange-token');
+  });
+});

@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Organization, Patient } from '@careslot/contracts';
+import { apiRequest } from '../../../shared/api/client';
+
+export const PATIENT_PAGE_SIZE = 10;
+
+export interface PatientCriteria {
+  Name?: string;
+  BirthDate?: string;
+  Phone?: string;
+  Email?: string;
+}
+
+interface List<T> {
+  Data: T[];
+  Total: number;
+}
+
+/** POST /careslot-administration/api/v2/patient/advance-search: a support agent sees every practice's patients. */
+export const patientSearchQuery = (criteria: PatientCriteria | null, page: number) =>
+  queryOptions({
+    queryKey: ['patient-search', criteria, page],
+    queryFn: ({ signal }) =>
+      apiRequest<List<Patient>>('/careslot-administration/api/v2/patient/advance-search', {
+        method: 'POST',
+        body: { ...criteria, Limit: PATIENT_PAGE_SIZE, Offset: page },
+        signal,
+      }),
+    enabled: criteria !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export function usePatientSearch(criteria: PatientCriteria | null, page: number) {
+  return useQuery(patientSearchQuery(criteria, page));
+}
+
+/** Practice names by id, for the results' Practice column (organization look-ups use page size 1000). */
+export function usePracticeNames(enabled: boolean) {
+  return useQuery({
+    queryKey: ['practice-names'],
+    queryFn: async ({ signal }) => {
+      const list = await apiRequest<List<Organization>>('/careslot-administration/api/v2/organization/advance-search', {
+        method: 'POST',
+        body: { Limit: 1000, Offset: 1 },
+        signal,
+      });
+      return new Map(list.Data.map((o) => [o.Id, o.Name]));
+    },
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,81 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './support/sign-in';
+
+/** The demo seed's stable ids (apps/server/src/seed/ids.ts: version-5 layout over SHA-1 of the name). */
+function seedId(name: string): string {
+  const hash = createHash('sha1').update(`careslot-seed:${name}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+
+interface Slot {
+  ScheduleId: string;
+  Start: string;
+  End: string;
+  SlotIds: string[];
+}
+
+/** Holds the first open slot of the demo provider for this browser (its SessionId cookie), as a slot click does. */
+async function holdDemoProviderSlot(page: Page) {
+  await page.context().addCookies([{ name: 'SessionId', value: `e2e-booking-${randomUUID()}`, url: page.url() }]);
+  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: seedId('demo:person:provider') } });
+  const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
+  const from = new Date(Date.now() + 86_400_000);
+  const search = await page.request.post('/careslot-calendar/api/v2/slot/advance-search', {
+    data: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) },
+  });
+  const slot = ((await search.json()) as { Data: Slot[] }).Data[0]!;
+  const hold = await page.request.post('/careslot-calendar/api/v2/slot/reserve', { data: { SlotIds: slot.SlotIds } });
+  expect(hold.status()).toBe(200);
+  const { ExpiresAt, Slot: held } = (await hold.json()) as { ExpiresAt: string; Slot: Slot & Record<string, unknown> };
+  const slotData = {
+    calendarId: slot.ScheduleId,
+    facilityId: null,
+    time_slot: held,
+    entity: { Id: seedId('demo:person:provider'), Type: 'Practitioner', Name: 'Dr. Olivia Bennett, MD', Speciality: 'Family Medicine', Photo: null },
+    selectedReason: -1,
+    actorLocationCalendars: [slot.ScheduleId],
+    workflow: 'PROVIDER_PROFILE',
+    expiresAt: ExpiresAt,
+  };
+  await page.evaluate((data) => sessionStorage.setItem('slot_data', JSON.stringify(data)), slotData);
+  return slot;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+});
+
+test('a signed-in patient with a held slot sees it on the booking form, gives a reason and moves on', async ({ page }) => {
+  await signInAs(page, 'patient');
+  await holdDemoProviderSlot(page);
+  await page.goto('/book/book-appointment-form');
+  await expect(page.getByRole('heading', { level: 1, name: 'Book Appointment' })).toBeVisible();
+  await expect(page.getByTestId('booking-entity-name')).toHaveText('Dr. Olivia Bennett, MD');
+  await expect(page.getByTestId('booking-date')).toContainText(/(Tomorrow, |[A-Z][a-z]{2}, )[A-Z][a-z]{2} \d{1,2} - \d{1,2}:\d{2} (am|pm) [A-Z]{2,5}/);
+  await expect(page.getByTestId('hold-until')).toContainText('This time is held for you until');
+  await expect(page.getByLabel('Myself (Jordan Ellis)')).toBeChecked();
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter the reason for your visit.');
+  await page.getByRole('textbox', { name: /Reason for visit/ }).fill('Knee pain for two weeks');
+  // A reload loses neither the held slot nor what was typed (3.10).
+  await page.reload();
+  await expect(page.getByTestId('booking-entity-name')).toHaveText('Dr. Olivia Bennett, MD');
+  await expect(page.getByRole('textbox', { name: /Reason for visit/ })).toHaveValue('Knee pain for two weeks');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/verification\/phone-verify$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('book_appointment_state'))).toBe(
+    JSON.stringify({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'SMS_VERIFICATION' }),
+  );
+});
+
+test('a signed-out visitor on the booking form is sent to sign in', async ({ page }) => {
+  await page.goto('/book/book-appointment-form');
+  await expect(page).toHaveURL(/\/login$/);
+});

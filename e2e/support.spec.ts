@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { signInAs } from './support/sign-in';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+});
+
+test('a support agent finds a patient of any practice by name and date of birth, read-only', async ({ page }) => {
+  await signInAs(page, 'support');
+  await page.goto('/support-agent/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find a patient' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Fill in at least one field to search.');
+
+  await page.getByLabel('Name').fill('jordan ellis');
+  await page.getByLabel('Date of birth').fill('1988-04-17');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const results = page.getByRole('table', { name: 'Patients found' });
+  await expect(results.getByText('Jordan Ellis')).toBeVisible();
+  await expect(page.getByText('1 patient found')).toBeVisible();
+  await expect(results.getByText('Riverside Health Partners')).toBeVisible();
+  await expect(results.getByRole('button')).toHaveCount(0);
+
+  await page.getByLabel('Phone').fill('555-01');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText('Enter a 10-digit phone number.')).toBeVisible();
+});
+
+test('a practice staff member cannot use the support search', async ({ page }) => {
+  await signInAs(page, 'staff');
+  await page.goto('/support-agent/dashboard');
+  await expect(page.getByRole('alert')).toHaveText('Only support agents can search patients across practices.');
+});
