@@ -59,6 +59,17 @@ async function workingHours(db: Connection, scheduleId: string): Promise<Working
   return rows.map((r) => ({ weekday: r.weekday, startMinute: r.start_minute, endMinute: r.end_minute }));
 }
 
+/** The schedule's generated slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon. */
+async function generatedSlots(db: Connection, schedule: ScheduleRow, range: { from: Date; to: Date; now: Date }) {
+  const earliest = range.now.getTime() + Math.max(LEAD_TIME_MS, schedule.slot_hide_hours * 3_600_000);
+  const latest = range.now.getTime() + schedule.planning_horizon_days * 86_400_000;
+  const from = new Date(Math.max(range.from.getTime(), earliest));
+  const to = new Date(Math.min(range.to.getTime(), latest));
+  if (from >= to) return { from, to, slots: [] };
+  const slots = generateSlots({ timeZone: schedule.time_zone, slotMinutes: schedule.slot_minutes, hours: await workingHours(db, schedule.id), from, to });
+  return { from, to, slots };
+}
+
 /** The schedule's slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon. */
 export async function searchSlots(
   db: Connection,
@@ -68,18 +79,8 @@ export async function searchSlots(
   for (const scheduleId of input.scheduleIds) {
     const schedule = await getSchedule(db, scheduleId);
     if (!schedule || !schedule.online_booking_enabled) continue;
-    const earliest = input.now.getTime() + Math.max(LEAD_TIME_MS, schedule.slot_hide_hours * 3_600_000);
-    const latest = input.now.getTime() + schedule.planning_horizon_days * 86_400_000;
-    const from = new Date(Math.max(input.from.getTime(), earliest));
-    const to = new Date(Math.min(input.to.getTime(), latest));
-    if (from >= to) continue;
-    const generated = generateSlots({
-      timeZone: schedule.time_zone,
-      slotMinutes: schedule.slot_minutes,
-      hours: await workingHours(db, scheduleId),
-      from,
-      to,
-    });
+    const { from, to, slots: generated } = await generatedSlots(db, schedule, input);
+    if (generated.length === 0) continue;
     const taken = await db.query<{ start_at: Date | string; taken: number }>(
       'select start_at, taken from slot_capacity where schedule_id = $1 and start_at >= $2 and start_at < $3',
       [scheduleId, from.toISOString(), to.toISOString()],
@@ -116,15 +117,11 @@ export async function holdSlot(
   input: { scheduleId: string; start: Date; sessionId: string; patientId: string | null; now: Date },
 ): Promise<HoldResult> {
   const schedule = await getSchedule(database, input.scheduleId);
-  if (!schedule) return { ok: false, reason: 'not_a_slot' };
-  const slots = await searchSlots(database, {
-    scheduleIds: [input.scheduleId],
-    from: input.start,
-    to: new Date(input.start.getTime() + 1),
-    now: input.now,
-    isAvailable: false,
-  });
-  if (slots.length !== 1) return { ok: false, reason: 'not_a_slot' };
+  if (!schedule || !schedule.online_booking_enabled) return { ok: false, reason: 'not_a_slot' };
+  // Only a time the schedule really offers (and search would show) can be held.
+  const { slots: generated } = await generatedSlots(database, schedule, { from: input.start, to: new Date(input.start.getTime() + 1), now: input.now });
+  const offered = generated.find((g) => g.start.getTime() === input.start.getTime());
+  if (!offered) return { ok: false, reason: 'not_a_slot' };
   await releaseExpired(database, input.now, { scheduleId: input.scheduleId, start: input.start });
   const active = await database.query<{ count: number }>(
     'select count(*)::int as count from slot_holds where session_id = $1 and expires_at > $2',
@@ -151,7 +148,15 @@ export async function holdSlot(
   const taken = rows[0]?.taken;
   if (taken === undefined) return { ok: false, reason: 'full' };
   const available = schedule.capacity - taken;
-  const slot: Slot = { ...slots[0]!, CapacityAvailable: available, Status: available > 0 ? 'free' : 'busy' };
+  const slot: Slot = {
+    ScheduleId: input.scheduleId,
+    Status: available > 0 ? 'free' : 'busy',
+    Start: offered.start.toISOString(),
+    End: offered.end.toISOString(),
+    Capacity: schedule.capacity,
+    CapacityAvailable: available,
+    SlotIds: [slotId(input.scheduleId, offered.start)],
+  };
   return { ok: true, holdId, slot, expiresAt };
 }
 
