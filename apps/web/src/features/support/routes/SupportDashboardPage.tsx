@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Container, Group, Pagination, Paper, SimpleGrid, 
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import type { Patient } from '@careslot/contracts';
+import { patientSearchSchema, type Patient } from '@careslot/contracts';
 import { formatPhone } from '@careslot/domain';
 import { ApiError } from '../../../shared/api/client';
 import { hasRole, useSession } from '../../../shared/session/session';
@@ -21,25 +21,29 @@ const EMPTY: FormValues = { name: '', birthDate: '', phone: '', email: '' };
 
 type FieldErrors = Partial<Record<keyof FormValues | 'form', string>>;
 
-/** The criteria the server receives, or the rule each field breaks (the same rules as the call's contract). */
+/** Which form field shows the issue of each field of the call's contract. */
+const FIELD_OF = { Name: 'name', BirthDate: 'birthDate', Phone: 'phone', Email: 'email' } as const;
+const ERROR_OF = { name: 'errors.nameShort', birthDate: 'errors.noCriteria', phone: 'errors.phone', email: 'errors.email' } as const;
+
+/** The criteria the server receives, or the rule each field breaks: checked by the call's own contract. */
 export function criteriaFrom(values: FormValues): { criteria: PatientCriteria } | { errors: FieldErrors } {
-  const errors: FieldErrors = {};
   const name = values.name.trim().replace(/\s+/g, ' ');
-  const phone = values.phone.replace(/\D/g, '');
-  const email = values.email.trim();
-  if (name && name.length < 2) errors.name = 'errors.nameShort';
-  if (values.phone.trim() && phone.length !== 10) errors.phone = 'errors.phone';
-  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = 'errors.email';
-  if (!name && !values.birthDate && !phone && !email) errors.form = 'errors.noCriteria';
-  if (Object.keys(errors).length) return { errors };
-  return {
-    criteria: {
-      ...(name ? { Name: name } : {}),
-      ...(values.birthDate ? { BirthDate: values.birthDate } : {}),
-      ...(phone ? { Phone: phone } : {}),
-      ...(email ? { Email: email } : {}),
-    },
+  const criteria: PatientCriteria = {
+    ...(name ? { Name: name } : {}),
+    ...(values.birthDate ? { BirthDate: values.birthDate } : {}),
+    // Typed separators are dropped; anything typed that leaves no digits still breaks the rule.
+    ...(values.phone.trim() ? { Phone: values.phone.replace(/\D/g, '') } : {}),
+    ...(values.email.trim() ? { Email: values.email.trim() } : {}),
   };
+  if (Object.keys(criteria).length === 0) return { errors: { form: 'errors.noCriteria' } };
+  const parsed = patientSearchSchema.safeParse(criteria);
+  if (parsed.success) return { criteria };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = FIELD_OF[issue.path[0] as keyof typeof FIELD_OF] ?? 'name';
+    errors[field] ??= ERROR_OF[field];
+  }
+  return { errors };
 }
 
 function contactOf(patient: Patient) {
