@@ -122,6 +122,16 @@ export async function authorize(
   jar.store(await t.app.inject({ method: 'GET', url: started.formPath, headers: { cookie: jar.header() } }));
   const submitted = await submitLogin(t, started, { username: email, password });
   if (submitted.statusCode !== 303) throw new Error(`login answered ${submitted.statusCode}`);
+  return followBackToClient(t, started, submitted);
+}
+
+/** After a realm form answered 303: resumes the authorization and reads the code sent back to the client. */
+async function followBackToClient(
+  t: TestApp,
+  started: StartedAuthorization,
+  submitted: { headers: { location?: string | undefined } },
+): Promise<SignInResult> {
+  const { jar } = started;
   const resumed = await t.app.inject({
     method: 'GET',
     url: localPath(submitted.headers.location),
@@ -205,21 +215,8 @@ export async function register(
   });
   jar.store(submitted);
   if (submitted.statusCode !== 303) throw new Error(`registration answered ${submitted.statusCode}`);
-  const resumed = await t.app.inject({
-    method: 'GET',
-    url: localPath(submitted.headers.location),
-    headers: { cookie: jar.header() },
-  });
-  jar.store(resumed);
-  const back = new URL(String(resumed.headers.location));
-  const code = back.searchParams.get('code');
-  if (!code) throw new Error(`no code in ${back.toString()}`);
   return {
-    code,
-    state: back.searchParams.get('state') ?? '',
-    jar,
-    redirectUri: started.redirectUri,
-    pkce: started.pkce,
+    ...(await followBackToClient(t, started, submitted)),
     email: form.email!,
     password: form.password!,
   };
