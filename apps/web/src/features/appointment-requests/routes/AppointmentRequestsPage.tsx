@@ -3,6 +3,7 @@ import {
   Alert,
   Avatar,
   Badge,
+  Box,
   Button,
   Container,
   Group,
@@ -42,6 +43,7 @@ import {
   useRequestActivity,
 } from '../api/appointmentRequests';
 import { DeclineDialog } from '../components/DeclineDialog';
+import classes from './AppointmentRequestsPage.module.css';
 
 const fullName = (name: { first_name: string; last_name: string } | null) =>
   name ? `${name.first_name} ${name.last_name}`.trim() : '';
@@ -222,8 +224,8 @@ function ActivityLog() {
           {t('activity.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="xs">
+        <Box className={classes.scroll} tabIndex={0} role="region" aria-label={t('activity.title')}>
+          <Table striped highlightOnHover verticalSpacing="xs" miw={720}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('activity.when')}</Table.Th>
@@ -255,7 +257,7 @@ function ActivityLog() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
       {pages > 1 ? (
         <Pagination
