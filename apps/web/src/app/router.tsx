@@ -27,6 +27,9 @@ const ProviderProfilePage = lazy(() =>
 );
 const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
 const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })));
+const AppointmentRequestsPage = lazy(() =>
+  import('../features/appointment-requests/routes/AppointmentRequestsPage').then((m) => ({ default: m.AppointmentRequestsPage })),
+);
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -85,7 +88,6 @@ const NOT_BUILT_YET = [
   'dashboard/*',
   'dashboard/doctor',
   'dashboard/practice-staff',
-  'dashboard/appointment-requests',
   'dashboard/careslot',
   'careslot',
   'reputation-management/*',
@@ -151,6 +153,7 @@ export const routes: RouteObject[] = [
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
+      { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.
