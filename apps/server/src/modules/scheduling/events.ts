@@ -23,18 +23,26 @@ export type SlotEventPublisher = Pick<Realtime, 'publish'>;
  * - returned → SlotAdded: "insert, or replace a slot sharing an id", so a client that dropped the slot at 0
  *   shows it again and one that still shows it refreshes it;
  * - removed → SlotDeleted.
- * Messages carry ids, times and capacities only, never who holds or booked the slot. Slots have no reasons
- * of their own yet, so the reason-based variants carry the same slot for clients that filter by a reason.
+ * Messages carry ids, times, capacities and the slot's reasons, never who holds or booked the slot. The
+ * plain event carries the whole slot; the reason-based variant goes once per reason (service type), the
+ * slot narrowed to that reason and its category's places, for calendars showing one reason (a slot with no
+ * reasons sends it once, whole).
  */
-export function emitSlotChange(realtime: SlotEventPublisher, kind: 'taken' | 'returned', slot: Slot): void {
+export function emitSlotChange(
+  realtime: SlotEventPublisher,
+  kind: 'taken' | 'returned',
+  slot: Slot,
+  narrow: (slot: Slot, typeId: string) => Slot,
+): void {
   const id = slot.SlotIds[0]!;
-  const data: SlotEvent = { ...slot, Id: id, SlotId: id };
-  const events =
-    kind === 'taken'
-      ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated]
-      : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
-  for (const event of events)
-    realtime.publish({ hub: 'calendar', event, rooms: [scheduleRoom(slot.ScheduleId)], data });
+  const room = scheduleRoom(slot.ScheduleId);
+  const [plain, reasonBased] =
+    kind === 'taken' ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated] : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
+  realtime.publish({ hub: 'calendar', event: plain, rooms: [room], data: { ...slot, Id: id, SlotId: id } satisfies SlotEvent });
+  const perReason = slot.ServiceType?.length ? slot.ServiceType.map((type) => narrow(slot, type.Id)) : [slot];
+  for (const narrowed of perReason) {
+    realtime.publish({ hub: 'calendar', event: reasonBased, rooms: [room], data: { ...narrowed, Id: id, SlotId: id } satisfies SlotEvent });
+  }
 }
 
 export function emitSlotDeleted(

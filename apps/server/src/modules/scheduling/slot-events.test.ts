@@ -113,6 +113,9 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
       Status: 'free',
       Capacity: 2,
       CapacityAvailable: 1,
+      SlotVisitType: ['Office'],
+      ServiceCategory: [],
+      ServiceType: [],
     });
     expect((await events.next<SlotEvent>('ReasonBasedSlotUpdated')).data).toMatchObject({
       SlotId: slotId,
