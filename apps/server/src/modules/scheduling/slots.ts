@@ -101,7 +101,12 @@ export function generateSlots(input: {
     }
     cursor.setUTCDate(cursor.getUTCDate() + 1);
   }
-  return slots.sort((a, b) => a.start.getTime() - b.start.getTime());
+  slots.sort((a, b) => a.start.getTime() - b.start.getTime());
+  // One actor is in one place at a time: a slot overlapping an earlier one (periods that overlap, or a
+  // wall time repeated by the autumn change) is dropped, the earlier kept.
+  const kept: GeneratedSlot[] = [];
+  for (const slot of slots) if (!kept.length || slot.start >= kept[kept.length - 1]!.end) kept.push(slot);
+  return kept;
 }
 
 /** Does [start, end) touch any of the ranges? */
