@@ -136,6 +136,11 @@ export const REASON_BASED_SLOT_EVENTS = {
 
 /** The room of the calendar hub that carries one schedule's slot events. */
 export const scheduleRoom = (scheduleId: string) => `schedule:${scheduleId}` as const;
+/**
+ * The room of the reason-based variants (one event per reason): a calendar showing one reason follows this
+ * room instead of the plain one, so no client receives both.
+ */
+export const scheduleReasonsRoom = (scheduleId: string) => `schedule-reasons:${scheduleId}` as const;
 
 /** A schedule (calendar) as search and profiles need it (3.4): its actor, facility and zone. */
 export const scheduleSummarySchema = z.object({

@@ -1,5 +1,6 @@
 import {
   REASON_BASED_SLOT_EVENTS,
+  scheduleReasonsRoom,
   scheduleRoom,
   SLOT_EVENTS,
   type Slot,
@@ -24,9 +25,9 @@ export type SlotEventPublisher = Pick<Realtime, 'publish'>;
  *   shows it again and one that still shows it refreshes it;
  * - removed → SlotDeleted.
  * Messages carry ids, times, capacities and the slot's reasons, never who holds or booked the slot. The
- * plain event carries the whole slot; the reason-based variant goes once per reason (service type), the
- * slot narrowed to that reason and its category's places, for calendars showing one reason (a slot with no
- * reasons sends it once, whole).
+ * plain event carries the whole slot to the schedule's room; the reason-based variant goes to the
+ * schedule's reasons room once per reason (service type), the slot narrowed to that reason and its
+ * category's places, for calendars showing one reason (a slot with no reasons sends it once, whole).
  */
 export function emitSlotChange(
   realtime: SlotEventPublisher,
@@ -36,12 +37,13 @@ export function emitSlotChange(
 ): void {
   const id = slot.SlotIds[0]!;
   const room = scheduleRoom(slot.ScheduleId);
+  const reasonsRoom = scheduleReasonsRoom(slot.ScheduleId);
   const [plain, reasonBased] =
     kind === 'taken' ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated] : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
   realtime.publish({ hub: 'calendar', event: plain, rooms: [room], data: { ...slot, Id: id, SlotId: id } satisfies SlotEvent });
   const perReason = slot.ServiceType?.length ? slot.ServiceType.map((type) => narrow(slot, type.Id)) : [slot];
   for (const narrowed of perReason) {
-    realtime.publish({ hub: 'calendar', event: reasonBased, rooms: [room], data: { ...narrowed, Id: id, SlotId: id } satisfies SlotEvent });
+    realtime.publish({ hub: 'calendar', event: reasonBased, rooms: [reasonsRoom], data: { ...narrowed, Id: id, SlotId: id } satisfies SlotEvent });
   }
 }
 
@@ -51,9 +53,8 @@ export function emitSlotDeleted(
 ): void {
   const id = deleted.SlotIds[0]!;
   const data: SlotDeletedEvent = { ...deleted, Id: id, SlotId: id };
-  for (const event of [SLOT_EVENTS.deleted, REASON_BASED_SLOT_EVENTS.deleted]) {
-    realtime.publish({ hub: 'calendar', event, rooms: [scheduleRoom(deleted.ScheduleId)], data });
-  }
+  realtime.publish({ hub: 'calendar', event: SLOT_EVENTS.deleted, rooms: [scheduleRoom(deleted.ScheduleId)], data });
+  realtime.publish({ hub: 'calendar', event: REASON_BASED_SLOT_EVENTS.deleted, rooms: [scheduleReasonsRoom(deleted.ScheduleId)], data });
 }
 
 /** The hold of a slot changed (its patient was set): ids and expiry only. */
@@ -64,7 +65,7 @@ export function emitReservedSlotUpdated(
   realtime.publish({
     hub: 'calendar',
     event: 'ReservedSlotUpdatedEvent',
-    rooms: [scheduleRoom(input.scheduleId)],
+    rooms: [scheduleRoom(input.scheduleId), scheduleReasonsRoom(input.scheduleId)],
     data: {
       SlotId: input.slotId,
       SlotIds: [input.slotId],

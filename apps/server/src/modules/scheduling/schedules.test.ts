@@ -74,7 +74,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
     await t.close();
   });
 
-  const follow = (scheduleId: string) => socket.emitWithAck(SUBSCRIBE_EVENT, { rooms: [`schedule:${scheduleId}`] });
+  const follow = (scheduleId: string) => socket.emitWithAck(SUBSCRIBE_EVENT, { rooms: [`schedule:${scheduleId}`, `schedule-reasons:${scheduleId}`] });
   const eventsOf = (name: string, scheduleId: string) =>
     received.filter((r) => r.event === name && r.message.data.ScheduleId === scheduleId).map((r) => r.message.data as unknown as Slot & { SlotId: string });
 

@@ -89,9 +89,15 @@ export function generateSlots(input: {
   while (cursor.getTime() <= to.getTime() + 86_400_000) {
     const [year, month, day] = [cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, cursor.getUTCDate()];
     const weekday = cursor.getUTCDay();
-    for (const period of hours.filter((h) => h.weekday === weekday)) {
+    const todays = hours.filter((h) => h.weekday === weekday);
+    // Asking the zone for an offset is far dearer than the arithmetic: a day whose offset is the same on
+    // both sides (every day but the two changes a year) converts its wall times with that one offset.
+    const wallMidnight = cursor.getTime();
+    const before = todays.length ? zoneOffsetMinutes(timeZone, new Date(wallMidnight - 14 * 3_600_000)) : 0;
+    const steady = todays.length > 0 && before === zoneOffsetMinutes(timeZone, new Date(wallMidnight + 38 * 3_600_000));
+    for (const period of todays) {
       for (let minute = period.startMinute; minute + slotMinutes <= period.endMinute; minute += slotMinutes) {
-        const start = localToUtc(timeZone, year, month, day, minute);
+        const start = steady ? new Date(wallMidnight + (minute - before) * 60_000) : localToUtc(timeZone, year, month, day, minute);
         if (!start || start < from || start >= to || seen.has(start.getTime())) continue;
         const end = new Date(start.getTime() + slotMinutes * 60_000);
         if (overlapsAny(blocked, start, end)) continue;
