@@ -96,7 +96,6 @@ const NOT_BUILT_YET = [
   'patient-review/appointments/:id/signup',
   'vaccine-passport',
   // account routes (patient-booking.md §2.1)
-  'account',
   'account/signup',
   'account/social-signup',
   'appointment-action/*',
@@ -136,6 +135,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <IndexRoute />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
+      // The login screen's other addresses (patient-booking.md §2.1, §2.7): /account, the feedback variant of a
+      // patient review, and the vaccination passport variant (which signs a user out first, so no guest-only guard).
+      { path: 'account', element: <GuestOnly><LoginPage /></GuestOnly> },
+      { path: 'patient-review/appointments/:id/login', element: <GuestOnly><LoginPage /></GuestOnly> },
+      { path: 'vaccine-passport/login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'provider-search', element: <ProviderSearchPage /> },
       { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },

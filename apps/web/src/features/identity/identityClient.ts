@@ -174,6 +174,8 @@ export interface AuthorizationOptions {
   /** The silent single-sign-on probe (prompt=none). */
   silent?: boolean;
   language?: string | undefined;
+  /** The social-login provider the realm sends the browser on to at once (kc_idp_hint, as Keycloak names it). */
+  identityProviderHint?: string;
 }
 
 /** The authorization request URL of the realm, with PKCE S256; the verifier and state are kept for /callback. */
@@ -199,6 +201,7 @@ export async function authorizationUrl(config: AppConfig, options: Authorization
   });
   if (options.loginHint) params.set('login_hint', options.loginHint);
   if (options.language) params.set('ui_locales', options.language);
+  if (options.identityProviderHint) params.set('kc_idp_hint', options.identityProviderHint);
   if (options.register) {
     params.set('prompt', 'create');
     params.set('initiate_url', options.initiateUrl ?? location.href);

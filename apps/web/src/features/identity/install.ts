@@ -1,9 +1,10 @@
 import i18next from 'i18next';
-import type { AppConfig } from '@careslot/contracts';
+import { STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { apiRequest, onUnauthorized } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session';
 import { createAuthFailureHandler } from './authFailure';
 import { setLoginHandler, setLogoutHandler } from '../../shared/session/authActions';
+import { returnsToPageAfterLogin } from './urlRules';
 import { bootstrapSession, decodeClaims, redirectToLogin, signOut } from './identityClient';
 
 let config: Promise<AppConfig> | null = null;
@@ -18,7 +19,12 @@ export const isSessionSettled = () => settled;
 
 /** Registers sign-in and sign-out for the header and pages, and restores or starts the session. */
 export function installIdentity(): Promise<void> {
-  setLoginHandler(async () => redirectToLogin(await identityConfig(), { language: i18next.language }));
+  setLoginHandler(async () => {
+    // Signing in on a 'practice' or 'passport' page comes back to it instead of a dashboard (§2.2).
+    const here = `${location.pathname}${location.search}`;
+    if (returnsToPageAfterLogin(here)) sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, here);
+    await redirectToLogin(await identityConfig(), { language: i18next.language });
+  });
   setLogoutHandler(async () => signOut(await identityConfig().catch(() => undefined)));
   onUnauthorized(
     createAuthFailureHandler({

@@ -9,7 +9,7 @@ import { homeForRoles, LOGIN_LANDING_ORDER } from '../../../shared/session/roleH
 import { toast } from '../../../shared/ui/toast';
 import { completeLogin, type CallbackOutcome } from '../identityClient';
 import { identityConfig } from '../install';
-import { skipsPostLoginRedirect } from '../urlRules';
+import { returnsToPageAfterLogin } from '../urlRules';
 
 // One exchange per code, even when React runs the effect twice in development.
 const inFlight = new Map<string, Promise<CallbackOutcome>>();
@@ -43,9 +43,10 @@ export function CallbackPage() {
         sessionStorage.removeItem(STORAGE_KEYS.session.returnUrl);
         const isPatient = result.roles.some((role) => role.toLowerCase() === 'patient');
         if (!isPatient) toast.success(t('callback.signedIn'));
-        // A pending slot continues at the booking form; else the stored return URL; else the role's landing page.
-        const passport = returnUrl && skipsPostLoginRedirect(returnUrl) ? returnUrl : null;
-        void navigate(passport ?? result.redirect ?? returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
+        // A 'passport' or 'practice' page comes first (§2.2); then a pending slot at the booking form; else the
+        // stored return URL; else the role's landing page.
+        const samePage = returnUrl && returnsToPageAfterLogin(returnUrl) ? returnUrl : null;
+        void navigate(samePage ?? result.redirect ?? returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
           replace: true,
         });
       },
