@@ -1,7 +1,10 @@
 import i18next from 'i18next';
 import { STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { apiRequest, onUnauthorized } from '../../shared/api/client';
-import { getSession } from '../../shared/session/session';
+import { getSession, subscribeSession } from '../../shared/session/session';
+import { EMPTY_PRACTICE, setPractice } from '../../shared/session/practice';
+import { setHeaderState } from '../../shared/navigation/headerState';
+import { loadPracticeData, practiceToLoad } from './practiceData';
 import { createAuthFailureHandler } from './authFailure';
 import { setLoginHandler, setLogoutHandler } from '../../shared/session/authActions';
 import { returnsToPageAfterLogin } from './urlRules';
@@ -43,6 +46,7 @@ export function installIdentity(): Promise<void> {
       now: () => Date.now(),
     }),
   );
+  followPracticeOfSession();
   settled = false;
   ready = bootstrapSession()
     .catch(() => undefined)
@@ -50,4 +54,27 @@ export function installIdentity(): Promise<void> {
       settled = true;
     });
   return ready;
+}
+
+let practiceFollowed = false;
+/**
+ * Practice data on login (practice-portal.md §4.4): when the session becomes a practiceadmin, staff or
+ * provider with an OrganizationId, the practice is loaded; at sign-out (or another user) it is emptied.
+ */
+function followPracticeOfSession() {
+  if (practiceFollowed) return;
+  practiceFollowed = true;
+  let loadedFor: string | null = null;
+  subscribeSession(() => {
+    const organizationId = practiceToLoad(getSession().user);
+    if (organizationId === loadedFor) return;
+    loadedFor = organizationId;
+    setPractice(EMPTY_PRACTICE);
+    if (!organizationId) return;
+    void loadPracticeData(organizationId, apiRequest).then(({ reputationEnabled, ...practice }) => {
+      if (loadedFor !== organizationId) return;
+      setPractice(practice);
+      setHeaderState({ reputationEnabled });
+    });
+  });
 }
