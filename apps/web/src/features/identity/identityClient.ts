@@ -14,6 +14,7 @@ import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
 import { challengeFor, createVerifier } from './pkce';
+import { checkPractitionerLogin, type PractitionerLoginFailure } from './practitionerLogin';
 
 /** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
 export interface LoginResponse {
@@ -221,6 +222,8 @@ export function redirectToRegistration(config: AppConfig, options: Omit<Authoriz
 
 export type CallbackOutcome =
   | { kind: 'signed-in'; roles: string[]; redirect: string | null }
+  /** A practitioner the product refuses (no practitioner role, or the roles could not be read): LOGIN_FAILED. */
+  | { kind: 'refused'; failure: PractitionerLoginFailure }
   | { kind: 'go-home'; failure?: 'signup' }
   | { kind: 'go-back' };
 
@@ -287,6 +290,9 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     return { kind: 'go-home', failure: 'signup' };
   }
   const final = decodeClaims(getSession().accessToken ?? login.access_token);
+  // The product login of a practitioner: their practitioner roles are required (§4.8 "Login", §6).
+  const refusal = await checkPractitionerLogin(final ?? {}, apiRequest);
+  if (refusal) return { kind: 'refused', failure: refusal };
   return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect };
 }
 

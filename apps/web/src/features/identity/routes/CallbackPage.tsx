@@ -19,7 +19,7 @@ export function CallbackPage() {
   const { t } = useTranslation('identity');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
     const key = params.get('code') ?? params.get('error') ?? 'none';
@@ -30,6 +30,12 @@ export function CallbackPage() {
     }
     outcome.then(
       (result) => {
+        if (result.kind === 'refused') {
+          // LOGIN_FAILED: the message stays, and the product logs out after 2 s (§4.8, §9).
+          setFailed(`callback.${result.failure}`);
+          window.setTimeout(() => void logout(), LOGOUT_AFTER_LOGIN_FAILURE_MS);
+          return;
+        }
         if (result.kind === 'go-home') {
           if (result.failure === 'signup') toast.error(t('callback.signupFailed'));
           return void navigate('/', { replace: true });
@@ -51,7 +57,7 @@ export function CallbackPage() {
         });
       },
       () => {
-        setFailed(true);
+        setFailed('callback.failed');
         // After LOGIN_FAILED the product logs out after 2 s (§4.8, §9).
         window.setTimeout(() => void logout(), LOGOUT_AFTER_LOGIN_FAILURE_MS);
       },
@@ -62,7 +68,7 @@ export function CallbackPage() {
     <Stack align="center" py={64}>
       {failed ? (
         <Text c="red.8" role="alert">
-          {t('callback.failed')}
+          {t(failed)}
         </Text>
       ) : (
         <LoadingSpinner text={t('callback.signingIn')} />
