@@ -93,3 +93,35 @@ test('a super user signs in and the session carries the super-user role', async 
   });
   expect(roles).toEqual(['superuser']);
 });
+
+test('sign-out clears every stored key of the spec and the browser carries on with a fresh guest token', async ({ page }) => {
+  await signInAs(page, 'patient');
+  await page.waitForURL((url) => url.pathname === '/portal');
+  // The storage keys of patient-booking.md §9.
+  const localKeys = ['login_response', 'user_type', 'showPopup', 'showpPopup', 'alertCount'];
+  const sessionKeys = ['return_url', 'code_verifier', 'careslot_token', 'slot_data', 'slot_info', 'provider_search_state', 'sessionId'];
+  await page.evaluate(
+    ([local, session]) => {
+      for (const key of local!) if (!localStorage.getItem(key)) localStorage.setItem(key, '1');
+      for (const key of session!) if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, '1');
+    },
+    [localKeys, sessionKeys],
+  );
+  const guestToken = page.waitForResponse((r) => r.url().includes('/api/account/login/guest') && r.status() === 200);
+  await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.patient.name}` }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await guestToken;
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
+  const left = await page.evaluate(
+    ([local, session]) => [...local!.filter((k) => localStorage.getItem(k) !== null), ...session!.filter((k) => sessionStorage.getItem(k) !== null)],
+    [localKeys, sessionKeys],
+  );
+  expect(left).toEqual([]);
+  // The guest token the browser now uses (kept for the tab) carries no roles.
+  const claims = await page.evaluate(() => {
+    const token = sessionStorage.getItem('guest_token') ?? '';
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { guest: boolean; user_roles: string[] };
+  });
+  expect(claims).toMatchObject({ guest: true, user_roles: [] });
+});

@@ -306,25 +306,11 @@ export async function signOut(
 ): Promise<void> {
   const idToken = storedLogin()?.id_token;
   await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
-  for (const key of [
-    STORAGE_KEYS.local.loginResponse,
-    STORAGE_KEYS.local.userType,
-    STORAGE_KEYS.local.showpPopup,
-    STORAGE_KEYS.local.showPopup,
-    // The notification count goes back to zero with the user (§4.8 sign-out).
-    STORAGE_KEYS.local.alertCount,
-  ])
-    localStorage.removeItem(key);
-  for (const key of [
-    STORAGE_KEYS.session.token,
-    STORAGE_KEYS.session.returnUrl,
-    STORAGE_KEYS.session.slotData,
-    STORAGE_KEYS.session.slotInfo,
-    INVITATION_KEY,
-    PROBED_KEY,
-  ]) {
+  // Every storage key of the spec goes with the user (§9 storage keys, §4.8 sign-out): the stored login,
+  // permissions (user_type), popups, counts, redirect data, the PKCE verifier, booking and search state.
+  for (const key of Object.values(STORAGE_KEYS.local)) localStorage.removeItem(key);
+  for (const key of [...Object.values(STORAGE_KEYS.session), INVITATION_KEY, PROBED_KEY, OAUTH_STATE_KEY, GUEST_TOKEN_KEY])
     sessionStorage.removeItem(key);
-  }
   setSession({ user: null, accessToken: null, isGuest: true });
   await applyGuestToken().catch(() => undefined);
   if (config && options.realmLogout !== false) {

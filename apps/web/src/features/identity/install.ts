@@ -7,7 +7,7 @@ import { setHeaderState } from '../../shared/navigation/headerState';
 import { loadPracticeData, practiceToLoad } from './practiceData';
 import { createAuthFailureHandler } from './authFailure';
 import { setLoginHandler, setLogoutHandler } from '../../shared/session/authActions';
-import { returnsToPageAfterLogin } from './urlRules';
+import { returnsToPageAfterLogin, skipsPostLoginRedirect } from './urlRules';
 import { bootstrapSession, decodeClaims, redirectToLogin, signOut } from './identityClient';
 
 let config: Promise<AppConfig> | null = null;
@@ -28,7 +28,12 @@ export function installIdentity(): Promise<void> {
     if (returnsToPageAfterLogin(here)) sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, here);
     await redirectToLogin(await identityConfig(), { language: i18next.language });
   });
-  setLogoutHandler(async () => signOut(await identityConfig().catch(() => undefined)));
+  setLogoutHandler(async () => {
+    // On a 'passport' page the user goes to /vaccine-passport instead of the realm's logout (§4.3, §4.8).
+    const passport = skipsPostLoginRedirect(location.pathname);
+    await signOut(await identityConfig().catch(() => undefined), { realmLogout: !passport });
+    if (passport) location.assign('/vaccine-passport');
+  });
   onUnauthorized(
     createAuthFailureHandler({
       claims: () => {
