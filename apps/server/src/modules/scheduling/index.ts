@@ -20,3 +20,4 @@ export { generateSlots, localToUtc, zoneOffsetMinutes } from './slots';
 export { availabilityOfPractitioners, type ScheduleAvailability } from './availability';
 export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';
+export { scheduleSettingsRoutes } from './settings-routes';
