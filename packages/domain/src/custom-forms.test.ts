@@ -31,7 +31,7 @@ describe('custom form rules', () => {
     expect(validateFormAnswers(form, { sick: true })).toEqual({ since: 'required' });
     expect(validateFormAnswers(form, { sick: true, since: '2026-02-30' })).toEqual({ since: 'date' });
     expect(validateFormAnswers(form, { sick: false, pain: 11, kind: 'y', many: ['p', 'z'] })).toEqual({ pain: 'max', kind: 'option', many: 'option' });
-    expect(validateFormAnswers(form, { sick: 'yes' })).toEqual({ sick: 'type' });
+    expect(validateFormAnswers(form, { sick: 'maybe' })).toEqual({ sick: 'type' });
     expect(validateFormAnswers(form, { sick: false, pain: '7' })).toEqual({});
   });
 
