@@ -98,7 +98,7 @@ function checkComponent(component: FormComponentRule, value: AnswerValue): FormR
     case 'choice':
       return typeof value === 'string' && options.includes(value) ? null : 'option';
     case 'multi-choice':
-      return Array.isArray(value) && value.every((v) => options.includes(v)) ? null : 'option';
+      return Array.isArray(value) && (value as readonly unknown[]).every((v) => typeof v === 'string' && options.includes(v)) ? null : 'option';
     case 'yes-no':
       return typeof value === 'boolean' ? null : 'type';
     case 'file':

@@ -51,7 +51,8 @@ export async function storeFile(
   input: { patientId: string; purpose: string; upload: FileUpload; bytes: Buffer; createdBy: string; now: Date },
 ): Promise<StoredFileRef> {
   const id = randomUUID();
-  const name = input.upload.Name.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 255);
+  // Path separators and control characters never reach a stored name (or a Content-Disposition header).
+  const name = [...input.upload.Name].map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c)).join('').slice(0, 255);
   await db.query(
     `insert into stored_files (id, patient_id, purpose, name, content_type, size_bytes, sha256, content, created_by, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,

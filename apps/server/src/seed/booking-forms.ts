@@ -58,10 +58,10 @@ export const DEMO_INTAKE_FORM: FormDefinition = {
       Title: 'About your visit',
       Components: [
         { Key: 'pain_level', Type: 'number', Label: 'How strong is your pain today (0 none, 10 worst)?', Required: true, Min: 0, Max: 10 },
-        { Key: 'medications', Type: 'text', Label: 'Which medicines do you take?', MaxLength: 1000, Help: 'Name, dose and how often.' },
+        { Key: 'medications', Type: 'text', Required: false, Label: 'Which medicines do you take?', MaxLength: 1000, Help: 'Name, dose and how often.' },
         { Key: 'allergies', Type: 'yes-no', Label: 'Do you have any allergies?', Required: true },
         { Key: 'allergy_list', Type: 'text', Label: 'Which allergies?', Required: true, MaxLength: 500, ShowWhen: { Key: 'allergies', In: ['yes'] } },
-        { Key: 'referral', Type: 'file', Label: 'A referral letter, if you have one (picture or PDF, at most 5 MB)' },
+        { Key: 'referral', Type: 'file', Required: false, Label: 'A referral letter, if you have one (picture or PDF, at most 5 MB)' },
       ],
     },
   ],

@@ -212,7 +212,7 @@ describe('booking for a family member', () => {
   }
 
   const book = (who: TestPatient, patientId: string, slot: { scheduleId: string; start: string }) =>
-    t.call<BookingResult & Answer<null>>({
+    t.call<BookingResult>({
       method: 'POST',
       url: '/careslot-appointment-service/api/v2/Appointments',
       headers: bearer(who.token),

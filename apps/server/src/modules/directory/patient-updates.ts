@@ -88,7 +88,7 @@ async function coverageRow(database: Database, id: string): Promise<CoverageRow 
   const rows = await database.query<Record<string, unknown>>('select * from coverages where id = $1', [id]);
   const r = rows[0];
   if (!r) return null;
-  const date = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+  const date = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : null);
   return {
     id: r.id as string,
     patientId: r.patient_id as string,

@@ -87,7 +87,7 @@ async function checkedAnswers(deps: Deps, definition: FormDefinition, answers: F
     );
   }
   const kept = keptAnswers(definition, answers) as FormAnswers;
-  const fileIds = Object.values(kept).flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) ? [(v as StoredFileRef).FileId] : []));
+  const fileIds = Object.values(kept).flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) ? [v.FileId] : []));
   const files = await fileRefs(deps.database, fileIds);
   for (const id of fileIds) {
     const file = files.find((f) => f.FileId === id);
