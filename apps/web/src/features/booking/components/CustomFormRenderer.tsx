@@ -59,8 +59,7 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
         return (
           <Textarea
             {...common}
-            autosize
-            minRows={2}
+            rows={3}
             value={typeof value === 'string' ? value : ''}
             onChange={(e) => onChange(component.Key, e.currentTarget.value)}
           />

@@ -145,7 +145,7 @@ export function BookAppointmentFormPage() {
               required
             />
             <Group justify="flex-end">
-              <Button type="submit" size="md">
+              <Button type="submit" size="md" disabled={!flow.ready}>
                 {t('form.continue')}
               </Button>
             </Group>
