@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Container, Group, Stack, Title, Text, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -54,7 +54,8 @@ export function BookingShell({ held, timeZone, title, intro, children }: Booking
     <Container size="sm" py="xl">
       <Stack gap="lg">
         <BookingHeader slot={held} timeZone={timeZone} />
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        {/* Field errors and placeholders darker than Mantine's defaults, which fall short of WCAG AA contrast on white. */}
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} style={{ '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' } as CSSProperties}>
           <Stack gap="md">
             <Title order={2} size="h3">
               {title}

@@ -128,6 +128,7 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
             description={component.Help ?? t('renderer.fileHint')}
             accept={UPLOAD_RULES.contentTypes.join(',')}
             clearable
+            clearButtonProps={{ 'aria-label': t('common.clear') }}
             placeholder={ref ? ref.Name : t('renderer.choose')}
             disabled={uploading === component.Key || !onUpload}
             onChange={(file) => {

@@ -168,8 +168,8 @@ export function CollectInsurancePage() {
                   {t('insurance.pictures')}
                 </Text>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <FileInput label={t('insurance.front')} description={t('insurance.pictureHint')} accept={UPLOAD_RULES.imageContentTypes.join(',')} clearable placeholder={primary?.CardPictures.some((p) => p.Side === 'Front') ? t('insurance.onFile') : t('insurance.choose')} value={front} onChange={(f) => pickFile('front', f)} error={fileErrors.front} />
-                  <FileInput label={t('insurance.back')} description={t('insurance.pictureHint')} accept={UPLOAD_RULES.imageContentTypes.join(',')} clearable placeholder={primary?.CardPictures.some((p) => p.Side === 'Back') ? t('insurance.onFile') : t('insurance.choose')} value={back} onChange={(f) => pickFile('back', f)} error={fileErrors.back} />
+                  <FileInput label={t('insurance.front')} description={t('insurance.pictureHint')} accept={UPLOAD_RULES.imageContentTypes.join(',')} clearable clearButtonProps={{ 'aria-label': t('common.clear') }} placeholder={primary?.CardPictures.some((p) => p.Side === 'Front') ? t('insurance.onFile') : t('insurance.choose')} value={front} onChange={(f) => pickFile('front', f)} error={fileErrors.front} />
+                  <FileInput label={t('insurance.back')} description={t('insurance.pictureHint')} accept={UPLOAD_RULES.imageContentTypes.join(',')} clearable clearButtonProps={{ 'aria-label': t('common.clear') }} placeholder={primary?.CardPictures.some((p) => p.Side === 'Back') ? t('insurance.onFile') : t('insurance.choose')} value={back} onChange={(f) => pickFile('back', f)} error={fileErrors.back} />
                 </SimpleGrid>
               </>
             )}

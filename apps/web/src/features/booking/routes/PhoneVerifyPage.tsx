@@ -147,12 +147,12 @@ export function PhoneVerifyPage() {
                 setCode(v);
                 setCodeError(null);
               }}
-              error={!!codeError}
               aria-label={t('verify.code', { digits: OTP_RULES.digits })}
-              getInputProps={(index) => ({ 'aria-label': t('verify.digit', { n: index + 1 }) })}
+              // Marked invalid for assistive technology; the message below says why (Mantine's red digits lack contrast).
+              getInputProps={(index) => ({ 'aria-label': t('verify.digit', { n: index + 1 }), 'aria-invalid': !!codeError, 'aria-describedby': codeError ? 'otp-error' : undefined })}
             />
             {codeError && (
-              <Text c="red" size="sm" role="alert">
+              <Text c="red.9" size="sm" role="alert" id="otp-error">
                 {codeError}
               </Text>
             )}
