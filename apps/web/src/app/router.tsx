@@ -22,6 +22,13 @@ const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPa
 const BookAppointmentFormPage = lazy(() =>
   import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
 );
+const ScreeningFormPage = lazy(() => import('../features/booking/routes/ScreeningFormPage').then((m) => ({ default: m.ScreeningFormPage })));
+const PhoneVerifyPage = lazy(() => import('../features/booking/routes/PhoneVerifyPage').then((m) => ({ default: m.PhoneVerifyPage })));
+const DemographicsPage = lazy(() => import('../features/booking/routes/DemographicsPage').then((m) => ({ default: m.DemographicsPage })));
+const InsuranceConfirmationPage = lazy(() =>
+  import('../features/booking/routes/InsuranceConfirmationPage').then((m) => ({ default: m.InsuranceConfirmationPage })),
+);
+const CollectInsurancePage = lazy(() => import('../features/booking/routes/CollectInsurancePage').then((m) => ({ default: m.CollectInsurancePage })));
 const ProviderProfilePage = lazy(() =>
   import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
 );
@@ -70,12 +77,7 @@ const NOT_BUILT_YET = [
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
-  'screening-form',
   'verification/*',
-  'verification/phone-verify',
-  'book/collect-patient-demographics',
-  'book/insurance-confirmation',
-  'book/collect-insurance',
   'book/add-card',
   'book/pay-paypal',
   'book/pay',
@@ -169,6 +171,12 @@ export const routes: RouteObject[] = [
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
+      // The booking flow's middle stages (patient-booking.md §2.1, §4.2).
+      { path: 'screening-form', element: <ScreeningFormPage /> },
+      { path: 'verification/phone-verify', element: <PhoneVerifyPage /> },
+      { path: 'book/collect-patient-demographics', element: <DemographicsPage /> },
+      { path: 'book/insurance-confirmation', element: <InsuranceConfirmationPage /> },
+      { path: 'book/collect-insurance', element: <CollectInsurancePage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
       { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },

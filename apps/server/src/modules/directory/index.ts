@@ -34,4 +34,5 @@ export {
 } from './service';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
+export { patientUpdateRoutes } from './update-routes';
 export { providerSearchSources, type ProviderSearchSource } from './search-sources';
