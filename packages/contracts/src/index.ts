@@ -12,3 +12,5 @@ export * from './payments';
 export * from './marketplace';
 export * from './identity';
 export * from './appointments';
+export * from './appointment-status';
+export * from './in-app-notifications';

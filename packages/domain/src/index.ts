@@ -7,3 +7,4 @@ export * from './booking-forms';
 export * from './search';
 export * from './appointment';
 export * from './booking-result';
+export * from './appointment-status';

@@ -22,6 +22,8 @@ const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPa
 const BookAppointmentFormPage = lazy(() =>
   import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
 );
+const PayPage = lazy(() => import('../features/booking/payment/PayPage').then((m) => ({ default: m.PayPage })));
+const AddCardPage = lazy(() => import('../features/booking/payment/AddCardPage').then((m) => ({ default: m.AddCardPage })));
 const ProviderProfilePage = lazy(() =>
   import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
 );
@@ -73,9 +75,7 @@ const NOT_BUILT_YET = [
   'book/collect-patient-demographics',
   'book/insurance-confirmation',
   'book/collect-insurance',
-  'book/add-card',
   'book/pay-paypal',
-  'book/pay',
   // telehealth: 'uri' is the guest meeting link and maps to meeting/uri
   'uri/*',
   'meeting/*',
@@ -149,6 +149,8 @@ export const routes: RouteObject[] = [
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
+      { path: 'book/add-card', element: <AddCardPage /> },
+      { path: 'book/pay', element: <PayPage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
       ...NOT_BUILT_YET.map((path) => ({
