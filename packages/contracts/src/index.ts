@@ -14,3 +14,4 @@ export * from './identity';
 export * from './appointments';
 export * from './appointment-status';
 export * from './in-app-notifications';
+export * from './portal';
