@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GuestOnly, RequireAuthentication } from '../features/identity/guards/Guards';
+import { GuestOnly, RequireAuthentication, RequireBookingFlow } from '../features/identity/guards/Guards';
 import { SsoBootstrap } from '../features/identity/guards/SsoBootstrap';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
@@ -24,6 +24,14 @@ const BookAppointmentFormPage = lazy(() =>
 );
 const PayPage = lazy(() => import('../features/booking/payment/PayPage').then((m) => ({ default: m.PayPage })));
 const AddCardPage = lazy(() => import('../features/booking/payment/AddCardPage').then((m) => ({ default: m.AddCardPage })));
+const PortalLayout = lazy(() => import('../features/portal/routes/PortalLayout').then((m) => ({ default: m.PortalLayout })));
+const PortalAppointmentsPage = lazy(() => import('../features/portal/routes/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
+const PortalAppointmentDetailsPage = lazy(() =>
+  import('../features/portal/routes/AppointmentDetailsPage').then((m) => ({ default: m.AppointmentDetailsPage })),
+);
+const PortalProfileSettingsPage = lazy(() =>
+  import('../features/portal/routes/ProfileSettingsPage').then((m) => ({ default: m.ProfileSettingsPage })),
+);
 const ProviderProfilePage = lazy(() =>
   import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
 );
@@ -102,7 +110,6 @@ const NOT_BUILT_YET = [
   'appointment-action/*',
   'mobile/*',
   // built into the product (spec README): the patient portal and the survey app
-  'portal/*',
   'survey/*',
   'survey/appointment/:id',
   'notFound',
@@ -149,8 +156,18 @@ export const routes: RouteObject[] = [
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
-      { path: 'book/add-card', element: <AddCardPage /> },
-      { path: 'book/pay', element: <PayPage /> },
+      { path: 'book/add-card', element: <RequireBookingFlow><AddCardPage /></RequireBookingFlow> },
+      { path: 'book/pay', element: <RequireBookingFlow><PayPage /></RequireBookingFlow> },
+      // The patient portal (the spec's {portalBase}, built in): behind the authentication guard.
+      {
+        path: 'portal',
+        element: <RequireAuthentication><PortalLayout /></RequireAuthentication>,
+        children: [
+          { index: true, element: <PortalAppointmentsPage /> },
+          { path: 'profile', element: <PortalProfileSettingsPage /> },
+          { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },
+        ],
+      },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
       ...NOT_BUILT_YET.map((path) => ({
