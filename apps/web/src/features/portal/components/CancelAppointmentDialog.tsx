@@ -53,7 +53,7 @@ export function CancelAppointmentDialog({ appointment, onClose, onCanceled }: { 
           <Button variant="default" onClick={onClose}>
             {t('cancel.keep')}
           </Button>
-          <Button color="red" onClick={() => void submit()} loading={busy}>
+          <Button color="red.9" onClick={() => void submit()} loading={busy}>
             {t('cancel.confirm')}
           </Button>
         </Group>

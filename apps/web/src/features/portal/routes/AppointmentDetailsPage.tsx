@@ -153,7 +153,7 @@ export function AppointmentDetailsPage() {
               </Button>
             )}
             {item.CanCancel && (
-              <Button variant="outline" color="red" leftSection={<IconX size={18} aria-hidden />} onClick={() => setDialog('cancel')}>
+              <Button variant="outline" color="red.9" leftSection={<IconX size={18} aria-hidden />} onClick={() => setDialog('cancel')}>
                 {t('details.cancel')}
               </Button>
             )}
