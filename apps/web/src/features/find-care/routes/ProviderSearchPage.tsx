@@ -11,6 +11,7 @@ import { useInsurances } from '../api/lookups';
 import { ProviderCard } from '../components/ProviderCard';
 import { ResultFilters } from '../components/ResultFilters';
 import { SearchFilter, type FilterValues } from '../components/SearchFilter';
+import { useLiveResults } from '../liveResults';
 import { readSearchParams, toSearchParams, toSearchRequest, type SearchState } from '../searchState';
 import classes from './ProviderSearchPage.module.css';
 
@@ -29,7 +30,9 @@ export function ProviderSearchPage() {
     insurances.data?.find((c) => c.Name === carrier)?.Plans.find((p) => p.Name === plan)?.Id ?? null;
   // A plan filter waits for the insurance list, so the first search already carries the plan.
   const ready = !state.insurancePlanName || insurances.isSuccess || insurances.isError;
-  const search = useFindCare(ready ? toSearchRequest(state, planIdOf) : null);
+  const body = ready ? toSearchRequest(state, planIdOf) : null;
+  const search = useFindCare(body);
+  const live = useLiveResults(body, search.isPlaceholderData ? undefined : search.data);
   const [showMap, setShowMap] = useState(false);
 
   const go = (next: SearchState) => setParams(toSearchParams(next));
@@ -115,7 +118,7 @@ export function ProviderSearchPage() {
 
           <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
             {result?.providers.map((provider) => (
-              <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} onJump={(day) => refine({ date: day })} />
+              <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
             ))}
           </Stack>
 
