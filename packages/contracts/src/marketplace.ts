@@ -223,3 +223,9 @@ export const pageProfileSchedulesSchema = z.object({
   Data: z.array(z.object({ ScheduleId: z.string(), LocationId: z.string().nullable(), TimeZone: z.string(), Slots: z.array(slotSchema) })),
   Total: z.number().int(),
 });
+
+/**
+ * Asking for the position on mobile widths to suggest the nearest providers (patient-booking.md §2.11, §9):
+ * a cached position up to 5 minutes old, 1 s to answer, no high accuracy, one retry 1 s after a failure.
+ */
+export const GEOLOCATION = { maximumAgeMs: 300_000, timeoutMs: 1_000, enableHighAccuracy: false, retryMs: 1_000 } as const;
