@@ -225,8 +225,8 @@ describe('Header on the practice side', () => {
     // The server has no notifications and no requests for this user.
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
+      vi.fn(async (input: string) => {
+        const url = input;
         if (url.includes('/InAppNotifications/')) return Response.json([], { headers: { 'x-total-count': '0', 'x-unseen-count': '0' } });
         if (url.includes('/appointments/requests/get')) return Response.json({ status_code: 200, message: 'success', data: { Data: [], Total: 0 } });
         return Response.json({ languages: ['en'], landingEnabled: true, calendarDisabled: false });

@@ -16,9 +16,9 @@ function server(pending: number) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = input;
+      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(init.body as string) : undefined });
       if (url.includes('mark-as-seen')) return Response.json(true);
       if (url.includes('requests/get')) return Response.json({ status_code: 200, message: 'success', data: { Data: [], Total: pending } });
       return Response.json(

@@ -42,10 +42,10 @@ function server() {
   let pending = [REQUEST];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = input;
       const method = init?.method ?? 'GET';
-      calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({ url, method, body: init?.body ? JSON.parse(init.body as string) : undefined });
       if (url.includes('/requests/get')) return Response.json({ status_code: 200, message: 'success', data: { Data: pending, Total: pending.length } });
       if (url.includes('/logs/get')) return Response.json({ status_code: 200, message: 'success', data: { Data: [], Total: 0 } });
       if (method === 'PUT') {

@@ -47,9 +47,9 @@ function server(records: unknown[]) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = input;
+      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(init.body as string) : undefined });
       if (url.includes('mark-as-seen')) return Response.json(true);
       return Response.json(records, { headers: { 'x-total-count': String(records.length), 'x-unseen-count': '1' } });
     }),
