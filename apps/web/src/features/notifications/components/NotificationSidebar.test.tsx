@@ -36,6 +36,7 @@ function record(id: string, seen: boolean, status: string, receivedAgoMs: number
       PatientName: { first_name: patient[0], last_name: patient[1] },
       ProviderName: { first_name: 'Daniel', last_name: 'Reyes' },
       ProfilePictureUri: null,
+      TimeZone: 'America/New_York',
     }),
   };
 }
@@ -77,7 +78,8 @@ describe('notification sidebar', () => {
     expect(rows[0]).toHaveTextContent('Jordan Ellis');
     expect(rows[0]).toHaveTextContent('Scheduled');
     expect(rows[0]).toHaveTextContent('2h ago');
-    expect(within(rows[0]!).getByText(/^November 26, \d{1,2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
+    // 16:00 UTC in the facility's zone (New York), as 'MMMM d, h:mm a'.
+    expect(within(rows[0]!).getByText('November 26, 11:00 AM')).toBeInTheDocument();
     expect(within(rows[0]!).getByLabelText('Dr. Daniel Reyes')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent('Avery Stone');
     expect(rows[1]).toHaveTextContent('Canceled');
