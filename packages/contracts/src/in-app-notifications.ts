@@ -18,6 +18,8 @@ export const notificationPayloadSchema = z.object({
   PatientName: z.object({ first_name: z.string(), last_name: z.string() }),
   ProviderName: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
   ProfilePictureUri: z.string().nullable(),
+  /** The facility's IANA zone: the start time shows as the visit will be lived (an addition to §3.2). */
+  TimeZone: z.string().nullable().optional(),
   ResourceId: z.string().nullable().optional(),
   ResourceName: z.string().nullable().optional(),
 });

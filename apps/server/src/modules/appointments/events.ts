@@ -10,6 +10,8 @@ export interface AppointmentChanged {
   appointmentId: string;
   organizationId: string | null;
   practitionerId: string | null;
+  /** The facility, whose zone the visit's time is lived in. */
+  locationId: string | null;
   patientId: string;
   scheduleId: string;
   startTime: string;

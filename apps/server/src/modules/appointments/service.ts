@@ -203,6 +203,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
     appointmentId: id,
     organizationId,
     practitionerId: schedule.practitioner_id,
+    locationId: schedule.location_id,
     patientId,
     scheduleId: schedule.id,
     startTime: start.toISOString(),

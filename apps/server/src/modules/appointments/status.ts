@@ -179,6 +179,7 @@ export async function changeAppointmentStatus(
     appointmentId: row.id,
     organizationId: row.organization_id,
     practitionerId: row.practitioner_id,
+    locationId: row.location_id,
     patientId: row.patient_id,
     scheduleId: row.schedule_id,
     startTime: new Date(row.start_at).toISOString(),

@@ -235,6 +235,7 @@ describe('in-app notifications', () => {
       AppointmentTime: '2026-11-24T15:00:00.000Z',
       PatientName: { first_name: 'Riley', last_name: 'Tester' },
       ProviderName: { first_name: provider.givenName, last_name: provider.familyName },
+      TimeZone: (await t.database.query<{ zone: string }>('select iana_time_zone as zone from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[1]]))[0]!.zone,
     });
     expect(Number(res.headers[NOTIFICATION_HEADERS.unseen])).toBeGreaterThanOrEqual(1);
     for (const l of [providerPush, providerAppointments, otherPush, otherAppointments]) l.socket.disconnect();

@@ -11,7 +11,7 @@ import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AppointmentChanged } from '../appointments';
-import { getPatientById, getPractitioner, listPractitionerRoles } from '../directory';
+import { getLocation, getPatientById, getPractitioner, listPractitionerRoles } from '../directory';
 import * as store from './in-app-store';
 
 type Deps = Pick<AppDeps, 'database' | 'realtime'>;
@@ -35,9 +35,10 @@ async function recipientsOf(deps: Deps, event: AppointmentChanged): Promise<stri
 }
 
 async function payloadOf(deps: Deps, event: AppointmentChanged): Promise<NotificationPayload> {
-  const [patient, provider] = await Promise.all([
+  const [patient, provider, location] = await Promise.all([
     getPatientById(deps.database, event.patientId),
     event.practitionerId ? getPractitioner(deps.database, event.practitionerId) : Promise.resolve(null),
+    event.locationId ? getLocation(deps.database, event.locationId) : Promise.resolve(null),
   ]);
   const patientName = patient?.Name.find((n) => n.Use === 'Official') ?? patient?.Name[0];
   const providerName = provider?.Name[0];
@@ -52,6 +53,7 @@ async function payloadOf(deps: Deps, event: AppointmentChanged): Promise<Notific
       ? { first_name: providerName.Given.join(' '), last_name: providerName.Family }
       : null,
     ProfilePictureUri: provider?.Photos[0]?.Url ?? null,
+    TimeZone: location?.TimeZone ?? null,
     ResourceId: null,
     ResourceName: null,
   };

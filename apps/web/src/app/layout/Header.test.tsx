@@ -223,12 +223,23 @@ describe('Header on the practice side', () => {
   });
 
   it('opens the sidebar from the bell, zeroing the displayed count, and shows that there is nothing yet', async () => {
+    // The server has no notifications and no requests for this user.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = input;
+        if (url.includes('/InAppNotifications/')) return Response.json([], { headers: { 'x-total-count': '0', 'x-unseen-count': '0' } });
+        if (url.includes('/appointments/requests/get')) return Response.json({ status_code: 200, message: 'success', data: { Data: [], Total: 0 } });
+        return Response.json({ languages: ['en'], landingEnabled: true, calendarDisabled: false });
+      }),
+    );
     setSession({ user: provider, accessToken: 't', isGuest: false });
     setHeaderState({ notificationCount: 2 });
     withHeader('/dashboard/doctor');
     await userEvent.click(screen.getByRole('button', { name: 'Notifications, 2 new' }));
-    const sidebar = await screen.findByRole('dialog', { name: 'Notifications' });
-    expect(within(sidebar).getByRole('region', { name: 'Appointments' })).toHaveTextContent('No notifications yet');
+    // The sidebar and its translations load on first open.
+    const sidebar = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 5000 });
+    await waitFor(() => expect(within(sidebar).getByRole('region', { name: 'Appointments' })).toHaveTextContent('No notifications yet'));
     expect(getHeaderState().notificationCount).toBe(0);
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());

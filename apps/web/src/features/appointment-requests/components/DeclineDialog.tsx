@@ -46,8 +46,7 @@ export function DeclineDialog({
             label={t('decline.reason')}
             placeholder={t('decline.placeholder')}
             required
-            autosize
-            minRows={3}
+            rows={4}
             maxLength={REASON_MAX}
             value={reason}
             error={error}

@@ -22,6 +22,8 @@ export interface PresentedNotification {
   notification_status: 'new' | 'seen';
   appointment_status: AppointmentStatus;
   appointment_start_date: string;
+  /** The facility's zone, when the record names it; otherwise the viewer's own. */
+  time_zone: string | null;
   notification_date: string;
   patient_name: { first_name: string; last_name: string };
   provider_name: { first_name: string; last_name: string } | null;
@@ -50,6 +52,7 @@ export function present(record: InAppNotification): PresentedNotification | null
     notification_status: record.seen ? 'seen' : 'new',
     appointment_status: p.AppointmentStatus,
     appointment_start_date: p.AppointmentTime,
+    time_zone: p.TimeZone ?? null,
     notification_date: record.recievedOn,
     patient_name: p.PatientName,
     provider_name: p.ProviderName,

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Avatar, Box, Drawer, Group, Loader, Stack, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
 import { IconBellOff } from '@tabler/icons-react';
+import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_ROW_HEIGHT } from '@careslot/contracts';
@@ -44,9 +45,9 @@ function NotificationRow({
       ? t('doctor', { first: item.provider_name.first_name, last: item.provider_name.last_name })
       : '');
   const patient = `${item.patient_name.first_name} ${item.patient_name.last_name}`.trim();
-  const start = format(new Date(item.appointment_start_date), 'MMMM d, h:mm a', {
-    locale: dateLocale(i18n.language),
-  });
+  // The visit's time as it will be lived: in the facility's zone when the record names it.
+  const when = item.time_zone ? new TZDate(item.appointment_start_date, item.time_zone) : new Date(item.appointment_start_date);
+  const start = format(when, 'MMMM d, h:mm a', { locale: dateLocale(i18n.language) });
   return (
     <Box className={classes.row} data-new={fresh || undefined}>
       <Stack gap={2} className={classes.text}>
