@@ -8,6 +8,7 @@ export {
   publishSlotChanges,
   releaseExpired,
   releaseSlots,
+  returnBookedPlace,
   searchSlots,
   slotId,
   sweepExpiredHolds,
@@ -35,3 +36,4 @@ export { generateSlots, localToUtc, offeredSlots, zoneOffsetMinutes } from './sl
 export { availabilityOfPractitioners, type ScheduleAvailability } from './availability';
 export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';
+export { scheduleSettingsRoutes } from './settings-routes';
