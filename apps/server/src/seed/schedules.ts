@@ -13,7 +13,7 @@ const uuidOf = (expr: string) =>
  *   visits, office plus walk-ins, video only; every third provider runs group sessions (capacity 3) whose
  *   categories carry their own places (group 3 + individual 1);
  * - one per healthcare service at its first location, group and individual sessions;
- * - per practice the service categories and types (reasons) those use, schedule settings, and the next
+ * - per practice the service categories and types (reasons) those use, booking settings, and the next
  *   25 December as a holiday.
  */
 export async function seedDemoSchedules(connection: Connection): Promise<number> {
@@ -89,10 +89,8 @@ export async function seedDemoSchedules(connection: Connection): Promise<number>
     [ids],
   );
   await connection.query(
-    `insert into schedule_settings (id, schedule_id, collect_patient_demographics, enable_insurance)
-     select ${uuidOf(`'demo:schedule-setting:' || s.id`)}, s.id, s.capacity = 1, s.visit_types <> '{TeleHealth}'
-       from schedules s where s.id = any($1::uuid[])
-     on conflict (schedule_id) do nothing`,
+    `update schedules s set collect_patient_demographics = s.capacity = 1, enable_insurance = s.visit_types <> '{TeleHealth}'
+      where s.id = any($1::uuid[])`,
     [ids],
   );
   await connection.query(
