@@ -1,5 +1,5 @@
 -- Scheduling, second part (patient-booking.md 3.4, practice-portal.md 3.4): the schedule's owner, actor,
--- visit types, regions and version; schedule settings; service categories and service types (reasons) and
+-- visit types and version; service categories and service types (reasons) and
 -- which types a schedule offers; exceptions (time off, holidays); capacity counted per service category.
 
 -- The practice that owns a schedule decides who may edit it; the actor is a practitioner or a service.
@@ -10,7 +10,9 @@ alter table schedules add column identifiers jsonb not null default '[]';
 alter table schedules add column specialties text[] not null default '{}';
 alter table schedules add column visit_types text[] not null default '{Office}'
   check (cardinality(visit_types) > 0 and visit_types <@ array['Office', 'TeleHealth', 'Walk-In']::text[]);
-alter table schedules add column supported_regions text[] not null default '{US}'
+-- supported_regions and the booking settings (collect_patient_demographics, enable_insurance,
+-- enable_self_pay) are columns of the schedule since 20261124T0900; only the regions' rule is added here.
+alter table schedules add constraint schedules_supported_regions_check
   check (cardinality(supported_regions) > 0 and supported_regions <@ array['US', 'PK']::text[]);
 -- Bumped by every edit of the schedule, its hours, exceptions or services: a cached copy is used only while
 -- its version still matches the row (the hold statement checks it).
@@ -19,14 +21,6 @@ alter table schedules add column updated_at timestamptz not null default now();
 update schedules s set organization_id = l.organization_id from locations l where l.id = s.location_id;
 create index schedules_organization_idx on schedules (organization_id);
 create index schedules_location_idx on schedules (location_id);
-
-create table schedule_settings (
-  id uuid primary key,
-  schedule_id uuid not null unique references schedules (id) on delete cascade,
-  collect_patient_demographics boolean not null default false,
-  enable_insurance boolean not null default false,
-  updated_at timestamptz not null default now()
-);
 
 create table service_categories (
   id uuid primary key,

@@ -247,23 +247,17 @@ export const serviceTypeCategoryAssignSchema = z.object({ ServiceTypeIds: z.arra
 /** PUT schedule/{id}/update-services: the service types (reasons) the schedule offers, replacing the list. */
 export const scheduleServicesSchema = z.object({ ServiceTypeIds: z.array(z.string().uuid()).max(200) });
 
-/** Schedule settings (3.4). Id is null while the schedule still has the defaults. */
-export const scheduleSettingSchema = z.object({
-  Id: z.string().nullable(),
-  ScheduleId: z.string(),
-  CollectPatientDemographics: z.boolean(),
-  EnableInsurance: z.boolean(),
-});
-export type ScheduleSetting = z.infer<typeof scheduleSettingSchema>;
-export const scheduleSettingCreateSchema = z.object({
-  ScheduleId: z.string().uuid(),
-  CollectPatientDemographics: z.boolean().default(false),
-  EnableInsurance: z.boolean().default(false),
-});
+/**
+ * Writing schedule settings (3.4): POST schedulesetting names the schedule; PUT schedulesetting/{id} takes
+ * the schedule's id (a schedule has exactly one set of settings, kept on the schedule). Both answer what
+ * GET schedulesetting/schedule/{id} answers.
+ */
 export const scheduleSettingUpdateSchema = z.object({
   CollectPatientDemographics: z.boolean().optional(),
   EnableInsurance: z.boolean().optional(),
+  EnableSelfPay: z.boolean().optional(),
 });
+export const scheduleSettingCreateSchema = scheduleSettingUpdateSchema.extend({ ScheduleId: z.string().uuid() });
 
 /**
  * A schedule (calendar) as the spec lists it (patient-booking.md and practice-portal.md 3.4), plus the

@@ -7,13 +7,13 @@ const uuidOf = (expr: string) =>
 /**
  * Demo schedules, every one four months ahead (slots are generated on read from the hours, so no slot rows
  * are inserted and demo slots exist from today onward):
- * - one per provider at the first location of each practice they belong to, 30-minute slots, Monday to
- *   Friday 09:00-12:00 and 13:00-17:00 local time, every fourth also Saturday 09:00-12:00;
+ * - one per provider and practice, at the first facility their role names (else the practice's first), 30-minute slots, Monday to
+ *   Friday 09:00-12:00 and 13:00-17:00 local time;
  * - visit types and reasons mixed by provider: office visits (new patient, follow-up), office plus video
  *   visits, office plus walk-ins, video only; every third provider runs group sessions (capacity 3) whose
  *   categories carry their own places (group 3 + individual 1);
  * - one per healthcare service at its first location, group and individual sessions;
- * - per practice the service categories and types (reasons) those use, schedule settings, and the next
+ * - per practice the service categories and types (reasons) those use, booking settings, and the next
  *   25 December as a holiday.
  */
 export async function seedDemoSchedules(connection: Connection): Promise<number> {
@@ -51,7 +51,13 @@ export async function seedDemoSchedules(connection: Connection): Promise<number>
                  else '{TeleHealth}'::text[] end
        from (select pr.*, row_number() over (order by pr.practitioner_id, pr.organization_id) as n
                from practitioner_roles pr where 'provider' = any(pr.codes) and pr.active) pr
-       join lateral (select id, iana_time_zone from locations where organization_id = pr.organization_id and active order by name, id limit 1) l on true
+       join lateral (
+         -- The first facility the provider's role names (where find care lists them), else the practice's first.
+         select l.id, l.iana_time_zone from locations l
+          where l.active and l.organization_id = pr.organization_id
+          order by (l.id in (select location_id from practitioner_role_locations where practitioner_role_id = pr.id)) desc, l.name, l.id
+          limit 1
+       ) l on true
      on conflict (id) do nothing
      returning id`,
   );
@@ -69,10 +75,10 @@ export async function seedDemoSchedules(connection: Connection): Promise<number>
   await connection.query(
     `insert into schedule_hours (schedule_id, weekday, start_minute, end_minute)
      select s.id, d.weekday, h.start_minute, h.end_minute
-       from (select id, row_number() over (order by id) as n from schedules where id = any($1::uuid[])) s
-      cross join generate_series(1, 6) as d(weekday)
+       from schedules s
+      cross join generate_series(1, 5) as d(weekday)
       cross join (values (540, 720), (780, 1020)) as h(start_minute, end_minute)
-      where d.weekday <= 5 or (s.n % 4 = 0 and h.start_minute = 540)
+      where s.id = any($1::uuid[])
      on conflict do nothing`,
     [ids],
   );
@@ -89,10 +95,8 @@ export async function seedDemoSchedules(connection: Connection): Promise<number>
     [ids],
   );
   await connection.query(
-    `insert into schedule_settings (id, schedule_id, collect_patient_demographics, enable_insurance)
-     select ${uuidOf(`'demo:schedule-setting:' || s.id`)}, s.id, s.capacity = 1, s.visit_types <> '{TeleHealth}'
-       from schedules s where s.id = any($1::uuid[])
-     on conflict (schedule_id) do nothing`,
+    `update schedules s set collect_patient_demographics = s.capacity = 1, enable_insurance = s.visit_types <> '{TeleHealth}'
+      where s.id = any($1::uuid[])`,
     [ids],
   );
   await connection.query(

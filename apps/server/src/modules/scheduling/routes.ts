@@ -12,7 +12,7 @@ import {
   scheduleSearchSchema,
   scheduleServicesSchema,
   scheduleSettingCreateSchema,
-  scheduleSettingSchema,
+  scheduleSettingsSchema,
   scheduleSettingUpdateSchema,
   scheduleUpdateSchema,
   serviceCategoryInputSchema,
@@ -143,26 +143,16 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---------- schedule settings ----------
 
-  app.get(
-    `${CALENDAR}/schedulesetting/schedule/:id`,
-    { schema: { tags, summary: "A schedule's settings (defaults with Id null when never saved)", params: idParamSchema, response: { 200: scheduleSettingSchema, ...errors } } },
-    async (request) => {
-      const setting = await schedules.getScheduleSetting(deps, request.params.id);
-      if (!setting) throw notFound();
-      return setting;
-    },
-  );
-
   app.post(
     `${CALENDAR}/schedulesetting`,
-    { schema: { tags, summary: "Saves a schedule's settings", body: scheduleSettingCreateSchema, response: { 200: scheduleSettingSchema, ...errors } } },
-    async (request) => schedules.saveScheduleSetting(deps, request.principal, request.body),
+    { schema: { tags, summary: "Saves a schedule's booking settings", body: scheduleSettingCreateSchema, response: { 200: scheduleSettingsSchema, ...errors } } },
+    async (request) => schedules.saveScheduleSetting(deps, request.principal, request.body.ScheduleId, request.body),
   );
 
   app.put(
     `${CALENDAR}/schedulesetting/:id`,
-    { schema: { tags, summary: 'Changes schedule settings', params: idParamSchema, body: scheduleSettingUpdateSchema, response: { 200: scheduleSettingSchema, ...errors } } },
-    async (request) => schedules.updateScheduleSetting(deps, request.principal, request.params.id, request.body),
+    { schema: { tags, summary: "Changes a schedule's booking settings ({id}: the schedule's id)", params: idParamSchema, body: scheduleSettingUpdateSchema, response: { 200: scheduleSettingsSchema, ...errors } } },
+    async (request) => schedules.saveScheduleSetting(deps, request.principal, request.params.id, request.body),
   );
 
   // ---------- service categories ----------

@@ -7,7 +7,7 @@ import {
   type RealtimeMessage,
   type Schedule,
   type ScheduleException,
-  type ScheduleSetting,
+  type ScheduleSettings,
   type ServiceCategory,
   type ServiceType,
   type Slot,
@@ -121,9 +121,8 @@ describe('calendar management: schedules, settings, categories and types of a pr
     expect(res.json.WorkingHours).toHaveLength(5);
     const read = await t.call<Schedule>({ method: 'GET', url: `${CALENDAR}/schedule/${res.json.Id}` });
     expect(read.json.WorkingHours[0]).toEqual({ DayOfWeek: 1, Start: '09:00', End: '12:00' });
-    const setting = await t.call<ScheduleSetting>({ method: 'GET', url: `${CALENDAR}/schedulesetting/schedule/${res.json.Id}` });
-    expect(setting.json).toMatchObject({ ScheduleId: res.json.Id, CollectPatientDemographics: false, EnableInsurance: false });
-    expect(setting.json.Id).toEqual(expect.any(String));
+    const setting = await t.call<ScheduleSettings>({ method: 'GET', url: `${CALENDAR}/schedulesetting/schedule/${res.json.Id}` });
+    expect(setting.json).toMatchObject({ ScheduleId: res.json.Id, CollectPatientDemographics: false, EnableInsurance: false, RequiresApproval: true, supported_regions: ['US'] });
   });
 
   it('refuses a guest (401), a patient and a provider (403) creating a schedule', async () => {
@@ -171,9 +170,10 @@ describe('calendar management: schedules, settings, categories and types of a pr
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
       expect(res.json.message).toBe('This page cannot be reached.');
     }
-    const setting = await t.call<ScheduleSetting>({ method: 'GET', url: `${CALENDAR}/schedulesetting/schedule/${schedule.Id}` });
-    const put = await t.call({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${setting.json.Id}`, headers: staffB, payload: { EnableInsurance: true } });
+    const put = await t.call({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${schedule.Id}`, headers: staffB, payload: { EnableInsurance: true } });
     expect(put.statusCode).toBe(404);
+    const setting = await t.call<ScheduleSettings>({ method: 'GET', url: `${CALENDAR}/schedulesetting/schedule/${schedule.Id}` });
+    expect(setting.json.EnableInsurance).toBe(false);
     const unchanged = await t.call<Schedule>({ method: 'GET', url: `${CALENDAR}/schedule/${schedule.Id}` });
     expect(unchanged.json.SlotHideHours).toBe(0);
     expect(unchanged.json.Exceptions).toEqual([]);
@@ -181,15 +181,17 @@ describe('calendar management: schedules, settings, categories and types of a pr
 
   it('saves the schedule settings for its own practice', async () => {
     const { json: schedule } = await create(adminA);
-    const saved = await t.call<ScheduleSetting>({
+    const saved = await t.call<ScheduleSettings>({
       method: 'POST',
       url: `${CALENDAR}/schedulesetting`,
       headers: adminA,
       payload: { ScheduleId: schedule.Id, CollectPatientDemographics: true, EnableInsurance: true },
     });
-    expect(saved.json).toMatchObject({ CollectPatientDemographics: true, EnableInsurance: true });
-    const changed = await t.call<ScheduleSetting>({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${saved.json.Id}`, headers: staffA, payload: { EnableInsurance: false } });
-    expect(changed.json).toMatchObject({ Id: saved.json.Id, CollectPatientDemographics: true, EnableInsurance: false });
+    expect(saved.json).toMatchObject({ ScheduleId: schedule.Id, CollectPatientDemographics: true, EnableInsurance: true, EnableSelfPay: false });
+    const changed = await t.call<ScheduleSettings>({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${schedule.Id}`, headers: staffA, payload: { EnableInsurance: false, EnableSelfPay: true } });
+    expect(changed.json).toMatchObject({ CollectPatientDemographics: true, EnableInsurance: false, EnableSelfPay: true });
+    const read = await t.call<ScheduleSettings>({ method: 'GET', url: `${CALENDAR}/schedulesetting/schedule/${schedule.Id}` });
+    expect(read.json).toMatchObject({ CollectPatientDemographics: true, EnableInsurance: false, EnableSelfPay: true });
   });
 
   it('announces the slots an edit of the hours removes, and SlotHideHours hides the first hours', async () => {

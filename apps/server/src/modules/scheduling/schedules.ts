@@ -4,7 +4,7 @@ import type {
   ScheduleCreate,
   ScheduleException,
   ScheduleExceptionInput,
-  ScheduleSetting,
+  ScheduleSettings,
   ScheduleUpdate,
   ServiceCategory,
   ServiceType,
@@ -18,6 +18,7 @@ import { getHealthcareService, getLocation, listPractitionerRoles } from '../dir
 import { emitSlotDeleted, emitSlotChange } from './events';
 import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
 import { modelSlots, narrowSlot, shapeSlot, slotId, type SchedulingDeps } from './service';
+import { scheduleSettings } from './settings-routes';
 import * as store from './store';
 import type { CategoryRow, ScheduleModel, TypeRow } from './store';
 
@@ -258,7 +259,6 @@ export async function createSchedule(deps: SchedulingDeps, principal: Principal 
       ],
     );
     await replaceHours(tx, id, hours);
-    await tx.query('insert into schedule_settings (id, schedule_id) values ($1, $2)', [randomUUID(), id]);
   });
   return shapeSchedule((await reloadModel(deps.database, id))!, now);
 }
@@ -394,65 +394,24 @@ export async function listScheduleExceptions(deps: SchedulingDeps, principal: Pr
 
 // ---------- schedule settings ----------
 
-interface SettingRow {
-  id: string;
-  schedule_id: string;
-  collect_patient_demographics: boolean;
-  enable_insurance: boolean;
-}
-
-const shapeSetting = (r: SettingRow): ScheduleSetting => ({
-  Id: r.id,
-  ScheduleId: r.schedule_id,
-  CollectPatientDemographics: r.collect_patient_demographics,
-  EnableInsurance: r.enable_insurance,
-});
-
-/** GET schedulesetting/schedule/{id}: the schedule's settings, or the defaults (Id null) when it has none. */
-export async function getScheduleSetting(deps: SchedulingDeps, scheduleId: string): Promise<ScheduleSetting | null> {
-  const [model] = await currentModels(deps.database, [scheduleId]);
-  if (!model) return null;
-  const [row] = await deps.database.query<SettingRow>('select * from schedule_settings where schedule_id = $1', [scheduleId]);
-  return row ? shapeSetting(row) : { Id: null, ScheduleId: scheduleId, CollectPatientDemographics: false, EnableInsurance: false };
-}
-
-/** POST schedulesetting: creates (or replaces) the schedule's settings. */
+/**
+ * POST schedulesetting / PUT schedulesetting/{id}: the booking settings kept on the schedule
+ * (CollectPatientDemographics, EnableInsurance, EnableSelfPay); fields left out keep their value.
+ */
 export async function saveScheduleSetting(
   deps: SchedulingDeps,
   principal: Principal | null,
-  input: { ScheduleId: string; CollectPatientDemographics: boolean; EnableInsurance: boolean },
-): Promise<ScheduleSetting> {
-  await managedSchedule(deps, principal, input.ScheduleId);
-  const [row] = await deps.database.query<SettingRow>(
-    `insert into schedule_settings (id, schedule_id, collect_patient_demographics, enable_insurance) values ($1, $2, $3, $4)
-     on conflict (schedule_id) do update set collect_patient_demographics = excluded.collect_patient_demographics,
-       enable_insurance = excluded.enable_insurance, updated_at = now()
-     returning *`,
-    [randomUUID(), input.ScheduleId, input.CollectPatientDemographics, input.EnableInsurance],
+  scheduleId: string,
+  input: { CollectPatientDemographics?: boolean | undefined; EnableInsurance?: boolean | undefined; EnableSelfPay?: boolean | undefined },
+): Promise<ScheduleSettings> {
+  await managedSchedule(deps, principal, scheduleId);
+  await deps.database.query(
+    `update schedules set collect_patient_demographics = coalesce($2, collect_patient_demographics),
+       enable_insurance = coalesce($3, enable_insurance), enable_self_pay = coalesce($4, enable_self_pay), updated_at = now()
+     where id = $1`,
+    [scheduleId, input.CollectPatientDemographics ?? null, input.EnableInsurance ?? null, input.EnableSelfPay ?? null],
   );
-  return shapeSetting(row!);
-}
-
-/** PUT schedulesetting/{id}. */
-export async function updateScheduleSetting(
-  deps: SchedulingDeps,
-  principal: Principal | null,
-  id: string,
-  input: { CollectPatientDemographics?: boolean | undefined; EnableInsurance?: boolean | undefined },
-): Promise<ScheduleSetting> {
-  const practice = managedPractice(principal);
-  const [owner] = await deps.database.query<{ organization_id: string | null }>(
-    'select s.organization_id from schedule_settings x join schedules s on s.id = x.schedule_id where x.id = $1',
-    [id],
-  );
-  if (!owner) throw notFound();
-  inPractice(owner.organization_id, practice);
-  const [row] = await deps.database.query<SettingRow>(
-    `update schedule_settings set collect_patient_demographics = coalesce($2, collect_patient_demographics),
-       enable_insurance = coalesce($3, enable_insurance), updated_at = now() where id = $1 returning *`,
-    [id, input.CollectPatientDemographics ?? null, input.EnableInsurance ?? null],
-  );
-  return shapeSetting(row!);
+  return (await scheduleSettings(deps.database, scheduleId))!;
 }
 
 // ---------- service categories and service types ----------

@@ -295,10 +295,21 @@ export async function takeSlotForBooking(
  * the caller's transaction. Never below zero. True when a place came back; the caller announces it with
  * publishSlotChanges once the transaction has committed.
  */
-export async function returnBookedPlace(tx: Connection, input: { scheduleId: string; start: Date }): Promise<boolean> {
+export async function returnBookedPlace(
+  tx: Connection,
+  input: { scheduleId: string; start: Date; /** The booking's service category, when known. */ categoryId?: string | null },
+): Promise<boolean> {
+  // A slot may count its places per service category (decision 0018): one place of one counter comes back,
+  // the booking's own category's when it has one taken, else any counter with a place taken.
   const rows = await tx.query<{ taken: number }>(
-    'update slot_capacity set taken = taken - 1 where schedule_id = $1 and start_at = $2 and taken > 0 returning taken',
-    [input.scheduleId, input.start.toISOString()],
+    `update slot_capacity c set taken = c.taken - 1
+       from (select category_id from slot_capacity
+              where schedule_id = $1 and start_at = $2 and taken > 0
+              order by (category_id = $3::uuid) desc nulls last, category_id
+              limit 1 for update) pick
+      where c.schedule_id = $1 and c.start_at = $2 and c.category_id = pick.category_id and c.taken > 0
+      returning c.taken`,
+    [input.scheduleId, input.start.toISOString(), input.categoryId ?? null],
   );
   return rows.length === 1;
 }
