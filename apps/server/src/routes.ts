@@ -5,7 +5,7 @@ import { directoryRoutes, patientUpdateRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
-import { notificationRoutes } from './modules/notifications';
+import { inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes } from './modules/appointments';
 import { marketplaceRoutes } from './modules/marketplace';
@@ -27,6 +27,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   // The payment reconciler: captures payments of committed bookings, cancels unused authorizations.
   paymentJobs,
   appointmentRoutes,
+  // In-app notifications: written when an appointment changes (subscribes to the appointments module's event).
+  inAppNotificationRoutes,
   marketplaceRoutes,
   formRoutes,
 ];

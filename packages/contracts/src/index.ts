@@ -14,3 +14,5 @@ export * from './identity';
 export * from './appointments';
 export * from './forms';
 export * from './patient-updates';
+export * from './appointment-status';
+export * from './in-app-notifications';

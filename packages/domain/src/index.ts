@@ -7,3 +7,4 @@ export * from './booking-forms';
 export * from './search';
 export * from './appointment';
 export * from './custom-forms';
+export * from './appointment-status';

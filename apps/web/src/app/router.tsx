@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GuestOnly, RequireAuthentication } from '../features/identity/guards/Guards';
+import { GuestOnly, RequireAuthentication, RequireBookingFlow, RequirePermission } from '../features/identity/guards/Guards';
 import { SsoBootstrap } from '../features/identity/guards/SsoBootstrap';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
@@ -34,6 +34,9 @@ const ProviderProfilePage = lazy(() =>
 );
 const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
 const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })));
+const AppointmentRequestsPage = lazy(() =>
+  import('../features/appointment-requests/routes/AppointmentRequestsPage').then((m) => ({ default: m.AppointmentRequestsPage })),
+);
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -87,7 +90,6 @@ const NOT_BUILT_YET = [
   'dashboard/*',
   'dashboard/doctor',
   'dashboard/practice-staff',
-  'dashboard/appointment-requests',
   'dashboard/careslot',
   'careslot',
   'reputation-management/*',
@@ -98,7 +100,6 @@ const NOT_BUILT_YET = [
   'patient-review/appointments/:id/signup',
   'vaccine-passport',
   // account routes (patient-booking.md §2.1)
-  'account',
   'account/signup',
   'account/social-signup',
   'appointment-action/*',
@@ -116,12 +117,26 @@ const AUTHENTICATED = ['patient/', 'dashboard/', 'reputation-management/'] as co
 /** Practice-side route families: the single-sign-on bootstrap (silent probe) runs in front of them (§4.8). */
 const PRACTICE_SIDE = ['dashboard/', 'practice-admin/', 'staff-member/', 'providers/', 'super-user/', 'support-agent/'] as const;
 
+/** The booking stages after the form (patient-booking.md §2.1): the booking-flow guard stands in front of them (§2.2). */
+const BOOKING_FLOW = ['book/', 'screening-form', 'verification/'] as const;
+
+/** Practice-side families and the role (permission, from the token's user_roles) each needs (§2.2 permission guard). */
+const PERMISSIONS: readonly (readonly [string, readonly string[]])[] = [
+  ['super-user/', ['superuser']],
+  ['practice-admin/', ['practiceadmin']],
+  ['staff-member/', ['staff']],
+];
+
 /** The identity guards a route family stands behind. */
 function guarded(path: string, element: ReactNode): ReactNode {
+  const permission = PERMISSIONS.find(([prefix]) => path.startsWith(prefix));
+  const permitted = permission ? <RequirePermission permissions={permission[1]}>{element}</RequirePermission> : element;
+  const inBooking = BOOKING_FLOW.some((prefix) => path.startsWith(prefix));
+  const booking = inBooking ? <RequireBookingFlow>{permitted}</RequireBookingFlow> : permitted;
   const authenticated = AUTHENTICATED.some((prefix) => path.startsWith(prefix)) ? (
-    <RequireAuthentication>{element}</RequireAuthentication>
+    <RequireAuthentication>{booking}</RequireAuthentication>
   ) : (
-    element
+    booking
   );
   return PRACTICE_SIDE.some((prefix) => path.startsWith(prefix)) ? <SsoBootstrap>{authenticated}</SsoBootstrap> : authenticated;
 }
@@ -138,6 +153,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <IndexRoute />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
+      // The login screen's other addresses (patient-booking.md §2.1, §2.7): /account, the feedback variant of a
+      // patient review, and the vaccination passport variant (which signs a user out first, so no guest-only guard).
+      { path: 'account', element: <GuestOnly><LoginPage /></GuestOnly> },
+      { path: 'patient-review/appointments/:id/login', element: <GuestOnly><LoginPage /></GuestOnly> },
+      { path: 'vaccine-passport/login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'provider-search', element: <ProviderSearchPage /> },
       { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
@@ -159,6 +179,7 @@ export const routes: RouteObject[] = [
       { path: 'book/collect-insurance', element: <CollectInsurancePage /> },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
+      { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.
