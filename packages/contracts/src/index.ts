@@ -16,3 +16,4 @@ export * from './forms';
 export * from './patient-updates';
 export * from './appointment-status';
 export * from './in-app-notifications';
+export * from './portal';

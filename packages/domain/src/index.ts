@@ -7,4 +7,5 @@ export * from './booking-forms';
 export * from './search';
 export * from './appointment';
 export * from './custom-forms';
+export * from './booking-result';
 export * from './appointment-status';

@@ -29,6 +29,16 @@ const InsuranceConfirmationPage = lazy(() =>
   import('../features/booking/routes/InsuranceConfirmationPage').then((m) => ({ default: m.InsuranceConfirmationPage })),
 );
 const CollectInsurancePage = lazy(() => import('../features/booking/routes/CollectInsurancePage').then((m) => ({ default: m.CollectInsurancePage })));
+const PayPage = lazy(() => import('../features/booking/payment/PayPage').then((m) => ({ default: m.PayPage })));
+const AddCardPage = lazy(() => import('../features/booking/payment/AddCardPage').then((m) => ({ default: m.AddCardPage })));
+const PortalLayout = lazy(() => import('../features/portal/routes/PortalLayout').then((m) => ({ default: m.PortalLayout })));
+const PortalAppointmentsPage = lazy(() => import('../features/portal/routes/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
+const PortalAppointmentDetailsPage = lazy(() =>
+  import('../features/portal/routes/AppointmentDetailsPage').then((m) => ({ default: m.AppointmentDetailsPage })),
+);
+const PortalProfileSettingsPage = lazy(() =>
+  import('../features/portal/routes/ProfileSettingsPage').then((m) => ({ default: m.ProfileSettingsPage })),
+);
 const ProviderProfilePage = lazy(() =>
   import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
 );
@@ -78,9 +88,7 @@ const NOT_BUILT_YET = [
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
   'verification/*',
-  'book/add-card',
   'book/pay-paypal',
-  'book/pay',
   // telehealth: 'uri' is the guest meeting link and maps to meeting/uri
   'uri/*',
   'meeting/*',
@@ -105,7 +113,6 @@ const NOT_BUILT_YET = [
   'appointment-action/*',
   'mobile/*',
   // built into the product (spec README): the patient portal and the survey app
-  'portal/*',
   'survey/*',
   'survey/appointment/:id',
   'notFound',
@@ -173,10 +180,22 @@ export const routes: RouteObject[] = [
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       // The booking flow's middle stages (patient-booking.md §2.1, §4.2).
       { path: 'screening-form', element: <ScreeningFormPage /> },
-      { path: 'verification/phone-verify', element: <PhoneVerifyPage /> },
-      { path: 'book/collect-patient-demographics', element: <DemographicsPage /> },
-      { path: 'book/insurance-confirmation', element: <InsuranceConfirmationPage /> },
-      { path: 'book/collect-insurance', element: <CollectInsurancePage /> },
+      { path: 'verification/phone-verify', element: <RequireBookingFlow><PhoneVerifyPage /></RequireBookingFlow> },
+      { path: 'book/collect-patient-demographics', element: <RequireBookingFlow><DemographicsPage /></RequireBookingFlow> },
+      { path: 'book/insurance-confirmation', element: <RequireBookingFlow><InsuranceConfirmationPage /></RequireBookingFlow> },
+      { path: 'book/collect-insurance', element: <RequireBookingFlow><CollectInsurancePage /></RequireBookingFlow> },
+      { path: 'book/add-card', element: <RequireBookingFlow><AddCardPage /></RequireBookingFlow> },
+      { path: 'book/pay', element: <RequireBookingFlow><PayPage /></RequireBookingFlow> },
+      // The patient portal (the spec's {portalBase}, built in): behind the authentication guard.
+      {
+        path: 'portal',
+        element: <RequireAuthentication><PortalLayout /></RequireAuthentication>,
+        children: [
+          { index: true, element: <PortalAppointmentsPage /> },
+          { path: 'profile', element: <PortalProfileSettingsPage /> },
+          { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },
+        ],
+      },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
       { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },

@@ -1,4 +1,4 @@
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Container, Group, Stack, Title, Text, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -12,6 +12,8 @@ interface BookingShellProps {
   /** The screen's own heading (h2 under the booking header). */
   title: string;
   intro?: ReactNode;
+  /** The booking call's dialogs (reschedule, 4.7), from the submission hook. */
+  dialogs?: ReactNode;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ interface BookingShellProps {
  * The frame of every booking screen: the booking-flow guard of 2.2 (a signed-in user, else /login and back
  * here afterwards; a held slot, else a way back to find care), the book-appointment header and the screen.
  */
-export function BookingShell({ held, timeZone, title, intro, children }: BookingShellProps) {
+export function BookingShell({ held, timeZone, title, intro, dialogs, children }: BookingShellProps) {
   const { t } = useTranslation('booking');
   const { user } = useSession();
   const location = useLocation();
@@ -55,7 +57,7 @@ export function BookingShell({ held, timeZone, title, intro, children }: Booking
       <Stack gap="lg">
         <BookingHeader slot={held} timeZone={timeZone} />
         {/* Field errors and placeholders darker than Mantine's defaults, which fall short of WCAG AA contrast on white. */}
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} style={{ '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' } as CSSProperties}>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} style={{ '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' }}>
           <Stack gap="md">
             <Title order={2} size="h3">
               {title}
@@ -69,6 +71,7 @@ export function BookingShell({ held, timeZone, title, intro, children }: Booking
           </Stack>
         </Paper>
       </Stack>
+      {dialogs}
     </Container>
   );
 }
