@@ -42,6 +42,9 @@ const PortalProfileSettingsPage = lazy(() =>
 const ProviderProfilePage = lazy(() =>
   import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
 );
+const PracticeProfilePage = lazy(() =>
+  import('../features/provider-profile/routes/PracticeProfilePage').then((m) => ({ default: m.PracticeProfilePage })),
+);
 const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
 const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })));
 const AppointmentRequestsPage = lazy(() =>
@@ -199,6 +202,7 @@ export const routes: RouteObject[] = [
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
       { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },
+      { path: 'practice/:nameIdentity', element: <PracticeProfilePage /> },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.

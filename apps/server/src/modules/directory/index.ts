@@ -35,4 +35,11 @@ export {
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
-export { providerSearchSources, type ProviderSearchSource } from './search-sources';
+export {
+  profileEntitySources,
+  providerSearchSources,
+  publicLocations,
+  type ProfileEntitySource,
+  type ProviderSearchSource,
+  type PublicLocationSource,
+} from './search-sources';
