@@ -71,12 +71,16 @@ export const DEMO_INTAKE_FORM: FormDefinition = {
 export async function seedDemoBookingFlow(connection: Connection): Promise<void> {
   const [first, second] = DEMO_PRACTICE_IDS;
   // First practice: every stage (demographics, insurance with the self-pay options); second: insurance only.
-  await connection.query(
-    `update schedules set collect_patient_demographics = true, enable_insurance = true, enable_self_pay = true
-      where location_id in (select id from locations where organization_id = $1)`,
-    [first],
-  );
-  await connection.query('update schedules set enable_insurance = true where location_id in (select id from locations where organization_id = $1)', [second]);
+  const settings = (organizationId: string, demographics: boolean) =>
+    connection.query(
+      `insert into schedule_settings (id, schedule_id, collect_patient_demographics, enable_insurance)
+       select gen_random_uuid(), s.id, $2, true from schedules s join locations l on l.id = s.location_id where l.organization_id = $1
+       on conflict (schedule_id) do update set collect_patient_demographics = excluded.collect_patient_demographics, enable_insurance = true`,
+      [organizationId, demographics],
+    );
+  await settings(first, true);
+  await settings(second, false);
+  await connection.query('update schedules set enable_self_pay = true where location_id in (select id from locations where organization_id = $1)', [first]);
   for (const [n, organizationId] of DEMO_PRACTICE_IDS.entries()) {
     await insertForm(connection, {
       id: seedId(`demo:form:screening:${n + 1}`),

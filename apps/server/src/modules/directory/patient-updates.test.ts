@@ -175,11 +175,11 @@ describe('patient demographics and coverages', () => {
       'select s.id from schedules s join locations l on l.id = s.location_id where l.organization_id = $1 and s.practitioner_id is not null order by s.id limit 1',
       [DEMO_PRACTICE_IDS[0]],
     );
-    const settings = await t.call<ScheduleSettings>({ method: 'GET', url: `/careslot-calendar/api/v2/schedulesetting/schedule/${row!.id}` });
+    const settings = await t.call<ScheduleSettings>({ method: 'GET', url: `/careslot-calendar/api/v2/schedule/${row!.id}/booking-settings` });
     expect(settings.statusCode).toBe(200);
     expect(settings.json).toMatchObject({ ScheduleId: row!.id, CollectPatientDemographics: true, EnableInsurance: true, EnableSelfPay: true, supported_regions: ['US'] });
     expect(settings.json.Insurances.length).toBeGreaterThan(0);
-    expect((await t.call({ method: 'GET', url: '/careslot-calendar/api/v2/schedulesetting/schedule/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/careslot-calendar/api/v2/schedule/00000000-0000-4000-8000-000000000000/booking-settings' })).statusCode).toBe(404);
   });
 });
 

@@ -19,8 +19,9 @@ interface SettingsRow {
 /** The booking settings of a schedule and the provider's insurances there (their own, else the facility's). */
 export async function scheduleSettings(database: Database, id: string): Promise<ScheduleSettings | null> {
   const [row] = await database.query<SettingsRow>(
-    `select id, practitioner_id, location_id, requires_approval, collect_patient_demographics, enable_insurance, enable_self_pay, supported_regions
-       from schedules where id = $1`,
+    `select s.id, s.practitioner_id, s.location_id, s.requires_approval, s.enable_self_pay, s.supported_regions,
+            coalesce(x.collect_patient_demographics, false) as collect_patient_demographics, coalesce(x.enable_insurance, false) as enable_insurance
+       from schedules s left join schedule_settings x on x.schedule_id = s.id where s.id = $1`,
     [id],
   );
   if (!row) return null;
@@ -42,11 +43,15 @@ export async function scheduleSettings(database: Database, id: string): Promise<
   };
 }
 
-/** GET schedulesetting/schedule/{id} (patient-booking.md §7 Calendar): public, as the schedule itself is. */
+/**
+ * What the booking flow needs of a schedule in one public read (as the schedule itself is public): the
+ * settings of GET schedulesetting/schedule/{id} that decide the stages (4.2), the verification regions, the
+ * self-pay option and the provider's insurances for the plan search (2.9).
+ */
 export const scheduleSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
   app.get(
-    '/careslot-calendar/api/v2/schedulesetting/schedule/:id',
+    '/careslot-calendar/api/v2/schedule/:id/booking-settings',
     {
       schema: {
         tags: ['calendar'],

@@ -140,7 +140,7 @@ export function stubBookingApi(overrides: Partial<ApiState> = {}, handlers: Hand
       if (answer) return json(answer.body, answer.status ?? 200);
     }
     const p = url.pathname;
-    if (p.endsWith(`/schedulesetting/schedule/${CALENDAR_ID}`)) return json(state.settings);
+    if (p.endsWith(`/schedule/${CALENDAR_ID}/booking-settings`)) return json(state.settings);
     if (p.endsWith(`/schedule/${CALENDAR_ID}`)) return json(schedule);
     if (p.endsWith(`/location/${LOCATION_ID}`)) return json({ Id: LOCATION_ID, OrganizationId: ORG_ID, Name: 'Midtown', TimeZone: 'America/New_York' });
     if (p.endsWith(`/patient/${HOLDER_ID}`)) return json(state.holder);

@@ -28,7 +28,7 @@ type Envelope<T> = { status_code: number; message: string; data: T };
 export const scheduleSettingsQuery = (calendarId: string) =>
   queryOptions({
     queryKey: ['schedule-settings', calendarId],
-    queryFn: ({ signal }) => apiRequest<ScheduleSettings>(`/careslot-calendar/api/v2/schedulesetting/schedule/${encodeURIComponent(calendarId)}`, { signal }),
+    queryFn: ({ signal }) => apiRequest<ScheduleSettings>(`/careslot-calendar/api/v2/schedule/${encodeURIComponent(calendarId)}/booking-settings`, { signal }),
     staleTime: 5 * 60_000,
   });
 
