@@ -14,4 +14,6 @@ export * from './identity';
 export * from './appointments';
 export * from './appointment-status';
 export * from './in-app-notifications';
+export * from './forms';
+export * from './patient-updates';
 export * from './portal';

@@ -8,3 +8,4 @@ export * from './search';
 export * from './appointment';
 export * from './booking-result';
 export * from './appointment-status';
+export * from './custom-forms';

@@ -4,19 +4,37 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconMapPin, IconSearch, IconShieldCheck, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatZip, rankByMatch, validateZip, zipDigits } from '@careslot/domain';
-import { useInsurances, useSpecialtiesAndConditions, useZipSuggestions } from '../api/lookups';
-import { saveFilterState } from '../filterSession';
-import type { SearchState } from '../searchState';
+import { saveFilterState } from './filterSession';
+import { useInsurances, useSpecialtiesAndConditions, useZipSuggestions } from './lookups';
 import classes from './SearchFilter.module.css';
 
 /** What the filter hands its host when the search button is pressed (or a specialty is picked on mobile). */
-export type FilterValues = Pick<SearchState, 'specialties' | 'condition' | 'textField' | 'zipCode' | 'insuranceName' | 'insurancePlanName' | 'date'>;
+export interface FilterValues {
+  specialties: string[];
+  condition: string | null;
+  /** Free text that is neither a specialty nor a condition. */
+  textField: string | null;
+  /** 5 or 9 digits. */
+  zipCode: string | null;
+  insuranceName: string | null;
+  insurancePlanName: string | null;
+  /** YYYY-MM-DD. */
+  date: string;
+}
 
 interface SearchFilterProps {
   initial: FilterValues;
   today: string;
+  /** 'search' (the provider list's header) or 'home' (no zip box, the home page's search button). */
+  variant?: 'search' | 'home';
+  /** One control under the other (a dialog or a narrow column), whatever the width. */
+  stacked?: boolean;
+  /** Search clicked (or a specialty picked on mobile). */
   onSearch: (values: FilterValues) => void;
-  onClear: () => void;
+  /** 'Clear filters': left out when the host gives none. */
+  onClear?: () => void;
+  /** A control of the filter was clicked (the host may close a menu or a dialog). */
+  onControlClick?: () => void;
 }
 
 const MOBILE = '(max-width: 767px)';
@@ -34,9 +52,11 @@ function blockNonDigits(event: KeyboardEvent<HTMLInputElement>) {
  * The provider search filter (patient-booking.md §2.4), as the search page's header. It starts from
  * `initial`; the host gives it a new key when the URL's filter changes.
  */
-export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilterProps) {
-  const { t } = useTranslation('findCare');
+export function SearchFilter({ initial, today, variant = 'search', stacked = false, onSearch, onClear, onControlClick }: SearchFilterProps) {
+  const { t } = useTranslation('searchFilter');
+  // Reacts to window resize: under 768 px the mobile variant (no zip, no insurance; a pick searches at once).
   const mobile = useMediaQuery(MOBILE) ?? false;
+  const showZip = !mobile && variant !== 'home';
 
   const [term, setTerm] = useState(initial.condition ?? initial.specialties[0] ?? initial.textField ?? '');
   const [termFocused, setTermFocused] = useState(false);
@@ -60,8 +80,8 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
     const taken = new Set(specialtyNames.map((n) => n.toLowerCase()));
     const conditionNames = conditions.map((c) => c.Display).filter((n) => !taken.has(n.toLowerCase()));
     return [
-      { group: t('filter.groups.specialties'), items: rankByMatch(specialtyNames, term, (n) => n).slice(0, 30) },
-      { group: t('filter.groups.conditions'), items: rankByMatch(conditionNames, term, (n) => n).slice(0, 30) },
+      { group: t('groups.specialties'), items: rankByMatch(specialtyNames, term, (n) => n).slice(0, 30) },
+      { group: t('groups.conditions'), items: rankByMatch(conditionNames, term, (n) => n).slice(0, 30) },
     ].filter((g) => g.items.length > 0);
   }, [specialtyNames, conditions, term, t]);
 
@@ -84,7 +104,7 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
   const submit = (overrides?: Partial<{ term: string; zip: string }>) => {
     const zipCheck = validateZip(overrides?.zip ?? zip);
     if (!zipCheck.valid) {
-      setZipError(t('filter.zip.invalidZipLength'));
+      setZipError(t('zip.invalidZipLength'));
       return;
     }
     const next = values(overrides);
@@ -110,8 +130,8 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
   };
   const onZipBlur = () => {
     const digits = zipDigits(zip);
-    if (digits.length > 0 && digits.length < 3) setZipError(t('filter.zip.tooShort'));
-    else if (!validateZip(zip).valid) setZipError(t('filter.zip.invalidZipLength'));
+    if (digits.length > 0 && digits.length < 3) setZipError(t('zip.tooShort'));
+    else if (!validateZip(zip).valid) setZipError(t('zip.invalidZipLength'));
   };
   const onZipPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
@@ -121,8 +141,12 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
   return (
     <form
       className={classes.filter}
+      data-variant={variant}
+      data-stacked={stacked || undefined}
+      data-mobile={mobile || undefined}
       role="search"
-      aria-label={t('filter.label')}
+      aria-label={t('label')}
+      onClickCapture={onControlClick}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -130,8 +154,8 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
     >
       <Autocomplete
         className={classes.term}
-        label={t('filter.term.label')}
-        placeholder={t('filter.term.placeholder')}
+        label={t('term.label')}
+        placeholder={t('term.placeholder')}
         leftSection={<IconStethoscope size={18} aria-hidden />}
         data={termData}
         filter={({ options }) => options}
@@ -143,11 +167,11 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
         clearable
         comboboxProps={{ withinPortal: true }}
       />
-      {mobile ? null : (
+      {!showZip ? null : (
         <Autocomplete
           className={classes.zip}
-          label={t('filter.zip.label')}
-          placeholder={t('filter.zip.placeholder')}
+          label={t('zip.label')}
+          placeholder={t('zip.placeholder')}
           leftSection={<IconMapPin size={18} aria-hidden />}
           inputMode="numeric"
           maxLength={10}
@@ -181,8 +205,8 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
             <TextInput
               ref={insuranceRef}
               className={classes.insurance}
-              label={t('filter.insurance.label')}
-              placeholder={t('filter.insurance.placeholder')}
+              label={t('insurance.label')}
+              placeholder={t('insurance.placeholder')}
               leftSection={<IconShieldCheck size={18} aria-hidden />}
               value={insuranceOpen ? insuranceText : insuranceLabel}
               onChange={(event) => setInsuranceText(event.currentTarget.value)}
@@ -197,7 +221,7 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
                 carrier ? (
                   <CloseButton
                     size="sm"
-                    aria-label={t('filter.insurance.clear')}
+                    aria-label={t('insurance.clear')}
                     onClick={() => {
                       setCarrier(null);
                       setPlan(null);
@@ -208,11 +232,11 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
               }
             />
           </Popover.Target>
-          <Popover.Dropdown p={0} aria-label={t('filter.insurance.panel')} role="dialog">
+          <Popover.Dropdown p={0} aria-label={t('insurance.panel')} role="dialog">
             <div className={classes.panel}>
               <div className={classes.panelColumn}>
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
-                  {t('filter.insurance.carriers')}
+                  {t('insurance.carriers')}
                 </Text>
                 <ScrollArea.Autosize mah={280}>
                   {shownCarriers.map((c) => (
@@ -224,7 +248,7 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
               </div>
               <div className={classes.panelColumn}>
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
-                  {t('filter.insurance.plans')}
+                  {t('insurance.plans')}
                 </Text>
                 {panelCarrier ? (
                   <ScrollArea.Autosize mah={280}>
@@ -237,7 +261,7 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
                         setInsuranceOpen(false);
                       }}
                     >
-                      {t('filter.insurance.anyPlan')}
+                      {t('insurance.anyPlan')}
                     </UnstyledButton>
                     {carrierPlans.map((p) => (
                       <UnstyledButton
@@ -257,7 +281,7 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
                   </ScrollArea.Autosize>
                 ) : (
                   <Text size="sm" c="dimmed" px="sm" py="xs">
-                    {t('filter.insurance.pickCarrier')}
+                    {t('insurance.pickCarrier')}
                   </Text>
                 )}
               </div>
@@ -268,20 +292,28 @@ export function SearchFilter({ initial, today, onSearch, onClear }: SearchFilter
       <TextInput
         className={classes.date}
         type="date"
-        label={t('filter.date.label')}
+        label={t('date.label')}
         leftSection={<IconCalendar size={18} aria-hidden />}
         min={today}
         value={date}
         onChange={(event) => setDate(event.currentTarget.value)}
-        error={date && date < today ? t('filter.date.min') : null}
+        error={date && date < today ? t('date.min') : null}
       />
       <Stack gap={4} className={classes.actions}>
-        <Button type="submit" leftSection={<IconSearch size={18} aria-hidden />} className={classes.search}>
-          {t('filter.search')}
+        <Button
+          type="submit"
+          leftSection={<IconSearch size={18} aria-hidden />}
+          className={classes.search}
+          size={variant === 'home' ? 'md' : 'sm'}
+          radius={variant === 'home' ? 'xl' : undefined}
+        >
+          {t('search')}
         </Button>
-        <Button variant="subtle" size="compact-sm" onClick={onClear}>
-          {t('filter.clear')}
-        </Button>
+        {onClear ? (
+          <Button variant="subtle" size="compact-sm" onClick={onClear}>
+            {t('clear')}
+          </Button>
+        ) : null}
       </Stack>
     </form>
   );

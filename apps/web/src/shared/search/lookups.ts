@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Condition, InsuranceCarrier, Specialty, ZipCode } from '@careslot/contracts';
-import { apiRequest } from '../../../shared/api/client';
+import { apiRequest } from '../api/client';
 
 const LIBRARY = '/careslot-resource-library/api/v1';
 type List<T> = { Data: T[]; Total: number };
