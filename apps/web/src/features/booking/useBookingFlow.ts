@@ -90,7 +90,8 @@ export function useBookingFlow() {
       const saved = updateBookingState(change);
       const next = nextBookingStage(completed, context(saved, overrides));
       updateBookingState({ currentStage: next });
-      const route = routeForStage(next);
+      // BOOK_APPOINTMENT has no screen of its own: the pay page books (it asks for the fee only when one applies).
+      const route = routeForStage(next) ?? (next === 'BOOK_APPOINTMENT' ? '/book/pay' : null);
       if (route) void navigate(route);
       return next;
     },
