@@ -183,10 +183,10 @@ export const routes: RouteObject[] = [
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       // The booking flow's middle stages (patient-booking.md §2.1, §4.2).
       { path: 'screening-form', element: <ScreeningFormPage /> },
-      { path: 'verification/phone-verify', element: <PhoneVerifyPage /> },
-      { path: 'book/collect-patient-demographics', element: <DemographicsPage /> },
-      { path: 'book/insurance-confirmation', element: <InsuranceConfirmationPage /> },
-      { path: 'book/collect-insurance', element: <CollectInsurancePage /> },
+      { path: 'verification/phone-verify', element: <RequireBookingFlow><PhoneVerifyPage /></RequireBookingFlow> },
+      { path: 'book/collect-patient-demographics', element: <RequireBookingFlow><DemographicsPage /></RequireBookingFlow> },
+      { path: 'book/insurance-confirmation', element: <RequireBookingFlow><InsuranceConfirmationPage /></RequireBookingFlow> },
+      { path: 'book/collect-insurance', element: <RequireBookingFlow><CollectInsurancePage /></RequireBookingFlow> },
       { path: 'book/add-card', element: <RequireBookingFlow><AddCardPage /></RequireBookingFlow> },
       { path: 'book/pay', element: <RequireBookingFlow><PayPage /></RequireBookingFlow> },
       // The patient portal (the spec's {portalBase}, built in): behind the authentication guard.

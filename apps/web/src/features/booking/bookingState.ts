@@ -5,6 +5,8 @@ import type { BookingStage } from '@careslot/domain';
 export interface SelectedFamilyMember {
   Id: string;
   Name: string;
+  FirstName: string;
+  LastName: string;
   Relationship: string;
 }
 
@@ -35,6 +37,8 @@ export interface BookAppointmentState {
   appointmentInfo: { Reason: string };
   currentStage: BookingStage;
   selectedFamilyMember?: SelectedFamilyMember | null;
+  /** The forms answered for this booking, carried on the appointment (3.5 CustomForms). */
+  customForms?: { CustomFormId: string; Name: string; FormType: string; PreBookingResponseId: string }[];
   /** The screening answers (per form) and, once saved, their WebPreBookingResponse ids. */
   screening?: { answers: Record<string, FormAnswers>; responseIds: string[]; done: boolean };
   /** The phone verification in progress (3.10 mobileVerificationWorkflow). */

@@ -16,6 +16,9 @@ import { useSession } from '../../shared/session/session';
 import { useCoverages, usePatient, useScheduleSettings, useScreeningForms, useVisitPaymentConfig } from './api/bookingFlow';
 import { useSchedule } from './api/schedule';
 import { readBookingState, readHeldSlot, updateBookingState, type BookAppointmentState } from './bookingState';
+import { participantOf } from './payment/PayPage';
+import { readPaymentFlowState } from './payment/flowState';
+import { useSubmitBooking } from './submit';
 
 function useLocationRecord(id: string | null) {
   return useQuery({
@@ -40,6 +43,8 @@ export function mobileOf(patient: { Telecom: { System: string; Value: string; Is
 export function useBookingFlow() {
   const navigate = useNavigate();
   const { user } = useSession();
+  // The last stage (BOOK_APPOINTMENT) is the booking call itself, step 9, built by the submission hook.
+  const booking = useSubmitBooking();
   const [held] = useState(() => readHeldSlot());
   const calendarId = held?.calendarId ?? null;
   const schedule = useSchedule(calendarId);
@@ -93,9 +98,23 @@ export function useBookingFlow() {
       // BOOK_APPOINTMENT has no screen of its own: the pay page books (it asks for the fee only when one applies).
       const route = routeForStage(next) ?? (next === 'BOOK_APPOINTMENT' ? '/book/pay' : null);
       if (route) void navigate(route);
+      else if (next === 'BOOK_APPOINTMENT' && held && user) {
+        // No fee to take (a fee would have meant the pay stage): book now with what the stages kept.
+        const kept = readPaymentFlowState();
+        void booking.submit({
+          slot: held,
+          patient: participantOf(user, kept),
+          reasons: kept.reason ? [{ Id: null, Name: kept.reason }] : [],
+          customForms: kept.customForms,
+          coverages: kept.insurance ? [kept.insurance] : [],
+          payment: null,
+          originUrl: kept.originUrl,
+          bookedByPatient: user.userType === 'Patient' || user.roles.includes('patient'),
+        });
+      }
       return next;
     },
-    [context, navigate],
+    [context, navigate, held, user, booking],
   );
 
   const ready = !!held && !schedule.isLoading && !settings.isLoading && !holder.isLoading && !coverages.isLoading && !screeningForms.isLoading && !payment.isLoading;
@@ -116,6 +135,10 @@ export function useBookingFlow() {
     context,
     advance,
     ready,
+    /** The booking call is running (the last stage's Continue shows it). */
+    submitting: booking.submitting,
+    /** The reschedule dialog of 4.7 when the held slot was lost: each screen renders it. */
+    dialogs: booking.dialogs,
     region: verificationRegion(settings.data?.supported_regions),
     timeZone: schedule.data?.TimeZone ?? null,
   };

@@ -12,6 +12,8 @@ interface BookingShellProps {
   /** The screen's own heading (h2 under the booking header). */
   title: string;
   intro?: ReactNode;
+  /** The booking call's dialogs (reschedule, 4.7), from the submission hook. */
+  dialogs?: ReactNode;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ interface BookingShellProps {
  * The frame of every booking screen: the booking-flow guard of 2.2 (a signed-in user, else /login and back
  * here afterwards; a held slot, else a way back to find care), the book-appointment header and the screen.
  */
-export function BookingShell({ held, timeZone, title, intro, children }: BookingShellProps) {
+export function BookingShell({ held, timeZone, title, intro, dialogs, children }: BookingShellProps) {
   const { t } = useTranslation('booking');
   const { user } = useSession();
   const location = useLocation();
@@ -69,6 +71,7 @@ export function BookingShell({ held, timeZone, title, intro, children }: Booking
           </Stack>
         </Paper>
       </Stack>
+      {dialogs}
     </Container>
   );
 }

@@ -3,15 +3,23 @@ import { Alert, Button, Container, Group, Radio, Stack, Text, Textarea } from '@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { SCREENING_FORM_PATH } from './ScreeningFormPage';
-import { STORAGE_KEYS } from '@careslot/contracts';
+import { STORAGE_KEYS, type RelatedPerson } from '@careslot/contracts';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { formatSlotTime } from '../../../shared/slots/slotDates';
 import { useRelatedPersons } from '../api/bookingFlow';
-import { readBookingState, updateBookingState } from '../bookingState';
+import { readBookingState, updateBookingState, type SelectedFamilyMember } from '../bookingState';
 import { BookingHeader } from '../components/BookingHeader';
 import { useBookingFlow } from '../useBookingFlow';
 
 export const REASON_MAX = 500;
+
+/** The family member as the book-appointment state keeps it (3.10 selectedFamilyMember). */
+function memberOf(member: RelatedPerson): SelectedFamilyMember {
+  const name = member.Name[0];
+  const first = name?.Given[0] ?? '';
+  const last = name?.Family ?? '';
+  return { Id: member.RelatedPatientId, Name: [first, last].filter(Boolean).join(' '), FirstName: first, LastName: last, Relationship: member.Relationship };
+}
 export const BOOK_APPOINTMENT_FORM_PATH = '/book/book-appointment-form';
 
 /**
@@ -74,9 +82,7 @@ export function BookAppointmentFormPage() {
   // 3.10: choosing a family member replaces the Patient participant of the booking.
   function chosenMember() {
     const member = family.data?.find((m) => m.RelatedPatientId === forWhom);
-    if (!member) return null;
-    const name = member.Name[0];
-    return { Id: member.RelatedPatientId, Name: [name?.Given[0], name?.Family].filter(Boolean).join(' '), Relationship: member.Relationship };
+    return member ? memberOf(member) : null;
   }
 
   const timeZone = schedule.data?.TimeZone ?? null;
@@ -104,10 +110,9 @@ export function BookAppointmentFormPage() {
               onChange={(value) => {
                 setForWhom(value);
                 const member = family.data?.find((m) => m.RelatedPatientId === value);
-                const name = member?.Name[0];
                 // A new patient: the insurance and demographics of the one before do not carry over.
                 updateBookingState({
-                  selectedFamilyMember: member ? { Id: member.RelatedPatientId, Name: [name?.Given[0], name?.Family].filter(Boolean).join(' '), Relationship: member.Relationship } : null,
+                  selectedFamilyMember: member ? memberOf(member) : null,
                   insurance: undefined,
                   insuranceConfirmed: undefined,
                   patientDemographicsInfo: undefined,
@@ -145,13 +150,14 @@ export function BookAppointmentFormPage() {
               required
             />
             <Group justify="flex-end">
-              <Button type="submit" size="md" disabled={!flow.ready}>
+              <Button type="submit" size="md" disabled={!flow.ready} loading={flow.submitting}>
                 {t('form.continue')}
               </Button>
             </Group>
           </Stack>
         </form>
       </Stack>
+      {flow.dialogs}
     </Container>
   );
 }

@@ -124,7 +124,7 @@ export function CollectInsurancePage() {
   };
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} title={t('insurance.title')} intro={t('insurance.intro')}>
+    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('insurance.title')} intro={t('insurance.intro')}>
       {!values || flow.settings.isLoading ? (
         <Group justify="center" py="xl">
           <Loader aria-label={t('common.loading')} />
@@ -174,7 +174,7 @@ export function CollectInsurancePage() {
               </>
             )}
             <Group justify="flex-end">
-              <Button type="submit" size="md" loading={saving}>
+              <Button type="submit" size="md" loading={saving || flow.submitting}>
                 {t('common.continue')}
               </Button>
             </Group>

@@ -104,7 +104,7 @@ export function DemographicsPage() {
 
   if (!draft && flow.patient.isLoading) {
     return (
-      <BookingShell held={flow.held} timeZone={flow.timeZone} title={t('demographics.title')}>
+      <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('demographics.title')}>
         <Group justify="center" py="xl">
           <Loader aria-label={t('common.loading')} />
         </Group>
@@ -113,7 +113,7 @@ export function DemographicsPage() {
   }
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} title={t('demographics.title')} intro={t('demographics.intro')}>
+    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('demographics.title')} intro={t('demographics.intro')}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           {submitted && count > 0 && (
@@ -165,7 +165,7 @@ export function DemographicsPage() {
             />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button type="submit" size="md" loading={saving}>
+            <Button type="submit" size="md" loading={saving || flow.submitting}>
               {t('common.continue')}
             </Button>
           </Group>

@@ -26,7 +26,7 @@ export function InsuranceConfirmationPage() {
   const change = () => flow.advance('INSURANCE_CONFIRMATION', { insuranceConfirmed: false });
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} title={t('confirmation.title')} intro={t('confirmation.intro')}>
+    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('confirmation.title')} intro={t('confirmation.intro')}>
       {flow.coverages.isLoading ? (
         <Group justify="center" py="xl">
           <Loader aria-label={t('common.loading')} />

@@ -101,7 +101,7 @@ export function PhoneVerifyPage() {
   };
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} title={t('verify.title')} intro={t('verify.intro')}>
+    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('verify.title')} intro={t('verify.intro')}>
       {notice && (
         <Alert color="green" role="status">
           {notice}
@@ -163,7 +163,7 @@ export function PhoneVerifyPage() {
               </Anchor>
             </Text>
             <Group justify="flex-end">
-              <Button type="submit" size="md" loading={busy}>
+              <Button type="submit" size="md" loading={busy || flow.submitting}>
                 {t('verify.verify')}
               </Button>
             </Group>

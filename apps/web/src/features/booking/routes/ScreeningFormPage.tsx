@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Divider, Group, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FormAnswer, FormAnswers } from '@careslot/contracts';
+import type { FormAnswer, FormAnswers, PreBookingResponse } from '@careslot/contracts';
 import { validateFormAnswers, type FormErrors } from '@careslot/domain';
 import { ApiError } from '../../../shared/api/client';
 import { savePreBookingResponse, uploadFormFile } from '../api/bookingFlow';
@@ -47,9 +47,12 @@ export function ScreeningFormPage() {
     if (errorCount > 0) return;
     setSaving(true);
     try {
-      const saved = [];
+      const saved: PreBookingResponse[] = [];
       for (const form of forms) saved.push(await savePreBookingResponse({ CustomFormId: form.Id, CustomFormResponse: answers[form.Id] ?? {}, PatientId: flow.patientId ?? undefined }));
-      flow.advance('SCREENING_FORM', { screening: { answers, responseIds: saved.map((s) => s.Id), done: true } });
+      flow.advance('SCREENING_FORM', {
+        screening: { answers, responseIds: saved.map((s) => s.Id), done: true },
+        customForms: forms.map((form, i) => ({ CustomFormId: form.Id, Name: form.Name, FormType: form.FormType, PreBookingResponseId: saved[i]!.Id })),
+      });
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : t('common.failed'));
     } finally {
@@ -58,7 +61,7 @@ export function ScreeningFormPage() {
   };
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} title={t('screening.title')} intro={t('screening.intro')}>
+    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('screening.title')} intro={t('screening.intro')}>
       {flow.screeningForms.isLoading || flow.schedule.isLoading ? (
         <Group justify="center" py="xl">
           <Loader aria-label={t('common.loading')} />
