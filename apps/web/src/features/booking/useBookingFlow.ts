@@ -95,8 +95,7 @@ export function useBookingFlow() {
       const saved = updateBookingState(change);
       const next = nextBookingStage(completed, context(saved, overrides));
       updateBookingState({ currentStage: next });
-      // BOOK_APPOINTMENT has no screen of its own: the pay page books (it asks for the fee only when one applies).
-      const route = routeForStage(next) ?? (next === 'BOOK_APPOINTMENT' ? '/book/pay' : null);
+      const route = routeForStage(next);
       if (route) void navigate(route);
       else if (next === 'BOOK_APPOINTMENT' && held && user) {
         // No fee to take (a fee would have meant the pay stage): book now with what the stages kept.
