@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // *.pg.test.ts need a PostgreSQL server (npm run test:pg, and CI); the embedded run leaves them out.
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['src/**/*.pg.test.ts'])],
     globalSetup: ['src/testing/global-setup.ts'],
     // Each file gets its own database copied from a migrated template, so files can run in parallel.
     testTimeout: 20_000,

@@ -48,6 +48,15 @@ const envSchema = z.object({
     .default('social'),
   /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
   STRIPE_API_URL: z.url().optional(),
+  PAYMENT_SETTLE_AFTER_SECONDS: z
+    .string()
+    .regex(/^\d+,\d+,\d+$/, 'must be three whole numbers of seconds: booked,claimed,unused (e.g. 60,300,1800)')
+    .default('60,300,1800')
+    .transform((v) => {
+      const [booked, claimed, unused] = v.split(',').map(Number) as [number, number, number];
+      return { booked: booked * 1000, claimed: claimed * 1000, unused: unused * 1000 };
+    })
+    .describe('how old a half-done payment must be before the reconciler settles it (decision 0012)'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS'> & { publicUrl: string; DEV_TOOLS: boolean };

@@ -13,6 +13,7 @@ import { isInsured, ONLINE_BOOKING_WORKFLOW, reasonsText } from '@careslot/domai
 import { recordAudit, type AuditContext } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import { crashPoint } from '../../platform/crash-points';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
 import { canReadPatient, getLocation } from '../directory';
 import {
@@ -183,6 +184,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
     throw error;
   }
 
+  await crashPoint('after-commit');
   if (paymentId) {
     try {
       await captureTransaction(deps, paymentId);

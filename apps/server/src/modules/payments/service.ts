@@ -15,6 +15,7 @@ import type { AuditContext } from '../../platform/audit';
 import { recordAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { canReadPatient, getPatientById } from '../directory';
 import { GatewayError, type DeclineReason, type PaymentGateway } from './gateway';
@@ -256,6 +257,7 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
   }
   const row = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), { gatewayReference: result.reference });
   await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentTransaction', entityId: id, patientId: input.PatientId, outcome: 'success' });
+  await crashPoint('after-authorize');
   return toTransaction(row!);
 }
 
@@ -296,7 +298,9 @@ export async function captureTransaction(deps: Deps, id: string): Promise<store.
   if (row.status !== 'Uncaptured' || !row.appointment_id || !row.gateway_reference) {
     throw fieldError('TransactionId', 'capturable', 'Only an authorized payment of a booked appointment can be captured');
   }
+  await crashPoint('before-capture');
   await gateways(deps).byStoredName(row.gateway).capture(row.gateway_reference, `capture:${id}`);
+  await crashPoint('after-gateway-capture');
   return (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now())) ?? (await store.transaction(deps.database, id))!;
 }
 
@@ -359,15 +363,13 @@ export async function patientBalance(deps: Deps, caller: Caller, patientId: stri
   };
 }
 
-/** How long an authorization may stay open before the reconciler settles it. */
-export const SETTLE_AFTER_MS = {
-  /** Tied to a committed appointment but not captured (the capture after the commit failed, or a crash). */
-  booked: 60_000,
-  /** Claimed by a booking that never committed (a crash mid-booking, or its cancel failed). */
-  claimed: 5 * 60_000,
-  /** Authorized but never used for a booking: the patient left; a slot hold lasts 10 minutes. */
-  unused: 30 * 60_000,
-} as const;
+/**
+ * How long an authorization may stay open before the reconciler settles it (PAYMENT_SETTLE_AFTER_SECONDS):
+ * booked: tied to a committed appointment but not captured (the capture after the commit failed, or a crash);
+ * claimed: claimed by a booking that never committed (a crash mid-booking, or its cancel failed);
+ * unused: authorized but never used for a booking (the patient left; a slot hold lasts 10 minutes).
+ */
+export const DEFAULT_SETTLE_AFTER_MS = { booked: 60_000, claimed: 5 * 60_000, unused: 30 * 60_000 } as const;
 
 /**
  * Finishes or undoes payments left half-done (at start and on a timer, on every instance): a payment of
@@ -377,14 +379,15 @@ export const SETTLE_AFTER_MS = {
  */
 export async function settleOpenPayments(deps: Deps): Promise<number> {
   const now = deps.clock.now();
-  const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - SETTLE_AFTER_MS.booked));
+  const after = deps.config.PAYMENT_SETTLE_AFTER_SECONDS ?? DEFAULT_SETTLE_AFTER_MS;
+  const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - Math.min(after.booked, after.claimed, after.unused)));
   let settled = 0;
   for (const row of rows) {
     const age = now.getTime() - new Date(row.updated_at).getTime();
     if (row.appointment_id) {
       await captureTransaction(deps, row.id);
       settled += 1;
-    } else if ((row.claim_id && age >= SETTLE_AFTER_MS.claimed) || (!row.claim_id && age >= SETTLE_AFTER_MS.unused)) {
+    } else if ((row.claim_id && age >= after.claimed) || (!row.claim_id && age >= after.unused)) {
       // The row moves first, and only while it pays for nothing: a booking that attaches it afterwards
       // fails (it needs an open authorization), so no booking is left holding a cancelled payment.
       if (!(await store.cancelIfUnattached(deps.database, row.id, now))) continue;

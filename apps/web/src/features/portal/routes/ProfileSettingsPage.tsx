@@ -92,7 +92,7 @@ function ProfileContent({ patient }: { patient: Patient }) {
             <Field label={t('profile.mobile')} value={mobile ? `${formatPhone(mobile.Value)}${mobile.IsVerified ? ` · ${t('profile.verified')}` : ''}` : null} />
             <Field
               label={t('profile.address')}
-              value={[address.Address1, ...address.Address2, [address.City, address.State].filter(Boolean).join(', '), address.ZipCode ? formatZip(address.ZipCode) : null].filter(Boolean).join(', ')}
+              value={[address.Address1, ...address.Address2, [[address.City, address.State].filter(Boolean).join(', '), address.ZipCode ? formatZip(address.ZipCode) : null].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed">

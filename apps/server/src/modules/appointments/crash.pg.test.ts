@@ -1,0 +1,257 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CrashPoint } from '../../platform/crash-points';
+import { REPO_ROOT } from '../../platform/paths';
+import { DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson } from '../../seed';
+import { dropPostgresDatabase, withDatabaseName } from '../../testing/template';
+
+/**
+ * PostgreSQL only (the server suite on PostgreSQL runs it; vitest.config.ts leaves *.pg.test.ts out of the
+ * embedded run): the embedded PGlite does not recover a data folder killed in the middle of a write, so
+ * SIGKILL there tests PGlite, not CareSlot (docs/decisions/0015-crash-recovery.md).
+ *
+ * Recovery after a crash (decision 0012's reconciler): the real server runs as a child process; a booking
+ * is stopped at a crash point (CARESLOT_CRASH_AT) and the process is killed with SIGKILL there; the server
+ * is started again on the same data and must settle what was left half-done: no captured payment without
+ * an appointment, no appointment left unpaid when a fee applies, no lost confirmed booking.
+ */
+
+const PAY = '/careslot-payment-service/api';
+const V2 = '/careslot-appointment-service/api/v2';
+const CALENDAR = '/careslot-calendar/api/v2';
+const READY_MS = 120_000;
+
+interface Json {
+  [key: string]: unknown;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+class ServerProcess {
+  private child: ChildProcess | null = null;
+  private output = '';
+  constructor(
+    readonly port: number,
+    private readonly databaseUrl: string,
+  ) {}
+
+  get base() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server (TypeScript sources under tsx) and waits for /readyz. */
+  async start(env: Record<string, string> = {}) {
+    if (await fetch(`${this.base}/readyz`).then(() => true, () => false)) throw new Error(`port ${this.port} is still answering`);
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATABASE_URL: this.databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', ...env };
+    delete childEnv.VITEST;
+    if (!env.CARESLOT_CRASH_AT) delete childEnv.CARESLOT_CRASH_AT;
+    this.output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child = child;
+    const deadline = Date.now() + READY_MS;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited during start:\n${this.output}`);
+      try {
+        if ((await fetch(`${this.base}/readyz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server not ready:\n${this.output}`);
+  }
+
+  /** Resolves once the server printed that it stopped at the crash point. */
+  async reached(point: CrashPoint) {
+    const deadline = Date.now() + 30_000;
+    while (!this.output.includes(`CRASH-POINT ${point}`)) {
+      if (Date.now() > deadline) throw new Error(`crash point ${point} not reached:\n${this.output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async kill(signal: NodeJS.Signals) {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill(signal);
+    await exited;
+    this.child = null;
+  }
+
+  async call(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+    const response = await fetch(`${this.base}${url}`, {
+      method,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : null) as Json, text };
+  }
+}
+
+const patientOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string };
+
+describe('crash recovery of a paid booking (SIGKILL at several points, then a restart)', () => {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `careslot_crash_${process.pid}`;
+  let server: ServerProcess;
+  let token = '';
+  let patientId = '';
+  let slots: { SlotIds: string[]; Start: string; ScheduleId: string }[] = [];
+
+  beforeAll(async () => {
+    await dropPostgresDatabase(adminUrl, name);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    server = new ServerProcess(await freePort(), withDatabaseName(adminUrl, name));
+    await server.start();
+    const login = await server.call('POST', '/api/account/login', { body: { UserName: 'patient@demo.careslot.health', Password: 'CareSlot!2026' } });
+    expect(login.status).toBe(200);
+    token = (login.json.data as { access_token: string }).access_token;
+    patientId = patientOf(token).careslot_id;
+    const schedules = await server.call('POST', `${CALENDAR}/schedule/advance-search`, { token, body: { PractitionerId: demoPerson('provider').id } });
+    const scheduleIds = (schedules.json.Data as { Id: string }[]).map((s) => s.Id);
+    const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+    const from = new Date(Date.now() + 3 * 86_400_000);
+    const search = await server.call('POST', `${CALENDAR}/slot/advance-search`, { token, body: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) } });
+    slots = search.json.Data as typeof slots;
+    expect(slots.length).toBeGreaterThan(4);
+    await server.kill('SIGTERM');
+  }, READY_MS * 2);
+
+  afterEach(async () => {
+    await server?.kill('SIGKILL');
+  });
+
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    await dropPostgresDatabase(adminUrl, name);
+  });
+
+  /** Holds the slot for the session, saves the test card and authorizes the uninsured fee; returns the card. */
+  async function prepare(session: string, slot: (typeof slots)[number]) {
+    const held = await server.call('POST', `${CALENDAR}/slot/reserve`, { token, headers: { cookie: `SessionId=${session}` }, body: { SlotIds: slot.SlotIds } });
+    expect(held.status).toBe(200);
+    const card = await server.call('POST', `${PAY}/v1/stripepayment/customers/payment-methods`, {
+      token,
+      body: { PatientId: patientId, Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+    });
+    expect(card.status).toBe(200);
+    return (card.json.data as { Id: string }).Id;
+  }
+
+  const authorize = (cardId: string) =>
+    server.call('POST', `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`, {
+      token,
+      body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0], EntityType: 'provider', EntityId: demoPerson('provider').id, Insured: false, PaymentMethodId: cardId },
+    });
+
+  const book = (session: string, slot: (typeof slots)[number], transactionId: string, key: string) =>
+    server.call('POST', `${V2}/Appointments`, {
+      token,
+      headers: { cookie: `SessionId=${session}`, 'idempotency-key': key },
+      body: {
+        CalendarId: slot.ScheduleId,
+        StartTime: slot.Start,
+        Participants: [{ Type: 'Patient', ParticipantId: patientId }, { Type: 'Practitioner', ParticipantId: demoPerson('provider').id }],
+        Reasons: [{ Id: null, Name: 'Crash test' }],
+        Payments: [{ PaymentTransactionId: transactionId }],
+      },
+    });
+
+  /** Restarts with the reconciler settling at once, and polls (bounded) until `done` holds. */
+  async function restartAndSettle(done: () => Promise<boolean>) {
+    await server.start({ PAYMENT_SETTLE_AFTER_SECONDS: '0,0,0' });
+    const deadline = Date.now() + 30_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error('the reconciler did not settle in time');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  const transaction = async (id: string) => (await server.call('GET', `${PAY}/paymenttransaction/${id}`, { token })).json.data as { Status: string; AppointmentId: string | null };
+
+  it('killed right after the fee was authorized (no booking yet): the authorization is cancelled, nothing is captured', async () => {
+    await server.start({ CARESLOT_CRASH_AT: 'after-authorize' });
+    const cardId = await prepare('crash-authorize', slots[0]!);
+    void authorize(cardId).catch(() => undefined);
+    await server.reached('after-authorize');
+    // The authorization is recorded (the rest of the server still answers); its request never returns.
+    const before = await server.call('POST', `${PAY}/v1/web/patientbalance`, { token, body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] } });
+    const id = (before.json.data as { PaymentTransactionId: string }).PaymentTransactionId;
+    expect((await transaction(id)).Status).toBe('Uncaptured');
+    await server.kill('SIGKILL');
+
+    await restartAndSettle(async () => (await transaction(id)).Status === 'Canceled');
+    const balance = await server.call('POST', `${PAY}/v1/web/patientbalance`, { token, body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] } });
+    expect(balance.json.data).toMatchObject({ PaidAmount: 0, AppointmentIds: [] });
+    await server.kill('SIGTERM');
+  }, 240_000);
+
+  for (const [index, point] of (['after-commit', 'before-capture', 'after-gateway-capture'] as const).entries()) {
+    it(`killed at ${point}: the booking stands, a retry answers the same appointment, and its fee is captured`, async () => {
+      const slot = slots[index + 1]!;
+      const session = `crash-${point}`;
+      await server.start();
+      const cardId = await prepare(session, slot);
+      const authorized = await authorize(cardId);
+      expect(authorized.status).toBe(200);
+      const transactionId = (authorized.json.data as { Id: string }).Id;
+      await server.kill('SIGTERM');
+
+      await server.start({ CARESLOT_CRASH_AT: point });
+      const key = `crash-key-${point}`;
+      void book(session, slot, transactionId, key).catch(() => undefined);
+      await server.reached(point);
+      await server.kill('SIGKILL');
+
+      await restartAndSettle(async () => (await transaction(transactionId)).Status === 'Captured');
+      // The patient's app retries with the same key: the committed booking answers, nothing is booked twice.
+      const retry = await book(session, slot, transactionId, key);
+      expect(retry.status).toBe(200);
+      const appointmentId = retry.json.data as string;
+      const payment = await transaction(transactionId);
+      expect(payment).toMatchObject({ Status: 'Captured', AppointmentId: appointmentId });
+      const read = await server.call('GET', `${V2}/Appointments/${appointmentId}`, { token });
+      expect(read.json.data).toMatchObject({ Status: 'Scheduled', StartTime: new Date(slot.Start).toISOString() });
+      const list = await server.call('GET', `${V2}/web/patient-appointments?patientId=${patientId}&when=upcoming`, { token });
+      const atThisTime = (list.json.Data as { StartTime: string }[]).filter((a) => a.StartTime === new Date(slot.Start).toISOString());
+      expect(atThisTime).toHaveLength(1);
+      await server.kill('SIGTERM');
+    }, 240_000);
+  }
+
+  it('after every crash: each upcoming visit at the practice with a fee is paid, and no captured payment lacks an appointment', async () => {
+    await server.start();
+    const list = await server.call('GET', `${V2}/web/patient-appointments?patientId=${patientId}&when=upcoming`, { token });
+    const feeVisits = (list.json.Data as { Id: string; Facility: { OrganizationId: string } | null; Payment: { Status: string } | null }[]).filter(
+      (a) => a.Facility?.OrganizationId === DEMO_PRACTICE_IDS[0],
+    );
+    expect(feeVisits).toHaveLength(3);
+    for (const visit of feeVisits) expect(visit.Payment?.Status).toBe('Captured');
+    const balance = await server.call('POST', `${PAY}/v1/web/patientbalance`, { token, body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] } });
+    expect(balance.json.data).toMatchObject({ PaidAmount: DEMO_VISIT_FEE.uninsured * 3 });
+    expect([...(balance.json.data as { AppointmentIds: string[] }).AppointmentIds].sort()).toEqual(feeVisits.map((v) => v.Id).sort());
+    await server.kill('SIGTERM');
+  }, 240_000);
+});

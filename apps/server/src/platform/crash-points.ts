@@ -1,0 +1,16 @@
+/**
+ * Crash points for the recovery test (apps/server/src/modules/appointments/crash.test.ts): with
+ * CARESLOT_CRASH_AT=<point> set, and only outside production, a request that reaches the point prints
+ * `CRASH-POINT <point>` and waits forever, so the test can kill the process with SIGKILL exactly there.
+ * Unset (always, in production), a crash point does nothing.
+ */
+export const CRASH_POINTS = ['after-authorize', 'after-commit', 'before-capture', 'after-gateway-capture'] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
+const armed = process.env.NODE_ENV !== 'production' ? process.env.CARESLOT_CRASH_AT : undefined;
+
+export async function crashPoint(point: CrashPoint): Promise<void> {
+  if (armed !== point) return;
+  process.stdout.write(`CRASH-POINT ${point}\n`);
+  await new Promise<never>(() => undefined);
+}
