@@ -22,11 +22,34 @@ const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPa
 const BookAppointmentFormPage = lazy(() =>
   import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
 );
+const ScreeningFormPage = lazy(() => import('../features/booking/routes/ScreeningFormPage').then((m) => ({ default: m.ScreeningFormPage })));
+const PhoneVerifyPage = lazy(() => import('../features/booking/routes/PhoneVerifyPage').then((m) => ({ default: m.PhoneVerifyPage })));
+const DemographicsPage = lazy(() => import('../features/booking/routes/DemographicsPage').then((m) => ({ default: m.DemographicsPage })));
+const InsuranceConfirmationPage = lazy(() =>
+  import('../features/booking/routes/InsuranceConfirmationPage').then((m) => ({ default: m.InsuranceConfirmationPage })),
+);
+const CollectInsurancePage = lazy(() => import('../features/booking/routes/CollectInsurancePage').then((m) => ({ default: m.CollectInsurancePage })));
+const PayPage = lazy(() => import('../features/booking/payment/PayPage').then((m) => ({ default: m.PayPage })));
+const AddCardPage = lazy(() => import('../features/booking/payment/AddCardPage').then((m) => ({ default: m.AddCardPage })));
+const PortalLayout = lazy(() => import('../features/portal/routes/PortalLayout').then((m) => ({ default: m.PortalLayout })));
+const PortalAppointmentsPage = lazy(() => import('../features/portal/routes/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
+const PortalAppointmentDetailsPage = lazy(() =>
+  import('../features/portal/routes/AppointmentDetailsPage').then((m) => ({ default: m.AppointmentDetailsPage })),
+);
+const PortalProfileSettingsPage = lazy(() =>
+  import('../features/portal/routes/ProfileSettingsPage').then((m) => ({ default: m.ProfileSettingsPage })),
+);
 const ProviderProfilePage = lazy(() =>
   import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
 );
+const PracticeProfilePage = lazy(() =>
+  import('../features/provider-profile/routes/PracticeProfilePage').then((m) => ({ default: m.PracticeProfilePage })),
+);
 const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
 const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })));
+const AppointmentRequestsPage = lazy(() =>
+  import('../features/appointment-requests/routes/AppointmentRequestsPage').then((m) => ({ default: m.AppointmentRequestsPage })),
+);
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -67,15 +90,8 @@ const NOT_BUILT_YET = [
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
-  'screening-form',
   'verification/*',
-  'verification/phone-verify',
-  'book/collect-patient-demographics',
-  'book/insurance-confirmation',
-  'book/collect-insurance',
-  'book/add-card',
   'book/pay-paypal',
-  'book/pay',
   // telehealth: 'uri' is the guest meeting link and maps to meeting/uri
   'uri/*',
   'meeting/*',
@@ -85,7 +101,6 @@ const NOT_BUILT_YET = [
   'dashboard/*',
   'dashboard/doctor',
   'dashboard/practice-staff',
-  'dashboard/appointment-requests',
   'dashboard/careslot',
   'careslot',
   'reputation-management/*',
@@ -101,7 +116,6 @@ const NOT_BUILT_YET = [
   'appointment-action/*',
   'mobile/*',
   // built into the product (spec README): the patient portal and the survey app
-  'portal/*',
   'survey/*',
   'survey/appointment/:id',
   'notFound',
@@ -167,8 +181,28 @@ export const routes: RouteObject[] = [
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
+      // The booking flow's middle stages (patient-booking.md §2.1, §4.2).
+      { path: 'screening-form', element: <ScreeningFormPage /> },
+      { path: 'verification/phone-verify', element: <PhoneVerifyPage /> },
+      { path: 'book/collect-patient-demographics', element: <DemographicsPage /> },
+      { path: 'book/insurance-confirmation', element: <InsuranceConfirmationPage /> },
+      { path: 'book/collect-insurance', element: <CollectInsurancePage /> },
+      { path: 'book/add-card', element: <RequireBookingFlow><AddCardPage /></RequireBookingFlow> },
+      { path: 'book/pay', element: <RequireBookingFlow><PayPage /></RequireBookingFlow> },
+      // The patient portal (the spec's {portalBase}, built in): behind the authentication guard.
+      {
+        path: 'portal',
+        element: <RequireAuthentication><PortalLayout /></RequireAuthentication>,
+        children: [
+          { index: true, element: <PortalAppointmentsPage /> },
+          { path: 'profile', element: <PortalProfileSettingsPage /> },
+          { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },
+        ],
+      },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
+      { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },
+      { path: 'practice/:nameIdentity', element: <PracticeProfilePage /> },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.
