@@ -127,3 +127,29 @@ describe('logs', () => {
     for (const secret of secrets) expect(log, `the log holds a secret (${secret.slice(0, 4)}…)`).not.toContain(secret);
   });
 });
+
+describe('§8 "Sign-in and account" messages of the account calls', () => {
+  it("answers 'Signup failed.' to a sign-up by anyone but a patient's own new account", async () => {
+    const staff = await t.call<{ data: { access_token: string } }>({
+      method: 'POST',
+      url: ACCOUNT_PATHS.login,
+      payload: { UserName: 'staff@demo.careslot.health', Password: DEMO_PASSWORD },
+    });
+    const res = await t.call<{ message: string }>({
+      method: 'POST',
+      url: ACCOUNT_PATHS.signup,
+      headers: bearer(staff.json.data.access_token),
+      payload: { Name: [{ Given: ['Priya'], Family: 'Natarajan' }] },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json.message).toBe('Signup failed.');
+  });
+
+  it("answers 'User Logged in successfully' to a good password and 'Token exchange failed' to a token the realm did not issue", async () => {
+    const ok = await t.call<{ message: string }>({ method: 'POST', url: ACCOUNT_PATHS.login, payload: { UserName: PATIENT, Password: DEMO_PASSWORD } });
+    expect(ok.json.message).toBe(LOGIN_MESSAGES.success);
+    const forged = await t.call<{ message: string }>({ method: 'POST', url: ACCOUNT_PATHS.exchangeToken, payload: { SubjectToken: 'not-a-realm-token' } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json.message).toBe('Token exchange failed');
+  });
+});
