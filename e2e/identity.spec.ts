@@ -113,11 +113,11 @@ test('sign-out clears every stored key of the spec and the browser carries on wi
     sessionId: 'session',
   };
   await page.evaluate(
-    ([local, session, given]) => {
-      for (const key of local!) if (!localStorage.getItem(key)) localStorage.setItem(key, given![key] ?? 'x');
-      for (const key of session!) if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, given![key] ?? 'x');
+    ({ local, session, given }) => {
+      for (const key of local) if (!localStorage.getItem(key)) localStorage.setItem(key, given[key] ?? 'x');
+      for (const key of session) if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, given[key] ?? 'x');
     },
-    [localKeys, sessionKeys, values] as const,
+    { local: localKeys, session: sessionKeys, given: values },
   );
   const guestToken = page.waitForResponse((r) => r.url().includes('/api/account/login/guest') && r.status() === 200);
   await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.patient.name}` }).click();
