@@ -100,12 +100,24 @@ test('sign-out clears every stored key of the spec and the browser carries on wi
   // The storage keys of patient-booking.md §9.
   const localKeys = ['login_response', 'user_type', 'showPopup', 'showpPopup', 'alertCount'];
   const sessionKeys = ['return_url', 'code_verifier', 'careslot_token', 'slot_data', 'slot_info', 'provider_search_state', 'sessionId'];
+  // Every key holds something, as after a booking started, a popup shown and a search made.
+  const values: Record<string, string> = {
+    showPopup: '1',
+    showpPopup: '1',
+    alertCount: '1',
+    return_url: '/portal',
+    code_verifier: 'verifier',
+    slot_data: '{}',
+    slot_info: '{}',
+    provider_search_state: '{}',
+    sessionId: 'session',
+  };
   await page.evaluate(
-    ([local, session]) => {
-      for (const key of local!) if (!localStorage.getItem(key)) localStorage.setItem(key, '1');
-      for (const key of session!) if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, '1');
+    ({ local, session, given }) => {
+      for (const key of local) if (!localStorage.getItem(key)) localStorage.setItem(key, given[key] ?? 'x');
+      for (const key of session) if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, given[key] ?? 'x');
     },
-    [localKeys, sessionKeys],
+    { local: localKeys, session: sessionKeys, given: values },
   );
   const guestToken = page.waitForResponse((r) => r.url().includes('/api/account/login/guest') && r.status() === 200);
   await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.patient.name}` }).click();

@@ -25,8 +25,9 @@ import { moduleRoutes } from './routes';
 /** Builds the whole application on the given dependencies; main.ts and every integration test use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const logger = loggerOptions(config);
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: deps.logStream && logger && typeof logger === 'object' ? { ...logger, level: 'trace', stream: deps.logStream } : logger,
     trustProxy: config.NODE_ENV === 'production',
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -13,6 +13,8 @@ export interface AppDeps {
   tokens: TokenService;
   outbox: Outbox;
   realtime: Realtime;
+  /** Where the log goes instead of stdout, at every level: tests read it to prove nothing secret is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {

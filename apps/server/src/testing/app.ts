@@ -26,6 +26,8 @@ export interface TestApp {
 export interface TestAppOptions {
   now?: Date | string;
   env?: Record<string, string>;
+  /** Receives the app's log at every level (otherwise silent in tests). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** The real app (buildApp) on a fresh database copied from the migrated template. */
@@ -41,7 +43,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const tokens = await createTokenService(database, () => clock.now());
   const outbox = createOutbox(database);
   const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now() });
-  const app = await buildApp({ config, database, clock, tokens, outbox, realtime });
+  const app = await buildApp({ config, database, clock, tokens, outbox, realtime, ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
     app,
