@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
 import { directoryRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
-import { schedulingJobs, schedulingRoutes } from './modules/scheduling';
+import { scheduleExceptionRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
 import { notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
-import { appointmentRoutes } from './modules/appointments';
+import { appointmentRoutes, practiceDayRoutes } from './modules/appointments';
 import { marketplaceRoutes } from './modules/marketplace';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
@@ -16,6 +16,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   directoryRoutes,
   identityRoutes,
   schedulingRoutes,
+  // Time blocked off a schedule (the practice calendar).
+  scheduleExceptionRoutes,
   // Background work of a module (expired holds give capacity back and announce it).
   schedulingJobs,
   marketingRoutes,
@@ -24,5 +26,7 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   // The payment reconciler: captures payments of committed bookings, cancels unused authorizations.
   paymentJobs,
   appointmentRoutes,
+  // The practice's day: calendar search, walk-in queue, booking on behalf of a patient.
+  practiceDayRoutes,
   marketplaceRoutes,
 ];

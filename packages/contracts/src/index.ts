@@ -12,3 +12,4 @@ export * from './payments';
 export * from './marketplace';
 export * from './identity';
 export * from './appointments';
+export * from './practice-day';

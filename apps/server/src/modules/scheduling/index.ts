@@ -6,6 +6,7 @@ export {
   publishSlotChanges,
   releaseExpired,
   releaseSlots,
+  searchSchedules,
   searchSlots,
   slotId,
   sweepExpiredHolds,
@@ -16,7 +17,9 @@ export {
   type SlotChange,
 } from './service';
 export type { SlotChangeKind } from './events';
-export { generateSlots, localToUtc, zoneOffsetMinutes } from './slots';
+export { generateSlots, localDate, localToUtc, zoneOffsetMinutes } from './slots';
 export { availabilityOfPractitioners, type ScheduleAvailability } from './availability';
 export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';
+export { scheduleExceptionRoutes } from './exception-routes';
+export { exceptionsOf } from './exceptions';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Connection, Database } from '../../platform/db';
 import { emitReservedSlotUpdated, emitSlotChange, emitSlotDeleted, type SlotChangeKind, type SlotEventPublisher } from './events';
+import { withoutBlockedTime } from './exceptions';
 import { generateSlots, type WorkingHours } from './slots';
 
 export const HOLD_FAILED_MESSAGE = 'Could not reserve the selected slot. Please try another slot.';
@@ -66,7 +67,9 @@ async function generatedSlots(db: Connection, schedule: ScheduleRow, range: { fr
   const from = new Date(Math.max(range.from.getTime(), earliest));
   const to = new Date(Math.min(range.to.getTime(), latest));
   if (from >= to) return { from, to, slots: [] };
-  const slots = generateSlots({ timeZone: schedule.time_zone, slotMinutes: schedule.slot_minutes, hours: await workingHours(db, schedule.id), from, to });
+  const generated = generateSlots({ timeZone: schedule.time_zone, slotMinutes: schedule.slot_minutes, hours: await workingHours(db, schedule.id), from, to });
+  // Time blocked off the schedule (exceptions.ts) offers no slot.
+  const slots = await withoutBlockedTime(db, schedule.id, generated);
   return { from, to, slots };
 }
 
