@@ -286,7 +286,8 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
   }
 
   const id = randomUUID();
-  const status: AppointmentStatus = walkIn ? 'Arrived' : 'Scheduled';
+  // A walk-in registered at the desk is there and checked in; a booked visit is simply scheduled.
+  const status: AppointmentStatus = walkIn ? 'Checked-In' : 'Scheduled';
   const actor = caller.principal.userId;
   const participants = [
     { Type: 'Patient', ParticipantId: patientId },
