@@ -16,8 +16,8 @@ const isoDateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)) && /T.
 });
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' });
 
-/** The widest range one search may cover: a month view plus the days of its first and last weeks. */
-export const PRACTICE_SEARCH_MAX_DAYS = 42;
+/** The widest range one search may cover: a month view's six weeks (42 days, an hour more across a clock change), with room to spare. */
+export const PRACTICE_SEARCH_MAX_DAYS = 45;
 /** The patient hotlist of the provider dashboard (constants.md: patient_hotlist_count 10). */
 export const PATIENT_HOTLIST_COUNT = 10;
 

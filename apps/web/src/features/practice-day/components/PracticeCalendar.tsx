@@ -31,7 +31,7 @@ import { BlockTimeModal } from './BlockTimeModal';
 import { BookOnBehalfModal } from './BookOnBehalfModal';
 import classes from './PracticeCalendar.module.css';
 
-const HOUR_HEIGHT = 52;
+const HOUR_HEIGHT = 72;
 const PX_PER_MINUTE = HOUR_HEIGHT / 60;
 const MONTH_CHIPS = 3;
 const LEGEND: AppointmentStatus[] = ['Pending', 'Scheduled', 'Confirmed', 'Arrived', 'Checked-In', 'In Progress', 'Checked-Out', 'No-Show', 'Canceled'];
@@ -57,7 +57,8 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
   const { t, i18n } = useTranslation('practiceDay');
   const locale = dateLocale(i18n.language);
   const zone = context.TimeZone;
-  const [view, setView] = useState<CalendarView>('week');
+  // A provider's own calendar opens on their week; the practice's on today's columns, one per provider.
+  const [view, setView] = useState<CalendarView>(initialProviderIds.length ? 'week' : 'day');
   const [anchor, setAnchor] = useState<DayKey>(today);
   const [providerIds, setProviderIds] = useState<string[]>(initialProviderIds);
   const [resourceId, setResourceId] = useState<string | null>(null);
@@ -267,27 +268,27 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
         </Paper>
       ) : (
         <section className={classes.frame} aria-label={title}>
-          <div className={classes.head} style={{ gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))` }}>
-            <div />
-            {columns.map((c) => (
-              <div key={c.key} className={`${classes.headCell} ${view === 'week' && c.day === todayKey ? classes.today : ''}`}>
-                <Text size="xs" fw={600} c={view === 'week' && c.day === todayKey ? undefined : 'dimmed'} tt={view === 'week' ? 'uppercase' : undefined} truncate>
-                  {c.label}
-                </Text>
-                {c.sub ? (
-                  <Text fw={700} fz="lg">
-                    {c.day === todayKey ? <span className={classes.todayDot}>{c.sub}</span> : c.sub}
-                  </Text>
-                ) : (
-                  <Text size="xs" c="dimmed">
-                    {t('calendar.visits', { count: c.appointments.filter((a) => !isInactive(a.Status)).length })}
-                  </Text>
-                )}
-              </div>
-            ))}
-          </div>
           <div className={classes.scroll}>
-            <div className={classes.body} style={{ gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))`, height: (hours.end - hours.start) * HOUR_HEIGHT, ['--hour-height' as string]: `${HOUR_HEIGHT}px` }}>
+            <div className={classes.head} style={{ gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))`, minWidth: 64 + columns.length * 140 }}>
+              <div />
+              {columns.map((c) => (
+                <div key={c.key} className={`${classes.headCell} ${view === 'week' && c.day === todayKey ? classes.today : ''}`}>
+                  <Text size="xs" fw={600} c={view === 'week' && c.day === todayKey ? undefined : 'dimmed'} tt={view === 'week' ? 'uppercase' : undefined} truncate>
+                    {c.label}
+                  </Text>
+                  {c.sub ? (
+                    <Text fw={700} fz="lg">
+                      {c.day === todayKey ? <span className={classes.todayDot}>{c.sub}</span> : c.sub}
+                    </Text>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      {t('calendar.visits', { count: c.appointments.filter((a) => !isInactive(a.Status)).length })}
+                    </Text>
+                  )}
+                </div>
+              ))}
+            </div>
+            <div className={classes.body} style={{ gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))`, minWidth: 64 + columns.length * 140, height: (hours.end - hours.start) * HOUR_HEIGHT, ['--hour-height' as string]: `${HOUR_HEIGHT}px` }}>
               <div className={classes.gutter} aria-hidden>
                 {Array.from({ length: hours.end - hours.start }, (_, i) => (
                   <span key={i} className={classes.hourLabel} style={{ top: i * HOUR_HEIGHT + (i === 0 ? 8 : 0) }}>
@@ -329,7 +330,7 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
                     </button>
                   ))}
                   {c.day === todayKey && nowMinute >= hours.start * 60 && nowMinute < hours.end * 60 ? (
-                    <div className={classes.now} style={{ top: (nowMinute - hours.start * 60) * PX_PER_MINUTE }} aria-hidden />
+                    <div className={`${classes.now} ${c === columns[0] ? classes.nowFirst : ''}`} style={{ top: (nowMinute - hours.start * 60) * PX_PER_MINUTE }} aria-hidden />
                   ) : null}
                 </div>
               ))}

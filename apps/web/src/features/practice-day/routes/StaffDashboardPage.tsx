@@ -29,7 +29,9 @@ function StaffDashboard({ context }: { context: PracticeCalendarContext }) {
   const stats = dayStats(list);
   const [openId, setOpenId] = useState<string | null>(null);
   const [booking, setBooking] = useState(false);
-  const [queueOf, setQueueOf] = useState<string | null>(context.Providers[0]?.Id ?? null);
+  const [chosenQueue, setQueueOf] = useState<string | null>(null);
+  // Until the desk picks one, the queue shown is that of a provider with walk-ins today.
+  const queueOf = chosenQueue ?? list.find((a) => a.ScheduleType === 'Walk-In' && a.ProviderId)?.ProviderId ?? context.Providers[0]?.Id ?? null;
 
   return (
     <Container size="xl" py="xl">
