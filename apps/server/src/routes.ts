@@ -5,7 +5,7 @@ import { directoryRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { scheduleExceptionRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
-import { notificationRoutes } from './modules/notifications';
+import { inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes, practiceDayRoutes } from './modules/appointments';
 import { marketplaceRoutes } from './modules/marketplace';
@@ -28,5 +28,7 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   appointmentRoutes,
   // The practice's day: calendar search, walk-in queue, booking on behalf of a patient.
   practiceDayRoutes,
+  // In-app notifications: written when an appointment changes (subscribes to the appointments module's event).
+  inAppNotificationRoutes,
   marketplaceRoutes,
 ];

@@ -13,3 +13,5 @@ export * from './marketplace';
 export * from './identity';
 export * from './appointments';
 export * from './practice-day';
+export * from './appointment-status';
+export * from './in-app-notifications';

@@ -6,3 +6,4 @@ export * from './booking-payment';
 export * from './booking-forms';
 export * from './search';
 export * from './appointment';
+export * from './appointment-status';

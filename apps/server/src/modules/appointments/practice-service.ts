@@ -32,6 +32,7 @@ import {
   searchLocations,
 } from '../directory';
 import { getSchedule, localDate, localToUtc, publishSlotChanges, searchSchedules, searchSlots, takeSlotForBooking } from '../scheduling';
+import { emitAppointmentChanged, kindOf } from './events';
 import * as practiceStore from './practice-store';
 import * as store from './store';
 
@@ -204,6 +205,20 @@ export async function callNextWalkIn(deps: Deps, caller: PracticeCaller, provide
     detail: { from: called.previous_status, to: called.status },
   });
   announce(deps, called);
+  const previous = called.previous_status as AppointmentStatus;
+  await emitAppointmentChanged(deps.database, {
+    kind: kindOf(previous, 'In Progress'),
+    appointmentId: called.id,
+    organizationId: called.organization_id,
+    practitionerId: called.practitioner_id,
+    patientId: called.patient_id,
+    scheduleId: called.schedule_id,
+    startTime: iso(called.start_at),
+    status: 'In Progress',
+    previousStatus: previous,
+    actorId: caller.principal.userId,
+    at: new Date(called.called_at ?? deps.clock.now()),
+  });
   return walkInQueue(deps, caller, providerId);
 }
 
@@ -286,8 +301,8 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
   }
 
   const id = randomUUID();
-  // A walk-in registered at the desk is there and checked in; a booked visit is simply scheduled.
-  const status: AppointmentStatus = walkIn ? 'Checked-In' : 'Scheduled';
+  // A walk-in registered at the desk has arrived (the desk checks them in next); a booked visit is scheduled.
+  const status: AppointmentStatus = walkIn ? 'Arrived' : 'Scheduled';
   const actor = caller.principal.userId;
   const participants = [
     { Type: 'Patient', ParticipantId: patientId },
@@ -334,6 +349,20 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
   }
   if (!walkIn) await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: schedule.id, start }]);
   announce(deps, { id, organization_id: organizationId, patient_id: patientId, practitioner_id: schedule.practitioner_id, status, schedule_type: input.ScheduleType }, 'AppointmentBooked');
+  // Notifications and other listeners hear of it like any booking.
+  await emitAppointmentChanged(database, {
+    kind: kindOf(null, status),
+    appointmentId: id,
+    organizationId,
+    practitionerId: schedule.practitioner_id,
+    patientId,
+    scheduleId: schedule.id,
+    startTime: start.toISOString(),
+    status,
+    previousStatus: null,
+    actorId: caller.principal.userId,
+    at: now,
+  });
   return { is_success: true, data: id, message: 'success', PatientId: patientId };
 }
 

@@ -6,6 +6,7 @@ export {
   publishSlotChanges,
   releaseExpired,
   releaseSlots,
+  returnBookedPlace,
   searchSchedules,
   searchSlots,
   slotId,

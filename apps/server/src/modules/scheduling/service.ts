@@ -201,6 +201,19 @@ export async function takeSlotForBooking(
   return slot ? { slot, fromHold } : null;
 }
 
+/**
+ * Gives back the place a booked appointment held (it was rejected, cancelled or entered in error), inside
+ * the caller's transaction. Never below zero. True when a place came back; the caller announces it with
+ * publishSlotChanges once the transaction has committed.
+ */
+export async function returnBookedPlace(tx: Connection, input: { scheduleId: string; start: Date }): Promise<boolean> {
+  const rows = await tx.query<{ taken: number }>(
+    'update slot_capacity set taken = taken - 1 where schedule_id = $1 and start_at = $2 and taken > 0 returning taken',
+    [input.scheduleId, input.start.toISOString()],
+  );
+  return rows.length === 1;
+}
+
 /** Gives back the capacity of expired holds (of one slot, or all). Returns the slots that changed. */
 export async function releaseExpired(
   db: Connection,

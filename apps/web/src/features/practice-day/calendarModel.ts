@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format, type Locale } from 'date-fns';
+import { canChangeStatus } from '@careslot/domain';
 import type { AppointmentStatus, PracticeAppointment, PracticeCalendarContext } from '@careslot/contracts';
 import { addDays, dayKeyOf, startOfDayIn, type DayKey } from '../../shared/slots/slotDates';
 
@@ -163,25 +164,9 @@ export function patientName(appointment: Pick<PracticeAppointment, 'Patient'>): 
   return `${LastName}, ${FirstName}`;
 }
 
-/**
- * The status moves the calendar offers from a status (decision 0016's table, kept in step with the server:
- * anything else the server refuses with a 400).
- */
-const MOVES: Partial<Record<AppointmentStatus, readonly AppointmentStatus[]>> = {
-  Scheduled: ['Arrived', 'Checked-In', 'No-Show', 'Canceled'],
-  Booked: ['Arrived', 'Checked-In', 'No-Show', 'Canceled'],
-  Confirmed: ['Arrived', 'Checked-In', 'No-Show', 'Canceled'],
-  Accepted: ['Canceled'],
-  Pending: ['Canceled'],
-  Arrived: ['Checked-In', 'No-Show', 'Canceled'],
-  'Checked-In': ['Checked-Out'],
-  'Waiting-Room': ['Checked-Out'],
-  Started: ['Checked-Out'],
-  'In Progress': ['Checked-Out'],
-  Ended: ['Checked-Out'],
-};
+/** Whether the calendar offers moving a visit from one status to another: the table both sides share (decision 0016). */
 export function canMoveTo(from: AppointmentStatus, to: AppointmentStatus): boolean {
-  return MOVES[from]?.includes(to) ?? false;
+  return canChangeStatus(from, to);
 }
 
 /** 'Provider · Location' of a schedule, as the calendar's pickers show it. */

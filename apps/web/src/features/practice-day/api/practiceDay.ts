@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AppointmentCounts,
   AppointmentStatus,
   NewPracticePatient,
   Patient,
@@ -15,13 +16,6 @@ const APPOINTMENTS = '/careslot-appointment-service/api/v2';
 const APPOINTMENTS_V1 = '/careslot-appointment-service/api/v1';
 const CALENDAR = '/careslot-calendar/api/v2';
 const ADMINISTRATION = '/careslot-administration/api/v2';
-
-/** The provider's counts of the day (§3.4 "Doctor appointment counts"). */
-export interface ProviderCounts {
-  WalkinCount: number;
-  ScheduledCount: number;
-  PendingCount: number;
-}
 
 interface List<T> {
   Data: T[];
@@ -79,7 +73,7 @@ export function useProviderCounts(providerId: string | null) {
   return useQuery({
     queryKey: [PRACTICE_DAY_KEY, 'counts', providerId],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: ProviderCounts }>(`${APPOINTMENTS}/Appointments/providers/${providerId}/appointments/count`, { signal })).data,
+      (await apiRequest<{ data: AppointmentCounts }>(`${APPOINTMENTS}/Appointments/providers/${providerId}/appointments/count`, { signal })).data,
     enabled: !!providerId,
   });
 }

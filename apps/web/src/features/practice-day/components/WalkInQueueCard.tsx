@@ -80,7 +80,7 @@ export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId:
                   {initials({ firstName: entry.Patient.FirstName, lastName: entry.Patient.LastName, preferredName: null })}
                 </Avatar>
                 <Stack gap={0}>
-                  <Text fw={600} size="sm">{`${entry.Patient.FirstName} ${entry.Patient.LastName}`}</Text>
+                  <Text fw={600} size="sm" data-testid="queue-name">{`${entry.Patient.FirstName} ${entry.Patient.LastName}`}</Text>
                   <Text size="xs" c="dimmed">
                     {entry.ReasonsText || t('queue.noReason')}
                   </Text>

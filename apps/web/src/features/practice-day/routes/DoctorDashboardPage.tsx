@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Container, Grid, SimpleGrid, Stack } from '@mantine/core';
-import { IconCalendarTime, IconCalendarWeek, IconClockHour4, IconWalk } from '@tabler/icons-react';
+import { IconCalendarTime, IconCalendarWeek, IconCircleCheck, IconClockHour4, IconWalk } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PracticeCalendarContext } from '@careslot/contracts';
@@ -11,6 +11,7 @@ import { dayKeyOf } from '../../../shared/slots/slotDates';
 import { useAppointments, useProviderCounts, useWalkInQueue } from '../api/practiceDay';
 import { usePracticeDayLive } from '../api/live';
 import { rangeOf } from '../calendarModel';
+import { dayStats } from '../dayStats';
 import { AgendaCard } from '../components/AgendaCard';
 import { AppointmentDrawer } from '../components/AppointmentDrawer';
 import { HotlistCard } from '../components/HotlistCard';
@@ -31,6 +32,7 @@ function DoctorDashboard({ context, user }: { context: PracticeCalendarContext; 
   const queue = useWalkInQueue(providerId);
   const [openId, setOpenId] = useState<string | null>(null);
   const list = appointments.data?.Data ?? [];
+  const stats = dayStats(list);
 
   // Walk-in queue tracking is for providers only (§6): the logout dialog of §2.7 reads this count.
   const waiting = queue.data?.Count;
@@ -55,9 +57,10 @@ function DoctorDashboard({ context, user }: { context: PracticeCalendarContext; 
             )
           }
         />
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           <StatCard label={t('counts.scheduled')} value={counts.data?.ScheduledCount ?? '–'} icon={<IconCalendarTime size={22} />} color="blue" hint={t('counts.scheduledHint')} testId="count-scheduled" />
           <StatCard label={t('counts.walkin')} value={counts.data?.WalkinCount ?? '–'} icon={<IconWalk size={22} />} color="orange" hint={t('counts.walkinHint')} testId="count-walkin" />
+          <StatCard label={t('kpi.checkedIn')} value={appointments.data ? stats.checkedIn + stats.inVisit : '–'} icon={<IconCircleCheck size={22} />} color="teal" hint={t('counts.checkedInHint')} testId="count-checked-in" />
           <StatCard label={t('counts.pending')} value={counts.data?.PendingCount ?? '–'} icon={<IconClockHour4 size={22} />} color="yellow" hint={t('counts.pendingHint')} testId="count-pending" />
         </SimpleGrid>
         <Grid gap="md">
