@@ -180,3 +180,6 @@ export function scheduleLabel(schedule: PracticeCalendarContext['Schedules'][num
 export function hourLabel(hour: number, locale?: Locale): string {
   return format(new Date(2026, 0, 1, hour % 24), 'h a', locale ? { locale } : {});
 }
+
+/** Text on a light tint of a tone: its shade 9 darkened, so it reads at WCAG AA even for yellow and orange. */
+export const toneText = (tone: string) => `color-mix(in srgb, var(--mantine-color-${tone}-9) 65%, black)`;

@@ -99,8 +99,7 @@ export function AgendaCard({
                       {canMoveTo(a.Status, 'Checked-In') ? (
                         <Button
                           size="compact-sm"
-                          variant="light"
-                          color="teal"
+                          variant="filled"
                           leftSection={<IconCheck size={14} aria-hidden />}
                           loading={change.isPending && change.variables?.id === a.Id}
                           onClick={() => change.mutate({ id: a.Id, status: 'Checked-In', telehealth: a.AppointmentType === 'TeleHealth' }, { onError: showError })}

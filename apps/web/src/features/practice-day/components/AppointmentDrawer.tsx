@@ -89,9 +89,8 @@ export function AppointmentDrawer({ appointment, context, onClose }: { appointme
                   <Button
                     key={status}
                     size="xs"
-                    variant={status === 'Checked-In' ? 'filled' : 'light'}
-                    color={ACTION_COLOR[status]}
-                    leftSection={<Icon size={14} aria-hidden />}
+                    variant={status === 'Checked-In' ? 'filled' : 'default'}
+                    leftSection={<Icon size={14} aria-hidden color={status === 'Checked-In' ? undefined : `var(--mantine-color-${ACTION_COLOR[status]}-8)`} />}
                     disabled={!canMoveTo(a.Status, status) || change.isPending}
                     loading={change.isPending && change.variables?.status === status}
                     onClick={() => move(status)}

@@ -268,7 +268,8 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
         </Paper>
       ) : (
         <section className={classes.frame} aria-label={title}>
-          <div className={classes.scroll}>
+          {/* Focusable, so keyboard users can scroll the day's hours and the provider columns. */}
+          <div className={classes.scroll} tabIndex={0} aria-label={t('calendar.grid')}>
             <div className={classes.head} style={{ gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))`, minWidth: 64 + columns.length * 140 }}>
               <div />
               {columns.map((c) => (
@@ -297,10 +298,10 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
                 ))}
               </div>
               {columns.map((c) => (
-                <div key={c.key} className={`${classes.column} ${view === 'week' && c.day === todayKey ? classes.columnToday : ''}`} role="list" aria-label={view === 'day' ? c.label : formatDay(c.day, 'PPPP', locale)}>
+                <div key={c.key} className={`${classes.column} ${view === 'week' && c.day === todayKey ? classes.columnToday : ''}`} role="group" aria-label={view === 'day' ? c.label : formatDay(c.day, 'PPPP', locale)}>
                   {layoutDay(c.blocks, (b) => ({ start: b.Start, end: b.End }), c.day, zone, hours.start).map((p) => (
                     <Tooltip key={p.item.Id} label={t('calendar.liftHint')} withArrow>
-                      <button type="button" role="listitem" className={classes.block} style={{ top: p.top * PX_PER_MINUTE, height: p.height * PX_PER_MINUTE }} onClick={() => setLifting(p.item)} aria-label={t('calendar.blockLabel', { reason: p.item.Reason, from: formatSlotTime(p.item.Start, zone, locale), to: formatSlotTime(p.item.End, zone, locale) })}>
+                      <button type="button" className={classes.block} style={{ top: p.top * PX_PER_MINUTE, height: p.height * PX_PER_MINUTE }} onClick={() => setLifting(p.item)} aria-label={t('calendar.blockLabel', { reason: p.item.Reason, from: formatSlotTime(p.item.Start, zone, locale), to: formatSlotTime(p.item.End, zone, locale) })}>
                         <b>{t('calendar.blocked')}</b> · {p.item.Reason}
                       </button>
                     </Tooltip>
@@ -309,7 +310,6 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
                     <button
                       key={p.item.Id}
                       type="button"
-                      role="listitem"
                       className={`${classes.event} ${isInactive(p.item.Status) ? classes.inactive : ''}`}
                       style={{
                         ...toneStyle(p.item.Status),

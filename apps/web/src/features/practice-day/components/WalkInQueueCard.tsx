@@ -7,6 +7,7 @@ import { dateLocale } from '../../../shared/slots/dateLocale';
 import { formatSlotTime } from '../../../shared/slots/slotDates';
 import { toast } from '../../../shared/ui/toast';
 import { useCallNextWalkIn, useWalkInQueue } from '../api/practiceDay';
+import { toneText } from '../calendarModel';
 
 /** The provider's walk-in queue, live: who waits in arrival order, who is being seen, and 'Call next patient'. */
 export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId: string; timeZone: string; canCall: boolean }) {
@@ -25,7 +26,7 @@ export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId:
           <Title order={2} fz="lg" id="walk-in-heading">
             {t('queue.title')}
           </Title>
-          <Badge color="orange" variant="light" aria-live="polite" data-testid="queue-count">
+          <Badge color="orange" variant="light" styles={{ label: { color: toneText('orange') } }} aria-live="polite" data-testid="queue-count">
             {t('queue.waiting', { count: data?.Count ?? 0 })}
           </Badge>
         </Group>
@@ -73,7 +74,7 @@ export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId:
           {data.Data.map((entry) => (
             <Group key={entry.AppointmentId} component="li" justify="space-between" wrap="nowrap" p={8} style={{ borderRadius: 8, background: 'var(--mantine-color-gray-0)' }}>
               <Group gap="sm" wrap="nowrap">
-                <Badge circle size="lg" color="orange" variant="filled" aria-label={t('queue.position', { position: entry.Position })}>
+                <Badge circle size="lg" variant="filled" styles={{ root: { background: toneText('orange') } }} aria-label={t('queue.position', { position: entry.Position })}>
                   {entry.Position}
                 </Badge>
                 <Avatar size={32} radius="xl" color="brand" aria-hidden>
