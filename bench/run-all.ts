@@ -3,6 +3,7 @@ import { bookingBench } from './booking';
 import { coldStart } from './cold-start';
 import { holds } from './holds';
 import { landingLcp } from './landing-lcp';
+import { notificationsBench } from './notifications';
 import { searchBench } from './search';
 
 const benches: Record<string, () => Promise<unknown>> = {
@@ -10,6 +11,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   'landing-lcp': landingLcp,
   holds,
   search: searchBench,
+  // PGlite, and PostgreSQL too when DATABASE_URL is set.
+  notifications: notificationsBench,
   // Needs PostgreSQL (DATABASE_URL, default the local server).
   booking: bookingBench,
 };

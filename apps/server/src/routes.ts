@@ -1,23 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
-import { directoryRoutes } from './modules/directory';
+import { directoryRoutes, patientUpdateRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
-import { scheduleExceptionRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
+import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
 import { inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes, practiceDayRoutes } from './modules/appointments';
 import { marketplaceRoutes } from './modules/marketplace';
+import { formRoutes } from './modules/forms';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   catalogRoutes,
   directoryRoutes,
+  patientUpdateRoutes,
   identityRoutes,
   schedulingRoutes,
-  // Time blocked off a schedule (the practice calendar).
-  scheduleExceptionRoutes,
+  scheduleSettingsRoutes,
   // Background work of a module (expired holds give capacity back and announce it).
   schedulingJobs,
   marketingRoutes,
@@ -31,4 +32,5 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   // In-app notifications: written when an appointment changes (subscribes to the appointments module's event).
   inAppNotificationRoutes,
   marketplaceRoutes,
+  formRoutes,
 ];

@@ -51,8 +51,17 @@ export const appointmentRequestSchema = z.object({
   AppointmentType: z.enum(APPOINTMENT_TYPES),
   ScheduleType: z.enum(SCHEDULE_TYPES),
   ReasonsText: z.string(),
-  Patient: z.object({ Id: z.string().uuid(), name: personNameSchema, BirthDate: z.string().nullable(), Gender: z.string().nullable() }),
-  Provider: z.object({ Id: z.string().uuid().nullable(), name: personNameSchema.nullable(), profile_picture_uri: z.string().nullable() }),
+  Patient: z.object({
+    Id: z.string().uuid(),
+    name: personNameSchema,
+    BirthDate: z.string().nullable(),
+    Gender: z.string().nullable(),
+  }),
+  Provider: z.object({
+    Id: z.string().uuid().nullable(),
+    name: personNameSchema.nullable(),
+    profile_picture_uri: z.string().nullable(),
+  }),
   LocationName: z.string().nullable(),
   /** The forms the patient answered while booking (their names). */
   FormsAnswered: z.array(z.string()),

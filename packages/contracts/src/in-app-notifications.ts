@@ -40,7 +40,12 @@ export const inAppNotificationsQuerySchema = z.object({
   userType: z.string().trim().min(1).max(40),
   notificationType: z.enum(NOTIFICATION_TYPES).default('Appointment'),
   Offset: z.coerce.number().int().min(1).default(1),
-  Limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE.maxLimit).default(NOTIFICATION_PAGE.defaultLimit),
+  Limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NOTIFICATION_PAGE.maxLimit)
+    .default(NOTIFICATION_PAGE.defaultLimit),
   /** The notification window (constants.md), as the client's day boundaries; both optional. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
@@ -73,6 +78,9 @@ export interface AppointmentPendingPush {
   Participants: { Type: 'Host' | 'Staff'; ParticipantId: string }[];
   Status: 'Pending';
 }
+
+/** Notification list row height in px (constants.md). */
+export const NOTIFICATION_ROW_HEIGHT = 85;
 
 /** The notification window of constants.md: from the start of today + 1 day, back 6 days before today. */
 export function notificationWindow(startOfToday: Date): { from: Date; to: Date } {

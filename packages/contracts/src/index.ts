@@ -15,3 +15,6 @@ export * from './appointments';
 export * from './practice-day';
 export * from './appointment-status';
 export * from './in-app-notifications';
+export * from './forms';
+export * from './patient-updates';
+export * from './portal';

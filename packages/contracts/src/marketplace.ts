@@ -51,6 +51,15 @@ export const findCareSearchSchema = z.object({
   /** Miles from the place; 0 or absent means any distance (results are still sorted by it). */
   Distance: number(z.number().min(0).max(SEARCH_MAX_DISTANCE_MILES)),
   VisitType: z.preprocess(blankToUndefined, visitTypeSchema.optional()),
+  /**
+   * walk_in_tele_visit_enabled of the page's URL: false leaves walk-in and telehealth visits out of the
+   * search (only providers seen at the office, and a VisitType of Walk-In or TeleHealth matches nobody).
+   * Default true.
+   */
+  WalkInTeleVisitEnabled: z.preprocess(
+    (value) => (value === 'true' ? true : value === 'false' ? false : blankToUndefined(value)),
+    z.boolean({ message: "must be true or false" }).optional(),
+  ),
   /** Free text: provider, practice, specialty or city. */
   TextField: text(100),
   SortBy: z.preprocess(blankToUndefined, searchSortSchema.optional()),
@@ -111,6 +120,52 @@ export type FindCareResult = z.infer<typeof findCareResultSchema>;
 
 // ---------- page profiles (patient-booking.md §3.3, practice-portal.md §3.4) ----------
 
+export const PAGE_PROFILE_ENTITY_TYPES = ['Provider', 'HealthCareService', 'Organization'] as const;
+export type PageProfileEntityType = (typeof PAGE_PROFILE_ENTITY_TYPES)[number];
+
+/** A booking reason a calendar offers (patient-booking.md §3.4); 'All' (id -1) is always offered by the page. */
+export const profileReasonSchema = z.object({ Id: z.string(), Name: z.string(), VisitType: visitTypeSchema.nullable() });
+
+export const pageProfileCalendarSchema = z.object({
+  ScheduleId: z.string(),
+  LocationId: z.string().nullable(),
+  TimeZone: z.string(),
+  /** Who the calendar books: the provider or the service (on a practice page, one of its providers). */
+  EntityId: z.string(),
+  EntityType: z.enum(['Provider', 'HealthCareService']),
+  EntityName: z.string(),
+  EntityPhoto: z.string().nullable(),
+  EntitySpeciality: z.string().nullable(),
+  Reasons: z.array(profileReasonSchema),
+});
+export type PageProfileCalendar = z.infer<typeof pageProfileCalendarSchema>;
+
+export const pageProfileLocationSchema = z.object({
+  Id: z.string(),
+  Name: z.string(),
+  Address1: z.string(),
+  Address2: z.string().nullable(),
+  City: z.string(),
+  State: z.string(),
+  ZipCode: z.string(),
+  Phone: z.string().nullable(),
+  TimeZone: z.string(),
+  Latitude: z.number().nullable(),
+  Longitude: z.number().nullable(),
+});
+export type PageProfileLocation = z.infer<typeof pageProfileLocationSchema>;
+
+export const suggestedEntitySchema = z.object({
+  Id: z.string(),
+  Type: z.enum(PAGE_PROFILE_ENTITY_TYPES),
+  Name: z.string(),
+  Title: z.string().nullable(),
+  Photo: z.string().nullable(),
+  NameIdentity: z.string(),
+  ProfileLink: z.string(),
+});
+export type SuggestedEntity = z.infer<typeof suggestedEntitySchema>;
+
 export const pageProfileSchema = z.object({
   Id: z.string(),
   Name: z.string(),
@@ -119,8 +174,9 @@ export const pageProfileSchema = z.object({
   ProfilePicture: z.string().nullable(),
   CoverPhoto: z.string().nullable(),
   ContactInfo: z.object({ Phone: z.string().nullable(), Email: z.string().nullable() }).nullable(),
-  Entity: z.object({ Id: z.string(), Type: z.enum(['Provider', 'HealthCareService', 'Organization']) }),
-  Calendars: z.array(z.object({ ScheduleId: z.string(), LocationId: z.string().nullable() })),
+  Entity: z.object({ Id: z.string(), Type: z.enum(PAGE_PROFILE_ENTITY_TYPES) }),
+  /** The bookable calendars shown on the page: the entity's own, or a practice's providers'. */
+  Calendars: z.array(pageProfileCalendarSchema),
   ProfileLink: z.string(),
   VisitTypes: z.array(visitTypeSchema),
   IsPublished: z.boolean(),
@@ -135,12 +191,22 @@ export const pageProfileSchema = z.object({
   ReferrerUrl: z.string().nullable(),
   ReferrerInstructions: z.string().nullable(),
   PageProfileScheduleType: z.string().nullable(),
+  /** The practice the entity belongs to (the practice itself for an Organization profile). */
+  Organization: z.object({ Id: z.string(), Name: z.string(), NameIdentity: z.string().nullable() }).nullable(),
+  /** Empty unless DisplaySpecialities. */
+  Specialities: z.array(z.object({ Id: z.string(), Name: z.string() })),
+  /** Accepted carriers and their plans; empty unless DisplayInsurances. */
+  Insurances: z.array(z.object({ Id: z.string(), Name: z.string(), Plans: z.array(z.object({ Id: z.string(), Name: z.string() })) })),
+  /** Facilities, hidden facility entries left out; Phone is null unless DisplayLocationPhone. */
+  Locations: z.array(pageProfileLocationSchema),
+  /** Other published profiles of the same practice; empty unless ShowSuggestedEntities (hidden ids left out). */
+  SuggestedEntities: z.array(suggestedEntitySchema),
 });
 export type PageProfile = z.infer<typeof pageProfileSchema>;
 
 export const pageProfileEntityRequestSchema = z.object({
   EntityId: z.string().uuid(),
-  EntityType: z.enum(['Provider', 'HealthCareService', 'Organization']).default('Provider'),
+  EntityType: z.enum(PAGE_PROFILE_ENTITY_TYPES).default('Provider'),
 });
 
 export const nameIdentityParamsSchema = z.object({
@@ -157,3 +223,9 @@ export const pageProfileSchedulesSchema = z.object({
   Data: z.array(z.object({ ScheduleId: z.string(), LocationId: z.string().nullable(), TimeZone: z.string(), Slots: z.array(slotSchema) })),
   Total: z.number().int(),
 });
+
+/**
+ * Asking for the position on mobile widths to suggest the nearest providers (patient-booking.md §2.11, §9):
+ * a cached position up to 5 minutes old, 1 s to answer, no high accuracy, one retry 1 s after a failure.
+ */
+export const GEOLOCATION = { maximumAgeMs: 300_000, timeoutMs: 1_000, enableHighAccuracy: false, retryMs: 1_000 } as const;

@@ -166,28 +166,6 @@ export const addParticipantSchema = z.object({
   ParticipantId: z.uuid(),
 });
 
-/** Blocked time on a schedule (a schedule exception): no slot is offered inside it. */
-export const scheduleExceptionInputSchema = z
-  .object({
-    Start: isoDateTime,
-    End: isoDateTime,
-    Reason: z.string().trim().min(1).max(200),
-  })
-  .refine((b) => Date.parse(b.End) > Date.parse(b.Start), { message: 'must be after Start', path: ['End'] })
-  .refine((b) => Date.parse(b.End) - Date.parse(b.Start) <= 31 * 86_400_000, { message: 'may cover at most 31 days', path: ['End'] });
-export const scheduleExceptionSchema = z.object({
-  Id: z.string(),
-  ScheduleId: z.string(),
-  Start: z.string(),
-  End: z.string(),
-  Reason: z.string(),
-  CreatedBy: z.string().nullable(),
-});
-export type ScheduleException = z.infer<typeof scheduleExceptionSchema>;
-export const scheduleExceptionListSchema = dataList(scheduleExceptionSchema);
-export const scheduleExceptionQuerySchema = z.object({ from: isoDateTime, to: isoDateTime });
-export const scheduleExceptionParamsSchema = z.object({ id: z.uuid(), exceptionId: z.uuid() });
-
 /** What the practice calendar is drawn from: the practice's providers, resources, facilities and schedules. */
 export const practiceCalendarContextSchema = z.object({
   OrganizationId: z.string(),
@@ -197,7 +175,13 @@ export const practiceCalendarContextSchema = z.object({
   Resources: z.array(z.object({ Id: z.string(), Name: z.string() })),
   Locations: z.array(z.object({ Id: z.string(), Name: z.string(), TimeZone: z.string() })),
   Schedules: z.array(
-    z.object({ Id: z.string(), PractitionerId: z.string().nullable(), LocationId: z.string().nullable(), TimeZone: z.string(), SlotMinutes: z.number().int() }),
+    z.object({ Id: z.string(), PractitionerId: z.string().nullable(), HealthcareServiceId: z.string().nullable(), LocationId: z.string().nullable(), TimeZone: z.string(), SlotMinutes: z.number().int() }),
   ),
 });
 export type PracticeCalendarContext = z.infer<typeof practiceCalendarContextSchema>;
+
+/** GET practice/blocked-time?from=&to=: the blocks (time off, holidays) on the practice's schedules in a range. */
+export const blockedTimeQuerySchema = z
+  .object({ from: isoDateTime, to: isoDateTime })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: 'must be after from', path: ['to'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= PRACTICE_SEARCH_MAX_DAYS * 86_400_000, { message: `may cover at most ${PRACTICE_SEARCH_MAX_DAYS} days`, path: ['to'] });

@@ -1,7 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeStatus, confirmedStatus, nextStatuses, RELEASING_STATUSES, type StatusName } from './appointment-status';
+import {
+  canChangeStatus,
+  confirmedStatus,
+  nextStatuses,
+  RELEASING_STATUSES,
+  type StatusName,
+} from './appointment-status';
 
-const ALL: StatusName[] = ['No-Show', 'Pending', 'Accepted', 'Rejected', 'Failed', 'Proposed', 'Entered-In-Error', 'Scheduled', 'Confirmed', 'Booked', 'Draft', 'Canceled', 'Arrived', 'Checked-In', 'Checked-Out', 'Waiting-Room', 'Started', 'Ended', 'In Progress', 'Waitlist'];
+const ALL: StatusName[] = [
+  'No-Show',
+  'Pending',
+  'Accepted',
+  'Rejected',
+  'Failed',
+  'Proposed',
+  'Entered-In-Error',
+  'Scheduled',
+  'Confirmed',
+  'Booked',
+  'Draft',
+  'Canceled',
+  'Arrived',
+  'Checked-In',
+  'Checked-Out',
+  'Waiting-Room',
+  'Started',
+  'Ended',
+  'In Progress',
+  'Waitlist',
+];
 
 describe('appointment status transitions', () => {
   it.each([

@@ -56,7 +56,12 @@ const NEXT: Record<StatusName, readonly StatusName[]> = {
 };
 
 /** Statuses whose appointment no longer holds its place: the slot's capacity is given back. */
-export const RELEASING_STATUSES: readonly StatusName[] = ['Rejected', 'Canceled', 'Failed', 'Entered-In-Error'];
+export const RELEASING_STATUSES: readonly StatusName[] = [
+  'Rejected',
+  'Canceled',
+  'Failed',
+  'Entered-In-Error',
+];
 
 /** Statuses that need a reason from whoever sets them (a declined request tells the patient why). */
 export const REASON_REQUIRED_STATUSES: readonly StatusName[] = ['Rejected'];

@@ -1,6 +1,6 @@
 import type { VisitType } from '@careslot/contracts';
 import type { Connection } from '../platform/db';
-import { refreshProviderSearch } from '../modules/marketplace';
+import { refreshEntityProfiles, refreshProviderSearch } from '../modules/marketplace';
 
 /**
  * Demo providers offer varied visits so every search filter has something to find: all see patients at the
@@ -14,9 +14,11 @@ export function demoVisitTypes(practitionerId: string): VisitType[] {
   return types;
 }
 
-/** Fills the provider search table (and the providers' page profiles) from the whole directory. */
+/** Fills the provider search table and the page profiles of providers, practices and services from the whole directory. */
 export async function seedProviderSearch(connection: Connection): Promise<number> {
   const rows = await refreshProviderSearch(connection, null, { visitTypesFor: demoVisitTypes });
+  // Practices and healthcare services get their public profiles too.
+  await refreshEntityProfiles(connection);
   // PGlite has no autovacuum: without statistics after a bulk load the planner guesses, and the search's
   // array and schedule look-ups fall back to sequential scans.
   await connection.exec('analyze provider_search; analyze schedules; analyze schedule_hours; analyze slot_capacity; analyze page_profiles');

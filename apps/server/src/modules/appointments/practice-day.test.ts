@@ -128,7 +128,7 @@ describe('the practice day: search, booking on behalf, walk-in queue, blocked ti
     expect((await t.call({ method: 'GET', url: `${V2}/Appointments/providers/${provider.id}/patient-hotlist`, headers: bearer(staff2) })).statusCode).toBe(404);
   });
 
-  it("blocks time off a provider's schedule: its slots are no longer offered or bookable, until the block is lifted", async () => {
+  it("shows the time blocked off the practice's schedules, and a blocked slot cannot be booked on behalf", async () => {
     const slots = async () =>
       (
         await t.call<List<{ Start: string }>>({
@@ -138,29 +138,27 @@ describe('the practice day: search, booking on behalf, walk-in queue, blocked ti
         })
       ).json.Data.map((s) => s.Start);
     expect(await slots()).toContain(slotAt(14));
+    // Blocking is the scheduling module's call (staff and admins of the practice).
     const block = await t.call<ScheduleException>({
       method: 'POST',
       url: `${CALENDAR}/schedule/${scheduleId}/exceptions`,
       headers: bearer(staff1),
-      payload: { Start: slotAt(14), End: slotAt(16), Reason: 'Staff meeting' },
+      payload: { Kind: 'TimeOff', Start: slotAt(14), End: slotAt(16), Note: 'Staff meeting' },
     });
     expect(block.statusCode).toBe(200);
-    const open = await slots();
-    expect(open).not.toContain(slotAt(14));
-    expect(open).not.toContain(new Date(Date.parse(slotAt(15)) + 30 * 60_000).toISOString());
-    expect(open).toContain(slotAt(16));
+    expect(await slots()).not.toContain(slotAt(14));
     expect((await book(staff1, { CalendarId: scheduleId, StartTime: slotAt(14), NewPatient: newPatient('Cleo') })).statusCode).toBe(400);
 
-    const listed = await t.call<List<ScheduleException>>({ method: 'POST', url: `${CALENDAR}/schedule/exceptions/advance-search`, headers: bearer(provider1), payload: day });
-    expect(listed.json.Data.map((b) => b.Reason)).toContain('Staff meeting');
-    // Another practice: the schedule does not exist for them, and their list does not show the block.
-    expect((await t.call({ method: 'POST', url: `${CALENDAR}/schedule/${scheduleId}/exceptions`, headers: bearer(staff2), payload: { Start: slotAt(9), End: slotAt(10), Reason: 'x' } })).statusCode).toBe(404);
-    expect((await t.call({ method: 'DELETE', url: `${CALENDAR}/schedule/${scheduleId}/exceptions/${block.json.Id}`, headers: bearer(staff2) })).statusCode).toBe(404);
-    const theirs = await t.call<List<ScheduleException>>({ method: 'POST', url: `${CALENDAR}/schedule/exceptions/advance-search`, headers: bearer(staff2), payload: { ...day, ScheduleIds: [scheduleId] } });
-    expect(theirs.json.Total).toBe(0);
-
-    expect((await t.call({ method: 'DELETE', url: `${CALENDAR}/schedule/${scheduleId}/exceptions/${block.json.Id}`, headers: bearer(staff1) })).statusCode).toBe(200);
-    expect(await slots()).toContain(slotAt(14));
+    const blocked = (token: string) =>
+      t.call<List<ScheduleException> & Failure>({ method: 'GET', url: `${V2}/practice/blocked-time?from=${day.From}&to=${day.To}`, headers: bearer(token) });
+    const ours = await blocked(provider1);
+    expect(ours.statusCode).toBe(200);
+    expect(ours.json.Data).toContainEqual(expect.objectContaining({ ScheduleId: scheduleId, Note: 'Staff meeting', Start: slotAt(14), End: slotAt(16) }));
+    // Another practice's staff do not see it.
+    expect((await blocked(staff2)).json.Data.map((b) => b.Id)).not.toContain(block.json.Id);
+    const backwards = await t.call<Failure>({ method: 'GET', url: `${V2}/practice/blocked-time?from=${day.To}&to=${day.From}`, headers: bearer(provider1) });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json.errors?.[0]?.field).toContain('to');
   });
 
   it('answers bad input with 400 naming the field and the rule', async () => {
@@ -173,9 +171,6 @@ describe('the practice day: search, booking on behalf, walk-in queue, blocked ti
     const badName = await book(staff1, { CalendarId: scheduleId, StartTime: slotAt(10), NewPatient: { ...newPatient('R2'), FirstName: 'R2-D2' } });
     expect(badName.statusCode).toBe(400);
     expect(badName.json.errors?.[0]?.field).toContain('FirstName');
-    const blockBackwards = await t.call<Failure>({ method: 'POST', url: `${CALENDAR}/schedule/${scheduleId}/exceptions`, headers: bearer(staff1), payload: { Start: slotAt(12), End: slotAt(11), Reason: 'Lunch' } });
-    expect(blockBackwards.statusCode).toBe(400);
-    expect(blockBackwards.json.errors?.[0]?.field).toContain('End');
   });
 
   it('keeps patients and anonymous callers out of the practice calls', async () => {

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   addParticipantSchema,
   appointmentIdParamsSchema,
+  blockedTimeQuerySchema,
   checkInSearchSchema,
   errorEnvelopeSchema,
   hotlistSchema,
@@ -15,6 +17,7 @@ import {
   practiceCalendarContextSchema,
   practiceDayQuerySchema,
   practiceProviderParamsSchema,
+  scheduleExceptionSchema,
   walkInCountSchema,
   walkInQueueSchema,
 } from '@careslot/contracts';
@@ -87,6 +90,12 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V1}/appointmentparticipants/:id`,
     { preHandler, schema: { tags, security, summary: 'Add a practitioner, staff member or resource of the practice to a visit', params: appointmentIdParamsSchema, body: addParticipantSchema, response: { 200: practiceAppointmentSchema, ...errors } } },
     async (request) => practice.addParticipant(deps, callerOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    `${V2}/practice/blocked-time`,
+    { preHandler, schema: { tags, security, summary: "Time off and holidays on the practice's schedules in a range", querystring: blockedTimeQuerySchema, response: { 200: z.object({ Data: z.array(scheduleExceptionSchema), Total: z.number().int() }), ...errors } } },
+    async (request) => practice.blockedTime(deps, callerOf(request), { from: new Date(request.query.from), to: new Date(request.query.to) }),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   type PracticeAppointmentSearch,
   type PracticeCalendarContext,
   type RealtimeEvent,
+  type ScheduleException,
   type Room,
   type WalkInQueue,
 } from '@careslot/contracts';
@@ -31,7 +32,7 @@ import {
   searchHealthcareServices,
   searchLocations,
 } from '../directory';
-import { getSchedule, localDate, localToUtc, publishSlotChanges, searchSchedules, searchSlots, takeSlotForBooking } from '../scheduling';
+import { getSchedule, localDate, localToUtc, publishSlotChanges, searchScheduleDetails, searchSlots, takeSlotForBooking } from '../scheduling';
 import { emitAppointmentChanged, kindOf } from './events';
 import * as practiceStore from './practice-store';
 import * as store from './store';
@@ -135,11 +136,9 @@ async function practiceProvider(deps: Deps, organizationId: string, providerId: 
 
 /** The provider's zone: their first schedule's facility, else the practice's. */
 async function providerZone(deps: Deps, organizationId: string, providerId: string): Promise<string> {
-  const schedules = await searchSchedules(deps.database, { PractitionerId: providerId });
-  for (const schedule of schedules) {
-    const location = schedule.location_id ? await getLocation(deps.database, schedule.location_id) : null;
-    if (location?.OrganizationId === organizationId) return schedule.time_zone;
-  }
+  const schedules = await searchScheduleDetails(deps, { PractitionerId: providerId, OrganizationId: organizationId }, deps.clock.now());
+  const own = schedules.find((s) => s.OrganizationId === organizationId);
+  if (own) return own.TimeZone;
   return (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
 }
 
@@ -307,6 +306,7 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
   const participants = [
     { Type: 'Patient', ParticipantId: patientId },
     ...(schedule.practitioner_id ? [{ Type: 'Practitioner', ParticipantId: schedule.practitioner_id }] : []),
+    ...(schedule.healthcare_service_id ? [{ Type: 'HealthCareService', ParticipantId: schedule.healthcare_service_id }] : []),
     ...(actor && actor !== schedule.practitioner_id ? [{ Type: 'Staff', ParticipantId: actor }] : []),
   ];
   try {
@@ -397,7 +397,7 @@ export async function calendarContext(deps: Deps, caller: PracticeCaller): Promi
     searchHealthcareServices(deps.database, { OrganizationId: organizationId, Limit: 1000, Offset: 1 }),
   ]);
   const providers = await getPractitioners(deps.database, [...new Set(roles.filter((r) => r.Active).map((r) => r.PractitionerId))]);
-  const schedules = (await Promise.all(locations.Data.map((l) => searchSchedules(deps.database, { LocationId: l.Id })))).flat();
+  const schedules = (await searchScheduleDetails(deps, { OrganizationId: organizationId }, deps.clock.now())).filter((s) => s.OrganizationId === organizationId);
   const nameOf = (p: (typeof providers)[number]) => {
     const name = p.Name[0];
     return name ? [...name.Prefix, ...name.Given, name.Family].filter(Boolean).join(' ') : p.Id;
@@ -409,7 +409,22 @@ export async function calendarContext(deps: Deps, caller: PracticeCaller): Promi
     Providers: providers.map((p) => ({ Id: p.Id, Name: nameOf(p), PhotoUrl: p.Photos[0]?.Url ?? null })).sort((a, b) => a.Name.localeCompare(b.Name)),
     Resources: resources.Data.filter((r) => r.Active).map((r) => ({ Id: r.Id, Name: r.Name })),
     Locations: locations.Data.filter((l) => l.Active).map((l) => ({ Id: l.Id, Name: l.Name, TimeZone: l.TimeZone })),
-    Schedules: schedules.map((s) => ({ Id: s.id, PractitionerId: s.practitioner_id, LocationId: s.location_id, TimeZone: s.time_zone, SlotMinutes: s.slot_minutes })),
+    Schedules: schedules.map((s) => ({ Id: s.Id, PractitionerId: s.PractitionerId, HealthcareServiceId: s.HealthcareServiceId, LocationId: s.LocationId, TimeZone: s.TimeZone, SlotMinutes: s.SlotMinutes })),
   };
 }
 
+
+/**
+ * Time blocked off the practice's schedules (time off, holidays) overlapping [from, to), for the practice
+ * calendar. The scheduling module owns the blocks and their changes; this only reads them across schedules.
+ */
+export async function blockedTime(deps: Deps, caller: PracticeCaller, range: { from: Date; to: Date }): Promise<{ Data: ScheduleException[]; Total: number }> {
+  const organizationId = practiceOf(caller.principal);
+  const schedules = await searchScheduleDetails(deps, { OrganizationId: organizationId }, deps.clock.now());
+  const data = schedules
+    .filter((s) => s.OrganizationId === organizationId)
+    .flatMap((s) => s.Exceptions)
+    .filter((e) => Date.parse(e.Start) < range.to.getTime() && Date.parse(e.End) > range.from.getTime())
+    .sort((a, b) => a.Start.localeCompare(b.Start));
+  return { Data: data, Total: data.length };
+}

@@ -49,13 +49,19 @@ export async function practitionerNames(deps: Pick<AppDeps, 'database'>, ids: (s
   return new Map(
     found.map((p) => [
       p.Id,
-      { name: { first_name: p.Name[0]?.Given.join(' ') ?? '', last_name: p.Name[0]?.Family ?? '' }, photo: p.Photos[0]?.Url ?? null },
+      {
+        name: { first_name: p.Name[0]?.Given.join(' ') ?? '', last_name: p.Name[0]?.Family ?? '' },
+        photo: p.Photos[0]?.Url ?? null,
+      },
     ]),
   );
 }
 
 /** A patient's name as the practice lists it. */
-export async function patientName(deps: Pick<AppDeps, 'database'>, id: string): Promise<{ name: PersonName; birthDate: string | null; gender: string | null }> {
+export async function patientName(
+  deps: Pick<AppDeps, 'database'>,
+  id: string,
+): Promise<{ name: PersonName; birthDate: string | null; gender: string | null }> {
   const patient = await getPatientById(deps.database, id);
   const name = patient?.Name.find((n) => n.Use === 'Official') ?? patient?.Name[0];
   return {
@@ -69,13 +75,19 @@ export async function patientName(deps: Pick<AppDeps, 'database'>, id: string): 
 function formNames(forms: unknown[]): string[] {
   return forms.flatMap((form) => {
     const f = form as Record<string, unknown>;
-    const name = [f.Name, f.Title, f.FormName].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    const name = [f.Name, f.Title, f.FormName].find(
+      (v): v is string => typeof v === 'string' && v.trim() !== '',
+    );
     return name ? [name] : [];
   });
 }
 
 /** POST appointments/requests/get: the caller's practice's pending appointments (Pending_Appointment_List_Web). */
-export async function listRequests(deps: Deps, caller: PracticeCaller, query: AppointmentRequestsQuery): Promise<{ Data: AppointmentRequest[]; Total: number }> {
+export async function listRequests(
+  deps: Deps,
+  caller: PracticeCaller,
+  query: AppointmentRequestsQuery,
+): Promise<{ Data: AppointmentRequest[]; Total: number }> {
   const organizationId = practiceOf(caller.principal);
   const own = ownOnly(caller.principal);
   if (own && query.ProviderId && query.ProviderId !== own) return { Data: [], Total: 0 };
@@ -88,9 +100,14 @@ export async function listRequests(deps: Deps, caller: PracticeCaller, query: Ap
     skip,
     limit,
   });
-  const providers = await practitionerNames(deps, rows.map((r) => r.practitioner_id));
+  const providers = await practitionerNames(
+    deps,
+    rows.map((r) => r.practitioner_id),
+  );
   const locationIds = [...new Set(rows.flatMap((r) => (r.location_id ? [r.location_id] : [])))];
-  const locations = new Map((locationIds.length ? await getLocations(deps.database, locationIds) : []).map((l) => [l.Id, l]));
+  const locations = new Map(
+    (locationIds.length ? await getLocations(deps.database, locationIds) : []).map((l) => [l.Id, l]),
+  );
   const data: AppointmentRequest[] = [];
   for (const row of rows) {
     const patient = await patientName(deps, row.patient_id);
@@ -105,8 +122,17 @@ export async function listRequests(deps: Deps, caller: PracticeCaller, query: Ap
       AppointmentType: row.appointment_type,
       ScheduleType: row.schedule_type,
       ReasonsText: reasonsText(row.reasons as { Id?: string | null; Name?: string | null }[]),
-      Patient: { Id: row.patient_id, name: patient.name, BirthDate: patient.birthDate, Gender: patient.gender },
-      Provider: { Id: row.practitioner_id, name: provider?.name ?? null, profile_picture_uri: provider?.photo ?? null },
+      Patient: {
+        Id: row.patient_id,
+        name: patient.name,
+        BirthDate: patient.birthDate,
+        Gender: patient.gender,
+      },
+      Provider: {
+        Id: row.practitioner_id,
+        name: provider?.name ?? null,
+        profile_picture_uri: provider?.photo ?? null,
+      },
       LocationName: location?.Name ?? null,
       FormsAnswered: formNames(row.custom_forms),
       RequestedOn: new Date(row.created_at).toISOString(),
@@ -123,7 +149,11 @@ export async function listRequests(deps: Deps, caller: PracticeCaller, query: Ap
 }
 
 /** POST appointmentrequestactivity/logs/get: who accepted or declined which request, when and why. */
-export async function listRequestActivity(deps: Deps, caller: PracticeCaller, query: RequestActivityQuery): Promise<{ Data: RequestActivity[]; Total: number }> {
+export async function listRequestActivity(
+  deps: Deps,
+  caller: PracticeCaller,
+  query: RequestActivityQuery,
+): Promise<{ Data: RequestActivity[]; Total: number }> {
   const organizationId = practiceOf(caller.principal);
   const { skip, limit } = page(query);
   const rows = await store.requestActivity(deps.database, {
@@ -134,7 +164,10 @@ export async function listRequestActivity(deps: Deps, caller: PracticeCaller, qu
     skip,
     limit,
   });
-  const actors = await practitionerNames(deps, rows.map((r) => r.actor_id));
+  const actors = await practitionerNames(
+    deps,
+    rows.map((r) => r.actor_id),
+  );
   const data: RequestActivity[] = [];
   for (const row of rows) {
     const patient = await patientName(deps, row.patient_id);
@@ -151,7 +184,12 @@ export async function listRequestActivity(deps: Deps, caller: PracticeCaller, qu
       AppointmentTime: new Date(row.start_at).toISOString(),
     });
   }
-  await recordAudit(deps.database, caller.audit, { action: 'search', entityType: 'AppointmentRequestActivity', outcome: 'success', detail: { organizationId, count: data.length } });
+  await recordAudit(deps.database, caller.audit, {
+    action: 'search',
+    entityType: 'AppointmentRequestActivity',
+    outcome: 'success',
+    detail: { organizationId, count: data.length },
+  });
   return { Data: data, Total: rows[0]?.total ?? 0 };
 }
 
@@ -171,7 +209,10 @@ export async function providerCounts(
   const colleague = principal.roles.includes('staff') || principal.roles.includes('practiceadmin');
   if (!self && !colleague) throw notFound();
   if (!self) {
-    const roles = await listPractitionerRoles(deps.database, { PractitionerId: input.practitionerId, OrganizationId: organizationId });
+    const roles = await listPractitionerRoles(deps.database, {
+      PractitionerId: input.practitionerId,
+      OrganizationId: organizationId,
+    });
     if (!roles.some((r) => r.Active)) throw notFound();
   }
   const now = deps.clock.now();
@@ -181,10 +222,21 @@ export async function providerCounts(
   const from = localToUtc(zone, year, month, day, 0);
   const to = localToUtc(zone, year, month, day + 1, 0);
   if (!from || !to) throw fieldError('querystring.date', 'invalid_date', 'must be a real date');
-  const counts = await store.providerCounts(deps.database, { practitionerId: input.practitionerId, organizationId, from, to, now });
+  const counts = await store.providerCounts(deps.database, {
+    practitionerId: input.practitionerId,
+    organizationId,
+    from,
+    to,
+    now,
+  });
   return { WalkinCount: counts.walkin, ScheduledCount: counts.scheduled, PendingCount: counts.pending };
 }
 
 function dateIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

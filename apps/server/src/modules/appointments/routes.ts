@@ -21,6 +21,7 @@ import {
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireUser } from '../../platform/auth';
 import { sessionOf } from '../scheduling';
+import { portalRoutes } from './portal-routes';
 import * as requests from './requests';
 import * as service from './service';
 import { changeAppointmentStatus, type AppointmentFamily } from './status';
@@ -38,6 +39,8 @@ const callerOf = (request: FastifyRequest) => ({ principal: currentPrincipal(req
 /** Booking and reading appointments (patient-booking.md §3.5, §7 Appointments). */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
+  // The patient's own appointments (the portal): their own file, kept apart from the practice's calls.
+  await app.register(portalRoutes);
 
   app.post(
     `${V2}/Appointments`,

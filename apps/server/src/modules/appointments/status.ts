@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { APPOINTMENT_STATUS_MESSAGES, type Appointment, type AppointmentStatus, type RealtimeEvent, type Room } from '@careslot/contracts';
-import { canChangeStatus, confirmedStatus, PATIENT_SETTABLE_STATUSES, REASON_REQUIRED_STATUSES, RELEASING_STATUSES } from '@careslot/domain';
+import {
+  APPOINTMENT_STATUS_MESSAGES,
+  type Appointment,
+  type AppointmentStatus,
+  type RealtimeEvent,
+  type Room,
+} from '@careslot/contracts';
+import {
+  canChangeStatus,
+  confirmedStatus,
+  PATIENT_SETTABLE_STATUSES,
+  REASON_REQUIRED_STATUSES,
+  RELEASING_STATUSES,
+} from '@careslot/domain';
 import { recordAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
@@ -20,7 +32,12 @@ export type AppointmentFamily = 'Office' | 'Tele';
 const WEB_NAME = 'careslot_Web';
 
 /** The spec's audit workflows of the practice's status actions (constants.md). */
-function workflowFor(from: AppointmentStatus, to: AppointmentStatus, confirm: boolean, asked: string | undefined): string {
+function workflowFor(
+  from: AppointmentStatus,
+  to: AppointmentStatus,
+  confirm: boolean,
+  asked: string | undefined,
+): string {
   if (asked) return asked;
   if (confirm) return from === 'Pending' ? 'Confirm_Pending_Appointment_Web' : 'Appointment_Confirmation_Web';
   if (to === 'Canceled') return 'Appointment_Cancel_Web';
@@ -39,7 +56,11 @@ const STATUS_EVENT: Partial<Record<AppointmentStatus, RealtimeEvent>> = {
 };
 
 function isPractice(principal: Principal, row: store.AppointmentRow): boolean {
-  return !!principal.organizationId && row.organization_id === principal.organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r));
+  return (
+    !!principal.organizationId &&
+    row.organization_id === principal.organizationId &&
+    principal.roles.some((r) => PRACTICE_ROLES.has(r))
+  );
 }
 
 function familyOf(row: store.AppointmentRow): AppointmentFamily {
@@ -60,32 +81,59 @@ function familyOf(row: store.AppointmentRow): AppointmentFamily {
 export async function changeAppointmentStatus(
   deps: Deps,
   caller: StatusCaller,
-  input: { id: string; family: AppointmentFamily; status: AppointmentStatus | 'confirm'; reason?: string | undefined; workflow?: string | undefined },
+  input: {
+    id: string;
+    family: AppointmentFamily;
+    status: AppointmentStatus | 'confirm';
+    reason?: string | undefined;
+    workflow?: string | undefined;
+  },
 ): Promise<Appointment> {
   const { database } = deps;
   const now = deps.clock.now();
   const row = await store.appointment(database, input.id);
   const practice = row ? isPractice(caller.principal, row) : false;
-  const patientSelf = row && !practice ? await canReadPatient(database, caller.principal, row.patient_id) : false;
+  const patientSelf =
+    row && !practice ? await canReadPatient(database, caller.principal, row.patient_id) : false;
   const confirm = input.status === 'confirm';
-  const allowed = !!row && familyOf(row) === input.family && (practice || (patientSelf && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)));
+  const allowed =
+    !!row &&
+    familyOf(row) === input.family &&
+    (practice ||
+      (patientSelf && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)));
   if (!row || !allowed) {
-    await recordAudit(database, caller.audit, { action: 'update', entityType: 'Appointment', entityId: input.id, patientId: row?.patient_id ?? null, outcome: row ? 'denied' : 'not_found' });
+    await recordAudit(database, caller.audit, {
+      action: 'update',
+      entityType: 'Appointment',
+      entityId: input.id,
+      patientId: row?.patient_id ?? null,
+      outcome: row ? 'denied' : 'not_found',
+    });
     throw notFound();
   }
 
   const from = row.status as AppointmentStatus;
   const to = confirm ? confirmedStatus(from) : (input.status as AppointmentStatus);
   if (!to) throw fieldError('status', 'transition', `A ${from} appointment has nothing to confirm`);
-  if (!canChangeStatus(from, to)) throw fieldError('querystring.status', 'transition', `A ${from} appointment cannot become ${to}`);
+  if (!canChangeStatus(from, to))
+    throw fieldError('querystring.status', 'transition', `A ${from} appointment cannot become ${to}`);
   const reason = input.reason?.trim() || null;
-  if (!reason && REASON_REQUIRED_STATUSES.includes(to)) throw fieldError('body.Reason', 'required', `A reason is required to set ${to}`);
+  if (!reason && REASON_REQUIRED_STATUSES.includes(to))
+    throw fieldError('body.Reason', 'required', `A reason is required to set ${to}`);
 
   const workflow = workflowFor(from, to, confirm, input.workflow);
   const releases = RELEASING_STATUSES.includes(to) && !RELEASING_STATUSES.includes(from);
   let released = false;
   const updated = await database.transaction(async (tx) => {
-    const changed = await store.changeStatus(tx, { id: row.id, from, to, reason, source: WEB_NAME, workflow, now });
+    const changed = await store.changeStatus(tx, {
+      id: row.id,
+      from,
+      to,
+      reason,
+      source: WEB_NAME,
+      workflow,
+      now,
+    });
     if (!changed) throw conflict(APPOINTMENT_STATUS_MESSAGES.changedMeanwhile);
     await store.insertStatusChange(tx, {
       id: randomUUID(),
@@ -99,7 +147,8 @@ export async function changeAppointmentStatus(
       workflow,
       now,
     });
-    if (releases) released = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at) });
+    if (releases)
+      released = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at) });
     await recordAudit(tx, caller.audit, {
       action: 'update',
       entityType: 'Appointment',
@@ -112,8 +161,15 @@ export async function changeAppointmentStatus(
     return changed;
   });
 
-  if (released) await publishSlotChanges(deps, [{ kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) }]);
-  const rooms: Room[] = [`user:${row.patient_id}`, `appointment:${row.id}`, ...(row.organization_id ? [`org:${row.organization_id}` as const] : [])];
+  if (released)
+    await publishSlotChanges(deps, [
+      { kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) },
+    ]);
+  const rooms: Room[] = [
+    `user:${row.patient_id}`,
+    `appointment:${row.id}`,
+    ...(row.organization_id ? [`org:${row.organization_id}` as const] : []),
+  ];
   const data = { AppointmentId: row.id, Status: to, PreviousStatus: from };
   deps.realtime.publish({ hub: 'appointments', event: 'AppointmentStatusUpdated', rooms, data });
   const specific = STATUS_EVENT[to];

@@ -62,19 +62,19 @@ export async function searchRowNames(
   connection: Connection,
   specialtyIds: string[],
   planIds: string[],
-): Promise<{ specialties: Map<string, string>; plans: Map<string, { carrierId: string; carrierName: string }> }> {
-  const rows = await connection.query<{ kind: 'specialty' | 'plan'; id: string; name: string; carrier_id: string | null }>(
-    `select 'specialty' as kind, id::text, display as name, null::text as carrier_id from specialties where id = any($1::uuid[])
+): Promise<{ specialties: Map<string, string>; plans: Map<string, { carrierId: string; carrierName: string; planName: string }> }> {
+  const rows = await connection.query<{ kind: 'specialty' | 'plan'; id: string; name: string; carrier_id: string | null; plan_name: string | null }>(
+    `select 'specialty' as kind, id::text, display as name, null::text as carrier_id, null::text as plan_name from specialties where id = any($1::uuid[])
      union all
-     select 'plan', p.id::text, c.name, c.id::text from insurance_plans p join insurance_carriers c on c.id = p.carrier_id
+     select 'plan', p.id::text, c.name, c.id::text, p.name from insurance_plans p join insurance_carriers c on c.id = p.carrier_id
       where p.id = any($2::uuid[])`,
     [specialtyIds, planIds],
   );
   const specialties = new Map<string, string>();
-  const plans = new Map<string, { carrierId: string; carrierName: string }>();
+  const plans = new Map<string, { carrierId: string; carrierName: string; planName: string }>();
   for (const row of rows) {
     if (row.kind === 'specialty') specialties.set(row.id, row.name);
-    else plans.set(row.id, { carrierId: row.carrier_id!, carrierName: row.name });
+    else plans.set(row.id, { carrierId: row.carrier_id!, carrierName: row.name, planName: row.plan_name! });
   }
   return { specialties, plans };
 }

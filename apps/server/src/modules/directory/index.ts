@@ -35,4 +35,12 @@ export {
 } from './service';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
-export { providerSearchSources, type ProviderSearchSource } from './search-sources';
+export { patientUpdateRoutes } from './update-routes';
+export {
+  profileEntitySources,
+  providerSearchSources,
+  publicLocations,
+  type ProfileEntitySource,
+  type ProviderSearchSource,
+  type PublicLocationSource,
+} from './search-sources';

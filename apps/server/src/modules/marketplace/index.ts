@@ -1,3 +1,3 @@
 /** The marketplace module's public face: the search table's refresh for directory writers and the seed. */
-export { refreshProviderSearch, type RefreshOptions } from './service';
+export { refreshEntityProfiles, refreshProviderSearch, type RefreshOptions } from './service';
 export { marketplaceRoutes } from './routes';

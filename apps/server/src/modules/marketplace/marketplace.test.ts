@@ -152,6 +152,16 @@ describe('find care', () => {
       expect((await every({ VisitType: 'Office' })).count).toBe(PUBLISHED_PROVIDERS);
     });
 
+    it('leaves walk-in and telehealth visits out when walk_in_tele_visit_enabled is false', async () => {
+      const officeOnly = await every({ WalkInTeleVisitEnabled: false });
+      expect(officeOnly.count).toBe(PUBLISHED_PROVIDERS);
+      expect(officeOnly.providers.every((p) => p.visit_types.join() === 'Office')).toBe(true);
+      expect((await every({ WalkInTeleVisitEnabled: true })).providers.some((p) => p.visit_types.includes('Walk-In'))).toBe(true);
+      expect(await search({ WalkInTeleVisitEnabled: false, VisitType: 'Walk-In' })).toMatchObject({ count: 0, providers: [] });
+      const res = await t.call<FindCareResult>({ method: 'GET', url: `${BASE}/catalogs?walk_in=1&WalkInTeleVisitEnabled=false&VisitType=TeleHealth` });
+      expect(res.json.count).toBe(0);
+    });
+
     it('matches free text in the name, practice, specialty or city', async () => {
       const bennett = await every({ TextField: 'BENNETT' });
       expect(bennett.providers.map((p) => p.display_name).sort()).toEqual(['Dr. Kenji Bennett, MD', 'Dr. Olivia Bennett, MD']);
@@ -266,6 +276,17 @@ describe('find care', () => {
       expect(await rejects({ Offset: 0 })).toEqual(['body.Offset:too_small']);
       expect(await rejects({ Limit: 10000 })).toEqual(['body.Limit:too_big']);
       expect(await rejects({ Limit: 0 })).toEqual(['body.Limit:too_small']);
+    });
+
+    it('names the query parameter of page 0, page size 10000, a 2-digit zip and a bad walk-in switch', async () => {
+      const res = await t.call<ErrorBody>({ method: 'GET', url: `${BASE}/catalogs?Offset=0&Limit=10000&ZipCode=10&WalkInTeleVisitEnabled=maybe` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json.errors.map((e) => `${e.field}:${e.rule}`).sort()).toEqual([
+        'querystring.Limit:too_big',
+        'querystring.Offset:too_small',
+        'querystring.WalkInTeleVisitEnabled:invalid_type',
+        'querystring.ZipCode:invalid_format',
+      ]);
     });
 
     it('refuses unknown codes of gender, visit type and sort, and a distance out of range', async () => {
@@ -397,5 +418,117 @@ describe('page profiles', () => {
     const bad = await t.call<ErrorBody>({ method: 'GET', url: `${BASE}/pageProfiles/entity/Not_Valid` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json.errors[0]!.field).toBe('params.nameIdentity');
+  });
+});
+
+describe('practice and healthcare service profiles', () => {
+  let t: TestApp;
+  let practice: { entity_id: string; name_identity: string; name: string };
+  const profile = async (nameIdentity: string) => {
+    const res = await t.call<PageProfile>({ method: 'GET', url: `${BASE}/pageProfiles/entity/${nameIdentity}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json;
+  };
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+    [practice] = (await t.database.query<{ entity_id: string; name_identity: string; name: string }>(
+      `select p.entity_id, p.name_identity, p.name from page_profiles p join provider_search s on s.organization_id = p.entity_id
+        where p.entity_type = 'Organization' order by p.name limit 1`,
+    )) as [{ entity_id: string; name_identity: string; name: string }];
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("shows a practice's facilities with phones, specialties, insurances, providers' calendars and suggestions", async () => {
+    const page = await profile(practice.name_identity);
+    const facilities = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 and active', [practice.entity_id]);
+    const providers = await t.database.query<{ practitioner_id: string }>(
+      `select distinct ps.practitioner_id from provider_search ps join schedules s on s.practitioner_id = ps.practitioner_id and s.location_id = ps.location_id
+        where ps.organization_id = $1 and s.online_booking_enabled`,
+      [practice.entity_id],
+    );
+    expect(providers.length).toBeGreaterThan(1);
+    expect(page).toMatchObject({ Name: practice.name, Entity: { Type: 'Organization', Id: practice.entity_id }, ProfileLink: `/practice/${practice.name_identity}` });
+    expect(page.Organization).toEqual({ Id: practice.entity_id, Name: practice.name, NameIdentity: practice.name_identity });
+    expect(page.Locations.map((l) => l.Id).sort()).toEqual(facilities.map((f) => f.id).sort());
+    expect(page.Locations.every((l) => l.Phone !== null && l.Address1 && l.ZipCode)).toBe(true);
+    expect(page.Specialities.length).toBeGreaterThan(2);
+    expect(page.Insurances.length).toBeGreaterThan(0);
+    expect(page.Insurances.every((c) => c.Plans.length > 0)).toBe(true);
+    expect(new Set(page.Calendars.map((c) => c.EntityId))).toEqual(new Set(providers.map((p) => p.practitioner_id)));
+    expect(page.Calendars.every((c) => c.EntityType === 'Provider' && c.EntityName.length > 0 && c.TimeZone)).toBe(true);
+    expect(page.SuggestedEntities.some((e) => e.Type === 'Provider' && e.ProfileLink.startsWith('/providers/'))).toBe(true);
+    expect(page.SuggestedEntities.some((e) => e.Type === 'HealthCareService' && e.ProfileLink.startsWith('/practice/'))).toBe(true);
+
+    const week = await t.call<{ Data: { ScheduleId: string }[] }>({ method: 'POST', url: `${BASE}/pageProfiles/entity/schedules`, payload: { NameIdentity: practice.name_identity, Date: TODAY } });
+    expect(week.json.Data.map((c) => c.ScheduleId).sort()).toEqual(page.Calendars.map((c) => c.ScheduleId).sort());
+  });
+
+  it("shows a healthcare service with its practice, category, about and facilities", async () => {
+    const [service] = await t.database.query<{ name_identity: string; about: string; category: string; organization_id: string; locations: number }>(
+      `select p.name_identity, s.about, s.category, s.organization_id,
+              (select count(*)::int from healthcare_service_locations hl where hl.healthcare_service_id = s.id) as locations
+         from page_profiles p join healthcare_services s on s.id = p.entity_id where s.organization_id = $1 order by s.name limit 1`,
+      [practice.entity_id],
+    );
+    const page = await profile(service!.name_identity);
+    expect(page).toMatchObject({ Entity: { Type: 'HealthCareService' }, Title: service!.category, About: service!.about, ProfileLink: `/practice/${service!.name_identity}` });
+    expect(page.Organization).toEqual({ Id: practice.entity_id, Name: practice.name, NameIdentity: practice.name_identity });
+    expect(page.Locations).toHaveLength(service!.locations);
+    expect(page.SuggestedEntities.some((e) => e.Type === 'HealthCareService' && e.Id === page.Entity.Id)).toBe(false);
+  });
+
+  it('hides specialties, insurances, phones and suggestions when the profile says so', async () => {
+    await t.database.query(
+      `update page_profiles set display_specialities = false, display_insurances = false, display_location_phone = false, show_suggested_entities = false
+        where entity_id = $1`,
+      [practice.entity_id],
+    );
+    const page = await profile(practice.name_identity);
+    expect(page).toMatchObject({ Specialities: [], Insurances: [], SuggestedEntities: [], ContactInfo: { Phone: null } });
+    expect(page.Locations.length).toBeGreaterThan(0);
+    expect(page.Locations.every((l) => l.Phone === null)).toBe(true);
+    await t.database.query(
+      `update page_profiles set display_specialities = true, display_insurances = true, display_location_phone = true, show_suggested_entities = true
+        where entity_id = $1`,
+      [practice.entity_id],
+    );
+  });
+
+  it('leaves out hidden facility entries and hidden suggestions', async () => {
+    const before = await profile(practice.name_identity);
+    const calendar = before.Calendars[0]!;
+    const suggestion = before.SuggestedEntities[0]!;
+    await t.database.query('update page_profiles set hidden_facilities = $2::jsonb, hidden_suggested_ids = $3::uuid[] where entity_id = $1', [
+      practice.entity_id,
+      JSON.stringify([{ providerId: calendar.EntityId, facilityId: calendar.LocationId }]),
+      [suggestion.Id],
+    ]);
+    const after = await profile(practice.name_identity);
+    expect(after.Calendars.some((c) => c.EntityId === calendar.EntityId && c.LocationId === calendar.LocationId)).toBe(false);
+    expect(after.Calendars.length).toBe(before.Calendars.length - 1);
+    expect(after.SuggestedEntities.some((e) => e.Id === suggestion.Id)).toBe(false);
+    const week = await t.call<{ Data: { ScheduleId: string }[] }>({ method: 'POST', url: `${BASE}/pageProfiles/entity/schedules`, payload: { NameIdentity: practice.name_identity } });
+    expect(week.json.Data.some((c) => c.ScheduleId === calendar.ScheduleId)).toBe(false);
+    await t.database.query(`update page_profiles set hidden_facilities = '[]', hidden_suggested_ids = '{}' where entity_id = $1`, [practice.entity_id]);
+  });
+
+  it('does not show an unpublished practice, nor a provider whose public profile is hidden among the suggestions', async () => {
+    const [hidden] = await t.database.query<{ id: string }>(
+      `select p.id from practitioners p join practitioner_roles r on r.practitioner_id = p.id where p.hide_public_profile and r.organization_id = $1 limit 1`,
+      [practice.entity_id],
+    );
+    const page = await profile(practice.name_identity);
+    if (hidden) expect(page.SuggestedEntities.some((e) => e.Id === hidden.id)).toBe(false);
+    expect(page.SuggestedEntities.every((e) => e.Id !== practice.entity_id)).toBe(true);
+    await t.database.query('update page_profiles set is_published = false where entity_id = $1', [practice.entity_id]);
+    expect((await t.call({ method: 'GET', url: `${BASE}/pageProfiles/entity/${practice.name_identity}` })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: `${BASE}/pageProfiles/entity/get`, payload: { EntityId: practice.entity_id, EntityType: 'Organization' } })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: `${BASE}/pageProfiles/entity/schedules`, payload: { NameIdentity: practice.name_identity } })).statusCode).toBe(404);
+    // A provider of the unpublished practice no longer links to it.
+    const provider = page.SuggestedEntities.find((e) => e.Type === 'Provider')!;
+    expect((await profile(provider.NameIdentity)).Organization?.NameIdentity).toBeNull();
+    await t.database.query('update page_profiles set is_published = true where entity_id = $1', [practice.entity_id]);
   });
 });

@@ -7,6 +7,9 @@ import {
   type FindCareResult,
   type FindCareSearchParsed,
   type PageProfile,
+  type PageProfileCalendar,
+  type PageProfileLocation,
+  type SuggestedEntity,
   type SearchProvider,
   type VisitType,
 } from '@careslot/contracts';
@@ -14,7 +17,7 @@ import { boundingBox, profileSlug, providerDisplayName } from '@careslot/domain'
 import type { Connection } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import { resolveSearchTerms, searchRowNames } from '../catalog';
-import { providerSearchSources } from '../directory';
+import { profileEntitySources, providerSearchSources, publicLocations, type PublicLocationSource } from '../directory';
 import { availabilityOfPractitioners, type ScheduleAvailability } from '../scheduling';
 import * as store from './store';
 
@@ -207,17 +210,24 @@ export async function findCare(connection: Connection, query: FindCareSearchPars
   const result = { ...empty, place };
   if (terms.specialtyIds?.length === 0 || terms.carrierId === '') return result;
 
+  // Walk-in and telehealth visits switched off: office visits only.
+  const officeOnly = query.WalkInTeleVisitEnabled === false;
+  if (officeOnly && query.VisitType && query.VisitType !== 'Office') return result;
   const radius = place && query.Distance ? query.Distance : null;
   const filter: store.SearchFilter = {
     specialtyIds: terms.specialtyIds,
     carrierId: query.InsuranceCarrierId ?? terms.carrierId,
     planIds: query.InsurancePlanIds?.length ? query.InsurancePlanIds : null,
     gender: query.Gender ? GENDER_CODES[query.Gender] : null,
-    visitType: query.VisitType ?? null,
+    visitType: query.VisitType ?? (officeOnly ? 'Office' : null),
     text: query.TextField ? query.TextField.toLowerCase() : null,
     place,
     radius,
     box: place && radius ? boundingBox(place, radius) : null,
+  };
+  const shape = (row: store.MatchedRow, availability: ScheduleAvailability | undefined): SearchProvider => {
+    const provider = toProvider(row, availability);
+    return officeOnly ? { ...provider, visit_types: provider.visit_types.filter((type) => type === 'Office') } : provider;
   };
   const week = (practitionerIds: string[]) =>
     availabilityOfPractitioners(connection, {
@@ -245,24 +255,174 @@ export async function findCare(connection: Connection, query: FindCareSearchPars
       .sort((a, b) => (a.next === b.next ? a.index - b.index : a.next === null ? 1 : b.next === null ? -1 : a.next.localeCompare(b.next)));
     const page = sorted.slice((pageNo - 1) * limit, pageNo * limit).map((entry) => entry.row);
     const slots = await week(page.map((r) => r.practitioner_id));
-    return { ...result, count: all.length, providers: page.map((row) => toProvider(row, scheduleFor(slots, row.practitioner_id, row.location_id))) };
+    return { ...result, count: all.length, providers: page.map((row) => shape(row, scheduleFor(slots, row.practitioner_id, row.location_id))) };
   }
 
   const page = await store.searchProviders(connection, filter, { limit, offset: (pageNo - 1) * limit });
   let count = page[0]?.total ?? 0;
   if (page.length === 0 && pageNo > 1) count = (await store.searchProviders(connection, filter, { limit: 1, offset: 0 }))[0]?.total ?? 0;
   const slots = await week(page.map((r) => r.practitioner_id));
-  return { ...result, count, providers: page.map((row) => toProvider(row, scheduleFor(slots, row.practitioner_id, row.location_id))) };
+  return { ...result, count, providers: page.map((row) => shape(row, scheduleFor(slots, row.practitioner_id, row.location_id))) };
 }
 
 // ---------- page profiles ----------
 
+/**
+ * Creates the page profiles of practices and healthcare services that have none (published, with the
+ * display options on); an existing profile keeps its owner's settings. Two statements.
+ */
+export async function refreshEntityProfiles(connection: Connection, ids?: { organizationIds: string[] | null; serviceIds: string[] | null }): Promise<number> {
+  const sources = await profileEntitySources(connection, ids);
+  await store.insertMissingPageProfiles(
+    connection,
+    sources.map((source) => ({
+      id: randomUUID(),
+      entity_type: source.entity_type,
+      entity_id: source.id,
+      name_identity: profileSlug(source.name, source.id),
+      name: source.name,
+      title: source.category,
+      about: source.about,
+      profile_picture: source.photo_url,
+      visit_types: ['Office'],
+      is_published: true,
+    })),
+  );
+  return sources.length;
+}
+
+const profileLink = (row: Pick<store.PageProfileRow, 'entity_type' | 'name_identity'>) =>
+  row.entity_type === 'Provider' ? `/providers/${row.name_identity}` : `/practice/${row.name_identity}`;
+
+/** How many suggested entities a page lists at most. */
+const MAX_SUGGESTED = 12;
+
+function toLocation(source: PublicLocationSource | store.SearchRow, showPhone: boolean): PageProfileLocation {
+  const isSearchRow = 'location_id' in source;
+  return {
+    Id: isSearchRow ? source.location_id : source.id,
+    Name: isSearchRow ? source.location_name : source.name,
+    Address1: source.address1,
+    Address2: source.address2,
+    City: source.city,
+    State: source.state,
+    ZipCode: source.zip_code,
+    Phone: showPhone ? source.phone : null,
+    TimeZone: source.time_zone,
+    Latitude: source.latitude,
+    Longitude: source.longitude,
+  };
+}
+
+function carriersOf(planIds: string[], plans: Map<string, { carrierId: string; carrierName: string; planName: string }>): PageProfile['Insurances'] {
+  const carriers = new Map<string, { Id: string; Name: string; Plans: { Id: string; Name: string }[] }>();
+  for (const planId of new Set(planIds)) {
+    const plan = plans.get(planId);
+    if (!plan) continue;
+    const carrier = carriers.get(plan.carrierId) ?? { Id: plan.carrierId, Name: plan.carrierName, Plans: [] };
+    carrier.Plans.push({ Id: planId, Name: plan.planName });
+    carriers.set(plan.carrierId, carrier);
+  }
+  return [...carriers.values()]
+    .map((c) => ({ ...c, Plans: c.Plans.sort((a, b) => a.Name.localeCompare(b.Name)) }))
+    .sort((a, b) => a.Name.localeCompare(b.Name));
+}
+
+/**
+ * A published profile as its public page shows it (patient-booking.md §3.3, practice-portal.md §3.4): the
+ * entity's facilities (hidden facility entries left out, phones only with DisplayLocationPhone), its
+ * specialties and accepted insurances when displayed, its bookable calendars, and the practice's other
+ * published profiles when ShowSuggestedEntities (hidden suggestions left out).
+ */
 async function toPageProfile(connection: Connection, row: store.PageProfileRow, now: Date): Promise<PageProfile> {
-  const calendars =
-    row.entity_type === 'Provider'
-      ? await availabilityOfPractitioners(connection, { practitionerIds: [row.entity_id], fromDay: todayUtcDate(now), days: 0, now, perDay: 0, lookAheadDays: 0 })
-      : [];
-  const facilities = row.entity_type === 'Provider' ? await store.searchRowsOfPractitioner(connection, row.entity_id) : [];
+  const hiddenFacility = (entityId: string, facilityId: string) =>
+    row.hidden_facilities.some((h) => h.facilityId === facilityId && (h.providerId === entityId || h.resourceId === entityId));
+  let organization: { id: string; name: string } | null = null;
+  let locations: PageProfileLocation[] = [];
+  let specialties: { Id: string; Name: string }[] = [];
+  let planIds: string[] = [];
+  let providerRows: store.SearchRow[] = [];
+  let suggested: SuggestedEntity[] = [];
+
+  if (row.entity_type === 'Provider') {
+    providerRows = (await store.searchRowsOfPractitioner(connection, row.entity_id)).filter((r) => !hiddenFacility(r.practitioner_id, r.location_id));
+    const first = providerRows[0];
+    organization = first ? { id: first.organization_id, name: first.organization_name } : null;
+    locations = providerRows.map((r) => toLocation(r, row.display_location_phone));
+    specialties = (first?.specialties ?? []).map((s) => ({ Id: s.Id, Name: s.Display }));
+    planIds = providerRows.flatMap((r) => r.insurance_plan_ids);
+  } else {
+    const sources = await profileEntitySources(connection, {
+      organizationIds: row.entity_type === 'Organization' ? [row.entity_id] : [],
+      serviceIds: row.entity_type === 'HealthCareService' ? [row.entity_id] : [],
+    });
+    const self = sources.find((s) => s.id === row.entity_id);
+    if (!self) throw notFound();
+    organization = { id: self.organization_id, name: self.organization_name };
+    const facilities = await publicLocations(connection, self.location_ids.filter((l) => !hiddenFacility(row.entity_id, l)));
+    locations = facilities.map((f) => toLocation(f, row.display_location_phone));
+    planIds = facilities.flatMap((f) => f.plan_ids);
+    if (row.entity_type === 'Organization') {
+      const shown = new Set(locations.map((l) => l.Id));
+      providerRows = (await store.searchRowsOfOrganization(connection, row.entity_id)).filter((r) => shown.has(r.location_id));
+      const seen = new Map<string, string>();
+      for (const r of providerRows) for (const s of r.specialties) seen.set(s.Id, s.Display);
+      specialties = [...seen].map(([Id, Name]) => ({ Id, Name })).sort((a, b) => a.Name.localeCompare(b.Name));
+      planIds = planIds.concat(providerRows.flatMap((r) => r.insurance_plan_ids));
+    }
+  }
+
+  // Suggestions: the practice's other providers and services (and the practice itself from a provider or service page).
+  if (row.show_suggested_entities && organization) {
+    const [orgRows, serviceSources] = await Promise.all([
+      row.entity_type === 'Organization' ? Promise.resolve(providerRows) : store.searchRowsOfOrganization(connection, organization.id),
+      profileEntitySources(connection, { organizationIds: [organization.id], serviceIds: [], servicesOfOrganizationIds: [organization.id] }),
+    ]);
+    const candidateIds = [...new Set([...orgRows.map((r) => r.practitioner_id), ...serviceSources.map((s) => s.id)])].filter(
+      (id) => id !== row.entity_id && !row.hidden_suggested_ids.includes(id),
+    );
+    const profiles = await store.publishedProfilesOfEntities(connection, candidateIds);
+    suggested = profiles.slice(0, MAX_SUGGESTED).map((p) => ({
+      Id: p.entity_id,
+      Type: p.entity_type,
+      Name: p.name,
+      Title: p.title,
+      Photo: p.profile_picture,
+      NameIdentity: p.name_identity,
+      ProfileLink: profileLink(p),
+    }));
+  }
+
+  // Calendars: the provider's own; on a practice page, its providers' at the shown facilities.
+  const calendarPractitioners = row.entity_type === 'Provider' ? [row.entity_id] : row.entity_type === 'Organization' ? [...new Set(providerRows.map((r) => r.practitioner_id))] : [];
+  const availability = await availabilityOfPractitioners(connection, { practitionerIds: calendarPractitioners, fromDay: todayUtcDate(now), days: 0, now, perDay: 0, lookAheadDays: 0 });
+  const rowOf = new Map(providerRows.map((r) => [`${r.practitioner_id}|${r.location_id}`, r]));
+  const anyRowOf = new Map(providerRows.map((r) => [r.practitioner_id, r]));
+  const calendars: PageProfileCalendar[] = availability.flatMap((a) => {
+    if (a.locationId && hiddenFacility(a.practitionerId, a.locationId)) return [];
+    const search = (a.locationId ? rowOf.get(`${a.practitionerId}|${a.locationId}`) : undefined) ?? anyRowOf.get(a.practitionerId);
+    if (!search || (a.locationId && !rowOf.has(`${a.practitionerId}|${a.locationId}`))) return [];
+    return [
+      {
+        ScheduleId: a.scheduleId,
+        LocationId: a.locationId,
+        TimeZone: a.timeZone,
+        EntityId: a.practitionerId,
+        EntityType: 'Provider' as const,
+        EntityName: search.display_name,
+        EntityPhoto: search.photo_url,
+        EntitySpeciality: search.specialties[0]?.Display ?? null,
+        Reasons: [],
+      },
+    ];
+  });
+
+  const names = await searchRowNames(connection, [], row.display_insurances ? [...new Set(planIds)] : []);
+  const orgProfile = organization
+    ? row.entity_type === 'Organization'
+      ? row
+      : await store.pageProfileByEntity(connection, 'Organization', organization.id)
+    : null;
   return {
     Id: row.id,
     Name: row.name,
@@ -270,10 +430,10 @@ async function toPageProfile(connection: Connection, row: store.PageProfileRow, 
     About: row.about,
     ProfilePicture: row.profile_picture,
     CoverPhoto: row.cover_photo,
-    ContactInfo: { Phone: row.display_location_phone ? (facilities[0]?.phone ?? null) : null, Email: null },
+    ContactInfo: { Phone: row.display_location_phone ? (locations.find((l) => l.Phone)?.Phone ?? null) : null, Email: null },
     Entity: { Id: row.entity_id, Type: row.entity_type },
-    Calendars: calendars.map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId })),
-    ProfileLink: `/providers/${row.name_identity}`,
+    Calendars: calendars,
+    ProfileLink: profileLink(row),
     VisitTypes: row.visit_types,
     IsPublished: row.is_published,
     ShowSuggestedEntities: row.show_suggested_entities,
@@ -287,6 +447,13 @@ async function toPageProfile(connection: Connection, row: store.PageProfileRow, 
     ReferrerUrl: row.referrer_url,
     ReferrerInstructions: row.referrer_instructions,
     PageProfileScheduleType: row.page_profile_schedule_type,
+    Organization: organization
+      ? { Id: organization.id, Name: organization.name, NameIdentity: orgProfile?.is_published ? orgProfile.name_identity : null }
+      : null,
+    Specialities: row.display_specialities ? specialties : [],
+    Insurances: row.display_insurances ? carriersOf(planIds, names.plans) : [],
+    Locations: locations,
+    SuggestedEntities: suggested,
   };
 }
 
@@ -309,15 +476,21 @@ export async function pageProfileSchedules(connection: Connection, nameIdentity:
   checkDate(day, now);
   const row = await store.pageProfileByNameIdentity(connection, nameIdentity);
   if (!row || !row.is_published) throw notFound();
-  if (row.entity_type !== 'Provider') return { Data: [], Total: 0 };
+  if (row.entity_type === 'HealthCareService') return { Data: [], Total: 0 };
+  // A practice's page books its providers at its facilities.
+  const practiceRows = row.entity_type === 'Organization' ? await store.searchRowsOfOrganization(connection, row.entity_id) : null;
+  const atPractice = practiceRows ? new Set(practiceRows.map((r) => `${r.practitioner_id}|${r.location_id}`)) : null;
   const calendars = await availabilityOfPractitioners(connection, {
-    practitionerIds: [row.entity_id],
+    practitionerIds: practiceRows ? [...new Set(practiceRows.map((r) => r.practitioner_id))] : [row.entity_id],
     fromDay: day,
     days: SEARCH_WEEK_DAYS,
     now,
     perDay: PROFILE_SLOTS_PER_DAY,
     lookAheadDays: NEXT_AVAILABILITY_DAYS,
   });
-  const data = calendars.map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId, TimeZone: c.timeZone, Slots: c.slots }));
+  const data = calendars
+    .filter((c) => !atPractice || (c.locationId !== null && atPractice.has(`${c.practitionerId}|${c.locationId}`)))
+    .filter((c) => !c.locationId || !row.hidden_facilities.some((h) => h.facilityId === c.locationId && h.providerId === c.practitionerId))
+    .map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId, TimeZone: c.timeZone, Slots: c.slots }));
   return { Data: data, Total: data.length };
 }

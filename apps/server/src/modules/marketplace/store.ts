@@ -27,6 +27,10 @@ export interface PageProfileRow {
   referrer_url: string | null;
   referrer_instructions: string | null;
   page_profile_schedule_type: string | null;
+  /** Facilities not shown for a provider or resource: {providerId | resourceId, facilityId}. */
+  hidden_facilities: { providerId?: string; resourceId?: string; facilityId: string }[];
+  /** Providers and resources never suggested on this page. */
+  hidden_suggested_ids: string[];
 }
 
 export type NewPageProfile = Pick<
@@ -212,4 +216,15 @@ export async function searchRowsOf(connection: Connection, pairs: { practitioner
 /** The search rows of one provider (their facilities), for the profile page. */
 export async function searchRowsOfPractitioner(connection: Connection, practitionerId: string): Promise<SearchRow[]> {
   return connection.query<SearchRow>('select * from provider_search where practitioner_id = $1 order by location_name, location_id', [practitionerId]);
+}
+
+/** The search rows of a practice's providers (one per provider and facility), for the practice's profile. */
+export async function searchRowsOfOrganization(connection: Connection, organizationId: string): Promise<SearchRow[]> {
+  return connection.query<SearchRow>('select * from provider_search where organization_id = $1 order by display_name, practitioner_id, location_name', [organizationId]);
+}
+
+/** Published profiles of some entities (suggestions), by entity id. */
+export async function publishedProfilesOfEntities(connection: Connection, entityIds: string[]): Promise<PageProfileRow[]> {
+  if (entityIds.length === 0) return [];
+  return connection.query<PageProfileRow>('select * from page_profiles where entity_id = any($1::uuid[]) and is_published order by name, id', [entityIds]);
 }

@@ -27,7 +27,11 @@ export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const stop = onAppointmentChanged(
     deps.database,
     (event) => inApp.notifyAppointmentChanged(deps, event).then(() => undefined),
-    (error, event) => app.log.error({ err: error, appointmentId: event.appointmentId, kind: event.kind }, 'in-app notifications for an appointment change failed'),
+    (error, event) =>
+      app.log.error(
+        { err: error, appointmentId: event.appointmentId, kind: event.kind },
+        'in-app notifications for an appointment change failed',
+      ),
   );
   app.addHook('onClose', async () => {
     stop();
@@ -47,7 +51,12 @@ export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await inApp.listNotifications(deps, { principal: currentPrincipal(request), audit: auditContextOf(request) }, request.params.userId, request.query);
+      const result = await inApp.listNotifications(
+        deps,
+        { principal: currentPrincipal(request), audit: auditContextOf(request) },
+        request.params.userId,
+        request.query,
+      );
       void reply.header(NOTIFICATION_HEADERS.total, String(result.total));
       void reply.header(NOTIFICATION_HEADERS.unseen, String(result.unseen));
       return result.records;
@@ -58,10 +67,20 @@ export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V1}/InAppNotifications/batch/mark-as-seen`,
     {
       preHandler: requireUser,
-      schema: { tags, security, summary: "Marks the caller's own notifications among these ids seen; answers true", body: markAsSeenBodySchema, response: { 200: z.boolean(), ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "Marks the caller's own notifications among these ids seen; answers true",
+        body: markAsSeenBodySchema,
+        response: { 200: z.boolean(), ...errors },
+      },
     },
     async (request) => {
-      await inApp.markAsSeen(deps, { principal: currentPrincipal(request), audit: auditContextOf(request) }, request.body);
+      await inApp.markAsSeen(
+        deps,
+        { principal: currentPrincipal(request), audit: auditContextOf(request) },
+        request.body,
+      );
       return true;
     },
   );

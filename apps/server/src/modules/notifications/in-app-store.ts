@@ -26,8 +26,18 @@ export async function insertMany(db: Connection, rows: NewInApp[]): Promise<void
   const params: unknown[] = [];
   for (const row of rows) {
     const base = params.length;
-    values.push(`($${base + 1}, $${base + 2}, $${base + 3}, 'Appointment', $${base + 4}, $${base + 5}, $${base + 6}, false, $${base + 7})`);
-    params.push(row.id, row.userId, row.userType, row.sourceSystem, row.appointmentId, JSON.stringify(row.payload), row.at.toISOString());
+    values.push(
+      `($${base + 1}, $${base + 2}, $${base + 3}, 'Appointment', $${base + 4}, $${base + 5}, $${base + 6}, false, $${base + 7})`,
+    );
+    params.push(
+      row.id,
+      row.userId,
+      row.userType,
+      row.sourceSystem,
+      row.appointmentId,
+      JSON.stringify(row.payload),
+      row.at.toISOString(),
+    );
   }
   await db.query(
     `insert into in_app_notifications (id, user_id, user_type, notification_type, source_system, appointment_id, payload, seen, recieved_on)
@@ -71,7 +81,10 @@ export async function page(
   );
 }
 
-export async function counts(db: Connection, input: { userId: string; type: string; window: Window }): Promise<{ total: number; unseen: number }> {
+export async function counts(
+  db: Connection,
+  input: { userId: string; type: string; window: Window },
+): Promise<{ total: number; unseen: number }> {
   const params: unknown[] = [input.userId, input.type];
   const filter = windowFilter(input.window, params);
   const rows = await db.query<{ total: number; unseen: number }>(

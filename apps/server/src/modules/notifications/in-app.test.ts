@@ -22,8 +22,16 @@ type ErrorBody = { status_code: number; message: string; errors?: { field: strin
 const provider = demoPerson('provider-admin'); // Daniel Reyes: provider and admin of the second practice
 const otherAdmin = demoPerson('admin'); // Marcus Whitfield: admin of the first practice
 
-async function scheduleAt(t: TestApp, organizationId: string, practitionerId: string | null, approval: boolean): Promise<string> {
-  const [location] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [organizationId]);
+async function scheduleAt(
+  t: TestApp,
+  organizationId: string,
+  practitionerId: string | null,
+  approval: boolean,
+): Promise<string> {
+  const [location] = await t.database.query<{ id: string }>(
+    'select id from locations where organization_id = $1 order by name limit 1',
+    [organizationId],
+  );
   const id = randomUUID();
   await t.database.query(
     `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval)
@@ -31,30 +39,54 @@ async function scheduleAt(t: TestApp, organizationId: string, practitionerId: st
     [id, practitionerId, location!.id, approval],
   );
   for (let weekday = 1; weekday <= 5; weekday += 1) {
-    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [id, weekday]);
+    await t.database.query(
+      'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+      [id, weekday],
+    );
   }
   return id;
 }
 
-async function book(t: TestApp, who: TestPatient, scheduleId: string, start = '2026-11-24T15:00:00.000Z'): Promise<string> {
+async function book(
+  t: TestApp,
+  who: TestPatient,
+  scheduleId: string,
+  start = '2026-11-24T15:00:00.000Z',
+): Promise<string> {
   const res = await t.call<BookingResult>({
     method: 'POST',
     url: `${V2}/Appointments`,
     headers: bearer(who.token),
-    payload: { CalendarId: scheduleId, StartTime: start, Participants: [{ Type: 'Patient', ParticipantId: who.id }], Reasons: [{ Name: 'Follow-up' }] },
+    payload: {
+      CalendarId: scheduleId,
+      StartTime: start,
+      Participants: [{ Type: 'Patient', ParticipantId: who.id }],
+      Reasons: [{ Name: 'Follow-up' }],
+    },
   });
   if (res.statusCode !== 200) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
   return res.json.data;
 }
 
 function listen(origin: string, hub: string, token: string, userId: string) {
-  const socket: Socket = connect(`${origin}/hubs/${hub}`, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token, userId } });
+  const socket: Socket = connect(`${origin}/hubs/${hub}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token, userId },
+  });
   const seen: { event: string; message: RealtimeMessage }[] = [];
   socket.onAny((event: string, message: RealtimeMessage) => seen.push({ event, message }));
   return {
     socket,
     seen,
-    connected: () => new Promise<void>((resolve, reject) => (socket.connected ? resolve() : (socket.once('connect', () => resolve()), socket.once('connect_error', reject)))),
+    connected: () =>
+      new Promise<void>((resolve, reject) =>
+        socket.connected
+          ? resolve()
+          : (socket.once('connect', () => resolve()), socket.once('connect_error', reject)),
+      ),
     next<T>(event: string): Promise<RealtimeMessage<T>> {
       return new Promise((resolve, reject) => {
         const started = Date.now();
@@ -81,48 +113,120 @@ describe('in-app notifications', () => {
     t = await createTestApp({ now: '2026-11-23T13:40:00Z' });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    providerToken = await tokenFor(t.tokens, { sub: 'sub-daniel', user_roles: ['provider', 'practiceadmin'], user_type: 'Practitioner', careslot_id: provider.id, PracticeId: DEMO_PRACTICE_IDS[1], email: provider.email }, 24 * 3600);
-    otherToken = await tokenFor(t.tokens, { sub: 'sub-marcus', user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: otherAdmin.id, PracticeId: DEMO_PRACTICE_IDS[0], email: otherAdmin.email }, 24 * 3600);
+    providerToken = await tokenFor(
+      t.tokens,
+      {
+        sub: 'sub-daniel',
+        user_roles: ['provider', 'practiceadmin'],
+        user_type: 'Practitioner',
+        careslot_id: provider.id,
+        PracticeId: DEMO_PRACTICE_IDS[1],
+        email: provider.email,
+      },
+      24 * 3600,
+    );
+    otherToken = await tokenFor(
+      t.tokens,
+      {
+        sub: 'sub-marcus',
+        user_roles: ['practiceadmin'],
+        user_type: 'Practitioner',
+        careslot_id: otherAdmin.id,
+        PracticeId: DEMO_PRACTICE_IDS[0],
+        email: otherAdmin.email,
+      },
+      24 * 3600,
+    );
     // A staff member of the second practice: a practitioner with the staff role there.
     staffId = randomUUID();
-    await t.database.query("insert into practitioners (id, given_names, family_name) values ($1, '{Sam}', 'Front')", [staffId]);
-    await t.database.query("insert into practitioner_roles (id, practitioner_id, organization_id, codes) values ($1, $2, $3, '{staff}')", [randomUUID(), staffId, DEMO_PRACTICE_IDS[1]]);
-    staffToken = await tokenFor(t.tokens, { sub: 'sub-staff', user_roles: ['staff'], user_type: 'Practitioner', careslot_id: staffId, PracticeId: DEMO_PRACTICE_IDS[1], email: 'front@summit.example' }, 24 * 3600);
+    await t.database.query(
+      "insert into practitioners (id, given_names, family_name) values ($1, '{Sam}', 'Front')",
+      [staffId],
+    );
+    await t.database.query(
+      "insert into practitioner_roles (id, practitioner_id, organization_id, codes) values ($1, $2, $3, '{staff}')",
+      [randomUUID(), staffId, DEMO_PRACTICE_IDS[1]],
+    );
+    staffToken = await tokenFor(
+      t.tokens,
+      {
+        sub: 'sub-staff',
+        user_roles: ['staff'],
+        user_type: 'Practitioner',
+        careslot_id: staffId,
+        PracticeId: DEMO_PRACTICE_IDS[1],
+        email: 'front@summit.example',
+      },
+      24 * 3600,
+    );
   });
   afterAll(() => t.close());
 
-  const list = (userId: string, token: string, query = 'userType=Practitioner&notificationType=Appointment') =>
-    t.call<InAppNotification[] & ErrorBody>({ url: `${V1}/InAppNotifications/${userId}?${query}`, headers: bearer(token) });
+  const list = (
+    userId: string,
+    token: string,
+    query = 'userType=Practitioner&notificationType=Appointment',
+  ) =>
+    t.call<InAppNotification[] & ErrorBody>({
+      url: `${V1}/InAppNotifications/${userId}?${query}`,
+      headers: bearer(token),
+    });
 
   it('pushes a request live to the provider and their practice only, and lists it with the spec fields', async () => {
     const providerPush = listen(origin, 'push-notifications', providerToken, provider.id);
     const providerAppointments = listen(origin, 'appointments', providerToken, provider.id);
     const otherPush = listen(origin, 'push-notifications', otherToken, otherAdmin.id);
     const otherAppointments = listen(origin, 'appointments', otherToken, otherAdmin.id);
-    await Promise.all([providerPush.connected(), providerAppointments.connected(), otherPush.connected(), otherAppointments.connected()]);
+    await Promise.all([
+      providerPush.connected(),
+      providerAppointments.connected(),
+      otherPush.connected(),
+      otherAppointments.connected(),
+    ]);
 
     const patient = await createTestPatient(t, 'Riley');
     const id = await book(t, patient, await scheduleAt(t, DEMO_PRACTICE_IDS[1], provider.id, true));
 
     const added = await providerPush.next<PushedNotification & { event: string }>('InAppNotificationAdded');
-    expect(JSON.parse(added.data.Payload)).toEqual({ ProviderId: provider.id, AppointmentId: id, AppointmentStatus: 'Pending', AppointmentTime: '2026-11-24T15:00:00.000Z' });
+    expect(JSON.parse(added.data.Payload)).toEqual({
+      ProviderId: provider.id,
+      AppointmentId: id,
+      AppointmentStatus: 'Pending',
+      AppointmentTime: '2026-11-24T15:00:00.000Z',
+    });
     expect(added.data.SourceSystem).toBe(DEMO_PRACTICE_IDS[1]);
     // Pushes carry no names.
     expect(JSON.stringify(added.data)).not.toContain('Riley');
     const pending = await providerAppointments.next<AppointmentPendingPush>('AppointmentPending');
-    expect(pending.data).toMatchObject({ AppointmentId: id, Status: 'Pending', Participants: [{ Type: 'Host', ParticipantId: provider.id }] });
+    expect(pending.data).toMatchObject({
+      AppointmentId: id,
+      Status: 'Pending',
+      Participants: [{ Type: 'Host', ParticipantId: provider.id }],
+    });
 
     // The first practice hears nothing of it: the first message its admin receives is about its own booking.
-    const own = await book(t, await createTestPatient(t), await scheduleAt(t, DEMO_PRACTICE_IDS[0], null, false));
+    const own = await book(
+      t,
+      await createTestPatient(t),
+      await scheduleAt(t, DEMO_PRACTICE_IDS[0], null, false),
+    );
     const first = await otherPush.next<PushedNotification>('InAppNotificationAdded');
-    expect(JSON.parse(first.data.Payload)).toMatchObject({ AppointmentId: own, AppointmentStatus: 'Scheduled' });
+    expect(JSON.parse(first.data.Payload)).toMatchObject({
+      AppointmentId: own,
+      AppointmentStatus: 'Scheduled',
+    });
     expect(otherPush.seen.map((s) => s.event)).not.toContain('InAppNotificationAdded');
     expect(otherAppointments.seen.map((s) => s.event)).not.toContain('AppointmentPending');
 
     const res = await list(provider.id, providerToken);
     expect(res.statusCode).toBe(200);
     const record = res.json.find((r) => r.id === added.data.Id)!;
-    expect(record).toMatchObject({ id: added.data.Id, sourceSystem: DEMO_PRACTICE_IDS[1], seen: false, recievedOn: '2026-11-23T13:40:00.000Z' });
+    expect(record).toMatchObject({
+      id: added.data.Id,
+      sourceSystem: DEMO_PRACTICE_IDS[1],
+      seen: false,
+      recievedOn: '2026-11-23T13:40:00.000Z',
+    });
     const payload = JSON.parse(record.payload) as NotificationPayload;
     expect(payload).toMatchObject({
       AppointmentId: id,
@@ -139,12 +243,20 @@ describe('in-app notifications', () => {
   it('notifies the staff when the provider accepts, but not the provider who did it', async () => {
     const patient = await createTestPatient(t, 'Quinn');
     const id = await book(t, patient, await scheduleAt(t, DEMO_PRACTICE_IDS[1], provider.id, true));
-    const accepted = await t.call({ method: 'PUT', url: `${V2}/OfficeAppointments/${id}/confirm`, headers: bearer(providerToken) });
+    const accepted = await t.call({
+      method: 'PUT',
+      url: `${V2}/OfficeAppointments/${id}/confirm`,
+      headers: bearer(providerToken),
+    });
     expect(accepted.statusCode).toBe(200);
-    const forStaff = (await list(staffId, staffToken)).json.map((r) => JSON.parse(r.payload) as NotificationPayload).filter((p) => p.AppointmentId === id);
+    const forStaff = (await list(staffId, staffToken)).json
+      .map((r) => JSON.parse(r.payload) as NotificationPayload)
+      .filter((p) => p.AppointmentId === id);
     // Both at the test's fixed clock time, so compared as a set.
     expect(forStaff.map((p) => p.AppointmentStatus).sort()).toEqual(['Pending', 'Scheduled']);
-    const forProvider = (await list(provider.id, providerToken)).json.map((r) => JSON.parse(r.payload) as NotificationPayload).filter((p) => p.AppointmentId === id);
+    const forProvider = (await list(provider.id, providerToken)).json
+      .map((r) => JSON.parse(r.payload) as NotificationPayload)
+      .filter((p) => p.AppointmentId === id);
     expect(forProvider.map((p) => p.AppointmentStatus)).toEqual(['Pending']);
   });
 
@@ -156,7 +268,12 @@ describe('in-app notifications', () => {
     expect(mine.length).toBeGreaterThan(0);
     expect(staffs.length).toBeGreaterThan(0);
 
-    const marked = await t.call<boolean>({ method: 'PATCH', url: `${V1}/InAppNotifications/batch/mark-as-seen`, headers: bearer(providerToken), payload: [...mine.map((r) => r.id), staffs[0]!.id] });
+    const marked = await t.call<boolean>({
+      method: 'PATCH',
+      url: `${V1}/InAppNotifications/batch/mark-as-seen`,
+      headers: bearer(providerToken),
+      payload: [...mine.map((r) => r.id), staffs[0]!.id],
+    });
     expect(marked.statusCode).toBe(200);
     expect(marked.json).toBe(true);
     const after = await list(provider.id, providerToken);
@@ -180,7 +297,11 @@ describe('in-app notifications', () => {
     const secondPage = await list(provider.id, providerToken, 'userType=Practitioner&Limit=1&Offset=2');
     expect(firstPage.json[0]!.id).toBe(all.json[0]!.id);
     expect(secondPage.json[0]!.id).toBe(all.json[1]!.id);
-    const outside = await list(provider.id, providerToken, 'userType=Practitioner&from=2026-11-10T00:00:00Z&to=2026-11-17T00:00:00Z');
+    const outside = await list(
+      provider.id,
+      providerToken,
+      'userType=Practitioner&from=2026-11-10T00:00:00Z&to=2026-11-17T00:00:00Z',
+    );
     expect(outside.json).toEqual([]);
 
     const badLimit = await list(provider.id, providerToken, 'userType=Practitioner&Limit=5000');
@@ -189,7 +310,12 @@ describe('in-app notifications', () => {
     const noType = await list(provider.id, providerToken, 'notificationType=Appointment');
     expect(noType.statusCode).toBe(400);
     expect(noType.json.errors?.[0]?.field).toBe('querystring.userType');
-    const badIds = await t.call<ErrorBody>({ method: 'PATCH', url: `${V1}/InAppNotifications/batch/mark-as-seen`, headers: bearer(providerToken), payload: ['not-an-id'] });
+    const badIds = await t.call<ErrorBody>({
+      method: 'PATCH',
+      url: `${V1}/InAppNotifications/batch/mark-as-seen`,
+      headers: bearer(providerToken),
+      payload: ['not-an-id'],
+    });
     expect(badIds.statusCode).toBe(400);
     expect(badIds.json.errors?.[0]?.field).toBe('body.0');
   });

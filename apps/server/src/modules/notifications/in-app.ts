@@ -28,7 +28,8 @@ async function recipientsOf(deps: Deps, event: AppointmentChanged): Promise<stri
   const roles = await listPractitionerRoles(deps.database, { OrganizationId: event.organizationId });
   const ids = new Set<string>();
   if (event.practitionerId) ids.add(event.practitionerId);
-  for (const role of roles) if (role.Active && role.Code.some((c) => PRACTICE_WIDE.has(c))) ids.add(role.PractitionerId);
+  for (const role of roles)
+    if (role.Active && role.Code.some((c) => PRACTICE_WIDE.has(c))) ids.add(role.PractitionerId);
   if (event.actorId) ids.delete(event.actorId);
   return [...ids];
 }
@@ -47,7 +48,9 @@ async function payloadOf(deps: Deps, event: AppointmentChanged): Promise<Notific
     AppointmentStatus: event.status,
     AppointmentTime: event.startTime,
     PatientName: { first_name: patientName?.Given.join(' ') ?? '', last_name: patientName?.Family ?? '' },
-    ProviderName: providerName ? { first_name: providerName.Given.join(' '), last_name: providerName.Family } : null,
+    ProviderName: providerName
+      ? { first_name: providerName.Given.join(' '), last_name: providerName.Family }
+      : null,
     ProfilePictureUri: provider?.Photos[0]?.Url ?? null,
     ResourceId: null,
     ResourceName: null,
@@ -82,8 +85,18 @@ export async function notifyAppointmentChanged(deps: Deps, event: AppointmentCha
     AppointmentTime: payload.AppointmentTime,
   });
   for (const row of rows) {
-    const pushed: PushedNotification = { Id: row.id, SourceSystem: row.sourceSystem, RecievedOn: row.at.toISOString(), Payload: pushedPayload };
-    deps.realtime.publish({ hub: 'push-notifications', event: 'InAppNotificationAdded', rooms: [`user:${row.userId}`], data: { ...pushed } });
+    const pushed: PushedNotification = {
+      Id: row.id,
+      SourceSystem: row.sourceSystem,
+      RecievedOn: row.at.toISOString(),
+      Payload: pushedPayload,
+    };
+    deps.realtime.publish({
+      hub: 'push-notifications',
+      event: 'InAppNotificationAdded',
+      rooms: [`user:${row.userId}`],
+      data: { ...pushed },
+    });
   }
   if (event.kind === 'requested' && event.status === 'Pending') {
     const pending: AppointmentPendingPush = {
@@ -91,7 +104,12 @@ export async function notifyAppointmentChanged(deps: Deps, event: AppointmentCha
       Participants: event.practitionerId ? [{ Type: 'Host', ParticipantId: event.practitionerId }] : [],
       Status: 'Pending',
     };
-    deps.realtime.publish({ hub: 'appointments', event: 'AppointmentPending', rooms: recipients.map((id) => `user:${id}` as const), data: { ...pending } });
+    deps.realtime.publish({
+      hub: 'appointments',
+      event: 'AppointmentPending',
+      rooms: recipients.map((id) => `user:${id}` as const),
+      data: { ...pending },
+    });
   }
   return rows.length;
 }
@@ -119,15 +137,32 @@ export async function listNotifications(
   query: InAppNotificationsQuery,
 ): Promise<{ records: InAppNotification[]; total: number; unseen: number }> {
   if (caller.principal.userId !== userId) {
-    await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'InAppNotification', entityId: userId, outcome: 'denied' });
+    await recordAudit(deps.database, caller.audit, {
+      action: 'read',
+      entityType: 'InAppNotification',
+      entityId: userId,
+      outcome: 'denied',
+    });
     throw notFound();
   }
   const window = { from: query.from, to: query.to };
   const [rows, counted] = await Promise.all([
-    store.page(deps.database, { userId, type: query.notificationType, window, skip: (query.Offset - 1) * query.Limit, limit: query.Limit }),
+    store.page(deps.database, {
+      userId,
+      type: query.notificationType,
+      window,
+      skip: (query.Offset - 1) * query.Limit,
+      limit: query.Limit,
+    }),
     store.counts(deps.database, { userId, type: query.notificationType, window }),
   ]);
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'InAppNotification', entityId: userId, outcome: 'success', detail: { count: rows.length } });
+  await recordAudit(deps.database, caller.audit, {
+    action: 'read',
+    entityType: 'InAppNotification',
+    entityId: userId,
+    outcome: 'success',
+    detail: { count: rows.length },
+  });
   return { records: rows.map(toRecord), total: counted.total, unseen: counted.unseen };
 }
 

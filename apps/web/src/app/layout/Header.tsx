@@ -21,7 +21,9 @@ import { RoleNav } from './RoleNav';
 import classes from './Header.module.css';
 
 const BurgerMenu = lazy(() => import('./BurgerMenu'));
-const NotificationSidebar = lazy(() => import('./NotificationSidebar'));
+const NotificationSidebar = lazy(() => import('../../features/notifications/components/NotificationSidebar'));
+// The live badges of practice users: loaded only for them, so patients and visitors never download it.
+const NotificationsLive = lazy(() => import('../../features/notifications/components/NotificationsLive'));
 const LogoutQueueDialog = lazy(() => import('./LogoutQueueDialog'));
 
 type MenuName = 'burger' | 'language' | 'account' | 'more' | 'notifications';
@@ -53,6 +55,8 @@ export function Header() {
     setOpen(next ? { name, at: location.key } : null);
   };
   const closeAll = () => setOpen(null);
+  // Walk-in queues, requests and notifications are the practice side's: provider, staff, practice admin.
+  const practiceUser = user?.userId && user.userType !== 'Patient' && hasRole(user, 'provider', 'staff', 'practiceadmin') ? user : null;
 
   const place = { pathname: location.pathname, search: location.search };
   const showLogin = !isLoginHidden(place, !!user);
@@ -181,6 +185,11 @@ export function Header() {
       {queued > 0 ? (
         <Suspense fallback={null}>
           <LogoutQueueDialog count={queued} onLogout={() => void logOutNow()} onStay={() => setQueued(0)} />
+        </Suspense>
+      ) : null}
+      {practiceUser?.userId ? (
+        <Suspense fallback={null}>
+          <NotificationsLive userId={practiceUser.userId} userType={practiceUser.userType ?? 'Practitioner'} />
         </Suspense>
       ) : null}
       {loaded.notifications && menu.sidebar ? (

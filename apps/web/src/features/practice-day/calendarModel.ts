@@ -169,9 +169,9 @@ export function canMoveTo(from: AppointmentStatus, to: AppointmentStatus): boole
   return canChangeStatus(from, to);
 }
 
-/** 'Provider · Location' of a schedule, as the calendar's pickers show it. */
-export function scheduleLabel(schedule: PracticeCalendarContext['Schedules'][number], context: Pick<PracticeCalendarContext, 'Providers' | 'Locations'>): string {
-  const provider = context.Providers.find((p) => p.Id === schedule.PractitionerId)?.Name;
+/** 'Provider · Location' (or 'Resource · Location') of a schedule, as the calendar's pickers show it. */
+export function scheduleLabel(schedule: PracticeCalendarContext['Schedules'][number], context: Pick<PracticeCalendarContext, 'Providers' | 'Resources' | 'Locations'>): string {
+  const provider = context.Providers.find((p) => p.Id === schedule.PractitionerId)?.Name ?? context.Resources.find((r) => r.Id === schedule.HealthcareServiceId)?.Name;
   const location = context.Locations.find((l) => l.Id === schedule.LocationId)?.Name;
   return [provider, location].filter(Boolean).join(' · ') || schedule.Id;
 }

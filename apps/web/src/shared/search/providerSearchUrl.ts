@@ -12,6 +12,11 @@ export interface ProviderSearchLink {
   /** YYYY-MM-DD, the search date; the spec's default is today. */
   date: string;
   walkInTeleVisitEnabled?: boolean;
+  /** Free text (text_field), insurance carrier and plan names, zip code: what the search filter adds. */
+  textField?: string | null;
+  insuranceName?: string | null;
+  insurancePlanName?: string | null;
+  zipCode?: string | null;
   pageNo?: number;
   pageSize?: number;
 }
@@ -22,6 +27,10 @@ export function providerSearchUrl(link: ProviderSearchLink): string {
   const params = new URLSearchParams();
   link.specialties?.forEach((specialty) => params.append('specialty[]', specialty));
   if (link.condition) params.set('condition', link.condition);
+  if (link.textField) params.set('text_field', link.textField);
+  if (link.insuranceName) params.set('insurance_name', link.insuranceName);
+  if (link.insuranceName && link.insurancePlanName) params.set('insurance_plane_name', link.insurancePlanName);
+  if (link.zipCode) params.set('zip_code', link.zipCode);
   params.set('date', link.date);
   if (link.walkInTeleVisitEnabled !== undefined) params.set('walk_in_tele_visit_enabled', String(link.walkInTeleVisitEnabled));
   params.set('page_no', String(link.pageNo ?? 1));

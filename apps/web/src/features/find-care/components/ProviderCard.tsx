@@ -2,6 +2,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine
 import { IconMapPin, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { TZDate } from '@date-fns/tz';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { SearchProvider } from '@careslot/contracts';
 import type { DayKey } from '../../../shared/slots/slotDates';
 import classes from './ProviderCard.module.css';
@@ -10,7 +11,19 @@ import { ProviderWeek } from './ProviderWeek';
 const MAX_CARRIERS_SHOWN = 4;
 
 /** One provider of the results: who, where, how far, which insurances, and the week's open slots. */
-export function ProviderCard({ provider, locale, startDay, onJump }: { provider: SearchProvider; locale: string; startDay: DayKey; onJump: (day: DayKey) => void }) {
+export function ProviderCard({
+  provider,
+  locale,
+  startDay,
+  live,
+  onJump,
+}: {
+  provider: SearchProvider;
+  locale: string;
+  startDay: DayKey;
+  live: boolean;
+  onJump: (day: DayKey) => void;
+}) {
   const { t } = useTranslation('findCare');
   const zone = provider.location.iana_time_zone;
   const nextLabel = provider.next_availability
@@ -30,7 +43,9 @@ export function ProviderCard({ provider, locale, startDay, onJump }: { provider:
           </Avatar>
           <Stack gap={4} className={classes.details}>
             <Title order={3} size="h4" id={`provider-${provider.practitioner_id}`}>
-              {provider.display_name}
+              <Anchor component={Link} to={`/providers/${provider.name_identity}`} inherit c="dark.8">
+                {provider.display_name}
+              </Anchor>
             </Title>
             <Text size="sm" c="brand.7" fw={600}>
               {provider.specialties.map((s) => s.Display).join(', ')}
@@ -82,7 +97,7 @@ export function ProviderCard({ provider, locale, startDay, onJump }: { provider:
           <Text size="sm" fw={600} mb={6}>
             {nextLabel ? t('card.next', { when: nextLabel }) : t('card.noAvailability')}
           </Text>
-          <ProviderWeek provider={provider} startDay={startDay} onJump={onJump} />
+          <ProviderWeek provider={provider} startDay={startDay} live={live} onJump={onJump} />
         </div>
       </div>
     </Card>

@@ -12,9 +12,9 @@ const BOOKING_FORM = '/book/book-appointment-form';
 /**
  * The week the search returned for one provider (5 days from the search date, at most 3 open slots a day),
  * shaped for the shared week slot calendar, so a results page stays one call however many providers it
- * shows. A slot whose hold fails leaves the page.
+ * shows; live slot events reach it through the cached search. A slot whose hold fails leaves the page.
  */
-export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: ReadonlySet<string>): Omit<WeekSlots, 'removeSlot'> {
+export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: ReadonlySet<string>, live = false): Omit<WeekSlots, 'removeSlot'> {
   const timeZone = provider.location.iana_time_zone;
   const days = daysFrom(startDay);
   const slots = provider.slots.filter((slot) => !removed.has(slot.SlotIds[0]!));
@@ -30,17 +30,17 @@ export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: 
     nextAvailableDay: slots.length === 0 && next ? dayKeyOf(next, timeZone) : null,
     noAvailability: slots.length === 0 && !next,
     timeZone,
-    // The results page shows the week the search returned; it does not follow the calendar hub.
-    live: false,
+    // The results page applies the calendar hub's events to the search's week (useLiveResults).
+    live,
   };
 }
 
 /** A provider card's week slot calendar: picking a slot holds it and opens the booking form (4.3). */
-export function ProviderWeek({ provider, startDay, onJump }: { provider: SearchProvider; startDay: DayKey; onJump: (day: DayKey) => void }) {
+export function ProviderWeek({ provider, startDay, live, onJump }: { provider: SearchProvider; startDay: DayKey; live: boolean; onJump: (day: DayKey) => void }) {
   const navigate = useNavigate();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const removeSlot = (slot: Pick<Slot, 'SlotIds'>) => setRemoved((old) => new Set([...old, slot.SlotIds[0]!]));
-  const week = useMemo(() => ({ ...searchWeek(provider, startDay, removed), removeSlot }), [provider, startDay, removed]);
+  const week = useMemo(() => ({ ...searchWeek(provider, startDay, removed, live), removeSlot }), [provider, startDay, removed, live]);
   const picker = useSlotPicker({
     timeZone: provider.location.iana_time_zone,
     removeSlot,

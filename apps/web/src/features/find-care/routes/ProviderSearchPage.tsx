@@ -1,16 +1,21 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Box, Button, Container, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { IconList, IconMap } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { BREAKPOINTS } from '@careslot/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/errorMessage';
+import { useInsurances } from '../../../shared/search/lookups';
 import { localIsoDate, PROVIDER_SEARCH_PATH } from '../../../shared/search/providerSearchUrl';
+import { SearchFilter, type FilterValues } from '../../../shared/search/SearchFilter';
+import { AppDialog } from '../../../shared/ui/AppDialog';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { useFindCare } from '../api/findCare';
-import { useInsurances } from '../api/lookups';
 import { ProviderCard } from '../components/ProviderCard';
 import { ResultFilters } from '../components/ResultFilters';
-import { SearchFilter, type FilterValues } from '../components/SearchFilter';
+import { useLiveResults } from '../liveResults';
+import { useLocationPrompt } from '../useLocationPrompt';
 import { readSearchParams, toSearchParams, toSearchRequest, type SearchState } from '../searchState';
 import classes from './ProviderSearchPage.module.css';
 
@@ -29,8 +34,11 @@ export function ProviderSearchPage() {
     insurances.data?.find((c) => c.Name === carrier)?.Plans.find((p) => p.Name === plan)?.Id ?? null;
   // A plan filter waits for the insurance list, so the first search already carries the plan.
   const ready = !state.insurancePlanName || insurances.isSuccess || insurances.isError;
-  const search = useFindCare(ready ? toSearchRequest(state, planIdOf) : null);
+  const body = ready ? toSearchRequest(state, planIdOf) : null;
+  const search = useFindCare(body);
+  const live = useLiveResults(body, search.isPlaceholderData ? undefined : search.data);
   const [showMap, setShowMap] = useState(false);
+  const phone = useMediaQuery(`(max-width: ${BREAKPOINTS.mobile}px)`) ?? false;
 
   const go = (next: SearchState) => setParams(toSearchParams(next));
   const refine = (change: Partial<SearchState>) => go({ ...state, ...change, pageNo: 1 });
@@ -50,11 +58,23 @@ export function ProviderSearchPage() {
   const result = search.data;
   const pages = result ? Math.max(1, Math.ceil(result.count / state.pageSize)) : 1;
   const hasPlace = Boolean(state.zipCode || state.city || (state.latitude !== null && state.longitude !== null));
+  // On a phone, a search without a place asks for the position once and lists the nearest providers first.
+  const locationPrompt = useLocationPrompt(phone && !hasPlace, (latitude, longitude) =>
+    setParams(toSearchParams({ ...state, latitude, longitude, sortOn: 'distance', pageNo: 1 }), { replace: true }),
+  );
   const locale = i18n.language;
 
   return (
     <>
       <title>{t('title')}</title>
+      <AppDialog
+        variant="small"
+        opened={locationPrompt.alertOpen}
+        onClose={locationPrompt.closeAlert}
+        title={t('location.title')}
+        message={t('location.prompt')}
+        primary={{ label: t('location.ok'), onClick: locationPrompt.closeAlert }}
+      />
       <Box className={classes.header}>
         <Container size="xl" py="md">
           <SearchFilter
@@ -115,7 +135,7 @@ export function ProviderSearchPage() {
 
           <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
             {result?.providers.map((provider) => (
-              <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} onJump={(day) => refine({ date: day })} />
+              <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
             ))}
           </Stack>
 

@@ -4,7 +4,9 @@ import { IconArrowRight, IconBuildingHospital, IconCalendarCheck, IconCertificat
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LIST_PRACTICE_URL, VACCINE_FINDER_URL, VACCINE_PASSPORT_URL } from '../../../shared/navigation/productLinks';
-import { localIsoDate } from '../../../shared/search/providerSearchUrl';
+import { loadFilterState } from '../../../shared/search/filterSession';
+import { localIsoDate, providerSearchUrl } from '../../../shared/search/providerSearchUrl';
+import { SearchFilter, type FilterValues } from '../../../shared/search/SearchFilter';
 import { logout } from '../../../shared/session/authActions';
 import { HeroIllustration, VideoVisitIllustration } from '../components/Illustrations';
 import { TileCarousel } from '../components/TileCarousel';
@@ -13,6 +15,15 @@ import classes from './HomePage.module.css';
 
 type TabName = 'specialties' | 'conditions';
 
+const EMPTY_FILTER: Omit<FilterValues, 'date'> = {
+  specialties: [],
+  condition: null,
+  textField: null,
+  zipCode: null,
+  insuranceName: null,
+  insurancePlanName: null,
+};
+
 /** The patient home page (patient-booking.md §2.3). */
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
@@ -20,6 +31,18 @@ export function HomePage() {
   const [tab, setTab] = useState<TabName>('specialties');
   const today = localIsoDate();
   const [leaving, setLeaving] = useState(false);
+  // The filter starts from what this tab searched last (provider_search_state).
+  const [initialFilter] = useState<FilterValues>(() => {
+    const stored = loadFilterState();
+    return {
+      ...EMPTY_FILTER,
+      specialties: stored?.specialty ? [stored.specialty] : [],
+      condition: stored?.specialty ? null : (stored?.condition ?? null),
+      insuranceName: stored?.insuranceName ?? null,
+      insurancePlanName: stored?.insuranceName ? (stored.insurancePlanName ?? null) : null,
+      date: today,
+    };
+  });
 
   const labelFor = (tile: Tile) => (tile.kind === 'specialty' ? t(`common:specialties.${tile.key}`) : t(`home:conditions.${tile.key}`));
   const hrefFor = (tile: Tile) => tileSearchUrl(tile, today);
@@ -49,7 +72,26 @@ export function HomePage() {
               <p className={classes.heroSubtitle}>{t('home:hero.subheading')}</p>
             </hgroup>
             <Text className={classes.heroLead}>{t('home:hero.lead')}</Text>
-            {/* The provider search filter (patient-booking.md §2.4) takes its place here with the search issue. */}
+            <div className={classes.filter}>
+              <SearchFilter
+                variant="home"
+                initial={initialFilter}
+                today={today}
+                onSearch={(values) =>
+                  void navigate(
+                    providerSearchUrl({
+                      specialties: values.specialties,
+                      condition: values.condition ?? undefined,
+                      textField: values.textField,
+                      insuranceName: values.insuranceName,
+                      insurancePlanName: values.insurancePlanName,
+                      zipCode: values.zipCode,
+                      date: values.date,
+                    }),
+                  )
+                }
+              />
+            </div>
             <Group gap="sm" className={classes.points} component="ul">
               <li>
                 <IconCalendarCheck size={20} aria-hidden />

@@ -172,10 +172,11 @@ export function usePatientSearch(name: string) {
   });
 }
 
+/** GET practice/blocked-time: time off and holidays on the practice's schedules in a range. */
 export function useBlocks(from: string | null, to: string | null) {
   return useQuery({
     queryKey: [PRACTICE_DAY_KEY, 'blocks', from, to],
-    queryFn: ({ signal }) => apiRequest<List<ScheduleException>>(`${CALENDAR}/schedule/exceptions/advance-search`, { method: 'POST', body: { From: from, To: to }, signal }),
+    queryFn: ({ signal }) => apiRequest<List<ScheduleException>>(`${APPOINTMENTS}/practice/blocked-time`, { query: { from, to }, signal }),
     enabled: !!from && !!to,
     placeholderData: (previous) => previous,
   });
@@ -184,10 +185,10 @@ export function useBlocks(from: string | null, to: string | null) {
 export function useBlockTime() {
   const refresh = useRefreshPracticeDay();
   return useMutation({
-    mutationFn: (input: { scheduleId: string; Start: string; End: string; Reason: string }) =>
+    mutationFn: (input: { scheduleId: string; Start: string; End: string; Note: string }) =>
       apiRequest<ScheduleException>(`${CALENDAR}/schedule/${input.scheduleId}/exceptions`, {
         method: 'POST',
-        body: { Start: input.Start, End: input.End, Reason: input.Reason },
+        body: { Kind: 'TimeOff', Start: input.Start, End: input.End, Note: input.Note },
       }),
     onSuccess: refresh,
   });

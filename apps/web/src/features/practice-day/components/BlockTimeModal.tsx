@@ -46,7 +46,7 @@ export function BlockTimeModal({ opened, onClose, context, day, defaultScheduleI
     setErrors(next);
     if (Object.keys(next).length) return;
     block.mutate(
-      { scheduleId: scheduleId!, Start: wallTime(date, start, zone), End: wallTime(date, end, zone), Reason: reason.trim() },
+      { scheduleId: scheduleId!, Start: wallTime(date, start, zone), End: wallTime(date, end, zone), Note: reason.trim() },
       {
         onSuccess: () => {
           toast.success(t('block.done'));

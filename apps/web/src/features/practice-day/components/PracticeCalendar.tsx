@@ -53,7 +53,18 @@ interface Column {
  * filtered by provider, resource and location, coloured by status. An appointment opens its details and status
  * moves; staff book on behalf of a patient and block time off. Live through the appointments hub.
  */
-export function PracticeCalendar({ context, today, initialProviderIds = [] }: { context: PracticeCalendarContext; today: DayKey; initialProviderIds?: string[] }) {
+export function PracticeCalendar({
+  context,
+  today,
+  initialProviderIds = [],
+  canBlock,
+}: {
+  context: PracticeCalendarContext;
+  today: DayKey;
+  initialProviderIds?: string[];
+  /** Blocking time off is for the practice's staff and admins (the scheduling module's rule). */
+  canBlock: boolean;
+}) {
   const { t, i18n } = useTranslation('practiceDay');
   const locale = dateLocale(i18n.language);
   const zone = context.TimeZone;
@@ -159,9 +170,11 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
             <Button leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={() => setBooking(true)}>
               {t('calendar.book')}
             </Button>
-            <Button variant="default" leftSection={<IconBan size={16} aria-hidden />} onClick={() => setBlocking(true)}>
-              {t('calendar.block')}
-            </Button>
+            {canBlock ? (
+              <Button variant="default" leftSection={<IconBan size={16} aria-hidden />} onClick={() => setBlocking(true)}>
+                {t('calendar.block')}
+              </Button>
+            ) : null}
           </Group>
         </Group>
         <Group gap="sm" mt="sm" wrap="wrap" align="flex-end">
@@ -300,9 +313,9 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
               {columns.map((c) => (
                 <div key={c.key} className={`${classes.column} ${view === 'week' && c.day === todayKey ? classes.columnToday : ''}`} role="group" aria-label={view === 'day' ? c.label : formatDay(c.day, 'PPPP', locale)}>
                   {layoutDay(c.blocks, (b) => ({ start: b.Start, end: b.End }), c.day, zone, hours.start).map((p) => (
-                    <Tooltip key={p.item.Id} label={t('calendar.liftHint')} withArrow>
-                      <button type="button" className={classes.block} style={{ top: p.top * PX_PER_MINUTE, height: p.height * PX_PER_MINUTE }} onClick={() => setLifting(p.item)} aria-label={t('calendar.blockLabel', { reason: p.item.Reason, from: formatSlotTime(p.item.Start, zone, locale), to: formatSlotTime(p.item.End, zone, locale) })}>
-                        <b>{t('calendar.blocked')}</b> · {p.item.Reason}
+                    <Tooltip key={p.item.Id} label={t('calendar.liftHint')} withArrow disabled={!canBlock}>
+                      <button type="button" className={classes.block} style={{ top: p.top * PX_PER_MINUTE, height: p.height * PX_PER_MINUTE }} onClick={() => canBlock && setLifting(p.item)} aria-label={t('calendar.blockLabel', { reason: (p.item.Note ?? ''), from: formatSlotTime(p.item.Start, zone, locale), to: formatSlotTime(p.item.End, zone, locale) })}>
+                        <b>{t('calendar.blocked')}</b> · {(p.item.Note ?? '')}
                       </button>
                     </Tooltip>
                   ))}
@@ -346,7 +359,7 @@ export function PracticeCalendar({ context, today, initialProviderIds = [] }: { 
         opened={!!lifting}
         onClose={() => setLifting(null)}
         title={t('calendar.liftTitle')}
-        message={lifting ? t('calendar.liftMessage', { reason: lifting.Reason, from: formatSlotTime(lifting.Start, zone, locale), to: formatSlotTime(lifting.End, zone, locale) }) : ''}
+        message={lifting ? t('calendar.liftMessage', { reason: lifting.Note ?? '', from: formatSlotTime(lifting.Start, zone, locale), to: formatSlotTime(lifting.End, zone, locale) }) : ''}
         secondary={{ label: t('calendar.keep'), onClick: () => setLifting(null) }}
         primary={{
           label: t('calendar.lift'),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Role } from '@careslot/contracts';
 import { useAppConfig } from '../../../shared/config/appConfig';
+import { hasRole } from '../../../shared/session/session';
 import { dayKeyOf } from '../../../shared/slots/slotDates';
 import { usePracticeDayLive } from '../api/live';
 import { PageHeading } from '../components/PageHeading';
@@ -11,13 +12,13 @@ import { PracticeGate } from '../components/PracticeGate';
 
 const ROLE_OF = { provider: ['provider'], staff: ['staff'], admin: ['practiceadmin'] } as const satisfies Record<string, readonly Role[]>;
 
-function CalendarScreen({ context, initialProviderIds }: { context: Parameters<typeof PracticeCalendar>[0]['context']; initialProviderIds: string[] }) {
+function CalendarScreen({ context, initialProviderIds, canBlock }: { context: Parameters<typeof PracticeCalendar>[0]['context']; initialProviderIds: string[]; canBlock: boolean }) {
   const { t } = useTranslation('practiceDay');
   const live = usePracticeDayLive(context.Schedules.map((s) => s.Id));
   return (
     <Stack gap="lg">
       <PageHeading title={t('calendar.title')} lead={t('calendar.lead', { practice: context.OrganizationName })} timeZone={context.TimeZone} live={live} />
-      <PracticeCalendar context={context} today={dayKeyOf(new Date(), context.TimeZone)} initialProviderIds={initialProviderIds} />
+      <PracticeCalendar context={context} today={dayKeyOf(new Date(), context.TimeZone)} initialProviderIds={initialProviderIds} canBlock={canBlock} />
     </Stack>
   );
 }
@@ -39,7 +40,7 @@ export function PracticeCalendarPage({ variant }: { variant: keyof typeof ROLE_O
         </Alert>
       ) : (
         <PracticeGate roles={[...ROLE_OF[variant]]}>
-          {({ context }) => <CalendarScreen context={context} initialProviderIds={variant === 'provider' && userId && context.Providers.some((p) => p.Id === userId) ? [userId] : []} />}
+          {({ context, user }) => <CalendarScreen context={context} canBlock={hasRole(user, 'staff', 'practiceadmin')} initialProviderIds={variant === 'provider' && userId && context.Providers.some((p) => p.Id === userId) ? [userId] : []} />}
         </PracticeGate>
       )}
     </Container>

@@ -1,0 +1,126 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfileCalendar, type Slot, type SlotHoldInfo } from '@careslot/contracts';
+import { dayKeyOf, zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
+import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
+import { useSlotPicker } from '../../../shared/slots/useSlotPicker';
+import { useWeekSlots } from '../../../shared/slots/useWeekSlots';
+import { WeekScroller } from '../../../shared/slots/WeekScroller';
+import { WeekSlotCalendar } from '../../../shared/slots/WeekSlotCalendar';
+import { HeldSlotPanel } from './HeldSlotPanel';
+
+const ALL = String(ALL_REASONS_ID);
+
+/**
+ * The profile's booking calendar: which provider (on a practice page) and which facility, the reason for
+ * the visit ('All' by default), and the live week of open times of that calendar.
+ */
+export function ProfileBooking({ profile }: { profile: PageProfile }) {
+  const { t } = useTranslation('providerProfile');
+  const calendars = profile.Calendars;
+  const onPracticePage = profile.Entity.Type === 'Organization';
+  const entities = useMemo(() => [...new Map(calendars.map((c) => [c.EntityId, c.EntityName])).entries()], [calendars]);
+  const [entityId, setEntityId] = useState<string | null>(entities[0]?.[0] ?? null);
+  const ofEntity = calendars.filter((c) => c.EntityId === entityId);
+  const [scheduleId, setScheduleId] = useState<string | null>(null);
+  const calendar = ofEntity.find((c) => c.ScheduleId === scheduleId) ?? ofEntity[0] ?? null;
+  const [reason, setReason] = useState(ALL);
+  const locationName = (c: PageProfileCalendar) => profile.Locations.find((l) => l.Id === c.LocationId)?.Name ?? t('locationN', { n: ofEntity.indexOf(c) + 1 });
+
+  if (!calendar) {
+    return (
+      <Card withBorder radius="lg" padding="lg">
+        <Title order={2} fz={20} mb="xs">
+          {t('bookOnline')}
+        </Title>
+        <Text c="dimmed">{onPracticePage ? t('noOnlineBookingPractice') : profile.Entity.Type === 'HealthCareService' ? t('noOnlineBookingService') : t('noOnlineBooking')}</Text>
+      </Card>
+    );
+  }
+
+  const reasons = calendar.Reasons;
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('bookOnline')}>
+      <Stack gap="md">
+        <Title order={2} fz={20}>
+          {t('bookOnline')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: (onPracticePage ? 1 : 0) + (ofEntity.length > 1 ? 1 : 0) + 1 }} spacing="sm">
+          {onPracticePage && entities.length > 0 ? (
+            <Select
+              label={t('chooseProvider')}
+              data={entities.map(([value, label]) => ({ value, label }))}
+              value={entityId}
+              onChange={(value) => {
+                setEntityId(value);
+                setScheduleId(null);
+                setReason(ALL);
+              }}
+              allowDeselect={false}
+              searchable
+            />
+          ) : null}
+          {ofEntity.length > 1 ? (
+            <Select
+              label={t('chooseLocation')}
+              data={ofEntity.map((c) => ({ value: c.ScheduleId, label: locationName(c) }))}
+              value={calendar.ScheduleId}
+              onChange={(value) => setScheduleId(value)}
+              allowDeselect={false}
+            />
+          ) : null}
+          <Select
+            label={t('reason')}
+            data={[{ value: ALL, label: t('allReasons') }, ...reasons.map((r) => ({ value: r.Id, label: r.Name }))]}
+            value={reason}
+            onChange={(value) => setReason(value ?? ALL)}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+        <CalendarWeek key={`${calendar.ScheduleId}|${reason}`} calendar={calendar} reason={reason} practicePage={onPracticePage} />
+      </Stack>
+    </Card>
+  );
+}
+
+function CalendarWeek({ calendar, reason, practicePage }: { calendar: PageProfileCalendar; reason: string; practicePage: boolean }) {
+  const { t: ts } = useTranslation('slots');
+  const timeZone = calendar.TimeZone;
+  const today = useMemo(() => dayKeyOf(new Date(), timeZone), [timeZone]);
+  const [startDay, setStartDay] = useState<DayKey>(today);
+  const scheduleIds = useMemo(() => [calendar.ScheduleId], [calendar.ScheduleId]);
+  const week = useWeekSlots({ scheduleIds, timeZone, startDay, reasonBased: reason !== ALL });
+  const slotData = useCallback(
+    (slot: Slot, hold: SlotHoldInfo): CalendarSlotData => ({
+      calendarId: calendar.ScheduleId,
+      facilityId: calendar.LocationId,
+      time_slot: slot,
+      entity: { Id: calendar.EntityId, Type: calendar.EntityType, Name: calendar.EntityName, Speciality: calendar.EntitySpeciality, Photo: calendar.EntityPhoto },
+      selectedReason: reason === ALL ? ALL_REASONS_ID : reason,
+      actorLocationCalendars: [calendar.ScheduleId],
+      // 4.3 step 6: a pick from a practice profile with a reason is PRACTICE_PROFILE; otherwise PROVIDER_PROFILE.
+      workflow: practicePage && reason !== ALL ? 'PRACTICE_PROFILE' : 'PROVIDER_PROFILE',
+      expiresAt: hold.ExpiresAt,
+    }),
+    [calendar, reason, practicePage],
+  );
+  const picker = useSlotPicker({ timeZone, removeSlot: week.removeSlot, slotData });
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {ts('timesIn', { abbr: zoneAbbreviation(new Date(), timeZone) })}
+      </Text>
+      {picker.held ? <HeldSlotPanel held={picker.held} timeZone={timeZone} onRelease={() => void picker.release()} /> : null}
+      <WeekScroller startDay={startDay} fromDay={today} onChange={setStartDay} />
+      <WeekSlotCalendar
+        week={week}
+        onPick={picker.pick}
+        onJump={setStartDay}
+        pendingSlotId={picker.pending?.SlotIds[0] ?? null}
+        heldSlotId={picker.held?.slot.SlotIds[0] ?? null}
+      />
+      <TimeZoneDialog question={picker.timeZoneQuestion} onYes={picker.confirmTimeZone} onNo={picker.declineTimeZone} />
+    </Stack>
+  );
+}
