@@ -20,13 +20,13 @@ export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId:
 
   return (
     <Paper withBorder radius="lg" p="md" shadow="xs" component="section" aria-labelledby="walk-in-heading">
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      <Group justify="space-between" mb="sm" gap="xs" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
           <IconWalk size={20} aria-hidden />
-          <Title order={2} fz="lg" id="walk-in-heading">
+          <Title order={2} fz="lg" id="walk-in-heading" style={{ whiteSpace: 'nowrap' }}>
             {t('queue.title')}
           </Title>
-          <Badge color="orange" variant="light" styles={{ label: { color: toneText('orange') } }} aria-live="polite" data-testid="queue-count">
+          <Badge color="orange" variant="light" styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { color: toneText('orange'), overflow: 'visible' } }} aria-live="polite" data-testid="queue-count">
             {t('queue.waiting', { count: data?.Count ?? 0 })}
           </Badge>
         </Group>
