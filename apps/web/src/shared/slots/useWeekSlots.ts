@@ -101,7 +101,7 @@ export function useWeekSlots({
       reasonBased ? REASON_BASED_SLOT_EVENTS : PLAIN_SLOT_EVENTS,
       (event, message) => {
         const kind = SLOT_EVENT_KINDS[event];
-        if (reasonBased && reasonId && !isForReason(message.data as { ServiceType?: { Id: string }[] }, reasonId)) return;
+        if (reasonBased && reasonId && !isForReason(message.data, reasonId)) return;
         queryClient.setQueryData<SlotList>(key, (old) => {
           if (!old) return old;
           const nextSlots = applySlotEvent(

@@ -1,4 +1,4 @@
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button, Container, Group, Stack, Title, Text, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -55,7 +55,7 @@ export function BookingShell({ held, timeZone, title, intro, children }: Booking
       <Stack gap="lg">
         <BookingHeader slot={held} timeZone={timeZone} />
         {/* Field errors and placeholders darker than Mantine's defaults, which fall short of WCAG AA contrast on white. */}
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} style={{ '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' } as CSSProperties}>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} style={{ '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' }}>
           <Stack gap="md">
             <Title order={2} size="h3">
               {title}
