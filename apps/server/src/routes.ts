@@ -7,7 +7,7 @@ import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modu
 import { marketingRoutes } from './modules/marketing';
 import { inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
-import { appointmentRoutes } from './modules/appointments';
+import { appointmentRoutes, practiceDayRoutes } from './modules/appointments';
 import { marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
 
@@ -27,6 +27,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   // The payment reconciler: captures payments of committed bookings, cancels unused authorizations.
   paymentJobs,
   appointmentRoutes,
+  // The practice's day: calendar search, walk-in queue, booking on behalf of a patient.
+  practiceDayRoutes,
   // In-app notifications: written when an appointment changes (subscribes to the appointments module's event).
   inAppNotificationRoutes,
   marketplaceRoutes,

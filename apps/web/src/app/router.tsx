@@ -50,6 +50,12 @@ const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m
 const AppointmentRequestsPage = lazy(() =>
   import('../features/appointment-requests/routes/AppointmentRequestsPage').then((m) => ({ default: m.AppointmentRequestsPage })),
 );
+const DoctorDashboardPage = lazy(() => import('../features/practice-day/routes/DoctorDashboardPage').then((m) => ({ default: m.DoctorDashboardPage })));
+const StaffDashboardPage = lazy(() => import('../features/practice-day/routes/StaffDashboardPage').then((m) => ({ default: m.StaffDashboardPage })));
+const PracticeAdminDashboardPage = lazy(() =>
+  import('../features/practice-day/routes/PracticeAdminDashboardPage').then((m) => ({ default: m.PracticeAdminDashboardPage })),
+);
+const PracticeCalendarPage = lazy(() => import('../features/practice-day/routes/PracticeCalendarPage').then((m) => ({ default: m.PracticeCalendarPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -63,7 +69,6 @@ const NOT_BUILT_YET = [
   'patient/*',
   'patient/settings/edit',
   'staff-member/*',
-  'staff-member/calendar',
   'staff-member/digital-checkin',
   'staff-member/surveys',
   'super-user/*',
@@ -71,9 +76,7 @@ const NOT_BUILT_YET = [
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
   'practice-admin/*',
-  'practice-admin/dashboard',
   'practice-admin/settings/user/list',
-  'practice-admin/calendar',
   'practice-admin/surveys',
   'practice-admin/reports/message-logs',
   'practice-admin/digital-checkin',
@@ -84,7 +87,6 @@ const NOT_BUILT_YET = [
   'providers/:userId/settings/payment-method',
   'providers/:userId/settings/account/change-password',
   'providers/:userId/settings/service',
-  'providers/:userId/calendar',
   'providers/:userId/surveys',
   'providers/digital-checkin',
   'practice-onboarding',
@@ -99,8 +101,6 @@ const NOT_BUILT_YET = [
   'meeting/device-management',
   'validate',
   'dashboard/*',
-  'dashboard/doctor',
-  'dashboard/practice-staff',
   'dashboard/careslot',
   'careslot',
   'reputation-management/*',
@@ -203,6 +203,13 @@ export const routes: RouteObject[] = [
       { path: 'providers/:id', element: <ProviderProfilePage /> },
       { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },
       { path: 'practice/:nameIdentity', element: <PracticeProfilePage /> },
+      // The practice's day (practice-portal.md §2.2, §2.6): dashboards by role and the practice calendar.
+      { path: 'dashboard/doctor', element: guarded('dashboard/doctor', <DoctorDashboardPage />) },
+      { path: 'dashboard/practice-staff', element: guarded('dashboard/practice-staff', <StaffDashboardPage />) },
+      { path: 'practice-admin/dashboard', element: guarded('practice-admin/dashboard', <PracticeAdminDashboardPage />) },
+      { path: 'providers/:userId/calendar', element: guarded('providers/:userId/calendar', <PracticeCalendarPage variant="provider" />) },
+      { path: 'staff-member/calendar', element: guarded('staff-member/calendar', <PracticeCalendarPage variant="staff" />) },
+      { path: 'practice-admin/calendar', element: guarded('practice-admin/calendar', <PracticeCalendarPage variant="admin" />) },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.

@@ -6,3 +6,4 @@ export { bookAppointment, getAppointment } from './service';
 export { changeAppointmentStatus, type AppointmentFamily } from './status';
 export { onAppointmentChanged, type AppointmentChanged, type AppointmentChangeKind, type AppointmentChangedListener } from './events';
 export { appointmentRoutes } from './routes';
+export { practiceDayRoutes } from './practice-routes';

@@ -23,6 +23,7 @@ export {
   getPractitioners,
   listPractitionerRoles,
   markMobileVerified,
+  patientCardsByIds,
   relatedPersons,
   searchCareTeams,
   searchHealthcareServices,

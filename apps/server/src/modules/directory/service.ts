@@ -465,6 +465,18 @@ export async function getPatientById(database: Database, id: string): Promise<Pa
   return (await shapePatients(database, rows))[0] ?? null;
 }
 
+/**
+ * Names, birth dates and genders of patients, unchecked: for a module that has already decided the caller may
+ * see these patients' visits (the practice's own appointments), so its lists can show who is coming.
+ */
+export async function patientCardsByIds(
+  database: Database,
+  ids: string[],
+): Promise<Map<string, { Id: string; FirstName: string; LastName: string; BirthDate: string | null; Gender: Gender | null }>> {
+  const rows = await store.patientsByIds(database.db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { Id: r.id, FirstName: r.preferredName ?? r.firstName, LastName: r.lastName, BirthDate: r.birthDate, Gender: r.gender }]));
+}
+
 /** Records a verified mobile number (the notifications module calls this once a code matched). */
 export async function markMobileVerified(database: Database, patientId: string, mobile: string, now: Date): Promise<void> {
   await store.setVerifiedMobile(database.db, patientId, mobile, now);

@@ -32,7 +32,7 @@ export {
   searchScheduleDetails,
 } from './schedules';
 export type { SlotChangeKind } from './events';
-export { generateSlots, localToUtc, offeredSlots, zoneOffsetMinutes } from './slots';
+export { generateSlots, localDate, localToUtc, offeredSlots, zoneOffsetMinutes } from './slots';
 export { availabilityOfPractitioners, type ScheduleAvailability } from './availability';
 export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';

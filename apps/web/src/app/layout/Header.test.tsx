@@ -252,7 +252,27 @@ describe('Header on the practice side', () => {
     withHeader('/dashboard/doctor');
     await userEvent.click(screen.getByRole('button', { name: 'Account menu for Olivia Bennett' }));
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    // A patient still waits in the provider's walk-in queue: the dialog of §2.7 asks first.
+    const ask = await screen.findByRole('dialog', { name: 'Patients in Queue' });
+    await userEvent.click(within(ask).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(getHeaderState()).toMatchObject({ notificationCount: 0, requestCount: 0, patientsInProviderQueue: 0 }));
+  });
+
+  it("asks a provider with patients in the walk-in queue before logging out, and 'Stay' keeps them signed in", async () => {
+    setSession({ user: provider, accessToken: 't', isGuest: false });
+    setHeaderState({ patientsInProviderQueue: 2 });
+    const loggedOut = vi.fn(async () => setSession({ user: null, accessToken: null, isGuest: true }));
+    setLogoutHandler(loggedOut);
+    withHeader('/dashboard/doctor');
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu for Olivia Bennett' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const ask = await screen.findByRole('dialog', { name: 'Patients in Queue' });
+    expect(ask).toHaveTextContent('You still have 2 patient(s) in queue');
+    expect(ask).toHaveTextContent('Are you sure you want to leave?');
+    await userEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Patients in Queue' })).not.toBeInTheDocument());
+    expect(loggedOut).not.toHaveBeenCalled();
+    expect(getHeaderState().patientsInProviderQueue).toBe(2);
   });
 
   it('leaves Calendar out when the deployment sets disable_calendar', async () => {

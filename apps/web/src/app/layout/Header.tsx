@@ -7,6 +7,7 @@ import { BREAKPOINTS, STORAGE_KEYS } from '@careslot/contracts';
 import { useAppConfig } from '../../shared/config/appConfig';
 import { resetHeaderState, setHeaderState, useHeaderState } from '../../shared/navigation/headerState';
 import { ABOUT_US_URL, FOR_DOCTORS_URL, SIGN_UP_URL } from '../../shared/navigation/productLinks';
+import { refreshWalkInCount } from '../../shared/navigation/walkInQueue';
 import { logout, startLogin } from '../../shared/session/authActions';
 import { hasRole, useSession } from '../../shared/session/session';
 import { restoreLanding } from '../landingSwitch';
@@ -23,6 +24,7 @@ const BurgerMenu = lazy(() => import('./BurgerMenu'));
 const NotificationSidebar = lazy(() => import('../../features/notifications/components/NotificationSidebar'));
 // The live badges of practice users: loaded only for them, so patients and visitors never download it.
 const NotificationsLive = lazy(() => import('../../features/notifications/components/NotificationsLive'));
+const LogoutQueueDialog = lazy(() => import('./LogoutQueueDialog'));
 
 type MenuName = 'burger' | 'language' | 'account' | 'more' | 'notifications';
 
@@ -93,11 +95,21 @@ export function Header() {
     sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
     void navigate(SIGN_UP_URL);
   };
-  const onLogout = async () => {
-    closeAll();
+  // Patients still waiting in a provider's walk-in queue: the dialog of §2.7 asks first (providers only, §6).
+  const [queued, setQueued] = useState(0);
+  const logOutNow = async () => {
+    setQueued(0);
     await logout();
     resetHeaderState();
     void navigate('/');
+  };
+  const onLogout = async () => {
+    closeAll();
+    if (user?.userId && hasRole(user, 'provider')) {
+      const waiting = await refreshWalkInCount(user.userId);
+      if (waiting > 0) return setQueued(waiting);
+    }
+    await logOutNow();
   };
   const onBell = () => {
     const next = !isOpen('notifications');
@@ -168,6 +180,11 @@ export function Header() {
             onSignUp={onSignUp}
             onLogout={() => void onLogout()}
           />
+        </Suspense>
+      ) : null}
+      {queued > 0 ? (
+        <Suspense fallback={null}>
+          <LogoutQueueDialog count={queued} onLogout={() => void logOutNow()} onStay={() => setQueued(0)} />
         </Suspense>
       ) : null}
       {practiceUser?.userId ? (

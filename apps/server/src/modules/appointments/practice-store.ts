@@ -1,0 +1,140 @@
+import { INACTIVE_APPOINTMENT_STATUSES, WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
+import type { Connection } from '../../platform/db';
+import type { AppointmentRow } from './store';
+
+/** SQL of the practice's day: searches, the walk-in queue and the hotlist, always inside one practice. */
+
+export interface PracticeRow extends AppointmentRow {
+  updated_at: Date | string;
+  called_at: Date | string | null;
+}
+
+export interface PracticeFilter {
+  organizationId: string;
+  from: Date;
+  to: Date;
+  providerIds?: string[] | undefined;
+  resourceIds?: string[] | undefined;
+  locationIds?: string[] | undefined;
+  statuses?: string[] | undefined;
+  scheduleTypes?: string[] | undefined;
+  patientId?: string | undefined;
+}
+
+/** The practice's appointments starting in [from, to) matching every filter given, by start; one page and the total. */
+export async function searchPractice(db: Connection, filter: PracticeFilter, page: { limit: number; offset: number }): Promise<{ rows: PracticeRow[]; total: number }> {
+  const params: unknown[] = [filter.organizationId, filter.from.toISOString(), filter.to.toISOString()];
+  const where = ['organization_id = $1', 'start_at >= $2', 'start_at < $3'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (filter.providerIds?.length) add((n) => `practitioner_id = any(${n}::uuid[])`, filter.providerIds);
+  if (filter.locationIds?.length) add((n) => `location_id = any(${n}::uuid[])`, filter.locationIds);
+  if (filter.statuses?.length) add((n) => `status = any(${n}::text[])`, filter.statuses);
+  if (filter.scheduleTypes?.length) add((n) => `schedule_type = any(${n}::text[])`, filter.scheduleTypes);
+  if (filter.patientId) add((n) => `patient_id = ${n}::uuid`, filter.patientId);
+  if (filter.resourceIds?.length) {
+    // A resource (healthcare service) takes part in a visit as a HealthCareService participant.
+    add(
+      (n) => `exists (select 1 from jsonb_array_elements(participants) p where p->>'Type' = 'HealthCareService' and p->>'ParticipantId' = any(${n}::text[]))`,
+      filter.resourceIds,
+    );
+  }
+  params.push(page.limit, page.offset);
+  const rows = await db.query<PracticeRow & { total: number }>(
+    `select *, count(*) over ()::int as total from appointments where ${where.join(' and ')}
+      order by start_at, id limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function practiceAppointment(db: Connection, organizationId: string, id: string): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>('select * from appointments where id = $1 and organization_id = $2', [id, organizationId]);
+  return rows[0] ?? null;
+}
+
+/** Walk-ins of the provider's day still waiting to be called, in arrival order (the order they joined). */
+export async function waitingWalkIns(db: Connection, input: { practitionerId: string; organizationId: string; from: Date; to: Date }): Promise<PracticeRow[]> {
+  return db.query<PracticeRow>(
+    `select * from appointments
+      where practitioner_id = $1 and organization_id = $2 and schedule_type = 'Walk-In'
+        and start_at >= $3 and start_at < $4 and called_at is null and status = any($5::text[])
+      order by created_at, arrival_seq`,
+    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), [...WALK_IN_WAITING_STATUSES]],
+  );
+}
+
+/** The walk-in the provider is seeing now: the last one called, while still in progress. */
+export async function walkInInProgress(db: Connection, input: { practitionerId: string; organizationId: string; from: Date; to: Date }): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>(
+    `select * from appointments
+      where practitioner_id = $1 and organization_id = $2 and schedule_type = 'Walk-In'
+        and start_at >= $3 and start_at < $4 and called_at is not null and status = 'In Progress'
+      order by called_at desc, id limit 1`,
+    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString()],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Calls the first waiting walk-in: it becomes In Progress. One statement picks and moves the head of the
+ * queue, and `skip locked` lets two clicks at once call two different patients instead of the same one twice.
+ */
+export async function callNextWalkIn(
+  db: Connection,
+  input: { practitionerId: string; organizationId: string; from: Date; to: Date; now: Date },
+): Promise<(PracticeRow & { previous_status: string }) | null> {
+  const rows = await db.query<PracticeRow & { previous_status: string }>(
+    `with head as (
+       select id, status from appointments
+        where practitioner_id = $1 and organization_id = $2 and schedule_type = 'Walk-In'
+          and start_at >= $3 and start_at < $4 and called_at is null and status = any($6::text[])
+        order by created_at, arrival_seq limit 1
+        for update skip locked
+     )
+     update appointments a set status = 'In Progress', called_at = $5, updated_at = $5
+       from head where a.id = head.id
+     returning a.*, head.status as previous_status`,
+    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString(), [...WALK_IN_WAITING_STATUSES]],
+  );
+  return rows[0] ?? null;
+}
+
+export interface HotlistRow {
+  patient_id: string;
+  id: string;
+  start_at: Date | string;
+  status: string;
+  visits: number;
+}
+
+/** The provider's patients seen or booked most recently (up to `until`), newest first, with their visit counts. */
+export async function hotlist(db: Connection, input: { practitionerId: string; organizationId: string; until: Date; limit: number }): Promise<HotlistRow[]> {
+  return db.query<HotlistRow>(
+    `with mine as (
+       select id, patient_id, start_at, status from appointments
+        where practitioner_id = $1 and organization_id = $2 and start_at < $3 and not (status = any($5::text[]))
+     ), latest as (
+       select distinct on (patient_id) patient_id, id, start_at, status from mine order by patient_id, start_at desc, id
+     )
+     select l.patient_id, l.id, l.start_at, l.status, (select count(*)::int from mine m where m.patient_id = l.patient_id) as visits
+       from latest l order by l.start_at desc, l.id limit $4`,
+    [input.practitionerId, input.organizationId, input.until.toISOString(), input.limit, [...INACTIVE_APPOINTMENT_STATUSES]],
+  );
+}
+
+/** Adds a participant to a visit unless it already takes part; returns the updated row, or null when it already did. */
+export async function addParticipant(
+  db: Connection,
+  input: { id: string; organizationId: string; participant: { Type: string; ParticipantId: string }; now: Date },
+): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>(
+    `update appointments set participants = participants || $3::jsonb, updated_at = $4
+      where id = $1 and organization_id = $2 and not participants @> $3::jsonb
+      returning *`,
+    [input.id, input.organizationId, JSON.stringify([input.participant]), input.now.toISOString()],
+  );
+  return rows[0] ?? null;
+}
