@@ -4,12 +4,15 @@ import { coldStart } from './cold-start';
 import { holds } from './holds';
 import { landingLcp } from './landing-lcp';
 import { searchBench } from './search';
+import { webBundleBench } from './web-bundle';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'cold-start': coldStart,
   'landing-lcp': landingLcp,
   holds,
   search: searchBench,
+  // Reads the web build (npm run build first).
+  'web-bundle': webBundleBench,
   // Needs PostgreSQL (DATABASE_URL, default the local server).
   booking: bookingBench,
 };
