@@ -7,7 +7,8 @@
  * does not share its event loop. PostgreSQL runs when DATABASE_URL is set (a scratch database is created on
  * that server and dropped afterwards); PGlite always runs.
  *
- * Run: node --import tsx bench/holds.ts      (BENCH_PORT, BENCH_HOLDS, BENCH_CONCURRENCY, BENCH_CLIENTS)
+ * Run: node --import tsx bench/holds.ts      (BENCH_PORT, BENCH_HOLDS, BENCH_CONCURRENCY, BENCH_CLIENTS,
+ *      BENCH_DATABASES=pglite,postgresql). Both runs use BENCH_PORT, one after the other.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -206,14 +207,17 @@ async function runOn(label: string, port: number, env: Record<string, string>) {
 
 export async function holds() {
   const results: unknown[] = [];
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careslot-bench-holds-'));
-  try {
-    results.push(await runOn('pglite', basePort, { DATA_DIR: dataDir }));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
+  if (wanted.includes('pglite')) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careslot-bench-holds-'));
+    try {
+      results.push(await runOn('pglite', basePort, { DATA_DIR: dataDir }));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
   const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
+  if (databaseUrl && wanted.includes('postgresql')) {
     const name = `careslot_bench_holds_${process.pid}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
@@ -221,7 +225,7 @@ export async function holds() {
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
     try {
-      results.push(await runOn('postgresql', basePort + 1, { DATABASE_URL: url.toString() }));
+      results.push(await runOn('postgresql', basePort, { DATABASE_URL: url.toString() }));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

@@ -3,6 +3,7 @@ import { bookingBench } from './booking';
 import { coldStart } from './cold-start';
 import { holds } from './holds';
 import { landingLcp } from './landing-lcp';
+import { notificationsBench } from './notifications';
 import { searchBench } from './search';
 import { webBundleBench } from './web-bundle';
 
@@ -13,6 +14,8 @@ const benches: Record<string, () => Promise<unknown>> = {
   search: searchBench,
   // Reads the web build (npm run build first).
   'web-bundle': webBundleBench,
+  // PGlite, and PostgreSQL too when DATABASE_URL is set.
+  notifications: notificationsBench,
   // Needs PostgreSQL (DATABASE_URL, default the local server).
   booking: bookingBench,
 };

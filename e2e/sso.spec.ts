@@ -44,3 +44,82 @@ test('the silent probe shows a guest the landing page, and signs a user with a r
   await page.waitForURL((url) => url.pathname === '/dashboard/practice-staff');
   await expect(page.getByRole('button', { name: new RegExp(DEMO_ACCOUNTS.staff.name) })).toBeVisible();
 });
+
+test('with an appointmentid the provider joins the video visit as its Host, and the identity-provider identifier is added', async ({
+  page,
+}) => {
+  const api = page.request;
+  const login = async (email: string) =>
+    ((await (await api.post('/api/account/login', { data: { UserName: email, Password: DEMO_PASSWORD } })).json()) as {
+      data: { access_token: string };
+    }).data.access_token;
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; careslot_id: string; PracticeId: string };
+  const patientToken = await login(DEMO_ACCOUNTS.patient.email);
+  const providerToken = await login(DEMO_ACCOUNTS.provider.email);
+  const patient = claimsOf(patientToken);
+  const provider = claimsOf(providerToken);
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  // A telehealth visit of the demo patient with the demo provider as its Host, booked through the API.
+  const schedules = await api.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: provider.careslot_id } });
+  const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
+  const from = new Date(Date.now() + 2 * 86_400_000);
+  const day = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+  const search = await api.post('/careslot-calendar/api/v2/slot/advance-search', {
+    data: { ScheduleIds: scheduleIds, StartDate: day(from), EndDate: day(new Date(from.getTime() + 7 * 86_400_000)) },
+  });
+  const slot = ((await search.json()) as { Data: { ScheduleId: string; Start: string }[] }).Data.at(-1)!;
+  // The practice takes a visit fee: the sandbox test card authorizes it first, as the booking flow does.
+  const PAY = '/careslot-payment-service/api';
+  const card = await api.post(`${PAY}/v1/stripepayment/customers/payment-methods`, {
+    headers: auth(patientToken),
+    data: { PatientId: patient.careslot_id, Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+  });
+  const fee = await api.post(`${PAY}/v1/stripepayment/invoices/payment-intent?amount=75`, {
+    headers: auth(patientToken),
+    data: {
+      PatientId: patient.careslot_id,
+      OrganizationId: provider.PracticeId,
+      EntityType: 'Provider',
+      EntityId: provider.careslot_id,
+      Insured: false,
+      PaymentMethodId: ((await card.json()) as { data: { Id: string } }).data.Id,
+    },
+  });
+  expect(fee.status(), await fee.text()).toBe(200);
+  const booked = await api.post('/careslot-appointment-service/api/v2/Appointments', {
+    headers: auth(patientToken),
+    data: {
+      CalendarId: slot.ScheduleId,
+      StartTime: new Date(slot.Start).toISOString(),
+      AppointmentType: 'TeleHealth',
+      Payments: [{ PaymentTransactionId: ((await fee.json()) as { data: { Id: string } }).data.Id }],
+      Participants: [
+        { Type: 'Patient', ParticipantId: patient.careslot_id },
+        { Type: 'Host', ParticipantId: provider.careslot_id },
+      ],
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(200);
+  const appointmentId = ((await booked.json()) as { data: string }).data;
+
+  const byIdentifier = () =>
+    api.get(`/careslot-administration/api/v2/practitioner?identifier=${encodeURIComponent(`IdentityProvider|${provider.sub}`)}`, {
+      headers: auth(providerToken),
+    });
+  await page.context().clearCookies();
+  await page.goto(`/sso?appointmentid=${appointmentId}#token=${providerToken}`);
+  await page.waitForURL((url) => url.pathname === '/meeting/device-management');
+  const query = new URL(page.url()).searchParams;
+  expect(Object.fromEntries(query)).toEqual({
+    mId: appointmentId,
+    aptId: appointmentId,
+    pId: provider.careslot_id,
+    pType: 'Host',
+    isGuestParticipant: 'false',
+  });
+  expect(await page.evaluate(() => [localStorage.getItem('showPopup'), localStorage.getItem('user_type')])).toEqual(['1', 'Practitioner']);
+  // Step 5: the practitioner is now found by the identity-provider identifier.
+  expect((await byIdentifier()).status()).toBe(200);
+});

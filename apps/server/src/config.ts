@@ -38,6 +38,14 @@ const envSchema = z.object({
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)')
     .optional()
     .describe('card payments through Stripe (manual capture); unset, the built-in sandbox gateway answers'),
+  SOCIAL_OIDC_ISSUER: z.url().optional().describe('a social-login provider: the issuer of an OpenID Connect upstream the realm brokers'),
+  SOCIAL_OIDC_CLIENT_ID: z.string().min(1).max(200).optional(),
+  SOCIAL_OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  SOCIAL_OIDC_NAME: z.string().min(1).max(40).default('Social'),
+  SOCIAL_OIDC_ALIAS: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,30}$/, 'must be 2-31 lower-case letters, digits or dashes, starting with a letter')
+    .default('social'),
   /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
   STRIPE_API_URL: z.url().optional(),
 });
@@ -54,6 +62,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (!!config.SOCIAL_OIDC_ISSUER !== !!config.SOCIAL_OIDC_CLIENT_ID)
+    throw new ConfigError(
+      'Invalid configuration:\n  SOCIAL_OIDC_ISSUER, SOCIAL_OIDC_CLIENT_ID: set both to offer social login, or neither',
+    );
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   return {
     ...config,

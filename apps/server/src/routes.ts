@@ -1,21 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
-import { directoryRoutes } from './modules/directory';
+import { directoryRoutes, patientUpdateRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
-import { schedulingJobs, schedulingRoutes } from './modules/scheduling';
+import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
-import { notificationRoutes } from './modules/notifications';
+import { inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes } from './modules/appointments';
 import { marketplaceRoutes } from './modules/marketplace';
+import { formRoutes } from './modules/forms';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   catalogRoutes,
   directoryRoutes,
+  patientUpdateRoutes,
   identityRoutes,
   schedulingRoutes,
+  scheduleSettingsRoutes,
   // Background work of a module (expired holds give capacity back and announce it).
   schedulingJobs,
   marketingRoutes,
@@ -24,5 +27,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   // The payment reconciler: captures payments of committed bookings, cancels unused authorizations.
   paymentJobs,
   appointmentRoutes,
+  // In-app notifications: written when an appointment changes (subscribes to the appointments module's event).
+  inAppNotificationRoutes,
   marketplaceRoutes,
+  formRoutes,
 ];

@@ -9,5 +9,10 @@ export const appConfigSchema = z.object({
   supportEmail: z.string(),
   languages: z.array(z.string()),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string() }),
+  /**
+   * The social-login provider (a generic OpenID Connect issuer the realm brokers), or null when none is
+   * configured: the login screens show its button only then. It sends the browser back to /{alias}-login.
+   */
+  social: z.object({ alias: z.string(), name: z.string() }).nullable(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -95,6 +95,8 @@ export const appointmentSchema = z.object({
   ScheduleType: z.enum(SCHEDULE_TYPES),
   AppointmentType: z.enum(APPOINTMENT_TYPES),
   Status: z.enum(APPOINTMENT_STATUSES),
+  /** Why the status was last set, when the practice gave a reason (a declined request). */
+  StatusReason: z.string().nullable().optional(),
   CreatedBy: z.string().nullable(),
   AuditTrail: appointmentAuditTrailSchema,
   VirtualServiceDetail: z.object({ MeetingId: z.string().nullable() }),

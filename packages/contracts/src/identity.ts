@@ -56,6 +56,8 @@ export const ACCOUNT_PATHS = {
   invitation: '/careslot-administration/api/v2/Invitation',
   signedLink: '/careslot-administration/api/v1/signed-link/create',
   identityToken: '/careslot-identity/api/openid-connect/token',
+  /** Single sign-on step 5 (§4.8): the practitioner gets the identity-provider identifier it lacks. */
+  practitionerUpdate: '/careslot-administration/api/v1/account/practitioner/update',
   /** Owned by the notifications module (booking branch); the sign-up callback calls it. */
   patientSettings: '/careslot-notification/api/v1/notification/PatientSettings',
 } as const;
@@ -243,3 +245,24 @@ export const signedLinkInputSchema = z.object({
   ExpiresInMinutes: z.number().int().min(1).max(SIGNED_LINK_MAX_MINUTES).default(60),
 });
 export const signedLinkSchema = z.object({ Url: z.string(), ExpiresAt: z.string() });
+
+// ---------- practitioner update (v1/account/practitioner/update, single sign-on step 5) ----------
+
+/** Audit workflow of practitioner single sign-on (patient-booking.md §9). */
+export const SINGLE_SIGN_ON_WORKFLOW = 'SINGLE_SIGN_ON_WEB';
+
+/**
+ * The practitioner update of single sign-on: the caller's own practitioner record (Id) gets the identifiers
+ * it lacks. Only the identity-provider identifier of the caller ('IdentityProvider|{sub}') may be added.
+ */
+export const practitionerUpdateSchema = z.object({
+  Id: z.uuid({ error: 'must be a practitioner id' }),
+  Identifier: z.array(identifierSchema).min(1, { error: 'must name at least one identifier' }).max(10),
+  AuditTrail: z
+    .object({
+      LastChangedBySystem: z.string().max(100).optional(),
+      WorkflowOrServiceName: z.string().max(100).optional(),
+    })
+    .optional(),
+});
+export type PractitionerUpdate = z.infer<typeof practitionerUpdateSchema>;

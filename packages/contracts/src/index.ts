@@ -12,3 +12,8 @@ export * from './payments';
 export * from './marketplace';
 export * from './identity';
 export * from './appointments';
+export * from './appointment-status';
+export * from './in-app-notifications';
+export * from './forms';
+export * from './patient-updates';
+export * from './portal';

@@ -1,4 +1,28 @@
 import { z } from 'zod';
+import { REGIONS, VISIT_TYPES } from './constants';
+
+/**
+ * A service category of a slot (3.4): when categories carry capacities, each counts its own places and
+ * the slot's Capacity and CapacityAvailable are their sums; otherwise both are null.
+ */
+export const slotServiceCategorySchema = z.object({
+  Id: z.string(),
+  Name: z.string(),
+  Duration: z.number().int(),
+  Capacity: z.number().int().nullable(),
+  CapacityAvailable: z.number().int().nullable(),
+});
+export type SlotServiceCategory = z.infer<typeof slotServiceCategorySchema>;
+
+/** A service type (reason) of a slot (3.4). */
+export const slotServiceTypeSchema = z.object({
+  Id: z.string(),
+  Name: z.string(),
+  Duration: z.number().int(),
+  ServiceCategoryId: z.string().nullable(),
+  VisitType: z.enum(VISIT_TYPES),
+});
+export type SlotServiceType = z.infer<typeof slotServiceTypeSchema>;
 
 /** Calendar slots (patient-booking.md 3.4): times in UTC ISO-8601. */
 export const slotSchema = z.object({
@@ -9,6 +33,9 @@ export const slotSchema = z.object({
   Capacity: z.number().int(),
   CapacityAvailable: z.number().int(),
   SlotIds: z.array(z.string()),
+  SlotVisitType: z.array(z.enum(VISIT_TYPES)).optional(),
+  ServiceCategory: z.array(slotServiceCategorySchema).optional(),
+  ServiceType: z.array(slotServiceTypeSchema).optional(),
 });
 export type Slot = z.infer<typeof slotSchema>;
 
@@ -16,19 +43,43 @@ const utcDateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, { message: "must be 'YYYY-MM-DD HH:mm:ss' (UTC)" });
 
-/** Availability query (3.4). EndDate null asks for the next availability. */
-export const slotSearchSchema = z.object({
-  ScheduleIds: z.array(z.string().uuid()).min(1),
-  StartDate: utcDateTime,
-  EndDate: utcDateTime.nullable().optional(),
-  IsAvailable: z.boolean().default(true),
-});
+/**
+ * Availability query (3.4). EndDate null asks for the next availability. The schedules are named by
+ * ScheduleIds, or found by LocationId and/or EntityId (the actor); ServiceTypeId narrows every slot to
+ * that reason (and its category's capacity), VisitType to schedules offering it. The reason 'All' (-1)
+ * means no narrowing.
+ */
+export const slotSearchSchema = z
+  .object({
+    ScheduleIds: z.array(z.string().uuid()).max(200).default([]),
+    LocationId: z.string().uuid().nullable().optional(),
+    EntityId: z.string().uuid().nullable().optional(),
+    VisitType: z.enum(VISIT_TYPES).nullable().optional(),
+    StartDate: utcDateTime,
+    EndDate: utcDateTime.nullable().optional(),
+    ServiceTypeId: z.union([z.string().uuid(), z.literal(-1), z.literal('-1')]).nullable().optional(),
+    ServiceTypeDuration: z.number().int().min(0).max(1440).default(0),
+    TimeZone: z.string().max(64).nullable().optional(),
+    IsAvailable: z.boolean().default(true),
+  })
+  .refine((q) => q.ScheduleIds.length > 0 || q.LocationId || q.EntityId, {
+    message: 'one of ScheduleIds, LocationId or EntityId is required',
+    path: ['ScheduleIds'],
+  });
 export type SlotSearch = z.infer<typeof slotSearchSchema>;
 
 export const slotListSchema = z.object({ Data: z.array(slotSchema), Total: z.number().int() });
 
-/** A slot to hold or release: the slot's SlotIds (ScheduleId and Start may accompany them). */
-export const slotHoldRequestSchema = z.object({ SlotIds: z.array(z.string().min(1)).min(1).max(20) });
+/**
+ * A slot to hold or release: the slot's SlotIds (the rest of the slot may accompany them). A hold narrowed
+ * to a reason (4.3 step 2) carries its ServiceType and ServiceCategory and takes that category's place; a
+ * hold for 'All' carries none and takes a place of any category with room.
+ */
+export const slotHoldRequestSchema = z.object({
+  SlotIds: z.array(z.string().min(1)).min(1).max(20),
+  ServiceCategory: z.array(z.object({ Id: z.string().max(100) }).passthrough()).max(10).optional(),
+  ServiceType: z.array(z.object({ Id: z.string().max(100) }).passthrough()).max(10).optional(),
+});
 
 export const slotHoldInfoSchema = z.object({ SlotIds: z.array(z.string()), Slot: slotSchema, ExpiresAt: z.string() });
 export type SlotHoldInfo = z.infer<typeof slotHoldInfoSchema>;
@@ -85,6 +136,11 @@ export const REASON_BASED_SLOT_EVENTS = {
 
 /** The room of the calendar hub that carries one schedule's slot events. */
 export const scheduleRoom = (scheduleId: string) => `schedule:${scheduleId}` as const;
+/**
+ * The room of the reason-based variants (one event per reason): a calendar showing one reason follows this
+ * room instead of the plain one, so no client receives both.
+ */
+export const scheduleReasonsRoom = (scheduleId: string) => `schedule-reasons:${scheduleId}` as const;
 
 /** A schedule (calendar) as search and profiles need it (3.4): its actor, facility and zone. */
 export const scheduleSummarySchema = z.object({
@@ -99,16 +155,193 @@ export const scheduleSummarySchema = z.object({
   OnlineBookingEnabled: z.boolean(),
 });
 export type ScheduleSummary = z.infer<typeof scheduleSummarySchema>;
-export const scheduleListSchema = z.object({ Data: z.array(scheduleSummarySchema), Total: z.number().int() });
+
+export const SCHEDULE_ACTOR_TYPES = ['Practitioner', 'HealthCareService'] as const;
+export const SCHEDULE_EXCEPTION_KINDS = ['TimeOff', 'Holiday'] as const;
+export type ScheduleExceptionKind = (typeof SCHEDULE_EXCEPTION_KINDS)[number];
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { message: "must be 'HH:mm' (00:00 to 24:00)" });
+const isoInstant = z.string().refine((v) => !Number.isNaN(Date.parse(v)) && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v), {
+  message: 'must be an ISO-8601 date-time with a zone, e.g. 2026-12-24T00:00:00.000Z',
+});
+
+/** Working hours of one weekday (0 = Sunday), in the facility's local time. */
+export const workingHoursSchema = z.object({
+  DayOfWeek: z.number().int().min(0).max(6),
+  Start: hhmm,
+  End: hhmm,
+});
+export type WorkingHoursInput = z.infer<typeof workingHoursSchema>;
+
+/** Time off or a holiday: no slot starts or runs inside [Start, End). */
+export const scheduleExceptionSchema = z.object({
+  Id: z.string(),
+  ScheduleId: z.string(),
+  Kind: z.enum(SCHEDULE_EXCEPTION_KINDS),
+  Start: z.string(),
+  End: z.string(),
+  Note: z.string().nullable(),
+});
+export type ScheduleException = z.infer<typeof scheduleExceptionSchema>;
+export const scheduleExceptionInputSchema = z
+  .object({
+    Kind: z.enum(SCHEDULE_EXCEPTION_KINDS).default('TimeOff'),
+    Start: isoInstant,
+    End: isoInstant,
+    Note: z.string().trim().max(500).nullable().optional(),
+  })
+  .refine((e) => Date.parse(e.End) > Date.parse(e.Start), { message: 'End must be after Start', path: ['End'] })
+  .refine((e) => Date.parse(e.End) - Date.parse(e.Start) <= 366 * 86_400_000, {
+    message: 'an exception lasts at most 366 days',
+    path: ['End'],
+  });
+export type ScheduleExceptionInput = z.infer<typeof scheduleExceptionInputSchema>;
+
+/** Service category (practice-portal.md 3.4): Duration in minutes; Capacity null when it has none. */
+export const serviceCategorySchema = z.object({
+  Id: z.string(),
+  OrganizationId: z.string(),
+  Name: z.string(),
+  Duration: z.number().int(),
+  Capacity: z.number().int().nullable(),
+});
+export type ServiceCategory = z.infer<typeof serviceCategorySchema>;
+export const serviceCategoryInputSchema = z.object({
+  Name: z.string().trim().min(1).max(200),
+  Duration: z.number().int().min(5).max(480),
+  Capacity: z.number().int().min(1).max(100).nullable().optional(),
+});
+export const serviceCategorySearchSchema = z.object({
+  OrganizationId: z.string().uuid().optional(),
+  ScheduleId: z.string().uuid().optional(),
+  Ids: z.array(z.string().uuid()).max(200).optional(),
+  Name: z.string().trim().max(200).optional(),
+});
+
+/** Service type, the booking reason (3.4). The reason 'All' (id -1) is not stored: it means every type. */
+export const serviceTypeSchema = z.object({
+  Id: z.string(),
+  OrganizationId: z.string(),
+  Name: z.string(),
+  Alias: z.string().nullable(),
+  Duration: z.number().int(),
+  ServiceCategoryId: z.string().nullable(),
+  VisitType: z.enum(VISIT_TYPES),
+  Services: z.array(z.string()),
+});
+export type ServiceType = z.infer<typeof serviceTypeSchema>;
+export const serviceTypeInputSchema = z.object({
+  Name: z.string().trim().min(1).max(200),
+  Alias: z.string().trim().max(200).nullable().optional(),
+  Duration: z.number().int().min(5).max(480),
+  ServiceCategoryId: z.string().uuid().nullable().optional(),
+  VisitType: z.enum(VISIT_TYPES).default('Office'),
+  Services: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+});
+export const serviceTypeSearchSchema = serviceCategorySearchSchema.extend({
+  ServiceCategoryId: z.string().uuid().optional(),
+  VisitType: z.enum(VISIT_TYPES).optional(),
+});
+/** PUT servicetype/serviceCategory/{id}: these types move into the category. */
+export const serviceTypeCategoryAssignSchema = z.object({ ServiceTypeIds: z.array(z.string().uuid()).min(1).max(200) });
+/** PUT schedule/{id}/update-services: the service types (reasons) the schedule offers, replacing the list. */
+export const scheduleServicesSchema = z.object({ ServiceTypeIds: z.array(z.string().uuid()).max(200) });
+
+/** Schedule settings (3.4). Id is null while the schedule still has the defaults. */
+export const scheduleSettingSchema = z.object({
+  Id: z.string().nullable(),
+  ScheduleId: z.string(),
+  CollectPatientDemographics: z.boolean(),
+  EnableInsurance: z.boolean(),
+});
+export type ScheduleSetting = z.infer<typeof scheduleSettingSchema>;
+export const scheduleSettingCreateSchema = z.object({
+  ScheduleId: z.string().uuid(),
+  CollectPatientDemographics: z.boolean().default(false),
+  EnableInsurance: z.boolean().default(false),
+});
+export const scheduleSettingUpdateSchema = z.object({
+  CollectPatientDemographics: z.boolean().optional(),
+  EnableInsurance: z.boolean().optional(),
+});
+
+/**
+ * A schedule (calendar) as the spec lists it (patient-booking.md and practice-portal.md 3.4), plus the
+ * fields a practice edits: working hours, exceptions, slot length and capacity. requires_approval is the
+ * approval setting: online bookings start Pending until the practice accepts them.
+ */
+export const scheduleSchema = scheduleSummarySchema.extend({
+  Name: z.string().nullable(),
+  OrganizationId: z.string().nullable(),
+  HealthcareServiceId: z.string().nullable(),
+  Identifier: z.array(z.object({ System: z.string(), Value: z.string() })),
+  Specialty: z.array(z.string()),
+  VisitType: z.array(z.enum(VISIT_TYPES)),
+  Actor: z.array(z.object({ Type: z.enum(SCHEDULE_ACTOR_TYPES), Id: z.string() })),
+  ApprovalSettings: z.object({ RequiresApproval: z.boolean(), Mode: z.enum(['AutoConfirm', 'Pending']) }),
+  requires_approval: z.boolean(),
+  ServiceCategory: z.array(serviceCategorySchema),
+  ServiceType: z.array(serviceTypeSchema),
+  PlanningHorizon: z.array(z.object({ Start: z.string(), End: z.string() })),
+  supported_regions: z.array(z.enum(REGIONS)),
+  WorkingHours: z.array(workingHoursSchema),
+  Exceptions: z.array(scheduleExceptionSchema),
+  Version: z.number().int(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+export const scheduleListSchema = z.object({ Data: z.array(scheduleSchema), Total: z.number().int() });
+
+const scheduleFields = {
+  Name: z.string().trim().min(1).max(200).nullable().optional(),
+  LocationId: z.string().uuid(),
+  TimeZone: z.string().max(64).optional(),
+  SlotMinutes: z.number().int().min(5).max(480).default(30),
+  Capacity: z.number().int().min(1).max(100).default(1),
+  PlanningHorizonDays: z.number().int().min(1).max(730).default(90),
+  SlotHideHours: z.number().int().min(0).max(8760).default(0),
+  OnlineBookingEnabled: z.boolean().default(true),
+  requires_approval: z.boolean().default(false),
+  VisitType: z.array(z.enum(VISIT_TYPES)).min(1).max(3).default(['Office']),
+  supported_regions: z.array(z.enum(REGIONS)).min(1).max(2).default(['US']),
+  Specialty: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  Identifier: z.array(z.object({ System: z.string().trim().min(1).max(200), Value: z.string().trim().min(1).max(200) })).max(10).default([]),
+  WorkingHours: z.array(workingHoursSchema).max(50).default([]),
+};
+/** POST schedule: the actor (one practitioner or healthcare service) and the facility. */
+export const scheduleCreateSchema = z.object({
+  ...scheduleFields,
+  Actor: z.array(z.object({ Type: z.enum(SCHEDULE_ACTOR_TYPES), Id: z.string().uuid() })).length(1),
+});
+export type ScheduleCreate = z.infer<typeof scheduleCreateSchema>;
+/** PUT schedule/{id}: the fields to change (the actor stays). */
+export const scheduleUpdateSchema = z.object({
+  Name: scheduleFields.Name,
+  LocationId: scheduleFields.LocationId.optional(),
+  TimeZone: scheduleFields.TimeZone,
+  SlotMinutes: z.number().int().min(5).max(480).optional(),
+  Capacity: z.number().int().min(1).max(100).optional(),
+  PlanningHorizonDays: z.number().int().min(1).max(730).optional(),
+  SlotHideHours: z.number().int().min(0).max(8760).optional(),
+  OnlineBookingEnabled: z.boolean().optional(),
+  requires_approval: z.boolean().optional(),
+  VisitType: z.array(z.enum(VISIT_TYPES)).min(1).max(3).optional(),
+  supported_regions: z.array(z.enum(REGIONS)).min(1).max(2).optional(),
+  Specialty: z.array(z.string().trim().min(1).max(200)).max(20).optional(),
+  Identifier: scheduleFields.Identifier.unwrap().optional(),
+  WorkingHours: z.array(workingHoursSchema).max(50).optional(),
+});
+export type ScheduleUpdate = z.infer<typeof scheduleUpdateSchema>;
 
 export const scheduleSearchSchema = z
   .object({
     PractitionerId: z.string().uuid().optional(),
+    HealthcareServiceId: z.string().uuid().optional(),
     LocationId: z.string().uuid().optional(),
+    OrganizationId: z.string().uuid().optional(),
     Ids: z.array(z.string().uuid()).max(100).optional(),
   })
-  .refine((q) => q.PractitionerId || q.LocationId || q.Ids?.length, {
-    message: 'one of PractitionerId, LocationId or Ids is required',
+  .refine((q) => q.PractitionerId || q.HealthcareServiceId || q.LocationId || q.OrganizationId || q.Ids?.length, {
+    message: 'one of PractitionerId, HealthcareServiceId, LocationId, OrganizationId or Ids is required',
     path: ['PractitionerId'],
   });
 

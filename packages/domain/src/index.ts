@@ -6,3 +6,6 @@ export * from './booking-payment';
 export * from './booking-forms';
 export * from './search';
 export * from './appointment';
+export * from './booking-result';
+export * from './appointment-status';
+export * from './custom-forms';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
-import { ACK_EVENT, SUBSCRIBE_EVENT, type RealtimeMessage } from '@careslot/contracts';
+import { ACK_EVENT, HUBS, SUBSCRIBE_EVENT, type RealtimeMessage } from '@careslot/contracts';
 import { createTestApp, tokenFor, type TestApp } from '../testing/app';
 
 async function listen(t: TestApp): Promise<string> {
@@ -49,6 +49,39 @@ describe('real-time hubs', () => {
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
     await t.close();
+  });
+
+  it('opens every hub of the design with a bearer header and ?userId=, and each message waits for its acknowledgement', async () => {
+    expect([...HUBS].sort()).toEqual(
+      ['appointments', 'calendar', 'digital-check-in', 'meeting-attendees', 'meetings', 'practice-notifications', 'providers', 'push-notifications'],
+    );
+    const token = await tokenFor(t.tokens, { user_roles: ['staff'], careslot_id: 'staff-hubs' });
+    for (const hub of HUBS) {
+      const socket = connect(`${origin}/hubs/${hub}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: { authorization: `Bearer ${token}` },
+        query: { userId: 'staff-hubs' },
+      });
+      sockets.push(socket);
+      await connected(socket);
+      const received = next<RealtimeMessage>(socket, 'InAppNotificationAdded');
+      const id = t.realtime.publish({ hub, event: 'InAppNotificationAdded', rooms: ['user:staff-hubs'], data: { Id: hub } });
+      const message = await received;
+      expect(message).toMatchObject({ messageId: id, data: { Id: hub, event: 'InAppNotificationAdded' } });
+      expect(t.realtime.pendingFor('staff-hubs').map((m) => m.messageId)).toContain(id);
+      socket.emit(ACK_EVENT, { userId: 'staff-hubs', messageId: id });
+      await expect.poll(() => t.realtime.pendingFor('staff-hubs').map((m) => m.messageId)).not.toContain(id);
+      socket.disconnect();
+    }
+  });
+
+  it('refuses a token that does not verify', async () => {
+    const socket = client(origin, 'providers', { token: 'not-a-token' });
+    sockets.push(socket);
+    await expect(connected(socket)).rejects.toThrow('unauthorized');
   });
 
   it('refuses a connection without a token', async () => {

@@ -39,7 +39,7 @@ interface SocketData {
   userId: string | null;
 }
 
-const FOLLOWABLE = /^(schedule|meeting|appointment):[A-Za-z0-9_-]{1,64}$/;
+const FOLLOWABLE = /^(schedule|schedule-reasons|meeting|appointment):[A-Za-z0-9_-]{1,64}$/;
 const PENDING_LIMIT = 100;
 const PENDING_TTL_MS = 5 * 60_000;
 

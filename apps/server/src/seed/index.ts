@@ -2,6 +2,7 @@ import type { Connection, Database } from '../platform/db';
 import { seedReferenceData, type ReferenceSeedResult } from './catalog';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoDirectory, type DemoSeedResult } from './demo';
+import { seedDemoBookingFlow } from './booking-forms';
 import { seedDemoApprovals, seedDemoPaymentConfigs } from './payments';
 import { seedDemoSchedules } from './schedules';
 import { seedProviderSearch } from './search';
@@ -40,6 +41,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
       await seedDemoPaymentConfigs(connection);
       await seedDemoApprovals(connection);
     }
+    if (options.demo && (await isEmpty(connection, 'custom_forms'))) await seedDemoBookingFlow(connection);
     if (options.demo && (await isEmpty(connection, 'provider_search'))) await seedProviderSearch(connection);
     return { reference, demo };
   });

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GuestOnly, RequireAuthentication } from '../features/identity/guards/Guards';
+import { GuestOnly, RequireAuthentication, RequireBookingFlow, RequirePermission } from '../features/identity/guards/Guards';
 import { SsoBootstrap } from '../features/identity/guards/SsoBootstrap';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
@@ -22,6 +22,23 @@ const ResetPasswordPage = lazy(() => import('../features/identity/routes/ResetPa
 const BookAppointmentFormPage = lazy(() =>
   import('../features/booking/routes/BookAppointmentFormPage').then((m) => ({ default: m.BookAppointmentFormPage })),
 );
+const ScreeningFormPage = lazy(() => import('../features/booking/routes/ScreeningFormPage').then((m) => ({ default: m.ScreeningFormPage })));
+const PhoneVerifyPage = lazy(() => import('../features/booking/routes/PhoneVerifyPage').then((m) => ({ default: m.PhoneVerifyPage })));
+const DemographicsPage = lazy(() => import('../features/booking/routes/DemographicsPage').then((m) => ({ default: m.DemographicsPage })));
+const InsuranceConfirmationPage = lazy(() =>
+  import('../features/booking/routes/InsuranceConfirmationPage').then((m) => ({ default: m.InsuranceConfirmationPage })),
+);
+const CollectInsurancePage = lazy(() => import('../features/booking/routes/CollectInsurancePage').then((m) => ({ default: m.CollectInsurancePage })));
+const PayPage = lazy(() => import('../features/booking/payment/PayPage').then((m) => ({ default: m.PayPage })));
+const AddCardPage = lazy(() => import('../features/booking/payment/AddCardPage').then((m) => ({ default: m.AddCardPage })));
+const PortalLayout = lazy(() => import('../features/portal/routes/PortalLayout').then((m) => ({ default: m.PortalLayout })));
+const PortalAppointmentsPage = lazy(() => import('../features/portal/routes/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
+const PortalAppointmentDetailsPage = lazy(() =>
+  import('../features/portal/routes/AppointmentDetailsPage').then((m) => ({ default: m.AppointmentDetailsPage })),
+);
+const PortalProfileSettingsPage = lazy(() =>
+  import('../features/portal/routes/ProfileSettingsPage').then((m) => ({ default: m.ProfileSettingsPage })),
+);
 const ProviderProfilePage = lazy(() =>
   import('../features/provider-profile/routes/ProviderProfilePage').then((m) => ({ default: m.ProviderProfilePage })),
 );
@@ -30,6 +47,9 @@ const PracticeProfilePage = lazy(() =>
 );
 const ActivationCodeQuestionPage = lazy(() => import('../features/identity/routes/ActivationCodeQuestionPage').then((m) => ({ default: m.ActivationCodeQuestionPage })));
 const SsoPage = lazy(() => import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })));
+const AppointmentRequestsPage = lazy(() =>
+  import('../features/appointment-requests/routes/AppointmentRequestsPage').then((m) => ({ default: m.AppointmentRequestsPage })),
+);
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
 
 /**
@@ -70,15 +90,8 @@ const NOT_BUILT_YET = [
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
-  'screening-form',
   'verification/*',
-  'verification/phone-verify',
-  'book/collect-patient-demographics',
-  'book/insurance-confirmation',
-  'book/collect-insurance',
-  'book/add-card',
   'book/pay-paypal',
-  'book/pay',
   // telehealth: 'uri' is the guest meeting link and maps to meeting/uri
   'uri/*',
   'meeting/*',
@@ -88,7 +101,6 @@ const NOT_BUILT_YET = [
   'dashboard/*',
   'dashboard/doctor',
   'dashboard/practice-staff',
-  'dashboard/appointment-requests',
   'dashboard/careslot',
   'careslot',
   'reputation-management/*',
@@ -99,13 +111,11 @@ const NOT_BUILT_YET = [
   'patient-review/appointments/:id/signup',
   'vaccine-passport',
   // account routes (patient-booking.md §2.1)
-  'account',
   'account/signup',
   'account/social-signup',
   'appointment-action/*',
   'mobile/*',
   // built into the product (spec README): the patient portal and the survey app
-  'portal/*',
   'survey/*',
   'survey/appointment/:id',
   'notFound',
@@ -117,12 +127,26 @@ const AUTHENTICATED = ['patient/', 'dashboard/', 'reputation-management/'] as co
 /** Practice-side route families: the single-sign-on bootstrap (silent probe) runs in front of them (§4.8). */
 const PRACTICE_SIDE = ['dashboard/', 'practice-admin/', 'staff-member/', 'providers/', 'super-user/', 'support-agent/'] as const;
 
+/** The booking stages after the form (patient-booking.md §2.1): the booking-flow guard stands in front of them (§2.2). */
+const BOOKING_FLOW = ['book/', 'screening-form', 'verification/'] as const;
+
+/** Practice-side families and the role (permission, from the token's user_roles) each needs (§2.2 permission guard). */
+const PERMISSIONS: readonly (readonly [string, readonly string[]])[] = [
+  ['super-user/', ['superuser']],
+  ['practice-admin/', ['practiceadmin']],
+  ['staff-member/', ['staff']],
+];
+
 /** The identity guards a route family stands behind. */
 function guarded(path: string, element: ReactNode): ReactNode {
+  const permission = PERMISSIONS.find(([prefix]) => path.startsWith(prefix));
+  const permitted = permission ? <RequirePermission permissions={permission[1]}>{element}</RequirePermission> : element;
+  const inBooking = BOOKING_FLOW.some((prefix) => path.startsWith(prefix));
+  const booking = inBooking ? <RequireBookingFlow>{permitted}</RequireBookingFlow> : permitted;
   const authenticated = AUTHENTICATED.some((prefix) => path.startsWith(prefix)) ? (
-    <RequireAuthentication>{element}</RequireAuthentication>
+    <RequireAuthentication>{booking}</RequireAuthentication>
   ) : (
-    element
+    booking
   );
   return PRACTICE_SIDE.some((prefix) => path.startsWith(prefix)) ? <SsoBootstrap>{authenticated}</SsoBootstrap> : authenticated;
 }
@@ -139,6 +163,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <IndexRoute />, handle: home },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
+      // The login screen's other addresses (patient-booking.md §2.1, §2.7): /account, the feedback variant of a
+      // patient review, and the vaccination passport variant (which signs a user out first, so no guest-only guard).
+      { path: 'account', element: <GuestOnly><LoginPage /></GuestOnly> },
+      { path: 'patient-review/appointments/:id/login', element: <GuestOnly><LoginPage /></GuestOnly> },
+      { path: 'vaccine-passport/login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'provider-search', element: <ProviderSearchPage /> },
       { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
@@ -152,8 +181,27 @@ export const routes: RouteObject[] = [
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
+      // The booking flow's middle stages (patient-booking.md §2.1, §4.2).
+      { path: 'screening-form', element: <ScreeningFormPage /> },
+      { path: 'verification/phone-verify', element: <PhoneVerifyPage /> },
+      { path: 'book/collect-patient-demographics', element: <DemographicsPage /> },
+      { path: 'book/insurance-confirmation', element: <InsuranceConfirmationPage /> },
+      { path: 'book/collect-insurance', element: <CollectInsurancePage /> },
+      { path: 'book/add-card', element: <RequireBookingFlow><AddCardPage /></RequireBookingFlow> },
+      { path: 'book/pay', element: <RequireBookingFlow><PayPage /></RequireBookingFlow> },
+      // The patient portal (the spec's {portalBase}, built in): behind the authentication guard.
+      {
+        path: 'portal',
+        element: <RequireAuthentication><PortalLayout /></RequireAuthentication>,
+        children: [
+          { index: true, element: <PortalAppointmentsPage /> },
+          { path: 'profile', element: <PortalProfileSettingsPage /> },
+          { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },
+        ],
+      },
       { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
+      { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },
       { path: 'practice/:nameIdentity', element: <PracticeProfilePage /> },
       ...NOT_BUILT_YET.map((path) => ({
         path,

@@ -2,6 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  APPOINTMENT_STATUS_MESSAGES,
+  appointmentChangeResultSchema,
+  appointmentCountsQuerySchema,
+  appointmentCountsResultSchema,
+  appointmentRequestsQuerySchema,
+  appointmentRequestsResultSchema,
+  requestActivityQuerySchema,
+  requestActivityResultSchema,
+  statusChangeBodySchema,
+  statusQuerySchema,
   appointmentEnvelopeSchema,
   appointmentIdParamsSchema,
   bookAppointmentSchema,
@@ -11,7 +21,10 @@ import {
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireUser } from '../../platform/auth';
 import { sessionOf } from '../scheduling';
+import { portalRoutes } from './portal-routes';
+import * as requests from './requests';
 import * as service from './service';
+import { changeAppointmentStatus, type AppointmentFamily } from './status';
 
 const V2 = '/careslot-appointment-service/api/v2';
 const tags = ['appointments'];
@@ -26,6 +39,8 @@ const callerOf = (request: FastifyRequest) => ({ principal: currentPrincipal(req
 /** Booking and reading appointments (patient-booking.md §3.5, §7 Appointments). */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
+  // The patient's own appointments (the portal): their own file, kept apart from the practice's calls.
+  await app.register(portalRoutes);
 
   app.post(
     `${V2}/Appointments`,
@@ -38,5 +53,85 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V2}/Appointments/:id`,
     { preHandler: requireUser, schema: { tags, security, summary: 'One appointment (its patient, their account holder, or the practice)', params: appointmentIdParamsSchema, response: { 200: appointmentEnvelopeSchema, ...errors } } },
     async (request) => ({ is_success: true, data: await service.getAppointment(deps, callerOf(request), request.params.id), message: 'success' }),
+  );
+
+  // ---------- the practice's status actions (practice-portal.md §4.1, §7; decision 0016) ----------
+  const families: [string, AppointmentFamily][] = [
+    ['OfficeAppointments', 'Office'],
+    ['TeleAppointments', 'Tele'],
+  ];
+  for (const [path, family] of families) {
+    const what = family === 'Office' ? 'an office or resource' : 'a tele';
+    app.route({
+      method: ['PUT', 'PATCH'],
+      url: `${V2}/${path}/:id/status`,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: `Change the status of ${what} appointment (allowed transitions: decision 0016); Rejected needs a Reason`,
+        params: appointmentIdParamsSchema,
+        querystring: statusQuerySchema,
+        body: statusChangeBodySchema,
+        response: { 200: appointmentChangeResultSchema, ...errors },
+      },
+      handler: async (request) => ({
+        status_code: 200,
+        message: APPOINTMENT_STATUS_MESSAGES.updated,
+        data: await changeAppointmentStatus(deps, callerOf(request), {
+          id: request.params.id,
+          family,
+          status: request.query.status,
+          reason: request.body?.Reason,
+          workflow: request.body?.AuditTrail?.WorkflowOrServiceName,
+        }),
+      }),
+    });
+    app.route({
+      method: ['PUT', 'POST'],
+      url: `${V2}/${path}/:id/confirm`,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: `Confirm ${what} appointment: a request is accepted as Scheduled, a scheduled visit becomes Confirmed`,
+        params: appointmentIdParamsSchema,
+        body: statusChangeBodySchema,
+        response: { 200: appointmentChangeResultSchema, ...errors },
+      },
+      handler: async (request) => ({
+        status_code: 200,
+        message: APPOINTMENT_STATUS_MESSAGES.confirmed,
+        data: await changeAppointmentStatus(deps, callerOf(request), {
+          id: request.params.id,
+          family,
+          status: 'confirm',
+          reason: request.body?.Reason,
+          workflow: request.body?.AuditTrail?.WorkflowOrServiceName,
+        }),
+      }),
+    });
+  }
+
+  app.post(
+    `${V2}/appointments/requests/get`,
+    { preHandler: requireUser, schema: { tags, security, summary: "The caller's practice's pending appointments (a provider's own only), soonest first", body: appointmentRequestsQuerySchema, response: { 200: appointmentRequestsResultSchema, ...errors } } },
+    async (request) => ({ status_code: 200, message: 'success', data: await requests.listRequests(deps, callerOf(request), request.body) }),
+  );
+
+  app.post(
+    `${V2}/appointmentrequestactivity/logs/get`,
+    { preHandler: requireUser, schema: { tags, security, summary: "Decisions on the caller's practice's requests (accepted, declined, withdrawn), newest first", body: requestActivityQuerySchema, response: { 200: requestActivityResultSchema, ...errors } } },
+    async (request) => ({ status_code: 200, message: 'success', data: await requests.listRequestActivity(deps, callerOf(request), request.body) }),
+  );
+
+  app.get(
+    `${V2}/Appointments/providers/:id/appointments/count`,
+    { preHandler: requireUser, schema: { tags, security, summary: "A provider's WalkinCount and ScheduledCount of a day and PendingCount of requests to come", params: appointmentIdParamsSchema, querystring: appointmentCountsQuerySchema, response: { 200: appointmentCountsResultSchema, ...errors } } },
+    async (request) => ({
+      status_code: 200,
+      message: 'success',
+      data: await requests.providerCounts(deps, callerOf(request), { practitionerId: request.params.id, date: request.query.date, timeZone: request.query.timeZone }),
+    }),
   );
 };

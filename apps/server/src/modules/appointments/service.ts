@@ -26,6 +26,7 @@ import {
   visitFeeFor,
 } from '../payments';
 import { getSchedule, publishSlotChanges, releaseSlots, slotId, takeSlotForBooking } from '../scheduling';
+import { emitAppointmentChanged, kindOf } from './events';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
@@ -39,7 +40,7 @@ export interface Caller {
 
 /** The booking web app's name in BookingSystem (spec: the product's web name) and its workflow. */
 const WEB_NAME = 'careslot_Web';
-const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
+export const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
 
 const slotGone = () => conflict(BOOKING_MESSAGES.chooseDifferentSlot);
 
@@ -197,10 +198,23 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
     rooms: [`user:${patientId}`, `appointment:${id}`, ...(caller.principal.userId && caller.principal.userId !== patientId ? [`user:${caller.principal.userId}` as const] : []), ...(organizationId ? [`org:${organizationId}` as const] : [])],
     data: { AppointmentId: id, Status: status },
   });
+  await emitAppointmentChanged(database, {
+    kind: kindOf(null, status),
+    appointmentId: id,
+    organizationId,
+    practitionerId: schedule.practitioner_id,
+    patientId,
+    scheduleId: schedule.id,
+    startTime: start.toISOString(),
+    status,
+    previousStatus: null,
+    actorId: caller.principal.userId,
+    at: now,
+  });
   return resultOf({ id, appointment_type: input.AppointmentType });
 }
 
-async function mayRead(deps: Deps, principal: Principal, row: store.AppointmentRow): Promise<boolean> {
+export async function mayRead(deps: Deps, principal: Principal, row: store.AppointmentRow): Promise<boolean> {
   if (principal.organizationId && row.organization_id === principal.organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r))) return true;
   return canReadPatient(deps.database, principal, row.patient_id);
 }
@@ -217,6 +231,12 @@ export async function getAppointment(deps: Deps, caller: Omit<Caller, 'sessionId
     outcome: !row ? 'not_found' : allowed ? 'success' : 'denied',
   });
   if (!row || !allowed) throw notFound();
+  return toAppointment(deps, row);
+}
+
+/** An appointment row as the API shows it (patient-booking.md §3.5), with its payments. */
+export async function toAppointment(deps: Pick<Deps, 'database'>, row: store.AppointmentRow): Promise<Appointment> {
+  const id = row.id;
   const payments: PaymentTransaction[] = (await transactionsOfAppointment(deps.database, id)).map(toTransaction);
   const reasons = row.reasons as Appointment['Reasons'];
   return {
@@ -242,6 +262,7 @@ export async function getAppointment(deps: Deps, caller: Omit<Caller, 'sessionId
     ScheduleType: row.schedule_type,
     AppointmentType: row.appointment_type,
     Status: row.status as AppointmentStatus,
+    StatusReason: row.status_reason ?? null,
     CreatedBy: row.created_by,
     AuditTrail: row.audit_trail,
     VirtualServiceDetail: { MeetingId: row.meeting_id },

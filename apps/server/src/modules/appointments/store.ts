@@ -12,6 +12,7 @@ export interface AppointmentRow {
   appointment_type: 'Office' | 'TeleHealth' | 'Resource';
   schedule_type: 'Scheduled' | 'Walk-In';
   status: string;
+  status_reason?: string | null;
   reasons: unknown[];
   service_category: unknown[];
   service_type: unknown[];
@@ -82,4 +83,139 @@ export function uniqueViolation(error: unknown): 'duplicate' | 'idempotency' | n
   if (name.includes('appointments_no_duplicate_idx')) return 'duplicate';
   if (name.includes('appointments_idempotency_idx')) return 'idempotency';
   return null;
+}
+
+// ---------- status changes ----------
+
+/**
+ * Moves an appointment from one status to another, only if it still has the status the caller saw
+ * (two people acting at once: the second finds no row). Returns the updated row.
+ */
+export async function changeStatus(
+  db: Connection,
+  input: { id: string; from: string; to: string; reason: string | null; source: string; workflow: string; now: Date },
+): Promise<AppointmentRow | null> {
+  const rows = await db.query<AppointmentRow>(
+    `update appointments set status = $3, status_reason = $4, updated_at = $5,
+       booking_system = booking_system || jsonb_build_object('LastChangedSource', $6::text, 'LastChangedDate', $7::text),
+       audit_trail = audit_trail || jsonb_build_object('LastChangedBySystem', 'careslot', 'WorkflowOrServiceName', $8::text)
+     where id = $1 and status = $2
+     returning *`,
+    [input.id, input.from, input.to, input.reason, input.now.toISOString(), input.source, input.now.toISOString(), input.workflow],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertStatusChange(
+  db: Connection,
+  row: { id: string; appointmentId: string; organizationId: string | null; from: string; to: string; reason: string | null; actorId: string | null; actorType: string; workflow: string; now: Date },
+): Promise<void> {
+  await db.query(
+    `insert into appointment_status_changes (id, appointment_id, organization_id, from_status, to_status, reason, actor_id, actor_type, workflow, changed_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [row.id, row.appointmentId, row.organizationId, row.from, row.to, row.reason, row.actorId, row.actorType, row.workflow, row.now.toISOString()],
+  );
+}
+
+// ---------- requests, activity, counts ----------
+
+export interface RequestRow extends AppointmentRow {
+  total: number;
+}
+
+/** Pending appointments of a practice (optionally one provider or location), soonest first, one page. */
+export async function pendingRequests(
+  db: Connection,
+  input: { organizationId: string; practitionerId?: string | undefined; locationId?: string | undefined; order: 'asc' | 'desc'; limit: number | null; skip: number },
+): Promise<RequestRow[]> {
+  const params: unknown[] = [input.organizationId];
+  let filter = '';
+  if (input.practitionerId) {
+    params.push(input.practitionerId);
+    filter += ` and a.practitioner_id = $${params.length}`;
+  }
+  if (input.locationId) {
+    params.push(input.locationId);
+    filter += ` and a.location_id = $${params.length}`;
+  }
+  params.push(input.skip);
+  const skip = `$${params.length}`;
+  let limit = '';
+  if (input.limit !== null) {
+    params.push(input.limit);
+    limit = ` limit $${params.length}`;
+  }
+  return db.query<RequestRow>(
+    `select a.*, count(*) over ()::int as total
+       from appointments a
+      where a.organization_id = $1 and a.status = 'Pending'${filter}
+      order by a.start_at ${input.order === 'desc' ? 'desc' : 'asc'}, a.id
+      offset ${skip}${limit}`,
+    params,
+  );
+}
+
+export interface ActivityRow {
+  id: string;
+  appointment_id: string;
+  from_status: string;
+  to_status: string;
+  reason: string | null;
+  actor_id: string | null;
+  workflow: string | null;
+  changed_at: Date | string;
+  patient_id: string;
+  start_at: Date | string;
+  total: number;
+}
+
+/** Decisions on requests (changes that started from Pending) of a practice, one page. */
+export async function requestActivity(
+  db: Connection,
+  input: { organizationId: string; appointmentId?: string | undefined; practitionerId?: string | undefined; order: 'asc' | 'desc'; limit: number | null; skip: number },
+): Promise<ActivityRow[]> {
+  const params: unknown[] = [input.organizationId];
+  let filter = '';
+  if (input.appointmentId) {
+    params.push(input.appointmentId);
+    filter += ` and c.appointment_id = $${params.length}`;
+  }
+  if (input.practitionerId) {
+    params.push(input.practitionerId);
+    filter += ` and a.practitioner_id = $${params.length}`;
+  }
+  params.push(input.skip);
+  const skip = `$${params.length}`;
+  let limit = '';
+  if (input.limit !== null) {
+    params.push(input.limit);
+    limit = ` limit $${params.length}`;
+  }
+  return db.query<ActivityRow>(
+    `select c.id, c.appointment_id, c.from_status, c.to_status, c.reason, c.actor_id, c.workflow, c.changed_at,
+            a.patient_id, a.start_at, count(*) over ()::int as total
+       from appointment_status_changes c join appointments a on a.id = c.appointment_id
+      where c.organization_id = $1 and c.from_status = 'Pending'${filter}
+      order by c.changed_at ${input.order === 'asc' ? 'asc' : 'desc'}, c.id
+      offset ${skip}${limit}`,
+    params,
+  );
+}
+
+/** The provider's counts: walk-ins and scheduled visits in [from, to), and every upcoming request. */
+export async function providerCounts(
+  db: Connection,
+  input: { practitionerId: string; organizationId: string; from: Date; to: Date; now: Date },
+): Promise<{ walkin: number; scheduled: number; pending: number }> {
+  const rows = await db.query<{ walkin: number; scheduled: number; pending: number }>(
+    `select
+       count(*) filter (where schedule_type = 'Walk-In' and start_at >= $3 and start_at < $4
+                          and status not in ('Pending', 'Canceled', 'Rejected', 'Failed', 'Entered-In-Error', 'No-Show', 'Checked-Out'))::int as walkin,
+       count(*) filter (where schedule_type = 'Scheduled' and start_at >= $3 and start_at < $4
+                          and status in ('Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Arrived', 'Checked-In', 'Waiting-Room', 'Started', 'In Progress'))::int as scheduled,
+       count(*) filter (where status = 'Pending' and end_at > $5)::int as pending
+     from appointments where practitioner_id = $1 and organization_id = $2`,
+    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString()],
+  );
+  return rows[0] ?? { walkin: 0, scheduled: 0, pending: 0 };
 }

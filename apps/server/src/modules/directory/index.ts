@@ -34,6 +34,7 @@ export {
 } from './service';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
+export { patientUpdateRoutes } from './update-routes';
 export {
   profileEntitySources,
   providerSearchSources,

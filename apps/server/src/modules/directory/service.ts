@@ -256,7 +256,7 @@ async function shapePatients(database: Database, rows: store.PatientRow[]): Prom
   }));
 }
 
-function shapeCoverage(row: store.CoverageRow): Coverage {
+export function shapeCoverage(row: store.CoverageRow): Coverage {
   const given = row.subscriberFirstName ? [row.subscriberFirstName] : [];
   const family = row.subscriberLastName ?? '';
   return {

@@ -17,21 +17,25 @@ import {
   signedLinkSchema,
   invitationInputSchema,
   invitationResponseSchema,
+  practitionerSchema,
+  practitionerUpdateSchema,
   productTokenResponseSchema,
   signupPatientSchema,
+  SINGLE_SIGN_ON_WORKFLOW,
   unsignedAgreementQuerySchema,
   userAgreementSchema,
 } from '@careslot/contracts';
 import { auditContextOf, recordAudit } from '../../platform/audit';
 import { currentPrincipal, isSignedInUser, requireRoles, requireToken, requireUser, type Principal } from '../../platform/auth';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import { createHmac } from 'node:crypto';
 import { checkPassword, findAccountByEmail, findAccountById, type Account } from './accounts';
 import { signLink } from './signed-links';
 import { recordAgreement, unsignedAgreements } from './agreements';
 import { claimInvitation, createInvitation, findInvitation } from './invitations';
 import { productTokenAnswer } from './product-token';
-import { signUp, SIGNUP_WORKFLOW } from './signup';
+import { IDENTITY_PROVIDER_SYSTEM, signUp, SIGNUP_WORKFLOW } from './signup';
+import { addPractitionerIdentifier, getPractitioner } from '../directory';
 
 export interface AccountRouteDeps {
   provider: Provider;
@@ -255,6 +259,58 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         const signed = signLink(linkKey, request.body.Path, expiresAt);
         await recordAudit(database, auditContextOf(request), { action: 'create', entityType: 'SignedLink', outcome: 'success' });
         return { status_code: 200, message: 'OK', data: { Url: `${config.publicUrl}${signed}`, ExpiresAt: expiresAt.toISOString() } };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.practitionerUpdate,
+      {
+        preHandler: requireRoles('provider', 'staff', 'practiceadmin'),
+        schema: {
+          tags: ['account'],
+          summary:
+            "Single sign-on step 5: the caller's own practitioner record gets the identity-provider identifier it lacks (SINGLE_SIGN_ON_WEB)",
+          body: practitionerUpdateSchema,
+          response: { 200: z.object({ status_code: z.number().int(), message: z.string(), data: practitionerSchema }) },
+        },
+      },
+      async (request) => {
+        const principal = currentPrincipal(request);
+        const { Id, Identifier } = request.body;
+        const own = principal.userType === 'Practitioner' && principal.userId === Id;
+        const practitioner = own ? await getPractitioner(database, Id) : null;
+        if (!practitioner) {
+          // Another practitioner's record answers as if it did not exist.
+          await recordAudit(database, auditContextOf(request), {
+            action: 'update',
+            entityType: 'Practitioner',
+            entityId: Id,
+            outcome: own ? 'not_found' : 'denied',
+            workflow: SINGLE_SIGN_ON_WORKFLOW,
+          });
+          throw notFound();
+        }
+        // A practitioner may link only their own sign-in: 'IdentityProvider|{sub}' of the calling token.
+        Identifier.forEach((identifier, index) => {
+          if (identifier.System !== IDENTITY_PROVIDER_SYSTEM)
+            throw fieldError(`body.Identifier.${index}.System`, 'identity_provider', `must be '${IDENTITY_PROVIDER_SYSTEM}'`);
+          if (identifier.Value !== principal.subject)
+            throw fieldError(`body.Identifier.${index}.Value`, 'own_subject', "must be the caller's own identity-provider id (the token's sub)");
+        });
+        const has = (system: string, value: string) =>
+          practitioner.Identifier.some((known) => known.System === system && known.Value === value);
+        const missing = Identifier.filter((identifier) => !has(identifier.System, identifier.Value));
+        for (const identifier of missing) await addPractitionerIdentifier(database, Id, identifier);
+        await recordAudit(database, auditContextOf(request), {
+          action: 'update',
+          entityType: 'Practitioner',
+          entityId: Id,
+          outcome: 'success',
+          workflow: SINGLE_SIGN_ON_WORKFLOW,
+          detail: { added: missing.length },
+        });
+        const updated = (await getPractitioner(database, Id)) ?? practitioner;
+        return { status_code: 200, message: 'OK', data: updated };
       },
     );
 

@@ -56,10 +56,12 @@ export interface LoginPageInput {
   email: string;
   /** A message key of the login namespace: invalid, locked, emailRequired, ... */
   error?: string | undefined;
+  /** The social-login provider, when one is configured: its name and where its button leads. */
+  social?: { name: string; href: string } | undefined;
 }
 
 /** The realm's own sign-in page, styled like the product (login.css) and translated. */
-export function loginPage({ uid, language, email, error }: LoginPageInput): string {
+export function loginPage({ uid, language, email, error, social }: LoginPageInput): string {
   const t = translator(language);
   const errorHtml = error ? `<p class="error" role="alert" id="form-error">${escapeHtml(t(error))}</p>` : '';
   const described = error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
@@ -85,6 +87,7 @@ ${errorHtml}
 <input id="password" name="password" type="password" autocomplete="current-password" required${described}>
 <button type="submit">${escapeHtml(t('submit'))}</button>
 </form>
+${social ? `<p class="or">${escapeHtml(t('social.or'))}</p><a class="social" href="${escapeHtml(social.href)}">${escapeHtml(t('social.login', { name: social.name }))}</a>` : ''}
 <p class="links"><a href="/forgot-password">${escapeHtml(t('forgot'))}</a> · <a href="/account/activation-code-question">${escapeHtml(t('create'))}</a></p>
 </main>
 <footer><p>${escapeHtml(t('footer'))}</p><p><a href="/privacy-policy">${escapeHtml(t('privacy'))}</a> · <a href="/terms-of-use">${escapeHtml(t('terms'))}</a></p></footer>
@@ -117,6 +120,9 @@ button:hover { background: #095c5c; }
 .error { color: var(--error); background: #fef3f2; border: 1px solid #fecdca; border-radius: 8px; padding: 10px 12px; margin: 0 0 8px; }
 .links { margin: 20px 0 0; font-size: 14px; text-align: center; }
 a { color: var(--brand); }
+.or { text-align: center; color: var(--muted); margin: 16px 0 8px; font-size: 14px; }
+.social { display: block; text-align: center; font-weight: 600; padding: 10px 16px; border: 1px solid var(--line); border-radius: 8px; color: var(--ink); text-decoration: none; }
+.social:hover { background: #f2f4f7; }
 footer { text-align: center; color: var(--muted); font-size: 14px; }
 footer p { margin: 4px 0; }
 `;

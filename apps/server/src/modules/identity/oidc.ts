@@ -200,7 +200,7 @@ export function createOidcProvider({ config, database, tokens, now }: OidcOption
       url: (_ctx: unknown, interaction: { uid: string }) => `${INTERACTION_PATH}/${interaction.uid}`,
     },
     ttl: OIDC_TTL,
-    extraParams: ['initiate_url'],
+    extraParams: ['initiate_url', 'kc_idp_hint'],
     renderError: (ctx: { type: string; body: string }, out: Record<string, string>) => {
       ctx.type = 'html';
       ctx.body = errorPage(out);

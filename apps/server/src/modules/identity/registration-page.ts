@@ -16,13 +16,18 @@ export interface RegistrationPageInput {
   formError?: string | undefined;
   /** Where the registration was started (initiate_url), for the Cancel link; checked by the caller. */
   cancelUrl: string;
+  /**
+   * The social sign-up: the rest of a new account whose identity a social-login provider vouched for. The
+   * e-mail is the provider's (read-only), there is no password, and the form posts to the broker.
+   */
+  social?: { providerName: string; action: string } | undefined;
 }
 
 /**
  * The realm's registration page (prompt=create), styled and translated like its login page. Plain HTML
  * with no script: the rules of §5.1 are checked on the server and each message sits under its field.
  */
-export function registrationPage({ uid, language, values, errors = {}, formError, cancelUrl }: RegistrationPageInput): string {
+export function registrationPage({ uid, language, values, errors = {}, formError, cancelUrl, social }: RegistrationPageInput): string {
   const t = translator(language);
   const value = (field: RegistrationField) => escapeHtml(values[field] ?? '');
   const fieldError = (field: RegistrationField) =>
@@ -70,16 +75,16 @@ ${fieldError(field)}</div>`;
 <body>
 <header class="brand"><a href="/" aria-label="${escapeHtml(t('home'))}"><img class="logo" src="/favicon.svg" alt="" width="32" height="32"> Care<span class="slot">Slot</span></a></header>
 <main class="card wide">
-<h1>${escapeHtml(t('registration.heading'))}</h1>
-<p class="lead">${escapeHtml(t('registration.lead'))}</p>
+<h1>${escapeHtml(t(social ? 'social.heading' : 'registration.heading'))}</h1>
+<p class="lead">${escapeHtml(social ? t('social.lead', { name: social.providerName }) : t('registration.lead'))}</p>
 ${formErrorHtml}
-<form method="post" action="${REGISTRATION_FORM_PATH(uid)}" novalidate>
+<form method="post" action="${social ? escapeHtml(social.action) : REGISTRATION_FORM_PATH(uid)}" novalidate>
 <input type="hidden" name="lang" value="${language}">
 <div class="row">
 ${input('given_name', t('registration.givenName'), 'type="text" autocomplete="given-name" maxlength="35" required')}
 ${input('family_name', t('registration.familyName'), 'type="text" autocomplete="family-name" maxlength="35" required')}
 </div>
-${input('email', t('email'), 'type="email" autocomplete="email" maxlength="320" required')}
+${input('email', t('email'), `type="email" autocomplete="email" maxlength="320" required${social ? ' readonly' : ''}`)}
 <div class="row">
 ${input('mobile_number', t('registration.mobile'), 'type="tel" autocomplete="tel-national" inputmode="tel" maxlength="17"', { id: 'mobile-hint', text: t('registration.mobileHint') })}
 ${input('dob', t('registration.dob'), 'type="text" inputmode="numeric" autocomplete="bday" maxlength="10" placeholder="MM/DD/YYYY" required', { id: 'dob-hint', text: t('registration.dobHint') })}
@@ -88,8 +93,8 @@ ${input('dob', t('registration.dob'), 'type="text" inputmode="numeric" autocompl
 <label for="gender">${escapeHtml(t('registration.gender'))}</label>
 <select id="gender" name="gender"${described('gender')}>${genderOptions}</select>
 ${fieldError('gender')}</div>
-${input('password', t('password'), 'type="password" autocomplete="new-password" maxlength="128" required', { id: 'password-hint', text: t('registration.passwordHint') })}
-${input('confirm_password', t('registration.confirm'), 'type="password" autocomplete="new-password" maxlength="128" required')}
+${social ? '' : input('password', t('password'), 'type="password" autocomplete="new-password" maxlength="128" required', { id: 'password-hint', text: t('registration.passwordHint') })}
+${social ? '' : input('confirm_password', t('registration.confirm'), 'type="password" autocomplete="new-password" maxlength="128" required')}
 ${checkbox('eula', '/terms-of-use-signup.pdf', t('terms'))}
 ${checkbox('oha', '/privacy-policy-signup.pdf', t('privacy'))}
 <button type="submit">${escapeHtml(t('registration.submit'))}</button>

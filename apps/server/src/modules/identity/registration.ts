@@ -53,6 +53,7 @@ function checkName(value: string): string | undefined {
 export function validateRegistration(
   form: RegistrationForm,
   now: Date,
+  options: { password: boolean } = { password: true },
 ): { ok: true; value: NewRegistration } | { ok: false; errors: RegistrationErrors } {
   const errors: RegistrationErrors = {};
   const givenName = form.given_name.trim();
@@ -79,9 +80,12 @@ export function validateRegistration(
   const gender = (GENDERS as readonly string[]).includes(form.gender) ? (form.gender as Gender) : null;
   if (form.gender && !gender) errors.gender = 'registration.errors.genderInvalid';
 
-  if (!form.password) errors.password = 'passwordRequired';
-  else if (!passwordSchema.safeParse(form.password).success) errors.password = 'registration.errors.passwordRules';
-  else if (form.confirm_password !== form.password) errors.confirm_password = 'registration.errors.mismatch';
+  // The social sign-up has no password: the user signs in through the social-login provider.
+  if (options.password) {
+    if (!form.password) errors.password = 'passwordRequired';
+    else if (!passwordSchema.safeParse(form.password).success) errors.password = 'registration.errors.passwordRules';
+    else if (form.confirm_password !== form.password) errors.confirm_password = 'registration.errors.mismatch';
+  }
 
   if (form.eula !== 'on') errors.eula = 'registration.errors.eulaRequired';
   if (form.oha !== 'on') errors.oha = 'registration.errors.ohaRequired';

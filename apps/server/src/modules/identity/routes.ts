@@ -14,6 +14,8 @@ import { REGISTRATION_CSS, registrationPage } from './registration-page';
 import { passwordResetRoutes } from './password-reset-routes';
 import { accountRoutes } from './account-routes';
 import { PRODUCT_TOKEN_TTL, productTokenAnswer } from './product-token';
+import { SocialBroker, socialSettings } from './social-login';
+import { brokerPath, socialRoutes } from './social-routes';
 
 const SESSION_MAX_AGE_S = SESSION_COOKIE.maxAgeDays * 24 * 60 * 60;
 
@@ -38,6 +40,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database, tokens, clock } = app.deps;
   const provider: Provider = createOidcProvider({ config, database, tokens, now: () => clock.now() });
   const now = () => clock.now();
+  const settings = socialSettings(config);
+  const broker = settings ? new SocialBroker(settings, String(tokens.privateJwk().d), now) : null;
+  /** The social-login button of the realm's login page, when a provider is configured. */
+  const socialButton = (uid: string) => (broker ? { name: broker.settings.name, href: brokerPath(uid, broker.settings.alias) } : undefined);
 
   const issueProductToken = (account: Account) => productTokenAnswer(tokens, account);
 
@@ -89,9 +95,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           }),
         );
       }
+      // kc_idp_hint (Keycloak's parameter) sends the browser straight on to the social-login provider.
+      if (broker && details.params.kc_idp_hint === broker.settings.alias)
+        return reply.redirect(brokerPath(details.uid, broker.settings.alias), 303);
       return reply
         .type('text/html; charset=utf-8')
-        .send(loginPage({ uid: details.uid, language, email: hint }));
+        .send(loginPage({ uid: details.uid, language, email: hint, social: socialButton(details.uid) }));
     },
   );
 
@@ -119,7 +128,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         reply
           .status(status)
           .type('text/html; charset=utf-8')
-          .send(loginPage({ uid: details.uid, language, email, error }));
+          .send(loginPage({ uid: details.uid, language, email, error, social: socialButton(details.uid) }));
       if (!email) return again('emailRequired', 400);
       if (!emailRule.safeParse(email).success) return again('emailInvalid', 400);
       if (!request.body.password) return again('passwordRequired', 400);
@@ -248,6 +257,31 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  if (broker) {
+    await app.register(
+      socialRoutes({
+        provider,
+        broker,
+        cancelUrlOf,
+        finishLogin: async (request, reply, details, accountId) => {
+          const grant = new provider.Grant({ accountId, clientId: textParam(details.params.client_id, '') });
+          grant.addOIDCScope(textParam(details.params.scope, 'openid'));
+          const grantId = await grant.save();
+          const result = {
+            ...(details.prompt.name === 'create' ? { create: {} } : {}),
+            login: { accountId },
+            consent: { grantId },
+          };
+          // The broker cookie change and the security headers set on the reply go out with the provider's redirect.
+          for (const [header, value] of Object.entries(reply.getHeaders()))
+            if (value !== undefined) reply.raw.setHeader(header, value);
+          reply.hijack();
+          await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+        },
+      }),
+    );
+  }
 
   // --- everything else under the realm is the OIDC provider itself ------------------------------------
   const callback = provider.callback();

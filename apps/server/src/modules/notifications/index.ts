@@ -1,3 +1,4 @@
-/** The notifications module's public face: phone verification codes and patient notification settings. */
+/** The notifications module's public face: phone verification codes, patient notification settings, in-app notifications. */
 export { toE164 } from './service';
 export { notificationRoutes } from './routes';
+export { inAppNotificationRoutes } from './in-app-routes';

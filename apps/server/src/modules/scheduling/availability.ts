@@ -1,6 +1,6 @@
 import type { Connection } from '../../platform/db';
 import { LEAD_TIME_MS, slotId, type Slot } from './service';
-import { localDate, localToUtc, zoneOffsetMinutes, type WorkingHours } from './slots';
+import { localDate, localToUtc, overlapsAny, zoneOffsetMinutes, type BlockedRange, type WorkingHours } from './slots';
 
 /**
  * Availability of many schedules at once, for lists of providers (find care). Two statements whatever the
@@ -28,6 +28,8 @@ interface ScheduleWithHours {
   planning_horizon_days: number;
   slot_hide_hours: number;
   hours: WorkingHours[];
+  exceptions: { start: string; end: string }[];
+  blocked: BlockedRange[];
 }
 
 const DAY_MS = 86_400_000;
@@ -48,15 +50,25 @@ export async function availabilityOfPractitioners(
 ): Promise<ScheduleAvailability[]> {
   if (input.practitionerIds.length === 0) return [];
   const schedules = await db.query<ScheduleWithHours>(
-    `select s.id, s.practitioner_id, s.location_id, s.time_zone, s.slot_minutes, s.capacity,
+    // Categories with capacities make a slot's capacity their sum (3.4).
+    `select s.id, s.practitioner_id, s.location_id, s.time_zone, s.slot_minutes,
+            coalesce((select sum(coalesce(c.capacity, s.capacity))::int from service_categories c
+                       where c.id in (select t.service_category_id from schedule_service_types x
+                                        join service_types t on t.id = x.service_type_id where x.schedule_id = s.id)
+                      having bool_or(c.capacity is not null)), s.capacity) as capacity,
             s.planning_horizon_days, s.slot_hide_hours,
             coalesce((select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute))
-                        from schedule_hours h where h.schedule_id = s.id), '[]') as hours
+                        from schedule_hours h where h.schedule_id = s.id), '[]') as hours,
+            coalesce((select json_agg(json_build_object('start', e.starts_at, 'end', e.ends_at))
+                        from schedule_exceptions e where e.schedule_id = s.id and e.ends_at > $2), '[]') as exceptions
        from schedules s
       where s.practitioner_id = any($1::uuid[]) and s.online_booking_enabled
       order by s.practitioner_id, s.id`,
-    [input.practitionerIds],
+    [input.practitionerIds, input.now.toISOString()],
   );
+  for (const schedule of schedules) {
+    schedule.blocked = schedule.exceptions.map((e) => ({ start: new Date(e.start), end: new Date(e.end) }));
+  }
   if (schedules.length === 0) return [];
   const [year, month, day] = input.fromDay.split('-').map(Number) as [number, number, number];
   const dayStart = (timeZone: string, offsetDays: number) => {
@@ -69,10 +81,11 @@ export async function availabilityOfPractitioners(
   const taken = await db.query<{ schedule_id: string; start_at: Date | string; taken: number }>(
     // A join on the unnested ids keeps this an index range scan per schedule; `= any(array)` let the
     // planner scan the whole table.
-    `select c.schedule_id, c.start_at, c.taken
+    `select c.schedule_id, c.start_at, sum(c.taken)::int as taken
        from unnest($1::uuid[]) as want(id)
        join slot_capacity c on c.schedule_id = want.id and c.start_at >= $2 and c.start_at < $3
-      where c.taken > 0`,
+      where c.taken > 0
+      group by c.schedule_id, c.start_at`,
     [schedules.map((s) => s.id), windowStart.toISOString(), windowEnd.toISOString()],
   );
   const takenAt = new Map(taken.map((r) => [`${r.schedule_id}|${new Date(r.start_at).getTime()}`, r.taken]));
@@ -149,7 +162,8 @@ function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): G
           if (!start) continue;
           const at = start.getTime();
           if (at >= toMs) return;
-          if (at >= fromMs) yield { start, end: new Date(at + length) };
+          const end = new Date(at + length);
+          if (at >= fromMs && !overlapsAny(schedule.blocked, start, end)) yield { start, end };
         }
       }
     }

@@ -1,5 +1,6 @@
 import {
   REASON_BASED_SLOT_EVENTS,
+  scheduleReasonsRoom,
   scheduleRoom,
   SLOT_EVENTS,
   type Slot,
@@ -23,18 +24,27 @@ export type SlotEventPublisher = Pick<Realtime, 'publish'>;
  * - returned → SlotAdded: "insert, or replace a slot sharing an id", so a client that dropped the slot at 0
  *   shows it again and one that still shows it refreshes it;
  * - removed → SlotDeleted.
- * Messages carry ids, times and capacities only, never who holds or booked the slot. Slots have no reasons
- * of their own yet, so the reason-based variants carry the same slot for clients that filter by a reason.
+ * Messages carry ids, times, capacities and the slot's reasons, never who holds or booked the slot. The
+ * plain event carries the whole slot to the schedule's room; the reason-based variant goes to the
+ * schedule's reasons room once per reason (service type), the slot narrowed to that reason and its
+ * category's places, for calendars showing one reason (a slot with no reasons sends it once, whole).
  */
-export function emitSlotChange(realtime: SlotEventPublisher, kind: 'taken' | 'returned', slot: Slot): void {
+export function emitSlotChange(
+  realtime: SlotEventPublisher,
+  kind: 'taken' | 'returned',
+  slot: Slot,
+  narrow: (slot: Slot, typeId: string) => Slot,
+): void {
   const id = slot.SlotIds[0]!;
-  const data: SlotEvent = { ...slot, Id: id, SlotId: id };
-  const events =
-    kind === 'taken'
-      ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated]
-      : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
-  for (const event of events)
-    realtime.publish({ hub: 'calendar', event, rooms: [scheduleRoom(slot.ScheduleId)], data });
+  const room = scheduleRoom(slot.ScheduleId);
+  const reasonsRoom = scheduleReasonsRoom(slot.ScheduleId);
+  const [plain, reasonBased] =
+    kind === 'taken' ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated] : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
+  realtime.publish({ hub: 'calendar', event: plain, rooms: [room], data: { ...slot, Id: id, SlotId: id } satisfies SlotEvent });
+  const perReason = slot.ServiceType?.length ? slot.ServiceType.map((type) => narrow(slot, type.Id)) : [slot];
+  for (const narrowed of perReason) {
+    realtime.publish({ hub: 'calendar', event: reasonBased, rooms: [reasonsRoom], data: { ...narrowed, Id: id, SlotId: id } satisfies SlotEvent });
+  }
 }
 
 export function emitSlotDeleted(
@@ -43,9 +53,8 @@ export function emitSlotDeleted(
 ): void {
   const id = deleted.SlotIds[0]!;
   const data: SlotDeletedEvent = { ...deleted, Id: id, SlotId: id };
-  for (const event of [SLOT_EVENTS.deleted, REASON_BASED_SLOT_EVENTS.deleted]) {
-    realtime.publish({ hub: 'calendar', event, rooms: [scheduleRoom(deleted.ScheduleId)], data });
-  }
+  realtime.publish({ hub: 'calendar', event: SLOT_EVENTS.deleted, rooms: [scheduleRoom(deleted.ScheduleId)], data });
+  realtime.publish({ hub: 'calendar', event: REASON_BASED_SLOT_EVENTS.deleted, rooms: [scheduleReasonsRoom(deleted.ScheduleId)], data });
 }
 
 /** The hold of a slot changed (its patient was set): ids and expiry only. */
@@ -56,7 +65,7 @@ export function emitReservedSlotUpdated(
   realtime.publish({
     hub: 'calendar',
     event: 'ReservedSlotUpdatedEvent',
-    rooms: [scheduleRoom(input.scheduleId)],
+    rooms: [scheduleRoom(input.scheduleId), scheduleReasonsRoom(input.scheduleId)],
     data: {
       SlotId: input.slotId,
       SlotIds: [input.slotId],

@@ -1,11 +1,14 @@
-/** The scheduling module's public face: slot search, holds and releases, and the slot events. */
+/** The scheduling module's public face: slot search, holds and releases, schedules, and the slot events. */
 export {
+  currentSlot,
   getSchedule,
   HOLD_FAILED_MESSAGE,
   holdSlot,
+  MAX_ACTIVE_HOLDS,
   publishSlotChanges,
   releaseExpired,
   releaseSlots,
+  returnBookedPlace,
   searchSlots,
   slotId,
   sweepExpiredHolds,
@@ -15,8 +18,22 @@ export {
   type Slot,
   type SlotChange,
 } from './service';
+/**
+ * Time off and holidays ('block time off' on the practice side): each checks that the caller is staff or
+ * admin of the schedule's practice (else 404) and announces the slots that leave or come back.
+ */
+export {
+  addScheduleException,
+  announceScheduleEdit,
+  getScheduleDetails,
+  listScheduleExceptions,
+  managedPractice,
+  removeScheduleException,
+  searchScheduleDetails,
+} from './schedules';
 export type { SlotChangeKind } from './events';
-export { generateSlots, localToUtc, zoneOffsetMinutes } from './slots';
+export { generateSlots, localToUtc, offeredSlots, zoneOffsetMinutes } from './slots';
 export { availabilityOfPractitioners, type ScheduleAvailability } from './availability';
 export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';
+export { scheduleSettingsRoutes } from './settings-routes';

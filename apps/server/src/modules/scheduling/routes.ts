@@ -4,9 +4,24 @@ import {
   errorEnvelopeSchema,
   idParamSchema,
   patientIdQuerySchema,
+  scheduleCreateSchema,
+  scheduleExceptionInputSchema,
+  scheduleExceptionSchema,
   scheduleListSchema,
+  scheduleSchema,
   scheduleSearchSchema,
-  scheduleSummarySchema,
+  scheduleServicesSchema,
+  scheduleSettingCreateSchema,
+  scheduleSettingSchema,
+  scheduleSettingUpdateSchema,
+  scheduleUpdateSchema,
+  serviceCategoryInputSchema,
+  serviceCategorySchema,
+  serviceCategorySearchSchema,
+  serviceTypeCategoryAssignSchema,
+  serviceTypeInputSchema,
+  serviceTypeSchema,
+  serviceTypeSearchSchema,
   SLOT_RESPONSE_TEXTS,
   slotHoldInfoSchema,
   slotHoldRequestSchema,
@@ -21,6 +36,7 @@ import { auditContextOf, recordAudit, type AuditAction, type AuditOutcome } from
 import type { Database } from '../../platform/db';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { canReadPatient } from '../directory';
+import * as schedules from './schedules';
 import * as service from './service';
 
 const CALENDAR = '/careslot-calendar/api/v2';
@@ -54,43 +70,177 @@ async function checkPatient(database: Database, request: FastifyRequest, patient
   if (!allowed) throw forbidden();
 }
 
-function scheduleSummary(row: service.ScheduleRow) {
-  return {
-    Id: row.id,
-    PractitionerId: row.practitioner_id,
-    LocationId: row.location_id,
-    TimeZone: row.time_zone,
-    SlotMinutes: row.slot_minutes,
-    Capacity: row.capacity,
-    PlanningHorizonDays: row.planning_horizon_days,
-    SlotHideHours: row.slot_hide_hours,
-    OnlineBookingEnabled: row.online_booking_enabled,
-  };
-}
-
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, clock, realtime } = app.deps;
   const deps = { database, realtime };
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
+  const list = <T extends z.ZodType>(item: T) => z.object({ Data: z.array(item), Total: z.number().int() });
+  const exceptionParams = z.object({ id: z.string().uuid(), exceptionId: z.string().uuid() });
+
+  // ---------- schedules ----------
+
   app.get(
     `${CALENDAR}/schedule/:id`,
-    { schema: { tags, summary: 'A schedule (calendar)', params: idParamSchema, response: { 200: scheduleSummarySchema, ...errors } } },
+    { schema: { tags, summary: 'A schedule (calendar)', params: idParamSchema, response: { 200: scheduleSchema, ...errors } } },
     async (request) => {
-      const row = await service.getSchedule(database, request.params.id);
-      if (!row) throw notFound();
-      return scheduleSummary(row);
+      const schedule = await schedules.getScheduleDetails(deps, request.params.id, clock.now());
+      if (!schedule) throw notFound();
+      return schedule;
     },
   );
 
   app.post(
+    `${CALENDAR}/schedule`,
+    { schema: { tags, summary: "Creates a schedule of the caller's practice", body: scheduleCreateSchema, response: { 200: scheduleSchema, ...errors } } },
+    async (request) => schedules.createSchedule(deps, request.principal, request.body, clock.now()),
+  );
+
+  app.put(
+    `${CALENDAR}/schedule/:id`,
+    { schema: { tags, summary: 'Changes a schedule; its calendars hear about the slots that moved', params: idParamSchema, body: scheduleUpdateSchema, response: { 200: scheduleSchema, ...errors } } },
+    async (request) => schedules.updateSchedule(deps, request.principal, request.params.id, request.body, clock.now()),
+  );
+
+  app.put(
+    `${CALENDAR}/schedule/:id/update-services`,
+    { schema: { tags, summary: 'The service types (reasons) a schedule offers', params: idParamSchema, body: scheduleServicesSchema, response: { 200: scheduleSchema, ...errors } } },
+    async (request) => schedules.updateScheduleServices(deps, request.principal, request.params.id, request.body.ServiceTypeIds, clock.now()),
+  );
+
+  app.post(
     `${CALENDAR}/schedule/advance-search`,
-    { schema: { tags, summary: 'Schedules of a practitioner, a facility, or by id', body: scheduleSearchSchema, response: { 200: scheduleListSchema, ...errors } } },
+    { schema: { tags, summary: 'Schedules of a practitioner, a service, a facility, a practice, or by id', body: scheduleSearchSchema, response: { 200: scheduleListSchema, ...errors } } },
     async (request) => {
-      const rows = await service.searchSchedules(database, request.body);
-      return { Data: rows.map(scheduleSummary), Total: rows.length };
+      const rows = await schedules.searchScheduleDetails(deps, request.body, clock.now());
+      return { Data: rows, Total: rows.length };
     },
   );
+
+  app.get(
+    `${CALENDAR}/schedule/:id/exceptions`,
+    { schema: { tags, summary: "A schedule's time off and holidays", params: idParamSchema, response: { 200: list(scheduleExceptionSchema), ...errors } } },
+    async (request) => {
+      const rows = await schedules.listScheduleExceptions(deps, request.principal, request.params.id);
+      return { Data: rows, Total: rows.length };
+    },
+  );
+
+  app.post(
+    `${CALENDAR}/schedule/:id/exceptions`,
+    { schema: { tags, summary: 'Blocks time off or a holiday: its slots leave every calendar', params: idParamSchema, body: scheduleExceptionInputSchema, response: { 200: scheduleExceptionSchema, ...errors } } },
+    async (request) => schedules.addScheduleException(deps, request.principal, request.params.id, request.body, clock.now()),
+  );
+
+  app.delete(
+    `${CALENDAR}/schedule/:id/exceptions/:exceptionId`,
+    { schema: { tags, summary: 'Gives blocked time back to the schedule', params: exceptionParams, response: { 200: z.object({ Removed: z.literal(true) }), ...errors } } },
+    async (request) => {
+      await schedules.removeScheduleException(deps, request.principal, request.params.id, request.params.exceptionId, clock.now());
+      return { Removed: true as const };
+    },
+  );
+
+  // ---------- schedule settings ----------
+
+  app.get(
+    `${CALENDAR}/schedulesetting/schedule/:id`,
+    { schema: { tags, summary: "A schedule's settings (defaults with Id null when never saved)", params: idParamSchema, response: { 200: scheduleSettingSchema, ...errors } } },
+    async (request) => {
+      const setting = await schedules.getScheduleSetting(deps, request.params.id);
+      if (!setting) throw notFound();
+      return setting;
+    },
+  );
+
+  app.post(
+    `${CALENDAR}/schedulesetting`,
+    { schema: { tags, summary: "Saves a schedule's settings", body: scheduleSettingCreateSchema, response: { 200: scheduleSettingSchema, ...errors } } },
+    async (request) => schedules.saveScheduleSetting(deps, request.principal, request.body),
+  );
+
+  app.put(
+    `${CALENDAR}/schedulesetting/:id`,
+    { schema: { tags, summary: 'Changes schedule settings', params: idParamSchema, body: scheduleSettingUpdateSchema, response: { 200: scheduleSettingSchema, ...errors } } },
+    async (request) => schedules.updateScheduleSetting(deps, request.principal, request.params.id, request.body),
+  );
+
+  // ---------- service categories ----------
+
+  app.post(
+    `${CALENDAR}/servicecategory`,
+    { schema: { tags, summary: "Creates a service category of the caller's practice", body: serviceCategoryInputSchema, response: { 200: serviceCategorySchema, ...errors } } },
+    async (request) => schedules.createServiceCategory(deps, request.principal, request.body),
+  );
+
+  app.get(
+    `${CALENDAR}/servicecategory/:id`,
+    { schema: { tags, summary: 'A service category', params: idParamSchema, response: { 200: serviceCategorySchema, ...errors } } },
+    async (request) => {
+      const category = await schedules.getServiceCategory(deps, request.params.id);
+      if (!category) throw notFound();
+      return category;
+    },
+  );
+
+  app.put(
+    `${CALENDAR}/servicecategory/:id`,
+    { schema: { tags, summary: 'Changes a service category', params: idParamSchema, body: serviceCategoryInputSchema, response: { 200: serviceCategorySchema, ...errors } } },
+    async (request) => schedules.updateServiceCategory(deps, request.principal, request.params.id, request.body, clock.now()),
+  );
+
+  app.post(
+    `${CALENDAR}/servicecategory/advance-search`,
+    { schema: { tags, summary: 'Service categories of a practice or a schedule', body: serviceCategorySearchSchema, response: { 200: list(serviceCategorySchema), ...errors } } },
+    async (request) => {
+      const rows = await schedules.searchServiceCategories(deps, request.body);
+      return { Data: rows, Total: rows.length };
+    },
+  );
+
+  // ---------- service types (reasons) ----------
+
+  app.post(
+    `${CALENDAR}/servicetype`,
+    { schema: { tags, summary: "Creates a service type (reason) of the caller's practice", body: serviceTypeInputSchema, response: { 200: serviceTypeSchema, ...errors } } },
+    async (request) => schedules.createServiceType(deps, request.principal, request.body),
+  );
+
+  app.post(
+    `${CALENDAR}/servicetype/advance-search`,
+    { schema: { tags, summary: 'Service types of a practice, a schedule or a category', body: serviceTypeSearchSchema, response: { 200: list(serviceTypeSchema), ...errors } } },
+    async (request) => {
+      const rows = await schedules.searchServiceTypes(deps, request.body);
+      return { Data: rows, Total: rows.length };
+    },
+  );
+
+  app.get(
+    `${CALENDAR}/servicetype/:id`,
+    { schema: { tags, summary: 'A service type (reason)', params: idParamSchema, response: { 200: serviceTypeSchema, ...errors } } },
+    async (request) => {
+      const type = await schedules.getServiceType(deps, request.params.id);
+      if (!type) throw notFound();
+      return type;
+    },
+  );
+
+  app.put(
+    `${CALENDAR}/servicetype/:id`,
+    { schema: { tags, summary: 'Changes a service type', params: idParamSchema, body: serviceTypeInputSchema, response: { 200: serviceTypeSchema, ...errors } } },
+    async (request) => schedules.updateServiceType(deps, request.principal, request.params.id, request.body, clock.now()),
+  );
+
+  app.put(
+    `${CALENDAR}/servicetype/serviceCategory/:id`,
+    { schema: { tags, summary: 'Moves service types into a category', params: idParamSchema, body: serviceTypeCategoryAssignSchema, response: { 200: list(serviceTypeSchema), ...errors } } },
+    async (request) => {
+      const rows = await schedules.assignServiceTypesToCategory(deps, request.principal, request.params.id, request.body.ServiceTypeIds, clock.now());
+      return { Data: rows, Total: rows.length };
+    },
+  );
+
+  // ---------- slots ----------
 
   app.post(
     `${CALENDAR}/slot/advance-search`,
@@ -101,12 +251,22 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       const open = request.body.EndDate === null || request.body.EndDate === undefined;
       const to = open ? new Date(from.getTime() + NEXT_AVAILABILITY_DAYS * 86_400_000) : parseUtc(request.body.EndDate!);
       if (to <= from) throw fieldError('EndDate', 'after_start', 'EndDate must be after StartDate');
+      const { body } = request;
+      const scheduleIds = body.ScheduleIds.length
+        ? body.ScheduleIds
+        : (await schedules.searchScheduleDetails(deps, { LocationId: body.LocationId ?? undefined, PractitionerId: body.EntityId ?? undefined }, now)).map((s) => s.Id);
+      if (!body.ScheduleIds.length && body.EntityId) {
+        const services = await schedules.searchScheduleDetails(deps, { LocationId: body.LocationId ?? undefined, HealthcareServiceId: body.EntityId }, now);
+        scheduleIds.push(...services.map((s) => s.Id));
+      }
       let slots = await service.searchSlots(database, {
-        scheduleIds: request.body.ScheduleIds,
+        scheduleIds,
         from,
         to,
         now,
-        isAvailable: request.body.IsAvailable,
+        isAvailable: body.IsAvailable,
+        serviceTypeId: body.ServiceTypeId,
+        visitType: body.VisitType,
       });
       if (open) slots = slots.slice(0, 1);
       return { Data: slots, Total: slots.length };
@@ -127,6 +287,8 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         sessionId: sessionOf(request),
         patientId: patientId ?? null,
         now: clock.now(),
+        serviceTypeId: request.body.ServiceType?.[0]?.Id ?? null,
+        serviceCategoryId: request.body.ServiceCategory?.[0]?.Id ?? null,
       });
       if (!result.ok) throw conflict(service.HOLD_FAILED_MESSAGE);
       return { SlotIds: result.slot.SlotIds, Slot: result.slot, ExpiresAt: result.expiresAt.toISOString() };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Slot, SlotHoldInfo } from '@careslot/contracts';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { bearer, createTestApp, type TestApp } from '../../testing/app';
+import { createTestPatient } from '../../testing/patients';
 import { generateSlots, localToUtc } from './slots';
 import { demoPerson } from '../../seed';
 
@@ -185,6 +186,35 @@ describe('calendar: search and holds', () => {
     const codes = [];
     for (const slotId of starts) codes.push((await hold(t, slotId, 'hoarder')).statusCode);
     expect(codes).toEqual([200, 200, 200, 409]);
+  });
+
+  it('caps active holds per patient across browser sessions, and frees a place when one is released', async () => {
+    const id = await createSchedule(t, 1);
+    const patient = await createTestPatient(t);
+    const holdFor = (hm: string, session: string) =>
+      t.call<SlotHoldInfo & ErrorBody>({
+        method: 'POST',
+        url: `${CALENDAR}/slot/reserve?patientId=${patient.id}`,
+        headers: { ...bearer(patient.token), cookie: `SessionId=${session}` },
+        payload: { SlotIds: [`${id}_2026-11-26T${hm}:00.000Z`] },
+      });
+    const codes = [];
+    for (const [hm, session] of [['14:00', 'phone'], ['14:30', 'laptop'], ['15:00', 'tablet'], ['15:30', 'library']] as const) {
+      codes.push((await holdFor(hm, session)).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 409]);
+    const refused = await holdFor('15:30', 'library');
+    expect(refused.json.message).toBe('Could not reserve the selected slot. Please try another slot.');
+    await t.call({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: { cookie: 'SessionId=phone' }, payload: { SlotIds: [`${id}_2026-11-26T14:00:00.000Z`] } });
+    expect((await holdFor('15:30', 'library')).statusCode).toBe(200);
+  });
+
+  it('counts only live holds toward the cap: expired ones no longer block a session', async () => {
+    const id = await createSchedule(t, 1);
+    for (const hm of ['14:00', '14:30', '15:00']) expect((await hold(t, `${id}_2026-12-01T${hm}:00.000Z`, 'returning')).statusCode).toBe(200);
+    expect((await hold(t, `${id}_2026-12-01T15:30:00.000Z`, 'returning')).statusCode).toBe(409);
+    (t.clock as unknown as { advance(ms: number): void }).advance(11 * 60_000);
+    expect((await hold(t, `${id}_2026-12-01T15:30:00.000Z`, 'returning')).statusCode).toBe(200);
   });
 
   for (const capacity of [1, 3]) {

@@ -1,39 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import type { Slot, SlotServiceCategory, SlotServiceType } from '@careslot/contracts';
 import type { Connection, Database } from '../../platform/db';
 import { emitReservedSlotUpdated, emitSlotChange, emitSlotDeleted, type SlotChangeKind, type SlotEventPublisher } from './events';
-import { generateSlots, type WorkingHours } from './slots';
+import { cachedModel, currentModels, reloadModel } from './schedule-cache';
+import { offeredSlots, LEAD_TIME_MS } from './slots';
+import * as store from './store';
+import type { ScheduleModel, ScheduleRow, TypeRow } from './store';
+
+export { LEAD_TIME_MS };
+export type { ScheduleRow };
+export type { Slot };
 
 export const HOLD_FAILED_MESSAGE = 'Could not reserve the selected slot. Please try another slot.';
 /** How long a hold keeps its capacity. */
 export const HOLD_TTL_MS = 10 * 60_000;
-/** At most this many active holds per session, so nobody can hoard slots. */
-export const MAX_ACTIVE_HOLDS_PER_SESSION = 3;
-/** Today's slots start at now + 30 minutes. */
-export const LEAD_TIME_MS = 30 * 60_000;
-
-export interface ScheduleRow {
-  id: string;
-  practitioner_id: string | null;
-  location_id: string | null;
-  time_zone: string;
-  slot_minutes: number;
-  capacity: number;
-  planning_horizon_days: number;
-  slot_hide_hours: number;
-  online_booking_enabled: boolean;
-  /** Online bookings start Pending until the practice accepts them. */
-  requires_approval: boolean;
-}
-
-export interface Slot {
-  ScheduleId: string;
-  Status: 'free' | 'busy';
-  Start: string;
-  End: string;
-  Capacity: number;
-  CapacityAvailable: number;
-  SlotIds: string[];
-}
+/** At most this many active holds per session, and per patient, so nobody can hoard slots. */
+export const MAX_ACTIVE_HOLDS = 3;
+/** The reason 'All' (3.4): every reason, no narrowing. */
+const ALL_REASONS = new Set<unknown>([-1, '-1']);
 
 export function slotId(scheduleId: string, start: Date): string {
   return `${scheduleId}_${start.toISOString()}`;
@@ -47,122 +31,238 @@ export function parseSlotId(id: string): { scheduleId: string; start: Date } | n
 }
 
 export async function getSchedule(db: Connection, id: string): Promise<ScheduleRow | null> {
-  const rows = await db.query<ScheduleRow>('select * from schedules where id = $1', [id]);
-  return rows[0] ?? null;
+  const [model] = await currentModels(db, [id]);
+  return model?.row ?? null;
 }
 
-async function workingHours(db: Connection, scheduleId: string): Promise<WorkingHours[]> {
-  const rows = await db.query<{ weekday: number; start_minute: number; end_minute: number }>(
-    'select weekday, start_minute, end_minute from schedule_hours where schedule_id = $1',
-    [scheduleId],
+function rulesOf(model: ScheduleModel) {
+  return {
+    timeZone: model.row.time_zone,
+    slotMinutes: model.row.slot_minutes,
+    hours: model.hours,
+    exceptions: model.exceptions,
+    slotHideHours: model.row.slot_hide_hours,
+    planningHorizonDays: model.row.planning_horizon_days,
+  };
+}
+
+/** The schedule's offered slots in [from, to) (working hours, exceptions, now + 30 min, SlotHideHours, horizon). */
+export function modelSlots(model: ScheduleModel, range: { from: Date; to: Date; now: Date }) {
+  return offeredSlots(rulesOf(model), range);
+}
+
+function shapeType(type: TypeRow): SlotServiceType {
+  return { Id: type.id, Name: type.name, Duration: type.durationMinutes, ServiceCategoryId: type.serviceCategoryId, VisitType: type.visitType };
+}
+
+/**
+ * A slot as callers see it (3.4): Capacity and CapacityAvailable are the sums over its categories when
+ * they carry capacities, else the schedule's; every category and type the schedule offers is listed.
+ */
+export function shapeSlot(model: ScheduleModel, start: Date, taken: (categoryId: string) => number): Slot {
+  const { row } = model;
+  let capacity: number;
+  let available: number;
+  let categories: SlotServiceCategory[];
+  if (model.perCategory) {
+    capacity = 0;
+    available = 0;
+    categories = model.categories.map((c) => {
+      const cap = c.capacity ?? row.capacity;
+      const free = Math.max(cap - taken(c.id), 0);
+      capacity += cap;
+      available += free;
+      return { Id: c.id, Name: c.name, Duration: c.durationMinutes, Capacity: cap, CapacityAvailable: free };
+    });
+    // Places taken before the schedule had category capacities still count against the slot.
+    available = Math.max(available - taken(store.NIL_CATEGORY), 0);
+  } else {
+    capacity = row.capacity;
+    available = Math.max(row.capacity - taken(store.NIL_CATEGORY), 0);
+    categories = model.categories.map((c) => ({ Id: c.id, Name: c.name, Duration: c.durationMinutes, Capacity: null, CapacityAvailable: null }));
+  }
+  return {
+    ScheduleId: row.id,
+    Status: available > 0 ? 'free' : 'busy',
+    Start: start.toISOString(),
+    End: new Date(start.getTime() + row.slot_minutes * 60_000).toISOString(),
+    Capacity: capacity,
+    CapacityAvailable: available,
+    SlotIds: [slotId(row.id, start)],
+    SlotVisitType: [...row.visit_types],
+    ServiceCategory: categories,
+    ServiceType: model.types.map(shapeType),
+  };
+}
+
+/**
+ * A slot narrowed to one reason (4.3 step 2, and the reason-based events): that type, its category, and
+ * that category's places when categories carry capacities.
+ */
+export function narrowSlot(slot: Slot, typeId: string): Slot {
+  const type = slot.ServiceType?.find((t) => t.Id === typeId);
+  if (!type) return slot;
+  const category = slot.ServiceCategory?.find((c) => c.Id === type.ServiceCategoryId);
+  const narrowed: Slot = { ...slot, ServiceType: [type], ServiceCategory: category ? [category] : [], SlotVisitType: [type.VisitType] };
+  if (category && category.Capacity !== null && category.CapacityAvailable !== null) {
+    narrowed.Capacity = category.Capacity;
+    narrowed.CapacityAvailable = Math.min(category.CapacityAvailable, slot.CapacityAvailable);
+    narrowed.Status = narrowed.CapacityAvailable > 0 ? 'free' : 'busy';
+  }
+  return narrowed;
+}
+
+export interface SlotSearchInput {
+  scheduleIds: string[];
+  from: Date;
+  to: Date;
+  now: Date;
+  isAvailable: boolean;
+  /** A reason (service type id) to narrow to; null, undefined or 'All' (-1) for every reason. */
+  serviceTypeId?: string | number | null | undefined;
+  visitType?: string | null | undefined;
+}
+
+/** The schedules' slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon. */
+export async function searchSlots(db: Connection, input: SlotSearchInput): Promise<Slot[]> {
+  const reason = input.serviceTypeId === null || input.serviceTypeId === undefined || ALL_REASONS.has(input.serviceTypeId) ? null : String(input.serviceTypeId);
+  const models = (await currentModels(db, input.scheduleIds)).filter(
+    (m) =>
+      m.row.online_booking_enabled &&
+      (!input.visitType || m.row.visit_types.includes(input.visitType as store.VisitTypeName)) &&
+      (!reason || m.types.some((t) => t.id === reason)),
   );
-  return rows.map((r) => ({ weekday: r.weekday, startMinute: r.start_minute, endMinute: r.end_minute }));
-}
-
-/** The schedule's generated slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon. */
-async function generatedSlots(db: Connection, schedule: ScheduleRow, range: { from: Date; to: Date; now: Date }) {
-  const earliest = range.now.getTime() + Math.max(LEAD_TIME_MS, schedule.slot_hide_hours * 3_600_000);
-  const latest = range.now.getTime() + schedule.planning_horizon_days * 86_400_000;
-  const from = new Date(Math.max(range.from.getTime(), earliest));
-  const to = new Date(Math.min(range.to.getTime(), latest));
-  if (from >= to) return { from, to, slots: [] };
-  const slots = generateSlots({ timeZone: schedule.time_zone, slotMinutes: schedule.slot_minutes, hours: await workingHours(db, schedule.id), from, to });
-  return { from, to, slots };
-}
-
-/** The schedule's slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon. */
-export async function searchSlots(
-  db: Connection,
-  input: { scheduleIds: string[]; from: Date; to: Date; now: Date; isAvailable: boolean },
-): Promise<Slot[]> {
+  const generated = models.map((model) => ({ model, slots: modelSlots(model, input) }));
+  const withSlots = generated.filter((g) => g.slots.length > 0);
+  if (withSlots.length === 0) return [];
+  const taken = await store.takenCounts(
+    db,
+    withSlots.map((g) => g.model.row.id),
+    new Date(Math.min(...withSlots.map((g) => g.slots[0]!.start.getTime()))),
+    new Date(Math.max(...withSlots.map((g) => g.slots.at(-1)!.start.getTime())) + 1),
+  );
+  const takenAt = new Map(taken.map((r) => [`${r.schedule_id}|${new Date(r.start_at).getTime()}|${r.category_id}`, r.taken]));
   const result: Slot[] = [];
-  for (const scheduleId of input.scheduleIds) {
-    const schedule = await getSchedule(db, scheduleId);
-    if (!schedule || !schedule.online_booking_enabled) continue;
-    const { from, to, slots: generated } = await generatedSlots(db, schedule, input);
-    if (generated.length === 0) continue;
-    const taken = await db.query<{ start_at: Date | string; taken: number }>(
-      'select start_at, taken from slot_capacity where schedule_id = $1 and start_at >= $2 and start_at < $3',
-      [scheduleId, from.toISOString(), to.toISOString()],
-    );
-    const takenAt = new Map(taken.map((r) => [new Date(r.start_at).getTime(), r.taken]));
-    for (const slot of generated) {
-      const available = schedule.capacity - (takenAt.get(slot.start.getTime()) ?? 0);
-      if (input.isAvailable && available <= 0) continue;
-      result.push({
-        ScheduleId: scheduleId,
-        Status: available > 0 ? 'free' : 'busy',
-        Start: slot.start.toISOString(),
-        End: slot.end.toISOString(),
-        Capacity: schedule.capacity,
-        CapacityAvailable: Math.max(available, 0),
-        SlotIds: [slotId(scheduleId, slot.start)],
-      });
+  for (const { model, slots } of withSlots) {
+    for (const generatedSlot of slots) {
+      const at = generatedSlot.start.getTime();
+      let slot = shapeSlot(model, generatedSlot.start, (categoryId) => takenAt.get(`${model.row.id}|${at}|${categoryId}`) ?? 0);
+      if (reason) slot = narrowSlot(slot, reason);
+      if (input.isAvailable && slot.CapacityAvailable <= 0) continue;
+      result.push(slot);
     }
   }
-  return result.sort((a, b) => a.Start.localeCompare(b.Start));
+  return result.sort((a, b) => a.Start.localeCompare(b.Start) || a.ScheduleId.localeCompare(b.ScheduleId));
 }
 
 export type HoldResult =
-  | { ok: true; holdId: string; slot: Slot; expiresAt: Date }
+  | { ok: true; holdId: string; slot: Slot; expiresAt: Date; /** The slot with every reason (for the events). */ whole: Slot }
   | { ok: false; reason: 'not_a_slot' | 'full' | 'too_many_holds' };
 
-/**
- * Takes one unit of the slot's capacity for a session. The capacity is taken by a single conditional upsert
- * (`taken < capacity`), atomic on PostgreSQL and PGlite alike, and the table's check constraint forbids
- * over-capacity regardless. Expired holds of the slot give their capacity back first.
- */
-export async function holdSlot(
-  database: Database,
-  input: { scheduleId: string; start: Date; sessionId: string; patientId: string | null; now: Date },
-): Promise<HoldResult> {
-  const schedule = await getSchedule(database, input.scheduleId);
-  if (!schedule || !schedule.online_booking_enabled) return { ok: false, reason: 'not_a_slot' };
-  // Only a time the schedule really offers (and search would show) can be held.
-  const { slots: generated } = await generatedSlots(database, schedule, { from: input.start, to: new Date(input.start.getTime() + 1), now: input.now });
-  const offered = generated.find((g) => g.start.getTime() === input.start.getTime());
-  if (!offered) return { ok: false, reason: 'not_a_slot' };
-  await releaseExpired(database, input.now, { scheduleId: input.scheduleId, start: input.start });
-  const active = await database.query<{ count: number }>(
-    'select count(*)::int as count from slot_holds where session_id = $1 and expires_at > $2',
-    [input.sessionId, input.now.toISOString()],
-  );
-  if ((active[0]?.count ?? 0) >= MAX_ACTIVE_HOLDS_PER_SESSION) return { ok: false, reason: 'too_many_holds' };
+export interface HoldInput {
+  scheduleId: string;
+  start: Date;
+  sessionId: string;
+  patientId: string | null;
+  now: Date;
+  /** The reason the hold is narrowed to (4.3 step 2); its category's place is taken. */
+  serviceTypeId?: string | null | undefined;
+  /** The category the hold is narrowed to, when no type is named. */
+  serviceCategoryId?: string | null | undefined;
+}
 
+/** The counters a hold may take, in order: the narrowed category's, else any. Null when the reason is not offered. */
+function countersFor(model: ScheduleModel, input: Pick<HoldInput, 'serviceTypeId' | 'serviceCategoryId'>): store.Counter[] | null {
+  let categoryId = input.serviceCategoryId ?? null;
+  if (input.serviceTypeId && !ALL_REASONS.has(input.serviceTypeId)) {
+    const type = model.types.find((t) => t.id === input.serviceTypeId);
+    if (!type) return null;
+    categoryId = type.serviceCategoryId ?? categoryId;
+  }
+  if (!model.perCategory || !categoryId) return model.counters;
+  const counter = model.counters.find((c) => c.categoryId === categoryId);
+  return counter ? [counter] : null;
+}
+
+/**
+ * Takes one place of the slot for a session. One statement per try (store.attemptHold): the cached
+ * schedule's version is checked, the session's and patient's live holds are counted, and the place is
+ * taken by a conditional upsert (`taken < capacity`), atomic on PostgreSQL and PGlite alike; the table's
+ * check constraint forbids over-capacity regardless. Only when the slot is full are its expired holds
+ * given back and the place tried again.
+ */
+export async function holdSlot(database: Database, input: HoldInput): Promise<HoldResult> {
+  let model = await cachedModel(database, input.scheduleId);
+  let refreshed = false;
+  let expiredReleased = false;
   const holdId = randomUUID();
   const expiresAt = new Date(input.now.getTime() + HOLD_TTL_MS);
-  const rows = await database.query<{ taken: number }>(
-    `with took as (
-       insert into slot_capacity (schedule_id, start_at, capacity, taken)
-       values ($1, $2, $3, 1)
-       on conflict (schedule_id, start_at) do update set taken = slot_capacity.taken + 1
-         where slot_capacity.taken < slot_capacity.capacity
-       returning schedule_id, start_at, taken
-     ), held as (
-       insert into slot_holds (id, schedule_id, start_at, session_id, patient_id, expires_at)
-       select $4, schedule_id, start_at, $5, $6, $7 from took
-     )
-     select taken from took`,
-    [input.scheduleId, input.start.toISOString(), schedule.capacity, holdId, input.sessionId, input.patientId, expiresAt.toISOString()],
-  );
-  const taken = rows[0]?.taken;
-  if (taken === undefined) return { ok: false, reason: 'full' };
-  const available = schedule.capacity - taken;
-  const slot: Slot = {
-    ScheduleId: input.scheduleId,
-    Status: available > 0 ? 'free' : 'busy',
-    Start: offered.start.toISOString(),
-    End: offered.end.toISOString(),
-    Capacity: schedule.capacity,
-    CapacityAvailable: available,
-    SlotIds: [slotId(input.scheduleId, offered.start)],
-  };
-  return { ok: true, holdId, slot, expiresAt };
+  for (;;) {
+    if (!model || !model.row.online_booking_enabled) {
+      if (model && !refreshed) {
+        refreshed = true;
+        model = await reloadModel(database, input.scheduleId);
+        continue;
+      }
+      return { ok: false, reason: 'not_a_slot' };
+    }
+    const offered = modelSlots(model, { from: input.start, to: new Date(input.start.getTime() + 1), now: input.now }).find(
+      (g) => g.start.getTime() === input.start.getTime(),
+    );
+    const counters = countersFor(model, input);
+    if (!offered || !counters) {
+      if (!refreshed) {
+        refreshed = true;
+        model = await reloadModel(database, input.scheduleId);
+        continue;
+      }
+      return { ok: false, reason: 'not_a_slot' };
+    }
+    let stale = false;
+    for (const counter of counters) {
+      const attempt = await store.attemptHold(database, {
+        scheduleId: input.scheduleId,
+        version: model.row.version,
+        start: input.start,
+        categoryId: counter.categoryId,
+        capacity: counter.capacity,
+        holdId,
+        sessionId: input.sessionId,
+        patientId: input.patientId,
+        now: input.now,
+        expiresAt,
+        maxActive: MAX_ACTIVE_HOLDS,
+      });
+      if (attempt.current === 0) {
+        stale = true;
+        break;
+      }
+      if (attempt.active >= MAX_ACTIVE_HOLDS) return { ok: false, reason: 'too_many_holds' };
+      if (attempt.taken !== null) {
+        const counts = new Map(attempt.others.map((o) => [o.c, o.t]));
+        counts.set(counter.categoryId, attempt.taken);
+        const whole = shapeSlot(model, input.start, (categoryId) => counts.get(categoryId) ?? 0);
+        const slot = input.serviceTypeId && !ALL_REASONS.has(input.serviceTypeId) ? narrowSlot(whole, input.serviceTypeId) : whole;
+        return { ok: true, holdId, slot, whole, expiresAt };
+      }
+    }
+    if (stale) {
+      if (refreshed) return { ok: false, reason: 'not_a_slot' };
+      refreshed = true;
+      model = await reloadModel(database, input.scheduleId);
+      continue;
+    }
+    // Full: expired holds of this slot give their places back (once), then the places are tried again.
+    if (expiredReleased) return { ok: false, reason: 'full' };
+    expiredReleased = true;
+    const released = await store.releaseExpiredHolds(database, input.now, { scheduleId: input.scheduleId, start: input.start });
+    if (released.length === 0) return { ok: false, reason: 'full' };
+  }
 }
 
 /**
  * The capacity a booking needs, inside the booking's transaction. The session's live hold on the slot hands
- * its capacity over (the hold row goes, the count stays); without one, a unit is taken the way a hold takes
+ * its capacity over (the hold row goes, the count stays); without one, a place is taken the way a hold takes
  * it, only while capacity is left (`taken < capacity`, and the check constraint). Null when the time is not
  * one of the schedule's slots or no capacity is left, so two bookings can never share the last place.
  */
@@ -170,102 +270,59 @@ export async function takeSlotForBooking(
   tx: Connection,
   input: { scheduleId: string; start: Date; sessionId: string | null; now: Date },
 ): Promise<{ slot: Slot; fromHold: boolean } | null> {
-  const schedule = await getSchedule(tx, input.scheduleId);
-  if (!schedule) return null;
-  const slots = await searchSlots(tx, { scheduleIds: [input.scheduleId], from: input.start, to: new Date(input.start.getTime() + 1), now: input.now, isAvailable: false });
-  if (slots.length !== 1) return null;
-  await releaseExpired(tx, input.now, { scheduleId: input.scheduleId, start: input.start });
-  const consumed = input.sessionId
-    ? await tx.query<{ id: string }>(
-        `delete from slot_holds where id in (
-           select id from slot_holds where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4 limit 1)
-         returning id`,
-        [input.scheduleId, input.start.toISOString(), input.sessionId, input.now.toISOString()],
-      )
-    : [];
-  const fromHold = consumed.length === 1;
+  const [model] = await currentModels(tx, [input.scheduleId]);
+  if (!model) return null;
+  const offered = modelSlots(model, { from: input.start, to: new Date(input.start.getTime() + 1), now: input.now });
+  if (offered.length !== 1 || offered[0]!.start.getTime() !== input.start.getTime()) return null;
+  await store.releaseExpiredHolds(tx, input.now, { scheduleId: input.scheduleId, start: input.start });
+  const fromHold = input.sessionId ? await store.consumeHold(tx, input.scheduleId, input.start, input.sessionId, input.now) : false;
   if (!fromHold) {
-    const took = await tx.query<{ taken: number }>(
-      `insert into slot_capacity (schedule_id, start_at, capacity, taken) values ($1, $2, $3, 1)
-       on conflict (schedule_id, start_at) do update set taken = slot_capacity.taken + 1
-         where slot_capacity.taken < slot_capacity.capacity
-       returning taken`,
-      [input.scheduleId, input.start.toISOString(), schedule.capacity],
-    );
-    if (!took[0]) return null;
+    let took = false;
+    for (const counter of model.counters) {
+      if ((await store.takePlace(tx, input.scheduleId, input.start, counter)) !== null) {
+        took = true;
+        break;
+      }
+    }
+    if (!took) return null;
   }
   const slot = await currentSlot(tx, input.scheduleId, input.start);
   return slot ? { slot, fromHold } : null;
 }
 
-/** Gives back the capacity of expired holds (of one slot, or all). Returns the slots that changed. */
-export async function releaseExpired(
-  db: Connection,
-  now: Date,
-  only?: { scheduleId: string; start: Date },
-): Promise<{ scheduleId: string; start: Date }[]> {
-  const params: unknown[] = [now.toISOString()];
-  let filter = '';
-  if (only) {
-    params.push(only.scheduleId, only.start.toISOString());
-    filter = ' and schedule_id = $2 and start_at = $3';
-  }
-  const rows = await db.query<{ schedule_id: string; start_at: Date | string }>(
-    `with gone as (delete from slot_holds where expires_at <= $1${filter} returning schedule_id, start_at),
-     counts as (select schedule_id, start_at, count(*)::int as n from gone group by schedule_id, start_at)
-     update slot_capacity c set taken = c.taken - counts.n
-       from counts where c.schedule_id = counts.schedule_id and c.start_at = counts.start_at
-     returning c.schedule_id, c.start_at`,
-    params,
+/**
+ * Gives back the place a booked appointment held (it was rejected, cancelled or entered in error), inside
+ * the caller's transaction. Never below zero. True when a place came back; the caller announces it with
+ * publishSlotChanges once the transaction has committed.
+ */
+export async function returnBookedPlace(tx: Connection, input: { scheduleId: string; start: Date }): Promise<boolean> {
+  const rows = await tx.query<{ taken: number }>(
+    'update slot_capacity set taken = taken - 1 where schedule_id = $1 and start_at = $2 and taken > 0 returning taken',
+    [input.scheduleId, input.start.toISOString()],
   );
-  return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
+  return rows.length === 1;
 }
 
-/** Releases the session's holds on the given slots. Returns the slots whose capacity came back. */
+/** Gives back the capacity of expired holds (of one slot, or all). Returns the slots that changed. */
+export function releaseExpired(db: Connection, now: Date, only?: { scheduleId: string; start: Date }) {
+  return store.releaseExpiredHolds(db, now, only);
+}
+
+/** Releases the session's holds on the given slots (one statement). Returns the slots whose capacity came back. */
 export async function releaseSlots(
   db: Connection,
   input: { slotIds: string[]; sessionId: string },
 ): Promise<{ scheduleId: string; start: Date }[]> {
-  const released: { scheduleId: string; start: Date }[] = [];
-  for (const id of input.slotIds) {
-    const parsed = parseSlotId(id);
-    if (!parsed) continue;
-    const rows = await db.query<{ n: number }>(
-      `with gone as (
-         delete from slot_holds where id in (
-           select id from slot_holds where schedule_id = $1 and start_at = $2 and session_id = $3 limit 1)
-         returning schedule_id, start_at
-       ), upd as (
-         update slot_capacity c set taken = c.taken - 1
-           from gone where c.schedule_id = gone.schedule_id and c.start_at = gone.start_at
-         returning 1
-       )
-       select count(*)::int as n from upd`,
-      [parsed.scheduleId, parsed.start.toISOString(), input.sessionId],
-    );
-    if ((rows[0]?.n ?? 0) > 0) released.push(parsed);
-  }
-  return released;
+  const slots = input.slotIds.map(parseSlotId).filter((p): p is { scheduleId: string; start: Date } => p !== null);
+  return store.releaseSessionHolds(db, slots, input.sessionId);
 }
 
 /** A slot as it stands now (capacity left after holds and bookings), whether or not search would show it. */
 export async function currentSlot(db: Connection, scheduleId: string, start: Date): Promise<Slot | null> {
-  const schedule = await getSchedule(db, scheduleId);
-  if (!schedule) return null;
-  const rows = await db.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1 and start_at = $2', [
-    scheduleId,
-    start.toISOString(),
-  ]);
-  const available = Math.max(schedule.capacity - (rows[0]?.taken ?? 0), 0);
-  return {
-    ScheduleId: scheduleId,
-    Status: available > 0 ? 'free' : 'busy',
-    Start: start.toISOString(),
-    End: new Date(start.getTime() + schedule.slot_minutes * 60_000).toISOString(),
-    Capacity: schedule.capacity,
-    CapacityAvailable: available,
-    SlotIds: [slotId(scheduleId, start)],
-  };
+  const model = await cachedModel(db, scheduleId);
+  if (!model) return null;
+  const counts = await store.slotCounts(db, scheduleId, start);
+  return shapeSlot(model, start, (categoryId) => counts.get(categoryId) ?? 0);
 }
 
 // ---------- use cases: every change of a slot's capacity goes out on the calendar hub ----------
@@ -297,17 +354,14 @@ export async function publishSlotChanges(deps: SchedulingDeps, changes: SlotChan
       continue;
     }
     const slot = await currentSlot(deps.database, change.scheduleId, change.start);
-    if (slot) emitSlotChange(deps.realtime, change.kind, slot);
+    if (slot) emitSlotChange(deps.realtime, change.kind, slot, narrowSlot);
   }
 }
 
 /** Holds a slot and tells open calendars its capacity went down. */
-export async function reserveSlot(
-  deps: SchedulingDeps,
-  input: { scheduleId: string; start: Date; sessionId: string; patientId: string | null; now: Date },
-): Promise<HoldResult> {
+export async function reserveSlot(deps: SchedulingDeps, input: HoldInput): Promise<HoldResult> {
   const result = await holdSlot(deps.database, input);
-  if (result.ok) emitSlotChange(deps.realtime, 'taken', result.slot);
+  if (result.ok) emitSlotChange(deps.realtime, 'taken', result.whole, narrowSlot);
   return result;
 }
 
@@ -377,19 +431,4 @@ export async function validateReservedSlot(
     if ((rows[0]?.n ?? 0) > 0) return true;
   }
   return false;
-}
-
-/** Schedules of a practitioner, a facility or by id (schedule/advance-search). */
-export async function searchSchedules(
-  db: Connection,
-  input: { PractitionerId?: string | undefined; LocationId?: string | undefined; Ids?: string[] | undefined },
-): Promise<ScheduleRow[]> {
-  return db.query<ScheduleRow>(
-    `select * from schedules
-      where ($1::uuid is null or practitioner_id = $1::uuid)
-        and ($2::uuid is null or location_id = $2::uuid)
-        and ($3::uuid[] is null or id = any($3::uuid[]))
-      order by created_at, id`,
-    [input.PractitionerId ?? null, input.LocationId ?? null, input.Ids?.length ? input.Ids : null],
-  );
 }

@@ -83,7 +83,7 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    await socket.emitWithAck(SUBSCRIBE_EVENT, { rooms: [`schedule:${scheduleId}`] });
+    await socket.emitWithAck(SUBSCRIBE_EVENT, { rooms: [`schedule:${scheduleId}`, `schedule-reasons:${scheduleId}`] });
   }, 60_000);
   afterAll(async () => {
     socket.disconnect();
@@ -113,6 +113,9 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
       Status: 'free',
       Capacity: 2,
       CapacityAvailable: 1,
+      SlotVisitType: ['Office'],
+      ServiceCategory: [],
+      ServiceType: [],
     });
     expect((await events.next<SlotEvent>('ReasonBasedSlotUpdated')).data).toMatchObject({
       SlotId: slotId,

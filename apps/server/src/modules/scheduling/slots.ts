@@ -11,6 +11,12 @@ export interface GeneratedSlot {
   end: Date;
 }
 
+/** Time off or a holiday: an instant range no slot may touch. */
+export interface BlockedRange {
+  start: Date;
+  end: Date;
+}
+
 // Building an Intl.DateTimeFormat costs far more than using one, and slot generation asks for offsets
 // several times per slot: one formatter per zone, kept for the life of the process.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -71,8 +77,11 @@ export function generateSlots(input: {
   hours: WorkingHours[];
   from: Date;
   to: Date;
+  /** Exceptions (time off, holidays): a slot overlapping one is not offered. */
+  exceptions?: BlockedRange[];
 }): GeneratedSlot[] {
   const { timeZone, slotMinutes, hours, from, to } = input;
+  const blocked = (input.exceptions ?? []).filter((e) => e.end.getTime() > from.getTime() - 86_400_000 && e.start < to);
   const slots: GeneratedSlot[] = [];
   const first = localDate(timeZone, new Date(from.getTime() - 86_400_000));
   const cursor = new Date(Date.UTC(first.year, first.month - 1, first.day));
@@ -80,15 +89,67 @@ export function generateSlots(input: {
   while (cursor.getTime() <= to.getTime() + 86_400_000) {
     const [year, month, day] = [cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, cursor.getUTCDate()];
     const weekday = cursor.getUTCDay();
-    for (const period of hours.filter((h) => h.weekday === weekday)) {
+    const todays = hours.filter((h) => h.weekday === weekday);
+    // Asking the zone for an offset is far dearer than the arithmetic: a day whose offset is the same on
+    // both sides (every day but the two changes a year) converts its wall times with that one offset.
+    const wallMidnight = cursor.getTime();
+    const before = todays.length ? zoneOffsetMinutes(timeZone, new Date(wallMidnight - 14 * 3_600_000)) : 0;
+    const steady = todays.length > 0 && before === zoneOffsetMinutes(timeZone, new Date(wallMidnight + 38 * 3_600_000));
+    for (const period of todays) {
       for (let minute = period.startMinute; minute + slotMinutes <= period.endMinute; minute += slotMinutes) {
-        const start = localToUtc(timeZone, year, month, day, minute);
+        const start = steady ? new Date(wallMidnight + (minute - before) * 60_000) : localToUtc(timeZone, year, month, day, minute);
         if (!start || start < from || start >= to || seen.has(start.getTime())) continue;
+        const end = new Date(start.getTime() + slotMinutes * 60_000);
+        if (overlapsAny(blocked, start, end)) continue;
         seen.add(start.getTime());
-        slots.push({ start, end: new Date(start.getTime() + slotMinutes * 60_000) });
+        slots.push({ start, end });
       }
     }
     cursor.setUTCDate(cursor.getUTCDate() + 1);
   }
-  return slots.sort((a, b) => a.start.getTime() - b.start.getTime());
+  slots.sort((a, b) => a.start.getTime() - b.start.getTime());
+  // One actor is in one place at a time: a slot overlapping an earlier one (periods that overlap, or a
+  // wall time repeated by the autumn change) is dropped, the earlier kept.
+  const kept: GeneratedSlot[] = [];
+  for (const slot of slots) if (!kept.length || slot.start >= kept[kept.length - 1]!.end) kept.push(slot);
+  return kept;
+}
+
+/** Does [start, end) touch any of the ranges? */
+export function overlapsAny(ranges: readonly BlockedRange[], start: Date, end: Date): boolean {
+  for (const range of ranges) if (range.start < end && range.end > start) return true;
+  return false;
+}
+
+/** Today's slots start at now + 30 minutes (patient-booking.md 4.4, §9). */
+export const LEAD_TIME_MS = 30 * 60_000;
+
+export interface OfferRules {
+  timeZone: string;
+  slotMinutes: number;
+  hours: WorkingHours[];
+  exceptions: BlockedRange[];
+  /** SlotHideHours: nothing starting sooner than this after now is shown. */
+  slotHideHours: number;
+  planningHorizonDays: number;
+}
+
+/**
+ * The window a schedule offers within [from, to): no earlier than now + 30 min and now + SlotHideHours,
+ * no later than the planning horizon.
+ */
+export function offeredWindow(rules: Pick<OfferRules, 'slotHideHours' | 'planningHorizonDays'>, range: { from: Date; to: Date; now: Date }) {
+  const earliest = range.now.getTime() + Math.max(LEAD_TIME_MS, rules.slotHideHours * 3_600_000);
+  const latest = range.now.getTime() + rules.planningHorizonDays * 86_400_000;
+  return { from: new Date(Math.max(range.from.getTime(), earliest)), to: new Date(Math.min(range.to.getTime(), latest)) };
+}
+
+/**
+ * The slots a schedule offers in [from, to): its working hours in its zone, none inside an exception,
+ * none before now + 30 min or SlotHideHours, none past the planning horizon.
+ */
+export function offeredSlots(rules: OfferRules, range: { from: Date; to: Date; now: Date }): GeneratedSlot[] {
+  const { from, to } = offeredWindow(rules, range);
+  if (from >= to) return [];
+  return generateSlots({ timeZone: rules.timeZone, slotMinutes: rules.slotMinutes, hours: rules.hours, exceptions: rules.exceptions, from, to });
 }

@@ -178,6 +178,7 @@ function deployment(settings: { landingEnabled: boolean; calendarDisabled: boole
         supportEmail: 'support@careslot.health',
         languages: ['es', 'en', 'zh-CN', 'vi', 'ko', 'ja'],
         oidc: { issuer: 'http://x/realms/careslot', clientId: 'careslot_web_app', scope: 'openid profile email' },
+        social: null,
         ...settings,
       }),
     ),

@@ -20,7 +20,9 @@ import { RoleNav } from './RoleNav';
 import classes from './Header.module.css';
 
 const BurgerMenu = lazy(() => import('./BurgerMenu'));
-const NotificationSidebar = lazy(() => import('./NotificationSidebar'));
+const NotificationSidebar = lazy(() => import('../../features/notifications/components/NotificationSidebar'));
+// The live badges of practice users: loaded only for them, so patients and visitors never download it.
+const NotificationsLive = lazy(() => import('../../features/notifications/components/NotificationsLive'));
 
 type MenuName = 'burger' | 'language' | 'account' | 'more' | 'notifications';
 
@@ -51,6 +53,8 @@ export function Header() {
     setOpen(next ? { name, at: location.key } : null);
   };
   const closeAll = () => setOpen(null);
+  // Walk-in queues, requests and notifications are the practice side's: provider, staff, practice admin.
+  const practiceUser = user?.userId && user.userType !== 'Patient' && hasRole(user, 'provider', 'staff', 'practiceadmin') ? user : null;
 
   const place = { pathname: location.pathname, search: location.search };
   const showLogin = !isLoginHidden(place, !!user);
@@ -164,6 +168,11 @@ export function Header() {
             onSignUp={onSignUp}
             onLogout={() => void onLogout()}
           />
+        </Suspense>
+      ) : null}
+      {practiceUser?.userId ? (
+        <Suspense fallback={null}>
+          <NotificationsLive userId={practiceUser.userId} userType={practiceUser.userType ?? 'Practitioner'} />
         </Suspense>
       ) : null}
       {loaded.notifications && menu.sidebar ? (

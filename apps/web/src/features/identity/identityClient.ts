@@ -14,6 +14,7 @@ import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
 import { challengeFor, createVerifier } from './pkce';
+import { checkPractitionerLogin, type PractitionerLoginFailure } from './practitionerLogin';
 
 /** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
 export interface LoginResponse {
@@ -174,6 +175,8 @@ export interface AuthorizationOptions {
   /** The silent single-sign-on probe (prompt=none). */
   silent?: boolean;
   language?: string | undefined;
+  /** The social-login provider the realm sends the browser on to at once (kc_idp_hint, as Keycloak names it). */
+  identityProviderHint?: string;
 }
 
 /** The authorization request URL of the realm, with PKCE S256; the verifier and state are kept for /callback. */
@@ -199,6 +202,7 @@ export async function authorizationUrl(config: AppConfig, options: Authorization
   });
   if (options.loginHint) params.set('login_hint', options.loginHint);
   if (options.language) params.set('ui_locales', options.language);
+  if (options.identityProviderHint) params.set('kc_idp_hint', options.identityProviderHint);
   if (options.register) {
     params.set('prompt', 'create');
     params.set('initiate_url', options.initiateUrl ?? location.href);
@@ -218,6 +222,8 @@ export function redirectToRegistration(config: AppConfig, options: Omit<Authoriz
 
 export type CallbackOutcome =
   | { kind: 'signed-in'; roles: string[]; redirect: string | null }
+  /** A practitioner the product refuses (no practitioner role, or the roles could not be read): LOGIN_FAILED. */
+  | { kind: 'refused'; failure: PractitionerLoginFailure }
   | { kind: 'go-home'; failure?: 'signup' }
   | { kind: 'go-back' };
 
@@ -284,6 +290,9 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     return { kind: 'go-home', failure: 'signup' };
   }
   const final = decodeClaims(getSession().accessToken ?? login.access_token);
+  // The product login of a practitioner: their practitioner roles are required (§4.8 "Login", §6).
+  const refusal = await checkPractitionerLogin(final ?? {}, apiRequest);
+  if (refusal) return { kind: 'refused', failure: refusal };
   return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect };
 }
 
@@ -297,25 +306,11 @@ export async function signOut(
 ): Promise<void> {
   const idToken = storedLogin()?.id_token;
   await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
-  for (const key of [
-    STORAGE_KEYS.local.loginResponse,
-    STORAGE_KEYS.local.userType,
-    STORAGE_KEYS.local.showpPopup,
-    STORAGE_KEYS.local.showPopup,
-    // The notification count goes back to zero with the user (§4.8 sign-out).
-    STORAGE_KEYS.local.alertCount,
-  ])
-    localStorage.removeItem(key);
-  for (const key of [
-    STORAGE_KEYS.session.token,
-    STORAGE_KEYS.session.returnUrl,
-    STORAGE_KEYS.session.slotData,
-    STORAGE_KEYS.session.slotInfo,
-    INVITATION_KEY,
-    PROBED_KEY,
-  ]) {
+  // Every storage key of the spec goes with the user (§9 storage keys, §4.8 sign-out): the stored login,
+  // permissions (user_type), popups, counts, redirect data, the PKCE verifier, booking and search state.
+  for (const key of Object.values(STORAGE_KEYS.local)) localStorage.removeItem(key);
+  for (const key of [...Object.values(STORAGE_KEYS.session), INVITATION_KEY, PROBED_KEY, OAUTH_STATE_KEY, GUEST_TOKEN_KEY])
     sessionStorage.removeItem(key);
-  }
   setSession({ user: null, accessToken: null, isGuest: true });
   await applyGuestToken().catch(() => undefined);
   if (config && options.realmLogout !== false) {

@@ -1,9 +1,13 @@
 import i18next from 'i18next';
-import type { AppConfig } from '@careslot/contracts';
+import { STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { apiRequest, onUnauthorized } from '../../shared/api/client';
-import { getSession } from '../../shared/session/session';
+import { getSession, subscribeSession } from '../../shared/session/session';
+import { EMPTY_PRACTICE, setPractice } from '../../shared/session/practice';
+import { setHeaderState } from '../../shared/navigation/headerState';
+import { loadPracticeData, practiceToLoad } from './practiceData';
 import { createAuthFailureHandler } from './authFailure';
 import { setLoginHandler, setLogoutHandler } from '../../shared/session/authActions';
+import { returnsToPageAfterLogin, skipsPostLoginRedirect } from './urlRules';
 import { bootstrapSession, decodeClaims, redirectToLogin, signOut } from './identityClient';
 
 let config: Promise<AppConfig> | null = null;
@@ -18,8 +22,18 @@ export const isSessionSettled = () => settled;
 
 /** Registers sign-in and sign-out for the header and pages, and restores or starts the session. */
 export function installIdentity(): Promise<void> {
-  setLoginHandler(async () => redirectToLogin(await identityConfig(), { language: i18next.language }));
-  setLogoutHandler(async () => signOut(await identityConfig().catch(() => undefined)));
+  setLoginHandler(async () => {
+    // Signing in on a 'practice' or 'passport' page comes back to it instead of a dashboard (§2.2).
+    const here = `${location.pathname}${location.search}`;
+    if (returnsToPageAfterLogin(here)) sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, here);
+    await redirectToLogin(await identityConfig(), { language: i18next.language });
+  });
+  setLogoutHandler(async () => {
+    // On a 'passport' page the user goes to /vaccine-passport instead of the realm's logout (§4.3, §4.8).
+    const passport = skipsPostLoginRedirect(location.pathname);
+    await signOut(await identityConfig().catch(() => undefined), { realmLogout: !passport });
+    if (passport) location.assign('/vaccine-passport');
+  });
   onUnauthorized(
     createAuthFailureHandler({
       claims: () => {
@@ -37,6 +51,7 @@ export function installIdentity(): Promise<void> {
       now: () => Date.now(),
     }),
   );
+  followPracticeOfSession();
   settled = false;
   ready = bootstrapSession()
     .catch(() => undefined)
@@ -44,4 +59,27 @@ export function installIdentity(): Promise<void> {
       settled = true;
     });
   return ready;
+}
+
+let practiceFollowed = false;
+/**
+ * Practice data on login (practice-portal.md §4.4): when the session becomes a practiceadmin, staff or
+ * provider with an OrganizationId, the practice is loaded; at sign-out (or another user) it is emptied.
+ */
+function followPracticeOfSession() {
+  if (practiceFollowed) return;
+  practiceFollowed = true;
+  let loadedFor: string | null = null;
+  subscribeSession(() => {
+    const organizationId = practiceToLoad(getSession().user);
+    if (organizationId === loadedFor) return;
+    loadedFor = organizationId;
+    setPractice(EMPTY_PRACTICE);
+    if (!organizationId) return;
+    void loadPracticeData(organizationId, apiRequest).then(({ reputationEnabled, ...practice }) => {
+      if (loadedFor !== organizationId) return;
+      setPractice(practice);
+      setHeaderState({ reputationEnabled });
+    });
+  });
 }

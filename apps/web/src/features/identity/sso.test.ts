@@ -48,15 +48,69 @@ describe('practitioner single sign-on (§4.8)', () => {
   it('opens the video meeting as Host for a provider with an appointment id', async () => {
     const d = deps({
       [ROLES]: { Data: [{ Id: 'r' }] },
-      [APPOINTMENT]: { Id: 'apt-9', MeetingId: 'm-3', Participant: [{ Type: 'Host', ActorId: 'pr-1', Id: 'part-1' }] },
-      [PRACTITIONER]: { Id: 'pr-1' },
+      [APPOINTMENT]: {
+        is_success: true,
+        data: {
+          Id: 'apt-9',
+          VirtualServiceDetail: { MeetingId: 'm-3' },
+          Participants: [
+            { Type: 'Patient', ParticipantId: 'pa-1' },
+            { Type: 'Host', ParticipantId: 'pr-1' },
+          ],
+        },
+      },
+      [PRACTITIONER]: { Id: 'pr-1', Identifier: [{ System: 'IdentityProvider', Value: 'sub-1' }] },
     });
     const outcome = await practitionerSso('t', 'apt-9', d);
     expect(outcome).toEqual({
       ok: true,
-      to: '/meeting/device-management?mId=m-3&aptId=apt-9&pId=part-1&pType=Host&isGuestParticipant=false',
+      to: '/meeting/device-management?mId=m-3&aptId=apt-9&pId=pr-1&pType=Host&isGuestParticipant=false',
     });
     expect(localStorage.getItem('showPopup')).toBe('1');
+    expect(localStorage.getItem('user_type')).toBe('Practitioner');
+    // Already linked: no practitioner update.
+    expect(d.calls.some((c) => c.includes('practitioner/update'))).toBe(false);
+  });
+
+  it('joins as Staff when the practitioner is not a provider', async () => {
+    const d = deps(
+      {
+        [ROLES]: { Data: [{ Id: 'r' }] },
+        [APPOINTMENT]: {
+          data: { Id: 'apt-9', VirtualServiceDetail: { MeetingId: null }, Participants: [{ Type: 'Host', ParticipantId: 'pr-1' }, { Type: 'Staff', ParticipantId: 'st-1' }] },
+        },
+        [PRACTITIONER]: { Id: 'st-1', Identifier: [] },
+        '/careslot-administration/api/v1/account/practitioner/update': { data: {} },
+      },
+      { ...PROVIDER, careslot_id: 'st-1', user_roles: ['staff'] },
+    );
+    expect(await practitionerSso('t', 'apt-9', d)).toEqual({
+      ok: true,
+      to: '/meeting/device-management?mId=apt-9&aptId=apt-9&pId=st-1&pType=Staff&isGuestParticipant=false',
+    });
+  });
+
+  it("logs 'Participant not found' and lands on the dashboard when the appointment has no such participant", async () => {
+    const logged: string[] = [];
+    const d = deps({
+      [ROLES]: { Data: [{ Id: 'r' }] },
+      [APPOINTMENT]: { data: { Id: 'apt-9', Participants: [{ Type: 'Patient', ParticipantId: 'pa-1' }] } },
+      [PRACTITIONER]: { Id: 'pr-1', Identifier: [] },
+      '/careslot-administration/api/v1/account/practitioner/update': { data: {} },
+    });
+    d.log = (message) => logged.push(message);
+    expect(await practitionerSso('t', 'apt-9', d)).toEqual({ ok: true, to: '/dashboard/doctor' });
+    expect(logged).toEqual(['Participant not found']);
+  });
+
+  it('adds the identity-provider identifier to a practitioner who lacks it (step 5)', async () => {
+    const d = deps({
+      [ROLES]: { Data: [{ Id: 'r' }] },
+      [PRACTITIONER]: { Id: 'pr-1', Identifier: [{ System: 'https://ehr.example', Value: 'Doctor-7' }] },
+      '/careslot-administration/api/v1/account/practitioner/update': { data: {} },
+    });
+    expect(await practitionerSso('t', null, d)).toEqual({ ok: true, to: '/dashboard/doctor' });
+    expect(d.calls).toContain('POST /careslot-administration/api/v1/account/practitioner/update');
   });
 
   it('exchanges a realm token without a careslot_id for a product token first', async () => {

@@ -1,4 +1,12 @@
-import { ACCOUNT_PATHS, STORAGE_KEYS, type Practitioner, type PractitionerRole } from '@careslot/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  ACCOUNT_PATHS,
+  SINGLE_SIGN_ON_WORKFLOW,
+  STORAGE_KEYS,
+  type Appointment as AppointmentRecord,
+  type Practitioner,
+  type PractitionerRole,
+} from '@careslot/contracts';
 import { apiRequest, type RequestOptions } from '../../shared/api/client';
 import { homeForRoles, HEADER_LINK_ORDER } from '../../shared/session/roleHome';
 
@@ -20,13 +28,14 @@ export interface SsoDeps {
   decode: (token: string) => Claims | null;
   /** Makes a product token the session's (stores login_response); false when it is not a valid user token. */
   apply: (token: { access_token: string; expires_in: number; token_type: string; application_id: string }) => boolean;
+  /** Failures the spec only logs ('Participant not found'). */
+  log?: (message: string) => void;
 }
 
-interface Appointment {
-  Id: string;
-  MeetingId?: string;
-  Participant?: { Type: string; ActorId: string; Id?: string }[];
-}
+/** The parts of GET Appointments/{id} (its data) that single sign-on reads. */
+type Appointment = Pick<AppointmentRecord, 'Id' | 'Participants'> & { VirtualServiceDetail?: { MeetingId: string | null } };
+
+const PRACTITIONER_PATH = '/careslot-administration/api/v2/practitioner';
 
 /**
  * Practitioner single sign-on at /sso (§4.8): the token of the URL fragment becomes the session's (exchanged
@@ -54,18 +63,19 @@ export async function practitionerSso(token: string | null, appointmentId: strin
   }
   if (!claims?.sub) return { ok: false, failure: 'invalid' };
 
+  // Step 2: the practitioner by the identity-provider identifier, else by the product id of the token.
+  const identifier = `IdentityProvider|${claims.sub}`;
   let practitioner: Practitioner | null = null;
   try {
-    practitioner = await deps.api<Practitioner>('/careslot-administration/api/v2/practitioner', {
-      query: { identifier: `IdentityProvider|${claims.sub}` },
-    });
+    practitioner = await deps.api<Practitioner>(PRACTITIONER_PATH, { query: { identifier } });
   } catch {
     practitioner = claims.careslot_id
-      ? await deps.api<Practitioner>(`/careslot-administration/api/v2/practitioner/${claims.careslot_id}`).catch(() => null)
+      ? await deps.api<Practitioner>(`${PRACTITIONER_PATH}/${claims.careslot_id}`).catch(() => null)
       : null;
   }
   if (!practitioner) return { ok: false, failure: 'practitionerNotFound' };
 
+  // Step 4: the practitioner's roles (in the practice of the token when it names one); none is a refusal.
   const roles = await deps
     .api<{ Data: PractitionerRole[] }>('/careslot-administration/api/v2/practitionerrole/advance-search', {
       method: 'POST',
@@ -74,33 +84,52 @@ export async function practitionerSso(token: string | null, appointmentId: strin
     .catch(() => null);
   if (!roles || roles.Data.length === 0) return { ok: false, failure: 'loginFailed' };
 
+  // Step 5: a practitioner without the identity-provider identifier gets it (workflow SINGLE_SIGN_ON_WEB).
+  const linked = (practitioner.Identifier ?? []).some(
+    (known) => `${known.System}|${known.Value}`.toLowerCase() === identifier.toLowerCase(),
+  );
+  if (!linked) {
+    await deps
+      .api(ACCOUNT_PATHS.practitionerUpdate, {
+        method: 'POST',
+        body: {
+          Id: practitioner.Id,
+          Identifier: [{ System: 'IdentityProvider', Value: claims.sub }],
+          AuditTrail: { LastChangedBySystem: 'careslot', WorkflowOrServiceName: SINGLE_SIGN_ON_WORKFLOW },
+        },
+      })
+      // The next sign-on finds the practitioner by the product id again and retries.
+      .catch(() => undefined);
+  }
+
   const userRoles = claims.user_roles ?? [];
   const dashboard = homeForRoles(userRoles, HEADER_LINK_ORDER);
   if (appointmentId) {
+    // Step 7: user_type and showPopup are kept for the meeting; a provider is the Host, anyone else Staff.
     localStorage.setItem(STORAGE_KEYS.local.userType, claims.user_type ?? '');
     localStorage.setItem(STORAGE_KEYS.local.showPopup, '1');
-    const isProvider = userRoles.some((role) => role.toLowerCase() === 'provider');
-    try {
-      const appointment = await deps.api<Appointment>(
-        `/careslot-appointment-service/api/v2/Appointments/${encodeURIComponent(appointmentId)}`,
-      );
-      const participant = (appointment.Participant ?? []).find(
-        (p) => p.Type === (isProvider ? 'Host' : 'Staff') && p.ActorId === practitioner.Id,
-      );
-      if (!participant) throw new Error('Participant not found');
+    const type = userRoles.some((role) => role.toLowerCase() === 'provider') ? 'Host' : 'Staff';
+    const appointment = await deps
+      .api<{ data: Appointment }>(`/careslot-appointment-service/api/v2/Appointments/${encodeURIComponent(appointmentId)}`)
+      .then((answer) => answer.data)
+      .catch(() => null);
+    const ofType = (appointment?.Participants ?? []).filter((p) => p.Type === type);
+    const participant = ofType.find((p) => p.ParticipantId === practitioner.Id) ?? ofType[0];
+    if (appointment && participant) {
       const query = new URLSearchParams({
-        mId: appointment.MeetingId ?? appointment.Id,
+        mId: appointment.VirtualServiceDetail?.MeetingId ?? appointment.Id,
         aptId: appointment.Id,
-        pId: participant.Id ?? participant.ActorId,
+        pId: participant.ParticipantId,
         pType: participant.Type,
         isGuestParticipant: 'false',
       });
       return { ok: true, to: `/meeting/device-management?${query.toString()}` };
-    } catch {
-      // 'Participant not found' is only logged (§8); the practitioner still lands on their dashboard.
-      return { ok: true, to: dashboard ?? '/' };
     }
+    // 'Participant not found' is only logged (§8); the practitioner lands on their dashboard.
+    deps.log?.(ACCOUNT_MESSAGES.participantNotFound);
+    return { ok: true, to: dashboard ?? '/' };
   }
+  // Step 8: without an appointment, a session with a user type goes to its dashboard.
   if (!claims.user_type) return { ok: false, failure: 'invalid' };
   return { ok: true, to: dashboard ?? '/' };
 }

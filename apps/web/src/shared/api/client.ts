@@ -38,6 +38,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Sees the response's headers of a successful call (counts some lists send beside their body). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Builds a query string: list values repeat the parameter, nulls are skipped (spec §7 "catalogs"). */
@@ -88,5 +90,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 || response.status === 403) unauthorizedListeners.forEach((l) => l(error));
     throw error;
   }
+  options.onHeaders?.(response.headers);
   return parsed as T;
 }

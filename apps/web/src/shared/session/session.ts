@@ -37,10 +37,12 @@ export function getSession(): SessionState {
   return state;
 }
 
-function subscribe(listener: () => void) {
+/** Calls listener after every change of the session (sign-in, sign-out, a refreshed token); returns the unsubscribe. */
+export function subscribeSession(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+const subscribe = subscribeSession;
 
 export function useSession(): SessionState {
   return useSyncExternalStore(subscribe, getSession, getSession);

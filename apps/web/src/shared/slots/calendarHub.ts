@@ -1,7 +1,7 @@
-import type { RealtimeMessage } from '@careslot/contracts';
+import { scheduleReasonsRoom, scheduleRoom, type RealtimeMessage } from '@careslot/contracts';
 import { HubConnection, type ConnectionState } from '../realtime/connection';
 import { getSession } from '../session/session';
-import type { SlotEventName } from './slotEvents';
+import { REASON_BASED_SLOT_EVENTS, type SlotEventName } from './slotEvents';
 
 /**
  * One connection to the calendar hub for the whole page, however many calendars show: each calendar
@@ -45,7 +45,9 @@ export function followSchedules(
   onState?: (state: ConnectionState) => void,
 ): CalendarFollow {
   const connection = acquire();
-  const rooms = scheduleIds.map((id) => `schedule:${id}`);
+  // The reason-based variants travel in their own rooms, so a calendar hears one kind only.
+  const reasonBased = events.some((event) => REASON_BASED_SLOT_EVENTS.includes(event));
+  const rooms = scheduleIds.map((id) => (reasonBased ? scheduleReasonsRoom(id) : scheduleRoom(id)));
   const fresh = rooms.filter((room) => !roomCounts.get(room));
   rooms.forEach((room) => roomCounts.set(room, (roomCounts.get(room) ?? 0) + 1));
   if (fresh.length) connection.subscribe(fresh);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot, SlotEvent } from '@careslot/contracts';
-import { applySlotEvent, withoutSlot, type SlotWindow } from './slotEvents';
+import { applySlotEvent, isForReason, withoutSlot, type SlotWindow } from './slotEvents';
 
 const S = '11111111-1111-4111-8111-111111111111';
 function slot(hm: string, available = 1, ids?: string[]): Slot {
@@ -92,5 +92,15 @@ describe('live slot events (4.4)', () => {
   it('takes a slot whose hold failed off the list', () => {
     const list = [slot('14:00'), slot('15:00')];
     expect(withoutSlot(list, slot('14:00')).map((s) => s.Start.slice(11, 16))).toEqual(['15:00']);
+  });
+});
+
+describe('reason-based events', () => {
+  it("applies only the chosen reason's variant, and one that names no reason", () => {
+    const type = (Id: string) => ({ Id, Name: Id, Duration: 30, ServiceCategoryId: null, VisitType: 'Office' as const });
+    expect(isForReason({ ServiceType: [type('physio')] }, 'physio')).toBe(true);
+    expect(isForReason({ ServiceType: [type('yoga')] }, 'physio')).toBe(false);
+    expect(isForReason({ ServiceType: [] }, 'physio')).toBe(true);
+    expect(isForReason({}, 'physio')).toBe(true);
   });
 });

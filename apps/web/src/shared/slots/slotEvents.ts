@@ -114,3 +114,12 @@ export function withoutSlot(slots: Slot[], slot: Pick<Slot, 'SlotIds'>): Slot[] 
   const next = slots.filter((s) => !sharesId(s, ids));
   return next.length === slots.length ? slots : next;
 }
+
+/**
+ * Is a reason-based event for this calendar's reason? Each reason's variant carries the slot narrowed to
+ * that reason (its category's places), so a calendar showing one reason applies only its own; an event
+ * naming no reason concerns every reason. 'All' (-1) or no reason takes the plain events instead.
+ */
+export function isForReason(event: { ServiceType?: { Id: string }[] | undefined }, reasonId: string): boolean {
+  return !event.ServiceType?.length || event.ServiceType.some((type) => type.Id === reasonId);
+}

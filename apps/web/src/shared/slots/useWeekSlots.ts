@@ -14,6 +14,7 @@ import { nextAvailabilityQuery, slotKeys, slotRangeQuery, type SlotList } from '
 import { dayKeyOf, daysFrom, slotQueryRange, type DayKey } from './slotDates';
 import {
   applySlotEvent,
+  isForReason,
   PLAIN_SLOT_EVENTS,
   REASON_BASED_SLOT_EVENTS,
   SLOT_EVENT_KINDS,
@@ -31,6 +32,8 @@ export interface UseWeekSlotsInput {
   days?: number;
   /** Listen to the reason-based variants (a reason other than 'All' is chosen). */
   reasonBased?: boolean;
+  /** The chosen reason (service type id): only its reason-based events are applied. */
+  reasonId?: string | null;
 }
 
 export interface WeekSlots {
@@ -66,6 +69,7 @@ export function useWeekSlots({
   startDay,
   days = SLOT.weekDays,
   reasonBased = false,
+  reasonId = null,
 }: UseWeekSlotsInput): WeekSlots {
   const queryClient = useQueryClient();
   const { accessToken } = useSession();
@@ -97,6 +101,7 @@ export function useWeekSlots({
       reasonBased ? REASON_BASED_SLOT_EVENTS : PLAIN_SLOT_EVENTS,
       (event, message) => {
         const kind = SLOT_EVENT_KINDS[event];
+        if (reasonBased && reasonId && !isForReason(message.data, reasonId)) return;
         queryClient.setQueryData<SlotList>(key, (old) => {
           if (!old) return old;
           const nextSlots = applySlotEvent(
@@ -114,7 +119,7 @@ export function useWeekSlots({
       (state) => setLive(state === 'connected'),
     );
     return () => follow.stop();
-  }, [enabled, accessToken, ids, range.from, range.to, reasonBased, queryClient]);
+  }, [enabled, accessToken, ids, range.from, range.to, reasonBased, reasonId, queryClient]);
 
   const removeSlot = useCallback(
     (slot: Pick<Slot, 'SlotIds'>) =>

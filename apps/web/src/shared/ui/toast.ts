@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { NotificationData } from '@mantine/notifications';
 import { createToaster } from './toaster';
 
@@ -17,6 +18,8 @@ export const toast = createToaster({
       message,
       color: kind === 'error' ? 'red' : 'brand',
       withBorder: true,
+      // The close button needs a name for screen readers (axe button-name).
+      closeButtonProps: { 'aria-label': i18next.t('common:header.close') },
       // Hiding is driven by the toaster's own timers (see createToaster).
       autoClose: false,
       onClose: onDismissed,

@@ -1,41 +1,24 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CalendarSlotData, ScheduleSummary } from '@careslot/contracts';
 import { setSession } from '../../../shared/session/session';
 import { renderRoute, setupI18n } from '../../../testing/render';
+import { CHILD_ID, held, holdTestSlot, patient, HOLDER_ID, screeningForm, signInTestPatient, stubBookingApi } from '../bookingTestApi';
 import { BookAppointmentFormPage } from './BookAppointmentFormPage';
 
 const PATH = '/book/book-appointment-form';
 const NOW = new Date('2026-11-23T13:40:00Z'); // Monday 08:40 in New York
-
-const held: CalendarSlotData = {
-  calendarId: 'cal-1',
-  facilityId: 'loc-1',
-  time_slot: { ScheduleId: '7d3c8f2e-0a4b-4c1d-9e8f-1a2b3c4d5e6f', Status: 'busy', Start: '2026-11-24T15:00:00.000Z', End: '2026-11-24T15:30:00.000Z', Capacity: 1, CapacityAvailable: 0, SlotIds: ['s1'] },
-  entity: { Id: 'p1', Type: 'Practitioner', Name: 'Dr. Maya Okafor, MD', Speciality: 'Family Medicine', Photo: null },
-  selectedReason: -1,
-  actorLocationCalendars: ['cal-1'],
-  workflow: 'PROVIDER_PROFILE',
-  expiresAt: '2026-11-23T13:50:00.000Z',
-};
-
-const schedule: ScheduleSummary = { Id: 'cal-1', PractitionerId: 'p1', LocationId: 'loc-1', TimeZone: 'America/New_York', SlotMinutes: 30, Capacity: 1, PlanningHorizonDays: 90, SlotHideHours: 0, OnlineBookingEnabled: true };
+const state = () => JSON.parse(sessionStorage.getItem('book_appointment_state')!) as Record<string, unknown>;
 
 describe('the booking form', () => {
   beforeAll(async () => {
-    await setupI18n(['common', 'booking']);
+    await setupI18n(['common', 'booking', 'bookingFlow']);
   });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);
     sessionStorage.clear();
-    setSession({
-      user: { userId: 'pat-1', identityProviderId: 's1', name: 'Jordan Ellis', email: 'patient@example.com', firstName: 'Jordan', lastName: 'Ellis', preferredName: null, gender: null, userType: 'Patient', roles: ['patient'], organizationId: null, photos: [] },
-      accessToken: 'token',
-      isGuest: false,
-    });
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(schedule), { status: 200, headers: { 'content-type': 'application/json' } })));
+    signInTestPatient();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -43,9 +26,10 @@ describe('the booking form', () => {
   });
 
   it('shows the held slot from the session with the date in the facility zone', async () => {
-    sessionStorage.setItem('slot_data', JSON.stringify(held));
+    stubBookingApi();
+    sessionStorage.setItem('slot_data', JSON.stringify({ ...held, expiresAt: '2026-11-23T13:50:00.000Z' }));
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
-    expect(screen.getByRole('heading', { level: 1, name: 'Book Appointment' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book Appointment' })).toBeInTheDocument();
     expect(screen.getByTestId('booking-entity-name')).toHaveTextContent('Dr. Maya Okafor, MD');
     expect(screen.getByText('Family Medicine')).toBeInTheDocument();
     expect(await screen.findByTestId('booking-date')).toHaveTextContent('Tomorrow, Nov 24 - 10:00 am EST');
@@ -53,30 +37,63 @@ describe('the booking form', () => {
     expect(screen.getByLabelText('Myself (Jordan Ellis)')).toBeChecked();
   });
 
-  it('asks for the reason, keeps it for a reload, and moves on to phone verification', async () => {
-    sessionStorage.setItem('slot_data', JSON.stringify(held));
+  it('asks for the reason, keeps it for a reload, and moves on to phone verification when the phone is not verified', async () => {
+    stubBookingApi();
+    holdTestSlot();
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the reason for your visit.');
     await userEvent.type(screen.getByRole('textbox', { name: /Reason for visit/ }), 'Knee pain for two weeks');
-    expect(JSON.parse(sessionStorage.getItem('book_appointment_state')!)).toEqual({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'BOOKING_FORM' });
+    expect(state()).toMatchObject({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'BOOKING_FORM' });
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/verification/phone-verify');
-    expect(JSON.parse(sessionStorage.getItem('book_appointment_state')!)).toEqual({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'SMS_VERIFICATION' });
+    expect(state()).toMatchObject({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'SMS_VERIFICATION', selectedFamilyMember: null });
+  });
+
+  it('skips phone verification for a verified mobile and goes to demographics (schedule setting on)', async () => {
+    stubBookingApi({ holder: patient(HOLDER_ID, { Telecom: [{ System: 'Mobile', Value: '+12125550140', Use: 'mobile', IsVerified: true }] }) });
+    holdTestSlot();
+    renderRoute(<BookAppointmentFormPage />, { path: PATH });
+    await userEvent.type(await screen.findByRole('textbox', { name: /Reason for visit/ }), 'Check-up');
+    // Continue waits until the patient record has loaded.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/book/collect-patient-demographics');
+  });
+
+  it('books for a family member: the choice replaces the Patient participant in the state', async () => {
+    stubBookingApi({ related: [{ RelatedPatientId: CHILD_ID, Given: 'Robin', Relationship: 'Child' }] });
+    holdTestSlot();
+    renderRoute(<BookAppointmentFormPage />, { path: PATH });
+    await userEvent.click(await screen.findByLabelText('Robin Ellis (child)'));
+    expect(state()).toMatchObject({ selectedFamilyMember: { Id: CHILD_ID, Name: 'Robin Ellis', Relationship: 'Child' } });
+    await userEvent.type(screen.getByRole('textbox', { name: /Reason for visit/ }), 'Fever');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/verification/phone-verify');
+    expect(state()).toMatchObject({ selectedFamilyMember: { Id: CHILD_ID } });
+  });
+
+  it('sends the patient to the screening form first when screening forms apply and are not answered yet', async () => {
+    stubBookingApi({ forms: [screeningForm] });
+    holdTestSlot();
+    renderRoute(<BookAppointmentFormPage />, { path: PATH });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/screening-form');
   });
 
   it('sends a signed-out visitor to /login and comes back to the form afterwards', async () => {
+    stubBookingApi();
     setSession({ user: null, accessToken: null, isGuest: true });
-    sessionStorage.setItem('slot_data', JSON.stringify(held));
+    holdTestSlot();
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
     expect(sessionStorage.getItem('return_url')).toBe(PATH);
   });
 
   it('says when no time is held any more (missing or expired hold) and offers to find care', async () => {
+    stubBookingApi();
     sessionStorage.setItem('slot_data', JSON.stringify({ ...held, expiresAt: '2026-11-23T13:39:00.000Z' }));
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
-    expect(screen.getByRole('alert')).toHaveTextContent('The time you picked is no longer held. Please choose a time again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The time you picked is no longer held. Please choose a time again.');
     await userEvent.click(screen.getByRole('link', { name: 'Find care' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
   });

@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { SCREENING_FORM_PATH } from './ScreeningFormPage';
 import { STORAGE_KEYS } from '@careslot/contracts';
-import { nextBookingStage, routeForStage } from '@careslot/domain';
-import { useSession } from '../../../shared/session/session';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { formatSlotTime } from '../../../shared/slots/slotDates';
-import { useSchedule } from '../api/schedule';
-import { readBookingState, readHeldSlot, saveBookingState } from '../bookingState';
+import { useRelatedPersons } from '../api/bookingFlow';
+import { readBookingState, updateBookingState } from '../bookingState';
 import { BookingHeader } from '../components/BookingHeader';
+import { useBookingFlow } from '../useBookingFlow';
 
 export const REASON_MAX = 500;
 export const BOOK_APPOINTMENT_FORM_PATH = '/book/book-appointment-form';
@@ -22,13 +22,13 @@ export const BOOK_APPOINTMENT_FORM_PATH = '/book/book-appointment-form';
  */
 export function BookAppointmentFormPage() {
   const { t, i18n } = useTranslation('booking');
-  const navigate = useNavigate();
-  const { user } = useSession();
-  const [held] = useState(() => readHeldSlot());
-  const schedule = useSchedule(held?.calendarId ?? null);
+  const flow = useBookingFlow();
+  const { user, held, schedule } = flow;
   const saved = readBookingState();
   const [reason, setReason] = useState(saved?.appointmentInfo.Reason ?? '');
+  const [forWhom, setForWhom] = useState(saved?.selectedFamilyMember?.Id ?? 'self');
   const [error, setError] = useState<string | null>(null);
+  const family = useRelatedPersons(user?.userId ?? null);
 
   useEffect(() => {
     document.title = `${t('header.title')} | CareSlot`;
@@ -38,6 +38,11 @@ export function BookAppointmentFormPage() {
   if (!user) {
     sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, BOOK_APPOINTMENT_FORM_PATH);
     return <Navigate to="/login" replace />;
+  }
+
+  // 4.3 steps 7-8: screening forms for this slot come first; the form waits until they are answered.
+  if (held && flow.screeningForms.data && flow.screeningForms.data.length > 0 && saved?.screening?.done !== true) {
+    return <Navigate to={SCREENING_FORM_PATH} replace />;
   }
 
   if (!held) {
@@ -63,20 +68,16 @@ export function BookAppointmentFormPage() {
     if (trimmed === '') return setError('form.errors.reasonRequired');
     if (trimmed.length > REASON_MAX) return setError('form.errors.reasonTooLong');
     setError(null);
-    // Phone verification and the later stages decide for themselves whether they apply; the form only
-    // knows the patient's phone is not verified yet when the session says nothing about it.
-    const next = nextBookingStage('BOOKING_FORM', {
-      hasScreeningForms: false,
-      phoneVerified: false,
-      collectPatientDemographics: false,
-      enableInsurance: false,
-      insuranceName: null,
-      visitPaymentApplies: false,
-    });
-    saveBookingState({ appointmentInfo: { Reason: trimmed }, currentStage: next });
-    const route = routeForStage(next);
-    if (route) void navigate(route);
+    flow.advance('BOOKING_FORM', { appointmentInfo: { Reason: trimmed }, selectedFamilyMember: chosenMember() });
   };
+
+  // 3.10: choosing a family member replaces the Patient participant of the booking.
+  function chosenMember() {
+    const member = family.data?.find((m) => m.RelatedPatientId === forWhom);
+    if (!member) return null;
+    const name = member.Name[0];
+    return { Id: member.RelatedPatientId, Name: [name?.Given[0], name?.Family].filter(Boolean).join(' '), Relationship: member.Relationship };
+  }
 
   const timeZone = schedule.data?.TimeZone ?? null;
   const holdUntil = timeZone ? formatSlotTime(held.expiresAt, timeZone, dateLocale(i18n.language)) : null;
@@ -97,9 +98,34 @@ export function BookAppointmentFormPage() {
                 {t(error, { max: REASON_MAX })}
               </Alert>
             )}
-            <Radio.Group label={t('form.whoFor')} value="self" readOnly>
+            <Radio.Group
+              label={t('form.whoFor')}
+              value={forWhom}
+              onChange={(value) => {
+                setForWhom(value);
+                const member = family.data?.find((m) => m.RelatedPatientId === value);
+                const name = member?.Name[0];
+                // A new patient: the insurance and demographics of the one before do not carry over.
+                updateBookingState({
+                  selectedFamilyMember: member ? { Id: member.RelatedPatientId, Name: [name?.Given[0], name?.Family].filter(Boolean).join(' '), Relationship: member.Relationship } : null,
+                  insurance: undefined,
+                  insuranceConfirmed: undefined,
+                  patientDemographicsInfo: undefined,
+                });
+              }}
+            >
               <Stack gap={6} mt={6}>
                 <Radio value="self" label={t('form.myself', { name: `${user.firstName} ${user.lastName}`.trim() })} />
+                {family.data?.map((member) => {
+                  const name = member.Name[0];
+                  return (
+                    <Radio
+                      key={member.RelatedPatientId}
+                      value={member.RelatedPatientId}
+                      label={t('form.familyMember', { name: [name?.Given[0], name?.Family].filter(Boolean).join(' '), relationship: t(`form.relationships.${member.Relationship}`, { defaultValue: member.Relationship }) })}
+                    />
+                  );
+                })}
               </Stack>
             </Radio.Group>
             <Textarea
@@ -111,7 +137,7 @@ export function BookAppointmentFormPage() {
                 const value = event.currentTarget.value;
                 setReason(value);
                 setError(null);
-                saveBookingState({ appointmentInfo: { Reason: value }, currentStage: 'BOOKING_FORM' });
+                updateBookingState({ appointmentInfo: { Reason: value }, currentStage: 'BOOKING_FORM' });
               }}
               error={error ? true : undefined}
               rows={4}
@@ -119,7 +145,7 @@ export function BookAppointmentFormPage() {
               required
             />
             <Group justify="flex-end">
-              <Button type="submit" size="md">
+              <Button type="submit" size="md" disabled={!flow.ready}>
                 {t('form.continue')}
               </Button>
             </Group>

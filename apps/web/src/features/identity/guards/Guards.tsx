@@ -30,9 +30,14 @@ export function RequireAuthentication({ children }: { children: ReactNode }) {
   return <Verdict verdict={authenticationGuard(session)}>{children}</Verdict>;
 }
 
-/** The booking state holds appointment info while a slot is picked or handed over (slot_info, slot_data). */
+/**
+ * The booking state holds appointment info while a slot is picked or handed over (slot_info, slot_data) and
+ * once the booking form has filled it (the booking feature's book_appointment_state).
+ */
 const bookingStateHasAppointment = () =>
-  !!sessionStorage.getItem(STORAGE_KEYS.session.slotInfo) || !!sessionStorage.getItem(STORAGE_KEYS.session.slotData);
+  !!sessionStorage.getItem(STORAGE_KEYS.session.slotInfo) ||
+  !!sessionStorage.getItem(STORAGE_KEYS.session.slotData) ||
+  !!sessionStorage.getItem('book_appointment_state');
 
 /** Route wrapper: the booking-flow guard; `hasAppointmentInfo` lets the booking feature supply its own state. */
 export function RequireBookingFlow({

@@ -9,7 +9,7 @@ import { homeForRoles, LOGIN_LANDING_ORDER } from '../../../shared/session/roleH
 import { toast } from '../../../shared/ui/toast';
 import { completeLogin, type CallbackOutcome } from '../identityClient';
 import { identityConfig } from '../install';
-import { skipsPostLoginRedirect } from '../urlRules';
+import { returnsToPageAfterLogin } from '../urlRules';
 
 // One exchange per code, even when React runs the effect twice in development.
 const inFlight = new Map<string, Promise<CallbackOutcome>>();
@@ -19,7 +19,7 @@ export function CallbackPage() {
   const { t } = useTranslation('identity');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
     const key = params.get('code') ?? params.get('error') ?? 'none';
@@ -30,6 +30,12 @@ export function CallbackPage() {
     }
     outcome.then(
       (result) => {
+        if (result.kind === 'refused') {
+          // LOGIN_FAILED: the message stays, and the product logs out after 2 s (§4.8, §9).
+          setFailed(`callback.${result.failure}`);
+          window.setTimeout(() => void logout(), LOGOUT_AFTER_LOGIN_FAILURE_MS);
+          return;
+        }
         if (result.kind === 'go-home') {
           if (result.failure === 'signup') toast.error(t('callback.signupFailed'));
           return void navigate('/', { replace: true });
@@ -43,14 +49,15 @@ export function CallbackPage() {
         sessionStorage.removeItem(STORAGE_KEYS.session.returnUrl);
         const isPatient = result.roles.some((role) => role.toLowerCase() === 'patient');
         if (!isPatient) toast.success(t('callback.signedIn'));
-        // A pending slot continues at the booking form; else the stored return URL; else the role's landing page.
-        const passport = returnUrl && skipsPostLoginRedirect(returnUrl) ? returnUrl : null;
-        void navigate(passport ?? result.redirect ?? returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
+        // A 'passport' or 'practice' page comes first (§2.2); then a pending slot at the booking form; else the
+        // stored return URL; else the role's landing page.
+        const samePage = returnUrl && returnsToPageAfterLogin(returnUrl) ? returnUrl : null;
+        void navigate(samePage ?? result.redirect ?? returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
           replace: true,
         });
       },
       () => {
-        setFailed(true);
+        setFailed('callback.failed');
         // After LOGIN_FAILED the product logs out after 2 s (§4.8, §9).
         window.setTimeout(() => void logout(), LOGOUT_AFTER_LOGIN_FAILURE_MS);
       },
@@ -61,7 +68,7 @@ export function CallbackPage() {
     <Stack align="center" py={64}>
       {failed ? (
         <Text c="red.8" role="alert">
-          {t('callback.failed')}
+          {t(failed)}
         </Text>
       ) : (
         <LoadingSpinner text={t('callback.signingIn')} />

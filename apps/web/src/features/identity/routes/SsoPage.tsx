@@ -28,6 +28,8 @@ export function SsoPage() {
         api: ssoApi,
         decode: decodeClaims,
         apply: (login) => applyProductToken(login),
+        // Logged only (§8): the console of the practitioner's browser, no notification.
+        log: (message) => console.warn(message),
       });
       inFlight.set(key, outcome);
     }

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  appointmentIdParamsSchema,
+  errorEnvelopeSchema,
+  PORTAL_MESSAGES,
+  portalAppointmentEnvelopeSchema,
+  portalAppointmentListSchema,
+  portalAppointmentQuerySchema,
+  portalAppointmentResultSchema,
+  portalCancelSchema,
+  portalRescheduleSchema,
+} from '@careslot/contracts';
+import { auditContextOf } from '../../platform/audit';
+import { currentPrincipal, requireUser } from '../../platform/auth';
+import { sessionOf } from '../scheduling';
+import * as portal from './portal';
+
+const WEB = '/careslot-appointment-service/api/v2/web/patient-appointments';
+const tags = ['patient portal'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+
+const callerOf = (request: FastifyRequest) => ({ principal: currentPrincipal(request), audit: auditContextOf(request) });
+
+/** The patient portal's calls (under /portal in the web app): the patient's own appointments only, 404 for anyone else. */
+export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const opts = { preHandler: requireUser };
+
+  app.get(
+    WEB,
+    { ...opts, schema: { tags, security, summary: "A patient's upcoming or past appointments (the patient or their family's account holder)", querystring: portalAppointmentQuerySchema, response: { 200: portalAppointmentListSchema, ...errors } } },
+    async (request) => {
+      const data = await portal.listPatientAppointments(deps, callerOf(request), request.query.patientId, request.query.when);
+      return { Data: data, Total: data.length };
+    },
+  );
+
+  app.get(
+    `${WEB}/:id`,
+    { ...opts, schema: { tags, security, summary: 'One of the patient’s appointments, with provider, facility and payment', params: appointmentIdParamsSchema, response: { 200: portalAppointmentEnvelopeSchema, ...errors } } },
+    async (request) => ({ is_success: true, data: await portal.patientAppointment(deps, callerOf(request), request.params.id), message: 'success' }),
+  );
+
+  app.post(
+    `${WEB}/:id/cancel`,
+    { ...opts, schema: { tags, security, summary: 'Cancel an upcoming appointment with a reason; its place goes back to the calendar', params: appointmentIdParamsSchema, body: portalCancelSchema, response: { 200: portalAppointmentEnvelopeSchema, ...errors } } },
+    async (request) => ({ is_success: true, data: await portal.cancelPatientAppointment(deps, callerOf(request), request.params.id, request.body.Reason), message: PORTAL_MESSAGES.canceled }),
+  );
+
+  app.post(
+    `${WEB}/:id/reschedule`,
+    { ...opts, schema: { tags, security, summary: 'Move an upcoming appointment to a slot the caller holds now (slot/reserve first)', params: appointmentIdParamsSchema, body: portalRescheduleSchema, response: { 200: portalAppointmentResultSchema, ...errors } } },
+    async (request) => ({
+      is_success: true,
+      data: await portal.reschedulePatientAppointment(deps, { ...callerOf(request), sessionId: sessionOf(request) }, request.params.id, request.body),
+      message: PORTAL_MESSAGES.rescheduled,
+    }),
+  );
+
+  app.get(
+    `${WEB}/:id/calendar.ics`,
+    { ...opts, schema: { tags, security, summary: 'The appointment as an iCalendar file (add to calendar)', params: appointmentIdParamsSchema, response: { 200: z.string(), ...errors } } },
+    async (request, reply) => {
+      const text = await portal.appointmentCalendarFile(deps, callerOf(request), request.params.id, deps.config.publicUrl);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="careslot-appointment-${request.params.id}.ics"`)
+        .send(text);
+    },
+  );
+};

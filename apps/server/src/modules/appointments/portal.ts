@@ -1,0 +1,306 @@
+import {
+  PORTAL_ACTIVE_STATUSES,
+  PORTAL_MESSAGES,
+  type Appointment,
+  type AppointmentStatus,
+  type Practitioner,
+  type PortalAppointment,
+} from '@careslot/contracts';
+import { reasonsText } from '@careslot/domain';
+import { recordAudit } from '../../platform/audit';
+import type { AppDeps } from '../../platform/deps';
+import type { Connection } from '../../platform/db';
+import { conflict, fieldError, notFound } from '../../platform/errors';
+import { canReadPatient, getLocation, getPatientById, getPractitioner } from '../directory';
+import { transactionsOfAppointment } from '../payments';
+import { getSchedule, publishSlotChanges, returnBookedPlace, takeSlotForBooking } from '../scheduling';
+import { toAppointment, type Caller } from './service';
+import { changeAppointmentStatus } from './status';
+import * as store from './store';
+
+/**
+ * The patient's own appointments in the portal (the spec's {portalBase}): list, details, cancel with a
+ * reason, reschedule onto a held slot, calendar file. Every call is scoped to the patient (or their
+ * family's account holder): anyone else gets 404, whatever their role.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type PortalCaller = Omit<Caller, 'sessionId'>;
+
+const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
+
+async function appointmentsOf(db: Connection, patientId: string, when: 'upcoming' | 'past', now: Date): Promise<store.AppointmentRow[]> {
+  const active = [...ACTIVE];
+  return when === 'upcoming'
+    ? db.query<store.AppointmentRow>(
+        'select * from appointments where patient_id = $1 and end_at > $2 and status = any($3::text[]) order by start_at asc limit 200',
+        [patientId, now.toISOString(), active],
+      )
+    : db.query<store.AppointmentRow>(
+        'select * from appointments where patient_id = $1 and (end_at <= $2 or not (status = any($3::text[]))) order by start_at desc limit 200',
+        [patientId, now.toISOString(), active],
+      );
+}
+
+async function moveAppointment(
+  tx: Connection,
+  input: { id: string; fromStart: Date; scheduleId: string; start: Date; end: Date; practitionerId: string | null; locationId: string | null; organizationId: string | null; now: Date },
+): Promise<store.AppointmentRow | null> {
+  const rows = await tx.query<store.AppointmentRow>(
+    `update appointments
+        set schedule_id = $3, start_at = $4, end_at = $5, practitioner_id = $6, location_id = $7, organization_id = $8, updated_at = $9,
+            booking_system = booking_system || jsonb_build_object('LastChangedSource', 'careslot_Web', 'LastChangedDate', $10::text)
+      where id = $1 and start_at = $2
+      returning *`,
+    [input.id, input.fromStart.toISOString(), input.scheduleId, input.start.toISOString(), input.end.toISOString(), input.practitionerId, input.locationId, input.organizationId, input.now.toISOString(), input.now.toISOString()],
+  );
+  return rows[0] ?? null;
+}
+
+function providerOf(practitioner: Practitioner | null): PortalAppointment['Provider'] {
+  if (!practitioner) return null;
+  const name = practitioner.Name[0];
+  const given = name?.Given.join(' ') ?? '';
+  const family = name?.Family ?? '';
+  const prefix = name?.Prefix.join(' ') || null;
+  const suffix = name?.Suffix ?? null;
+  return {
+    Id: practitioner.Id,
+    Title: name?.Title ?? null,
+    Prefix: prefix,
+    Given: given,
+    Family: family,
+    Suffix: suffix,
+    DisplayName: [[prefix, given, family].filter(Boolean).join(' '), suffix].filter(Boolean).join(', '),
+    Speciality: practitioner.Specialities[0]?.Name ?? null,
+    Photo: practitioner.Photos[0]?.Url ?? null,
+    HidePublicProfile: practitioner.HidePublicProfile,
+  };
+}
+
+async function toPortal(deps: Deps, row: store.AppointmentRow, now: Date): Promise<PortalAppointment> {
+  const [practitioner, location, schedule, patient, payments] = await Promise.all([
+    row.practitioner_id ? getPractitioner(deps.database, row.practitioner_id) : null,
+    row.location_id ? getLocation(deps.database, row.location_id) : null,
+    getSchedule(deps.database, row.schedule_id),
+    getPatientById(deps.database, row.patient_id),
+    transactionsOfAppointment(deps.database, row.id),
+  ]);
+  const participant = (row.participants as { Type: string; ParticipantId: string; FirstName?: string; LastName?: string }[]).find((p) => p.Type === 'Patient');
+  const name = patient?.Name[0];
+  const payment = payments[0];
+  const start = new Date(row.start_at);
+  const active = ACTIVE.has(row.status);
+  const address = location?.address;
+  return {
+    Id: row.id,
+    Status: row.status as AppointmentStatus,
+    AppointmentType: row.appointment_type,
+    ScheduleType: row.schedule_type,
+    StartTime: start.toISOString(),
+    EndTime: new Date(row.end_at).toISOString(),
+    TimeZone: schedule?.time_zone ?? location?.TimeZone ?? 'UTC',
+    CalendarId: row.schedule_id,
+    ReasonsText: reasonsText(row.reasons as Appointment['Reasons']),
+    Patient: {
+      Id: row.patient_id,
+      FirstName: participant?.FirstName ?? name?.Given?.[0] ?? '',
+      LastName: participant?.LastName ?? name?.Family ?? '',
+    },
+    Provider: providerOf(practitioner),
+    Facility: location
+      ? {
+          Id: location.Id,
+          Name: location.Name,
+          OrganizationId: location.OrganizationId,
+          AddressLines: address
+            ? [address.address1, address.address2, `${address.city}, ${address.state} ${address.zip_code}`].filter((l): l is string => !!l && l.trim() !== '')
+            : [],
+          Phone: location.Phone,
+        }
+      : null,
+    Payment: payment ? { Status: payment.status, PaidAmount: payment.amount_cents / 100, CardDetails: payment.card_details ?? null } : null,
+    CancelReason: row.status === 'Canceled' ? (row.status_reason ?? null) : null,
+    CanCancel: active && start > now,
+    CanReschedule: active && start > now && row.schedule_type !== 'Walk-In',
+  };
+}
+
+/** The portal is the patient's: the patient themself or their family's account holder, nobody else. */
+async function isOwnPatient(deps: Deps, caller: PortalCaller, patientId: string): Promise<boolean> {
+  return caller.principal.roles.includes('patient') && (await canReadPatient(deps.database, caller.principal, patientId));
+}
+
+/** The appointment, if the caller is its patient or their account holder; 404 otherwise (also for the practice). */
+async function ownAppointment(deps: Deps, caller: PortalCaller, id: string, action: 'read' | 'update'): Promise<store.AppointmentRow> {
+  const row = await store.appointment(deps.database, id);
+  const allowed = row ? await isOwnPatient(deps, caller, row.patient_id) : false;
+  await recordAudit(deps.database, caller.audit, {
+    action,
+    entityType: 'Appointment',
+    entityId: id,
+    patientId: row?.patient_id ?? null,
+    outcome: !row ? 'not_found' : allowed ? 'success' : 'denied',
+    workflow: 'Patient_Portal_Web',
+  });
+  if (!row || !allowed) throw notFound();
+  return row;
+}
+
+export async function listPatientAppointments(deps: Deps, caller: PortalCaller, patientId: string, when: 'upcoming' | 'past'): Promise<PortalAppointment[]> {
+  const allowed = await isOwnPatient(deps, caller, patientId);
+  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'Appointment', patientId, outcome: allowed ? 'success' : 'denied', workflow: 'Patient_Portal_Web' });
+  if (!allowed) throw notFound();
+  const now = deps.clock.now();
+  const rows = await appointmentsOf(deps.database, patientId, when, now);
+  return Promise.all(rows.map((row) => toPortal(deps, row, now)));
+}
+
+export async function patientAppointment(deps: Deps, caller: PortalCaller, id: string): Promise<PortalAppointment> {
+  return toPortal(deps, await ownAppointment(deps, caller, id, 'read'), deps.clock.now());
+}
+
+/**
+ * The patient calls their visit off, with a reason: the status change of the practice's status calls
+ * (Canceled: the slot's place comes back with a slot event, AppointmentStatusUpdated is pushed), allowed
+ * only before the visit starts.
+ */
+export async function cancelPatientAppointment(deps: Deps, caller: PortalCaller, id: string, reason: string): Promise<PortalAppointment> {
+  const row = await ownAppointment(deps, caller, id, 'update');
+  const now = deps.clock.now();
+  if (!ACTIVE.has(row.status) || new Date(row.start_at) <= now) throw fieldError('id', 'cancelable', PORTAL_MESSAGES.notCancelable);
+  await changeAppointmentStatus(deps, caller, {
+    id,
+    family: row.appointment_type === 'TeleHealth' ? 'Tele' : 'Office',
+    status: 'Canceled',
+    reason,
+    workflow: 'Appointment_Cancel_Web',
+  });
+  return patientAppointment(deps, caller, id);
+}
+
+/**
+ * Moves the patient's upcoming visit to a slot they hold now (slot/reserve first): in one transaction the
+ * new place is taken (the hold hands it over, or a free place is taken), the old place comes back and the
+ * appointment moves; then the slot events and AppointmentStatusUpdated. Its payment stays with it.
+ */
+export async function reschedulePatientAppointment(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  input: { CalendarId: string; StartTime: string },
+): Promise<Appointment> {
+  const row = await ownAppointment(deps, caller, id, 'update');
+  const now = deps.clock.now();
+  if (!ACTIVE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
+    throw fieldError('id', 'reschedulable', PORTAL_MESSAGES.notReschedulable);
+  }
+  const schedule = await getSchedule(deps.database, input.CalendarId);
+  if (!schedule) throw fieldError('CalendarId', 'exists', 'No calendar with this id');
+  if (schedule.practitioner_id !== row.practitioner_id) throw fieldError('CalendarId', 'same_provider', "must be one of the same provider's calendars");
+  const start = new Date(input.StartTime);
+  if (start <= now) throw fieldError('StartTime', 'future', 'must be in the future');
+  const from = new Date(row.start_at);
+  if (schedule.id === row.schedule_id && start.getTime() === from.getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
+  const end = new Date(start.getTime() + schedule.slot_minutes * 60_000);
+  const location = schedule.location_id ? await getLocation(deps.database, schedule.location_id) : null;
+
+  let fromHold = false;
+  const moved = await deps.database
+    .transaction(async (tx) => {
+      const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId: caller.sessionId, now });
+      if (!taken) throw conflict('Please choose a different time slot as this one is no longer available.');
+      fromHold = taken.fromHold;
+      await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: from });
+      const updated = await moveAppointment(tx, {
+        id,
+        fromStart: from,
+        scheduleId: schedule.id,
+        start,
+        end,
+        practitionerId: schedule.practitioner_id,
+        locationId: schedule.location_id,
+        organizationId: location?.OrganizationId ?? row.organization_id,
+        now,
+      });
+      if (!updated) throw conflict('The appointment changed meanwhile; please reload it.');
+      await recordAudit(tx, caller.audit, {
+        action: 'update',
+        entityType: 'Appointment',
+        entityId: id,
+        patientId: row.patient_id,
+        outcome: 'success',
+        workflow: 'Appointment_Reschedule_Web',
+        detail: { from: from.toISOString(), to: start.toISOString() },
+      });
+      return updated;
+    })
+    .catch((error: unknown) => {
+      if (store.uniqueViolation(error) === 'duplicate') throw conflict('Already booked at this time.');
+      throw error;
+    });
+
+  await publishSlotChanges(deps, [
+    { kind: 'returned', scheduleId: row.schedule_id, start: from },
+    ...(fromHold ? [] : [{ kind: 'taken' as const, scheduleId: schedule.id, start }]),
+  ]);
+  deps.realtime.publish({
+    hub: 'appointments',
+    event: 'AppointmentStatusUpdated',
+    rooms: [`user:${row.patient_id}`, `appointment:${id}`, ...(moved.organization_id ? [`org:${moved.organization_id}` as const] : [])],
+    data: { AppointmentId: id, Status: moved.status, StartTime: start.toISOString() },
+  });
+  return toAppointment(deps, moved);
+}
+
+/** RFC 5545 text escaping. */
+function icsText(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Lines longer than 75 octets are folded (RFC 5545 §3.1). */
+function fold(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  for (const char of line) {
+    const limit = parts.length === 0 ? 75 : 74;
+    if (Buffer.byteLength(current + char, 'utf8') > limit) {
+      parts.push(current);
+      current = char;
+    } else current += char;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+const icsDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+
+/** The appointment as an iCalendar file (RFC 5545): one VEVENT in UTC, with where and with whom. */
+export async function appointmentCalendarFile(deps: Deps, caller: PortalCaller, id: string, origin: string): Promise<string> {
+  const item = await patientAppointment(deps, caller, id);
+  const who = item.Provider?.DisplayName ?? item.Facility?.Name ?? 'CareSlot';
+  const where = item.AppointmentType === 'TeleHealth' ? 'Video visit (CareSlot)' : [item.Facility?.Name, ...(item.Facility?.AddressLines ?? [])].filter(Boolean).join(', ');
+  const url = `${origin}/portal/health/appointments/${item.AppointmentType === 'TeleHealth' ? 'telehealth' : 'office'}/details/${item.Id}`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//CareSlot//Patient Portal//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${item.Id}@careslot`,
+    `DTSTAMP:${icsDate(deps.clock.now())}`,
+    `DTSTART:${icsDate(new Date(item.StartTime))}`,
+    `DTEND:${icsDate(new Date(item.EndTime))}`,
+    `SUMMARY:${icsText(`Appointment with ${who}`)}`,
+    `DESCRIPTION:${icsText(`Reason: ${item.ReasonsText}\nManage your appointment: ${url}`)}`,
+    ...(where ? [`LOCATION:${icsText(where)}`] : []),
+    `URL:${url}`,
+    `STATUS:${item.Status === 'Pending' ? 'TENTATIVE' : item.Status === 'Canceled' ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,242 @@
+import type {
+  AppointmentCounts,
+  AppointmentRequest,
+  AppointmentRequestsQuery,
+  AppointmentStatus,
+  Paging,
+  RequestActivity,
+  RequestActivityQuery,
+} from '@careslot/contracts';
+import { reasonsText } from '@careslot/domain';
+import { recordAudit } from '../../platform/audit';
+import type { Principal } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { fieldError, notFound } from '../../platform/errors';
+import { getLocations, getPatientById, getPractitioners, listPractitionerRoles } from '../directory';
+import { localToUtc } from '../scheduling';
+import { PRACTICE_ROLES, type Caller } from './service';
+import * as store from './store';
+
+type Deps = Pick<AppDeps, 'database' | 'clock'>;
+type PracticeCaller = Omit<Caller, 'sessionId'>;
+export interface PersonName {
+  first_name: string;
+  last_name: string;
+}
+
+/** The practice the caller works for, or 404: only practice users have requests. */
+function practiceOf(principal: Principal): string {
+  if (!principal.organizationId || !principal.roles.some((r) => PRACTICE_ROLES.has(r))) throw notFound();
+  return principal.organizationId;
+}
+
+/** A provider who is not also an admin or staff member sees their own requests only. */
+function ownOnly(principal: Principal): string | undefined {
+  const broader = principal.roles.includes('practiceadmin') || principal.roles.includes('staff');
+  return !broader && principal.roles.includes('provider') ? (principal.userId ?? undefined) : undefined;
+}
+
+/** The spec's paging (1-based Offset, Limit 0 = all) as SQL offset and limit. */
+function page(paging: Pick<Paging, 'Offset' | 'Limit'>): { skip: number; limit: number | null } {
+  if (paging.Limit === 0) return { skip: 0, limit: null };
+  return { skip: (Math.max(paging.Offset, 1) - 1) * paging.Limit, limit: paging.Limit };
+}
+
+/** Names of practitioners by id, as {first_name, last_name}, with their first photo. */
+export async function practitionerNames(deps: Pick<AppDeps, 'database'>, ids: (string | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  const found = wanted.length ? await getPractitioners(deps.database, wanted) : [];
+  return new Map(
+    found.map((p) => [
+      p.Id,
+      {
+        name: { first_name: p.Name[0]?.Given.join(' ') ?? '', last_name: p.Name[0]?.Family ?? '' },
+        photo: p.Photos[0]?.Url ?? null,
+      },
+    ]),
+  );
+}
+
+/** A patient's name as the practice lists it. */
+export async function patientName(
+  deps: Pick<AppDeps, 'database'>,
+  id: string,
+): Promise<{ name: PersonName; birthDate: string | null; gender: string | null }> {
+  const patient = await getPatientById(deps.database, id);
+  const name = patient?.Name.find((n) => n.Use === 'Official') ?? patient?.Name[0];
+  return {
+    name: { first_name: name?.Given.join(' ') ?? '', last_name: name?.Family ?? '' },
+    birthDate: patient?.BirthDate ?? null,
+    gender: patient?.Gender ?? null,
+  };
+}
+
+/** The names of the forms a booking answered (custom form entries carry a Name or a Title). */
+function formNames(forms: unknown[]): string[] {
+  return forms.flatMap((form) => {
+    const f = form as Record<string, unknown>;
+    const name = [f.Name, f.Title, f.FormName].find(
+      (v): v is string => typeof v === 'string' && v.trim() !== '',
+    );
+    return name ? [name] : [];
+  });
+}
+
+/** POST appointments/requests/get: the caller's practice's pending appointments (Pending_Appointment_List_Web). */
+export async function listRequests(
+  deps: Deps,
+  caller: PracticeCaller,
+  query: AppointmentRequestsQuery,
+): Promise<{ Data: AppointmentRequest[]; Total: number }> {
+  const organizationId = practiceOf(caller.principal);
+  const own = ownOnly(caller.principal);
+  if (own && query.ProviderId && query.ProviderId !== own) return { Data: [], Total: 0 };
+  const { skip, limit } = page(query);
+  const rows = await store.pendingRequests(deps.database, {
+    organizationId,
+    practitionerId: own ?? query.ProviderId,
+    locationId: query.LocationId,
+    order: query.OrderBy,
+    skip,
+    limit,
+  });
+  const providers = await practitionerNames(
+    deps,
+    rows.map((r) => r.practitioner_id),
+  );
+  const locationIds = [...new Set(rows.flatMap((r) => (r.location_id ? [r.location_id] : [])))];
+  const locations = new Map(
+    (locationIds.length ? await getLocations(deps.database, locationIds) : []).map((l) => [l.Id, l]),
+  );
+  const data: AppointmentRequest[] = [];
+  for (const row of rows) {
+    const patient = await patientName(deps, row.patient_id);
+    const provider = row.practitioner_id ? providers.get(row.practitioner_id) : undefined;
+    const location = row.location_id ? locations.get(row.location_id) : undefined;
+    data.push({
+      Id: row.id,
+      Status: row.status as AppointmentStatus,
+      StartTime: new Date(row.start_at).toISOString(),
+      EndTime: new Date(row.end_at).toISOString(),
+      TimeZone: location?.TimeZone ?? 'UTC',
+      AppointmentType: row.appointment_type,
+      ScheduleType: row.schedule_type,
+      ReasonsText: reasonsText(row.reasons as { Id?: string | null; Name?: string | null }[]),
+      Patient: {
+        Id: row.patient_id,
+        name: patient.name,
+        BirthDate: patient.birthDate,
+        Gender: patient.gender,
+      },
+      Provider: {
+        Id: row.practitioner_id,
+        name: provider?.name ?? null,
+        profile_picture_uri: provider?.photo ?? null,
+      },
+      LocationName: location?.Name ?? null,
+      FormsAnswered: formNames(row.custom_forms),
+      RequestedOn: new Date(row.created_at).toISOString(),
+    });
+  }
+  await recordAudit(deps.database, caller.audit, {
+    action: 'search',
+    entityType: 'Appointment',
+    outcome: 'success',
+    workflow: 'Pending_Appointment_List_Web',
+    detail: { organizationId, count: data.length },
+  });
+  return { Data: data, Total: rows[0]?.total ?? 0 };
+}
+
+/** POST appointmentrequestactivity/logs/get: who accepted or declined which request, when and why. */
+export async function listRequestActivity(
+  deps: Deps,
+  caller: PracticeCaller,
+  query: RequestActivityQuery,
+): Promise<{ Data: RequestActivity[]; Total: number }> {
+  const organizationId = practiceOf(caller.principal);
+  const { skip, limit } = page(query);
+  const rows = await store.requestActivity(deps.database, {
+    organizationId,
+    appointmentId: query.AppointmentId,
+    practitionerId: ownOnly(caller.principal),
+    order: query.OrderBy,
+    skip,
+    limit,
+  });
+  const actors = await practitionerNames(
+    deps,
+    rows.map((r) => r.actor_id),
+  );
+  const data: RequestActivity[] = [];
+  for (const row of rows) {
+    const patient = await patientName(deps, row.patient_id);
+    data.push({
+      Id: row.id,
+      AppointmentId: row.appointment_id,
+      FromStatus: row.from_status as AppointmentStatus,
+      ToStatus: row.to_status as AppointmentStatus,
+      Reason: row.reason,
+      ChangedBy: { Id: row.actor_id, name: (row.actor_id ? actors.get(row.actor_id)?.name : null) ?? null },
+      ChangedOn: new Date(row.changed_at).toISOString(),
+      Workflow: row.workflow,
+      PatientName: patient.name,
+      AppointmentTime: new Date(row.start_at).toISOString(),
+    });
+  }
+  await recordAudit(deps.database, caller.audit, {
+    action: 'search',
+    entityType: 'AppointmentRequestActivity',
+    outcome: 'success',
+    detail: { organizationId, count: data.length },
+  });
+  return { Data: data, Total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * GET Appointments/providers/{id}/appointments/count: {WalkinCount, ScheduledCount, PendingCount} of the
+ * provider's day (the date in the given zone, today by default) and their requests still to come. The
+ * provider themself or their practice's staff and admins; anyone else 404.
+ */
+export async function providerCounts(
+  deps: Deps,
+  caller: PracticeCaller,
+  input: { practitionerId: string; date?: string | undefined; timeZone?: string | undefined },
+): Promise<AppointmentCounts> {
+  const organizationId = practiceOf(caller.principal);
+  const principal = caller.principal;
+  const self = principal.userId === input.practitionerId;
+  const colleague = principal.roles.includes('staff') || principal.roles.includes('practiceadmin');
+  if (!self && !colleague) throw notFound();
+  if (!self) {
+    const roles = await listPractitionerRoles(deps.database, {
+      PractitionerId: input.practitionerId,
+      OrganizationId: organizationId,
+    });
+    if (!roles.some((r) => r.Active)) throw notFound();
+  }
+  const now = deps.clock.now();
+  const zone = input.timeZone ?? 'UTC';
+  const date = input.date ?? dateIn(now, zone);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const from = localToUtc(zone, year, month, day, 0);
+  const to = localToUtc(zone, year, month, day + 1, 0);
+  if (!from || !to) throw fieldError('querystring.date', 'invalid_date', 'must be a real date');
+  const counts = await store.providerCounts(deps.database, {
+    practitionerId: input.practitionerId,
+    organizationId,
+    from,
+    to,
+    now,
+  });
+  return { WalkinCount: counts.walkin, ScheduledCount: counts.scheduled, PendingCount: counts.pending };
+}
+
+function dateIn(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}

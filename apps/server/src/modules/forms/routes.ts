@@ -1,0 +1,93 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  customFormListSchema,
+  customFormResponseInputSchema,
+  customFormResponseSchema,
+  errorEnvelopeSchema,
+  fileUploadSchema,
+  formAssociationQuerySchema,
+  formResponseIdParamsSchema,
+  formTypeQuerySchema,
+  preBookingResponseInputSchema,
+  preBookingResponseSchema,
+  storedFileRefSchema,
+} from '@careslot/contracts';
+import { auditContextOf } from '../../platform/audit';
+import { currentPrincipal, requireUser } from '../../platform/auth';
+import * as service from './service';
+
+const FORMS = '/careslot-custom-form/api/v1';
+const PREBOOKING = '/careslot-appointment-service/api/v1/WebPreBookingResponse';
+const tags = ['custom forms'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ status_code: z.number().int(), message: z.string(), data });
+
+const callerOf = (request: FastifyRequest): service.Caller => ({ principal: currentPrincipal(request), audit: auditContextOf(request) });
+
+/**
+ * Custom forms (patient-booking.md §7 Custom forms, §3.9). Which forms a booking has is public (the booking
+ * flow asks before sign-in, 4.3 step 7); answers and files are a patient's and need a signed-in caller.
+ */
+export const formRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+
+  app.post(
+    `${FORMS}/customform/associateforms`,
+    { schema: { tags, summary: "The practice's forms of a type associated with a facility, provider or resource", querystring: formTypeQuerySchema, body: formAssociationQuerySchema, response: { 200: customFormListSchema, ...errors } } },
+    async (request) => service.associateForms(deps, request.query.formType, request.body),
+  );
+
+  app.post(
+    `${FORMS}/customform/eligibleForms`,
+    { schema: { tags, summary: "The associated forms that apply to the chosen reason ('all reasons' forms always)", querystring: formTypeQuerySchema, body: formAssociationQuerySchema, response: { 200: customFormListSchema, ...errors } } },
+    async (request) => service.eligibleForms(deps, request.query.formType, request.body),
+  );
+
+  app.post(
+    `${FORMS}/customformresponse`,
+    { preHandler: requireUser, schema: { tags, security, summary: "Save a patient's answers to a form (checked against the form)", body: customFormResponseInputSchema, response: { 200: envelopeOf(customFormResponseSchema), ...errors } } },
+    async (request) => ({ status_code: 200, message: 'success', data: await service.saveResponse(deps, callerOf(request), request.body) }),
+  );
+
+  app.get(
+    `${FORMS}/customformresponse/:id`,
+    { preHandler: requireUser, schema: { tags, security, summary: 'One saved response (its patient, their account holder, the practice)', params: formResponseIdParamsSchema, response: { 200: envelopeOf(customFormResponseSchema), ...errors } } },
+    async (request) => ({ status_code: 200, message: 'success', data: await service.getResponse(deps, callerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    `${FORMS}/customformresponse/files`,
+    {
+      preHandler: requireUser,
+      schema: { tags, security, summary: 'Upload a file a form answer refers to (JPEG, PNG, WebP or PDF, at most 5 MB)', body: fileUploadSchema.extend({ PatientId: z.string().uuid() }), response: { 200: envelopeOf(storedFileRefSchema), ...errors } },
+    },
+    async (request) => {
+      const { PatientId, ...upload } = request.body;
+      return { status_code: 200, message: 'success', data: await service.uploadFormFile(deps, callerOf(request), PatientId, upload) };
+    },
+  );
+
+  app.get(
+    `${FORMS}/customformresponse/files/:id`,
+    { preHandler: requireUser, schema: { tags, security, summary: 'A file uploaded as a form answer', params: formResponseIdParamsSchema } },
+    async (request, reply) => {
+      const file = await service.readPatientFile(deps, callerOf(request), request.params.id, 'form');
+      return reply.type(file.content_type).header('cache-control', 'private, no-store').header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`).send(Buffer.from(file.content));
+    },
+  );
+
+  app.post(
+    PREBOOKING,
+    { preHandler: requireUser, schema: { tags, security, summary: 'Save the screening answers given before booking', body: preBookingResponseInputSchema, response: { 200: envelopeOf(preBookingResponseSchema), ...errors } } },
+    async (request) => ({ status_code: 200, message: 'success', data: await service.savePreBookingResponse(deps, callerOf(request), request.body) }),
+  );
+
+  app.get(
+    `${PREBOOKING}/:id`,
+    { preHandler: requireUser, schema: { tags, security, summary: 'One pre-booking (screening) response', params: formResponseIdParamsSchema, response: { 200: envelopeOf(preBookingResponseSchema), ...errors } } },
+    async (request) => ({ status_code: 200, message: 'success', data: await service.getPreBookingResponse(deps, callerOf(request), request.params.id) }),
+  );
+};

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUDIT_SYSTEM,
+  formDefinitionSchema,
+  UPLOAD_RULES,
+  type CustomForm,
+  type CustomFormResponse,
+  type CustomFormResponseInput,
+  type CustomFormType,
+  type FileUpload,
+  type FormAnswers,
+  type FormAssociationQuery,
+  type FormDefinition,
+  type PreBookingResponse,
+  type PreBookingResponseInput,
+  type StoredFileRef,
+} from '@careslot/contracts';
+import { formsForReason, keptAnswers, unknownAnswerKeys, validateFormAnswers, visibleComponents } from '@careslot/domain';
+import { recordAudit, type AuditContext } from '../../platform/audit';
+import type { Principal } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, fieldError, notFound } from '../../platform/errors';
+import { checkUpload, fileRefs, findFile, storeFile, type StoredFileRow } from '../../platform/files';
+import { canReadPatient } from '../directory';
+import * as store from './store';
+
+type Deps = Pick<AppDeps, 'database' | 'clock'>;
+
+export interface Caller {
+  principal: Principal;
+  audit: AuditContext;
+}
+
+function toForm(row: store.CustomFormRow): CustomForm {
+  return {
+    Id: row.id,
+    Name: row.name,
+    Description: row.description,
+    FormType: row.form_type as CustomFormType,
+    OrganizationId: row.organization_id,
+    AssociatedServiceTypes: row.service_types,
+    Definition: formDefinitionSchema.parse(row.definition),
+  };
+}
+
+async function associated(deps: Deps, formType: CustomFormType, query: FormAssociationQuery): Promise<CustomForm[]> {
+  if (!query.OrganizationId && !query.LocationId) throw fieldError('OrganizationId', 'required', 'give OrganizationId or LocationId');
+  const rows = await store.associatedForms(deps.database, {
+    formType,
+    organizationId: query.OrganizationId ?? null,
+    locationId: query.LocationId ?? null,
+    providerId: query.ProviderId ?? null,
+    resourceId: query.ResourceId ?? null,
+  });
+  return rows.map(toForm);
+}
+
+/** POST customform/associateforms: every form of the type associated with the practice, facility, provider or resource. */
+export async function associateForms(deps: Deps, formType: CustomFormType, query: FormAssociationQuery): Promise<CustomForm[]> {
+  return associated(deps, formType, query);
+}
+
+/** POST customform/eligibleForms: the associated forms that apply to the chosen reason (4.3 step 7, 'all reasons'). */
+export async function eligibleForms(deps: Deps, formType: CustomFormType, query: FormAssociationQuery): Promise<CustomForm[]> {
+  return formsForReason(await associated(deps, formType, query), query.ReasonId);
+}
+
+async function patientFor(deps: Deps, caller: Caller, patientId: string, entityType: string): Promise<void> {
+  if (!(await canReadPatient(deps.database, caller.principal, patientId))) {
+    await recordAudit(deps.database, caller.audit, { action: 'create', entityType, patientId, outcome: 'denied' });
+    throw notFound();
+  }
+}
+
+/**
+ * The answers checked against the form: no unknown keys, every visible required component answered with the
+ * right kind of value, files the patient's own uploads. Only visible answers are kept.
+ */
+async function checkedAnswers(deps: Deps, definition: FormDefinition, answers: FormAnswers, patientId: string, field: string): Promise<FormAnswers> {
+  const unknown = unknownAnswerKeys(definition, answers);
+  if (unknown.length > 0) throw badRequest(unknown.map((k) => ({ field: `${field}.${k}`, rule: 'unknown', message: 'is not a question of this form' })));
+  const errors = validateFormAnswers(definition, answers);
+  const labels = new Map(visibleComponents(definition, answers).map((c) => [c.Key, c.Label]));
+  if (Object.keys(errors).length > 0) {
+    throw badRequest(
+      Object.entries(errors).map(([k, rule]) => ({ field: `${field}.${k}`, rule, message: `${labels.get(k) ?? k}: ${rule === 'required' ? 'an answer is required' : `the answer breaks the '${rule}' rule`}` })),
+    );
+  }
+  const kept = keptAnswers(definition, answers) as FormAnswers;
+  const fileIds = Object.values(kept).flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) ? [v.FileId] : []));
+  const files = await fileRefs(deps.database, fileIds);
+  for (const id of fileIds) {
+    const file = files.find((f) => f.FileId === id);
+    if (!file || file.patientId !== patientId) throw fieldError(field, 'file', 'refers to a file this patient did not upload');
+  }
+  return kept;
+}
+
+async function activeForm(deps: Deps, id: string): Promise<store.CustomFormRow> {
+  const form = await store.formById(deps.database, id);
+  if (!form) throw fieldError('CustomFormId', 'exists', 'No active form with this id');
+  return form;
+}
+
+function toResponse(row: store.ResponseRow): CustomFormResponse {
+  return {
+    Id: row.id,
+    CustomFormId: row.custom_form_id,
+    UserId: row.patient_id,
+    EntityId: row.entity_id,
+    EntityType: row.entity_type,
+    EntityStatus: row.entity_status,
+    Components: row.components as FormAnswers,
+    WorkFlow: row.workflow,
+    AuditTrail: { CreatedBySystem: AUDIT_SYSTEM, LastChangedBySystem: AUDIT_SYSTEM, WorkflowOrServiceName: row.workflow, CreatedOn: new Date(row.created_at).toISOString() },
+  };
+}
+
+/** POST customformresponse: a patient's answers to a form. */
+export async function saveResponse(deps: Deps, caller: Caller, input: CustomFormResponseInput): Promise<CustomFormResponse> {
+  await patientFor(deps, caller, input.UserId, 'CustomFormResponse');
+  const form = await activeForm(deps, input.CustomFormId);
+  const components = await checkedAnswers(deps, formDefinitionSchema.parse(form.definition), input.Components, input.UserId, 'Components');
+  const row = await store.insertResponse(deps.database, {
+    id: randomUUID(),
+    kind: 'response',
+    custom_form_id: form.id,
+    patient_id: input.UserId,
+    entity_id: input.EntityId ?? null,
+    entity_type: input.EntityType ?? null,
+    entity_status: input.EntityStatus ?? null,
+    components,
+    workflow: input.WorkFlow ?? null,
+    created_by: caller.principal.subject,
+    now: deps.clock.now(),
+  });
+  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'CustomFormResponse', entityId: row.id, patientId: row.patient_id, outcome: 'success', workflow: input.WorkFlow ?? null });
+  return toResponse(row);
+}
+
+async function readable(deps: Deps, caller: Caller, id: string, kind: store.ResponseRow['kind'], entityType: string): Promise<store.ResponseRow> {
+  const row = await store.responseById(deps.database, id, kind);
+  const allowed = row ? await canReadPatient(deps.database, caller.principal, row.patient_id) : false;
+  await recordAudit(deps.database, caller.audit, { action: 'read', entityType, entityId: id, patientId: row?.patient_id ?? null, outcome: !row ? 'not_found' : allowed ? 'success' : 'denied' });
+  if (!row || !allowed) throw notFound();
+  return row;
+}
+
+export async function getResponse(deps: Deps, caller: Caller, id: string): Promise<CustomFormResponse> {
+  return toResponse(await readable(deps, caller, id, 'response', 'CustomFormResponse'));
+}
+
+function toPreBooking(row: store.ResponseRow): PreBookingResponse {
+  return { Id: row.id, CustomFormId: row.custom_form_id, PatientId: row.patient_id, CustomFormResponse: row.components as FormAnswers, CreatedOn: new Date(row.created_at).toISOString() };
+}
+
+/** POST WebPreBookingResponse: the screening answers given before the booking exists. */
+export async function savePreBookingResponse(deps: Deps, caller: Caller, input: PreBookingResponseInput): Promise<PreBookingResponse> {
+  const patientId = input.PatientId ?? caller.principal.userId;
+  if (!patientId) throw fieldError('PatientId', 'required', 'PatientId is required for a caller without a patient record');
+  await patientFor(deps, caller, patientId, 'PreBookingResponse');
+  const form = await activeForm(deps, input.CustomFormId);
+  const components = await checkedAnswers(deps, formDefinitionSchema.parse(form.definition), input.CustomFormResponse, patientId, 'CustomFormResponse');
+  const row = await store.insertResponse(deps.database, {
+    id: randomUUID(),
+    kind: 'prebooking',
+    custom_form_id: form.id,
+    patient_id: patientId,
+    entity_id: null,
+    entity_type: null,
+    entity_status: null,
+    components,
+    workflow: 'Online_Booking_Web',
+    created_by: caller.principal.subject,
+    now: deps.clock.now(),
+  });
+  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PreBookingResponse', entityId: row.id, patientId, outcome: 'success', workflow: 'Online_Booking_Web' });
+  return toPreBooking(row);
+}
+
+export async function getPreBookingResponse(deps: Deps, caller: Caller, id: string): Promise<PreBookingResponse> {
+  return toPreBooking(await readable(deps, caller, id, 'prebooking', 'PreBookingResponse'));
+}
+
+/** A file a form answer refers to (images or PDF, 5 MB). */
+export async function uploadFormFile(deps: Deps, caller: Caller, patientId: string, upload: FileUpload): Promise<StoredFileRef> {
+  await patientFor(deps, caller, patientId, 'FormFile');
+  const bytes = checkUpload(upload, UPLOAD_RULES.contentTypes);
+  const ref = await storeFile(deps.database, { patientId, purpose: 'form', upload, bytes, createdBy: caller.principal.subject, now: deps.clock.now() });
+  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'FormFile', entityId: ref.FileId, patientId, outcome: 'success' });
+  return ref;
+}
+
+/** A stored file of a patient the caller may read, else 404. */
+export async function readPatientFile(deps: Deps, caller: Caller, id: string, purpose: string): Promise<StoredFileRow> {
+  const file = await findFile(deps.database, id);
+  const allowed = file && file.purpose === purpose ? await canReadPatient(deps.database, caller.principal, file.patient_id) : false;
+  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'StoredFile', entityId: id, patientId: file?.patient_id ?? null, outcome: !file ? 'not_found' : allowed ? 'success' : 'denied' });
+  if (!file || !allowed) throw notFound();
+  return file;
+}

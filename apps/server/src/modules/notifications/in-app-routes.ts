@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorEnvelopeSchema,
+  inAppNotificationListSchema,
+  inAppNotificationsParamsSchema,
+  inAppNotificationsQuerySchema,
+  markAsSeenBodySchema,
+  NOTIFICATION_HEADERS,
+} from '@careslot/contracts';
+import { auditContextOf } from '../../platform/audit';
+import { currentPrincipal, requireUser } from '../../platform/auth';
+import { onAppointmentChanged } from '../appointments';
+import * as inApp from './in-app';
+
+const V1 = '/careslot-notification/api/v1';
+const tags = ['notification'];
+const security = [{ bearer: [] }];
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+/**
+ * In-app notifications (practice-portal.md §3.2, §4.2, §7): the records are written when an appointment
+ * changes (the appointments module's domain event), read a page at a time and marked seen in batches.
+ */
+export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const stop = onAppointmentChanged(
+    deps.database,
+    (event) => inApp.notifyAppointmentChanged(deps, event).then(() => undefined),
+    (error, event) =>
+      app.log.error(
+        { err: error, appointmentId: event.appointmentId, kind: event.kind },
+        'in-app notifications for an appointment change failed',
+      ),
+  );
+  app.addHook('onClose', async () => {
+    stop();
+  });
+
+  app.get(
+    `${V1}/InAppNotifications/:userId`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: `The caller's own notifications, newest first, a page at a time (Offset is the 1-based page); headers ${NOTIFICATION_HEADERS.total} and ${NOTIFICATION_HEADERS.unseen} count the whole list`,
+        params: inAppNotificationsParamsSchema,
+        querystring: inAppNotificationsQuerySchema,
+        response: { 200: inAppNotificationListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await inApp.listNotifications(
+        deps,
+        { principal: currentPrincipal(request), audit: auditContextOf(request) },
+        request.params.userId,
+        request.query,
+      );
+      void reply.header(NOTIFICATION_HEADERS.total, String(result.total));
+      void reply.header(NOTIFICATION_HEADERS.unseen, String(result.unseen));
+      return result.records;
+    },
+  );
+
+  app.patch(
+    `${V1}/InAppNotifications/batch/mark-as-seen`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Marks the caller's own notifications among these ids seen; answers true",
+        body: markAsSeenBodySchema,
+        response: { 200: z.boolean(), ...errors },
+      },
+    },
+    async (request) => {
+      await inApp.markAsSeen(
+        deps,
+        { principal: currentPrincipal(request), audit: auditContextOf(request) },
+        request.body,
+      );
+      return true;
+    },
+  );
+};

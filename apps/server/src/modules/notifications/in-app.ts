@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AppointmentPendingPush,
+  InAppNotification,
+  InAppNotificationsQuery,
+  NotificationPayload,
+  PushedNotification,
+} from '@careslot/contracts';
+import { recordAudit, type AuditContext } from '../../platform/audit';
+import type { Principal } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import type { AppointmentChanged } from '../appointments';
+import { getPatientById, getPractitioner, listPractitionerRoles } from '../directory';
+import * as store from './in-app-store';
+
+type Deps = Pick<AppDeps, 'database' | 'realtime'>;
+
+/** The practice roles that hear about every appointment of their practice besides its provider. */
+const PRACTICE_WIDE = new Set(['staff', 'practiceadmin']);
+
+/**
+ * Who is told about a change: the appointment's provider and the practice's active staff and admins, never
+ * the user who made the change (they know).
+ */
+async function recipientsOf(deps: Deps, event: AppointmentChanged): Promise<string[]> {
+  if (!event.organizationId) return [];
+  const roles = await listPractitionerRoles(deps.database, { OrganizationId: event.organizationId });
+  const ids = new Set<string>();
+  if (event.practitionerId) ids.add(event.practitionerId);
+  for (const role of roles)
+    if (role.Active && role.Code.some((c) => PRACTICE_WIDE.has(c))) ids.add(role.PractitionerId);
+  if (event.actorId) ids.delete(event.actorId);
+  return [...ids];
+}
+
+async function payloadOf(deps: Deps, event: AppointmentChanged): Promise<NotificationPayload> {
+  const [patient, provider] = await Promise.all([
+    getPatientById(deps.database, event.patientId),
+    event.practitionerId ? getPractitioner(deps.database, event.practitionerId) : Promise.resolve(null),
+  ]);
+  const patientName = patient?.Name.find((n) => n.Use === 'Official') ?? patient?.Name[0];
+  const providerName = provider?.Name[0];
+  return {
+    ProviderId: event.practitionerId,
+    PatientId: event.patientId,
+    AppointmentId: event.appointmentId,
+    AppointmentStatus: event.status,
+    AppointmentTime: event.startTime,
+    PatientName: { first_name: patientName?.Given.join(' ') ?? '', last_name: patientName?.Family ?? '' },
+    ProviderName: providerName
+      ? { first_name: providerName.Given.join(' '), last_name: providerName.Family }
+      : null,
+    ProfilePictureUri: provider?.Photos[0]?.Url ?? null,
+    ResourceId: null,
+    ResourceName: null,
+  };
+}
+
+/**
+ * Listener of "appointment changed": one record per recipient (booked, requested, cancelled, checked in or
+ * any other status change), then InAppNotificationAdded on the push-notifications hub to each recipient's
+ * own room, and for a new request AppointmentPending on the appointments hub (its Host is the provider).
+ * Pushes carry ids, the status and the time; the client reads names from the record.
+ */
+export async function notifyAppointmentChanged(deps: Deps, event: AppointmentChanged): Promise<number> {
+  const recipients = await recipientsOf(deps, event);
+  if (recipients.length === 0 || !event.organizationId) return 0;
+  const payload = await payloadOf(deps, event);
+  const rows = recipients.map((userId) => ({
+    id: randomUUID(),
+    userId,
+    userType: 'Practitioner',
+    sourceSystem: event.organizationId!,
+    appointmentId: event.appointmentId,
+    payload: payload,
+    at: event.at,
+  }));
+  await store.insertMany(deps.database, rows);
+
+  const pushedPayload = JSON.stringify({
+    ProviderId: payload.ProviderId,
+    AppointmentId: payload.AppointmentId,
+    AppointmentStatus: payload.AppointmentStatus,
+    AppointmentTime: payload.AppointmentTime,
+  });
+  for (const row of rows) {
+    const pushed: PushedNotification = {
+      Id: row.id,
+      SourceSystem: row.sourceSystem,
+      RecievedOn: row.at.toISOString(),
+      Payload: pushedPayload,
+    };
+    deps.realtime.publish({
+      hub: 'push-notifications',
+      event: 'InAppNotificationAdded',
+      rooms: [`user:${row.userId}`],
+      data: { ...pushed },
+    });
+  }
+  if (event.kind === 'requested' && event.status === 'Pending') {
+    const pending: AppointmentPendingPush = {
+      AppointmentId: event.appointmentId,
+      Participants: event.practitionerId ? [{ Type: 'Host', ParticipantId: event.practitionerId }] : [],
+      Status: 'Pending',
+    };
+    deps.realtime.publish({
+      hub: 'appointments',
+      event: 'AppointmentPending',
+      rooms: recipients.map((id) => `user:${id}` as const),
+      data: { ...pending },
+    });
+  }
+  return rows.length;
+}
+
+export interface Caller {
+  principal: Principal;
+  audit: AuditContext;
+}
+
+function toRecord(row: store.InAppRow): InAppNotification {
+  return {
+    id: row.id,
+    sourceSystem: row.source_system,
+    seen: row.seen,
+    recievedOn: new Date(row.recieved_on).toISOString(),
+    payload: JSON.stringify(row.payload),
+  };
+}
+
+/** GET InAppNotifications/{userId}: the caller's own notifications only (anyone else's id answers 404). */
+export async function listNotifications(
+  deps: Deps,
+  caller: Caller,
+  userId: string,
+  query: InAppNotificationsQuery,
+): Promise<{ records: InAppNotification[]; total: number; unseen: number }> {
+  if (caller.principal.userId !== userId) {
+    await recordAudit(deps.database, caller.audit, {
+      action: 'read',
+      entityType: 'InAppNotification',
+      entityId: userId,
+      outcome: 'denied',
+    });
+    throw notFound();
+  }
+  const window = { from: query.from, to: query.to };
+  const [rows, counted] = await Promise.all([
+    store.page(deps.database, {
+      userId,
+      type: query.notificationType,
+      window,
+      skip: (query.Offset - 1) * query.Limit,
+      limit: query.Limit,
+    }),
+    store.counts(deps.database, { userId, type: query.notificationType, window }),
+  ]);
+  await recordAudit(deps.database, caller.audit, {
+    action: 'read',
+    entityType: 'InAppNotification',
+    entityId: userId,
+    outcome: 'success',
+    detail: { count: rows.length },
+  });
+  return { records: rows.map(toRecord), total: counted.total, unseen: counted.unseen };
+}
+
+/** PATCH InAppNotifications/batch/mark-as-seen: the caller's own among the ids become seen. */
+export async function markAsSeen(deps: Deps, caller: Caller, ids: string[]): Promise<number> {
+  const userId = caller.principal.userId;
+  if (!userId) throw notFound();
+  return store.markSeen(deps.database, userId, [...new Set(ids)]);
+}

@@ -1,0 +1,692 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  Schedule,
+  ScheduleCreate,
+  ScheduleException,
+  ScheduleExceptionInput,
+  ScheduleSetting,
+  ScheduleUpdate,
+  ServiceCategory,
+  ServiceType,
+  WorkingHoursInput,
+} from '@careslot/contracts';
+import { isSignedInUser, type Principal } from '../../platform/auth';
+import type { Connection } from '../../platform/db';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import type { FieldIssue } from '@careslot/contracts';
+import { getHealthcareService, getLocation, listPractitionerRoles } from '../directory';
+import { emitSlotDeleted, emitSlotChange } from './events';
+import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
+import { modelSlots, narrowSlot, shapeSlot, slotId, type SchedulingDeps } from './service';
+import * as store from './store';
+import type { CategoryRow, ScheduleModel, TypeRow } from './store';
+
+/**
+ * Schedules, their settings, service categories and service types (practice-portal.md 3.4 and the §7
+ * calendar calls). Anyone may read them (the booking pages need them); only the staff or practice admin of
+ * the practice that owns them may change them, and another practice's ids answer 404 as if unknown.
+ * Every change that moves slots is announced on the calendar hub.
+ */
+
+const MANAGER_ROLES = new Set(['staff', 'practiceadmin']);
+/** How far ahead an edit announces the slots it adds or removes. */
+const ANNOUNCE_DAYS = 180;
+
+/** The practice a caller may manage schedules of; 401 for a guest, 403 for anyone but its staff or admin. */
+export function managedPractice(principal: Principal | null): string {
+  if (!principal || !isSignedInUser(principal)) throw new AppError('unauthorized');
+  if (!principal.organizationId || !principal.roles.some((r) => MANAGER_ROLES.has(r))) throw forbidden();
+  return principal.organizationId;
+}
+
+function inPractice(organizationId: string | null | undefined, practice: string) {
+  if (organizationId !== practice) throw notFound();
+}
+
+// ---------- shapes ----------
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmmOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+function shapeCategory(c: CategoryRow): ServiceCategory {
+  return { Id: c.id, OrganizationId: c.organizationId, Name: c.name, Duration: c.durationMinutes, Capacity: c.capacity };
+}
+
+function shapeType(t: TypeRow): ServiceType {
+  return {
+    Id: t.id,
+    OrganizationId: t.organizationId,
+    Name: t.name,
+    Alias: t.alias,
+    Duration: t.durationMinutes,
+    ServiceCategoryId: t.serviceCategoryId,
+    VisitType: t.visitType,
+    Services: t.services,
+  };
+}
+
+function shapeException(scheduleId: string, e: store.ExceptionRow): ScheduleException {
+  return { Id: e.id, ScheduleId: scheduleId, Kind: e.kind, Start: e.start.toISOString(), End: e.end.toISOString(), Note: e.note };
+}
+
+export function shapeSchedule(model: ScheduleModel, now: Date): Schedule {
+  const { row } = model;
+  return {
+    Id: row.id,
+    Name: row.name,
+    PractitionerId: row.practitioner_id,
+    HealthcareServiceId: row.healthcare_service_id,
+    LocationId: row.location_id,
+    OrganizationId: row.organization_id,
+    TimeZone: row.time_zone,
+    SlotMinutes: row.slot_minutes,
+    Capacity: row.capacity,
+    PlanningHorizonDays: row.planning_horizon_days,
+    SlotHideHours: row.slot_hide_hours,
+    OnlineBookingEnabled: row.online_booking_enabled,
+    Identifier: row.identifiers,
+    Specialty: row.specialties,
+    VisitType: row.visit_types,
+    Actor: row.practitioner_id
+      ? [{ Type: 'Practitioner', Id: row.practitioner_id }]
+      : row.healthcare_service_id
+        ? [{ Type: 'HealthCareService', Id: row.healthcare_service_id }]
+        : [],
+    ApprovalSettings: { RequiresApproval: row.requires_approval, Mode: row.requires_approval ? 'Pending' : 'AutoConfirm' },
+    requires_approval: row.requires_approval,
+    ServiceCategory: model.categories.map(shapeCategory),
+    ServiceType: model.types.map(shapeType),
+    PlanningHorizon: [{ Start: now.toISOString(), End: new Date(now.getTime() + row.planning_horizon_days * 86_400_000).toISOString() }],
+    supported_regions: row.supported_regions,
+    WorkingHours: model.hours.map((h) => ({ DayOfWeek: h.weekday, Start: hhmmOf(h.startMinute), End: hhmmOf(h.endMinute) })),
+    Exceptions: model.exceptions.map((e) => shapeException(row.id, e)),
+    Version: row.version,
+  };
+}
+
+// ---------- validation ----------
+
+function checkTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw fieldError('TimeZone', 'time_zone', 'must be an IANA time zone, e.g. America/New_York');
+  }
+}
+
+/** Working hours in minutes; End after Start, and no two periods of one day overlapping. */
+function workingHours(input: WorkingHoursInput[]): { weekday: number; startMinute: number; endMinute: number }[] {
+  const issues: FieldIssue[] = [];
+  const periods = input.map((h, i) => ({ i, weekday: h.DayOfWeek, startMinute: minutesOf(h.Start), endMinute: minutesOf(h.End) }));
+  for (const p of periods) {
+    if (p.endMinute <= p.startMinute) issues.push({ field: `WorkingHours.${p.i}.End`, rule: 'after_start', message: 'End must be after Start' });
+  }
+  for (const p of periods) {
+    const clash = periods.find((q) => q.i < p.i && q.weekday === p.weekday && q.startMinute < p.endMinute && p.startMinute < q.endMinute);
+    if (clash) issues.push({ field: `WorkingHours.${p.i}.Start`, rule: 'overlap', message: `overlaps WorkingHours.${clash.i} on the same day` });
+  }
+  if (issues.length) throw badRequest(issues);
+  return periods.map(({ weekday, startMinute, endMinute }) => ({ weekday, startMinute, endMinute }));
+}
+
+async function locationInPractice(deps: SchedulingDeps, locationId: string, practice: string) {
+  const location = await getLocation(deps.database, locationId);
+  if (!location || location.OrganizationId !== practice) throw fieldError('LocationId', 'not_found', 'no such location in your practice');
+  return location;
+}
+
+// ---------- announcing edits ----------
+
+function shapeKey(model: ScheduleModel | null): string {
+  if (!model) return '';
+  return JSON.stringify([model.row.capacity, model.row.slot_minutes, model.row.visit_types, model.types, model.categories, model.counters]);
+}
+
+/**
+ * Tells open calendars what an edit did to the schedule's slots over the next months: SlotDeleted for
+ * every slot that is gone, SlotAdded for every new one (and for all of them when their shape, capacity or
+ * reasons changed).
+ */
+export async function announceScheduleEdit(deps: SchedulingDeps, before: ScheduleModel | null, after: ScheduleModel | null, now: Date) {
+  const days = Math.min(Math.max(before?.row.planning_horizon_days ?? 0, after?.row.planning_horizon_days ?? 0), ANNOUNCE_DAYS);
+  const range = { from: now, to: new Date(now.getTime() + days * 86_400_000), now };
+  const offered = (model: ScheduleModel | null) => (model && model.row.online_booking_enabled ? modelSlots(model, range) : []);
+  const old = offered(before);
+  const fresh = offered(after);
+  const scheduleId = (after ?? before)!.row.id;
+  const freshAt = new Set(fresh.map((s) => s.start.getTime()));
+  const oldAt = new Set(old.map((s) => s.start.getTime()));
+  for (const slot of old) {
+    if (freshAt.has(slot.start.getTime())) continue;
+    emitSlotDeleted(deps.realtime, { SlotIds: [slotId(scheduleId, slot.start)], ScheduleId: scheduleId, Start: slot.start.toISOString() });
+  }
+  const reshaped = shapeKey(before) !== shapeKey(after);
+  const added = fresh.filter((s) => reshaped || !oldAt.has(s.start.getTime()));
+  if (!after || added.length === 0) return;
+  const taken = await store.takenCounts(deps.database, [scheduleId], added[0]!.start, new Date(added.at(-1)!.start.getTime() + 1));
+  const takenAt = new Map(taken.map((r) => [`${new Date(r.start_at).getTime()}|${r.category_id}`, r.taken]));
+  for (const slot of added) {
+    const at = slot.start.getTime();
+    emitSlotChange(deps.realtime, 'returned', shapeSlot(after, slot.start, (c) => takenAt.get(`${at}|${c}`) ?? 0), narrowSlot);
+  }
+}
+
+/** Bumps the schedule's version after an edit, reloads it and announces what moved. */
+async function edited(deps: SchedulingDeps, before: ScheduleModel, now: Date): Promise<ScheduleModel> {
+  forgetSchedule(before.row.id);
+  const after = (await reloadModel(deps.database, before.row.id))!;
+  await announceScheduleEdit(deps, before, after, now);
+  return after;
+}
+
+async function bump(db: Connection, scheduleIds: string[]) {
+  if (scheduleIds.length === 0) return;
+  await db.query('update schedules set version = version + 1, updated_at = now() where id = any($1::uuid[])', [scheduleIds]);
+}
+
+async function replaceHours(db: Connection, scheduleId: string, hours: { weekday: number; startMinute: number; endMinute: number }[]) {
+  await db.query('delete from schedule_hours where schedule_id = $1', [scheduleId]);
+  if (hours.length === 0) return;
+  await db.query(
+    `insert into schedule_hours (schedule_id, weekday, start_minute, end_minute)
+     select $1, * from unnest($2::smallint[], $3::integer[], $4::integer[])`,
+    [scheduleId, hours.map((h) => h.weekday), hours.map((h) => h.startMinute), hours.map((h) => h.endMinute)],
+  );
+}
+
+// ---------- schedules ----------
+
+export async function getScheduleDetails(deps: SchedulingDeps, id: string, now: Date): Promise<Schedule | null> {
+  const [model] = await currentModels(deps.database, [id]);
+  return model ? shapeSchedule(model, now) : null;
+}
+
+export async function searchScheduleDetails(
+  deps: SchedulingDeps,
+  input: { PractitionerId?: string | undefined; HealthcareServiceId?: string | undefined; LocationId?: string | undefined; OrganizationId?: string | undefined; Ids?: string[] | undefined },
+  now: Date,
+): Promise<Schedule[]> {
+  const ids = await store.scheduleIdsMatching(deps.database, {
+    practitionerId: input.PractitionerId ?? null,
+    healthcareServiceId: input.HealthcareServiceId ?? null,
+    locationId: input.LocationId ?? null,
+    organizationId: input.OrganizationId ?? null,
+    ids: input.Ids ?? null,
+  });
+  return (await currentModels(deps.database, ids)).map((m) => shapeSchedule(m, now));
+}
+
+export async function createSchedule(deps: SchedulingDeps, principal: Principal | null, input: ScheduleCreate, now: Date): Promise<Schedule> {
+  const practice = managedPractice(principal);
+  const location = await locationInPractice(deps, input.LocationId, practice);
+  const actor = input.Actor[0]!;
+  if (actor.Type === 'Practitioner') {
+    const roles = await listPractitionerRoles(deps.database, { PractitionerId: actor.Id, OrganizationId: practice });
+    if (!roles.some((r) => r.Active)) throw fieldError('Actor.0.Id', 'not_found', 'no such practitioner in your practice');
+  } else {
+    const service = await getHealthcareService(deps.database, actor.Id);
+    if (!service || service.OrganizationId !== practice) throw fieldError('Actor.0.Id', 'not_found', 'no such healthcare service in your practice');
+  }
+  const timeZone = input.TimeZone ?? location.TimeZone;
+  checkTimeZone(timeZone);
+  const hours = workingHours(input.WorkingHours);
+  const id = randomUUID();
+  await deps.database.transaction(async (tx) => {
+    await tx.query(
+      `insert into schedules (id, practitioner_id, healthcare_service_id, location_id, organization_id, name, time_zone, slot_minutes,
+                              capacity, planning_horizon_days, slot_hide_hours, online_booking_enabled, requires_approval,
+                              identifiers, specialties, visit_types, supported_regions)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17)`,
+      [
+        id,
+        actor.Type === 'Practitioner' ? actor.Id : null,
+        actor.Type === 'HealthCareService' ? actor.Id : null,
+        location.Id,
+        practice,
+        input.Name ?? null,
+        timeZone,
+        input.SlotMinutes,
+        input.Capacity,
+        input.PlanningHorizonDays,
+        input.SlotHideHours,
+        input.OnlineBookingEnabled,
+        input.requires_approval,
+        JSON.stringify(input.Identifier),
+        input.Specialty,
+        [...new Set(input.VisitType)],
+        [...new Set(input.supported_regions)],
+      ],
+    );
+    await replaceHours(tx, id, hours);
+    await tx.query('insert into schedule_settings (id, schedule_id) values ($1, $2)', [randomUUID(), id]);
+  });
+  return shapeSchedule((await reloadModel(deps.database, id))!, now);
+}
+
+/** The schedule if the caller manages its practice; 404 otherwise. */
+async function managedSchedule(deps: SchedulingDeps, principal: Principal | null, id: string): Promise<ScheduleModel> {
+  const practice = managedPractice(principal);
+  const [model] = await currentModels(deps.database, [id]);
+  if (!model) throw notFound();
+  inPractice(model.row.organization_id, practice);
+  return model;
+}
+
+export async function updateSchedule(deps: SchedulingDeps, principal: Principal | null, id: string, input: ScheduleUpdate, now: Date): Promise<Schedule> {
+  const before = await managedSchedule(deps, principal, id);
+  const practice = before.row.organization_id!;
+  let timeZone = input.TimeZone;
+  if (input.LocationId && input.LocationId !== before.row.location_id) {
+    const location = await locationInPractice(deps, input.LocationId, practice);
+    timeZone ??= location.TimeZone;
+  }
+  if (timeZone) checkTimeZone(timeZone);
+  const hours = input.WorkingHours ? workingHours(input.WorkingHours) : null;
+  await deps.database.transaction(async (tx) => {
+    await tx.query(
+      `update schedules set
+         name = case when $2::boolean then $3 else name end,
+         location_id = coalesce($4, location_id),
+         time_zone = coalesce($5, time_zone),
+         slot_minutes = coalesce($6, slot_minutes),
+         capacity = coalesce($7, capacity),
+         planning_horizon_days = coalesce($8, planning_horizon_days),
+         slot_hide_hours = coalesce($9, slot_hide_hours),
+         online_booking_enabled = coalesce($10, online_booking_enabled),
+         requires_approval = coalesce($11, requires_approval),
+         visit_types = coalesce($12, visit_types),
+         supported_regions = coalesce($13, supported_regions),
+         specialties = coalesce($14, specialties),
+         identifiers = coalesce($15::jsonb, identifiers),
+         version = version + 1, updated_at = now()
+       where id = $1`,
+      [
+        id,
+        input.Name !== undefined,
+        input.Name ?? null,
+        input.LocationId ?? null,
+        timeZone ?? null,
+        input.SlotMinutes ?? null,
+        input.Capacity ?? null,
+        input.PlanningHorizonDays ?? null,
+        input.SlotHideHours ?? null,
+        input.OnlineBookingEnabled ?? null,
+        input.requires_approval ?? null,
+        input.VisitType ? [...new Set(input.VisitType)] : null,
+        input.supported_regions ? [...new Set(input.supported_regions)] : null,
+        input.Specialty ?? null,
+        input.Identifier ? JSON.stringify(input.Identifier) : null,
+      ],
+    );
+    if (hours) await replaceHours(tx, id, hours);
+    // Slots already held or booked follow a new capacity, never below what is taken.
+    if (input.Capacity !== undefined) {
+      await tx.query(
+        'update slot_capacity set capacity = greatest(taken, $3, 1) where schedule_id = $1 and category_id = $2 and start_at >= $4',
+        [id, store.NIL_CATEGORY, input.Capacity, now.toISOString()],
+      );
+    }
+  });
+  return shapeSchedule(await edited(deps, before, now), now);
+}
+
+/** PUT schedule/{id}/update-services: the reasons the schedule offers (types of its own practice). */
+export async function updateScheduleServices(deps: SchedulingDeps, principal: Principal | null, id: string, typeIds: string[], now: Date): Promise<Schedule> {
+  const before = await managedSchedule(deps, principal, id);
+  const unique = [...new Set(typeIds)];
+  const known = await deps.database.query<{ id: string }>('select id from service_types where id = any($1::uuid[]) and organization_id = $2', [
+    unique,
+    before.row.organization_id,
+  ]);
+  const knownIds = new Set(known.map((k) => k.id));
+  const issues: FieldIssue[] = typeIds.flatMap((t, i) =>
+    knownIds.has(t) ? [] : [{ field: `ServiceTypeIds.${i}`, rule: 'not_found', message: 'no such service type in your practice' }],
+  );
+  if (issues.length) throw badRequest(issues);
+  await deps.database.transaction(async (tx) => {
+    await tx.query('delete from schedule_service_types where schedule_id = $1', [id]);
+    if (unique.length) {
+      await tx.query('insert into schedule_service_types (schedule_id, service_type_id) select $1, unnest($2::uuid[])', [id, unique]);
+    }
+    await bump(tx, [id]);
+  });
+  return shapeSchedule(await edited(deps, before, now), now);
+}
+
+// ---------- exceptions (time off, holidays) ----------
+
+/** Blocks time on a schedule: its slots inside [Start, End) disappear from every calendar. */
+export async function addScheduleException(
+  deps: SchedulingDeps,
+  principal: Principal | null,
+  scheduleId: string,
+  input: ScheduleExceptionInput,
+  now: Date,
+): Promise<ScheduleException> {
+  const before = await managedSchedule(deps, principal, scheduleId);
+  const id = randomUUID();
+  await deps.database.transaction(async (tx) => {
+    await tx.query(
+      'insert into schedule_exceptions (id, schedule_id, kind, starts_at, ends_at, note, created_by) values ($1, $2, $3, $4, $5, $6, $7)',
+      [id, scheduleId, input.Kind, new Date(input.Start).toISOString(), new Date(input.End).toISOString(), input.Note ?? null, principal!.subject],
+    );
+    await bump(tx, [scheduleId]);
+  });
+  const after = await edited(deps, before, now);
+  return shapeException(scheduleId, after.exceptions.find((e) => e.id === id)!);
+}
+
+export async function removeScheduleException(deps: SchedulingDeps, principal: Principal | null, scheduleId: string, exceptionId: string, now: Date): Promise<void> {
+  const before = await managedSchedule(deps, principal, scheduleId);
+  const removed = await deps.database.transaction(async (tx) => {
+    const rows = await tx.query('delete from schedule_exceptions where id = $1 and schedule_id = $2 returning id', [exceptionId, scheduleId]);
+    if (rows.length) await bump(tx, [scheduleId]);
+    return rows.length;
+  });
+  if (!removed) throw notFound();
+  await edited(deps, before, now);
+}
+
+export async function listScheduleExceptions(deps: SchedulingDeps, principal: Principal | null, scheduleId: string): Promise<ScheduleException[]> {
+  const model = await managedSchedule(deps, principal, scheduleId);
+  return model.exceptions.map((e) => shapeException(scheduleId, e));
+}
+
+// ---------- schedule settings ----------
+
+interface SettingRow {
+  id: string;
+  schedule_id: string;
+  collect_patient_demographics: boolean;
+  enable_insurance: boolean;
+}
+
+const shapeSetting = (r: SettingRow): ScheduleSetting => ({
+  Id: r.id,
+  ScheduleId: r.schedule_id,
+  CollectPatientDemographics: r.collect_patient_demographics,
+  EnableInsurance: r.enable_insurance,
+});
+
+/** GET schedulesetting/schedule/{id}: the schedule's settings, or the defaults (Id null) when it has none. */
+export async function getScheduleSetting(deps: SchedulingDeps, scheduleId: string): Promise<ScheduleSetting | null> {
+  const [model] = await currentModels(deps.database, [scheduleId]);
+  if (!model) return null;
+  const [row] = await deps.database.query<SettingRow>('select * from schedule_settings where schedule_id = $1', [scheduleId]);
+  return row ? shapeSetting(row) : { Id: null, ScheduleId: scheduleId, CollectPatientDemographics: false, EnableInsurance: false };
+}
+
+/** POST schedulesetting: creates (or replaces) the schedule's settings. */
+export async function saveScheduleSetting(
+  deps: SchedulingDeps,
+  principal: Principal | null,
+  input: { ScheduleId: string; CollectPatientDemographics: boolean; EnableInsurance: boolean },
+): Promise<ScheduleSetting> {
+  await managedSchedule(deps, principal, input.ScheduleId);
+  const [row] = await deps.database.query<SettingRow>(
+    `insert into schedule_settings (id, schedule_id, collect_patient_demographics, enable_insurance) values ($1, $2, $3, $4)
+     on conflict (schedule_id) do update set collect_patient_demographics = excluded.collect_patient_demographics,
+       enable_insurance = excluded.enable_insurance, updated_at = now()
+     returning *`,
+    [randomUUID(), input.ScheduleId, input.CollectPatientDemographics, input.EnableInsurance],
+  );
+  return shapeSetting(row!);
+}
+
+/** PUT schedulesetting/{id}. */
+export async function updateScheduleSetting(
+  deps: SchedulingDeps,
+  principal: Principal | null,
+  id: string,
+  input: { CollectPatientDemographics?: boolean | undefined; EnableInsurance?: boolean | undefined },
+): Promise<ScheduleSetting> {
+  const practice = managedPractice(principal);
+  const [owner] = await deps.database.query<{ organization_id: string | null }>(
+    'select s.organization_id from schedule_settings x join schedules s on s.id = x.schedule_id where x.id = $1',
+    [id],
+  );
+  if (!owner) throw notFound();
+  inPractice(owner.organization_id, practice);
+  const [row] = await deps.database.query<SettingRow>(
+    `update schedule_settings set collect_patient_demographics = coalesce($2, collect_patient_demographics),
+       enable_insurance = coalesce($3, enable_insurance), updated_at = now() where id = $1 returning *`,
+    [id, input.CollectPatientDemographics ?? null, input.EnableInsurance ?? null],
+  );
+  return shapeSetting(row!);
+}
+
+// ---------- service categories and service types ----------
+
+interface CategoryDbRow {
+  id: string;
+  organization_id: string;
+  name: string;
+  duration_minutes: number;
+  capacity: number | null;
+}
+interface TypeDbRow {
+  id: string;
+  organization_id: string;
+  service_category_id: string | null;
+  name: string;
+  alias: string | null;
+  duration_minutes: number;
+  visit_type: store.VisitTypeName;
+  services: string[];
+}
+const categoryOf = (r: CategoryDbRow): ServiceCategory => ({
+  Id: r.id,
+  OrganizationId: r.organization_id,
+  Name: r.name,
+  Duration: r.duration_minutes,
+  Capacity: r.capacity,
+});
+const typeOf = (r: TypeDbRow): ServiceType => ({
+  Id: r.id,
+  OrganizationId: r.organization_id,
+  Name: r.name,
+  Alias: r.alias,
+  Duration: r.duration_minutes,
+  ServiceCategoryId: r.service_category_id,
+  VisitType: r.visit_type,
+  Services: r.services,
+});
+
+/** Schedules offering a type of the category (or one of the types): their slots change with it. */
+async function schedulesUsing(db: Connection, input: { categoryId?: string; typeIds?: string[] }): Promise<string[]> {
+  const rows = await db.query<{ schedule_id: string }>(
+    `select distinct x.schedule_id from schedule_service_types x join service_types t on t.id = x.service_type_id
+      where ($1::uuid is not null and t.service_category_id = $1::uuid) or ($2::uuid[] is not null and t.id = any($2::uuid[]))`,
+    [input.categoryId ?? null, input.typeIds?.length ? input.typeIds : null],
+  );
+  return rows.map((r) => r.schedule_id);
+}
+
+/** Bumps and re-announces the schedules a category or type change touches. */
+async function reannounce(deps: SchedulingDeps, scheduleIds: string[], change: (tx: Connection) => Promise<void>, now: Date) {
+  const before = await currentModels(deps.database, scheduleIds);
+  await deps.database.transaction(async (tx) => {
+    await change(tx);
+    await bump(tx, scheduleIds);
+  });
+  for (const model of before) await edited(deps, model, now);
+}
+
+export async function getServiceCategory(deps: SchedulingDeps, id: string): Promise<ServiceCategory | null> {
+  const [row] = await deps.database.query<CategoryDbRow>('select * from service_categories where id = $1', [id]);
+  return row ? categoryOf(row) : null;
+}
+
+export async function searchServiceCategories(
+  deps: SchedulingDeps,
+  input: { OrganizationId?: string | undefined; ScheduleId?: string | undefined; Ids?: string[] | undefined; Name?: string | undefined },
+): Promise<ServiceCategory[]> {
+  const rows = await deps.database.query<CategoryDbRow>(
+    `select * from service_categories c
+      where ($1::uuid is null or c.organization_id = $1::uuid)
+        and ($2::uuid is null or c.id in (select t.service_category_id from schedule_service_types x join service_types t on t.id = x.service_type_id where x.schedule_id = $2::uuid))
+        and ($3::uuid[] is null or c.id = any($3::uuid[]))
+        and ($4::text is null or c.name ilike '%' || $4::text || '%')
+      order by c.name, c.id limit 1000`,
+    [input.OrganizationId ?? null, input.ScheduleId ?? null, input.Ids?.length ? input.Ids : null, input.Name || null],
+  );
+  return rows.map(categoryOf);
+}
+
+export async function createServiceCategory(
+  deps: SchedulingDeps,
+  principal: Principal | null,
+  input: { Name: string; Duration: number; Capacity?: number | null | undefined },
+): Promise<ServiceCategory> {
+  const practice = managedPractice(principal);
+  const [row] = await deps.database.query<CategoryDbRow>(
+    'insert into service_categories (id, organization_id, name, duration_minutes, capacity) values ($1, $2, $3, $4, $5) returning *',
+    [randomUUID(), practice, input.Name, input.Duration, input.Capacity ?? null],
+  );
+  return categoryOf(row!);
+}
+
+export async function updateServiceCategory(
+  deps: SchedulingDeps,
+  principal: Principal | null,
+  id: string,
+  input: { Name: string; Duration: number; Capacity?: number | null | undefined },
+  now: Date,
+): Promise<ServiceCategory> {
+  const practice = managedPractice(principal);
+  const existing = await getServiceCategory(deps, id);
+  if (!existing) throw notFound();
+  inPractice(existing.OrganizationId, practice);
+  const capacity = input.Capacity ?? null;
+  await reannounce(
+    deps,
+    await schedulesUsing(deps.database, { categoryId: id }),
+    async (tx) => {
+      await tx.query('update service_categories set name = $2, duration_minutes = $3, capacity = $4, updated_at = now() where id = $1', [
+        id,
+        input.Name,
+        input.Duration,
+        capacity,
+      ]);
+      if (capacity !== null) {
+        await tx.query('update slot_capacity set capacity = greatest(taken, $2) where category_id = $1 and start_at >= $3', [id, capacity, now.toISOString()]);
+      }
+    },
+    now,
+  );
+  return (await getServiceCategory(deps, id))!;
+}
+
+export async function getServiceType(deps: SchedulingDeps, id: string): Promise<ServiceType | null> {
+  const [row] = await deps.database.query<TypeDbRow>('select * from service_types where id = $1', [id]);
+  return row ? typeOf(row) : null;
+}
+
+export async function searchServiceTypes(
+  deps: SchedulingDeps,
+  input: {
+    OrganizationId?: string | undefined;
+    ScheduleId?: string | undefined;
+    Ids?: string[] | undefined;
+    Name?: string | undefined;
+    ServiceCategoryId?: string | undefined;
+    VisitType?: string | undefined;
+  },
+): Promise<ServiceType[]> {
+  const rows = await deps.database.query<TypeDbRow>(
+    `select * from service_types t
+      where ($1::uuid is null or t.organization_id = $1::uuid)
+        and ($2::uuid is null or t.id in (select service_type_id from schedule_service_types where schedule_id = $2::uuid))
+        and ($3::uuid[] is null or t.id = any($3::uuid[]))
+        and ($4::text is null or t.name ilike '%' || $4::text || '%' or t.alias ilike '%' || $4::text || '%')
+        and ($5::uuid is null or t.service_category_id = $5::uuid)
+        and ($6::text is null or t.visit_type = $6::text)
+      order by t.name, t.id limit 1000`,
+    [
+      input.OrganizationId ?? null,
+      input.ScheduleId ?? null,
+      input.Ids?.length ? input.Ids : null,
+      input.Name || null,
+      input.ServiceCategoryId ?? null,
+      input.VisitType ?? null,
+    ],
+  );
+  return rows.map(typeOf);
+}
+
+type TypeInput = {
+  Name: string;
+  Alias?: string | null | undefined;
+  Duration: number;
+  ServiceCategoryId?: string | null | undefined;
+  VisitType: store.VisitTypeName;
+  Services: string[];
+};
+
+async function categoryInPractice(deps: SchedulingDeps, categoryId: string | null | undefined, practice: string, field: string) {
+  if (!categoryId) return null;
+  const category = await getServiceCategory(deps, categoryId);
+  if (!category || category.OrganizationId !== practice) throw fieldError(field, 'not_found', 'no such service category in your practice');
+  return category.Id;
+}
+
+export async function createServiceType(deps: SchedulingDeps, principal: Principal | null, input: TypeInput): Promise<ServiceType> {
+  const practice = managedPractice(principal);
+  const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
+  const [row] = await deps.database.query<TypeDbRow>(
+    `insert into service_types (id, organization_id, service_category_id, name, alias, duration_minutes, visit_type, services)
+     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
+    [randomUUID(), practice, categoryId, input.Name, input.Alias ?? null, input.Duration, input.VisitType, input.Services],
+  );
+  return typeOf(row!);
+}
+
+export async function updateServiceType(deps: SchedulingDeps, principal: Principal | null, id: string, input: TypeInput, now: Date): Promise<ServiceType> {
+  const practice = managedPractice(principal);
+  const existing = await getServiceType(deps, id);
+  if (!existing) throw notFound();
+  inPractice(existing.OrganizationId, practice);
+  const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
+  await reannounce(
+    deps,
+    await schedulesUsing(deps.database, { typeIds: [id] }),
+    async (tx) => {
+      await tx.query(
+        `update service_types set service_category_id = $2, name = $3, alias = $4, duration_minutes = $5, visit_type = $6, services = $7,
+           updated_at = now() where id = $1`,
+        [id, categoryId, input.Name, input.Alias ?? null, input.Duration, input.VisitType, input.Services],
+      );
+    },
+    now,
+  );
+  return (await getServiceType(deps, id))!;
+}
+
+/** PUT servicetype/serviceCategory/{id}: the listed types (of the same practice) move into the category. */
+export async function assignServiceTypesToCategory(
+  deps: SchedulingDeps,
+  principal: Principal | null,
+  categoryId: string,
+  typeIds: string[],
+  now: Date,
+): Promise<ServiceType[]> {
+  const practice = managedPractice(principal);
+  const category = await getServiceCategory(deps, categoryId);
+  if (!category) throw notFound();
+  inPractice(category.OrganizationId, practice);
+  const types = await searchServiceTypes(deps, { Ids: typeIds, OrganizationId: practice });
+  const known = new Set(types.map((t) => t.Id));
+  const issues: FieldIssue[] = typeIds.flatMap((t, i) =>
+    known.has(t) ? [] : [{ field: `ServiceTypeIds.${i}`, rule: 'not_found', message: 'no such service type in your practice' }],
+  );
+  if (issues.length) throw badRequest(issues);
+  await reannounce(
+    deps,
+    await schedulesUsing(deps.database, { typeIds }),
+    async (tx) => {
+      await tx.query('update service_types set service_category_id = $1, updated_at = now() where id = any($2::uuid[])', [categoryId, typeIds]);
+    },
+    now,
+  );
+  return searchServiceTypes(deps, { Ids: typeIds });
+}

@@ -1,0 +1,324 @@
+import type { Connection } from '../../platform/db';
+import type { BlockedRange, WorkingHours } from './slots';
+
+/** The counter of a slot that has no per-category capacity. */
+export const NIL_CATEGORY = '00000000-0000-0000-0000-000000000000';
+
+export interface ScheduleRow {
+  id: string;
+  practitioner_id: string | null;
+  healthcare_service_id: string | null;
+  location_id: string | null;
+  organization_id: string | null;
+  name: string | null;
+  time_zone: string;
+  slot_minutes: number;
+  capacity: number;
+  planning_horizon_days: number;
+  slot_hide_hours: number;
+  online_booking_enabled: boolean;
+  /** Online bookings start Pending until the practice accepts them. */
+  requires_approval: boolean;
+  identifiers: { System: string; Value: string }[];
+  specialties: string[];
+  visit_types: VisitTypeName[];
+  supported_regions: ('US' | 'PK')[];
+  version: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export type VisitTypeName = 'Office' | 'TeleHealth' | 'Walk-In';
+
+export interface ExceptionRow extends BlockedRange {
+  id: string;
+  kind: 'TimeOff' | 'Holiday';
+  note: string | null;
+}
+
+export interface CategoryRow {
+  id: string;
+  organizationId: string;
+  name: string;
+  durationMinutes: number;
+  capacity: number | null;
+}
+
+export interface TypeRow {
+  id: string;
+  organizationId: string;
+  serviceCategoryId: string | null;
+  name: string;
+  alias: string | null;
+  durationMinutes: number;
+  visitType: VisitTypeName;
+  services: string[];
+}
+
+/** One capacity counter of a slot: a category's, or the whole slot's (NIL_CATEGORY). */
+export interface Counter {
+  categoryId: string;
+  capacity: number;
+}
+
+/** A schedule with everything slot generation and slot shapes need, read in one statement. */
+export interface ScheduleModel {
+  row: ScheduleRow;
+  hours: WorkingHours[];
+  exceptions: ExceptionRow[];
+  types: TypeRow[];
+  categories: CategoryRow[];
+  /** True when the slot's categories carry capacities: one counter per category, Capacity is their sum. */
+  perCategory: boolean;
+  counters: Counter[];
+}
+
+interface LoadedRow extends ScheduleRow {
+  hours: WorkingHours[];
+  exceptions: { id: string; kind: ExceptionRow['kind']; start: string; end: string; note: string | null }[];
+  types: TypeRow[];
+  categories: CategoryRow[];
+}
+
+const typeJson = `json_build_object('id', t.id, 'organizationId', t.organization_id, 'serviceCategoryId', t.service_category_id,
+  'name', t.name, 'alias', t.alias, 'durationMinutes', t.duration_minutes, 'visitType', t.visit_type, 'services', t.services)`;
+const categoryJson = `json_build_object('id', c.id, 'organizationId', c.organization_id, 'name', c.name,
+  'durationMinutes', c.duration_minutes, 'capacity', c.capacity)`;
+
+/**
+ * When any of the schedule's categories carries a capacity, every category counts its own places (one
+ * without a capacity of its own gets the schedule's); otherwise the slot is one counter.
+ */
+export function countersOf(row: ScheduleRow, categories: CategoryRow[]): { perCategory: boolean; counters: Counter[] } {
+  if (categories.some((c) => c.capacity !== null)) {
+    return { perCategory: true, counters: categories.map((c) => ({ categoryId: c.id, capacity: c.capacity ?? row.capacity })) };
+  }
+  return { perCategory: false, counters: [{ categoryId: NIL_CATEGORY, capacity: row.capacity }] };
+}
+
+export async function loadScheduleModels(db: Connection, ids: string[]): Promise<ScheduleModel[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<LoadedRow>(
+    `select s.*,
+       coalesce((select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute)
+                                 order by h.weekday, h.start_minute)
+                   from schedule_hours h where h.schedule_id = s.id), '[]') as hours,
+       coalesce((select json_agg(json_build_object('id', e.id, 'kind', e.kind, 'start', e.starts_at, 'end', e.ends_at, 'note', e.note)
+                                 order by e.starts_at, e.id)
+                   from schedule_exceptions e where e.schedule_id = s.id), '[]') as exceptions,
+       coalesce((select json_agg(${typeJson} order by t.name, t.id)
+                   from schedule_service_types x join service_types t on t.id = x.service_type_id
+                  where x.schedule_id = s.id), '[]') as types,
+       coalesce((select json_agg(${categoryJson} order by c.name, c.id)
+                   from service_categories c
+                  where c.id in (select t.service_category_id from schedule_service_types x
+                                   join service_types t on t.id = x.service_type_id where x.schedule_id = s.id)), '[]') as categories
+       from schedules s where s.id = any($1::uuid[])`,
+    [ids],
+  );
+  return rows.map((r) => {
+    const { hours, exceptions, types, categories, ...row } = r;
+    return {
+      row,
+      hours,
+      exceptions: exceptions.map((e) => ({ id: e.id, kind: e.kind, note: e.note, start: new Date(e.start), end: new Date(e.end) })),
+      types,
+      categories,
+      ...countersOf(row, categories),
+    };
+  });
+}
+
+export async function scheduleVersions(db: Connection, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; version: number }>('select id, version from schedules where id = any($1::uuid[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r.version]));
+}
+
+export async function scheduleIdsMatching(
+  db: Connection,
+  input: { practitionerId?: string | null; healthcareServiceId?: string | null; locationId?: string | null; organizationId?: string | null; ids?: string[] | null },
+): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `select id from schedules
+      where ($1::uuid is null or practitioner_id = $1::uuid)
+        and ($2::uuid is null or healthcare_service_id = $2::uuid)
+        and ($3::uuid is null or location_id = $3::uuid)
+        and ($4::uuid is null or organization_id = $4::uuid)
+        and ($5::uuid[] is null or id = any($5::uuid[]))
+      order by created_at, id
+      limit 500`,
+    [input.practitionerId ?? null, input.healthcareServiceId ?? null, input.locationId ?? null, input.organizationId ?? null, input.ids?.length ? input.ids : null],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Taken places per slot and category, for schedules in [from, to). Rows with nothing taken are skipped. */
+export async function takenCounts(
+  db: Connection,
+  scheduleIds: string[],
+  from: Date,
+  to: Date,
+): Promise<{ schedule_id: string; start_at: Date | string; category_id: string; taken: number }[]> {
+  if (scheduleIds.length === 0 || from >= to) return [];
+  // A join on the unnested ids keeps this an index range scan per schedule.
+  return db.query(
+    `select c.schedule_id, c.start_at, c.category_id, c.taken
+       from unnest($1::uuid[]) as want(id)
+       join slot_capacity c on c.schedule_id = want.id and c.start_at >= $2 and c.start_at < $3
+      where c.taken > 0`,
+    [scheduleIds, from.toISOString(), to.toISOString()],
+  );
+}
+
+export async function slotCounts(db: Connection, scheduleId: string, start: Date): Promise<Map<string, number>> {
+  const rows = await db.query<{ category_id: string; taken: number }>(
+    'select category_id, taken from slot_capacity where schedule_id = $1 and start_at = $2',
+    [scheduleId, start.toISOString()],
+  );
+  return new Map(rows.map((r) => [r.category_id, r.taken]));
+}
+
+export interface HoldAttempt {
+  /** 0 when the schedule's version moved on (a cached copy is stale) or online booking is off. */
+  current: number;
+  active: number;
+  taken: number | null;
+  others: { c: string; t: number }[];
+}
+
+/**
+ * One round trip for a hold: the schedule's version still matches the cached copy, the session (or
+ * patient) holds fewer than `maxActive` live holds, and the counter has room (`taken < capacity`, atomic
+ * under concurrency: PostgreSQL re-checks the condition on the row's latest version); then the hold row.
+ */
+export async function attemptHold(
+  db: Connection,
+  input: {
+    scheduleId: string;
+    version: number;
+    start: Date;
+    categoryId: string;
+    capacity: number;
+    holdId: string;
+    sessionId: string;
+    patientId: string | null;
+    now: Date;
+    expiresAt: Date;
+    maxActive: number;
+  },
+): Promise<HoldAttempt> {
+  const rows = await db.query<HoldAttempt>(
+    `with sched as (
+       select 1 from schedules where id = $1 and version = $2 and online_booking_enabled
+     ), active as (
+       select count(*)::int as n from slot_holds
+        where expires_at > $9 and (session_id = $7 or patient_id = $8::uuid)
+     ), took as (
+       insert into slot_capacity (schedule_id, start_at, category_id, capacity, taken)
+       select $1, $3, $4, $5, 1 from sched where (select n from active) < $11
+       on conflict (schedule_id, start_at, category_id) do update set taken = slot_capacity.taken + 1
+         where slot_capacity.taken < slot_capacity.capacity
+       returning taken
+     ), held as (
+       insert into slot_holds (id, schedule_id, start_at, category_id, session_id, patient_id, expires_at)
+       select $6, $1, $3, $4, $7, $8::uuid, $10 from took
+     )
+     select (select count(*) from sched)::int as current,
+            (select n from active) as active,
+            (select taken from took) as taken,
+            coalesce((select json_agg(json_build_object('c', category_id, 't', taken)) from slot_capacity
+                       where schedule_id = $1 and start_at = $3 and category_id <> $4), '[]') as others`,
+    [
+      input.scheduleId,
+      input.version,
+      input.start.toISOString(),
+      input.categoryId,
+      input.capacity,
+      input.holdId,
+      input.sessionId,
+      input.patientId,
+      input.now.toISOString(),
+      input.expiresAt.toISOString(),
+      input.maxActive,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** Takes one place of a counter with room (a booking without a hold); null when it is full. */
+export async function takePlace(db: Connection, scheduleId: string, start: Date, counter: Counter): Promise<number | null> {
+  const rows = await db.query<{ taken: number }>(
+    `insert into slot_capacity (schedule_id, start_at, category_id, capacity, taken) values ($1, $2, $3, $4, 1)
+     on conflict (schedule_id, start_at, category_id) do update set taken = slot_capacity.taken + 1
+       where slot_capacity.taken < slot_capacity.capacity
+     returning taken`,
+    [scheduleId, start.toISOString(), counter.categoryId, counter.capacity],
+  );
+  return rows[0]?.taken ?? null;
+}
+
+/** Hands a session's live hold on the slot over to a booking: the hold row goes, its place stays taken. */
+export async function consumeHold(db: Connection, scheduleId: string, start: Date, sessionId: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `delete from slot_holds where id in (
+       select id from slot_holds where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4 limit 1)
+     returning id`,
+    [scheduleId, start.toISOString(), sessionId, now.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+/** Gives back the places of expired holds (of one slot, or all). Returns the slots that changed. */
+export async function releaseExpiredHolds(
+  db: Connection,
+  now: Date,
+  only?: { scheduleId: string; start: Date },
+): Promise<{ scheduleId: string; start: Date }[]> {
+  const params: unknown[] = [now.toISOString()];
+  let filter = '';
+  if (only) {
+    params.push(only.scheduleId, only.start.toISOString());
+    filter = ' and schedule_id = $2 and start_at = $3';
+  }
+  const rows = await db.query<{ schedule_id: string; start_at: Date | string }>(
+    `with gone as (delete from slot_holds where expires_at <= $1${filter} returning schedule_id, start_at, category_id),
+     counts as (select schedule_id, start_at, category_id, count(*)::int as n from gone group by schedule_id, start_at, category_id)
+     update slot_capacity c set taken = c.taken - counts.n
+       from counts where c.schedule_id = counts.schedule_id and c.start_at = counts.start_at and c.category_id = counts.category_id
+     returning c.schedule_id, c.start_at`,
+    params,
+  );
+  const seen = new Map<string, { scheduleId: string; start: Date }>();
+  for (const r of rows) {
+    const start = new Date(r.start_at);
+    seen.set(`${r.schedule_id}|${start.getTime()}`, { scheduleId: r.schedule_id, start });
+  }
+  return [...seen.values()];
+}
+
+/** Releases one hold of the session per slot, all slots in one statement. Returns the slots given back. */
+export async function releaseSessionHolds(
+  db: Connection,
+  slots: { scheduleId: string; start: Date }[],
+  sessionId: string,
+): Promise<{ scheduleId: string; start: Date }[]> {
+  if (slots.length === 0) return [];
+  const rows = await db.query<{ schedule_id: string; start_at: Date | string }>(
+    `with wanted as (
+       select * from unnest($1::uuid[], $2::timestamptz[]) as w(schedule_id, start_at)
+     ), gone as (
+       delete from slot_holds where id in (
+         select distinct on (h.schedule_id, h.start_at) h.id
+           from slot_holds h join wanted w on h.schedule_id = w.schedule_id and h.start_at = w.start_at
+          where h.session_id = $3
+          order by h.schedule_id, h.start_at, h.expires_at)
+       returning schedule_id, start_at, category_id
+     )
+     update slot_capacity c set taken = c.taken - 1
+       from gone where c.schedule_id = gone.schedule_id and c.start_at = gone.start_at and c.category_id = gone.category_id
+     returning c.schedule_id, c.start_at`,
+    [slots.map((s) => s.scheduleId), slots.map((s) => s.start.toISOString()), sessionId],
+  );
+  return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
+}

@@ -1,0 +1,63 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  EntityPaymentConfig,
+  Location,
+  LocationPaymentConfig,
+  OrganizationPaymentConfig,
+  PaymentMethod,
+  PaymentMethodInput,
+} from '@careslot/contracts';
+import { apiRequest } from '../../../shared/api/client';
+
+const PAYMENTS = '/careslot-payment-service/api';
+
+interface Envelope<T> {
+  status_code: number;
+  message: string;
+  data: T;
+}
+
+export const locationQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['location', id],
+    queryFn: ({ signal }) => apiRequest<Location>(`/careslot-administration/api/v2/location/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The three levels of the visit payment config (§3.8), fetched only when authenticated (§5.3). */
+export const paymentConfigQuery = (organizationId: string, locationId: string | null, entityType: string, entityId: string) =>
+  queryOptions({
+    queryKey: ['visit-payment-config', organizationId, locationId, entityType, entityId],
+    queryFn: async ({ signal }) => {
+      const [organization, location, entity] = await Promise.all([
+        apiRequest<Envelope<OrganizationPaymentConfig>>(`${PAYMENTS}/organizations/get-by-organization`, { query: { organizationId }, signal }),
+        locationId
+          ? apiRequest<Envelope<LocationPaymentConfig>>(`${PAYMENTS}/locations/get-by-location`, { query: { organizationId, locationId }, signal })
+          : Promise.resolve(null),
+        apiRequest<Envelope<EntityPaymentConfig>>(`${PAYMENTS}/entityconfigurations/entity`, {
+          query: { organizationId, entityType: entityType.toLowerCase(), entityId },
+          signal,
+        }),
+      ]);
+      return {
+        OrganizationPaymentConfig: organization.data,
+        LocationPaymentConfig: location?.data ?? null,
+        UserPaymentConfig: { VisitFeeDetails: entity.data.VisitFeeDetails },
+      };
+    },
+    staleTime: 60_000,
+  });
+
+/** The card-payment guard's call (2.2): the patient's saved payment methods ({status_code, data.data}). */
+export const savedCardsQuery = (patientId: string) =>
+  queryOptions({
+    queryKey: ['payment-methods', patientId],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Envelope<{ data: PaymentMethod[] }>>(`${PAYMENTS}/v1/stripepayment/customers/payment-methods`, { query: { patientId }, signal })).data.data,
+    staleTime: 0,
+    retry: false,
+  });
+
+export async function saveCard(input: PaymentMethodInput): Promise<PaymentMethod> {
+  return (await apiRequest<Envelope<PaymentMethod>>(`${PAYMENTS}/v1/stripepayment/customers/payment-methods`, { method: 'POST', body: input })).data;
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CalendarSlotData } from '@careslot/contracts';
+import { isInsured, visitFee } from '@careslot/domain';
+import { useSchedule } from '../api/schedule';
+import { locationQuery, paymentConfigQuery } from './api';
+
+export interface VisitFeeState {
+  isLoading: boolean;
+  isError: boolean;
+  timeZone: string | null;
+  organizationId: string | null;
+  locationId: string | null;
+  /** The entity whose VisitFeeDetails apply (the schedule's provider). */
+  entity: { type: 'provider'; id: string } | null;
+  insured: boolean;
+  /** The fee owed (>= the minimum visit fee of 1), or null when no visit payment applies (§5.3). */
+  fee: number | null;
+}
+
+/** The visit fee of the held slot: schedule → facility → the practice's three payment config levels. */
+export function useVisitFee(held: CalendarSlotData | null, insuranceName: string | null | undefined): VisitFeeState {
+  const schedule = useSchedule(held?.calendarId ?? null);
+  const locationId = schedule.data?.LocationId ?? null;
+  const location = useQuery({ ...locationQuery(locationId ?? ''), enabled: !!locationId });
+  const organizationId = location.data?.OrganizationId ?? null;
+  const practitionerId = schedule.data?.PractitionerId ?? null;
+  const config = useQuery({
+    ...paymentConfigQuery(organizationId ?? '', locationId, 'provider', practitionerId ?? ''),
+    enabled: !!organizationId && !!practitionerId,
+  });
+  const insured = isInsured(insuranceName);
+  const waiting = schedule.isPending || (!!locationId && location.isPending) || (!!organizationId && !!practitionerId && config.isPending);
+  return {
+    isLoading: !!held && waiting,
+    isError: schedule.isError || location.isError || config.isError,
+    timeZone: schedule.data?.TimeZone ?? null,
+    organizationId,
+    locationId,
+    entity: practitionerId ? { type: 'provider', id: practitionerId } : null,
+    insured,
+    fee: config.data ? visitFee(config.data, insured) : null,
+  };
+}

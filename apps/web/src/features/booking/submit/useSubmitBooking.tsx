@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { STORAGE_KEYS } from '@careslot/contracts';
+import { HubConnection } from '../../../shared/realtime/connection';
+import { getSession } from '../../../shared/session/session';
+import { toast } from '../../../shared/ui/toast';
+import { RescheduleDialog } from '../reschedule/RescheduleDialog';
+import { bookingApi, type BookingApi } from './api';
+import { watchAppointmentStatus, type StatusListener, type StatusUpdate } from './statusWatch';
+import { resetBookingState } from './resetBooking';
+import { submitBooking, type BookingOutcome, type BookingSubmission } from './submitBooking';
+
+/** Listens on the appointments hub as the signed-in user (their own room) and the new appointment's room. */
+const hubListener: StatusListener = (onUpdate) => {
+  const session = getSession();
+  const hub = new HubConnection('appointments', { getToken: () => getSession().accessToken, userId: session.user?.userId ?? null });
+  const off = hub.on('AppointmentStatusUpdated', (message) => onUpdate(message.data as unknown as StatusUpdate));
+  hub.start();
+  return () => {
+    off();
+    hub.stop();
+  };
+};
+
+export interface UseSubmitBookingOptions {
+  /** Injected in tests. */
+  api?: BookingApi;
+  listen?: StatusListener;
+  wait?: (ms: number) => Promise<void>;
+}
+
+export interface SubmitBookingHandle {
+  /** Runs step 9 and what follows; resolves with the outcome after the hook acted on it. */
+  submit: (input: BookingSubmission) => Promise<BookingOutcome>;
+  submitting: boolean;
+  /** Why the visit fee could not be taken (declined, insufficient funds), for the pay page to show; null otherwise. */
+  paymentError: string | null;
+  /** The reschedule dialog (4.7), when it is open: render this in the page. */
+  dialogs: ReactNode;
+}
+
+/**
+ * The booking submission (patient-booking.md §4.2 step 9, §4.5, §4.6, §4.7, §8) for the last booking stage.
+ * Booked: the held selection and booking state are cleared and the browser goes to the portal details page
+ * (?showConfirmationMessage=true), which shows the pending or confirmation popup; a non-patient goes to
+ * /dashboard/doctor. Slot gone: the reschedule dialog. Duplicate: 'Already booked at this time.', hold
+ * released, portal. Other failures: the message (refund texts of 4.6 included), then originUrl or the portal.
+ */
+export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitBookingHandle {
+  const navigate = useNavigate();
+  const { t } = useTranslation('bookingSubmit');
+  const [submitting, setSubmitting] = useState(false);
+  const [paymentError, setPaymentError] = useState<string | null>(null);
+  const [reschedule, setReschedule] = useState<BookingSubmission | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const { api = bookingApi, listen = hubListener, wait } = options;
+
+  const running = useRef<Promise<BookingOutcome> | null>(null);
+
+  const act = useCallback(
+    (outcome: BookingOutcome, input: BookingSubmission) => {
+      switch (outcome.kind) {
+        case 'booked':
+          resetBookingState();
+          localStorage.setItem(STORAGE_KEYS.local.showPopup, '1');
+          void navigate(outcome.redirect, { replace: true, state: { bookingPopup: outcome.popup } });
+          break;
+        case 'reschedule':
+          setReschedule(input);
+          break;
+        case 'payment-failed':
+          setPaymentError(t(`messages.${outcome.code}`, { details: outcome.message }));
+          break;
+        case 'duplicate':
+          resetBookingState();
+          toast.error(t(`messages.${outcome.code}`));
+          void navigate(outcome.redirect, { replace: true });
+          break;
+        case 'failed':
+          if (outcome.refund === 'processed') resetBookingState();
+          toast.error(outcome.details ? `${t(`messages.${outcome.code}`)} ${outcome.details}` : t(`messages.${outcome.code}`));
+          void navigate(outcome.redirect, { replace: true });
+          break;
+      }
+    },
+    [navigate, t],
+  );
+
+  const submit = useCallback(
+    (input: BookingSubmission): Promise<BookingOutcome> => {
+      // One submission at a time: a second click while one runs gets the same answer.
+      if (running.current) return running.current;
+      setSubmitting(true);
+      setPaymentError(null);
+      const watch = watchAppointmentStatus(listen, wait);
+      const run = submitBooking({ api, settle: watch.settle }, input)
+        .then((outcome) => {
+          act(outcome, input);
+          return outcome;
+        })
+        .finally(() => {
+          watch.stop();
+          running.current = null;
+          if (mounted.current) setSubmitting(false);
+        });
+      running.current = run;
+      return run;
+    },
+    [api, listen, wait, act],
+  );
+
+  const dialogs = reschedule ? (
+    <RescheduleDialog
+      submission={reschedule}
+      api={api}
+      onConfirm={(next) => {
+        setReschedule(null);
+        void submit(next);
+      }}
+      onDecline={() => {
+        setReschedule(null);
+        resetBookingState();
+        void navigate('/portal', { replace: true });
+      }}
+      onClose={() => setReschedule(null)}
+    />
+  ) : null;
+
+  return { submit, submitting, paymentError, dialogs };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { RequestOptions } from '../../shared/api/client';
+import type { SessionUser } from '../../shared/session/session';
+import { loadPracticeData, practiceToLoad } from './practiceData';
+
+const user = (roles: string[], organizationId: string | null = 'org-1') =>
+  ({ roles, organizationId, userId: 'u', name: 'N', email: 'e', userType: 'Practitioner' }) as unknown as SessionUser;
+
+describe('practice data on login (practice-portal §4.4)', () => {
+  it('loads only for practiceadmin, staff or provider with an OrganizationId', () => {
+    expect(practiceToLoad(user(['provider']))).toBe('org-1');
+    expect(practiceToLoad(user(['staff']))).toBe('org-1');
+    expect(practiceToLoad(user(['PracticeAdmin']))).toBe('org-1');
+    expect(practiceToLoad(user(['patient']))).toBeNull();
+    expect(practiceToLoad(user(['superuser']))).toBeNull();
+    expect(practiceToLoad(user(['provider'], null))).toBeNull();
+    expect(practiceToLoad(null)).toBeNull();
+  });
+
+  it('reads the organization, locations, practitioners and services of the practice; reputation follows the organization', async () => {
+    const calls: string[] = [];
+    const api = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
+      calls.push(`${options?.method ?? 'GET'} ${path} ${JSON.stringify(options?.body ?? '')}`);
+      if (path.includes('/organization/')) return { Id: 'org-1', has_reputation_enabled: true } as T;
+      if (path.includes('/location/')) return { Data: [{ Id: 'loc-1' }], Total: 1 } as T;
+      if (path.includes('/practitioner/')) return { Data: [{ Id: 'pr-1' }, { Id: 'pr-2' }], Total: 2 } as T;
+      throw new Error('500');
+    };
+    const practice = await loadPracticeData('org-1', api);
+    expect(practice.organization?.Id).toBe('org-1');
+    expect(practice.locations.map((l) => l.Id)).toEqual(['loc-1']);
+    expect(practice.practitioners.map((p) => p.Id)).toEqual(['pr-1', 'pr-2']);
+    // A failed read is ignored silently: the rest of the practice is there.
+    expect(practice.healthCareServices).toEqual([]);
+    expect(practice.reputationEnabled).toBe(true);
+    expect(calls).toContain('POST /careslot-administration/api/v2/location/advance-search {"OrganizationId":"org-1","Limit":1000,"Offset":1}');
+    expect(calls).toContain('GET /careslot-administration/api/v2/practitioner/get-by-organization/org-1 ""');
+  });
+});

@@ -1,0 +1,50 @@
+import type { HealthcareService, Location, Organization, Practitioner } from '@careslot/contracts';
+import type { RequestOptions } from '../../shared/api/client';
+import { EMPTY_PRACTICE, type PracticeState } from '../../shared/session/practice';
+import type { SessionUser } from '../../shared/session/session';
+
+const ADMINISTRATION = '/careslot-administration/api/v2';
+const PRACTICE_ROLES = ['practiceadmin', 'staff', 'provider'];
+
+/** Practice-side organization data loads only for practiceadmin, staff or provider with an OrganizationId (§4.4, §6). */
+export function practiceToLoad(user: SessionUser | null): string | null {
+  if (!user?.organizationId) return null;
+  const roles = user.roles.map((role) => role.toLowerCase());
+  return PRACTICE_ROLES.some((role) => roles.includes(role)) ? user.organizationId : null;
+}
+
+type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+/**
+ * Loads the practice of a signed-in practice user (practice-portal.md §4.4): organization, locations,
+ * practitioners and health-care services, in parallel. Failed reads are ignored silently (§8): what
+ * loaded is kept, the rest stays empty. Reputation is on when the organization has it enabled.
+ */
+export async function loadPracticeData(organizationId: string, api: Api): Promise<PracticeState & { reputationEnabled: boolean }> {
+  const quiet = <T,>(read: Promise<T>) => read.catch(() => null);
+  const [organization, locations, practitioners, services] = await Promise.all([
+    quiet(api<Organization>(`${ADMINISTRATION}/organization/${encodeURIComponent(organizationId)}`)),
+    quiet(
+      api<{ Data: Location[] }>(`${ADMINISTRATION}/location/advance-search`, {
+        method: 'POST',
+        body: { OrganizationId: organizationId, Limit: 1000, Offset: 1 },
+      }),
+    ),
+    quiet(api<{ Data: Practitioner[] }>(`${ADMINISTRATION}/practitioner/get-by-organization/${encodeURIComponent(organizationId)}`)),
+    quiet(
+      api<{ Data: HealthcareService[] }>(`${ADMINISTRATION}/healthcareservice/advance-search`, {
+        method: 'POST',
+        body: { OrganizationId: organizationId, Limit: 1000, Offset: 1 },
+      }),
+    ),
+  ]);
+  return {
+    ...EMPTY_PRACTICE,
+    organizationId,
+    organization,
+    locations: locations?.Data ?? [],
+    practitioners: practitioners?.Data ?? [],
+    healthCareServices: services?.Data ?? [],
+    reputationEnabled: organization?.has_reputation_enabled ?? false,
+  };
+}

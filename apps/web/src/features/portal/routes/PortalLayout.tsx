@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { Container, Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
+/** The patient portal (the spec's {portalBase}, built in under /portal): appointments and profile settings. */
+export function PortalLayout() {
+  const { t } = useTranslation('portal');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tab = location.pathname.startsWith('/portal/profile') ? 'profile' : 'appointments';
+  useEffect(() => {
+    document.title = `${t('title')} | CareSlot`;
+  }, [t]);
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Tabs value={tab} onChange={(value) => void navigate(value === 'profile' ? '/portal/profile' : '/portal')} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="appointments">{t('nav.appointments')}</Tabs.Tab>
+            <Tabs.Tab value="profile">{t('nav.profile')}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <Outlet />
+      </Stack>
+    </Container>
+  );
+}
