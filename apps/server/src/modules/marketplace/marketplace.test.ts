@@ -473,10 +473,18 @@ describe('practice and healthcare service profiles', () => {
               (select count(*)::int from schedules s where s.practitioner_id = ps.practitioner_id and s.online_booking_enabled) as schedules
          from provider_search ps group by ps.practitioner_id order by ps.practitioner_id limit 25`,
     );
+    let withReasons = 0;
     for (const provider of providers) {
       const page = await profile(provider.name_identity);
       expect(page.Calendars.length, provider.name_identity).toBe(provider.schedules);
+      // Each calendar lists the booking reasons (service types) its schedule offers.
+      for (const calendar of page.Calendars) {
+        const [offered] = await t.database.query<{ n: number }>('select count(*)::int as n from schedule_service_types where schedule_id = $1', [calendar.ScheduleId]);
+        expect(calendar.Reasons).toHaveLength(offered!.n);
+        if (offered!.n > 0) withReasons += 1;
+      }
     }
+    expect(withReasons).toBeGreaterThan(0);
   });
 
   it("shows a healthcare service with its practice, category, about and facilities", async () => {

@@ -18,7 +18,7 @@ import type { Connection } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import { resolveSearchTerms, searchRowNames } from '../catalog';
 import { profileEntitySources, providerSearchSources, publicLocations, type PublicLocationSource } from '../directory';
-import { availabilityOfPractitioners, type ScheduleAvailability } from '../scheduling';
+import { availabilityOfPractitioners, searchScheduleDetails, type ScheduleAvailability, type SchedulingDeps } from '../scheduling';
 import * as store from './store';
 
 /** How far ahead a provider's next availability is looked for. */
@@ -334,7 +334,8 @@ function carriersOf(planIds: string[], plans: Map<string, { carrierId: string; c
  * specialties and accepted insurances when displayed, its bookable calendars, and the practice's other
  * published profiles when ShowSuggestedEntities (hidden suggestions left out).
  */
-async function toPageProfile(connection: Connection, row: store.PageProfileRow, now: Date): Promise<PageProfile> {
+async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, now: Date): Promise<PageProfile> {
+  const connection: Connection = deps.database;
   const hiddenFacility = (entityId: string, facilityId: string) =>
     row.hidden_facilities.some(
       (h) => h.facilityId === facilityId && ((!h.providerId && !h.resourceId) || h.providerId === entityId || h.resourceId === entityId),
@@ -420,6 +421,13 @@ async function toPageProfile(connection: Connection, row: store.PageProfileRow, 
       },
     ];
   });
+  // The booking reasons (service types) each calendar offers.
+  if (calendars.length > 0) {
+    const details = new Map((await searchScheduleDetails(deps, { Ids: calendars.map((c) => c.ScheduleId) }, now)).map((d) => [d.Id, d]));
+    for (const calendar of calendars) {
+      calendar.Reasons = (details.get(calendar.ScheduleId)?.ServiceType ?? []).map((type) => ({ Id: type.Id, Name: type.Name, VisitType: type.VisitType ?? null }));
+    }
+  }
 
   const names = await searchRowNames(connection, [], row.display_insurances ? [...new Set(planIds)] : []);
   const orgProfile = organization
@@ -462,16 +470,16 @@ async function toPageProfile(connection: Connection, row: store.PageProfileRow, 
 }
 
 /** A published profile by its entity; an unpublished or missing one is not found. */
-export async function pageProfileOfEntity(connection: Connection, entityType: string, entityId: string, now: Date): Promise<PageProfile> {
-  const row = await store.pageProfileByEntity(connection, entityType, entityId);
+export async function pageProfileOfEntity(deps: SchedulingDeps, entityType: string, entityId: string, now: Date): Promise<PageProfile> {
+  const row = await store.pageProfileByEntity(deps.database, entityType, entityId);
   if (!row || !row.is_published) throw notFound();
-  return toPageProfile(connection, row, now);
+  return toPageProfile(deps, row, now);
 }
 
-export async function pageProfileByNameIdentity(connection: Connection, nameIdentity: string, now: Date): Promise<PageProfile> {
-  const row = await store.pageProfileByNameIdentity(connection, nameIdentity);
+export async function pageProfileByNameIdentity(deps: SchedulingDeps, nameIdentity: string, now: Date): Promise<PageProfile> {
+  const row = await store.pageProfileByNameIdentity(deps.database, nameIdentity);
   if (!row || !row.is_published) throw notFound();
-  return toPageProfile(connection, row, now);
+  return toPageProfile(deps, row, now);
 }
 
 /** The profile's calendars for the week from `date`: up to 5 open slots a day each. */
