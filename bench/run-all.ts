@@ -5,12 +5,15 @@ import { holds } from './holds';
 import { landingLcp } from './landing-lcp';
 import { notificationsBench } from './notifications';
 import { searchBench } from './search';
+import { webBundleBench } from './web-bundle';
 
 const benches: Record<string, () => Promise<unknown>> = {
   'cold-start': coldStart,
   'landing-lcp': landingLcp,
   holds,
   search: searchBench,
+  // Reads the web build (npm run build first).
+  'web-bundle': webBundleBench,
   // PGlite, and PostgreSQL too when DATABASE_URL is set.
   notifications: notificationsBench,
   // Needs PostgreSQL (DATABASE_URL, default the local server).

@@ -7,7 +7,7 @@
  *
  * Run: node --import tsx bench/search.ts              (embedded PGlite in a temporary folder)
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/search.ts
- * Env: BENCH_PORT (default 3525), BENCH_PROVIDERS (2000), BENCH_CLIENTS (20), BENCH_REQUESTS (2000).
+ * Env: BENCH_PORT (default 3525), BENCH_HOST (127.0.0.1), BENCH_SERVER_NODE_ARGS, BENCH_PROVIDERS (2000), BENCH_CLIENTS (20), BENCH_REQUESTS (2000).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,11 +19,13 @@ import { openDatabase } from '../apps/server/src/platform/db';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3525);
+// The address the server listens on (another 127.0.0.x when something else holds the port on 127.0.0.1).
+const host = process.env.BENCH_HOST ?? '127.0.0.1';
 const providers = Number(process.env.BENCH_PROVIDERS ?? 2000);
 const clients = Number(process.env.BENCH_CLIENTS ?? 20);
 const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
 const serverUrl = process.env.BENCH_DATABASE_URL;
-const SEARCH = `http://127.0.0.1:${port}/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs`;
+const SEARCH = `http://${host}:${port}/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs`;
 
 const SPECIALTIES = ['Internist', 'Cardiologist (Heart Doctor)', 'Neurologist', 'Dermatologist', 'Psychiatrist', 'Orthopedic Surgeon', 'Family Physician', 'Pediatrician'];
 const CONDITIONS = ['Back Pain', 'Diabetes Consultation', 'Headache', 'Acne'];
@@ -108,13 +110,15 @@ export async function searchBench() {
     await database.close();
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
 
-    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // BENCH_SERVER_NODE_ARGS: extra node options of the server, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
-      env: { ...env, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', SEED_DEMO_DATA: 'false' },
+      env: { ...env, PORT: String(port), HOST: host, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', SEED_DEMO_DATA: 'false' },
       stdio: 'ignore',
     });
     try {
-      await waitReady(`http://127.0.0.1:${port}/readyz`, Date.now() + 120_000);
+      await waitReady(`http://${host}:${port}/readyz`, Date.now() + 120_000);
       const rnd = mulberry32(42);
       const plan = Array.from({ length: requests }, (_, i) => {
         const scenario = SCENARIOS[i % SCENARIOS.length]!;

@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunks each page loads (bench/web-bundle.ts checks the patient pages' size).
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
   test: {

@@ -444,8 +444,10 @@ describe('practice and healthcare service profiles', () => {
     const page = await profile(practice.name_identity);
     const facilities = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 and active', [practice.entity_id]);
     const providers = await t.database.query<{ practitioner_id: string }>(
-      `select distinct ps.practitioner_id from provider_search ps join schedules s on s.practitioner_id = ps.practitioner_id and s.location_id = ps.location_id
-        where ps.organization_id = $1 and s.online_booking_enabled`,
+      `select distinct ps.practitioner_id from provider_search ps
+         join schedules s on s.practitioner_id = ps.practitioner_id and s.online_booking_enabled
+         join locations l on l.id = s.location_id and l.organization_id = $1 and l.active
+        where ps.organization_id = $1`,
       [practice.entity_id],
     );
     expect(providers.length).toBeGreaterThan(1);
@@ -463,6 +465,26 @@ describe('practice and healthcare service profiles', () => {
 
     const week = await t.call<{ Data: { ScheduleId: string }[] }>({ method: 'POST', url: `${BASE}/pageProfiles/entity/schedules`, payload: { NameIdentity: practice.name_identity, Date: TODAY } });
     expect(week.json.Data.map((c) => c.ScheduleId).sort()).toEqual(page.Calendars.map((c) => c.ScheduleId).sort());
+  });
+
+  it("shows every bookable calendar of a provider on their own profile", async () => {
+    const providers = await t.database.query<{ practitioner_id: string; name_identity: string; schedules: number }>(
+      `select ps.practitioner_id, min(ps.name_identity) as name_identity,
+              (select count(*)::int from schedules s where s.practitioner_id = ps.practitioner_id and s.online_booking_enabled) as schedules
+         from provider_search ps group by ps.practitioner_id order by ps.practitioner_id limit 25`,
+    );
+    let withReasons = 0;
+    for (const provider of providers) {
+      const page = await profile(provider.name_identity);
+      expect(page.Calendars.length, provider.name_identity).toBe(provider.schedules);
+      // Each calendar lists the booking reasons (service types) its schedule offers.
+      for (const calendar of page.Calendars) {
+        const [offered] = await t.database.query<{ n: number }>('select count(*)::int as n from schedule_service_types where schedule_id = $1', [calendar.ScheduleId]);
+        expect(calendar.Reasons).toHaveLength(offered!.n);
+        if (offered!.n > 0) withReasons += 1;
+      }
+    }
+    expect(withReasons).toBeGreaterThan(0);
   });
 
   it("shows a healthcare service with its practice, category, about and facilities", async () => {

@@ -16,7 +16,8 @@ const tags = ['marketplace'];
 
 /** Public search and profile reads (practice-portal.md §7 Marketplace): anyone may call them. */
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, clock } = app.deps;
+  const { database, clock, realtime } = app.deps;
+  const scheduling = { database, realtime };
   const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
   app.post(
@@ -34,13 +35,13 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${MARKETPLACE}/pageProfiles/entity/get`,
     { schema: { tags, summary: "An entity's published page profile", body: pageProfileEntityRequestSchema, response: { 200: pageProfileSchema, ...errors } } },
-    async (request) => service.pageProfileOfEntity(database, request.body.EntityType, request.body.EntityId, clock.now()),
+    async (request) => service.pageProfileOfEntity(scheduling, request.body.EntityType, request.body.EntityId, clock.now()),
   );
 
   app.get(
     `${MARKETPLACE}/pageProfiles/entity/:nameIdentity`,
     { schema: { tags, summary: 'A published page profile by its address segment', params: nameIdentityParamsSchema, response: { 200: pageProfileSchema, ...errors } } },
-    async (request) => service.pageProfileByNameIdentity(database, request.params.nameIdentity, clock.now()),
+    async (request) => service.pageProfileByNameIdentity(scheduling, request.params.nameIdentity, clock.now()),
   );
 
   app.post(

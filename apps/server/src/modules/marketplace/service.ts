@@ -18,7 +18,7 @@ import type { Connection } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import { resolveSearchTerms, searchRowNames } from '../catalog';
 import { profileEntitySources, providerSearchSources, publicLocations, type PublicLocationSource } from '../directory';
-import { availabilityOfPractitioners, type ScheduleAvailability } from '../scheduling';
+import { availabilityOfPractitioners, searchScheduleDetails, type ScheduleAvailability, type SchedulingDeps } from '../scheduling';
 import * as store from './store';
 
 /** How far ahead a provider's next availability is looked for. */
@@ -294,8 +294,8 @@ export async function refreshEntityProfiles(connection: Connection, ids?: { orga
 const profileLink = (row: Pick<store.PageProfileRow, 'entity_type' | 'name_identity'>) =>
   row.entity_type === 'Provider' ? `/providers/${row.name_identity}` : `/practice/${row.name_identity}`;
 
-/** How many suggested entities a page lists at most. */
-const MAX_SUGGESTED = 12;
+/** How many suggested entities a page lists at most (services first, then providers, each by name). */
+const MAX_SUGGESTED = 30;
 
 function toLocation(source: PublicLocationSource | store.SearchRow, showPhone: boolean): PageProfileLocation {
   const isSearchRow = 'location_id' in source;
@@ -334,9 +334,12 @@ function carriersOf(planIds: string[], plans: Map<string, { carrierId: string; c
  * specialties and accepted insurances when displayed, its bookable calendars, and the practice's other
  * published profiles when ShowSuggestedEntities (hidden suggestions left out).
  */
-async function toPageProfile(connection: Connection, row: store.PageProfileRow, now: Date): Promise<PageProfile> {
+async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, now: Date): Promise<PageProfile> {
+  const connection: Connection = deps.database;
   const hiddenFacility = (entityId: string, facilityId: string) =>
-    row.hidden_facilities.some((h) => h.facilityId === facilityId && (h.providerId === entityId || h.resourceId === entityId));
+    row.hidden_facilities.some(
+      (h) => h.facilityId === facilityId && ((!h.providerId && !h.resourceId) || h.providerId === entityId || h.resourceId === entityId),
+    );
   let organization: { id: string; name: string } | null = null;
   let locations: PageProfileLocation[] = [];
   let specialties: { Id: string; Name: string }[] = [];
@@ -396,12 +399,14 @@ async function toPageProfile(connection: Connection, row: store.PageProfileRow, 
   // Calendars: the provider's own; on a practice page, its providers' at the shown facilities.
   const calendarPractitioners = row.entity_type === 'Provider' ? [row.entity_id] : row.entity_type === 'Organization' ? [...new Set(providerRows.map((r) => r.practitioner_id))] : [];
   const availability = await availabilityOfPractitioners(connection, { practitionerIds: calendarPractitioners, fromDay: todayUtcDate(now), days: 0, now, perDay: 0, lookAheadDays: 0 });
-  const rowOf = new Map(providerRows.map((r) => [`${r.practitioner_id}|${r.location_id}`, r]));
-  const anyRowOf = new Map(providerRows.map((r) => [r.practitioner_id, r]));
+  const rowOf = new Map(providerRows.map((r) => [r.practitioner_id, r]));
+  // A practice page shows its providers' calendars at its own (shown) facilities.
+  const practiceFacilities = row.entity_type === 'Organization' ? new Set(locations.map((l) => l.Id)) : null;
   const calendars: PageProfileCalendar[] = availability.flatMap((a) => {
     if (a.locationId && hiddenFacility(a.practitionerId, a.locationId)) return [];
-    const search = (a.locationId ? rowOf.get(`${a.practitionerId}|${a.locationId}`) : undefined) ?? anyRowOf.get(a.practitionerId);
-    if (!search || (a.locationId && !rowOf.has(`${a.practitionerId}|${a.locationId}`))) return [];
+    if (practiceFacilities && (!a.locationId || !practiceFacilities.has(a.locationId))) return [];
+    const search = rowOf.get(a.practitionerId);
+    if (!search) return [];
     return [
       {
         ScheduleId: a.scheduleId,
@@ -416,6 +421,13 @@ async function toPageProfile(connection: Connection, row: store.PageProfileRow, 
       },
     ];
   });
+  // The booking reasons (service types) each calendar offers.
+  if (calendars.length > 0) {
+    const details = new Map((await searchScheduleDetails(deps, { Ids: calendars.map((c) => c.ScheduleId) }, now)).map((d) => [d.Id, d]));
+    for (const calendar of calendars) {
+      calendar.Reasons = (details.get(calendar.ScheduleId)?.ServiceType ?? []).map((type) => ({ Id: type.Id, Name: type.Name, VisitType: type.VisitType ?? null }));
+    }
+  }
 
   const names = await searchRowNames(connection, [], row.display_insurances ? [...new Set(planIds)] : []);
   const orgProfile = organization
@@ -458,16 +470,16 @@ async function toPageProfile(connection: Connection, row: store.PageProfileRow, 
 }
 
 /** A published profile by its entity; an unpublished or missing one is not found. */
-export async function pageProfileOfEntity(connection: Connection, entityType: string, entityId: string, now: Date): Promise<PageProfile> {
-  const row = await store.pageProfileByEntity(connection, entityType, entityId);
+export async function pageProfileOfEntity(deps: SchedulingDeps, entityType: string, entityId: string, now: Date): Promise<PageProfile> {
+  const row = await store.pageProfileByEntity(deps.database, entityType, entityId);
   if (!row || !row.is_published) throw notFound();
-  return toPageProfile(connection, row, now);
+  return toPageProfile(deps, row, now);
 }
 
-export async function pageProfileByNameIdentity(connection: Connection, nameIdentity: string, now: Date): Promise<PageProfile> {
-  const row = await store.pageProfileByNameIdentity(connection, nameIdentity);
+export async function pageProfileByNameIdentity(deps: SchedulingDeps, nameIdentity: string, now: Date): Promise<PageProfile> {
+  const row = await store.pageProfileByNameIdentity(deps.database, nameIdentity);
   if (!row || !row.is_published) throw notFound();
-  return toPageProfile(connection, row, now);
+  return toPageProfile(deps, row, now);
 }
 
 /** The profile's calendars for the week from `date`: up to 5 open slots a day each. */
@@ -479,7 +491,10 @@ export async function pageProfileSchedules(connection: Connection, nameIdentity:
   if (row.entity_type === 'HealthCareService') return { Data: [], Total: 0 };
   // A practice's page books its providers at its facilities.
   const practiceRows = row.entity_type === 'Organization' ? await store.searchRowsOfOrganization(connection, row.entity_id) : null;
-  const atPractice = practiceRows ? new Set(practiceRows.map((r) => `${r.practitioner_id}|${r.location_id}`)) : null;
+  const hiddenFacilities = new Set(row.hidden_facilities.filter((h) => !h.providerId && !h.resourceId).map((h) => h.facilityId));
+  const atPractice = practiceRows
+    ? new Set((await profileEntitySources(connection, { organizationIds: [row.entity_id], serviceIds: [] }))[0]?.location_ids.filter((l) => !hiddenFacilities.has(l)) ?? [])
+    : null;
   const calendars = await availabilityOfPractitioners(connection, {
     practitionerIds: practiceRows ? [...new Set(practiceRows.map((r) => r.practitioner_id))] : [row.entity_id],
     fromDay: day,
@@ -489,7 +504,7 @@ export async function pageProfileSchedules(connection: Connection, nameIdentity:
     lookAheadDays: NEXT_AVAILABILITY_DAYS,
   });
   const data = calendars
-    .filter((c) => !atPractice || (c.locationId !== null && atPractice.has(`${c.practitionerId}|${c.locationId}`)))
+    .filter((c) => !atPractice || (c.locationId !== null && atPractice.has(c.locationId)))
     .filter((c) => !c.locationId || !row.hidden_facilities.some((h) => h.facilityId === c.locationId && h.providerId === c.practitionerId))
     .map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId, TimeZone: c.timeZone, Slots: c.slots }));
   return { Data: data, Total: data.length };

@@ -226,5 +226,5 @@ export async function searchRowsOfOrganization(connection: Connection, organizat
 /** Published profiles of some entities (suggestions), by entity id. */
 export async function publishedProfilesOfEntities(connection: Connection, entityIds: string[]): Promise<PageProfileRow[]> {
   if (entityIds.length === 0) return [];
-  return connection.query<PageProfileRow>('select * from page_profiles where entity_id = any($1::uuid[]) and is_published order by name, id', [entityIds]);
+  return connection.query<PageProfileRow>('select * from page_profiles where entity_id = any($1::uuid[]) and is_published order by entity_type, name, id', [entityIds]);
 }

@@ -5,12 +5,32 @@ import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfi
 import { dayKeyOf, zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
 import { useSlotPicker } from '../../../shared/slots/useSlotPicker';
-import { useWeekSlots } from '../../../shared/slots/useWeekSlots';
+import { useWeekSlots, type WeekSlots } from '../../../shared/slots/useWeekSlots';
 import { WeekScroller } from '../../../shared/slots/WeekScroller';
 import { WeekSlotCalendar } from '../../../shared/slots/WeekSlotCalendar';
 import { HeldSlotPanel } from './HeldSlotPanel';
 
 const ALL = String(ALL_REASONS_ID);
+
+const offers = (slot: Slot, reason: string) => (slot.ServiceType ?? []).some((type) => type.Id === reason);
+
+/** The week with only the slots that offer the reason. */
+function forReason(week: WeekSlots, reason: string): WeekSlots {
+  const slots = week.slots.filter((slot) => offers(slot, reason));
+  const slotsByDay = new Map([...week.slotsByDay].map(([day, daySlots]) => [day, daySlots.filter((slot) => offers(slot, reason))]));
+  return { ...week, slots, slotsByDay, noAvailability: week.noAvailability || (!week.isLoading && slots.length === 0 && week.nextAvailableDay === null) };
+}
+
+/**
+ * 4.3 step 2: with the reason 'All' the held slot carries no service category or type; with a reason, only
+ * that type and its category.
+ */
+export function narrowToReason(slot: Slot, reason: string): Slot {
+  if (reason === ALL) return { ...slot, ServiceCategory: [], ServiceType: [] };
+  const types = (slot.ServiceType ?? []).filter((type) => type.Id === reason);
+  const categoryIds = new Set(types.map((type) => type.ServiceCategoryId));
+  return { ...slot, ServiceType: types, ServiceCategory: (slot.ServiceCategory ?? []).filter((category) => categoryIds.has(category.Id)) };
+}
 
 /**
  * The profile's booking calendar: which provider (on a practice page) and which facility, the reason for
@@ -90,12 +110,14 @@ function CalendarWeek({ calendar, reason, practicePage }: { calendar: PageProfil
   const today = useMemo(() => dayKeyOf(new Date(), timeZone), [timeZone]);
   const [startDay, setStartDay] = useState<DayKey>(today);
   const scheduleIds = useMemo(() => [calendar.ScheduleId], [calendar.ScheduleId]);
-  const week = useWeekSlots({ scheduleIds, timeZone, startDay, reasonBased: reason !== ALL });
+  const all = useWeekSlots({ scheduleIds, timeZone, startDay, reasonBased: reason !== ALL, reasonId: reason === ALL ? null : reason });
+  // A chosen reason shows only the slots that offer it.
+  const week = useMemo(() => (reason === ALL ? all : forReason(all, reason)), [all, reason]);
   const slotData = useCallback(
     (slot: Slot, hold: SlotHoldInfo): CalendarSlotData => ({
       calendarId: calendar.ScheduleId,
       facilityId: calendar.LocationId,
-      time_slot: slot,
+      time_slot: narrowToReason(slot, reason),
       entity: { Id: calendar.EntityId, Type: calendar.EntityType, Name: calendar.EntityName, Speciality: calendar.EntitySpeciality, Photo: calendar.EntityPhoto },
       selectedReason: reason === ALL ? ALL_REASONS_ID : reason,
       actorLocationCalendars: [calendar.ScheduleId],
