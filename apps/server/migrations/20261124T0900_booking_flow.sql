@@ -1,8 +1,12 @@
 -- The booking flow's middle stages (patient-booking.md §3.9, §4.2, §5.3).
 
--- The insurance options of a schedule (2.9): 'Self paying' and 'Skip insurance' instead of "I don't have
--- insurance". (CollectPatientDemographics and EnableInsurance are the schedule settings of the scheduling module.)
+-- The schedule settings that decide which booking stages apply (4.2 rules 2-5), the phone regions a schedule
+-- verifies (US, PK) and the insurance options of a schedule (2.9): 'Self paying' and 'Skip insurance' instead
+-- of "I don't have insurance". The scheduling module's schedulesetting calls edit them.
+alter table schedules add column collect_patient_demographics boolean not null default false;
+alter table schedules add column enable_insurance boolean not null default false;
 alter table schedules add column enable_self_pay boolean not null default false;
+alter table schedules add column supported_regions text[] not null default '{US}';
 
 -- A practice's custom forms (screening, intake, consent, assessment). The association lists are empty when
 -- the form applies to every facility, provider or resource of the practice; service_types lists reasons,

@@ -17,6 +17,4 @@ export * from './appointment-status';
 export * from './in-app-notifications';
 export * from './forms';
 export * from './patient-updates';
-export * from './appointment-status';
-export * from './in-app-notifications';
 export * from './portal';

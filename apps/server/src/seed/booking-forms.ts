@@ -73,9 +73,8 @@ export async function seedDemoBookingFlow(connection: Connection): Promise<void>
   // First practice: every stage (demographics, insurance with the self-pay options); second: insurance only.
   const settings = (organizationId: string, demographics: boolean) =>
     connection.query(
-      `insert into schedule_settings (id, schedule_id, collect_patient_demographics, enable_insurance)
-       select gen_random_uuid(), s.id, $2, true from schedules s join locations l on l.id = s.location_id where l.organization_id = $1
-       on conflict (schedule_id) do update set collect_patient_demographics = excluded.collect_patient_demographics, enable_insurance = true`,
+      `update schedules set collect_patient_demographics = $2, enable_insurance = true
+        where location_id in (select id from locations where organization_id = $1)`,
       [organizationId, demographics],
     );
   await settings(first, true);

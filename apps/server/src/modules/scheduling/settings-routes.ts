@@ -19,9 +19,9 @@ interface SettingsRow {
 /** The booking settings of a schedule and the provider's insurances there (their own, else the facility's). */
 export async function scheduleSettings(database: Database, id: string): Promise<ScheduleSettings | null> {
   const [row] = await database.query<SettingsRow>(
-    `select s.id, s.practitioner_id, s.location_id, s.requires_approval, s.enable_self_pay, s.supported_regions,
-            coalesce(x.collect_patient_demographics, false) as collect_patient_demographics, coalesce(x.enable_insurance, false) as enable_insurance
-       from schedules s left join schedule_settings x on x.schedule_id = s.id where s.id = $1`,
+    `select id, practitioner_id, location_id, requires_approval, enable_self_pay, supported_regions,
+            collect_patient_demographics, enable_insurance
+       from schedules where id = $1`,
     [id],
   );
   if (!row) return null;
