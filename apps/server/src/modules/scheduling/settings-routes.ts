@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema, idParamSchema, REGIONS, scheduleSettingsSchema, type ScheduleSettings } from '@careslot/contracts';
+import {
+  errorEnvelopeSchema,
+  idParamSchema,
+  REGIONS,
+  scheduleSettingsSchema,
+  type ScheduleSettings,
+} from '@careslot/contracts';
 import type { Database } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import { insurancePlansByIds } from '../catalog';
@@ -30,15 +36,20 @@ export async function scheduleSettings(database: Database, id: string): Promise<
     locationIds: row.location_id ? [row.location_id] : [],
   });
   const own = row.practitioner_id ? (accepted.practitioners.get(row.practitioner_id) ?? []) : [];
-  const planIds = own.length > 0 ? own : row.location_id ? (accepted.locations.get(row.location_id) ?? []) : [];
-  const plans = [...(await insurancePlansByIds(database, planIds)).values()].sort((a, b) => a.display.localeCompare(b.display));
+  const planIds =
+    own.length > 0 ? own : row.location_id ? (accepted.locations.get(row.location_id) ?? []) : [];
+  const plans = [...(await insurancePlansByIds(database, planIds)).values()].sort((a, b) =>
+    a.display.localeCompare(b.display),
+  );
   return {
     ScheduleId: row.id,
     CollectPatientDemographics: row.collect_patient_demographics,
     EnableInsurance: row.enable_insurance,
     EnableSelfPay: row.enable_self_pay,
     RequiresApproval: row.requires_approval,
-    supported_regions: row.supported_regions.filter((r): r is (typeof REGIONS)[number] => (REGIONS as readonly string[]).includes(r)),
+    supported_regions: row.supported_regions.filter((r): r is (typeof REGIONS)[number] =>
+      (REGIONS as readonly string[]).includes(r),
+    ),
     Insurances: plans.map((p) => ({ Id: p.planId, Name: p.display })),
   };
 }
@@ -50,20 +61,27 @@ export async function scheduleSettings(database: Database, id: string): Promise<
  */
 export const scheduleSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
-  app.get(
+  // The spec's path, and the booking flow's own name for the same read.
+  for (const url of [
+    '/careslot-calendar/api/v2/schedulesetting/schedule/:id',
     '/careslot-calendar/api/v2/schedule/:id/booking-settings',
-    {
-      schema: {
-        tags: ['calendar'],
-        summary: 'The booking settings of a schedule: which booking stages apply, verification regions, the provider’s insurances',
-        params: idParamSchema,
-        response: { 200: scheduleSettingsSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+  ]) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['calendar'],
+          summary:
+            'The booking settings of a schedule: which booking stages apply, verification regions, the provider’s insurances',
+          params: idParamSchema,
+          response: { 200: scheduleSettingsSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        },
       },
-    },
-    async (request) => {
-      const settings = await scheduleSettings(database, request.params.id);
-      if (!settings) throw notFound();
-      return settings;
-    },
-  );
+      async (request) => {
+        const settings = await scheduleSettings(database, request.params.id);
+        if (!settings) throw notFound();
+        return settings;
+      },
+    );
+  }
 };
