@@ -119,6 +119,28 @@ export async function insertStatusChange(
 
 // ---------- requests, activity, counts ----------
 
+/**
+ * The optional equality filters and the page of a practice list, as SQL text over numbered parameters that
+ * follow the organization id ($1): only the filters given are added.
+ */
+function filteredPage(organizationId: string, filters: [column: string, value: string | undefined][], page: { limit: number | null; skip: number }) {
+  const params: unknown[] = [organizationId];
+  let filter = '';
+  for (const [column, value] of filters) {
+    if (!value) continue;
+    params.push(value);
+    filter += ` and ${column} = $${params.length}`;
+  }
+  params.push(page.skip);
+  let paging = `offset $${params.length}`;
+  if (page.limit !== null) {
+    params.push(page.limit);
+    paging += ` limit $${params.length}`;
+  }
+  return { params, filter, paging };
+}
+
+
 export interface RequestRow extends AppointmentRow {
   total: number;
 }
@@ -128,29 +150,20 @@ export async function pendingRequests(
   db: Connection,
   input: { organizationId: string; practitionerId?: string | undefined; locationId?: string | undefined; order: 'asc' | 'desc'; limit: number | null; skip: number },
 ): Promise<RequestRow[]> {
-  const params: unknown[] = [input.organizationId];
-  let filter = '';
-  if (input.practitionerId) {
-    params.push(input.practitionerId);
-    filter += ` and a.practitioner_id = $${params.length}`;
-  }
-  if (input.locationId) {
-    params.push(input.locationId);
-    filter += ` and a.location_id = $${params.length}`;
-  }
-  params.push(input.skip);
-  const skip = `$${params.length}`;
-  let limit = '';
-  if (input.limit !== null) {
-    params.push(input.limit);
-    limit = ` limit $${params.length}`;
-  }
+  const { params, filter, paging } = filteredPage(
+    input.organizationId,
+    [
+      ['a.practitioner_id', input.practitionerId],
+      ['a.location_id', input.locationId],
+    ],
+    input,
+  );
   return db.query<RequestRow>(
     `select a.*, count(*) over ()::int as total
        from appointments a
       where a.organization_id = $1 and a.status = 'Pending'${filter}
       order by a.start_at ${input.order === 'desc' ? 'desc' : 'asc'}, a.id
-      offset ${skip}${limit}`,
+      ${paging}`,
     params,
   );
 }
@@ -174,30 +187,21 @@ export async function requestActivity(
   db: Connection,
   input: { organizationId: string; appointmentId?: string | undefined; practitionerId?: string | undefined; order: 'asc' | 'desc'; limit: number | null; skip: number },
 ): Promise<ActivityRow[]> {
-  const params: unknown[] = [input.organizationId];
-  let filter = '';
-  if (input.appointmentId) {
-    params.push(input.appointmentId);
-    filter += ` and c.appointment_id = $${params.length}`;
-  }
-  if (input.practitionerId) {
-    params.push(input.practitionerId);
-    filter += ` and a.practitioner_id = $${params.length}`;
-  }
-  params.push(input.skip);
-  const skip = `$${params.length}`;
-  let limit = '';
-  if (input.limit !== null) {
-    params.push(input.limit);
-    limit = ` limit $${params.length}`;
-  }
+  const { params, filter, paging } = filteredPage(
+    input.organizationId,
+    [
+      ['c.appointment_id', input.appointmentId],
+      ['a.practitioner_id', input.practitionerId],
+    ],
+    input,
+  );
   return db.query<ActivityRow>(
     `select c.id, c.appointment_id, c.from_status, c.to_status, c.reason, c.actor_id, c.workflow, c.changed_at,
             a.patient_id, a.start_at, count(*) over ()::int as total
        from appointment_status_changes c join appointments a on a.id = c.appointment_id
       where c.organization_id = $1 and c.from_status = 'Pending'${filter}
       order by c.changed_at ${input.order === 'asc' ? 'asc' : 'desc'}, c.id
-      offset ${skip}${limit}`,
+      ${paging}`,
     params,
   );
 }
