@@ -41,12 +41,12 @@ test('from a specialty tile to providers filtered by insurance and zip, page 2, 
   await expect(zip).toHaveValue('10001');
 
   // Insurance: the carrier-and-plan panel.
-  await page.getByRole('textbox', { name: 'Insurance' }).click();
+  await page.getByRole('combobox', { name: 'Insurance' }).click();
   const panel = page.getByRole('dialog', { name: 'Insurance carriers and plans' });
   await panel.getByRole('button', { name: 'Medicare', exact: true }).click();
   await panel.getByRole('button', { name: 'Any plan' }).click();
   await expect(panel).toBeHidden();
-  await expect(page.getByRole('textbox', { name: 'Insurance' })).toHaveValue('Medicare');
+  await expect(page.getByRole('combobox', { name: 'Insurance' })).toHaveValue('Medicare');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 
   await expect(page).toHaveURL(/zip_code=10001/);
@@ -58,7 +58,7 @@ test('from a specialty tile to providers filtered by insurance and zip, page 2, 
 
   // Every provider near 10001, sorted by distance: page 2.
   await page.getByRole('combobox', { name: 'Condition or specialty' }).fill('');
-  await page.getByRole('textbox', { name: 'Insurance' }).click();
+  await page.getByRole('combobox', { name: 'Insurance' }).click();
   await page.getByRole('button', { name: 'Clear insurance' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -122,7 +122,7 @@ test('a condition tile and the home filter lead to results whose week calendars 
   // Matches at the start of the name come first.
   await expect(page.getByRole('option').first()).toHaveText('Neurologist');
   await page.getByRole('option', { name: 'Neurologist', exact: true }).click();
-  await expect(filter.getByRole('textbox', { name: 'Insurance' })).toBeFocused();
+  await expect(filter.getByRole('combobox', { name: 'Insurance' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(filter.getByLabel('Date')).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
   await filter.getByRole('button', { name: 'Search', exact: true }).click();

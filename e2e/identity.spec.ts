@@ -120,8 +120,14 @@ test('sign-out clears every stored key of the spec and the browser carries on wi
     { local: localKeys, session: sessionKeys, given: values },
   );
   const guestToken = page.waitForResponse((r) => r.url().includes('/api/account/login/guest') && r.status() === 200);
-  await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.patient.name}` }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // The portal settles first (its list loads after the landing); a menu opened meanwhile closes with it.
+  await expect(page.getByRole('heading', { name: 'My health', level: 1 })).toBeVisible();
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(async () => {
+    if (!(await logout.isVisible())) await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.patient.name}` }).click();
+    await expect(logout).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await logout.click();
   await guestToken;
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();

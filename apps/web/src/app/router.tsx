@@ -132,6 +132,8 @@ const BOOKING_FLOW = ['book/', 'screening-form', 'verification/'] as const;
 
 /** Practice-side families and the role (permission, from the token's user_roles) each needs (§2.2 permission guard). */
 const PERMISSIONS: readonly (readonly [string, readonly string[]])[] = [
+  // The financial super user's Settings link (practice-portal.md §6) leads here.
+  ['super-user/settings', ['superuser', 'FinancialSuperUser']],
   ['super-user/', ['superuser']],
   ['practice-admin/', ['practiceadmin']],
   ['staff-member/', ['staff']],

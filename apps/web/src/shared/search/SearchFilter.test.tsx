@@ -138,7 +138,7 @@ describe('SearchFilter', () => {
     await userEvent.click(term);
     await userEvent.type(term, 'inter');
     await userEvent.click(await screen.findByRole('option', { name: 'Internist' }));
-    const insurance = screen.getByRole('textbox', { name: 'Insurance' });
+    const insurance = screen.getByRole('combobox', { name: 'Insurance' });
     await waitFor(() => expect(insurance).toHaveFocus());
     expect(onSearch).not.toHaveBeenCalled();
     const panel = await screen.findByRole('dialog');
@@ -152,7 +152,7 @@ describe('SearchFilter', () => {
 
   it('closes the insurance panel on a click elsewhere', async () => {
     renderFilter();
-    await userEvent.click(screen.getByRole('textbox', { name: 'Insurance' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Insurance' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await userEvent.click(document.body);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -169,7 +169,7 @@ describe('SearchFilter', () => {
   it('hides the zip box on the home page, without a clear button', () => {
     renderFilter(vi.fn(), { variant: 'home', onClear: undefined });
     expect(screen.queryByRole('combobox', { name: 'Zip code' })).not.toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Insurance' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Insurance' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
@@ -177,7 +177,7 @@ describe('SearchFilter', () => {
     asPhone();
     const onSearch = renderFilter();
     expect(screen.queryByRole('combobox', { name: 'Zip code' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Insurance' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Insurance' })).not.toBeInTheDocument();
     const term = screen.getByRole('combobox', { name: 'Condition or specialty' });
     await userEvent.click(term);
     await userEvent.type(term, 'acn');

@@ -215,6 +215,8 @@ export function SearchFilter({ initial, today, variant = 'search', stacked = fal
               onKeyDown={(event) => {
                 if (event.key === 'Escape') setInsuranceOpen(false);
               }}
+              // A text box that opens the carrier-and-plan panel: a combobox whose popup is a dialog (ARIA 1.2).
+              role="combobox"
               aria-haspopup="dialog"
               aria-expanded={insuranceOpen}
               rightSection={
