@@ -25,13 +25,19 @@ test("/sso without a token says 'Token not found'", async ({ page }) => {
 
 test('the silent probe shows a guest the landing page, and signs a user with a realm session back in', async ({ page }) => {
   // No realm session: prompt=none answers login_required, and the probed guest gets the landing page.
-  await page.goto('/dashboard/doctor');
-  await page.waitForURL((url) => url.pathname === '/');
+  // The app leaves these pages at once for the realm and back, so the waits stop at the navigation's commit
+  // rather than at a load event the redirect may cut short.
+  await page.goto('/dashboard/doctor', { waitUntil: 'commit' });
+  await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
 
   // A realm session (signed in before) without the product's stored login: the probe signs in silently.
   await signInAs(page, 'staff');
   // Let the sign-in finish its landing before the stored login is taken away.
   await page.waitForURL((url) => url.pathname === '/dashboard/practice-staff');
+  // ...and its calls (practice data, dashboard, notifications): one answered 401 for want of the stored login
+  // would sign the user out of the realm too (§4.9). The practice data brings the Reputation Management link.
+  await expect(page.getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: 'Reputation Management' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => {
     localStorage.removeItem('login_response');
     sessionStorage.clear();
@@ -39,9 +45,9 @@ test('the silent probe shows a guest the landing page, and signs a user with a r
   const cookies = await page.context().cookies();
   await page.context().clearCookies();
   await page.context().addCookies(cookies.filter((c) => c.name !== 'SessionId'));
-  await page.goto('/dashboard/practice-staff');
-  await page.waitForURL(/\/callback\?code=/);
-  await page.waitForURL((url) => url.pathname === '/dashboard/practice-staff');
+  await page.goto('/dashboard/practice-staff', { waitUntil: 'commit' });
+  await page.waitForURL(/\/callback\?code=/, { waitUntil: 'commit' });
+  await page.waitForURL((url) => url.pathname === '/dashboard/practice-staff', { waitUntil: 'commit' });
   await expect(page.getByRole('button', { name: new RegExp(DEMO_ACCOUNTS.staff.name) })).toBeVisible();
 });
 
