@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Button, Container, Group, Stack, Title, Text, Paper } from '@mantine/core';
+import { Container, Stack, Title, Text, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { STORAGE_KEYS, type CalendarSlotData } from '@careslot/contracts';
 import { useSession } from '../../../shared/session/session';
 import { BookingHeader } from './BookingHeader';
+import { NoHeldSlot } from './NoHeldSlot';
 
 interface BookingShellProps {
   held: CalendarSlotData | null;
@@ -35,22 +36,7 @@ export function BookingShell({ held, timeZone, title, intro, dialogs, children }
     return <Navigate to="/login" replace />;
   }
 
-  if (!held) {
-    return (
-      <Container size="sm" py="xl">
-        <Stack gap="md">
-          <Alert color="yellow" title={t('form.noSlot.title')} role="alert">
-            {t('form.noSlot.body')}
-          </Alert>
-          <Group>
-            <Button component={Link} to="/">
-              {t('form.noSlot.action')}
-            </Button>
-          </Group>
-        </Stack>
-      </Container>
-    );
-  }
+  if (!held) return <NoHeldSlot />;
 
   return (
     <Container size="sm" py="xl">

@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Container, Group, Stack } from '@mantine/core';
+import { Container, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { STORAGE_KEYS, type CalendarSlotData } from '@careslot/contracts';
 import { useSession, type SessionUser } from '../../../shared/session/session';
 import { readHeldSlot } from '../bookingState';
 import { BookingHeader } from '../components/BookingHeader';
+import { NoHeldSlot } from '../components/NoHeldSlot';
 
 export interface PaymentShellProps {
   /** This page's path, to come back to after sign-in. */
@@ -26,7 +27,6 @@ export function useHeldSlot() {
  * here afterwards; a held slot, else a way back to find care), the book-appointment header, the page below.
  */
 export function PaymentShell({ path, timeZone, held, children }: PaymentShellProps) {
-  const { t } = useTranslation('booking');
   const { t: tp } = useTranslation('bookingPayment');
   const { user } = useSession();
   useEffect(() => {
@@ -37,22 +37,7 @@ export function PaymentShell({ path, timeZone, held, children }: PaymentShellPro
     sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, path);
     return <Navigate to="/login" replace />;
   }
-  if (!held) {
-    return (
-      <Container size="sm" py="xl">
-        <Stack gap="md">
-          <Alert color="yellow" title={t('form.noSlot.title')} role="alert">
-            {t('form.noSlot.body')}
-          </Alert>
-          <Group>
-            <Button component={Link} to="/">
-              {t('form.noSlot.action')}
-            </Button>
-          </Group>
-        </Stack>
-      </Container>
-    );
-  }
+  if (!held) return <NoHeldSlot />;
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import { SCREENING_FORM_PATH } from './ScreeningFormPage';
 import { STORAGE_KEYS, type RelatedPerson } from '@careslot/contracts';
 import { dateLocale } from '../../../shared/slots/dateLocale';
@@ -9,6 +9,7 @@ import { formatSlotTime } from '../../../shared/slots/slotDates';
 import { useRelatedPersons } from '../api/bookingFlow';
 import { readBookingState, updateBookingState, type SelectedFamilyMember } from '../bookingState';
 import { BookingHeader } from '../components/BookingHeader';
+import { NoHeldSlot } from '../components/NoHeldSlot';
 import { useBookingFlow } from '../useBookingFlow';
 
 export const REASON_MAX = 500;
@@ -53,22 +54,7 @@ export function BookAppointmentFormPage() {
     return <Navigate to={SCREENING_FORM_PATH} replace />;
   }
 
-  if (!held) {
-    return (
-      <Container size="sm" py="xl">
-        <Stack gap="md">
-          <Alert color="yellow" title={t('form.noSlot.title')} role="alert">
-            {t('form.noSlot.body')}
-          </Alert>
-          <Group>
-            <Button component={Link} to="/">
-              {t('form.noSlot.action')}
-            </Button>
-          </Group>
-        </Stack>
-      </Container>
-    );
-  }
+  if (!held) return <NoHeldSlot />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
