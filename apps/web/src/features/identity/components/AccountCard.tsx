@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 
 /** The card the account screens share (login, recovery, sign-up start): a heading, a lead text, the form. */
 export function AccountCard({ heading, lead, children }: { heading: string; lead?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation('identity');
   return (
     <Stack align="center" py={{ base: 32, sm: 56 }} px="md" gap="lg">
       <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460} shadow="sm">
@@ -17,6 +16,16 @@ export function AccountCard({ heading, lead, children }: { heading: string; lead
           {children}
         </Stack>
       </Paper>
+      <AccountFooter />
+    </Stack>
+  );
+}
+
+/** The footer under the account screens: the product line and the privacy and terms links. */
+export function AccountFooter() {
+  const { t } = useTranslation('identity');
+  return (
+    <>
       <Text size="sm" c="dimmed" ta="center">
         {t('login.footer')}
       </Text>
@@ -29,7 +38,7 @@ export function AccountCard({ heading, lead, children }: { heading: string; lead
           {t('login.terms')}
         </Anchor>
       </Text>
-    </Stack>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { useSession } from '../../../shared/session/session';
 import { redirectToLogin, signOut } from '../identityClient';
 import { identityConfig } from '../install';
 import { createAccountPath, forgotPasswordPath, loginVariant, returnAfterLogin } from '../urlRules';
+import { AccountFooter } from '../components/AccountCard';
 
 /** The slot a guest picked before signing in (slot_data), for the booking summary at the top. */
 function pendingSlot(): CalendarSlotData | null {
@@ -143,18 +144,7 @@ export function LoginPage() {
         </Stack>
       </Paper>
       <Stack gap={4} align="center">
-        <Text size="sm" c="dimmed" ta="center">
-          {t('login.footer')}
-        </Text>
-        <Text size="sm" ta="center">
-          <Anchor component={Link} to="/privacy-policy">
-            {t('login.privacy')}
-          </Anchor>
-          {' · '}
-          <Anchor component={Link} to="/terms-of-use">
-            {t('login.terms')}
-          </Anchor>
-        </Text>
+        <AccountFooter />
       </Stack>
     </Stack>
   );
