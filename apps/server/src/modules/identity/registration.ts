@@ -106,6 +106,26 @@ export function validateRegistration(
 }
 
 /**
+ * The realm account row of a new patient from a registration form. Both agreements were ticked on the form:
+ * the callback records them as Accepted (§4.8 step 9).
+ */
+export function patientAccount(input: Omit<NewRegistration, 'password'>, passwordHash: string) {
+  return {
+    email: input.email,
+    passwordHash,
+    givenName: input.givenName,
+    familyName: input.familyName,
+    gender: input.gender,
+    birthDate: input.birthDate,
+    mobileNumber: input.mobileNumber,
+    userType: 'Patient' as const,
+    userRoles: ['patient'],
+    eulaAccepted: true,
+    ohaAccepted: true,
+  };
+}
+
+/**
  * Creates the realm account of a new patient. The product record (the patient) is made afterwards by
  * the web app's sign-up call, from the token's claims (§4.8 step 7). Null when the e-mail is taken.
  */
@@ -113,22 +133,7 @@ export async function registerAccount(database: Database, input: NewRegistration
   if (await findAccountByEmail(database, input.email)) return null;
   const passwordHash = await hashPassword(input.password);
   try {
-    await insertAccounts(database, [
-      {
-        email: input.email,
-        passwordHash,
-        givenName: input.givenName,
-        familyName: input.familyName,
-        gender: input.gender,
-        birthDate: input.birthDate,
-        mobileNumber: input.mobileNumber,
-        userType: 'Patient',
-        userRoles: ['patient'],
-        // Both agreements were ticked on the form: the callback records them as Accepted (§4.8 step 9).
-        eulaAccepted: true,
-        ohaAccepted: true,
-      },
-    ]);
+    await insertAccounts(database, [patientAccount(input, passwordHash)]);
   } catch (error) {
     // Two registrations of one e-mail at once: the unique index lets one through.
     if (await findAccountByEmail(database, input.email)) return null;

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db';
 import { findAccountByEmail, findAccountById, hashPassword, insertAccounts, type Account } from './accounts';
-import type { NewRegistration } from './registration';
+import { patientAccount, type NewRegistration } from './registration';
 
 /**
  * Social login (decision 0020): the realm brokers a generic OpenID Connect provider, as Keycloak does. The
@@ -232,21 +232,7 @@ export async function registerExternalAccount(
   if (await findAccountByEmail(database, input.email)) return null;
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   await database.transaction(async (tx) => {
-    await insertAccounts(tx, [
-      {
-        email: input.email,
-        passwordHash,
-        givenName: input.givenName,
-        familyName: input.familyName,
-        gender: input.gender,
-        birthDate: input.birthDate,
-        mobileNumber: input.mobileNumber,
-        userType: 'Patient',
-        userRoles: ['patient'],
-        eulaAccepted: true,
-        ohaAccepted: true,
-      },
-    ]);
+    await insertAccounts(tx, [patientAccount(input, passwordHash)]);
     await tx.query(
       `insert into identity_external_links (provider, subject, user_id)
        select $1, $2, id from identity_users where lower(email) = lower($3)`,
