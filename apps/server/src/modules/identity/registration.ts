@@ -7,6 +7,7 @@ import {
   isValidEmail,
   usDateToIso,
 } from '@careslot/domain';
+import { z } from 'zod';
 import type { Database } from '../../platform/db';
 import { findAccountByEmail, hashPassword, insertAccounts, type Account } from './accounts';
 
@@ -104,6 +105,21 @@ export function validateRegistration(
     },
   };
 }
+
+/** The realm's registration page as posted (every field a bounded string; the rules are checked by validateRegistration). */
+export const registrationFormBody = z.object({
+  given_name: z.string().max(200).default(''),
+  family_name: z.string().max(200).default(''),
+  email: z.string().max(400).default(''),
+  mobile_number: z.string().max(40).default(''),
+  dob: z.string().max(40).default(''),
+  gender: z.string().max(20).default(''),
+  password: z.string().max(1000).default(''),
+  confirm_password: z.string().max(1000).default(''),
+  eula: z.string().max(10).optional(),
+  oha: z.string().max(10).optional(),
+  lang: z.string().max(20).optional(),
+});
 
 /**
  * The realm account row of a new patient from a registration form. Both agreements were ticked on the form:

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors';
 import { findAccountById, checkPassword, type Account } from './accounts';
 import { INTERACTION_FORM_PATH, LOGIN_CSS, LOGOUT_JS, loginPage, pickLanguage } from './login-page';
 import { createOidcProvider, INTERACTION_PATH, REALM_PATH, webOrigins } from './oidc';
-import { registerAccount, validateRegistration, type RegistrationForm } from './registration';
+import { registerAccount, registrationFormBody, validateRegistration, type RegistrationForm } from './registration';
 import { REGISTRATION_CSS, registrationPage } from './registration-page';
 import { passwordResetRoutes } from './password-reset-routes';
 import { accountRoutes } from './account-routes';
@@ -184,24 +184,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   };
 
-  const registrationForm = z.object({
-    given_name: z.string().max(200).default(''),
-    family_name: z.string().max(200).default(''),
-    email: z.string().max(400).default(''),
-    mobile_number: z.string().max(40).default(''),
-    dob: z.string().max(40).default(''),
-    gender: z.string().max(20).default(''),
-    password: z.string().max(1000).default(''),
-    confirm_password: z.string().max(1000).default(''),
-    eula: z.string().max(10).optional(),
-    oha: z.string().max(10).optional(),
-    lang: z.string().max(20).optional(),
-  });
-
   app.post(
     `${INTERACTION_PATH}/:uid/register`,
     {
-      schema: { hide: true, params: interactionParams, body: registrationForm },
+      schema: { hide: true, params: interactionParams, body: registrationFormBody },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import { auditContextOf, recordAudit } from '../../platform/audit';
 import { AppError, fieldError } from '../../platform/errors';
 import { loginPage, pickLanguage } from './login-page';
 import { INTERACTION_PATH } from './oidc';
-import { validateRegistration, type RegistrationForm } from './registration';
+import { registrationFormBody, validateRegistration, type RegistrationForm } from './registration';
 import { registrationPage } from './registration-page';
 import {
   accountForIdentity,
@@ -158,16 +158,8 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
-    const signupForm = z.object({
-      given_name: z.string().max(200).default(''),
-      family_name: z.string().max(200).default(''),
-      mobile_number: z.string().max(40).default(''),
-      dob: z.string().max(40).default(''),
-      gender: z.string().max(20).default(''),
-      eula: z.string().max(10).optional(),
-      oha: z.string().max(10).optional(),
-      lang: z.string().max(20).optional(),
-    });
+    // The registration form without the e-mail and password: the provider vouches for the e-mail.
+    const signupForm = registrationFormBody.omit({ email: true, password: true, confirm_password: true });
 
     // 4. The social sign-up form: a new patient account linked to the provider's identity.
     app.post(
