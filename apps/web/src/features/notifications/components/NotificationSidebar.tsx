@@ -98,15 +98,15 @@ export default function NotificationSidebar({ opened, onClose }: { opened: boole
   const state = useNotifications();
   const { height: viewport } = useViewportSize();
   const listHeight = Math.max(NOTIFICATION_ROW_HEIGHT * 3, (viewport || 800) - 150);
-  const who = user?.userId ? { userId: user.userId, userType: user.userType ?? 'Practitioner' } : null;
+  const userId = user?.userId ?? null;
+  const userType = user?.userType ?? 'Practitioner';
 
+  // The open state drives the rules of §4.2 (the user does not change while the panel exists).
   useEffect(() => {
-    if (!who) return;
-    if (opened) void openPanel(who);
+    if (!userId) return;
+    if (opened) void openPanel({ userId, userType });
     else closePanel();
-    // Only the open state drives the rules; the user does not change while the panel exists.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened]);
+  }, [opened, userId, userType]);
 
   return (
     <Drawer.Root id="notification-sidebar" opened={opened} onClose={onClose} position="right" size={400}>
@@ -148,7 +148,7 @@ export default function NotificationSidebar({ opened, onClose }: { opened: boole
                 rowHeight={NOTIFICATION_ROW_HEIGHT}
                 height={listHeight}
                 itemKey={(item) => item.id}
-                onEndReached={() => (who ? void loadMore(who) : undefined)}
+                onEndReached={() => (userId ? void loadMore({ userId, userType }) : undefined)}
                 renderRow={(item) => (
                   <NotificationRow item={item} viewing={state.viewing.has(item.id)} now={state.ageNow} />
                 )}

@@ -105,28 +105,28 @@ export function PracticeCalendar({
   const providerName = (id: string | null) => context.Providers.find((p) => p.Id === id)?.Name ?? '';
   const open = list.find((a) => a.Id === openId) ?? null;
 
-  const columns: Column[] = useMemo(() => {
-    if (view === 'day') {
-      const ids = providerIds.length ? providerIds : [...new Set([...schedules.map((s) => s.PractitionerId).filter((x): x is string => !!x), ...list.map((a) => a.ProviderId).filter((x): x is string => !!x)])];
-      return context.Providers.filter((p) => ids.includes(p.Id)).map((p) => ({
-        key: p.Id,
-        label: p.Name,
-        day: anchor,
-        appointments: list.filter((a) => a.ProviderId === p.Id),
-        blocks: visibleBlocks.filter((b) => providerOf(b.ScheduleId) === p.Id),
-      }));
-    }
-    const byDay = groupByDay(list, (a) => a.StartTime, zone);
-    return days.map((day) => ({
-      key: day,
-      label: formatDay(day, 'EEE', locale),
-      sub: formatDay(day, 'd', locale),
-      day,
-      appointments: byDay.get(day) ?? [],
-      blocks: visibleBlocks.filter((b) => dayKeyOf(b.Start, zone) === day || dayKeyOf(b.End, zone) === day),
-    }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- derived from the inputs listed
-  }, [view, anchor, days, list, blocks.data, providerIds, locationId, resourceId, context, locale, zone]);
+  // The columns of the view: one per provider on a day, one per day otherwise (a practice's day is small).
+  const dayProviderIds = providerIds.length
+    ? providerIds
+    : [...new Set([...schedules.map((s) => s.PractitionerId).filter((x): x is string => !!x), ...list.map((a) => a.ProviderId).filter((x): x is string => !!x)])];
+  const byDay = groupByDay(list, (a) => a.StartTime, zone);
+  const columns: Column[] =
+    view === 'day'
+      ? context.Providers.filter((p) => dayProviderIds.includes(p.Id)).map((p) => ({
+          key: p.Id,
+          label: p.Name,
+          day: anchor,
+          appointments: list.filter((a) => a.ProviderId === p.Id),
+          blocks: visibleBlocks.filter((b) => providerOf(b.ScheduleId) === p.Id),
+        }))
+      : days.map((day) => ({
+          key: day,
+          label: formatDay(day, 'EEE', locale),
+          sub: formatDay(day, 'd', locale),
+          day,
+          appointments: byDay.get(day) ?? [],
+          blocks: visibleBlocks.filter((b) => dayKeyOf(b.Start, zone) === day || dayKeyOf(b.End, zone) === day),
+        }));
 
   const hours = hoursFor([...list.map((a) => ({ start: a.StartTime, end: a.EndTime })), ...visibleBlocks.map((b) => ({ start: b.Start, end: b.End }))], zone);
   const title =
