@@ -23,6 +23,13 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   LANDING_ENABLED: booleanFlag.default(true),
   DISABLE_CALENDAR: booleanFlag.default(false).describe('the global disable_calendar flag: hides the Calendar menu item'),
+  SLOT_HOLD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(600)
+    .describe('how long a held slot stays reserved for its session before its capacity comes back (10 minutes)'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('requests per minute per client'),
   SUPPORT_EMAIL: z.email().default('support@careslot.health'),
   SALES_EMAIL: z.email().default('sales@careslot.health').describe('receives the landing page demo requests'),

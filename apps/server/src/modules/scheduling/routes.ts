@@ -71,7 +71,7 @@ async function checkPatient(database: Database, request: FastifyRequest, patient
 }
 
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, clock, realtime } = app.deps;
+  const { database, clock, realtime, config } = app.deps;
   const deps = { database, realtime };
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
@@ -279,6 +279,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         now: clock.now(),
         serviceTypeId: request.body.ServiceType?.[0]?.Id ?? null,
         serviceCategoryId: request.body.ServiceCategory?.[0]?.Id ?? null,
+        ttlMs: config.SLOT_HOLD_SECONDS * 1000,
       });
       if (!result.ok) throw conflict(service.HOLD_FAILED_MESSAGE);
       return { SlotIds: result.slot.SlotIds, Slot: result.slot, ExpiresAt: result.expiresAt.toISOString() };

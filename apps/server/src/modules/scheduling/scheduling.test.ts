@@ -5,6 +5,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { createTestPatient } from '../../testing/patients';
 import { generateSlots, localToUtc } from './slots';
 import { demoPerson } from '../../seed';
+import { loadConfig } from '../../config';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 type List<T> = { Data: T[]; Total: number };
@@ -232,4 +233,32 @@ describe('calendar: search and holds', () => {
       }
     }, 300_000);
   }
+});
+
+describe('calendar: how long a hold lasts (SLOT_HOLD_SECONDS)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T13:40:00Z', env: { SLOT_HOLD_SECONDS: '45' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('ends a hold after the configured time instead of the default 10 minutes', async () => {
+    const id = await createSchedule(t, 1);
+    const slotId = `${id}_2026-11-25T15:00:00.000Z`;
+    const held = await hold(t, slotId, 'short-a');
+    expect(held.statusCode).toBe(200);
+    expect(held.json.ExpiresAt).toBe('2026-11-23T13:40:45.000Z');
+    (t.clock as unknown as { advance(ms: number): void }).advance(44_000);
+    expect((await hold(t, slotId, 'short-b')).statusCode).toBe(409);
+    (t.clock as unknown as { advance(ms: number): void }).advance(2_000);
+    expect((await hold(t, slotId, 'short-b')).statusCode).toBe(200);
+  });
+
+  it('refuses a setting outside 5 to 3600 seconds, naming it', async () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', SLOT_HOLD_SECONDS: '2' })).toThrow(/SLOT_HOLD_SECONDS: Too small: expected number to be >=5/);
+    expect(() => loadConfig({ NODE_ENV: 'test', SLOT_HOLD_SECONDS: 'ten' })).toThrow(/SLOT_HOLD_SECONDS/);
+    expect(loadConfig({ NODE_ENV: 'test' }).SLOT_HOLD_SECONDS).toBe(600);
+  });
 });

@@ -169,6 +169,8 @@ export interface HoldInput {
   serviceTypeId?: string | null | undefined;
   /** The category the hold is narrowed to, when no type is named. */
   serviceCategoryId?: string | null | undefined;
+  /** How long the hold lasts (SLOT_HOLD_SECONDS); HOLD_TTL_MS when not given. */
+  ttlMs?: number | undefined;
 }
 
 /** The counters a hold may take, in order: the narrowed category's, else any. Null when the reason is not offered. */
@@ -196,7 +198,7 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
   let refreshed = false;
   let expiredReleased = false;
   const holdId = randomUUID();
-  const expiresAt = new Date(input.now.getTime() + HOLD_TTL_MS);
+  const expiresAt = new Date(input.now.getTime() + (input.ttlMs ?? HOLD_TTL_MS));
   for (;;) {
     if (!model || !model.row.online_booking_enabled) {
       if (model && !refreshed) {

@@ -28,11 +28,18 @@ export function HeldSlotPanel({
   const { t, i18n } = useTranslation('providerProfile');
   const locale = dateLocale(i18n.language);
   const [now, setNow] = useState(() => Date.now());
+  const expiresAt = held.hold.ExpiresAt;
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-  const left = minutesLeft(held.hold.ExpiresAt, now);
+    // The minute ticks rarely fall on the expiry itself: one more tick then shows it has run out.
+    const untilExpiry = Date.parse(expiresAt) - Date.now();
+    const atExpiry = untilExpiry > 0 ? setTimeout(() => setNow(Date.now()), untilExpiry + 50) : undefined;
+    return () => {
+      clearInterval(timer);
+      clearTimeout(atExpiry);
+    };
+  }, [expiresAt]);
+  const left = minutesLeft(expiresAt, now);
   const start = held.slot.Start;
   const when = `${formatDay(dayKeyOf(start, timeZone), 'EEE, MMM d', locale)} - ${formatSlotTime(start, timeZone, locale)} ${zoneAbbreviation(start, timeZone)}`;
   return (
