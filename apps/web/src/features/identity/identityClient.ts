@@ -46,6 +46,7 @@ interface Claims {
   mobile_number?: string;
   dob?: string;
   vendor_id?: string;
+  electronic_claim_id?: string;
   invitation_id?: string;
   eula_accepted?: string;
   oha_accepted?: string;
@@ -291,7 +292,7 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   }
   const final = decodeClaims(getSession().accessToken ?? login.access_token);
   // The product login of a practitioner: their practitioner roles are required (§4.8 "Login", §6).
-  const refusal = await checkPractitionerLogin(final ?? {}, apiRequest);
+  const refusal = await checkPractitionerLogin(final ?? {}, apiRequest, config.ehrSystemUrl);
   if (refusal) return { kind: 'refused', failure: refusal };
   return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect };
 }
