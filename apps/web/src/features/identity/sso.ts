@@ -31,7 +31,6 @@ export interface SsoDeps {
 /** The parts of GET Appointments/{id} (its data) that single sign-on reads. */
 type Appointment = Pick<AppointmentRecord, 'Id' | 'Participants'> & { VirtualServiceDetail?: { MeetingId: string | null } };
 
-const PRACTITIONER_PATH = '/careslot-administration/api/v2/practitioner';
 
 /**
  * Practitioner single sign-on at /sso (§4.8): the token of the URL fragment becomes the session's (exchanged
