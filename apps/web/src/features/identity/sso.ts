@@ -31,7 +31,6 @@ export interface SsoDeps {
 /** The parts of GET Appointments/{id} (its data) that single sign-on reads. */
 type Appointment = Pick<AppointmentRecord, 'Id' | 'Participants'> & { VirtualServiceDetail?: { MeetingId: string | null } };
 
-
 /**
  * Practitioner single sign-on at /sso (§4.8): the token of the URL fragment becomes the session's (exchanged
  * for a product token when it has no {p}_id), the practitioner and their roles are resolved, then the
