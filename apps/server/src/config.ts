@@ -45,6 +45,10 @@ const envSchema = z.object({
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)')
     .optional()
     .describe('card payments through Stripe (manual capture); unset, the built-in sandbox gateway answers'),
+  EHR_SYSTEM_URL: z
+    .url()
+    .default('https://ehr.demo.careslot.health')
+    .describe("the legacy EHR's system-identifier URL: practitioners it signs on are found by '{URL}/{electronic_claim_id}|{Doctor or Practitioner}-{vendor_id}'"),
   SOCIAL_OIDC_ISSUER: z.url().optional().describe('a social-login provider: the issuer of an OpenID Connect upstream the realm brokers'),
   SOCIAL_OIDC_CLIENT_ID: z.string().min(1).max(200).optional(),
   SOCIAL_OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),

@@ -8,6 +8,11 @@ export const appConfigSchema = z.object({
   calendarDisabled: z.boolean(),
   supportEmail: z.string(),
   languages: z.array(z.string()),
+  /**
+   * The legacy EHR's system-identifier URL: a practitioner it signs on is found by
+   * '{ehrSystemUrl}/{electronic_claim_id}|{Doctor or Practitioner}-{vendor_id}' (patient-booking.md §3.1).
+   */
+  ehrSystemUrl: z.string(),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string() }),
   /**
    * The social-login provider (a generic OpenID Connect issuer the realm brokers), or null when none is

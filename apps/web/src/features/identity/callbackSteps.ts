@@ -73,6 +73,19 @@ export interface SignupOutcome {
   token: ProductTokenResponse['data'] | null;
   /** Where to go instead of the role's landing page: the booking form with a pending slot. */
   redirect: string | null;
+  /** The new patient's notification settings (time zone, SMS alerts) could not be saved: 'Failed to set timezone.' */
+  timezoneFailed?: true;
+}
+
+/**
+ * Why a new user's sign-up failed (§8 "Sign-in and account"): 'signup' when the sign-up call is refused
+ * ('Signup failed.'), 'registration' when it answered but the new patient's session could not be made from
+ * its token ('User registration failed.'). The callback says so and goes home (§4.8 step 10).
+ */
+export class SignupFailure extends Error {
+  constructor(readonly step: 'signup' | 'registration') {
+    super(step === 'signup' ? 'Signup failed.' : 'User registration failed.');
+  }
 }
 
 /**
@@ -99,17 +112,23 @@ export async function completeSignup(
       // A failed look-up is ignored (§8): the patient is built from the token instead.
     }
   }
-  const signed = await api<ProductTokenResponse>(ACCOUNT_PATHS.signup, { method: 'POST', body: patient });
+  const signed = await api<ProductTokenResponse>(ACCOUNT_PATHS.signup, { method: 'POST', body: patient }).catch(() => {
+    throw new SignupFailure('signup');
+  });
   sessionStorage.removeItem(INVITATION_KEY);
+  // The refreshed token is the new patient's session: without it (or without the patient id) the user is not registered.
   const refreshed = applyToken(signed.data);
-  const patientId = refreshed?.careslot_id ?? signed.data.PatientId;
-  if (patientId) {
-    await api(ACCOUNT_PATHS.patientSettings, {
-      method: 'POST',
-      body: { PatientId: patientId, TimeZone: patient.TimeZone ?? 'UTC', SmsAlertsEnabled: true },
-    }).catch(() => undefined);
-  }
+  const patientId = refreshed?.careslot_id;
+  if (!refreshed || !patientId) throw new SignupFailure('registration');
+  // Step 8: notification settings with the guessed time zone and SMS alerts on; a failure is said, not fatal.
+  const timezoneSaved = await api(ACCOUNT_PATHS.patientSettings, {
+    method: 'POST',
+    body: { PatientId: patientId, TimeZone: patient.TimeZone ?? 'UTC', SmsAlertsEnabled: true },
+  }).then(
+    () => true,
+    () => false,
+  );
   const pending = handOffPendingSlot();
-  await processAgreements(refreshed ?? { ...claims, careslot_id: patientId }, api);
-  return { token: signed.data, redirect: pending ? BOOKING_FORM_PATH : null };
+  await processAgreements(refreshed, api);
+  return { token: signed.data, redirect: pending ? BOOKING_FORM_PATH : null, ...(timezoneSaved ? {} : { timezoneFailed: true as const }) };
 }
