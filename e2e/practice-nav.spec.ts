@@ -44,7 +44,11 @@ for (const [role, home] of PRACTICE_ROLES) {
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
       // Nothing of the header's bar sits past the right edge either (a clipped control would not scroll).
       const right = await header(page).evaluate((bar) =>
-        Math.max(...[...bar.querySelectorAll('a, button')].filter((el) => el.getClientRects().length > 0).map((el) => el.getBoundingClientRect().right)),
+        Math.max(
+          ...Array.from(bar.querySelectorAll<HTMLElement>('a, button'))
+            .filter((el) => el.getClientRects().length > 0)
+            .map((el) => el.getBoundingClientRect().right),
+        ),
       );
       expect(right).toBeLessThanOrEqual(375);
       await page.screenshot({ path: `${SHOTS}${role}-375${path === home ? '' : '-requests'}.png` });
