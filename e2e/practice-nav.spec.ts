@@ -33,13 +33,17 @@ for (const [role, home] of PRACTICE_ROLES) {
     await signInAs(page, role);
     await page.goto(home);
     await expect(header(page).getByRole('button', { name: /^Notifications/ })).toBeVisible();
-    const requests = '/dashboard/appointment-requests';
-    for (const path of [home, requests]) {
+    const calendar = await header(page).getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: 'Calendar' }).getAttribute('href');
+    for (const path of [home, '/dashboard/appointment-requests', calendar!]) {
       await page.goto(path);
       await page.setViewportSize({ width: 375, height: 812 });
       await expect(trail(page)).toBeVisible();
+      // Measure the page drawn, not its loading state: its heading, and on the calendar its toolbar.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === calendar) await expect(page.getByTestId('calendar-title')).toBeVisible();
       await expect(header(page).getByRole('button', { name: /^Account menu for / })).toBeVisible();
-      await expect(header(page).getByRole('button', { name: /^Notifications/ })).toBeVisible();
+      // The bell shows where §2.3 lists it: not on a provider's own calendar.
+      await expect(header(page).getByRole('button', { name: /^Notifications/ })).toHaveCount(path.startsWith('/providers/') ? 0 : 1);
       await expect(header(page).getByRole('button', { name: 'Open menu' })).toBeVisible();
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
       // Nothing of the header's bar sits past the right edge either (a clipped control would not scroll).
@@ -51,7 +55,7 @@ for (const [role, home] of PRACTICE_ROLES) {
         ),
       );
       expect(right).toBeLessThanOrEqual(375);
-      await page.screenshot({ path: `${SHOTS}${role}-375${path === home ? '' : '-requests'}.png` });
+      await page.screenshot({ path: `${SHOTS}${role}-375${path === home ? '' : path === calendar ? '-calendar' : '-requests'}.png` });
     }
 
     // The languages left the bar on a phone; the burger menu offers them, with the links and the account.
