@@ -120,4 +120,5 @@ test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queu
   await expect(walkInCard).toHaveText(String(walkIns + 1));
   const queue = provider.getByTestId('queue-list');
   await expect(queue.getByTestId('queue-name').last()).toHaveText('Jordan Ellis');
+  if (process.env.E2E_SCREENSHOTS) await provider.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/walk-in-online-queue.png`, fullPage: true });
 });
