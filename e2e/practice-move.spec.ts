@@ -76,11 +76,13 @@ test('the desk moves a visit to another time from the calendar; the provider is 
   const drawer = staff.getByRole('dialog', { name: 'Appointment' });
   await expect(drawer.getByText('Move to another time')).toBeVisible();
   const times = drawer.getByRole('radiogroup', { name: "Open times on the visit's calendar" });
-  await expect(times.getByRole('radio').first()).toBeVisible();
+  // Chips keep their radio inputs visually hidden; the label is what a person clicks.
+  const radios = times.getByRole('radio');
+  await expect(radios.first()).toBeAttached();
   const bellBefore = Number(/(\d+) new/.exec((await bell(provider).getAttribute('aria-label')) ?? '')?.[1] ?? 0);
-  const later = times.getByRole('radio').last();
-  const label = (await later.locator('xpath=..').textContent())?.trim() ?? '';
-  await later.check({ force: true });
+  const label = (await radios.last().evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')).trim();
+  await times.getByText(label, { exact: true }).click();
+  await expect(radios.last()).toBeChecked();
   expect((await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa']).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   if (process.env.E2E_SCREENSHOTS) await staff.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/practice-move-drawer.png` });
   await drawer.getByRole('button', { name: 'Move the visit' }).click();

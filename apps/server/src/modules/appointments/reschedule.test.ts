@@ -180,7 +180,9 @@ describe('booked places per category, reschedules told like any change, resource
 
     const moved = await t.call<PracticeAppointment>({ method: 'PUT', url: `${V2}/appointments/${id}`, headers: bearer(staffToken), payload: { CalendarId: other, StartTime: ELEVEN } });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json).toMatchObject({ Id: id, CalendarId: other, StartTime: ELEVEN, Status: 'Scheduled', Workflow: 'Calendar_Web' });
+    expect(moved.json).toMatchObject({ Id: id, CalendarId: other, StartTime: ELEVEN, Status: 'Scheduled', Workflow: 'Online_Booking_Web' });
+    const [audit] = await t.database.query<{ workflow: string }>("select workflow from audit_events where entity_id = $1 and action = 'update' and outcome = 'success' order by id desc limit 1", [id]);
+    expect(audit?.workflow).toBe('Calendar_Web');
     expect(await counters(calendar, NINE)).toMatchObject({ '00000000-0000-0000-0000-000000000000': 0 });
     expect(await counters(other, ELEVEN)).toMatchObject({ '00000000-0000-0000-0000-000000000000': 1 });
     // A taken slot: 409, nothing moves.

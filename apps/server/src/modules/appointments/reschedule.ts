@@ -33,7 +33,6 @@ async function moveRow(
     organizationId: string | null;
     bookedCategoryId: string;
     source: string;
-    workflow: string;
     now: Date;
   },
 ): Promise<store.AppointmentRow | null> {
@@ -42,7 +41,7 @@ async function moveRow(
         set schedule_id = $3, start_at = $4, end_at = $5, practitioner_id = $6, location_id = $7, organization_id = $8, updated_at = $9,
             booked_category_id = $10,
             booking_system = booking_system || jsonb_build_object('LastChangedSource', $11::text, 'LastChangedDate', $12::text),
-            audit_trail = audit_trail || jsonb_build_object('LastChangedBySystem', 'careslot', 'WorkflowOrServiceName', $13::text)
+            audit_trail = audit_trail || jsonb_build_object('LastChangedBySystem', 'careslot')
       where id = $1 and start_at = $2
       returning *`,
     [
@@ -58,7 +57,6 @@ async function moveRow(
       input.bookedCategoryId,
       input.source,
       input.now.toISOString(),
-      input.workflow,
     ],
   );
   return rows[0] ?? null;
@@ -71,7 +69,8 @@ async function moveRow(
  * the appointment moves and the audit row is written. After the commit: the slot events, AppointmentStatusUpdated
  * on the appointments hub (with the new time), and the domain event "appointment changed" of kind
  * `rescheduled` (decision 0023), so the practice's in-app notifications follow as for any other change.
- * The callers check who may move what, and where to.
+ * The callers check who may move what, and where to. The workflow of the move goes to the audit row; the
+ * appointment keeps the workflow it was booked with (the calendar tells practice bookings from online ones by it).
  */
 export async function moveBookedAppointment(
   deps: Deps,
@@ -108,7 +107,6 @@ export async function moveBookedAppointment(
         organizationId: location?.OrganizationId ?? row.organization_id,
         bookedCategoryId: taken.categoryId,
         source: target.source,
-        workflow: target.workflow,
         now,
       });
       if (!updated) throw conflict('The appointment changed meanwhile; please reload it.');

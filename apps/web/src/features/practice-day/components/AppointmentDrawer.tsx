@@ -112,7 +112,7 @@ export function AppointmentDrawer({ appointment, context, onClose }: { appointme
             <Text fw={600} size="sm">
               {t('drawer.reschedule')}
             </Text>
-            <MoveVisit key={`${a.Id}|${a.StartTime}`} appointment={a} zone={zone} />
+            <MoveVisit key={a.Id} appointment={a} zone={zone} />
           </Stack>
           <Divider />
           <Stack gap="xs">
