@@ -1,4 +1,5 @@
 import {
+  ALL_REASONS_ID,
   BOOKING_MESSAGES,
   DUPLICATE_BOOKING_TEXT,
   HTTP_STATUS_MESSAGES,
@@ -121,18 +122,48 @@ function participantsOf(input: BookingSubmission): BookAppointment['Participants
   return [patient, ...others];
 }
 
+/** The reason (service type) the patient chose before picking the slot, as the held slot carries it; null for 'All'. */
+function chosenReason(slot: CalendarSlotData) {
+  const id = String(slot.selectedReason);
+  if (id === String(ALL_REASONS_ID) || id === 'All') return null;
+  return slot.time_slot.ServiceType?.find((type) => type.Id === id) ?? null;
+}
+
+/**
+ * Walk-In or Scheduled (decision 0023): a booking is a walk-in when the chosen reason is a walk-in visit, or
+ * when the slot offers nothing but walk-ins. A walk-in joins the provider's queue of the day.
+ */
+export function scheduleTypeOf(slot: CalendarSlotData): BookAppointment['ScheduleType'] {
+  const reason = chosenReason(slot);
+  if (reason) return reason.VisitType === 'Walk-In' ? 'Walk-In' : 'Scheduled';
+  const visits = slot.time_slot.SlotVisitType ?? [];
+  return visits.length > 0 && visits.every((visit) => visit === 'Walk-In') ? 'Walk-In' : 'Scheduled';
+}
+
+/** The chosen reason and its category as the booking's ServiceType and ServiceCategory (3.5); empty for 'All'. */
+function reasonOf(slot: CalendarSlotData): Pick<BookAppointment, 'ServiceType' | 'ServiceCategory'> {
+  const reason = chosenReason(slot);
+  if (!reason) return { ServiceType: [], ServiceCategory: [] };
+  const category = slot.time_slot.ServiceCategory?.find((c) => c.Id === reason.ServiceCategoryId);
+  return {
+    ServiceType: [{ Id: reason.Id, Name: reason.Name, Duration: reason.Duration, ...(reason.ServiceCategoryId ? { ServiceCategoryId: reason.ServiceCategoryId } : {}) }],
+    ServiceCategory: category ? [{ Id: category.Id, Name: category.Name, Duration: category.Duration }] : [],
+  };
+}
+
 /** The POST Appointments body of step 9: BookingSystem, AuditTrail (Online_Booking_Web), participants and the rest. */
 export function bookingBody(input: BookingSubmission, paymentTransactionId: string | null, now: Date = new Date()): BookAppointment {
+  const reason = reasonOf(input.slot);
   return {
     CalendarId: input.slot.calendarId,
     StartTime: new Date(input.slot.time_slot.Start).toISOString(),
     EndTime: new Date(input.slot.time_slot.End).toISOString(),
     AppointmentType: input.appointmentType ?? 'Office',
-    ScheduleType: input.scheduleType ?? 'Scheduled',
+    ScheduleType: input.scheduleType ?? scheduleTypeOf(input.slot),
     Participants: participantsOf(input),
     Reasons: input.reasons ?? [],
-    ServiceCategory: input.serviceCategory ?? [],
-    ServiceType: input.serviceType ?? [],
+    ServiceCategory: input.serviceCategory ?? reason.ServiceCategory,
+    ServiceType: input.serviceType ?? reason.ServiceType,
     CustomForms: input.customForms ?? [],
     Consents: input.consents ?? [],
     PatientCoverages: input.coverages ?? [],
