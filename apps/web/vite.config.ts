@@ -17,6 +17,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page loads (bench/web-bundle.ts checks the patient pages' size).
     manifest: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+    },
   },
   test: {
     name: 'web',
