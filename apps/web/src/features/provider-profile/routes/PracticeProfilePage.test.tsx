@@ -76,7 +76,7 @@ function slot(hourUtc: number, reasonId: string, reasonName: string): Slot {
     CapacityAvailable: 2,
     SlotIds: [`${SCHEDULE}_${start.toISOString()}`],
     ServiceType: [{ Id: reasonId, Name: reasonName, Duration: 60, ServiceCategoryId: null, VisitType: 'Office' }],
-  } as Slot;
+  };
 }
 
 const slots = [slot(15, 'r-flu', 'Flu shot'), slot(16, 'r-covid', 'COVID-19 booster')];
