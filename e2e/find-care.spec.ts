@@ -227,6 +227,13 @@ test("from a result to the provider's profile, their practice's profile and a se
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(serviceName);
   await expect(page.getByRole('link', { name: practice }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'About' })).toBeVisible();
+  // The service's own live week calendar with its reason picker, as on a provider's profile.
+  const serviceCalendar = page.getByRole('region', { name: 'Open appointment times' });
+  await expect(serviceCalendar).toHaveAttribute('data-live', 'connected');
+  await expect(serviceCalendar.locator('[data-slot-id]').first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Reason for visit' })).toHaveValue('All reasons');
+  await expect(page.getByText('This service cannot be booked online yet.', { exact: false })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('service-profile.png'), fullPage: true });
 
   // An address that names no profile.
   await page.goto('/practice/no-such-practice-00000000');

@@ -17,6 +17,12 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page loads (bench/web-bundle.ts checks the patient pages' size).
     manifest: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // Everything the entry imports statically (React, the router, Mantine's core, i18next, the shell) is one
+      // chunk: every page loads all of it anyway, and one file compresses about 10 KB better than the thirty
+      // small shared chunks the automatic splitting made of it (docs/performance.md). Lazy routes still split.
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+    },
   },
   test: {
     name: 'web',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDER_CODES, VISIT_TYPES } from './constants';
 import { slotSchema } from './scheduling';
+import { SEARCH_MAX_DISTANCE_MILES, SEARCH_MAX_PAGE_SIZE, SEARCH_SORTS } from './search-constants';
 
 /**
  * Find care (patient-booking.md §2.5, §3.2; practice-portal.md §7 Marketplace). The search call's body uses
@@ -11,16 +12,8 @@ import { slotSchema } from './scheduling';
 /** Visit types of the search filter: VISIT_TYPES of the constants (Office, TeleHealth, Walk-In). */
 export const visitTypeSchema = z.enum(VISIT_TYPES);
 
-export const SEARCH_SORTS = ['distance', 'next_availability'] as const;
 export const searchSortSchema = z.enum(SEARCH_SORTS);
 export type SearchSort = z.infer<typeof searchSortSchema>;
-
-export const SEARCH_MAX_PAGE_SIZE = 100;
-export const SEARCH_MAX_DISTANCE_MILES = 500;
-/** Slots each provider shows per day in a provider list (patient-booking.md §2.6, §9). */
-export const SEARCH_SLOTS_PER_DAY = 3;
-/** Days of slots in a provider list's week (patient-booking.md §2.6). */
-export const SEARCH_WEEK_DAYS = 5;
 
 /** One value, or the same parameter repeated: both become a list. */
 const listOf = <T extends z.ZodType>(item: T) =>
@@ -223,9 +216,3 @@ export const pageProfileSchedulesSchema = z.object({
   Data: z.array(z.object({ ScheduleId: z.string(), LocationId: z.string().nullable(), TimeZone: z.string(), Slots: z.array(slotSchema) })),
   Total: z.number().int(),
 });
-
-/**
- * Asking for the position on mobile widths to suggest the nearest providers (patient-booking.md §2.11, §9):
- * a cached position up to 5 minutes old, 1 s to answer, no high accuracy, one retry 1 s after a failure.
- */
-export const GEOLOCATION = { maximumAgeMs: 300_000, timeoutMs: 1_000, enableHighAccuracy: false, retryMs: 1_000 } as const;

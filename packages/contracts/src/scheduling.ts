@@ -134,14 +134,6 @@ export const REASON_BASED_SLOT_EVENTS = {
   deleted: 'ReasonBasedSlotDeleted',
 } as const;
 
-/** The room of the calendar hub that carries one schedule's slot events. */
-export const scheduleRoom = (scheduleId: string) => `schedule:${scheduleId}` as const;
-/**
- * The room of the reason-based variants (one event per reason): a calendar showing one reason follows this
- * room instead of the plain one, so no client receives both.
- */
-export const scheduleReasonsRoom = (scheduleId: string) => `schedule-reasons:${scheduleId}` as const;
-
 /** A schedule (calendar) as search and profiles need it (3.4): its actor, facility and zone. */
 export const scheduleSummarySchema = z.object({
   Id: z.string(),
@@ -352,9 +344,6 @@ export const BOOKING_WORKFLOWS = [
 ] as const;
 export type BookingWorkflow = (typeof BOOKING_WORKFLOWS)[number];
 
-/** The reason 'All' (3.4): id -1 means every reason. */
-export const ALL_REASONS_ID = -1;
-
 /** Calendar slot data, the held selection stored as slot_data (3.4). */
 export const calendarSlotDataSchema = z.object({
   calendarId: z.string(),
@@ -373,6 +362,3 @@ export const calendarSlotDataSchema = z.object({
   expiresAt: z.string(),
 });
 export type CalendarSlotData = z.infer<typeof calendarSlotDataSchema>;
-
-/** A countdown (such as the time left on a hold) ticks every 60 s (patient-booking.md §9). */
-export const COUNTDOWN_TICK_MS = 60_000;

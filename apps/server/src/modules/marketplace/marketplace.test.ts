@@ -501,6 +501,38 @@ describe('practice and healthcare service profiles', () => {
     expect(page.SuggestedEntities.some((e) => e.Type === 'HealthCareService' && e.Id === page.Entity.Id)).toBe(false);
   });
 
+  it("shows a healthcare service's own booking calendars with their reasons, and their week of open slots", async () => {
+    const [service] = await t.database.query<{ id: string; name: string; name_identity: string }>(
+      `select s.id, p.name, p.name_identity from page_profiles p join healthcare_services s on s.id = p.entity_id
+        where s.organization_id = $1 and p.is_published order by s.name limit 1`,
+      [practice.entity_id],
+    );
+    const own = await t.database.query<{ id: string; location_id: string; reasons: number }>(
+      `select s.id, s.location_id, (select count(*)::int from schedule_service_types x where x.schedule_id = s.id) as reasons
+         from schedules s where s.healthcare_service_id = $1 and s.online_booking_enabled`,
+      [service!.id],
+    );
+    expect(own.length).toBeGreaterThan(0);
+    const page = await profile(service!.name_identity);
+    expect(page.Calendars.map((c) => c.ScheduleId).sort()).toEqual(own.map((s) => s.id).sort());
+    for (const calendar of page.Calendars) {
+      const schedule = own.find((s) => s.id === calendar.ScheduleId)!;
+      expect(calendar).toMatchObject({ EntityId: service!.id, EntityType: 'HealthCareService', EntityName: service!.name, LocationId: schedule.location_id });
+      expect(calendar.Reasons).toHaveLength(schedule.reasons);
+      expect(page.Locations.some((l) => l.Id === calendar.LocationId)).toBe(true);
+    }
+
+    const week = await t.call<{ Data: { ScheduleId: string; Slots: { ScheduleId: string; Start: string }[] }[] }>({
+      method: 'POST',
+      url: `${BASE}/pageProfiles/entity/schedules`,
+      payload: { NameIdentity: service!.name_identity, Date: TODAY },
+    });
+    expect(week.statusCode).toBe(200);
+    expect(week.json.Data.map((c) => c.ScheduleId).sort()).toEqual(own.map((s) => s.id).sort());
+    expect(week.json.Data.some((c) => c.Slots.length > 0)).toBe(true);
+    expect(week.json.Data.every((c) => c.Slots.every((slot) => slot.ScheduleId === c.ScheduleId))).toBe(true);
+  });
+
   it('hides specialties, insurances, phones and suggestions when the profile says so', async () => {
     await t.database.query(
       `update page_profiles set display_specialities = false, display_insurances = false, display_location_phone = false, show_suggested_entities = false

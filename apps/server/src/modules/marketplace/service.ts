@@ -18,7 +18,7 @@ import type { Connection } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import { resolveSearchTerms, searchRowNames } from '../catalog';
 import { profileEntitySources, providerSearchSources, publicLocations, type PublicLocationSource } from '../directory';
-import { availabilityOfPractitioners, searchScheduleDetails, type ScheduleAvailability, type SchedulingDeps } from '../scheduling';
+import { availabilityOfPractitioners, availabilityOfServices, searchScheduleDetails, type ScheduleAvailability, type SchedulingDeps } from '../scheduling';
 import * as store from './store';
 
 /** How far ahead a provider's next availability is looked for. */
@@ -396,7 +396,7 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
     }));
   }
 
-  // Calendars: the provider's own; on a practice page, its providers' at the shown facilities.
+  // Calendars: the provider's own; on a practice page, its providers' at the shown facilities; a service's own.
   const calendarPractitioners = row.entity_type === 'Provider' ? [row.entity_id] : row.entity_type === 'Organization' ? [...new Set(providerRows.map((r) => r.practitioner_id))] : [];
   const availability = await availabilityOfPractitioners(connection, { practitionerIds: calendarPractitioners, fromDay: todayUtcDate(now), days: 0, now, perDay: 0, lookAheadDays: 0 });
   const rowOf = new Map(providerRows.map((r) => [r.practitioner_id, r]));
@@ -421,6 +421,25 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
       },
     ];
   });
+  if (row.entity_type === 'HealthCareService') {
+    // A healthcare service books its own schedules at its shown facilities (patient-booking.md §3.3).
+    const shown = new Set(locations.map((l) => l.Id));
+    const own = await availabilityOfServices(connection, { serviceIds: [row.entity_id], fromDay: todayUtcDate(now), days: 0, now, perDay: 0, lookAheadDays: 0 });
+    for (const a of own) {
+      if (a.locationId && !shown.has(a.locationId)) continue;
+      calendars.push({
+        ScheduleId: a.scheduleId,
+        LocationId: a.locationId,
+        TimeZone: a.timeZone,
+        EntityId: row.entity_id,
+        EntityType: 'HealthCareService',
+        EntityName: row.name,
+        EntityPhoto: row.profile_picture,
+        EntitySpeciality: null,
+        Reasons: [],
+      });
+    }
+  }
   // The booking reasons (service types) each calendar offers.
   if (calendars.length > 0) {
     const details = new Map((await searchScheduleDetails(deps, { Ids: calendars.map((c) => c.ScheduleId) }, now)).map((d) => [d.Id, d]));
@@ -488,7 +507,23 @@ export async function pageProfileSchedules(connection: Connection, nameIdentity:
   checkDate(day, now);
   const row = await store.pageProfileByNameIdentity(connection, nameIdentity);
   if (!row || !row.is_published) throw notFound();
-  if (row.entity_type === 'HealthCareService') return { Data: [], Total: 0 };
+  if (row.entity_type === 'HealthCareService') {
+    // A service's own schedules at its shown facilities (the profile's calendars).
+    const hidden = (locationId: string | null) =>
+      !!locationId && row.hidden_facilities.some((h) => h.facilityId === locationId && ((!h.providerId && !h.resourceId) || h.resourceId === row.entity_id));
+    const own = await availabilityOfServices(connection, {
+      serviceIds: [row.entity_id],
+      fromDay: day,
+      days: SEARCH_WEEK_DAYS,
+      now,
+      perDay: PROFILE_SLOTS_PER_DAY,
+      lookAheadDays: NEXT_AVAILABILITY_DAYS,
+    });
+    const data = own
+      .filter((c) => !hidden(c.locationId))
+      .map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId, TimeZone: c.timeZone, Slots: c.slots }));
+    return { Data: data, Total: data.length };
+  }
   // A practice's page books its providers at its facilities.
   const practiceRows = row.entity_type === 'Organization' ? await store.searchRowsOfOrganization(connection, row.entity_id) : null;
   const hiddenFacilities = new Set(row.hidden_facilities.filter((h) => !h.providerId && !h.resourceId).map((h) => h.facilityId));

@@ -18,9 +18,24 @@ export interface ScheduleAvailability {
   nextAvailable: string | null;
 }
 
+/** The same for a healthcare service's own schedules (a service's profile books them). */
+export type ServiceScheduleAvailability = Omit<ScheduleAvailability, 'practitionerId'> & { healthcareServiceId: string };
+
+interface AvailabilityInput {
+  /** The first calendar day (YYYY-MM-DD), taken in each schedule's own time zone. */
+  fromDay: string;
+  /** Days of slots to list from fromDay (0 lists none). */
+  days: number;
+  now: Date;
+  perDay: number;
+  /** How far from fromDay to look for the next availability; the planning horizon caps it too. */
+  lookAheadDays: number;
+}
+
 interface ScheduleWithHours {
   id: string;
-  practitioner_id: string;
+  /** The schedule's actor: its practitioner or its healthcare service, as asked. */
+  actor_id: string;
   location_id: string | null;
   time_zone: string;
   slot_minutes: number;
@@ -36,22 +51,31 @@ const DAY_MS = 86_400_000;
 
 export async function availabilityOfPractitioners(
   db: Connection,
-  input: {
-    practitionerIds: string[];
-    /** The first calendar day (YYYY-MM-DD), taken in each schedule's own time zone. */
-    fromDay: string;
-    /** Days of slots to list from fromDay (0 lists none). */
-    days: number;
-    now: Date;
-    perDay: number;
-    /** How far from fromDay to look for the next availability; the planning horizon caps it too. */
-    lookAheadDays: number;
-  },
+  input: AvailabilityInput & { practitionerIds: string[] },
 ): Promise<ScheduleAvailability[]> {
-  if (input.practitionerIds.length === 0) return [];
+  const found = await availabilityOfActors(db, 'practitioner_id', input.practitionerIds, input);
+  return found.map(({ actorId, ...rest }) => ({ ...rest, practitionerId: actorId }));
+}
+
+/** The open slots of healthcare services' own schedules, as availabilityOfPractitioners gives a provider's. */
+export async function availabilityOfServices(
+  db: Connection,
+  input: AvailabilityInput & { serviceIds: string[] },
+): Promise<ServiceScheduleAvailability[]> {
+  const found = await availabilityOfActors(db, 'healthcare_service_id', input.serviceIds, input);
+  return found.map(({ actorId, ...rest }) => ({ ...rest, healthcareServiceId: actorId }));
+}
+
+async function availabilityOfActors(
+  db: Connection,
+  actor: 'practitioner_id' | 'healthcare_service_id',
+  actorIds: string[],
+  input: AvailabilityInput,
+): Promise<(Omit<ScheduleAvailability, 'practitionerId'> & { actorId: string })[]> {
+  if (actorIds.length === 0) return [];
   const schedules = await db.query<ScheduleWithHours>(
     // Categories with capacities make a slot's capacity their sum (3.4).
-    `select s.id, s.practitioner_id, s.location_id, s.time_zone, s.slot_minutes,
+    `select s.id, s.${actor} as actor_id, s.location_id, s.time_zone, s.slot_minutes,
             coalesce((select sum(coalesce(c.capacity, s.capacity))::int from service_categories c
                        where c.id in (select t.service_category_id from schedule_service_types x
                                         join service_types t on t.id = x.service_type_id where x.schedule_id = s.id)
@@ -62,9 +86,9 @@ export async function availabilityOfPractitioners(
             coalesce((select json_agg(json_build_object('start', e.starts_at, 'end', e.ends_at))
                         from schedule_exceptions e where e.schedule_id = s.id and e.ends_at > $2), '[]') as exceptions
        from schedules s
-      where s.practitioner_id = any($1::uuid[]) and s.online_booking_enabled
-      order by s.practitioner_id, s.id`,
-    [input.practitionerIds, input.now.toISOString()],
+      where s.${actor} = any($1::uuid[]) and s.online_booking_enabled
+      order by s.${actor}, s.id`,
+    [actorIds, input.now.toISOString()],
   );
   for (const schedule of schedules) {
     schedule.blocked = schedule.exceptions.map((e) => ({ start: new Date(e.start), end: new Date(e.end) }));
@@ -125,7 +149,7 @@ export async function availabilityOfPractitioners(
     const next = slots[0]?.Start ?? firstOpenSlot(schedule, Math.max(start, earliest), nextEnd, available);
     return {
       scheduleId: schedule.id,
-      practitionerId: schedule.practitioner_id,
+      actorId: schedule.actor_id,
       locationId: schedule.location_id,
       timeZone: schedule.time_zone,
       slots,

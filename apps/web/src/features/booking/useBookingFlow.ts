@@ -16,8 +16,7 @@ import { useSession } from '../../shared/session/session';
 import { useCoverages, usePatient, useScheduleSettings, useScreeningForms, useVisitPaymentConfig } from './api/bookingFlow';
 import { useSchedule } from './api/schedule';
 import { readBookingState, readHeldSlot, updateBookingState, type BookAppointmentState } from './bookingState';
-import { participantOf } from './payment/PayPage';
-import { readPaymentFlowState } from './payment/flowState';
+import { participantOf, readPaymentFlowState } from './payment/flowState';
 import { useSubmitBooking } from './submit';
 
 function useLocationRecord(id: string | null) {

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@careslot/contracts';
+import { DATE_NAMESPACES, loadDateLocale } from '../slots/dateLocales';
 
 /**
  * Translations live in src/locales/<language>/<namespace>.json, one namespace per feature, so the patient
@@ -30,7 +31,9 @@ export async function initI18n(language: Language = initialLanguage()) {
       resourcesToBackend(async (lng: string, ns: string) => {
         const load = loaders[`../../locales/${lng}/${ns}.json`];
         if (!load) throw new Error(`Missing translations ${lng}/${ns}`);
-        return (await load()).default;
+        // Screens that write dates get the language's date words with their own (a language change waits for both).
+        const [words] = await Promise.all([load(), DATE_NAMESPACES.includes(ns) ? loadDateLocale(lng) : undefined]);
+        return words.default;
       }),
     )
     .init({

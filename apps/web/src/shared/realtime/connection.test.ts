@@ -2,6 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { HubConnection, reconnectDelay } from './connection';
 
+// The default connect: socket.io-client, imported when a first connection opens.
+const io = vi.hoisted(() => ({ calls: [] as string[], make: (): unknown => undefined }));
+vi.mock('socket.io-client', () => ({
+  io: (url: string) => {
+    io.calls.push(url);
+    return io.make();
+  },
+}));
+
 type Listener = (...args: unknown[]) => void;
 
 function fakeSocket() {
@@ -87,5 +96,34 @@ describe('real-time reconnect policy', () => {
     s.receive('AppointmentStatusUpdated', { messageId: 'm1', version: 1, sentAt: '', data: { Id: 'a1' } });
     expect(seen).toEqual([{ Id: 'a1' }]);
     expect(s.emitted).toContainEqual(['AcknowledgeMessage', { userId: 'u1', messageId: 'm1' }]);
+  });
+
+  it('loads socket.io-client on the first open, then connects and follows the rooms asked for meanwhile', async () => {
+    const s = fakeSocket();
+    io.calls = [];
+    io.make = () => s.socket;
+    const connection = new HubConnection('calendar', { getToken: () => 't' });
+    connection.start();
+    connection.subscribe(['schedule:s1']);
+    expect(connection.state).toBe('connecting');
+    await vi.waitFor(() => expect(io.calls).toEqual(['/hubs/calendar']));
+    s.fire('connect');
+    expect(connection.state).toBe('connected');
+    expect(s.emitted).toContainEqual(['Subscribe', { rooms: ['schedule:s1'] }]);
+    connection.stop();
+  });
+
+  it('opens nothing when stopped before socket.io-client has loaded', async () => {
+    io.calls = [];
+    io.make = () => fakeSocket().socket;
+    const stopped = new HubConnection('calendar', { getToken: () => 't' });
+    stopped.start();
+    stopped.stop();
+    // A second connection started after the stop does open: once it has, the first one's load has settled too.
+    const other = new HubConnection('appointments', { getToken: () => 't' });
+    other.start();
+    await vi.waitFor(() => expect(io.calls).toEqual(['/hubs/appointments']));
+    expect(stopped.state).toBe('disconnected');
+    other.stop();
   });
 });

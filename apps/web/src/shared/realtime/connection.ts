@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import {
   ACK_EVENT,
   hubNamespace,
@@ -17,11 +17,23 @@ export function reconnectDelay(attempt: number): number | null {
   return attempt < REALTIME_RECONNECT.retries ? REALTIME_RECONNECT.delayMs(attempt) : null;
 }
 
+type Connect = (url: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+let socketIo: Promise<Connect> | null = null;
+/**
+ * The socket.io client loads when a first connection opens (a live calendar, the notifications), not with
+ * the page: it is a fifth of a patient page's JavaScript otherwise (docs/performance.md).
+ */
+function loadSocketIo(): Promise<Connect> {
+  socketIo ??= import('socket.io-client').then((m) => m.io);
+  return socketIo;
+}
+
 export interface HubConnectionOptions {
   getToken: () => string | null;
   userId?: string | null;
-  /** Injected in tests; defaults to socket.io-client. */
-  connect?: (url: string, options: Parameters<typeof io>[1]) => Socket;
+  /** Injected in tests; defaults to socket.io-client (loaded on first use). */
+  connect?: Connect;
   schedule?: (fn: () => void, ms: number) => unknown;
   cancel?: (handle: unknown) => void;
 }
@@ -37,6 +49,8 @@ export class HubConnection {
   private attempt = 0;
   private stopped = true;
   private timer: unknown = null;
+  /** Bumped by every open and stop: a socket.io client that finishes loading after a stop opens nothing. */
+  private generation = 0;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly rooms = new Set<string>();
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
@@ -57,6 +71,7 @@ export class HubConnection {
   /** Stops on purpose: no reconnect. */
   stop() {
     this.stopped = true;
+    this.generation += 1;
     if (this.timer !== null) (this.options.cancel ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
     this.timer = null;
     this.socket?.removeAllListeners();
@@ -95,7 +110,22 @@ export class HubConnection {
 
   private open(state: 'connecting' | 'reconnecting') {
     this.setState(state);
-    const connect = this.options.connect ?? io;
+    const generation = ++this.generation;
+    if (this.options.connect) {
+      this.attach(this.options.connect);
+      return;
+    }
+    void loadSocketIo().then(
+      (connect) => {
+        if (!this.stopped && generation === this.generation) this.attach(connect);
+      },
+      () => {
+        if (!this.stopped && generation === this.generation) this.scheduleReconnect();
+      },
+    );
+  }
+
+  private attach(connect: Connect) {
     const socket = connect(hubNamespace(this.hub), {
       path: '/socket.io',
       transports: ['websocket'],

@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { DIALOG_WIDTH } from '@careslot/contracts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 export interface DialogAction {
   label: string;
@@ -9,17 +7,8 @@ export interface DialogAction {
   loading?: boolean;
 }
 
-/**
- * Sizes of the spec (patient-booking.md §2.11): the generic dialog is 550 wide; popups 800 wide, 30 from the
- * top; the small default 350 wide, 45 from the top.
- */
-const VARIANTS = {
-  generic: { size: DIALOG_WIDTH.generic, yOffset: undefined },
-  popup: { size: DIALOG_WIDTH.popup, yOffset: 30 },
-  small: { size: DIALOG_WIDTH.small, yOffset: 45 },
-} as const;
-
-export type DialogVariant = keyof typeof VARIANTS;
+/** The spec's dialog sizes (patient-booking.md §2.11), see AppDialogModal. */
+export type DialogVariant = 'generic' | 'popup' | 'small';
 
 export interface AppDialogProps {
   opened: boolean;
@@ -33,35 +22,18 @@ export interface AppDialogProps {
   variant?: DialogVariant;
 }
 
+// Mantine's Modal (focus trap, scroll lock, portal) loads when a dialog first opens, not with the page.
+const AppDialogModal = lazy(() => import('./AppDialogModal').then((m) => ({ default: m.AppDialogModal })));
+
 /** The generic dialog: a title, a message and up to a primary, a secondary and a tertiary button. */
-export function AppDialog({ opened, onClose, title, message, children, primary, secondary, tertiary, variant = 'generic' }: AppDialogProps) {
-  const { size, yOffset } = VARIANTS[variant];
-  const hasActions = !!(primary ?? secondary ?? tertiary);
+export function AppDialog(props: AppDialogProps) {
+  // Once opened it stays rendered, so that closing plays the modal's own transition.
+  const [used, setUsed] = useState(props.opened);
+  if (props.opened && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} yOffset={yOffset} centered={yOffset === undefined} radius="lg" padding="lg">
-      <Stack gap="lg">
-        {message ? <Text c="dark.5">{message}</Text> : null}
-        {children}
-        {hasActions ? (
-          <Group justify="flex-end" gap="sm" wrap="wrap">
-            {tertiary ? (
-              <Button variant="subtle" onClick={tertiary.onClick} disabled={tertiary.disabled} loading={tertiary.loading} mr="auto">
-                {tertiary.label}
-              </Button>
-            ) : null}
-            {secondary ? (
-              <Button variant="default" onClick={secondary.onClick} disabled={secondary.disabled} loading={secondary.loading}>
-                {secondary.label}
-              </Button>
-            ) : null}
-            {primary ? (
-              <Button onClick={primary.onClick} disabled={primary.disabled} loading={primary.loading} data-autofocus>
-                {primary.label}
-              </Button>
-            ) : null}
-          </Group>
-        ) : null}
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <AppDialogModal {...props} />
+    </Suspense>
   );
 }

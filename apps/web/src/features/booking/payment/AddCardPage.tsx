@@ -6,9 +6,9 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentMethod } from '@careslot/contracts';
 import { savedCardsQuery } from './api';
 import { CardForm } from './CardForm';
-import { readPaymentFlowState } from './flowState';
 import { PaymentShell, useHeldSlot } from './PaymentShell';
-import { participantOf, PAY_PATH } from './PayPage';
+import { participantOf, readPaymentFlowState } from './flowState';
+import { PAY_PATH } from './PayPage';
 import { useVisitFee } from './useVisitFee';
 
 export const ADD_CARD_PATH = '/book/add-card';

@@ -10,17 +10,12 @@ import { useSubmitBooking } from '../submit';
 import type { BookingSubmission } from '../submit';
 import { savedCardsQuery } from './api';
 import { CardForm } from './CardForm';
-import { readPaymentFlowState, type PaymentFlowState } from './flowState';
+import { participantOf, readPaymentFlowState, type PaymentFlowState } from './flowState';
 import { formatMoney } from './money';
 import { PaymentShell, useHeldSlot } from './PaymentShell';
 import { useVisitFee, type VisitFeeState } from './useVisitFee';
 
 export const PAY_PATH = '/book/pay';
-
-/** The Patient participant: the chosen family member (3.10), else the signed-in patient. */
-export function participantOf(user: SessionUser, flow: PaymentFlowState) {
-  return flow.familyMember ?? { Id: user.userId ?? '', FirstName: user.firstName, LastName: user.lastName };
-}
 
 /** The booking of step 9 from the state the stages kept, with the visit fee on the chosen card when it applies. */
 export function submissionOf(held: CalendarSlotData, user: SessionUser, flow: PaymentFlowState, visit: VisitFeeState, cardId: string | null): BookingSubmission {

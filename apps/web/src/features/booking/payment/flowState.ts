@@ -1,4 +1,5 @@
 import type { BookAppointment } from '@careslot/contracts';
+import type { SessionUser } from '../../../shared/session/session';
 import { readBookingState } from '../bookingState';
 
 /** What the last stage reads from the book-appointment state (3.10) the earlier stages kept. */
@@ -33,4 +34,9 @@ export function readPaymentFlowState(): PaymentFlowState {
     customForms: (state?.screening?.responseIds ?? []).map((id) => ({ Type: 'Screening Form', WebPreBookingResponseId: id })),
     originUrl: null,
   };
+}
+
+/** The Patient participant: the chosen family member (3.10), else the signed-in patient. */
+export function participantOf(user: SessionUser, flow: PaymentFlowState) {
+  return flow.familyMember ?? { Id: user.userId ?? '', FirstName: user.firstName, LastName: user.lastName };
 }

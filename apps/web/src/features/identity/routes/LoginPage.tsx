@@ -2,37 +2,28 @@ import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Avatar, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { calendarSlotDataSchema, STORAGE_KEYS, type AppConfig, type CalendarSlotData } from '@careslot/contracts';
+import { STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { useSession } from '../../../shared/session/session';
 import { redirectToLogin, signOut } from '../identityClient';
 import { identityConfig } from '../install';
 import { createAccountPath, forgotPasswordPath, loginVariant, returnAfterLogin } from '../urlRules';
 import { AccountFooter } from '../components/AccountCard';
+import { pendingSlot, type PendingSlotSummary } from '../pendingSlot';
 
-/** The slot a guest picked before signing in (slot_data), for the booking summary at the top. */
-function pendingSlot(): CalendarSlotData | null {
-  try {
-    const parsed = calendarSlotDataSchema.safeParse(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.session.slotData) ?? 'null'));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-function BookingSummary({ slot }: { slot: CalendarSlotData }) {
+function BookingSummary({ slot }: { slot: PendingSlotSummary }) {
   const { t, i18n } = useTranslation('identity');
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(slot.time_slot.Start));
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(slot.start));
   return (
     <Paper withBorder radius="md" p="md" w="100%" maw={440} aria-label={t('login.bookingSummary')} component="section">
       <Group gap="md" wrap="nowrap">
-        <Avatar src={slot.entity.Photo} alt="" size={48} radius="xl" color="brand">
-          {slot.entity.Name.charAt(0)}
+        <Avatar src={slot.photo} alt="" size={48} radius="xl" color="brand">
+          {slot.name.charAt(0)}
         </Avatar>
         <Stack gap={0}>
           <Text size="sm" c="dimmed">
             {t('login.bookingSummary')}
           </Text>
-          <Text fw={700}>{slot.entity.Name}</Text>
+          <Text fw={700}>{slot.name}</Text>
           <Text size="sm">{when}</Text>
         </Stack>
       </Group>
