@@ -18,6 +18,7 @@ import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { canReadPatient, getPatientById } from '../directory';
+import { publishSlotChanges, releaseSlots, slotId } from '../scheduling';
 import { GatewayError, type DeclineReason, type PaymentGateway } from './gateway';
 import { createGatewayRegistry, type GatewayRegistry } from './registry';
 import * as store from './store';
@@ -372,12 +373,26 @@ export async function patientBalance(deps: Deps, caller: Caller, patientId: stri
 export const DEFAULT_SETTLE_AFTER_MS = { booked: 60_000, claimed: 5 * 60_000, unused: 30 * 60_000 } as const;
 
 /**
+ * The booking this payment was claimed for never committed (decision 0015): the place it held goes back now,
+ * not at the hold's own expiry, and open calendars hear of it. A hold already gone (expired, released, or
+ * consumed) releases nothing and announces nothing.
+ */
+async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime'>, row: store.TransactionRow): Promise<void> {
+  if (!row.claim_schedule_id || !row.claim_start_at || !row.claim_session_id) return;
+  const released = await releaseSlots(deps.database, {
+    slotIds: [slotId(row.claim_schedule_id, new Date(row.claim_start_at))],
+    sessionId: row.claim_session_id,
+  });
+  await publishSlotChanges(deps, released.map((r) => ({ kind: 'returned' as const, ...r })));
+}
+
+/**
  * Finishes or undoes payments left half-done (at start and on a timer, on every instance): a payment of
  * a committed appointment is captured; one claimed by a booking that never committed, or never used, is
  * cancelled. Each move is a conditional update, so two instances settling at once move a row once, and
  * the gateway calls are idempotent. Returns how many payments it settled.
  */
-export async function settleOpenPayments(deps: Deps): Promise<number> {
+export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime'>): Promise<number> {
   const now = deps.clock.now();
   const after = deps.config.PAYMENT_SETTLE_AFTER_SECONDS ?? DEFAULT_SETTLE_AFTER_MS;
   const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - Math.min(after.booked, after.claimed, after.unused)));
@@ -392,6 +407,7 @@ export async function settleOpenPayments(deps: Deps): Promise<number> {
       // fails (it needs an open authorization), so no booking is left holding a cancelled payment.
       if (!(await store.cancelIfUnattached(deps.database, row.id, now))) continue;
       if (row.gateway_reference) await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
+      if (row.claim_id) await releaseClaimedHold(deps, row);
       settled += 1;
     }
   }

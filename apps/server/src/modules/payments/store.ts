@@ -87,6 +87,10 @@ export interface TransactionRow {
   updated_at: Date | string;
   captured_at: Date | string | null;
   claim_id: string | null;
+  claim_schedule_id: string | null;
+  claim_start_at: Date | string | null;
+  claim_session_id: string | null;
+  capture_reference: string | null;
 }
 
 export async function insertTransaction(
@@ -129,14 +133,24 @@ export async function transition(
   return rows[0] ?? null;
 }
 
+/** The slot hold a booking books from: what the reconciler gives back when that booking never commits. */
+export interface ClaimedHold {
+  scheduleId: string;
+  start: Date;
+  /** The hold session (SessionId cookie, else the signed-in user); null when the booking held nothing. */
+  sessionId: string | null;
+}
+
 /**
- * A booking claims an open authorization for the appointment it is about to create; false when the
- * authorization is not open or another booking claimed it first (one payment pays for one appointment).
+ * A booking claims an open authorization for the appointment it is about to create, noting the hold it books
+ * from; false when the authorization is not open or another booking claimed it first (one payment pays for
+ * one appointment).
  */
-export async function claimForAppointment(db: Connection, id: string, appointmentId: string, now: Date): Promise<boolean> {
+export async function claimForAppointment(db: Connection, id: string, appointmentId: string, now: Date, hold: ClaimedHold | null = null): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
-    "update payment_transactions set claim_id = $2, updated_at = $3 where id = $1 and claim_id is null and appointment_id is null and status = 'Uncaptured' returning id",
-    [id, appointmentId, now.toISOString()],
+    `update payment_transactions set claim_id = $2, updated_at = $3, claim_schedule_id = $4, claim_start_at = $5, claim_session_id = $6
+     where id = $1 and claim_id is null and appointment_id is null and status = 'Uncaptured' returning id`,
+    [id, appointmentId, now.toISOString(), hold?.scheduleId ?? null, hold?.start.toISOString() ?? null, hold?.sessionId ?? null],
   );
   return rows.length === 1;
 }
