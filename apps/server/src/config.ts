@@ -46,6 +46,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9-]{1,30}$/, 'must be 2-31 lower-case letters, digits or dashes, starting with a letter')
     .default('social'),
+  PAYPAL_CLIENT_ID: z.string().min(1).max(200).optional().describe('visit fees through PayPal (Orders v2, intent AUTHORIZE); unset, the built-in wallet answers'),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com').describe('PayPal REST base: https://api-m.paypal.com for live payments'),
   /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
   STRIPE_API_URL: z.url().optional(),
   PAYMENT_SETTLE_AFTER_SECONDS: z
@@ -75,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  SOCIAL_OIDC_ISSUER, SOCIAL_OIDC_CLIENT_ID: set both to offer social login, or neither',
     );
+  if (!!config.PAYPAL_CLIENT_ID !== !!config.PAYPAL_CLIENT_SECRET)
+    throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both to take payments through PayPal, or neither');
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   return {
     ...config,

@@ -33,8 +33,11 @@ describe('payments: visit fee configuration', () => {
       EntityId: PROVIDER,
       VisitFeeDetails: { Enable: true, InsuredAmount: DEMO_VISIT_FEE.insured, UninsuredAmount: DEMO_VISIT_FEE.uninsured },
     });
-    const third = await t.call<Answer<{ EnableOnlinePayment: boolean }>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${DEMO_PRACTICE_IDS[2]}`, headers: bearer(a.token) });
-    expect(third.json.data.EnableOnlinePayment).toBe(false);
+    // The third practice is paid through PayPal (decision 0024), for one provider only.
+    const third = await t.call<Answer<{ EnableOnlinePayment: boolean; Gateway: { GatewayName: string } }>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${DEMO_PRACTICE_IDS[2]}`, headers: bearer(a.token) });
+    expect(third.json.data).toMatchObject({ EnableOnlinePayment: true, Gateway: { GatewayName: 'PayPal' } });
+    const other = await t.call<Answer<{ VisitFeeDetails: { Enable: boolean } }>>({ url: `${PAY}/entityconfigurations/entity?organizationId=${DEMO_PRACTICE_IDS[2]}&entityType=Provider&entityId=${PROVIDER}`, headers: bearer(a.token) });
+    expect(other.json.data.VisitFeeDetails.Enable).toBe(false);
     expect((await t.call({ url: `${PAY}/organizations/get-by-organization?organizationId=${PRACTICE}` })).statusCode).toBe(401);
   });
 });

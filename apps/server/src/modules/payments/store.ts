@@ -95,13 +95,18 @@ export interface TransactionRow {
 
 export async function insertTransaction(
   db: Connection,
-  row: { id: string; patientId: string; organizationId: string; gateway: string; amountCents: number; currency: string; paymentMethodId: string; cardDetails: string | null; createdBy: string; now: Date },
+  row: { id: string; patientId: string; organizationId: string; gateway: string; amountCents: number; currency: string; paymentMethodId: string | null; cardDetails: string | null; createdBy: string; now: Date },
 ): Promise<void> {
   await db.query(
     `insert into payment_transactions (id, patient_id, organization_id, gateway, amount_cents, currency, status, payment_method_id, card_details, created_by, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, 'Pending', $7, $8, $9, $10, $10)`,
     [row.id, row.patientId, row.organizationId, row.gateway, row.amountCents, row.currency, row.paymentMethodId, row.cardDetails, row.createdBy, row.now.toISOString()],
   );
+}
+
+/** A wallet transaction's order at the wallet (kept where a card transaction keeps its card). */
+export async function setWalletOrder(db: Connection, id: string, orderId: string): Promise<void> {
+  await db.query('update payment_transactions set payment_method_id = $2 where id = $1', [id, orderId]);
 }
 
 export async function transaction(db: Connection, id: string): Promise<TransactionRow | null> {
@@ -121,14 +126,15 @@ export async function transition(
   from: PaymentStatus[],
   to: PaymentStatus,
   now: Date,
-  extra: { gatewayReference?: string | null; failure?: string | null } = {},
+  extra: { gatewayReference?: string | null; failure?: string | null; captureReference?: string | null } = {},
 ): Promise<TransactionRow | null> {
   const stamp = STAMP[to];
   const rows = await db.query<TransactionRow>(
     `update payment_transactions set status = $3, updated_at = $4,
-       gateway_reference = coalesce($5, gateway_reference), failure = coalesce($6, failure)${stamp ? `, ${stamp} = $4` : ''}
+       gateway_reference = coalesce($5, gateway_reference), failure = coalesce($6, failure),
+       capture_reference = coalesce($7, capture_reference)${stamp ? `, ${stamp} = $4` : ''}
      where id = $1 and status = any($2::text[]) returning *`,
-    [id, from, to, now.toISOString(), extra.gatewayReference ?? null, extra.failure ?? null],
+    [id, from, to, now.toISOString(), extra.gatewayReference ?? null, extra.failure ?? null, extra.captureReference ?? null],
   );
   return rows[0] ?? null;
 }
