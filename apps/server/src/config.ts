@@ -38,6 +38,11 @@ const envSchema = z.object({
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)')
     .optional()
     .describe('card payments through Stripe (manual capture); unset, the built-in sandbox gateway answers'),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
+    .optional()
+    .describe('the browser tokenises cards with Stripe Elements (needs STRIPE_SECRET_KEY); unset, the sandbox card form is shown'),
   SOCIAL_OIDC_ISSUER: z.url().optional().describe('a social-login provider: the issuer of an OpenID Connect upstream the realm brokers'),
   SOCIAL_OIDC_CLIENT_ID: z.string().min(1).max(200).optional(),
   SOCIAL_OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
@@ -78,6 +83,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  SOCIAL_OIDC_ISSUER, SOCIAL_OIDC_CLIENT_ID: set both to offer social login, or neither',
     );
+  if (config.STRIPE_PUBLISHABLE_KEY && !config.STRIPE_SECRET_KEY)
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: set STRIPE_SECRET_KEY too (the server attaches the cards the browser tokenises)');
+  if (config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY.slice(3, 7) !== config.STRIPE_SECRET_KEY.slice(3, 7))
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
   if (!!config.PAYPAL_CLIENT_ID !== !!config.PAYPAL_CLIENT_SECRET)
     throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both to take payments through PayPal, or neither');
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;

@@ -70,7 +70,13 @@ export function paymentEnvelope<T extends z.ZodType>(data: T) {
 export const paymentMethodInputSchema = z
   .object({
     PatientId: z.string().uuid(),
-    PaymentMethodId: z.string().trim().min(3).max(100).optional(),
+    /** A card the browser tokenised with Stripe Elements (a PaymentMethod id); the server attaches it. */
+    PaymentMethodId: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^pm_[A-Za-z0-9_]+$/, { message: 'must be a Stripe PaymentMethod id (pm_...)' })
+      .optional(),
     Card: z
       .object({
         Number: z.string().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { message: 'must be 12 to 19 digits' })),

@@ -29,6 +29,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         languages: [...LANGUAGES],
         oidc: { issuer: `${config.publicUrl}/realms/${REALM}`, clientId: OAUTH_CLIENT_ID, scope: OAUTH_SCOPE },
         social: config.SOCIAL_OIDC_ISSUER ? { alias: config.SOCIAL_OIDC_ALIAS, name: config.SOCIAL_OIDC_NAME } : null,
+        payments: { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null },
       };
     },
   );
