@@ -19,5 +19,10 @@ export const appConfigSchema = z.object({
    * configured: the login screens show its button only then. It sends the browser back to /{alias}-login.
    */
   social: z.object({ alias: z.string(), name: z.string() }).nullable(),
+  /**
+   * Card payments: Stripe's publishable key when the deployment takes cards through Stripe, so the card form
+   * tokenises the card with Stripe Elements; null (or absent) means the built-in sandbox's card form.
+   */
+  payments: z.object({ stripePublishableKey: z.string().nullable() }).optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

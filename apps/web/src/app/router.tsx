@@ -31,6 +31,7 @@ const InsuranceConfirmationPage = lazy(() =>
 );
 const CollectInsurancePage = lazy(() => import('../features/booking/routes/CollectInsurancePage').then((m) => ({ default: m.CollectInsurancePage })));
 const PayPage = lazy(() => import('../features/booking/payment/PayPage').then((m) => ({ default: m.PayPage })));
+const PayPalPage = lazy(() => import('../features/booking/payment/PayPalPage').then((m) => ({ default: m.PayPalPage })));
 const AddCardPage = lazy(() => import('../features/booking/payment/AddCardPage').then((m) => ({ default: m.AddCardPage })));
 const PortalLayout = lazy(() => import('../features/portal/routes/PortalLayout').then((m) => ({ default: m.PortalLayout })));
 const PortalAppointmentsPage = lazy(() => import('../features/portal/routes/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
@@ -94,7 +95,6 @@ const NOT_BUILT_YET = [
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
   'verification/*',
-  'book/pay-paypal',
   // telehealth: 'uri' is the guest meeting link and maps to meeting/uri
   'uri/*',
   'meeting/*',
@@ -189,6 +189,7 @@ export const routes: RouteObject[] = [
       { path: 'book/collect-insurance', element: <RequireBookingFlow><CollectInsurancePage /></RequireBookingFlow> },
       { path: 'book/add-card', element: <RequireBookingFlow><AddCardPage /></RequireBookingFlow> },
       { path: 'book/pay', element: <RequireBookingFlow><PayPage /></RequireBookingFlow> },
+      { path: 'book/pay-paypal', element: <RequireBookingFlow><PayPalPage /></RequireBookingFlow> },
       // The patient portal (the spec's {portalBase}, built in): behind the authentication guard.
       {
         path: 'portal',

@@ -137,7 +137,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
   // The schedule's approval setting decides the first status (the booking flow shows the pending popup).
   const status: AppointmentStatus = schedule.requires_approval ? 'Pending' : 'Scheduled';
   const id = randomUUID();
-  if (paymentId && !(await claimForAppointment(database, paymentId, id, now))) {
+  if (paymentId && !(await claimForAppointment(database, paymentId, id, now, { scheduleId: schedule.id, start, sessionId: caller.sessionId }))) {
     throw fieldError('Payments.0.PaymentTransactionId', 'unused', 'This payment already pays for another booking');
   }
 

@@ -111,6 +111,15 @@ describe('submitting a booking (step 9, §4.5, §4.6, §8)', () => {
     expect(outcome).toMatchObject({ kind: 'booked', popup: 'confirmation', redirect: `/portal/health/appointments/office/details/${APPT}?showConfirmationMessage=true` });
   });
 
+  it('books with a fee already authorized through the wallet (PayPal) without authorizing anything more', async () => {
+    const api = fakeApi();
+    const WALLET_TXN = '77777777-7777-4777-8777-777777777777';
+    const outcome = await submitBooking({ api, settle: harness().settle }, { ...submission, walletTransactionId: WALLET_TXN });
+    expect(api.authorizeVisitFee).not.toHaveBeenCalled();
+    expect(api.book.mock.calls[0]![0].Payments).toEqual([{ PaymentTransactionId: WALLET_TXN }]);
+    expect(outcome.kind).toBe('booked');
+  });
+
   it('leaves a ManagingOrganization that is set, and ignores a failed patient update', async () => {
     const api = fakeApi({ patient: vi.fn().mockResolvedValue({ Id: PATIENT, ManagingOrganization: 'other' }) });
     await submitBooking({ api, settle: harness().settle }, submission);

@@ -62,6 +62,11 @@ export interface BookingSubmission {
   coverages?: BookAppointment['PatientCoverages'];
   /** The visit fee to authorize when a visit payment applies; null or absent when none does. */
   payment?: VisitFeePayment | null;
+  /**
+   * The visit fee already authorized through the wallet (PayPal, decision 0024): its transaction pays for the
+   * booking as it is, nothing more is authorized.
+   */
+  walletTransactionId?: string | null;
   /** Where a failure goes back to (originUrl of 3.10); the portal when absent. */
   originUrl?: string | null;
   /** The signed-in user is a Patient (after booking a patient goes to the portal, others to /dashboard/doctor). */
@@ -256,8 +261,8 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
   // Nothing is paid yet at this point (the fee is authorized only now), so an unavailable slot reschedules.
   if (bookAppointmentAction(check, false) !== 'book') return { kind: 'reschedule' };
 
-  let transactionId: string | null = null;
-  if (input.payment) {
+  let transactionId: string | null = input.walletTransactionId ?? null;
+  if (!transactionId && input.payment) {
     const { Amount, ...intent } = input.payment;
     try {
       const authorized = await api.authorizeVisitFee(
