@@ -191,3 +191,39 @@ test('a guest searches, picks a time on a results card, registers, goes through 
   expect(appointment.PatientCoverages[0]?.Insurance.Display).toBe(plan);
   expect(appointment.Payments).toMatchObject([{ Status: 'Captured', PaidAmount: 25 }]);
 });
+
+test('at a practice whose schedules need approval, the guest\'s booking is pending and the pending popup says so', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const person = { first: 'Dana', last: 'Pendleton', email: `pending-${stamp}@example.com`, mobile: `(929) 555-${String(1000 + (stamp % 9000))}` };
+
+  // Summit Family Medicine (the second demo practice) approves online bookings by hand and takes no fee.
+  await searchFromHome(page, 'Pain Management Specialist', searchDate(4));
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'Dr. Ananya Ramirez, MD' }) });
+  await card.getByTestId('slot-day').getByRole('button').first().click();
+  // A Phoenix facility seen from New York: the time-zone question of 4.3 step 5 comes before registration.
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await page.waitForURL(/\/realms\/careslot\//);
+  const held = JSON.parse((await page.evaluate(() => sessionStorage.getItem('slot_data')))!) as HeldSelection;
+  await register(page, person);
+
+  await answerScreening(page, `${person.first} ${person.last}`);
+  await expect(page.getByTestId('booking-entity-name')).toHaveText('Dr. Ananya Ramirez, MD');
+  await page.getByRole('textbox', { name: /Reason for visit/ }).fill('Lower back pain');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await verifyPhone(page, person.mobile);
+  // Her group-session schedule does not collect demographics (4.2 rule 3): insurance comes next.
+  await giveInsurance(page);
+
+  // No visit fee here (4.2 rule 8 does not apply): the booking call follows the last stage at once.
+  await expect(page).toHaveURL(/\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/);
+  const when = inZone(held.time_slot.Start, 'America/Phoenix');
+  await expect(page.getByTestId('pending-title')).toHaveText('Appointment request sent!');
+  await expect(page.getByTestId('pending-detail')).toHaveText(`${person.first}, your office visit with Dr. Ananya Ramirez, MD on ${when.pendingDay} at ${when.time} is pending confirmation.`);
+  await expect(page.getByTestId('pending-office')).toHaveText("Keep an eye out for a confirmation email shortly from Dr. Ananya Ramirez, MD's office");
+  await expect(page.getByTestId('confirmation-title')).toHaveCount(0);
+  await shoot(page, 'guest-pending');
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('appointment-status')).toHaveText('Pending');
+});
