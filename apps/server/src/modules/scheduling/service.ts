@@ -343,6 +343,15 @@ export async function releaseSlots(
   return store.releaseSessionHolds(db, slots, input.sessionId);
 }
 
+/**
+ * A guest who signs in or registers keeps the times they held (patient-booking.md §4.8 steps 5 and 8, the
+ * pending slot hand-off): the guest session's live holds become the signed-in session's, expiry unchanged.
+ */
+export async function handOverHolds(db: Connection, input: { fromSession: string; toSession: string; now: Date }): Promise<number> {
+  if (input.fromSession === input.toSession) return 0;
+  return store.moveSessionHolds(db, input.fromSession, input.toSession, input.now);
+}
+
 /** A slot as it stands now (capacity left after holds and bookings), whether or not search would show it. */
 export async function currentSlot(db: Connection, scheduleId: string, start: Date): Promise<Slot | null> {
   const model = await cachedModel(db, scheduleId);

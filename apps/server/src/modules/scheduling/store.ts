@@ -272,6 +272,15 @@ export async function consumeHold(db: Connection, scheduleId: string, start: Dat
   return rows[0]?.category_id ?? null;
 }
 
+/** Moves a session's live holds to another session (their places stay taken). Returns how many moved. */
+export async function moveSessionHolds(db: Connection, from: string, to: string, now: Date): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'update slot_holds set session_id = $2 where session_id = $1 and expires_at > $3 returning id',
+    [from, to, now.toISOString()],
+  );
+  return rows.length;
+}
+
 /** Gives back the places of expired holds (of one slot, or all). Returns the slots that changed. */
 export async function releaseExpiredHolds(
   db: Connection,

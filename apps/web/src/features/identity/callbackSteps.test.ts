@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@careslot/contracts';
 import type { RequestOptions } from '../../shared/api/client';
-import { BOOKING_FORM_PATH, completeSignup, INVITATION_KEY, processAgreements, SignupFailure } from './callbackSteps';
+import { BOOKING_FORM_PATH, completeSignup, handOverGuestHolds, INVITATION_KEY, processAgreements, SignupFailure, SLOT_HAND_OVER_PATH } from './callbackSteps';
 
 interface Call {
   path: string;
@@ -140,5 +140,30 @@ describe('processAgreements', () => {
     const none = fakeApi({});
     await processAgreements({}, none.api);
     expect(none.calls).toEqual([]);
+  });
+});
+
+describe('handOverGuestHolds (§4.8 pending slot hand-off)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('hands the guest session\'s holds over, proved by the guest token, when a slot is pending', async () => {
+    sessionStorage.setItem('slot_data', '{}');
+    const { api, calls } = fakeApi({ [SLOT_HAND_OVER_PATH]: { HandedOver: 1 } });
+    await handOverGuestHolds('guest-token', api);
+    expect(calls).toEqual([{ path: SLOT_HAND_OVER_PATH, options: { method: 'POST', body: { GuestToken: 'guest-token' } } }]);
+  });
+
+  it('calls nothing without a pending slot or without a guest token', async () => {
+    const { api, calls } = fakeApi({});
+    await handOverGuestHolds('guest-token', api);
+    sessionStorage.setItem('slot_info', '{}');
+    await handOverGuestHolds(null, api);
+    expect(calls).toEqual([]);
+  });
+
+  it('ignores a failed hand-over (the booking\'s slot check decides later)', async () => {
+    sessionStorage.setItem('slot_data', '{}');
+    const { api } = fakeApi({ [SLOT_HAND_OVER_PATH]: new Error('400') });
+    await expect(handOverGuestHolds('expired', api)).resolves.toBeUndefined();
   });
 });

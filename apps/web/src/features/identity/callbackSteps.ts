@@ -38,6 +38,24 @@ export function handOffPendingSlot(): boolean {
   );
 }
 
+/** slot/hand-over: the guest session's holds become the signed-in session's. */
+export const SLOT_HAND_OVER_PATH = '/careslot-calendar/api/v2/slot/hand-over';
+
+/**
+ * The pending slot hand-off (§4.8 steps 5 and 8): a time held as a guest was held for the guest token's
+ * session; once signed in (or registered) the browser's calls carry the account's token, so the hold is
+ * handed over to it, proved by the guest token the browser kept. Without it the held time would look lost
+ * at the last booking step. A failure is ignored: the booking's own slot check then offers another time.
+ */
+export async function handOverGuestHolds(guestToken: string | null, api: Api = apiRequest): Promise<void> {
+  if (!guestToken || !handOffPendingSlot()) return;
+  try {
+    await api(SLOT_HAND_OVER_PATH, { method: 'POST', body: { GuestToken: guestToken } });
+  } catch {
+    // The booking form still shows the held time; validate-reserved-slot decides at the end (§4.2 step 9).
+  }
+}
+
 /** Step 5: a user the product already knows ({p}_id, vendor_id or the super-user role). */
 export function isExistingUser(claims: SignedInClaims): boolean {
   return (

@@ -9,7 +9,7 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
-import { completeSignup, INVITATION_KEY, SignupFailure } from './callbackSteps';
+import { completeSignup, handOverGuestHolds, INVITATION_KEY, SignupFailure } from './callbackSteps';
 import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
@@ -277,6 +277,8 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   const idToken = realm.id_token ? { id_token: realm.id_token } : {};
   const login: LoginResponse = { ...product.data, ...idToken };
   if (!applyProductToken(login)) return { kind: 'go-home' };
+  // The guest token proves which holds this browser made before signing in (the pending slot hand-off).
+  const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(PROBED_KEY);
   // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
@@ -290,6 +292,7 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     // Step 10: any other failure goes home; a failed sign-up or registration is said (§8).
     return { kind: 'go-home', failure: error instanceof SignupFailure ? error.step : 'signup' };
   }
+  if (outcome.redirect) await handOverGuestHolds(guestToken);
   const final = decodeClaims(getSession().accessToken ?? login.access_token);
   // The product login of a practitioner: their practitioner roles are required (§4.8 "Login", §6).
   const refusal = await checkPractitionerLogin(final ?? {}, apiRequest, config.ehrSystemUrl);

@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchProvider, Slot } from '@careslot/contracts';
+import { useSession } from '../../../shared/session/session';
+import { continueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, daysFrom, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
 import { useSlotPicker } from '../../../shared/slots/useSlotPicker';
 import type { WeekSlots } from '../../../shared/slots/useWeekSlots';
 import { WeekSlotCalendar } from '../../../shared/slots/WeekSlotCalendar';
-
-const BOOKING_FORM = '/book/book-appointment-form';
 
 /**
  * The week the search returned for one provider (5 days from the search date, at most 3 open slots a day),
@@ -35,9 +35,14 @@ export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: 
   };
 }
 
-/** A provider card's week slot calendar: picking a slot holds it and opens the booking form (4.3). */
+/**
+ * A provider card's week slot calendar: picking a slot holds it, then a signed-in user goes on to the booking
+ * form and a guest to registration at the identity provider (4.3 step 8).
+ */
 export function ProviderWeek({ provider, startDay, live, onJump }: { provider: SearchProvider; startDay: DayKey; live: boolean; onJump: (day: DayKey) => void }) {
   const navigate = useNavigate();
+  const signedIn = useSession().user !== null;
+  const continued = useRef(false);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const removeSlot = (slot: Pick<Slot, 'SlotIds'>) => setRemoved((old) => new Set([...old, slot.SlotIds[0]!]));
   const week = useMemo(() => ({ ...searchWeek(provider, startDay, removed, live), removeSlot }), [provider, startDay, removed, live]);
@@ -63,8 +68,15 @@ export function ProviderWeek({ provider, startDay, live, onJump }: { provider: S
   });
   const ready = picker.held !== null && picker.timeZoneQuestion === null;
   useEffect(() => {
-    if (ready) void navigate(BOOKING_FORM);
-  }, [ready, navigate]);
+    // Once per hold: registration starts a PKCE request whose verifier a second start would replace.
+    if (!ready) {
+      continued.current = false;
+      return;
+    }
+    if (continued.current) return;
+    continued.current = true;
+    void continueToBooking(signedIn, (path) => void navigate(path));
+  }, [ready, signedIn, navigate]);
 
   return (
     <>
