@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Condition, FindCareResult, FindCareSearch, InsuranceCarrier, PageProfile } from '@careslot/contracts';
+import { findCareResultSchema, type Condition, type FindCareResult, type FindCareSearch, type InsuranceCarrier, type PageProfile } from '@careslot/contracts';
 import { greatCircleMiles } from '@careslot/domain';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { refreshProviderSearch } from './index';
@@ -20,6 +20,9 @@ describe('find care', () => {
   const search = async (payload: FindCareSearch) => {
     const res = await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload });
     expect(res.statusCode, res.body).toBe(200);
+    // The route writes its answer without the zod pass: every answer must still be exactly the contract
+    // (parsing drops unknown keys, so equality also proves there are none).
+    expect(findCareResultSchema.parse(res.json)).toEqual(res.json);
     return res.json;
   };
   const rejects = async (payload: Record<string, unknown>) => {
@@ -244,8 +247,9 @@ describe('find care', () => {
         url: `${BASE}/catalogs?Specialty=Internist&Specialty=Neurologist&ZipCode=10001&Limit=100&SortBy=distance&Distance=`,
       });
       expect(res.statusCode).toBe(200);
+      expect(findCareResultSchema.parse(res.json)).toEqual(res.json);
       const post = await every({ Specialty: ['Internist', 'Neurologist'], ZipCode: '10001' });
-      expect(res.json.providers.map((p) => p.practitioner_id)).toEqual(post.providers.map((p) => p.practitioner_id));
+      expect(res.json).toEqual(post);
     });
 
     it('names the query parameter that is wrong', async () => {

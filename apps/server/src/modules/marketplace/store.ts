@@ -135,7 +135,15 @@ export interface SearchFilter {
   box: BoundingBox | null;
 }
 
-export interface MatchedRow extends SearchRow {
+/** What a result card shows of a search row: the filter columns (ids, search text) stay in the database. */
+export type CardRow = Omit<SearchRow, 'specialty_ids' | 'insurance_plan_ids' | 'insurance_carrier_ids' | 'search_text'>;
+const CARD_COLUMNS = [
+  'practitioner_id', 'location_id', 'organization_id', 'organization_name', 'name_identity', 'display_name', 'prefix', 'given_names',
+  'family_name', 'suffix', 'gender', 'photo_url', 'location_name', 'address1', 'address2', 'city', 'state', 'zip_code', 'phone',
+  'time_zone', 'latitude', 'longitude', 'visit_types', 'specialties', 'insurance_carriers',
+] as const satisfies readonly (keyof CardRow)[];
+
+export interface MatchedRow extends CardRow {
   distance: number | null;
   total: number;
 }
@@ -195,7 +203,7 @@ export async function searchProviders(
        order by distance nulls last, display_name, practitioner_id
        ${paging}
      )
-     select ps.*, page.distance, page.total
+     select ${CARD_COLUMNS.map((column) => `ps.${column}`).join(', ')}, page.distance, page.total
        from page join provider_search ps on ps.practitioner_id = page.practitioner_id and ps.location_id = page.location_id
       order by page.distance nulls last, page.display_name, page.practitioner_id`,
     params,
