@@ -8,10 +8,10 @@ import { ApiError } from '../../../shared/api/client';
 import type { SessionUser } from '../../../shared/session/session';
 import { useSubmitBooking } from '../submit';
 import { answerWalletOrder, authorizeWalletOrder, createWalletOrder } from './api';
-import { readPaymentFlowState, type PaymentFlowState } from './flowState';
+import { participantOf, readPaymentFlowState, type PaymentFlowState } from './flowState';
 import { formatMoney } from './money';
 import { PaymentShell, useHeldSlot } from './PaymentShell';
-import { PAY_PATH, participantOf, submissionOf } from './PayPage';
+import { PAY_PATH, submissionOf } from './PayPage';
 import { useVisitFee, type VisitFeeState } from './useVisitFee';
 
 export const PAYPAL_PATH = '/book/pay-paypal';

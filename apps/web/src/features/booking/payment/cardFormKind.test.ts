@@ -8,6 +8,7 @@ const config = (payments: AppConfig['payments']): AppConfig => ({
   calendarDisabled: false,
   supportEmail: 'support@careslot.health',
   languages: ['en'],
+  ehrSystemUrl: 'https://ehr.demo.careslot.health',
   oidc: { issuer: 'http://localhost/realms/careslot', clientId: 'careslot_web_app', scope: 'openid' },
   social: null,
   ...(payments ? { payments } : {}),
