@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, setupI18n } from '../../../testing/render';
-import { HOLDER_ID, holdTestSlot, ORG_ID, PROVIDER_ID, signInTestPatient, stubBookingApi } from '../bookingTestApi';
+import { HOLDER_ID, holdTestSlot, LOCATION_ID, ORG_ID, PROVIDER_ID, signInTestPatient, stubBookingApi } from '../bookingTestApi';
 import { PayPalPage } from './PayPalPage';
 
 const TX = '0b6a3c1e-1111-4a2b-8c3d-00000000cc01';
@@ -42,7 +42,7 @@ describe('the PayPal visit-fee screen', () => {
 
     const order = calls.find((c) => c.path.endsWith('/v1/paypalpayment/orders'))!;
     expect(order.query.get('amount')).toBe('75');
-    expect(order.body).toEqual({ PatientId: HOLDER_ID, OrganizationId: ORG_ID, LocationId: expect.any(String), EntityType: 'provider', EntityId: PROVIDER_ID, Insured: false });
+    expect(order.body).toEqual({ PatientId: HOLDER_ID, OrganizationId: ORG_ID, LocationId: LOCATION_ID, EntityType: 'provider', EntityId: PROVIDER_ID, Insured: false });
 
     const approval = await screen.findByRole('region', { name: 'PayPal approval' });
     expect(within(approval).getByText('Approve a payment of $75.00 for your visit with Dr. Maya Okafor, MD?')).toBeInTheDocument();
