@@ -120,6 +120,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
         })
       : null;
   const paymentId = input.Payments[0]?.PaymentTransactionId ?? null;
+  const id = randomUUID();
   if (fee && !paymentId) throw fieldError('Payments', 'required', `A visit fee of ${fee.amount.toFixed(2)} applies: authorize it before booking`);
   if (paymentId) {
     const payment = await findTransaction(database, paymentId);
@@ -129,14 +130,21 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
       payment.organization_id === organizationId &&
       payment.status === 'Uncaptured' &&
       (!fee || payment.amount_cents === Math.round(fee.amount * 100));
-    if (!usable) throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
+    if (!usable) {
+      // The patient's own open authorization that no longer fits this booking (the practice changed its fee
+      // after the authorization, or it was for another practice) is cancelled now, as any authorization of a
+      // booking that fails is: no money stays held for a visit that will not happen (issue 6, §4.6).
+      if (payment && payment.patient_id === patientId && payment.status === 'Uncaptured' && (await claimForAppointment(database, paymentId, id, now))) {
+        await cancelClaimedAuthorization(deps, paymentId, id);
+      }
+      throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
+    }
   }
 
   const { scheduleType, reasonType } = await visitKindOf(database, schedule, input);
 
   // The schedule's approval setting decides the first status (the booking flow shows the pending popup).
   const status: AppointmentStatus = schedule.requires_approval ? 'Pending' : 'Scheduled';
-  const id = randomUUID();
   if (paymentId && !(await claimForAppointment(database, paymentId, id, now, { scheduleId: schedule.id, start, sessionId: caller.sessionId }))) {
     throw fieldError('Payments.0.PaymentTransactionId', 'unused', 'This payment already pays for another booking');
   }
