@@ -1,8 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
 import type { SearchProvider, Slot } from '@careslot/contracts';
-import { useSession } from '../../../shared/session/session';
-import { continueToBooking } from '../../../shared/slots/continueToBooking';
+import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, daysFrom, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
 import { useSlotPicker } from '../../../shared/slots/useSlotPicker';
@@ -40,9 +38,6 @@ export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: 
  * form and a guest to registration at the identity provider (4.3 step 8).
  */
 export function ProviderWeek({ provider, startDay, live, onJump }: { provider: SearchProvider; startDay: DayKey; live: boolean; onJump: (day: DayKey) => void }) {
-  const navigate = useNavigate();
-  const signedIn = useSession().user !== null;
-  const continued = useRef(false);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const removeSlot = (slot: Pick<Slot, 'SlotIds'>) => setRemoved((old) => new Set([...old, slot.SlotIds[0]!]));
   const week = useMemo(() => ({ ...searchWeek(provider, startDay, removed, live), removeSlot }), [provider, startDay, removed, live]);
@@ -66,17 +61,7 @@ export function ProviderWeek({ provider, startDay, live, onJump }: { provider: S
       expiresAt: hold.ExpiresAt,
     }),
   });
-  const ready = picker.held !== null && picker.timeZoneQuestion === null;
-  useEffect(() => {
-    // Once per hold: registration starts a PKCE request whose verifier a second start would replace.
-    if (!ready) {
-      continued.current = false;
-      return;
-    }
-    if (continued.current) return;
-    continued.current = true;
-    void continueToBooking(signedIn, (path) => void navigate(path));
-  }, [ready, signedIn, navigate]);
+  useContinueToBooking(picker.held !== null && picker.timeZoneQuestion === null);
 
   return (
     <>
