@@ -197,4 +197,14 @@ test('the practice blocks the time after the fee is authorized: the authorizatio
   await expect(page.getByTestId('confirmation-title')).toHaveText('Jordan, Your appointment has been scheduled');
   await page.getByRole('button', { name: 'Manage appointment' }).click();
   await expect(page.getByTestId('appointment-status')).toHaveText('Scheduled');
+
+  // Jordan is the demo patient other journeys book too, at the times their dialogs offer first: the visit
+  // booked here is cancelled again so that it cannot collide with theirs.
+  const id = /\/details\/([^/?]+)/.exec(page.url())?.[1];
+  expect(id).toBeTruthy();
+  const cancel = await page.request.post(`/careslot-appointment-service/api/v2/web/patient-appointments/${id}/cancel`, {
+    headers: auth(await tokenOf(page)),
+    data: { Reason: 'End of the test journey' },
+  });
+  expect(cancel.status()).toBe(200);
 });
