@@ -172,6 +172,8 @@ test('a request booked by a patient reaches the provider live; the provider sees
   await expect(portalStatus(patient, appointmentId)).toHaveText('Scheduled');
   await portalCard(patient, appointmentId).getByRole('link', { name: 'View details' }).click();
   await expect(patient).toHaveURL(new RegExp(`/portal/health/appointments/office/details/${appointmentId}$`));
+  // The list gives way to the details page (its chunk may still be loading when the address changes).
+  await expect(patient.getByRole('heading', { name: 'Appointment details' })).toBeVisible();
   await expect(patient.getByTestId('appointment-status')).toHaveText('Scheduled');
   await expect(patient.getByText('Persistent cough')).toBeVisible();
 

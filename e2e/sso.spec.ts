@@ -75,7 +75,14 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
   const search = await api.post('/careslot-calendar/api/v2/slot/advance-search', {
     data: { ScheduleIds: scheduleIds, StartDate: day(from), EndDate: day(new Date(from.getTime() + 7 * 86_400_000)) },
   });
-  const slot = ((await search.json()) as { Data: { ScheduleId: string; Start: string }[] }).Data.at(-1)!;
+  // Other journeys book the demo patient too: a time at which they already have a visit would be a duplicate.
+  const upcoming = await api.get('/careslot-appointment-service/api/v2/web/patient-appointments', {
+    headers: auth(patientToken),
+    params: { patientId: patient.careslot_id },
+  });
+  const booked = new Set(((await upcoming.json()) as { Data: { StartTime: string }[] }).Data.map((a) => Date.parse(a.StartTime)));
+  const open = ((await search.json()) as { Data: { ScheduleId: string; Start: string }[] }).Data;
+  const slot = open.filter((s) => !booked.has(Date.parse(s.Start))).at(-1)!;
   // The practice takes a visit fee: the sandbox test card authorizes it first, as the booking flow does.
   const PAY = '/careslot-payment-service/api';
   const card = await api.post(`${PAY}/v1/stripepayment/customers/payment-methods`, {
@@ -94,7 +101,7 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
     },
   });
   expect(fee.status(), await fee.text()).toBe(200);
-  const booked = await api.post('/careslot-appointment-service/api/v2/Appointments', {
+  const booking = await api.post('/careslot-appointment-service/api/v2/Appointments', {
     headers: auth(patientToken),
     data: {
       CalendarId: slot.ScheduleId,
@@ -107,8 +114,8 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
       ],
     },
   });
-  expect(booked.status(), await booked.text()).toBe(200);
-  const appointmentId = ((await booked.json()) as { data: string }).data;
+  expect(booking.status(), await booking.text()).toBe(200);
+  const appointmentId = ((await booking.json()) as { data: string }).data;
 
   const byIdentifier = () =>
     api.get(`/careslot-administration/api/v2/practitioner?identifier=${encodeURIComponent(`IdentityProvider|${provider.sub}`)}`, {

@@ -28,7 +28,9 @@ function Breakdown({ title, rows, label }: { title: string; rows: { key: string;
           {t('admin.noneToday')}
         </Text>
       ) : (
-        <Table verticalSpacing="xs" aria-label={title}>
+        // On a phone the table scrolls sideways inside its card rather than widening the page.
+        <Table.ScrollContainer minWidth={480} type="native">
+          <Table verticalSpacing="xs" aria-label={title}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('admin.name')}</Table.Th>
@@ -60,7 +62,8 @@ function Breakdown({ title, rows, label }: { title: string; rows: { key: string;
               );
             })}
           </Table.Tbody>
-        </Table>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Paper>
   );
