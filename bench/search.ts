@@ -3,14 +3,14 @@
  * providers (the seed generator: practices of about twenty providers at real zip codes in every state, each
  * with a Monday-Friday schedule), a quarter of the slots of the next 4 weeks' morning hours booked, and 20
  * concurrent clients sending a mix of searches to the running server over HTTP. Prints p50/p95/p99 per
- * kind of search and overall.
+ * kind of search and overall, and the server's CPU time per search (Linux).
  *
  * Run: node --import tsx bench/search.ts              (embedded PGlite in a temporary folder)
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/search.ts
  * Env: BENCH_PORT (default 3525), BENCH_HOST (127.0.0.1), BENCH_SERVER_NODE_ARGS, BENCH_PROVIDERS (2000), BENCH_CLIENTS (20), BENCH_REQUESTS (2000).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,6 +64,20 @@ async function waitReady(url: string, deadline: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} not ready in time`);
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; null elsewhere). The server's CPU
+ * per search is the figure a shared machine does not distort much: latency there is mostly waiting for a core.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  const file = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(file)) return null;
+  // Fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -131,6 +145,7 @@ export async function searchBench() {
       let next = 0;
       let failures = 0;
       const started = performance.now();
+      const cpuBefore = cpuMsOf(server.pid);
       await Promise.all(
         Array.from({ length: clients }, async () => {
           while (next < plan.length) {
@@ -145,6 +160,7 @@ export async function searchBench() {
         }),
       );
       const seconds = (performance.now() - started) / 1000;
+      const cpuAfter = cpuMsOf(server.pid);
       return {
         name: `provider search (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`,
         directory: counts,
@@ -153,6 +169,7 @@ export async function searchBench() {
         requests,
         failures,
         throughputPerSecond: Math.round(requests / seconds),
+        serverCpuMsPerSearch: cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) / requests) * 100) / 100,
         loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
         overall: summary([...timings.values()].flat()),
         byScenario: Object.fromEntries([...timings].map(([name, xs]) => [name, summary(xs)])),

@@ -71,6 +71,10 @@ const requestsLink = (page: Page) =>
     .getByRole('navigation')
     .getByRole('link', { name: /Requests/ })
     .first();
+/** The patient portal's card of one appointment (/portal), found by the link to its details. */
+const portalCard = (page: Page, appointmentId: string) =>
+  page.getByTestId('portal-appointment').filter({ has: page.locator(`a[href$="/details/${appointmentId}"]`) });
+const portalStatus = (page: Page, appointmentId: string) => portalCard(page, appointmentId).getByTestId('appointment-status');
 async function badgeCount(page: Page): Promise<number> {
   const badge = page.getByLabel(/^\d+ pending$/);
   return (await badge.count()) > 0 ? Number(await badge.first().textContent()) : 0;
@@ -106,6 +110,9 @@ test('a request booked by a patient reaches the provider live; the provider sees
 
   await signInAs(patient, 'patient');
   const appointmentId = await requestVisitWithDaniel(patient);
+  // The patient's portal lists the request as pending while the practice has not answered.
+  await patient.goto('/portal');
+  await expect(portalStatus(patient, appointmentId)).toHaveText('Pending');
 
   // Without reloading, the bell and the Requests badge count the new request.
   await expect(bell(provider)).toHaveAttribute('aria-label', `Notifications, ${bellBefore + 1} new`);
@@ -160,7 +167,15 @@ test('a request booked by a patient reaches the provider live; the provider sees
       .first(),
   ).toContainText('Accepted');
 
-  // The patient's appointment now reads Scheduled.
+  // In the patient's own browser, the portal now shows the appointment Scheduled, in the list and in its details.
+  await patient.goto('/portal');
+  await expect(portalStatus(patient, appointmentId)).toHaveText('Scheduled');
+  await portalCard(patient, appointmentId).getByRole('link', { name: 'View details' }).click();
+  await expect(patient).toHaveURL(new RegExp(`/portal/health/appointments/office/details/${appointmentId}$`));
+  await expect(patient.getByTestId('appointment-status')).toHaveText('Scheduled');
+  await expect(patient.getByText('Persistent cough')).toBeVisible();
+
+  // And the API answers the patient the same.
   const read = await patient.request.get(
     `/careslot-appointment-service/api/v2/Appointments/${appointmentId}`,
     { headers: { authorization: `Bearer ${await tokenOf(patient)}` } },

@@ -1,4 +1,10 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, request as requests, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { releaseHold } from './support/holds';
 
 const ADMIN = '/careslot-administration/api/v2';
 const CALENDAR = '/careslot-calendar/api/v2';
@@ -24,8 +30,8 @@ async function providerWithSingleCapacity(request: APIRequestContext): Promise<S
   throw new Error('no demo provider with a capacity-1 schedule');
 }
 
-async function openProfile(browser: Browser, schedule: Schedule, timezoneId = schedule.TimeZone): Promise<Page> {
-  const context = await browser.newContext({ timezoneId });
+async function openProfile(browser: Browser, schedule: Schedule, timezoneId = schedule.TimeZone, baseURL?: string): Promise<Page> {
+  const context = await browser.newContext({ timezoneId, ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
   await page.goto(`/providers/${schedule.PractitionerId}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -36,29 +42,25 @@ async function openProfile(browser: Browser, schedule: Schedule, timezoneId = sc
 }
 
 test.describe('the live slot calendar', () => {
-  test('a slot one visitor holds disappears for another without reloading, and comes back on release', async ({ browser, request }) => {
+  test('a slot one visitor picks disappears for another without reloading, and comes back on release', async ({ browser, request }) => {
     const schedule = await providerWithSingleCapacity(request);
     const alice = await openProfile(browser, schedule);
     const bob = await openProfile(browser, schedule);
 
     const first = alice.locator('[data-slot-id]').first();
-    const slotId = await first.getAttribute('data-slot-id');
-    const time = (await first.textContent())!.trim();
+    const slotId = (await first.getAttribute('data-slot-id'))!;
     await expect(bob.locator(`[data-slot-id="${slotId}"]`)).toBeVisible();
 
+    // Alice's pick holds the time and takes her, a guest, on to create her account (4.3 step 8).
     await first.click();
-    const held = alice.getByTestId('held-slot');
-    await expect(held).toBeVisible();
-    await expect(alice.getByTestId('held-slot-time')).toContainText(time);
-    await expect(held).toContainText('10 minutes left on your hold.');
+    await expect(alice).toHaveURL(/\/realms\/careslot\/login-actions\//);
+    await expect(alice).toHaveTitle('Create Account - CareSlot');
 
     // Bob's page was loaded before the hold and is not reloaded: the calendar hub takes the slot away.
     await expect(bob.locator(`[data-slot-id="${slotId}"]`)).toHaveCount(0);
 
-    await held.getByRole('button', { name: 'Release this time' }).click();
-    await expect(held).toBeHidden();
+    expect(await releaseHold(alice, slotId)).toBe(1);
     await expect(bob.locator(`[data-slot-id="${slotId}"]`)).toBeVisible();
-    await expect(alice.locator(`[data-slot-id="${slotId}"]`)).toBeVisible();
 
     await alice.context().close();
     await bob.context().close();
@@ -84,10 +86,80 @@ test.describe('the live slot calendar', () => {
 
     await dialog.getByRole('button', { name: 'No' }).click();
     await expect(dialog).toBeHidden();
-    await expect(visitor.getByTestId('held-slot')).toBeHidden();
+    await expect(visitor).toHaveURL(new RegExp(`/providers/${schedule.PractitionerId}$`));
     await expect(watcher.locator(`[data-slot-id="${slotId}"]`)).toBeVisible();
 
     await visitor.context().close();
     await watcher.context().close();
+  });
+});
+
+/** A second server of the same build whose holds last SLOT_HOLD_SECONDS, so a hold can run out during a test. */
+async function startShortHoldServer(port: number, holdSeconds: number): Promise<{ baseURL: string; stop: () => void }> {
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = path.join(os.tmpdir(), `careslot-e2e-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const server: ChildProcess = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      PUBLIC_URL: baseURL,
+      SLOT_HOLD_SECONDS: String(holdSeconds),
+    },
+    stdio: 'ignore',
+  });
+  const stop = () => {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let tries = 0; tries < 240; tries++) {
+    if (server.exitCode !== null) break;
+    const ready = await fetch(`${baseURL}/readyz`).then((r) => r.ok, () => false);
+    if (ready) return { baseURL, stop };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop();
+  throw new Error(`the short-hold server on port ${port} did not become ready`);
+}
+
+test.describe('a hold that runs out', () => {
+  const HOLD_SECONDS = 8;
+  let server: { baseURL: string; stop: () => void };
+
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    server = await startShortHoldServer(Number(process.env.E2E_PORT ?? 3210) + 1, HOLD_SECONDS);
+  });
+  test.afterAll(() => server?.stop());
+
+  test('gives its slot back to every open calendar by itself', async ({ browser }) => {
+    const api = await requests.newContext({ baseURL: server.baseURL });
+    const schedule = await providerWithSingleCapacity(api);
+    const alice = await openProfile(browser, schedule, schedule.TimeZone, server.baseURL);
+    const bob = await openProfile(browser, schedule, schedule.TimeZone, server.baseURL);
+    const charlie = await openProfile(browser, schedule, schedule.TimeZone, server.baseURL);
+
+    const first = alice.locator('[data-slot-id]').first();
+    const slotId = await first.getAttribute('data-slot-id');
+    await first.click();
+    await expect(alice).toHaveURL(/\/realms\/careslot\/login-actions\//);
+    await expect(bob.locator(`[data-slot-id="${slotId}"]`)).toHaveCount(0);
+    await expect(charlie.locator(`[data-slot-id="${slotId}"]`)).toHaveCount(0);
+
+    // Alice never books and nobody releases it: the hold runs out, the server's sweep gives the place
+    // back and announces it to every calendar still open.
+    const comesBack = { timeout: (HOLD_SECONDS + 15) * 1000 };
+    await expect(bob.locator(`[data-slot-id="${slotId}"]`)).toBeVisible(comesBack);
+    await expect(charlie.locator(`[data-slot-id="${slotId}"]`)).toBeVisible(comesBack);
+
+    await api.dispose();
+    await alice.context().close();
+    await bob.context().close();
+    await charlie.context().close();
   });
 });

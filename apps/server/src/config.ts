@@ -23,6 +23,13 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   LANDING_ENABLED: booleanFlag.default(true),
   DISABLE_CALENDAR: booleanFlag.default(false).describe('the global disable_calendar flag: hides the Calendar menu item'),
+  SLOT_HOLD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(600)
+    .describe('how long a held slot stays reserved for its session before its capacity comes back (10 minutes)'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('requests per minute per client'),
   SUPPORT_EMAIL: z.email().default('support@careslot.health'),
   SALES_EMAIL: z.email().default('sales@careslot.health').describe('receives the landing page demo requests'),
@@ -38,6 +45,15 @@ const envSchema = z.object({
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_..., sk_live_... or a restricted rk_ key)')
     .optional()
     .describe('card payments through Stripe (manual capture); unset, the built-in sandbox gateway answers'),
+  EHR_SYSTEM_URL: z
+    .url()
+    .default('https://ehr.demo.careslot.health')
+    .describe("the legacy EHR's system-identifier URL: practitioners it signs on are found by '{URL}/{electronic_claim_id}|{Doctor or Practitioner}-{vendor_id}'"),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
+    .optional()
+    .describe('the browser tokenises cards with Stripe Elements (needs STRIPE_SECRET_KEY); unset, the sandbox card form is shown'),
   SOCIAL_OIDC_ISSUER: z.url().optional().describe('a social-login provider: the issuer of an OpenID Connect upstream the realm brokers'),
   SOCIAL_OIDC_CLIENT_ID: z.string().min(1).max(200).optional(),
   SOCIAL_OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
@@ -46,6 +62,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9-]{1,30}$/, 'must be 2-31 lower-case letters, digits or dashes, starting with a letter')
     .default('social'),
+  PAYPAL_CLIENT_ID: z.string().min(1).max(200).optional().describe('visit fees through PayPal (Orders v2, intent AUTHORIZE); unset, the built-in wallet answers'),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).max(200).optional(),
+  PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com').describe('PayPal REST base: https://api-m.paypal.com for live payments'),
   /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
   STRIPE_API_URL: z.url().optional(),
   PAYMENT_SETTLE_AFTER_SECONDS: z
@@ -75,6 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  SOCIAL_OIDC_ISSUER, SOCIAL_OIDC_CLIENT_ID: set both to offer social login, or neither',
     );
+  if (config.STRIPE_PUBLISHABLE_KEY && !config.STRIPE_SECRET_KEY)
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: set STRIPE_SECRET_KEY too (the server attaches the cards the browser tokenises)');
+  if (config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY.slice(3, 7) !== config.STRIPE_SECRET_KEY.slice(3, 7))
+    throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
+  if (!!config.PAYPAL_CLIENT_ID !== !!config.PAYPAL_CLIENT_SECRET)
+    throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both to take payments through PayPal, or neither');
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   return {
     ...config,

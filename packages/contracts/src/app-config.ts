@@ -8,11 +8,21 @@ export const appConfigSchema = z.object({
   calendarDisabled: z.boolean(),
   supportEmail: z.string(),
   languages: z.array(z.string()),
+  /**
+   * The legacy EHR's system-identifier URL: a practitioner it signs on is found by
+   * '{ehrSystemUrl}/{electronic_claim_id}|{Doctor or Practitioner}-{vendor_id}' (patient-booking.md §3.1).
+   */
+  ehrSystemUrl: z.string(),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string() }),
   /**
    * The social-login provider (a generic OpenID Connect issuer the realm brokers), or null when none is
    * configured: the login screens show its button only then. It sends the browser back to /{alias}-login.
    */
   social: z.object({ alias: z.string(), name: z.string() }).nullable(),
+  /**
+   * Card payments: Stripe's publishable key when the deployment takes cards through Stripe, so the card form
+   * tokenises the card with Stripe Elements; null (or absent) means the built-in sandbox's card form.
+   */
+  payments: z.object({ stripePublishableKey: z.string().nullable() }).optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

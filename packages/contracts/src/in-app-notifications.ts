@@ -20,8 +20,11 @@ export const notificationPayloadSchema = z.object({
   ProfilePictureUri: z.string().nullable(),
   /** The facility's IANA zone: the start time shows as the visit will be lived (an addition to §3.2). */
   TimeZone: z.string().nullable().optional(),
+  /** The resource (healthcare service) whose schedule the visit is on, with its name; null for a provider's schedule. */
   ResourceId: z.string().nullable().optional(),
   ResourceName: z.string().nullable().optional(),
+  /** For a moved appointment (rescheduled), the start it had before: an addition to §3.2 (decision 0023). */
+  PreviousAppointmentTime: z.string().nullable().optional(),
 });
 export type NotificationPayload = z.infer<typeof notificationPayloadSchema>;
 

@@ -48,7 +48,16 @@ export const patientUpdateSchema = z.object({
   Address: patientAddressInputSchema,
 });
 export type PatientUpdate = z.infer<typeof patientUpdateSchema>;
-export const patientPatchSchema = patientUpdateSchema.partial().refine((v) => Object.keys(v).length > 0, { message: 'give at least one field to change' });
+export const patientPatchSchema = patientUpdateSchema
+  .extend({
+    /**
+     * §4.5 step 3: after a booking, a patient without one gets the booking's organization. It is set once:
+     * an organization that exists; a patient who already has another one keeps it.
+     */
+    ManagingOrganization: z.string().uuid({ message: 'must be an organization id' }),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'give at least one field to change' });
 export type PatientPatch = z.infer<typeof patientPatchSchema>;
 
 export const patientUpdateResponseSchema = z.object({ status_code: z.number().int(), message: z.string(), data: patientSchema });

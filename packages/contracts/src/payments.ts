@@ -20,6 +20,10 @@ export const PAYMENT_MESSAGES = {
   methodSaved: 'Card saved.',
   /** §8 with {cardProviderA} = Stripe. */
   customerUnavailable: 'Unable To Access Your Stripe Customer',
+  /** The wallet (PayPal, decision 0024). */
+  walletDeclined: 'PayPal declined the payment.',
+  walletNotApproved: 'The payment was not approved in PayPal.',
+  walletOrderCreated: 'PayPal order created.',
 } as const;
 
 const gatewayRef = z.object({ GatewayName: z.string().nullable(), AccountNumber: z.string().nullable() });
@@ -66,7 +70,13 @@ export function paymentEnvelope<T extends z.ZodType>(data: T) {
 export const paymentMethodInputSchema = z
   .object({
     PatientId: z.string().uuid(),
-    PaymentMethodId: z.string().trim().min(3).max(100).optional(),
+    /** A card the browser tokenised with Stripe Elements (a PaymentMethod id); the server attaches it. */
+    PaymentMethodId: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^pm_[A-Za-z0-9_]+$/, { message: 'must be a Stripe PaymentMethod id (pm_...)' })
+      .optional(),
     Card: z
       .object({
         Number: z.string().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { message: 'must be 12 to 19 digits' })),
@@ -112,6 +122,22 @@ export const paymentIntentInputSchema = z.object({
   PaymentMethodId: z.string().trim().min(3).max(100),
 });
 export type PaymentIntentInput = z.infer<typeof paymentIntentInputSchema>;
+
+/** POST v1/paypalpayment/orders?amount=: the visit fee to pay through the wallet (decision 0024). */
+export const walletOrderInputSchema = paymentIntentInputSchema.omit({ PaymentMethodId: true });
+export type WalletOrderInput = z.infer<typeof walletOrderInputSchema>;
+
+/** A wallet order: the transaction it pays, and where the payer approves it (null: CareSlot's own approval step). */
+export const walletOrderSchema = z.object({
+  TransactionId: z.string().uuid(),
+  OrderId: z.string(),
+  ApproveUrl: z.string().url().nullable(),
+  Amount: z.number(),
+});
+export type WalletOrder = z.infer<typeof walletOrderSchema>;
+
+/** The local wallet's approval step: the payer approves or declines the order. */
+export const walletApprovalSchema = z.object({ Approve: z.boolean() });
 
 /** §3.8 payment transaction. */
 export const paymentTransactionSchema = z.object({

@@ -139,6 +139,13 @@ export const newPracticePatientSchema = z.object({
 export type NewPracticePatient = z.infer<typeof newPracticePatientSchema>;
 
 /** POST OfficeAppointments: the practice books a visit for a patient (existing, or created here). */
+/** PUT appointments/{id} (§7): the practice moves a booked visit to an open slot of one of its calendars. */
+export const practiceMoveSchema = z.object({
+  CalendarId: z.uuid(),
+  StartTime: isoDateTime,
+});
+export type PracticeMove = z.infer<typeof practiceMoveSchema>;
+
 export const officeAppointmentSchema = z
   .object({
     CalendarId: z.uuid(),

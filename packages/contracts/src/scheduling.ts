@@ -86,6 +86,13 @@ export type SlotHoldInfo = z.infer<typeof slotHoldInfoSchema>;
 
 export const slotReleaseResultSchema = z.object({ Released: z.number().int() });
 
+/**
+ * slot/hand-over: a guest who held a time and then signed in or registered (patient-booking.md §4.8 steps 5
+ * and 8) proves the guest session with its guest token; the holds it made move to the signed-in session.
+ */
+export const slotHandOverRequestSchema = z.object({ GuestToken: z.string().min(1).max(4096) });
+export const slotHandOverResultSchema = z.object({ HandedOver: z.number().int() });
+
 export const patientIdQuerySchema = z.object({ patientId: z.string().uuid().optional() });
 
 /** update-reserved-slot?PatientId=: the patient a held slot is being booked for. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MINIMUM_VISIT_FEE, type VisitPaymentConfig, isInsuranceUpdated, isInsuranceValid, visitFee, visitPaymentApplies } from './booking-payment';
+import { MINIMUM_VISIT_FEE, type VisitPaymentConfig, isInsuranceUpdated, isInsuranceValid, isWalletGateway, visitFee, visitPaymentApplies } from './booking-payment';
 
 const config = (over: { gateway?: string; enable?: boolean; online?: boolean; insured?: number; uninsured?: number; location?: { GatewayName: string; AccountNumber: string } } = {}): VisitPaymentConfig => ({
   OrganizationPaymentConfig: { EnableOnlinePayment: over.online ?? true, Gateway: { GatewayName: over.gateway ?? 'Stripe', AccountNumber: 'acct_1' } },
@@ -13,6 +13,10 @@ describe('visit payment', () => {
     expect(visitFee(config(), true)).toBe(25);
     expect(visitFee(config(), false)).toBe(80);
     expect(visitPaymentApplies(config({ gateway: 'fortis' }), true)).toBe(true);
+    expect(visitPaymentApplies(config({ gateway: 'PayPal' }), true)).toBe(true);
+    expect(isWalletGateway(config({ gateway: 'PayPal' }))).toBe(true);
+    expect(isWalletGateway(config({ gateway: 'Stripe' }))).toBe(false);
+    expect(isWalletGateway(null)).toBe(false);
   });
 
   it('does not apply when any condition fails', () => {

@@ -37,7 +37,7 @@ export function isInsuranceUpdated(selection: InsuranceSelection | null | undefi
   return !equalsIgnoreCase(primary.PolicyNumber ?? '', selection.SubscriberId ?? '');
 }
 
-export type GatewayName = 'stripe' | 'fortis' | 'globalpay' | 'sandbox';
+export type GatewayName = 'stripe' | 'fortis' | 'globalpay' | 'sandbox' | 'paypal';
 
 export interface VisitPaymentConfig {
   OrganizationPaymentConfig?: { EnableOnlinePayment?: boolean | null; Gateway?: { GatewayName?: string | null; AccountNumber?: string | null } | null } | null;
@@ -46,10 +46,20 @@ export interface VisitPaymentConfig {
 }
 
 /**
- * Gateways that take a card directly: Fortis and Stripe of the spec, plus this product's built-in sandbox,
- * which stands in for a real card provider where none is configured.
+ * Gateways that take the fee directly: Fortis and Stripe of the spec, this product's built-in sandbox, which
+ * stands in for a real card provider where none is configured, and the wallet (PayPal), which the spec calls
+ * "currently never applicable" and this product offers (decision 0024).
  */
-const DIRECT_GATEWAYS = ['fortis', 'stripe', 'sandbox'];
+const DIRECT_GATEWAYS = ['fortis', 'stripe', 'sandbox', 'paypal'];
+
+/** Wallet gateways: the fee is paid on /book/pay-paypal through an order the payer approves. */
+export const WALLET_GATEWAYS = ['paypal'] as const;
+
+/** The practice's organization gateway is a wallet (the PAY_PAL stage takes the fee instead of PAYMENT). */
+export function isWalletGateway(config: VisitPaymentConfig | null | undefined): boolean {
+  const name = config?.OrganizationPaymentConfig?.Gateway?.GatewayName?.trim().toLowerCase() ?? '';
+  return (WALLET_GATEWAYS as readonly string[]).includes(name);
+}
 
 function gatewayReady(config: VisitPaymentConfig): boolean {
   const orgGateway = config.OrganizationPaymentConfig?.Gateway?.GatewayName?.toLowerCase() ?? '';

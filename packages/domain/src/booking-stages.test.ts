@@ -67,10 +67,15 @@ describe('booking stages', () => {
     expect(nextBookingStage('PATIENT_DEMOGRAPHICS', { ...base, enableInsurance: false })).toBe('PAYMENT');
   });
 
-  it('never stops on the card-on-file or wallet stages', () => {
+  it('never stops on the card-on-file stage, and stops on the wallet stage only for a practice paid through the wallet', () => {
     expect(nextBookingStage('INSURANCE', base)).toBe('PAYMENT');
     expect(nextBookingStage('ADD_CARD', base)).toBe('PAYMENT');
     expect(nextBookingStage('PAY_PAL', { ...base, visitPaymentApplies: false })).toBe('BOOK_APPOINTMENT');
+    // Decision 0024: a practice configured for PayPal takes the fee on /book/pay-paypal instead of /book/pay.
+    expect(nextBookingStage('INSURANCE', { ...base, walletPayment: true })).toBe('PAY_PAL');
+    expect(routeForStage('PAY_PAL')).toBe('/book/pay-paypal');
+    expect(bookingPath({ ...base, walletPayment: true })).not.toContain('PAYMENT');
+    expect(nextBookingStage('INSURANCE', { ...base, walletPayment: true, visitPaymentApplies: false })).toBe('BOOK_APPOINTMENT');
   });
 
   it('always ends on BOOK_APPOINTMENT and moves strictly forward (property)', () => {

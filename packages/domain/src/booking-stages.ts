@@ -70,6 +70,11 @@ export interface BookingFlowContext {
   insuranceName: string | null | undefined;
   /** The visit-payment rule of §5.3, already evaluated for this patient and entity. */
   visitPaymentApplies: boolean;
+  /**
+   * The practice takes the visit fee through the wallet (PayPal, decision 0024): the fee is paid on the wallet
+   * page (PAY_PAL) instead of the card page (PAYMENT). Absent means a card gateway.
+   */
+  walletPayment?: boolean;
 }
 
 /** Insurance choices that mean "no insurance" (constants: insurance choices). */
@@ -113,14 +118,16 @@ function applies(stage: BookingStage, ctx: BookingFlowContext): boolean {
     case 'INSURANCE':
       return ctx.enableInsurance;
     case 'PAYMENT':
-      return ctx.visitPaymentApplies;
+      return ctx.visitPaymentApplies && !ctx.walletPayment;
+    case 'PAY_PAL':
+      return ctx.visitPaymentApplies && ctx.walletPayment === true;
     case 'BOOK_APPOINTMENT':
       return true;
-    // No route in §2.1 (questionnaire, eligibility); card on file and the wallet are "currently never applicable".
+    // No route in §2.1 (questionnaire, eligibility); card on file is "currently never applicable" (the pay
+    // page offers the card form when there is no saved card).
     case 'QUESTIONAIER_FORMS':
     case 'VERIFY_ELIGIBILITY':
     case 'ADD_CARD':
-    case 'PAY_PAL':
       return false;
   }
 }

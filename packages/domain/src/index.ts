@@ -9,3 +9,4 @@ export * from './appointment';
 export * from './custom-forms';
 export * from './booking-result';
 export * from './appointment-status';
+export * from './identifiers';

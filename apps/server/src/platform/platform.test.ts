@@ -92,13 +92,16 @@ describe('outbox', () => {
 
 describe('app config', () => {
   it('tells the web app whether the landing page is on, whether the calendar is disabled and where to sign in', async () => {
-    const t = await createTestApp({ env: { LANDING_ENABLED: 'false', DISABLE_CALENDAR: 'true', PUBLIC_URL: 'http://care.example' } });
+    const t = await createTestApp({
+      env: { LANDING_ENABLED: 'false', DISABLE_CALENDAR: 'true', PUBLIC_URL: 'http://care.example', EHR_SYSTEM_URL: 'https://ehr.example.test' },
+    });
     try {
-      const res = await t.call<{ landingEnabled: boolean; calendarDisabled: boolean; oidc: { issuer: string; clientId: string } }>({
+      const res = await t.call<{ landingEnabled: boolean; calendarDisabled: boolean; ehrSystemUrl: string; oidc: { issuer: string; clientId: string } }>({
         url: '/api/app-config',
       });
       expect(res.json.landingEnabled).toBe(false);
       expect(res.json.calendarDisabled).toBe(true);
+      expect(res.json.ehrSystemUrl).toBe('https://ehr.example.test');
       expect(res.json.oidc).toMatchObject({ issuer: 'http://care.example/realms/careslot', clientId: 'careslot_web_app' });
     } finally {
       await t.close();

@@ -18,6 +18,9 @@ export interface ProductClaims {
   user_type?: string;
   careslot_id?: string;
   PracticeId?: string;
+  /** A legacy EHR practitioner's ids (spec 3.1). */
+  electronic_claim_id?: string;
+  vendor_id?: string;
   sid?: string;
   preferred_username?: string;
   mobile_number?: string;

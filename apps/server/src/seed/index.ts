@@ -10,7 +10,7 @@ import { isEmpty } from './sql';
 
 export { DEMO_PEOPLE, DEMO_PRACTICE_IDS, demoPerson, type DemoPerson } from './demo';
 export { DEMO_PASSWORD, demoAccounts } from './demo-accounts';
-export { DEMO_VISIT_FEE } from './payments';
+export { DEMO_PAYPAL_PROVIDER_ID, DEMO_VISIT_FEE } from './payments';
 export { seedGeneratedDirectory, type GenerateOptions } from './generator';
 
 // Any fixed number works; instances sharing a PostgreSQL database must agree on it.

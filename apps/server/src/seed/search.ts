@@ -20,7 +20,11 @@ export async function seedProviderSearch(connection: Connection): Promise<number
   // Practices and healthcare services get their public profiles too.
   await refreshEntityProfiles(connection);
   // PGlite has no autovacuum: without statistics after a bulk load the planner guesses, and the search's
-  // array and schedule look-ups fall back to sequential scans.
-  await connection.exec('analyze provider_search; analyze schedules; analyze schedule_hours; analyze slot_capacity; analyze page_profiles');
+  // array and schedule look-ups fall back to sequential scans (a page's schedule capacities scanned every
+  // service type once per schedule before the service tables were analysed too).
+  await connection.exec(
+    'analyze provider_search; analyze schedules; analyze schedule_hours; analyze schedule_exceptions; analyze slot_capacity; ' +
+      'analyze schedule_service_types; analyze service_types; analyze service_categories; analyze page_profiles',
+  );
   return rows;
 }

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { Anchor, Breadcrumbs, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { LoadingSpinner } from '../shared/ui/LoadingSpinner';
 import { useBreadcrumbs, type BreadcrumbHandle } from './breadcrumbs';
+import { BreadcrumbTrail } from './layout/BreadcrumbTrail';
 import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { useIndexShowsLanding } from './routes/IndexRoute';
@@ -32,23 +32,7 @@ export function RootLayout() {
       </a>
       {handle.hideHeader || landing ? null : <Header />}
       <main id="main" tabIndex={-1} className={classes.main}>
-        {trail.length > 1 ? (
-          <Container size="xl" pt="md">
-            <Breadcrumbs aria-label={t('breadcrumb.label')}>
-              {trail.map((crumb, index) =>
-                index === trail.length - 1 ? (
-                  <span key={crumb.path} aria-current="page">
-                    {t(`breadcrumb.${crumb.label}`)}
-                  </span>
-                ) : (
-                  <Anchor key={crumb.path} component={Link} to={crumb.path} size="sm">
-                    {t(`breadcrumb.${crumb.label}`)}
-                  </Anchor>
-                ),
-              )}
-            </Breadcrumbs>
-          </Container>
-        ) : null}
+        <BreadcrumbTrail trail={trail} />
         <Suspense fallback={<LoadingSpinner minHeight="60vh" />}>
           <Outlet />
         </Suspense>

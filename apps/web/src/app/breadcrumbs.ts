@@ -1,24 +1,55 @@
 import { useEffect, useMemo } from 'react';
 import { useMatches, type UIMatch } from 'react-router';
 import { STORAGE_KEYS } from '@careslot/contracts';
+import { useSession } from '../shared/session/session';
+import { homeLink } from './layout/menuRules';
 
-/** A step of the trail: a key of common:breadcrumb and the address it leads back to. */
+/** A step of the trail: a key of common:header.nav (the header's name for the page) and its address. */
 export interface Breadcrumb {
   label: string;
   path: string;
 }
 
 export interface BreadcrumbHandle {
-  /** Key of common:breadcrumb naming this level of the route tree. */
+  /** Key of common:header.nav naming this page, as the header's menu names it. */
   breadcrumb?: string;
+  /** The trail starts at the signed-in user's home (their dashboard), the way back from this page. */
+  fromHome?: boolean;
 }
 
-/** The trail is built from the route data 'breadcrumb' of every matched level (practice-portal.md §2.2). */
-export function breadcrumbsFromMatches(matches: readonly Pick<UIMatch, 'pathname' | 'handle'>[]): Breadcrumb[] {
-  return matches.flatMap((match) => {
-    const label = (match.handle as BreadcrumbHandle | undefined)?.breadcrumb;
-    return label ? [{ label, path: match.pathname }] : [];
+/**
+ * The practice side's pages and their route data 'breadcrumb' (practice-portal.md §2.2). The spec names the
+ * pages but not the trail's words, so each page is called what the header's menu calls it (decision 0022):
+ * a dashboard is 'Dashboard' ('Practices' for the super user's, §2.2), and the pages reached from a
+ * dashboard start at the user's own dashboard.
+ */
+export const PRACTICE_BREADCRUMBS = {
+  'dashboard/doctor': { breadcrumb: 'dashboard' },
+  'dashboard/practice-staff': { breadcrumb: 'dashboard' },
+  'practice-admin/dashboard': { breadcrumb: 'dashboard' },
+  'super-user/dashboard': { breadcrumb: 'practices' },
+  'support-agent/dashboard': { breadcrumb: 'dashboard' },
+  'providers/:userId/calendar': { breadcrumb: 'calendar', fromHome: true },
+  'staff-member/calendar': { breadcrumb: 'calendar', fromHome: true },
+  'practice-admin/calendar': { breadcrumb: 'calendar', fromHome: true },
+  'dashboard/appointment-requests': { breadcrumb: 'requests', fromHome: true },
+  'super-user/settings/demo-requests': { breadcrumb: 'demoRequests', fromHome: true },
+} as const satisfies Record<string, BreadcrumbHandle>;
+
+/**
+ * The trail is built from the route data 'breadcrumb' of every matched level (practice-portal.md §2.2); a
+ * level marked fromHome is preceded by the user's home unless it is that home.
+ */
+export function breadcrumbsFromMatches(matches: readonly Pick<UIMatch, 'pathname' | 'handle'>[], roles: readonly string[] = []): Breadcrumb[] {
+  const home = homeLink(roles);
+  const trail = matches.flatMap((match) => {
+    const handle = match.handle as BreadcrumbHandle | undefined;
+    if (!handle?.breadcrumb) return [];
+    const here = { label: handle.breadcrumb, path: match.pathname };
+    return handle.fromHome && home && home.to !== match.pathname ? [{ label: home.label, path: home.to }, here] : [here];
   });
+  // A home already on the trail is not repeated.
+  return trail.filter((crumb, index) => trail.findIndex((other) => other.path === crumb.path) === index);
 }
 
 function isBreadcrumb(value: unknown): value is Breadcrumb {
@@ -40,7 +71,9 @@ export function readStoredBreadcrumbs(): Breadcrumb[] {
 /** The current trail; it is persisted so screens opened in a new tab or after a reload can read it back. */
 export function useBreadcrumbs(): Breadcrumb[] {
   const matches = useMatches();
-  const trail = useMemo(() => breadcrumbsFromMatches(matches), [matches]);
+  const { user } = useSession();
+  const roles = user?.roles;
+  const trail = useMemo(() => breadcrumbsFromMatches(matches, roles ?? []), [matches, roles]);
   const serialized = JSON.stringify(trail);
   useEffect(() => {
     localStorage.setItem(STORAGE_KEYS.local.breadcrumbs, serialized);

@@ -6,7 +6,8 @@ import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identi
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
-import { RootLayout, type LayoutHandle } from './RootLayout';
+import { PRACTICE_BREADCRUMBS } from './breadcrumbs';
+import { RootLayout } from './RootLayout';
 
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() => import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -30,6 +31,7 @@ const InsuranceConfirmationPage = lazy(() =>
 );
 const CollectInsurancePage = lazy(() => import('../features/booking/routes/CollectInsurancePage').then((m) => ({ default: m.CollectInsurancePage })));
 const PayPage = lazy(() => import('../features/booking/payment/PayPage').then((m) => ({ default: m.PayPage })));
+const PayPalPage = lazy(() => import('../features/booking/payment/PayPalPage').then((m) => ({ default: m.PayPalPage })));
 const AddCardPage = lazy(() => import('../features/booking/payment/AddCardPage').then((m) => ({ default: m.AddCardPage })));
 const PortalLayout = lazy(() => import('../features/portal/routes/PortalLayout').then((m) => ({ default: m.PortalLayout })));
 const PortalAppointmentsPage = lazy(() => import('../features/portal/routes/AppointmentsPage').then((m) => ({ default: m.AppointmentsPage })));
@@ -93,7 +95,6 @@ const NOT_BUILT_YET = [
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
   'verification/*',
-  'book/pay-paypal',
   // telehealth: 'uri' is the guest meeting link and maps to meeting/uri
   'uri/*',
   'meeting/*',
@@ -153,16 +154,13 @@ function guarded(path: string, element: ReactNode): ReactNode {
   return PRACTICE_SIDE.some((prefix) => path.startsWith(prefix)) ? <SsoBootstrap>{authenticated}</SsoBootstrap> : authenticated;
 }
 
-const home: LayoutHandle = { breadcrumb: 'home' };
-
-
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
     children: [
       // The landing page for doctors or the patient home (app/landingSwitch.ts).
-      { index: true, element: <IndexRoute />, handle: home },
+      { index: true, element: <IndexRoute /> },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       { path: 'login', element: <GuestOnly><LoginPage /></GuestOnly> },
       // The login screen's other addresses (patient-booking.md §2.1, §2.7): /account, the feedback variant of a
@@ -172,7 +170,7 @@ export const routes: RouteObject[] = [
       { path: 'vaccine-passport/login', element: <LoginPage /> },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'provider-search', element: <ProviderSearchPage /> },
-      { path: 'super-user/dashboard', element: <PracticesDashboardPage /> },
+      { path: 'super-user/dashboard', element: <PracticesDashboardPage />, handle: PRACTICE_BREADCRUMBS['super-user/dashboard'] },
       { path: 'sso', element: <SsoPage /> },
       // Password recovery (patient-booking.md §2.8), top-level, under /account and under a patient review.
       ...['', 'account/', 'patient-review/appointments/:id/'].flatMap((prefix) => [
@@ -181,7 +179,7 @@ export const routes: RouteObject[] = [
         { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
       ]),
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
-      { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage /> },
+      { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage />, handle: PRACTICE_BREADCRUMBS['super-user/settings/demo-requests'] },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       // The booking flow's middle stages (patient-booking.md §2.1, §4.2).
       { path: 'screening-form', element: <ScreeningFormPage /> },
@@ -191,6 +189,7 @@ export const routes: RouteObject[] = [
       { path: 'book/collect-insurance', element: <RequireBookingFlow><CollectInsurancePage /></RequireBookingFlow> },
       { path: 'book/add-card', element: <RequireBookingFlow><AddCardPage /></RequireBookingFlow> },
       { path: 'book/pay', element: <RequireBookingFlow><PayPage /></RequireBookingFlow> },
+      { path: 'book/pay-paypal', element: <RequireBookingFlow><PayPalPage /></RequireBookingFlow> },
       // The patient portal (the spec's {portalBase}, built in): behind the authentication guard.
       {
         path: 'portal',
@@ -201,17 +200,17 @@ export const routes: RouteObject[] = [
           { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },
         ],
       },
-      { path: 'support-agent/dashboard', element: <SupportDashboardPage /> },
+      { path: 'support-agent/dashboard', element: <SupportDashboardPage />, handle: PRACTICE_BREADCRUMBS['support-agent/dashboard'] },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
-      { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />) },
+      { path: 'dashboard/appointment-requests', element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />), handle: PRACTICE_BREADCRUMBS['dashboard/appointment-requests'] },
       { path: 'practice/:nameIdentity', element: <PracticeProfilePage /> },
       // The practice's day (practice-portal.md §2.2, §2.6): dashboards by role and the practice calendar.
-      { path: 'dashboard/doctor', element: guarded('dashboard/doctor', <DoctorDashboardPage />) },
-      { path: 'dashboard/practice-staff', element: guarded('dashboard/practice-staff', <StaffDashboardPage />) },
-      { path: 'practice-admin/dashboard', element: guarded('practice-admin/dashboard', <PracticeAdminDashboardPage />) },
-      { path: 'providers/:userId/calendar', element: guarded('providers/:userId/calendar', <PracticeCalendarPage variant="provider" />) },
-      { path: 'staff-member/calendar', element: guarded('staff-member/calendar', <PracticeCalendarPage variant="staff" />) },
-      { path: 'practice-admin/calendar', element: guarded('practice-admin/calendar', <PracticeCalendarPage variant="admin" />) },
+      { path: 'dashboard/doctor', element: guarded('dashboard/doctor', <DoctorDashboardPage />), handle: PRACTICE_BREADCRUMBS['dashboard/doctor'] },
+      { path: 'dashboard/practice-staff', element: guarded('dashboard/practice-staff', <StaffDashboardPage />), handle: PRACTICE_BREADCRUMBS['dashboard/practice-staff'] },
+      { path: 'practice-admin/dashboard', element: guarded('practice-admin/dashboard', <PracticeAdminDashboardPage />), handle: PRACTICE_BREADCRUMBS['practice-admin/dashboard'] },
+      { path: 'providers/:userId/calendar', element: guarded('providers/:userId/calendar', <PracticeCalendarPage variant="provider" />), handle: PRACTICE_BREADCRUMBS['providers/:userId/calendar'] },
+      { path: 'staff-member/calendar', element: guarded('staff-member/calendar', <PracticeCalendarPage variant="staff" />), handle: PRACTICE_BREADCRUMBS['staff-member/calendar'] },
+      { path: 'practice-admin/calendar', element: guarded('practice-admin/calendar', <PracticeCalendarPage variant="admin" />), handle: PRACTICE_BREADCRUMBS['practice-admin/calendar'] },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.

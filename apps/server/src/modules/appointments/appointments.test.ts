@@ -294,6 +294,21 @@ describe('appointments: the visit fee is authorized before, captured after the c
     expect(await paymentStatus(t, payment)).toBe('Canceled');
   });
 
+  it('cancels the authorization when the fee changed after it (insured now: $25, not the $75 authorized)', async () => {
+    const a = await createTestPatient(t);
+    const payment = await authorizeFee(t, a);
+    const insured = { PatientCoverages: [{ Insurance: { Display: 'Aetna Choice POS II' }, SubscriberId: 'A-1' }], Payments: [{ PaymentTransactionId: payment }] };
+    const res = await book(t, a, bookingBody(await schedule(), a.id, insured));
+    expect(res.statusCode).toBe(400);
+    expect(res.json.errors?.[0]).toMatchObject({ field: 'Payments.0.PaymentTransactionId', rule: 'authorized' });
+    expect(await paymentStatus(t, payment)).toBe('Canceled');
+    const [charge] = await t.database.query<{ status: string }>(
+      'select c.status from sandbox_charges c join payment_transactions p on p.gateway_reference = c.id where p.id = $1',
+      [payment],
+    );
+    expect(charge?.status).toBe('canceled');
+  });
+
   it("refuses another patient's authorization", async () => {
     const a = await createTestPatient(t);
     const b = await createTestPatient(t);

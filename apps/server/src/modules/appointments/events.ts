@@ -2,7 +2,7 @@ import type { AppointmentStatus } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
 
 /** What happened to an appointment, for modules that react to it (notifications, dashboards, queues). */
-export type AppointmentChangeKind = 'booked' | 'requested' | 'status_changed' | 'cancelled' | 'checked_in';
+export type AppointmentChangeKind = 'booked' | 'requested' | 'status_changed' | 'cancelled' | 'checked_in' | 'rescheduled';
 
 /** The domain event "appointment changed": ids and statuses; listeners read what else they need. */
 export interface AppointmentChanged {
@@ -18,6 +18,8 @@ export interface AppointmentChanged {
   status: AppointmentStatus;
   /** Null for a new appointment. */
   previousStatus: AppointmentStatus | null;
+  /** Where and when the appointment was before it moved (kind `rescheduled` only). */
+  previous?: { startTime: string; scheduleId: string; practitionerId: string | null; organizationId: string | null };
   /** The user who made the change (product user id), if a user did. */
   actorId: string | null;
   at: Date;

@@ -10,10 +10,11 @@ import { reasonsText } from '@careslot/domain';
 import { recordAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import type { Connection } from '../../platform/db';
-import { conflict, fieldError, notFound } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
 import { canReadPatient, getLocation, getPatientById, getPractitioner } from '../directory';
 import { transactionsOfAppointment } from '../payments';
-import { getSchedule, publishSlotChanges, returnBookedPlace, takeSlotForBooking } from '../scheduling';
+import { getSchedule } from '../scheduling';
+import { moveBookedAppointment } from './reschedule';
 import { toAppointment, type Caller } from './service';
 import { changeAppointmentStatus } from './status';
 import * as store from './store';
@@ -40,21 +41,6 @@ async function appointmentsOf(db: Connection, patientId: string, when: 'upcoming
         'select * from appointments where patient_id = $1 and (end_at <= $2 or not (status = any($3::text[]))) order by start_at desc limit 200',
         [patientId, now.toISOString(), active],
       );
-}
-
-async function moveAppointment(
-  tx: Connection,
-  input: { id: string; fromStart: Date; scheduleId: string; start: Date; end: Date; practitionerId: string | null; locationId: string | null; organizationId: string | null; now: Date },
-): Promise<store.AppointmentRow | null> {
-  const rows = await tx.query<store.AppointmentRow>(
-    `update appointments
-        set schedule_id = $3, start_at = $4, end_at = $5, practitioner_id = $6, location_id = $7, organization_id = $8, updated_at = $9,
-            booking_system = booking_system || jsonb_build_object('LastChangedSource', 'careslot_Web', 'LastChangedDate', $10::text)
-      where id = $1 and start_at = $2
-      returning *`,
-    [input.id, input.fromStart.toISOString(), input.scheduleId, input.start.toISOString(), input.end.toISOString(), input.practitionerId, input.locationId, input.organizationId, input.now.toISOString(), input.now.toISOString()],
-  );
-  return rows[0] ?? null;
 }
 
 function providerOf(practitioner: Practitioner | null): PortalAppointment['Provider'] {
@@ -180,9 +166,10 @@ export async function cancelPatientAppointment(deps: Deps, caller: PortalCaller,
 }
 
 /**
- * Moves the patient's upcoming visit to a slot they hold now (slot/reserve first): in one transaction the
- * new place is taken (the hold hands it over, or a free place is taken), the old place comes back and the
- * appointment moves; then the slot events and AppointmentStatusUpdated. Its payment stays with it.
+ * Moves the patient's upcoming visit to a slot they hold now (slot/reserve first), on one of the same
+ * provider's calendars: moveBookedAppointment takes the new place, gives the old one back, moves the
+ * appointment and tells the practice (slot events, AppointmentStatusUpdated, "appointment changed").
+ * Its payment stays with it.
  */
 export async function reschedulePatientAppointment(
   deps: Deps,
@@ -200,56 +187,8 @@ export async function reschedulePatientAppointment(
   if (schedule.practitioner_id !== row.practitioner_id) throw fieldError('CalendarId', 'same_provider', "must be one of the same provider's calendars");
   const start = new Date(input.StartTime);
   if (start <= now) throw fieldError('StartTime', 'future', 'must be in the future');
-  const from = new Date(row.start_at);
-  if (schedule.id === row.schedule_id && start.getTime() === from.getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
-  const end = new Date(start.getTime() + schedule.slot_minutes * 60_000);
-  const location = schedule.location_id ? await getLocation(deps.database, schedule.location_id) : null;
-
-  let fromHold = false;
-  const moved = await deps.database
-    .transaction(async (tx) => {
-      const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId: caller.sessionId, now });
-      if (!taken) throw conflict('Please choose a different time slot as this one is no longer available.');
-      fromHold = taken.fromHold;
-      await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: from });
-      const updated = await moveAppointment(tx, {
-        id,
-        fromStart: from,
-        scheduleId: schedule.id,
-        start,
-        end,
-        practitionerId: schedule.practitioner_id,
-        locationId: schedule.location_id,
-        organizationId: location?.OrganizationId ?? row.organization_id,
-        now,
-      });
-      if (!updated) throw conflict('The appointment changed meanwhile; please reload it.');
-      await recordAudit(tx, caller.audit, {
-        action: 'update',
-        entityType: 'Appointment',
-        entityId: id,
-        patientId: row.patient_id,
-        outcome: 'success',
-        workflow: 'Appointment_Reschedule_Web',
-        detail: { from: from.toISOString(), to: start.toISOString() },
-      });
-      return updated;
-    })
-    .catch((error: unknown) => {
-      if (store.uniqueViolation(error) === 'duplicate') throw conflict('Already booked at this time.');
-      throw error;
-    });
-
-  await publishSlotChanges(deps, [
-    { kind: 'returned', scheduleId: row.schedule_id, start: from },
-    ...(fromHold ? [] : [{ kind: 'taken' as const, scheduleId: schedule.id, start }]),
-  ]);
-  deps.realtime.publish({
-    hub: 'appointments',
-    event: 'AppointmentStatusUpdated',
-    rooms: [`user:${row.patient_id}`, `appointment:${id}`, ...(moved.organization_id ? [`org:${moved.organization_id}` as const] : [])],
-    data: { AppointmentId: id, Status: moved.status, StartTime: start.toISOString() },
-  });
+  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
+  const moved = await moveBookedAppointment(deps, caller, row, { schedule, start, workflow: 'Appointment_Reschedule_Web', source: 'careslot_Web' });
   return toAppointment(deps, moved);
 }
 

@@ -16,6 +16,7 @@ import {
   practiceAppointmentSearchSchema,
   practiceCalendarContextSchema,
   practiceDayQuerySchema,
+  practiceMoveSchema,
   practiceProviderParamsSchema,
   scheduleExceptionSchema,
   walkInCountSchema,
@@ -84,6 +85,12 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V2}/OfficeAppointments`,
     { preHandler, schema: { tags, security, summary: 'Book a visit for a patient of the practice, or a new patient (Practice_Staff_Appointment_Web)', body: officeAppointmentSchema, response: { 200: officeAppointmentResultSchema, ...errors } } },
     async (request) => practice.bookOnBehalf(deps, callerOf(request), request.body),
+  );
+
+  app.put(
+    `${V2}/appointments/:id`,
+    { preHandler, schema: { tags, security, summary: "Move a booked visit to an open slot of one of the practice's calendars", params: appointmentIdParamsSchema, body: practiceMoveSchema, response: { 200: practiceAppointmentSchema, ...errors } } },
+    async (request) => practice.moveOnCalendar(deps, callerOf(request), request.params.id, request.body),
   );
 
   app.post(

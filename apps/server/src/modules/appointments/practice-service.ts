@@ -3,6 +3,7 @@ import {
   AUDIT_SYSTEM,
   CALENDAR_WORKFLOW,
   PATIENT_HOTLIST_COUNT,
+  PORTAL_ACTIVE_STATUSES,
   PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
   type AppointmentPatient,
   type AppointmentStatus,
@@ -10,6 +11,7 @@ import {
   type PracticeAppointment,
   type PracticeAppointmentSearch,
   type PracticeCalendarContext,
+  type PracticeMove,
   type RealtimeEvent,
   type ScheduleException,
   type Room,
@@ -35,6 +37,7 @@ import {
 import { getSchedule, localDate, localToUtc, publishSlotChanges, searchScheduleDetails, searchSlots, takeSlotForBooking } from '../scheduling';
 import { emitAppointmentChanged, kindOf } from './events';
 import * as practiceStore from './practice-store';
+import { moveBookedAppointment } from './reschedule';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
@@ -312,9 +315,11 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
   ];
   try {
     await database.transaction(async (tx) => {
+      let bookedCategory: string | null = null;
       if (!walkIn) {
         const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId: null, now });
         if (!taken) throw fieldError('StartTime', 'open_slot', 'must be the start of an open slot of this calendar');
+        bookedCategory = taken.categoryId;
       }
       await store.insertAppointment(tx, {
         id,
@@ -338,6 +343,7 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
         booking_system: { Type: 'Internal', Name: WEB_NAME, LastChangedSource: WEB_NAME, LastChangedDate: now.toISOString(), Workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW },
         audit_trail: { CreatedBySystem: AUDIT_SYSTEM, LastChangedBySystem: AUDIT_SYSTEM, WorkflowOrServiceName: PRACTICE_STAFF_APPOINTMENT_WORKFLOW },
         meeting_id: null,
+        booked_category_id: bookedCategory,
         created_by: caller.principal.subject,
         idempotency_key: null,
         now,
@@ -429,4 +435,33 @@ export async function blockedTime(deps: Deps, caller: PracticeCaller, range: { f
     .filter((e) => Date.parse(e.Start) < range.to.getTime() && Date.parse(e.End) > range.from.getTime())
     .sort((a, b) => a.Start.localeCompare(b.Start));
   return { Data: data, Total: data.length };
+}
+
+/** The statuses of a booked visit that has not begun: only these may move to another time. */
+const MOVABLE = new Set<string>(PORTAL_ACTIVE_STATUSES);
+
+/**
+ * PUT appointments/{id}: the practice moves a booked visit on its calendar to an open slot of one of its own
+ * calendars (another provider's too). The old place comes back, the new one is taken, and the move is told
+ * like any change (moveBookedAppointment: slot events, AppointmentStatusUpdated, "appointment changed").
+ * Another practice's appointment is 404; a calendar of another practice is a 400 naming CalendarId.
+ */
+export async function moveOnCalendar(deps: Deps, caller: PracticeCaller, id: string, input: PracticeMove): Promise<PracticeAppointment> {
+  const organizationId = practiceOf(caller.principal);
+  const row = await store.appointment(deps.database, id);
+  if (!row || row.organization_id !== organizationId) {
+    await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'Appointment', entityId: id, patientId: row?.patient_id ?? null, outcome: row ? 'denied' : 'not_found', workflow: CALENDAR_WORKFLOW });
+    throw notFound();
+  }
+  if (row.schedule_type === 'Walk-In' || !MOVABLE.has(row.status)) {
+    throw fieldError('id', 'movable', `A ${row.schedule_type === 'Walk-In' ? 'walk-in' : row.status} visit cannot be moved`);
+  }
+  const schedule = await getSchedule(deps.database, input.CalendarId);
+  const location = schedule?.location_id ? await getLocation(deps.database, schedule.location_id) : null;
+  if (!schedule || location?.OrganizationId !== organizationId) throw fieldError('CalendarId', 'practice', 'must be a calendar of your practice');
+  const start = new Date(input.StartTime);
+  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
+  const moved = await moveBookedAppointment(deps, { ...caller, sessionId: null }, row, { schedule, start, workflow: CALENDAR_WORKFLOW, source: WEB_NAME });
+  const [shaped] = await shape(deps, [moved as practiceStore.PracticeRow]);
+  return shaped!;
 }

@@ -26,7 +26,7 @@ import {
   transactionsOfAppointment,
   visitFeeFor,
 } from '../payments';
-import { getSchedule, publishSlotChanges, releaseSlots, slotId, takeSlotForBooking } from '../scheduling';
+import { getSchedule, publishSlotChanges, releaseSlots, scheduleReasons, slotId, takeSlotForBooking, type ScheduleReason, type ScheduleRow } from '../scheduling';
 import { emitAppointmentChanged, kindOf } from './events';
 import * as store from './store';
 
@@ -47,6 +47,30 @@ const slotGone = () => conflict(BOOKING_MESSAGES.chooseDifferentSlot);
 
 function resultOf(row: { id: string; appointment_type: BookingResult['AppointmentType'] }): BookingResult {
   return { is_success: true, data: row.id, message: 'success', AppointmentType: row.appointment_type };
+}
+
+/**
+ * Whether an online booking is a walk-in (decision 0023): the patient chose a reason whose visit type is
+ * Walk-In, the schedule offers nothing but walk-ins, or the body says ScheduleType Walk-In. A walk-in joins
+ * the provider's queue of the day in the order it was booked. Walk-In on a schedule that takes no walk-ins
+ * is a 400 naming ScheduleType. Also answers the schedule's reason the body names (ServiceType), if any.
+ */
+async function visitKindOf(
+  database: Deps['database'],
+  schedule: ScheduleRow,
+  input: Pick<BookAppointment, 'ScheduleType' | 'ServiceType'>,
+): Promise<{ scheduleType: BookAppointment['ScheduleType']; reasonType: ScheduleReason | null }> {
+  const reasons = await scheduleReasons(database, schedule.id);
+  const named = new Set(input.ServiceType.map((t) => t.Id));
+  const reasonType = reasons.find((r) => named.has(r.id)) ?? null;
+  const takesWalkIns = schedule.visit_types.includes('Walk-In');
+  if (input.ScheduleType === 'Walk-In' && !takesWalkIns) throw fieldError('ScheduleType', 'walk_in_schedule', 'This calendar takes no walk-ins');
+  if (input.ScheduleType === 'Walk-In' && reasonType && reasonType.visitType !== 'Walk-In') {
+    throw fieldError('ScheduleType', 'walk_in_reason', `The reason ${reasonType.name} is not a walk-in visit`);
+  }
+  const onlyWalkIns = takesWalkIns && schedule.visit_types.length === 1;
+  const walkIn = input.ScheduleType === 'Walk-In' || onlyWalkIns || reasonType?.visitType === 'Walk-In';
+  return { scheduleType: walkIn ? 'Walk-In' : 'Scheduled', reasonType };
 }
 
 /**
@@ -96,6 +120,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
         })
       : null;
   const paymentId = input.Payments[0]?.PaymentTransactionId ?? null;
+  const id = randomUUID();
   if (fee && !paymentId) throw fieldError('Payments', 'required', `A visit fee of ${fee.amount.toFixed(2)} applies: authorize it before booking`);
   if (paymentId) {
     const payment = await findTransaction(database, paymentId);
@@ -105,20 +130,29 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
       payment.organization_id === organizationId &&
       payment.status === 'Uncaptured' &&
       (!fee || payment.amount_cents === Math.round(fee.amount * 100));
-    if (!usable) throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
+    if (!usable) {
+      // The patient's own open authorization that no longer fits this booking (the practice changed its fee
+      // after the authorization, or it was for another practice) is cancelled now, as any authorization of a
+      // booking that fails is: no money stays held for a visit that will not happen (issue 6, §4.6).
+      if (payment && payment.patient_id === patientId && payment.status === 'Uncaptured' && (await claimForAppointment(database, paymentId, id, now))) {
+        await cancelClaimedAuthorization(deps, paymentId, id);
+      }
+      throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
+    }
   }
+
+  const { scheduleType, reasonType } = await visitKindOf(database, schedule, input);
 
   // The schedule's approval setting decides the first status (the booking flow shows the pending popup).
   const status: AppointmentStatus = schedule.requires_approval ? 'Pending' : 'Scheduled';
-  const id = randomUUID();
-  if (paymentId && !(await claimForAppointment(database, paymentId, id, now))) {
+  if (paymentId && !(await claimForAppointment(database, paymentId, id, now, { scheduleId: schedule.id, start, sessionId: caller.sessionId }))) {
     throw fieldError('Payments.0.PaymentTransactionId', 'unused', 'This payment already pays for another booking');
   }
 
   let fromHold = false;
   try {
     await database.transaction(async (tx) => {
-      const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId: caller.sessionId, now });
+      const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId: caller.sessionId, now, serviceTypeId: reasonType?.id ?? null });
       if (!taken) throw slotGone();
       fromHold = taken.fromHold;
       await store.insertAppointment(tx, {
@@ -131,7 +165,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
         location_id: schedule.location_id,
         organization_id: organizationId,
         appointment_type: input.AppointmentType,
-        schedule_type: input.ScheduleType,
+        schedule_type: scheduleType,
         status,
         reasons: input.Reasons,
         service_category: input.ServiceCategory,
@@ -154,6 +188,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
           WorkflowOrServiceName: input.AuditTrail?.WorkflowOrServiceName ?? ONLINE_BOOKING_WORKFLOW,
         },
         meeting_id: null,
+        booked_category_id: taken.categoryId,
         created_by: createdBy,
         idempotency_key: idempotencyKey,
         now,

@@ -148,7 +148,7 @@ export async function changeAppointmentStatus(
       now,
     });
     if (releases)
-      released = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at) });
+      released = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at), categoryId: row.booked_category_id });
     await recordAudit(tx, caller.audit, {
       action: 'update',
       entityType: 'Appointment',

@@ -23,6 +23,8 @@ export interface AppointmentRow {
   booking_system: Record<string, unknown>;
   audit_trail: Record<string, unknown>;
   meeting_id: string | null;
+  /** The slot counter (service category, or the nil uuid) whose place the booking took; null when it took none. */
+  booked_category_id: string | null;
   created_by: string | null;
   idempotency_key: string | null;
   created_at: Date | string;
@@ -34,8 +36,8 @@ export async function insertAppointment(db: Connection, row: NewAppointment): Pr
   await db.query(
     `insert into appointments (id, patient_id, schedule_id, start_at, end_at, practitioner_id, location_id, organization_id,
        appointment_type, schedule_type, status, reasons, service_category, service_type, custom_forms, consents,
-       participants, coverages, booking_system, audit_trail, meeting_id, created_by, idempotency_key, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24)`,
+       participants, coverages, booking_system, audit_trail, meeting_id, created_by, idempotency_key, created_at, updated_at, booked_category_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $24, $25)`,
     [
       row.id,
       row.patient_id,
@@ -61,6 +63,7 @@ export async function insertAppointment(db: Connection, row: NewAppointment): Pr
       row.created_by,
       row.idempotency_key,
       row.now.toISOString(),
+      row.booked_category_id,
     ],
   );
 }

@@ -83,6 +83,34 @@ describe('patient demographics and coverages', () => {
     expect(read.json.Name[0]!.Given).toEqual(['Avery']);
   });
 
+  it('sets ManagingOrganization once to an organization that exists (4.5 step 3), audited; patient B gets 404', async () => {
+    const fresh = await createTestPatient(t, 'Casey');
+    const [org1, org2] = [DEMO_PRACTICE_IDS[0], DEMO_PRACTICE_IDS[1]];
+    const byOther = await t.call<Answer<null>>({ method: 'PATCH', url: `${V2}/patient/${fresh.id}`, headers: bearer(b.token), payload: { ManagingOrganization: org1 } });
+    expect(byOther.statusCode).toBe(404);
+    const unknown = await t.call<Answer<null>>({ method: 'PATCH', url: `${V2}/patient/${fresh.id}`, headers: bearer(fresh.token), payload: { ManagingOrganization: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json.errors?.[0]).toMatchObject({ field: 'ManagingOrganization', rule: 'exists' });
+    const notId = await t.call<Answer<null>>({ method: 'PATCH', url: `${V2}/patient/${fresh.id}`, headers: bearer(fresh.token), payload: { ManagingOrganization: 'clinic' } });
+    expect(notId.statusCode).toBe(400);
+    expect(notId.json.errors?.[0]?.field).toBe('body.ManagingOrganization');
+
+    const set = await t.call<Answer<Patient>>({ method: 'PATCH', url: `${V2}/patient/${fresh.id}?workflow=Online_Booking_Web`, headers: bearer(fresh.token), payload: { ManagingOrganization: org1 } });
+    expect(set.statusCode).toBe(200);
+    expect(set.json.data.ManagingOrganization).toBe(org1);
+    expect((await audits(fresh.id, 'Patient')).at(-1)).toMatchObject({ outcome: 'success', workflow: 'Online_Booking_Web', detail: { fields: ['ManagingOrganization'] } });
+    const [row] = await t.database.query<{ managing_organization_id: string }>('select managing_organization_id from patients where id = $1', [fresh.id]);
+    expect(row?.managing_organization_id).toBe(org1);
+
+    // Set once: the same value again is fine, another organization is refused and nothing changes.
+    expect((await t.call({ method: 'PATCH', url: `${V2}/patient/${fresh.id}`, headers: bearer(fresh.token), payload: { ManagingOrganization: org1 } })).statusCode).toBe(200);
+    const other = await t.call<Answer<null>>({ method: 'PATCH', url: `${V2}/patient/${fresh.id}`, headers: bearer(fresh.token), payload: { ManagingOrganization: org2 } });
+    expect(other.statusCode).toBe(400);
+    expect(other.json.errors?.[0]).toMatchObject({ field: 'ManagingOrganization', rule: 'already_set' });
+    const read = await t.call<Patient>({ method: 'GET', url: `${V2}/patient/${fresh.id}`, headers: bearer(fresh.token) });
+    expect(read.json.ManagingOrganization).toBe(org1);
+  });
+
   it('lets the account holder change a family member', async () => {
     const member = await addFamilyMember(t.database, a.id, 'Child', { firstName: 'Robin', lastName: 'Tester', birthDate: '2015-06-01' });
     const patched = await t.call<Answer<Patient>>({ method: 'PATCH', url: `${V2}/patient/${member.RelatedPatientId}`, headers: bearer(a.token), payload: { Gender: 'Male' } });

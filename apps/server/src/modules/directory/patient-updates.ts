@@ -47,7 +47,10 @@ export async function updatePatient(database: Database, writer: Writer, patientI
   await writablePatient(database, writer, patientId, 'Patient');
   const changed: string[] = [];
   await database.transaction(async (tx) => {
-    const [current] = await tx.query<{ mobile: string | null }>('select mobile from patients where id = $1 for update', [patientId]);
+    const [current] = await tx.query<{ mobile: string | null; managing_organization_id: string | null }>(
+      'select mobile, managing_organization_id from patients where id = $1 for update',
+      [patientId],
+    );
     const sets: string[] = [];
     const params: unknown[] = [patientId];
     const set = (column: string, value: unknown, field: string) => {
@@ -63,6 +66,16 @@ export async function updatePatient(database: Database, writer: Writer, patientI
     if (change.Mobile !== undefined && lastTen(change.Mobile) !== lastTen(current?.mobile ?? null)) {
       set('mobile', change.Mobile, 'Mobile');
       set('mobile_verified', false, 'Mobile');
+    }
+    if (change.ManagingOrganization !== undefined) {
+      const wanted = change.ManagingOrganization.toLowerCase();
+      const existing = current?.managing_organization_id ?? null;
+      if (existing && existing !== wanted) throw fieldError('ManagingOrganization', 'already_set', 'the patient already has a managing organization');
+      if (!existing) {
+        const known = await tx.query<{ id: string }>('select id from organizations where id = $1', [wanted]);
+        if (known.length === 0) throw fieldError('ManagingOrganization', 'exists', 'No organization with this id');
+        set('managing_organization_id', wanted, 'ManagingOrganization');
+      }
     }
     if (change.Address !== undefined) {
       set('address1', change.Address.Address1, 'Address');

@@ -15,10 +15,11 @@ import {
   storedFileRefSchema,
 } from '@careslot/contracts';
 import { auditContextOf } from '../../platform/audit';
-import { currentPrincipal, requireUser } from '../../platform/auth';
+import { currentPrincipal, requireRoles, requireUser } from '../../platform/auth';
 import * as service from './service';
 
 const FORMS = '/careslot-custom-form/api/v1';
+const RESOURCE_LIBRARY = '/careslot-resource-library/api/v1';
 const PREBOOKING = '/careslot-appointment-service/api/v1/WebPreBookingResponse';
 const tags = ['custom forms'];
 const security = [{ bearer: [] }];
@@ -44,6 +45,24 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     `${FORMS}/customform/eligibleForms`,
     { schema: { tags, summary: "The associated forms that apply to the chosen reason ('all reasons' forms always)", querystring: formTypeQuerySchema, body: formAssociationQuerySchema, response: { 200: customFormListSchema, ...errors } } },
     async (request) => service.eligibleForms(deps, request.query.formType, request.body),
+  );
+
+  app.get(
+    `${RESOURCE_LIBRARY}/assessment-forms`,
+    {
+      preHandler: requireRoles('practiceadmin', 'staff', 'provider', 'superuser', 'supportagent'),
+      schema: {
+        tags,
+        security,
+        summary: "A practice's assessment forms (loaded with the practice data at sign-in)",
+        querystring: z.object({ orgId: z.uuid({ error: 'must be a practice id' }) }),
+        response: { 200: z.object({ Data: customFormListSchema, Total: z.number().int() }), ...errors, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const forms = await service.assessmentForms(deps, callerOf(request), request.query.orgId);
+      return { Data: forms, Total: forms.length };
+    },
   );
 
   app.post(

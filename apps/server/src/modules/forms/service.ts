@@ -65,6 +65,21 @@ export async function eligibleForms(deps: Deps, formType: CustomFormType, query:
   return formsForReason(await associated(deps, formType, query), query.ReasonId);
 }
 
+/**
+ * GET assessment-forms (orgId): a practice's assessment forms, loaded with the practice data at sign-in
+ * (practice-portal.md §4.4). A practice user reads their own practice's; super users and support agents any.
+ * Another practice answers as if it did not exist.
+ */
+export async function assessmentForms(deps: Deps, caller: Caller, organizationId: string): Promise<CustomForm[]> {
+  const { principal } = caller;
+  const anyPractice = principal.roles.some((role) => role === 'superuser' || role === 'supportagent');
+  if (!anyPractice && principal.organizationId !== organizationId) {
+    await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'CustomForm', entityId: organizationId, outcome: 'denied' });
+    throw notFound();
+  }
+  return (await store.practiceForms(deps.database, organizationId, 'Assessment')).map(toForm);
+}
+
 async function patientFor(deps: Deps, caller: Caller, patientId: string, entityType: string): Promise<void> {
   if (!(await canReadPatient(deps.database, caller.principal, patientId))) {
     await recordAudit(deps.database, caller.audit, { action: 'create', entityType, patientId, outcome: 'denied' });

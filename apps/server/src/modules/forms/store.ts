@@ -36,6 +36,14 @@ export async function associatedForms(
   );
 }
 
+/** Every active form of one type of a practice, whatever it is associated with, in the practice's order. */
+export async function practiceForms(db: Connection, organizationId: string, formType: string): Promise<CustomFormRow[]> {
+  return db.query<CustomFormRow>(
+    'select * from custom_forms where active and organization_id = $1 and form_type = $2 order by sort_order, name, id',
+    [organizationId, formType],
+  );
+}
+
 export async function formById(db: Connection, id: string): Promise<CustomFormRow | null> {
   const rows = await db.query<CustomFormRow>('select * from custom_forms where id = $1 and active', [id]);
   return rows[0] ?? null;

@@ -36,6 +36,7 @@ import { claimInvitation, createInvitation, findInvitation } from './invitations
 import { productTokenAnswer } from './product-token';
 import { IDENTITY_PROVIDER_SYSTEM, signUp, SIGNUP_WORKFLOW } from './signup';
 import { addPractitionerIdentifier, getPractitioner } from '../directory';
+import { legacyPractitionerIdentifier } from '@careslot/domain';
 
 export interface AccountRouteDeps {
   provider: Provider;
@@ -277,15 +278,25 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         const principal = currentPrincipal(request);
         const { Id, Identifier } = request.body;
-        const own = principal.userType === 'Practitioner' && principal.userId === Id;
-        const practitioner = own ? await getPractitioner(database, Id) : null;
+        // The caller's own record: their product id, or (a legacy EHR sign-on without one) the record holding
+        // the legacy identifier of their token (spec 3.1, single sign-on step 2).
+        const legacy = legacyPractitionerIdentifier(config.EHR_SYSTEM_URL, principal.claims);
+        let practitioner = principal.userType === 'Practitioner' ? await getPractitioner(database, Id) : null;
+        const byProductId = !!practitioner && principal.userId === Id;
+        const byLegacy =
+          !byProductId &&
+          !principal.userId &&
+          !!legacy &&
+          !!practitioner?.Identifier.some((known) => known.System === legacy.System && known.Value === legacy.Value);
+        const own = byProductId || byLegacy;
+        if (!own) practitioner = null;
         if (!practitioner) {
           // Another practitioner's record answers as if it did not exist.
           await recordAudit(database, auditContextOf(request), {
             action: 'update',
             entityType: 'Practitioner',
             entityId: Id,
-            outcome: own ? 'not_found' : 'denied',
+            outcome: principal.userId === Id ? 'not_found' : 'denied',
             workflow: SINGLE_SIGN_ON_WORKFLOW,
           });
           throw notFound();
@@ -301,6 +312,12 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           practitioner.Identifier.some((known) => known.System === system && known.Value === value);
         const missing = Identifier.filter((identifier) => !has(identifier.System, identifier.Value));
         for (const identifier of missing) await addPractitionerIdentifier(database, Id, identifier);
+        // A legacy EHR sign-on is linked to the record it was found by: its next product tokens carry the id.
+        if (byLegacy)
+          await database.query('update identity_users set careslot_id = $2 where id = $1 and careslot_id is null', [
+            principal.subject,
+            Id,
+          ]);
         await recordAudit(database, auditContextOf(request), {
           action: 'update',
           entityType: 'Practitioner',

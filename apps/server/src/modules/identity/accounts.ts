@@ -14,6 +14,9 @@ export interface Account {
   userRoles: string[];
   careslotId: string | null;
   practiceId: string | null;
+  /** The legacy EHR's ids of a practitioner (spec 3.1), when the sign-in comes from one. */
+  electronicClaimId: string | null;
+  vendorId: string | null;
   eulaAccepted: boolean;
   ohaAccepted: boolean;
 }
@@ -31,6 +34,8 @@ interface AccountRow {
   user_roles: string[];
   careslot_id: string | null;
   practice_id: string | null;
+  electronic_claim_id: string | null;
+  vendor_id: string | null;
   eula_accepted: boolean;
   oha_accepted: boolean;
   failed_logins: number;
@@ -38,7 +43,7 @@ interface AccountRow {
 }
 
 const COLUMNS = `id, email, password_hash, given_name, family_name, gender, to_char(birth_date, 'YYYY-MM-DD') as birth_date,
-  mobile_number, user_type, user_roles, careslot_id, practice_id, eula_accepted, oha_accepted, failed_logins, locked_until`;
+  mobile_number, user_type, user_roles, careslot_id, practice_id, electronic_claim_id, vendor_id, eula_accepted, oha_accepted, failed_logins, locked_until`;
 
 function toAccount(row: AccountRow): Account {
   return {
@@ -53,6 +58,8 @@ function toAccount(row: AccountRow): Account {
     userRoles: row.user_roles,
     careslotId: row.careslot_id,
     practiceId: row.practice_id,
+    electronicClaimId: row.electronic_claim_id,
+    vendorId: row.vendor_id,
     eulaAccepted: row.eula_accepted,
     ohaAccepted: row.oha_accepted,
   };
@@ -138,6 +145,8 @@ export interface NewAccount {
   userRoles: string[];
   careslotId?: string | null;
   practiceId?: string | null;
+  electronicClaimId?: string | null;
+  vendorId?: string | null;
   eulaAccepted?: boolean;
   ohaAccepted?: boolean;
 }
@@ -146,8 +155,8 @@ export async function insertAccounts(connection: Connection, accounts: NewAccoun
   for (const a of accounts) {
     await connection.query(
       `insert into identity_users (email, password_hash, given_name, family_name, gender, birth_date, mobile_number,
-         user_type, user_roles, careslot_id, practice_id, eula_accepted, oha_accepted)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+         user_type, user_roles, careslot_id, practice_id, eula_accepted, oha_accepted, electronic_claim_id, vendor_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
         a.email,
         a.passwordHash,
@@ -162,6 +171,8 @@ export async function insertAccounts(connection: Connection, accounts: NewAccoun
         a.practiceId ?? null,
         a.eulaAccepted ?? false,
         a.ohaAccepted ?? false,
+        a.electronicClaimId ?? null,
+        a.vendorId ?? null,
       ],
     );
   }

@@ -4,8 +4,10 @@ import { createTestApp, type TestApp } from '../../testing/app';
 import {
   authorize,
   exchangeCode,
+  localPath,
   pkcePair,
   signIn,
+  type CookieJar,
   startAuthorization,
   submitLogin,
 } from '../../testing/sign-in';
@@ -63,6 +65,67 @@ describe('the realm (OpenID Connect issuer)', () => {
     const second = await authorize(t, PATIENT, DEMO_PASSWORD);
     expect((await exchangeCode(t, second)).statusCode).toBe(200);
     expect((await exchangeCode(t, second)).statusCode).toBe(400);
+  });
+
+  it('ends the realm session by RP-initiated logout with id_token_hint or with client_id, back at post_logout_redirect_uri', async () => {
+    const backTo = `${t.config.publicUrl}/`;
+    // The realm's logout page posts its confirmation form by itself in a browser; here the form is posted.
+    const logOut = async (jar: CookieJar, query: Record<string, string>) => {
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/realms/careslot/protocol/openid-connect/logout?${new URLSearchParams(query).toString()}`,
+        headers: { cookie: jar.header() },
+      });
+      expect(page.statusCode).toBe(200);
+      jar.store(page);
+      const action = /<form[^>]*action="([^"]+)"/.exec(page.body)![1]!;
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)![1]!;
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: localPath(action),
+        headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+      });
+      jar.store(confirmed);
+      return confirmed;
+    };
+    // A silent probe (prompt=none) with the browser's cookies: a code while the realm session lasts.
+    const probe = async (jar: CookieJar) => {
+      const pkce = pkcePair();
+      const query = new URLSearchParams({
+        client_id: 'careslot_web_app',
+        redirect_uri: `${t.config.publicUrl}/callback`,
+        response_type: 'code',
+        scope: 'openid profile email',
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+        state: 'probe',
+        prompt: 'none',
+      });
+      const answer = await t.app.inject({ method: 'GET', url: `/realms/careslot/protocol/openid-connect/auth?${query.toString()}`, headers: { cookie: jar.header() } });
+      let location = String(answer.headers.location);
+      // oidc-provider resumes its own interaction before answering the client.
+      for (let hop = 0; hop < 3 && !location.startsWith(`${t.config.publicUrl}/callback`); hop += 1) {
+        const next = await t.app.inject({ method: 'GET', url: localPath(location), headers: { cookie: jar.header() } });
+        jar.store(next);
+        location = String(next.headers.location);
+      }
+      const back = new URL(location);
+      return { code: back.searchParams.get('code'), error: back.searchParams.get('error') };
+    };
+
+    const withHint = await authorize(t, PATIENT, DEMO_PASSWORD);
+    const idToken = (await exchangeCode(t, withHint)).json.id_token;
+    expect((await probe(withHint.jar)).code).toBeTruthy();
+    const ended = await logOut(withHint.jar, { id_token_hint: idToken, post_logout_redirect_uri: backTo });
+    expect(ended.statusCode).toBe(303);
+    expect(ended.headers.location).toBe(backTo);
+    expect(await probe(withHint.jar)).toEqual({ code: null, error: 'login_required' });
+
+    const withClient = await authorize(t, PATIENT, DEMO_PASSWORD);
+    const endedByClient = await logOut(withClient.jar, { client_id: 'careslot_web_app', post_logout_redirect_uri: backTo });
+    expect(endedByClient.headers.location).toBe(backTo);
+    expect(await probe(withClient.jar)).toEqual({ code: null, error: 'login_required' });
   });
 
   it('refuses an authorization request without PKCE or with the plain method', async () => {

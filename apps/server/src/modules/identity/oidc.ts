@@ -104,6 +104,8 @@ export function accountClaims(account: Account): Record<string, unknown> {
     user_type: account.userType,
     ...(account.careslotId ? { careslot_id: account.careslotId } : {}),
     ...(account.practiceId ? { PracticeId: account.practiceId } : {}),
+    ...(account.electronicClaimId ? { electronic_claim_id: account.electronicClaimId } : {}),
+    ...(account.vendorId ? { vendor_id: account.vendorId } : {}),
     eula_accepted: String(account.eulaAccepted),
     oha_accepted: String(account.ohaAccepted),
   };
@@ -164,6 +166,8 @@ export function createOidcProvider({ config, database, tokens, now }: OidcOption
         'user_type',
         'careslot_id',
         'PracticeId',
+        'electronic_claim_id',
+        'vendor_id',
         'eula_accepted',
         'oha_accepted',
       ],

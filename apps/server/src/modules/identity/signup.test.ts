@@ -89,6 +89,15 @@ describe('registration at the realm (prompt=create)', () => {
     expect(body).not.toContain('value="short"');
   });
 
+  it('keeps the new password only as an Argon2id hash', async () => {
+    const registered = await register(t);
+    const rows = await t.database.query<{ password_hash: string }>('select password_hash from identity_users where lower(email) = lower($1)', [
+      registered.email,
+    ]);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
+    expect(rows[0]!.password_hash).not.toContain(registered.password);
+  });
+
   it('refuses a second account for the same e-mail', async () => {
     const { response } = await postRegistration(registrationForm({ email: 'PATIENT@demo.careslot.health' }));
     expect(response.statusCode).toBe(409);

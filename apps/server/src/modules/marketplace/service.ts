@@ -138,7 +138,7 @@ function checkDate(date: string, now: Date): void {
   if (date < earliest) throw fieldError('Date', 'min_date', 'Date must be today or later');
 }
 
-function toProvider(row: store.SearchRow & { distance: number | null }, availability: ScheduleAvailability | undefined): SearchProvider {
+function toProvider(row: store.CardRow & { distance: number | null }, availability: ScheduleAvailability | undefined): SearchProvider {
   return {
     practitioner_id: row.practitioner_id,
     name_identity: row.name_identity,

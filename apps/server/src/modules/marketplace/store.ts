@@ -135,7 +135,15 @@ export interface SearchFilter {
   box: BoundingBox | null;
 }
 
-export interface MatchedRow extends SearchRow {
+/** What a result card shows of a search row: the filter columns (ids, search text) stay in the database. */
+export type CardRow = Omit<SearchRow, 'specialty_ids' | 'insurance_plan_ids' | 'insurance_carrier_ids' | 'search_text'>;
+const CARD_COLUMNS = [
+  'practitioner_id', 'location_id', 'organization_id', 'organization_name', 'name_identity', 'display_name', 'prefix', 'given_names',
+  'family_name', 'suffix', 'gender', 'photo_url', 'location_name', 'address1', 'address2', 'city', 'state', 'zip_code', 'phone',
+  'time_zone', 'latitude', 'longitude', 'visit_types', 'specialties', 'insurance_carriers',
+] as const satisfies readonly (keyof CardRow)[];
+
+export interface MatchedRow extends CardRow {
   distance: number | null;
   total: number;
 }
@@ -183,6 +191,7 @@ export async function searchProviders(
   const radius = filter.place && filter.radius !== null ? `where distance <= ${param(filter.radius)}` : '';
   const paging = page ? `limit ${param(page.limit)} offset ${param(page.offset)}` : '';
   // Distances, the one-per-provider cut and the order work on narrow rows; only the page's rows are read whole.
+  // The count is a scalar over the cut rows (a window count made the page's sort carry every match).
   return connection.query<MatchedRow>(
     `with scored as (
        select practitioner_id, location_id, display_name, ${distance} as distance from provider_search
@@ -191,11 +200,11 @@ export async function searchProviders(
        select distinct on (practitioner_id) * from scored ${radius}
        order by practitioner_id, distance nulls last, location_id
      ), page as (
-       select *, (count(*) over ())::int as total from nearest
+       select * from nearest
        order by distance nulls last, display_name, practitioner_id
        ${paging}
      )
-     select ps.*, page.distance, page.total
+     select ${CARD_COLUMNS.map((column) => `ps.${column}`).join(', ')}, page.distance, (select count(*) from nearest)::int as total
        from page join provider_search ps on ps.practitioner_id = page.practitioner_id and ps.location_id = page.location_id
       order by page.distance nulls last, page.display_name, page.practitioner_id`,
     params,

@@ -11,7 +11,8 @@ import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import type { AppointmentChanged } from '../appointments';
-import { getLocation, getPatientById, getPractitioner, listPractitionerRoles } from '../directory';
+import { getHealthcareService, getLocation, getPatientById, getPractitioner, listPractitionerRoles } from '../directory';
+import { getSchedule } from '../scheduling';
 import * as store from './in-app-store';
 
 type Deps = Pick<AppDeps, 'database' | 'realtime'>;
@@ -28,6 +29,8 @@ async function recipientsOf(deps: Deps, event: AppointmentChanged): Promise<stri
   const roles = await listPractitionerRoles(deps.database, { OrganizationId: event.organizationId });
   const ids = new Set<string>();
   if (event.practitionerId) ids.add(event.practitionerId);
+  // A visit moved from another provider's calendar: that provider hears it left their day.
+  if (event.previous?.practitionerId && event.previous.organizationId === event.organizationId) ids.add(event.previous.practitionerId);
   for (const role of roles)
     if (role.Active && role.Code.some((c) => PRACTICE_WIDE.has(c))) ids.add(role.PractitionerId);
   if (event.actorId) ids.delete(event.actorId);
@@ -35,10 +38,11 @@ async function recipientsOf(deps: Deps, event: AppointmentChanged): Promise<stri
 }
 
 async function payloadOf(deps: Deps, event: AppointmentChanged): Promise<NotificationPayload> {
-  const [patient, provider, location] = await Promise.all([
+  const [patient, provider, location, resource] = await Promise.all([
     getPatientById(deps.database, event.patientId),
     event.practitionerId ? getPractitioner(deps.database, event.practitionerId) : Promise.resolve(null),
     event.locationId ? getLocation(deps.database, event.locationId) : Promise.resolve(null),
+    resourceOf(deps, event.scheduleId),
   ]);
   const patientName = patient?.Name.find((n) => n.Use === 'Official') ?? patient?.Name[0];
   const providerName = provider?.Name[0];
@@ -54,14 +58,23 @@ async function payloadOf(deps: Deps, event: AppointmentChanged): Promise<Notific
       : null,
     ProfilePictureUri: provider?.Photos[0]?.Url ?? null,
     TimeZone: location?.TimeZone ?? null,
-    ResourceId: null,
-    ResourceName: null,
+    ResourceId: resource?.Id ?? null,
+    ResourceName: resource?.Name ?? null,
+    PreviousAppointmentTime: event.kind === 'rescheduled' ? (event.previous?.startTime ?? null) : null,
   };
 }
 
+/** The resource (healthcare service) that is the actor of the visit's schedule, if it is one. */
+async function resourceOf(deps: Deps, scheduleId: string): Promise<{ Id: string; Name: string } | null> {
+  const schedule = await getSchedule(deps.database, scheduleId);
+  if (!schedule?.healthcare_service_id) return null;
+  const service = await getHealthcareService(deps.database, schedule.healthcare_service_id);
+  return service ? { Id: service.Id, Name: service.Name } : null;
+}
+
 /**
- * Listener of "appointment changed": one record per recipient (booked, requested, cancelled, checked in or
- * any other status change), then InAppNotificationAdded on the push-notifications hub to each recipient's
+ * Listener of "appointment changed": one record per recipient (booked, requested, cancelled, checked in,
+ * moved to another time or any other status change), then InAppNotificationAdded on the push-notifications hub to each recipient's
  * own room, and for a new request AppointmentPending on the appointments hub (its Host is the provider).
  * Pushes carry ids, the status and the time; the client reads names from the record.
  */

@@ -46,23 +46,63 @@ export class GatewayError extends Error {
 }
 
 /**
- * What the product needs of a card gateway (design.md §6): authorize first, capture once the booking is
- * committed, cancel when it fails, refund a captured payment; customers keep saved cards. The built-in
- * sandbox and the Stripe adapter implement it with the same states.
+ * What every gateway does once money is held (design.md §6): capture once the booking is committed, cancel
+ * when it fails, refund a captured payment. The reconciler and the booking only need this part.
  */
-export interface PaymentGateway {
+export interface SettlingGateway {
   /** Lower-case name, the registry key and the name stored with each transaction. */
   readonly name: string;
-  createCustomer(input: { patientId: string; email: string | null; name: string }): Promise<string>;
-  addCard(customerId: string, card: { raw: RawCard } | { paymentMethodId: string }): Promise<CardSummary>;
-  listCards(customerId: string): Promise<CardSummary[]>;
-  /** Holds the amount on the card without taking it (manual capture). */
-  authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
-  /** Takes the held amount. Capturing an already captured authorization succeeds again. */
-  capture(reference: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Takes the held amount. Capturing an already captured authorization succeeds again. Answers the
+   * reference later refunds need when it is not the authorization's own (PayPal's capture id), else null.
+   */
+  capture(reference: string, idempotencyKey: string): Promise<string | null>;
   /** Lets an uncaptured authorization go. Cancelling twice succeeds. */
   cancel(reference: string): Promise<void>;
   /** Gives back a captured amount (all of it when amountCents is absent). */
   refund(reference: string, amountCents?: number): Promise<void>;
   status(reference: string): Promise<PaymentStatus>;
+}
+
+/**
+ * What the product needs of a card gateway: authorize first, then settle as above; customers keep saved
+ * cards. The built-in sandbox and the Stripe adapter implement it with the same states.
+ */
+export interface PaymentGateway extends SettlingGateway {
+  createCustomer(input: { patientId: string; email: string | null; name: string }): Promise<string>;
+  addCard(customerId: string, card: { raw: RawCard } | { paymentMethodId: string }): Promise<CardSummary>;
+  listCards(customerId: string): Promise<CardSummary[]>;
+  /** Holds the amount on the card without taking it (manual capture). */
+  authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
+}
+
+export interface WalletOrderInput {
+  amountCents: number;
+  currency: string;
+  /** The same key answers the same order (PayPal-Request-Id): a retried request never opens two. */
+  idempotencyKey: string;
+  description: string;
+  /** Our transaction id, kept with the order at the wallet (custom_id). */
+  transactionId: string;
+  /** Where the wallet sends the payer back after approving, and after cancelling. */
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+export interface WalletOrder {
+  orderId: string;
+  /** The wallet's page where the payer approves; null when the approval is the in-app step of the local default. */
+  approveUrl: string | null;
+}
+
+/**
+ * A wallet (PayPal, decision 0024): the payer approves an order at the wallet, then the server authorizes it;
+ * the authorization is settled like a card's. The local default behaves the same way with an in-app approval.
+ */
+export interface WalletGateway extends SettlingGateway {
+  /** True for the built-in local default, whose orders are approved or declined inside CareSlot. */
+  readonly local: boolean;
+  createOrder(input: WalletOrderInput): Promise<WalletOrder>;
+  /** Authorizes an approved order (intent AUTHORIZE); the reference is the authorization's id. */
+  authorizeOrder(orderId: string, idempotencyKey: string): Promise<AuthorizeResult>;
 }

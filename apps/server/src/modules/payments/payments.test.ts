@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HTTP_STATUS_MESSAGES, PAYMENT_MESSAGES, SANDBOX_TEST_CARDS, type PaymentMethod, type PaymentTransaction } from '@careslot/contracts';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
@@ -33,8 +33,11 @@ describe('payments: visit fee configuration', () => {
       EntityId: PROVIDER,
       VisitFeeDetails: { Enable: true, InsuredAmount: DEMO_VISIT_FEE.insured, UninsuredAmount: DEMO_VISIT_FEE.uninsured },
     });
-    const third = await t.call<Answer<{ EnableOnlinePayment: boolean }>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${DEMO_PRACTICE_IDS[2]}`, headers: bearer(a.token) });
-    expect(third.json.data.EnableOnlinePayment).toBe(false);
+    // The third practice is paid through PayPal (decision 0024), for one provider only.
+    const third = await t.call<Answer<{ EnableOnlinePayment: boolean; Gateway: { GatewayName: string } }>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${DEMO_PRACTICE_IDS[2]}`, headers: bearer(a.token) });
+    expect(third.json.data).toMatchObject({ EnableOnlinePayment: true, Gateway: { GatewayName: 'PayPal' } });
+    const other = await t.call<Answer<{ VisitFeeDetails: { Enable: boolean } }>>({ url: `${PAY}/entityconfigurations/entity?organizationId=${DEMO_PRACTICE_IDS[2]}&entityType=Provider&entityId=${PROVIDER}`, headers: bearer(a.token) });
+    expect(other.json.data.VisitFeeDetails.Enable).toBe(false);
     expect((await t.call({ url: `${PAY}/organizations/get-by-organization?organizationId=${PRACTICE}` })).statusCode).toBe(401);
   });
 });
@@ -195,5 +198,64 @@ describe('payments: the reconciler settles what a crash left half-done', () => {
     // A settled payment is never settled again, and a cancelled one can no longer pay for a booking.
     expect(await settleOpenPayments(t.app.deps)).toBe(0);
     expect(await store.claimForAppointment(t.database, unused, randomUUID(), clock().now())).toBe(false);
+  });
+});
+
+describe('payments: the reconciler gives back the hold of a booking it undoes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T10:00:00Z' });
+  });
+  afterAll(() => t.close());
+  const SLOT = '2026-11-24T15:00:00.000Z';
+
+  it('releases the slot hold of a claimed-but-never-committed booking before the hold expires, and announces the slot', async () => {
+    const clock = t.clock as ReturnType<typeof fixedClock>;
+    const [location] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [PRACTICE]);
+    const scheduleId = randomUUID();
+    await t.database.query(
+      `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days) values ($1, $2, $3, 'America/New_York', 30, 1, 60)`,
+      [scheduleId, PROVIDER, location!.id],
+    );
+    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)', [scheduleId]);
+    const patient = await createTestPatient(t);
+    const session = `session-${randomUUID()}`;
+    const held = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: { ...bearer(patient.token), cookie: `SessionId=${session}` }, payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
+    expect(held.statusCode).toBe(200);
+    const holds = async () => (await t.database.query('select 1 from slot_holds where schedule_id = $1', [scheduleId])).length;
+    expect(await holds()).toBe(1);
+
+    const saved = await t.call<Answer<PaymentMethod>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/customers/payment-methods`,
+      headers: bearer(patient.token),
+      payload: { PatientId: patient.id, Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+    });
+    const authorized = await t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`,
+      headers: bearer(patient.token),
+      payload: { PatientId: patient.id, OrganizationId: PRACTICE, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: saved.json.data.Id },
+    });
+    // The booking claimed its payment from this hold, then the server died before its transaction committed.
+    const claimed = await store.claimForAppointment(t.database, authorized.json.data.Id, randomUUID(), clock.now(), { scheduleId, start: new Date(SLOT), sessionId: `cookie:${session}` });
+    expect(claimed).toBe(true);
+
+    const publish = vi.spyOn(t.realtime, 'publish');
+    clock.advance(5 * 60_000); // the claimed age; the hold itself would last until 10 minutes
+    expect(await settleOpenPayments(t.app.deps)).toBe(1);
+    expect((await store.transaction(t.database, authorized.json.data.Id))?.status).toBe('Canceled');
+    expect(await holds()).toBe(0);
+    const [capacity] = await t.database.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1', [scheduleId]);
+    expect(capacity?.taken).toBe(0);
+    const announced = publish.mock.calls.map(([options]) => options).filter((o) => o.hub === 'calendar');
+    expect(announced.map((o) => o.event)).toContain('SlotAdded');
+    expect(announced.find((o) => o.event === 'SlotAdded')?.data).toMatchObject({ SlotId: `${scheduleId}_${SLOT}`, ScheduleId: scheduleId });
+
+    // The place is free again for someone else at once.
+    const other = await createTestPatient(t);
+    const again = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: { ...bearer(other.token), cookie: `SessionId=other-${randomUUID()}` }, payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
+    expect(again.statusCode).toBe(200);
+    publish.mockRestore();
   });
 });

@@ -1,34 +1,56 @@
 import type { Config } from '../../config';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
-import type { PaymentGateway } from './gateway';
+import type { PaymentGateway, SettlingGateway, WalletGateway } from './gateway';
+import { paypalGateway } from './paypal-gateway';
 import { sandboxGateway } from './sandbox-gateway';
 import { stripeGateway } from './stripe-gateway';
+import { walletSandboxGateway } from './wallet-sandbox-gateway';
 
 export interface GatewayRegistry {
-  /** The gateway for a practice's configured GatewayName (lower-cased), or null when none is available. */
+  /** The card gateway for a practice's configured GatewayName (lower-cased), or null when none is available. */
   forName(gatewayName: string | null | undefined): PaymentGateway | null;
+  /** The wallet for a practice's configured GatewayName (lower-cased), or null when it names no wallet. */
+  walletForName(gatewayName: string | null | undefined): WalletGateway | null;
   /** The gateway that a transaction was made with. */
-  byStoredName(name: string): PaymentGateway;
+  byStoredName(name: string): SettlingGateway;
+  /** The wallet a transaction was made with, or null when it was made with a card gateway. */
+  walletByStoredName(name: string): WalletGateway | null;
 }
+
+const key = (name: string | null | undefined) => (name ?? '').trim().toLowerCase();
 
 /**
  * Gateways keyed by lower-cased name (patient-booking.md §4.6). 'stripe' is the Stripe SDK when
  * STRIPE_SECRET_KEY is set, otherwise the built-in sandbox answers for it, so practices configured for
- * Stripe work offline and in tests; 'sandbox' is always the sandbox.
+ * Stripe work offline and in tests; 'sandbox' is always the sandbox. The wallet 'paypal' is PayPal's REST API
+ * when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set, otherwise the built-in wallet (decision 0024).
  */
 export function createGatewayRegistry(deps: { config: Config; database: Database; clock: Clock }): GatewayRegistry {
   const sandbox = sandboxGateway(deps.database, deps.clock);
   const stripe = deps.config.STRIPE_SECRET_KEY
     ? stripeGateway({ secretKey: deps.config.STRIPE_SECRET_KEY, apiUrl: deps.config.STRIPE_API_URL })
     : null;
+  const localWallet = walletSandboxGateway(deps.database);
+  const paypal =
+    deps.config.PAYPAL_CLIENT_ID && deps.config.PAYPAL_CLIENT_SECRET
+      ? paypalGateway({ clientId: deps.config.PAYPAL_CLIENT_ID, clientSecret: deps.config.PAYPAL_CLIENT_SECRET, apiUrl: deps.config.PAYPAL_API_URL })
+      : null;
   const byConfigName = new Map<string, PaymentGateway>([
     ['stripe', stripe ?? sandbox],
     ['sandbox', sandbox],
   ]);
-  const byStored = new Map<string, PaymentGateway>([['sandbox', sandbox], ...(stripe ? [['stripe', stripe] as const] : [])]);
+  const wallets = new Map<string, WalletGateway>([['paypal', paypal ?? localWallet]]);
+  const byStored = new Map<string, SettlingGateway>([
+    ['sandbox', sandbox],
+    [localWallet.name, localWallet],
+    ...(stripe ? [['stripe', stripe] as const] : []),
+    ...(paypal ? [['paypal', paypal] as const] : []),
+  ]);
   return {
-    forName: (gatewayName) => byConfigName.get((gatewayName ?? '').trim().toLowerCase()) ?? null,
+    forName: (gatewayName) => byConfigName.get(key(gatewayName)) ?? null,
+    walletForName: (gatewayName) => wallets.get(key(gatewayName)) ?? null,
+    walletByStoredName: (name) => (name === localWallet.name ? localWallet : name === 'paypal' ? paypal : null),
     byStoredName(name) {
       const gateway = byStored.get(name);
       if (!gateway) throw new Error(`No gateway ${name} is configured (a transaction made with it cannot be handled)`);

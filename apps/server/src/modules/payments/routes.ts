@@ -23,6 +23,9 @@ import {
   paymentTransactionSchema,
   refundRequestSchema,
   transactionIdParamsSchema,
+  walletApprovalSchema,
+  walletOrderInputSchema,
+  walletOrderSchema,
 } from '@careslot/contracts';
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireUser } from '../../platform/auth';
@@ -99,6 +102,25 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     `${PAY}/v1/payment-processor/refund-amount`,
     { ...opts, schema: { tags, security, summary: 'Refund a captured payment', body: refundRequestSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
     async (request) => ok(await service.refundTransaction(deps, callerOf(request), request.body.TransactionId, request.body.Amount), PAYMENT_MESSAGES.refunded),
+  );
+
+  // The wallet (PayPal, decision 0024): an order for the visit fee, the payer's approval, the authorization.
+  app.post(
+    `${PAY}/v1/paypalpayment/orders`,
+    { ...opts, schema: { tags, security, summary: 'Open a PayPal order (intent AUTHORIZE) for the visit fee; the payer approves it next', querystring: paymentIntentQuerySchema, body: walletOrderInputSchema, response: { 200: paymentEnvelope(walletOrderSchema), ...errors } } },
+    async (request) => ok(await service.createWalletOrder(deps, callerOf(request), request.body, request.query.amount), PAYMENT_MESSAGES.walletOrderCreated),
+  );
+
+  app.post(
+    `${PAY}/v1/paypalpayment/sandbox/orders/:id/approval`,
+    { ...opts, schema: { tags, security, summary: "The built-in wallet's approval step: approve or decline the order (404 when PayPal is configured)", params: transactionIdParamsSchema, body: walletApprovalSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
+    async (request) => ok(await service.answerWalletOrder(deps, callerOf(request), request.params.id, request.body.Approve)),
+  );
+
+  app.post(
+    `${PAY}/v1/paypalpayment/orders/:id/authorize`,
+    { ...opts, schema: { tags, security, summary: 'Authorize the approved PayPal order (captured once the booking commits)', params: transactionIdParamsSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
+    async (request) => ok(await service.authorizeWalletOrder(deps, callerOf(request), request.params.id), PAYMENT_MESSAGES.authorized),
   );
 
   app.get(

@@ -103,9 +103,10 @@ export function sandboxGateway(db: Connection, clock: Clock): PaymentGateway {
 
     async capture(reference) {
       const rows = await db.query("update sandbox_charges set status = 'succeeded' where id = $1 and status = 'requires_capture' returning id", [reference]);
-      if (rows.length === 1) return;
+      if (rows.length === 1) return null;
       const row = await charge(reference);
       if (row.status !== 'succeeded') throw new GatewayError(`Cannot capture a ${row.status} charge`, 'invalid_state');
+      return null;
     },
 
     async cancel(reference) {

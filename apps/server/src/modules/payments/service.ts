@@ -9,6 +9,8 @@ import {
   type PaymentMethod,
   type PaymentMethodInput,
   type PaymentTransaction,
+  type WalletOrder,
+  type WalletOrderInput,
 } from '@careslot/contracts';
 import { maskCard, visitFee } from '@careslot/domain';
 import type { AuditContext } from '../../platform/audit';
@@ -18,8 +20,10 @@ import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { canReadPatient, getPatientById } from '../directory';
+import { publishSlotChanges, releaseSlots, slotId } from '../scheduling';
 import { GatewayError, type DeclineReason, type PaymentGateway } from './gateway';
 import { createGatewayRegistry, type GatewayRegistry } from './registry';
+import { answerSandboxOrder } from './wallet-sandbox-gateway';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
@@ -261,6 +265,121 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
   return toTransaction(row!);
 }
 
+// ---------- the wallet (PayPal, decision 0024) ----------
+
+/** Where the wallet sends the payer back: the wallet page, which then authorizes the approved order. */
+const WALLET_PAGE = '/book/pay-paypal';
+
+/**
+ * POST v1/paypalpayment/orders?amount=: opens a wallet order for the visit fee (intent AUTHORIZE). Like a
+ * card authorization, the amount must be the practice's fee and the transaction row (Pending) is written
+ * before the wallet is called. Nothing is held until the payer approves and the order is authorized.
+ */
+export async function createWalletOrder(deps: Deps, caller: Caller, input: WalletOrderInput, amount: number): Promise<WalletOrder> {
+  await patientInScope(deps, caller, input.PatientId, 'PaymentTransaction', 'create');
+  const fee = await visitFeeFor(deps, {
+    organizationId: input.OrganizationId,
+    locationId: input.LocationId,
+    entityType: input.EntityType,
+    entityId: input.EntityId,
+    insured: input.Insured,
+  });
+  if (!fee) throw fieldError('OrganizationId', 'visit_fee', 'No visit fee applies to this visit');
+  if (toCents(amount) !== toCents(fee.amount)) throw fieldError('amount', 'visit_fee', `must be the visit fee of ${fee.amount.toFixed(2)}`);
+  const wallet = gateways(deps).walletForName(fee.gatewayName);
+  if (!wallet) throw fieldError('OrganizationId', 'gateway', 'The practice takes no payments through PayPal');
+
+  const id = randomUUID();
+  await store.insertTransaction(deps.database, {
+    id,
+    patientId: input.PatientId,
+    organizationId: input.OrganizationId,
+    gateway: wallet.name,
+    amountCents: toCents(fee.amount),
+    currency: CURRENCY,
+    paymentMethodId: null,
+    cardDetails: 'PayPal',
+    createdBy: caller.principal.subject,
+    now: deps.clock.now(),
+  });
+  const back = `${deps.config.publicUrl}${WALLET_PAGE}?transaction=${id}`;
+  let order;
+  try {
+    order = await wallet.createOrder({
+      amountCents: toCents(fee.amount),
+      currency: CURRENCY,
+      idempotencyKey: `order:${id}`,
+      description: 'CareSlot visit fee',
+      transactionId: id,
+      returnUrl: back,
+      cancelUrl: `${back}&cancelled=true`,
+    });
+  } catch (error) {
+    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { failure: 'wallet unavailable' });
+    throw unavailable(error);
+  }
+  await store.setWalletOrder(deps.database, id, order.orderId);
+  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentTransaction', entityId: id, patientId: input.PatientId, outcome: 'success', detail: { wallet: wallet.name } });
+  return { TransactionId: id, OrderId: order.orderId, ApproveUrl: order.approveUrl, Amount: fee.amount };
+}
+
+/** A wallet transaction of the caller's (or their practice's), with its order; 404 for anyone else or a card payment. */
+async function walletTransaction(deps: Deps, caller: Caller, id: string) {
+  const row = await transactionInScope(deps, caller, id, 'update');
+  const wallet = gateways(deps).walletByStoredName(row.gateway);
+  if (!wallet || !row.payment_method_id) throw notFound();
+  return { row, wallet, orderId: row.payment_method_id };
+}
+
+/**
+ * The local wallet's approval step (POST v1/paypalpayment/sandbox/orders/{transactionId}/approval): the payer
+ * approves the order, or declines it (which the authorization then reports as a decline, as PayPal reports a
+ * refused funding source). Only the local default has it: with PayPal configured the payer approves at PayPal.
+ */
+export async function answerWalletOrder(deps: Deps, caller: Caller, id: string, approve: boolean): Promise<PaymentTransaction> {
+  const { row, wallet, orderId } = await walletTransaction(deps, caller, id);
+  if (!wallet.local) throw notFound();
+  if (row.status !== 'Pending' || !(await answerSandboxOrder(deps.database, orderId, approve))) {
+    throw fieldError('TransactionId', 'open_order', 'This order was answered already');
+  }
+  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PaymentTransaction', entityId: id, patientId: row.patient_id, outcome: 'success', detail: { approved: approve } });
+  return toTransaction(row);
+}
+
+const WALLET_DECLINES: Record<DeclineReason, { rule: string; message: string; final: boolean }> = {
+  declined: { rule: 'declined', message: PAYMENT_MESSAGES.walletDeclined, final: true },
+  insufficient_funds: { rule: 'declined', message: PAYMENT_MESSAGES.walletDeclined, final: true },
+  // Not approved yet: the payer may still approve this order, so it stays open.
+  invalid_method: { rule: 'approved', message: PAYMENT_MESSAGES.walletNotApproved, final: false },
+};
+
+/**
+ * POST v1/paypalpayment/orders/{transactionId}/authorize: authorizes the approved order (the money is now held,
+ * captured only once the booking commits, exactly like a card authorization). Authorizing again answers the
+ * same authorization.
+ */
+export async function authorizeWalletOrder(deps: Deps, caller: Caller, id: string): Promise<PaymentTransaction> {
+  const { row, wallet, orderId } = await walletTransaction(deps, caller, id);
+  if (row.status === 'Uncaptured') return toTransaction(row);
+  if (row.status !== 'Pending') throw fieldError('TransactionId', 'open_order', `This payment is ${row.status}`);
+  let result;
+  try {
+    result = await wallet.authorizeOrder(orderId, `authorize:${id}`);
+  } catch (error) {
+    throw unavailable(error);
+  }
+  if (!result.ok) {
+    const decline = WALLET_DECLINES[result.reason];
+    if (decline.final) await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { gatewayReference: result.reference, failure: result.reason });
+    await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PaymentTransaction', entityId: id, patientId: row.patient_id, outcome: 'failure', detail: { reason: result.reason } });
+    throw badRequest([{ field: 'TransactionId', rule: decline.rule, message: decline.message }], decline.message);
+  }
+  const moved = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), { gatewayReference: result.reference });
+  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PaymentTransaction', entityId: id, patientId: row.patient_id, outcome: 'success', detail: { authorized: true } });
+  await crashPoint('after-authorize');
+  return toTransaction(moved ?? (await store.transaction(deps.database, id))!);
+}
+
 const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
 
 /** A practice user of the organization the payment was made to. */
@@ -299,9 +418,9 @@ export async function captureTransaction(deps: Deps, id: string): Promise<store.
     throw fieldError('TransactionId', 'capturable', 'Only an authorized payment of a booked appointment can be captured');
   }
   await crashPoint('before-capture');
-  await gateways(deps).byStoredName(row.gateway).capture(row.gateway_reference, `capture:${id}`);
+  const captureReference = await gateways(deps).byStoredName(row.gateway).capture(row.gateway_reference, `capture:${id}`);
   await crashPoint('after-gateway-capture');
-  return (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now())) ?? (await store.transaction(deps.database, id))!;
+  return (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now(), { captureReference })) ?? (await store.transaction(deps.database, id))!;
 }
 
 export async function captureForCaller(deps: Deps, caller: Caller, id: string): Promise<PaymentTransaction> {
@@ -334,7 +453,8 @@ export async function refundTransaction(deps: Deps, caller: Caller, id: string, 
   const cents = amount === undefined ? undefined : toCents(amount);
   if (cents !== undefined && cents > row.amount_cents) throw fieldError('Amount', 'max', 'must not exceed the amount paid');
   try {
-    await gateways(deps).byStoredName(row.gateway).refund(row.gateway_reference, cents);
+    // A wallet refunds its capture (PayPal's capture id), a card gateway its authorization's own reference.
+    await gateways(deps).byStoredName(row.gateway).refund(row.capture_reference ?? row.gateway_reference, cents);
   } catch (error) {
     if (error instanceof GatewayError && error.code === 'invalid_state') throw fieldError('TransactionId', 'refundable', error.message);
     throw unavailable(error);
@@ -372,12 +492,26 @@ export async function patientBalance(deps: Deps, caller: Caller, patientId: stri
 export const DEFAULT_SETTLE_AFTER_MS = { booked: 60_000, claimed: 5 * 60_000, unused: 30 * 60_000 } as const;
 
 /**
+ * The booking this payment was claimed for never committed (decision 0015): the place it held goes back now,
+ * not at the hold's own expiry, and open calendars hear of it. A hold already gone (expired, released, or
+ * consumed) releases nothing and announces nothing.
+ */
+async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime'>, row: store.TransactionRow): Promise<void> {
+  if (!row.claim_schedule_id || !row.claim_start_at || !row.claim_session_id) return;
+  const released = await releaseSlots(deps.database, {
+    slotIds: [slotId(row.claim_schedule_id, new Date(row.claim_start_at))],
+    sessionId: row.claim_session_id,
+  });
+  await publishSlotChanges(deps, released.map((r) => ({ kind: 'returned' as const, ...r })));
+}
+
+/**
  * Finishes or undoes payments left half-done (at start and on a timer, on every instance): a payment of
  * a committed appointment is captured; one claimed by a booking that never committed, or never used, is
  * cancelled. Each move is a conditional update, so two instances settling at once move a row once, and
  * the gateway calls are idempotent. Returns how many payments it settled.
  */
-export async function settleOpenPayments(deps: Deps): Promise<number> {
+export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime'>): Promise<number> {
   const now = deps.clock.now();
   const after = deps.config.PAYMENT_SETTLE_AFTER_SECONDS ?? DEFAULT_SETTLE_AFTER_MS;
   const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - Math.min(after.booked, after.claimed, after.unused)));
@@ -392,6 +526,7 @@ export async function settleOpenPayments(deps: Deps): Promise<number> {
       // fails (it needs an open authorization), so no booking is left holding a cancelled payment.
       if (!(await store.cancelIfUnattached(deps.database, row.id, now))) continue;
       if (row.gateway_reference) await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
+      if (row.claim_id) await releaseClaimedHold(deps, row);
       settled += 1;
     }
   }

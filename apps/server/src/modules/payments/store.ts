@@ -87,17 +87,26 @@ export interface TransactionRow {
   updated_at: Date | string;
   captured_at: Date | string | null;
   claim_id: string | null;
+  claim_schedule_id: string | null;
+  claim_start_at: Date | string | null;
+  claim_session_id: string | null;
+  capture_reference: string | null;
 }
 
 export async function insertTransaction(
   db: Connection,
-  row: { id: string; patientId: string; organizationId: string; gateway: string; amountCents: number; currency: string; paymentMethodId: string; cardDetails: string | null; createdBy: string; now: Date },
+  row: { id: string; patientId: string; organizationId: string; gateway: string; amountCents: number; currency: string; paymentMethodId: string | null; cardDetails: string | null; createdBy: string; now: Date },
 ): Promise<void> {
   await db.query(
     `insert into payment_transactions (id, patient_id, organization_id, gateway, amount_cents, currency, status, payment_method_id, card_details, created_by, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, 'Pending', $7, $8, $9, $10, $10)`,
     [row.id, row.patientId, row.organizationId, row.gateway, row.amountCents, row.currency, row.paymentMethodId, row.cardDetails, row.createdBy, row.now.toISOString()],
   );
+}
+
+/** A wallet transaction's order at the wallet (kept where a card transaction keeps its card). */
+export async function setWalletOrder(db: Connection, id: string, orderId: string): Promise<void> {
+  await db.query('update payment_transactions set payment_method_id = $2 where id = $1', [id, orderId]);
 }
 
 export async function transaction(db: Connection, id: string): Promise<TransactionRow | null> {
@@ -117,26 +126,37 @@ export async function transition(
   from: PaymentStatus[],
   to: PaymentStatus,
   now: Date,
-  extra: { gatewayReference?: string | null; failure?: string | null } = {},
+  extra: { gatewayReference?: string | null; failure?: string | null; captureReference?: string | null } = {},
 ): Promise<TransactionRow | null> {
   const stamp = STAMP[to];
   const rows = await db.query<TransactionRow>(
     `update payment_transactions set status = $3, updated_at = $4,
-       gateway_reference = coalesce($5, gateway_reference), failure = coalesce($6, failure)${stamp ? `, ${stamp} = $4` : ''}
+       gateway_reference = coalesce($5, gateway_reference), failure = coalesce($6, failure),
+       capture_reference = coalesce($7, capture_reference)${stamp ? `, ${stamp} = $4` : ''}
      where id = $1 and status = any($2::text[]) returning *`,
-    [id, from, to, now.toISOString(), extra.gatewayReference ?? null, extra.failure ?? null],
+    [id, from, to, now.toISOString(), extra.gatewayReference ?? null, extra.failure ?? null, extra.captureReference ?? null],
   );
   return rows[0] ?? null;
 }
 
+/** The slot hold a booking books from: what the reconciler gives back when that booking never commits. */
+export interface ClaimedHold {
+  scheduleId: string;
+  start: Date;
+  /** The hold session (SessionId cookie, else the signed-in user); null when the booking held nothing. */
+  sessionId: string | null;
+}
+
 /**
- * A booking claims an open authorization for the appointment it is about to create; false when the
- * authorization is not open or another booking claimed it first (one payment pays for one appointment).
+ * A booking claims an open authorization for the appointment it is about to create, noting the hold it books
+ * from; false when the authorization is not open or another booking claimed it first (one payment pays for
+ * one appointment).
  */
-export async function claimForAppointment(db: Connection, id: string, appointmentId: string, now: Date): Promise<boolean> {
+export async function claimForAppointment(db: Connection, id: string, appointmentId: string, now: Date, hold: ClaimedHold | null = null): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
-    "update payment_transactions set claim_id = $2, updated_at = $3 where id = $1 and claim_id is null and appointment_id is null and status = 'Uncaptured' returning id",
-    [id, appointmentId, now.toISOString()],
+    `update payment_transactions set claim_id = $2, updated_at = $3, claim_schedule_id = $4, claim_start_at = $5, claim_session_id = $6
+     where id = $1 and claim_id is null and appointment_id is null and status = 'Uncaptured' returning id`,
+    [id, appointmentId, now.toISOString(), hold?.scheduleId ?? null, hold?.start.toISOString() ?? null, hold?.sessionId ?? null],
   );
   return rows.length === 1;
 }

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentMethod } from '@careslot/contracts';
 import { loadConfig } from '../../config';
+import { bearer, createTestApp } from '../../testing/app';
+import { createTestPatient } from '../../testing/patients';
 import type { Database } from '../../platform/db';
 import { createGatewayRegistry } from './registry';
 import { stripeGateway } from './stripe-gateway';
@@ -145,5 +148,75 @@ describe('the gateway registry', () => {
     expect(live.forName(' STRIPE ')?.name).toBe('stripe');
     expect(live.forName('sandbox')?.name).toBe('sandbox');
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it('answers PayPal for a practice configured for PayPal: the REST adapter when its credentials are set, else the local wallet', () => {
+    const offline = createGatewayRegistry({ config: loadConfig({ NODE_ENV: 'test' }), database, clock });
+    expect(offline.walletForName(' PayPal ')).toMatchObject({ name: 'paypal-sandbox', local: true });
+    expect(offline.walletForName('stripe')).toBeNull();
+    expect(offline.forName('paypal')).toBeNull();
+    expect(offline.walletByStoredName('paypal-sandbox')?.local).toBe(true);
+    expect(offline.walletByStoredName('sandbox')).toBeNull();
+    const live = createGatewayRegistry({ config: loadConfig({ NODE_ENV: 'test', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' }), database, clock });
+    expect(live.walletForName('paypal')).toMatchObject({ name: 'paypal', local: false });
+    expect(live.byStoredName('paypal').name).toBe('paypal');
+    // Transactions of the local wallet are still settled by it after PayPal is configured.
+    expect(live.byStoredName('paypal-sandbox').name).toBe('paypal-sandbox');
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(/PAYPAL_CLIENT_SECRET/);
+  });
+
+  it('takes a publishable key only with a secret key of the same mode', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }).STRIPE_PUBLISHABLE_KEY).toBe('pk_test_abc');
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY: set STRIPE_SECRET_KEY too/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toThrow(/same mode/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+  });
+});
+
+describe('saving a card the browser tokenised with Stripe Elements (a pm_ id)', () => {
+  const standIn = stripeStandIn();
+  const PORT = 3562;
+  beforeAll(() => new Promise<void>((resolve) => standIn.server.listen(PORT, '127.0.0.1', resolve)));
+  afterAll(() => new Promise<void>((resolve) => standIn.server.close(() => resolve())));
+
+  it('with Stripe configured: tells the web app the publishable key, attaches the PaymentMethod to the patient and lists it masked', async () => {
+    const t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_API_URL: `http://127.0.0.1:${PORT}` } });
+    try {
+      expect((await t.call<{ payments: unknown }>({ url: '/api/app-config' })).json.payments).toEqual({ stripePublishableKey: 'pk_test_standin' });
+      const a = await createTestPatient(t);
+      const saved = await t.call<{ data: PaymentMethod }>({ method: 'POST', url: '/careslot-payment-service/api/v1/stripepayment/customers/payment-methods', headers: bearer(a.token), payload: { PatientId: a.id, PaymentMethodId: 'pm_card_visa' } });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json.data).toEqual({ Id: 'pm_card_visa', Brand: 'visa', MaskedNumber: 'xxxxxxxxxx4242', Last4: '4242', ExpMonth: 12, ExpYear: 2031 });
+      const attach = standIn.calls.find((c) => c.path === '/v1/payment_methods/pm_card_visa/attach')!;
+      expect(attach.body.get('customer')).toBe('cus_test_1');
+      // A card number never goes to a server that takes cards through Stripe.
+      const raw = await t.call<{ errors: { field: string; rule: string }[] }>({
+        method: 'POST',
+        url: '/careslot-payment-service/api/v1/stripepayment/customers/payment-methods',
+        headers: bearer(a.token),
+        payload: { PatientId: a.id, Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+      });
+      expect(raw.statusCode).toBe(400);
+      expect(raw.json.errors[0]).toMatchObject({ field: 'Card', rule: 'tokenised' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('without Stripe: the sandbox card form is the one offered, and a pm_ id is refused naming the field', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await t.call<{ payments: unknown }>({ url: '/api/app-config' })).json.payments).toEqual({ stripePublishableKey: null });
+      const a = await createTestPatient(t);
+      const url = '/careslot-payment-service/api/v1/stripepayment/customers/payment-methods';
+      const pm = await t.call<{ errors: { field: string; rule: string }[] }>({ method: 'POST', url, headers: bearer(a.token), payload: { PatientId: a.id, PaymentMethodId: 'pm_card_visa' } });
+      expect(pm.statusCode).toBe(400);
+      expect(pm.json.errors[0]).toMatchObject({ field: 'PaymentMethodId', rule: 'sandbox' });
+      const notPm = await t.call<{ errors: { field: string }[] }>({ method: 'POST', url, headers: bearer(a.token), payload: { PatientId: a.id, PaymentMethodId: 'tok_visa' } });
+      expect(notPm.statusCode).toBe(400);
+      expect(notPm.json.errors[0]?.field).toBe('body.PaymentMethodId');
+    } finally {
+      await t.close();
+    }
   });
 });

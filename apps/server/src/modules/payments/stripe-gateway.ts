@@ -143,9 +143,10 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     async capture(reference, idempotencyKey) {
       try {
         await (await stripeClient()).paymentIntents.capture(reference, {}, { idempotencyKey });
+        return null;
       } catch (error) {
         const current = await (await stripeClient()).paymentIntents.retrieve(reference).catch(() => null);
-        if (current?.status === 'succeeded') return;
+        if (current?.status === 'succeeded') return null;
         throw gatewayError(error);
       }
     },

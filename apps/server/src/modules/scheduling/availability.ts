@@ -3,8 +3,8 @@ import { LEAD_TIME_MS, slotId, type Slot } from './service';
 import { localDate, localToUtc, overlapsAny, zoneOffsetMinutes, type BlockedRange, type WorkingHours } from './slots';
 
 /**
- * Availability of many schedules at once, for lists of providers (find care). Two statements whatever the
- * number of schedules: the schedules with their working hours, then the capacity taken in the window.
+ * Availability of many schedules at once, for lists of providers (find care). One statement whatever the
+ * number of schedules: the schedules with their working hours and the capacity taken in the window.
  */
 
 export interface ScheduleAvailability {
@@ -73,8 +73,14 @@ async function availabilityOfActors(
   input: AvailabilityInput,
 ): Promise<(Omit<ScheduleAvailability, 'practitionerId'> & { actorId: string })[]> {
   if (actorIds.length === 0) return [];
-  const schedules = await db.query<ScheduleWithHours>(
-    // Categories with capacities make a slot's capacity their sum (3.4).
+  const [year, month, day] = input.fromDay.split('-').map(Number) as [number, number, number];
+  // The capacity window of every schedule: from the earliest zone's midnight to the latest one's horizon.
+  const windowStart = new Date(Date.UTC(year, month - 1, day) - 14 * 3_600_000);
+  const windowEnd = new Date(Date.UTC(year, month - 1, day + Math.max(input.days, input.lookAheadDays)) + 14 * 3_600_000);
+  const schedules = await db.query<ScheduleWithHours & { taken: [number[] | null, number[] | null] }>(
+    // Categories with capacities make a slot's capacity their sum (3.4). The capacity taken in the window
+    // comes with each schedule as two JSON arrays (start in epoch ms, places taken), read by an index range
+    // scan per schedule: one row per schedule instead of one per taken slot.
     `select s.id, s.${actor} as actor_id, s.location_id, s.time_zone, s.slot_minutes,
             coalesce((select sum(coalesce(c.capacity, s.capacity))::int from service_categories c
                        where c.id in (select t.service_category_id from schedule_service_types x
@@ -84,40 +90,34 @@ async function availabilityOfActors(
             coalesce((select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute))
                         from schedule_hours h where h.schedule_id = s.id), '[]') as hours,
             coalesce((select json_agg(json_build_object('start', e.starts_at, 'end', e.ends_at))
-                        from schedule_exceptions e where e.schedule_id = s.id and e.ends_at > $2), '[]') as exceptions
+                        from schedule_exceptions e where e.schedule_id = s.id and e.ends_at > $2), '[]') as exceptions,
+            (select json_build_array(json_agg((extract(epoch from c.start_at) * 1000)::bigint), json_agg(c.taken))
+               from slot_capacity c
+              where c.schedule_id = s.id and c.start_at >= $3 and c.start_at < $4 and c.taken > 0) as taken
        from schedules s
       where s.${actor} = any($1::uuid[]) and s.online_booking_enabled
       order by s.${actor}, s.id`,
-    [actorIds, input.now.toISOString()],
+    [actorIds, input.now.toISOString(), windowStart.toISOString(), windowEnd.toISOString()],
   );
+  if (schedules.length === 0) return [];
+  const takenOf = new Map<string, Map<number, number>>();
   for (const schedule of schedules) {
     schedule.blocked = schedule.exceptions.map((e) => ({ start: new Date(e.start), end: new Date(e.end) }));
+    const takenAt = new Map<number, number>();
+    const [starts, counts] = schedule.taken;
+    if (starts && counts) for (let i = 0; i < starts.length; i += 1) takenAt.set(starts[i]!, counts[i]!);
+    takenOf.set(schedule.id, takenAt);
   }
-  if (schedules.length === 0) return [];
-  const [year, month, day] = input.fromDay.split('-').map(Number) as [number, number, number];
   const dayStart = (timeZone: string, offsetDays: number) => {
     const date = new Date(Date.UTC(year, month - 1, day + offsetDays));
     return localToUtc(timeZone, date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), 0) ?? date;
   };
-  // One capacity read for every schedule: from the earliest zone's midnight to the latest one's horizon.
-  const windowStart = new Date(Date.UTC(year, month - 1, day) - 14 * 3_600_000);
-  const windowEnd = new Date(Date.UTC(year, month - 1, day + Math.max(input.days, input.lookAheadDays)) + 14 * 3_600_000);
-  const taken = await db.query<{ schedule_id: string; start_at: Date | string; taken: number }>(
-    // A join on the unnested ids keeps this an index range scan per schedule; `= any(array)` let the
-    // planner scan the whole table.
-    `select c.schedule_id, c.start_at, sum(c.taken)::int as taken
-       from unnest($1::uuid[]) as want(id)
-       join slot_capacity c on c.schedule_id = want.id and c.start_at >= $2 and c.start_at < $3
-      where c.taken > 0
-      group by c.schedule_id, c.start_at`,
-    [schedules.map((s) => s.id), windowStart.toISOString(), windowEnd.toISOString()],
-  );
-  const takenAt = new Map(taken.map((r) => [`${r.schedule_id}|${new Date(r.start_at).getTime()}`, r.taken]));
 
   return schedules.map((schedule) => {
     const earliest = input.now.getTime() + Math.max(LEAD_TIME_MS, schedule.slot_hide_hours * 3_600_000);
     const latest = input.now.getTime() + schedule.planning_horizon_days * DAY_MS;
-    const available = (start: Date) => schedule.capacity - (takenAt.get(`${schedule.id}|${start.getTime()}`) ?? 0);
+    const takenAt = takenOf.get(schedule.id)!;
+    const available = (start: Date) => schedule.capacity - (takenAt.get(start.getTime()) ?? 0);
     const toSlot = (start: Date, end: Date, free: number): Slot => ({
       ScheduleId: schedule.id,
       Status: 'free',
@@ -133,15 +133,18 @@ async function availabilityOfActors(
     const from = new Date(Math.max(start, earliest));
     const to = new Date(Math.min(dayStart(schedule.time_zone, input.days).getTime(), latest));
     if (input.days > 0 && from < to) {
-      const perDay = new Map<string, number>();
+      // Slots counted per local day (the day daySlots generated them on).
+      let day = Number.NaN;
+      let count = 0;
       for (const slot of daySlots(schedule, from.getTime(), to.getTime())) {
+        if (slot.day === day && count >= input.perDay) continue;
         const free = available(slot.start);
         if (free <= 0) continue;
-        const local = localDate(schedule.time_zone, slot.start);
-        const key = `${local.year}-${local.month}-${local.day}`;
-        const count = perDay.get(key) ?? 0;
-        if (count >= input.perDay) continue;
-        perDay.set(key, count + 1);
+        if (slot.day !== day) {
+          day = slot.day;
+          count = 0;
+        }
+        count += 1;
         slots.push(toSlot(slot.start, slot.end, free));
       }
     }
@@ -162,9 +165,10 @@ async function availabilityOfActors(
  * Slot starts of the working periods in [fromMs, toMs), day by day in the schedule's zone. A day whose UTC
  * offset is the same at both ends (every day but two a year) converts wall times with that one offset; a
  * daylight-saving day goes through localToUtc per slot. This is what keeps a page of providers cheap:
- * the zone look-up is far dearer than the arithmetic.
+ * the zone look-up is far dearer than the arithmetic. Each slot comes with its local day (the wall-clock
+ * midnight of the day it was generated on, as if UTC), and the days come in order.
  */
-function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): Generator<{ start: Date; end: Date }> {
+function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): Generator<{ start: Date; end: Date; day: number }> {
   if (fromMs >= toMs || schedule.hours.length === 0) return;
   const periods = [...schedule.hours].sort((a, b) => a.startMinute - b.startMinute);
   const first = localDate(schedule.time_zone, new Date(fromMs));
@@ -187,7 +191,7 @@ function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): G
           const at = start.getTime();
           if (at >= toMs) return;
           const end = new Date(at + length);
-          if (at >= fromMs && !overlapsAny(schedule.blocked, start, end)) yield { start, end };
+          if (at >= fromMs && !overlapsAny(schedule.blocked, start, end)) yield { start, end, day: wallMidnight };
         }
       }
     }

@@ -24,6 +24,8 @@ import {
   serviceTypeSearchSchema,
   SLOT_RESPONSE_TEXTS,
   slotHoldInfoSchema,
+  slotHandOverRequestSchema,
+  slotHandOverResultSchema,
   slotHoldRequestSchema,
   slotListSchema,
   slotReleaseResultSchema,
@@ -33,6 +35,7 @@ import {
 } from '@careslot/contracts';
 import type { FastifyRequest } from 'fastify';
 import { auditContextOf, recordAudit, type AuditAction, type AuditOutcome } from '../../platform/audit';
+import { isSignedInUser } from '../../platform/auth';
 import type { Database } from '../../platform/db';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { canReadPatient } from '../directory';
@@ -71,7 +74,7 @@ async function checkPatient(database: Database, request: FastifyRequest, patient
 }
 
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, clock, realtime } = app.deps;
+  const { database, clock, realtime, config, tokens } = app.deps;
   const deps = { database, realtime };
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
@@ -279,6 +282,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         now: clock.now(),
         serviceTypeId: request.body.ServiceType?.[0]?.Id ?? null,
         serviceCategoryId: request.body.ServiceCategory?.[0]?.Id ?? null,
+        ttlMs: config.SLOT_HOLD_SECONDS * 1000,
       });
       if (!result.ok) throw conflict(service.HOLD_FAILED_MESSAGE);
       return { SlotIds: result.slot.SlotIds, Slot: result.slot, ExpiresAt: result.expiresAt.toISOString() };
@@ -289,6 +293,31 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CALENDAR}/slot/release`,
     { schema: { tags, summary: "Release this session's holds on slots", body: slotHoldRequestSchema, response: { 200: slotReleaseResultSchema, ...errors } } },
     async (request) => ({ Released: await service.releaseHeldSlots(deps, { slotIds: request.body.SlotIds, sessionId: sessionOf(request) }) }),
+  );
+
+  app.post(
+    `${CALENDAR}/slot/hand-over`,
+    {
+      schema: {
+        tags,
+        summary: "Moves the holds this browser made as a guest (proved by its guest token) to the signed-in caller's session",
+        body: slotHandOverRequestSchema,
+        response: { 200: slotHandOverResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!isSignedInUser(request.principal)) throw new AppError('unauthorized');
+      const guest = await tokens.verify(request.body.GuestToken).catch(() => null);
+      if (!guest || guest.guest !== true || typeof guest.sub !== 'string') {
+        throw fieldError('GuestToken', 'guest_token', "must be this browser's unexpired guest token");
+      }
+      const moved = await service.handOverHolds(database, {
+        fromSession: `user:${guest.sub}`,
+        toSession: sessionOf(request),
+        now: clock.now(),
+      });
+      return { HandedOver: moved };
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { createTestPatient } from '../../testing/patients';
 import { generateSlots, localToUtc } from './slots';
 import { demoPerson } from '../../seed';
+import { loadConfig } from '../../config';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 type List<T> = { Data: T[]; Total: number };
@@ -217,6 +218,38 @@ describe('calendar: search and holds', () => {
     expect((await hold(t, `${id}_2026-12-01T15:30:00.000Z`, 'returning')).statusCode).toBe(200);
   });
 
+  it('hands a guest\'s holds over to the account the browser signs in with (§4.8 pending slot hand-off)', async () => {
+    const id = await createSchedule(t, 1);
+    const slotId = `${id}_2026-12-02T15:00:00.000Z`;
+    const guestToken = ((await t.call<{ data: { access_token: string } }>({ method: 'POST', url: '/api/account/login/guest' })).json).data.access_token;
+    const guest = bearer(guestToken);
+    const held = await t.call<SlotHoldInfo>({ method: 'POST', url: `${CALENDAR}/slot/reserve`, headers: guest, payload: { SlotIds: [slotId] } });
+    expect(held.statusCode).toBe(200);
+    const patient = await createTestPatient(t);
+    const validate = (headers: Record<string, string>) =>
+      t.call<boolean>({ method: 'POST', url: `${CALENDAR}/slot/validate-reserved-slot`, headers, payload: { SlotIds: [slotId] } });
+    // Signed in, the browser's calls carry the account's token: the guest's hold is not yet the account's.
+    expect((await validate(bearer(patient.token))).json).toBe(false);
+
+    const handOver = (headers: Record<string, string>, GuestToken: string) =>
+      t.call<{ HandedOver: number } & { errors?: { field: string }[] }>({ method: 'POST', url: `${CALENDAR}/slot/hand-over`, headers, payload: { GuestToken } });
+    // Only a signed-in caller, and only with a real guest token.
+    expect((await handOver(guest, guestToken)).statusCode).toBe(401);
+    const forged = await handOver(bearer(patient.token), `${guestToken.slice(0, -4)}AAAA`);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json.errors?.[0]?.field).toBe('GuestToken');
+    expect((await handOver(bearer(patient.token), patient.token)).statusCode).toBe(400);
+
+    const moved = await handOver(bearer(patient.token), guestToken);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json.HandedOver).toBe(1);
+    expect((await validate(bearer(patient.token))).json).toBe(true);
+    expect((await validate(guest)).json).toBe(false);
+    // The place stays taken (no second hold), and a second hand-over finds nothing left to move.
+    expect((await t.database.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1', [id]))[0]?.taken).toBe(1);
+    expect((await handOver(bearer(patient.token), guestToken)).json.HandedOver).toBe(0);
+  });
+
   for (const capacity of [1, 3]) {
     it(`lets exactly ${capacity} of 50 concurrent holds win a slot of capacity ${capacity}, every time`, async () => {
       for (let round = 0; round < 3; round += 1) {
@@ -232,4 +265,32 @@ describe('calendar: search and holds', () => {
       }
     }, 300_000);
   }
+});
+
+describe('calendar: how long a hold lasts (SLOT_HOLD_SECONDS)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T13:40:00Z', env: { SLOT_HOLD_SECONDS: '45' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('ends a hold after the configured time instead of the default 10 minutes', async () => {
+    const id = await createSchedule(t, 1);
+    const slotId = `${id}_2026-11-25T15:00:00.000Z`;
+    const held = await hold(t, slotId, 'short-a');
+    expect(held.statusCode).toBe(200);
+    expect(held.json.ExpiresAt).toBe('2026-11-23T13:40:45.000Z');
+    (t.clock as unknown as { advance(ms: number): void }).advance(44_000);
+    expect((await hold(t, slotId, 'short-b')).statusCode).toBe(409);
+    (t.clock as unknown as { advance(ms: number): void }).advance(2_000);
+    expect((await hold(t, slotId, 'short-b')).statusCode).toBe(200);
+  });
+
+  it('refuses a setting outside 5 to 3600 seconds, naming it', async () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', SLOT_HOLD_SECONDS: '2' })).toThrow(/SLOT_HOLD_SECONDS: Too small: expected number to be >=5/);
+    expect(() => loadConfig({ NODE_ENV: 'test', SLOT_HOLD_SECONDS: 'ten' })).toThrow(/SLOT_HOLD_SECONDS/);
+    expect(loadConfig({ NODE_ENV: 'test' }).SLOT_HOLD_SECONDS).toBe(600);
+  });
 });

@@ -35,6 +35,15 @@ export async function getSchedule(db: Connection, id: string): Promise<ScheduleR
   return model?.row ?? null;
 }
 
+/** A reason (service type) a schedule offers. */
+export type ScheduleReason = TypeRow;
+
+/** The reasons (service types) the schedule offers, with their visit types and categories; empty for an unknown id. */
+export async function scheduleReasons(db: Connection, id: string): Promise<ScheduleReason[]> {
+  const [model] = await currentModels(db, [id]);
+  return model?.types ?? [];
+}
+
 function rulesOf(model: ScheduleModel) {
   return {
     timeZone: model.row.time_zone,
@@ -169,6 +178,8 @@ export interface HoldInput {
   serviceTypeId?: string | null | undefined;
   /** The category the hold is narrowed to, when no type is named. */
   serviceCategoryId?: string | null | undefined;
+  /** How long the hold lasts (SLOT_HOLD_SECONDS); HOLD_TTL_MS when not given. */
+  ttlMs?: number | undefined;
 }
 
 /** The counters a hold may take, in order: the narrowed category's, else any. Null when the reason is not offered. */
@@ -196,7 +207,7 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
   let refreshed = false;
   let expiredReleased = false;
   const holdId = randomUUID();
-  const expiresAt = new Date(input.now.getTime() + HOLD_TTL_MS);
+  const expiresAt = new Date(input.now.getTime() + (input.ttlMs ?? HOLD_TTL_MS));
   for (;;) {
     if (!model || !model.row.online_booking_enabled) {
       if (model && !refreshed) {
@@ -263,49 +274,53 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
 /**
  * The capacity a booking needs, inside the booking's transaction. The session's live hold on the slot hands
  * its capacity over (the hold row goes, the count stays); without one, a place is taken the way a hold takes
- * it, only while capacity is left (`taken < capacity`, and the check constraint). Null when the time is not
- * one of the schedule's slots or no capacity is left, so two bookings can never share the last place.
+ * it, only while capacity is left (`taken < capacity`, and the check constraint): the category of the
+ * booking's reason when it names one the schedule offers, else the first counter with room. Null when the
+ * time is not one of the schedule's slots or no capacity is left, so two bookings can never share the last
+ * place. `categoryId` is the counter whose place was taken (the nil uuid for a slot counted as one): the
+ * appointment keeps it, so a cancellation gives back that very place (returnBookedPlace).
  */
 export async function takeSlotForBooking(
   tx: Connection,
-  input: { scheduleId: string; start: Date; sessionId: string | null; now: Date },
-): Promise<{ slot: Slot; fromHold: boolean } | null> {
+  input: { scheduleId: string; start: Date; sessionId: string | null; now: Date; /** The booking's reason, when it names one. */ serviceTypeId?: string | null | undefined },
+): Promise<{ slot: Slot; fromHold: boolean; categoryId: string } | null> {
   const [model] = await currentModels(tx, [input.scheduleId]);
   if (!model) return null;
   const offered = modelSlots(model, { from: input.start, to: new Date(input.start.getTime() + 1), now: input.now });
   if (offered.length !== 1 || offered[0]!.start.getTime() !== input.start.getTime()) return null;
   await store.releaseExpiredHolds(tx, input.now, { scheduleId: input.scheduleId, start: input.start });
-  const fromHold = input.sessionId ? await store.consumeHold(tx, input.scheduleId, input.start, input.sessionId, input.now) : false;
+  let categoryId = input.sessionId ? await store.consumeHold(tx, input.scheduleId, input.start, input.sessionId, input.now) : null;
+  const fromHold = categoryId !== null;
   if (!fromHold) {
-    let took = false;
-    for (const counter of model.counters) {
+    const counters = (input.serviceTypeId ? countersFor(model, { serviceTypeId: input.serviceTypeId }) : null) ?? model.counters;
+    for (const counter of counters) {
       if ((await store.takePlace(tx, input.scheduleId, input.start, counter)) !== null) {
-        took = true;
+        categoryId = counter.categoryId;
         break;
       }
     }
-    if (!took) return null;
+    if (categoryId === null) return null;
   }
   const slot = await currentSlot(tx, input.scheduleId, input.start);
-  return slot ? { slot, fromHold } : null;
+  return slot && categoryId !== null ? { slot, fromHold, categoryId } : null;
 }
 
 /**
- * Gives back the place a booked appointment held (it was rejected, cancelled or entered in error), inside
- * the caller's transaction. Never below zero. True when a place came back; the caller announces it with
- * publishSlotChanges once the transaction has committed.
+ * Gives back the place a booked appointment held (it was rejected, cancelled, entered in error or moved),
+ * inside the caller's transaction. Never below zero. With the counter the booking took (`categoryId`, kept on
+ * the appointment) exactly that counter's place comes back; without it (older bookings) any counter with a
+ * place taken. True when a place came back; the caller announces it with publishSlotChanges once the
+ * transaction has committed.
  */
 export async function returnBookedPlace(
   tx: Connection,
-  input: { scheduleId: string; start: Date; /** The booking's service category, when known. */ categoryId?: string | null },
+  input: { scheduleId: string; start: Date; /** The counter (service category, or the nil uuid) the booking took, when known. */ categoryId?: string | null },
 ): Promise<boolean> {
-  // A slot may count its places per service category (decision 0018): one place of one counter comes back,
-  // the booking's own category's when it has one taken, else any counter with a place taken.
   const rows = await tx.query<{ taken: number }>(
     `update slot_capacity c set taken = c.taken - 1
        from (select category_id from slot_capacity
-              where schedule_id = $1 and start_at = $2 and taken > 0
-              order by (category_id = $3::uuid) desc nulls last, category_id
+              where schedule_id = $1 and start_at = $2 and taken > 0 and ($3::uuid is null or category_id = $3::uuid)
+              order by category_id
               limit 1 for update) pick
       where c.schedule_id = $1 and c.start_at = $2 and c.category_id = pick.category_id and c.taken > 0
       returning c.taken`,
@@ -326,6 +341,15 @@ export async function releaseSlots(
 ): Promise<{ scheduleId: string; start: Date }[]> {
   const slots = input.slotIds.map(parseSlotId).filter((p): p is { scheduleId: string; start: Date } => p !== null);
   return store.releaseSessionHolds(db, slots, input.sessionId);
+}
+
+/**
+ * A guest who signs in or registers keeps the times they held (patient-booking.md §4.8 steps 5 and 8, the
+ * pending slot hand-off): the guest session's live holds become the signed-in session's, expiry unchanged.
+ */
+export async function handOverHolds(db: Connection, input: { fromSession: string; toSession: string; now: Date }): Promise<number> {
+  if (input.fromSession === input.toSession) return 0;
+  return store.moveSessionHolds(db, input.fromSession, input.toSession, input.now);
 }
 
 /** A slot as it stands now (capacity left after holds and bookings), whether or not search would show it. */

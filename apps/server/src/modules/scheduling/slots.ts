@@ -18,7 +18,8 @@ export interface BlockedRange {
 }
 
 // Building an Intl.DateTimeFormat costs far more than using one, and slot generation asks for offsets
-// several times per slot: one formatter per zone, kept for the life of the process.
+// several times per slot: one formatter per zone, kept for the life of the process (and the offsets of
+// whole hours cached below).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -38,12 +39,37 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The zone's offset from UTC in minutes at an instant (positive east of Greenwich). */
-export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = formatterFor(timeZone).formatToParts(at);
+/** The zone's offset at an instant, asked of Intl (the dear part of slot generation). */
+function intlOffsetMinutes(timeZone: string, atMs: number): number {
+  const parts = formatterFor(timeZone).formatToParts(new Date(atMs));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  return Math.round((asUtc - Math.floor(atMs / 1000) * 1000) / 60_000);
+}
+
+const HOUR_MS = 3_600_000;
+/** Hours kept per zone before its cache starts again (a few years of hours). */
+const MAX_CACHED_HOURS = 50_000;
+// zone → UTC hour number → the offset of that whole hour. An hour is cached only when its first and last
+// second have the same offset, so an hour holding a change is always asked of Intl.
+const offsetsByHour = new Map<string, Map<number, number>>();
+
+/** The zone's offset from UTC in minutes at an instant (positive east of Greenwich). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const atMs = at.getTime();
+  const hour = Math.floor(atMs / HOUR_MS);
+  let hours = offsetsByHour.get(timeZone);
+  const cached = hours?.get(hour);
+  if (cached !== undefined) return cached;
+  if (!Number.isFinite(hour)) return intlOffsetMinutes(timeZone, atMs);
+  const first = intlOffsetMinutes(timeZone, hour * HOUR_MS);
+  if (first !== intlOffsetMinutes(timeZone, (hour + 1) * HOUR_MS - 1000)) return intlOffsetMinutes(timeZone, atMs);
+  if (!hours || hours.size >= MAX_CACHED_HOURS) {
+    hours = new Map();
+    offsetsByHour.set(timeZone, hours);
+  }
+  hours.set(hour, first);
+  return first;
 }
 
 /**

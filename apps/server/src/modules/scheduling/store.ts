@@ -258,15 +258,27 @@ export async function takePlace(db: Connection, scheduleId: string, start: Date,
   return rows[0]?.taken ?? null;
 }
 
-/** Hands a session's live hold on the slot over to a booking: the hold row goes, its place stays taken. */
-export async function consumeHold(db: Connection, scheduleId: string, start: Date, sessionId: string, now: Date): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
+/**
+ * Hands a session's live hold on the slot over to a booking: the hold row goes, its place stays taken.
+ * Answers the counter (category) whose place the hold had taken, or null when the session holds none.
+ */
+export async function consumeHold(db: Connection, scheduleId: string, start: Date, sessionId: string, now: Date): Promise<string | null> {
+  const rows = await db.query<{ category_id: string }>(
     `delete from slot_holds where id in (
        select id from slot_holds where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4 limit 1)
-     returning id`,
+     returning category_id`,
     [scheduleId, start.toISOString(), sessionId, now.toISOString()],
   );
-  return rows.length === 1;
+  return rows[0]?.category_id ?? null;
+}
+
+/** Moves a session's live holds to another session (their places stay taken). Returns how many moved. */
+export async function moveSessionHolds(db: Connection, from: string, to: string, now: Date): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'update slot_holds set session_id = $2 where session_id = $1 and expires_at > $3 returning id',
+    [from, to, now.toISOString()],
+  );
+  return rows.length;
 }
 
 /** Gives back the places of expired holds (of one slot, or all). Returns the slots that changed. */

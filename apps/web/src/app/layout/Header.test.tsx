@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { Link } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { getHeaderState, setHeaderState } from '../../shared/navigation/headerState';
 import { setLogoutHandler } from '../../shared/session/authActions';
 import { setSession, type SessionUser } from '../../shared/session/session';
-import { renderRoute, setupI18n } from '../../testing/render';
+import { Providers, renderRoute, setupI18n } from '../../testing/render';
 import { Header } from './Header';
 
 const patient: SessionUser = {
@@ -152,6 +153,44 @@ describe('Header for a signed-in user', () => {
     await userEvent.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await act(() => router.navigate('/'));
+    expect(screen.getByRole('button', { name: 'Account menu for Ana Ruiz' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the account menu as soon as My Dashboard is chosen, while the portal is still loading', async () => {
+    setSession({ user: patient, accessToken: 't', isGuest: false });
+    // The portal's code that never arrives: the router keeps the previous page (a transition) meanwhile.
+    const NeverLoads = lazy(() => new Promise<{ default: () => null }>(() => undefined));
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <Header />
+              <Suspense fallback={<p>loading</p>}>
+                <Outlet />
+              </Suspense>
+            </>
+          ),
+          children: [
+            { path: '/provider-search', element: <p>search page</p> },
+            { path: '/portal', element: <NeverLoads /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/provider-search'] },
+    );
+    render(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Account menu for Ana Ruiz' });
+    await userEvent.click(trigger);
+    const panel = document.getElementById(trigger.getAttribute('aria-controls')!)!;
+    await userEvent.click(within(panel).getByRole('link', { name: 'My Dashboard' }));
+    expect(router.state.location.pathname).toBe('/portal');
+    // The previous page is still on screen, and the menu is closed.
+    expect(screen.getByText('search page')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Account menu for Ana Ruiz' })).toHaveAttribute('aria-expanded', 'false');
   });
 });

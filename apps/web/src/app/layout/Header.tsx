@@ -137,7 +137,13 @@ export function Header() {
         </Group>
 
         <Group gap="sm" ml="auto" wrap="nowrap">
-          {showLanguage ? <LanguageMenu opened={isOpen('language')} onChange={toggle('language')} /> : null}
+          {showLanguage ? (
+            // Signed in on a phone, the bar holds the bell, the account and the burger; the burger menu
+            // repeats the languages, so the flag widget steps back there to keep the header within the screen.
+            <Box visibleFrom={user ? 'xs' : undefined}>
+              <LanguageMenu opened={isOpen('language')} onChange={toggle('language')} />
+            </Box>
+          ) : null}
           {menu.bell ? <NotificationBell opened={isOpen('notifications')} onToggle={onBell} /> : null}
           {user ? (
             <AccountMenu user={user} opened={isOpen('account')} onChange={toggle('account')} onLogout={onLogout} />

@@ -18,6 +18,7 @@ export function Logo({ inverse = false }: { inverse?: boolean }) {
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
       <LogoMark />
       <span
+        data-wordmark
         style={{
           fontWeight: 800,
           fontSize: 22,

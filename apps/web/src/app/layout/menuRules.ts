@@ -112,6 +112,15 @@ function dashboardLabel(has: Held): string {
   return 'dashboard';
 }
 
+/**
+ * The user's home in the header's provider-first order and the name the header gives it: 'Practices' for a
+ * super user, 'My Dashboard' for a patient, otherwise 'Dashboard'. Null for a user without a home role.
+ */
+export function homeLink(roles: readonly string[]): { label: string; to: string } | null {
+  const to = homeForRoles(roles, HEADER_LINK_ORDER);
+  return to ? { label: dashboardLabel(rolesOf({ roles, userType: null, userId: null })), to } : null;
+}
+
 function providerPath(user: MenuUser, rest: string): string | null {
   return user.userId ? `/providers/${encodeURIComponent(user.userId)}/${rest}` : null;
 }
@@ -134,7 +143,8 @@ export function headerMenu(context: MenuContext): HeaderMenu {
   const practiceRole = practiceAdmin || has('provider') || has('staff');
   const providerPracticeAdmin = practiceAdmin && has('provider');
 
-  const dashboard = practiceAdmin ? [] : link('dashboard', dashboardLabel(has), homeForRoles(user.roles, HEADER_LINK_ORDER));
+  const home = homeLink(user.roles);
+  const dashboard = practiceAdmin || !home ? [] : link('dashboard', home.label, home.to);
   const checkIn = practiceRole
     ? link('checkInSummary', 'checkInSummary', byRole(has, { provider: '/providers/digital-checkin', staff: '/staff-member/digital-checkin', practiceadmin: '/practice-admin/digital-checkin' }))
     : [];

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Location } from '@careslot/contracts';
 import {
   isInsured,
+  isWalletGateway,
   nextBookingStage,
   routeForStage,
   verificationRegion,
@@ -82,6 +83,7 @@ export function useBookingFlow() {
         enableInsurance: settings.data?.EnableInsurance ?? false,
         insuranceName,
         visitPaymentApplies: visitPaymentApplies(payment.data, isInsured(insuranceName)),
+        walletPayment: isWalletGateway(payment.data),
         ...overrides,
       };
     },

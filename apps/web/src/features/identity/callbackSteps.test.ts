@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@careslot/contracts';
 import type { RequestOptions } from '../../shared/api/client';
-import { BOOKING_FORM_PATH, completeSignup, INVITATION_KEY, processAgreements } from './callbackSteps';
+import { BOOKING_FORM_PATH, completeSignup, handOverGuestHolds, INVITATION_KEY, processAgreements, SignupFailure, SLOT_HAND_OVER_PATH } from './callbackSteps';
 
 interface Call {
   path: string;
@@ -91,7 +91,7 @@ describe('completeSignup (patient-booking.md §4.8 steps 5-9)', () => {
     sessionStorage.setItem(INVITATION_KEY, 'inv-1');
     const invitation = { Id: 'inv-1', Name: [{ Given: ['Robin'], Family: 'Marsh' }], Telecom: [], BirthDate: '1985-02-11', Gender: 'Male', Address: {}, Identifier: [], Practice: { Id: 'p' }, Status: 'Pending', ExpiresAt: '' };
     const { api, calls } = fakeApi({ [`${ACCOUNT_PATHS.invitation}/`]: { data: invitation }, [ACCOUNT_PATHS.signup]: SIGNED, [ACCOUNT_PATHS.unsignedAgreements]: [] });
-    await completeSignup(NEW_USER, () => null, api);
+    await completeSignup(NEW_USER, () => ({ ...NEW_USER, careslot_id: 'pat-1' }), api);
     expect(calls[1]!.options?.body).toMatchObject({ InvitationId: 'inv-1', Name: [{ Given: ['Robin'], Family: 'Marsh' }] });
     expect(sessionStorage.getItem(INVITATION_KEY)).toBeNull();
   });
@@ -103,9 +103,33 @@ describe('completeSignup (patient-booking.md §4.8 steps 5-9)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('fails when the sign-up call fails, so the callback can say so and go home', async () => {
+  it("fails with 'Signup failed.' when the sign-up call fails, so the callback can say so and go home", async () => {
     const { api } = fakeApi({ [ACCOUNT_PATHS.signup]: new Error('500') });
-    await expect(completeSignup(NEW_USER, () => null, api)).rejects.toThrow();
+    const failure = await completeSignup(NEW_USER, () => null, api).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SignupFailure);
+    expect(failure).toMatchObject({ step: 'signup', message: 'Signup failed.' });
+  });
+
+  it("fails with 'User registration failed.' when the sign-up answers a token that makes no patient session", async () => {
+    const { api, calls } = fakeApi({ [ACCOUNT_PATHS.signup]: SIGNED });
+    for (const refreshed of [null, { ...NEW_USER }]) {
+      const failure = await completeSignup(NEW_USER, () => refreshed, api).catch((error: unknown) => error);
+      expect(failure).toMatchObject({ step: 'registration', message: 'User registration failed.' });
+    }
+    // Nothing is saved for a patient that does not exist.
+    expect(calls.map((c) => c.path)).toEqual([ACCOUNT_PATHS.signup, ACCOUNT_PATHS.signup]);
+  });
+
+  it("says 'Failed to set timezone.' when the notification settings cannot be saved, and still finishes the sign-up", async () => {
+    const { api, calls } = fakeApi({
+      [ACCOUNT_PATHS.signup]: SIGNED,
+      [ACCOUNT_PATHS.patientSettings]: new Error('503'),
+      [ACCOUNT_PATHS.unsignedAgreements]: AGREEMENTS,
+      [ACCOUNT_PATHS.userAgreement]: {},
+    });
+    const outcome = await completeSignup(NEW_USER, () => ({ ...NEW_USER, careslot_id: 'pat-1' }), api);
+    expect(outcome).toMatchObject({ token: SIGNED.data, timezoneFailed: true });
+    expect(calls.filter((c) => c.path === ACCOUNT_PATHS.userAgreement)).toHaveLength(2);
   });
 });
 
@@ -116,5 +140,30 @@ describe('processAgreements', () => {
     const none = fakeApi({});
     await processAgreements({}, none.api);
     expect(none.calls).toEqual([]);
+  });
+});
+
+describe('handOverGuestHolds (§4.8 pending slot hand-off)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('hands the guest session\'s holds over, proved by the guest token, when a slot is pending', async () => {
+    sessionStorage.setItem('slot_data', '{}');
+    const { api, calls } = fakeApi({ [SLOT_HAND_OVER_PATH]: { HandedOver: 1 } });
+    await handOverGuestHolds('guest-token', api);
+    expect(calls).toEqual([{ path: SLOT_HAND_OVER_PATH, options: { method: 'POST', body: { GuestToken: 'guest-token' } } }]);
+  });
+
+  it('calls nothing without a pending slot or without a guest token', async () => {
+    const { api, calls } = fakeApi({});
+    await handOverGuestHolds('guest-token', api);
+    sessionStorage.setItem('slot_info', '{}');
+    await handOverGuestHolds(null, api);
+    expect(calls).toEqual([]);
+  });
+
+  it('ignores a failed hand-over (the booking\'s slot check decides later)', async () => {
+    sessionStorage.setItem('slot_data', '{}');
+    const { api } = fakeApi({ [SLOT_HAND_OVER_PATH]: new Error('400') });
+    await expect(handOverGuestHolds('expired', api)).resolves.toBeUndefined();
   });
 });

@@ -38,6 +38,24 @@ export function handOffPendingSlot(): boolean {
   );
 }
 
+/** slot/hand-over: the guest session's holds become the signed-in session's. */
+export const SLOT_HAND_OVER_PATH = '/careslot-calendar/api/v2/slot/hand-over';
+
+/**
+ * The pending slot hand-off (§4.8 steps 5 and 8): a time held as a guest was held for the guest token's
+ * session; once signed in (or registered) the browser's calls carry the account's token, so the hold is
+ * handed over to it, proved by the guest token the browser kept. Without it the held time would look lost
+ * at the last booking step. A failure is ignored: the booking's own slot check then offers another time.
+ */
+export async function handOverGuestHolds(guestToken: string | null, api: Api = apiRequest): Promise<void> {
+  if (!guestToken || !handOffPendingSlot()) return;
+  try {
+    await api(SLOT_HAND_OVER_PATH, { method: 'POST', body: { GuestToken: guestToken } });
+  } catch {
+    // The booking form still shows the held time; validate-reserved-slot decides at the end (§4.2 step 9).
+  }
+}
+
 /** Step 5: a user the product already knows ({p}_id, vendor_id or the super-user role). */
 export function isExistingUser(claims: SignedInClaims): boolean {
   return (
@@ -73,6 +91,19 @@ export interface SignupOutcome {
   token: ProductTokenResponse['data'] | null;
   /** Where to go instead of the role's landing page: the booking form with a pending slot. */
   redirect: string | null;
+  /** The new patient's notification settings (time zone, SMS alerts) could not be saved: 'Failed to set timezone.' */
+  timezoneFailed?: true;
+}
+
+/**
+ * Why a new user's sign-up failed (§8 "Sign-in and account"): 'signup' when the sign-up call is refused
+ * ('Signup failed.'), 'registration' when it answered but the new patient's session could not be made from
+ * its token ('User registration failed.'). The callback says so and goes home (§4.8 step 10).
+ */
+export class SignupFailure extends Error {
+  constructor(readonly step: 'signup' | 'registration') {
+    super(step === 'signup' ? 'Signup failed.' : 'User registration failed.');
+  }
 }
 
 /**
@@ -99,17 +130,23 @@ export async function completeSignup(
       // A failed look-up is ignored (§8): the patient is built from the token instead.
     }
   }
-  const signed = await api<ProductTokenResponse>(ACCOUNT_PATHS.signup, { method: 'POST', body: patient });
+  const signed = await api<ProductTokenResponse>(ACCOUNT_PATHS.signup, { method: 'POST', body: patient }).catch(() => {
+    throw new SignupFailure('signup');
+  });
   sessionStorage.removeItem(INVITATION_KEY);
+  // The refreshed token is the new patient's session: without it (or without the patient id) the user is not registered.
   const refreshed = applyToken(signed.data);
-  const patientId = refreshed?.careslot_id ?? signed.data.PatientId;
-  if (patientId) {
-    await api(ACCOUNT_PATHS.patientSettings, {
-      method: 'POST',
-      body: { PatientId: patientId, TimeZone: patient.TimeZone ?? 'UTC', SmsAlertsEnabled: true },
-    }).catch(() => undefined);
-  }
+  const patientId = refreshed?.careslot_id;
+  if (!refreshed || !patientId) throw new SignupFailure('registration');
+  // Step 8: notification settings with the guessed time zone and SMS alerts on; a failure is said, not fatal.
+  const timezoneSaved = await api(ACCOUNT_PATHS.patientSettings, {
+    method: 'POST',
+    body: { PatientId: patientId, TimeZone: patient.TimeZone ?? 'UTC', SmsAlertsEnabled: true },
+  }).then(
+    () => true,
+    () => false,
+  );
   const pending = handOffPendingSlot();
-  await processAgreements(refreshed ?? { ...claims, careslot_id: patientId }, api);
-  return { token: signed.data, redirect: pending ? BOOKING_FORM_PATH : null };
+  await processAgreements(refreshed, api);
+  return { token: signed.data, redirect: pending ? BOOKING_FORM_PATH : null, ...(timezoneSaved ? {} : { timezoneFailed: true as const }) };
 }

@@ -9,7 +9,7 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
-import { completeSignup, INVITATION_KEY } from './callbackSteps';
+import { completeSignup, handOverGuestHolds, INVITATION_KEY, SignupFailure } from './callbackSteps';
 import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
@@ -46,6 +46,7 @@ interface Claims {
   mobile_number?: string;
   dob?: string;
   vendor_id?: string;
+  electronic_claim_id?: string;
   invitation_id?: string;
   eula_accepted?: string;
   oha_accepted?: string;
@@ -221,10 +222,10 @@ export function redirectToRegistration(config: AppConfig, options: Omit<Authoriz
 }
 
 export type CallbackOutcome =
-  | { kind: 'signed-in'; roles: string[]; redirect: string | null }
+  | { kind: 'signed-in'; roles: string[]; redirect: string | null; timezoneFailed?: true }
   /** A practitioner the product refuses (no practitioner role, or the roles could not be read): LOGIN_FAILED. */
   | { kind: 'refused'; failure: PractitionerLoginFailure }
-  | { kind: 'go-home'; failure?: 'signup' }
+  | { kind: 'go-home'; failure?: SignupFailure['step'] }
   | { kind: 'go-back' };
 
 /** The identity-provider callback, steps 1-4 of §4.8, then the product token and the session. */
@@ -276,6 +277,8 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   const idToken = realm.id_token ? { id_token: realm.id_token } : {};
   const login: LoginResponse = { ...product.data, ...idToken };
   if (!applyProductToken(login)) return { kind: 'go-home' };
+  // The guest token proves which holds this browser made before signing in (the pending slot hand-off).
+  const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(PROBED_KEY);
   // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
@@ -285,15 +288,16 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
       const refreshed: LoginResponse = { ...token, ...idToken };
       return applyProductToken(refreshed) ? decodeClaims(refreshed.access_token) : null;
     });
-  } catch {
-    // Step 10: any other failure goes home; the sign-up failure is said ('Signup failed.').
-    return { kind: 'go-home', failure: 'signup' };
+  } catch (error) {
+    // Step 10: any other failure goes home; a failed sign-up or registration is said (§8).
+    return { kind: 'go-home', failure: error instanceof SignupFailure ? error.step : 'signup' };
   }
+  if (outcome.redirect) await handOverGuestHolds(guestToken);
   const final = decodeClaims(getSession().accessToken ?? login.access_token);
   // The product login of a practitioner: their practitioner roles are required (§4.8 "Login", §6).
-  const refusal = await checkPractitionerLogin(final ?? {}, apiRequest);
+  const refusal = await checkPractitionerLogin(final ?? {}, apiRequest, config.ehrSystemUrl);
   if (refusal) return { kind: 'refused', failure: refusal };
-  return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect };
+  return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect, ...(outcome.timezoneFailed ? { timezoneFailed: true as const } : {}) };
 }
 
 /**

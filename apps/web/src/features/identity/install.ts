@@ -6,9 +6,9 @@ import { EMPTY_PRACTICE, setPractice } from '../../shared/session/practice';
 import { setHeaderState } from '../../shared/navigation/headerState';
 import { loadPracticeData, practiceToLoad } from './practiceData';
 import { createAuthFailureHandler } from './authFailure';
-import { setLoginHandler, setLogoutHandler } from '../../shared/session/authActions';
+import { setLoginHandler, setLogoutHandler, setRegistrationHandler } from '../../shared/session/authActions';
 import { returnsToPageAfterLogin, skipsPostLoginRedirect } from './urlRules';
-import { bootstrapSession, decodeClaims, redirectToLogin, signOut } from './identityClient';
+import { bootstrapSession, decodeClaims, redirectToLogin, redirectToRegistration, signOut } from './identityClient';
 
 let config: Promise<AppConfig> | null = null;
 export const identityConfig = () => (config ??= apiRequest<AppConfig>('/api/app-config'));
@@ -27,6 +27,11 @@ export function installIdentity(): Promise<void> {
     const here = `${location.pathname}${location.search}`;
     if (returnsToPageAfterLogin(here)) sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, here);
     await redirectToLogin(await identityConfig(), { language: i18next.language });
+  });
+  // A guest who picked a time registers at the realm (patient-booking.md §4.3 step 8); Cancel there comes back
+  // to the page of the pick, and the callback hands the held time to the booking form (§4.8 steps 5 and 8).
+  setRegistrationHandler(async () => {
+    await redirectToRegistration(await identityConfig(), { language: i18next.language, initiateUrl: location.href });
   });
   setLogoutHandler(async () => {
     // On a 'passport' page the user goes to /vaccine-passport instead of the realm's logout (§4.3, §4.8).

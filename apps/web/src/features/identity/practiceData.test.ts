@@ -17,23 +17,29 @@ describe('practice data on login (practice-portal §4.4)', () => {
     expect(practiceToLoad(null)).toBeNull();
   });
 
-  it('reads the organization, locations, practitioners and services of the practice; reputation follows the organization', async () => {
+  it('reads the organization, locations, practitioners, service types, services and assessment forms of the practice; reputation follows the organization', async () => {
     const calls: string[] = [];
     const api = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
       calls.push(`${options?.method ?? 'GET'} ${path} ${JSON.stringify(options?.body ?? '')}`);
       if (path.includes('/organization/')) return { Id: 'org-1', has_reputation_enabled: true } as T;
       if (path.includes('/location/')) return { Data: [{ Id: 'loc-1' }], Total: 1 } as T;
       if (path.includes('/practitioner/')) return { Data: [{ Id: 'pr-1' }, { Id: 'pr-2' }], Total: 2 } as T;
+      if (path.includes('/servicetype/')) return { Data: [{ Id: 'st-1', Name: 'Annual physical' }], Total: 1 } as T;
+      if (path.includes('/assessment-forms') && options?.query?.orgId === 'org-1') return { Data: [{ Id: 'f-1', Name: 'PHQ-9' }], Total: 1 } as T;
       throw new Error('500');
     };
     const practice = await loadPracticeData('org-1', api);
     expect(practice.organization?.Id).toBe('org-1');
     expect(practice.locations.map((l) => l.Id)).toEqual(['loc-1']);
     expect(practice.practitioners.map((p) => p.Id)).toEqual(['pr-1', 'pr-2']);
+    expect(practice.serviceTypes.map((s) => s.Name)).toEqual(['Annual physical']);
+    expect(practice.assessmentForms.map((f) => f.Name)).toEqual(['PHQ-9']);
     // A failed read is ignored silently: the rest of the practice is there.
     expect(practice.healthCareServices).toEqual([]);
     expect(practice.reputationEnabled).toBe(true);
     expect(calls).toContain('POST /careslot-administration/api/v2/location/advance-search {"OrganizationId":"org-1","Limit":1000,"Offset":1}');
     expect(calls).toContain('GET /careslot-administration/api/v2/practitioner/get-by-organization/org-1 ""');
+    expect(calls).toContain('POST /careslot-calendar/api/v2/servicetype/advance-search {"OrganizationId":"org-1"}');
+    expect(calls).toContain('GET /careslot-resource-library/api/v1/assessment-forms ""');
   });
 });

@@ -1,4 +1,4 @@
-import type { HealthcareService, Location, Organization, Practitioner } from '@careslot/contracts';
+import type { CustomForm, HealthcareService, Location, Organization, Practitioner, ServiceType } from '@careslot/contracts';
 import type { RequestOptions } from '../../shared/api/client';
 import { EMPTY_PRACTICE, type PracticeState } from '../../shared/session/practice';
 import type { SessionUser } from '../../shared/session/session';
@@ -17,12 +17,12 @@ type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
 /**
  * Loads the practice of a signed-in practice user (practice-portal.md §4.4): organization, locations,
- * practitioners and health-care services, in parallel. Failed reads are ignored silently (§8): what
+ * practitioners, service types, health-care services and assessment forms, in parallel. Failed reads are ignored silently (§8): what
  * loaded is kept, the rest stays empty. Reputation is on when the organization has it enabled.
  */
 export async function loadPracticeData(organizationId: string, api: Api): Promise<PracticeState & { reputationEnabled: boolean }> {
   const quiet = <T,>(read: Promise<T>) => read.catch(() => null);
-  const [organization, locations, practitioners, services] = await Promise.all([
+  const [organization, locations, practitioners, serviceTypes, services, assessmentForms] = await Promise.all([
     quiet(api<Organization>(`${ADMINISTRATION}/organization/${encodeURIComponent(organizationId)}`)),
     quiet(
       api<{ Data: Location[] }>(`${ADMINISTRATION}/location/advance-search`, {
@@ -32,10 +32,19 @@ export async function loadPracticeData(organizationId: string, api: Api): Promis
     ),
     quiet(api<{ Data: Practitioner[] }>(`${ADMINISTRATION}/practitioner/get-by-organization/${encodeURIComponent(organizationId)}`)),
     quiet(
+      api<{ Data: ServiceType[] }>('/careslot-calendar/api/v2/servicetype/advance-search', {
+        method: 'POST',
+        body: { OrganizationId: organizationId },
+      }),
+    ),
+    quiet(
       api<{ Data: HealthcareService[] }>(`${ADMINISTRATION}/healthcareservice/advance-search`, {
         method: 'POST',
         body: { OrganizationId: organizationId, Limit: 1000, Offset: 1 },
       }),
+    ),
+    quiet(
+      api<{ Data: CustomForm[] }>('/careslot-resource-library/api/v1/assessment-forms', { query: { orgId: organizationId } }),
     ),
   ]);
   return {
@@ -45,6 +54,8 @@ export async function loadPracticeData(organizationId: string, api: Api): Promis
     locations: locations?.Data ?? [],
     practitioners: practitioners?.Data ?? [],
     healthCareServices: services?.Data ?? [],
+    serviceTypes: serviceTypes?.Data ?? [],
+    assessmentForms: assessmentForms?.Data ?? [],
     reputationEnabled: organization?.has_reputation_enabled ?? false,
   };
 }

@@ -1,4 +1,5 @@
 import type { Practitioner, PractitionerRole } from '@careslot/contracts';
+import { practitionerIdentifiers } from '@careslot/domain';
 import type { RequestOptions } from '../../shared/api/client';
 
 /** Why a practitioner's product login fails (patient-booking.md §4.8 "Login", §8 "Sign-in and account"), as message keys. */
@@ -6,25 +7,51 @@ export type PractitionerLoginFailure = 'noRole' | 'rolesFailed';
 
 type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
+/** The token claims a practitioner is found by (§3.1). */
+export interface PractitionerClaims {
+  sub?: string;
+  careslot_id?: string;
+  user_type?: string;
+  user_roles?: string[];
+  PracticeId?: string;
+  electronic_claim_id?: string;
+  vendor_id?: string;
+}
+
 /**
- * The product login of a practitioner (§4.8): the practitioner by the identity-provider identifier (else the
- * product id of the token), then their practitioner roles. A failed role look-up is 'Something went wrong
- * while retrieving practitioner roles.'; no role at all is the explicit refusal of §6. Patients and super
- * users skip it.
+ * The practitioner of a token (§4.5 step 2, §4.8 "Login"): by identifiers, the identity provider's
+ * ('IdentityProvider|{sub}') or the legacy EHR one ('{EHR URL}/{electronic_claim_id}|{Doctor or
+ * Practitioner}-{vendor_id}'); a sign-in linked to its record before it had either is found by its product id.
+ */
+export async function findPractitioner(claims: PractitionerClaims, ehrSystemUrl: string, api: Api): Promise<Practitioner | null> {
+  const identifiers = practitionerIdentifiers(ehrSystemUrl, claims);
+  const byIdentifier =
+    identifiers.length > 0
+      ? await api<{ Data: Practitioner[] }>('/careslot-administration/api/v2/practitioner/advance-search', {
+          method: 'POST',
+          body: { Identifier: identifiers, Limit: 1, Offset: 1 },
+        })
+          .then((answer) => answer.Data?.[0] ?? null)
+          .catch(() => null)
+      : null;
+  if (byIdentifier) return byIdentifier;
+  return claims.careslot_id
+    ? api<Practitioner>(`/careslot-administration/api/v2/practitioner/${encodeURIComponent(claims.careslot_id)}`).catch(() => null)
+    : null;
+}
+
+/**
+ * The product login of a practitioner (§4.8): the practitioner by identifier (findPractitioner), then their
+ * practitioner roles. A failed role look-up is 'Something went wrong while retrieving practitioner roles.';
+ * no role at all is the explicit refusal of §6. Patients and super users skip it.
  */
 export async function checkPractitionerLogin(
-  claims: { sub?: string; careslot_id?: string; user_type?: string; PracticeId?: string },
+  claims: PractitionerClaims,
   api: Api,
+  ehrSystemUrl = '',
 ): Promise<PractitionerLoginFailure | null> {
   if (claims.user_type !== 'Practitioner') return null;
-  const byIdentifier = claims.sub
-    ? await api<Practitioner>('/careslot-administration/api/v2/practitioner', { query: { identifier: `IdentityProvider|${claims.sub}` } }).catch(() => null)
-    : null;
-  const practitioner =
-    byIdentifier ??
-    (claims.careslot_id
-      ? await api<Practitioner>(`/careslot-administration/api/v2/practitioner/${encodeURIComponent(claims.careslot_id)}`).catch(() => null)
-      : null);
+  const practitioner = await findPractitioner(claims, ehrSystemUrl, api);
   if (!practitioner) return 'noRole';
   let roles: PractitionerRole[];
   try {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { RequestOptions } from '../../shared/api/client';
 import { practitionerSso, type SsoDeps } from './sso';
 
+const EHR = 'https://ehr.example.test';
 const PROVIDER = { sub: 'sub-1', careslot_id: 'pr-1', user_roles: ['provider'], user_type: 'Practitioner', PracticeId: 'org-1' };
 
 function deps(answers: Record<string, unknown>, claims: Record<string, unknown> | null = PROVIDER): SsoDeps & { calls: string[] } {
@@ -16,6 +17,7 @@ function deps(answers: Record<string, unknown>, claims: Record<string, unknown> 
       return answer as T;
     },
     decode: () => claims,
+    ehrSystemUrl: EHR,
     apply: () => true,
   };
 }
@@ -123,5 +125,57 @@ describe('practitioner single sign-on (§4.8)', () => {
     d.decode = () => (decoded++ === 0 ? null : PROVIDER);
     expect(await practitionerSso('opaque', null, d)).toEqual({ ok: true, to: '/dashboard/doctor' });
     expect(d.calls[0]).toBe('POST /api/account/exchange-token');
+  });
+
+  it('finds a legacy EHR practitioner by the legacy identifier, links them, and takes a product token that carries their id', async () => {
+    // The realm token of an EHR sign-on: no product id, the EHR's claim and vendor ids.
+    const ehrClaims = { sub: 'sub-7', user_roles: ['staff'], user_type: 'Practitioner', electronic_claim_id: '1001', vendor_id: '6001' };
+    const linkedClaims = { ...ehrClaims, careslot_id: 'st-7' };
+    const bodies: Record<string, unknown[]> = {};
+    let exchanges = 0;
+    let applied: string[] = [];
+    const d: SsoDeps = {
+      ehrSystemUrl: EHR,
+      decode: (token) => (token === 'product-1' ? ehrClaims : token === 'product-2' ? linkedClaims : null),
+      apply: (login) => (applied = [...applied, login.access_token]).length > 0,
+      api: async <T,>(path: string, options?: RequestOptions) => {
+        (bodies[path] ??= []).push(options?.body);
+        const answer: unknown =
+          path === '/api/account/exchange-token'
+            ? { data: { access_token: `product-${++exchanges}`, expires_in: 3600, token_type: 'Bearer', application_id: 'a' } }
+            : path === `${PRACTITIONER}/advance-search`
+              ? { Data: [{ Id: 'st-7', Identifier: [{ System: `${EHR}/1001`, Value: 'Practitioner-6001' }] }] }
+              : path === ROLES
+                ? { Data: [{ Id: 'r' }] }
+                : path === '/careslot-administration/api/v1/account/practitioner/update'
+                  ? { data: {} }
+                  : undefined;
+        if (answer === undefined) throw new Error(`404 ${path}`);
+        return answer as T;
+      },
+    };
+    expect(await practitionerSso('realm-token', null, d)).toEqual({ ok: true, to: '/dashboard/practice-staff' });
+    // Step 2: by identifiers, the identity provider's and the legacy one ('Practitioner' prefix for staff).
+    expect(bodies[`${PRACTITIONER}/advance-search`]).toEqual([
+      { Identifier: ['IdentityProvider|sub-7', `${EHR}/1001|Practitioner-6001`], Limit: 1, Offset: 1 },
+    ]);
+    expect(bodies[ROLES]).toEqual([{ PractitionerId: 'st-7' }]);
+    // Step 5: the identity-provider identifier is added; the sign-in, now linked, gets a token with its id.
+    expect(bodies['/careslot-administration/api/v1/account/practitioner/update']).toEqual([
+      expect.objectContaining({ Id: 'st-7', Identifier: [{ System: 'IdentityProvider', Value: 'sub-7' }] }),
+    ]);
+    expect(applied).toEqual(['product-1', 'product-2']);
+  });
+
+  it("says 'Practitioner not found' when neither identifier nor the product id names anybody", async () => {
+    const d = deps({ [`${PRACTITIONER}/advance-search`]: { Data: [] } }, { ...PROVIDER, careslot_id: undefined, electronic_claim_id: '1001', vendor_id: '1' });
+    d.decode = (token) => (token === 'product' ? { sub: 'sub-1', user_roles: ['provider'], user_type: 'Practitioner', electronic_claim_id: '1001', vendor_id: '1' } : null);
+    const answers = d.api;
+    d.api = async <T,>(path: string, options?: RequestOptions) =>
+      path === '/api/account/exchange-token'
+        ? ({ data: { access_token: 'product', expires_in: 3600, token_type: 'Bearer', application_id: 'a' } } as T)
+        : answers<T>(path, options);
+    expect(await practitionerSso('realm-token', null, d)).toEqual({ ok: false, failure: 'practitionerNotFound' });
+    expect(d.calls).toEqual([`POST ${PRACTITIONER}/advance-search`]);
   });
 });

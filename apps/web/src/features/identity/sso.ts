@@ -4,28 +4,24 @@ import {
   SINGLE_SIGN_ON_WORKFLOW,
   STORAGE_KEYS,
   type Appointment as AppointmentRecord,
-  type Practitioner,
   type PractitionerRole,
 } from '@careslot/contracts';
 import { apiRequest, type RequestOptions } from '../../shared/api/client';
 import { homeForRoles, HEADER_LINK_ORDER } from '../../shared/session/roleHome';
+import { findPractitioner, type PractitionerClaims } from './practitionerLogin';
 
 /** Messages of practitioner single sign-on (patient-booking.md §8 "Sign-in and account"), as keys. */
 export type SsoFailure = 'tokenNotFound' | 'practitionerNotFound' | 'loginFailed' | 'invalid';
 
 export type SsoOutcome = { ok: true; to: string } | { ok: false; failure: SsoFailure };
 
-interface Claims {
-  sub?: string;
-  careslot_id?: string;
-  user_roles?: string[];
-  user_type?: string;
-  PracticeId?: string;
-}
+type Claims = PractitionerClaims;
 
 export interface SsoDeps {
   api: <T>(path: string, options?: RequestOptions) => Promise<T>;
   decode: (token: string) => Claims | null;
+  /** The legacy EHR's system-identifier URL (app config), for the legacy practitioner identifier. */
+  ehrSystemUrl: string;
   /** Makes a product token the session's (stores login_response); false when it is not a valid user token. */
   apply: (token: { access_token: string; expires_in: number; token_type: string; application_id: string }) => boolean;
   /** Failures the spec only logs ('Participant not found'). */
@@ -35,8 +31,6 @@ export interface SsoDeps {
 /** The parts of GET Appointments/{id} (its data) that single sign-on reads. */
 type Appointment = Pick<AppointmentRecord, 'Id' | 'Participants'> & { VirtualServiceDetail?: { MeetingId: string | null } };
 
-const PRACTITIONER_PATH = '/careslot-administration/api/v2/practitioner';
-
 /**
  * Practitioner single sign-on at /sso (§4.8): the token of the URL fragment becomes the session's (exchanged
  * for a product token when it has no {p}_id), the practitioner and their roles are resolved, then the
@@ -45,34 +39,30 @@ const PRACTITIONER_PATH = '/careslot-administration/api/v2/practitioner';
 export async function practitionerSso(token: string | null, appointmentId: string | null, deps: SsoDeps): Promise<SsoOutcome> {
   if (!token) return { ok: false, failure: 'tokenNotFound' };
   let claims = deps.decode(token);
-  let productToken = token;
-  if (!claims?.careslot_id) {
+  // Step 6: a token without the product id is exchanged for a product token, which becomes the session's.
+  const exchange = async (): Promise<Claims | null> => {
     try {
       const exchanged = await deps.api<{ data: { access_token: string; expires_in: number; token_type: string; application_id: string } }>(
         ACCOUNT_PATHS.exchangeToken,
         { method: 'POST', body: { SubjectToken: token } },
       );
-      productToken = exchanged.data.access_token;
-      if (!deps.apply(exchanged.data)) return { ok: false, failure: 'invalid' };
+      return deps.apply(exchanged.data) ? (deps.decode(exchanged.data.access_token) ?? null) : null;
     } catch {
-      return { ok: false, failure: 'invalid' };
+      return null;
     }
-    claims = deps.decode(productToken);
+  };
+  const exchanged = !claims?.careslot_id;
+  if (exchanged) {
+    claims = await exchange();
+    if (!claims) return { ok: false, failure: 'invalid' };
   } else if (!deps.apply({ access_token: token, expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app' })) {
     return { ok: false, failure: 'invalid' };
   }
   if (!claims?.sub) return { ok: false, failure: 'invalid' };
 
-  // Step 2: the practitioner by the identity-provider identifier, else by the product id of the token.
+  // Step 2: the practitioner by identifiers: the identity provider's, or the legacy EHR one of the token.
   const identifier = `IdentityProvider|${claims.sub}`;
-  let practitioner: Practitioner | null = null;
-  try {
-    practitioner = await deps.api<Practitioner>(PRACTITIONER_PATH, { query: { identifier } });
-  } catch {
-    practitioner = claims.careslot_id
-      ? await deps.api<Practitioner>(`${PRACTITIONER_PATH}/${claims.careslot_id}`).catch(() => null)
-      : null;
-  }
+  const practitioner = await findPractitioner(claims, deps.ehrSystemUrl, deps.api);
   if (!practitioner) return { ok: false, failure: 'practitionerNotFound' };
 
   // Step 4: the practitioner's roles (in the practice of the token when it names one); none is a refusal.
@@ -89,7 +79,7 @@ export async function practitionerSso(token: string | null, appointmentId: strin
     (known) => `${known.System}|${known.Value}`.toLowerCase() === identifier.toLowerCase(),
   );
   if (!linked) {
-    await deps
+    const updated = await deps
       .api(ACCOUNT_PATHS.practitionerUpdate, {
         method: 'POST',
         body: {
@@ -98,8 +88,11 @@ export async function practitionerSso(token: string | null, appointmentId: strin
           AuditTrail: { LastChangedBySystem: 'careslot', WorkflowOrServiceName: SINGLE_SIGN_ON_WORKFLOW },
         },
       })
-      // The next sign-on finds the practitioner by the product id again and retries.
-      .catch(() => undefined);
+      .then(() => true)
+      // The next sign-on finds the practitioner by the product id or the legacy identifier again and retries.
+      .catch(() => false);
+    // A legacy EHR sign-on is now linked to its record: a fresh product token carries the product id.
+    if (updated && exchanged && !claims.careslot_id) claims = (await exchange()) ?? claims;
   }
 
   const userRoles = claims.user_roles ?? [];

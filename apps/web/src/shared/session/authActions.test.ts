@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { logout, setLoginHandler, setLogoutHandler, startLogin } from './authActions';
+import { logout, setLoginHandler, setLogoutHandler, setRegistrationHandler, startLogin, startRegistration } from './authActions';
 import { getSession, setSession } from './session';
 
 const signedIn = () =>
@@ -11,6 +11,7 @@ const signedIn = () =>
 
 afterEach(() => {
   setLoginHandler(null);
+  setRegistrationHandler(null);
   setLogoutHandler(null);
 });
 
@@ -23,6 +24,15 @@ describe('auth actions registry', () => {
     });
     expect(await startLogin()).toBe(true);
     expect(started).toBe(true);
+  });
+
+  it('reports that no registration is registered, and otherwise starts it (not sign-in)', async () => {
+    expect(await startRegistration()).toBe(false);
+    const started: string[] = [];
+    setLoginHandler(() => void started.push('login'));
+    setRegistrationHandler(() => void started.push('registration'));
+    expect(await startRegistration()).toBe(true);
+    expect(started).toEqual(['registration']);
   });
 
   it('ends the local session when the identity feature has not registered a sign-out', async () => {

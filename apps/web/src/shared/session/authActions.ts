@@ -9,10 +9,15 @@ type LoginHandler = () => void | Promise<void>;
 type LogoutHandler = () => Promise<void>;
 
 let loginHandler: LoginHandler | null = null;
+let registrationHandler: LoginHandler | null = null;
 let logoutHandler: LogoutHandler | null = null;
 
 export function setLoginHandler(handler: LoginHandler | null) {
   loginHandler = handler;
+}
+
+export function setRegistrationHandler(handler: LoginHandler | null) {
+  registrationHandler = handler;
 }
 
 export function setLogoutHandler(handler: LogoutHandler | null) {
@@ -26,6 +31,16 @@ export function setLogoutHandler(handler: LogoutHandler | null) {
 export async function startLogin(): Promise<boolean> {
   if (!loginHandler) return false;
   await loginHandler();
+  return true;
+}
+
+/**
+ * Starts registration at the identity provider (prompt=create), coming back to the current page when the
+ * user cancels there. Returns false when no identity handler is registered yet, so the caller falls back.
+ */
+export async function startRegistration(): Promise<boolean> {
+  if (!registrationHandler) return false;
+  await registrationHandler();
   return true;
 }
 

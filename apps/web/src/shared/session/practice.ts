@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { HealthcareService, Location, Organization, Practitioner } from '@careslot/contracts';
+import type { CustomForm, HealthcareService, Location, Organization, Practitioner, ServiceType } from '@careslot/contracts';
 
 /**
  * The practice state of practice-portal.md §4.4: the signed-in practice user's organization and what the
@@ -12,6 +12,10 @@ export interface PracticeState {
   locations: Location[];
   practitioners: Practitioner[];
   healthCareServices: HealthcareService[];
+  /** The practice's service types (booking reasons). */
+  serviceTypes: ServiceType[];
+  /** The practice's assessment forms. */
+  assessmentForms: CustomForm[];
 }
 
 export const EMPTY_PRACTICE: PracticeState = {
@@ -20,6 +24,8 @@ export const EMPTY_PRACTICE: PracticeState = {
   locations: [],
   practitioners: [],
   healthCareServices: [],
+  serviceTypes: [],
+  assessmentForms: [],
 };
 
 let state: PracticeState = EMPTY_PRACTICE;

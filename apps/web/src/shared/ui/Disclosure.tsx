@@ -18,7 +18,7 @@ export interface DisclosureProps {
  * A button that shows a panel of links or actions below it: the WAI-ARIA disclosure pattern used for site
  * navigation. The header uses it instead of a popover-based menu, because the popover library alone would
  * add about a tenth to the JavaScript every page downloads first. Escape, a click elsewhere or moving focus
- * away closes it; arrow keys move between the panel's items.
+ * away closes it, and so does choosing one of its items; arrow keys move between the panel's items.
  */
 export function Disclosure({ opened, onChange, trigger, triggerLabel, triggerClassName, children, width = 240, align = 'end' }: DisclosureProps) {
   const id = useId();
@@ -77,7 +77,18 @@ export function Disclosure({ opened, onChange, trigger, triggerLabel, triggerCla
       >
         {trigger}
       </button>
-      <div id={id} className={classes.panel} data-align={align} hidden={!opened} style={{ width }}>
+      {/* Choosing an item closes the panel at once: a navigation to a page whose code is still loading keeps
+          the previous page (and this header) on screen until it arrives. Keyboard activation clicks too. */}
+      <div
+        id={id}
+        className={classes.panel}
+        data-align={align}
+        hidden={!opened}
+        style={{ width }}
+        onClick={(event) => {
+          if (event.target instanceof Element && event.target.closest('[data-disclosure-item]')) onChange(false);
+        }}
+      >
         {opened ? children : null}
       </div>
     </div>

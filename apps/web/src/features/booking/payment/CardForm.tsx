@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Code, Group, List, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Alert, Button, Code, Group, List, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
+import { useAppConfig } from '../../../shared/config/appConfig';
 import { saveCard } from './api';
+import { cardFormKind } from './cardFormKind';
 import { cardInput, formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS, validateCard, type CardErrors, type CardFields } from './cardInput';
 
 export interface CardFormProps {
@@ -18,12 +20,31 @@ export interface CardFormProps {
 
 const EMPTY: CardFields = { number: '', expiry: '', cvc: '', name: '' };
 
+// Stripe.js is loaded only on a card screen of a deployment that takes cards through Stripe.
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+/**
+ * The card form of this deployment: Stripe Elements when a Stripe publishable key is configured (the card is
+ * tokenised by Stripe in the browser), the sandbox's own form otherwise.
+ */
+export function CardForm(props: CardFormProps) {
+  const config = useAppConfig();
+  const kind = cardFormKind(config.data);
+  if (!kind) return <Skeleton height={220} radius="md" />;
+  if (kind.kind === 'sandbox') return <SandboxCardForm {...props} />;
+  return (
+    <Suspense fallback={<Skeleton height={160} radius="md" />}>
+      <StripeCardForm {...props} publishableKey={kind.publishableKey} />
+    </Suspense>
+  );
+}
+
 /**
  * The built-in sandbox gateway's card form (decision 0012): number, expiry, CVC and name, checked here
  * (Luhn, MM/YY not past, 3-4 digit CVC) and by the server; the card is kept at the gateway, which answers
  * with a masked number only. Its test cards are listed so a tester knows which one does what.
  */
-export function CardForm({ patientId, onSaved, submitLabel, secondary }: CardFormProps) {
+function SandboxCardForm({ patientId, onSaved, submitLabel, secondary }: CardFormProps) {
   const { t } = useTranslation('bookingPayment');
   const [fields, setFields] = useState<CardFields>(EMPTY);
   const [errors, setErrors] = useState<CardErrors>({});

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, Radio, Skeleton, Stack, Text, Titl
 import { IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { CalendarSlotData, PaymentMethod } from '@careslot/contracts';
 import type { SessionUser } from '../../../shared/session/session';
 import { useSubmitBooking } from '../submit';
@@ -90,6 +90,8 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
       </Alert>
     );
   }
+  // A practice paid through PayPal takes the fee on the wallet page (decision 0024).
+  if (visit.fee !== null && visit.wallet) return <Navigate to="/book/pay-paypal" replace />;
 
   const pay = () => void booking.submit(submissionOf(held, user, flow, visit, visit.fee !== null ? selected : null));
 

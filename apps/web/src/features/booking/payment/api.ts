@@ -6,6 +6,9 @@ import type {
   OrganizationPaymentConfig,
   PaymentMethod,
   PaymentMethodInput,
+  PaymentTransaction,
+  WalletOrder,
+  WalletOrderInput,
 } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 
@@ -60,4 +63,24 @@ export const savedCardsQuery = (patientId: string) =>
 
 export async function saveCard(input: PaymentMethodInput): Promise<PaymentMethod> {
   return (await apiRequest<Envelope<PaymentMethod>>(`${PAYMENTS}/v1/stripepayment/customers/payment-methods`, { method: 'POST', body: input })).data;
+}
+
+/** The wallet (PayPal, decision 0024): an order for the visit fee; ApproveUrl null means the in-app approval step. */
+export async function createWalletOrder(input: WalletOrderInput, amount: number): Promise<WalletOrder> {
+  return (await apiRequest<Envelope<WalletOrder>>(`${PAYMENTS}/v1/paypalpayment/orders`, { method: 'POST', query: { amount }, body: input })).data;
+}
+
+/** The built-in wallet's approval step: the payer approves or declines the order. */
+export async function answerWalletOrder(transactionId: string, approve: boolean): Promise<PaymentTransaction> {
+  return (
+    await apiRequest<Envelope<PaymentTransaction>>(`${PAYMENTS}/v1/paypalpayment/sandbox/orders/${encodeURIComponent(transactionId)}/approval`, {
+      method: 'POST',
+      body: { Approve: approve },
+    })
+  ).data;
+}
+
+/** Authorizes the approved order: the fee is held now and captured once the booking commits. */
+export async function authorizeWalletOrder(transactionId: string): Promise<PaymentTransaction> {
+  return (await apiRequest<Envelope<PaymentTransaction>>(`${PAYMENTS}/v1/paypalpayment/orders/${encodeURIComponent(transactionId)}/authorize`, { method: 'POST' })).data;
 }

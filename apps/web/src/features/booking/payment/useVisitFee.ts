@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CalendarSlotData } from '@careslot/contracts';
-import { isInsured, visitFee } from '@careslot/domain';
+import { isInsured, isWalletGateway, visitFee } from '@careslot/domain';
 import { useSchedule } from '../api/schedule';
 import { locationQuery, paymentConfigQuery } from './api';
 
@@ -15,6 +15,8 @@ export interface VisitFeeState {
   insured: boolean;
   /** The fee owed (>= the minimum visit fee of 1), or null when no visit payment applies (§5.3). */
   fee: number | null;
+  /** The practice takes the fee through the wallet (PayPal, decision 0024), on /book/pay-paypal. */
+  wallet: boolean;
 }
 
 /** The visit fee of the held slot: schedule → facility → the practice's three payment config levels. */
@@ -39,5 +41,6 @@ export function useVisitFee(held: CalendarSlotData | null, insuranceName: string
     entity: practitionerId ? { type: 'provider', id: practitionerId } : null,
     insured,
     fee: config.data ? visitFee(config.data, insured) : null,
+    wallet: isWalletGateway(config.data),
   };
 }

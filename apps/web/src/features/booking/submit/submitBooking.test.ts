@@ -3,7 +3,7 @@ import type { Appointment, CalendarSlotData, PaymentTransaction, Patient } from 
 import { ApiError } from '../../../shared/api/client';
 import type { BookingApi } from './api';
 import { watchAppointmentStatus, type StatusUpdate } from './statusWatch';
-import { submitBooking, type BookingSubmission } from './submitBooking';
+import { bookingBody, scheduleTypeOf, submitBooking, type BookingSubmission } from './submitBooking';
 
 const PATIENT = '11111111-1111-4111-8111-111111111111';
 const PROVIDER = '22222222-2222-4222-8222-222222222222';
@@ -111,6 +111,15 @@ describe('submitting a booking (step 9, §4.5, §4.6, §8)', () => {
     expect(outcome).toMatchObject({ kind: 'booked', popup: 'confirmation', redirect: `/portal/health/appointments/office/details/${APPT}?showConfirmationMessage=true` });
   });
 
+  it('books with a fee already authorized through the wallet (PayPal) without authorizing anything more', async () => {
+    const api = fakeApi();
+    const WALLET_TXN = '77777777-7777-4777-8777-777777777777';
+    const outcome = await submitBooking({ api, settle: harness().settle }, { ...submission, walletTransactionId: WALLET_TXN });
+    expect(api.authorizeVisitFee).not.toHaveBeenCalled();
+    expect(api.book.mock.calls[0]![0].Payments).toEqual([{ PaymentTransactionId: WALLET_TXN }]);
+    expect(outcome.kind).toBe('booked');
+  });
+
   it('leaves a ManagingOrganization that is set, and ignores a failed patient update', async () => {
     const api = fakeApi({ patient: vi.fn().mockResolvedValue({ Id: PATIENT, ManagingOrganization: 'other' }) });
     await submitBooking({ api, settle: harness().settle }, submission);
@@ -214,5 +223,32 @@ describe('submitting a booking (step 9, §4.5, §4.6, §8)', () => {
     h.push({ AppointmentId: 'someone-else', Status: 'Scheduled' });
     h.push({ AppointmentId: APPT, Status: 'Entered-In-Error' });
     expect(await run).toEqual({ kind: 'failed', message: 'Unable to book appointment', code: 'enteredInError', redirect: '/book/collect-insurance', refund: null });
+  });
+});
+
+describe('the visit kind and reason of the booking body (decision 0023)', () => {
+  const WALK_IN = { Id: 'type-walk', Name: 'Walk-in Visit', Duration: 15, ServiceCategoryId: 'cat-1', VisitType: 'Walk-In' as const };
+  const OFFICE = { Id: 'type-office', Name: 'Follow-up Visit', Duration: 30, ServiceCategoryId: null, VisitType: 'Office' as const };
+  const CATEGORY = { Id: 'cat-1', Name: 'Consultation', Duration: 30, Capacity: null, CapacityAvailable: null };
+  const held = (selectedReason: string | number, visits: ('Office' | 'TeleHealth' | 'Walk-In')[]): CalendarSlotData => ({
+    ...slot,
+    selectedReason,
+    time_slot: { ...slot.time_slot, SlotVisitType: visits, ServiceType: [OFFICE, WALK_IN], ServiceCategory: [CATEGORY] },
+  });
+
+  it('is a walk-in when the chosen reason is a walk-in visit, and sends that reason and its category', () => {
+    const body = bookingBody({ ...submission, slot: held('type-walk', ['Office', 'Walk-In']) }, null);
+    expect(body.ScheduleType).toBe('Walk-In');
+    expect(body.ServiceType).toEqual([{ Id: 'type-walk', Name: 'Walk-in Visit', Duration: 15, ServiceCategoryId: 'cat-1' }]);
+    expect(body.ServiceCategory).toEqual([{ Id: 'cat-1', Name: 'Consultation', Duration: 30 }]);
+  });
+
+  it('is scheduled for an office reason or for All on a mixed calendar; a walk-in-only calendar makes every booking a walk-in', () => {
+    expect(scheduleTypeOf(held('type-office', ['Office', 'Walk-In']))).toBe('Scheduled');
+    expect(bookingBody({ ...submission, slot: held('type-office', ['Office', 'Walk-In']) }, null).ServiceType).toEqual([{ Id: 'type-office', Name: 'Follow-up Visit', Duration: 30 }]);
+    expect(scheduleTypeOf(held(-1, ['Office', 'Walk-In']))).toBe('Scheduled');
+    expect(bookingBody({ ...submission, slot: held(-1, ['Office', 'Walk-In']) }, null).ServiceType).toEqual([]);
+    expect(scheduleTypeOf(held('All', ['Walk-In']))).toBe('Walk-In');
+    expect(scheduleTypeOf(slot)).toBe('Scheduled');
   });
 });

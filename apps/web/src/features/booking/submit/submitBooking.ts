@@ -1,4 +1,5 @@
 import {
+  ALL_REASONS_ID,
   BOOKING_MESSAGES,
   DUPLICATE_BOOKING_TEXT,
   HTTP_STATUS_MESSAGES,
@@ -61,6 +62,11 @@ export interface BookingSubmission {
   coverages?: BookAppointment['PatientCoverages'];
   /** The visit fee to authorize when a visit payment applies; null or absent when none does. */
   payment?: VisitFeePayment | null;
+  /**
+   * The visit fee already authorized through the wallet (PayPal, decision 0024): its transaction pays for the
+   * booking as it is, nothing more is authorized.
+   */
+  walletTransactionId?: string | null;
   /** Where a failure goes back to (originUrl of 3.10); the portal when absent. */
   originUrl?: string | null;
   /** The signed-in user is a Patient (after booking a patient goes to the portal, others to /dashboard/doctor). */
@@ -121,18 +127,48 @@ function participantsOf(input: BookingSubmission): BookAppointment['Participants
   return [patient, ...others];
 }
 
+/** The reason (service type) the patient chose before picking the slot, as the held slot carries it; null for 'All'. */
+function chosenReason(slot: CalendarSlotData) {
+  const id = String(slot.selectedReason);
+  if (id === String(ALL_REASONS_ID) || id === 'All') return null;
+  return slot.time_slot.ServiceType?.find((type) => type.Id === id) ?? null;
+}
+
+/**
+ * Walk-In or Scheduled (decision 0023): a booking is a walk-in when the chosen reason is a walk-in visit, or
+ * when the slot offers nothing but walk-ins. A walk-in joins the provider's queue of the day.
+ */
+export function scheduleTypeOf(slot: CalendarSlotData): BookAppointment['ScheduleType'] {
+  const reason = chosenReason(slot);
+  if (reason) return reason.VisitType === 'Walk-In' ? 'Walk-In' : 'Scheduled';
+  const visits = slot.time_slot.SlotVisitType ?? [];
+  return visits.length > 0 && visits.every((visit) => visit === 'Walk-In') ? 'Walk-In' : 'Scheduled';
+}
+
+/** The chosen reason and its category as the booking's ServiceType and ServiceCategory (3.5); empty for 'All'. */
+function reasonOf(slot: CalendarSlotData): Pick<BookAppointment, 'ServiceType' | 'ServiceCategory'> {
+  const reason = chosenReason(slot);
+  if (!reason) return { ServiceType: [], ServiceCategory: [] };
+  const category = slot.time_slot.ServiceCategory?.find((c) => c.Id === reason.ServiceCategoryId);
+  return {
+    ServiceType: [{ Id: reason.Id, Name: reason.Name, Duration: reason.Duration, ...(reason.ServiceCategoryId ? { ServiceCategoryId: reason.ServiceCategoryId } : {}) }],
+    ServiceCategory: category ? [{ Id: category.Id, Name: category.Name, Duration: category.Duration }] : [],
+  };
+}
+
 /** The POST Appointments body of step 9: BookingSystem, AuditTrail (Online_Booking_Web), participants and the rest. */
 export function bookingBody(input: BookingSubmission, paymentTransactionId: string | null, now: Date = new Date()): BookAppointment {
+  const reason = reasonOf(input.slot);
   return {
     CalendarId: input.slot.calendarId,
     StartTime: new Date(input.slot.time_slot.Start).toISOString(),
     EndTime: new Date(input.slot.time_slot.End).toISOString(),
     AppointmentType: input.appointmentType ?? 'Office',
-    ScheduleType: input.scheduleType ?? 'Scheduled',
+    ScheduleType: input.scheduleType ?? scheduleTypeOf(input.slot),
     Participants: participantsOf(input),
     Reasons: input.reasons ?? [],
-    ServiceCategory: input.serviceCategory ?? [],
-    ServiceType: input.serviceType ?? [],
+    ServiceCategory: input.serviceCategory ?? reason.ServiceCategory,
+    ServiceType: input.serviceType ?? reason.ServiceType,
     CustomForms: input.customForms ?? [],
     Consents: input.consents ?? [],
     PatientCoverages: input.coverages ?? [],
@@ -225,8 +261,8 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
   // Nothing is paid yet at this point (the fee is authorized only now), so an unavailable slot reschedules.
   if (bookAppointmentAction(check, false) !== 'book') return { kind: 'reschedule' };
 
-  let transactionId: string | null = null;
-  if (input.payment) {
+  let transactionId: string | null = input.walletTransactionId ?? null;
+  if (!transactionId && input.payment) {
     const { Amount, ...intent } = input.payment;
     try {
       const authorized = await api.authorizeVisitFee(

@@ -1,13 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
 import type { SearchProvider, Slot } from '@careslot/contracts';
+import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, daysFrom, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
 import { useSlotPicker } from '../../../shared/slots/useSlotPicker';
 import type { WeekSlots } from '../../../shared/slots/useWeekSlots';
 import { WeekSlotCalendar } from '../../../shared/slots/WeekSlotCalendar';
-
-const BOOKING_FORM = '/book/book-appointment-form';
 
 /**
  * The week the search returned for one provider (5 days from the search date, at most 3 open slots a day),
@@ -35,9 +33,11 @@ export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: 
   };
 }
 
-/** A provider card's week slot calendar: picking a slot holds it and opens the booking form (4.3). */
+/**
+ * A provider card's week slot calendar: picking a slot holds it, then a signed-in user goes on to the booking
+ * form and a guest to registration at the identity provider (4.3 step 8).
+ */
 export function ProviderWeek({ provider, startDay, live, onJump }: { provider: SearchProvider; startDay: DayKey; live: boolean; onJump: (day: DayKey) => void }) {
-  const navigate = useNavigate();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const removeSlot = (slot: Pick<Slot, 'SlotIds'>) => setRemoved((old) => new Set([...old, slot.SlotIds[0]!]));
   const week = useMemo(() => ({ ...searchWeek(provider, startDay, removed, live), removeSlot }), [provider, startDay, removed, live]);
@@ -61,10 +61,7 @@ export function ProviderWeek({ provider, startDay, live, onJump }: { provider: S
       expiresAt: hold.ExpiresAt,
     }),
   });
-  const ready = picker.held !== null && picker.timeZoneQuestion === null;
-  useEffect(() => {
-    if (ready) void navigate(BOOKING_FORM);
-  }, [ready, navigate]);
+  useContinueToBooking(picker.held !== null && picker.timeZoneQuestion === null);
 
   return (
     <>

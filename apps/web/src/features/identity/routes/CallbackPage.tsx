@@ -38,6 +38,7 @@ export function CallbackPage() {
         }
         if (result.kind === 'go-home') {
           if (result.failure === 'signup') toast.error(t('callback.signupFailed'));
+          if (result.failure === 'registration') toast.error(t('callback.registrationFailed'));
           return void navigate('/', { replace: true });
         }
         const returnUrl = sessionStorage.getItem(STORAGE_KEYS.session.returnUrl);
@@ -49,6 +50,8 @@ export function CallbackPage() {
         sessionStorage.removeItem(STORAGE_KEYS.session.returnUrl);
         const isPatient = result.roles.some((role) => role.toLowerCase() === 'patient');
         if (!isPatient) toast.success(t('callback.signedIn'));
+        // The new patient is signed in even when the time zone could not be saved; it is said (§8).
+        if (result.timezoneFailed) toast.error(t('callback.timezoneFailed'));
         // A 'passport' or 'practice' page comes first (§2.2); then a pending slot at the booking form; else the
         // stored return URL; else the role's landing page.
         const samePage = returnUrl && returnsToPageAfterLogin(returnUrl) ? returnUrl : null;

@@ -6,6 +6,7 @@ import { AccountCard } from '../components/AccountCard';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { toast } from '../../../shared/ui/toast';
 import { applyProductToken, decodeClaims } from '../identityClient';
+import { identityConfig } from '../install';
 import { practitionerSso, ssoApi, type SsoOutcome } from '../sso';
 
 // One sign-on per token, even when React runs the effect twice in development.
@@ -24,13 +25,18 @@ export function SsoPage() {
     const key = token ?? 'none';
     let outcome = inFlight.get(key);
     if (!outcome) {
-      outcome = practitionerSso(token, appointmentId, {
-        api: ssoApi,
-        decode: decodeClaims,
-        apply: (login) => applyProductToken(login),
-        // Logged only (§8): the console of the practitioner's browser, no notification.
-        log: (message) => console.warn(message),
-      });
+      outcome = identityConfig().then(
+        (config) =>
+          practitionerSso(token, appointmentId, {
+            api: ssoApi,
+            decode: decodeClaims,
+            ehrSystemUrl: config.ehrSystemUrl,
+            apply: (login) => applyProductToken(login),
+            // Logged only (§8): the console of the practitioner's browser, no notification.
+            log: (message) => console.warn(message),
+          }),
+        (): SsoOutcome => ({ ok: false, failure: 'invalid' }),
+      );
       inFlight.set(key, outcome);
     }
     void outcome.then((result) => {

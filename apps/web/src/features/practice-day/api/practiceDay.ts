@@ -130,6 +130,16 @@ export function useChangeStatus() {
   });
 }
 
+/** PUT appointments/{id}: the practice moves a booked visit to an open slot (decision 0023). */
+export function useMoveVisit() {
+  const refresh = useRefreshPracticeDay();
+  return useMutation({
+    mutationFn: (input: { id: string; CalendarId: string; StartTime: string }) =>
+      apiRequest<PracticeAppointment>(`${APPOINTMENTS}/appointments/${input.id}`, { method: 'PUT', body: { CalendarId: input.CalendarId, StartTime: input.StartTime } }),
+    onSettled: refresh,
+  });
+}
+
 export interface BookOnBehalfInput {
   CalendarId: string;
   StartTime?: string;

@@ -9,6 +9,7 @@ import { formatDay, formatSlotTime, dayKeyOf } from '../../../shared/slots/slotD
 import { toast } from '../../../shared/ui/toast';
 import { useAddParticipant, useChangeStatus } from '../api/practiceDay';
 import { canMoveTo, patientName } from '../calendarModel';
+import { MoveVisit } from './MoveVisit';
 import { StatusBadge } from './StatusBadge';
 
 const ACTION_ICON: Record<VisitStatusAction, typeof IconCheck> = {
@@ -105,6 +106,13 @@ export function AppointmentDrawer({ appointment, context, onClose }: { appointme
                 {t('drawer.final')}
               </Text>
             ) : null}
+          </Stack>
+          <Divider />
+          <Stack gap="xs">
+            <Text fw={600} size="sm">
+              {t('drawer.reschedule')}
+            </Text>
+            <MoveVisit key={a.Id} appointment={a} zone={zone} />
           </Stack>
           <Divider />
           <Stack gap="xs">

@@ -146,7 +146,8 @@ export function PracticeCalendar({
     <Stack gap="md">
       <Paper withBorder radius="lg" p="sm">
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <Group gap="xs" wrap="nowrap">
+          {/* On a phone the title wraps under the buttons instead of squeezing 'Today' out of its button. */}
+          <Group gap="xs" wrap="wrap">
             <Button variant="default" onClick={() => setAnchor(today)}>
               {t('calendar.today')}
             </Button>

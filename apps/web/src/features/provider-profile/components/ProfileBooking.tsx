@@ -2,13 +2,13 @@ import { useCallback, useMemo, useState } from 'react';
 import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfileCalendar, type Slot, type SlotHoldInfo } from '@careslot/contracts';
+import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
 import { useSlotPicker } from '../../../shared/slots/useSlotPicker';
 import { useWeekSlots, type WeekSlots } from '../../../shared/slots/useWeekSlots';
 import { WeekScroller } from '../../../shared/slots/WeekScroller';
 import { WeekSlotCalendar } from '../../../shared/slots/WeekSlotCalendar';
-import { HeldSlotPanel } from './HeldSlotPanel';
 
 const ALL = String(ALL_REASONS_ID);
 
@@ -128,12 +128,13 @@ function CalendarWeek({ calendar, reason, practicePage }: { calendar: PageProfil
     [calendar, reason, practicePage],
   );
   const picker = useSlotPicker({ timeZone, removeSlot: week.removeSlot, slotData });
+  // 4.3 step 8: a held time goes on to the booking form, or a guest to registration first.
+  useContinueToBooking(picker.held !== null && picker.timeZoneQuestion === null);
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {ts('timesIn', { abbr: zoneAbbreviation(new Date(), timeZone) })}
       </Text>
-      {picker.held ? <HeldSlotPanel held={picker.held} timeZone={timeZone} onRelease={() => void picker.release()} /> : null}
       <WeekScroller startDay={startDay} fromDay={today} onChange={setStartDay} />
       <WeekSlotCalendar
         week={week}

@@ -1,0 +1,94 @@
+import { createHash, randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAs, type DemoRole } from './support/sign-in';
+
+/** The demo seed's stable ids (apps/server/src/seed/ids.ts: version-5 layout over SHA-1 of the name). */
+function seedId(name: string): string {
+  const hash = createHash('sha1').update(`careslot-seed:${name}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+const CALENDAR = '/careslot-calendar/api/v2';
+const APPOINTMENTS = '/careslot-appointment-service/api/v2';
+const BENNETT = seedId('demo:person:provider');
+const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('careslot_token') ?? '');
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+/** Letters only (the name rule), different on every run. */
+const runName = () => `Mover${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+
+async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+  await signInAs(page, role);
+  return page;
+}
+
+/**
+ * The desk opens an office calendar for Dr. Bennett, all day every day (so today has open times whatever the
+ * hour), and books a new patient at its first open time today, as 'Book appointment' does.
+ */
+async function bookToday(staff: Page, lastName: string): Promise<void> {
+  const auth = { authorization: `Bearer ${await tokenOf(staff)}` };
+  const existing = await staff.request.post(`${CALENDAR}/schedule/advance-search`, { headers: auth, data: { PractitionerId: BENNETT } });
+  const own = ((await existing.json()) as { Data: { LocationId: string }[] }).Data[0]!;
+  const created = await staff.request.post(`${CALENDAR}/schedule`, {
+    headers: auth,
+    data: {
+      Name: `All day ${randomUUID().slice(0, 6)}`,
+      LocationId: own.LocationId,
+      Actor: [{ Type: 'Practitioner', Id: BENNETT }],
+      SlotMinutes: 30,
+      PlanningHorizonDays: 7,
+      WorkingHours: Array.from({ length: 7 }, (_, day) => ({ DayOfWeek: day, Start: '00:00', End: '24:00' })),
+    },
+  });
+  expect(created.status()).toBe(200);
+  const scheduleId = ((await created.json()) as { Id: string }).Id;
+  const now = new Date();
+  const search = await staff.request.post(`${CALENDAR}/slot/advance-search`, { headers: auth, data: { ScheduleIds: [scheduleId], StartDate: utc(now), EndDate: utc(new Date(now.getTime() + 86_400_000)), IsAvailable: true } });
+  const slot = ((await search.json()) as { Data: { Start: string }[] }).Data[0]!;
+  const booked = await staff.request.post(`${APPOINTMENTS}/OfficeAppointments`, {
+    headers: auth,
+    data: { CalendarId: scheduleId, StartTime: slot.Start, NewPatient: { FirstName: 'Max', LastName: lastName, BirthDate: '1979-03-02', Gender: 'Male' }, Reasons: [{ Name: 'Back pain' }] },
+  });
+  expect(booked.status()).toBe(200);
+}
+
+test('the desk moves a visit to another time from the calendar; the provider is told live', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const provider = await signedIn(browser, 'provider');
+  await provider.goto('/dashboard/doctor');
+  await expect(provider.getByRole('status', { name: 'Live' })).toBeVisible();
+  await expect(bell(provider)).toBeVisible();
+
+  const staff = await signedIn(browser, 'staff');
+  const last = runName();
+  await bookToday(staff, last);
+  await staff.goto('/staff-member/calendar');
+  await expect(staff.getByRole('status', { name: 'Live' })).toBeVisible();
+  await staff.getByRole('button', { name: new RegExp(`${last}, Max, Scheduled`) }).click();
+  const drawer = staff.getByRole('dialog', { name: 'Appointment' });
+  await expect(drawer.getByText('Move to another time')).toBeVisible();
+  const times = drawer.getByRole('radiogroup', { name: "Open times on the visit's calendar" });
+  // Chips keep their radio inputs visually hidden; the label is what a person clicks.
+  const radios = times.getByRole('radio');
+  await expect(radios.first()).toBeAttached();
+  const bellBefore = Number(/(\d+) new/.exec((await bell(provider).getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+  const label = (await radios.last().evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')).trim();
+  await times.getByText(label, { exact: true }).click();
+  await expect(radios.last()).toBeChecked();
+  expect((await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa']).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  if (process.env.E2E_SCREENSHOTS) await staff.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/practice-move-drawer.png` });
+  await drawer.getByRole('button', { name: 'Move the visit' }).click();
+  await expect(staff.getByText(`The visit now starts at ${label}.`)).toBeVisible();
+  await expect(drawer).toContainText(label);
+
+  // The provider's bell counts the move without a reload (the desk, who moved it, is not told).
+  await expect(bell(provider)).toHaveAttribute('aria-label', `Notifications, ${bellBefore + 1} new`);
+});

@@ -1,0 +1,124 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAs, type DemoRole } from './support/sign-in';
+
+/** The demo seed's stable ids (apps/server/src/seed/ids.ts: version-5 layout over SHA-1 of the name). */
+function seedId(name: string): string {
+  const hash = createHash('sha1').update(`careslot-seed:${name}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+const CALENDAR = '/careslot-calendar/api/v2';
+const BENNETT = seedId('demo:person:provider');
+const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('careslot_token') ?? '');
+
+interface Slot {
+  ScheduleId: string;
+  Start: string;
+  End: string;
+  SlotIds: string[];
+}
+
+async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+  await signInAs(page, role);
+  return page;
+}
+
+/**
+ * The front desk opens a walk-in calendar for Dr. Bennett at her facility, all day every day (so the test
+ * finds a slot today whatever the hour), offering the practice's 'Walk-in Visit' reason only.
+ */
+async function openWalkInCalendar(staff: Page): Promise<{ scheduleId: string; walkInType: { Id: string; Name: string } }> {
+  const auth = { authorization: `Bearer ${await tokenOf(staff)}` };
+  const existing = await staff.request.post(`${CALENDAR}/schedule/advance-search`, { headers: auth, data: { PractitionerId: BENNETT } });
+  const own = ((await existing.json()) as { Data: { LocationId: string; OrganizationId: string }[] }).Data[0]!;
+  const types = await staff.request.post(`${CALENDAR}/servicetype/advance-search`, { headers: auth, data: { OrganizationId: own.OrganizationId, VisitType: 'Walk-In' } });
+  const walkInType = ((await types.json()) as { Data: { Id: string; Name: string }[] }).Data[0]!;
+  const created = await staff.request.post(`${CALENDAR}/schedule`, {
+    headers: auth,
+    data: {
+      Name: `Walk-ins ${randomUUID().slice(0, 6)}`,
+      LocationId: own.LocationId,
+      Actor: [{ Type: 'Practitioner', Id: BENNETT }],
+      VisitType: ['Walk-In'],
+      SlotMinutes: 30,
+      Capacity: 5,
+      PlanningHorizonDays: 7,
+      WorkingHours: Array.from({ length: 7 }, (_, day) => ({ DayOfWeek: day, Start: '00:00', End: '24:00' })),
+    },
+  });
+  expect(created.status()).toBe(200);
+  const scheduleId = ((await created.json()) as { Id: string }).Id;
+  const services = await staff.request.put(`${CALENDAR}/schedule/${scheduleId}/update-services`, { headers: auth, data: { ServiceTypeIds: [walkInType.Id] } });
+  expect(services.status()).toBe(200);
+  return { scheduleId, walkInType };
+}
+
+/** The patient holds the first walk-in slot of today with the walk-in reason, as a slot click does, and keeps slot_data. */
+async function holdWalkIn(patient: Page, scheduleId: string, walkInType: { Id: string; Name: string }) {
+  const from = new Date();
+  const search = await patient.request.post(`${CALENDAR}/slot/advance-search`, {
+    data: { ScheduleIds: [scheduleId], StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 86_400_000)), ServiceTypeId: walkInType.Id },
+  });
+  const slot = ((await search.json()) as { Data: Slot[] }).Data[0]!;
+  const res = await patient.request.post(`${CALENDAR}/slot/reserve`, { data: { SlotIds: slot.SlotIds, ServiceType: [{ Id: walkInType.Id }] } });
+  expect(res.status()).toBe(200);
+  const { ExpiresAt, Slot: held } = (await res.json()) as { ExpiresAt: string; Slot: Slot };
+  const slotData = {
+    calendarId: scheduleId,
+    facilityId: null,
+    time_slot: held,
+    entity: { Id: BENNETT, Type: 'Practitioner', Name: 'Dr. Olivia Bennett, MD', Speciality: 'Family Medicine', Photo: null },
+    selectedReason: walkInType.Id,
+    actorLocationCalendars: [scheduleId],
+    workflow: 'PROVIDER_PROFILE',
+    expiresAt: ExpiresAt,
+  };
+  await patient.evaluate((data) => {
+    sessionStorage.setItem('slot_data', JSON.stringify(data));
+    sessionStorage.setItem('book_appointment_state', JSON.stringify({ appointmentInfo: { Reason: 'Sprained ankle' }, currentStage: 'PAYMENT' }));
+  }, slotData);
+}
+
+test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queue and walk-in count show them live", async ({ browser }) => {
+  // Three people sign in and work side by side: longer than one journey's default minute.
+  test.setTimeout(150_000);
+  const provider = await signedIn(browser, 'provider');
+  await provider.goto('/dashboard/doctor');
+  await expect(provider.getByRole('status', { name: 'Live' })).toBeVisible();
+  const walkInCard = provider.getByTestId('count-walkin');
+  await expect(walkInCard).toHaveText(/^\d+$/);
+  const walkIns = Number(await walkInCard.textContent());
+
+  const staff = await signedIn(browser, 'staff');
+  const { scheduleId, walkInType } = await openWalkInCalendar(staff);
+
+  const patient = await signedIn(browser, 'patient');
+  await patient.context().addCookies([{ name: 'SessionId', value: `e2e-walk-in-${randomUUID()}`, url: patient.url() }]);
+  await holdWalkIn(patient, scheduleId, walkInType);
+  await patient.goto('/book/pay');
+  await expect(patient.getByTestId('visit-fee')).toHaveText('$75.00');
+  const another = patient.getByRole('button', { name: 'Use another card' });
+  await expect(patient.getByLabel('Card number').or(another)).toBeVisible();
+  if (await another.isVisible()) await another.click();
+  await patient.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await patient.getByLabel('Expiry date').fill('12/31');
+  await patient.getByLabel('Security code (CVC)').fill('123');
+  await patient.getByRole('button', { name: 'Save card' }).click();
+  await expect(patient.getByLabel(/Visa xxxxxxxxxx4242/).first()).toBeChecked();
+  await patient.getByRole('button', { name: 'Pay $75.00 and book' }).click();
+  await expect(patient).toHaveURL(/\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}/);
+
+  // The provider's dashboard was never reloaded: the appointments hub brings the walk-in into the queue and the count.
+  await expect(walkInCard).toHaveText(String(walkIns + 1));
+  const queue = provider.getByTestId('queue-list');
+  await expect(queue.getByTestId('queue-name').last()).toHaveText('Jordan Ellis');
+  if (process.env.E2E_SCREENSHOTS) await provider.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/walk-in-online-queue.png`, fullPage: true });
+});

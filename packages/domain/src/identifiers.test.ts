@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { legacyPractitionerIdentifier, practitionerIdentifiers } from './identifiers';
+
+const EHR = 'https://ehr.example.test';
+
+describe('practitioner identifier strings (patient-booking.md §3.1, §6)', () => {
+  it("builds the legacy EHR identifier with the Doctor prefix for providers and Practitioner for anyone else", () => {
+    expect(legacyPractitionerIdentifier(EHR, { electronic_claim_id: '1001', vendor_id: '5000', user_roles: ['Provider'] })).toEqual({
+      System: `${EHR}/1001`,
+      Value: 'Doctor-5000',
+    });
+    expect(legacyPractitionerIdentifier(`${EHR}/`, { electronic_claim_id: '1001', vendor_id: '6001', user_roles: ['staff'] })).toEqual({
+      System: `${EHR}/1001`,
+      Value: 'Practitioner-6001',
+    });
+  });
+
+  it('has no legacy identifier without both electronic_claim_id and vendor_id', () => {
+    expect(legacyPractitionerIdentifier(EHR, { electronic_claim_id: '1001', user_roles: ['provider'] })).toBeNull();
+    expect(legacyPractitionerIdentifier(EHR, { vendor_id: '5000', user_roles: ['provider'] })).toBeNull();
+    expect(legacyPractitionerIdentifier(EHR, { electronic_claim_id: ' ', vendor_id: '5000' })).toBeNull();
+  });
+
+  it('lists the identity-provider identifier first, then the legacy one', () => {
+    expect(practitionerIdentifiers(EHR, { sub: 'abc', electronic_claim_id: '1001', vendor_id: '5000', user_roles: ['provider'] })).toEqual([
+      'IdentityProvider|abc',
+      `${EHR}/1001|Doctor-5000`,
+    ]);
+    expect(practitionerIdentifiers(EHR, { sub: 'abc' })).toEqual(['IdentityProvider|abc']);
+  });
+});
