@@ -1,7 +1,15 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfileCalendar, type Slot, type SlotHoldInfo } from '@careslot/contracts';
+import { LazySelect } from '../../../shared/ui/LazySelect';
+import {
+  ALL_REASONS_ID,
+  type CalendarSlotData,
+  type PageProfile,
+  type PageProfileCalendar,
+  type Slot,
+  type SlotHoldInfo,
+} from '@careslot/contracts';
 import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
@@ -17,8 +25,16 @@ const offers = (slot: Slot, reason: string) => (slot.ServiceType ?? []).some((ty
 /** The week with only the slots that offer the reason. */
 function forReason(week: WeekSlots, reason: string): WeekSlots {
   const slots = week.slots.filter((slot) => offers(slot, reason));
-  const slotsByDay = new Map([...week.slotsByDay].map(([day, daySlots]) => [day, daySlots.filter((slot) => offers(slot, reason))]));
-  return { ...week, slots, slotsByDay, noAvailability: week.noAvailability || (!week.isLoading && slots.length === 0 && week.nextAvailableDay === null) };
+  const slotsByDay = new Map(
+    [...week.slotsByDay].map(([day, daySlots]) => [day, daySlots.filter((slot) => offers(slot, reason))]),
+  );
+  return {
+    ...week,
+    slots,
+    slotsByDay,
+    noAvailability:
+      week.noAvailability || (!week.isLoading && slots.length === 0 && week.nextAvailableDay === null),
+  };
 }
 
 /**
@@ -29,7 +45,11 @@ export function narrowToReason(slot: Slot, reason: string): Slot {
   if (reason === ALL) return { ...slot, ServiceCategory: [], ServiceType: [] };
   const types = (slot.ServiceType ?? []).filter((type) => type.Id === reason);
   const categoryIds = new Set(types.map((type) => type.ServiceCategoryId));
-  return { ...slot, ServiceType: types, ServiceCategory: (slot.ServiceCategory ?? []).filter((category) => categoryIds.has(category.Id)) };
+  return {
+    ...slot,
+    ServiceType: types,
+    ServiceCategory: (slot.ServiceCategory ?? []).filter((category) => categoryIds.has(category.Id)),
+  };
 }
 
 /**
@@ -40,13 +60,18 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
   const { t } = useTranslation('providerProfile');
   const calendars = profile.Calendars;
   const onPracticePage = profile.Entity.Type === 'Organization';
-  const entities = useMemo(() => [...new Map(calendars.map((c) => [c.EntityId, c.EntityName])).entries()], [calendars]);
+  const entities = useMemo(
+    () => [...new Map(calendars.map((c) => [c.EntityId, c.EntityName])).entries()],
+    [calendars],
+  );
   const [entityId, setEntityId] = useState<string | null>(entities[0]?.[0] ?? null);
   const ofEntity = calendars.filter((c) => c.EntityId === entityId);
   const [scheduleId, setScheduleId] = useState<string | null>(null);
   const calendar = ofEntity.find((c) => c.ScheduleId === scheduleId) ?? ofEntity[0] ?? null;
   const [reason, setReason] = useState(ALL);
-  const locationName = (c: PageProfileCalendar) => profile.Locations.find((l) => l.Id === c.LocationId)?.Name ?? t('locationN', { n: ofEntity.indexOf(c) + 1 });
+  const locationName = (c: PageProfileCalendar) =>
+    profile.Locations.find((l) => l.Id === c.LocationId)?.Name ??
+    t('locationN', { n: ofEntity.indexOf(c) + 1 });
 
   if (!calendar) {
     return (
@@ -54,7 +79,13 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
         <Title order={2} fz={20} mb="xs">
           {t('bookOnline')}
         </Title>
-        <Text c="dimmed">{onPracticePage ? t('noOnlineBookingPractice') : profile.Entity.Type === 'HealthCareService' ? t('noOnlineBookingService') : t('noOnlineBooking')}</Text>
+        <Text c="dimmed">
+          {onPracticePage
+            ? t('noOnlineBookingPractice')
+            : profile.Entity.Type === 'HealthCareService'
+              ? t('noOnlineBookingService')
+              : t('noOnlineBooking')}
+        </Text>
       </Card>
     );
   }
@@ -66,9 +97,12 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
         <Title order={2} fz={20}>
           {t('bookOnline')}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: (onPracticePage ? 1 : 0) + (ofEntity.length > 1 ? 1 : 0) + 1 }} spacing="sm">
+        <SimpleGrid
+          cols={{ base: 1, xs: (onPracticePage ? 1 : 0) + (ofEntity.length > 1 ? 1 : 0) + 1 }}
+          spacing="sm"
+        >
           {onPracticePage && entities.length > 0 ? (
-            <Select
+            <LazySelect
               label={t('chooseProvider')}
               data={entities.map(([value, label]) => ({ value, label }))}
               value={entityId}
@@ -82,7 +116,7 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
             />
           ) : null}
           {ofEntity.length > 1 ? (
-            <Select
+            <LazySelect
               label={t('chooseLocation')}
               data={ofEntity.map((c) => ({ value: c.ScheduleId, label: locationName(c) }))}
               value={calendar.ScheduleId}
@@ -90,27 +124,49 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
               allowDeselect={false}
             />
           ) : null}
-          <Select
+          <LazySelect
             label={t('reason')}
-            data={[{ value: ALL, label: t('allReasons') }, ...reasons.map((r) => ({ value: r.Id, label: r.Name }))]}
+            data={[
+              { value: ALL, label: t('allReasons') },
+              ...reasons.map((r) => ({ value: r.Id, label: r.Name })),
+            ]}
             value={reason}
             onChange={(value) => setReason(value ?? ALL)}
             allowDeselect={false}
           />
         </SimpleGrid>
-        <CalendarWeek key={`${calendar.ScheduleId}|${reason}`} calendar={calendar} reason={reason} practicePage={onPracticePage} />
+        <CalendarWeek
+          key={`${calendar.ScheduleId}|${reason}`}
+          calendar={calendar}
+          reason={reason}
+          practicePage={onPracticePage}
+        />
       </Stack>
     </Card>
   );
 }
 
-function CalendarWeek({ calendar, reason, practicePage }: { calendar: PageProfileCalendar; reason: string; practicePage: boolean }) {
+function CalendarWeek({
+  calendar,
+  reason,
+  practicePage,
+}: {
+  calendar: PageProfileCalendar;
+  reason: string;
+  practicePage: boolean;
+}) {
   const { t: ts } = useTranslation('slots');
   const timeZone = calendar.TimeZone;
   const today = useMemo(() => dayKeyOf(new Date(), timeZone), [timeZone]);
   const [startDay, setStartDay] = useState<DayKey>(today);
   const scheduleIds = useMemo(() => [calendar.ScheduleId], [calendar.ScheduleId]);
-  const all = useWeekSlots({ scheduleIds, timeZone, startDay, reasonBased: reason !== ALL, reasonId: reason === ALL ? null : reason });
+  const all = useWeekSlots({
+    scheduleIds,
+    timeZone,
+    startDay,
+    reasonBased: reason !== ALL,
+    reasonId: reason === ALL ? null : reason,
+  });
   // A chosen reason shows only the slots that offer it.
   const week = useMemo(() => (reason === ALL ? all : forReason(all, reason)), [all, reason]);
   const slotData = useCallback(
@@ -118,7 +174,13 @@ function CalendarWeek({ calendar, reason, practicePage }: { calendar: PageProfil
       calendarId: calendar.ScheduleId,
       facilityId: calendar.LocationId,
       time_slot: narrowToReason(slot, reason),
-      entity: { Id: calendar.EntityId, Type: calendar.EntityType, Name: calendar.EntityName, Speciality: calendar.EntitySpeciality, Photo: calendar.EntityPhoto },
+      entity: {
+        Id: calendar.EntityId,
+        Type: calendar.EntityType,
+        Name: calendar.EntityName,
+        Speciality: calendar.EntitySpeciality,
+        Photo: calendar.EntityPhoto,
+      },
       selectedReason: reason === ALL ? ALL_REASONS_ID : reason,
       actorLocationCalendars: [calendar.ScheduleId],
       // 4.3 step 6: a pick from a practice profile with a reason is PRACTICE_PROFILE; otherwise PROVIDER_PROFILE.
@@ -143,7 +205,11 @@ function CalendarWeek({ calendar, reason, practicePage }: { calendar: PageProfil
         pendingSlotId={picker.pending?.SlotIds[0] ?? null}
         heldSlotId={picker.held?.slot.SlotIds[0] ?? null}
       />
-      <TimeZoneDialog question={picker.timeZoneQuestion} onYes={picker.confirmTimeZone} onNo={picker.declineTimeZone} />
+      <TimeZoneDialog
+        question={picker.timeZoneQuestion}
+        onYes={picker.confirmTimeZone}
+        onNo={picker.declineTimeZone}
+      />
     </Stack>
   );
 }
