@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type * as comboboxParts from './comboboxParts';
 
-export type ComboboxParts = typeof import('./comboboxParts');
+export type ComboboxParts = typeof comboboxParts;
 
 let loaded: ComboboxParts | null = null;
 let pending: Promise<ComboboxParts> | null = null;

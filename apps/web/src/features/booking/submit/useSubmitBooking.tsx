@@ -11,20 +11,13 @@ import { resetBookingState } from './resetBooking';
 import { submitBooking, type BookingOutcome, type BookingSubmission } from './submitBooking';
 
 // The reschedule dialog (its slot calendar and Mantine's Modal) loads only when a booked time turns out taken.
-const RescheduleDialog = lazy(() =>
-  import('../reschedule/RescheduleDialog').then((m) => ({ default: m.RescheduleDialog })),
-);
+const RescheduleDialog = lazy(() => import('../reschedule/RescheduleDialog').then((m) => ({ default: m.RescheduleDialog })));
 
 /** Listens on the appointments hub as the signed-in user (their own room) and the new appointment's room. */
 const hubListener: StatusListener = (onUpdate) => {
   const session = getSession();
-  const hub = new HubConnection('appointments', {
-    getToken: () => getSession().accessToken,
-    userId: session.user?.userId ?? null,
-  });
-  const off = hub.on('AppointmentStatusUpdated', (message) =>
-    onUpdate(message.data as unknown as StatusUpdate),
-  );
+  const hub = new HubConnection('appointments', { getToken: () => getSession().accessToken, userId: session.user?.userId ?? null });
+  const off = hub.on('AppointmentStatusUpdated', (message) => onUpdate(message.data as unknown as StatusUpdate));
   hub.start();
   return () => {
     off();
@@ -94,11 +87,7 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
           break;
         case 'failed':
           if (outcome.refund === 'processed') resetBookingState();
-          toast.error(
-            outcome.details
-              ? `${t(`messages.${outcome.code}`)} ${outcome.details}`
-              : t(`messages.${outcome.code}`),
-          );
+          toast.error(outcome.details ? `${t(`messages.${outcome.code}`)} ${outcome.details}` : t(`messages.${outcome.code}`));
           void navigate(outcome.redirect, { replace: true });
           break;
       }
