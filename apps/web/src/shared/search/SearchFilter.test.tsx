@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '@careslot/contracts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setupI18n } from '../../testing/render';
+import { loadComboboxParts } from '../ui/lazyCombobox';
 import { SearchFilter, type FilterValues } from './SearchFilter';
 
 const TODAY = '2026-11-23';
@@ -58,7 +59,24 @@ function asPhone() {
   );
 }
 
+describe('SearchFilter, before its dropdown code has loaded', () => {
+  it('shows plain text boxes that keep what is typed and the focus when the Autocomplete replaces them', async () => {
+    renderFilter();
+    const plain = screen.getByRole('combobox', { name: 'Condition or specialty' });
+    expect(plain).toHaveAttribute('aria-expanded', 'false');
+    plain.focus();
+    fireEvent.change(plain, { target: { value: 'Int' } });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Condition or specialty' })).not.toBe(plain));
+    const term = screen.getByRole('combobox', { name: 'Condition or specialty' });
+    expect(term).toHaveValue('Int');
+    expect(term).toHaveFocus();
+    expect(await screen.findByRole('option', { name: 'Internist' })).toBeInTheDocument();
+  });
+});
+
 describe('SearchFilter', () => {
+  beforeAll(() => loadComboboxParts());
+
   it('keeps the zip box to digits, formats ZIP+4 and stops at 9 digits', async () => {
     renderFilter();
     const zip = screen.getByRole('combobox', { name: 'Zip code' });

@@ -1,9 +1,10 @@
-import { useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { Autocomplete, Button, CloseButton, Group, Popover, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { Button, CloseButton, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar, IconMapPin, IconSearch, IconShieldCheck, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatZip, rankByMatch, validateZip, zipDigits } from '@careslot/domain';
+import { useComboboxParts } from '../ui/lazyCombobox';
 import { saveFilterState } from './filterSession';
 import { useInsurances, useSpecialtiesAndConditions, useZipSuggestions } from './lookups';
 import classes from './SearchFilter.module.css';
@@ -48,6 +49,9 @@ function blockNonDigits(event: KeyboardEvent<HTMLInputElement>) {
   if (!/[0-9]/.test(event.key)) event.preventDefault();
 }
 
+/** What Autocomplete's text box says to assistive technology while its list is closed. */
+const CLOSED_COMBOBOX = { role: 'combobox', 'aria-haspopup': 'listbox', 'aria-expanded': false, autoComplete: 'off' } as const;
+
 /**
  * The provider search filter (patient-booking.md §2.4), as the search page's header. It starts from
  * `initial`; the host gives it a new key when the URL's filter changes.
@@ -72,6 +76,12 @@ export function SearchFilter({ initial, today, variant = 'search', stacked = fal
   const [panelCarrier, setPanelCarrier] = useState<string | null>(initial.insuranceName);
   const insuranceRef = useRef<HTMLInputElement>(null);
   const insurances = useInsurances();
+  // The Autocompletes and the insurance Popover load after the page shows (or when the filter is pointed at or
+  // focused); until then the same text boxes are plain inputs (docs/performance.md).
+  const { parts, request } = useComboboxParts();
+  const termId = useId();
+  const zipId = useId();
+  const insuranceId = useId();
 
   // Grouped options ranked by the position of the match, then alphabetically; a name that is both a
   // specialty and a condition is offered once, as the specialty.
@@ -138,6 +148,66 @@ export function SearchFilter({ initial, today, variant = 'search', stacked = fal
     onZipChange(`${zip}${event.clipboardData.getData('text')}`);
   };
 
+  const termInput = {
+    id: termId,
+    className: classes.term,
+    label: t('term.label'),
+    placeholder: t('term.placeholder'),
+    leftSection: <IconStethoscope size={18} aria-hidden />,
+    value: term,
+  };
+  const zipInput = {
+    id: zipId,
+    className: classes.zip,
+    label: t('zip.label'),
+    placeholder: t('zip.placeholder'),
+    leftSection: <IconMapPin size={18} aria-hidden />,
+    inputMode: 'numeric' as const,
+    maxLength: 10,
+    value: zip,
+    onKeyDown: blockNonDigits,
+    onPaste: onZipPaste,
+    onBlur: onZipBlur,
+    error: zipError,
+  };
+  const insuranceInput = (
+  <TextInput
+    id={insuranceId}
+    ref={insuranceRef}
+    className={classes.insurance}
+    label={t('insurance.label')}
+    placeholder={t('insurance.placeholder')}
+    leftSection={<IconShieldCheck size={18} aria-hidden />}
+    value={insuranceOpen ? insuranceText : insuranceLabel}
+    onChange={(event) => setInsuranceText(event.currentTarget.value)}
+    onFocus={() => {
+      request();
+      setTimeout(() => setInsuranceOpen(true), OPEN_DELAY_MS);
+    }}
+    onClick={() => setTimeout(() => setInsuranceOpen(true), OPEN_DELAY_MS)}
+    onKeyDown={(event) => {
+      if (event.key === 'Escape') setInsuranceOpen(false);
+    }}
+    // A text box that opens the carrier-and-plan panel: a combobox whose popup is a dialog (ARIA 1.2).
+    role="combobox"
+    aria-haspopup="dialog"
+    aria-expanded={insuranceOpen}
+    rightSection={
+      carrier ? (
+        <CloseButton
+          size="sm"
+          aria-label={t('insurance.clear')}
+          onClick={() => {
+            setCarrier(null);
+            setPlan(null);
+            setPanelCarrier(null);
+          }}
+        />
+      ) : null
+    }
+  />
+  );
+
   return (
     <form
       className={classes.filter}
@@ -147,149 +217,124 @@ export function SearchFilter({ initial, today, variant = 'search', stacked = fal
       role="search"
       aria-label={t('label')}
       onClickCapture={onControlClick}
+      onPointerEnter={request}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
-      <Autocomplete
-        className={classes.term}
-        label={t('term.label')}
-        placeholder={t('term.placeholder')}
-        leftSection={<IconStethoscope size={18} aria-hidden />}
-        data={termData}
-        filter={({ options }) => options}
-        value={term}
-        onChange={setTerm}
-        onOptionSubmit={pickTerm}
-        onFocus={() => setTermFocused(true)}
-        maxDropdownHeight={320}
-        clearable
-        comboboxProps={{ withinPortal: true }}
-      />
-      {!showZip ? null : (
-        <Autocomplete
-          className={classes.zip}
-          label={t('zip.label')}
-          placeholder={t('zip.placeholder')}
-          leftSection={<IconMapPin size={18} aria-hidden />}
-          inputMode="numeric"
-          maxLength={10}
-          data={(zipSuggestions.data ?? []).map((z) => z.Code)}
+      {parts ? (
+        <parts.Autocomplete
+          {...termInput}
+          data={termData}
           filter={({ options }) => options}
-          renderOption={({ option }) => {
-            const found = zipSuggestions.data?.find((z) => z.Code === option.value);
-            return (
-              <Group gap={6} wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  {option.value}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {found ? `${found.City}, ${found.StateCode}` : ''}
-                </Text>
-              </Group>
-            );
+          onChange={setTerm}
+          onOptionSubmit={pickTerm}
+          onFocus={() => setTermFocused(true)}
+          maxDropdownHeight={320}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : (
+        <TextInput
+          {...termInput}
+          {...CLOSED_COMBOBOX}
+          onChange={(event) => setTerm(event.currentTarget.value)}
+          onFocus={() => {
+            setTermFocused(true);
+            request();
           }}
-          value={zip}
-          onChange={onZipChange}
-          onKeyDown={blockNonDigits}
-          onPaste={onZipPaste}
-          onBlur={onZipBlur}
-          error={zipError}
-          comboboxProps={{ withinPortal: true, transitionProps: { duration: 0, enterDelay: OPEN_DELAY_MS } }}
         />
       )}
+      {!showZip ? null : (
+        parts ? (
+          <parts.Autocomplete
+            {...zipInput}
+            data={(zipSuggestions.data ?? []).map((z) => z.Code)}
+            filter={({ options }) => options}
+            renderOption={({ option }) => {
+              const found = zipSuggestions.data?.find((z) => z.Code === option.value);
+              return (
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {option.value}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {found ? `${found.City}, ${found.StateCode}` : ''}
+                  </Text>
+                </Group>
+              );
+            }}
+            onChange={onZipChange}
+            comboboxProps={{ withinPortal: true, transitionProps: { duration: 0, enterDelay: OPEN_DELAY_MS } }}
+          />
+        ) : (
+          <TextInput {...zipInput} {...CLOSED_COMBOBOX} onChange={(event) => onZipChange(event.currentTarget.value)} onFocus={request} />
+        )
+      )}
       {mobile ? null : (
-        <Popover opened={insuranceOpen} onChange={setInsuranceOpen} position="bottom-start" width={360} shadow="md" trapFocus={false} closeOnClickOutside>
-          <Popover.Target>
-            <TextInput
-              ref={insuranceRef}
-              className={classes.insurance}
-              label={t('insurance.label')}
-              placeholder={t('insurance.placeholder')}
-              leftSection={<IconShieldCheck size={18} aria-hidden />}
-              value={insuranceOpen ? insuranceText : insuranceLabel}
-              onChange={(event) => setInsuranceText(event.currentTarget.value)}
-              onFocus={() => setTimeout(() => setInsuranceOpen(true), OPEN_DELAY_MS)}
-              onClick={() => setTimeout(() => setInsuranceOpen(true), OPEN_DELAY_MS)}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') setInsuranceOpen(false);
-              }}
-              // A text box that opens the carrier-and-plan panel: a combobox whose popup is a dialog (ARIA 1.2).
-              role="combobox"
-              aria-haspopup="dialog"
-              aria-expanded={insuranceOpen}
-              rightSection={
-                carrier ? (
-                  <CloseButton
-                    size="sm"
-                    aria-label={t('insurance.clear')}
-                    onClick={() => {
-                      setCarrier(null);
-                      setPlan(null);
-                      setPanelCarrier(null);
-                    }}
-                  />
-                ) : null
-              }
-            />
-          </Popover.Target>
-          <Popover.Dropdown p={0} aria-label={t('insurance.panel')} role="dialog">
-            <div className={classes.panel}>
-              <div className={classes.panelColumn}>
-                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
-                  {t('insurance.carriers')}
-                </Text>
-                <ScrollArea.Autosize mah={280}>
-                  {shownCarriers.map((c) => (
-                    <UnstyledButton key={c.Id} className={classes.option} data-active={panelCarrier === c.Name || undefined} onClick={() => setPanelCarrier(c.Name)}>
-                      {c.Name}
-                    </UnstyledButton>
-                  ))}
-                </ScrollArea.Autosize>
-              </div>
-              <div className={classes.panelColumn}>
-                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
-                  {t('insurance.plans')}
-                </Text>
-                {panelCarrier ? (
-                  <ScrollArea.Autosize mah={280}>
-                    <UnstyledButton
-                      className={classes.option}
-                      onClick={() => {
-                        setCarrier(panelCarrier);
-                        setPlan(null);
-                        setInsuranceText('');
-                        setInsuranceOpen(false);
-                      }}
-                    >
-                      {t('insurance.anyPlan')}
-                    </UnstyledButton>
-                    {carrierPlans.map((p) => (
+        parts ? (
+          <parts.Popover opened={insuranceOpen} onChange={setInsuranceOpen} position="bottom-start" width={360} shadow="md" trapFocus={false} closeOnClickOutside>
+            <parts.Popover.Target>{insuranceInput}</parts.Popover.Target>
+            <parts.Popover.Dropdown p={0} aria-label={t('insurance.panel')} role="dialog">
+              <div className={classes.panel}>
+                <div className={classes.panelColumn}>
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                    {t('insurance.carriers')}
+                  </Text>
+                  <parts.ScrollArea.Autosize mah={280}>
+                    {shownCarriers.map((c) => (
+                      <UnstyledButton key={c.Id} className={classes.option} data-active={panelCarrier === c.Name || undefined} onClick={() => setPanelCarrier(c.Name)}>
+                        {c.Name}
+                      </UnstyledButton>
+                    ))}
+                  </parts.ScrollArea.Autosize>
+                </div>
+                <div className={classes.panelColumn}>
+                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                    {t('insurance.plans')}
+                  </Text>
+                  {panelCarrier ? (
+                    <parts.ScrollArea.Autosize mah={280}>
                       <UnstyledButton
-                        key={p.Id}
                         className={classes.option}
-                        data-active={(carrier === panelCarrier && plan === p.Name) || undefined}
                         onClick={() => {
                           setCarrier(panelCarrier);
-                          setPlan(p.Name);
+                          setPlan(null);
                           setInsuranceText('');
                           setInsuranceOpen(false);
                         }}
                       >
-                        {p.Name}
+                        {t('insurance.anyPlan')}
                       </UnstyledButton>
-                    ))}
-                  </ScrollArea.Autosize>
-                ) : (
-                  <Text size="sm" c="dimmed" px="sm" py="xs">
-                    {t('insurance.pickCarrier')}
-                  </Text>
-                )}
+                      {carrierPlans.map((p) => (
+                        <UnstyledButton
+                          key={p.Id}
+                          className={classes.option}
+                          data-active={(carrier === panelCarrier && plan === p.Name) || undefined}
+                          onClick={() => {
+                            setCarrier(panelCarrier);
+                            setPlan(p.Name);
+                            setInsuranceText('');
+                            setInsuranceOpen(false);
+                          }}
+                        >
+                          {p.Name}
+                        </UnstyledButton>
+                      ))}
+                    </parts.ScrollArea.Autosize>
+                  ) : (
+                    <Text size="sm" c="dimmed" px="sm" py="xs">
+                      {t('insurance.pickCarrier')}
+                    </Text>
+                  )}
+                </div>
               </div>
-            </div>
-          </Popover.Dropdown>
-        </Popover>
+            </parts.Popover.Dropdown>
+          </parts.Popover>
+        ) : (
+          insuranceInput
+        )
       )}
       <TextInput
         className={classes.date}

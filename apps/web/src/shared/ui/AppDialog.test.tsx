@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Providers } from '../../testing/render';
@@ -12,6 +12,12 @@ function modalSize() {
 }
 
 describe('AppDialog', () => {
+  // The dialog's window is loaded when a dialog first opens; loading (transforming) it once here keeps the
+  // first test's wait about the dialog, not about the test runner compiling Mantine's Modal.
+  beforeAll(async () => {
+    await import('./AppDialogModal');
+  });
+
   it('shows the title, the message and up to three buttons, each calling its own handler', async () => {
     const primary = vi.fn();
     const secondary = vi.fn();

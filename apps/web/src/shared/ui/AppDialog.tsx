@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
 export interface DialogAction {
   label: string;
@@ -22,13 +22,18 @@ export interface AppDialogProps {
   variant?: DialogVariant;
 }
 
-// Mantine's Modal (focus trap, scroll lock, portal) loads when a dialog first opens, not with the page.
-const AppDialogModal = lazy(() => import('./AppDialogModal').then((m) => ({ default: m.AppDialogModal })));
+// Mantine's Modal (focus trap, scroll lock, portal) is not part of the page's first JavaScript: it starts
+// loading once a page with a dialog has rendered, so it is there by the time the dialog opens.
+const loadModal = () => import('./AppDialogModal');
+const AppDialogModal = lazy(() => loadModal().then((m) => ({ default: m.AppDialogModal })));
 
 /** The generic dialog: a title, a message and up to a primary, a secondary and a tertiary button. */
 export function AppDialog(props: AppDialogProps) {
   // Once opened it stays rendered, so that closing plays the modal's own transition.
   const [used, setUsed] = useState(props.opened);
+  useEffect(() => {
+    void loadModal();
+  }, []);
   if (props.opened && !used) setUsed(true);
   if (!used) return null;
   return (

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Container, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { SCREENING_FORM_PATH } from './ScreeningFormPage';
+import { SCREENING_FORM_PATH } from '../paths';
 import { STORAGE_KEYS, type RelatedPerson } from '@careslot/contracts';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { formatSlotTime } from '../../../shared/slots/slotDates';

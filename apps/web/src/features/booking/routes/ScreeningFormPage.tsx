@@ -10,7 +10,7 @@ import { BookingShell } from '../components/BookingShell';
 import { CustomFormRenderer, fileToBase64 } from '../components/CustomFormRenderer';
 import { useBookingFlow } from '../useBookingFlow';
 
-export const SCREENING_FORM_PATH = '/screening-form';
+export { SCREENING_FORM_PATH } from '../paths';
 
 /**
  * The screening form (/screening-form, stage SCREENING_FORM): the practice's screening forms that apply to the

@@ -1,15 +1,17 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { STORAGE_KEYS } from '@careslot/contracts';
 import { HubConnection } from '../../../shared/realtime/connection';
 import { getSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
-import { RescheduleDialog } from '../reschedule/RescheduleDialog';
 import { bookingApi, type BookingApi } from './api';
 import { watchAppointmentStatus, type StatusListener, type StatusUpdate } from './statusWatch';
 import { resetBookingState } from './resetBooking';
 import { submitBooking, type BookingOutcome, type BookingSubmission } from './submitBooking';
+
+// The reschedule dialog (its slot calendar and Mantine's Modal) loads only when a booked time turns out taken.
+const RescheduleDialog = lazy(() => import('../reschedule/RescheduleDialog').then((m) => ({ default: m.RescheduleDialog })));
 
 /** Listens on the appointments hub as the signed-in user (their own room) and the new appointment's room. */
 const hubListener: StatusListener = (onUpdate) => {
@@ -117,20 +119,22 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
   );
 
   const dialogs = reschedule ? (
-    <RescheduleDialog
-      submission={reschedule}
-      api={api}
-      onConfirm={(next) => {
-        setReschedule(null);
-        void submit(next);
-      }}
-      onDecline={() => {
-        setReschedule(null);
-        resetBookingState();
-        void navigate('/portal', { replace: true });
-      }}
-      onClose={() => setReschedule(null)}
-    />
+    <Suspense fallback={null}>
+      <RescheduleDialog
+        submission={reschedule}
+        api={api}
+        onConfirm={(next) => {
+          setReschedule(null);
+          void submit(next);
+        }}
+        onDecline={() => {
+          setReschedule(null);
+          resetBookingState();
+          void navigate('/portal', { replace: true });
+        }}
+        onClose={() => setReschedule(null)}
+      />
+    </Suspense>
   ) : null;
 
   return { submit, submitting, paymentError, dialogs };

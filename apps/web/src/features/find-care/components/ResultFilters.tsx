@@ -1,5 +1,6 @@
-import { Group, Select } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../../shared/ui/LazySelect';
 import { SEARCH_SORTS, VISIT_TYPES, type VisitType } from '@careslot/contracts';
 import { DISTANCE_CHOICES, type SearchState } from '../searchState';
 
@@ -14,7 +15,7 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
   const any = t('refine.any');
   return (
     <Group gap="sm" wrap="wrap" role="group" aria-label={t('refine.label')}>
-      <Select
+      <LazySelect
         label={t('refine.gender')}
         w={{ base: HALF, sm: 150 }}
         data={[
@@ -26,7 +27,7 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
         onChange={(value) => onChange({ gender: value === 'F' || value === 'M' ? value : null })}
         allowDeselect={false}
       />
-      <Select
+      <LazySelect
         label={t('refine.visitType')}
         w={{ base: HALF, sm: 170 }}
         data={[{ value: '', label: any }, ...VISIT_TYPES.map((v) => ({ value: v, label: t(`visitTypes.${v}`) }))]}
@@ -34,7 +35,7 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
         onChange={(value) => onChange({ visitType: (VISIT_TYPES as readonly string[]).includes(value ?? '') ? (value as VisitType) : null })}
         allowDeselect={false}
       />
-      <Select
+      <LazySelect
         label={t('refine.distance')}
         w={{ base: HALF, sm: 150 }}
         disabled={!hasPlace}
@@ -43,7 +44,7 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
         onChange={(value) => onChange({ distance: Number(value ?? 0) })}
         allowDeselect={false}
       />
-      <Select
+      <LazySelect
         label={t('refine.sort')}
         w={{ base: HALF, sm: 190 }}
         data={SEARCH_SORTS.map((s) => ({ value: s, label: t(`refine.sorts.${s}`) }))}

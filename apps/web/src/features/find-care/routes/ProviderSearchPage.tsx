@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Alert, Box, Button, Container, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconList, IconMap } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,6 @@ import { SearchFilter, type FilterValues } from '../../../shared/search/SearchFi
 import { AppDialog } from '../../../shared/ui/AppDialog';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { useFindCare } from '../api/findCare';
-import { ProviderCard } from '../components/ProviderCard';
 import { ResultFilters } from '../components/ResultFilters';
 import { useLiveResults } from '../liveResults';
 import { useLocationPrompt } from '../useLocationPrompt';
@@ -21,6 +20,10 @@ import classes from './ProviderSearchPage.module.css';
 
 // Leaflet and the US outlines load only when the map is opened.
 const ResultsMap = lazy(() => import('../components/ResultsMap'));
+// The result cards and page numbers: loading starts with this page, alongside the search request.
+const resultParts = import('../components/resultParts');
+const ProviderCard = lazy(() => resultParts.then((m) => ({ default: m.ProviderCard })));
+const Pagination = lazy(() => resultParts.then((m) => ({ default: m.Pagination })));
 
 /** The provider-search page (patient-booking.md §2.5): driven by its URL, the filter in its header. */
 export function ProviderSearchPage() {
@@ -133,25 +136,29 @@ export function ProviderSearchPage() {
             </Alert>
           ) : null}
 
-          <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
-            {result?.providers.map((provider) => (
-              <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
-            ))}
-          </Stack>
+          <Suspense fallback={result && result.providers.length > 0 ? <LoadingSpinner minHeight={300} /> : null}>
+            <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
+              {result?.providers.map((provider) => (
+                <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
+              ))}
+            </Stack>
+          </Suspense>
 
           {result && result.count > state.pageSize ? (
-            <Group justify="center" mt="md">
-              <Pagination
-                total={pages}
-                value={Math.min(state.pageNo, pages)}
-                onChange={(page) => {
-                  go({ ...state, pageNo: page });
-                  window.scrollTo({ top: 0 });
-                }}
-                getItemProps={(page) => ({ 'aria-label': t('results.page', { page }) })}
-                aria-label={t('results.pages')}
-              />
-            </Group>
+            <Suspense fallback={null}>
+              <Group justify="center" mt="md">
+                <Pagination
+                  total={pages}
+                  value={Math.min(state.pageNo, pages)}
+                  onChange={(page) => {
+                    go({ ...state, pageNo: page });
+                    window.scrollTo({ top: 0 });
+                  }}
+                  getItemProps={(page) => ({ 'aria-label': t('results.page', { page }) })}
+                  aria-label={t('results.pages')}
+                />
+              </Group>
+            </Suspense>
           ) : null}
         </Stack>
       </Container>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Card, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../../shared/ui/LazySelect';
 import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfileCalendar, type Slot, type SlotHoldInfo } from '@careslot/contracts';
 import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
@@ -68,7 +69,7 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
         </Title>
         <SimpleGrid cols={{ base: 1, xs: (onPracticePage ? 1 : 0) + (ofEntity.length > 1 ? 1 : 0) + 1 }} spacing="sm">
           {onPracticePage && entities.length > 0 ? (
-            <Select
+            <LazySelect
               label={t('chooseProvider')}
               data={entities.map(([value, label]) => ({ value, label }))}
               value={entityId}
@@ -82,7 +83,7 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
             />
           ) : null}
           {ofEntity.length > 1 ? (
-            <Select
+            <LazySelect
               label={t('chooseLocation')}
               data={ofEntity.map((c) => ({ value: c.ScheduleId, label: locationName(c) }))}
               value={calendar.ScheduleId}
@@ -90,7 +91,7 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
               allowDeselect={false}
             />
           ) : null}
-          <Select
+          <LazySelect
             label={t('reason')}
             data={[{ value: ALL, label: t('allReasons') }, ...reasons.map((r) => ({ value: r.Id, label: r.Name }))]}
             value={reason}

@@ -1,13 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PageProfileEntityType } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { usePublicProfile } from '../api/pageProfile';
-import { ProfileBooking } from './ProfileBooking';
 import { ProfileHeader } from './ProfileHeader';
 import classes from './PublicProfileView.module.css';
 import { AboutSection, InsurancesSection, LocationsSection, SuggestedSection } from './ProfileSections';
+
+// The booking card (slot calendar, date-fns, selects): loading starts with this page, alongside the profile
+// request, so the first paint does not wait for it (docs/performance.md).
+const profileBooking = import('./ProfileBooking');
+const ProfileBooking = lazy(() => profileBooking.then((m) => ({ default: m.ProfileBooking })));
 
 /**
  * A public profile page (patient-booking.md §3.3, practice-portal.md §3.4): a provider's, a practice's or a
@@ -38,7 +43,9 @@ export function PublicProfileView({ entityType, address }: { entityType: PagePro
         <ProfileHeader profile={data} />
         <div className={classes.layout}>
           <div className={classes.booking}>
-            <ProfileBooking profile={data} />
+            <Suspense fallback={<LoadingSpinner />}>
+              <ProfileBooking profile={data} />
+            </Suspense>
           </div>
           <Stack gap="lg" className={classes.details}>
             <AboutSection profile={data} />

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PageProfile, Slot } from '@careslot/contracts';
 import { renderRoute, setupI18n } from '../../../testing/render';
+import { loadComboboxParts } from '../../../shared/ui/lazyCombobox';
 import { PracticeProfilePage } from './PracticeProfilePage';
 
 // The live calendar's hub connection: a socket that never connects.
@@ -88,6 +89,9 @@ function answer(body: unknown, status = 200) {
 describe("a healthcare service's public profile", () => {
   beforeAll(async () => {
     await setupI18n(['common', 'providerProfile', 'slots']);
+    // The booking card and the Select's dropdown load after the page shows; this test is about what they do,
+    // not when they arrive (a slow first transform of the lazy modules must not run out findBy's time).
+    await Promise.all([import('../components/ProfileBooking'), loadComboboxParts()]);
   });
   afterEach(() => {
     vi.unstubAllGlobals();

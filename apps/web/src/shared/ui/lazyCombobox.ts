@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type * as comboboxParts from './comboboxParts';
+
+export type ComboboxParts = typeof comboboxParts;
+
+let loaded: ComboboxParts | null = null;
+let pending: Promise<ComboboxParts> | null = null;
+
+/** Starts loading the dropdown machinery (once); resolves with it. */
+export function loadComboboxParts(): Promise<ComboboxParts> {
+  pending ??= import('./comboboxParts').then((parts) => (loaded = parts));
+  return pending;
+}
+
+interface FocusedField {
+  id: string;
+  start: number | null;
+  end: number | null;
+}
+
+/**
+ * Mantine's Autocomplete, Select and Popover, or null while they load. The page first renders plain inputs that
+ * look the same; the parts load when the browser is first idle after the page shows, or at once when `request`
+ * is called (the host calls it when a field is pointed at or focused). When they arrive the field that had the
+ * focus (found by its id) gets it back with its caret, so typing carries on in the real control.
+ */
+export function useComboboxParts(): { parts: ComboboxParts | null; request: () => void } {
+  const [parts, setParts] = useState<ComboboxParts | null>(loaded);
+  const focused = useRef<FocusedField | null>(null);
+  const live = useRef(true);
+
+  const request = useCallback(() => {
+    void loadComboboxParts().then((next) => {
+      if (!live.current) return;
+      const active = document.activeElement;
+      focused.current =
+        active instanceof HTMLInputElement && active.id
+          ? { id: active.id, start: active.selectionStart, end: active.selectionEnd }
+          : null;
+      setParts(next);
+    });
+  }, []);
+
+  useEffect(() => {
+    live.current = true;
+    if (loaded) return () => void (live.current = false);
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle
+      ? window.requestIdleCallback(request, { timeout: 2000 })
+      : window.setTimeout(request, 1);
+    return () => {
+      live.current = false;
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+    };
+  }, [request]);
+
+  // The plain input was replaced by the real control: give the focus back before the next key press.
+  useLayoutEffect(() => {
+    const field = focused.current;
+    if (!parts || !field) return;
+    focused.current = null;
+    const input = document.getElementById(field.id);
+    if (!(input instanceof HTMLInputElement) || document.activeElement === input) return;
+    input.focus();
+    if (field.start !== null && field.end !== null && input.type === 'text')
+      input.setSelectionRange(field.start, field.end);
+  }, [parts]);
+
+  return { parts, request };
+}
