@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_EHR_ACCOUNT, DEMO_PASSWORD, signInAs, submitRealmLogin } from './support/sign-in';
+import { DEMO_ACCOUNTS, DEMO_EHR_ACCOUNT, DEMO_PASSWORD, signInAs } from './support/sign-in';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -145,26 +145,35 @@ test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves th
     code_challenge_method: 'S256',
     state: 'ehr-e2e',
   });
-  let code: string | null = null;
-  await page.route('**/callback?**', async (route) => {
-    code = new URL(route.request().url()).searchParams.get('code');
-    await route.fulfill({ contentType: 'text/plain', body: 'caught' });
+  // The browser's part of the flow, walked by the test's own request context (its own cookie jar).
+  const realm = page.request;
+  const started = await realm.get(`/realms/careslot/protocol/openid-connect/auth?${query.toString()}`, { maxRedirects: 0 });
+  expect(started.status()).toBe(303);
+  const formPath = started.headers().location!;
+  const uid = /login-actions\/([^/?"]+)/.exec(formPath)![1]!;
+  await realm.get(formPath);
+  const submitted = await realm.post(`/realms/careslot/login-actions/${uid}/login`, {
+    form: { username: DEMO_EHR_ACCOUNT.email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
   });
-  await page.goto(`/realms/careslot/protocol/openid-connect/auth?${query.toString()}`);
-  await submitRealmLogin(page, DEMO_EHR_ACCOUNT.email, DEMO_PASSWORD);
-  await expect.poll(() => code).not.toBeNull();
-  await page.unroute('**/callback?**');
+  expect(submitted.status()).toBe(303);
+  const resumed = await realm.get(submitted.headers().location!, { maxRedirects: 0 });
+  const code = new URL(resumed.headers().location!, redirectUri).searchParams.get('code');
+  expect(code).toBeTruthy();
   const tokenAnswer = await page.request.post('/realms/careslot/protocol/openid-connect/token', {
     form: { grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, client_id: 'careslot_web_app', code_verifier: verifier },
   });
   expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(200);
-  const realmToken = ((await tokenAnswer.json()) as { access_token: string }).access_token;
-  const claims = JSON.parse(Buffer.from(realmToken.split('.')[1]!, 'base64url').toString()) as {
+  // The realm's access token is opaque (single sign-on exchanges it); its claims ride in the ID token.
+  const realmTokens = (await tokenAnswer.json()) as { access_token: string; id_token: string };
+  const realmToken = realmTokens.access_token;
+  const claims = JSON.parse(Buffer.from(realmTokens.id_token.split('.')[1]!, 'base64url').toString()) as {
     sub: string;
     electronic_claim_id?: string;
     vendor_id?: string;
     PracticeId?: string;
     careslot_id?: string;
+    given_name: string;
   };
   // A legacy EHR token: the EHR's claim, vendor and practice numbers.
   expect(claims).toMatchObject({ electronic_claim_id: '1001', vendor_id: '5001', PracticeId: '1001' });
@@ -174,6 +183,8 @@ test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves th
   // Steps 2 and 4: found by '{EHR URL}/1001|Doctor-5001', practice 'Organization-1001' resolved, roles there: the
   // provider lands on their dashboard.
   await page.waitForURL((url) => url.pathname === '/dashboard/doctor');
+  await expect(page.getByRole('button', { name: new RegExp(claims.given_name) })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('ehr-dashboard.png') });
 
   // Step 5: the provider's record now holds the identity-provider identifier of the sign-in.
   const providerToken = ((await (
