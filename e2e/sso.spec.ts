@@ -1,5 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs } from './support/sign-in';
+import { DEMO_ACCOUNTS, DEMO_EHR_ACCOUNT, DEMO_PASSWORD, signInAs } from './support/sign-in';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -135,4 +136,77 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
   expect(await page.evaluate(() => [localStorage.getItem('showPopup'), localStorage.getItem('user_type')])).toEqual(['1', 'Practitioner']);
   // Step 5: the practitioner is now found by the identity-provider identifier.
   expect((await byIdentifier()).status()).toBe(200);
+});
+
+test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves the practice and links the record', async ({ page }) => {
+  // The realm's own token of the demo EHR sign-in (docs/demo-accounts.md): an authorization code with PKCE S256,
+  // the /callback it comes back to caught before the app's callback page handles it.
+  const verifier = randomBytes(32).toString('base64url');
+  const redirectUri = new URL('/callback', test.info().project.use.baseURL).toString();
+  const query = new URLSearchParams({
+    client_id: 'careslot_web_app',
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid profile email',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: 'ehr-e2e',
+  });
+  // The browser's part of the flow, walked by the test's own request context (its own cookie jar).
+  const realm = page.request;
+  const started = await realm.get(`/realms/careslot/protocol/openid-connect/auth?${query.toString()}`, { maxRedirects: 0 });
+  expect(started.status()).toBe(303);
+  const formPath = started.headers().location!;
+  const uid = /login-actions\/([^/?"]+)/.exec(formPath)![1]!;
+  await realm.get(formPath);
+  const submitted = await realm.post(`/realms/careslot/login-actions/${uid}/login`, {
+    form: { username: DEMO_EHR_ACCOUNT.email, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(submitted.status()).toBe(303);
+  const resumed = await realm.get(submitted.headers().location!, { maxRedirects: 0 });
+  const code = new URL(resumed.headers().location!, redirectUri).searchParams.get('code');
+  expect(code).toBeTruthy();
+  const tokenAnswer = await page.request.post('/realms/careslot/protocol/openid-connect/token', {
+    form: { grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, client_id: 'careslot_web_app', code_verifier: verifier },
+  });
+  expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(200);
+  // The realm's access token is opaque (single sign-on exchanges it); its claims ride in the ID token.
+  const realmTokens = (await tokenAnswer.json()) as { access_token: string; id_token: string };
+  const realmToken = realmTokens.access_token;
+  const claims = JSON.parse(Buffer.from(realmTokens.id_token.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    electronic_claim_id?: string;
+    vendor_id?: string;
+    PracticeId?: string;
+    careslot_id?: string;
+    given_name: string;
+  };
+  // A legacy EHR token: the EHR's claim, vendor and practice numbers.
+  expect(claims).toMatchObject({ electronic_claim_id: '1001', vendor_id: '5001', PracticeId: '1001' });
+
+  await page.context().clearCookies();
+  await page.goto(`/sso#token=${realmToken}`);
+  // Steps 2 and 4: found by '{EHR URL}/1001|Doctor-5001', practice 'Organization-1001' resolved, roles there: the
+  // provider lands on their dashboard.
+  await page.waitForURL((url) => url.pathname === '/dashboard/doctor');
+  await expect(page.getByRole('button', { name: new RegExp(claims.given_name) })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('ehr-dashboard.png') });
+
+  // Step 5: the provider's record now holds the identity-provider identifier of the sign-in.
+  const providerToken = ((await (
+    await page.request.post('/api/account/login', { data: { UserName: DEMO_ACCOUNTS.provider.email, Password: DEMO_PASSWORD } })
+  ).json()) as { data: { access_token: string } }).data.access_token;
+  const byIdentifier = await page.request.post('/careslot-administration/api/v2/practitioner/advance-search', {
+    headers: { authorization: `Bearer ${providerToken}` },
+    data: { Identifier: [`IdentityProvider|${claims.sub}`], Limit: 1, Offset: 1 },
+  });
+  const linked = ((await byIdentifier.json()) as { Data: { Identifier: { System: string; Value: string }[] }[] }).Data;
+  expect(linked).toHaveLength(1);
+  expect(linked[0]!.Identifier).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ System: 'https://ehr.demo.careslot.health/1001', Value: 'Doctor-5001' }),
+      expect.objectContaining({ System: 'IdentityProvider', Value: claims.sub }),
+    ]),
+  );
 });

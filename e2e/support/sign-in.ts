@@ -12,6 +12,8 @@ export const DEMO_ACCOUNTS = {
   finance: { email: 'finance@demo.careslot.health', name: 'Robin Hale' },
 } as const;
 export const DEMO_PASSWORD = 'CareSlot!2026';
+/** The legacy EHR's sign-in of a provider of the first practice (EHR practice 1001, vendor 5001). */
+export const DEMO_EHR_ACCOUNT = { email: 'ehr-provider@demo.careslot.health' } as const;
 export type DemoRole = keyof typeof DEMO_ACCOUNTS;
 
 /** Fills and submits the realm's own login page (the browser is on it). */

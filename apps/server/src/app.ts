@@ -12,6 +12,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@careslot/contracts';
+import { identifierText, legacyOrganizationIdentifier } from '@careslot/domain';
+import { organizationIdByIdentifier } from './modules/directory/store';
 import { appConfigRoutes } from './platform/app-config';
 import { authenticateRequest } from './platform/auth';
 import type { AppDeps } from './platform/deps';
@@ -84,7 +86,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
-  app.addHook('onRequest', authenticateRequest(deps.tokens));
+  app.addHook(
+    'onRequest',
+    authenticateRequest(deps.tokens, async (claims) => {
+      const identifier = legacyOrganizationIdentifier(config.EHR_SYSTEM_URL, claims);
+      return identifier ? organizationIdByIdentifier(deps.database.db, identifierText(identifier)) : null;
+    }),
+  );
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legacyPractitionerIdentifier, practitionerIdentifiers } from './identifiers';
+import { legacyOrganizationIdentifier, legacyPractitionerIdentifier, practitionerIdentifiers } from './identifiers';
 
 const EHR = 'https://ehr.example.test';
 
@@ -27,5 +27,16 @@ describe('practitioner identifier strings (patient-booking.md §3.1, §6)', () =
       `${EHR}/1001|Doctor-5000`,
     ]);
     expect(practitionerIdentifiers(EHR, { sub: 'abc' })).toEqual(['IdentityProvider|abc']);
+  });
+});
+
+describe('legacyOrganizationIdentifier (§3.1)', () => {
+  it("is '{system url}/{electronic_claim_id}|Organization-{PracticeId}' for a legacy EHR sign-in, null otherwise", () => {
+    expect(legacyOrganizationIdentifier('https://ehr.example.test/', { electronic_claim_id: '1001', PracticeId: '1001' })).toEqual({
+      System: 'https://ehr.example.test/1001',
+      Value: 'Organization-1001',
+    });
+    expect(legacyOrganizationIdentifier('https://ehr.example.test', { PracticeId: '3f1c-uuid' })).toBeNull();
+    expect(legacyOrganizationIdentifier('https://ehr.example.test', { electronic_claim_id: '1001' })).toBeNull();
   });
 });

@@ -40,3 +40,21 @@ export function practitionerIdentifiers(systemUrl: string, claims: IdentifierCla
     ...(legacy ? [identifierText(legacy)] : []),
   ];
 }
+
+/** The claims a legacy EHR sign-in's practice is named by (§3.1). */
+export interface OrganizationClaims {
+  electronic_claim_id?: string | undefined;
+  PracticeId?: string | undefined;
+}
+
+/**
+ * The organization identifier of a legacy EHR sign-in (§3.1): '{system url}/{electronic_claim_id}|
+ * Organization-{PracticeId}'. In such a token PracticeId is the EHR's own practice number (decision 0021).
+ * Null when the token carries no electronic_claim_id or no PracticeId: its PracticeId is then the product's.
+ */
+export function legacyOrganizationIdentifier(systemUrl: string, claims: OrganizationClaims): IdentifierParts | null {
+  const claimId = claims.electronic_claim_id?.trim();
+  const practiceId = claims.PracticeId?.trim();
+  if (!claimId || !practiceId) return null;
+  return { System: `${systemUrl.replace(/\/+$/, '')}/${claimId}`, Value: `Organization-${practiceId}` };
+}

@@ -52,19 +52,33 @@ export function isSignedInUser(principal: Principal | null): principal is Princi
   return true;
 }
 
+/**
+ * The product organization of a legacy EHR sign-in (decision 0021): its PracticeId is the EHR's practice
+ * number, resolved by the organization identifier '{EHR URL}/{electronic_claim_id}|Organization-{PracticeId}';
+ * null when no organization holds it.
+ */
+export type LegacyOrganizationResolver = (claims: ProductClaims) => Promise<string | null>;
+
 /** onRequest hook: a bearer token, when sent, must be valid; no token means an anonymous caller. */
-export function authenticateRequest(tokens: TokenService) {
+export function authenticateRequest(tokens: TokenService, legacyOrganization?: LegacyOrganizationResolver) {
   return async (request: FastifyRequest) => {
     request.principal = null;
     const header = request.headers.authorization;
     if (!header) return;
     const match = /^bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
+    let claims: ProductClaims;
     try {
-      request.principal = principalFromClaims(await tokens.verify(match[1]));
+      claims = await tokens.verify(match[1]);
     } catch {
       throw unauthorized();
     }
+    const principal = principalFromClaims(claims);
+    // A legacy EHR sign-in acts for the organization its practice number names (none: no practice at all).
+    if (legacyOrganization && claims.electronic_claim_id && claims.PracticeId) {
+      principal.organizationId = await legacyOrganization(claims);
+    }
+    request.principal = principal;
   };
 }
 

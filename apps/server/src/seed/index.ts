@@ -1,6 +1,6 @@
 import type { Connection, Database } from '../platform/db';
 import { seedReferenceData, type ReferenceSeedResult } from './catalog';
-import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoAccounts, seedDemoEhrAccount } from './demo-accounts';
 import { seedDemoDirectory, type DemoSeedResult } from './demo';
 import { seedDemoBookingFlow } from './booking-forms';
 import { seedDemoApprovals, seedDemoPaymentConfigs } from './payments';
@@ -36,6 +36,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     const reference = await seedReferenceData(connection);
     const demo = options.demo && (await isEmpty(connection, 'organizations')) ? await seedDemoDirectory(connection) : null;
     if (options.demo && (await isEmpty(connection, 'identity_users'))) await seedDemoAccounts(connection);
+    if (options.demo) await seedDemoEhrAccount(connection);
     if (options.demo && (await isEmpty(connection, 'schedules'))) await seedDemoSchedules(connection);
     if (options.demo && (await isEmpty(connection, 'payment_org_configs'))) {
       await seedDemoPaymentConfigs(connection);

@@ -120,7 +120,8 @@ describe('single sign-on of a legacy EHR practitioner (spec 3.1 identifier strin
         familyName: 'Natarajan',
         userType: 'Practitioner',
         userRoles: roles,
-        practiceId: staffRecord.practiceId,
+        // A legacy EHR sign-in names its practice by the EHR's practice number (decision 0021).
+        practiceId: '1001',
         electronicClaimId: '1001',
         vendorId,
         eulaAccepted: true,

@@ -81,7 +81,7 @@ function followPracticeOfSession() {
     loadedFor = organizationId;
     setPractice(EMPTY_PRACTICE);
     if (!organizationId) return;
-    void loadPracticeData(organizationId, apiRequest).then(({ reputationEnabled, ...practice }) => {
+    void loadPracticeData(organizationId, apiRequest, getSession().user?.email ?? '').then(({ reputationEnabled, ...practice }) => {
       if (loadedFor !== organizationId) return;
       setPractice(practice);
       setHeaderState({ reputationEnabled });

@@ -17,18 +17,19 @@ describe('practice data on login (practice-portal §4.4)', () => {
     expect(practiceToLoad(null)).toBeNull();
   });
 
-  it('reads the organization, locations, practitioners, service types, services and assessment forms of the practice; reputation follows the organization', async () => {
+  it('reads the organization, locations, practitioners, service types, services and assessment forms of the practice; reputation is on when the details of the e-mail in the practice are found', async () => {
     const calls: string[] = [];
     const api = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
       calls.push(`${options?.method ?? 'GET'} ${path} ${JSON.stringify(options?.body ?? '')}`);
-      if (path.includes('/organization/')) return { Id: 'org-1', has_reputation_enabled: true } as T;
+      if (path.includes('/organization/')) return { Id: 'org-1', has_reputation_enabled: false } as T;
+      if (path === '/careslot-reputation-service/api/v1/users/staff%40example.test/org-1') return { data: { ReputationEnabled: true } } as T;
       if (path.includes('/location/')) return { Data: [{ Id: 'loc-1' }], Total: 1 } as T;
       if (path.includes('/practitioner/')) return { Data: [{ Id: 'pr-1' }, { Id: 'pr-2' }], Total: 2 } as T;
       if (path.includes('/servicetype/')) return { Data: [{ Id: 'st-1', Name: 'Annual physical' }], Total: 1 } as T;
       if (path.includes('/assessment-forms') && options?.query?.orgId === 'org-1') return { Data: [{ Id: 'f-1', Name: 'PHQ-9' }], Total: 1 } as T;
       throw new Error('500');
     };
-    const practice = await loadPracticeData('org-1', api);
+    const practice = await loadPracticeData('org-1', api, 'staff@example.test');
     expect(practice.organization?.Id).toBe('org-1');
     expect(practice.locations.map((l) => l.Id)).toEqual(['loc-1']);
     expect(practice.practitioners.map((p) => p.Id)).toEqual(['pr-1', 'pr-2']);
@@ -41,5 +42,13 @@ describe('practice data on login (practice-portal §4.4)', () => {
     expect(calls).toContain('GET /careslot-administration/api/v2/practitioner/get-by-organization/org-1 ""');
     expect(calls).toContain('POST /careslot-calendar/api/v2/servicetype/advance-search {"OrganizationId":"org-1"}');
     expect(calls).toContain('GET /careslot-resource-library/api/v1/assessment-forms ""');
+  });
+
+  it('leaves reputation off when the details are not found (404), whatever the organization says', async () => {
+    const api = async <T,>(path: string): Promise<T> => {
+      if (path.includes('/organization/')) return { Id: 'org-1', has_reputation_enabled: true } as T;
+      throw new Error(path.includes('reputation-service') ? '404' : '500');
+    };
+    expect((await loadPracticeData('org-1', api, 'staff@example.test')).reputationEnabled).toBe(false);
   });
 });

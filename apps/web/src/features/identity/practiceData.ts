@@ -18,11 +18,16 @@ type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
 /**
  * Loads the practice of a signed-in practice user (practice-portal.md §4.4): organization, locations,
  * practitioners, service types, health-care services and assessment forms, in parallel. Failed reads are ignored silently (§8): what
- * loaded is kept, the rest stays empty. Reputation is on when the organization has it enabled.
+ * loaded is kept, the rest stays empty. Reputation details are fetched with the user's e-mail and the
+ * organization (the review platform's user details); reputation is on when they are found.
  */
-export async function loadPracticeData(organizationId: string, api: Api): Promise<PracticeState & { reputationEnabled: boolean }> {
+export async function loadPracticeData(
+  organizationId: string,
+  api: Api,
+  email: string,
+): Promise<PracticeState & { reputationEnabled: boolean }> {
   const quiet = <T,>(read: Promise<T>) => read.catch(() => null);
-  const [organization, locations, practitioners, serviceTypes, services, assessmentForms] = await Promise.all([
+  const [organization, locations, practitioners, serviceTypes, services, assessmentForms, reputation] = await Promise.all([
     quiet(api<Organization>(`${ADMINISTRATION}/organization/${encodeURIComponent(organizationId)}`)),
     quiet(
       api<{ Data: Location[] }>(`${ADMINISTRATION}/location/advance-search`, {
@@ -46,6 +51,13 @@ export async function loadPracticeData(organizationId: string, api: Api): Promis
     quiet(
       api<{ Data: CustomForm[] }>('/careslot-resource-library/api/v1/assessment-forms', { query: { orgId: organizationId } }),
     ),
+    email
+      ? quiet(
+          api<{ data: { ReputationEnabled: boolean } }>(
+            `/careslot-reputation-service/api/v1/users/${encodeURIComponent(email)}/${encodeURIComponent(organizationId)}`,
+          ),
+        )
+      : Promise.resolve(null),
   ]);
   return {
     ...EMPTY_PRACTICE,
@@ -56,6 +68,6 @@ export async function loadPracticeData(organizationId: string, api: Api): Promis
     healthCareServices: services?.Data ?? [],
     serviceTypes: serviceTypes?.Data ?? [],
     assessmentForms: assessmentForms?.Data ?? [],
-    reputationEnabled: organization?.has_reputation_enabled ?? false,
+    reputationEnabled: reputation?.data?.ReputationEnabled === true,
   };
 }

@@ -27,4 +27,23 @@ describe('product login of a practitioner (§4.8)', () => {
     expect(await checkPractitionerLogin({ user_type: 'Patient' }, api({}))).toBeNull();
     expect(await checkPractitionerLogin({ user_type: 'SuperUser' }, api({}))).toBeNull();
   });
+  it("looks a legacy EHR sign-in's roles up in the organization its practice number names; none is 'noRole'", async () => {
+    const legacy = { ...PRACTITIONER, careslot_id: 'pr-1', electronic_claim_id: '1001', vendor_id: '5001', PracticeId: '1001' };
+    const seen: { path: string; body: unknown }[] = [];
+    const withOrganizations = (organizations: unknown[]) => async <T,>(path: string, options?: RequestOptions): Promise<T> => {
+      seen.push({ path, body: options?.body });
+      if (path.includes('organization/advance-search')) return { Data: organizations } as T;
+      return (path.includes('practitionerrole') ? { Data: [{ Id: 'r' }] } : { Data: [{ Id: 'pr-1' }] }) as T;
+    };
+    expect(await checkPractitionerLogin(legacy, withOrganizations([{ Id: 'org-uuid' }]), 'https://ehr.example.test')).toBeNull();
+    expect(seen.find((c) => c.path.includes('organization/'))?.body).toEqual({
+      Identifier: ['https://ehr.example.test/1001|Organization-1001'],
+      Limit: 1,
+      Offset: 1,
+    });
+    expect(seen.find((c) => c.path.includes('practitionerrole'))?.body).toEqual({ PractitionerId: 'pr-1', OrganizationId: 'org-uuid' });
+    seen.length = 0;
+    expect(await checkPractitionerLogin(legacy, withOrganizations([]), 'https://ehr.example.test')).toBe('noRole');
+    expect(seen.some((c) => c.path.includes('practitionerrole'))).toBe(false);
+  });
 });

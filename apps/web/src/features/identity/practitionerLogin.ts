@@ -1,5 +1,5 @@
-import type { Practitioner, PractitionerRole } from '@careslot/contracts';
-import { practitionerIdentifiers } from '@careslot/domain';
+import type { Organization, Practitioner, PractitionerRole } from '@careslot/contracts';
+import { identifierText, legacyOrganizationIdentifier, practitionerIdentifiers } from '@careslot/domain';
 import type { RequestOptions } from '../../shared/api/client';
 
 /** Why a practitioner's product login fails (patient-booking.md §4.8 "Login", §8 "Sign-in and account"), as message keys. */
@@ -41,6 +41,36 @@ export async function findPractitioner(claims: PractitionerClaims, ehrSystemUrl:
 }
 
 /**
+ * The practice a practitioner's roles are looked up in (§4.5 step 4). A legacy EHR sign-in (electronic_claim_id
+ * and PracticeId both present) names it by the EHR's practice number: the organization holding
+ * '{EHR URL}/{electronic_claim_id}|Organization-{PracticeId}' is resolved, and none is `null` (the roles error).
+ * Any other token's PracticeId is already the product's organization id (or absent: every practice).
+ */
+export async function practiceOfClaims(
+  claims: PractitionerClaims,
+  ehrSystemUrl: string,
+  api: Api,
+): Promise<{ organizationId: string | undefined } | null> {
+  const legacy = legacyOrganizationIdentifier(ehrSystemUrl, claims);
+  if (!legacy) return { organizationId: claims.PracticeId || undefined };
+  const found = await api<{ Data: Organization[] }>('/careslot-administration/api/v2/organization/advance-search', {
+    method: 'POST',
+    body: { Identifier: [identifierText(legacy)], Limit: 1, Offset: 1 },
+  })
+    .then((answer) => answer.Data?.[0] ?? null)
+    .catch(() => null);
+  return found ? { organizationId: found.Id } : null;
+}
+
+/** The practitioner's roles, in the practice when one is given. */
+export function practitionerRoles(practitionerId: string, organizationId: string | undefined, api: Api) {
+  return api<{ Data: PractitionerRole[] }>('/careslot-administration/api/v2/practitionerrole/advance-search', {
+    method: 'POST',
+    body: { PractitionerId: practitionerId, ...(organizationId ? { OrganizationId: organizationId } : {}) },
+  }).then((answer) => answer.Data);
+}
+
+/**
  * The product login of a practitioner (§4.8): the practitioner by identifier (findPractitioner), then their
  * practitioner roles. A failed role look-up is 'Something went wrong while retrieving practitioner roles.';
  * no role at all is the explicit refusal of §6. Patients and super users skip it.
@@ -53,13 +83,12 @@ export async function checkPractitionerLogin(
   if (claims.user_type !== 'Practitioner') return null;
   const practitioner = await findPractitioner(claims, ehrSystemUrl, api);
   if (!practitioner) return 'noRole';
+  // A legacy EHR practice that names no organization leaves the practitioner without roles there.
+  const practice = await practiceOfClaims(claims, ehrSystemUrl, api);
+  if (!practice) return 'noRole';
   let roles: PractitionerRole[];
   try {
-    const answer = await api<{ Data: PractitionerRole[] }>('/careslot-administration/api/v2/practitionerrole/advance-search', {
-      method: 'POST',
-      body: { PractitionerId: practitioner.Id, ...(claims.PracticeId ? { OrganizationId: claims.PracticeId } : {}) },
-    });
-    roles = answer.Data;
+    roles = await practitionerRoles(practitioner.Id, practice.organizationId, api);
   } catch {
     return 'rolesFailed';
   }

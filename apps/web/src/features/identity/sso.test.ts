@@ -178,4 +178,50 @@ describe('practitioner single sign-on (§4.8)', () => {
     expect(await practitionerSso('realm-token', null, d)).toEqual({ ok: false, failure: 'practitionerNotFound' });
     expect(d.calls).toEqual([`POST ${PRACTITIONER}/advance-search`]);
   });
+
+  describe('step 4 for a legacy EHR sign-in (PracticeId is the EHR practice number, decision 0021)', () => {
+    const ORGANIZATIONS = '/careslot-administration/api/v2/organization/advance-search';
+    const legacy = { ...PROVIDER, electronic_claim_id: '1001', vendor_id: '5001', PracticeId: '1001' };
+    const run = (organizations: unknown) => {
+      const bodies: Record<string, unknown[]> = {};
+      const organizationsSet: string[] = [];
+      const d = deps({ [ROLES]: { Data: [{ Id: 'r' }] }, [ORGANIZATIONS]: organizations, [PRACTITIONER]: { Data: [{ Id: 'pr-1', Identifier: [{ System: 'IdentityProvider', Value: 'sub-1' }] }] } }, legacy);
+      const api = d.api;
+      d.api = async <T,>(path: string, options?: RequestOptions) => {
+        (bodies[path] ??= []).push(options?.body);
+        return api<T>(path, options);
+      };
+      d.setOrganization = (id) => organizationsSet.push(id);
+      return { d, bodies, organizationsSet };
+    };
+
+    it("resolves the organization by '{EHR URL}/{electronic_claim_id}|Organization-{PracticeId}', then the roles there", async () => {
+      const { d, bodies, organizationsSet } = run({ Data: [{ Id: 'org-uuid-1' }] });
+      expect(await practitionerSso('t', null, d)).toEqual({ ok: true, to: '/dashboard/doctor' });
+      expect(bodies[ORGANIZATIONS]).toEqual([{ Identifier: [`${EHR}/1001|Organization-1001`], Limit: 1, Offset: 1 }]);
+      expect(bodies[ROLES]).toEqual([{ PractitionerId: 'pr-1', OrganizationId: 'org-uuid-1' }]);
+      // The session's practice becomes the product organization.
+      expect(organizationsSet).toEqual(['org-uuid-1']);
+    });
+
+    it('stops with the roles error when no organization holds the identifier, without asking for roles', async () => {
+      const { d, bodies, organizationsSet } = run({ Data: [] });
+      expect(await practitionerSso('t', null, d)).toEqual({ ok: false, failure: 'loginFailed' });
+      expect(bodies[ROLES]).toBeUndefined();
+      expect(organizationsSet).toEqual([]);
+    });
+
+    it('keeps a token without electronic_claim_id on its own PracticeId (no organization look-up)', async () => {
+      const bodies: Record<string, unknown[]> = {};
+      const d = deps({ [ROLES]: { Data: [{ Id: 'r' }] }, [PRACTITIONER]: { Id: 'pr-1' } });
+      const api = d.api;
+      d.api = async <T,>(path: string, options?: RequestOptions) => {
+        (bodies[path] ??= []).push(options?.body);
+        return api<T>(path, options);
+      };
+      expect(await practitionerSso('t', null, d)).toEqual({ ok: true, to: '/dashboard/doctor' });
+      expect(bodies[ORGANIZATIONS]).toBeUndefined();
+      expect(bodies[ROLES]).toEqual([{ PractitionerId: 'pr-1', OrganizationId: 'org-1' }]);
+    });
+  });
 });

@@ -4,11 +4,10 @@ import {
   SINGLE_SIGN_ON_WORKFLOW,
   STORAGE_KEYS,
   type Appointment as AppointmentRecord,
-  type PractitionerRole,
 } from '@careslot/contracts';
 import { apiRequest, type RequestOptions } from '../../shared/api/client';
 import { homeForRoles, HEADER_LINK_ORDER } from '../../shared/session/roleHome';
-import { findPractitioner, type PractitionerClaims } from './practitionerLogin';
+import { findPractitioner, practiceOfClaims, practitionerRoles, type PractitionerClaims } from './practitionerLogin';
 
 /** Messages of practitioner single sign-on (patient-booking.md §8 "Sign-in and account"), as keys. */
 export type SsoFailure = 'tokenNotFound' | 'practitionerNotFound' | 'loginFailed' | 'invalid';
@@ -24,6 +23,8 @@ export interface SsoDeps {
   ehrSystemUrl: string;
   /** Makes a product token the session's (stores login_response); false when it is not a valid user token. */
   apply: (token: { access_token: string; expires_in: number; token_type: string; application_id: string }) => boolean;
+  /** The session's practice is the organization a legacy EHR practice number resolved to. */
+  setOrganization?: (organizationId: string) => void;
   /** Failures the spec only logs ('Participant not found'). */
   log?: (message: string) => void;
 }
@@ -65,14 +66,12 @@ export async function practitionerSso(token: string | null, appointmentId: strin
   const practitioner = await findPractitioner(claims, deps.ehrSystemUrl, deps.api);
   if (!practitioner) return { ok: false, failure: 'practitionerNotFound' };
 
-  // Step 4: the practitioner's roles (in the practice of the token when it names one); none is a refusal.
-  const roles = await deps
-    .api<{ Data: PractitionerRole[] }>('/careslot-administration/api/v2/practitionerrole/advance-search', {
-      method: 'POST',
-      body: { PractitionerId: practitioner.Id, ...(claims.PracticeId ? { OrganizationId: claims.PracticeId } : {}) },
-    })
-    .catch(() => null);
-  if (!roles || roles.Data.length === 0) return { ok: false, failure: 'loginFailed' };
+  // Step 4: the practice (a legacy EHR sign-in names it by the EHR's practice number, decision 0021), then the
+  // practitioner's roles there; a practice that resolves to no organization, or no roles, is a refusal.
+  const practice = await practiceOfClaims(claims, deps.ehrSystemUrl, deps.api);
+  if (!practice) return { ok: false, failure: 'loginFailed' };
+  const roles = await practitionerRoles(practitioner.Id, practice.organizationId, deps.api).catch(() => null);
+  if (!roles || roles.length === 0) return { ok: false, failure: 'loginFailed' };
 
   // Step 5: a practitioner without the identity-provider identifier gets it (workflow SINGLE_SIGN_ON_WEB).
   const linked = (practitioner.Identifier ?? []).some(
@@ -94,6 +93,9 @@ export async function practitionerSso(token: string | null, appointmentId: strin
     // A legacy EHR sign-on is now linked to its record: a fresh product token carries the product id.
     if (updated && exchanged && !claims.careslot_id) claims = (await exchange()) ?? claims;
   }
+
+  // The session's practice is the product organization the EHR's practice number resolved to.
+  if (practice.organizationId && practice.organizationId !== claims.PracticeId) deps.setOrganization?.(practice.organizationId);
 
   const userRoles = claims.user_roles ?? [];
   const dashboard = homeForRoles(userRoles, HEADER_LINK_ORDER);

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { AccountCard } from '../components/AccountCard';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { toast } from '../../../shared/ui/toast';
+import { getSession, setSession } from '../../../shared/session/session';
 import { applyProductToken, decodeClaims } from '../identityClient';
 import { identityConfig } from '../install';
 import { practitionerSso, ssoApi, type SsoOutcome } from '../sso';
@@ -32,6 +33,10 @@ export function SsoPage() {
             decode: decodeClaims,
             ehrSystemUrl: config.ehrSystemUrl,
             apply: (login) => applyProductToken(login),
+            setOrganization: (organizationId) => {
+              const session = getSession();
+              if (session.user) setSession({ ...session, user: { ...session.user, organizationId } });
+            },
             // Logged only (§8): the console of the practitioner's browser, no notification.
             log: (message) => console.warn(message),
           }),

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '@careslot/contracts';
 import { formatPhone, formatZip } from '@careslot/domain';
-import { ApiError } from '../../../shared/api/client';
 import { useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
 import { patientQuery, savePatientSettings } from '../api';
@@ -54,7 +53,7 @@ export function ProfileSettingsPage() {
 }
 
 function ProfileContent({ patient }: { patient: Patient }) {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'identity']);
   const name = patient.Name[0];
   const email = patient.Telecom.find((x) => x.System === 'Email');
   const mobile = patient.Telecom.find((x) => x.System === 'Mobile' || x.System === 'Phone');
@@ -71,8 +70,9 @@ function ProfileContent({ patient }: { patient: Patient }) {
     try {
       await savePatientSettings({ PatientId: patient.Id, TimeZone: zone, SmsAlertsEnabled: sms });
       toast.success(t('profile.saved'));
-    } catch (e) {
-      setError(e instanceof ApiError && e.issues[0] ? e.issues[0].message : t('profile.saveFailed'));
+    } catch {
+      // The settings hold the patient's time zone: a failed save is §8's 'Failed to set timezone.'
+      setError(t('identity:callback.timezoneFailed'));
     } finally {
       setSaving(false);
     }

@@ -1,0 +1,64 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Patient } from '@careslot/contracts';
+import { setSession } from '../../../shared/session/session';
+import { renderRoute, setupI18n } from '../../../testing/render';
+import { ProfileSettingsPage } from './ProfileSettingsPage';
+
+const { saveSettings } = vi.hoisted(() => ({ saveSettings: vi.fn() }));
+
+const patient = {
+  Id: 'patient-1',
+  Name: [{ Given: ['Jordan'], Family: 'Ellis' }],
+  Telecom: [{ System: 'Email', Value: 'jordan@example.test' }],
+  Address: { Address1: '1 Main St', Address2: [], City: 'Austin', State: 'TX', ZipCode: '78701' },
+  BirthDate: '1990-04-02',
+  TimeZone: 'America/Chicago',
+} as unknown as Patient;
+
+vi.mock('../api', () => ({
+  patientQuery: (id: string) => ({ queryKey: ['patient', id], queryFn: () => Promise.resolve(patient) }),
+  savePatientSettings: saveSettings,
+}));
+
+beforeAll(() => setupI18n(['portal', 'identity', 'common']));
+beforeEach(() => {
+  saveSettings.mockReset();
+  setSession({
+    user: {
+      userId: 'patient-1',
+      identityProviderId: 'sub-1',
+      name: 'Jordan Ellis',
+      email: 'jordan@example.test',
+      firstName: 'Jordan',
+      lastName: 'Ellis',
+      preferredName: null,
+      gender: null,
+      userType: 'Patient',
+      roles: ['patient'],
+      organizationId: null,
+      photos: [],
+    },
+    accessToken: 'token',
+    isGuest: false,
+  });
+});
+
+describe('the patient portal profile settings', () => {
+  it("says 'Failed to set timezone.' (§8) when the time zone cannot be saved", async () => {
+    saveSettings.mockRejectedValue(new Error('network down'));
+    renderRoute(<ProfileSettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Failed to set timezone.')).toBeInTheDocument();
+    expect(saveSettings).toHaveBeenCalledWith({ PatientId: 'patient-1', TimeZone: 'America/Chicago', SmsAlertsEnabled: true });
+  });
+
+  it('shows no error when the settings are saved', async () => {
+    saveSettings.mockResolvedValue({ Id: 's-1', PatientId: 'patient-1', TimeZone: 'America/Chicago', SmsAlertsEnabled: true });
+    renderRoute(<ProfileSettingsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
+    expect(saveSettings).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Failed to set timezone.')).not.toBeInTheDocument();
+  });
+});
