@@ -4,7 +4,9 @@ import { localDate, localToUtc, overlapsAny, zoneOffsetMinutes, type BlockedRang
 
 /**
  * Availability of many schedules at once, for lists of providers (find care). One statement whatever the
- * number of schedules: the schedules with their working hours and the capacity taken in the window.
+ * number of schedules: the schedules with their working hours and the capacity taken in the window (the
+ * listed week when there is one). A second one, also whatever their number, only when some schedule has no
+ * open slot in the listed week: the taken capacity of the rest of the look-ahead for those schedules.
  */
 
 export interface ScheduleAvailability {
