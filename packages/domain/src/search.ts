@@ -38,17 +38,27 @@ export interface BoundingBox {
   maxLongitude: number;
 }
 
-/** A latitude/longitude box holding every point within `miles` of the centre (an index-friendly first cut). */
+/** Degrees added to every side of a bounding box, so rounding never leaves a point of the circle outside. */
+const BOX_MARGIN_DEGREES = 1e-6;
+
+/**
+ * A latitude/longitude box holding every point within `miles` of the centre (an index-friendly first cut; the
+ * exact circle is checked after it). Exact on the sphere at any latitude: the widest longitude of the circle
+ * is asin(sin(d) / cos(latitude)), which grows faster than d / cos(latitude) towards the poles. A circle that
+ * reaches a pole, or crosses the 180th meridian, gets every longitude.
+ */
 export function boundingBox(centre: GeoPoint, miles: number): BoundingBox {
-  const dLat = (miles / EARTH_RADIUS_MILES) * (180 / Math.PI);
-  const cosLat = Math.cos(toRadians(centre.latitude));
-  const dLon = cosLat < 1e-9 ? 180 : Math.min(180, dLat / cosLat);
-  return {
-    minLatitude: Math.max(-90, centre.latitude - dLat),
-    maxLatitude: Math.min(90, centre.latitude + dLat),
-    minLongitude: centre.longitude - dLon,
-    maxLongitude: centre.longitude + dLon,
-  };
+  const angle = miles / EARTH_RADIUS_MILES;
+  const dLat = (angle * 180) / Math.PI + BOX_MARGIN_DEGREES;
+  const minLatitude = centre.latitude - dLat;
+  const maxLatitude = centre.latitude + dLat;
+  const everyLongitude = { minLatitude: Math.max(-90, minLatitude), maxLatitude: Math.min(90, maxLatitude), minLongitude: -180, maxLongitude: 180 };
+  if (angle >= Math.PI / 2 || minLatitude <= -90 || maxLatitude >= 90) return everyLongitude;
+  const ratio = Math.sin(angle) / Math.cos(toRadians(centre.latitude));
+  if (ratio >= 1) return everyLongitude;
+  const dLon = (Math.asin(ratio) * 180) / Math.PI + BOX_MARGIN_DEGREES;
+  if (centre.longitude - dLon <= -180 || centre.longitude + dLon >= 180) return everyLongitude;
+  return { minLatitude, maxLatitude, minLongitude: centre.longitude - dLon, maxLongitude: centre.longitude + dLon };
 }
 
 /** A provider's name as lists and profiles show it: 'Dr. Olivia Bennett, MD'. */

@@ -181,8 +181,9 @@ function scheduleFor(all: ScheduleAvailability[], practitionerId: string, locati
 
 /**
  * The provider search (decision 0007). A fixed number of statements whatever the page size: the catalog
- * terms, the matching page with its count, then the page's schedules and taken capacity; sorting by next
- * availability adds one availability pass over all matches, an empty page past the end one count.
+ * terms, the matching page with its count, then the page's schedules and taken capacity (plus the rest of
+ * the look-ahead's when a provider has no open slot in the listed week); sorting by next availability adds
+ * one availability pass over all matches, an empty page past the end one count.
  */
 export async function findCare(connection: Connection, query: FindCareSearchParsed, now: Date): Promise<FindCareResult> {
   const date = query.Date ?? todayUtcDate(now);

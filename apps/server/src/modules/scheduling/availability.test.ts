@@ -59,4 +59,23 @@ describe('availability of many schedules', () => {
     expect(mine!.slots.map((s) => s.Start)).toEqual(['2026-10-30T13:00:00.000Z', '2026-10-30T13:30:00.000Z', '2026-10-30T14:30:00.000Z']);
     expect(mine!.nextAvailable).toBe('2026-10-30T13:00:00.000Z');
   });
+  it('finds the next availability past a listed week that is fully taken', async () => {
+    const week = { practitionerIds: [schedule.practitioner_id], now: NOW, perDay: 100, lookAheadDays: 90 };
+    const mine = async (fromDay: string, days: number) =>
+      (await availabilityOfPractitioners(t.database, { ...week, fromDay, days })).find((a) => a.scheduleId === schedule.id)!;
+    // Take every slot of Monday 2 November and the first one of Tuesday.
+    const monday = (await mine('2026-11-02', 1)).slots.map((s) => s.Start);
+    const tuesday = (await mine('2026-11-03', 1)).slots.map((s) => s.Start);
+    expect(monday.length).toBeGreaterThan(0);
+    expect(tuesday.length).toBeGreaterThan(1);
+    await t.database.query(
+      `insert into slot_capacity (schedule_id, start_at, capacity, taken) select $1, t, 1, 1 from unnest($2::timestamptz[]) as t`,
+      [schedule.id, [...monday, tuesday[0]]],
+    );
+    const listed = await mine('2026-11-02', 1);
+    expect(listed.slots).toEqual([]);
+    expect(listed.nextAvailable).toBe(tuesday[1]);
+    // The same as reading the whole look-ahead at once (no week listed).
+    expect((await mine('2026-11-02', 0)).nextAvailable).toBe(tuesday[1]);
+  });
 });

@@ -4,7 +4,9 @@ import { localDate, localToUtc, overlapsAny, zoneOffsetMinutes, type BlockedRang
 
 /**
  * Availability of many schedules at once, for lists of providers (find care). One statement whatever the
- * number of schedules: the schedules with their working hours and the capacity taken in the window.
+ * number of schedules: the schedules with their working hours and the capacity taken in the window (the
+ * listed week when there is one). A second one, also whatever their number, only when some schedule has no
+ * open slot in the listed week: the taken capacity of the rest of the look-ahead for those schedules.
  */
 
 export interface ScheduleAvailability {
@@ -77,6 +79,11 @@ async function availabilityOfActors(
   // The capacity window of every schedule: from the earliest zone's midnight to the latest one's horizon.
   const windowStart = new Date(Date.UTC(year, month - 1, day) - 14 * 3_600_000);
   const windowEnd = new Date(Date.UTC(year, month - 1, day + Math.max(input.days, input.lookAheadDays)) + 14 * 3_600_000);
+  // When a week is listed, the taken capacity is read for that week only: a schedule with an open slot in it
+  // has its next availability there, so the rest of the look-ahead matters only to a schedule whose week has
+  // none, and is read for those alone afterwards (none in most searches).
+  const weekEnd = new Date(Date.UTC(year, month - 1, day + input.days) + 14 * 3_600_000);
+  const takenEnd = input.days > 0 && weekEnd < windowEnd ? weekEnd : windowEnd;
   const schedules = await db.query<ScheduleWithHours & { taken: [number[] | null, number[] | null] }>(
     // Categories with capacities make a slot's capacity their sum (3.4). The capacity taken in the window
     // comes with each schedule as two JSON arrays (start in epoch ms, places taken), read by an index range
@@ -97,7 +104,7 @@ async function availabilityOfActors(
        from schedules s
       where s.${actor} = any($1::uuid[]) and s.online_booking_enabled
       order by s.${actor}, s.id`,
-    [actorIds, input.now.toISOString(), windowStart.toISOString(), windowEnd.toISOString()],
+    [actorIds, input.now.toISOString(), windowStart.toISOString(), takenEnd.toISOString()],
   );
   if (schedules.length === 0) return [];
   const takenOf = new Map<string, Map<number, number>>();
@@ -113,7 +120,7 @@ async function availabilityOfActors(
     return localToUtc(timeZone, date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), 0) ?? date;
   };
 
-  return schedules.map((schedule) => {
+  const found = schedules.map((schedule) => {
     const earliest = input.now.getTime() + Math.max(LEAD_TIME_MS, schedule.slot_hide_hours * 3_600_000);
     const latest = input.now.getTime() + schedule.planning_horizon_days * DAY_MS;
     const takenAt = takenOf.get(schedule.id)!;
@@ -149,16 +156,35 @@ async function availabilityOfActors(
       }
     }
     const nextEnd = Math.min(dayStart(schedule.time_zone, input.lookAheadDays).getTime(), latest);
-    const next = slots[0]?.Start ?? firstOpenSlot(schedule, Math.max(start, earliest), nextEnd, available);
+    const nextFrom = Math.max(start, earliest);
     return {
-      scheduleId: schedule.id,
-      actorId: schedule.actor_id,
-      locationId: schedule.location_id,
-      timeZone: schedule.time_zone,
-      slots,
-      nextAvailable: next,
+      schedule,
+      available,
+      nextFrom,
+      nextEnd,
+      result: {
+        scheduleId: schedule.id,
+        actorId: schedule.actor_id,
+        locationId: schedule.location_id,
+        timeZone: schedule.time_zone,
+        slots,
+        nextAvailable: slots[0]?.Start ?? null,
+      },
     };
   });
+  // Schedules with no open slot in the listed week (or none listed): the rest of the look-ahead's taken capacity.
+  const searching = found.filter((entry) => entry.result.slots.length === 0 && entry.nextFrom < entry.nextEnd);
+  if (takenEnd < windowEnd && searching.length > 0) {
+    const rest = await db.query<{ schedule_id: string; start_ms: string | number; taken: number }>(
+      `select c.schedule_id, (extract(epoch from c.start_at) * 1000)::bigint as start_ms, c.taken
+         from slot_capacity c
+        where c.schedule_id = any($1::uuid[]) and c.start_at >= $2 and c.start_at < $3 and c.taken > 0`,
+      [searching.map((entry) => entry.schedule.id), takenEnd.toISOString(), windowEnd.toISOString()],
+    );
+    for (const row of rest) takenOf.get(row.schedule_id)!.set(Number(row.start_ms), row.taken);
+  }
+  for (const entry of searching) entry.result.nextAvailable = firstOpenSlot(entry.schedule, entry.nextFrom, entry.nextEnd, entry.available);
+  return found.map((entry) => entry.result);
 }
 
 /**
