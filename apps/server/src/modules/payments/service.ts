@@ -200,12 +200,10 @@ const DECLINE_MESSAGES: Record<DeclineReason, string> = {
 };
 
 /**
- * POST .../invoices/payment-intent?amount=: authorizes the visit fee on a saved card. The amount must be the
- * fee the practice set for this visit; the server decides it, never the browser. The transaction row is
- * written first (Pending), so a crash between the gateway call and the answer leaves a trace the
- * reconciler can settle.
+ * The visit fee a card authorization or a wallet order is for: the caller may act for the patient, a fee
+ * applies to this visit, and the amount asked is exactly that fee (the server decides it, never the browser).
  */
-export async function authorizeVisitFee(deps: Deps, caller: Caller, input: PaymentIntentInput, amount: number): Promise<PaymentTransaction> {
+async function requiredVisitFee(deps: Deps, caller: Caller, input: WalletOrderInput, amount: number): Promise<{ amount: number; gatewayName: string }> {
   await patientInScope(deps, caller, input.PatientId, 'PaymentTransaction', 'create');
   const fee = await visitFeeFor(deps, {
     organizationId: input.OrganizationId,
@@ -216,6 +214,17 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
   });
   if (!fee) throw fieldError('OrganizationId', 'visit_fee', 'No visit fee applies to this visit');
   if (toCents(amount) !== toCents(fee.amount)) throw fieldError('amount', 'visit_fee', `must be the visit fee of ${fee.amount.toFixed(2)}`);
+  return fee;
+}
+
+/**
+ * POST .../invoices/payment-intent?amount=: authorizes the visit fee on a saved card. The amount must be the
+ * fee the practice set for this visit; the server decides it, never the browser. The transaction row is
+ * written first (Pending), so a crash between the gateway call and the answer leaves a trace the
+ * reconciler can settle.
+ */
+export async function authorizeVisitFee(deps: Deps, caller: Caller, input: PaymentIntentInput, amount: number): Promise<PaymentTransaction> {
+  const fee = await requiredVisitFee(deps, caller, input, amount);
   const gateway = gateways(deps).forName(fee.gatewayName);
   if (!gateway) throw fieldError('OrganizationId', 'gateway', 'The practice takes no online payments through this gateway');
   const customer = await customerFor(deps, gateway, input.PatientId);
@@ -276,16 +285,7 @@ const WALLET_PAGE = '/book/pay-paypal';
  * before the wallet is called. Nothing is held until the payer approves and the order is authorized.
  */
 export async function createWalletOrder(deps: Deps, caller: Caller, input: WalletOrderInput, amount: number): Promise<WalletOrder> {
-  await patientInScope(deps, caller, input.PatientId, 'PaymentTransaction', 'create');
-  const fee = await visitFeeFor(deps, {
-    organizationId: input.OrganizationId,
-    locationId: input.LocationId,
-    entityType: input.EntityType,
-    entityId: input.EntityId,
-    insured: input.Insured,
-  });
-  if (!fee) throw fieldError('OrganizationId', 'visit_fee', 'No visit fee applies to this visit');
-  if (toCents(amount) !== toCents(fee.amount)) throw fieldError('amount', 'visit_fee', `must be the visit fee of ${fee.amount.toFixed(2)}`);
+  const fee = await requiredVisitFee(deps, caller, input, amount);
   const wallet = gateways(deps).walletForName(fee.gatewayName);
   if (!wallet) throw fieldError('OrganizationId', 'gateway', 'The practice takes no payments through PayPal');
 
