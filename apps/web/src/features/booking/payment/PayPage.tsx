@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -13,6 +12,7 @@ import { CardForm } from './CardForm';
 import { participantOf, readPaymentFlowState, type PaymentFlowState } from './flowState';
 import { formatMoney } from './money';
 import { PaymentShell, useHeldSlot } from './PaymentShell';
+import { VisitFeePanel } from './VisitFeePanel';
 import { useVisitFee, type VisitFeeState } from './useVisitFee';
 
 export const PAY_PATH = '/book/pay';
@@ -101,25 +101,7 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
         {visit.fee !== null ? t('pay.title') : t('pay.noFeeTitle')}
       </Title>
       {visit.fee !== null ? (
-        <Paper withBorder radius="md" p="md">
-          <Group justify="space-between" align="center" wrap="nowrap">
-            <Stack gap={2}>
-              <Text fw={600}>{t('pay.visitFee')}</Text>
-              <Text size="sm" c="dimmed">
-                {visit.insured ? t('pay.insuredRate') : t('pay.uninsuredRate')}
-              </Text>
-            </Stack>
-            <Text fw={800} size="xl" data-testid="visit-fee">
-              {formatMoney(visit.fee, i18n.language)}
-            </Text>
-          </Group>
-          <Group gap={6} mt="sm" wrap="nowrap" align="flex-start">
-            <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="sm" c="dimmed">
-              {t('pay.authorizeNote')}
-            </Text>
-          </Group>
-        </Paper>
+        <VisitFeePanel insured={visit.insured} amount={formatMoney(visit.fee, i18n.language)} note={t('pay.authorizeNote')} />
       ) : (
         <Text>{t('pay.noFee')}</Text>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBrandPaypal, IconLock, IconShieldCheck } from '@tabler/icons-react';
+import { IconBrandPaypal, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import type { CalendarSlotData } from '@careslot/contracts';
@@ -11,6 +11,7 @@ import { answerWalletOrder, authorizeWalletOrder, createWalletOrder } from './ap
 import { participantOf, readPaymentFlowState, type PaymentFlowState } from './flowState';
 import { formatMoney } from './money';
 import { PaymentShell, useHeldSlot } from './PaymentShell';
+import { VisitFeePanel } from './VisitFeePanel';
 import { PAY_PATH, submissionOf } from './PayPage';
 import { useVisitFee, type VisitFeeState } from './useVisitFee';
 
@@ -147,25 +148,7 @@ function PayPalContent({ user, held, flow, visit }: { user: SessionUser; held: C
       <Title order={2} size="h3">
         {t('paypal.title')}
       </Title>
-      <Paper withBorder radius="md" p="md">
-        <Group justify="space-between" align="center" wrap="nowrap">
-          <Stack gap={2}>
-            <Text fw={600}>{t('pay.visitFee')}</Text>
-            <Text size="sm" c="dimmed">
-              {visit.insured ? t('pay.insuredRate') : t('pay.uninsuredRate')}
-            </Text>
-          </Stack>
-          <Text fw={800} size="xl" data-testid="visit-fee">
-            {amount}
-          </Text>
-        </Group>
-        <Group gap={6} mt="sm" wrap="nowrap" align="flex-start">
-          <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-          <Text size="sm" c="dimmed">
-            {t('paypal.authorizeNote')}
-          </Text>
-        </Group>
-      </Paper>
+      <VisitFeePanel insured={visit.insured} amount={amount} note={t('paypal.authorizeNote')} />
 
       {(error || booking.paymentError) && (
         <Alert color="red" role="alert" title={t('pay.notTaken')}>
