@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGIONS, VISIT_TYPES } from './constants';
+import { BOOKING_WORKFLOWS } from './slot-data';
 
 /**
  * A service category of a slot (3.4): when categories carry capacities, each counts its own places and
@@ -338,20 +339,7 @@ export const scheduleSearchSchema = z
     path: ['PractitionerId'],
   });
 
-/** Booking workflows (patient-booking.md §9); a slot pick sets PRACTICE_PROFILE or PROVIDER_PROFILE (4.3 step 6). */
-export const BOOKING_WORKFLOWS = [
-  'CALENDAR',
-  'PROVIDER_SEARCH',
-  'PRACTICE_PROFILE',
-  'PROVIDER_PROFILE',
-  'EXTERNAL_APP',
-  'careslot-iOS',
-  'careslot-android',
-  'External',
-] as const;
-export type BookingWorkflow = (typeof BOOKING_WORKFLOWS)[number];
-
-/** Calendar slot data, the held selection stored as slot_data (3.4). */
+/** Calendar slot data, the held selection stored as slot_data (3.4); isCalendarSlotData (slot-data.ts) checks the same shape without zod. */
 export const calendarSlotDataSchema = z.object({
   calendarId: z.string(),
   facilityId: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { calendarSlotDataSchema, STORAGE_KEYS, type CalendarSlotData, type FormAnswers } from '@careslot/contracts';
+import { isCalendarSlotData, STORAGE_KEYS, type CalendarSlotData, type FormAnswers } from '@careslot/contracts';
 import type { BookingStage } from '@careslot/domain';
 
 /** The family member a booking is for (3.10 selectedFamilyMember); null or absent means the account holder. */
@@ -56,9 +56,9 @@ export function readHeldSlot(now: Date = new Date()): CalendarSlotData | null {
   const raw = sessionStorage.getItem(STORAGE_KEYS.session.slotData);
   if (!raw) return null;
   try {
-    const parsed = calendarSlotDataSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    return new Date(parsed.data.expiresAt).getTime() > now.getTime() ? parsed.data : null;
+    const slot: unknown = JSON.parse(raw);
+    if (!isCalendarSlotData(slot)) return null;
+    return new Date(slot.expiresAt).getTime() > now.getTime() ? slot : null;
   } catch {
     return null;
   }
