@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type * as comboboxParts from './comboboxParts';
+import { whenIdle } from './whenIdle';
 
 export type ComboboxParts = typeof comboboxParts;
 
@@ -44,14 +45,10 @@ export function useComboboxParts(): { parts: ComboboxParts | null; request: () =
   useEffect(() => {
     live.current = true;
     if (loaded) return () => void (live.current = false);
-    const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle
-      ? window.requestIdleCallback(request, { timeout: 2000 })
-      : window.setTimeout(request, 1);
+    const cancel = whenIdle(request);
     return () => {
       live.current = false;
-      if (idle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
+      cancel();
     };
   }, [request]);
 

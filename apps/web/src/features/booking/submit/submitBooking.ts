@@ -82,6 +82,8 @@ export type BookingOutcome =
   | { kind: 'payment-failed'; message: string; code: MessageCode }
   /** Duplicate booking (§8): the already-booked text; the hold is released; go to the portal. */
   | { kind: 'duplicate'; message: string; code: 'alreadyBooked'; redirect: string }
+  /** Nothing reached the server (the booking code itself could not load): say so and stay, to press again. */
+  | { kind: 'not-sent'; code: 'unableToBook' }
   /** Any other failure, after the refund of 4.6 when one was due: say `message`, go to `redirect`. */
   | { kind: 'failed'; message: string; code: MessageCode; details?: string; redirect: string; refund: 'processed' | 'failed' | null };
 

@@ -2,28 +2,28 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { STORAGE_KEYS } from '@careslot/contracts';
-import { HubConnection } from '../../../shared/realtime/connection';
-import { getSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
-import { bookingApi, type BookingApi } from './api';
-import { watchAppointmentStatus, type StatusListener, type StatusUpdate } from './statusWatch';
+import { whenIdle } from '../../../shared/ui/whenIdle';
+import type { BookingApi } from './api';
+import type { StatusListener } from './statusWatch';
 import { resetBookingState } from './resetBooking';
-import { submitBooking, type BookingOutcome, type BookingSubmission } from './submitBooking';
+import type { BookingOutcome, BookingSubmission } from './submitBooking';
+import type * as submitPathModule from './submitPath';
+
+type SubmitPath = typeof submitPathModule;
 
 // The reschedule dialog (its slot calendar and Mantine's Modal) loads only when a booked time turns out taken.
 const RescheduleDialog = lazy(() => import('../reschedule/RescheduleDialog').then((m) => ({ default: m.RescheduleDialog })));
 
-/** Listens on the appointments hub as the signed-in user (their own room) and the new appointment's room. */
-const hubListener: StatusListener = (onUpdate) => {
-  const session = getSession();
-  const hub = new HubConnection('appointments', { getToken: () => getSession().accessToken, userId: session.user?.userId ?? null });
-  const off = hub.on('AppointmentStatusUpdated', (message) => onUpdate(message.data as unknown as StatusUpdate));
-  hub.start();
-  return () => {
-    off();
-    hub.stop();
-  };
-};
+/** The submission code: loaded once, on the first press or when the browser is idle, whichever comes first. */
+let submitPath: Promise<SubmitPath> | null = null;
+function loadSubmitPath() {
+  submitPath ??= import('./submitPath').catch((error: unknown) => {
+    submitPath = null; // the next press tries again
+    throw error;
+  });
+  return submitPath;
+}
 
 export interface UseSubmitBookingOptions {
   /** Injected in tests. */
@@ -62,9 +62,13 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
       mounted.current = false;
     };
   }, []);
-  const { api = bookingApi, listen = hubListener, wait } = options;
-
+  const { wait } = options;
+  // The API the reschedule dialog uses: the injected one, else the loaded submission code's.
+  const [api, setApi] = useState<BookingApi | null>(options.api ?? null);
   const running = useRef<Promise<BookingOutcome> | null>(null);
+
+  // Failing to load here is not an error yet: the press loads it again and says when that fails too.
+  useEffect(() => whenIdle(() => void loadSubmitPath().catch(() => undefined)), []);
 
   const act = useCallback(
     (outcome: BookingOutcome, input: BookingSubmission) => {
@@ -79,6 +83,9 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
           break;
         case 'payment-failed':
           setPaymentError(t(`messages.${outcome.code}`, { details: outcome.message }));
+          break;
+        case 'not-sent':
+          toast.error(t(`messages.${outcome.code}`));
           break;
         case 'duplicate':
           resetBookingState();
@@ -101,24 +108,34 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
       if (running.current) return running.current;
       setSubmitting(true);
       setPaymentError(null);
-      const watch = watchAppointmentStatus(listen, wait);
-      const run = submitBooking({ api, settle: watch.settle }, input)
+      const run = loadSubmitPath()
+        .catch(() => null)
+        .then(async (path): Promise<BookingOutcome> => {
+          if (!path) return { kind: 'not-sent', code: 'unableToBook' };
+          const bookingApi = options.api ?? path.bookingApi;
+          setApi(bookingApi);
+          const watch = path.watchAppointmentStatus(options.listen ?? path.hubListener, wait);
+          try {
+            return await path.submitBooking({ api: bookingApi, settle: watch.settle }, input);
+          } finally {
+            watch.stop();
+          }
+        })
         .then((outcome) => {
           act(outcome, input);
           return outcome;
         })
         .finally(() => {
-          watch.stop();
           running.current = null;
           if (mounted.current) setSubmitting(false);
         });
       running.current = run;
       return run;
     },
-    [api, listen, wait, act],
+    [options.api, options.listen, wait, act],
   );
 
-  const dialogs = reschedule ? (
+  const dialogs = reschedule && api ? (
     <Suspense fallback={null}>
       <RescheduleDialog
         submission={reschedule}
