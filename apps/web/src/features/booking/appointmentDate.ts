@@ -1,5 +1,6 @@
-import { format, type Locale } from 'date-fns';
+import type { Locale } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
+import { formatPattern } from '../../shared/slots/datePattern';
 
 /**
  * The date line of the book-appointment header (2.9), in the facility's zone: 'Today,' or 'Tomorrow,' plus
@@ -14,11 +15,10 @@ export function appointmentDate(
 ): { relative: 'today' | 'tomorrow' | null; text: string } {
   const at = new TZDate(new Date(start).getTime(), timeZone);
   const today = new TZDate(now.getTime(), timeZone);
-  const dayKey = (d: Date) => format(d, 'yyyy-MM-dd');
+  const dayKey = (d: Date) => formatPattern(d, 'yyyy-MM-dd');
   const tomorrow = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + 1, 12, timeZone);
   const relative = dayKey(at) === dayKey(today) ? 'today' : dayKey(at) === dayKey(tomorrow) ? 'tomorrow' : null;
-  const opts = options.locale ? { locale: options.locale } : {};
-  const day = format(at, relative ? 'MMM d' : 'EEE, MMM d', opts);
-  const text = options.walkIn ? day : `${day} - ${format(at, 'h:mm aaa', opts)}`;
+  const day = formatPattern(at, relative ? 'MMM d' : 'EEE, MMM d', options.locale);
+  const text = options.walkIn ? day : `${day} - ${formatPattern(at, 'h:mm aaa', options.locale)}`;
   return { relative, text };
 }

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format, type Locale } from 'date-fns';
 import { canChangeStatus } from '@careslot/domain';
 import type { AppointmentStatus, PracticeAppointment, PracticeCalendarContext } from '@careslot/contracts';
-import { addDays, dayKeyOf, startOfDayIn, type DayKey } from '../../shared/slots/slotDates';
+import { addDays, calendarDate, dayKeyOf, startOfDayIn, type DayKey } from '../../shared/slots/slotDates';
 
 /**
  * The practice calendar's arithmetic, pure: which days a view shows, where an appointment sits in a day column,
@@ -122,6 +122,11 @@ export function groupByDay<T>(items: T[], startOf: (item: T) => string, timeZone
     map.set(key, [...(map.get(key) ?? []), item]);
   }
   return map;
+}
+
+/** A day key in the locale's long date forms ('PP', 'PPP', 'EEEE, PPP', ...), which formatDay does not write. */
+export function formatLongDay(key: DayKey, pattern: string, locale?: Locale): string {
+  return format(calendarDate(key), pattern, locale ? { locale } : {});
 }
 
 /** The header's date label: 'Month d,yyyy' (practice-portal.md §2.6), with the month in the user's language. */

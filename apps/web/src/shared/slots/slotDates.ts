@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { format, type Locale } from 'date-fns';
+import type { Locale } from 'date-fns';
 import { SLOT } from '@careslot/contracts';
+import { formatPattern } from './datePattern';
 
 /**
  * Calendar days of the slot calendar are days in the facility's IANA zone, written 'yyyy-MM-dd' (a "day
@@ -17,7 +18,7 @@ function parts(key: DayKey): [number, number, number] {
 
 /** The facility-zone day an instant falls on. */
 export function dayKeyOf(instant: Date | string, timeZone: string): DayKey {
-  return format(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd');
+  return formatPattern(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd');
 }
 
 /** Pure calendar arithmetic on day keys (no zone involved). */
@@ -101,13 +102,18 @@ export function pageContaining(pages: DayKey[], day: DayKey): DayKey {
 
 /** 'h:mm am' in the facility's zone (2.6); other languages use their own day-period words. */
 export function formatSlotTime(instant: Date | string, timeZone: string, locale?: Locale): string {
-  return format(new TZDate(new Date(instant).getTime(), timeZone), 'h:mm aaa', locale ? { locale } : {});
+  return formatPattern(new TZDate(new Date(instant).getTime(), timeZone), 'h:mm aaa', locale);
 }
 
-/** A day key shown with a date-fns pattern ('EEE', 'MMM d', ...), read as a calendar day. */
-export function formatDay(key: DayKey, pattern: string, locale?: Locale): string {
+/** A day key as a local date (at noon), for writing it as a calendar day. */
+export function calendarDate(key: DayKey): Date {
   const [y, m, d] = parts(key);
-  return format(new Date(y, m - 1, d, 12), pattern, locale ? { locale } : {});
+  return new Date(y, m - 1, d, 12);
+}
+
+/** A day key shown with a short date-fns pattern ('EEE', 'MMM d', ...; see formatPattern), read as a calendar day. */
+export function formatDay(key: DayKey, pattern: string, locale?: Locale): string {
+  return formatPattern(calendarDate(key), pattern, locale);
 }
 
 /** The zone's short name at an instant ('EST', 'GMT+9'), for the time-zone dialog. */
@@ -120,6 +126,6 @@ export function zoneAbbreviation(instant: Date | string, timeZone: string): stri
 
 /** Do two zones show a different wall clock at this instant? (Equal offsets are no difference to a patient.) */
 export function zonesDiffer(a: string, b: string, at: Date | string): boolean {
-  const wall = (zone: string) => format(new TZDate(new Date(at).getTime(), zone), 'yyyy-MM-dd HH:mm');
+  const wall = (zone: string) => formatPattern(new TZDate(new Date(at).getTime(), zone), 'yyyy-MM-dd HH:mm');
   return wall(a) !== wall(b);
 }

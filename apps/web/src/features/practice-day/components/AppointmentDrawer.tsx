@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { VISIT_STATUS_ACTIONS, type PracticeAppointment, type PracticeCalendarContext, type VisitStatusAction } from '@careslot/contracts';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { dateLocale } from '../../../shared/slots/dateLocale';
-import { formatDay, formatSlotTime, dayKeyOf } from '../../../shared/slots/slotDates';
+import { formatSlotTime, dayKeyOf } from '../../../shared/slots/slotDates';
 import { toast } from '../../../shared/ui/toast';
 import { useAddParticipant, useChangeStatus } from '../api/practiceDay';
-import { canMoveTo, patientName } from '../calendarModel';
+import { canMoveTo, formatLongDay, patientName } from '../calendarModel';
 import { MoveVisit } from './MoveVisit';
 import { StatusBadge } from './StatusBadge';
 
@@ -65,13 +65,13 @@ export function AppointmentDrawer({ appointment, context, onClose }: { appointme
                 {patientName(a)}
               </Text>
               <Text size="sm" c="dimmed">
-                {a.Patient.BirthDate ? t('drawer.born', { date: formatDay(a.Patient.BirthDate, 'PP', locale) }) : ''}
+                {a.Patient.BirthDate ? t('drawer.born', { date: formatLongDay(a.Patient.BirthDate, 'PP', locale) }) : ''}
               </Text>
             </Stack>
             <StatusBadge status={a.Status} size="md" />
           </Group>
           <SimpleGrid cols={2} spacing="sm">
-            <Field label={t('drawer.when')} value={`${formatDay(dayKeyOf(a.StartTime, zone), 'PPP', locale)} · ${formatSlotTime(a.StartTime, zone, locale)} – ${formatSlotTime(a.EndTime, zone, locale)}`} />
+            <Field label={t('drawer.when')} value={`${formatLongDay(dayKeyOf(a.StartTime, zone), 'PPP', locale)} · ${formatSlotTime(a.StartTime, zone, locale)} – ${formatSlotTime(a.EndTime, zone, locale)}`} />
             <Field label={t('drawer.type')} value={a.ScheduleType === 'Walk-In' ? t('type.walkIn') : t(`type.${a.AppointmentType}`)} />
             <Field label={t('drawer.provider')} value={providerName(a.ProviderId)} />
             <Field label={t('drawer.location')} value={locationName} />

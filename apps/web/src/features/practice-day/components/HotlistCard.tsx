@@ -3,7 +3,8 @@ import { IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { initials } from '@careslot/domain';
 import { dateLocale } from '../../../shared/slots/dateLocale';
-import { dayKeyOf, formatDay } from '../../../shared/slots/slotDates';
+import { dayKeyOf } from '../../../shared/slots/slotDates';
+import { formatLongDay } from '../calendarModel';
 import { useHotlist } from '../api/practiceDay';
 import { StatusBadge } from './StatusBadge';
 
@@ -36,7 +37,7 @@ export function HotlistCard({ providerId, timeZone }: { providerId: string; time
                 <Stack gap={0} miw={0}>
                   <Text size="sm" fw={600} truncate>{`${entry.Patient.LastName}, ${entry.Patient.FirstName}`}</Text>
                   <Text size="xs" c="dimmed">
-                    {t('hotlist.last', { date: formatDay(dayKeyOf(entry.LastVisit, timeZone), 'PP', locale), count: entry.Visits })}
+                    {t('hotlist.last', { date: formatLongDay(dayKeyOf(entry.LastVisit, timeZone), 'PP', locale), count: entry.Visits })}
                   </Text>
                 </Stack>
               </Group>

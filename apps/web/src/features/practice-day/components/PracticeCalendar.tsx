@@ -12,6 +12,7 @@ import { toast } from '../../../shared/ui/toast';
 import { useAppointments, useBlocks, useLiftBlock } from '../api/practiceDay';
 import {
   CALENDAR_VIEWS,
+  formatLongDay,
   groupByDay,
   hourLabel,
   hoursFor,
@@ -131,9 +132,9 @@ export function PracticeCalendar({
   const hours = hoursFor([...list.map((a) => ({ start: a.StartTime, end: a.EndTime })), ...visibleBlocks.map((b) => ({ start: b.Start, end: b.End }))], zone);
   const title =
     view === 'day'
-      ? formatDay(anchor, 'EEEE, PPP', locale)
+      ? formatLongDay(anchor, 'EEEE, PPP', locale)
       : view === 'week'
-        ? `${formatDay(days[0]!, 'PP', locale)} – ${formatDay(days[6]!, 'PP', locale)}`
+        ? `${formatLongDay(days[0]!, 'PP', locale)} – ${formatLongDay(days[6]!, 'PP', locale)}`
         : formatDay(anchor, 'MMMM yyyy', locale);
 
   const eventLabel = (a: PracticeAppointment) =>
@@ -247,7 +248,7 @@ export function PracticeCalendar({
               const more = c.appointments.length - shown.length;
               const inMonth = c.day.slice(0, 7) === anchor.slice(0, 7);
               return (
-                <div key={c.key} className={`${classes.monthCell} ${inMonth ? '' : classes.outside}`} aria-label={formatDay(c.day, 'PPPP', locale)} role="group">
+                <div key={c.key} className={`${classes.monthCell} ${inMonth ? '' : classes.outside}`} aria-label={formatLongDay(c.day, 'PPPP', locale)} role="group">
                   <Text size="sm" fw={c.day === todayKey ? 700 : 500} className={c.day === todayKey ? classes.today : undefined}>
                     {c.day === todayKey ? <span className={classes.todayDot}>{c.sub}</span> : c.sub}
                   </Text>
@@ -312,7 +313,7 @@ export function PracticeCalendar({
                 ))}
               </div>
               {columns.map((c) => (
-                <div key={c.key} className={`${classes.column} ${view === 'week' && c.day === todayKey ? classes.columnToday : ''}`} role="group" aria-label={view === 'day' ? c.label : formatDay(c.day, 'PPPP', locale)}>
+                <div key={c.key} className={`${classes.column} ${view === 'week' && c.day === todayKey ? classes.columnToday : ''}`} role="group" aria-label={view === 'day' ? c.label : formatLongDay(c.day, 'PPPP', locale)}>
                   {layoutDay(c.blocks, (b) => ({ start: b.Start, end: b.End }), c.day, zone, hours.start).map((p) => (
                     <Tooltip key={p.item.Id} label={t('calendar.liftHint')} withArrow disabled={!canBlock}>
                       <button type="button" className={classes.block} style={{ top: p.top * PX_PER_MINUTE, height: p.height * PX_PER_MINUTE }} onClick={() => canBlock && setLifting(p.item)} aria-label={t('calendar.blockLabel', { reason: (p.item.Note ?? ''), from: formatSlotTime(p.item.Start, zone, locale), to: formatSlotTime(p.item.End, zone, locale) })}>
