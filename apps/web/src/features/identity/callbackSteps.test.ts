@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@careslot/contracts';
 import type { RequestOptions } from '../../shared/api/client';
-import { BOOKING_FORM_PATH, completeSignup, handOverGuestHolds, INVITATION_KEY, processAgreements, SignupFailure, SLOT_HAND_OVER_PATH } from './callbackSteps';
+import { BOOKING_FORM_PATH, completeSignup, handOverGuestHolds, processAgreements, SignupFailure, SLOT_HAND_OVER_PATH } from './callbackSteps';
+import { INVITATION_KEY } from './identityClient';
 
 interface Call {
   path: string;

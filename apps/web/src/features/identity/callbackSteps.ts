@@ -7,12 +7,11 @@ import {
   type SignupPatient,
 } from '@careslot/contracts';
 import { apiRequest, type RequestOptions } from '../../shared/api/client';
+import { INVITATION_KEY } from './identityClient';
 import { patientFromClaims, patientFromInvitation, type NewUserClaims } from './signupPatient';
 
 /** Where a pending slot hand-off continues (patient-booking.md §2.1, first booking stage). */
 export const BOOKING_FORM_PATH = '/book/book-appointment-form';
-/** The activation code of an invitation, kept between the activation-code question and the callback. */
-export const INVITATION_KEY = 'invitation_id';
 
 export interface SignedInClaims extends NewUserClaims {
   sub?: string;

@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_PATHS,
   OAUTH_CLIENT_ID,
   OAUTH_SCOPE,
   STORAGE_KEYS,
@@ -9,12 +8,10 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
-import { completeSignup, handOverGuestHolds, INVITATION_KEY, SignupFailure } from './callbackSteps';
 import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
 import { challengeFor, createVerifier } from './pkce';
-import { checkPractitionerLogin, type PractitionerLoginFailure } from './practitionerLogin';
 
 /** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
 export interface LoginResponse {
@@ -25,7 +22,7 @@ export interface LoginResponse {
   application_id: string;
 }
 
-interface TokenEnvelope {
+export interface TokenEnvelope {
   data: { access_token: string; expires_in: number; token_type: string; application_id: string };
 }
 
@@ -52,8 +49,10 @@ interface Claims {
   oha_accepted?: string;
 }
 
-const OAUTH_STATE_KEY = 'oauth_state';
-const GUEST_TOKEN_KEY = 'guest_token';
+export const OAUTH_STATE_KEY = 'oauth_state';
+export const GUEST_TOKEN_KEY = 'guest_token';
+/** The activation code of an invitation, kept between the activation-code question and the callback. */
+export const INVITATION_KEY = 'invitation_id';
 
 export function decodeClaims(token: string): Claims | null {
   try {
@@ -219,85 +218,6 @@ export async function redirectToLogin(config: AppConfig, options: AuthorizationO
 /** Starts registration at the realm (prompt=create with initiate_url), patient-booking.md §7. */
 export function redirectToRegistration(config: AppConfig, options: Omit<AuthorizationOptions, 'register'> = {}) {
   return redirectToLogin(config, { ...options, register: true });
-}
-
-export type CallbackOutcome =
-  | { kind: 'signed-in'; roles: string[]; redirect: string | null; timezoneFailed?: true }
-  /** A practitioner the product refuses (no practitioner role, or the roles could not be read): LOGIN_FAILED. */
-  | { kind: 'refused'; failure: PractitionerLoginFailure }
-  | { kind: 'go-home'; failure?: SignupFailure['step'] }
-  | { kind: 'go-back' };
-
-/** The identity-provider callback, steps 1-4 of §4.8, then the product token and the session. */
-export async function completeLogin(config: AppConfig, search: URLSearchParams): Promise<CallbackOutcome> {
-  if (
-    search.get('error') === 'temporarily_unavailable' &&
-    search.get('error_description') === 'authentication_expired'
-  )
-    return { kind: 'go-home' };
-  // A silent probe (prompt=none) without a realm session comes back with login_required: back to return_url.
-  if (['login_required', 'interaction_required', 'consent_required'].includes(search.get('error') ?? ''))
-    return { kind: 'go-back' };
-  if (search.get('error')) return { kind: 'go-home' };
-  // Step 2: already logged in (a reload of /callback, a second tab): back to return_url.
-  if (getSession().user && hasValidStoredLogin()) return { kind: 'go-back' };
-  const code = search.get('code');
-  const verifier = sessionStorage.getItem(STORAGE_KEYS.session.codeVerifier);
-  const expectedState = sessionStorage.getItem(OAUTH_STATE_KEY);
-  if (!code || !verifier) return { kind: 'go-back' };
-  if (!expectedState || search.get('state') !== expectedState) return { kind: 'go-home' };
-  sessionStorage.removeItem(STORAGE_KEYS.session.codeVerifier);
-  sessionStorage.removeItem(OAUTH_STATE_KEY);
-
-  // The code exchange goes through the product's rerouted token route (§7: {p}-identity/api/openid-connect/token).
-  const tokenResponse = await fetch(ACCOUNT_PATHS.identityToken, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      client_id: OAUTH_CLIENT_ID,
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: `${location.origin}/callback`,
-      code_verifier: verifier,
-    }),
-  });
-  if (!tokenResponse.ok) return { kind: 'go-home' };
-  const realm = (await tokenResponse.json()) as {
-    access_token?: string;
-    id_token?: string;
-    refresh_token?: string;
-  };
-  if (!realm.access_token) return { kind: 'go-home' };
-  sessionStorage.setItem(STORAGE_KEYS.session.token, realm.access_token);
-
-  const product = await apiRequest<TokenEnvelope>('/api/account/exchange-token', {
-    method: 'POST',
-    body: { SubjectToken: realm.access_token },
-  });
-  const idToken = realm.id_token ? { id_token: realm.id_token } : {};
-  const login: LoginResponse = { ...product.data, ...idToken };
-  if (!applyProductToken(login)) return { kind: 'go-home' };
-  // The guest token proves which holds this browser made before signing in (the pending slot hand-off).
-  const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY);
-  sessionStorage.removeItem(GUEST_TOKEN_KEY);
-  sessionStorage.removeItem(PROBED_KEY);
-  // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
-  let outcome;
-  try {
-    outcome = await completeSignup(decodeClaims(login.access_token) ?? {}, (token) => {
-      const refreshed: LoginResponse = { ...token, ...idToken };
-      return applyProductToken(refreshed) ? decodeClaims(refreshed.access_token) : null;
-    });
-  } catch (error) {
-    // Step 10: any other failure goes home; a failed sign-up or registration is said (§8).
-    return { kind: 'go-home', failure: error instanceof SignupFailure ? error.step : 'signup' };
-  }
-  if (outcome.redirect) await handOverGuestHolds(guestToken);
-  const final = decodeClaims(getSession().accessToken ?? login.access_token);
-  // The product login of a practitioner: their practitioner roles are required (§4.8 "Login", §6).
-  const refusal = await checkPractitionerLogin(final ?? {}, apiRequest, config.ehrSystemUrl);
-  if (refusal) return { kind: 'refused', failure: refusal };
-  return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect, ...(outcome.timezoneFailed ? { timezoneFailed: true as const } : {}) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_PATHS, type Invitation } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 import { AccountCard, usePageTitle } from '../components/AccountCard';
-import { INVITATION_KEY } from '../callbackSteps';
+import { INVITATION_KEY } from '../identityClient';
 import { redirectToRegistration } from '../identityClient';
 import { identityConfig } from '../install';
 

@@ -7,7 +7,7 @@ import { logout } from '../../../shared/session/authActions';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { homeForRoles, LOGIN_LANDING_ORDER } from '../../../shared/session/roleHome';
 import { toast } from '../../../shared/ui/toast';
-import { completeLogin, type CallbackOutcome } from '../identityClient';
+import { completeLogin, type CallbackOutcome } from '../completeLogin';
 import { identityConfig } from '../install';
 import { returnsToPageAfterLogin } from '../urlRules';
 
