@@ -14,6 +14,7 @@ import {
 import { PRODUCT_NAME } from '@careslot/contracts';
 import { identifierText, legacyOrganizationIdentifier } from '@careslot/domain';
 import { organizationIdByIdentifier } from './modules/directory/store';
+import { TtlCache } from './platform/ttl-cache';
 import { appConfigRoutes } from './platform/app-config';
 import { authenticateRequest } from './platform/auth';
 import type { AppDeps } from './platform/deps';
@@ -23,6 +24,9 @@ import { healthRoutes } from './platform/health';
 import { loggerOptions } from './platform/logger';
 import { isWebFileRequest, registerWeb } from './platform/web';
 import { moduleRoutes } from './routes';
+
+/** How long a legacy EHR practice number's organization is remembered (decision 0021). */
+const LEGACY_ORGANIZATION_TTL_MS = 60_000;
 
 /** Builds the whole application on the given dependencies; main.ts and every integration test use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -86,11 +90,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  // A legacy EHR token is sent with every call of its session: its organization is looked up once a minute.
+  const legacyOrganizations = new TtlCache<string | null>(LEGACY_ORGANIZATION_TTL_MS);
   app.addHook(
     'onRequest',
     authenticateRequest(deps.tokens, async (claims) => {
       const identifier = legacyOrganizationIdentifier(config.EHR_SYSTEM_URL, claims);
-      return identifier ? organizationIdByIdentifier(deps.database.db, identifierText(identifier)) : null;
+      if (!identifier) return null;
+      const text = identifierText(identifier);
+      return legacyOrganizations.get(text, () => organizationIdByIdentifier(deps.database.db, text));
     }),
   );
 
