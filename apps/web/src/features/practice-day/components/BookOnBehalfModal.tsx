@@ -1,15 +1,15 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Chip, Group, Loader, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DIALOG_WIDTH, GENDERS, newPracticePatientSchema, type PracticeCalendarContext } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errorMessage';
-import { dateLocale } from '../../../shared/slots/dateLocale';
-import { addDays, formatSlotTime, startOfDayIn, type DayKey } from '../../../shared/slots/slotDates';
+import type { DayKey } from '../../../shared/slots/slotDates';
 import { toast } from '../../../shared/ui/toast';
-import { useBookOnBehalf, useOpenSlots, usePatientSearch } from '../api/practiceDay';
+import { useBookOnBehalf, usePatientSearch } from '../api/practiceDay';
+import { OpenTimesPicker } from './OpenTimesPicker';
 import { scheduleLabel } from '../calendarModel';
 
 type PatientMode = 'existing' | 'new';
@@ -41,13 +41,11 @@ export function BookOnBehalfModal({
   day: DayKey;
   defaultScheduleId?: string | null;
 }) {
-  const { t, i18n } = useTranslation('practiceDay');
+  const { t } = useTranslation('practiceDay');
   const { t: tc } = useTranslation('common');
-  const locale = dateLocale(i18n.language);
   const book = useBookOnBehalf();
   const [scheduleId, setScheduleId] = useState<string | null>(defaultScheduleId ?? context.Schedules[0]?.Id ?? null);
   const [kind, setKind] = useState<'Scheduled' | 'Walk-In'>('Scheduled');
-  const [date, setDate] = useState<DayKey>(day);
   const [slot, setSlot] = useState<string | null>(null);
   const [mode, setMode] = useState<PatientMode>('existing');
   const [query, setQuery] = useState('');
@@ -59,8 +57,6 @@ export function BookOnBehalfModal({
 
   const schedule = context.Schedules.find((s) => s.Id === scheduleId) ?? null;
   const zone = schedule?.TimeZone ?? context.TimeZone;
-  const range = useMemo(() => (date ? { from: startOfDayIn(date, zone), to: startOfDayIn(addDays(date, 1), zone) } : null), [date, zone]);
-  const slots = useOpenSlots(kind === 'Scheduled' ? scheduleId : null, range?.from ?? null, range?.to ?? null);
   const patients = usePatientSearch(mode === 'existing' ? name : '');
 
   const reset = () => {
@@ -159,43 +155,16 @@ export function BookOnBehalfModal({
           </SimpleGrid>
 
           {kind === 'Scheduled' ? (
-            <Stack gap="xs">
-              <TextInput
-                label={t('book.date')}
-                type="date"
-                value={date}
-                onChange={(e) => {
-                  setDate(e.currentTarget.value);
-                  setSlot(null);
-                }}
-                maw={220}
-              />
-              <Text size="sm" fw={500} id="slot-label">
-                {t('book.slot')}
-              </Text>
-              {slots.isFetching && !slots.data ? (
-                <Loader size="sm" aria-label={t('loading')} />
-              ) : (slots.data?.Data.length ?? 0) === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('book.noSlots')}
-                </Text>
-              ) : (
-                <Chip.Group value={slot ?? ''} onChange={(v) => setSlot(typeof v === 'string' ? v : null)}>
-                  <Group gap={6} role="radiogroup" aria-labelledby="slot-label">
-                    {slots.data!.Data.map((s) => (
-                      <Chip key={s.Start} value={s.Start} size="sm" radius="sm" variant="outline">
-                        {formatSlotTime(s.Start, zone, locale)}
-                      </Chip>
-                    ))}
-                  </Group>
-                </Chip.Group>
-              )}
-              {errors.slot ? (
-                <Text size="sm" c="red" role="alert">
-                  {errors.slot}
-                </Text>
-              ) : null}
-            </Stack>
+            <OpenTimesPicker
+              calendarId={scheduleId}
+              zone={zone}
+              initialDay={day}
+              value={slot}
+              onChange={setSlot}
+              dateLabel={t('book.date')}
+              timeLabel={t('book.slot')}
+              error={errors.slot}
+            />
           ) : (
             <Alert color="orange" variant="light">
               {t('book.walkInHint')}

@@ -1,13 +1,14 @@
-import { useMemo, useState } from 'react';
-import { Button, Chip, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PORTAL_ACTIVE_STATUSES, type PracticeAppointment } from '@careslot/contracts';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { dateLocale } from '../../../shared/slots/dateLocale';
-import { addDays, dayKeyOf, formatSlotTime, startOfDayIn, type DayKey } from '../../../shared/slots/slotDates';
+import { dayKeyOf, formatSlotTime } from '../../../shared/slots/slotDates';
 import { toast } from '../../../shared/ui/toast';
-import { useMoveVisit, useOpenSlots } from '../api/practiceDay';
+import { useMoveVisit } from '../api/practiceDay';
+import { OpenTimesPicker } from './OpenTimesPicker';
 
 const MOVABLE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
@@ -22,11 +23,7 @@ export function MoveVisit({ appointment, zone }: { appointment: PracticeAppointm
   const locale = dateLocale(i18n.language);
   const showError = useShowApiError();
   const move = useMoveVisit();
-  const [date, setDate] = useState<DayKey>(() => dayKeyOf(appointment.StartTime, zone));
   const [slot, setSlot] = useState<string | null>(null);
-  const range = useMemo(() => (date ? { from: startOfDayIn(date, zone), to: startOfDayIn(addDays(date, 1), zone) } : null), [date, zone]);
-  const slots = useOpenSlots(appointment.CalendarId, range?.from ?? null, range?.to ?? null);
-  const open = (slots.data?.Data ?? []).filter((s) => s.Start !== appointment.StartTime);
 
   if (!canMoveVisit(appointment)) {
     return (
@@ -37,36 +34,16 @@ export function MoveVisit({ appointment, zone }: { appointment: PracticeAppointm
   }
   return (
     <Stack gap="xs">
-      <TextInput
-        label={t('drawer.newDate')}
-        type="date"
-        value={date}
-        onChange={(e) => {
-          setDate(e.currentTarget.value);
-          setSlot(null);
-        }}
-        maw={220}
+      <OpenTimesPicker
+        calendarId={appointment.CalendarId}
+        zone={zone}
+        initialDay={dayKeyOf(appointment.StartTime, zone)}
+        value={slot}
+        onChange={setSlot}
+        dateLabel={t('drawer.newDate')}
+        timeLabel={t('drawer.newTime')}
+        excludeStart={appointment.StartTime}
       />
-      <Text size="sm" fw={500} id="move-slot-label">
-        {t('drawer.newTime')}
-      </Text>
-      {slots.isFetching && !slots.data ? (
-        <Loader size="sm" aria-label={t('loading')} />
-      ) : open.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('book.noSlots')}
-        </Text>
-      ) : (
-        <Chip.Group value={slot ?? ''} onChange={(v) => setSlot(typeof v === 'string' ? v : null)}>
-          <Group gap={6} role="radiogroup" aria-labelledby="move-slot-label">
-            {open.map((s) => (
-              <Chip key={s.Start} value={s.Start} size="sm" radius="sm" variant="outline">
-                {formatSlotTime(s.Start, zone, locale)}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      )}
       <Group>
         <Button
           variant="default"
