@@ -70,6 +70,10 @@ test('a new patient registers at the identity provider, picks a slot, goes throu
       if (await name.count()) await name.fill('Riley Journey');
       await page.getByRole('button', { name: 'Continue' }).click();
     } else if (path === '/book/book-appointment-form') {
+      // Continue is enabled once the flow has loaded what decides the next stage: unanswered screening forms
+      // send the patient to /screening-form first (networkidle above does not wait for an in-app navigation).
+      await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+      if (new URL(page.url()).pathname !== path) continue;
       await page.getByRole('textbox', { name: /Reason for visit/ }).fill('Sore throat');
       await page.getByRole('button', { name: 'Continue' }).click();
     } else if (path === '/verification/phone-verify') {
