@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type * as comboboxParts from './comboboxParts';
 import { whenIdle } from './whenIdle';
 
@@ -19,6 +20,11 @@ interface FocusedField {
   end: number | null;
 }
 
+function focusedField(): FocusedField | null {
+  const active = document.activeElement;
+  return active instanceof HTMLInputElement && active.id ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
+}
+
 /**
  * Mantine's Autocomplete, Select and Popover, or null while they load. The page first renders plain inputs that
  * look the same; the parts load when the browser is first idle after the page shows, or at once when `request`
@@ -33,12 +39,10 @@ export function useComboboxParts(): { parts: ComboboxParts | null; request: () =
   const request = useCallback(() => {
     void loadComboboxParts().then((next) => {
       if (!live.current) return;
-      const active = document.activeElement;
-      focused.current =
-        active instanceof HTMLInputElement && active.id
-          ? { id: active.id, start: active.selectionStart, end: active.selectionEnd }
-          : null;
-      setParts(next);
+      // Read the focus and swap in one task (flushSync): a focus or key press that came between them would go
+      // to the plain input after its focus was read, and its typing would be lost.
+      focused.current = focusedField();
+      flushSync(() => setParts(next));
     });
   }, []);
 
