@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
+import { seedId, utc } from './support/seed';
 
 /**
  * Issue 6, "Done means", the failure journeys that need a real server to happen (patient-booking.md §4.2 step 9,
@@ -9,17 +9,7 @@ import { signInAs } from './support/sign-in';
  * cancels the authorization and offers another time.
  */
 
-/** The demo seed's stable ids (apps/server/src/seed/ids.ts). */
-function seedId(name: string): string {
-  const hash = createHash('sha1').update(`careslot-seed:${name}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
 const PROVIDER_ID = seedId('demo:person:provider');
-const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
 interface Slot {
   ScheduleId: string;

@@ -1,15 +1,6 @@
-import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { latestCode } from './support/outbox';
-
-/** The demo seed's stable ids (apps/server/src/seed/ids.ts). */
-function seedId(name: string): string {
-  const hash = createHash('sha1').update(`careslot-seed:${name}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+import { seedId } from './support/seed';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,17 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
-
-/** The demo seed's stable ids (apps/server/src/seed/ids.ts: version-5 layout over SHA-1 of the name). */
-function seedId(name: string): string {
-  const hash = createHash('sha1').update(`careslot-seed:${name}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
-const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
+import { seedId, utc } from './support/seed';
 
 interface Slot {
   ScheduleId: string;

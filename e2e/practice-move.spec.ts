@@ -1,22 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './support/sign-in';
-
-/** The demo seed's stable ids (apps/server/src/seed/ids.ts: version-5 layout over SHA-1 of the name). */
-function seedId(name: string): string {
-  const hash = createHash('sha1').update(`careslot-seed:${name}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+import { seedId, utc, tokenOf } from './support/seed';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const APPOINTMENTS = '/careslot-appointment-service/api/v2';
 const BENNETT = seedId('demo:person:provider');
-const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('careslot_token') ?? '');
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 /** Letters only (the name rule), different on every run. */
 const runName = () => `Mover${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;

@@ -1,22 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs } from './support/sign-in';
-
-/** The demo seed's stable ids (apps/server/src/seed/ids.ts: version-5 layout over SHA-1 of the name). */
-function seedId(name: string): string {
-  const hash = createHash('sha1').update(`careslot-seed:${name}`).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+import { seedId, utc, tokenOf } from './support/seed';
 
 /** Daniel Reyes: provider and admin of the second demo practice, whose schedules need approval. */
 const DANIEL = seedId('demo:person:provider-admin');
 const PATIENT = seedId('demo:person:patient');
-const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-const tokenOf = (page: Page) => page.evaluate(() => sessionStorage.getItem('careslot_token') ?? '');
 
 /** Books the first open slot of Daniel Reyes for the demo patient through the API (hold, then book), as the booking screens do. */
 async function requestVisitWithDaniel(page: Page): Promise<string> {
