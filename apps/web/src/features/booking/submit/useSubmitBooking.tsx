@@ -17,11 +17,15 @@ const RescheduleDialog = lazy(() => import('../reschedule/RescheduleDialog').the
 
 /** The submission code: loaded once, on the first press or when the browser is idle, whichever comes first. */
 let submitPath: Promise<SubmitPath> | null = null;
+let loadedSubmitPath: SubmitPath | null = null;
 function loadSubmitPath() {
-  submitPath ??= import('./submitPath').catch((error: unknown) => {
-    submitPath = null; // the next press tries again
-    throw error;
-  });
+  submitPath ??= import('./submitPath').then(
+    (path) => (loadedSubmitPath = path),
+    (error: unknown) => {
+      submitPath = null; // the next press tries again
+      throw error;
+    },
+  );
   return submitPath;
 }
 
@@ -63,8 +67,9 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
     };
   }, []);
   const { wait } = options;
-  // The API the reschedule dialog uses: the injected one, else the loaded submission code's.
-  const [api, setApi] = useState<BookingApi | null>(options.api ?? null);
+  // The API the reschedule dialog uses: the injected one, else the submission code's (loaded by the time a
+  // booking answers that the time is gone).
+  const api = options.api ?? loadedSubmitPath?.bookingApi ?? null;
   const running = useRef<Promise<BookingOutcome> | null>(null);
 
   // Failing to load here is not an error yet: the press loads it again and says when that fails too.
@@ -113,7 +118,6 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
         .then(async (path): Promise<BookingOutcome> => {
           if (!path) return { kind: 'not-sent', code: 'unableToBook' };
           const bookingApi = options.api ?? path.bookingApi;
-          setApi(bookingApi);
           const watch = path.watchAppointmentStatus(options.listen ?? path.hubListener, wait);
           try {
             return await path.submitBooking({ api: bookingApi, settle: watch.settle }, input);
