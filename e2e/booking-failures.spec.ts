@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
-import { seedId, utc } from './support/seed';
+import { seedId, tokenOf, utc } from './support/seed';
 
 /**
  * Issue 6, "Done means", the failure journeys that need a real server to happen (patient-booking.md §4.2 step 9,
@@ -30,7 +30,6 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-const tokenOf = async (page: Page) => (await page.evaluate(() => sessionStorage.getItem('careslot_token')))!;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The demo provider's open slots from `daysAhead` days on (the first practice: $75 uninsured; every slot has 4 places). */

@@ -5,8 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ACCOUNT_PATHS, type Invitation } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 import { AccountCard, usePageTitle } from '../components/AccountCard';
-import { INVITATION_KEY } from '../identityClient';
-import { redirectToRegistration } from '../identityClient';
+import { INVITATION_KEY, redirectToRegistration } from '../identityClient';
 import { identityConfig } from '../install';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
