@@ -98,6 +98,7 @@ export function ProviderCard({
                     radius="xl"
                     variant={o.id === office.id ? 'filled' : 'default'}
                     aria-pressed={o.id === office.id}
+                    classNames={{ root: classes.office, label: classes.officeLabel }}
                     onClick={() => setOfficeId(o.id)}
                   >
                     {t('card.office', { name: o.name, city: o.city, state: o.state })}
