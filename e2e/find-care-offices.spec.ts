@@ -43,10 +43,11 @@ test("a provider at two offices: the card shows the office whose times it lists,
   await expect(card.getByTestId('card-office')).toContainText('425 Lexington Avenue');
   await expect(card.locator('[data-slot-id]')).toHaveCount(0);
   await expect(card.getByTestId('card-zone')).toContainText(/\(E[SD]T\)/);
+  await expect(card.getByRole('button', { name: 'See open times at Riverside Evanston' })).toBeVisible();
 
   // The Evanston office: its address, its clock (Central), its own times.
-  await card.getByRole('button', { name: /Riverside Evanston/ }).click();
-  await expect(card.getByRole('button', { name: /Riverside Evanston/ })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: /^Riverside Evanston/ }).click();
+  await expect(card.getByRole('button', { name: /^Riverside Evanston/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(card.getByTestId('card-office')).toContainText('1000 Central Street, Evanston, IL 60201');
   await expect(card.getByTestId('card-zone')).toContainText(/\(C[SD]T\)/);
   const slot = card.locator('[data-slot-id]').first();
@@ -75,7 +76,7 @@ test("a provider at two offices: the card shows the office whose times it lists,
 test("a guest's login summary shows the time picked, in the office's zone", async ({ page }) => {
   await page.goto('/provider-search?zip_code=10017&page_size=60');
   const card = await newYorkCardWithEvanston(page);
-  await card.getByRole('button', { name: /Riverside Evanston/ }).click();
+  await card.getByRole('button', { name: 'See open times at Riverside Evanston' }).click();
   const slot = card.locator('[data-slot-id]').first();
   const time = (await slot.innerText()).trim();
   const slotId = (await slot.getAttribute('data-slot-id'))!;
@@ -145,7 +146,7 @@ test('the results page at 375 px: one office per card, its zone, and a week that
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/provider-search?zip_code=10017&page_size=60');
   const card = await newYorkCardWithEvanston(page);
-  await card.getByRole('button', { name: /Riverside Evanston/ }).click();
+  await card.getByRole('button', { name: /^Riverside Evanston/ }).click();
   await expect(card.locator('[data-slot-id]').first()).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await shoot(page, 'results-office-375');

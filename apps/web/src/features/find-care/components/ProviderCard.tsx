@@ -39,6 +39,8 @@ export function ProviderCard({
       )} ${zoneAbbreviation(nextAt, zone)}`
     : null;
   const offices = provider.other_offices.length > 0 ? [officeOf(provider, provider.location.id), ...provider.other_offices] : [];
+  // The office shown takes no online bookings but another does: one press shows that office's times.
+  const bookableElsewhere = ownOffice && !provider.schedule_id ? (provider.other_offices.find((o) => o.schedule_id) ?? null) : null;
   const headingId = `provider-${provider.practitioner_id}-${provider.location.id}`;
   const carriers = provider.insurance_carriers;
 
@@ -133,7 +135,12 @@ export function ProviderCard({
           <Text size="xs" c="dimmed" mb={6} data-testid="card-zone">
             {ts('timesIn', { abbr: zoneAbbreviation(provider.slots[0]?.Start ?? new Date(), zone) })}
           </Text>
-          <ProviderWeek key={office.id} provider={provider} office={office} startDay={startDay} live={live} onJump={onJump} />
+          {bookableElsewhere ? (
+            <Anchor component="button" type="button" size="sm" fw={600} mb={6} onClick={() => setOfficeId(bookableElsewhere.id)}>
+              {t('card.seeOffice', { name: bookableElsewhere.name })}
+            </Anchor>
+          ) : null}
+          <ProviderWeek key={`${provider.location.id}|${office.id}`} provider={provider} office={office} startDay={startDay} live={live} onJump={onJump} />
         </div>
       </div>
     </Card>

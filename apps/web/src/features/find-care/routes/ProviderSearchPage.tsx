@@ -164,7 +164,7 @@ export function ProviderSearchPage() {
             <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
               {result && !refused
                 ? result.providers.map((provider) => (
-                    <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
+                    <ProviderCard key={`${provider.practitioner_id}|${provider.location.id}`} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
                   ))
                 : null}
             </Stack>
