@@ -209,16 +209,16 @@ export async function searchProviders(
   }
   const radius = filter.place && filter.radius !== null ? `where distance <= ${param(filter.radius)}` : '';
   const paging = page ? `limit ${param(page.limit)} offset ${param(page.offset)}` : '';
+  const filtered = where.length > 0 ? `where ${where.join(' and ')}` : '';
   // Distances, the one-per-provider cut and the order work on narrow rows; only the page's rows are read whole.
   // The count is a scalar over the cut rows (a window count made the page's sort carry every match).
+  // A page row's other offices are the provider's other rows (primary-key look-up) under the same filter and radius.
   return connection.query<MatchedRow>(
     `with scored as (
        select practitioner_id, location_id, display_name, ${distance} as distance from provider_search
-       ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
-     ), matched as (
-       select * from scored ${radius}
+       ${filtered}
      ), nearest as (
-       select distinct on (practitioner_id) * from matched
+       select distinct on (practitioner_id) * from scored ${radius}
        order by practitioner_id, distance nulls last, location_id
      ), page as (
        select * from nearest
@@ -229,10 +229,14 @@ export async function searchProviders(
             (select coalesce(json_agg(json_build_object(
                       'id', o.location_id, 'name', o.location_name, 'address1', o.address1, 'address2', o.address2, 'city', o.city,
                       'state', o.state, 'zip_code', o.zip_code, 'phone', o.phone, 'iana_time_zone', o.time_zone,
-                      'latitude', o.latitude, 'longitude', o.longitude, 'distance', w.distance)
-                    order by w.distance nulls last, o.location_name, o.location_id), '[]'::json)
-               from matched w join provider_search o on o.practitioner_id = w.practitioner_id and o.location_id = w.location_id
-              where w.practitioner_id = page.practitioner_id and w.location_id <> page.location_id) as other_offices
+                      'latitude', o.latitude, 'longitude', o.longitude, 'distance', o.distance)
+                    order by o.distance nulls last, o.location_name, o.location_id), '[]'::json)
+               from (select location_id, location_name, address1, address2, city, state, zip_code, phone, time_zone, latitude, longitude,
+                            ${distance} as distance
+                       from provider_search
+                      where practitioner_id = page.practitioner_id and location_id <> page.location_id
+                      ${where.length > 0 ? `and ${where.join(' and ')}` : ''}) o
+              ${radius}) as other_offices
        from page join provider_search ps on ps.practitioner_id = page.practitioner_id and ps.location_id = page.location_id
       order by page.distance nulls last, page.display_name, page.practitioner_id`,
     params,
