@@ -1,4 +1,4 @@
-import { WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
+import { OPEN_VISIT_STATUSES, WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
 
 export interface AppointmentRow {
@@ -216,20 +216,18 @@ export async function requestActivity(
   );
 }
 
-/** The provider's counts: walk-ins and scheduled visits in [from, to), and every upcoming request. */
+/** The provider's counts: open walk-ins and scheduled visits (OPEN_VISIT_STATUSES) in [from, to), and every upcoming request. */
 export async function providerCounts(
   db: Connection,
   input: { practitionerId: string; organizationId: string; from: Date; to: Date; now: Date },
 ): Promise<{ walkin: number; scheduled: number; pending: number }> {
   const rows = await db.query<{ walkin: number; scheduled: number; pending: number }>(
     `select
-       count(*) filter (where schedule_type = 'Walk-In' and start_at >= $3 and start_at < $4
-                          and status not in ('Pending', 'Canceled', 'Rejected', 'Failed', 'Entered-In-Error', 'No-Show', 'Checked-Out'))::int as walkin,
-       count(*) filter (where schedule_type = 'Scheduled' and start_at >= $3 and start_at < $4
-                          and status in ('Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Arrived', 'Checked-In', 'Waiting-Room', 'Started', 'In Progress'))::int as scheduled,
+       count(*) filter (where schedule_type = 'Walk-In' and start_at >= $3 and start_at < $4 and status = any($6::text[]))::int as walkin,
+       count(*) filter (where schedule_type = 'Scheduled' and start_at >= $3 and start_at < $4 and status = any($6::text[]))::int as scheduled,
        count(*) filter (where status = 'Pending' and end_at > $5)::int as pending
      from appointments where practitioner_id = $1 and organization_id = $2`,
-    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString()],
+    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString(), [...OPEN_VISIT_STATUSES]],
   );
   return rows[0] ?? { walkin: 0, scheduled: 0, pending: 0 };
 }

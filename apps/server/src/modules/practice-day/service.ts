@@ -1,5 +1,6 @@
 import {
   CALENDAR_WORKFLOW,
+  DAY_VISIT_STATUSES,
   PATIENT_HOTLIST_COUNT,
   type AppointmentStatus,
   type PracticeAppointment,
@@ -153,10 +154,9 @@ export async function checkInList(deps: Deps, caller: PracticeCaller, query: { D
   const organizationId = practiceOf(caller.principal);
   const zone = (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
   const day = dayWindow(zone, query.Date, deps.clock.now());
-  const active = ['Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Arrived', 'Checked-In', 'Checked-Out', 'Waiting-Room', 'Started', 'In Progress', 'Ended'];
   const { rows, total } = await practiceStore.searchPractice(
     deps.database,
-    { organizationId, from: day.from, to: day.to, locationIds: query.LocationIds, providerIds: query.ProviderIds, statuses: active },
+    { organizationId, from: day.from, to: day.to, locationIds: query.LocationIds, providerIds: query.ProviderIds, statuses: [...DAY_VISIT_STATUSES] },
     { limit: 1000, offset: 0 },
   );
   await recordAudit(deps.database, caller.audit, { action: 'search', entityType: 'Appointment', outcome: 'success', workflow: 'Checkin_Summary_Web', detail: { total } });
