@@ -24,6 +24,8 @@ export interface AppointmentRow {
   booking_system: Record<string, unknown>;
   audit_trail: Record<string, unknown>;
   meeting_id: string | null;
+  /** Identifiers in other systems, [{System, Value}] (absent on a row being inserted: none yet). */
+  identifiers?: unknown[];
   /** The slot counter (service category, or the nil uuid) whose place the booking took; null when it took none. */
   booked_category_id: string | null;
   created_by: string | null;
@@ -334,4 +336,44 @@ export async function addParticipant(
     [input.id, input.organizationId, JSON.stringify([input.participant]), input.now.toISOString()],
   );
   return rows[0] ?? null;
+}
+
+// ---------- details and identifiers ----------
+
+/**
+ * Replaces the reasons and/or the identifiers of an appointment (a field given as null keeps its value) and
+ * records who changed it last; the updated row, or null when there is no such appointment.
+ */
+export async function updateDetails(
+  db: Connection,
+  input: { id: string; reasons: unknown[] | null; identifiers: unknown[] | null; source: string; workflow: string; now: Date },
+): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>(
+    `update appointments
+        set reasons = coalesce($2::jsonb, reasons), identifiers = coalesce($3::jsonb, identifiers), updated_at = $4,
+            booking_system = booking_system || jsonb_build_object('LastChangedSource', $5::text, 'LastChangedDate', $6::text),
+            audit_trail = audit_trail || jsonb_build_object('LastChangedBySystem', 'careslot', 'WorkflowOrServiceName', $7::text)
+      where id = $1
+      returning *`,
+    [
+      input.id,
+      input.reasons === null ? null : JSON.stringify(input.reasons),
+      input.identifiers === null ? null : JSON.stringify(input.identifiers),
+      input.now.toISOString(),
+      input.source,
+      input.now.toISOString(),
+      input.workflow,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+/** The practice's appointments carrying any of the identifiers ({System, Value}), newest start first; at most 200. */
+export async function byIdentifiers(db: Connection, organizationId: string, identifiers: { System: string; Value: string }[]): Promise<AppointmentRow[]> {
+  return db.query<AppointmentRow>(
+    `select * from appointments
+      where organization_id = $1 and identifiers @> any($2::jsonb[])
+      order by start_at desc, id limit 200`,
+    [organizationId, identifiers.map((i) => JSON.stringify([{ System: i.System, Value: i.Value }]))],
+  );
 }
