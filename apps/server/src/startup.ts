@@ -21,6 +21,6 @@ export async function prepare(config: Config, clock: Clock = systemClock): Promi
   await seedDatabase(database, { demo: config.SEED_DEMO_DATA });
   const tokens = await createTokenService(database, () => clock.now());
   const outbox = createOutbox(database, transportsFromConfig(config));
-  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now() });
+  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
   return { config, database, clock, tokens, outbox, realtime, migrated };
 }

@@ -75,7 +75,7 @@ export interface DomainEvents {
    * A consumer must tolerate the one replay the record cannot prevent: a crash after its effect and before
    * its record; key its writes by the event id (docs/decisions/0028-durable-events.md).
    */
-  subscribe<P extends object>(consumer: string, types: readonly string[], handler: EventHandler<P>): () => void;
+  subscribe<P extends object = Record<string, unknown>>(consumer: string, types: readonly string[], handler: EventHandler<P>): () => void;
   /** Starts delivering: LISTEN (wake-ups from every instance) and a poll for retries and missed wake-ups. */
   start(): Promise<void>;
   /**

@@ -40,7 +40,7 @@ import * as practiceStore from './practice-store';
 import { moveBookedAppointment } from './reschedule';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 export interface PracticeCaller {
   principal: Principal;

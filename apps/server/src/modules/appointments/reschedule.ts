@@ -9,7 +9,7 @@ import { publishSlotChanges, returnBookedPlace, takeSlotForBooking, type Schedul
 import { emitAppointmentChanged } from './events';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 export interface MoveCaller {
   principal: Principal;

@@ -30,7 +30,7 @@ import { getSchedule, publishSlotChanges, releaseSlots, scheduleReasons, slotId,
 import { emitAppointmentChanged, kindOf } from './events';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 export interface Caller {
   principal: Principal;

@@ -23,7 +23,7 @@ import { PRACTICE_ROLES, toAppointment, type Caller } from './service';
 import type { AppDeps } from '../../platform/deps';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 type StatusCaller = Omit<Caller, 'sessionId'>;
 
 /** Which calls an appointment answers to: OfficeAppointments (office and resource visits) or TeleAppointments. */
