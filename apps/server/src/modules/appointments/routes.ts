@@ -24,6 +24,8 @@ import { portalRoutes } from './portal-routes';
 import { addParticipant } from './practice';
 import * as requests from './requests';
 import * as service from './service';
+import { registerAppointmentsHub } from './events';
+import { registerAppointmentRooms } from './realtime';
 import { changeAppointmentStatus, type AppointmentFamily } from './status';
 
 const V2 = '/careslot-appointment-service/api/v2';
@@ -40,6 +42,9 @@ const callerOf = (request: FastifyRequest) => ({ principal: currentPrincipal(req
  */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
+  // The real-time side: who may follow an appointment or meeting, and the hub's consumer of its changes.
+  registerAppointmentRooms(deps);
+  registerAppointmentsHub(deps);
   // The patient's own appointments (the portal): their own file, kept apart from the practice's calls.
   await app.register(portalRoutes);
 
