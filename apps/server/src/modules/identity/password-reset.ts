@@ -1,7 +1,17 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../platform/db';
 import type { Outbox } from '../../platform/outbox';
-import { findAccountByEmail, hashPassword, type Account } from './accounts';
+import { hashPassword } from './accounts';
+import {
+  countResetAttempt,
+  findAccountByEmail,
+  latestResetCode,
+  recentResetCodeTimes,
+  replaceResetCode,
+  setPasswordHash,
+  useResetCode,
+  type Account,
+} from './store';
 
 /** Reset codes: 6 digits, valid 10 minutes, single use, at most 5 wrong tries. */
 export const RESET_CODE = {
@@ -28,25 +38,15 @@ export async function sendResetCode(
 ): Promise<SendResult> {
   const account = await findAccountByEmail(database, email);
   if (!account) return { ok: false, reason: 'unknown' };
-  const recent = await database.query<{ created_at: Date | string }>(
-    `select created_at from identity_reset_codes where user_id = $1 and created_at > $2 order by created_at desc`,
-    [account.id, new Date(now.getTime() - 60 * 60_000)],
-  );
+  const recent = await recentResetCodeTimes(database, account.id, new Date(now.getTime() - 60 * 60_000));
   if (recent.length >= RESET_CODE.perHour) return { ok: false, reason: 'wait', retryAfterS: 60 * 60 };
   if (recent[0]) {
     const wait = RESET_CODE.resendBaseMs * 2 ** (recent.length - 1);
-    const elapsed = now.getTime() - new Date(recent[0].created_at).getTime();
+    const elapsed = now.getTime() - recent[0].getTime();
     if (elapsed < wait) return { ok: false, reason: 'wait', retryAfterS: Math.ceil((wait - elapsed) / 1000) };
   }
   const code = String(randomInt(0, 10 ** RESET_CODE.digits)).padStart(RESET_CODE.digits, '0');
-  await database.query(
-    `update identity_reset_codes set used_at = $2 where user_id = $1 and used_at is null`,
-    [account.id, now],
-  );
-  await database.query(
-    `insert into identity_reset_codes (user_id, code_hash, expires_at, created_at) values ($1, $2, $3, $4)`,
-    [account.id, hashCode(account.id, code), new Date(now.getTime() + RESET_CODE.ttlMs), now],
-  );
+  await replaceResetCode(database, account.id, hashCode(account.id, code), new Date(now.getTime() + RESET_CODE.ttlMs), now);
   await outbox.send({
     channel: 'email',
     to: account.email,
@@ -75,23 +75,13 @@ export async function checkResetCode(
 ): Promise<CodeCheck> {
   const account = await findAccountByEmail(database, email);
   if (!account) return { ok: false, reason: 'unknown' };
-  const rows = await database.query<{
-    id: string;
-    code_hash: string;
-    attempts: number;
-    expires_at: Date | string;
-  }>(
-    `select id, code_hash, attempts, expires_at from identity_reset_codes
-     where user_id = $1 and used_at is null order by created_at desc limit 1`,
-    [account.id],
-  );
-  const row = rows[0];
+  const row = await latestResetCode(database, account.id);
   if (!row) return { ok: false, reason: 'invalid' };
   if (row.attempts >= RESET_CODE.maxAttempts) return { ok: false, reason: 'exhausted' };
-  if (new Date(row.expires_at) <= now) return { ok: false, reason: 'expired' };
+  if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
   const given = Buffer.from(hashCode(account.id, code));
-  if (given.length !== row.code_hash.length || !timingSafeEqual(given, Buffer.from(row.code_hash))) {
-    await database.query('update identity_reset_codes set attempts = attempts + 1 where id = $1', [row.id]);
+  if (given.length !== row.codeHash.length || !timingSafeEqual(given, Buffer.from(row.codeHash))) {
+    await countResetAttempt(database, row.id);
     return { ok: false, reason: row.attempts + 1 >= RESET_CODE.maxAttempts ? 'exhausted' : 'invalid' };
   }
   return { ok: true, account, codeId: row.id };
@@ -108,14 +98,7 @@ export async function resetPassword(
   const check = await checkResetCode(database, email, code, now);
   if (!check.ok) return check;
   const passwordHash = await hashPassword(password);
-  const used = await database.query<{ id: string }>(
-    'update identity_reset_codes set used_at = $2 where id = $1 and used_at is null returning id',
-    [check.codeId, now],
-  );
-  if (!used[0]) return { ok: false, reason: 'invalid' };
-  await database.query(
-    'update identity_users set password_hash = $2, failed_logins = 0, locked_until = null where id = $1',
-    [check.account.id, passwordHash],
-  );
+  if (!(await useResetCode(database, check.codeId, now))) return { ok: false, reason: 'invalid' };
+  await setPasswordHash(database, check.account.id, passwordHash);
   return check;
 }

@@ -1,5 +1,5 @@
 import type { ProductClaims, TokenService } from '../../platform/tokens';
-import type { Account } from './accounts';
+import type { Account } from './store';
 import { accountClaims } from './oidc';
 
 /** Lifetime of a product API token, in seconds. */

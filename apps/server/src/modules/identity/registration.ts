@@ -9,7 +9,8 @@ import {
 } from '@careslot/domain';
 import { z } from 'zod';
 import type { Database } from '../../platform/db';
-import { findAccountByEmail, hashPassword, insertAccounts, type Account } from './accounts';
+import { hashPassword } from './accounts';
+import { findAccountByEmail, insertAccounts, type Account } from './store';
 
 /** The registration form of the realm, as posted (every field a string; checkboxes 'on' when ticked). */
 export interface RegistrationForm {
