@@ -1,19 +1,24 @@
+import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Database } from '../../platform/db';
-import { clearLoginFailures, findCredentials, setLoginFailures, type Account } from './store';
+import { clearLoginFailures, findCredentials, reserveLoginTry, type Account } from './store';
 
 /** Argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's recommended minimum). */
 export const hashPassword = (password: string) => hash(password);
 
-/** Failed attempts before an account is locked, and how long the lock lasts (doubling each time). */
+/** Failed attempts before an address is locked, and how long the lock lasts (doubling each time). */
 export const LOCKOUT = { attempts: 5, baseMs: 30_000, maxMs: 15 * 60_000 } as const;
+
+/** The key sign-in failures are counted under: the lower-cased address, hashed (no e-mail at rest there). */
+export const loginKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export type PasswordCheck = { ok: true; account: Account } | { ok: false; reason: 'invalid' | 'locked' };
 
 /**
- * Checks an e-mail and password. Unknown e-mails cost a hash too, so timing does not tell which e-mails
- * exist. After LOCKOUT.attempts failures the account is locked for a back-off that doubles with each
- * further failure; a success clears it.
+ * Checks an e-mail and password. Every try is counted before the password is checked (one conditional
+ * upsert), so parallel guesses cannot pass the limit; after LOCKOUT.attempts failures the address is locked
+ * for a back-off that doubles with each further failure, and a success clears it. Unknown e-mails are counted,
+ * locked and hashed against just as known ones, so neither the answer nor its timing tells which exist.
  */
 export async function checkPassword(
   database: Database,
@@ -21,22 +26,13 @@ export async function checkPassword(
   password: string,
   now: Date,
 ): Promise<PasswordCheck> {
+  const key = loginKey(email);
+  const reserved = await reserveLoginTry(database, key, now, LOCKOUT);
+  if (!reserved) return { ok: false, reason: 'locked' };
   const row = await findCredentials(database, email);
-  if (!row) {
-    await verify(DUMMY_HASH, password).catch(() => false);
-    return { ok: false, reason: 'invalid' };
-  }
-  if (row.lockedUntil && row.lockedUntil > now) return { ok: false, reason: 'locked' };
-  const matches = await verify(row.passwordHash, password).catch(() => false);
-  if (!matches) {
-    const failures = row.failedLogins + 1;
-    const over = failures - LOCKOUT.attempts;
-    const lockedUntil =
-      over >= 0 ? new Date(now.getTime() + Math.min(LOCKOUT.baseMs * 2 ** over, LOCKOUT.maxMs)) : null;
-    await setLoginFailures(database, row.account.id, failures, lockedUntil);
-    return { ok: false, reason: lockedUntil ? 'locked' : 'invalid' };
-  }
-  if (row.failedLogins > 0) await clearLoginFailures(database, row.account.id);
+  const matches = await verify(row?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
+  if (!row || !matches) return { ok: false, reason: reserved.lockedUntil ? 'locked' : 'invalid' };
+  await clearLoginFailures(database, key);
   return { ok: true, account: row.account };
 }
 

@@ -1,13 +1,15 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../platform/db';
 import type { Outbox } from '../../platform/outbox';
-import { hashPassword } from './accounts';
+import { hashPassword, loginKey } from './accounts';
 import {
-  countResetAttempt,
+  clearLoginFailures,
   findAccountByEmail,
   latestResetCode,
   recentResetCodeTimes,
+  refundResetTry,
   replaceResetCode,
+  reserveResetTry,
   setPasswordHash,
   useResetCode,
   type Account,
@@ -77,13 +79,13 @@ export async function checkResetCode(
   if (!account) return { ok: false, reason: 'unknown' };
   const row = await latestResetCode(database, account.id);
   if (!row) return { ok: false, reason: 'invalid' };
-  if (row.attempts >= RESET_CODE.maxAttempts) return { ok: false, reason: 'exhausted' };
-  if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
+  if (row.expiresAt <= now) return { ok: false, reason: row.attempts >= RESET_CODE.maxAttempts ? 'exhausted' : 'expired' };
+  const tries = await reserveResetTry(database, row.id, RESET_CODE.maxAttempts);
+  if (tries === null) return { ok: false, reason: 'exhausted' };
   const given = Buffer.from(hashCode(account.id, code));
-  if (given.length !== row.codeHash.length || !timingSafeEqual(given, Buffer.from(row.codeHash))) {
-    await countResetAttempt(database, row.id);
-    return { ok: false, reason: row.attempts + 1 >= RESET_CODE.maxAttempts ? 'exhausted' : 'invalid' };
-  }
+  if (given.length !== row.codeHash.length || !timingSafeEqual(given, Buffer.from(row.codeHash)))
+    return { ok: false, reason: tries >= RESET_CODE.maxAttempts ? 'exhausted' : 'invalid' };
+  await refundResetTry(database, row.id);
   return { ok: true, account, codeId: row.id };
 }
 
@@ -100,5 +102,6 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   if (!(await useResetCode(database, check.codeId, now))) return { ok: false, reason: 'invalid' };
   await setPasswordHash(database, check.account.id, passwordHash);
+  await clearLoginFailures(database, loginKey(check.account.email));
   return check;
 }

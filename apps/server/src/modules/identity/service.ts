@@ -20,7 +20,7 @@ import { isSignedInUser, type Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import { addPractitionerIdentifier, getPractitioner } from '../directory';
-import { checkPassword, type PasswordCheck } from './accounts';
+import { checkPassword, loginKey, type PasswordCheck } from './accounts';
 import { claimInvitation, createInvitation, findInvitation } from './invitations';
 import { checkResetCode, resetPassword, sendResetCode, type CodeCheck } from './password-reset';
 import { PRODUCT_TOKEN_TTL, productTokenAnswer } from './product-token';
@@ -228,7 +228,7 @@ export async function identityUser(deps: Deps, caller: Caller & { principal: Pri
     CareslotId: account.careslotId,
     PracticeId: account.practiceId,
     EmailVerified: true,
-    Locked: await store.isLocked(database, account.id, clock.now()),
+    Locked: await store.isLocked(database, loginKey(account.email), clock.now()),
   };
 }
 

@@ -33,8 +33,6 @@ export interface Account {
 export interface AccountCredentials {
   account: Account;
   passwordHash: string;
-  failedLogins: number;
-  lockedUntil: Date | null;
 }
 
 interface AccountRow {
@@ -54,12 +52,10 @@ interface AccountRow {
   vendor_id: string | null;
   eula_accepted: boolean;
   oha_accepted: boolean;
-  failed_logins: number;
-  locked_until: Date | string | null;
 }
 
 const COLUMNS = `id, email, password_hash, given_name, family_name, gender, to_char(birth_date, 'YYYY-MM-DD') as birth_date,
-  mobile_number, user_type, user_roles, careslot_id, practice_id, electronic_claim_id, vendor_id, eula_accepted, oha_accepted, failed_logins, locked_until`;
+  mobile_number, user_type, user_roles, careslot_id, practice_id, electronic_claim_id, vendor_id, eula_accepted, oha_accepted`;
 
 function toAccount(row: AccountRow): Account {
   return {
@@ -102,41 +98,53 @@ export async function findCredentials(database: Connection, email: string): Prom
   );
   const row = rows[0];
   if (!row) return null;
-  return {
-    account: toAccount(row),
-    passwordHash: row.password_hash,
-    failedLogins: row.failed_logins,
-    lockedUntil: row.locked_until ? new Date(row.locked_until) : null,
-  };
+  return { account: toAccount(row), passwordHash: row.password_hash };
 }
 
-export async function setLoginFailures(database: Connection, userId: string, failures: number, lockedUntil: Date | null) {
-  await database.query('update identity_users set failed_logins = $2, locked_until = $3 where id = $1', [
-    userId,
-    failures,
-    lockedUntil,
-  ]);
+/**
+ * Counts one sign-in try of an e-mail address (known or not) before its password is checked, in one
+ * conditional upsert: while the address is locked nothing is counted and null comes back, so however many
+ * tries arrive at once, at most `attempts` are let through to the password check. The try that reaches the
+ * limit locks the address for `lockMs(failures)`; a successful check clears it again.
+ */
+export async function reserveLoginTry(
+  database: Connection,
+  emailKey: string,
+  now: Date,
+  rule: { attempts: number; baseMs: number; maxMs: number },
+): Promise<{ failures: number; lockedUntil: Date | null } | null> {
+  const rows = await database.query<{ failed_logins: number; locked_until: Date | string | null }>(
+    `insert into identity_login_failures as f (email_key, failed_logins, locked_until)
+     values ($1, 1, case when 1 >= $3 then $2::timestamptz + make_interval(secs => $4::double precision / 1000) end)
+     on conflict (email_key) do update set
+       failed_logins = f.failed_logins + 1,
+       locked_until = case when f.failed_logins + 1 >= $3
+         then $2::timestamptz + make_interval(secs => least($4::double precision * power(2, f.failed_logins + 1 - $3), $5::double precision) / 1000)
+         else null end
+     where f.locked_until is null or f.locked_until <= $2::timestamptz
+     returning failed_logins, locked_until`,
+    [emailKey, now, rule.attempts, rule.baseMs, rule.maxMs],
+  );
+  const row = rows[0];
+  return row ? { failures: row.failed_logins, lockedUntil: row.locked_until ? new Date(row.locked_until) : null } : null;
 }
 
-export async function clearLoginFailures(database: Connection, userId: string) {
-  await database.query('update identity_users set failed_logins = 0, locked_until = null where id = $1', [userId]);
+/** Forgets the sign-in failures of an e-mail address (a successful sign-in or a password reset). */
+export async function clearLoginFailures(database: Connection, emailKey: string) {
+  await database.query('delete from identity_login_failures where email_key = $1', [emailKey]);
 }
 
-/** Whether the account is locked out at `now`. */
-export async function isLocked(database: Connection, userId: string, now: Date): Promise<boolean> {
+/** Whether the e-mail address is locked out at `now`. */
+export async function isLocked(database: Connection, emailKey: string, now: Date): Promise<boolean> {
   const rows = await database.query<{ locked: boolean }>(
-    'select coalesce(locked_until > $2, false) as locked from identity_users where id = $1',
-    [userId, now],
+    'select coalesce(locked_until > $2, false) as locked from identity_login_failures where email_key = $1',
+    [emailKey, now],
   );
   return rows[0]?.locked ?? false;
 }
 
-/** A new password hash; any lock-out is cleared with it. */
 export async function setPasswordHash(database: Connection, userId: string, passwordHash: string) {
-  await database.query(
-    'update identity_users set password_hash = $2, failed_logins = 0, locked_until = null where id = $1',
-    [userId, passwordHash],
-  );
+  await database.query('update identity_users set password_hash = $2 where id = $1', [userId, passwordHash]);
 }
 
 /** Links the account to its patient or practitioner record, unless it already has one. */
@@ -263,8 +271,21 @@ export async function latestResetCode(database: Connection, userId: string): Pro
   return row ? { id: row.id, codeHash: row.code_hash, attempts: row.attempts, expiresAt: new Date(row.expires_at) } : null;
 }
 
-export async function countResetAttempt(database: Connection, codeId: string) {
-  await database.query('update identity_reset_codes set attempts = attempts + 1 where id = $1', [codeId]);
+/**
+ * Counts one try of a code before it is compared, in one conditional update: none is counted once `max`
+ * were, and null comes back, so parallel guesses cannot pass the limit. Gives the tries counted so far.
+ */
+export async function reserveResetTry(database: Connection, codeId: string, max: number): Promise<number | null> {
+  const rows = await database.query<{ attempts: number }>(
+    'update identity_reset_codes set attempts = attempts + 1 where id = $1 and attempts < $2 returning attempts',
+    [codeId, max],
+  );
+  return rows[0]?.attempts ?? null;
+}
+
+/** Gives back the try of a right code (only wrong tries count against the limit). */
+export async function refundResetTry(database: Connection, codeId: string) {
+  await database.query('update identity_reset_codes set attempts = attempts - 1 where id = $1 and attempts > 0', [codeId]);
 }
 
 /** Uses a code up; false when it was already used. */
