@@ -25,3 +25,11 @@ create table revoked_tokens (
   expires_at timestamptz not null
 );
 create index revoked_tokens_expiry_idx on revoked_tokens (expires_at);
+
+-- Password reset requests per e-mail address, known or not (issue 16 item 6): the resend back-off is counted
+-- here, so the reset call answers an unknown address exactly as a known one. Key as above.
+create table identity_reset_requests (
+  email_key text not null,
+  created_at timestamptz not null
+);
+create index identity_reset_requests_key_idx on identity_reset_requests (email_key, created_at);

@@ -6,7 +6,8 @@ import {
   clearLoginFailures,
   findAccountByEmail,
   latestResetCode,
-  recentResetCodeTimes,
+  insertResetRequest,
+  recentResetRequests,
   refundResetTry,
   replaceResetCode,
   reserveResetTry,
@@ -28,24 +29,40 @@ export const RESET_CODE = {
 const hashCode = (userId: string, code: string) =>
   createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
-export type SendResult =
-  { ok: true; account: Account } | { ok: false; reason: 'unknown' | 'wait'; retryAfterS?: number };
+export type SendResult = { ok: true } | { ok: false; reason: 'wait'; retryAfterS?: number };
 
-/** Creates a fresh code for the account behind the e-mail (earlier codes stop working) and sends it. */
+/**
+ * Creates a fresh code for the account behind the e-mail (earlier codes stop working) and sends it. An address
+ * without an account goes through the same steps (the back-off is counted per address, and it is sent an
+ * e-mail saying no account uses it), so neither the answer nor its timing tells which addresses have one.
+ */
 export async function sendResetCode(
   database: Database,
   outbox: Outbox,
   email: string,
   now: Date,
 ): Promise<SendResult> {
-  const account = await findAccountByEmail(database, email);
-  if (!account) return { ok: false, reason: 'unknown' };
-  const recent = await recentResetCodeTimes(database, account.id, new Date(now.getTime() - 60 * 60_000));
+  const key = loginKey(email);
+  const recent = await recentResetRequests(database, key, new Date(now.getTime() - 60 * 60_000));
   if (recent.length >= RESET_CODE.perHour) return { ok: false, reason: 'wait', retryAfterS: 60 * 60 };
   if (recent[0]) {
     const wait = RESET_CODE.resendBaseMs * 2 ** (recent.length - 1);
     const elapsed = now.getTime() - recent[0].getTime();
     if (elapsed < wait) return { ok: false, reason: 'wait', retryAfterS: Math.ceil((wait - elapsed) / 1000) };
+  }
+  await insertResetRequest(database, key, now);
+  const account = await findAccountByEmail(database, email);
+  if (!account) {
+    await outbox.send({
+      channel: 'email',
+      to: email,
+      subject: 'Your CareSlot password reset',
+      body:
+        `Hello,\n\nSomeone asked to reset the CareSlot password of this e-mail address, but no CareSlot account ` +
+        `uses it. If it was you, you may have signed up with another address.\n\nIf it was not you, you can ignore this e-mail.`,
+      template: 'password-reset-no-account',
+    });
+    return { ok: true };
   }
   const code = String(randomInt(0, 10 ** RESET_CODE.digits)).padStart(RESET_CODE.digits, '0');
   await replaceResetCode(database, account.id, hashCode(account.id, code), new Date(now.getTime() + RESET_CODE.ttlMs), now);
@@ -58,12 +75,12 @@ export async function sendResetCode(
       `and can be used once.\n\nIf you did not ask to reset your password, you can ignore this e-mail.`,
     template: 'password-reset',
   });
-  return { ok: true, account };
+  return { ok: true };
 }
 
 export type CodeCheck =
   | { ok: true; account: Account; codeId: string }
-  | { ok: false; reason: 'unknown' | 'invalid' | 'expired' | 'exhausted' };
+  | { ok: false; reason: 'invalid' | 'expired' | 'exhausted' };
 
 /**
  * Checks a code against the account's latest live code; every wrong try counts, and after
@@ -76,7 +93,8 @@ export async function checkResetCode(
   now: Date,
 ): Promise<CodeCheck> {
   const account = await findAccountByEmail(database, email);
-  if (!account) return { ok: false, reason: 'unknown' };
+  // An address without an account answers as one without a live code.
+  if (!account) return { ok: false, reason: 'invalid' };
   const row = await latestResetCode(database, account.id);
   if (!row) return { ok: false, reason: 'invalid' };
   if (row.expiresAt <= now) return { ok: false, reason: row.attempts >= RESET_CODE.maxAttempts ? 'exhausted' : 'expired' };

@@ -8,6 +8,7 @@ import {
   usDateToIso,
 } from '@careslot/domain';
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 import type { Database } from '../../platform/db';
 import { hashPassword } from './accounts';
 import { findAccountByEmail, insertAccounts, type Account } from './store';
@@ -86,6 +87,7 @@ export function validateRegistration(
   if (options.password) {
     if (!form.password) errors.password = 'passwordRequired';
     else if (!passwordSchema.safeParse(form.password).success) errors.password = 'registration.errors.passwordRules';
+    else if (isCommonPassword(form.password)) errors.password = 'registration.errors.passwordCommon';
     else if (form.confirm_password !== form.password) errors.confirm_password = 'registration.errors.mismatch';
   }
 

@@ -21,6 +21,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import { addPractitionerIdentifier, getPractitioner } from '../directory';
 import { checkPassword, loginKey, type PasswordCheck } from './accounts';
+import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
 import { claimInvitation, createInvitation, findInvitation } from './invitations';
 import { checkResetCode, resetPassword, sendResetCode, type CodeCheck } from './password-reset';
 import { PRODUCT_TOKEN_TTL, productTokenAnswer } from './product-token';
@@ -414,24 +415,27 @@ export async function readInvitation(deps: Deps, caller: Caller, id: string): Pr
   return stored.invitation;
 }
 
+/** Refuses a password from the shipped common-password list (registration, reset and any password change). */
+export function assertUncommonPassword(field: string, password: string) {
+  if (isCommonPassword(password)) throw fieldError(field, COMMON_PASSWORD.rule, COMMON_PASSWORD.message);
+}
+
 // --- password reset -------------------------------------------------------------------------------------------
 
 function refuseCode(check: Exclude<CodeCheck, { ok: true }>): never {
-  if (check.reason === 'unknown') throw new AppError('not_found', { message: RESET_MESSAGES.noRecord });
   if (check.reason === 'exhausted') throw tooManyRequests(RESET_MESSAGES.exhausted);
   const message = check.reason === 'expired' ? RESET_MESSAGES.expired : RESET_MESSAGES.invalid;
   throw badRequest([{ field: 'body.Code', rule: check.reason === 'expired' ? 'expired' : 'invalid_code', message }], message);
 }
 
-/** Sends a fresh reset code to the account of the e-mail. */
+/** Sends a fresh reset code to the account of the e-mail; an unknown address gets the very same answer. */
 export async function sendPasswordResetCode(deps: Deps, email: string) {
   const result = await sendResetCode(deps.database, deps.outbox, email, deps.clock.now());
-  if (!result.ok && result.reason === 'unknown') throw new AppError('not_found', { message: RESET_MESSAGES.noRecord });
   if (!result.ok) throw tooManyRequests(RESET_MESSAGES.wait);
   return {
     status_code: 200,
     message: RESET_MESSAGES.sent,
-    data: { Email: result.account.email, CodeVerified: false, PasswordReset: false },
+    data: { Email: email, CodeVerified: false, PasswordReset: false },
   };
 }
 
@@ -447,6 +451,8 @@ export async function verifyPasswordResetCode(deps: Deps, email: string, code: s
 
 /** Sets a new password with a valid code, audited. */
 export async function resetPasswordWithCode(deps: Deps, audit: AuditContext, email: string, code: string, newPassword: string) {
+  // Checked before the code, so a refused password does not use up a try.
+  assertUncommonPassword('body.NewPassword', newPassword);
   const done = await resetPassword(deps.database, email, code, newPassword, deps.clock.now());
   if (!done.ok) refuseCode(done);
   await recordAudit(

@@ -226,13 +226,19 @@ export async function deleteSession(database: Connection, id: string) {
 
 // --- password reset codes (identity_reset_codes) --------------------------------------------------------
 
-/** When the account's codes of the last hour were made, newest first. */
-export async function recentResetCodeTimes(database: Connection, userId: string, since: Date): Promise<Date[]> {
+/** When reset codes were asked for the e-mail address (its key) since `since`, newest first. */
+export async function recentResetRequests(database: Connection, emailKey: string, since: Date): Promise<Date[]> {
   const rows = await database.query<{ created_at: Date | string }>(
-    `select created_at from identity_reset_codes where user_id = $1 and created_at > $2 order by created_at desc`,
-    [userId, since],
+    `select created_at from identity_reset_requests where email_key = $1 and created_at > $2 order by created_at desc`,
+    [emailKey, since],
   );
   return rows.map((row) => new Date(row.created_at));
+}
+
+/** Records a reset request of the address (known or not); rows older than a day go at the same time. */
+export async function insertResetRequest(database: Connection, emailKey: string, now: Date) {
+  await database.query('delete from identity_reset_requests where created_at < $1', [new Date(now.getTime() - 24 * 60 * 60_000)]);
+  await database.query('insert into identity_reset_requests (email_key, created_at) values ($1, $2)', [emailKey, now]);
 }
 
 /** Ends the account's unused codes and stores a new one. */
