@@ -70,7 +70,7 @@ export function authenticateRequest(tokens: TokenService, legacyOrganization?: L
   return async (request: FastifyRequest) => {
     request.principal = null;
     const header = request.headers.authorization;
-    if (!header || request.url.startsWith(REALM_PATHS)) return;
+    if (!header || request.url?.startsWith(REALM_PATHS)) return;
     const match = /^bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
     let claims: ProductClaims;
