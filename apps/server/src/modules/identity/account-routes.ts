@@ -32,7 +32,7 @@ import type { Account } from './store';
 export interface AccountRouteDeps {
   provider: Provider;
   /** Starts the SessionId cookie session (30 days) for a signed-in account. */
-  startSession(reply: FastifyReply, account: Account): Promise<void>;
+  startSession(reply: FastifyReply, account: Account): Promise<string>;
 }
 
 const callerOf = (request: FastifyRequest): service.Caller & { principal: ReturnType<typeof currentPrincipal> } => ({
@@ -85,8 +85,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const account = await service.signInForToken(app.deps, auditContextOf(request), request.body.UserName, request.body.Password);
-        await startSession(reply, account);
-        return service.productToken(app.deps, account, LOGIN_MESSAGES.success);
+        const sessionId = await startSession(reply, account);
+        return service.productToken(app.deps, account, { message: LOGIN_MESSAGES.success, sessionId });
       },
     );
 

@@ -43,7 +43,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The social-login button of the realm's login page, when a provider is configured. */
   const socialButton = (uid: string) => (broker ? { name: broker.settings.name, href: brokerPath(uid, broker.settings.alias) } : undefined);
 
-  const startSession = async (reply: FastifyReply, account: Account) => {
+  const startSession = async (reply: FastifyReply, account: Account): Promise<string> => {
     const id = await service.startSession(app.deps, account);
     reply.setCookie(SESSION_COOKIE.name, id, {
       path: '/api/account',
@@ -52,6 +52,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       secure: config.publicUrl.startsWith('https:'),
       maxAge: service.SESSION_MAX_AGE_S,
     });
+    return id;
   };
 
   // --- the realm's own pages ---------------------------------------------------------------------------
@@ -277,8 +278,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const account = await service.accountOfRealmToken(app.deps, provider, request.body.SubjectToken);
       if (!account) throw new AppError('unauthorized', { message: 'Token exchange failed' });
-      await startSession(reply, account);
-      return service.productToken(app.deps, account);
+      const sessionId = await startSession(reply, account);
+      return service.productToken(app.deps, account, { sessionId });
     },
   );
 
@@ -293,12 +294,13 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const account = await service.sessionAccount(app.deps, request.cookies[SESSION_COOKIE.name]);
+      const sessionId = request.cookies[SESSION_COOKIE.name];
+      const account = await service.sessionAccount(app.deps, sessionId);
       if (!account) {
         // The spec's 'No record found' (status_code 204): the web app then asks for a guest token.
         return reply.status(204).send(null);
       }
-      return service.productToken(app.deps, account);
+      return service.productToken(app.deps, account, { sessionId: sessionId ?? null });
     },
   );
 
@@ -323,12 +325,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Ends the product session (SessionId cookie)',
+        summary: 'Ends the product session (SessionId cookie) and revokes its product tokens and the one presented',
         response: { 200: z.object({ status_code: z.string(), message: z.string() }) },
       },
     },
     async (request, reply) => {
-      await service.endSession(app.deps, request.cookies[SESSION_COOKIE.name]);
+      await service.endSession(app.deps, request.cookies[SESSION_COOKIE.name], request.principal?.claims ?? null);
       reply.clearCookie(SESSION_COOKIE.name, { path: '/api/account' });
       return { status_code: '200', message: 'OK' };
     },

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import type Provider from 'oidc-provider';
 import {
   LOGIN_MESSAGES,
@@ -18,6 +19,7 @@ import { legacyPractitionerIdentifier } from '@careslot/domain';
 import { recordAudit, type AuditContext } from '../../platform/audit';
 import { isSignedInUser, type Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
+import type { ProductClaims } from '../../platform/tokens';
 import { AppError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../../platform/errors';
 import { addPractitionerIdentifier, getPractitioner } from '../directory';
 import { checkPassword, loginKey, type PasswordCheck } from './accounts';
@@ -109,12 +111,45 @@ export async function sessionAccount(deps: Deps, sessionId: string | undefined):
   return userId ? store.findAccountById(deps.database, userId) : null;
 }
 
-export async function endSession(deps: Deps, sessionId: string | undefined) {
+/**
+ * Sign-out: the SessionId session ends and the product tokens minted from it, with the one the caller
+ * presents, are revoked (denylisted by token id until they expire).
+ */
+export async function endSession(deps: Deps, sessionId: string | undefined, presented: ProductClaims | null) {
+  const now = deps.clock.now();
+  const revoked = sessionId ? await store.liveIssuedTokens(deps.database, { sessionId }, now) : [];
+  if (presented?.jti && presented.exp) revoked.push({ jti: presented.jti, expiresAt: new Date(presented.exp * 1000) });
+  await deps.tokens.revoke(revoked);
   if (sessionId) await store.deleteSession(deps.database, sessionId);
 }
 
-export const productToken = (deps: Deps, account: store.Account, message?: string) =>
-  productTokenAnswer(deps.tokens, account, message);
+/**
+ * Ends every session of an account (after a password reset): the SessionId sessions, the realm's sessions,
+ * grants and refresh tokens, and every product token handed out to it.
+ */
+export async function endAllSessions(deps: Deps, userId: string) {
+  const now = deps.clock.now();
+  await deps.tokens.revoke(await store.liveIssuedTokens(deps.database, { userId }, now));
+  await store.deleteSessionsOf(deps.database, userId);
+  await store.deleteOidcRecordsOf(deps.database, userId);
+}
+
+/** A product token for the account, recorded by its id (and session) so it can be revoked. */
+export async function productToken(
+  deps: Deps,
+  account: store.Account,
+  options: { message?: string; sessionId?: string | null } = {},
+) {
+  const answer = await productTokenAnswer(deps.tokens, account, options.message);
+  const { jti, exp } = decodeJwt(answer.data.access_token);
+  if (jti && exp)
+    await store.recordIssuedToken(
+      deps.database,
+      { jti, userId: account.id, sessionId: options.sessionId ?? null, expiresAt: new Date(exp * 1000) },
+      deps.clock.now(),
+    );
+  return answer;
+}
 
 /** A guest token: may search and hold slots, carries no roles. */
 export async function guestToken(deps: Deps) {
@@ -170,7 +205,7 @@ export async function refreshSession(deps: Deps, provider: Provider, realmGrant:
   const realm = await realmGrant(form);
   const account = realm.ok ? await accountOfRealmToken(deps, provider, realm.body.access_token!) : null;
   if (!account) throw new AppError('unauthorized', { message: LOGIN_MESSAGES.tokenExchangeFailed });
-  const answer = await productTokenAnswer(deps.tokens, account);
+  const answer = await productToken(deps, account);
   return {
     ...answer,
     data: {
@@ -307,7 +342,7 @@ export async function signUpPatient(
   caller: Caller & { principal: Principal },
   body: SignupPatient & { Name: NonNullable<SignupPatient['Name']> },
 ) {
-  const { database, clock, tokens } = deps;
+  const { database, clock } = deps;
   const principal = caller.principal;
   const account = await store.findAccountById(database, principal.subject);
   if (!account) throw new AppError('unauthorized');
@@ -338,7 +373,7 @@ export async function signUpPatient(
     workflow: SIGNUP_WORKFLOW,
     detail: { created: result.created, invitation: Boolean(invitation) },
   });
-  const answer = await productTokenAnswer(tokens, result.account);
+  const answer = await productToken(deps, result.account);
   return { ...answer, data: { ...answer.data, PatientId: result.patientId } };
 }
 
@@ -455,6 +490,8 @@ export async function resetPasswordWithCode(deps: Deps, audit: AuditContext, ema
   assertUncommonPassword('body.NewPassword', newPassword);
   const done = await resetPassword(deps.database, email, code, newPassword, deps.clock.now());
   if (!done.ok) refuseCode(done);
+  // Whoever knew the old password is signed out everywhere.
+  await endAllSessions(deps, done.account.id);
   await recordAudit(
     deps.database,
     { ...audit, actorId: done.account.id, actorType: done.account.userType },

@@ -224,6 +224,39 @@ export async function deleteSession(database: Connection, id: string) {
   await database.query('delete from identity_sessions where id = $1', [id]);
 }
 
+/** Ends every SessionId session of the account. */
+export async function deleteSessionsOf(database: Connection, userId: string) {
+  await database.query('delete from identity_sessions where user_id = $1', [userId]);
+}
+
+// --- product tokens handed out (identity_issued_tokens) -------------------------------------------------
+
+export async function recordIssuedToken(
+  database: Connection,
+  token: { jti: string; userId: string; sessionId: string | null; expiresAt: Date },
+  now: Date,
+) {
+  await database.query('delete from identity_issued_tokens where expires_at < $1', [now]);
+  await database.query(
+    'insert into identity_issued_tokens (jti, user_id, session_id, expires_at) values ($1, $2, $3, $4) on conflict (jti) do nothing',
+    [token.jti, token.userId, token.sessionId, token.expiresAt],
+  );
+}
+
+/** The live product tokens of an account, or of one SessionId session. */
+export async function liveIssuedTokens(
+  database: Connection,
+  of: { userId: string } | { sessionId: string },
+  now: Date,
+): Promise<{ jti: string; expiresAt: Date }[]> {
+  const [column, value] = 'userId' in of ? ['user_id', of.userId] : ['session_id', of.sessionId];
+  const rows = await database.query<{ jti: string; expires_at: Date | string }>(
+    `select jti, expires_at from identity_issued_tokens where ${column} = $1 and expires_at > $2`,
+    [value, now],
+  );
+  return rows.map((row) => ({ jti: row.jti, expiresAt: new Date(row.expires_at) }));
+}
+
 // --- password reset codes (identity_reset_codes) --------------------------------------------------------
 
 /** When reset codes were asked for the e-mail address (its key) since `since`, newest first. */
@@ -476,6 +509,11 @@ export async function consumeOidcRecord(database: Connection, model: string, id:
 
 export async function deleteOidcRecord(database: Connection, model: string, id: string) {
   await database.query('delete from identity_oidc_records where model = $1 and id = $2', [model, id]);
+}
+
+/** Every record of the provider for an account: its realm sessions, grants, refresh and access tokens. */
+export async function deleteOidcRecordsOf(database: Connection, accountId: string) {
+  await database.query("delete from identity_oidc_records where payload->>'accountId' = $1", [accountId]);
 }
 
 export async function deleteOidcGrant(database: Connection, grantId: string) {
