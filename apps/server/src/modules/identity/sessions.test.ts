@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, OAUTH_CLIENT_ID } from '@careslot/contracts';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
@@ -62,6 +63,18 @@ describe('sign-out', () => {
     // It trusts its "not revoked" answer for at most 5 seconds, then asks the database again.
     later = 5_001;
     await expect(secondInstance.verify(account.product)).rejects.toThrow('token revoked');
+  });
+});
+
+describe('the product token the browser keeps (decision 0034)', () => {
+  it('carries no birth date and no phone, while the account has both', async () => {
+    const account = await signedInAccount();
+    const claims = decodeJwt(account.product);
+    expect(claims).toMatchObject({ email: account.email, user_roles: ['patient'] });
+    expect(claims).not.toHaveProperty('dob');
+    expect(claims).not.toHaveProperty('mobile_number');
+    // The realm still has them: its ID token (never stored by the web app) carries them.
+    expect(decodeJwt(account.realm.id_token)).toHaveProperty('dob');
   });
 });
 
