@@ -45,6 +45,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DEV_TOOLS: 'true',
       SEED_DEMO_DATA: 'true',
+      API_DOCS: 'true',
     },
   },
 });
