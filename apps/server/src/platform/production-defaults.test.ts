@@ -1,8 +1,11 @@
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
 import { startupWarnings } from '../startup';
 import { createTestApp, type TestApp } from '../testing/app';
+
+// Each test starts its own app (one starts two) with its own settings: slower than one shared app.
+vi.setConfig({ testTimeout: 60_000 });
 
 let t: TestApp | undefined;
 afterEach(async () => {
