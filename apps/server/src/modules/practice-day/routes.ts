@@ -2,21 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  addParticipantSchema,
-  appointmentIdParamsSchema,
   blockedTimeQuerySchema,
+  calendarScheduleQuerySchema,
+  calendarScheduleResultSchema,
   checkInSearchSchema,
   errorEnvelopeSchema,
   hotlistSchema,
-  officeAppointmentResultSchema,
-  officeAppointmentSchema,
   PRACTICE_ROLE_CODES,
   practiceAppointmentListSchema,
-  practiceAppointmentSchema,
   practiceAppointmentSearchSchema,
   practiceCalendarContextSchema,
   practiceDayQuerySchema,
-  practiceMoveSchema,
   practiceProviderParamsSchema,
   scheduleExceptionSchema,
   walkInCountSchema,
@@ -24,10 +20,9 @@ import {
 } from '@careslot/contracts';
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireRoles } from '../../platform/auth';
-import * as practice from './practice-service';
+import * as practice from './service';
 
 const V2 = '/careslot-appointment-service/api/v2';
-const V1 = '/careslot-appointment-service/api/v1';
 const tags = ['practice day'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -36,7 +31,7 @@ const callerOf = (request: FastifyRequest) => ({ principal: currentPrincipal(req
 
 /**
  * The practice's day (practice-portal.md §2.6, §7 Appointments): search, check-in list, walk-in queue, hotlist,
- * booking on behalf of a patient and adding participants. Only the practice's providers, staff and admins,
+ * blocked time and the calendar's context (booking on behalf is modules/booking, participants modules/appointments). Only the practice's providers, staff and admins,
  * and only inside their own practice: another practice's appointments, providers and patients are not found.
  */
 export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,21 +77,9 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${V2}/OfficeAppointments`,
-    { preHandler, schema: { tags, security, summary: 'Book a visit for a patient of the practice, or a new patient (Practice_Staff_Appointment_Web)', body: officeAppointmentSchema, response: { 200: officeAppointmentResultSchema, ...errors } } },
-    async (request) => practice.bookOnBehalf(deps, callerOf(request), request.body),
-  );
-
-  app.put(
-    `${V2}/appointments/:id`,
-    { preHandler, schema: { tags, security, summary: "Move a booked visit to an open slot of one of the practice's calendars", params: appointmentIdParamsSchema, body: practiceMoveSchema, response: { 200: practiceAppointmentSchema, ...errors } } },
-    async (request) => practice.moveOnCalendar(deps, callerOf(request), request.params.id, request.body),
-  );
-
-  app.post(
-    `${V1}/appointmentparticipants/:id`,
-    { preHandler, schema: { tags, security, summary: 'Add a practitioner, staff member or resource of the practice to a visit', params: appointmentIdParamsSchema, body: addParticipantSchema, response: { 200: practiceAppointmentSchema, ...errors } } },
-    async (request) => practice.addParticipant(deps, callerOf(request), request.params.id, request.body),
+    `${V2}/appointments/schedule`,
+    { preHandler, schema: { tags, security, summary: "The appointments booked on one of the practice's calendars in a range, by start", body: calendarScheduleQuerySchema, response: { 200: calendarScheduleResultSchema, ...errors } } },
+    async (request) => practice.calendarSchedule(deps, callerOf(request), request.body),
   );
 
   app.get(
