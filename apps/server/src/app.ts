@@ -36,9 +36,12 @@ const LEGACY_ORGANIZATION_TTL_MS = 60_000;
 export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: DomainEvents }): Promise<FastifyInstance> {
   const { config } = given;
   const logger = loggerOptions(config);
+  const trustProxy = config.TRUST_PROXY;
   const app = Fastify({
     logger: given.logStream && logger && typeof logger === 'object' ? { ...logger, level: 'trace', stream: given.logStream } : logger,
-    trustProxy: config.NODE_ENV === 'production',
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default); a hop count
+    // believes that many proxies nearest the server, whatever their addresses.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -93,7 +96,8 @@ export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: Domai
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The API pages are for developers: off in production unless API_DOCS=true.
+  if (config.API_DOCS) await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   // A legacy EHR token is sent with every call of its session: its organization is looked up once a minute.
   const legacyOrganizations = new TtlCache<string | null>(LEGACY_ORGANIZATION_TTL_MS);

@@ -41,6 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-web-dist',
     RATE_LIMIT_MAX: '100000',
+    DEV_TOOLS: 'true',
     ...options.env,
   });
   const tokens = await createTokenService(database, () => clock.now());
