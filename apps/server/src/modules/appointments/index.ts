@@ -15,7 +15,7 @@ export {
   type AppointmentChangeKind,
 } from './events';
 export { callNextWalkIn, practiceOf, toPracticeAppointments, UNKNOWN_PATIENT, type PracticeCaller } from './practice';
-export { ACTIVE as PORTAL_ACTIVE, ownAppointment as patientOwnAppointment } from './portal';
+export { ownAppointment as patientOwnAppointment } from './portal';
 export {
   appointment as findAppointment,
   byIdempotencyKey,

@@ -26,7 +26,7 @@ import * as store from './store';
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 type PortalCaller = Omit<Caller, 'sessionId'>;
 
-export const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
+const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 function providerOf(practitioner: Practitioner | null): PortalAppointment['Provider'] {
   if (!practitioner) return null;

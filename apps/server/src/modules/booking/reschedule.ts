@@ -18,7 +18,6 @@ import {
   findAppointment,
   moveAppointment,
   patientOwnAppointment,
-  PORTAL_ACTIVE,
   practiceOf,
   toAppointment,
   toPracticeAppointments,
@@ -37,6 +36,9 @@ export interface MoveCaller {
   /** The hold session whose hold on the new slot hands its place over; null takes a free place. */
   sessionId: string | null;
 }
+
+/** The statuses of a booked visit that has not begun: only these may move to another time. */
+const MOVABLE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 export const SLOT_TAKEN_TEXT = 'Please choose a different time slot as this one is no longer available.';
 
@@ -147,7 +149,7 @@ export async function reschedulePatientAppointment(
 ): Promise<Appointment> {
   const row = await patientOwnAppointment(deps, caller, id, 'update');
   const now = deps.clock.now();
-  if (!PORTAL_ACTIVE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
+  if (!MOVABLE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
     throw fieldError('id', 'reschedulable', PORTAL_MESSAGES.notReschedulable);
   }
   const schedule = await getSchedule(deps.database, input.CalendarId);
@@ -159,9 +161,6 @@ export async function reschedulePatientAppointment(
   const moved = await moveBookedAppointment(deps, caller, row, { schedule, start, workflow: 'Appointment_Reschedule_Web', source: 'careslot_Web' });
   return toAppointment(deps, moved);
 }
-
-/** The statuses of a booked visit that has not begun: only these may move to another time. */
-const MOVABLE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 /**
  * PUT appointments/{id}: the practice moves a booked visit on its calendar to an open slot of one of its own
