@@ -91,7 +91,10 @@ export interface DomainEvents {
 export interface DomainEventsOptions {
   database: Database;
   log: { error(details: object, message: string): void };
-  /** How often to look for due retries and wake-ups missed; default 1000 ms. */
+  /**
+   * How often to look for wake-ups missed; default 1000 ms on PostgreSQL (a LISTEN connection can drop) and
+   * none on PGlite, where NOTIFY comes from the same process and a failed delivery sets its own retry timer.
+   */
   pollMs?: number;
   /** Events claimed per pass; default 50. */
   batch?: number;
@@ -135,6 +138,8 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  const retries = new Set<ReturnType<typeof setTimeout>>();
+  let started = false;
   let unlisten: (() => Promise<void>) | null = null;
   let closed = false;
 
@@ -183,9 +188,21 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
                   next_attempt_at = now() + make_interval(secs => $3::double precision / 1000) where id = $1`,
           [row.id, message, retryDelay(row.attempts + 1)],
         );
+        retryLater(retryDelay(row.attempts + 1));
       }
     }
     return rows.length > 0;
+  }
+
+  /** Wakes up when a failed delivery is due again (a little after, so its row is due by the database's clock). */
+  function retryLater(ms: number) {
+    if (closed) return;
+    const handle = setTimeout(() => {
+      retries.delete(handle);
+      void run();
+    }, ms + 20);
+    handle.unref();
+    retries.add(handle);
   }
 
   /**
@@ -231,10 +248,14 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
       return () => consumers.delete(consumer);
     },
     async start() {
-      if (closed || timer) return;
+      if (closed || started) return;
+      started = true;
       unlisten = await database.listen(CHANNEL, () => void run());
-      timer = setInterval(() => void run(), options.pollMs ?? 1000);
-      timer.unref();
+      const pollMs = options.pollMs ?? (database.kind === 'postgres' ? 1000 : 0);
+      if (pollMs > 0) {
+        timer = setInterval(() => void run(), pollMs);
+        timer.unref();
+      }
       void run();
     },
     flush: () => run(),
@@ -242,6 +263,8 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
       closed = true;
       if (timer) clearInterval(timer);
       timer = null;
+      retries.forEach((handle) => clearTimeout(handle));
+      retries.clear();
       await running;
       if (unlisten) await unlisten().catch(() => undefined);
       unlisten = null;

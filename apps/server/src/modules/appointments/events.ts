@@ -90,14 +90,25 @@ function roomsOf(event: AppointmentChanged): Room[] {
 }
 
 /**
- * The appointments hub's consumer of "appointment changed": AppointmentBooked for a new appointment,
+ * The appointments hub's consumer of "appointment changed" (and of a participant added): AppointmentBooked for a new appointment,
  * AppointmentStatusUpdated always, and the status's own event where §4.8 names one (ids and statuses only,
  * never patient data). Message ids come from the event, so a redelivery repeats them and clients drop it.
  */
 export function registerAppointmentsHub(deps: Pick<AppDeps, 'realtime' | 'events'>): void {
-  onAppointmentChanged(deps.events, 'appointments.hub', async (change, event) => {
+  deps.events.subscribe<StoredChange | ParticipantAdded>('appointments.hub', [APPOINTMENT_CHANGED, APPOINTMENT_PARTICIPANT_ADDED], async (event) => {
     const realtime = publisherFor(deps.realtime, event.id);
-    const rooms = roomsOf(change);
+    if (event.type === APPOINTMENT_PARTICIPANT_ADDED) {
+      // The same rooms hear AppointmentParticipantAdded.
+      const added = event.payload;
+      const rooms: Room[] = [`appointment:${added.appointmentId}`, `user:${added.patientId}`];
+      if (added.organizationId) rooms.push(`org:${added.organizationId}`);
+      if (added.practitionerId) rooms.push(`user:${added.practitionerId}`);
+      const data = { AppointmentId: added.appointmentId, Status: added.status, ProviderId: added.practitionerId, ScheduleType: added.scheduleType };
+      realtime.publish({ hub: 'appointments', event: 'AppointmentParticipantAdded', rooms, data, version: event.version });
+      return;
+    }
+    const change = event.payload as StoredChange;
+    const rooms = roomsOf({ ...change, at: new Date(change.at) });
     const data = {
       AppointmentId: change.appointmentId,
       Status: change.status,
@@ -115,18 +126,28 @@ export function registerAppointmentsHub(deps: Pick<AppDeps, 'realtime' | 'events
   });
 }
 
-/** A practitioner, staff member or resource joined a visit: the same rooms hear AppointmentParticipantAdded. */
-export function announceParticipantAdded(
-  deps: Pick<AppDeps, 'realtime'>,
+/** A practitioner, staff member or resource joined a visit (same aggregate, so it keeps its place in the order). */
+export const APPOINTMENT_PARTICIPANT_ADDED = 'appointment.participant-added';
+interface ParticipantAdded {
+  appointmentId: string;
+  organizationId: string | null;
+  patientId: string;
+  practitionerId: string | null;
+  status: string;
+  scheduleType: string;
+}
+
+export async function recordParticipantAdded(
+  tx: Connection,
   row: { id: string; organization_id: string | null; patient_id: string; practitioner_id: string | null; status: string; schedule_type: string },
-): void {
-  const rooms: Room[] = [`appointment:${row.id}`, `user:${row.patient_id}`];
-  if (row.organization_id) rooms.push(`org:${row.organization_id}`);
-  if (row.practitioner_id) rooms.push(`user:${row.practitioner_id}`);
-  deps.realtime.publish({
-    hub: 'appointments',
-    event: 'AppointmentParticipantAdded',
-    rooms,
-    data: { AppointmentId: row.id, Status: row.status, ProviderId: row.practitioner_id, ScheduleType: row.schedule_type },
-  });
+): Promise<void> {
+  const payload: ParticipantAdded = {
+    appointmentId: row.id,
+    organizationId: row.organization_id,
+    patientId: row.patient_id,
+    practitionerId: row.practitioner_id,
+    status: row.status,
+    scheduleType: row.schedule_type,
+  };
+  await appendEvents(tx, [{ aggregateType: 'appointment', aggregateId: row.id, type: APPOINTMENT_PARTICIPANT_ADDED, payload }]);
 }

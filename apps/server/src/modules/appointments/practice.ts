@@ -10,7 +10,7 @@ import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { getHealthcareService, listPractitionerRoles, patientCardsByIds } from '../directory';
-import { announceParticipantAdded, kindOf, recordAppointmentChange } from './events';
+import { kindOf, recordAppointmentChange, recordParticipantAdded } from './events';
 import * as store from './store';
 
 /**
@@ -129,9 +129,15 @@ export async function addParticipant(deps: Deps, caller: PracticeCaller, appoint
     if (!roles.some((r) => r.Active)) throw fieldError('ParticipantId', 'practice_member', 'must be a practitioner or staff member of this practice');
   }
   const already = (row.participants as { Type: string; ParticipantId: string }[]).some((p) => p.Type === participant.Type && p.ParticipantId === participant.ParticipantId);
-  const updated = already ? row : await store.addParticipant(deps.database, { id: row.id, organizationId, participant, now: deps.clock.now() });
+  const updated = already
+    ? row
+    : await deps.database.transaction(async (tx) => {
+        const added = await store.addParticipant(tx, { id: row.id, organizationId, participant, now: deps.clock.now() });
+        if (added) await recordParticipantAdded(tx, added);
+        return added;
+      });
   if (!updated) throw notFound();
   await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'Appointment', entityId: row.id, patientId: row.patient_id, outcome: 'success', workflow: CALENDAR_WORKFLOW, detail: { participant } });
-  if (!already) announceParticipantAdded(deps, updated);
+  if (!already) await deps.events.flush();
   return (await toPracticeAppointments(deps, [updated]))[0]!;
 }

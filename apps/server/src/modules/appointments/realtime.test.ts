@@ -178,3 +178,46 @@ describe('real-time room rules of appointments', () => {
     }
   });
 });
+
+describe('appointment events across instances', () => {
+  it("reaches a practice user connected to another instance through Redis when a patient books on the first", async () => {
+    const env = { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+    const a = await createTestApp({ env, now: '2026-11-23T13:40:00Z' });
+    const b = await createTestApp({ env, now: '2026-11-23T13:40:00Z' });
+    const sockets: Socket[] = [];
+    try {
+      await a.app.listen({ host: '127.0.0.1', port: 0 });
+      await b.app.listen({ host: '127.0.0.1', port: 0 });
+      const token = await tokenFor(b.tokens, { user_roles: ['provider', 'practiceadmin'], user_type: 'Practitioner', careslot_id: provider.id, PracticeId: DEMO_PRACTICE_IDS[1], email: provider.email });
+      // Each test instance has its own database and token keys: the practice user connects to b with b's token.
+      const onB = listen(`http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`, 'appointments', token, provider.id);
+      sockets.push(onB.socket);
+      await onB.connected();
+      await new Promise((r) => setTimeout(r, 200));
+
+      const [location] = await a.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[1]]);
+      const scheduleId = randomUUID();
+      await a.database.query(
+        `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval)
+         values ($1, $2, $3, 'America/New_York', 30, 5, 60, false)`,
+        [scheduleId, provider.id, location!.id],
+      );
+      await a.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)', [scheduleId]);
+      const patient = await createTestPatient(a, 'Morgan');
+      const res = await a.call<{ data: string }>({
+        method: 'POST',
+        url: `${V2}/Appointments`,
+        headers: bearer(patient.token),
+        payload: { CalendarId: scheduleId, StartTime: '2026-11-24T15:00:00.000Z', Participants: [{ Type: 'Patient', ParticipantId: patient.id }], Reasons: [{ Name: 'Follow-up' }] },
+      });
+      expect(res.statusCode).toBe(200);
+      await expect
+        .poll(() => onB.seen.some((s) => s.event === 'AppointmentBooked' && s.message.data.AppointmentId === res.json.data), { timeout: 5000 })
+        .toBe(true);
+    } finally {
+      sockets.forEach((s) => s.disconnect());
+      await a.close();
+      await b.close();
+    }
+  });
+});
