@@ -54,9 +54,9 @@ describe("an appointment's details: reasons and identifiers (PATCH Appointments/
   });
   afterAll(() => t.close());
 
-  const patch = (id: string, token: string, payload: unknown) => t.call<Answer<Appointment>>({ method: 'PATCH', url: `${V2}/Appointments/${id}`, headers: bearer(token), payload });
-  const webPatch = (id: string, token: string, payload: unknown) => t.call<Answer<Appointment>>({ method: 'PATCH', url: `${V2}/web/WebAppointments/${id}`, headers: bearer(token), payload });
-  const byIdentifiers = (token: string, payload: unknown) =>
+  const patch = (id: string, token: string, payload: Record<string, unknown>) => t.call<Answer<Appointment>>({ method: 'PATCH', url: `${V2}/Appointments/${id}`, headers: bearer(token), payload });
+  const webPatch = (id: string, token: string, payload: Record<string, unknown>) => t.call<Answer<Appointment>>({ method: 'PATCH', url: `${V2}/web/WebAppointments/${id}`, headers: bearer(token), payload });
+  const byIdentifiers = (token: string, payload: Record<string, unknown>) =>
     t.call<Answer<{ Data: Appointment[]; Total: number }>>({ method: 'POST', url: `${V2}/Appointments/identifiers/get`, headers: bearer(token), payload });
 
   it("lets the appointment's practice set its reasons and identifiers, which read back and find it", async () => {
