@@ -12,7 +12,7 @@ import * as store from './store';
  * PATCH, read back by Appointments/identifiers/get). Decision 0032.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 type DetailsCaller = Omit<Caller, 'sessionId'>;
 
 const WEB_NAME = 'careslot_Web';

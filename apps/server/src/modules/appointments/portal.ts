@@ -23,7 +23,7 @@ import * as store from './store';
  * family's account holder): anyone else gets 404, whatever their role.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 type PortalCaller = Omit<Caller, 'sessionId'>;
 
 const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);

@@ -8,7 +8,7 @@ import { canReadPatient } from '../directory';
 import { toTransaction, transactionsOfAppointment } from '../payments';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 export interface Caller {
   principal: Principal;

@@ -124,11 +124,7 @@ describe('appointment status calls', () => {
       },
       24 * 3600,
     );
-    onAppointmentChanged(
-      t.database,
-      (event) => void heard.push(event),
-      () => undefined,
-    );
+    onAppointmentChanged(t.events, 'test.status-listener', async (change) => void heard.push(change));
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import { findAppointment, mayRead, type Caller } from '../appointments';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 function toPublication(row: store.PublicationRow): AppointmentPublication {
   return { Id: row.id, AppointmentId: row.appointment_id, Status: row.status, PublishedOn: new Date(row.created_at).toISOString() };

@@ -12,9 +12,9 @@ import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { getLocation } from '../directory';
-import { getSchedule, publishSlotChanges, returnBookedPlace, takeSlotForBooking, type ScheduleRow } from '../scheduling';
+import { getSchedule, recordSlotChanges, returnBookedPlace, takeSlotForBooking, type ScheduleRow } from '../scheduling';
 import {
-  announceAppointmentChange,
+  recordAppointmentChange,
   findAppointment,
   moveAppointment,
   patientOwnAppointment,
@@ -28,7 +28,7 @@ import {
   type PracticeRow,
 } from '../appointments';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 export interface MoveCaller {
   principal: Principal;
@@ -90,6 +90,31 @@ export async function moveBookedAppointment(
         now,
       });
       if (!updated) throw conflict('The appointment changed meanwhile; please reload it.');
+      await recordSlotChanges(tx, [
+        ...(returned ? [{ kind: 'returned' as const, scheduleId: row.schedule_id, start: from }] : []),
+        ...(fromHold ? [] : [{ kind: 'taken' as const, scheduleId: schedule.id, start }]),
+      ]);
+      await recordAppointmentChange(tx, {
+        kind: 'rescheduled',
+        appointmentId: row.id,
+        organizationId: updated.organization_id,
+        practitionerId: updated.practitioner_id,
+        locationId: updated.location_id,
+        patientId: row.patient_id,
+        scheduleId: updated.schedule_id,
+        startTime: start.toISOString(),
+        scheduleType: updated.schedule_type,
+        status: updated.status as AppointmentStatus,
+        previousStatus: row.status as AppointmentStatus,
+        previous: {
+          startTime: from.toISOString(),
+          scheduleId: row.schedule_id,
+          practitionerId: row.practitioner_id,
+          organizationId: row.organization_id,
+        },
+        actorId: caller.principal.userId,
+        at: now,
+      });
       await recordAudit(tx, caller.audit, {
         action: 'update',
         entityType: 'Appointment',
@@ -106,31 +131,7 @@ export async function moveBookedAppointment(
       throw error;
     });
 
-  await publishSlotChanges(deps, [
-    ...(returned ? [{ kind: 'returned' as const, scheduleId: row.schedule_id, start: from }] : []),
-    ...(fromHold ? [] : [{ kind: 'taken' as const, scheduleId: schedule.id, start }]),
-  ]);
-  await announceAppointmentChange(deps, {
-    kind: 'rescheduled',
-    appointmentId: row.id,
-    organizationId: moved.organization_id,
-    practitionerId: moved.practitioner_id,
-    locationId: moved.location_id,
-    patientId: row.patient_id,
-    scheduleId: moved.schedule_id,
-    startTime: start.toISOString(),
-    scheduleType: moved.schedule_type,
-    status: moved.status as AppointmentStatus,
-    previousStatus: row.status as AppointmentStatus,
-    previous: {
-      startTime: from.toISOString(),
-      scheduleId: row.schedule_id,
-      practitionerId: row.practitioner_id,
-      organizationId: row.organization_id,
-    },
-    actorId: caller.principal.userId,
-    at: now,
-  });
+  await deps.events.flush();
   return moved;
 }
 

@@ -38,7 +38,7 @@ import * as practiceStore from './store';
  * appointments module (status, participants, calling the next walk-in) and the booking module.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 function iso(value: Date | string): string {
   return new Date(value).toISOString();
