@@ -64,6 +64,12 @@ describe('web/BobAppointment: publishing a booked appointment to outside systems
     expect(await publications(id)).toEqual([{ status: 'Pending', organization_id: DEMO_PRACTICE_IDS[2] }]);
     const audit = await t.database.query<{ outcome: string }>("select outcome from audit_events where entity_type = 'AppointmentPublication' and entity_id = $1", [first.json.data.Id]);
     expect(audit).toEqual([{ outcome: 'success' }]);
+    // One durable event, committed with the publication, carrying ids only.
+    const events = await t.database.query<{ type: string; payload: Record<string, unknown> }>(
+      "select type, payload from domain_events where aggregate_type = 'appointment-publication' and aggregate_id = $1",
+      [first.json.data.Id],
+    );
+    expect(events).toEqual([{ type: 'appointment.published', payload: { publicationId: first.json.data.Id, appointmentId: id, organizationId: DEMO_PRACTICE_IDS[2] } }]);
   });
 
   it('answers 404 to another patient and another practice, and publishes nothing', async () => {
@@ -71,6 +77,7 @@ describe('web/BobAppointment: publishing a booked appointment to outside systems
     for (const token of [b.token, otherStaff]) expect((await publish(token, { AppointmentId: id })).statusCode).toBe(404);
     expect((await publish(a.token, { AppointmentId: randomUUID() })).statusCode).toBe(404);
     expect(await publications(id)).toEqual([]);
+    expect(await t.database.query("select 1 from domain_events where type = 'appointment.published' and payload->>'appointmentId' = $1", [id])).toEqual([]);
   });
 
   it('answers 400 naming AppointmentId for a bad id or a cancelled appointment', async () => {
