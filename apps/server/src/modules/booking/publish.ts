@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { APPOINTMENT_DETAILS_MESSAGES, INACTIVE_APPOINTMENT_STATUSES, inStatusGroup, type AppointmentPublication, type PublishAppointment } from '@careslot/contracts';
 import { recordAudit } from '../../platform/audit';
+import { appendEvents } from '../../platform/events';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { findAppointment, mayRead, type Caller } from '../appointments';
 import * as store from './store';
+
+/** The durable event of a publication (platform/events.ts), for consumers that talk to outside systems. */
+export const APPOINTMENT_PUBLISHED = 'appointment.published';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
@@ -14,8 +18,9 @@ function toPublication(row: store.PublicationRow): AppointmentPublication {
 
 /**
  * web/BobAppointment: publishes a booked appointment to outside systems. The publication row is the outbound
- * message (ids only, never patient data), written in one transaction with the audit row and left Pending for
- * a dispatcher (decision 0032: it moves onto the durable events table once that exists). Once per
+ * record (ids only, never patient data), written in one transaction with the audit row and the durable event
+ * `appointment.published`, which the event dispatcher delivers to the consumers of outside systems
+ * (decision 0032); the row stays Pending until such a consumer marks it Delivered. Once per
  * appointment: a second call answers the first publication. The appointment's patient (or their account
  * holder) and its practice may publish it; anyone else gets 404. A called-off or missed appointment is a 400
  * naming AppointmentId.
@@ -38,6 +43,16 @@ export async function publishAppointment(deps: Deps, caller: Omit<Caller, 'sessi
       now: deps.clock.now(),
     });
     if (!created) return store.publicationOf(tx, row.id);
+    // The durable event outside systems' consumers subscribe to, committed with the publication (ids only).
+    await appendEvents(tx, [
+      {
+        aggregateType: 'appointment-publication',
+        aggregateId: created.id,
+        type: APPOINTMENT_PUBLISHED,
+        payload: { publicationId: created.id, appointmentId: row.id, organizationId: row.organization_id },
+        occurredAt: new Date(created.created_at),
+      },
+    ]);
     await recordAudit(tx, caller.audit, { action: 'create', entityType: 'AppointmentPublication', entityId: created.id, patientId: row.patient_id, outcome: 'success', detail: { appointmentId: row.id } });
     return created;
   });

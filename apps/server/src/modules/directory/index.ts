@@ -43,4 +43,4 @@ export {
   type ProfileEntitySource,
   type ProviderSearchSource,
   type PublicLocationSource,
-} from './search-sources';
+} from './search-sources-store';
