@@ -219,8 +219,7 @@ describe('payments: the reconciler gives back the hold of a booking it undoes', 
     );
     await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)', [scheduleId]);
     const patient = await createTestPatient(t);
-    const session = `session-${randomUUID()}`;
-    const held = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: { ...bearer(patient.token), cookie: `SessionId=${session}` }, payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
+    const held = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: bearer(patient.token), payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
     expect(held.statusCode).toBe(200);
     const holds = async () => (await t.database.query('select 1 from slot_holds where schedule_id = $1', [scheduleId])).length;
     expect(await holds()).toBe(1);
@@ -238,7 +237,7 @@ describe('payments: the reconciler gives back the hold of a booking it undoes', 
       payload: { PatientId: patient.id, OrganizationId: PRACTICE, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: saved.json.data.Id },
     });
     // The booking claimed its payment from this hold, then the server died before its transaction committed.
-    const claimed = await store.claimForAppointment(t.database, authorized.json.data.Id, randomUUID(), clock.now(), { scheduleId, start: new Date(SLOT), sessionId: `cookie:${session}` });
+    const claimed = await store.claimForAppointment(t.database, authorized.json.data.Id, randomUUID(), clock.now(), { scheduleId, start: new Date(SLOT), sessionId: `user:sub-${patient.id}` });
     expect(claimed).toBe(true);
 
     const publish = vi.spyOn(t.realtime, 'publish');
@@ -254,7 +253,7 @@ describe('payments: the reconciler gives back the hold of a booking it undoes', 
 
     // The place is free again for someone else at once.
     const other = await createTestPatient(t);
-    const again = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: { ...bearer(other.token), cookie: `SessionId=other-${randomUUID()}` }, payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
+    const again = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: bearer(other.token), payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
     expect(again.statusCode).toBe(200);
     publish.mockRestore();
   });
