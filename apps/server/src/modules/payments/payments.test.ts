@@ -88,13 +88,44 @@ describe('payments: cards and visit-fee authorization on the sandbox', () => {
     expect(capture.json.errors?.[0]?.field).toBe('TransactionId');
   });
 
+  const addCoverage = async (patientId: string, status = 'Active', display = 'Blue Cross PPO') => {
+    const id = randomUUID();
+    await t.database.query('insert into coverages (id, patient_id, insurance_display, status) values ($1, $2, $3, $4)', [id, patientId, display, status]);
+    return id;
+  };
+
   it('refuses an amount that is not the visit fee, naming the field', async () => {
     const saved = await saveCard(a, a.id, SANDBOX_TEST_CARDS.success);
     const wrong = await authorize(a, a.id, saved.json.data.Id, 1, true);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json.errors?.[0]).toMatchObject({ field: 'amount', rule: 'visit_fee' });
-    const insured = await authorize(a, a.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true);
-    expect(insured.json.data.PaidAmount).toBe(25);
+  });
+
+  it('charges the insured fee only when the patient has insurance on file; saying "insured" is not enough', async () => {
+    const c = await createTestPatient(t, 'Corey');
+    const saved = await saveCard(c, c.id, SANDBOX_TEST_CARDS.success);
+    // No coverage on file: the insured fee is refused, naming the fee that applies.
+    const claimed = await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true);
+    expect(claimed.statusCode).toBe(400);
+    expect(claimed.json.errors?.[0]).toMatchObject({ field: 'amount', rule: 'visit_fee', message: `must be the visit fee of ${DEMO_VISIT_FEE.uninsured.toFixed(2)}` });
+    expect((await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.uninsured, true)).json.data.PaidAmount).toBe(DEMO_VISIT_FEE.uninsured);
+    // A cancelled coverage, or another patient's, does not count; neither does a self-pay "insurance".
+    await addCoverage(c.id, 'Cancelled');
+    await addCoverage(c.id, 'Active', 'Self pay');
+    const others = await addCoverage(b.id);
+    expect((await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true)).statusCode).toBe(400);
+    const named = await t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.insured}`,
+      headers: bearer(c.token),
+      payload: { PatientId: c.id, OrganizationId: PRACTICE, EntityType: 'Provider', EntityId: PROVIDER, Insured: true, CoverageId: others, PaymentMethodId: saved.json.data.Id },
+    });
+    expect(named.statusCode).toBe(400);
+    // An active coverage of the patient's own: the insured fee.
+    await addCoverage(c.id);
+    const insured = await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true);
+    expect(insured.statusCode).toBe(200);
+    expect(insured.json.data.PaidAmount).toBe(DEMO_VISIT_FEE.insured);
   });
 
   it('answers a declined card and insufficient funds with clear texts, keeping a Rejected transaction', async () => {

@@ -19,7 +19,7 @@ import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
-import { canReadPatient, getPatientById } from '../directory';
+import { canReadPatient, getPatientById, hasCoverageOnFile } from '../directory';
 import { publishSlotChanges, releaseSlots, slotId } from '../scheduling';
 import { GatewayError, type DeclineReason, type PaymentGateway } from './gateway';
 import { createGatewayRegistry, type GatewayRegistry } from './registry';
@@ -205,12 +205,15 @@ const DECLINE_MESSAGES: Record<DeclineReason, string> = {
  */
 async function requiredVisitFee(deps: Deps, caller: Caller, input: WalletOrderInput, amount: number): Promise<{ amount: number; gatewayName: string }> {
   await patientInScope(deps, caller, input.PatientId, 'PaymentTransaction', 'create');
+  // The insured amount only for insurance on file for this patient (decision 0036); saying so is not enough.
+  const insured =
+    input.Insured && (await hasCoverageOnFile(deps.database, { patientId: input.PatientId, coverageId: input.CoverageId ?? null, today: deps.clock.now() }));
   const fee = await visitFeeFor(deps, {
     organizationId: input.OrganizationId,
     locationId: input.LocationId,
     entityType: input.EntityType,
     entityId: input.EntityId,
-    insured: input.Insured,
+    insured,
   });
   if (!fee) throw fieldError('OrganizationId', 'visit_fee', 'No visit fee applies to this visit');
   if (toCents(amount) !== toCents(fee.amount)) throw fieldError('amount', 'visit_fee', `must be the visit fee of ${fee.amount.toFixed(2)}`);
