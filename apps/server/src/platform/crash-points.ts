@@ -4,7 +4,7 @@
  * `CRASH-POINT <point>` and waits forever, so the test can kill the process with SIGKILL exactly there.
  * Unset (always, in production), a crash point does nothing.
  */
-export const CRASH_POINTS = ['after-authorize', 'after-commit', 'before-capture', 'after-gateway-capture'] as const;
+export const CRASH_POINTS = ['after-gateway-authorize', 'after-authorize', 'after-commit', 'before-capture', 'after-gateway-capture'] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 const armed = process.env.NODE_ENV !== 'production' ? process.env.CARESLOT_CRASH_AT : undefined;

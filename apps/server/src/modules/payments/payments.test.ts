@@ -230,6 +230,34 @@ describe('payments: the reconciler settles what a crash left half-done', () => {
     expect(await settleOpenPayments(t.app.deps)).toBe(0);
     expect(await store.claimForAppointment(t.database, unused, randomUUID(), clock().now())).toBe(false);
   });
+
+  it('cancels the gateway authorization of a payment left Pending with no reference (a crash between the gateway call and the row), and one that never reached the gateway', async () => {
+    const patient = await createTestPatient(t);
+    const orphan = await authorized(patient);
+    const [charge] = await t.database.query<{ gateway_reference: string }>('select gateway_reference from payment_transactions where id = $1', [orphan]);
+    // As the row stood when the server died: Pending, no reference (the authorization itself went through).
+    await t.database.query("update payment_transactions set status = 'Pending', gateway_reference = null, updated_at = $2 where id = $1", [orphan, clock().now().toISOString()]);
+    const never = await authorized(patient);
+    // This one never reached the gateway: no charge exists.
+    await t.database.query('delete from sandbox_charges where id = (select gateway_reference from payment_transactions where id = $1)', [never]);
+    await t.database.query("update payment_transactions set status = 'Pending', gateway_reference = null, updated_at = $2 where id = $1", [never, clock().now().toISOString()]);
+
+    clock().advance(5 * 60_000);
+    await settleOpenPayments(t.app.deps);
+    // Still young: a payment page may be waiting on the gateway.
+    expect((await store.transaction(t.database, orphan))?.status).toBe('Pending');
+
+    clock().advance(25 * 60_000);
+    expect(await settleOpenPayments(t.app.deps)).toBeGreaterThanOrEqual(2);
+    expect(await state(orphan)).toEqual({ status: 'Canceled', charge: 'canceled' });
+    expect((await store.transaction(t.database, orphan))?.gateway_reference).toBe(charge!.gateway_reference);
+    expect((await store.transaction(t.database, never))).toMatchObject({ status: 'Canceled', gateway_reference: null });
+    const live = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from sandbox_charges c join payment_transactions p on p.payment_method_id = c.payment_method_id where p.patient_id = $1 and c.status = 'requires_capture'",
+      [patient.id],
+    );
+    expect(live[0]!.n).toBe(0);
+  });
 });
 
 describe('payments: the reconciler gives back the hold of a booking it undoes', () => {
