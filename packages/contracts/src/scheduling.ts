@@ -259,6 +259,8 @@ export const scheduleSettingUpdateSchema = z.object({
   CollectPatientDemographics: z.boolean().optional(),
   EnableInsurance: z.boolean().optional(),
   EnableSelfPay: z.boolean().optional(),
+  /** May a patient booked elsewhere at the same minute also be booked on this calendar? Off by default. */
+  AllowConcurrentBookings: z.boolean().optional(),
 });
 export const scheduleSettingCreateSchema = scheduleSettingUpdateSchema.extend({ ScheduleId: z.string().uuid() });
 

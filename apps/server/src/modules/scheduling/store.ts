@@ -19,6 +19,8 @@ export interface ScheduleRow {
   online_booking_enabled: boolean;
   /** Online bookings start Pending until the practice accepts them. */
   requires_approval: boolean;
+  /** A patient booked at another calendar at the same minute may be booked here too. */
+  allow_concurrent_bookings: boolean;
   identifiers: { System: string; Value: string }[];
   specialties: string[];
   visit_types: VisitTypeName[];
