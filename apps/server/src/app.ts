@@ -18,6 +18,7 @@ import { TtlCache } from './platform/ttl-cache';
 import { appConfigRoutes } from './platform/app-config';
 import { authenticateRequest } from './platform/auth';
 import type { AppDeps } from './platform/deps';
+import { createDomainEvents, type DomainEvents } from './platform/events';
 import { sendError, tooManyRequests } from './platform/errors';
 import { devRoutes } from './platform/dev-routes';
 import { healthRoutes } from './platform/health';
@@ -28,17 +29,21 @@ import { moduleRoutes } from './routes';
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */
 const LEGACY_ORGANIZATION_TTL_MS = 60_000;
 
-/** Builds the whole application on the given dependencies; main.ts and every integration test use it. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
+/**
+ * Builds the whole application on the given dependencies; main.ts and every integration test use it. The
+ * domain event dispatcher is the app's own unless one is given; it starts when the app is ready.
+ */
+export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: DomainEvents }): Promise<FastifyInstance> {
+  const { config } = given;
   const logger = loggerOptions(config);
   const app = Fastify({
-    logger: deps.logStream && logger && typeof logger === 'object' ? { ...logger, level: 'trace', stream: deps.logStream } : logger,
+    logger: given.logStream && logger && typeof logger === 'object' ? { ...logger, level: 'trace', stream: given.logStream } : logger,
     trustProxy: config.NODE_ENV === 'production',
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const deps: AppDeps = { ...given, events: given.events ?? createDomainEvents({ database: given.database, log: app.log }) };
   app.decorate('deps', deps);
   app.decorateRequest('principal', null);
   app.setValidatorCompiler(validatorCompiler);
@@ -109,7 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWeb(app, config.WEB_DIST);
 
   await deps.realtime.attach(app.server);
+  app.addHook('onReady', () => deps.events.start());
   app.addHook('onClose', async () => {
+    await deps.events.close();
     await deps.realtime.close();
     await deps.database.close();
   });

@@ -10,7 +10,7 @@ import { createTokenService } from './platform/tokens';
 import { seedDatabase } from './seed';
 
 /** Opens the database, brings its schema up to date and assembles the dependencies of the app. */
-export async function prepare(config: Config, clock: Clock = systemClock): Promise<AppDeps & { migrated: string[] }> {
+export async function prepare(config: Config, clock: Clock = systemClock): Promise<Omit<AppDeps, 'events'> & { migrated: string[] }> {
   const database: Database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -21,6 +21,6 @@ export async function prepare(config: Config, clock: Clock = systemClock): Promi
   await seedDatabase(database, { demo: config.SEED_DEMO_DATA });
   const tokens = await createTokenService(database, () => clock.now());
   const outbox = createOutbox(database, transportsFromConfig(config));
-  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now() });
+  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
   return { config, database, clock, tokens, outbox, realtime, migrated };
 }
