@@ -31,6 +31,7 @@ const envSchema = z.object({
     .default(600)
     .describe('how long a held slot stays reserved for its session before its capacity comes back (10 minutes)'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('requests per minute per client'),
+  HOLD_RATE_LIMIT: z.coerce.number().int().positive().default(30).describe('slot holds per minute per client address'),
   SUPPORT_EMAIL: z.email().default('support@careslot.health'),
   SALES_EMAIL: z.email().default('sales@careslot.health').describe('receives the landing page demo requests'),
   DEMO_REQUEST_LIMIT: z.coerce.number().int().positive().default(5).describe('demo requests per 10 minutes per client'),

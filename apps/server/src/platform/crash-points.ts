@@ -6,6 +6,8 @@
  * Unset (always, in production), a crash point does nothing.
  */
 export const CRASH_POINTS = [
+  // Payments: the gateway authorized, our row not yet told (decision 0036).
+  'after-gateway-authorize',
   'after-authorize',
   'after-commit',
   'before-capture',

@@ -42,6 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST: '/nonexistent-web-dist',
     RATE_LIMIT_MAX: '100000',
     DEV_TOOLS: 'true',
+    HOLD_RATE_LIMIT: '100000',
     ...options.env,
   });
   const tokens = await createTokenService(database, () => clock.now());
@@ -83,4 +84,9 @@ export async function tokenFor(
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** The headers of a guest's browser named `name`: a guest token of its own (holds belong to a token's subject). */
+export async function guestHeaders(tokens: TokenService, name: string): Promise<Record<string, string>> {
+  return bearer(await tokens.sign({ sub: `guest:${name}`, user_roles: [], guest: true }, 24 * 3600));
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AUDIT_SYSTEM,
   BOOKING_MESSAGES,
+  CONCURRENT_BOOKING_TEXT,
   DUPLICATE_BOOKING_TEXT,
   PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
   type AppointmentStatus,
@@ -14,7 +15,7 @@ import { recordAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
-import { canReadPatient, createPatient, getLocation } from '../directory';
+import { canReadPatient, createPatient, getLocation, hasCoverageOnFile } from '../directory';
 import {
   attachToAppointment,
   cancelClaimedAuthorization,
@@ -46,6 +47,7 @@ import {
   type NewAppointment,
   type PracticeCaller,
 } from '../appointments';
+import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
@@ -125,7 +127,10 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
           locationId: schedule.location_id,
           entityType: 'provider',
           entityId: schedule.practitioner_id,
-          insured: isInsured(input.PatientCoverages[0]?.Insurance?.Display),
+          // As payments decides the fee it authorizes: the insured amount only with insurance on file (decision 0036).
+          insured:
+            isInsured(input.PatientCoverages[0]?.Insurance?.Display) &&
+            (await hasCoverageOnFile(database, { patientId, coverageId: input.PatientCoverages[0]?.CoverageId ?? null, today: now })),
         })
       : null;
   const paymentId = input.Payments[0]?.PaymentTransactionId ?? null;
@@ -205,6 +210,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
       workflow: ONLINE_BOOKING_WORKFLOW,
       slotGone,
       duplicateText: DUPLICATE_BOOKING_TEXT,
+      allowConcurrent: schedule.allow_concurrent_bookings,
     }).then(resultOf);
   } catch (error) {
     if (error instanceof AlreadyBooked) return resultOf(error.earlier);
@@ -236,6 +242,8 @@ interface Booking {
   slotGone: () => AppError;
   /** The answer when the patient is already booked at this start (§8). */
   duplicateText: string;
+  /** The calendar lets a patient booked elsewhere at the same minute be booked here too. */
+  allowConcurrent: boolean;
 }
 
 /**
@@ -254,6 +262,13 @@ async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Prom
   let booked: NewAppointment = row;
   try {
     await database.transaction(async (tx) => {
+      // One patient, one place at a time (decision 0036), unless the calendar booked allows it.
+      if (!booking.allowConcurrent) {
+        await store.lockPatientMinute(tx, row.patient_id, start);
+        if (await store.bookedElsewhereAt(tx, { patientId: row.patient_id, scheduleId: row.schedule_id, start, exceptId: row.id })) {
+          throw new AppError('conflict', { message: CONCURRENT_BOOKING_TEXT, issues: [{ field: 'StartTime', rule: 'concurrent_booking', message: CONCURRENT_BOOKING_TEXT }] });
+        }
+      }
       if (booking.takesPlace) {
         const taken = await takeSlotForBooking(tx, { scheduleId: row.schedule_id, start, sessionId: booking.sessionId, now: row.now, serviceTypeId: booking.serviceTypeId });
         if (!taken) throw booking.slotGone();
@@ -410,6 +425,7 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
     workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
     slotGone: () => fieldError('StartTime', 'open_slot', 'must be the start of an open slot of this calendar'),
     duplicateText: 'Already booked at this time.',
+    allowConcurrent: schedule.allow_concurrent_bookings,
   });
   return { is_success: true, data: booked.id, message: 'success', PatientId: patientId };
 }

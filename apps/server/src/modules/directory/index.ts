@@ -36,6 +36,7 @@ export {
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
+export { hasCoverageOnFile } from './patient-updates';
 export {
   profileEntitySources,
   providerSearchSources,

@@ -231,6 +231,8 @@ export async function signOut(
   config: AppConfig | undefined,
   options: { realmLogout?: boolean } = {},
 ): Promise<void> {
+  // The times this account holds go back while its token still proves it (issue 17 item 2).
+  await apiRequest('/careslot-calendar/api/v2/slot/release-all', { method: 'POST' }).catch(() => undefined);
   await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
   // Every storage key of the spec goes with the user (§9 storage keys, §4.8 sign-out): the stored login,
   // permissions (user_type), popups, counts, redirect data, the PKCE verifier, booking and search state.

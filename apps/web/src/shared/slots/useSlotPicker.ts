@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SLOT, STORAGE_KEYS, type CalendarSlotData, type Slot, type SlotHoldInfo } from '@careslot/contracts';
 import { useSession } from '../session/session';
 import { toast } from '../ui/toast';
+import { holdLimit, isHoldLimit, storedHeldSlotIds } from './holds';
 import { releaseSlot, reserveSlot } from './slotApi';
 import { zonesDiffer } from './slotDates';
 
@@ -82,9 +83,10 @@ export function useSlotPicker({
       setPending(slot);
       void (async () => {
         try {
-          const previous = heldRef.current;
-          if (previous && previous.slot.SlotIds[0] !== slot.SlotIds[0]) {
-            await releaseSlot(previous.slot).catch(() => undefined);
+          // The slot held before, by this page or by an earlier one of this booking (the stored selection).
+          const previous = heldRef.current?.slot.SlotIds ?? storedHeldSlotIds();
+          if (previous && previous[0] !== slot.SlotIds[0]) {
+            await releaseSlot({ SlotIds: previous }).catch(() => undefined);
             heldRef.current = null;
             setHeld(null);
             forget();
@@ -98,7 +100,15 @@ export function useSlotPicker({
           let hold: SlotHoldInfo;
           try {
             hold = await reserveSlot(utc, patientId);
-          } catch {
+          } catch (error) {
+            // The patient holds the most times at once: say so and offer to release them (then pick again).
+            if (isHoldLimit(error)) {
+              holdLimit.ask(() => {
+                lastClick.current = null;
+                pickRef.current(slot);
+              });
+              return;
+            }
             toast.error(t('couldNotReserve'));
             removeSlot(slot);
             return;
@@ -121,6 +131,11 @@ export function useSlotPicker({
     },
     [now, patientId, removeSlot, slotData, browserTimeZone, timeZone, signedIn, t],
   );
+
+  const pickRef = useRef(pick);
+  useEffect(() => {
+    pickRef.current = pick;
+  }, [pick]);
 
   const release = useCallback(async () => {
     const current = heldRef.current;
