@@ -151,6 +151,10 @@ export async function bootstrapSession(): Promise<void> {
   if (clearsStoredLoginOnLoad(location.pathname)) {
     localStorage.removeItem(STORAGE_KEYS.local.loginResponse);
     localStorage.removeItem(STORAGE_KEYS.local.userType);
+    // A message link acts for the patient it names, not for whoever is signed in here: the page stays a guest's
+    // (no sign-in again through the session cookie).
+    await applyGuestToken().catch(() => undefined);
+    return;
   }
   const stored = storedLogin();
   if (stored && applyProductToken(stored)) return;
