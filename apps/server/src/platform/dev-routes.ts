@@ -10,6 +10,7 @@ const messageSchema = z.object({
   template: z.string(),
   status: z.enum(['stored', 'pending', 'sent', 'failed']),
   createdAt: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })).optional(),
 });
 
 /**
