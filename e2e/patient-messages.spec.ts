@@ -128,6 +128,8 @@ for (const width of [1440, 375]) {
     await page.goto('/portal');
     await expect(page.getByTestId('appointment-when').first()).toContainText(/(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de /);
     await expect(page.getByText(/Monday|Tuesday|Wednesday|Thursday|Friday|January|February|March|April|June|July|August|September|October|November|December/)).toHaveCount(0);
+    // The specialty in the patient's language where the catalog has it (Internist → Internista).
+    await expect(page.getByText(/^Internista · /).first()).toBeVisible();
     await shoot(page, 'portal-list-es');
 
     // Cancelling the paid visit (days ahead: the practice's policy refunds it).

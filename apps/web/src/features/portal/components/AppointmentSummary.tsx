@@ -1,6 +1,7 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PortalAppointment } from '@careslot/contracts';
+import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { zoneAbbreviation } from '../../../shared/slots/slotDates';
 import { inZone, localDateFormats } from '../appointmentDates';
@@ -9,6 +10,7 @@ import { inZone, localDateFormats } from '../appointmentDates';
 export function AppointmentSummary({ appointment, size = 'md' }: { appointment: PortalAppointment; size?: 'md' | 'lg' }) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
+  const catalog = useCatalogNames();
   const formats = localDateFormats(t);
   const who = appointment.Provider?.DisplayName ?? appointment.Facility?.Name ?? '';
   const walkIn = appointment.ScheduleType === 'Walk-In';
@@ -26,7 +28,7 @@ export function AppointmentSummary({ appointment, size = 'md' }: { appointment: 
         </Text>
         <Text fw={600}>{who}</Text>
         <Text size="sm" c="dimmed">
-          {[appointment.Provider?.Speciality, t(`types.${appointment.AppointmentType}`)].filter(Boolean).join(' · ')}
+          {[appointment.Provider?.Speciality ? catalog.specialty(appointment.Provider.Speciality) : null, t(`types.${appointment.AppointmentType}`)].filter(Boolean).join(' · ')}
         </Text>
       </Stack>
     </Group>
