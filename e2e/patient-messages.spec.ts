@@ -145,3 +145,37 @@ for (const width of [1440, 375]) {
     expect(cancelled!.body).toMatch(/Your visit fee of \$\d+\.\d{2} has been refunded to your card\./);
   });
 }
+
+test("the message's links confirm, then cancel, the visit without signing in, and say what became of the fee", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 900 });
+  await signInAs(page, 'patient');
+  const since = new Date(Date.now() - 2000);
+  const slots = await openSlots(page, 26);
+  await hold(page, slots[0]!);
+  await payAndBook(page);
+  let email: OutboxMessage | undefined;
+  await expect.poll(async () => (email = (await messagesSince(page, 'appointment-confirmation', since)).find((m) => m.channel === 'email' && m.to === DEMO_ACCOUNTS.patient.email))).toBeTruthy();
+  const confirm = /Confirm: (\S+)/.exec(email!.body)![1]!;
+  const cancel = /Cancel: (\S+)/.exec(email!.body)![1]!;
+
+  await page.goto(confirm);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your appointment' })).toBeVisible();
+  // The stored login is cleared on load: the link acts for the patient it names, signed out.
+  await expect(page.getByRole('button', { name: new RegExp(DEMO_ACCOUNTS.patient.name) })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirm appointment' }).click();
+  await expect(page.getByTestId('appointment-action-result')).toHaveText(/^Your appointment with Dr\. Olivia Bennett, MD on .+ is confirmed\.$/);
+  await shoot(page, 'appointment-action-confirmed');
+
+  await page.goto(cancel);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancel your appointment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(page.getByTestId('appointment-action-result')).toHaveText(/ is cancelled\.$/);
+  await expect(page.getByTestId('appointment-action-fee')).toHaveText(/^Your visit fee of \$\d+\.\d{2} has been refunded to your card\.$/);
+  await shoot(page, 'appointment-action-cancelled');
+
+  // A link whose signature does not match is refused plainly.
+  await page.goto(confirm.replace(/sig=[^&]+/, 'sig=forged-signature-0000000000'));
+  await page.getByRole('button', { name: 'Confirm appointment' }).click();
+  await expect(page.getByText('This link is not valid or has expired. Sign in to manage your appointments.')).toBeVisible();
+});

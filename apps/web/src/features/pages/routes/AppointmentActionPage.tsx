@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { APPOINTMENT_ACTION_PATH, APPOINTMENT_ACTIONS, type AppointmentAction, type AppointmentActionResult } from '@careslot/contracts';
@@ -125,9 +125,9 @@ export function AppointmentActionPage() {
             {params.get('action') === 'cancel' ? t('appointmentAction.cancelTitle') : t('appointmentAction.title')}
           </Title>
           {body}
-          <Button component={Link} to="/login" variant="subtle">
+          <Anchor component={Link} to="/login" ta="center" fw={600}>
             {t('appointmentAction.signIn')}
-          </Button>
+          </Anchor>
         </Stack>
       </Paper>
     </Container>
