@@ -49,7 +49,7 @@ async function waitReady(url: string, deadline: number): Promise<void> {
 async function startServer(port: number, env: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', SEED_DEMO_DATA: 'true', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;

@@ -44,6 +44,8 @@ export default defineConfig({
       RATE_LIMIT_MAX: '100000',
       PUBLIC_URL: baseURL,
       DEV_TOOLS: 'true',
+      SEED_DEMO_DATA: 'true',
+      API_DOCS: 'true',
     },
   },
 });

@@ -12,6 +12,7 @@ import { bookingRoutes } from './modules/booking';
 import { practiceDayRoutes } from './modules/practice-day';
 import { marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
+import { cacheRoutes } from './platform/cache';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
@@ -39,4 +40,6 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   appointmentMessageRoutes,
   marketplaceRoutes,
   formRoutes,
+  // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
+  cacheRoutes,
 ];

@@ -19,6 +19,8 @@ export * from './account-paths';
 export * from './appointments';
 export * from './practice-day';
 export * from './appointment-status';
+export * from './status-groups';
+export * from './appointment-calls';
 export * from './in-app-notifications';
 export * from './forms';
 export * from './patient-updates';

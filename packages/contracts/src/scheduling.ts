@@ -355,5 +355,9 @@ export const calendarSlotDataSchema = z.object({
   actorLocationCalendars: z.array(z.string()),
   workflow: z.enum(BOOKING_WORKFLOWS),
   expiresAt: z.string(),
+  /** The facility's IANA zone, so a page without the schedule (the login summary) writes the time as picked. */
+  timeZone: z.string().optional(),
+  /** The office the time belongs to, as the card or profile showed it. */
+  facility: z.object({ Name: z.string(), Address: z.string() }).optional(),
 });
 export type CalendarSlotData = z.infer<typeof calendarSlotDataSchema>;

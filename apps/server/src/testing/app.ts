@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fixedClock, systemClock, type Clock } from '../platform/clock';
 import type { Database } from '../platform/db';
+import type { DomainEvents } from '../platform/events';
 import { createOutbox, type Outbox } from '../platform/outbox';
 import { createRealtime, type Realtime } from '../platform/realtime';
 import { createTokenService, type ProductClaims, type TokenService } from '../platform/tokens';
@@ -16,6 +17,8 @@ export interface TestApp {
   tokens: TokenService;
   outbox: Outbox;
   realtime: Realtime;
+  /** The app's durable domain events (its dispatcher). */
+  events: DomainEvents;
   clock: Clock;
   config: Config;
   /** inject() returning the parsed JSON body alongside the response. */
@@ -38,11 +41,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-web-dist',
     RATE_LIMIT_MAX: '100000',
+    DEV_TOOLS: 'true',
     ...options.env,
   });
   const tokens = await createTokenService(database, () => clock.now());
   const outbox = createOutbox(database);
-  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now() });
+  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
   const app = await buildApp({ config, database, clock, tokens, outbox, realtime, ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
@@ -51,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tokens,
     outbox,
     realtime,
+    events: app.deps.events,
     clock,
     config,
     async call<T>(injectOptions: InjectOptions) {

@@ -7,15 +7,15 @@
 export { getAppointment, mayRead, toAppointment, PRACTICE_ROLES, type Caller } from './service';
 export { changeAppointmentStatus, type AppointmentFamily } from './status';
 export {
-  announceAppointmentChange,
+  APPOINTMENT_CHANGED,
   kindOf,
   onAppointmentChanged,
+  recordAppointmentChange,
   type AppointmentChanged,
   type AppointmentChangeKind,
-  type AppointmentChangedListener,
 } from './events';
 export { callNextWalkIn, practiceOf, toPracticeAppointments, UNKNOWN_PATIENT, type PracticeCaller } from './practice';
-export { ACTIVE as PORTAL_ACTIVE, ownAppointment as patientOwnAppointment } from './portal';
+export { ownAppointment as patientOwnAppointment } from './portal';
 export {
   appointment as findAppointment,
   byIdempotencyKey,

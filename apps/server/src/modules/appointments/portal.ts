@@ -23,10 +23,10 @@ import * as store from './store';
  * family's account holder): anyone else gets 404, whatever their role.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 type PortalCaller = Omit<Caller, 'sessionId'>;
 
-export const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
+const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 function providerOf(practitioner: Practitioner | null): PortalAppointment['Provider'] {
   if (!practitioner) return null;

@@ -10,7 +10,7 @@ import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { getHealthcareService, listPractitionerRoles, patientCardsByIds } from '../directory';
-import { announceAppointmentChange, announceParticipantAdded, kindOf } from './events';
+import { announceParticipantAdded, kindOf, recordAppointmentChange } from './events';
 import * as store from './store';
 
 /**
@@ -18,7 +18,7 @@ import * as store from './store';
  * practice's day makes (a participant joins, the next walk-in is called).
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 export interface PracticeCaller {
   principal: Principal;
@@ -76,39 +76,44 @@ export async function callNextWalkIn(
   caller: PracticeCaller,
   day: { providerId: string; organizationId: string; from: Date; to: Date },
 ): Promise<void> {
-  const called = await store.callNextWalkIn(deps.database, {
-    practitionerId: day.providerId,
-    organizationId: day.organizationId,
-    from: day.from,
-    to: day.to,
-    now: deps.clock.now(),
+  const called = await deps.database.transaction(async (tx) => {
+    const row = await store.callNextWalkIn(tx, {
+      practitionerId: day.providerId,
+      organizationId: day.organizationId,
+      from: day.from,
+      to: day.to,
+      now: deps.clock.now(),
+    });
+    if (!row) return null;
+    await recordAudit(tx, caller.audit, {
+      action: 'update',
+      entityType: 'Appointment',
+      entityId: row.id,
+      patientId: row.patient_id,
+      outcome: 'success',
+      workflow: 'Doctor_Appointment_Web',
+      detail: { from: row.previous_status, to: row.status },
+    });
+    const previous = row.previous_status as AppointmentStatus;
+    await recordAppointmentChange(tx, {
+      kind: kindOf(previous, 'In Progress'),
+      appointmentId: row.id,
+      organizationId: row.organization_id,
+      practitionerId: row.practitioner_id,
+      locationId: row.location_id,
+      patientId: row.patient_id,
+      scheduleId: row.schedule_id,
+      startTime: iso(row.start_at),
+      scheduleType: row.schedule_type,
+      status: 'In Progress',
+      previousStatus: previous,
+      actorId: caller.principal.userId,
+      at: new Date(row.called_at ?? deps.clock.now()),
+    });
+    return row;
   });
   if (!called) throw conflict('No patient is waiting in the queue.');
-  await recordAudit(deps.database, caller.audit, {
-    action: 'update',
-    entityType: 'Appointment',
-    entityId: called.id,
-    patientId: called.patient_id,
-    outcome: 'success',
-    workflow: 'Doctor_Appointment_Web',
-    detail: { from: called.previous_status, to: called.status },
-  });
-  const previous = called.previous_status as AppointmentStatus;
-  await announceAppointmentChange(deps, {
-    kind: kindOf(previous, 'In Progress'),
-    appointmentId: called.id,
-    organizationId: called.organization_id,
-    practitionerId: called.practitioner_id,
-    locationId: called.location_id,
-    patientId: called.patient_id,
-    scheduleId: called.schedule_id,
-    startTime: iso(called.start_at),
-    scheduleType: called.schedule_type,
-    status: 'In Progress',
-    previousStatus: previous,
-    actorId: caller.principal.userId,
-    at: new Date(called.called_at ?? deps.clock.now()),
-  });
+  await deps.events.flush();
 }
 
 /** POST api/v1/appointmentparticipants/{id}: a practitioner or staff member of the practice, or one of its resources, joins a visit. */

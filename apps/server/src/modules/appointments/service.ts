@@ -8,7 +8,7 @@ import { canReadPatient } from '../directory';
 import { toTransaction, transactionsOfAppointment } from '../payments';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 export interface Caller {
   principal: Principal;
@@ -46,7 +46,7 @@ export async function toAppointment(deps: Pick<Deps, 'database'>, row: store.App
   const reasons = row.reasons as Appointment['Reasons'];
   return {
     Id: row.id,
-    Identifier: [],
+    Identifier: (row.identifiers ?? []) as Appointment['Identifier'],
     Reasons: reasons,
     ReasonsText: reasonsText(reasons),
     ServiceCategory: row.service_category as Appointment['ServiceCategory'],

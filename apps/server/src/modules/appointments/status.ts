@@ -11,13 +11,13 @@ import { recordAudit } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { canReadPatient } from '../directory';
-import { publishSlotChanges, returnBookedPlace } from '../scheduling';
-import { announceAppointmentChange, kindOf } from './events';
+import { recordSlotChanges, returnBookedPlace } from '../scheduling';
+import { kindOf, recordAppointmentChange } from './events';
 import { PRACTICE_ROLES, toAppointment, type Caller } from './service';
 import type { AppDeps } from '../../platform/deps';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 type StatusCaller = Omit<Caller, 'sessionId'>;
 
 /** Which calls an appointment answers to: OfficeAppointments (office and resource visits) or TeleAppointments. */
@@ -59,8 +59,8 @@ function familyOf(row: store.AppointmentRow): AppointmentFamily {
  *
  * One transaction: the status (only if it is still what was read), the change's record, the slot's place
  * when the appointment stops holding it (Rejected, Canceled, Failed, Entered-In-Error) and an audit row.
- * After the commit: the slot event, then announceAppointmentChange (AppointmentStatusUpdated, the status's own
- * event, the domain event "appointment changed").
+ * Its events are written in it too (the slot's place given back, "appointment changed"); after the commit they
+ * are delivered (AppointmentStatusUpdated and the status's own event on the hub, in-app notifications).
  */
 export async function changeAppointmentStatus(
   deps: Deps,
@@ -110,7 +110,6 @@ export async function changeAppointmentStatus(
 
   const workflow = workflowFor(from, to, confirm, input.workflow);
   const releases = RELEASING_STATUSES.includes(to) && !RELEASING_STATUSES.includes(from);
-  let released = false;
   const updated = await database.transaction(async (tx) => {
     const changed = await store.changeStatus(tx, {
       id: row.id,
@@ -134,8 +133,23 @@ export async function changeAppointmentStatus(
       workflow,
       now,
     });
-    if (releases)
-      released = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at), categoryId: row.booked_category_id });
+    if (releases && (await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at), categoryId: row.booked_category_id })))
+      await recordSlotChanges(tx, [{ kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) }]);
+    await recordAppointmentChange(tx, {
+      kind: kindOf(from, to),
+      appointmentId: row.id,
+      organizationId: row.organization_id,
+      practitionerId: row.practitioner_id,
+      locationId: row.location_id,
+      patientId: row.patient_id,
+      scheduleId: row.schedule_id,
+      startTime: new Date(row.start_at).toISOString(),
+      scheduleType: row.schedule_type,
+      status: to,
+      previousStatus: from,
+      actorId: caller.principal.userId,
+      at: now,
+    });
     await recordAudit(tx, caller.audit, {
       action: 'update',
       entityType: 'Appointment',
@@ -148,24 +162,6 @@ export async function changeAppointmentStatus(
     return changed;
   });
 
-  if (released)
-    await publishSlotChanges(deps, [
-      { kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) },
-    ]);
-  await announceAppointmentChange(deps, {
-    kind: kindOf(from, to),
-    appointmentId: row.id,
-    organizationId: row.organization_id,
-    practitionerId: row.practitioner_id,
-    locationId: row.location_id,
-    patientId: row.patient_id,
-    scheduleId: row.schedule_id,
-    startTime: new Date(row.start_at).toISOString(),
-    scheduleType: row.schedule_type,
-    status: to,
-    previousStatus: from,
-    actorId: caller.principal.userId,
-    at: now,
-  });
+  await deps.events.flush();
   return toAppointment(deps, updated);
 }

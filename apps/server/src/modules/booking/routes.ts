@@ -14,11 +14,15 @@ import {
   PRACTICE_ROLE_CODES,
   practiceAppointmentSchema,
   practiceMoveSchema,
+  APPOINTMENT_DETAILS_MESSAGES,
+  publishAppointmentResultSchema,
+  publishAppointmentSchema,
 } from '@careslot/contracts';
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireRoles, requireUser } from '../../platform/auth';
 import { PORTAL_WEB } from '../appointments';
 import { sessionOf } from '../scheduling';
+import { publishAppointment } from './publish';
 import { moveOnCalendar, reschedulePatientAppointment } from './reschedule';
 import { bookAppointment, bookOnBehalf } from './service';
 
@@ -66,5 +70,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await reschedulePatientAppointment(deps, { ...callerOf(request), sessionId: sessionOf(request) }, request.params.id, request.body),
       message: PORTAL_MESSAGES.rescheduled,
     }),
+  );
+
+  app.post(
+    `${V2}/web/BobAppointment`,
+    { preHandler: requireUser, schema: { tags: ['appointments'], security, summary: 'Publish a booked appointment to outside systems (once per appointment; ids only)', body: publishAppointmentSchema, response: { 200: publishAppointmentResultSchema, ...errors } } },
+    async (request) => ({ is_success: true, data: await publishAppointment(deps, callerOf(request), request.body), message: APPOINTMENT_DETAILS_MESSAGES.published }),
   );
 };

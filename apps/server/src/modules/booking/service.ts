@@ -26,6 +26,7 @@ import {
 import {
   getSchedule,
   publishSlotChanges,
+  recordSlotChanges,
   releaseSlots,
   scheduleReasons,
   searchSlots,
@@ -35,18 +36,18 @@ import {
   type ScheduleRow,
 } from '../scheduling';
 import {
-  announceAppointmentChange,
   byIdempotencyKey,
   insertAppointment,
   kindOf,
   practiceOf,
+  recordAppointmentChange,
   uniqueViolation,
   type Caller,
   type NewAppointment,
   type PracticeCaller,
 } from '../appointments';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 /** The booking web app's name in BookingSystem (spec: the product's web name) and its workflow. */
 const WEB_NAME = 'careslot_Web';
@@ -241,8 +242,8 @@ interface Booking {
  * The one booking transaction, for the patient's booking and the practice's booking on behalf alike
  * (design.md §3, §6). One transaction: the slot's capacity (a hold of the caller's session hands its place
  * over, or a free place is taken by a conditional update), the appointment row (unique per patient, schedule
- * and start), the payment tied to it, an audit row. After the commit: capture of the payment, the slot event
- * and announceAppointmentChange. A booking that fails cancels the authorization it claimed, so no money is
+ * and start), the payment tied to it, an audit row. Its events (the slot's place, "appointment
+ * changed") are written in it too. After the commit: capture of the payment, then the events are delivered. A booking that fails cancels the authorization it claimed, so no money is
  * held without a visit; a duplicate gives the caller's held slot back.
  */
 async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Promise<NewAppointment> {
@@ -264,6 +265,24 @@ async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Prom
         throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
       }
       await recordAudit(tx, caller.audit, { action: 'create', entityType: 'Appointment', entityId: row.id, patientId: row.patient_id, outcome: 'success', workflow: booking.workflow });
+      // Announced with the booking itself: the slot's place (unless a hold had already announced it) and the appointment.
+      if (booking.takesPlace && !fromHold) await recordSlotChanges(tx, [{ kind: 'taken', scheduleId: row.schedule_id, start }]);
+      const status = row.status as AppointmentStatus;
+      await recordAppointmentChange(tx, {
+        kind: kindOf(null, status),
+        appointmentId: row.id,
+        organizationId: row.organization_id,
+        practitionerId: row.practitioner_id,
+        locationId: row.location_id,
+        patientId: row.patient_id,
+        scheduleId: row.schedule_id,
+        startTime: start.toISOString(),
+        scheduleType: row.schedule_type,
+        status,
+        previousStatus: null,
+        actorId: caller.principal.userId,
+        at: row.now,
+      });
     });
   } catch (error) {
     if (paymentId) await cancelClaimedAuthorization(deps, paymentId, row.id);
@@ -295,23 +314,7 @@ async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Prom
       // (capture is idempotent). It is never lost: the transaction row says Uncaptured with the appointment.
     }
   }
-  if (booking.takesPlace && !fromHold) await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: row.schedule_id, start }]);
-  const status = row.status as AppointmentStatus;
-  await announceAppointmentChange(deps, {
-    kind: kindOf(null, status),
-    appointmentId: row.id,
-    organizationId: row.organization_id,
-    practitionerId: row.practitioner_id,
-    locationId: row.location_id,
-    patientId: row.patient_id,
-    scheduleId: row.schedule_id,
-    startTime: start.toISOString(),
-    scheduleType: row.schedule_type,
-    status,
-    previousStatus: null,
-    actorId: caller.principal.userId,
-    at: row.now,
-  });
+  await deps.events.flush();
   return booked;
 }
 

@@ -496,7 +496,7 @@ export const DEFAULT_SETTLE_AFTER_MS = { booked: 60_000, claimed: 5 * 60_000, un
  * not at the hold's own expiry, and open calendars hear of it. A hold already gone (expired, released, or
  * consumed) releases nothing and announces nothing.
  */
-async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime'>, row: store.TransactionRow): Promise<void> {
+async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime' | 'events'>, row: store.TransactionRow): Promise<void> {
   if (!row.claim_schedule_id || !row.claim_start_at || !row.claim_session_id) return;
   const released = await releaseSlots(deps.database, {
     slotIds: [slotId(row.claim_schedule_id, new Date(row.claim_start_at))],
@@ -511,7 +511,7 @@ async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime'>, row: s
  * cancelled. Each move is a conditional update, so two instances settling at once move a row once, and
  * the gateway calls are idempotent. Returns how many payments it settled.
  */
-export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime'>): Promise<number> {
+export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime' | 'events'>): Promise<number> {
   const now = deps.clock.now();
   const after = deps.config.PAYMENT_SETTLE_AFTER_SECONDS ?? DEFAULT_SETTLE_AFTER_MS;
   const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - Math.min(after.booked, after.claimed, after.unused)));

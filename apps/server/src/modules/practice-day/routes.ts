@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   blockedTimeQuerySchema,
+  calendarScheduleQuerySchema,
+  calendarScheduleResultSchema,
   checkInSearchSchema,
   errorEnvelopeSchema,
   hotlistSchema,
@@ -72,6 +74,12 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V2}/Appointments/providers/:id/patient-hotlist`,
     { preHandler, schema: { tags, security, summary: "The provider's 10 most recent patients", params: practiceProviderParamsSchema, response: { 200: hotlistSchema, ...errors } } },
     async (request) => practice.patientHotlist(deps, callerOf(request), request.params.id),
+  );
+
+  app.post(
+    `${V2}/appointments/schedule`,
+    { preHandler, schema: { tags, security, summary: "The appointments booked on one of the practice's calendars in a range, by start", body: calendarScheduleQuerySchema, response: { 200: calendarScheduleResultSchema, ...errors } } },
+    async (request) => practice.calendarSchedule(deps, callerOf(request), request.body),
   );
 
   app.get(

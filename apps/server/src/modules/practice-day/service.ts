@@ -1,7 +1,9 @@
 import {
   CALENDAR_WORKFLOW,
+  DAY_VISIT_STATUSES,
   PATIENT_HOTLIST_COUNT,
   type AppointmentStatus,
+  type CalendarScheduleQuery,
   type PracticeAppointment,
   type PracticeAppointmentSearch,
   type PracticeCalendarContext,
@@ -12,6 +14,7 @@ import { recordAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import {
+  getLocation,
   getOrganization,
   getPractitioners,
   listPractitionerRoles,
@@ -19,7 +22,7 @@ import {
   searchHealthcareServices,
   searchLocations,
 } from '../directory';
-import { localDate, localToUtc, searchScheduleDetails } from '../scheduling';
+import { getSchedule, localDate, localToUtc, searchScheduleDetails } from '../scheduling';
 import {
   callNextWalkIn as callNext,
   practiceOf,
@@ -35,7 +38,7 @@ import * as practiceStore from './store';
  * appointments module (status, participants, calling the next walk-in) and the booking module.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 function iso(value: Date | string): string {
   return new Date(value).toISOString();
@@ -153,10 +156,9 @@ export async function checkInList(deps: Deps, caller: PracticeCaller, query: { D
   const organizationId = practiceOf(caller.principal);
   const zone = (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
   const day = dayWindow(zone, query.Date, deps.clock.now());
-  const active = ['Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Arrived', 'Checked-In', 'Checked-Out', 'Waiting-Room', 'Started', 'In Progress', 'Ended'];
   const { rows, total } = await practiceStore.searchPractice(
     deps.database,
-    { organizationId, from: day.from, to: day.to, locationIds: query.LocationIds, providerIds: query.ProviderIds, statuses: active },
+    { organizationId, from: day.from, to: day.to, locationIds: query.LocationIds, providerIds: query.ProviderIds, statuses: [...DAY_VISIT_STATUSES] },
     { limit: 1000, offset: 0 },
   );
   await recordAudit(deps.database, caller.audit, { action: 'search', entityType: 'Appointment', outcome: 'success', workflow: 'Checkin_Summary_Web', detail: { total } });
@@ -204,4 +206,33 @@ export async function blockedTime(deps: Deps, caller: PracticeCaller, range: { f
     .filter((e) => Date.parse(e.Start) < range.to.getTime() && Date.parse(e.End) > range.from.getTime())
     .sort((a, b) => a.Start.localeCompare(b.Start));
   return { Data: data, Total: data.length };
+}
+
+/**
+ * appointments/schedule: the appointments booked on one of the practice's calendars in [From, To), by start.
+ * A calendar of another practice, or none, is not found.
+ */
+export async function calendarSchedule(deps: Deps, caller: PracticeCaller, query: CalendarScheduleQuery): Promise<{ Data: PracticeAppointment[]; Total: number }> {
+  const organizationId = practiceOf(caller.principal);
+  const schedule = await getSchedule(deps.database, query.CalendarId);
+  const location = schedule?.location_id ? await getLocation(deps.database, schedule.location_id) : null;
+  const own = !!schedule && (location?.OrganizationId ?? schedule.organization_id) === organizationId;
+  if (!own) {
+    await recordAudit(deps.database, caller.audit, { action: 'search', entityType: 'Appointment', entityId: query.CalendarId, outcome: schedule ? 'denied' : 'not_found', workflow: CALENDAR_WORKFLOW });
+    throw notFound();
+  }
+  const { rows, total } = await practiceStore.searchPractice(
+    deps.database,
+    { organizationId, from: new Date(query.From), to: new Date(query.To), calendarIds: [query.CalendarId] },
+    { limit: 1000, offset: 0 },
+  );
+  await recordAudit(deps.database, caller.audit, {
+    action: 'search',
+    entityType: 'Appointment',
+    entityId: query.CalendarId,
+    outcome: 'success',
+    workflow: CALENDAR_WORKFLOW,
+    detail: { total, ids: rows.map((r) => r.id) },
+  });
+  return { Data: await shape(deps, rows), Total: total };
 }

@@ -39,6 +39,7 @@ import { isSignedInUser } from '../../platform/auth';
 import type { Database } from '../../platform/db';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors';
 import { canReadPatient } from '../directory';
+import { registerCalendarHub } from './realtime';
 import * as schedules from './schedules';
 import * as service from './service';
 
@@ -74,8 +75,9 @@ async function checkPatient(database: Database, request: FastifyRequest, patient
 }
 
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, clock, realtime, config, tokens } = app.deps;
-  const deps = { database, realtime };
+  const { database, clock, realtime, events, config, tokens } = app.deps;
+  const deps = { database, realtime, events };
+  registerCalendarHub(app.deps);
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
   const list = <T extends z.ZodType>(item: T) => z.object({ Data: z.array(item), Total: z.number().int() });

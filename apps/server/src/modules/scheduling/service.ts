@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Slot, SlotServiceCategory, SlotServiceType } from '@careslot/contracts';
 import type { Connection, Database } from '../../platform/db';
-import { emitReservedSlotUpdated, emitSlotChange, emitSlotDeleted, type SlotChangeKind, type SlotEventPublisher } from './events';
+import { appendEvents, type DomainEvents } from '../../platform/events';
+import { emitReservedSlotUpdated, emitSlotChange, emitSlotDeleted, SLOT_CHANGED, type SlotChangedPayload, type SlotChangeKind, type SlotEventPublisher } from './events';
 import { cachedModel, currentModels, reloadModel } from './schedule-cache';
 import { offeredSlots, LEAD_TIME_MS } from './slots';
 import * as store from './store';
@@ -365,6 +366,7 @@ export async function currentSlot(db: Connection, scheduleId: string, start: Dat
 export interface SchedulingDeps {
   database: Database;
   realtime: SlotEventPublisher;
+  events: Pick<DomainEvents, 'flush'>;
 }
 
 export interface SlotChange {
@@ -374,29 +376,57 @@ export interface SlotChange {
 }
 
 /**
- * Publishes what happened to slots on the calendar hub (SlotAdded/SlotUpdated/SlotDeleted and their
- * reason-based variants). The appointments module calls this after a booking took a slot's capacity
- * (`taken`) or a cancellation gave it back (`returned`), once its transaction has committed.
+ * Records what happened to slots as domain events (aggregate `slot`, one per slot) inside the caller's
+ * transaction: the booking, cancellation or release that changed the capacity. The scheduling module's
+ * calendar-hub consumer (realtime.ts) announces them; ids and times only.
  */
-export async function publishSlotChanges(deps: SchedulingDeps, changes: SlotChange[]): Promise<void> {
-  for (const change of changes) {
-    if (change.kind === 'removed') {
-      emitSlotDeleted(deps.realtime, {
-        SlotIds: [slotId(change.scheduleId, change.start)],
-        ScheduleId: change.scheduleId,
-        Start: change.start.toISOString(),
-      });
-      continue;
-    }
-    const slot = await currentSlot(deps.database, change.scheduleId, change.start);
-    if (slot) emitSlotChange(deps.realtime, change.kind, slot, narrowSlot);
-  }
+export async function recordSlotChanges(tx: Connection, changes: SlotChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await appendEvents(
+    tx,
+    changes.map((change) => ({
+      aggregateType: 'slot',
+      aggregateId: slotId(change.scheduleId, change.start),
+      type: SLOT_CHANGED,
+      payload: { kind: change.kind, scheduleId: change.scheduleId, start: change.start.toISOString() } satisfies SlotChangedPayload,
+    })),
+  );
 }
 
-/** Holds a slot and tells open calendars its capacity went down. */
+/**
+ * Records slot changes made outside a transaction of the caller's (a release, a sweep) and delivers them at
+ * once; the calendar hub hears SlotAdded/SlotUpdated/SlotDeleted and their reason-based variants.
+ */
+export async function publishSlotChanges(deps: SchedulingDeps, changes: SlotChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await deps.database.transaction((tx) => recordSlotChanges(tx, changes));
+  await deps.events.flush();
+}
+
+/**
+ * The calendar hub's side of a slot change (the consumer of `slot.changed`): the slot as it stands when the
+ * event is delivered, so a late or repeated delivery still shows the current capacity.
+ */
+export async function announceSlotChange(deps: Omit<SchedulingDeps, 'events'>, change: SlotChange): Promise<void> {
+  if (change.kind === 'removed') {
+    emitSlotDeleted(deps.realtime, {
+      SlotIds: [slotId(change.scheduleId, change.start)],
+      ScheduleId: change.scheduleId,
+      Start: change.start.toISOString(),
+    });
+    return;
+  }
+  const slot = await currentSlot(deps.database, change.scheduleId, change.start);
+  if (slot) emitSlotChange(deps.realtime, change.kind, slot, narrowSlot);
+}
+
+/**
+ * Holds a slot and tells open calendars its capacity went down. The hold is one statement, so its event is
+ * recorded just after it: a crash in between loses only the live hint, which a calendar's refetch repairs.
+ */
 export async function reserveSlot(deps: SchedulingDeps, input: HoldInput): Promise<HoldResult> {
   const result = await holdSlot(deps.database, input);
-  if (result.ok) emitSlotChange(deps.realtime, 'taken', result.whole, narrowSlot);
+  if (result.ok) await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: input.scheduleId, start: input.start }]);
   return result;
 }
 

@@ -70,8 +70,8 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     method: 'POST',
     body: { SubjectToken: realm.access_token },
   });
-  const idToken = realm.id_token ? { id_token: realm.id_token } : {};
-  const login: LoginResponse = { ...product.data, ...idToken };
+  // The realm's ID token is not kept (decision 0034); the product token is the session's.
+  const login: LoginResponse = product.data;
   if (!applyProductToken(login)) return { kind: 'go-home' };
   // The guest token proves which holds this browser made before signing in (the pending slot hand-off).
   const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY);
@@ -83,7 +83,7 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   let outcome;
   try {
     outcome = await completeSignup(decodeClaims(login.access_token) ?? {}, (token) => {
-      const refreshed: LoginResponse = { ...token, ...idToken };
+      const refreshed: LoginResponse = token;
       return applyProductToken(refreshed) ? decodeClaims(refreshed.access_token) : null;
     });
   } catch (error) {

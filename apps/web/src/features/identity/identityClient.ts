@@ -14,10 +14,12 @@ import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
 import { challengeFor, createVerifier } from './pkce';
 
-/** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
+/**
+ * What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1): the product
+ * token only. The realm's ID token is never stored (decision 0034): it is not needed after sign-in.
+ */
 export interface LoginResponse {
   access_token: string;
-  id_token?: string;
   expires_in: number;
   token_type: string;
   application_id: string;
@@ -115,7 +117,8 @@ export function hasValidStoredLogin(now = Date.now()): boolean {
 export function applyProductToken(login: LoginResponse) {
   const claims = decodeClaims(login.access_token);
   if (!isValidUserToken(claims)) return false;
-  localStorage.setItem(STORAGE_KEYS.local.loginResponse, JSON.stringify(login));
+  const { access_token, expires_in, token_type, application_id } = login;
+  localStorage.setItem(STORAGE_KEYS.local.loginResponse, JSON.stringify({ access_token, expires_in, token_type, application_id }));
   if (claims.user_type) localStorage.setItem(STORAGE_KEYS.local.userType, claims.user_type);
   sessionStorage.setItem(STORAGE_KEYS.session.token, login.access_token);
   setSession({ user: userFromClaims(claims), accessToken: login.access_token, isGuest: false });
@@ -165,7 +168,7 @@ export async function bootstrapSession(): Promise<void> {
       query: { timeZone },
     });
     if (getSession().user) return;
-    if (again?.data && applyProductToken({ ...again.data, id_token: stored?.id_token })) return;
+    if (again?.data && applyProductToken(again.data)) return;
   } catch {
     // No session: continue as a guest.
   }
@@ -233,7 +236,6 @@ export async function signOut(
   config: AppConfig | undefined,
   options: { realmLogout?: boolean } = {},
 ): Promise<void> {
-  const idToken = storedLogin()?.id_token;
   await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
   // Every storage key of the spec goes with the user (§9 storage keys, §4.8 sign-out): the stored login,
   // permissions (user_type), popups, counts, redirect data, the PKCE verifier, booking and search state.
@@ -247,7 +249,6 @@ export async function signOut(
       client_id: OAUTH_CLIENT_ID,
       post_logout_redirect_uri: `${location.origin}/`,
     });
-    if (idToken) params.set('id_token_hint', idToken);
     location.assign(`${config.oidc.issuer}/protocol/openid-connect/logout?${params.toString()}`);
   }
 }

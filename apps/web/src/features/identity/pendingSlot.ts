@@ -6,6 +6,10 @@ export interface PendingSlotSummary {
   name: string;
   photo: string | null;
   start: string;
+  /** The facility's zone the time was picked in (absent in selections stored before it was kept). */
+  timeZone: string | null;
+  /** The office the time belongs to. */
+  facility: string | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -27,7 +31,9 @@ export function readPendingSlot(raw: string | null): PendingSlotSummary | null {
   const { Start } = value.time_slot;
   if (typeof Name !== 'string' || !Name || (Photo !== null && typeof Photo !== 'string')) return null;
   if (typeof Start !== 'string' || Number.isNaN(Date.parse(Start))) return null;
-  return { name: Name, photo: Photo, start: Start };
+  const timeZone = typeof value.timeZone === 'string' && value.timeZone ? value.timeZone : null;
+  const facility = isRecord(value.facility) && typeof value.facility.Name === 'string' ? value.facility.Name : null;
+  return { name: Name, photo: Photo, start: Start, timeZone, facility };
 }
 
 export function pendingSlot(): PendingSlotSummary | null {

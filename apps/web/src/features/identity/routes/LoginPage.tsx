@@ -9,11 +9,15 @@ import { redirectToLogin, signOut } from '../identityClient';
 import { identityConfig } from '../install';
 import { createAccountPath, forgotPasswordPath, loginVariant, returnAfterLogin } from '../urlRules';
 import { AccountFooter } from '../components/AccountCard';
+import { fullTimeInZone } from '../../../shared/slots/zoneTime';
 import { pendingSlot, type PendingSlotSummary } from '../pendingSlot';
 
 function BookingSummary({ slot }: { slot: PendingSlotSummary }) {
   const { t, i18n } = useTranslation('identity');
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(slot.start));
+  // The time as it was picked: in the facility's zone, with its abbreviation (issue 17).
+  const when = slot.timeZone
+    ? fullTimeInZone(slot.start, slot.timeZone, i18n.language)
+    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'long' }).format(new Date(slot.start));
   return (
     <Paper withBorder radius="md" p="md" w="100%" maw={440} aria-label={t('login.bookingSummary')} component="section">
       <Group gap="md" wrap="nowrap">
@@ -25,7 +29,10 @@ function BookingSummary({ slot }: { slot: PendingSlotSummary }) {
             {t('login.bookingSummary')}
           </Text>
           <Text fw={700}>{slot.name}</Text>
-          <Text size="sm">{when}</Text>
+          {slot.facility ? <Text size="sm">{slot.facility}</Text> : null}
+          <Text size="sm" data-testid="login-summary-time">
+            {when}
+          </Text>
         </Stack>
       </Group>
     </Paper>

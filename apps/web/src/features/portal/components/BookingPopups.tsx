@@ -57,6 +57,7 @@ export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }
         <Text size="lg" data-testid="confirmation-detail">
           {detail}
         </Text>
+        <PopupZone appointment={appointment} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" w="100%">
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm" align="center" h="100%">
@@ -127,6 +128,7 @@ export function PendingPopup({ appointment, onContinue }: { appointment: PortalA
             time: inZone(appointment.StartTime, zone, formats.time, locale),
           })}
         </Text>
+        <PopupZone appointment={appointment} />
         <Text c="dimmed" data-testid="pending-office">
           {office}
         </Text>
@@ -137,5 +139,15 @@ export function PendingPopup({ appointment, onContinue }: { appointment: PortalA
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Which zone a popup's time is in (issue 17: every time shown says its zone), under the spec's own sentence. */
+function PopupZone({ appointment }: { appointment: PortalAppointment }) {
+  const { t } = useTranslation('slots');
+  return (
+    <Text size="sm" c="dimmed" data-testid="popup-zone">
+      {t('timesIn', { abbr: zoneAbbreviation(appointment.StartTime, appointment.TimeZone) })}
+    </Text>
   );
 }
