@@ -1,14 +1,16 @@
-import type { AppointmentAction, AppointmentStatus, FeeOutcome } from '@careslot/contracts';
+import { PORTAL_ACTIVE_STATUSES, type AppointmentAction, type AppointmentStatus, type FeeOutcome } from '@careslot/contracts';
 import type { AuditContext } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { feeOutcomeOf } from '../payments';
-import { ACTIVE, toPortal } from './portal';
+import { toPortal } from './portal';
 import { changeAppointmentStatus } from './status';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
+
+const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 export const LINK_CANCEL_REASON = 'Cancelled by the patient from a message link';
 

@@ -17,14 +17,9 @@ const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorE
  */
 export const appointmentMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  const stop = onAppointmentChanged(
-    deps.database,
-    (event) => handleAppointmentChange(deps, event),
-    (error, event) =>
-      app.log.error({ err: error, appointmentId: event.appointmentId, kind: event.kind }, 'the patient message of an appointment change failed'),
-  );
-  app.addHook('onClose', async () => {
-    stop();
+  // A durable consumer: a failure is logged by the dispatcher and retried.
+  onAppointmentChanged(deps.events, 'notifications.appointment-messages', async (change) => {
+    await handleAppointmentChange(deps, change);
   });
 
   app.post(

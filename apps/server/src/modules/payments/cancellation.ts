@@ -22,11 +22,12 @@ export interface CancelledVisit {
  * What becomes of the visit fee of a cancelled appointment (issue 17 item 9): nothing was paid → none; the
  * practice cancelled, or the patient cancelled at least the practice's cancel_refund_hours before the visit →
  * the captured fee is refunded through its gateway; otherwise the practice keeps it. A refund the gateway refuses
- * leaves the fee captured (kept) for the practice to settle; the failure is the caller's to log.
+ * throws, so the durable event's delivery is retried; heard again, a fee refunded before is still reported refunded.
  */
 export async function settleFeeOnCancellation(deps: Deps, visit: CancelledVisit): Promise<{ outcome: FeeOutcome; amountCents: number }> {
   const paid = (await store.transactionsOfAppointment(deps.database, visit.appointmentId)).find((row) => row.status === 'Captured' && row.gateway_reference);
-  if (!paid) return { outcome: 'none', amountCents: 0 };
+  // Heard again (a durable event is delivered at least once): a fee refunded before is still refunded.
+  if (!paid) return feeOutcomeOf(deps, visit.appointmentId);
   const config = visit.organizationId ? await store.orgConfig(deps.database, visit.organizationId) : null;
   const hours = config ? (config.cancel_refund_hours ?? null) : DEFAULT_CANCEL_REFUND_HOURS;
   const now = deps.clock.now();
