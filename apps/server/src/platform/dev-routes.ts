@@ -11,6 +11,7 @@ const messageSchema = z.object({
   template: z.string(),
   status: z.enum(['stored', 'pending', 'sent', 'failed']),
   createdAt: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })).optional(),
 });
 
 /** A connection from this machine itself (the socket's address, whatever a proxy header claims). */

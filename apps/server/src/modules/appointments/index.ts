@@ -26,5 +26,7 @@ export {
   type NewAppointment,
   type PracticeRow,
 } from './store';
+export { appointmentForMessage, type AppointmentForMessage } from './message-view';
+export { actOnAppointmentFromLink } from './link-actions';
 export { appointmentRoutes } from './routes';
 export { PORTAL_WEB } from './portal-routes';

@@ -71,6 +71,8 @@ export async function changeAppointmentStatus(
     status: AppointmentStatus | 'confirm';
     reason?: string | undefined;
     workflow?: string | undefined;
+    /** A patient confirming their own scheduled visit from a message link (decision 0042). */
+    patientConfirms?: boolean;
   },
 ): Promise<Appointment> {
   const { database } = deps;
@@ -84,7 +86,8 @@ export async function changeAppointmentStatus(
     !!row &&
     familyOf(row) === input.family &&
     (practice ||
-      (patientSelf && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)));
+      (patientSelf && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)) ||
+      (patientSelf && confirm && input.patientConfirms === true && row.status === 'Scheduled'));
   if (!row || !allowed) {
     await recordAudit(database, caller.audit, {
       action: 'update',

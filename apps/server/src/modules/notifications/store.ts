@@ -87,3 +87,12 @@ export async function upsertSettings(
   );
   return rows[0]!;
 }
+
+/** A patient's notification settings (SMS alerts on or off), or null when none were saved. */
+export async function settingsOf(db: Connection, patientId: string): Promise<SettingsRow | null> {
+  const rows = await db.query<SettingsRow>(
+    'select id, patient_id, time_zone, sms_alerts_enabled from patient_notification_settings where patient_id = $1',
+    [patientId],
+  );
+  return rows[0] ?? null;
+}

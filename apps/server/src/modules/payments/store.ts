@@ -6,6 +6,8 @@ export interface OrgConfigRow {
   enable_online_payment: boolean;
   gateway_name: string | null;
   account_number: string | null;
+  /** The cancellation policy (decision 0042): refunded when cancelled this many hours ahead; null: never. */
+  cancel_refund_hours?: number | null;
 }
 export interface LocationConfigRow {
   location_id: string;

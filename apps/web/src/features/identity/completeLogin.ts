@@ -1,6 +1,7 @@
 import { ACCOUNT_PATHS, OAUTH_CLIENT_ID, STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { apiRequest } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session';
+import { loadPendingSelection } from '../../shared/slots/pendingSelection';
 import { completeSignup, handOverGuestHolds, SignupFailure } from './callbackSteps';
 import {
   applyProductToken,
@@ -76,6 +77,8 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(PROBED_KEY);
+  // Step 5: the selection of a hold made before sign-in is loaded back for the booking form.
+  loadPendingSelection();
   // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
   let outcome;
   try {

@@ -8,6 +8,7 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
+import { PENDING_SELECTION_KEY } from '../../shared/slots/pendingSelection';
 import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
@@ -153,6 +154,10 @@ export async function bootstrapSession(): Promise<void> {
   if (clearsStoredLoginOnLoad(location.pathname)) {
     localStorage.removeItem(STORAGE_KEYS.local.loginResponse);
     localStorage.removeItem(STORAGE_KEYS.local.userType);
+    // A message link acts for the patient it names, not for whoever is signed in here: the page stays a guest's
+    // (no sign-in again through the session cookie).
+    await applyGuestToken().catch(() => undefined);
+    return;
   }
   const stored = storedLogin();
   if (stored && applyProductToken(stored)) return;
@@ -237,7 +242,7 @@ export async function signOut(
   // Every storage key of the spec goes with the user (§9 storage keys, §4.8 sign-out): the stored login,
   // permissions (user_type), popups, counts, redirect data, the PKCE verifier, booking and search state.
   for (const key of Object.values(STORAGE_KEYS.local)) localStorage.removeItem(key);
-  for (const key of [...Object.values(STORAGE_KEYS.session), INVITATION_KEY, PROBED_KEY, OAUTH_STATE_KEY, GUEST_TOKEN_KEY])
+  for (const key of [...Object.values(STORAGE_KEYS.session), INVITATION_KEY, PROBED_KEY, OAUTH_STATE_KEY, GUEST_TOKEN_KEY, PENDING_SELECTION_KEY])
     sessionStorage.removeItem(key);
   setSession({ user: null, accessToken: null, isGuest: true });
   await applyGuestToken().catch(() => undefined);

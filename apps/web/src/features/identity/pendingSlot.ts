@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@careslot/contracts';
+import { PENDING_SELECTION_KEY } from '../../shared/slots/pendingSelection';
 
 /** What the login page's booking summary shows of the slot a guest picked before signing in. */
 export interface PendingSlotSummary {
@@ -36,5 +37,6 @@ export function readPendingSlot(raw: string | null): PendingSlotSummary | null {
 }
 
 export function pendingSlot(): PendingSlotSummary | null {
-  return readPendingSlot(sessionStorage.getItem(STORAGE_KEYS.session.slotData));
+  // A selection kept aside while the guest signs in (shared/slots/pendingSelection) is still the one picked.
+  return readPendingSlot(sessionStorage.getItem(STORAGE_KEYS.session.slotData) ?? sessionStorage.getItem(PENDING_SELECTION_KEY));
 }

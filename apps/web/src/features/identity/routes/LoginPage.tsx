@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { useSession } from '../../../shared/session/session';
+import { clearSlotDataForSignIn } from '../../../shared/slots/pendingSelection';
 import { redirectToLogin, signOut } from '../identityClient';
 import { identityConfig } from '../install';
 import { createAccountPath, forgotPasswordPath, loginVariant, returnAfterLogin } from '../urlRules';
@@ -82,7 +83,7 @@ export function LoginPage() {
   const login = async (provider?: string) => {
     setBusy(provider ?? 'careslot');
     setFailed(false);
-    sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
+    clearSlotDataForSignIn();
     const back = returnAfterLogin(variant);
     if (back) sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, back);
     try {
