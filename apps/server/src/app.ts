@@ -21,6 +21,7 @@ import { sendError, tooManyRequests } from './platform/errors';
 import { devRoutes } from './platform/dev-routes';
 import { healthRoutes } from './platform/health';
 import { registerResponseHeaders } from './platform/http-headers';
+import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
 import { isWebFileRequest, registerWeb } from './platform/web';
 import { moduleRoutes } from './routes';
@@ -46,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
 
   await registerResponseHeaders(app, config.publicUrl);
+  registerInputGuard(app);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.RATE_LIMIT_MAX,

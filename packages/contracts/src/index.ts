@@ -23,3 +23,4 @@ export * from './in-app-notifications';
 export * from './forms';
 export * from './patient-updates';
 export * from './portal';
+export * from './input';
