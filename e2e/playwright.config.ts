@@ -15,7 +15,7 @@ const chromium = {
 
 /**
  * Journeys run against E2E_SERVERS servers of the same build (CI: 2, one per worker; locally 1), each on a
- * fresh embedded database of its own (port E2E_PORT, then E2E_PORT + 10). Journeys make their own data on top
+ * fresh embedded database of its own (port E2E_PORT, then E2E_PORT_2, by default E2E_PORT + 10). Journeys make their own data on top
  * of the demo seed, and several book or change the demo patient and practices, so a server is never shared by
  * two workers: each spec file belongs to one project, and a project to one server. Its files run one after
  * another in file order, as they did on a single server. SECOND_SERVER is the half of the journeys, by
@@ -36,7 +36,7 @@ const SECOND_SERVER = [
   'support.spec.ts',
   'walk-in-online.spec.ts',
 ].map((file) => `**/${file}`);
-const serverPorts = servers === 1 ? [port] : [port, port + 10];
+const serverPorts = servers === 1 ? [port] : [port, Number(process.env.E2E_PORT_2 ?? port + 10)];
 
 function webServer(serverPort: number) {
   const baseURL = `http://127.0.0.1:${serverPort}`;

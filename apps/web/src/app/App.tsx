@@ -12,6 +12,9 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
 // (no 'unsafe-inline' in the content security policy); Mantine puts it on each <style> it adds.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
 const getStyleNonce = () => styleNonce;
+// Mantine's modals lock scrolling with react-remove-scroll, whose <style> takes its nonce from get-nonce, which
+// reads this global when nothing set it.
+(globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
