@@ -17,8 +17,8 @@ const chromium = {
  * Journeys run against E2E_SERVERS servers of the same build (CI: 2, one per worker; locally 1), each on a
  * fresh embedded database of its own (port E2E_PORT, then E2E_PORT_2, by default E2E_PORT + 10). Journeys make their own data on top
  * of the demo seed, and several book or change the demo patient and practices, so a server is never shared by
- * two workers: each spec file belongs to one project, and a project to one server. Its files run one after
- * another in file order, as they did on a single server. SECOND_SERVER is the half of the journeys, by
+ * two workers at once: each spec file belongs to one project, a project to one server, and a project runs one
+ * file at a time (`workers: 1`), in file order, as on a single server. SECOND_SERVER is the half of the journeys, by
  * running time, that the second server takes (docs/performance.md, "Continuous integration"); a new spec
  * file runs on the first server until it is listed.
  */
@@ -79,8 +79,9 @@ export default defineConfig({
     servers === 1
       ? [{ name: 'chromium', use: { ...chromium, baseURL: `http://127.0.0.1:${port}` } }]
       : [
-          { name: 'chromium', testIgnore: SECOND_SERVER, use: { ...chromium, baseURL: `http://127.0.0.1:${serverPorts[0]}` } },
-          { name: 'chromium-2', testMatch: SECOND_SERVER, use: { ...chromium, baseURL: `http://127.0.0.1:${serverPorts[1]}` } },
+          // workers: 1 per project: one file at a time on each server, the two servers side by side.
+          { name: 'chromium', workers: 1, testIgnore: SECOND_SERVER, use: { ...chromium, baseURL: `http://127.0.0.1:${serverPorts[0]}` } },
+          { name: 'chromium-2', workers: 1, testMatch: SECOND_SERVER, use: { ...chromium, baseURL: `http://127.0.0.1:${serverPorts[1]}` } },
         ],
   webServer: serverPorts.map(webServer),
 });
