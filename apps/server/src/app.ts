@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -22,6 +21,8 @@ import { createDomainEvents, type DomainEvents } from './platform/events';
 import { sendError, tooManyRequests } from './platform/errors';
 import { devRoutes } from './platform/dev-routes';
 import { healthRoutes } from './platform/health';
+import { registerResponseHeaders } from './platform/http-headers';
+import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
 import { isWebFileRequest, registerWeb } from './platform/web';
 import { moduleRoutes } from './routes';
@@ -53,27 +54,8 @@ export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: Domai
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets style attributes at run time; no script may be inline.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerResponseHeaders(app, config.publicUrl);
+  registerInputGuard(app);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.RATE_LIMIT_MAX,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './input';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, SCHEDULE_TYPES } from './constants';
 import { dataList, envelope, pagingSchema } from './envelope';
 import { appointmentSchema } from './appointments';
@@ -94,10 +95,7 @@ export const requestActivityResultSchema = envelope(dataList(requestActivitySche
 
 /** GET Appointments/providers/{id}/appointments/count: the provider's day (date in the facility's zone). */
 export const appointmentCountsQuerySchema = z.object({
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' })
-    .optional(),
+  date: calendarDate('must be a date as YYYY-MM-DD').optional(),
   timeZone: z
     .string()
     .min(1)

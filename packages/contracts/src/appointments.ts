@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './input';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, SCHEDULE_TYPES } from './constants';
 import { paymentTransactionSchema } from './payments';
 
@@ -39,9 +40,7 @@ export const appointmentCoverageSchema = z.object({
 
 export const appointmentPaymentRefSchema = z.object({ PaymentTransactionId: z.string().uuid() });
 
-const isoDateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)) && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v), {
-  message: 'must be an ISO-8601 date-time with a zone, e.g. 2026-11-24T15:00:00.000Z',
-});
+const isoDateTime = isoInstant('must be an ISO-8601 date-time with a zone, e.g. 2026-11-24T15:00:00.000Z');
 
 export const bookAppointmentSchema = z.object({
   /** The schedule (calendar) whose slot is booked. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './input';
 import { dataList } from './envelope';
 
 /** Shapes of the administration reads (patient-booking.md §3.3, 3.6, 3.7; practice-portal.md §3.3). */
@@ -268,10 +269,7 @@ export const patientListSchema = dataList(patientSchema);
 export const patientSearchSchema = z
   .object({
     Name: z.string().trim().min(2).max(100).optional().describe('Part of the given, family or preferred name; several words must all match'),
-    BirthDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as 'YYYY-MM-DD'" })
-      .optional(),
+    BirthDate: calendarDate("must be a date as 'YYYY-MM-DD'").optional(),
     Phone: z
       .string()
       .regex(/^\d{10}$/, { message: 'must be 10 digits' })

@@ -26,3 +26,4 @@ export * from './forms';
 export * from './patient-updates';
 export * from './portal';
 export * from './appointment-action';
+export * from './input';

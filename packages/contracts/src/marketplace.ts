@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './input';
 import { GENDER_CODES, VISIT_TYPES } from './constants';
 import { slotSchema } from './scheduling';
 import { SEARCH_MAX_DISTANCE_MILES, SEARCH_MAX_PAGE_SIZE, SEARCH_SORTS } from './search-constants';
@@ -34,7 +35,7 @@ export const findCareSearchSchema = z.object({
   InsuranceCarrierId: z.preprocess(blankToUndefined, z.string().uuid().optional()),
   InsurancePlanIds: z.preprocess(blankToUndefined, listOf(z.string().uuid()).optional()),
   /** YYYY-MM-DD: the first day of the week of slots shown, and the earliest next availability. Default today. */
-  Date: z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be YYYY-MM-DD' }).optional()),
+  Date: z.preprocess(blankToUndefined, calendarDate('must be YYYY-MM-DD').optional()),
   /** 5 digits or ZIP+4 (12345-6789 or 123456789). */
   ZipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}(-?\d{4})?$/, { message: 'must have exactly 5 or 9 digits' }).optional()),
   City: text(100),
@@ -225,7 +226,7 @@ export const nameIdentityParamsSchema = z.object({
 export const pageProfileSchedulesRequestSchema = z.object({
   NameIdentity: z.string().min(1).max(200),
   /** YYYY-MM-DD, default today. */
-  Date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be YYYY-MM-DD' }).optional(),
+  Date: calendarDate('must be YYYY-MM-DD').optional(),
 });
 
 export const pageProfileSchedulesSchema = z.object({

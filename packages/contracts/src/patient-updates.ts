@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './input';
 import { COVERAGE_PRIORITIES, COVERAGE_STATUSES, coverageSchema, genderSchema, patientSchema } from './directory';
 import { REGIONS } from './constants';
 
@@ -14,13 +15,7 @@ const name = z
   .min(1, { message: 'is required' })
   .max(35, { message: 'must be at most 35 characters' })
   .regex(/^[A-Za-z][A-Za-z' -]*$/, { message: 'may hold letters, spaces and apostrophes only' });
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as 'YYYY-MM-DD'" })
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, { message: 'must be a real calendar date' });
+const isoDate = calendarDate("must be a date as 'YYYY-MM-DD'");
 const phone = z
   .string()
   .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from './input';
 import { appointmentSchema } from './appointments';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, SCHEDULE_TYPES } from './constants';
 
@@ -65,9 +66,7 @@ export const portalCancelSchema = z.object({
 /** Moves the appointment to a slot the caller holds now (slot/reserve first), in the same calendar or another of the provider's. */
 export const portalRescheduleSchema = z.object({
   CalendarId: z.string().uuid(),
-  StartTime: z.string().refine((v) => !Number.isNaN(Date.parse(v)) && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v), {
-    message: 'must be an ISO-8601 date-time with a zone, e.g. 2026-11-24T15:00:00.000Z',
-  }),
+  StartTime: isoInstant('must be an ISO-8601 date-time with a zone, e.g. 2026-11-24T15:00:00.000Z'),
 });
 
 export const portalAppointmentResultSchema = z.object({ is_success: z.boolean(), data: appointmentSchema, message: z.string() });

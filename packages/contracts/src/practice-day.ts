@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, isoInstant } from './input';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, SCHEDULE_TYPES } from './constants';
 import { dataList } from './envelope';
 import { genderSchema } from './directory';
@@ -11,10 +12,8 @@ import { PARTICIPANT_TYPES } from './appointments';
  * Every call is scoped to the caller's practice (the PracticeId claim).
  */
 
-const isoDateTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)) && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v), {
-  message: 'must be an ISO-8601 date-time with a zone, e.g. 2026-11-24T15:00:00.000Z',
-});
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD' });
+const isoDateTime = isoInstant('must be an ISO-8601 date-time with a zone, e.g. 2026-11-24T15:00:00.000Z');
+const localDate = calendarDate('must be a date as YYYY-MM-DD');
 
 /** The widest range one search may cover: a month view's six weeks (42 days, an hour more across a clock change), with room to spare. */
 export const PRACTICE_SEARCH_MAX_DAYS = 45;

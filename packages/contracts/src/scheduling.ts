@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant as isoDateTime, realCalendarDay } from './input';
 import { REGIONS, VISIT_TYPES } from './constants';
 import { BOOKING_WORKFLOWS } from './slot-data';
 
@@ -42,7 +43,8 @@ export type Slot = z.infer<typeof slotSchema>;
 
 const utcDateTime = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, { message: "must be 'YYYY-MM-DD HH:mm:ss' (UTC)" });
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, { message: "must be 'YYYY-MM-DD HH:mm:ss' (UTC)" })
+  .refine(...realCalendarDay);
 
 /**
  * Availability query (3.4). EndDate null asks for the next availability. The schedules are named by
@@ -164,9 +166,7 @@ export const SCHEDULE_EXCEPTION_KINDS = ['TimeOff', 'Holiday'] as const;
 export type ScheduleExceptionKind = (typeof SCHEDULE_EXCEPTION_KINDS)[number];
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { message: "must be 'HH:mm' (00:00 to 24:00)" });
-const isoInstant = z.string().refine((v) => !Number.isNaN(Date.parse(v)) && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v), {
-  message: 'must be an ISO-8601 date-time with a zone, e.g. 2026-12-24T00:00:00.000Z',
-});
+const isoInstant = isoDateTime('must be an ISO-8601 date-time with a zone, e.g. 2026-12-24T00:00:00.000Z');
 
 /** Working hours of one weekday (0 = Sunday), in the facility's local time. */
 export const workingHoursSchema = z.object({

@@ -58,6 +58,20 @@ function envelope(status: number, message: string, issues?: FieldIssue[]): Error
   return { status_code: status, message, data: null, ...(issues ? { errors: issues } : {}) };
 }
 
+function ruleParam(params: unknown): string | undefined {
+  const rule = (params as { params?: { rule?: unknown } } | undefined)?.params?.rule;
+  return typeof rule === 'string' ? rule : undefined;
+}
+
+/**
+ * PostgreSQL's class 22, "data exception" (invalid text representation, a date or number out of range, an
+ * unsupported Unicode escape, a NUL byte), raised by PostgreSQL and PGlite alike.
+ */
+function isDataException(error: unknown): error is { code: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 function describeZodRule(keyword: string, message: string): string {
   return `${keyword}: ${message}`;
 }
@@ -72,10 +86,12 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): { stat
     const context = (error as unknown as FastifyError).validationContext ?? 'body';
     const issues = error.validation.map((v) => {
       const pathPart = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      // A shared contract rule (safe_text, calendar_date) names itself; zod's own checks by their code.
+      const rule = ruleParam(v.params) ?? v.keyword;
       return {
         field: pathPart ? `${context}.${pathPart}` : context,
-        rule: v.keyword,
-        message: describeZodRule(v.keyword, v.message ?? 'invalid value'),
+        rule,
+        message: describeZodRule(rule, v.message ?? 'invalid value'),
       };
     });
     return { status: 400, body: envelope(400, messageForStatus(400), issues) };
@@ -94,6 +110,12 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): { stat
         : undefined;
     const responseStatus = status === 415 || status === 413 ? 400 : status;
     return { status: responseStatus, body: envelope(responseStatus, messageForStatus(responseStatus), issues) };
+  }
+  if (isDataException(error)) {
+    // A value the database cannot hold (a text or date the boundary rules should have refused): the
+    // caller's input, so 400, never 500; logged without the value, to be caught at the boundary next.
+    request.log.warn({ code: error.code, route: request.routeOptions.url }, 'input refused by the database');
+    return { status: 400, body: envelope(400, messageForStatus(400), [{ field: 'request', rule: 'database_value', message: 'database_value: a value cannot be stored' }]) };
   }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, body: envelope(500, messageForStatus(500)) };

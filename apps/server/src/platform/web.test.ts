@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/app';
+import { bearer, createTestApp, tokenFor, type TestApp } from '../testing/app';
 import { isWebFileRequest } from './web';
 
 describe('serving the web app', () => {
@@ -33,10 +33,87 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers GET / with the page when no Accept header or any type is asked for (link checkers, monitors)', async () => {
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'text/*;q=0.9' }]) {
+      const res = await t.call({ url: '/', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await t.call({ method: 'HEAD', url: '/provider-search' })).statusCode).toBe(200);
+  });
+
+  it('answers a caller that wants only JSON, and a missing file, with the 404 envelope', async () => {
+    const json = await t.call({ url: '/', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+    expect(json.json).toMatchObject({ status_code: 404 });
+    expect((await t.call({ url: '/assets/gone-123.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+  });
+
   it('never answers an API path with the page, even when HTML is asked for', async () => {
     const res = await t.call({ url: '/careslot-calendar/api/v2/unknown', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.json).toMatchObject({ status_code: 404 });
+  });
+});
+
+describe('response headers', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'careslot-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: 'https://care.example.org' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('marks every API answer Cache-Control: no-store, found or not, signed in or not', async () => {
+    const token = await tokenFor(t.tokens, { user_roles: ['patient'] });
+    for (const res of [
+      await t.call({ url: '/api/app-config' }),
+      await t.call({ url: '/careslot-calendar/api/v2/unknown' }),
+      await t.call({ url: '/careslot-practitioner/api/v2/practitioner/search', headers: bearer(token) }),
+      await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/hold', payload: {}, headers: bearer(token) }),
+    ]) {
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('keeps the caching of the web app: hashed files for a year, the page revalidated', async () => {
+    expect((await t.call({ url: '/assets/index-abc123.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.call({ url: '/', headers: { accept: 'text/html' } })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it("allows inline <style> only with the nonce written into that response's page, and no inline style otherwise", async () => {
+    const first = await t.call({ url: '/', headers: { accept: 'text/html' } });
+    const second = await t.call({ url: '/index.html', headers: { accept: 'text/html' } });
+    const nonceOf = (body: string) => /<meta name="csp-nonce" content="([0-9a-f]{32})">/.exec(body)?.[1];
+    const nonce = nonceOf(first.body);
+    expect(nonce).toBeDefined();
+    expect(nonceOf(second.body)).not.toBe(nonce);
+    const styleSrc = String(first.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('style-src'));
+    expect(styleSrc?.trim()).toBe(`style-src 'self' 'nonce-${nonce}'`);
+    expect(String(first.headers['content-security-policy'])).not.toContain('unsafe-inline');
+  });
+
+  it("lets the page connect only to its own origin and its WebSocket, not to any ws: or wss: host", async () => {
+    const csp = String((await t.call({ url: '/api/app-config' })).headers['content-security-policy']);
+    const connectSrc = csp.split(';').find((d) => d.trim().startsWith('connect-src'));
+    expect(connectSrc?.trim()).toBe("connect-src 'self' wss://care.example.org");
+  });
+
+  it('sends a Permissions-Policy: camera and microphone for the product itself, location and payment for no one', async () => {
+    const policy = String((await t.call({ url: '/' })).headers['permissions-policy']);
+    expect(policy).toContain('camera=(self)');
+    expect(policy).toContain('microphone=(self)');
+    expect(policy).toContain('geolocation=()');
+    expect(policy).toContain('payment=()');
+    expect(String((await t.call({ url: '/api/app-config' })).headers['permissions-policy'])).toBe(policy);
   });
 });
 

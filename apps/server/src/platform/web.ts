@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -22,16 +22,36 @@ export function isWebFileRequest(method: string, url: string): boolean {
 }
 
 /**
+ * Whether a GET is for a page: a browser asks for text/html, while link checkers, previews and monitors often
+ * send no Accept header or any type; a missing file (a path with an extension) is a page only when HTML is
+ * asked for by name, so a lost script is a 404, not a page.
+ */
+export function wantsPage(method: string, url: string, accept: string | undefined): boolean {
+  if ((method !== 'GET' && method !== 'HEAD') || isApiPath(url)) return false;
+  if (accept?.includes('text/html')) return true;
+  if (isWebFileRequest(method, url)) return false;
+  return !accept || /(^|[\s,])(\*\/\*|text\/\*)/.test(accept);
+}
+
+/** index.html with the response's style nonce, which the app hands to Mantine's <style> elements (App.tsx). */
+export function pageWithNonce(indexHtml: string, nonce: string): string {
+  return indexHtml.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`);
+}
+
+/**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any other GET that
- * wants HTML falls back to index.html so client routes survive a reload (the SPA shows its own 404).
+ * wants a page falls back to index.html so client routes survive a reload (the SPA shows its own 404).
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
-  const hasBuild = existsSync(path.join(webDist, 'index.html'));
-  if (hasBuild) {
+  const indexFile = path.join(webDist, 'index.html');
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  if (indexHtml !== null) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      // index.html is only ever sent with its nonce, below.
+      allowedPath: (pathName) => pathName !== '/index.html',
       // Our own cache headers below; the plugin's default would overwrite them with max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -44,9 +64,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (hasBuild && request.method === 'GET' && wantsHtml && !isApiPath(request.url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (indexHtml !== null && wantsPage(request.method, request.url, request.headers.accept)) {
+      const nonce = reply.cspNonce?.style ?? '';
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageWithNonce(indexHtml, nonce));
     }
     throw notFound();
   });

@@ -8,13 +8,21 @@ import { cssVariablesResolver, theme } from './theme';
 // Toasts are rare on a first visit; their container and transitions load after the first paint.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
+// The server writes a fresh nonce into every index.html it sends and allows only <style> elements carrying it
+// (no 'unsafe-inline' in the content security policy); Mantine puts it on each <style> it adds.
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+const getStyleNonce = () => styleNonce;
+// Mantine's modals lock scrolling with react-remove-scroll, whose <style> takes its nonce from get-nonce, which
+// reads this global when nothing set it.
+(globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={getStyleNonce}>
       <Suspense fallback={null}>
         <Notifications position="top-right" limit={4} />
       </Suspense>

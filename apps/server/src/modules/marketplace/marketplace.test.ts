@@ -316,7 +316,7 @@ describe('find care', () => {
 
     it('refuses a date in the past or not on the calendar', async () => {
       expect(await rejects({ Date: '2026-11-01' })).toEqual(['Date:min_date']);
-      expect(await rejects({ Date: '2026-02-30' })).toEqual(['Date:invalid_date']);
+      expect(await rejects({ Date: '2026-02-30' })).toEqual(['body.Date:calendar_date']);
       expect(await rejects({ Date: '23/11/2026' })).toEqual(['body.Date:invalid_format']);
     });
 

@@ -97,7 +97,7 @@ export function ActivationCodeQuestionPage() {
           </Button>
           <Text size="sm" ta="center">
             {t('activation.haveAccount')}{' '}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" underline="always">
               {t('activation.login')}
             </Anchor>
           </Text>

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+
+/**
+ * Powerful browser features the product may use, and who may use them (Permissions-Policy). Camera and
+ * microphone are the product's own pages' (video visits); autoplay, fullscreen and picture-in-picture its own
+ * videos'; every other feature is off for the page and anything it embeds (docs/security.md).
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'autoplay=(self)',
+  'fullscreen=(self)',
+  'picture-in-picture=(self)',
+  'accelerometer=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** The WebSocket origin of the public URL: the only place besides 'self' the page may connect to. */
+export function webSocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/**
+ * Response headers of every answer: the content security policy (a fresh style nonce per response, which the
+ * SPA's index.html carries to Mantine, so no inline style needs 'unsafe-inline'), Permissions-Policy, and
+ * `Cache-Control: no-store` on everything that does not name its own caching, so no API answer (patient data)
+ * is kept by a browser or a shared cache. The web app's files set their own (platform/web.ts).
+ */
+export async function registerResponseHeaders(app: FastifyInstance, publicUrl: string) {
+  await app.register(fastifyHelmet, {
+    // reply.cspNonce.style: platform/web.ts writes it into index.html; helmet adds it to style-src.
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine's <style> elements carry the nonce; style attributes set from script (CSSOM) need nothing.
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", webSocketOrigin(publicUrl)],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
