@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CrashPoint } from '../../platform/crash-points';
-import { REPO_ROOT } from '../../platform/paths';
 import { DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson } from '../../seed';
+import { freePort, ServerProcess } from '../../testing/server-process';
 import { dropPostgresDatabase, withDatabaseName } from '../../testing/template';
 
 /**
@@ -21,91 +18,6 @@ import { dropPostgresDatabase, withDatabaseName } from '../../testing/template';
 const PAY = '/careslot-payment-service/api';
 const V2 = '/careslot-appointment-service/api/v2';
 const CALENDAR = '/careslot-calendar/api/v2';
-const READY_MS = 120_000;
-
-interface Json {
-  [key: string]: unknown;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-class ServerProcess {
-  private child: ChildProcess | null = null;
-  private output = '';
-  constructor(
-    readonly port: number,
-    private readonly databaseUrl: string,
-  ) {}
-
-  get base() {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  /** Starts the server (TypeScript sources under tsx) and waits for /readyz. */
-  async start(env: Record<string, string> = {}) {
-    if (await fetch(`${this.base}/readyz`).then(() => true, () => false)) throw new Error(`port ${this.port} is still answering`);
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATABASE_URL: this.databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', ...env };
-    delete childEnv.VITEST;
-    if (!env.CARESLOT_CRASH_AT) delete childEnv.CARESLOT_CRASH_AT;
-    this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
-    this.child = child;
-    const deadline = Date.now() + READY_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`server exited during start:\n${this.output}`);
-      try {
-        if ((await fetch(`${this.base}/readyz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server not ready:\n${this.output}`);
-  }
-
-  /** Resolves once the server printed that it stopped at the crash point. */
-  async reached(point: CrashPoint) {
-    const deadline = Date.now() + 30_000;
-    while (!this.output.includes(`CRASH-POINT ${point}`)) {
-      if (Date.now() > deadline) throw new Error(`crash point ${point} not reached:\n${this.output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
-  async kill(signal: NodeJS.Signals) {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
-    await exited;
-    this.child = null;
-  }
-
-  async call(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-    const response = await fetch(`${this.base}${url}`, {
-      method,
-      headers: {
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...options.headers,
-      },
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, json: (text ? JSON.parse(text) : null) as Json, text };
-  }
-}
 
 const patientOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string };
 
@@ -137,7 +49,7 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
     slots = search.json.Data as typeof slots;
     expect(slots.length).toBeGreaterThan(4);
     await server.kill('SIGTERM');
-  }, READY_MS * 2);
+  }, 240_000);
 
   afterEach(async () => {
     await server?.kill('SIGKILL');
