@@ -14,3 +14,6 @@ export const ALL_REASONS_ID = -1;
 
 /** A countdown (such as the time left on a hold) ticks every 60 s (patient-booking.md §9). */
 export const COUNTDOWN_TICK_MS = 60_000;
+
+/** The rule a hold refused because its holder already has the maximum of live holds names (409 errors[0].rule). */
+export const HOLD_LIMIT_RULE = 'max_active_holds';

@@ -89,8 +89,6 @@ export type SlotHoldInfo = z.infer<typeof slotHoldInfoSchema>;
 
 export const slotReleaseResultSchema = z.object({ Released: z.number().int() });
 
-/** The rule a hold refused because its holder already has the maximum of live holds names (409 errors[0].rule). */
-export const HOLD_LIMIT_RULE = 'max_active_holds';
 
 /**
  * slot/hand-over: a guest who held a time and then signed in or registered (patient-booking.md §4.8 steps 5
