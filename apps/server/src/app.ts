@@ -14,6 +14,8 @@ import {
 import { PRODUCT_NAME } from '@careslot/contracts';
 import { identifierText, legacyOrganizationIdentifier } from '@careslot/domain';
 import { organizationIdByIdentifier } from './modules/directory/store';
+import { patientRelations } from './modules/directory';
+import { buildRequestContext, type AccessBackend } from './platform/context';
 import { TtlCache } from './platform/ttl-cache';
 import { appConfigRoutes } from './platform/app-config';
 import { authenticateRequest } from './platform/auth';
@@ -41,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('deps', deps);
   app.decorateRequest('principal', null);
+  app.decorateRequest('context', null as never);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -101,6 +104,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return legacyOrganizations.get(text, () => organizationIdByIdentifier(deps.database.db, text));
     }),
   );
+  // One request context per request, right after the token is verified (decision 0026).
+  const access: AccessBackend = { database: deps.database, relations: patientRelations };
+  app.addHook('onRequest', async (request) => {
+    request.context = buildRequestContext(request, access);
+  });
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);

@@ -24,6 +24,8 @@ export {
   listPractitionerRoles,
   markMobileVerified,
   patientCardsByIds,
+  patientRelations,
+  recordCareRelation,
   relatedPersons,
   searchCareTeams,
   searchHealthcareServices,
@@ -33,6 +35,7 @@ export {
   type NewPatient,
   type Paged,
 } from './service';
+export type { CareRelationSource } from './tables';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
