@@ -46,6 +46,13 @@ const ENTITY_TYPE: Record<ResourceKind, string> = {
   clinical: 'ClinicalEntry',
 };
 
+/**
+ * Practice-owned: the kinds a practice records, and a file given as an answer to practices' forms (sharedWith
+ * names them; a card picture or an upload no form names yet is the patient's own).
+ */
+const isPracticeOwned = (resource: Resource): boolean =>
+  PRACTICE_OWNED.has(resource.kind) || (resource.kind === 'file' && resource.sharedWith !== undefined);
+
 export interface Resource {
   kind: ResourceKind;
   /** The object's id; null for a create whose id is not known yet. */
@@ -54,7 +61,7 @@ export interface Resource {
   patientId: string;
   /** For practice-owned kinds: the practice owning the object (null: no practice owns it). */
   organizationId?: string | null;
-  /** For clinical entries: the practices the patient shared the entry with. */
+  /** Clinical entries: the practices the patient shared the entry with; form files: the practices whose forms they answer. */
   sharedWith?: readonly string[];
   /** A more precise audit entity type than the kind's (CardPicture, PreBookingResponse, SlotHold...). */
   entityType?: string;
@@ -91,7 +98,7 @@ export async function decide(context: RequestContext, action: AccessAction, reso
   if (isPracticeUser(context)) {
     const organizationId = context.organizationId;
     const { database, relations } = context.access;
-    if (PRACTICE_OWNED.has(resource.kind)) {
+    if (isPracticeOwned(resource)) {
       const owns = resource.organizationId === organizationId || (resource.sharedWith ?? []).includes(organizationId);
       if (!owns) return { allowed: false, reason: 'other_practice' };
       // Reading or changing its own object needs nothing more; creating one for a patient needs the relation,
