@@ -7,7 +7,9 @@ import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modu
 import { marketingRoutes } from './modules/marketing';
 import { inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
-import { appointmentRoutes, practiceDayRoutes } from './modules/appointments';
+import { appointmentRoutes } from './modules/appointments';
+import { bookingRoutes } from './modules/booking';
+import { practiceDayRoutes } from './modules/practice-day';
 import { marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
 
@@ -27,7 +29,9 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   // The payment reconciler: captures payments of committed bookings, cancels unused authorizations.
   paymentJobs,
   appointmentRoutes,
-  // The practice's day: calendar search, walk-in queue, booking on behalf of a patient.
+  // Booking: the patient's and the practice's bookings (one transaction) and moves of booked visits.
+  bookingRoutes,
+  // The practice's day: calendar search, check-in list, walk-in queue, hotlist (read queries).
   practiceDayRoutes,
   // In-app notifications: written when an appointment changes (subscribes to the appointments module's event).
   inAppNotificationRoutes,

@@ -1,5 +1,5 @@
 /**
- * Crash points for the recovery test (apps/server/src/modules/appointments/crash.test.ts): with
+ * Crash points for the recovery test (apps/server/src/modules/booking/crash.pg.test.ts): with
  * CARESLOT_CRASH_AT=<point> set, and only outside production, a request that reaches the point prints
  * `CRASH-POINT <point>` and waits forever, so the test can kill the process with SIGKILL exactly there.
  * Unset (always, in production), a crash point does nothing.

@@ -1,5 +1,6 @@
-import type { AppointmentStatus } from '@careslot/contracts';
+import type { AppointmentStatus, RealtimeEvent, Room } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
 
 /** What happened to an appointment, for modules that react to it (notifications, dashboards, queues). */
 export type AppointmentChangeKind = 'booked' | 'requested' | 'status_changed' | 'cancelled' | 'checked_in' | 'rescheduled';
@@ -15,6 +16,8 @@ export interface AppointmentChanged {
   patientId: string;
   scheduleId: string;
   startTime: string;
+  /** Scheduled or Walk-In (the practice's queue follows walk-ins). */
+  scheduleType: 'Scheduled' | 'Walk-In';
   status: AppointmentStatus;
   /** Null for a new appointment. */
   previousStatus: AppointmentStatus | null;
@@ -64,7 +67,7 @@ export function kindOf(previous: AppointmentStatus | null, status: AppointmentSt
  * Tells every listener, after the change has committed. A listener's failure is logged and never undoes or
  * fails the change itself: the appointment is the record, notifications follow from it.
  */
-export async function emitAppointmentChanged(database: Connection, event: AppointmentChanged): Promise<void> {
+async function emitAppointmentChanged(database: Connection, event: AppointmentChanged): Promise<void> {
   for (const { listener, onError } of subscriptions.get(database) ?? []) {
     try {
       await listener(event);
@@ -72,4 +75,68 @@ export async function emitAppointmentChanged(database: Connection, event: Appoin
       onError(error, event);
     }
   }
+}
+
+/** The specific event of a status, where practice-portal.md §4.8 names one, besides AppointmentStatusUpdated. */
+const STATUS_EVENT: Partial<Record<AppointmentStatus, RealtimeEvent>> = {
+  Arrived: 'AppointmentArrived',
+  'Checked-In': 'AppointmentCheckedIn',
+  'Checked-Out': 'AppointmentCheckedOut',
+  Canceled: 'AppointmentCancelled',
+  Failed: 'AppointmentFailure',
+  Proposed: 'AppointmentProposed',
+};
+
+/**
+ * Who hears of an appointment on the appointments hub: the patient, whoever follows the appointment, its
+ * practice and its provider (before and after a move), and the user who acted for the patient (an account
+ * holder booking for a family member).
+ */
+function roomsOf(event: AppointmentChanged): Room[] {
+  const rooms = new Set<Room>([`user:${event.patientId}`, `appointment:${event.appointmentId}`]);
+  for (const org of [event.organizationId, event.previous?.organizationId]) if (org) rooms.add(`org:${org}`);
+  for (const user of [event.practitionerId, event.previous?.practitionerId]) if (user) rooms.add(`user:${user}`);
+  if (event.previousStatus === null && event.actorId) rooms.add(`user:${event.actorId}`);
+  return [...rooms];
+}
+
+/**
+ * The one place an appointment's change is announced, after it has committed (booking, reschedule, status
+ * changes, the walk-in queue): AppointmentBooked for a new appointment, AppointmentStatusUpdated always, and
+ * the status's own event where §4.8 names one, on the appointments hub (ids and statuses only, never patient
+ * data); then the domain event "appointment changed" to this app's listeners.
+ */
+export async function announceAppointmentChange(deps: Pick<AppDeps, 'database' | 'realtime'>, event: AppointmentChanged): Promise<void> {
+  const rooms = roomsOf(event);
+  const data = {
+    AppointmentId: event.appointmentId,
+    Status: event.status,
+    PreviousStatus: event.previousStatus,
+    StartTime: event.startTime,
+    ProviderId: event.practitionerId,
+    ScheduleType: event.scheduleType,
+  };
+  const events: RealtimeEvent[] = [];
+  if (event.previousStatus === null) events.push('AppointmentBooked');
+  events.push('AppointmentStatusUpdated');
+  const specific = event.previousStatus !== event.status ? STATUS_EVENT[event.status] : undefined;
+  if (specific) events.push(specific);
+  for (const name of events) deps.realtime.publish({ hub: 'appointments', event: name, rooms, data });
+  await emitAppointmentChanged(deps.database, event);
+}
+
+/** A practitioner, staff member or resource joined a visit: the same rooms hear AppointmentParticipantAdded. */
+export function announceParticipantAdded(
+  deps: Pick<AppDeps, 'realtime'>,
+  row: { id: string; organization_id: string | null; patient_id: string; practitioner_id: string | null; status: string; schedule_type: string },
+): void {
+  const rooms: Room[] = [`appointment:${row.id}`, `user:${row.patient_id}`];
+  if (row.organization_id) rooms.push(`org:${row.organization_id}`);
+  if (row.practitioner_id) rooms.push(`user:${row.practitioner_id}`);
+  deps.realtime.publish({
+    hub: 'appointments',
+    event: 'AppointmentParticipantAdded',
+    rooms,
+    data: { AppointmentId: row.id, Status: row.status, ProviderId: row.practitioner_id, ScheduleType: row.schedule_type },
+  });
 }

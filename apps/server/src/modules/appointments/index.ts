@@ -1,9 +1,30 @@
 /**
- * The appointments module's public face: booking and reading appointments, the practice's status actions,
- * and the domain event "appointment changed" other modules subscribe to (notifications, dashboards, queues).
+ * The appointments module's public face: the appointment record (rows, reading, the practice's and the
+ * portal's views), its status machine, and the one place a change is announced (realtime and the domain event
+ * "appointment changed" other modules subscribe to: notifications, dashboards, queues). Booking writes new
+ * records and moves through these functions inside its own transaction (modules/booking).
  */
-export { bookAppointment, getAppointment } from './service';
+export { getAppointment, mayRead, toAppointment, PRACTICE_ROLES, type Caller } from './service';
 export { changeAppointmentStatus, type AppointmentFamily } from './status';
-export { onAppointmentChanged, type AppointmentChanged, type AppointmentChangeKind, type AppointmentChangedListener } from './events';
+export {
+  announceAppointmentChange,
+  kindOf,
+  onAppointmentChanged,
+  type AppointmentChanged,
+  type AppointmentChangeKind,
+  type AppointmentChangedListener,
+} from './events';
+export { callNextWalkIn, practiceOf, toPracticeAppointments, UNKNOWN_PATIENT, type PracticeCaller } from './practice';
+export { ACTIVE as PORTAL_ACTIVE, ownAppointment as patientOwnAppointment } from './portal';
+export {
+  appointment as findAppointment,
+  byIdempotencyKey,
+  insertAppointment,
+  moveAppointment,
+  uniqueViolation,
+  type AppointmentRow,
+  type NewAppointment,
+  type PracticeRow,
+} from './store';
 export { appointmentRoutes } from './routes';
-export { practiceDayRoutes } from './practice-routes';
+export { PORTAL_WEB } from './portal-routes';

@@ -8,16 +8,13 @@ import {
   portalAppointmentEnvelopeSchema,
   portalAppointmentListSchema,
   portalAppointmentQuerySchema,
-  portalAppointmentResultSchema,
   portalCancelSchema,
-  portalRescheduleSchema,
 } from '@careslot/contracts';
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireUser } from '../../platform/auth';
-import { sessionOf } from '../scheduling';
 import * as portal from './portal';
 
-const WEB = '/careslot-appointment-service/api/v2/web/patient-appointments';
+export const PORTAL_WEB = '/careslot-appointment-service/api/v2/web/patient-appointments';
 const tags = ['patient portal'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -30,7 +27,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const opts = { preHandler: requireUser };
 
   app.get(
-    WEB,
+    PORTAL_WEB,
     { ...opts, schema: { tags, security, summary: "A patient's upcoming or past appointments (the patient or their family's account holder)", querystring: portalAppointmentQuerySchema, response: { 200: portalAppointmentListSchema, ...errors } } },
     async (request) => {
       const data = await portal.listPatientAppointments(deps, callerOf(request), request.query.patientId, request.query.when);
@@ -39,29 +36,19 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${WEB}/:id`,
+    `${PORTAL_WEB}/:id`,
     { ...opts, schema: { tags, security, summary: 'One of the patient’s appointments, with provider, facility and payment', params: appointmentIdParamsSchema, response: { 200: portalAppointmentEnvelopeSchema, ...errors } } },
     async (request) => ({ is_success: true, data: await portal.patientAppointment(deps, callerOf(request), request.params.id), message: 'success' }),
   );
 
   app.post(
-    `${WEB}/:id/cancel`,
+    `${PORTAL_WEB}/:id/cancel`,
     { ...opts, schema: { tags, security, summary: 'Cancel an upcoming appointment with a reason; its place goes back to the calendar', params: appointmentIdParamsSchema, body: portalCancelSchema, response: { 200: portalAppointmentEnvelopeSchema, ...errors } } },
     async (request) => ({ is_success: true, data: await portal.cancelPatientAppointment(deps, callerOf(request), request.params.id, request.body.Reason), message: PORTAL_MESSAGES.canceled }),
   );
 
-  app.post(
-    `${WEB}/:id/reschedule`,
-    { ...opts, schema: { tags, security, summary: 'Move an upcoming appointment to a slot the caller holds now (slot/reserve first)', params: appointmentIdParamsSchema, body: portalRescheduleSchema, response: { 200: portalAppointmentResultSchema, ...errors } } },
-    async (request) => ({
-      is_success: true,
-      data: await portal.reschedulePatientAppointment(deps, { ...callerOf(request), sessionId: sessionOf(request) }, request.params.id, request.body),
-      message: PORTAL_MESSAGES.rescheduled,
-    }),
-  );
-
   app.get(
-    `${WEB}/:id/calendar.ics`,
+    `${PORTAL_WEB}/:id/calendar.ics`,
     { ...opts, schema: { tags, security, summary: 'The appointment as an iCalendar file (add to calendar)', params: appointmentIdParamsSchema, response: { 200: z.string(), ...errors } } },
     async (request, reply) => {
       const text = await portal.appointmentCalendarFile(deps, callerOf(request), request.params.id, deps.config.publicUrl);

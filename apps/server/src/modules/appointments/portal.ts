@@ -9,39 +9,24 @@ import {
 import { reasonsText } from '@careslot/domain';
 import { recordAudit } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
-import type { Connection } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import { canReadPatient, getLocation, getPatientById, getPractitioner } from '../directory';
 import { transactionsOfAppointment } from '../payments';
 import { getSchedule } from '../scheduling';
-import { moveBookedAppointment } from './reschedule';
-import { toAppointment, type Caller } from './service';
+import type { Caller } from './service';
 import { changeAppointmentStatus } from './status';
 import * as store from './store';
 
 /**
  * The patient's own appointments in the portal (the spec's {portalBase}): list, details, cancel with a
- * reason, reschedule onto a held slot, calendar file. Every call is scoped to the patient (or their
+ * reason, calendar file (the reschedule is a booking: modules/booking). Every call is scoped to the patient (or their
  * family's account holder): anyone else gets 404, whatever their role.
  */
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
 type PortalCaller = Omit<Caller, 'sessionId'>;
 
-const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
-
-async function appointmentsOf(db: Connection, patientId: string, when: 'upcoming' | 'past', now: Date): Promise<store.AppointmentRow[]> {
-  const active = [...ACTIVE];
-  return when === 'upcoming'
-    ? db.query<store.AppointmentRow>(
-        'select * from appointments where patient_id = $1 and end_at > $2 and status = any($3::text[]) order by start_at asc limit 200',
-        [patientId, now.toISOString(), active],
-      )
-    : db.query<store.AppointmentRow>(
-        'select * from appointments where patient_id = $1 and (end_at <= $2 or not (status = any($3::text[]))) order by start_at desc limit 200',
-        [patientId, now.toISOString(), active],
-      );
-}
+export const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 function providerOf(practitioner: Practitioner | null): PortalAppointment['Provider'] {
   if (!practitioner) return null;
@@ -118,7 +103,7 @@ async function isOwnPatient(deps: Deps, caller: PortalCaller, patientId: string)
 }
 
 /** The appointment, if the caller is its patient or their account holder; 404 otherwise (also for the practice). */
-async function ownAppointment(deps: Deps, caller: PortalCaller, id: string, action: 'read' | 'update'): Promise<store.AppointmentRow> {
+export async function ownAppointment(deps: Deps, caller: PortalCaller, id: string, action: 'read' | 'update'): Promise<store.AppointmentRow> {
   const row = await store.appointment(deps.database, id);
   const allowed = row ? await isOwnPatient(deps, caller, row.patient_id) : false;
   await recordAudit(deps.database, caller.audit, {
@@ -138,7 +123,7 @@ export async function listPatientAppointments(deps: Deps, caller: PortalCaller, 
   await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'Appointment', patientId, outcome: allowed ? 'success' : 'denied', workflow: 'Patient_Portal_Web' });
   if (!allowed) throw notFound();
   const now = deps.clock.now();
-  const rows = await appointmentsOf(deps.database, patientId, when, now);
+  const rows = await store.appointmentsOfPatient(deps.database, { patientId, when, now, active: [...ACTIVE] });
   return Promise.all(rows.map((row) => toPortal(deps, row, now)));
 }
 
@@ -163,33 +148,6 @@ export async function cancelPatientAppointment(deps: Deps, caller: PortalCaller,
     workflow: 'Appointment_Cancel_Web',
   });
   return patientAppointment(deps, caller, id);
-}
-
-/**
- * Moves the patient's upcoming visit to a slot they hold now (slot/reserve first), on one of the same
- * provider's calendars: moveBookedAppointment takes the new place, gives the old one back, moves the
- * appointment and tells the practice (slot events, AppointmentStatusUpdated, "appointment changed").
- * Its payment stays with it.
- */
-export async function reschedulePatientAppointment(
-  deps: Deps,
-  caller: Caller,
-  id: string,
-  input: { CalendarId: string; StartTime: string },
-): Promise<Appointment> {
-  const row = await ownAppointment(deps, caller, id, 'update');
-  const now = deps.clock.now();
-  if (!ACTIVE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
-    throw fieldError('id', 'reschedulable', PORTAL_MESSAGES.notReschedulable);
-  }
-  const schedule = await getSchedule(deps.database, input.CalendarId);
-  if (!schedule) throw fieldError('CalendarId', 'exists', 'No calendar with this id');
-  if (schedule.practitioner_id !== row.practitioner_id) throw fieldError('CalendarId', 'same_provider', "must be one of the same provider's calendars");
-  const start = new Date(input.StartTime);
-  if (start <= now) throw fieldError('StartTime', 'future', 'must be in the future');
-  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
-  const moved = await moveBookedAppointment(deps, caller, row, { schedule, start, workflow: 'Appointment_Reschedule_Web', source: 'careslot_Web' });
-  return toAppointment(deps, moved);
 }
 
 /** RFC 5545 text escaping. */

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   APPOINTMENT_STATUS_MESSAGES,
   appointmentChangeResultSchema,
@@ -14,40 +13,35 @@ import {
   statusQuerySchema,
   appointmentEnvelopeSchema,
   appointmentIdParamsSchema,
-  bookAppointmentSchema,
-  bookingResultSchema,
   errorEnvelopeSchema,
+  addParticipantSchema,
+  PRACTICE_ROLE_CODES,
+  practiceAppointmentSchema,
 } from '@careslot/contracts';
 import { auditContextOf } from '../../platform/audit';
-import { currentPrincipal, requireUser } from '../../platform/auth';
-import { sessionOf } from '../scheduling';
+import { currentPrincipal, requireRoles, requireUser } from '../../platform/auth';
 import { portalRoutes } from './portal-routes';
+import { addParticipant } from './practice';
 import * as requests from './requests';
 import * as service from './service';
 import { changeAppointmentStatus, type AppointmentFamily } from './status';
 
 const V2 = '/careslot-appointment-service/api/v2';
+const V1 = '/careslot-appointment-service/api/v1';
 const tags = ['appointments'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 503: errorEnvelopeSchema };
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8).max(100).optional().describe('A retried request with the same key never books twice'),
-});
 
 const callerOf = (request: FastifyRequest) => ({ principal: currentPrincipal(request), audit: auditContextOf(request) });
 
-/** Booking and reading appointments (patient-booking.md §3.5, §7 Appointments). */
+/**
+ * The appointment record (patient-booking.md §3.5, practice-portal.md §7 Appointments): reading it, the
+ * practice's status actions, requests and counts, participants, and the patient portal's reads and cancel.
+ */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   // The patient's own appointments (the portal): their own file, kept apart from the practice's calls.
   await app.register(portalRoutes);
-
-  app.post(
-    `${V2}/Appointments`,
-    { preHandler: requireUser, schema: { tags, security, summary: 'Book the slot the caller holds (or a free one); the visit fee is captured once the booking commits', headers: idempotencyHeaders, body: bookAppointmentSchema, response: { 200: bookingResultSchema, ...errors } } },
-    async (request) =>
-      service.bookAppointment(deps, { ...callerOf(request), sessionId: sessionOf(request) }, request.body, request.headers['idempotency-key'] ?? null),
-  );
 
   app.get(
     `${V2}/Appointments/:id`,
@@ -133,5 +127,11 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       message: 'success',
       data: await requests.providerCounts(deps, callerOf(request), { practitionerId: request.params.id, date: request.query.date, timeZone: request.query.timeZone }),
     }),
+  );
+
+  app.post(
+    `${V1}/appointmentparticipants/:id`,
+    { preHandler: requireRoles(...PRACTICE_ROLE_CODES), schema: { tags: ['practice day'], security, summary: 'Add a practitioner, staff member or resource of the practice to a visit', params: appointmentIdParamsSchema, body: addParticipantSchema, response: { 200: practiceAppointmentSchema, ...errors, 403: errorEnvelopeSchema } } },
+    async (request) => addParticipant(deps, callerOf(request), request.params.id, request.body),
   );
 };

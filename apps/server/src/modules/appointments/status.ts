@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  APPOINTMENT_STATUS_MESSAGES,
-  type Appointment,
-  type AppointmentStatus,
-  type RealtimeEvent,
-  type Room,
-} from '@careslot/contracts';
+import { APPOINTMENT_STATUS_MESSAGES, type Appointment, type AppointmentStatus } from '@careslot/contracts';
 import {
   canChangeStatus,
   confirmedStatus,
@@ -18,7 +12,7 @@ import type { Principal } from '../../platform/auth';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { canReadPatient } from '../directory';
 import { publishSlotChanges, returnBookedPlace } from '../scheduling';
-import { emitAppointmentChanged, kindOf } from './events';
+import { announceAppointmentChange, kindOf } from './events';
 import { PRACTICE_ROLES, toAppointment, type Caller } from './service';
 import type { AppDeps } from '../../platform/deps';
 import * as store from './store';
@@ -45,16 +39,6 @@ function workflowFor(
   return 'Calendar_Web';
 }
 
-/** The specific event of a status, where §4.8 names one, besides AppointmentStatusUpdated. */
-const STATUS_EVENT: Partial<Record<AppointmentStatus, RealtimeEvent>> = {
-  Arrived: 'AppointmentArrived',
-  'Checked-In': 'AppointmentCheckedIn',
-  'Checked-Out': 'AppointmentCheckedOut',
-  Canceled: 'AppointmentCancelled',
-  Failed: 'AppointmentFailure',
-  Proposed: 'AppointmentProposed',
-};
-
 function isPractice(principal: Principal, row: store.AppointmentRow): boolean {
   return (
     !!principal.organizationId &&
@@ -75,8 +59,8 @@ function familyOf(row: store.AppointmentRow): AppointmentFamily {
  *
  * One transaction: the status (only if it is still what was read), the change's record, the slot's place
  * when the appointment stops holding it (Rejected, Canceled, Failed, Entered-In-Error) and an audit row.
- * After the commit: the slot event, AppointmentStatusUpdated (and the status's own event) on the appointments
- * hub, and the domain event "appointment changed".
+ * After the commit: the slot event, then announceAppointmentChange (AppointmentStatusUpdated, the status's own
+ * event, the domain event "appointment changed").
  */
 export async function changeAppointmentStatus(
   deps: Deps,
@@ -165,16 +149,7 @@ export async function changeAppointmentStatus(
     await publishSlotChanges(deps, [
       { kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) },
     ]);
-  const rooms: Room[] = [
-    `user:${row.patient_id}`,
-    `appointment:${row.id}`,
-    ...(row.organization_id ? [`org:${row.organization_id}` as const] : []),
-  ];
-  const data = { AppointmentId: row.id, Status: to, PreviousStatus: from };
-  deps.realtime.publish({ hub: 'appointments', event: 'AppointmentStatusUpdated', rooms, data });
-  const specific = STATUS_EVENT[to];
-  if (specific) deps.realtime.publish({ hub: 'appointments', event: specific, rooms, data });
-  await emitAppointmentChanged(database, {
+  await announceAppointmentChange(deps, {
     kind: kindOf(from, to),
     appointmentId: row.id,
     organizationId: row.organization_id,
@@ -183,6 +158,7 @@ export async function changeAppointmentStatus(
     patientId: row.patient_id,
     scheduleId: row.schedule_id,
     startTime: new Date(row.start_at).toISOString(),
+    scheduleType: row.schedule_type,
     status: to,
     previousStatus: from,
     actorId: caller.principal.userId,

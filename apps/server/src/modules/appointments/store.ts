@@ -1,3 +1,4 @@
+import { WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
 
 export interface AppointmentRow {
@@ -31,6 +32,12 @@ export interface AppointmentRow {
 }
 
 export type NewAppointment = Omit<AppointmentRow, 'created_at'> & { now: Date };
+
+/** A row as the practice's views read it: with when it last changed and when a walk-in was called. */
+export interface PracticeRow extends AppointmentRow {
+  updated_at: Date | string;
+  called_at: Date | string | null;
+}
 
 export async function insertAppointment(db: Connection, row: NewAppointment): Promise<void> {
   await db.query(
@@ -225,4 +232,108 @@ export async function providerCounts(
     [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString()],
   );
   return rows[0] ?? { walkin: 0, scheduled: 0, pending: 0 };
+}
+
+// ---------- the portal's lists ----------
+
+/** A patient's upcoming (active and not yet over) or past appointments; at most 200. */
+export async function appointmentsOfPatient(db: Connection, input: { patientId: string; when: 'upcoming' | 'past'; now: Date; active: string[] }): Promise<AppointmentRow[]> {
+  const { patientId, now, active } = input;
+  return input.when === 'upcoming'
+    ? db.query<AppointmentRow>(
+        'select * from appointments where patient_id = $1 and end_at > $2 and status = any($3::text[]) order by start_at asc limit 200',
+        [patientId, now.toISOString(), active],
+      )
+    : db.query<AppointmentRow>(
+        'select * from appointments where patient_id = $1 and (end_at <= $2 or not (status = any($3::text[]))) order by start_at desc limit 200',
+        [patientId, now.toISOString(), active],
+      );
+}
+
+// ---------- moves, the walk-in queue, participants ----------
+
+/** Moves an appointment to another schedule and start, only if it still starts where it did; the moved row. */
+export async function moveAppointment(
+  tx: Connection,
+  input: {
+    id: string;
+    fromStart: Date;
+    scheduleId: string;
+    start: Date;
+    end: Date;
+    practitionerId: string | null;
+    locationId: string | null;
+    organizationId: string | null;
+    bookedCategoryId: string;
+    source: string;
+    now: Date;
+  },
+): Promise<AppointmentRow | null> {
+  const rows = await tx.query<AppointmentRow>(
+    `update appointments
+        set schedule_id = $3, start_at = $4, end_at = $5, practitioner_id = $6, location_id = $7, organization_id = $8, updated_at = $9,
+            booked_category_id = $10,
+            booking_system = booking_system || jsonb_build_object('LastChangedSource', $11::text, 'LastChangedDate', $12::text),
+            audit_trail = audit_trail || jsonb_build_object('LastChangedBySystem', 'careslot')
+      where id = $1 and start_at = $2
+      returning *`,
+    [
+      input.id,
+      input.fromStart.toISOString(),
+      input.scheduleId,
+      input.start.toISOString(),
+      input.end.toISOString(),
+      input.practitionerId,
+      input.locationId,
+      input.organizationId,
+      input.now.toISOString(),
+      input.bookedCategoryId,
+      input.source,
+      input.now.toISOString(),
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+export async function practiceAppointment(db: Connection, organizationId: string, id: string): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>('select * from appointments where id = $1 and organization_id = $2', [id, organizationId]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Calls the first waiting walk-in: it becomes In Progress. One statement picks and moves the head of the
+ * queue, and `skip locked` lets two clicks at once call two different patients instead of the same one twice.
+ */
+export async function callNextWalkIn(
+  db: Connection,
+  input: { practitionerId: string; organizationId: string; from: Date; to: Date; now: Date },
+): Promise<(PracticeRow & { previous_status: string }) | null> {
+  const rows = await db.query<PracticeRow & { previous_status: string }>(
+    `with head as (
+       select id, status from appointments
+        where practitioner_id = $1 and organization_id = $2 and schedule_type = 'Walk-In'
+          and start_at >= $3 and start_at < $4 and called_at is null and status = any($6::text[])
+        order by created_at, arrival_seq limit 1
+        for update skip locked
+     )
+     update appointments a set status = 'In Progress', called_at = $5, updated_at = $5
+       from head where a.id = head.id
+     returning a.*, head.status as previous_status`,
+    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString(), [...WALK_IN_WAITING_STATUSES]],
+  );
+  return rows[0] ?? null;
+}
+
+/** Adds a participant to a visit unless it already takes part; returns the updated row, or null when it already did. */
+export async function addParticipant(
+  db: Connection,
+  input: { id: string; organizationId: string; participant: { Type: string; ParticipantId: string }; now: Date },
+): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>(
+    `update appointments set participants = participants || $3::jsonb, updated_at = $4
+      where id = $1 and organization_id = $2 and not participants @> $3::jsonb
+      returning *`,
+    [input.id, input.organizationId, JSON.stringify([input.participant]), input.now.toISOString()],
+  );
+  return rows[0] ?? null;
 }

@@ -18,7 +18,7 @@ import { getHealthcareService, getLocation, listPractitionerRoles } from '../dir
 import { emitSlotDeleted, emitSlotChange } from './events';
 import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
 import { modelSlots, narrowSlot, shapeSlot, slotId, type SchedulingDeps } from './service';
-import { scheduleSettings } from './settings-routes';
+import { scheduleSettings } from './settings';
 import * as store from './store';
 import type { CategoryRow, ScheduleModel, TypeRow } from './store';
 

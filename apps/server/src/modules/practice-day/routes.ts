@@ -2,21 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  addParticipantSchema,
-  appointmentIdParamsSchema,
   blockedTimeQuerySchema,
   checkInSearchSchema,
   errorEnvelopeSchema,
   hotlistSchema,
-  officeAppointmentResultSchema,
-  officeAppointmentSchema,
   PRACTICE_ROLE_CODES,
   practiceAppointmentListSchema,
-  practiceAppointmentSchema,
   practiceAppointmentSearchSchema,
   practiceCalendarContextSchema,
   practiceDayQuerySchema,
-  practiceMoveSchema,
   practiceProviderParamsSchema,
   scheduleExceptionSchema,
   walkInCountSchema,
@@ -24,10 +18,9 @@ import {
 } from '@careslot/contracts';
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireRoles } from '../../platform/auth';
-import * as practice from './practice-service';
+import * as practice from './service';
 
 const V2 = '/careslot-appointment-service/api/v2';
-const V1 = '/careslot-appointment-service/api/v1';
 const tags = ['practice day'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -36,7 +29,7 @@ const callerOf = (request: FastifyRequest) => ({ principal: currentPrincipal(req
 
 /**
  * The practice's day (practice-portal.md §2.6, §7 Appointments): search, check-in list, walk-in queue, hotlist,
- * booking on behalf of a patient and adding participants. Only the practice's providers, staff and admins,
+ * blocked time and the calendar's context (booking on behalf is modules/booking, participants modules/appointments). Only the practice's providers, staff and admins,
  * and only inside their own practice: another practice's appointments, providers and patients are not found.
  */
 export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,24 +72,6 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V2}/Appointments/providers/:id/patient-hotlist`,
     { preHandler, schema: { tags, security, summary: "The provider's 10 most recent patients", params: practiceProviderParamsSchema, response: { 200: hotlistSchema, ...errors } } },
     async (request) => practice.patientHotlist(deps, callerOf(request), request.params.id),
-  );
-
-  app.post(
-    `${V2}/OfficeAppointments`,
-    { preHandler, schema: { tags, security, summary: 'Book a visit for a patient of the practice, or a new patient (Practice_Staff_Appointment_Web)', body: officeAppointmentSchema, response: { 200: officeAppointmentResultSchema, ...errors } } },
-    async (request) => practice.bookOnBehalf(deps, callerOf(request), request.body),
-  );
-
-  app.put(
-    `${V2}/appointments/:id`,
-    { preHandler, schema: { tags, security, summary: "Move a booked visit to an open slot of one of the practice's calendars", params: appointmentIdParamsSchema, body: practiceMoveSchema, response: { 200: practiceAppointmentSchema, ...errors } } },
-    async (request) => practice.moveOnCalendar(deps, callerOf(request), request.params.id, request.body),
-  );
-
-  app.post(
-    `${V1}/appointmentparticipants/:id`,
-    { preHandler, schema: { tags, security, summary: 'Add a practitioner, staff member or resource of the practice to a visit', params: appointmentIdParamsSchema, body: addParticipantSchema, response: { 200: practiceAppointmentSchema, ...errors } } },
-    async (request) => practice.addParticipant(deps, callerOf(request), request.params.id, request.body),
   );
 
   app.get(

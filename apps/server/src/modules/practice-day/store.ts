@@ -1,13 +1,12 @@
 import { INACTIVE_APPOINTMENT_STATUSES, WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
-import type { AppointmentRow } from './store';
+import type { PracticeRow } from '../appointments';
 
-/** SQL of the practice's day: searches, the walk-in queue and the hotlist, always inside one practice. */
-
-export interface PracticeRow extends AppointmentRow {
-  updated_at: Date | string;
-  called_at: Date | string | null;
-}
+/**
+ * SQL of the practice's day: searches, the walk-in queue and the hotlist, always inside one practice. The
+ * practice day is a read model of the appointments module's record: these queries read the appointments
+ * table and never write it (changes go through modules/appointments).
+ */
 
 export interface PracticeFilter {
   organizationId: string;
@@ -50,11 +49,6 @@ export async function searchPractice(db: Connection, filter: PracticeFilter, pag
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
-export async function practiceAppointment(db: Connection, organizationId: string, id: string): Promise<PracticeRow | null> {
-  const rows = await db.query<PracticeRow>('select * from appointments where id = $1 and organization_id = $2', [id, organizationId]);
-  return rows[0] ?? null;
-}
-
 /** Walk-ins of the provider's day still waiting to be called, in arrival order (the order they joined). */
 export async function waitingWalkIns(db: Connection, input: { practitionerId: string; organizationId: string; from: Date; to: Date }): Promise<PracticeRow[]> {
   return db.query<PracticeRow>(
@@ -74,30 +68,6 @@ export async function walkInInProgress(db: Connection, input: { practitionerId: 
         and start_at >= $3 and start_at < $4 and called_at is not null and status = 'In Progress'
       order by called_at desc, id limit 1`,
     [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString()],
-  );
-  return rows[0] ?? null;
-}
-
-/**
- * Calls the first waiting walk-in: it becomes In Progress. One statement picks and moves the head of the
- * queue, and `skip locked` lets two clicks at once call two different patients instead of the same one twice.
- */
-export async function callNextWalkIn(
-  db: Connection,
-  input: { practitionerId: string; organizationId: string; from: Date; to: Date; now: Date },
-): Promise<(PracticeRow & { previous_status: string }) | null> {
-  const rows = await db.query<PracticeRow & { previous_status: string }>(
-    `with head as (
-       select id, status from appointments
-        where practitioner_id = $1 and organization_id = $2 and schedule_type = 'Walk-In'
-          and start_at >= $3 and start_at < $4 and called_at is null and status = any($6::text[])
-        order by created_at, arrival_seq limit 1
-        for update skip locked
-     )
-     update appointments a set status = 'In Progress', called_at = $5, updated_at = $5
-       from head where a.id = head.id
-     returning a.*, head.status as previous_status`,
-    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString(), [...WALK_IN_WAITING_STATUSES]],
   );
   return rows[0] ?? null;
 }
@@ -123,18 +93,4 @@ export async function hotlist(db: Connection, input: { practitionerId: string; o
        from latest l order by l.start_at desc, l.id limit $4`,
     [input.practitionerId, input.organizationId, input.until.toISOString(), input.limit, [...INACTIVE_APPOINTMENT_STATUSES]],
   );
-}
-
-/** Adds a participant to a visit unless it already takes part; returns the updated row, or null when it already did. */
-export async function addParticipant(
-  db: Connection,
-  input: { id: string; organizationId: string; participant: { Type: string; ParticipantId: string }; now: Date },
-): Promise<PracticeRow | null> {
-  const rows = await db.query<PracticeRow>(
-    `update appointments set participants = participants || $3::jsonb, updated_at = $4
-      where id = $1 and organization_id = $2 and not participants @> $3::jsonb
-      returning *`,
-    [input.id, input.organizationId, JSON.stringify([input.participant]), input.now.toISOString()],
-  );
-  return rows[0] ?? null;
 }

@@ -104,7 +104,11 @@ describe('appointments: booking without a visit fee', () => {
     expect(await taken(t, id)).toBe(1);
     expect(await t.database.query('select 1 from slot_holds where schedule_id = $1', [id])).toHaveLength(0);
     // The patient hears the new status on the appointments hub: ids and status only.
-    expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Scheduled' });
+    expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual(
+      expect.objectContaining({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Scheduled', PreviousStatus: null }),
+    );
+    const message = t.realtime.pendingFor(a.id).find((m) => m.data.event === 'AppointmentStatusUpdated')!.data;
+    expect(Object.keys(message).sort()).toEqual(['AppointmentId', 'PreviousStatus', 'ProviderId', 'ScheduleType', 'StartTime', 'Status', 'event']);
 
     const read = await t.call<{ is_success: boolean; data: Appointment }>({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(a.token) });
     expect(read.statusCode).toBe(200);
@@ -191,7 +195,9 @@ describe('appointments: booking without a visit fee', () => {
     expect(res.statusCode).toBe(200);
     const read = await t.call<{ data: Appointment }>({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(a.token) });
     expect(read.json.data.Status).toBe('Pending');
-    expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Pending' });
+    expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual(
+      expect.objectContaining({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Pending', PreviousStatus: null }),
+    );
   });
 
   it('describes the booking, payment and verification calls in the OpenAPI document', async () => {

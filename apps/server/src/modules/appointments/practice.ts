@@ -1,0 +1,132 @@
+import {
+  CALENDAR_WORKFLOW,
+  type AppointmentPatient,
+  type AppointmentStatus,
+  type PracticeAppointment,
+} from '@careslot/contracts';
+import { reasonsText } from '@careslot/domain';
+import { recordAudit, type AuditContext } from '../../platform/audit';
+import type { Principal } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { conflict, fieldError, notFound } from '../../platform/errors';
+import { getHealthcareService, listPractitionerRoles, patientCardsByIds } from '../directory';
+import { announceAppointmentChange, announceParticipantAdded, kindOf } from './events';
+import * as store from './store';
+
+/**
+ * The record's practice side: how the practice's views show an appointment, and the record changes the
+ * practice's day makes (a participant joins, the next walk-in is called).
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+
+export interface PracticeCaller {
+  principal: Principal;
+  audit: AuditContext;
+}
+
+export const UNKNOWN_PATIENT: Omit<AppointmentPatient, 'Id'> = { FirstName: '', LastName: '', BirthDate: null, Gender: null };
+
+/** The caller's practice. The routes let only provider, staff and practiceadmin in; without a practice nothing exists for them. */
+export function practiceOf(principal: Principal): string {
+  if (!principal.organizationId) throw notFound();
+  return principal.organizationId;
+}
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** Appointment rows as the practice's calendar, lists and queue show them, with the patients' cards. */
+export async function toPracticeAppointments(deps: Pick<Deps, 'database'>, rows: store.PracticeRow[]): Promise<PracticeAppointment[]> {
+  const cards = await patientCardsByIds(deps.database, rows.map((r) => r.patient_id));
+  return rows.map((row) => {
+    const participants = (row.participants as { Type: PracticeAppointment['Participants'][number]['Type']; ParticipantId: string }[]).map((p) => ({
+      Type: p.Type,
+      ParticipantId: p.ParticipantId,
+    }));
+    const reasons = row.reasons as { Name: string }[];
+    return {
+      Id: row.id,
+      CalendarId: row.schedule_id,
+      StartTime: iso(row.start_at),
+      EndTime: iso(row.end_at),
+      Status: row.status as AppointmentStatus,
+      AppointmentType: row.appointment_type,
+      ScheduleType: row.schedule_type,
+      ProviderId: row.practitioner_id,
+      ResourceId: participants.find((p) => p.Type === 'HealthCareService')?.ParticipantId ?? null,
+      LocationId: row.location_id,
+      Patient: cards.get(row.patient_id) ?? { Id: row.patient_id, ...UNKNOWN_PATIENT },
+      ReasonsText: reasonsText(reasons),
+      Participants: participants,
+      Workflow: ((row.audit_trail as { WorkflowOrServiceName?: string }).WorkflowOrServiceName ?? null) || null,
+      CreatedOn: iso(row.created_at),
+      UpdatedOn: iso(row.updated_at),
+    };
+  });
+}
+
+/**
+ * Calls the first waiting walk-in of the provider's day (the window the practice day computed): it becomes
+ * In Progress, and everyone watching hears it. A queue with nobody waiting is a 409.
+ */
+export async function callNextWalkIn(
+  deps: Deps,
+  caller: PracticeCaller,
+  day: { providerId: string; organizationId: string; from: Date; to: Date },
+): Promise<void> {
+  const called = await store.callNextWalkIn(deps.database, {
+    practitionerId: day.providerId,
+    organizationId: day.organizationId,
+    from: day.from,
+    to: day.to,
+    now: deps.clock.now(),
+  });
+  if (!called) throw conflict('No patient is waiting in the queue.');
+  await recordAudit(deps.database, caller.audit, {
+    action: 'update',
+    entityType: 'Appointment',
+    entityId: called.id,
+    patientId: called.patient_id,
+    outcome: 'success',
+    workflow: 'Doctor_Appointment_Web',
+    detail: { from: called.previous_status, to: called.status },
+  });
+  const previous = called.previous_status as AppointmentStatus;
+  await announceAppointmentChange(deps, {
+    kind: kindOf(previous, 'In Progress'),
+    appointmentId: called.id,
+    organizationId: called.organization_id,
+    practitionerId: called.practitioner_id,
+    locationId: called.location_id,
+    patientId: called.patient_id,
+    scheduleId: called.schedule_id,
+    startTime: iso(called.start_at),
+    scheduleType: called.schedule_type,
+    status: 'In Progress',
+    previousStatus: previous,
+    actorId: caller.principal.userId,
+    at: new Date(called.called_at ?? deps.clock.now()),
+  });
+}
+
+/** POST api/v1/appointmentparticipants/{id}: a practitioner or staff member of the practice, or one of its resources, joins a visit. */
+export async function addParticipant(deps: Deps, caller: PracticeCaller, appointmentId: string, participant: { Type: 'Practitioner' | 'Staff' | 'HealthCareService'; ParticipantId: string }) {
+  const organizationId = practiceOf(caller.principal);
+  const row = await store.practiceAppointment(deps.database, organizationId, appointmentId);
+  if (!row) throw notFound();
+  if (participant.Type === 'HealthCareService') {
+    const service = await getHealthcareService(deps.database, participant.ParticipantId);
+    if (service?.OrganizationId !== organizationId) throw fieldError('ParticipantId', 'practice_member', 'must be a resource of this practice');
+  } else {
+    const roles = await listPractitionerRoles(deps.database, { PractitionerId: participant.ParticipantId, OrganizationId: organizationId });
+    if (!roles.some((r) => r.Active)) throw fieldError('ParticipantId', 'practice_member', 'must be a practitioner or staff member of this practice');
+  }
+  const already = (row.participants as { Type: string; ParticipantId: string }[]).some((p) => p.Type === participant.Type && p.ParticipantId === participant.ParticipantId);
+  const updated = already ? row : await store.addParticipant(deps.database, { id: row.id, organizationId, participant, now: deps.clock.now() });
+  if (!updated) throw notFound();
+  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'Appointment', entityId: row.id, patientId: row.patient_id, outcome: 'success', workflow: CALENDAR_WORKFLOW, detail: { participant } });
+  if (!already) announceParticipantAdded(deps, updated);
+  return (await toPracticeAppointments(deps, [updated]))[0]!;
+}

@@ -1,0 +1,9 @@
+/**
+ * The booking module's public face: the one booking transaction (the patient's booking and the practice's
+ * booking on behalf) and moving a booked visit to another slot. It owns no table: it writes the appointments
+ * module's record (modules/appointments/index.ts) and takes the slot's place (modules/scheduling) inside its
+ * own transaction.
+ */
+export { bookAppointment, bookOnBehalf } from './service';
+export { moveBookedAppointment } from './reschedule';
+export { bookingRoutes } from './routes';

@@ -1,0 +1,189 @@
+import {
+  CALENDAR_WORKFLOW,
+  PORTAL_ACTIVE_STATUSES,
+  PORTAL_MESSAGES,
+  type Appointment,
+  type AppointmentStatus,
+  type PracticeAppointment,
+  type PracticeMove,
+} from '@careslot/contracts';
+import { recordAudit, type AuditContext } from '../../platform/audit';
+import type { Principal } from '../../platform/auth';
+import type { AppDeps } from '../../platform/deps';
+import { conflict, fieldError, notFound } from '../../platform/errors';
+import { getLocation } from '../directory';
+import { getSchedule, publishSlotChanges, returnBookedPlace, takeSlotForBooking, type ScheduleRow } from '../scheduling';
+import {
+  announceAppointmentChange,
+  findAppointment,
+  moveAppointment,
+  patientOwnAppointment,
+  PORTAL_ACTIVE,
+  practiceOf,
+  toAppointment,
+  toPracticeAppointments,
+  uniqueViolation,
+  type AppointmentRow,
+  type Caller,
+  type PracticeCaller,
+  type PracticeRow,
+} from '../appointments';
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+
+export interface MoveCaller {
+  principal: Principal;
+  audit: AuditContext;
+  /** The hold session whose hold on the new slot hands its place over; null takes a free place. */
+  sessionId: string | null;
+}
+
+export const SLOT_TAKEN_TEXT = 'Please choose a different time slot as this one is no longer available.';
+
+/**
+ * Moves a booked appointment to another slot (the patient's reschedule in the portal, a move on the practice
+ * calendar). One transaction: the new place is taken (a hold of the caller's session hands it over, else a
+ * free place of the booking's own category), the old place comes back (the very counter the booking took),
+ * the appointment moves and the audit row is written. After the commit: the slot events, then
+ * announceAppointmentChange (AppointmentStatusUpdated with the new time, and "appointment changed" of kind
+ * `rescheduled`, decision 0023), so the practice's in-app notifications follow as for any other change.
+ * The callers check who may move what, and where to. The workflow of the move goes to the audit row; the
+ * appointment keeps the workflow it was booked with (the calendar tells practice bookings from online ones by it).
+ */
+export async function moveBookedAppointment(
+  deps: Deps,
+  caller: MoveCaller,
+  row: AppointmentRow,
+  target: { schedule: ScheduleRow; start: Date; workflow: string; source: string },
+): Promise<AppointmentRow> {
+  const { schedule, start } = target;
+  const now = deps.clock.now();
+  const from = new Date(row.start_at);
+  const end = new Date(start.getTime() + schedule.slot_minutes * 60_000);
+  const location = schedule.location_id ? await getLocation(deps.database, schedule.location_id) : null;
+  const reasonType = (row.service_type as { Id?: string }[])[0]?.Id ?? null;
+
+  let fromHold = false;
+  let returned = false;
+  const moved = await deps.database
+    .transaction(async (tx) => {
+      const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId: caller.sessionId, now, serviceTypeId: reasonType });
+      if (!taken) throw conflict(SLOT_TAKEN_TEXT);
+      fromHold = taken.fromHold;
+      // A walk-in registered at the desk took no place; every booked visit gives its own back.
+      if (row.booked_category_id !== null || row.schedule_type !== 'Walk-In') {
+        returned = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: from, categoryId: row.booked_category_id });
+      }
+      const updated = await moveAppointment(tx, {
+        id: row.id,
+        fromStart: from,
+        scheduleId: schedule.id,
+        start,
+        end,
+        practitionerId: schedule.practitioner_id,
+        locationId: schedule.location_id,
+        organizationId: location?.OrganizationId ?? row.organization_id,
+        bookedCategoryId: taken.categoryId,
+        source: target.source,
+        now,
+      });
+      if (!updated) throw conflict('The appointment changed meanwhile; please reload it.');
+      await recordAudit(tx, caller.audit, {
+        action: 'update',
+        entityType: 'Appointment',
+        entityId: row.id,
+        patientId: row.patient_id,
+        outcome: 'success',
+        workflow: target.workflow,
+        detail: { from: from.toISOString(), to: start.toISOString(), fromCalendar: row.schedule_id, toCalendar: schedule.id },
+      });
+      return updated;
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error) === 'duplicate') throw conflict('Already booked at this time.');
+      throw error;
+    });
+
+  await publishSlotChanges(deps, [
+    ...(returned ? [{ kind: 'returned' as const, scheduleId: row.schedule_id, start: from }] : []),
+    ...(fromHold ? [] : [{ kind: 'taken' as const, scheduleId: schedule.id, start }]),
+  ]);
+  await announceAppointmentChange(deps, {
+    kind: 'rescheduled',
+    appointmentId: row.id,
+    organizationId: moved.organization_id,
+    practitionerId: moved.practitioner_id,
+    locationId: moved.location_id,
+    patientId: row.patient_id,
+    scheduleId: moved.schedule_id,
+    startTime: start.toISOString(),
+    scheduleType: moved.schedule_type,
+    status: moved.status as AppointmentStatus,
+    previousStatus: row.status as AppointmentStatus,
+    previous: {
+      startTime: from.toISOString(),
+      scheduleId: row.schedule_id,
+      practitionerId: row.practitioner_id,
+      organizationId: row.organization_id,
+    },
+    actorId: caller.principal.userId,
+    at: now,
+  });
+  return moved;
+}
+
+/**
+ * Moves the patient's upcoming visit to a slot they hold now (slot/reserve first), on one of the same
+ * provider's calendars: moveBookedAppointment takes the new place, gives the old one back, moves the
+ * appointment and tells the practice (slot events, AppointmentStatusUpdated, "appointment changed").
+ * Its payment stays with it.
+ */
+export async function reschedulePatientAppointment(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  input: { CalendarId: string; StartTime: string },
+): Promise<Appointment> {
+  const row = await patientOwnAppointment(deps, caller, id, 'update');
+  const now = deps.clock.now();
+  if (!PORTAL_ACTIVE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
+    throw fieldError('id', 'reschedulable', PORTAL_MESSAGES.notReschedulable);
+  }
+  const schedule = await getSchedule(deps.database, input.CalendarId);
+  if (!schedule) throw fieldError('CalendarId', 'exists', 'No calendar with this id');
+  if (schedule.practitioner_id !== row.practitioner_id) throw fieldError('CalendarId', 'same_provider', "must be one of the same provider's calendars");
+  const start = new Date(input.StartTime);
+  if (start <= now) throw fieldError('StartTime', 'future', 'must be in the future');
+  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
+  const moved = await moveBookedAppointment(deps, caller, row, { schedule, start, workflow: 'Appointment_Reschedule_Web', source: 'careslot_Web' });
+  return toAppointment(deps, moved);
+}
+
+/** The statuses of a booked visit that has not begun: only these may move to another time. */
+const MOVABLE = new Set<string>(PORTAL_ACTIVE_STATUSES);
+
+/**
+ * PUT appointments/{id}: the practice moves a booked visit on its calendar to an open slot of one of its own
+ * calendars (another provider's too). The old place comes back, the new one is taken, and the move is told
+ * like any change (moveBookedAppointment: slot events, AppointmentStatusUpdated, "appointment changed").
+ * Another practice's appointment is 404; a calendar of another practice is a 400 naming CalendarId.
+ */
+export async function moveOnCalendar(deps: Deps, caller: PracticeCaller, id: string, input: PracticeMove): Promise<PracticeAppointment> {
+  const organizationId = practiceOf(caller.principal);
+  const row = await findAppointment(deps.database, id);
+  if (!row || row.organization_id !== organizationId) {
+    await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'Appointment', entityId: id, patientId: row?.patient_id ?? null, outcome: row ? 'denied' : 'not_found', workflow: CALENDAR_WORKFLOW });
+    throw notFound();
+  }
+  if (row.schedule_type === 'Walk-In' || !MOVABLE.has(row.status)) {
+    throw fieldError('id', 'movable', `A ${row.schedule_type === 'Walk-In' ? 'walk-in' : row.status} visit cannot be moved`);
+  }
+  const schedule = await getSchedule(deps.database, input.CalendarId);
+  const location = schedule?.location_id ? await getLocation(deps.database, schedule.location_id) : null;
+  if (!schedule || location?.OrganizationId !== organizationId) throw fieldError('CalendarId', 'practice', 'must be a calendar of your practice');
+  const start = new Date(input.StartTime);
+  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
+  const moved = await moveBookedAppointment(deps, { ...caller, sessionId: null }, row, { schedule, start, workflow: CALENDAR_WORKFLOW, source: 'careslot_Web' });
+  const [shaped] = await toPracticeAppointments(deps, [moved as PracticeRow]);
+  return shaped!;
+}

@@ -1,0 +1,207 @@
+import {
+  CALENDAR_WORKFLOW,
+  PATIENT_HOTLIST_COUNT,
+  type AppointmentStatus,
+  type PracticeAppointment,
+  type PracticeAppointmentSearch,
+  type PracticeCalendarContext,
+  type ScheduleException,
+  type WalkInQueue,
+} from '@careslot/contracts';
+import { recordAudit } from '../../platform/audit';
+import type { AppDeps } from '../../platform/deps';
+import { notFound } from '../../platform/errors';
+import {
+  getOrganization,
+  getPractitioners,
+  listPractitionerRoles,
+  patientCardsByIds,
+  searchHealthcareServices,
+  searchLocations,
+} from '../directory';
+import { localDate, localToUtc, searchScheduleDetails } from '../scheduling';
+import {
+  callNextWalkIn as callNext,
+  practiceOf,
+  toPracticeAppointments as shape,
+  UNKNOWN_PATIENT,
+  type PracticeCaller,
+} from '../appointments';
+import * as practiceStore from './store';
+
+/**
+ * The practice's day (practice-portal.md §2.6): read queries over the practice's appointments (calendar
+ * search, check-in list, walk-in queue, hotlist) and its calendar context. Changes go through the
+ * appointments module (status, participants, calling the next walk-in) and the booking module.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** POST appointments/advance-search (practice side): the caller's practice only; another practice's ids match nothing. */
+export async function searchPracticeAppointments(deps: Deps, caller: PracticeCaller, query: PracticeAppointmentSearch) {
+  const organizationId = practiceOf(caller.principal);
+  const limit = query.Limit;
+  const { rows, total } = await practiceStore.searchPractice(
+    deps.database,
+    {
+      organizationId,
+      from: new Date(query.From),
+      to: new Date(query.To),
+      providerIds: query.ProviderIds,
+      resourceIds: query.ResourceIds,
+      locationIds: query.LocationIds,
+      statuses: query.Statuses,
+      scheduleTypes: query.ScheduleTypes,
+      patientId: query.PatientId,
+    },
+    { limit, offset: Math.max(query.Offset - 1, 0) * limit },
+  );
+  await recordAudit(deps.database, caller.audit, {
+    action: 'search',
+    entityType: 'Appointment',
+    outcome: 'success',
+    workflow: CALENDAR_WORKFLOW,
+    detail: { total, ids: rows.map((r) => r.id) },
+  });
+  return { Data: await shape(deps, rows), Total: total };
+}
+
+/** The provider, when they hold a role at the caller's practice; anyone else is not found. */
+async function practiceProvider(deps: Deps, organizationId: string, providerId: string) {
+  const roles = await listPractitionerRoles(deps.database, { PractitionerId: providerId, OrganizationId: organizationId });
+  if (!roles.some((r) => r.Active && r.Code.includes('provider'))) throw notFound();
+}
+
+/** The provider's zone: their first schedule's facility, else the practice's. */
+async function providerZone(deps: Deps, organizationId: string, providerId: string): Promise<string> {
+  const schedules = await searchScheduleDetails(deps, { PractitionerId: providerId, OrganizationId: organizationId }, deps.clock.now());
+  const own = schedules.find((s) => s.OrganizationId === organizationId);
+  if (own) return own.TimeZone;
+  return (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
+}
+
+/** [start, end) of a local day (YYYY-MM-DD, default today) in a zone. */
+export function dayWindow(timeZone: string, date: string | undefined, now: Date): { from: Date; to: Date; date: string } {
+  const today = localDate(timeZone, now);
+  const [year, month, day] = date ? date.split('-').map(Number) : [today.year, today.month, today.day];
+  const from = localToUtc(timeZone, year!, month!, day!, 0) ?? localToUtc(timeZone, year!, month!, day!, 60)!;
+  const next = new Date(Date.UTC(year!, month! - 1, day! + 1));
+  const to = localToUtc(timeZone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0) ?? new Date(from.getTime() + 86_400_000);
+  const label = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return { from, to, date: label };
+}
+
+async function providerDay(deps: Deps, caller: PracticeCaller, providerId: string, date: string | undefined) {
+  const organizationId = practiceOf(caller.principal);
+  await practiceProvider(deps, organizationId, providerId);
+  const zone = await providerZone(deps, organizationId, providerId);
+  return { organizationId, ...dayWindow(zone, date, deps.clock.now()) };
+}
+
+/** The provider's walk-in queue of the day: waiting walk-ins in arrival order, and the one being seen. */
+export async function walkInQueue(deps: Deps, caller: PracticeCaller, providerId: string, date?: string): Promise<WalkInQueue> {
+  const day = await providerDay(deps, caller, providerId, date);
+  const window = { practitionerId: providerId, organizationId: day.organizationId, from: day.from, to: day.to };
+  const [waiting, current] = await Promise.all([practiceStore.waitingWalkIns(deps.database, window), practiceStore.walkInInProgress(deps.database, window)]);
+  const shaped = await shape(deps, current ? [...waiting, current] : waiting);
+  const entry = (a: PracticeAppointment) => ({ AppointmentId: a.Id, Patient: a.Patient, Status: a.Status, JoinedAt: a.CreatedOn, ReasonsText: a.ReasonsText });
+  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'WalkInQueue', entityId: providerId, outcome: 'success', workflow: 'Doctor_Appointment_Web', detail: { ids: shaped.map((a) => a.Id) } });
+  return {
+    ProviderId: providerId,
+    Count: waiting.length,
+    Data: shaped.slice(0, waiting.length).map((a, index) => ({ Position: index + 1, ...entry(a) })),
+    InProgress: current ? entry(shaped[shaped.length - 1]!) : null,
+  };
+}
+
+/** How many patients wait in the provider's walk-in queue (the logout dialog of §2.7 reads it). */
+export async function walkInCount(deps: Deps, caller: PracticeCaller, providerId: string) {
+  const day = await providerDay(deps, caller, providerId, undefined);
+  const waiting = await practiceStore.waitingWalkIns(deps.database, { practitionerId: providerId, organizationId: day.organizationId, from: day.from, to: day.to });
+  return { ProviderId: providerId, Count: waiting.length };
+}
+
+/** The provider calls the next walk-in: the head of the queue becomes In Progress; everyone watching hears it. */
+export async function callNextWalkIn(deps: Deps, caller: PracticeCaller, providerId: string): Promise<WalkInQueue> {
+  const day = await providerDay(deps, caller, providerId, undefined);
+  await callNext(deps, caller, { providerId, organizationId: day.organizationId, from: day.from, to: day.to });
+  return walkInQueue(deps, caller, providerId);
+}
+
+/** The provider's patient hotlist: the 10 patients seen or booked most recently, up to the end of today. */
+export async function patientHotlist(deps: Deps, caller: PracticeCaller, providerId: string) {
+  const day = await providerDay(deps, caller, providerId, undefined);
+  const rows = await practiceStore.hotlist(deps.database, { practitionerId: providerId, organizationId: day.organizationId, until: day.to, limit: PATIENT_HOTLIST_COUNT });
+  const cards = await patientCardsByIds(deps.database, rows.map((r) => r.patient_id));
+  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'PatientHotlist', entityId: providerId, outcome: 'success', workflow: 'Doctor_Appointment_Web', detail: { ids: rows.map((r) => r.patient_id) } });
+  const data = rows.map((r) => ({
+    Patient: cards.get(r.patient_id) ?? { Id: r.patient_id, ...UNKNOWN_PATIENT },
+    LastAppointmentId: r.id,
+    LastVisit: iso(r.start_at),
+    LastStatus: r.status as AppointmentStatus,
+    Visits: r.visits,
+  }));
+  return { Data: data, Total: data.length };
+}
+
+/** POST appointments/check-in/get: the day's visits at the practice (today in the practice's zone), with their status. */
+export async function checkInList(deps: Deps, caller: PracticeCaller, query: { Date?: string | undefined; LocationIds?: string[] | undefined; ProviderIds?: string[] | undefined }) {
+  const organizationId = practiceOf(caller.principal);
+  const zone = (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
+  const day = dayWindow(zone, query.Date, deps.clock.now());
+  const active = ['Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Arrived', 'Checked-In', 'Checked-Out', 'Waiting-Room', 'Started', 'In Progress', 'Ended'];
+  const { rows, total } = await practiceStore.searchPractice(
+    deps.database,
+    { organizationId, from: day.from, to: day.to, locationIds: query.LocationIds, providerIds: query.ProviderIds, statuses: active },
+    { limit: 1000, offset: 0 },
+  );
+  await recordAudit(deps.database, caller.audit, { action: 'search', entityType: 'Appointment', outcome: 'success', workflow: 'Checkin_Summary_Web', detail: { total } });
+  return { Data: await shape(deps, rows), Total: total };
+}
+
+/** The practice's providers, resources, facilities and schedules: what the practice calendar is drawn from. */
+export async function calendarContext(deps: Deps, caller: PracticeCaller): Promise<PracticeCalendarContext> {
+  const organizationId = practiceOf(caller.principal);
+  const organization = await getOrganization(deps.database, organizationId);
+  if (!organization) throw notFound();
+  const [roles, locations, resources] = await Promise.all([
+    listPractitionerRoles(deps.database, { OrganizationId: organizationId, Code: ['provider'] }),
+    searchLocations(deps.database, { OrganizationId: organizationId, Limit: 1000, Offset: 1 }),
+    searchHealthcareServices(deps.database, { OrganizationId: organizationId, Limit: 1000, Offset: 1 }),
+  ]);
+  const providers = await getPractitioners(deps.database, [...new Set(roles.filter((r) => r.Active).map((r) => r.PractitionerId))]);
+  const schedules = (await searchScheduleDetails(deps, { OrganizationId: organizationId }, deps.clock.now())).filter((s) => s.OrganizationId === organizationId);
+  const nameOf = (p: (typeof providers)[number]) => {
+    const name = p.Name[0];
+    return name ? [...name.Prefix, ...name.Given, name.Family].filter(Boolean).join(' ') : p.Id;
+  };
+  return {
+    OrganizationId: organizationId,
+    OrganizationName: organization.Name,
+    TimeZone: organization.TimeZone,
+    Providers: providers.map((p) => ({ Id: p.Id, Name: nameOf(p), PhotoUrl: p.Photos[0]?.Url ?? null })).sort((a, b) => a.Name.localeCompare(b.Name)),
+    Resources: resources.Data.filter((r) => r.Active).map((r) => ({ Id: r.Id, Name: r.Name })),
+    Locations: locations.Data.filter((l) => l.Active).map((l) => ({ Id: l.Id, Name: l.Name, TimeZone: l.TimeZone })),
+    Schedules: schedules.map((s) => ({ Id: s.Id, PractitionerId: s.PractitionerId, HealthcareServiceId: s.HealthcareServiceId, LocationId: s.LocationId, TimeZone: s.TimeZone, SlotMinutes: s.SlotMinutes })),
+  };
+}
+
+
+/**
+ * Time blocked off the practice's schedules (time off, holidays) overlapping [from, to), for the practice
+ * calendar. The scheduling module owns the blocks and their changes; this only reads them across schedules.
+ */
+export async function blockedTime(deps: Deps, caller: PracticeCaller, range: { from: Date; to: Date }): Promise<{ Data: ScheduleException[]; Total: number }> {
+  const organizationId = practiceOf(caller.principal);
+  const schedules = await searchScheduleDetails(deps, { OrganizationId: organizationId }, deps.clock.now());
+  const data = schedules
+    .filter((s) => s.OrganizationId === organizationId)
+    .flatMap((s) => s.Exceptions)
+    .filter((e) => Date.parse(e.Start) < range.to.getTime() && Date.parse(e.End) > range.from.getTime())
+    .sort((a, b) => a.Start.localeCompare(b.Start));
+  return { Data: data, Total: data.length };
+}
