@@ -73,7 +73,7 @@ export interface Resource {
 /** How the caller stands to a patient. */
 export type Relation = 'self' | 'family' | 'care' | 'support' | 'none';
 
-export type DenialReason = 'no_relation' | 'other_practice' | 'purpose_required' | 'read_only';
+export type DenialReason = 'no_relation' | 'other_practice' | 'purpose_required' | 'read_only' | 'not_permitted';
 
 export type Decision = { allowed: true; relation: Exclude<Relation, 'none'> } | { allowed: false; reason: DenialReason };
 
@@ -141,6 +141,7 @@ function denialError(reason: DenialReason): AppError {
       return new AppError('forbidden');
     case 'no_relation':
     case 'other_practice':
+    case 'not_permitted':
       // Another's object answers like an unknown one: no existence oracle.
       return notFound();
   }
@@ -151,8 +152,15 @@ function denialError(reason: DenialReason): AppError {
  * agent changing data), writing one audit row either way on the context's connection (pass a transaction's
  * context, onConnection(), to commit the row with the change). Returns the relation that allowed it.
  */
-export async function authorize(context: RequestContext, action: AccessAction, resource: Resource): Promise<Exclude<Relation, 'none'>> {
-  const decision = await decide(context, action, resource);
+export async function authorize(
+  context: RequestContext,
+  action: AccessAction,
+  resource: Resource,
+  /** A use case's own rule on top of the policy (e.g. a patient may only cancel): false denies, as a 404. */
+  permits?: (relation: Exclude<Relation, 'none'>) => boolean,
+): Promise<Exclude<Relation, 'none'>> {
+  let decision = await decide(context, action, resource);
+  if (decision.allowed && permits && !permits(decision.relation)) decision = { allowed: false, reason: 'not_permitted' };
   await recordAudit(context.access.database, auditContext(context), {
     action,
     entityType: resource.entityType ?? ENTITY_TYPE[resource.kind],

@@ -7,18 +7,16 @@ import {
   REASON_REQUIRED_STATUSES,
   RELEASING_STATUSES,
 } from '@careslot/domain';
-import { recordAudit } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
-import { conflict, fieldError, notFound } from '../../platform/errors';
-import { canReadPatient } from '../directory';
+import { authorize, notFoundAudited } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
+import { conflict, fieldError } from '../../platform/errors';
 import { publishSlotChanges, returnBookedPlace } from '../scheduling';
 import { announceAppointmentChange, kindOf } from './events';
-import { PRACTICE_ROLES, toAppointment, type Caller } from './service';
+import { toAppointment } from './service';
 import type { AppDeps } from '../../platform/deps';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
-type StatusCaller = Omit<Caller, 'sessionId'>;
 
 /** Which calls an appointment answers to: OfficeAppointments (office and resource visits) or TeleAppointments. */
 export type AppointmentFamily = 'Office' | 'Tele';
@@ -39,14 +37,6 @@ function workflowFor(
   return 'Calendar_Web';
 }
 
-function isPractice(principal: Principal, row: store.AppointmentRow): boolean {
-  return (
-    !!principal.organizationId &&
-    row.organization_id === principal.organizationId &&
-    principal.roles.some((r) => PRACTICE_ROLES.has(r))
-  );
-}
-
 function familyOf(row: store.AppointmentRow): AppointmentFamily {
   return row.appointment_type === 'TeleHealth' ? 'Tele' : 'Office';
 }
@@ -64,7 +54,7 @@ function familyOf(row: store.AppointmentRow): AppointmentFamily {
  */
 export async function changeAppointmentStatus(
   deps: Deps,
-  caller: StatusCaller,
+  context: RequestContext,
   input: {
     id: string;
     family: AppointmentFamily;
@@ -76,25 +66,16 @@ export async function changeAppointmentStatus(
   const { database } = deps;
   const now = deps.clock.now();
   const row = await store.appointment(database, input.id);
-  const practice = row ? isPractice(caller.principal, row) : false;
-  const patientSelf =
-    row && !practice ? await canReadPatient(database, caller.principal, row.patient_id) : false;
   const confirm = input.status === 'confirm';
-  const allowed =
-    !!row &&
-    familyOf(row) === input.family &&
-    (practice ||
-      (patientSelf && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)));
-  if (!row || !allowed) {
-    await recordAudit(database, caller.audit, {
-      action: 'update',
-      entityType: 'Appointment',
-      entityId: input.id,
-      patientId: row?.patient_id ?? null,
-      outcome: row ? 'denied' : 'not_found',
-    });
-    throw notFound();
-  }
+  // A telehealth id on the office path (or the reverse) is no appointment of that family.
+  if (!row || familyOf(row) !== input.family) return notFoundAudited(context, 'update', 'appointment', input.id);
+  // The practice of the appointment may set any status; the patient (or their account holder) may only cancel.
+  await authorize(
+    context,
+    'update',
+    { kind: 'appointment', id: row.id, patientId: row.patient_id, organizationId: row.organization_id, detail: { to: input.status } },
+    (relation) => relation === 'care' || ((relation === 'self' || relation === 'family') && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)),
+  );
 
   const from = row.status as AppointmentStatus;
   const to = confirm ? confirmedStatus(from) : (input.status as AppointmentStatus);
@@ -126,22 +107,13 @@ export async function changeAppointmentStatus(
       from,
       to,
       reason,
-      actorId: caller.principal.userId ?? caller.principal.subject,
-      actorType: caller.principal.userType ?? 'User',
+      actorId: context.userId ?? context.subject ?? 'unknown',
+      actorType: context.actorType,
       workflow,
       now,
     });
     if (releases)
       released = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at), categoryId: row.booked_category_id });
-    await recordAudit(tx, caller.audit, {
-      action: 'update',
-      entityType: 'Appointment',
-      entityId: row.id,
-      patientId: row.patient_id,
-      outcome: 'success',
-      workflow,
-      detail: { from, to },
-    });
     return changed;
   });
 
@@ -161,7 +133,7 @@ export async function changeAppointmentStatus(
     scheduleType: row.schedule_type,
     status: to,
     previousStatus: from,
-    actorId: caller.principal.userId,
+    actorId: context.userId,
     at: now,
   });
   return toAppointment(deps, updated);

@@ -7,7 +7,6 @@ export {
   addFamilyMember,
   addPatientIdentifier,
   addPractitionerIdentifier,
-  canReadPatient,
   createPatient,
   findPatientByEmail,
   findPatientByIdentifier,

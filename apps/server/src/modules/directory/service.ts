@@ -17,7 +17,6 @@ import {
 } from '@careslot/contracts';
 import {
   authorize,
-  canSeePatient,
   denyList,
   notFoundAudited,
   patientScope,
@@ -26,8 +25,7 @@ import {
   type DenialReason,
   type ResourceKind,
 } from '../../platform/access';
-import type { Principal } from '../../platform/auth';
-import { contextFor, type PatientRelations, type RequestContext } from '../../platform/context';
+import type { PatientRelations, RequestContext } from '../../platform/context';
 import type { Connection, Database } from '../../platform/db';
 import { specialtiesByIds } from '../catalog';
 import * as store from './store';
@@ -732,10 +730,3 @@ export async function readCoverages(
   return { Data: rows.map(shapeCoverage), Total: total };
 }
 
-/**
- * Transitional: the policy's answer for a bare principal, for code not yet handed a request context.
- * Remove once every caller passes a RequestContext.
- */
-export async function canReadPatient(database: Database, principal: Principal, patientId: string): Promise<boolean> {
-  return canSeePatient(contextFor(principal, {}, { database, relations: patientRelations }), patientId);
-}
