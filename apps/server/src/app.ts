@@ -110,6 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.context = buildRequestContext(request, access);
   });
 
+  // Every route as registered (method and path): the access-table suite checks each patient-data route is in its table.
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
+
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
   if (config.DEV_TOOLS) await app.register(devRoutes);

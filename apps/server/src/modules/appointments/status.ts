@@ -67,26 +67,29 @@ export async function changeAppointmentStatus(
   const now = deps.clock.now();
   const row = await store.appointment(database, input.id);
   const confirm = input.status === 'confirm';
-  // A telehealth id on the office path (or the reverse) is no appointment of that family.
-  if (!row || familyOf(row) !== input.family) return notFoundAudited(context, 'update', 'appointment', input.id);
+  if (!row) return notFoundAudited(context, 'update', 'appointment', input.id);
+  const from = row.status as AppointmentStatus;
+  const to = confirm ? confirmedStatus(from) : (input.status as AppointmentStatus);
+  const workflow = to ? workflowFor(from, to, confirm, input.workflow) : null;
   // The practice of the appointment may set any status; the patient (or their account holder) may only cancel.
+  // A telehealth id on the office path (or the reverse) is refused like another's appointment. The input is
+  // checked only after this, so a refused caller learns nothing from a 400.
   await authorize(
     context,
     'update',
-    { kind: 'appointment', id: row.id, patientId: row.patient_id, organizationId: row.organization_id, detail: { to: input.status } },
-    (relation) => relation === 'care' || ((relation === 'self' || relation === 'family') && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)),
+    { kind: 'appointment', id: row.id, patientId: row.patient_id, organizationId: row.organization_id, workflow, detail: { from, to: to ?? input.status } },
+    (relation) =>
+      familyOf(row) === input.family &&
+      (relation === 'care' || ((relation === 'self' || relation === 'family') && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus))),
   );
 
-  const from = row.status as AppointmentStatus;
-  const to = confirm ? confirmedStatus(from) : (input.status as AppointmentStatus);
-  if (!to) throw fieldError('status', 'transition', `A ${from} appointment has nothing to confirm`);
+  if (!to || !workflow) throw fieldError('status', 'transition', `A ${from} appointment has nothing to confirm`);
   if (!canChangeStatus(from, to))
     throw fieldError('querystring.status', 'transition', `A ${from} appointment cannot become ${to}`);
   const reason = input.reason?.trim() || null;
   if (!reason && REASON_REQUIRED_STATUSES.includes(to))
     throw fieldError('body.Reason', 'required', `A reason is required to set ${to}`);
 
-  const workflow = workflowFor(from, to, confirm, input.workflow);
   const releases = RELEASING_STATUSES.includes(to) && !RELEASING_STATUSES.includes(from);
   let released = false;
   const updated = await database.transaction(async (tx) => {
