@@ -52,7 +52,8 @@ export function safeErrorSerializer(error: unknown): { [key: string]: unknown; t
   return {
     type: outer.constructor?.name ?? 'Error',
     message: `database error ${String(database.code)}${text(database.constraint) ? ` (constraint ${text(database.constraint)})` : ''}`,
-    code: database.code,
+    // Not 'code': the log redacts every field of that name (OTP and OAuth codes).
+    sqlState: database.code,
     constraint: text(database.constraint),
     table: text(database.table),
     column: text(database.column),
