@@ -42,6 +42,8 @@ const boundaryZones = [
   { target: './apps/server', from: './apps/web' },
   { target: './apps/web', from: './apps/server' },
   { target: './packages', from: './apps' },
+  // contracts imports nothing of ours; domain may import contracts (design.md §1, decision 0031), never the reverse.
+  { target: './packages/contracts', from: './packages/domain', message: 'contracts imports nothing of ours; move the shared constant into contracts.' },
 ];
 
 export default tseslint.config(

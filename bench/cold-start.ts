@@ -45,7 +45,7 @@ async function timeStart(dataDir: string, port: number): Promise<StartTiming> {
   const started = performance.now();
   const child = spawn(process.execPath, serverArgs, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' },
     stdio: 'ignore',
   });
   try {

@@ -49,7 +49,7 @@ async function waitReady(url: string, deadline: number): Promise<void> {
 async function startServer(port: number, env: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', HOLD_RATE_LIMIT: '10000000', SEED_DEMO_DATA: 'true', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -97,11 +97,25 @@ interface HoldFigures {
   latencyMsP95: number;
 }
 
+/** A guest token each: a hold belongs to the token's subject (decision 0035). Fetched before any timing. */
+async function guestTokens(origin: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < count; i = next++) {
+      tokens[i] = (await post<{ data: { access_token: string } }>(origin, '/api/account/login/guest', {})).json.data.access_token;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return tokens;
+}
+
 /**
- * HOLDS reserve calls, CONCURRENCY in flight, each from its own browser session (SessionId cookie), spread
+ * HOLDS reserve calls, CONCURRENCY in flight, each from its own browser (its own guest token), spread
  * over a pool of slots whose capacities add up to half the calls, so half are refused under contention.
  */
 async function holdLoad(origin: string, slots: Slot[]): Promise<HoldFigures> {
+  const tokens = await guestTokens(origin, HOLDS);
   const pool: Slot[] = [];
   let capacity = 0;
   for (const slot of slots) {
@@ -122,7 +136,7 @@ async function holdLoad(origin: string, slots: Slot[]): Promise<HoldFigures> {
       const t0 = performance.now();
       const res = await fetch(`${origin}${CALENDAR}/slot/reserve`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `SessionId=bench-${i}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}` },
         body: JSON.stringify({ SlotIds: slot.SlotIds }),
       });
       await res.arrayBuffer();
@@ -171,9 +185,10 @@ async function propagation(origin: string, slots: Slot[]) {
       if (at !== undefined) delays.push(performance.now() - at);
     });
   }
+  const holders = await guestTokens(origin, targets.length);
   for (const [i, slot] of targets.entries()) {
     sent.set(slot.SlotIds[0]!, performance.now());
-    const res = await post(origin, `${CALENDAR}/slot/reserve`, { SlotIds: slot.SlotIds }, { cookie: `SessionId=propagation-${i}` });
+    const res = await post(origin, `${CALENDAR}/slot/reserve`, { SlotIds: slot.SlotIds }, { authorization: `Bearer ${holders[i]}` });
     if (res.status !== 200) throw new Error(`propagation hold answered ${res.status}`);
     // Let this hold's deliveries land before the next, so the figure is per event, not a backlog.
     const expected = (i + 1) * CLIENTS;

@@ -60,7 +60,7 @@ export async function landingLcp() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careslot-lcp-'));
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' },
     stdio: 'ignore',
   });
   const browser = await chromium.launch({

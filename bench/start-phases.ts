@@ -28,7 +28,7 @@ async function phase<T>(name: string, fn: () => Promise<T>): Promise<T> {
 }
 
 const importsCpuMs = Math.round(cpuMs());
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
+const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true' });
 const database = await phase('open', () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
 await phase('migrate', () => migrate(database));
 const seeded = await phase('seed', () => seedDatabase(database, { demo: config.SEED_DEMO_DATA }));

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 import { seedId, tokenOf, utc } from './support/seed';
+import { holdAs } from './support/holds';
 
 /**
  * Issue 6, "Done means", the failure journeys that need a real server to happen (patient-booking.md §4.2 step 9,
@@ -55,7 +56,7 @@ async function slotNow(page: Page, slot: Slot): Promise<Slot | undefined> {
  * session's the booking call checks), keeps the selection as slot_data and the filled stages, and opens the pay page.
  */
 async function holdAndOpenPayPage(page: Page, slot: Slot) {
-  const res = await page.request.post('/careslot-calendar/api/v2/slot/reserve', { headers: auth(await tokenOf(page)), data: { SlotIds: slot.SlotIds } });
+  const res = await holdAs(page, { SlotIds: slot.SlotIds });
   expect(res.status()).toBe(200);
   const { ExpiresAt, Slot: held } = (await res.json()) as { ExpiresAt: string; Slot: Slot };
   await page.evaluate(

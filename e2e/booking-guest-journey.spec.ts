@@ -167,6 +167,7 @@ test('a guest searches, picks a time on a results card, registers, goes through 
   const when = inZone(held.time_slot.Start, 'America/New_York');
   await expect(page.getByTestId('confirmation-title')).toHaveText(`${person.first}, Your appointment has been scheduled`);
   await expect(page.getByTestId('confirmation-detail')).toHaveText(`with Dr. Olivia Bennett on ${when.longDay} at ${when.time}`);
+  await expect(page.getByTestId('popup-zone')).toHaveText(/^Times are in the facility's time zone \(E[SD]T\)\.$/);
   const popup = page.getByRole('dialog');
   await expect(popup.getByRole('paragraph').filter({ hasText: /^Manage your appointment$/ })).toBeVisible();
   await expect(popup.getByText('Add this appointment to your calendar, reschedule or look up directions.')).toBeVisible();
@@ -220,6 +221,7 @@ test('at a practice whose schedules need approval, the guest\'s booking is pendi
   const when = inZone(held.time_slot.Start, 'America/Phoenix');
   await expect(page.getByTestId('pending-title')).toHaveText('Appointment request sent!');
   await expect(page.getByTestId('pending-detail')).toHaveText(`${person.first}, your office visit with Dr. Ananya Ramirez, MD on ${when.pendingDay} at ${when.time} is pending confirmation.`);
+  await expect(page.getByTestId('popup-zone')).toHaveText("Times are in the facility's time zone (MST).");
   await expect(page.getByTestId('pending-office')).toHaveText("Keep an eye out for a confirmation email shortly from Dr. Ananya Ramirez, MD's office");
   await expect(page.getByTestId('confirmation-title')).toHaveCount(0);
   await shoot(page, 'guest-pending');

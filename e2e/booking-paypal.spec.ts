@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
+import { holdAs } from './support/holds';
 
 /** The provider of the third demo practice, which is paid through PayPal (seed/payments.ts, decision 0024). */
 const PAYPAL_PROVIDER = seedId('demo:practitioner:9');
@@ -33,7 +34,7 @@ async function openSlots(page: Page, daysAhead: number): Promise<Slot[]> {
 
 /** Holds a slot for this browser as a slot click does, and keeps the selection as slot_data. */
 async function hold(page: Page, slot: Slot) {
-  const res = await page.request.post('/careslot-calendar/api/v2/slot/reserve', { data: { SlotIds: slot.SlotIds } });
+  const res = await holdAs(page, { SlotIds: slot.SlotIds });
   expect(res.status()).toBe(200);
   const { ExpiresAt, Slot: held } = (await res.json()) as { ExpiresAt: string; Slot: Slot };
   const slotData = {

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox';
 import { signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
+import { holdAs } from './support/holds';
 
 const PATIENT_ID = seedId('demo:person:patient');
 const PROVIDER_ID = seedId('demo:person:provider');
@@ -33,7 +34,7 @@ async function holdDemoProviderSlot(page: Page) {
   const slots = ((await search.json()) as { Data: { ScheduleId: string; SlotIds: string[] }[] }).Data;
   // A later slot than the booking journey's, so the two never meet.
   const slot = slots[Math.min(3, slots.length - 1)]!;
-  const hold = await page.request.post('/careslot-calendar/api/v2/slot/reserve', { data: { SlotIds: slot.SlotIds } });
+  const hold = await holdAs(page, { SlotIds: slot.SlotIds });
   expect(hold.status()).toBe(200);
   const { ExpiresAt, Slot: held } = (await hold.json()) as { ExpiresAt: string; Slot: Record<string, unknown> };
   await page.evaluate(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
+import { holdAs } from './support/holds';
 
 interface Slot {
   ScheduleId: string;
@@ -20,7 +21,7 @@ async function holdDemoProviderSlot(page: Page) {
     data: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) },
   });
   const slot = ((await search.json()) as { Data: Slot[] }).Data[0]!;
-  const hold = await page.request.post('/careslot-calendar/api/v2/slot/reserve', { data: { SlotIds: slot.SlotIds } });
+  const hold = await holdAs(page, { SlotIds: slot.SlotIds });
   expect(hold.status()).toBe(200);
   const { ExpiresAt, Slot: held } = (await hold.json()) as { ExpiresAt: string; Slot: Slot & Record<string, unknown> };
   const slotData = {

@@ -42,8 +42,11 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      HOLD_RATE_LIMIT: '100000',
       PUBLIC_URL: baseURL,
       DEV_TOOLS: 'true',
+      SEED_DEMO_DATA: 'true',
+      API_DOCS: 'true',
     },
   },
 });

@@ -110,6 +110,7 @@ async function startShortHoldServer(port: number, holdSeconds: number): Promise<
       RATE_LIMIT_MAX: '100000',
       PUBLIC_URL: baseURL,
       SLOT_HOLD_SECONDS: String(holdSeconds),
+      SEED_DEMO_DATA: 'true',
     },
     stdio: 'ignore',
   });

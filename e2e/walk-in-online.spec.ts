@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './support/sign-in';
 import { seedId, utc, tokenOf } from './support/seed';
+import { holdAs } from './support/holds';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const BENNETT = seedId('demo:person:provider');
@@ -58,7 +59,7 @@ async function holdWalkIn(patient: Page, scheduleId: string, walkInType: { Id: s
     data: { ScheduleIds: [scheduleId], StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 86_400_000)), ServiceTypeId: walkInType.Id },
   });
   const slot = ((await search.json()) as { Data: Slot[] }).Data[0]!;
-  const res = await patient.request.post(`${CALENDAR}/slot/reserve`, { data: { SlotIds: slot.SlotIds, ServiceType: [{ Id: walkInType.Id }] } });
+  const res = await holdAs(patient, { SlotIds: slot.SlotIds, ServiceType: [{ Id: walkInType.Id }] });
   expect(res.status()).toBe(200);
   const { ExpiresAt, Slot: held } = (await res.json()) as { ExpiresAt: string; Slot: Slot };
   const slotData = {

@@ -13,3 +13,16 @@ export async function releaseHold(page: Page, slotId: string): Promise<number> {
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { Released: number }).Released;
 }
+
+/**
+ * Holds a slot as a slot click of the signed-in browser does, with its token (a hold belongs to the token's
+ * subject, decision 0035). As a new pick releases the time held before, the account's earlier holds (other
+ * journeys of the same demo patient) are released first, so the 3-holds limit never carries over.
+ */
+export async function holdAs(page: Page, body: { SlotIds: string[]; ServiceType?: { Id: string }[] }) {
+  const token = await page.evaluate(() => sessionStorage.getItem('careslot_token') ?? sessionStorage.getItem('guest_token'));
+  expect(token).toBeTruthy();
+  const headers = { authorization: `Bearer ${token}` };
+  expect((await page.request.post(`${CALENDAR}/slot/release-all`, { headers })).ok()).toBe(true);
+  return page.request.post(`${CALENDAR}/slot/reserve`, { headers, data: body });
+}

@@ -100,6 +100,15 @@ const TABLE: Row[] = [
   ...(['PUT', 'POST'] as const).map((method): Row => ({ method, route: `${APPT}/v2/TeleAppointments/:id/confirm`, url: (i) => `${APPT}/v2/TeleAppointments/${i.a2}/confirm`, expect: { anon: 401, care1Provider: 404, p2Staff: 404 } })),
   { method: 'POST', route: `${APPT}/v1/appointmentparticipants/:id`, url: (i) => `${APPT}/v1/appointmentparticipants/${i.a2}`, body: (i) => ({ Type: 'Practitioner', ParticipantId: i.provider1 }), expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 'pass' } },
   { method: 'PUT', route: `${APPT}/v2/appointments/:id`, url: (i) => `${APPT}/v2/appointments/${i.a2}`, body: (i) => ({ CalendarId: i.calendar2, StartTime: '2030-01-07T15:00:00.000Z' }), expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 'pass' } },
+  // The details of an appointment: its reasons and identifiers by its practice, its reasons by its patient (decision 0032).
+  { method: 'PATCH', route: `${APPT}/v2/Appointments/:id`, url: (i) => `${APPT}/v2/Appointments/${i.a2}`, body: () => ({ Reasons: [{ Name: 'Intake: medications' }] }), expect: { anon: 401, self: 404, family: 404, stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 'pass', support: 403 } },
+  { method: 'PATCH', route: `${APPT}/v2/web/WebAppointments/:id`, url: (i) => `${APPT}/v2/web/WebAppointments/${i.a2}`, body: () => ({ Reasons: [{ Name: 'Intake: medications' }] }), expect: { anon: 401, self: 'pass', family: 'pass', stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 404, support: 403 } },
+  // Ids in the body: publishing an appointment (its patient or its practice), the practice's identifier search and calendar.
+  { method: 'POST', route: `${APPT}/v2/web/BobAppointment`, url: () => `${APPT}/v2/web/BobAppointment`, body: (i) => ({ AppointmentId: i.a2 }), expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 200, support: 403, supportPurpose: 404 } },
+  { method: 'POST', route: `${APPT}/v2/Appointments/identifiers/get`, url: () => `${APPT}/v2/Appointments/identifiers/get`, body: () => ({ Identifiers: [{ System: 'urn:test', Value: 'A-1' }] }), expect: { anon: 401, self: 404, stranger: 404, care1Staff: 200, p2Staff: 200 } },
+  { method: 'POST', route: `${APPT}/v2/appointments/schedule`, url: () => `${APPT}/v2/appointments/schedule`, body: (i) => ({ CalendarId: i.calendar2, From: '2030-01-01T00:00:00.000Z', To: '2030-01-10T00:00:00.000Z' }), expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 200 } },
+  // The message link acts without a token: only its signature stands for the patient.
+  { method: 'POST', route: `${APPT}/v2/web/appointment-action`, url: () => `${APPT}/v2/web/appointment-action`, body: (i) => ({ AppointmentId: i.a2, Action: 'cancel', Expires: 1_900_000_000, Signature: 'forged-signature-0000' }), expect: { anon: 400, stranger: 400 } },
   // A provider's day (the id is the provider's): practice users of the provider's practice only.
   ...[
     ['GET', 'Appointments/providers/:id/appointments/count', 'appointments/count'],

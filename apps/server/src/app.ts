@@ -20,6 +20,7 @@ import { TtlCache } from './platform/ttl-cache';
 import { appConfigRoutes } from './platform/app-config';
 import { authenticateRequest } from './platform/auth';
 import type { AppDeps } from './platform/deps';
+import { createDomainEvents, type DomainEvents } from './platform/events';
 import { sendError, tooManyRequests } from './platform/errors';
 import { devRoutes } from './platform/dev-routes';
 import { healthRoutes } from './platform/health';
@@ -30,17 +31,24 @@ import { moduleRoutes } from './routes';
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */
 const LEGACY_ORGANIZATION_TTL_MS = 60_000;
 
-/** Builds the whole application on the given dependencies; main.ts and every integration test use it. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config } = deps;
+/**
+ * Builds the whole application on the given dependencies; main.ts and every integration test use it. The
+ * domain event dispatcher is the app's own unless one is given; it starts when the app is ready.
+ */
+export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: DomainEvents }): Promise<FastifyInstance> {
+  const { config } = given;
   const logger = loggerOptions(config);
+  const trustProxy = config.TRUST_PROXY;
   const app = Fastify({
-    logger: deps.logStream && logger && typeof logger === 'object' ? { ...logger, level: 'trace', stream: deps.logStream } : logger,
-    trustProxy: config.NODE_ENV === 'production',
+    logger: given.logStream && logger && typeof logger === 'object' ? { ...logger, level: 'trace', stream: given.logStream } : logger,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default); a hop count
+    // believes that many proxies nearest the server, whatever their addresses.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const deps: AppDeps = { ...given, events: given.events ?? createDomainEvents({ database: given.database, log: app.log }) };
   app.decorate('deps', deps);
   app.decorateRequest('principal', null);
   app.decorateRequest('context', null as never);
@@ -91,7 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // The API pages are for developers: off in production unless API_DOCS=true.
+  if (config.API_DOCS) await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   // A legacy EHR token is sent with every call of its session: its organization is looked up once a minute.
   const legacyOrganizations = new TtlCache<string | null>(LEGACY_ORGANIZATION_TTL_MS);
@@ -124,7 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWeb(app, config.WEB_DIST);
 
   await deps.realtime.attach(app.server);
+  app.addHook('onReady', () => deps.events.start());
   app.addHook('onClose', async () => {
+    await deps.events.close();
     await deps.realtime.close();
     await deps.database.close();
   });

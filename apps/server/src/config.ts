@@ -20,7 +20,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO_DATA: booleanFlag.default(true),
+  SEED_DEMO_DATA: booleanFlag.optional().describe('demo practices and accounts on an empty database; in production only when set to true'),
   LANDING_ENABLED: booleanFlag.default(true),
   DISABLE_CALENDAR: booleanFlag.default(false).describe('the global disable_calendar flag: hides the Calendar menu item'),
   SLOT_HOLD_SECONDS: z.coerce
@@ -31,10 +31,21 @@ const envSchema = z.object({
     .default(600)
     .describe('how long a held slot stays reserved for its session before its capacity comes back (10 minutes)'),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('requests per minute per client'),
+  HOLD_RATE_LIMIT: z.coerce.number().int().positive().default(30).describe('slot holds per minute per client address'),
   SUPPORT_EMAIL: z.email().default('support@careslot.health'),
   SALES_EMAIL: z.email().default('sales@careslot.health').describe('receives the landing page demo requests'),
   DEMO_REQUEST_LIMIT: z.coerce.number().int().positive().default(5).describe('demo requests per 10 minutes per client'),
-  DEV_TOOLS: booleanFlag.optional().describe('developer pages such as /dev/outbox; on by default outside production'),
+  DEV_TOOLS: booleanFlag.default(false).describe('developer pages such as /dev/outbox, answered on loopback only; `npm run dev` and the tests set it'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(\d{1,2}|[0-9a-fA-F.:]+(\/\d{1,3})?(\s*,\s*[0-9a-fA-F.:]+(\/\d{1,3})?)*)$/,
+      'must be a hop count (1-99) or comma-separated proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
+    )
+    .optional()
+    .transform((v) => (v === undefined ? false : /^\d+$/.test(v) ? Number(v) : v.split(',').map((part) => part.trim())))
+    .describe('which proxies are believed about the client address (X-Forwarded-For): their addresses or CIDRs, or a hop count; none by default'),
+  API_DOCS: booleanFlag.optional().describe('the OpenAPI pages under /docs; on by default outside production'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().min(3).default('CareSlot <no-reply@careslot.health>'),
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
@@ -78,7 +89,11 @@ const envSchema = z.object({
     .describe('how old a half-done payment must be before the reconciler settles it (decision 0012)'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS'> & { publicUrl: string; DEV_TOOLS: boolean };
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO_DATA' | 'API_DOCS'> & {
+  publicUrl: string;
+  SEED_DEMO_DATA: boolean;
+  API_DOCS: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -103,7 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   return {
     ...config,
-    DEV_TOOLS: config.DEV_TOOLS ?? config.NODE_ENV !== 'production',
+    SEED_DEMO_DATA: config.SEED_DEMO_DATA ?? config.NODE_ENV !== 'production',
+    API_DOCS: config.API_DOCS ?? config.NODE_ENV !== 'production',
     publicUrl: config.PUBLIC_URL ?? `http://${host}:${config.PORT}`,
   };
 }

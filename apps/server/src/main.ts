@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { prepare } from './startup';
+import { prepare, startupWarnings } from './startup';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -11,6 +11,7 @@ async function main() {
   const deps = await prepare(config);
   const app = await buildApp(deps);
   if (deps.migrated.length > 0) app.log.info({ migrations: deps.migrated }, 'database migrated');
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   let closing = false;
   const shutdown = (signal: string) => {

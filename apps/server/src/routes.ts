@@ -5,13 +5,14 @@ import { directoryRoutes, patientUpdateRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
-import { inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
+import { appointmentMessageRoutes, inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes } from './modules/appointments';
 import { bookingRoutes } from './modules/booking';
 import { practiceDayRoutes } from './modules/practice-day';
 import { marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
+import { cacheRoutes } from './platform/cache';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
@@ -35,6 +36,10 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   practiceDayRoutes,
   // In-app notifications: written when an appointment changes (subscribes to the appointments module's event).
   inAppNotificationRoutes,
+  // The patient's appointment messages (e-mail with .ics, SMS), the fee of a cancelled visit, the message links.
+  appointmentMessageRoutes,
   marketplaceRoutes,
   formRoutes,
+  // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
+  cacheRoutes,
 ];

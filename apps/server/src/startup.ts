@@ -9,8 +9,20 @@ import { createRealtime } from './platform/realtime';
 import { createTokenService } from './platform/tokens';
 import { seedDatabase } from './seed';
 
+/** What a start with these settings must warn about: settings that are unsafe in production. */
+export function startupWarnings(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (config.SEED_DEMO_DATA)
+    warnings.push(
+      'SEED_DEMO_DATA=true in production: an empty database gets the demo practices and the demo accounts (superuser, support, finance, admin) with the published password',
+    );
+  if (config.DEV_TOOLS) warnings.push('DEV_TOOLS=true in production: /dev/outbox shows every e-mail and SMS to callers on this machine');
+  return warnings;
+}
+
 /** Opens the database, brings its schema up to date and assembles the dependencies of the app. */
-export async function prepare(config: Config, clock: Clock = systemClock): Promise<AppDeps & { migrated: string[] }> {
+export async function prepare(config: Config, clock: Clock = systemClock): Promise<Omit<AppDeps, 'events'> & { migrated: string[] }> {
   const database: Database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -21,6 +33,6 @@ export async function prepare(config: Config, clock: Clock = systemClock): Promi
   await seedDatabase(database, { demo: config.SEED_DEMO_DATA });
   const tokens = await createTokenService(database, () => clock.now());
   const outbox = createOutbox(database, transportsFromConfig(config));
-  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now() });
+  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
   return { config, database, clock, tokens, outbox, realtime, migrated };
 }

@@ -77,6 +77,17 @@ export const searchLocationSchema = z.object({
   longitude: z.number().nullable(),
 });
 
+/**
+ * Another office of the provider that matches the same search (issue 17): its address, distance and the
+ * provider's schedule there (null when they take no online bookings at that office). A card lists only the
+ * times of the office it shows; choosing one of these shows that office and its own calendar.
+ */
+export const searchOfficeSchema = searchLocationSchema.extend({
+  distance: z.number().nullable(),
+  schedule_id: z.string().nullable(),
+});
+export type SearchOffice = z.infer<typeof searchOfficeSchema>;
+
 export const searchProviderSchema = z.object({
   practitioner_id: z.string(),
   name_identity: z.string(),
@@ -94,11 +105,16 @@ export const searchProviderSchema = z.object({
   specialties: z.array(z.object({ Id: z.string(), Display: z.string() })),
   insurance_carriers: z.array(z.object({ Id: z.string(), Name: z.string() })),
   visit_types: z.array(visitTypeSchema),
+  /** The provider's schedule at this location (or an office-less one in its zone); null when none books online. */
   schedule_id: z.string().nullable(),
   /** The first open slot from the search date on (UTC ISO), null when none within the planning horizon. */
   next_availability: z.string().nullable(),
   /** The week's open slots from the search date, at most 3 a day in the location's time zone. */
   slots: z.array(slotSchema),
+  /** Some day of the week has more open slots than the 3 listed ('More appointments', §2.6). */
+  more_slots: z.boolean(),
+  /** The provider's other offices matching the search, nearest first. */
+  other_offices: z.array(searchOfficeSchema),
 });
 export type SearchProvider = z.infer<typeof searchProviderSchema>;
 

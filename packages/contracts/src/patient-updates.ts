@@ -101,6 +101,8 @@ export const scheduleSettingsSchema = z.object({
   /** 'Self paying' and 'Skip insurance' instead of "I don't have insurance" (2.9 insurance plan search). */
   EnableSelfPay: z.boolean(),
   RequiresApproval: z.boolean(),
+  /** A patient booked at another calendar at the same minute may be booked here too (default false). */
+  AllowConcurrentBookings: z.boolean().optional(),
   supported_regions: z.array(z.enum(REGIONS)),
   /** The provider's insurances at this calendar (their own list, else the facility's), by name. */
   Insurances: z.array(z.object({ Id: z.string().uuid(), Name: z.string() })),

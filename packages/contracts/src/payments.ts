@@ -95,8 +95,13 @@ export const paymentIntentInputSchema = z.object({
   LocationId: z.string().uuid().optional(),
   EntityType: z.string().trim().min(1).max(40),
   EntityId: z.string().uuid(),
-  /** Whether the patient counts as insured (§4.2 'insured'): picks InsuredAmount or UninsuredAmount. */
+  /**
+   * Whether the patient counts as insured (§4.2 'insured'): picks InsuredAmount or UninsuredAmount. The
+   * insured amount applies only when an active coverage of the patient is on file (the one named by
+   * CoverageId, when given); otherwise the uninsured amount is the fee.
+   */
   Insured: z.boolean(),
+  CoverageId: z.string().uuid().optional(),
   PaymentMethodId: z.string().trim().min(3).max(100),
 });
 export type PaymentIntentInput = z.infer<typeof paymentIntentInputSchema>;

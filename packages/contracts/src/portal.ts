@@ -72,9 +72,6 @@ export const portalRescheduleSchema = z.object({
 
 export const portalAppointmentResultSchema = z.object({ is_success: z.boolean(), data: appointmentSchema, message: z.string() });
 
-/** Statuses that count as "upcoming" when the start is still ahead (the rest are shown under past). */
-export const PORTAL_ACTIVE_STATUSES = ['Pending', 'Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Proposed', 'Waitlist'] as const;
-
 export const PORTAL_MESSAGES = {
   canceled: 'Appointment canceled.',
   rescheduled: 'Appointment rescheduled.',

@@ -21,10 +21,6 @@ export const PRACTICE_SEARCH_MAX_DAYS = 45;
 /** The patient hotlist of the provider dashboard (constants.md: patient_hotlist_count 10). */
 export const PATIENT_HOTLIST_COUNT = 10;
 
-/** Statuses in which a walk-in patient is still waiting to be seen, in the provider's queue. */
-export const WALK_IN_WAITING_STATUSES = ['Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Arrived', 'Checked-In', 'Waiting-Room'] as const;
-/** Statuses of a visit that is not (or no longer) going to happen: never counted, never queued. */
-export const INACTIVE_APPOINTMENT_STATUSES = ['Canceled', 'Rejected', 'Failed', 'Entered-In-Error', 'No-Show'] as const;
 /** The statuses a practice moves a visit through from the calendar (issue 7: Arrived, Checked-In, Checked-Out, No-Show, Canceled). */
 export const VISIT_STATUS_ACTIONS = ['Arrived', 'Checked-In', 'Checked-Out', 'No-Show', 'Canceled'] as const;
 export type VisitStatusAction = (typeof VISIT_STATUS_ACTIONS)[number];

@@ -87,6 +87,9 @@ export type SlotHoldInfo = z.infer<typeof slotHoldInfoSchema>;
 
 export const slotReleaseResultSchema = z.object({ Released: z.number().int() });
 
+/** The rule a hold refused because its holder already has the maximum of live holds names (409 errors[0].rule). */
+export const HOLD_LIMIT_RULE = 'max_active_holds';
+
 /**
  * slot/hand-over: a guest who held a time and then signed in or registered (patient-booking.md §4.8 steps 5
  * and 8) proves the guest session with its guest token; the holds it made move to the signed-in session.
@@ -256,6 +259,8 @@ export const scheduleSettingUpdateSchema = z.object({
   CollectPatientDemographics: z.boolean().optional(),
   EnableInsurance: z.boolean().optional(),
   EnableSelfPay: z.boolean().optional(),
+  /** May a patient booked elsewhere at the same minute also be booked on this calendar? Off by default. */
+  AllowConcurrentBookings: z.boolean().optional(),
 });
 export const scheduleSettingCreateSchema = scheduleSettingUpdateSchema.extend({ ScheduleId: z.string().uuid() });
 
@@ -355,5 +360,9 @@ export const calendarSlotDataSchema = z.object({
   actorLocationCalendars: z.array(z.string()),
   workflow: z.enum(BOOKING_WORKFLOWS),
   expiresAt: z.string(),
+  /** The facility's IANA zone, so a page without the schedule (the login summary) writes the time as picked. */
+  timeZone: z.string().optional(),
+  /** The office the time belongs to, as the card or profile showed it. */
+  facility: z.object({ Name: z.string(), Address: z.string() }).optional(),
 });
 export type CalendarSlotData = z.infer<typeof calendarSlotDataSchema>;

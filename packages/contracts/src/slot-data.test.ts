@@ -35,7 +35,9 @@ const slotData = fc.record({
   actorLocationCalendars: fc.array(fc.string(), { maxLength: 3 }),
   workflow: fc.constantFrom(...BOOKING_WORKFLOWS),
   expiresAt: fc.string(),
-});
+  timeZone: fc.string(),
+  facility: fc.record({ Name: fc.string(), Address: fc.string() }),
+}, { requiredKeys: ['calendarId', 'facilityId', 'time_slot', 'entity', 'selectedReason', 'actorLocationCalendars', 'workflow', 'expiresAt'] });
 
 /** Every path to a value inside a JSON-like value. */
 function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {

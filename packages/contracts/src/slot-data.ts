@@ -66,6 +66,8 @@ const isSlotData = hasFields({
   actorLocationCalendars: isListOf(isString),
   workflow: isOneOf(BOOKING_WORKFLOWS),
   expiresAt: isString,
+  timeZone: isOptional(isString),
+  facility: isOptional(hasFields({ Name: isString, Address: isString })),
 });
 
 /** Whether a value is a held selection (slot_data): what calendarSlotDataSchema accepts. */

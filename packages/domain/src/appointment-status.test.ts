@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@careslot/contracts';
 import {
   canChangeStatus,
   confirmedStatus,
   nextStatuses,
   RELEASING_STATUSES,
-  type StatusName,
 } from './appointment-status';
 
-const ALL: StatusName[] = [
-  'No-Show',
-  'Pending',
-  'Accepted',
-  'Rejected',
-  'Failed',
-  'Proposed',
-  'Entered-In-Error',
-  'Scheduled',
-  'Confirmed',
-  'Booked',
-  'Draft',
-  'Canceled',
-  'Arrived',
-  'Checked-In',
-  'Checked-Out',
-  'Waiting-Room',
-  'Started',
-  'Ended',
-  'In Progress',
-  'Waitlist',
-];
+const ALL: readonly AppointmentStatus[] = APPOINTMENT_STATUSES;
 
 describe('appointment status transitions', () => {
   it.each([

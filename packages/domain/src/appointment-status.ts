@@ -1,31 +1,13 @@
+import { CALLED_OFF_STATUSES, type AppointmentStatus } from '@careslot/contracts';
+
 /**
  * Which appointment status may follow which (practice-portal.md §4.1 lists the statuses and says a status
  * update and a confirm action exist, but not which transitions are allowed: decision 0016 reads them).
  * Both sides use this table: the server refuses anything else with a 400, the web only offers these.
  */
 
-/** The statuses of §4.1, in the spec's order (the contracts package holds the same list for the schemas). */
-export type StatusName =
-  | 'No-Show'
-  | 'Pending'
-  | 'Accepted'
-  | 'Rejected'
-  | 'Failed'
-  | 'Proposed'
-  | 'Entered-In-Error'
-  | 'Scheduled'
-  | 'Confirmed'
-  | 'Booked'
-  | 'Draft'
-  | 'Canceled'
-  | 'Arrived'
-  | 'Checked-In'
-  | 'Checked-Out'
-  | 'Waiting-Room'
-  | 'Started'
-  | 'Ended'
-  | 'In Progress'
-  | 'Waitlist';
+/** The statuses of §4.1: the union of contracts (APPOINTMENT_STATUSES), never a copy. */
+type StatusName = AppointmentStatus;
 
 /** The visit still to come: it may be confirmed, arrive, be missed or be called off. */
 const UPCOMING: StatusName[] = ['Confirmed', 'Arrived', 'Checked-In', 'No-Show', 'Canceled'];
@@ -55,13 +37,8 @@ const NEXT: Record<StatusName, readonly StatusName[]> = {
   'Entered-In-Error': [],
 };
 
-/** Statuses whose appointment no longer holds its place: the slot's capacity is given back. */
-export const RELEASING_STATUSES: readonly StatusName[] = [
-  'Rejected',
-  'Canceled',
-  'Failed',
-  'Entered-In-Error',
-];
+/** Statuses whose appointment no longer holds its place: the called-off ones; the slot's capacity is given back. */
+export const RELEASING_STATUSES: readonly StatusName[] = CALLED_OFF_STATUSES;
 
 /** Statuses that need a reason from whoever sets them (a declined request tells the patient why). */
 export const REASON_REQUIRED_STATUSES: readonly StatusName[] = ['Rejected'];

@@ -2,6 +2,7 @@
  * Field rules of the booking forms (patient-booking.md §5.1, §5.2, §9), shared by the web forms and the
  * server's schemas. Each failure names its rule; the web turns the rule into a translated message.
  */
+import { OTP_RULES } from '@careslot/contracts';
 import { LIMITS, PATTERNS, hasUnwantedCharacters, isValidEmail } from './validation';
 import { validateZip } from './zip';
 
@@ -21,7 +22,6 @@ export type FieldCheck = { valid: true } | { valid: false; rule: FieldRule };
 const OK: FieldCheck = { valid: true };
 const fail = (rule: FieldRule): FieldCheck => ({ valid: false, rule });
 
-export const MINIMUM_USER_AGE = 16;
 export const MEMBER_ID_MAX = 30;
 
 /** First, last or middle name: letters, space and apostrophe, at most NAME (35). */
@@ -54,7 +54,7 @@ export function ageOn(dob: Date, today: Date): number {
 
 /**
  * Date of birth as M/D/YYYY, a real date, not in the future. The account holder must be at least 16
- * (§5.2); a family member booked for may be younger, so the minimum age is the caller's choice.
+ * (§5.2, MINIMUM_USER_AGE in contracts); a family member booked for may be younger, so the minimum age is the caller's choice.
  */
 export function checkDob(value: string, today: Date, minimumAge = 0): FieldCheck {
   const v = value.trim();
@@ -121,13 +121,11 @@ export function checkMemberId(value: string): FieldCheck {
   return /^[A-Za-z0-9-]+$/.test(v) ? OK : fail('pattern');
 }
 
-/** Phone verification code: exactly 6 digits. */
-export const OTP_LENGTH = 6;
-
+/** Phone verification code: exactly OTP_RULES.digits (6) digits. */
 export function checkOtpCode(value: string): FieldCheck {
   const v = value.trim();
   if (v === '') return fail('required');
-  return new RegExp(`^[0-9]{${OTP_LENGTH}}$`).test(v) ? OK : fail('pattern');
+  return new RegExp(`^[0-9]{${OTP_RULES.digits}}$`).test(v) ? OK : fail('pattern');
 }
 
 export interface DemographicsInput {

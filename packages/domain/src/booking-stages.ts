@@ -1,3 +1,4 @@
+import { REGIONS } from '@careslot/contracts';
 /**
  * The booking stage machine (patient-booking.md §4.2, §2.1, §5.3).
  * The advance rules drive the flow, starting from the screening form (spec README decision); the enum order
@@ -53,8 +54,8 @@ export const BOOKING_STAGE_ROUTES: Readonly<Record<BookingStage, string | null>>
   BOOK_APPOINTMENT: null,
 };
 
-export const VERIFICATION_REGIONS = ['PK', 'US'] as const;
-export type VerificationRegion = (typeof VERIFICATION_REGIONS)[number];
+/** Phone verification runs in one of the product's regions (REGIONS of contracts). */
+export type VerificationRegion = (typeof REGIONS)[number];
 export const DEFAULT_VERIFICATION_REGION: VerificationRegion = 'US';
 
 /** What the advance rules look at. */
@@ -180,7 +181,7 @@ export function stageForPath(pathname: string): BookingStage | null {
 export function verificationRegion(supportedRegions: readonly string[] | null | undefined): VerificationRegion {
   for (const region of supportedRegions ?? []) {
     const upper = region.trim().toUpperCase();
-    if ((VERIFICATION_REGIONS as readonly string[]).includes(upper)) return upper as VerificationRegion;
+    if ((REGIONS as readonly string[]).includes(upper)) return upper as VerificationRegion;
   }
   return DEFAULT_VERIFICATION_REGION;
 }

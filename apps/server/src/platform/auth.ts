@@ -59,12 +59,18 @@ export function isSignedInUser(principal: Principal | null): principal is Princi
  */
 export type LegacyOrganizationResolver = (claims: ProductClaims) => Promise<string | null>;
 
+/**
+ * The identity provider's own endpoints (/realms/...): they check the realm's access tokens themselves (the
+ * userinfo endpoint takes one in Authorization: Bearer, RFC 6750), so product-token verification skips them.
+ */
+const REALM_PATHS = '/realms/';
+
 /** onRequest hook: a bearer token, when sent, must be valid; no token means an anonymous caller. */
 export function authenticateRequest(tokens: TokenService, legacyOrganization?: LegacyOrganizationResolver) {
   return async (request: FastifyRequest) => {
     request.principal = null;
     const header = request.headers.authorization;
-    if (!header) return;
+    if (!header || request.url?.startsWith(REALM_PATHS)) return;
     const match = /^bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized();
     let claims: ProductClaims;

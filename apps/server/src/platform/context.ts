@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Role } from '@careslot/contracts';
 import { isSignedInUser, type Principal } from './auth';
 import type { Connection } from './db';
-import { AppError, fieldError } from './errors';
+import { AppError } from './errors';
 
 /**
  * The facts about the people in a patient's circle that the access policy needs, answered by the module
@@ -42,7 +42,7 @@ export interface RequestContext {
   readonly roles: readonly Role[];
   /** The practice the caller acts for (the token's PracticeId, resolved for legacy EHR sign-ins). */
   readonly organizationId: string | null;
-  /** The hold session: the SessionId cookie, else the signed-in user (`user:<sub>`); null when neither. */
+  /** The hold session: the verified token's subject (`user:<sub>`, decision 0035); null without a token. */
   readonly sessionId: string | null;
   /** The client address as fastify reports it (request.ip, which honours the trusted-proxy setting). */
   readonly ip: string | null;
@@ -66,9 +66,11 @@ declare module 'fastify' {
   }
 }
 
-function sessionFrom(cookieHeader: string | undefined, principal: Principal | null): string | null {
-  const match = /(?:^|;\s*)SessionId=([^;]+)/.exec(cookieHeader ?? '');
-  if (match) return `cookie:${decodeURIComponent(match[1]!)}`;
+/**
+ * The hold session: the subject of the caller's verified token, a guest's or a signed-in user's (decision
+ * 0035). A cookie the caller writes proves nothing, so without a token there is no session.
+ */
+function sessionFrom(principal: Principal | null): string | null {
   return principal ? `user:${principal.subject}` : null;
 }
 
@@ -113,7 +115,7 @@ export function buildRequestContext(request: FastifyRequest, access: AccessBacke
       ip: request.ip ?? null,
       userAgent: request.headers['user-agent'] ?? null,
       purpose: purposeFrom(request.headers[ACCESS_PURPOSE_HEADER]),
-      sessionId: sessionFrom(request.headers.cookie, request.principal),
+      sessionId: sessionFrom(request.principal),
     },
     access,
   );
@@ -144,9 +146,9 @@ export function onConnection(context: RequestContext, connection: Connection): R
   return { ...context, access: { ...context.access, database: connection } };
 }
 
-/** The hold session of a request that needs one (holding slots, booking): a 400 naming SessionId otherwise. */
+/** The hold session of a request that needs one (holding slots, booking): 401 without a verified token (decision 0035). */
 export function requireSession(context: RequestContext): string {
-  if (!context.sessionId) throw fieldError('SessionId', 'required', 'value cannot be null');
+  if (!context.sessionId) throw new AppError('unauthorized');
   return context.sessionId;
 }
 

@@ -1,10 +1,22 @@
 /**
- * Crash points for the recovery test (apps/server/src/modules/booking/crash.pg.test.ts): with
+ * Crash points for the recovery tests (apps/server/src/modules/booking/crash.pg.test.ts,
+ * platform/events-crash.pg.test.ts): with
  * CARESLOT_CRASH_AT=<point> set, and only outside production, a request that reaches the point prints
  * `CRASH-POINT <point>` and waits forever, so the test can kill the process with SIGKILL exactly there.
  * Unset (always, in production), a crash point does nothing.
  */
-export const CRASH_POINTS = ['after-authorize', 'after-commit', 'before-capture', 'after-gateway-capture'] as const;
+export const CRASH_POINTS = [
+  // Payments: the gateway authorized, our row not yet told (decision 0036).
+  'after-gateway-authorize',
+  'after-authorize',
+  'after-commit',
+  'before-capture',
+  'after-gateway-capture',
+  // The domain event dispatcher (platform/events.ts): a claimed event before any consumer ran, and after the
+  // first consumer's delivery was recorded (platform/events-crash.pg.test.ts).
+  'before-event-delivery',
+  'between-event-consumers',
+] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 const armed = process.env.NODE_ENV !== 'production' ? process.env.CARESLOT_CRASH_AT : undefined;

@@ -33,6 +33,11 @@ export interface Database extends Connection {
    * pooled client under READ COMMITTED.
    */
   transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel: `onNotify` runs for each NOTIFY committed by any connection (on PostgreSQL, any
+   * instance). Resolves to the stop function. PostgreSQL keeps one pooled client for it until stopped.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,12 @@ export function fromPglite(client: PGlite): Database {
           query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
         }),
       ),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -106,6 +117,19 @@ export function fromPool(pool: pg.Pool): Database {
           throw error;
         }
       }),
+    listen: async (channel, onNotify) => {
+      const client = await pool.connect();
+      const handler = (message: pg.Notification) => {
+        if (message.channel === channel) onNotify();
+      };
+      client.on('notification', handler);
+      await client.query(`listen ${channel}`);
+      return async () => {
+        client.off('notification', handler);
+        await client.query(`unlisten ${channel}`).catch(() => undefined);
+        client.release();
+      };
+    },
     close: () => pool.end(),
   };
   return database;

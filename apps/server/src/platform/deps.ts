@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Database } from './db';
+import type { DomainEvents } from './events';
 import type { Outbox } from './outbox';
 import type { Realtime } from './realtime';
 import type { TokenService } from './tokens';
@@ -13,6 +14,8 @@ export interface AppDeps {
   tokens: TokenService;
   outbox: Outbox;
   realtime: Realtime;
+  /** Durable domain events: modules append in their transactions and subscribe consumers (platform/events.ts). */
+  events: DomainEvents;
   /** Where the log goes instead of stdout, at every level: tests read it to prove nothing secret is logged. */
   logStream?: NodeJS.WritableStream;
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from './errors';
 
 const messageSchema = z.object({
   id: z.string(),
@@ -10,13 +11,21 @@ const messageSchema = z.object({
   template: z.string(),
   status: z.enum(['stored', 'pending', 'sent', 'failed']),
   createdAt: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })).optional(),
 });
 
+/** A connection from this machine itself (the socket's address, whatever a proxy header claims). */
+export const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address));
+
 /**
- * Developer tools, on only when DEV_TOOLS is true (never in a real deployment): the outbox of e-mails and
- * SMS the local default keeps instead of sending.
+ * Developer tools, on only when DEV_TOOLS=true (never in a real deployment) and answered only to callers on
+ * this machine: the outbox of e-mails and SMS the local default keeps instead of sending.
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopback(request.socket.remoteAddress)) throw notFound();
+  });
   app.get(
     '/dev/outbox',
     {

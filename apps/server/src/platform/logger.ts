@@ -112,7 +112,10 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         const [pathname, query] = request.url.split('?');
         const keys = query ? [...new URLSearchParams(query).keys()] : [];
         // An invitation id in the path is an activation code: a secret like any other code.
-        const path = (pathname ?? '').replace(/(\/Invitation\/)[^/]+/i, '$1[redacted]');
+        // Any path segment holding an e-mail (the reputation call users/{email}/{organizationId}) is hidden too.
+        const path = (pathname ?? '')
+          .replace(/(\/Invitation\/)[^/]+/i, '$1[redacted]')
+          .replace(/[^/]*(@|%40)[^/]*/gi, '[redacted]');
         return { id: request.id, method: request.method, path, queryKeys: keys };
       },
     },

@@ -11,6 +11,15 @@ export interface OutgoingMessage {
   body: string;
   /** What kind of message it is, e.g. 'password-reset', 'otp', 'demo-request'. */
   template: string;
+  /** Files sent with an e-mail (an SMS carries none), e.g. the appointment's calendar file. */
+  attachments?: Attachment[];
+}
+
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (UTF-8), e.g. an iCalendar file. */
+  content: string;
 }
 
 export interface StoredMessage extends OutgoingMessage {
@@ -34,7 +43,15 @@ export function smtpTransport(url: string, from: string): MessageTransport {
     name: 'smtp',
     async send(message) {
       transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
-      await (await transporter).sendMail({ from, to: message.to, subject: message.subject ?? '', text: message.body });
+      await (await transporter).sendMail({
+        from,
+        to: message.to,
+        subject: message.subject ?? '',
+        text: message.body,
+        ...(message.attachments?.length
+          ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+          : {}),
+      });
     },
   };
 }
@@ -73,6 +90,24 @@ interface Row {
   template: string;
   status: StoredMessage['status'];
   created_at: Date | string;
+  attachments: StoredAttachment[] | string | null;
+}
+
+/** Attachments are kept with their content in base64 (binary-safe), and given back as text. */
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
+
+const toStored = (attachments: Attachment[] | undefined): string | null =>
+  attachments?.length
+    ? JSON.stringify(attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentBase64: Buffer.from(a.content, 'utf8').toString('base64') })))
+    : null;
+
+function fromStored(value: Row['attachments']): Attachment[] {
+  const list: StoredAttachment[] = typeof value === 'string' ? (JSON.parse(value) as StoredAttachment[]) : (value ?? []);
+  return list.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64').toString('utf8') }));
 }
 
 export function createOutbox(database: Database, transports: MessageTransport[] = []): Outbox {
@@ -81,9 +116,9 @@ export function createOutbox(database: Database, transports: MessageTransport[] 
     async send(message) {
       const transport = byChannel.get(message.channel);
       const [row] = await database.query<{ id: string }>(
-        `insert into outbox_messages (channel, recipient, subject, body, template, status)
-         values ($1, $2, $3, $4, $5, $6) returning id`,
-        [message.channel, message.to, message.subject ?? null, message.body, message.template, transport ? 'pending' : 'stored'],
+        `insert into outbox_messages (channel, recipient, subject, body, template, status, attachments)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb) returning id`,
+        [message.channel, message.to, message.subject ?? null, message.body, message.template, transport ? 'pending' : 'stored', toStored(message.attachments)],
       );
       const id = row!.id;
       if (transport) {
@@ -104,7 +139,7 @@ export function createOutbox(database: Database, transports: MessageTransport[] 
     },
     async list(filter = {}) {
       const rows = await database.query<Row>(
-        `select id, channel, recipient, subject, body, template, status, created_at from outbox_messages
+        `select id, channel, recipient, subject, body, template, status, created_at, attachments from outbox_messages
          where ($1::text is null or lower(recipient) = lower($1)) and ($2::text is null or template = $2)
          order by created_at desc limit $3`,
         [filter.to ?? null, filter.template ?? null, Math.min(filter.limit ?? 50, 500)],
@@ -118,6 +153,7 @@ export function createOutbox(database: Database, transports: MessageTransport[] 
         template: r.template,
         status: r.status,
         createdAt: new Date(r.created_at).toISOString(),
+        ...(r.attachments ? { attachments: fromStored(r.attachments) } : {}),
       }));
     },
   };

@@ -83,6 +83,24 @@ describe('outbox', () => {
     expect(res.json.messages[0]).toMatchObject({ to: 'Ana@Example.com', body: 'Code 123456', status: 'stored' });
   });
 
+  it('keeps an e-mail attachment byte for byte and gives it back with the message', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nSUMMARY:Cita con la Dra. Núñez\r\nEND:VCALENDAR\r\n';
+    await t.outbox.send({
+      channel: 'email',
+      to: 'lu@example.com',
+      subject: 'Confirmed',
+      body: 'See you soon',
+      template: 'appointment-confirmation',
+      attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+    });
+    const res = await t.call<{ messages: { attachments?: { filename: string; contentType: string; content: string }[] }[] }>({
+      url: '/dev/outbox?to=lu@example.com',
+    });
+    expect(res.json.messages[0]!.attachments).toEqual([{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', content: ics }]);
+    const plain = await t.call<{ messages: Record<string, unknown>[] }>({ url: '/dev/outbox?to=ana@example.com' });
+    expect(plain.json.messages[0]).not.toHaveProperty('attachments');
+  });
+
   it('names the field and the rule when a query value is out of range', async () => {
     const res = await t.call<{ errors: { field: string; rule: string }[] }>({ url: '/dev/outbox?limit=9999' });
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
@@ -14,7 +14,9 @@ import {
   type RealtimeMessage,
   type Room,
 } from '@careslot/contracts';
+import { PRACTICE_ROLES } from './access';
 import { isSignedInUser, principalFromClaims, type Principal } from './auth';
+import type { Database } from './db';
 import type { TokenService } from './tokens';
 
 export interface PublishOptions {
@@ -22,6 +24,38 @@ export interface PublishOptions {
   event: RealtimeEvent;
   rooms: Room[];
   data: Record<string, unknown>;
+  /**
+   * A message derived from a domain event passes an id made from the event's (and a version from its
+   * aggregate's): a redelivered event then sends the same message again, which the client drops.
+   */
+  messageId?: string;
+  version?: number;
+}
+
+/** The caller on a hub connection: who it is, from its verified token. */
+export interface RealtimeCaller {
+  hub: Hub;
+  principal: Principal;
+  /** The signed-in user's product id; null for a guest or a token without one. */
+  userId: string | null;
+  /** Whether the caller may join the room, by the rule its module registered (none registered: no). */
+  mayJoin(room: string): Promise<boolean>;
+}
+
+/** Who may join rooms `<prefix>:<id>`; a module registers one for each room kind it publishes to. */
+export type RoomRule = (principal: Principal, roomId: string) => Promise<boolean>;
+
+/** Of these user ids, the ones whose presence the caller may see. */
+export type PresenceRule = (principal: Principal, userIds: string[]) => Promise<string[]>;
+
+export interface MessageRegistration {
+  /**
+   * The room the message is about, read from its payload: the handler runs only when the caller may join it
+   * (the same rule as following it). Null or absent room: refused.
+   */
+  room: (payload: unknown) => string | null;
+  /** Runs for an authorized message; what it returns is the acknowledgement the browser receives. */
+  handle: (caller: RealtimeCaller, payload: unknown) => Promise<unknown>;
 }
 
 export interface Realtime {
@@ -29,9 +63,41 @@ export interface Realtime {
   attach(server: HttpServer): Promise<void>;
   /** Sends an event to the rooms on every instance; returns the message id clients acknowledge. */
   publish(options: PublishOptions): string;
-  /** Messages sent to a user and not yet acknowledged (redelivered when the user reconnects). */
+  /** Messages this instance sent to a user and not yet acknowledged (what a test or a probe inspects). */
   pendingFor(userId: string): RealtimeMessage[];
+  /**
+   * Messages sent to a user on a hub (every hub when absent) and not yet acknowledged, by any instance and
+   * across restarts when the database keeps them: what a reconnecting client receives again.
+   */
+  storedPendingFor(userId: string, hub?: Hub): Promise<RealtimeMessage[]>;
+  /** Who may follow rooms `<prefix>:<id>` on these hubs (a module's rule; unregistered kinds are refused). */
+  registerRooms(hubs: Hub | readonly Hub[], prefix: string, rule: RoomRule): void;
+  /** Whose online status a caller may ask for (rules add up; the caller always sees itself). */
+  registerPresence(rule: PresenceRule): void;
+  /** A browser-to-server message on a hub, authorized by the room it names (e.g. video signalling). */
+  onMessage(hub: Hub, event: string, registration: MessageRegistration): void;
   close(): Promise<void>;
+}
+
+/** A message id made from a domain event's id and the message's part: the same on every redelivery. */
+export function messageIdFor(eventId: string, part: string): string {
+  const hex = createHash('sha256').update(`${eventId}|${part}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * A publisher for a consumer of a domain event: its messages take their ids from the event (and their order
+ * within it), so a redelivered event sends the same ids again and a client that has them drops them.
+ */
+export function publisherFor(realtime: Pick<Realtime, 'publish'>, eventId: string): Pick<Realtime, 'publish'> {
+  const sent = new Map<string, number>();
+  return {
+    publish: (options) => {
+      const n = (sent.get(options.event) ?? 0) + 1;
+      sent.set(options.event, n);
+      return realtime.publish({ ...options, messageId: messageIdFor(eventId, `${options.hub}:${options.event}:${n}`) });
+    },
+  };
 }
 
 interface SocketData {
@@ -39,9 +105,13 @@ interface SocketData {
   userId: string | null;
 }
 
-const FOLLOWABLE = /^(schedule|schedule-reasons|meeting|appointment):[A-Za-z0-9_-]{1,64}$/;
+const ROOM = /^([a-z-]{1,32}):([A-Za-z0-9_-]{1,64})$/;
 const PENDING_LIMIT = 100;
 const PENDING_TTL_MS = 5 * 60_000;
+/** A practice user of the token's practice; a patient whose token happens to carry a PracticeId is not. */
+export function isPracticeUser(principal: Principal): principal is Principal & { organizationId: string } {
+  return isSignedInUser(principal) && principal.organizationId !== null && principal.roles.some((r) => PRACTICE_ROLES.has(r));
+}
 
 function tokenOf(socket: Socket): string | null {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -58,38 +128,129 @@ function requestedUserId(socket: Socket): string | null {
   return typeof auth?.userId === 'string' && auth.userId ? auth.userId : null;
 }
 
+/** Where unacknowledged user messages wait: the database (any instance, after a restart), or memory. */
+interface PendingStore {
+  add(userId: string, hub: Hub, message: RealtimeMessage): Promise<void>;
+  list(userId: string, hub: Hub | undefined, since: Date): Promise<RealtimeMessage[]>;
+  acknowledge(userId: string, messageId: string): Promise<void>;
+}
+
+function memoryPending(): PendingStore {
+  const pending = new Map<string, { hub: Hub; message: RealtimeMessage }[]>();
+  return {
+    async add(userId, hub, message) {
+      const list = (pending.get(userId) ?? []).filter((m) => m.message.messageId !== message.messageId);
+      list.push({ hub, message });
+      pending.set(userId, list.slice(-PENDING_LIMIT));
+    },
+    async list(userId, hub, since) {
+      return (pending.get(userId) ?? [])
+        .filter((m) => (!hub || m.hub === hub) && new Date(m.message.sentAt) >= since)
+        .map((m) => m.message);
+    },
+    async acknowledge(userId, messageId) {
+      const rest = (pending.get(userId) ?? []).filter((m) => m.message.messageId !== messageId);
+      if (rest.length) pending.set(userId, rest);
+      else pending.delete(userId);
+    },
+  };
+}
+
+function databasePending(database: Database): PendingStore {
+  return {
+    async add(userId, hub, message) {
+      await database.query(
+        `insert into realtime_pending (message_id, user_id, hub, event, message, sent_at) values ($1, $2, $3, $4, $5, $6)
+         on conflict (message_id) do nothing`,
+        [message.messageId, userId, hub, String(message.data.event), JSON.stringify(message), message.sentAt],
+      );
+    },
+    async list(userId, hub, since) {
+      // Expired messages of the user go first: the list stays short without a sweeper.
+      await database.query('delete from realtime_pending where user_id = $1 and sent_at < $2', [userId, since.toISOString()]);
+      const rows = await database.query<{ message: RealtimeMessage | string }>(
+        `select message from realtime_pending where user_id = $1 and ($2::text is null or hub = $2)
+         order by sent_at desc limit ${PENDING_LIMIT}`,
+        [userId, hub ?? null],
+      );
+      return rows.map((r) => (typeof r.message === 'string' ? (JSON.parse(r.message) as RealtimeMessage) : r.message)).reverse();
+    },
+    async acknowledge(userId, messageId) {
+      await database.query('delete from realtime_pending where user_id = $1 and message_id = $2', [userId, messageId]);
+    },
+  };
+}
+
 export interface RealtimeOptions {
   tokens: TokenService;
   redisUrl?: string | undefined;
   now?: () => Date;
+  /** Keeps unacknowledged user messages in the database (realtime_pending); without it, in memory. */
+  database?: Database;
+  log?: { error(details: object, message: string): void };
 }
 
 /**
- * socket.io, one namespace per hub of the spec, connected with ?userId= and the bearer token. A signed-in
- * user joins their own room (user:<id>) and their practice's (org:<id>); anyone with a valid token, guests
- * included, may follow schedule, meeting and appointment rooms. With REDIS_URL the Redis adapter fans events
- * out across instances.
+ * socket.io, one namespace per hub of the spec, connected with ?userId= and the bearer token
+ * (docs/decisions/0029-realtime-room-rules.md). A signed-in user joins their own room (user:<id>); a practice
+ * user (provider, staff, practice admin) their practice's (org:<id>). Every other room is joined on request,
+ * when the rule its module registered allows it; browser-to-server messages are authorized by the same rules.
+ * With REDIS_URL the Redis adapter fans events out across instances.
  */
 export function createRealtime(options: RealtimeOptions): Realtime {
   const now = options.now ?? (() => new Date());
   let io: Server | null = null;
   let redis: { pub: Redis; sub: Redis } | null = null;
   let versionCounter = 0;
-  const pending = new Map<string, RealtimeMessage[]>();
-
+  const pending = options.database ? databasePending(options.database) : memoryPending();
+  /** This instance's view, kept beside the store: pendingFor answers from it without a query. */
+  const local = new Map<string, RealtimeMessage[]>();
   const remember = (userId: string, message: RealtimeMessage) => {
     const cutoff = now().getTime() - PENDING_TTL_MS;
-    const list = (pending.get(userId) ?? []).filter((m) => new Date(m.sentAt).getTime() >= cutoff);
+    const list = (local.get(userId) ?? []).filter((m) => new Date(m.sentAt).getTime() >= cutoff && m.messageId !== message.messageId);
     list.push(message);
-    pending.set(userId, list.slice(-PENDING_LIMIT));
+    local.set(userId, list.slice(-PENDING_LIMIT));
+  };
+  const forget = (userId: string, messageId: string) => {
+    const rest = (local.get(userId) ?? []).filter((m) => m.messageId !== messageId);
+    if (rest.length) local.set(userId, rest);
+    else local.delete(userId);
+  };
+  /** Writes of pending messages still in flight, so an acknowledgement never overtakes its message's write. */
+  const writing = new Map<string, Promise<void>>();
+  const roomRules = new Map<string, { hubs: Set<Hub>; rule: RoomRule }>();
+  const presenceRules: PresenceRule[] = [];
+  const messageHandlers = new Map<Hub, Map<string, MessageRegistration>>();
+  // Without a logger (tests, tools) a failure still shows, as a warning without details.
+  const logError = (error: unknown, message: string) =>
+    options.log ? options.log.error({ err: error }, message) : process.emitWarning(message);
+
+  const mayJoin = async (hub: Hub, principal: Principal, room: string): Promise<boolean> => {
+    const match = ROOM.exec(room);
+    if (!match) return false;
+    const registered = roomRules.get(match[1]!);
+    if (!registered || !registered.hubs.has(hub)) return false;
+    try {
+      return await registered.rule(principal, match[2]!);
+    } catch (error) {
+      logError(error, 'a real-time room rule failed; the room is refused');
+      return false;
+    }
   };
 
-  const acknowledge = (userId: string, messageId: string) => {
-    const list = pending.get(userId);
-    if (!list) return;
-    const rest = list.filter((m) => m.messageId !== messageId);
-    if (rest.length) pending.set(userId, rest);
-    else pending.delete(userId);
+  const visibleUsers = async (principal: Principal, userIds: string[]): Promise<Set<string>> => {
+    const own = principal.userId;
+    const seen = new Set(own && userIds.includes(own) && isSignedInUser(principal) ? [own] : []);
+    const rest = userIds.filter((id) => !seen.has(id));
+    if (!isSignedInUser(principal) || rest.length === 0) return seen;
+    for (const rule of presenceRules) {
+      const allowed = await rule(principal, rest).catch((error: unknown) => {
+        logError(error, 'a presence rule failed; those users are not shown');
+        return [] as string[];
+      });
+      for (const id of allowed) seen.add(id);
+    }
+    return seen;
   };
 
   const setUpHub = (server: Server, hub: Hub) => {
@@ -105,7 +266,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
           const principal = principalFromClaims(claims);
           const asked = requestedUserId(socket);
           const own = principal.userId ?? principal.subject;
-          // A signed-in user may only listen as themself; a guest listens to public rooms only.
+          // A signed-in user may only listen as themself; a guest listens to the rooms its rules allow.
           if (isSignedInUser(principal) && asked && asked !== own) {
             next(new Error('forbidden'));
             return;
@@ -119,37 +280,73 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
     namespace.on('connection', (socket) => {
       const data = socket.data as SocketData;
+      const caller: RealtimeCaller = { hub, principal: data.principal, userId: data.userId, mayJoin: (room) => mayJoin(hub, data.principal, room) };
       if (data.userId) {
         void socket.join(`user:${data.userId}`);
-        for (const message of pending.get(data.userId) ?? []) socket.emit(message.data.event as string, message);
+        const userId = data.userId;
+        pending.list(userId, hub, new Date(now().getTime() - PENDING_TTL_MS)).then(
+          (messages) => {
+            for (const message of messages) socket.emit(message.data.event as string, message);
+          },
+          (error: unknown) => logError(error, 'pending real-time messages could not be read'),
+        );
       }
-      if (data.principal.organizationId && isSignedInUser(data.principal)) {
-        void socket.join(`org:${data.principal.organizationId}`);
-      }
+      if (isPracticeUser(data.principal)) void socket.join(`org:${data.principal.organizationId}`);
 
       socket.on(ACK_EVENT, (payload: { userId?: string; messageId?: string }) => {
-        if (data.userId && typeof payload?.messageId === 'string') acknowledge(data.userId, payload.messageId);
+        const userId = data.userId;
+        const messageId = payload?.messageId;
+        if (!userId || typeof messageId !== 'string') return;
+        forget(userId, messageId);
+        void (writing.get(messageId) ?? Promise.resolve())
+          .then(() => pending.acknowledge(userId, messageId))
+          .catch((error: unknown) => logError(error, 'an acknowledgement could not be recorded'));
       });
       socket.on(SUBSCRIBE_EVENT, (payload: { rooms?: unknown }, reply?: (ok: { rooms: string[] }) => void) => {
-        const rooms = Array.isArray(payload?.rooms) ? payload.rooms.filter((r): r is string => typeof r === 'string' && FOLLOWABLE.test(r)) : [];
-        void socket.join(rooms);
-        reply?.({ rooms });
+        const asked = Array.isArray(payload?.rooms) ? payload.rooms.filter((r): r is string => typeof r === 'string').slice(0, 200) : [];
+        void Promise.all(asked.map(async (room) => ((await caller.mayJoin(room)) ? room : null))).then((allowed) => {
+          const rooms = allowed.filter((r): r is string => r !== null);
+          void socket.join(rooms);
+          reply?.({ rooms });
+        });
       });
       socket.on(UNSUBSCRIBE_EVENT, (payload: { rooms?: unknown }) => {
-        if (Array.isArray(payload?.rooms)) for (const r of payload.rooms) if (typeof r === 'string') void socket.leave(r);
+        // The rooms joined from the token stay: leaving them would only deafen the caller's own socket.
+        if (Array.isArray(payload?.rooms))
+          for (const r of payload.rooms) if (typeof r === 'string' && !r.startsWith('user:') && !r.startsWith('org:')) void socket.leave(r);
       });
       socket.on(
         ONLINE_STATUS_EVENT,
         (payload: { userIds?: unknown }, reply?: (status: { userId: string; online: boolean }[]) => void) => {
-          const ids = Array.isArray(payload?.userIds) ? payload.userIds.filter((u): u is string => typeof u === 'string').slice(0, 200) : [];
-          void Promise.all(
-            ids.map(async (userId) => ({ userId, online: (await namespace.in(`user:${userId}`).fetchSockets()).length > 0 })),
-          ).then((status) => {
-            if (reply) reply(status);
-            else socket.emit('ReceiveUserOnlineStatus', status);
-          });
+          const ids = Array.isArray(payload?.userIds) ? [...new Set(payload.userIds.filter((u): u is string => typeof u === 'string'))].slice(0, 200) : [];
+          void visibleUsers(data.principal, ids)
+            .then((visible) =>
+              Promise.all(
+                ids
+                  .filter((id) => visible.has(id))
+                  .map(async (userId) => ({ userId, online: (await namespace.in(`user:${userId}`).fetchSockets()).length > 0 })),
+              ),
+            )
+            .then((status) => {
+              if (reply) reply(status);
+              else socket.emit('ReceiveUserOnlineStatus', status);
+            });
         },
       );
+      for (const [event, registration] of messageHandlers.get(hub) ?? []) {
+        socket.on(event, (payload: unknown, reply?: (answer: unknown) => void) => {
+          const room = registration.room(payload);
+          void (room ? caller.mayJoin(room) : Promise.resolve(false))
+            .then(async (allowed) => (allowed ? await registration.handle(caller, payload) : { error: 'forbidden' }))
+            .then(
+              (answer) => reply?.(answer),
+              (error: unknown) => {
+                logError(error, 'a real-time message handler failed');
+                reply?.({ error: 'failed' });
+              },
+            );
+        });
+      }
     });
   };
 
@@ -166,20 +363,43 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       }
       for (const hub of HUBS) setUpHub(io, hub);
     },
-    publish({ hub, event, rooms, data }) {
+    publish({ hub, event, rooms, data, messageId, version }) {
       versionCounter = (versionCounter + 1) % 1000;
       const message: RealtimeMessage = {
-        messageId: randomUUID(),
-        version: now().getTime() * 1000 + versionCounter,
+        messageId: messageId ?? randomUUID(),
+        version: version ?? now().getTime() * 1000 + versionCounter,
         sentAt: now().toISOString(),
         data: { ...data, event },
       };
-      for (const room of rooms) if (room.startsWith('user:')) remember(room.slice(5), message);
+      for (const room of rooms) {
+        if (!room.startsWith('user:')) continue;
+        remember(room.slice(5), message);
+        const write = pending
+          .add(room.slice(5), hub, message)
+          .catch((error: unknown) => logError(error, 'a pending real-time message could not be kept'))
+          .finally(() => writing.delete(message.messageId));
+        writing.set(message.messageId, write);
+      }
       if (io && rooms.length) io.of(hubNamespace(hub)).to(rooms).emit(event, message);
       return message.messageId;
     },
-    pendingFor: (userId) => pending.get(userId) ?? [],
+    pendingFor: (userId) => local.get(userId) ?? [],
+    storedPendingFor: (userId, hub) => pending.list(userId, hub, new Date(now().getTime() - PENDING_TTL_MS)),
+    registerRooms(hubs, prefix, rule) {
+      if (roomRules.has(prefix)) throw new Error(`real-time rooms ${prefix}: already have a rule`);
+      roomRules.set(prefix, { hubs: new Set(typeof hubs === 'string' ? [hubs] : hubs), rule });
+    },
+    registerPresence(rule) {
+      presenceRules.push(rule);
+    },
+    onMessage(hub, event, registration) {
+      const handlers = messageHandlers.get(hub) ?? new Map<string, MessageRegistration>();
+      if (handlers.has(event)) throw new Error(`real-time message ${event} on ${hub}: already handled`);
+      handlers.set(event, registration);
+      messageHandlers.set(hub, handlers);
+    },
     async close() {
+      await Promise.all(writing.values());
       if (io) await io.close();
       io = null;
       if (redis) {

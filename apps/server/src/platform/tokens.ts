@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
 import type { Database } from './db';
+import { TtlCache } from './ttl-cache';
 
 export const TOKEN_ISSUER = 'careslot';
 export const TOKEN_AUDIENCE = 'careslot-api';
 const ALG = 'ES256';
+/** How long an instance trusts a "not revoked" answer before asking the database again. */
+const REVOCATION_CACHE_MS = 5_000;
 
 /** The claims of a product API token (spec: patient-booking.md §3.1). */
 export interface ProductClaims {
@@ -33,13 +36,16 @@ export interface ProductClaims {
   guest?: boolean;
   exp?: number;
   iat?: number;
+  jti?: string;
 }
 
 export interface TokenService {
   readonly kid: string;
   sign(claims: ProductClaims, ttlSeconds: number): Promise<string>;
-  /** Verifies signature, issuer, audience and expiry; throws on any failure. */
+  /** Verifies signature, issuer, audience and expiry, and that the token was not revoked; throws on any failure. */
   verify(token: string): Promise<ProductClaims>;
+  /** Revokes tokens by id (jti) until they would expire anyway: every instance refuses them within seconds. */
+  revoke(tokens: { jti: string; expiresAt: Date }[]): Promise<void>;
   publicJwks(): { keys: JWK[] };
   /** The private signing key, for the identity provider that signs ID tokens with the same key. */
   privateJwk(): JWK;
@@ -74,6 +80,17 @@ export async function createTokenService(database: Database, now: () => Date): P
   const kid = row.kid;
   const publicJwk = row.public_jwk;
   const signingJwk = row.private_jwk;
+  // The denylist lives in the database so every instance sees a revocation; an instance remembers a
+  // "not revoked" answer for a few seconds, and its own revocations at once.
+  const revokedHere = new Map<string, number>();
+  const revocationChecks = new TtlCache<boolean>(REVOCATION_CACHE_MS, 10_000, () => now().getTime());
+  const isRevoked = async (jti: string) => {
+    if (revokedHere.has(jti)) return true;
+    return revocationChecks.get(jti, async () => {
+      const rows = await database.query('select 1 from revoked_tokens where jti = $1', [jti]);
+      return rows.length > 0;
+    });
+  };
 
   return {
     kid,
@@ -97,7 +114,21 @@ export async function createTokenService(database: Database, now: () => Date): P
         algorithms: [ALG],
         currentDate: now(),
       });
+      if (payload.jti && (await isRevoked(payload.jti))) throw new Error('token revoked');
       return payload as unknown as ProductClaims;
+    },
+    async revoke(list) {
+      if (list.length === 0) return;
+      const current = now();
+      await database.query('delete from revoked_tokens where expires_at < $1', [current]);
+      for (const [jti, until] of revokedHere) if (until < current.getTime()) revokedHere.delete(jti);
+      for (const { jti, expiresAt } of list) {
+        await database.query(
+          'insert into revoked_tokens (jti, expires_at) values ($1, $2) on conflict (jti) do nothing',
+          [jti, expiresAt],
+        );
+        revokedHere.set(jti, expiresAt.getTime());
+      }
     },
     publicJwks: () => ({ keys: [publicJwk] }),
     privateJwk: () => signingJwk,

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { fixedClock, systemClock, type Clock } from '../platform/clock';
 import type { Database } from '../platform/db';
+import type { DomainEvents } from '../platform/events';
 import { createOutbox, type Outbox } from '../platform/outbox';
 import { createRealtime, type Realtime } from '../platform/realtime';
 import { createTokenService, type ProductClaims, type TokenService } from '../platform/tokens';
@@ -16,6 +17,8 @@ export interface TestApp {
   tokens: TokenService;
   outbox: Outbox;
   realtime: Realtime;
+  /** The app's durable domain events (its dispatcher). */
+  events: DomainEvents;
   clock: Clock;
   config: Config;
   /** inject() returning the parsed JSON body alongside the response. */
@@ -38,11 +41,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-web-dist',
     RATE_LIMIT_MAX: '100000',
+    DEV_TOOLS: 'true',
+    HOLD_RATE_LIMIT: '100000',
     ...options.env,
   });
   const tokens = await createTokenService(database, () => clock.now());
   const outbox = createOutbox(database);
-  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now() });
+  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
   const app = await buildApp({ config, database, clock, tokens, outbox, realtime, ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
@@ -51,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tokens,
     outbox,
     realtime,
+    events: app.deps.events,
     clock,
     config,
     async call<T>(injectOptions: InjectOptions) {
@@ -78,4 +84,9 @@ export async function tokenFor(
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** The headers of a guest's browser named `name`: a guest token of its own (holds belong to a token's subject). */
+export async function guestHeaders(tokens: TokenService, name: string): Promise<Record<string, string>> {
+  return bearer(await tokens.sign({ sub: `guest:${name}`, user_roles: [], guest: true }, 24 * 3600));
 }

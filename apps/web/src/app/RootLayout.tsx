@@ -1,6 +1,8 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { HoldLimitDialog } from '../shared/slots/HoldLimitDialog';
+import { releaseStoredHold } from '../shared/slots/holds';
 import { LoadingSpinner } from '../shared/ui/LoadingSpinner';
 import { useBreadcrumbs, type BreadcrumbHandle } from './breadcrumbs';
 import { BreadcrumbTrail } from './layout/BreadcrumbTrail';
@@ -15,9 +17,29 @@ export interface LayoutHandle extends BreadcrumbHandle {
   hideFooter?: boolean;
 }
 
+/** The pages of the booking flow (4.2): the held time belongs to them. */
+const BOOKING_FLOW = /^\/(book\/|screening-form|verification\/phone-verify)/;
+/** Pages a booking passes through on its way (sign-in comes back to the flow with the held time). */
+const ON_THE_WAY = /^\/(callback|login|account)(\/|$)/;
+
+/**
+ * Leaving the booking flow for another page of the app lets the held time go (issue 17 item 2): the stored
+ * selection's hold is released. Sign-in and registration leave the page itself, so they keep it.
+ */
+function useReleaseHoldOnLeavingBooking() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    if (from !== pathname && BOOKING_FLOW.test(from) && !BOOKING_FLOW.test(pathname) && !ON_THE_WAY.test(pathname)) void releaseStoredHold();
+  }, [pathname]);
+}
+
 /** Header, optional notification sidebar, page content and footer (practice-portal.md §2.15). */
 export function RootLayout() {
   const { t } = useTranslation();
+  useReleaseHoldOnLeavingBooking();
   const matches = useMatches();
   const handle = Object.assign({}, ...matches.map((m) => (m.handle ?? {}) as LayoutHandle)) as LayoutHandle;
   const trail = useBreadcrumbs();
@@ -38,6 +60,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       {handle.hideFooter || landing ? null : <Footer />}
+      <HoldLimitDialog />
     </div>
   );
 }

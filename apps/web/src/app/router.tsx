@@ -6,6 +6,7 @@ import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identi
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
+import { PatientPages, RedirectTo, UserHome } from '../features/pages/routes/RouteRedirects';
 import { PRACTICE_BREADCRUMBS } from './breadcrumbs';
 import { RootLayout } from './RootLayout';
 
@@ -59,6 +60,10 @@ const PracticeAdminDashboardPage = lazy(() =>
 );
 const PracticeCalendarPage = lazy(() => import('../features/practice-day/routes/PracticeCalendarPage').then((m) => ({ default: m.PracticeCalendarPage })));
 const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })));
+const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocumentPage').then((m) => ({ default: m.LegalDocumentPage })));
+const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
+const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
+const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
  * Routes whose screens later issues build. Each is declared so the map is complete and reviewable, and
@@ -66,10 +71,6 @@ const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/Dem
  */
 const NOT_BUILT_YET = [
   // main layout children
-  'signup',
-  'social-signup',
-  'patient/*',
-  'patient/settings/edit',
   'staff-member/*',
   'staff-member/digital-checkin',
   'staff-member/surveys',
@@ -83,7 +84,6 @@ const NOT_BUILT_YET = [
   'practice-admin/reports/message-logs',
   'practice-admin/digital-checkin',
   'practice/*',
-  'user/*',
   'providers/*',
   'providers/:userId/settings/edit',
   'providers/:userId/settings/payment-method',
@@ -106,16 +106,10 @@ const NOT_BUILT_YET = [
   'careslot',
   'reputation-management/*',
   'reputation-management/single-sign-on',
-  'privacy-policy',
-  'terms-of-use',
   'patient-review/*',
   'patient-review/appointments/:id/signup',
   'vaccine-passport',
   // account routes (patient-booking.md §2.1)
-  'account/signup',
-  'account/social-signup',
-  'appointment-action/*',
-  'mobile/*',
   // built into the product (spec README): the patient portal and the survey app
   'survey/*',
   'survey/appointment/:id',
@@ -211,6 +205,19 @@ export const routes: RouteObject[] = [
       { path: 'providers/:userId/calendar', element: guarded('providers/:userId/calendar', <PracticeCalendarPage variant="provider" />), handle: PRACTICE_BREADCRUMBS['providers/:userId/calendar'] },
       { path: 'staff-member/calendar', element: guarded('staff-member/calendar', <PracticeCalendarPage variant="staff" />), handle: PRACTICE_BREADCRUMBS['staff-member/calendar'] },
       { path: 'practice-admin/calendar', element: guarded('practice-admin/calendar', <PracticeCalendarPage variant="admin" />), handle: PRACTICE_BREADCRUMBS['practice-admin/calendar'] },
+      // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
+      // the patient's pages, the user's home, the message-link action and the phone apps' start page.
+      { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },
+      { path: 'terms-of-use', element: <LegalDocumentPage document="terms" /> },
+      { path: 'about-us', element: <LegalDocumentPage document="about" /> },
+      ...['signup', 'account/signup'].map((path) => ({ path, element: <RedirectTo to="/account/activation-code-question" /> })),
+      ...['social-signup', 'account/social-signup'].map((path) => ({ path, element: <GuestOnly><SocialSignupPage /></GuestOnly> })),
+      ...['patient', 'patient/*'].map((path) => ({ path, element: <RequireAuthentication><PatientPages /></RequireAuthentication> })),
+      ...['user', 'user/*'].map((path) => ({ path, element: <UserHome /> })),
+      { path: 'providers', element: <RedirectTo to="/provider-search" /> },
+      { path: 'staff-member', element: <RedirectTo to="/staff-member/calendar" /> },
+      ...['appointment-action', 'appointment-action/*'].map((path) => ({ path, element: <AppointmentActionPage /> })),
+      ...['mobile', 'mobile/*'].map((path) => ({ path, element: <MobilePage /> })),
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.

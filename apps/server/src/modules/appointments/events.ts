@@ -1,6 +1,8 @@
 import type { AppointmentStatus, RealtimeEvent, Room } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
+import { appendEvents, type DomainEvent, type DomainEvents } from '../../platform/events';
+import { publisherFor } from '../../platform/realtime';
 
 /** What happened to an appointment, for modules that react to it (notifications, dashboards, queues). */
 export type AppointmentChangeKind = 'booked' | 'requested' | 'status_changed' | 'cancelled' | 'checked_in' | 'rescheduled';
@@ -28,33 +30,11 @@ export interface AppointmentChanged {
   at: Date;
 }
 
-export type AppointmentChangedListener = (event: AppointmentChanged) => Promise<void> | void;
+/** The domain event's type (aggregate `appointment`, id = the appointment id). */
+export const APPOINTMENT_CHANGED = 'appointment.changed';
 
-/**
- * Listeners per app instance. Each app has its own database object, so keying by it keeps two apps in one
- * process (the tests) from hearing each other.
- */
-interface Subscription {
-  listener: AppointmentChangedListener;
-  onError: (error: unknown, event: AppointmentChanged) => void;
-}
-const subscriptions = new WeakMap<Connection, Set<Subscription>>();
-
-/**
- * Subscribes to "appointment changed" for the app using this database; `onError` hears a failure of the
- * listener (the subscriber logs it). Returns the unsubscribe.
- */
-export function onAppointmentChanged(
-  database: Connection,
-  listener: AppointmentChangedListener,
-  onError: (error: unknown, event: AppointmentChanged) => void,
-): () => void {
-  const set = subscriptions.get(database) ?? new Set<Subscription>();
-  const subscription = { listener, onError };
-  set.add(subscription);
-  subscriptions.set(database, set);
-  return () => set.delete(subscription);
-}
+/** As stored in domain_events: the same fields, the time as text. */
+type StoredChange = Omit<AppointmentChanged, 'at'> & { at: string };
 
 export function kindOf(previous: AppointmentStatus | null, status: AppointmentStatus): AppointmentChangeKind {
   if (previous === null) return status === 'Pending' ? 'requested' : 'booked';
@@ -64,17 +44,26 @@ export function kindOf(previous: AppointmentStatus | null, status: AppointmentSt
 }
 
 /**
- * Tells every listener, after the change has committed. A listener's failure is logged and never undoes or
- * fails the change itself: the appointment is the record, notifications follow from it.
+ * The one place an appointment's change is announced (booking, reschedule, status changes, the walk-in
+ * queue): the domain event "appointment changed", written in the change's own transaction. The caller
+ * flushes `deps.events` after its commit; the hub (below) and the other modules' consumers (in-app
+ * notifications, later e-mail, SMS, reminders, reports) hear it at least once, in order per appointment.
  */
-async function emitAppointmentChanged(database: Connection, event: AppointmentChanged): Promise<void> {
-  for (const { listener, onError } of subscriptions.get(database) ?? []) {
-    try {
-      await listener(event);
-    } catch (error) {
-      onError(error, event);
-    }
-  }
+export async function recordAppointmentChange(tx: Connection, change: AppointmentChanged): Promise<void> {
+  const payload: StoredChange = { ...change, at: change.at.toISOString() };
+  await appendEvents(tx, [{ aggregateType: 'appointment', aggregateId: change.appointmentId, type: APPOINTMENT_CHANGED, payload, occurredAt: change.at }]);
+}
+
+/**
+ * Subscribes a consumer (a stable name: its deliveries are recorded under it) to "appointment changed". It
+ * may hear an event twice after a crash; it keys what it writes by `event.id`.
+ */
+export function onAppointmentChanged(
+  events: Pick<DomainEvents, 'subscribe'>,
+  consumer: string,
+  listener: (change: AppointmentChanged, event: DomainEvent<object>) => Promise<void>,
+): () => void {
+  return events.subscribe<StoredChange>(consumer, [APPOINTMENT_CHANGED], (event) => listener({ ...event.payload, at: new Date(event.payload.at) }, event));
 }
 
 /** The specific event of a status, where practice-portal.md §4.8 names one, besides AppointmentStatusUpdated. */
@@ -101,42 +90,64 @@ function roomsOf(event: AppointmentChanged): Room[] {
 }
 
 /**
- * The one place an appointment's change is announced, after it has committed (booking, reschedule, status
- * changes, the walk-in queue): AppointmentBooked for a new appointment, AppointmentStatusUpdated always, and
- * the status's own event where §4.8 names one, on the appointments hub (ids and statuses only, never patient
- * data); then the domain event "appointment changed" to this app's listeners.
+ * The appointments hub's consumer of "appointment changed" (and of a participant added): AppointmentBooked for a new appointment,
+ * AppointmentStatusUpdated always, and the status's own event where §4.8 names one (ids and statuses only,
+ * never patient data). Message ids come from the event, so a redelivery repeats them and clients drop it.
  */
-export async function announceAppointmentChange(deps: Pick<AppDeps, 'database' | 'realtime'>, event: AppointmentChanged): Promise<void> {
-  const rooms = roomsOf(event);
-  const data = {
-    AppointmentId: event.appointmentId,
-    Status: event.status,
-    PreviousStatus: event.previousStatus,
-    StartTime: event.startTime,
-    ProviderId: event.practitionerId,
-    ScheduleType: event.scheduleType,
-  };
-  const events: RealtimeEvent[] = [];
-  if (event.previousStatus === null) events.push('AppointmentBooked');
-  events.push('AppointmentStatusUpdated');
-  const specific = event.previousStatus !== event.status ? STATUS_EVENT[event.status] : undefined;
-  if (specific) events.push(specific);
-  for (const name of events) deps.realtime.publish({ hub: 'appointments', event: name, rooms, data });
-  await emitAppointmentChanged(deps.database, event);
+export function registerAppointmentsHub(deps: Pick<AppDeps, 'realtime' | 'events'>): void {
+  deps.events.subscribe<StoredChange | ParticipantAdded>('appointments.hub', [APPOINTMENT_CHANGED, APPOINTMENT_PARTICIPANT_ADDED], async (event) => {
+    const realtime = publisherFor(deps.realtime, event.id);
+    if (event.type === APPOINTMENT_PARTICIPANT_ADDED) {
+      // The same rooms hear AppointmentParticipantAdded.
+      const added = event.payload;
+      const rooms: Room[] = [`appointment:${added.appointmentId}`, `user:${added.patientId}`];
+      if (added.organizationId) rooms.push(`org:${added.organizationId}`);
+      if (added.practitionerId) rooms.push(`user:${added.practitionerId}`);
+      const data = { AppointmentId: added.appointmentId, Status: added.status, ProviderId: added.practitionerId, ScheduleType: added.scheduleType };
+      realtime.publish({ hub: 'appointments', event: 'AppointmentParticipantAdded', rooms, data, version: event.version });
+      return;
+    }
+    const change = event.payload as StoredChange;
+    const rooms = roomsOf({ ...change, at: new Date(change.at) });
+    const data = {
+      AppointmentId: change.appointmentId,
+      Status: change.status,
+      PreviousStatus: change.previousStatus,
+      StartTime: change.startTime,
+      ProviderId: change.practitionerId,
+      ScheduleType: change.scheduleType,
+    };
+    const names: RealtimeEvent[] = [];
+    if (change.previousStatus === null) names.push('AppointmentBooked');
+    names.push('AppointmentStatusUpdated');
+    const specific = change.previousStatus !== change.status ? STATUS_EVENT[change.status] : undefined;
+    if (specific) names.push(specific);
+    for (const name of names) realtime.publish({ hub: 'appointments', event: name, rooms, data, version: event.version });
+  });
 }
 
-/** A practitioner, staff member or resource joined a visit: the same rooms hear AppointmentParticipantAdded. */
-export function announceParticipantAdded(
-  deps: Pick<AppDeps, 'realtime'>,
+/** A practitioner, staff member or resource joined a visit (same aggregate, so it keeps its place in the order). */
+export const APPOINTMENT_PARTICIPANT_ADDED = 'appointment.participant-added';
+interface ParticipantAdded {
+  appointmentId: string;
+  organizationId: string | null;
+  patientId: string;
+  practitionerId: string | null;
+  status: string;
+  scheduleType: string;
+}
+
+export async function recordParticipantAdded(
+  tx: Connection,
   row: { id: string; organization_id: string | null; patient_id: string; practitioner_id: string | null; status: string; schedule_type: string },
-): void {
-  const rooms: Room[] = [`appointment:${row.id}`, `user:${row.patient_id}`];
-  if (row.organization_id) rooms.push(`org:${row.organization_id}`);
-  if (row.practitioner_id) rooms.push(`user:${row.practitioner_id}`);
-  deps.realtime.publish({
-    hub: 'appointments',
-    event: 'AppointmentParticipantAdded',
-    rooms,
-    data: { AppointmentId: row.id, Status: row.status, ProviderId: row.practitioner_id, ScheduleType: row.schedule_type },
-  });
+): Promise<void> {
+  const payload: ParticipantAdded = {
+    appointmentId: row.id,
+    organizationId: row.organization_id,
+    patientId: row.patient_id,
+    practitionerId: row.practitioner_id,
+    status: row.status,
+    scheduleType: row.schedule_type,
+  };
+  await appendEvents(tx, [{ aggregateType: 'appointment', aggregateId: row.id, type: APPOINTMENT_PARTICIPANT_ADDED, payload }]);
 }

@@ -7,15 +7,15 @@
 export { getAppointment, mayRead, toAppointment } from './service';
 export { changeAppointmentStatus, type AppointmentFamily } from './status';
 export {
-  announceAppointmentChange,
+  APPOINTMENT_CHANGED,
   kindOf,
   onAppointmentChanged,
+  recordAppointmentChange,
   type AppointmentChanged,
   type AppointmentChangeKind,
-  type AppointmentChangedListener,
 } from './events';
 export { callNextWalkIn, practiceOf, toPracticeAppointments, UNKNOWN_PATIENT } from './practice';
-export { ACTIVE as PORTAL_ACTIVE, ownAppointment as patientOwnAppointment } from './portal';
+export { ownAppointment as patientOwnAppointment } from './portal';
 export {
   appointment as findAppointment,
   byIdempotencyKey,
@@ -26,5 +26,7 @@ export {
   type NewAppointment,
   type PracticeRow,
 } from './store';
+export { appointmentForMessage, type AppointmentForMessage } from './message-view';
+export { actOnAppointmentFromLink } from './link-actions';
 export { appointmentRoutes } from './routes';
 export { PORTAL_WEB } from './portal-routes';

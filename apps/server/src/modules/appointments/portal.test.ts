@@ -17,7 +17,8 @@ async function schedule(t: TestApp, capacity = 1): Promise<string> {
   const [location] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[2]]);
   const id = randomUUID();
   await t.database.query(
-    `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days) values ($1, $2, $3, 'America/New_York', 30, $4, 60)`,
+    // One patient is booked at the same minute on several tests' calendars: these calendars allow it (decision 0036).
+    `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, allow_concurrent_bookings) values ($1, $2, $3, 'America/New_York', 30, $4, 60, true)`,
     [id, provider.id, location!.id, capacity],
   );
   for (let weekday = 1; weekday <= 5; weekday += 1) {

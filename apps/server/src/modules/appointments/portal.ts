@@ -23,10 +23,10 @@ import * as store from './store';
  * family's account holder): anyone else gets 404, whatever their role.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 const PORTAL_WORKFLOW = 'Patient_Portal_Web';
 
-export const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
+const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 function providerOf(practitioner: Practitioner | null): PortalAppointment['Provider'] {
   if (!practitioner) return null;
@@ -49,7 +49,7 @@ function providerOf(practitioner: Practitioner | null): PortalAppointment['Provi
   };
 }
 
-async function toPortal(deps: Deps, row: store.AppointmentRow, now: Date): Promise<PortalAppointment> {
+export async function toPortal(deps: Pick<AppDeps, 'database'>, row: store.AppointmentRow, now: Date): Promise<PortalAppointment> {
   const [practitioner, location, schedule, patient, payments] = await Promise.all([
     row.practitioner_id ? getPractitioner(deps.database, row.practitioner_id) : null,
     row.location_id ? getLocation(deps.database, row.location_id) : null,
@@ -170,7 +170,11 @@ const icsDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(
 
 /** The appointment as an iCalendar file (RFC 5545): one VEVENT in UTC, with where and with whom. */
 export async function appointmentCalendarFile(deps: Deps, context: RequestContext, id: string, origin: string): Promise<string> {
-  const item = await patientAppointment(deps, context, id);
+  return calendarFileOf(await patientAppointment(deps, context, id), origin, deps.clock.now());
+}
+
+/** The iCalendar text of an appointment as the portal shows it (the download and the confirmation e-mail's .ics). */
+export function calendarFileOf(item: PortalAppointment, origin: string, now: Date): string {
   const who = item.Provider?.DisplayName ?? item.Facility?.Name ?? 'CareSlot';
   const where = item.AppointmentType === 'TeleHealth' ? 'Video visit (CareSlot)' : [item.Facility?.Name, ...(item.Facility?.AddressLines ?? [])].filter(Boolean).join(', ');
   const url = `${origin}/portal/health/appointments/${item.AppointmentType === 'TeleHealth' ? 'telehealth' : 'office'}/details/${item.Id}`;
@@ -182,7 +186,7 @@ export async function appointmentCalendarFile(deps: Deps, context: RequestContex
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${item.Id}@careslot`,
-    `DTSTAMP:${icsDate(deps.clock.now())}`,
+    `DTSTAMP:${icsDate(now)}`,
     `DTSTART:${icsDate(new Date(item.StartTime))}`,
     `DTEND:${icsDate(new Date(item.EndTime))}`,
     `SUMMARY:${icsText(`Appointment with ${who}`)}`,

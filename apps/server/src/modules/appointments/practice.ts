@@ -6,11 +6,11 @@ import {
 } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
 import { authorize, isPracticeUser, notFoundAudited } from '../../platform/access';
-import type { RequestContext } from '../../platform/context';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { getHealthcareService, listPractitionerRoles, patientCardsByIds } from '../directory';
-import { announceAppointmentChange, announceParticipantAdded, kindOf } from './events';
+import { kindOf, recordAppointmentChange, recordParticipantAdded } from './events';
 import * as store from './store';
 
 /**
@@ -18,7 +18,7 @@ import * as store from './store';
  * practice's day makes (a participant joins, the next walk-in is called).
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 export const UNKNOWN_PATIENT: Omit<AppointmentPatient, 'Id'> = { FirstName: '', LastName: '', BirthDate: null, Gender: null };
 
@@ -71,39 +71,44 @@ export async function callNextWalkIn(
   context: RequestContext,
   day: { providerId: string; organizationId: string; from: Date; to: Date },
 ): Promise<void> {
-  const called = await store.callNextWalkIn(deps.database, {
-    practitionerId: day.providerId,
-    organizationId: day.organizationId,
-    from: day.from,
-    to: day.to,
-    now: deps.clock.now(),
+  const called = await deps.database.transaction(async (tx) => {
+    const row = await store.callNextWalkIn(tx, {
+      practitionerId: day.providerId,
+      organizationId: day.organizationId,
+      from: day.from,
+      to: day.to,
+      now: deps.clock.now(),
+    });
+    if (!row) return null;
+    // The queue is the practice's own: its next walk-in is its own appointment (organization in the query).
+    await authorize(onConnection(context, tx), 'update', {
+      kind: 'appointment',
+      id: row.id,
+      patientId: row.patient_id,
+      organizationId: row.organization_id,
+      workflow: 'Doctor_Appointment_Web',
+      detail: { from: row.previous_status, to: row.status },
+    });
+    const previous = row.previous_status as AppointmentStatus;
+    await recordAppointmentChange(tx, {
+      kind: kindOf(previous, 'In Progress'),
+      appointmentId: row.id,
+      organizationId: row.organization_id,
+      practitionerId: row.practitioner_id,
+      locationId: row.location_id,
+      patientId: row.patient_id,
+      scheduleId: row.schedule_id,
+      startTime: iso(row.start_at),
+      scheduleType: row.schedule_type,
+      status: 'In Progress',
+      previousStatus: previous,
+      actorId: context.userId,
+      at: new Date(row.called_at ?? deps.clock.now()),
+    });
+    return row;
   });
   if (!called) throw conflict('No patient is waiting in the queue.');
-  // The queue is the practice's own: its next walk-in is its own appointment (organization in the query).
-  await authorize(context, 'update', {
-    kind: 'appointment',
-    id: called.id,
-    patientId: called.patient_id,
-    organizationId: called.organization_id,
-    workflow: 'Doctor_Appointment_Web',
-    detail: { from: called.previous_status, to: called.status },
-  });
-  const previous = called.previous_status as AppointmentStatus;
-  await announceAppointmentChange(deps, {
-    kind: kindOf(previous, 'In Progress'),
-    appointmentId: called.id,
-    organizationId: called.organization_id,
-    practitionerId: called.practitioner_id,
-    locationId: called.location_id,
-    patientId: called.patient_id,
-    scheduleId: called.schedule_id,
-    startTime: iso(called.start_at),
-    scheduleType: called.schedule_type,
-    status: 'In Progress',
-    previousStatus: previous,
-    actorId: context.userId,
-    at: new Date(called.called_at ?? deps.clock.now()),
-  });
+  await deps.events.flush();
 }
 
 /** POST api/v1/appointmentparticipants/{id}: a practitioner or staff member of the practice, or one of its resources, joins a visit. */
@@ -127,8 +132,14 @@ export async function addParticipant(deps: Deps, context: RequestContext, appoin
     if (!roles.some((r) => r.Active)) throw fieldError('ParticipantId', 'practice_member', 'must be a practitioner or staff member of this practice');
   }
   const already = (row.participants as { Type: string; ParticipantId: string }[]).some((p) => p.Type === participant.Type && p.ParticipantId === participant.ParticipantId);
-  const updated = already ? row : await store.addParticipant(deps.database, { id: row.id, organizationId, participant, now: deps.clock.now() });
+  const updated = already
+    ? row
+    : await deps.database.transaction(async (tx) => {
+        const added = await store.addParticipant(tx, { id: row.id, organizationId, participant, now: deps.clock.now() });
+        if (added) await recordParticipantAdded(tx, added);
+        return added;
+      });
   if (!updated) throw notFound();
-  if (!already) announceParticipantAdded(deps, updated);
+  if (!already) await deps.events.flush();
   return (await toPracticeAppointments(deps, [updated]))[0]!;
 }

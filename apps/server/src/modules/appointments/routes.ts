@@ -16,13 +16,22 @@ import {
   addParticipantSchema,
   PRACTICE_ROLE_CODES,
   practiceAppointmentSchema,
+  APPOINTMENT_DETAILS_MESSAGES,
+  appointmentIdentifiersQuerySchema,
+  appointmentIdentifiersResultSchema,
+  appointmentPatchResultSchema,
+  appointmentPatchSchema,
+  webAppointmentPatchSchema,
 } from '@careslot/contracts';
 import { contextOf } from '../../platform/context';
 import { requireRoles, requireUser } from '../../platform/auth';
 import { portalRoutes } from './portal-routes';
+import { appointmentsByIdentifiers, patchAppointment, patchWebAppointment } from './details';
 import { addParticipant } from './practice';
 import * as requests from './requests';
 import * as service from './service';
+import { registerAppointmentsHub } from './events';
+import { registerAppointmentRooms } from './realtime';
 import { changeAppointmentStatus, type AppointmentFamily } from './status';
 
 const V2 = '/careslot-appointment-service/api/v2';
@@ -38,6 +47,9 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorE
  */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
+  // The real-time side: who may follow an appointment or meeting, and the hub's consumer of its changes.
+  registerAppointmentRooms(deps);
+  registerAppointmentsHub(deps);
   // The patient's own appointments (the portal): their own file, kept apart from the practice's calls.
   await app.register(portalRoutes);
 
@@ -45,6 +57,32 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V2}/Appointments/:id`,
     { preHandler: requireUser, schema: { tags, security, summary: 'One appointment (its patient, their account holder, or the practice)', params: appointmentIdParamsSchema, response: { 200: appointmentEnvelopeSchema, ...errors } } },
     async (request) => ({ is_success: true, data: await service.getAppointment(deps, contextOf(request), request.params.id), message: 'success' }),
+  );
+
+  app.patch(
+    `${V2}/Appointments/:id`,
+    { preHandler: requireUser, schema: { tags, security, summary: "Change an appointment's reasons or identifiers (its practice only)", params: appointmentIdParamsSchema, body: appointmentPatchSchema, response: { 200: appointmentPatchResultSchema, ...errors } } },
+    async (request) => ({
+      status_code: 200,
+      message: APPOINTMENT_DETAILS_MESSAGES.updated,
+      data: await patchAppointment(deps, contextOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    `${V2}/web/WebAppointments/:id`,
+    { preHandler: requireUser, schema: { tags: ['patient portal'], security, summary: 'The patient rewords the reasons of their own upcoming appointment', params: appointmentIdParamsSchema, body: webAppointmentPatchSchema, response: { 200: appointmentPatchResultSchema, ...errors } } },
+    async (request) => ({
+      status_code: 200,
+      message: APPOINTMENT_DETAILS_MESSAGES.updated,
+      data: await patchWebAppointment(deps, contextOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    `${V2}/Appointments/identifiers/get`,
+    { preHandler: requireUser, schema: { tags, security, summary: "The caller's practice's appointments carrying any of these identifiers", body: appointmentIdentifiersQuerySchema, response: { 200: appointmentIdentifiersResultSchema, ...errors } } },
+    async (request) => ({ status_code: 200, message: 'success', data: await appointmentsByIdentifiers(deps, contextOf(request), request.body) }),
   );
 
   // ---------- the practice's status actions (practice-portal.md §4.1, §7; decision 0016) ----------

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../platform/deps';
 import { toTransaction, transactionsOfAppointment } from '../payments';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 /** Whether the caller may see this appointment (the policy's rule, unaudited: for filters and rooms). */
 export function mayRead(context: RequestContext, row: store.AppointmentRow): Promise<boolean> {
@@ -31,7 +31,7 @@ export async function toAppointment(deps: Pick<Deps, 'database'>, row: store.App
   const reasons = row.reasons as Appointment['Reasons'];
   return {
     Id: row.id,
-    Identifier: [],
+    Identifier: (row.identifiers ?? []) as Appointment['Identifier'],
     Reasons: reasons,
     ReasonsText: reasonsText(reasons),
     ServiceCategory: row.service_category as Appointment['ServiceCategory'],

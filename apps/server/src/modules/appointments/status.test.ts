@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  APPOINTMENT_STATUSES,
   APPOINTMENT_STATUS_MESSAGES,
+  CALLED_OFF_STATUSES,
   HTTP_STATUS_MESSAGES,
   type Appointment,
   type AppointmentCounts,
@@ -122,11 +124,7 @@ describe('appointment status calls', () => {
       },
       24 * 3600,
     );
-    onAppointmentChanged(
-      t.database,
-      (event) => void heard.push(event),
-      () => undefined,
-    );
+    onAppointmentChanged(t.events, 'test.status-listener', async (change) => void heard.push(change));
   });
   afterAll(() => t.close());
 
@@ -438,5 +436,13 @@ describe('appointment status calls', () => {
     });
     expect(badZone.statusCode).toBe(400);
     expect(badZone.json.errors?.[0]?.field).toBe('querystring.timeZone');
+  });
+
+  it('frees the double-booking guard exactly for the called-off statuses, as the status groups say', async () => {
+    const [index] = await t.database.query<{ indexdef: string }>(
+      "select indexdef from pg_indexes where indexname = 'appointments_no_duplicate_idx'",
+    );
+    const guarded = APPOINTMENT_STATUSES.filter((s) => !index!.indexdef.includes(`'${s}'`));
+    expect([...APPOINTMENT_STATUSES].filter((s) => !guarded.includes(s)).sort()).toEqual([...CALLED_OFF_STATUSES].sort());
   });
 });

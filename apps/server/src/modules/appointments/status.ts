@@ -10,13 +10,13 @@ import {
 import { authorize, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import { conflict, fieldError } from '../../platform/errors';
-import { publishSlotChanges, returnBookedPlace } from '../scheduling';
-import { announceAppointmentChange, kindOf } from './events';
+import { recordSlotChanges, returnBookedPlace } from '../scheduling';
+import { kindOf, recordAppointmentChange } from './events';
 import { toAppointment } from './service';
 import type { AppDeps } from '../../platform/deps';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 /** Which calls an appointment answers to: OfficeAppointments (office and resource visits) or TeleAppointments. */
 export type AppointmentFamily = 'Office' | 'Tele';
@@ -49,8 +49,8 @@ function familyOf(row: store.AppointmentRow): AppointmentFamily {
  *
  * One transaction: the status (only if it is still what was read), the change's record, the slot's place
  * when the appointment stops holding it (Rejected, Canceled, Failed, Entered-In-Error) and an audit row.
- * After the commit: the slot event, then announceAppointmentChange (AppointmentStatusUpdated, the status's own
- * event, the domain event "appointment changed").
+ * Its events are written in it too (the slot's place given back, "appointment changed"); after the commit they
+ * are delivered (AppointmentStatusUpdated and the status's own event on the hub, in-app notifications).
  */
 export async function changeAppointmentStatus(
   deps: Deps,
@@ -61,6 +61,8 @@ export async function changeAppointmentStatus(
     status: AppointmentStatus | 'confirm';
     reason?: string | undefined;
     workflow?: string | undefined;
+    /** A patient confirming their own scheduled visit from a message link (decision 0042). */
+    patientConfirms?: boolean;
   },
 ): Promise<Appointment> {
   const { database } = deps;
@@ -80,7 +82,10 @@ export async function changeAppointmentStatus(
     { kind: 'appointment', id: row.id, patientId: row.patient_id, organizationId: row.organization_id, workflow, detail: { from, to: to ?? input.status } },
     (relation) =>
       familyOf(row) === input.family &&
-      (relation === 'care' || ((relation === 'self' || relation === 'family') && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus))),
+      (relation === 'care' ||
+        ((relation === 'self' || relation === 'family') &&
+          ((!confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)) ||
+            (confirm && input.patientConfirms === true && row.status === 'Scheduled')))),
   );
 
   if (!to || !workflow) throw fieldError('status', 'transition', `A ${from} appointment has nothing to confirm`);
@@ -91,7 +96,6 @@ export async function changeAppointmentStatus(
     throw fieldError('body.Reason', 'required', `A reason is required to set ${to}`);
 
   const releases = RELEASING_STATUSES.includes(to) && !RELEASING_STATUSES.includes(from);
-  let released = false;
   const updated = await database.transaction(async (tx) => {
     const changed = await store.changeStatus(tx, {
       id: row.id,
@@ -115,29 +119,26 @@ export async function changeAppointmentStatus(
       workflow,
       now,
     });
-    if (releases)
-      released = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at), categoryId: row.booked_category_id });
+    if (releases && (await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at), categoryId: row.booked_category_id })))
+      await recordSlotChanges(tx, [{ kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) }]);
+    await recordAppointmentChange(tx, {
+      kind: kindOf(from, to),
+      appointmentId: row.id,
+      organizationId: row.organization_id,
+      practitionerId: row.practitioner_id,
+      locationId: row.location_id,
+      patientId: row.patient_id,
+      scheduleId: row.schedule_id,
+      startTime: new Date(row.start_at).toISOString(),
+      scheduleType: row.schedule_type,
+      status: to,
+      previousStatus: from,
+      actorId: context.userId,
+      at: now,
+    });
     return changed;
   });
 
-  if (released)
-    await publishSlotChanges(deps, [
-      { kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) },
-    ]);
-  await announceAppointmentChange(deps, {
-    kind: kindOf(from, to),
-    appointmentId: row.id,
-    organizationId: row.organization_id,
-    practitionerId: row.practitioner_id,
-    locationId: row.location_id,
-    patientId: row.patient_id,
-    scheduleId: row.schedule_id,
-    startTime: new Date(row.start_at).toISOString(),
-    scheduleType: row.schedule_type,
-    status: to,
-    previousStatus: from,
-    actorId: context.userId,
-    at: now,
-  });
+  await deps.events.flush();
   return toAppointment(deps, updated);
 }

@@ -1,4 +1,4 @@
-import { WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
+import { OPEN_VISIT_STATUSES, WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
 
 export interface AppointmentRow {
@@ -24,6 +24,8 @@ export interface AppointmentRow {
   booking_system: Record<string, unknown>;
   audit_trail: Record<string, unknown>;
   meeting_id: string | null;
+  /** Identifiers in other systems, [{System, Value}] (absent on a row being inserted: none yet). */
+  identifiers?: unknown[];
   /** The slot counter (service category, or the nil uuid) whose place the booking took; null when it took none. */
   booked_category_id: string | null;
   created_by: string | null;
@@ -216,20 +218,18 @@ export async function requestActivity(
   );
 }
 
-/** The provider's counts: walk-ins and scheduled visits in [from, to), and every upcoming request. */
+/** The provider's counts: open walk-ins and scheduled visits (OPEN_VISIT_STATUSES) in [from, to), and every upcoming request. */
 export async function providerCounts(
   db: Connection,
   input: { practitionerId: string; organizationId: string; from: Date; to: Date; now: Date },
 ): Promise<{ walkin: number; scheduled: number; pending: number }> {
   const rows = await db.query<{ walkin: number; scheduled: number; pending: number }>(
     `select
-       count(*) filter (where schedule_type = 'Walk-In' and start_at >= $3 and start_at < $4
-                          and status not in ('Pending', 'Canceled', 'Rejected', 'Failed', 'Entered-In-Error', 'No-Show', 'Checked-Out'))::int as walkin,
-       count(*) filter (where schedule_type = 'Scheduled' and start_at >= $3 and start_at < $4
-                          and status in ('Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Arrived', 'Checked-In', 'Waiting-Room', 'Started', 'In Progress'))::int as scheduled,
+       count(*) filter (where schedule_type = 'Walk-In' and start_at >= $3 and start_at < $4 and status = any($6::text[]))::int as walkin,
+       count(*) filter (where schedule_type = 'Scheduled' and start_at >= $3 and start_at < $4 and status = any($6::text[]))::int as scheduled,
        count(*) filter (where status = 'Pending' and end_at > $5)::int as pending
      from appointments where practitioner_id = $1 and organization_id = $2`,
-    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString()],
+    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString(), [...OPEN_VISIT_STATUSES]],
   );
   return rows[0] ?? { walkin: 0, scheduled: 0, pending: 0 };
 }
@@ -336,4 +336,44 @@ export async function addParticipant(
     [input.id, input.organizationId, JSON.stringify([input.participant]), input.now.toISOString()],
   );
   return rows[0] ?? null;
+}
+
+// ---------- details and identifiers ----------
+
+/**
+ * Replaces the reasons and/or the identifiers of an appointment (a field given as null keeps its value) and
+ * records who changed it last; the updated row, or null when there is no such appointment.
+ */
+export async function updateDetails(
+  db: Connection,
+  input: { id: string; reasons: unknown[] | null; identifiers: unknown[] | null; source: string; workflow: string; now: Date },
+): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>(
+    `update appointments
+        set reasons = coalesce($2::jsonb, reasons), identifiers = coalesce($3::jsonb, identifiers), updated_at = $4,
+            booking_system = booking_system || jsonb_build_object('LastChangedSource', $5::text, 'LastChangedDate', $6::text),
+            audit_trail = audit_trail || jsonb_build_object('LastChangedBySystem', 'careslot', 'WorkflowOrServiceName', $7::text)
+      where id = $1
+      returning *`,
+    [
+      input.id,
+      input.reasons === null ? null : JSON.stringify(input.reasons),
+      input.identifiers === null ? null : JSON.stringify(input.identifiers),
+      input.now.toISOString(),
+      input.source,
+      input.now.toISOString(),
+      input.workflow,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+/** The practice's appointments carrying any of the identifiers ({System, Value}), newest start first; at most 200. */
+export async function byIdentifiers(db: Connection, organizationId: string, identifiers: { System: string; Value: string }[]): Promise<AppointmentRow[]> {
+  return db.query<AppointmentRow>(
+    `select * from appointments
+      where organization_id = $1 and identifiers @> any($2::jsonb[])
+      order by start_at desc, id limit 200`,
+    [organizationId, identifiers.map((i) => JSON.stringify([{ System: i.System, Value: i.Value }]))],
+  );
 }

@@ -320,6 +320,8 @@ describe('appointments: the visit fee is authorized before, captured after the c
   it('cancels the authorization when the fee changed after it (insured now: $25, not the $75 authorized)', async () => {
     const a = await createTestPatient(t);
     const payment = await authorizeFee(t, a);
+    // The patient's insurance is on file now (added after the uninsured fee was authorized).
+    await t.database.query("insert into coverages (id, patient_id, insurance_display) values ($1, $2, 'Aetna Choice POS II')", [randomUUID(), a.id]);
     const insured = { PatientCoverages: [{ Insurance: { Display: 'Aetna Choice POS II' }, SubscriberId: 'A-1' }], Payments: [{ PaymentTransactionId: payment }] };
     const res = await book(t, a, bookingBody(await schedule(), a.id, insured));
     expect(res.statusCode).toBe(400);
@@ -330,6 +332,15 @@ describe('appointments: the visit fee is authorized before, captured after the c
       [payment],
     );
     expect(charge?.status).toBe('canceled');
+  });
+
+  it('keeps the uninsured fee for a booking that names an insurer the patient has not on file', async () => {
+    const a = await createTestPatient(t);
+    const payment = await authorizeFee(t, a);
+    const typed = { PatientCoverages: [{ Insurance: { Display: 'Any Insurer Name' }, SubscriberId: 'X-1' }], Payments: [{ PaymentTransactionId: payment }] };
+    const res = await book(t, a, bookingBody(await schedule(), a.id, typed));
+    expect(res.statusCode).toBe(200);
+    expect(await paymentStatus(t, payment)).toBe('Captured');
   });
 
   it("refuses another patient's authorization", async () => {
@@ -373,6 +384,49 @@ describe('appointments: demo practices', () => {
       expect(byPractice.get(DEMO_PRACTICE_IDS[0])).toBe(false);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('booking: one patient, one calendar at a time (AllowConcurrentBookings)', () => {
+  let t: TestApp;
+  let freeLocation: string;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T13:40:00Z' });
+    freeLocation = await locationOf(t, DEMO_PRACTICE_IDS[2]);
+  });
+  afterAll(() => t.close());
+  const schedule = () => createSchedule(t, { capacity: 3, locationId: freeLocation, practitionerId: demoPerson('provider').id });
+
+  it('refuses booking a patient at a second calendar at the same minute, unless that calendar allows it', async () => {
+    const a = await createTestPatient(t);
+    const [first, second, lenient] = [await schedule(), await schedule(), await schedule()];
+    expect((await book(t, a, bookingBody(first, a.id))).statusCode).toBe(200);
+    const clash = await book(t, a, bookingBody(second, a.id));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json.message).toBe('The patient already has an appointment at this time at another calendar');
+    expect(clash.json.errors?.[0]).toMatchObject({ field: 'StartTime', rule: 'concurrent_booking' });
+    expect(await taken(t, second)).toBe(0);
+    // Another minute is fine.
+    expect((await book(t, a, { ...bookingBody(second, a.id), StartTime: '2026-11-24T15:30:00.000Z' })).statusCode).toBe(200);
+    // A calendar whose practice allows it takes the patient at the same minute.
+    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'staff3@example.com' });
+    await t.database.query('update schedules set organization_id = $2 where id = $1', [lenient, DEMO_PRACTICE_IDS[2]]);
+    const saved = await t.call<{ AllowConcurrentBookings?: boolean }>({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${lenient}`, headers: bearer(staff), payload: { AllowConcurrentBookings: true } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json.AllowConcurrentBookings).toBe(true);
+    expect((await book(t, a, bookingBody(lenient, a.id))).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two bookings racing for the same patient and minute at two calendars through', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const a = await createTestPatient(t);
+      const [x, y] = [await schedule(), await schedule()];
+      const results = await Promise.all([book(t, a, bookingBody(x, a.id)), book(t, a, bookingBody(y, a.id))]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const rows = await t.database.query('select 1 from appointments where patient_id = $1', [a.id]);
+      expect(rows).toHaveLength(1);
+      expect((await taken(t, x)) + (await taken(t, y))).toBe(1);
     }
   });
 });

@@ -208,6 +208,37 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
     await server.kill('SIGTERM');
   }, 240_000);
 
+  it('killed between the gateway authorization and its row (Pending, no reference): the reconciler finds the authorization and cancels it', async () => {
+    await server.start({ CARESLOT_CRASH_AT: 'after-gateway-authorize' });
+    const cardId = await prepare('crash-gateway-authorize', slots[slots.length - 1]!);
+    void authorize(cardId).catch(() => undefined);
+    await server.reached('after-gateway-authorize');
+    await server.kill('SIGKILL');
+
+    const db = new pg.Client({ connectionString: withDatabaseName(adminUrl, name) });
+    await db.connect();
+    try {
+      const row = async () =>
+        (
+          await db.query<{ id: string; status: string; gateway_reference: string | null; charge: string | null }>(
+            `select p.id, p.status, p.gateway_reference, c.status as charge
+               from payment_transactions p left join sandbox_charges c on c.idempotency_key = 'authorize:' || p.id
+              where p.patient_id = $1 order by p.created_at desc limit 1`,
+            [patientId],
+          )
+        ).rows[0]!;
+      // As the crash left it: our row Pending with no reference, the money held at the gateway.
+      expect(await row()).toMatchObject({ status: 'Pending', gateway_reference: null, charge: 'requires_capture' });
+      await restartAndSettle(async () => (await row()).status === 'Canceled');
+      const settled = await row();
+      expect(settled.charge).toBe('canceled');
+      expect(settled.gateway_reference).toMatch(/^ch_sbx_/);
+    } finally {
+      await db.end();
+    }
+    await server.kill('SIGTERM');
+  }, 240_000);
+
   for (const [index, point] of (['after-commit', 'before-capture', 'after-gateway-capture'] as const).entries()) {
     it(`killed at ${point}: the booking stands, a retry answers the same appointment, and its fee is captured`, async () => {
       const slot = slots[index + 1]!;

@@ -6,4 +6,5 @@
  */
 export { bookAppointment, bookOnBehalf } from './service';
 export { moveBookedAppointment } from './reschedule';
+export { APPOINTMENT_PUBLISHED } from './publish';
 export { bookingRoutes } from './routes';

@@ -103,7 +103,7 @@ describe('booked places per category, reschedules told like any change, resource
   afterAll(() => t.close());
 
   it("gives back the place of the booking's own category on cancel, and moves it with a reschedule", async () => {
-    const calendar = await schedule({ types: [typeA, typeB] });
+    const calendar = await schedule({ types: [typeA, typeB], capacity: 4 });
     const [inA, inB, viaHold] = [await createTestPatient(t, 'Anna'), await createTestPatient(t, 'Bo'), await createTestPatient(t, 'Cy')];
 
     // Without a hold the booking's reason picks the counter; with a hold the hold's category is kept.

@@ -12,13 +12,12 @@ import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError } from '../../platform/errors';
 import { getLocation } from '../directory';
-import { getSchedule, publishSlotChanges, returnBookedPlace, takeSlotForBooking, type ScheduleRow } from '../scheduling';
+import { getSchedule, recordSlotChanges, returnBookedPlace, takeSlotForBooking, type ScheduleRow } from '../scheduling';
 import {
-  announceAppointmentChange,
+  recordAppointmentChange,
   findAppointment,
   moveAppointment,
   patientOwnAppointment,
-  PORTAL_ACTIVE,
   practiceOf,
   toAppointment,
   toPracticeAppointments,
@@ -27,7 +26,10 @@ import {
   type PracticeRow,
 } from '../appointments';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
+
+/** The statuses of a booked visit that has not begun: only these may move to another time. */
+const MOVABLE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 export const SLOT_TAKEN_TEXT = 'Please choose a different time slot as this one is no longer available.';
 
@@ -81,6 +83,31 @@ export async function moveBookedAppointment(
         now,
       });
       if (!updated) throw conflict('The appointment changed meanwhile; please reload it.');
+      await recordSlotChanges(tx, [
+        ...(returned ? [{ kind: 'returned' as const, scheduleId: row.schedule_id, start: from }] : []),
+        ...(fromHold ? [] : [{ kind: 'taken' as const, scheduleId: schedule.id, start }]),
+      ]);
+      await recordAppointmentChange(tx, {
+        kind: 'rescheduled',
+        appointmentId: row.id,
+        organizationId: updated.organization_id,
+        practitionerId: updated.practitioner_id,
+        locationId: updated.location_id,
+        patientId: row.patient_id,
+        scheduleId: updated.schedule_id,
+        startTime: start.toISOString(),
+        scheduleType: updated.schedule_type,
+        status: updated.status as AppointmentStatus,
+        previousStatus: row.status as AppointmentStatus,
+        previous: {
+          startTime: from.toISOString(),
+          scheduleId: row.schedule_id,
+          practitionerId: row.practitioner_id,
+          organizationId: row.organization_id,
+        },
+        actorId: context.userId,
+        at: now,
+      });
       // The move itself, committed with it (the access was decided and audited by the caller).
       await recordOutcome(
         onConnection(context, tx),
@@ -101,31 +128,7 @@ export async function moveBookedAppointment(
       throw error;
     });
 
-  await publishSlotChanges(deps, [
-    ...(returned ? [{ kind: 'returned' as const, scheduleId: row.schedule_id, start: from }] : []),
-    ...(fromHold ? [] : [{ kind: 'taken' as const, scheduleId: schedule.id, start }]),
-  ]);
-  await announceAppointmentChange(deps, {
-    kind: 'rescheduled',
-    appointmentId: row.id,
-    organizationId: moved.organization_id,
-    practitionerId: moved.practitioner_id,
-    locationId: moved.location_id,
-    patientId: row.patient_id,
-    scheduleId: moved.schedule_id,
-    startTime: start.toISOString(),
-    scheduleType: moved.schedule_type,
-    status: moved.status as AppointmentStatus,
-    previousStatus: row.status as AppointmentStatus,
-    previous: {
-      startTime: from.toISOString(),
-      scheduleId: row.schedule_id,
-      practitionerId: row.practitioner_id,
-      organizationId: row.organization_id,
-    },
-    actorId: context.userId,
-    at: now,
-  });
+  await deps.events.flush();
   return moved;
 }
 
@@ -143,7 +146,7 @@ export async function reschedulePatientAppointment(
 ): Promise<Appointment> {
   const row = await patientOwnAppointment(deps, context, id, 'update');
   const now = deps.clock.now();
-  if (!PORTAL_ACTIVE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
+  if (!MOVABLE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
     throw fieldError('id', 'reschedulable', PORTAL_MESSAGES.notReschedulable);
   }
   const schedule = await getSchedule(deps.database, input.CalendarId);
@@ -155,9 +158,6 @@ export async function reschedulePatientAppointment(
   const moved = await moveBookedAppointment(deps, context, context.sessionId, row, { schedule, start, workflow: 'Appointment_Reschedule_Web', source: 'careslot_Web' });
   return toAppointment(deps, moved);
 }
-
-/** The statuses of a booked visit that has not begun: only these may move to another time. */
-const MOVABLE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
 /**
  * PUT appointments/{id}: the practice moves a booked visit on its calendar to an open slot of one of its own

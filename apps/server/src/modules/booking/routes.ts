@@ -13,11 +13,15 @@ import {
   PRACTICE_ROLE_CODES,
   practiceAppointmentSchema,
   practiceMoveSchema,
+  APPOINTMENT_DETAILS_MESSAGES,
+  publishAppointmentResultSchema,
+  publishAppointmentSchema,
 } from '@careslot/contracts';
 import type { FastifyRequest } from 'fastify';
 import { contextOf, requireSession, type RequestContext } from '../../platform/context';
 import { requireRoles, requireUser } from '../../platform/auth';
 import { PORTAL_WEB } from '../appointments';
+import { publishAppointment } from './publish';
 import { moveOnCalendar, reschedulePatientAppointment } from './reschedule';
 import { bookAppointment, bookOnBehalf } from './service';
 
@@ -71,5 +75,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await reschedulePatientAppointment(deps, sessionContext(request), request.params.id, request.body),
       message: PORTAL_MESSAGES.rescheduled,
     }),
+  );
+
+  app.post(
+    `${V2}/web/BobAppointment`,
+    { preHandler: requireUser, schema: { tags: ['appointments'], security, summary: 'Publish a booked appointment to outside systems (once per appointment; ids only)', body: publishAppointmentSchema, response: { 200: publishAppointmentResultSchema, ...errors } } },
+    async (request) => ({ is_success: true, data: await publishAppointment(deps, contextOf(request), request.body), message: APPOINTMENT_DETAILS_MESSAGES.published }),
   );
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AUDIT_SYSTEM,
   BOOKING_MESSAGES,
+  CONCURRENT_BOOKING_TEXT,
   DUPLICATE_BOOKING_TEXT,
   PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
   type AppointmentStatus,
@@ -15,7 +16,7 @@ import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
-import { createPatient, getLocation, recordCareRelation } from '../directory';
+import { createPatient, getLocation, hasCoverageOnFile, recordCareRelation } from '../directory';
 import {
   attachToAppointment,
   cancelClaimedAuthorization,
@@ -27,6 +28,7 @@ import {
 import {
   getSchedule,
   publishSlotChanges,
+  recordSlotChanges,
   releaseSlots,
   scheduleReasons,
   searchSlots,
@@ -36,16 +38,17 @@ import {
   type ScheduleRow,
 } from '../scheduling';
 import {
-  announceAppointmentChange,
   byIdempotencyKey,
   insertAppointment,
   kindOf,
   practiceOf,
+  recordAppointmentChange,
   uniqueViolation,
   type NewAppointment,
 } from '../appointments';
+import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 /** The booking web app's name in BookingSystem (spec: the product's web name) and its workflow. */
 const WEB_NAME = 'careslot_Web';
@@ -121,7 +124,10 @@ export async function bookAppointment(deps: Deps, context: RequestContext, input
           locationId: schedule.location_id,
           entityType: 'provider',
           entityId: schedule.practitioner_id,
-          insured: isInsured(input.PatientCoverages[0]?.Insurance?.Display),
+          // As payments decides the fee it authorizes: the insured amount only with insurance on file (decision 0036).
+          insured:
+            isInsured(input.PatientCoverages[0]?.Insurance?.Display) &&
+            (await hasCoverageOnFile(database, { patientId, coverageId: input.PatientCoverages[0]?.CoverageId ?? null, today: now })),
         })
       : null;
   const paymentId = input.Payments[0]?.PaymentTransactionId ?? null;
@@ -201,6 +207,7 @@ export async function bookAppointment(deps: Deps, context: RequestContext, input
       workflow: ONLINE_BOOKING_WORKFLOW,
       slotGone,
       duplicateText: DUPLICATE_BOOKING_TEXT,
+      allowConcurrent: schedule.allow_concurrent_bookings,
     }).then(resultOf);
   } catch (error) {
     if (error instanceof AlreadyBooked) return resultOf(error.earlier);
@@ -232,14 +239,16 @@ interface Booking {
   slotGone: () => AppError;
   /** The answer when the patient is already booked at this start (§8). */
   duplicateText: string;
+  /** The calendar lets a patient booked elsewhere at the same minute be booked here too. */
+  allowConcurrent: boolean;
 }
 
 /**
  * The one booking transaction, for the patient's booking and the practice's booking on behalf alike
  * (design.md §3, §6). One transaction: the slot's capacity (a hold of the caller's session hands its place
  * over, or a free place is taken by a conditional update), the appointment row (unique per patient, schedule
- * and start), the payment tied to it, an audit row. After the commit: capture of the payment, the slot event
- * and announceAppointmentChange. A booking that fails cancels the authorization it claimed, so no money is
+ * and start), the payment tied to it, an audit row. Its events (the slot's place, "appointment
+ * changed") are written in it too. After the commit: capture of the payment, then the events are delivered. A booking that fails cancels the authorization it claimed, so no money is
  * held without a visit; a duplicate gives the caller's held slot back.
  */
 async function commitBooking(deps: Deps, context: RequestContext, booking: Booking): Promise<NewAppointment> {
@@ -250,6 +259,13 @@ async function commitBooking(deps: Deps, context: RequestContext, booking: Booki
   let booked: NewAppointment = row;
   try {
     await database.transaction(async (tx) => {
+      // One patient, one place at a time (decision 0036), unless the calendar booked allows it.
+      if (!booking.allowConcurrent) {
+        await store.lockPatientMinute(tx, row.patient_id, start);
+        if (await store.bookedElsewhereAt(tx, { patientId: row.patient_id, scheduleId: row.schedule_id, start, exceptId: row.id })) {
+          throw new AppError('conflict', { message: CONCURRENT_BOOKING_TEXT, issues: [{ field: 'StartTime', rule: 'concurrent_booking', message: CONCURRENT_BOOKING_TEXT }] });
+        }
+      }
       if (booking.takesPlace) {
         const taken = await takeSlotForBooking(tx, { scheduleId: row.schedule_id, start, sessionId: booking.sessionId, now: row.now, serviceTypeId: booking.serviceTypeId });
         if (!taken) throw booking.slotGone();
@@ -263,6 +279,24 @@ async function commitBooking(deps: Deps, context: RequestContext, booking: Booki
       // patient-booking.md 4.5 step 3, on the server: the practice now cares for the patient (decision 0026).
       if (row.organization_id) await recordCareRelation(tx, row.patient_id, row.organization_id, 'booking');
       await recordOutcome(onConnection(context, tx), 'create', { kind: 'appointment', id: row.id, patientId: row.patient_id, workflow: booking.workflow }, 'success');
+      // Announced with the booking itself: the slot's place (unless a hold had already announced it) and the appointment.
+      if (booking.takesPlace && !fromHold) await recordSlotChanges(tx, [{ kind: 'taken', scheduleId: row.schedule_id, start }]);
+      const status = row.status as AppointmentStatus;
+      await recordAppointmentChange(tx, {
+        kind: kindOf(null, status),
+        appointmentId: row.id,
+        organizationId: row.organization_id,
+        practitionerId: row.practitioner_id,
+        locationId: row.location_id,
+        patientId: row.patient_id,
+        scheduleId: row.schedule_id,
+        startTime: start.toISOString(),
+        scheduleType: row.schedule_type,
+        status,
+        previousStatus: null,
+        actorId: context.userId,
+        at: row.now,
+      });
     });
   } catch (error) {
     if (paymentId) await cancelClaimedAuthorization(deps, paymentId, row.id);
@@ -294,23 +328,7 @@ async function commitBooking(deps: Deps, context: RequestContext, booking: Booki
       // (capture is idempotent). It is never lost: the transaction row says Uncaptured with the appointment.
     }
   }
-  if (booking.takesPlace && !fromHold) await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: row.schedule_id, start }]);
-  const status = row.status as AppointmentStatus;
-  await announceAppointmentChange(deps, {
-    kind: kindOf(null, status),
-    appointmentId: row.id,
-    organizationId: row.organization_id,
-    practitionerId: row.practitioner_id,
-    locationId: row.location_id,
-    patientId: row.patient_id,
-    scheduleId: row.schedule_id,
-    startTime: start.toISOString(),
-    scheduleType: row.schedule_type,
-    status,
-    previousStatus: null,
-    actorId: context.userId,
-    at: row.now,
-  });
+  await deps.events.flush();
   return booked;
 }
 
@@ -405,6 +423,7 @@ export async function bookOnBehalf(deps: Deps, context: RequestContext, input: O
     workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
     slotGone: () => fieldError('StartTime', 'open_slot', 'must be the start of an open slot of this calendar'),
     duplicateText: 'Already booked at this time.',
+    allowConcurrent: schedule.allow_concurrent_bookings,
   });
   return { is_success: true, data: booked.id, message: 'success', PatientId: patientId };
 }

@@ -38,6 +38,7 @@ export type { CareRelationSource } from './tables';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
+export { hasCoverageOnFile } from './patient-updates';
 export {
   profileEntitySources,
   providerSearchSources,
@@ -45,4 +46,4 @@ export {
   type ProfileEntitySource,
   type ProviderSearchSource,
   type PublicLocationSource,
-} from './search-sources';
+} from './search-sources-store';

@@ -8,6 +8,7 @@ import {
   type Patient,
   type PatientPatch,
 } from '@careslot/contracts';
+import { isInsured } from '@careslot/domain';
 import { authorize, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { Database } from '../../platform/db';
@@ -81,6 +82,30 @@ export async function updatePatient(database: Database, context: RequestContext,
 }
 
 // ---------- coverages ----------
+
+/**
+ * Does the patient have insurance on file that counts for a visit fee (decision 0036): an Active coverage of
+ * theirs (the named one, when the booking names it) whose period has not ended, that is not self-pay, and
+ * whose eligibility, when checked, did not come back inactive. No access check: payments asks for a patient
+ * the caller was already allowed to act for.
+ */
+export async function hasCoverageOnFile(database: Database, input: { patientId: string; coverageId?: string | null; today: Date }): Promise<boolean> {
+  const rows = await database.query<{ insurance_display: string; eligibility: Record<string, unknown> | null }>(
+    `select insurance_display, eligibility from coverages
+      where patient_id = $1 and ($2::uuid is null or id = $2::uuid) and status = 'Active' and kind = 'insurance'
+        and (period_end is null or period_end >= $3::date) and (period_start is null or period_start <= $3::date)`,
+    [input.patientId, input.coverageId ?? null, input.today.toISOString().slice(0, 10)],
+  );
+  return rows.some((r) => isInsured(r.insurance_display) && !eligibilitySaysNo(r.eligibility));
+}
+
+/** An eligibility answer that says the coverage is not active (Eligible false, or a Status other than Active). */
+function eligibilitySaysNo(eligibility: Record<string, unknown> | null): boolean {
+  if (!eligibility) return false;
+  if (eligibility.Eligible === false || eligibility.eligible === false) return true;
+  const status = eligibility.Status ?? eligibility.status;
+  return typeof status === 'string' && status.toLowerCase() !== 'active';
+}
 
 async function coverageRow(database: Database, id: string): Promise<CoverageRow | null> {
   const rows = await database.query<Record<string, unknown>>('select * from coverages where id = $1', [id]);

@@ -1,23 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { INVITATION_TTL_DAYS, type Gender, type Identifier, type Invitation, type InvitationInput } from '@careslot/contracts';
+import { INVITATION_TTL_DAYS, type Invitation, type InvitationInput } from '@careslot/contracts';
 import type { Database } from '../../platform/db';
 import type { Outbox } from '../../platform/outbox';
+import { findInvitationRow, insertInvitation, type InvitationRow } from './store';
 
-interface InvitationRow {
-  id: string;
-  practice_id: string;
-  given_name: string;
-  family_name: string;
-  email: string | null;
-  phone: string | null;
-  birth_date: string | null;
-  gender: Gender | null;
-  address: Invitation['Address'];
-  identifier: Identifier[];
-  created_by: string;
-  expires_at: Date | string;
-  accepted_by: string | null;
-}
+export { claimInvitation } from './store';
 
 export interface StoredInvitation {
   invitation: Invitation;
@@ -56,26 +43,21 @@ export async function createInvitation(
   const name = input.Name[0]!;
   const email = (input.Telecom ?? []).find((t) => t.System === 'Email')?.Value ?? null;
   const phone = (input.Telecom ?? []).find((t) => t.System !== 'Email')?.Value.replace(/\D/g, '') ?? null;
-  await database.query(
-    `insert into identity_invitations (id, practice_id, given_name, family_name, email, phone, birth_date, gender,
-       address, identifier, created_by, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      id,
-      input.Practice.Id,
-      name.Given.map((g) => g.trim()).join(' '),
-      name.Family.trim(),
-      email,
-      phone || null,
-      input.BirthDate ?? null,
-      input.Gender ?? null,
-      JSON.stringify(input.Address ?? {}),
-      JSON.stringify(input.Identifier ?? []),
-      createdBy,
-      now,
-      new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 60 * 60_000),
-    ],
-  );
+  await insertInvitation(database, {
+    id,
+    practiceId: input.Practice.Id,
+    givenName: name.Given.map((g) => g.trim()).join(' '),
+    familyName: name.Family.trim(),
+    email,
+    phone: phone || null,
+    birthDate: input.BirthDate ?? null,
+    gender: input.Gender ?? null,
+    address: input.Address ?? {},
+    identifier: input.Identifier ?? [],
+    createdBy,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 60 * 60_000),
+  });
   if (email) {
     await outbox.send({
       channel: 'email',
@@ -92,22 +74,6 @@ export async function createInvitation(
 }
 
 export async function findInvitation(database: Database, id: string, now: Date): Promise<StoredInvitation | null> {
-  const rows = await database.query<InvitationRow>(
-    `select id, practice_id, given_name, family_name, email, phone, to_char(birth_date, 'YYYY-MM-DD') as birth_date,
-       gender, address, identifier, created_by, expires_at, accepted_by
-     from identity_invitations where id = $1`,
-    [id],
-  );
-  const row = rows[0];
+  const row = await findInvitationRow(database, id);
   return row ? { invitation: toInvitation(row, now), acceptedBy: row.accepted_by } : null;
-}
-
-/** Marks a pending invitation used by a patient; false when it was used, expired or never existed. */
-export async function claimInvitation(database: Database, id: string, patientId: string, now: Date): Promise<boolean> {
-  const rows = await database.query<{ id: string }>(
-    `update identity_invitations set accepted_by = $2, accepted_at = $3
-     where id = $1 and accepted_by is null and expires_at > $3 returning id`,
-    [id, patientId, now],
-  );
-  return rows.length > 0;
 }

@@ -4,7 +4,15 @@ import { OAUTH_CLIENT_ID, REALM } from '@careslot/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db';
 import type { TokenService } from '../../platform/tokens';
-import { findAccountById, type Account } from './accounts';
+import {
+  consumeOidcRecord,
+  deleteOidcGrant,
+  deleteOidcRecord,
+  findAccountById,
+  findOidcRecord,
+  upsertOidcRecord,
+  type Account,
+} from './store';
 
 /** Where the realm lives, Keycloak-shaped: /realms/careslot/protocol/openid-connect/... */
 export const REALM_PATH = `/realms/${REALM}`;
@@ -31,34 +39,13 @@ class DatabaseAdapter implements Adapter {
 
   async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
     const expiresAt = expiresIn ? new Date(this.now().getTime() + expiresIn * 1000) : null;
-    await this.database.query(
-      `insert into identity_oidc_records (model, id, payload, grant_id, uid, user_code, expires_at)
-       values ($1, $2, $3, $4, $5, $6, $7)
-       on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
-         uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`,
-      [
-        this.model,
-        id,
-        JSON.stringify(payload),
-        payload.grantId ?? null,
-        payload.uid ?? null,
-        payload.userCode ?? null,
-        expiresAt,
-      ],
-    );
+    await upsertOidcRecord(this.database, this.model, id, payload, expiresAt);
   }
 
   private async findWhere(column: 'id' | 'uid' | 'user_code', value: string) {
-    const rows = await this.database.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
-      `select payload, consumed_at from identity_oidc_records
-       where model = $1 and ${column} = $2 and (expires_at is null or expires_at > $3)`,
-      [this.model, value, this.now()],
-    );
-    const row = rows[0];
+    const row = await findOidcRecord(this.database, this.model, column, value, this.now());
     if (!row) return undefined;
-    return row.consumed_at
-      ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
-      : row.payload;
+    return row.consumedAt ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : row.payload;
   }
 
   find(id: string) {
@@ -71,19 +58,13 @@ class DatabaseAdapter implements Adapter {
     return this.findWhere('user_code', userCode);
   }
   async consume(id: string) {
-    await this.database.query(
-      'update identity_oidc_records set consumed_at = $3 where model = $1 and id = $2',
-      [this.model, id, this.now()],
-    );
+    await consumeOidcRecord(this.database, this.model, id, this.now());
   }
   async destroy(id: string) {
-    await this.database.query('delete from identity_oidc_records where model = $1 and id = $2', [
-      this.model,
-      id,
-    ]);
+    await deleteOidcRecord(this.database, this.model, id);
   }
   async revokeByGrantId(grantId: string) {
-    await this.database.query('delete from identity_oidc_records where grant_id = $1', [grantId]);
+    await deleteOidcGrant(this.database, grantId);
   }
 }
 

@@ -59,12 +59,31 @@ describe('password recovery', () => {
     expect(signedIn.code).toBeTruthy();
   });
 
-  it('answers an unknown e-mail with No record found, and names the field of bad input', async () => {
-    const unknown = await t.call<Answer>({ method: 'POST', url: `${SEND}?email=nobody%40example.com` });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json.message).toBe('No record found');
-    const lookup = await put(t, 'nobody@example.com');
-    expect(lookup.statusCode).toBe(404);
+  it('answers an unknown e-mail exactly as a known one (status, body, back-off), and names the field of bad input', async () => {
+    const ask = (email: string) => t.call<Answer>({ method: 'POST', url: `${SEND}?email=${encodeURIComponent(email)}` });
+    const known = 'provider@demo.careslot.health';
+    const unknown = 'nobody@example.com';
+    for (const email of [known, unknown]) {
+      const first = await ask(email);
+      expect(first.statusCode).toBe(200);
+      expect(first.json).toEqual({
+        status_code: 200,
+        message: 'A verification code has been sent to your e-mail.',
+        data: { Email: email, CodeVerified: false, PasswordReset: false },
+      });
+      // The resend back-off holds for both alike.
+      const again = await put(t, email);
+      expect(again.statusCode).toBe(429);
+      expect(again.json.message).toBe('Please wait before requesting another code.');
+      // A code for an address without an account is just a wrong code.
+      const check = await put(t, email, { Code: '000000' });
+      expect(check.statusCode).toBe(400);
+      expect(check.json.message).toBe('The verification code is invalid.');
+    }
+    // The unknown address is told no account uses it; no code is sent.
+    const [notice] = await t.outbox.list({ to: unknown, limit: 1 });
+    expect(notice?.template).toBe('password-reset-no-account');
+    expect(notice?.body).not.toMatch(/\b\d{6}\b/);
 
     const badEmail = await t.call<Answer>({ method: 'POST', url: `${SEND}?email=not-an-email` });
     expect(badEmail.statusCode).toBe(400);
@@ -77,6 +96,19 @@ describe('password recovery', () => {
     const weak = await put(t, 'staff@demo.careslot.health', { Code: '123456', NewPassword: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json.errors?.some((e) => e.field === 'body.NewPassword')).toBe(true);
+  });
+
+  it('refuses a common password with the rule named, and the code still works afterwards', async () => {
+    const email = 'admin@demo.careslot.health';
+    expect((await put(t, email)).statusCode).toBe(200);
+    const code = await latestCode(t, email);
+    for (const common of ['password1', 'Qwerty123', 'iloveyou1']) {
+      const refused = await put(t, email, { Code: code, NewPassword: common });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json.errors?.[0]).toMatchObject({ field: 'body.NewPassword', rule: 'common_password' });
+      expect(JSON.stringify(refused.json)).toMatch(/common or breached password/);
+    }
+    expect((await put(t, email, { Code: code, NewPassword: 'Lantern-Orbit-42' })).statusCode).toBe(200);
   });
 
   it('refuses the right code after five wrong tries', async () => {

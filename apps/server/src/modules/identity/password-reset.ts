@@ -1,7 +1,20 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../platform/db';
 import type { Outbox } from '../../platform/outbox';
-import { findAccountByEmail, hashPassword, type Account } from './accounts';
+import { hashPassword, loginKey } from './accounts';
+import {
+  clearLoginFailures,
+  findAccountByEmail,
+  latestResetCode,
+  insertResetRequest,
+  recentResetRequests,
+  refundResetTry,
+  replaceResetCode,
+  reserveResetTry,
+  setPasswordHash,
+  useResetCode,
+  type Account,
+} from './store';
 
 /** Reset codes: 6 digits, valid 10 minutes, single use, at most 5 wrong tries. */
 export const RESET_CODE = {
@@ -16,37 +29,43 @@ export const RESET_CODE = {
 const hashCode = (userId: string, code: string) =>
   createHash('sha256').update(`${userId}:${code}`).digest('hex');
 
-export type SendResult =
-  { ok: true; account: Account } | { ok: false; reason: 'unknown' | 'wait'; retryAfterS?: number };
+export type SendResult = { ok: true } | { ok: false; reason: 'wait'; retryAfterS?: number };
 
-/** Creates a fresh code for the account behind the e-mail (earlier codes stop working) and sends it. */
+/**
+ * Creates a fresh code for the account behind the e-mail (earlier codes stop working) and sends it. An address
+ * without an account goes through the same steps (the back-off is counted per address, and it is sent an
+ * e-mail saying no account uses it), so neither the answer nor its timing tells which addresses have one.
+ */
 export async function sendResetCode(
   database: Database,
   outbox: Outbox,
   email: string,
   now: Date,
 ): Promise<SendResult> {
-  const account = await findAccountByEmail(database, email);
-  if (!account) return { ok: false, reason: 'unknown' };
-  const recent = await database.query<{ created_at: Date | string }>(
-    `select created_at from identity_reset_codes where user_id = $1 and created_at > $2 order by created_at desc`,
-    [account.id, new Date(now.getTime() - 60 * 60_000)],
-  );
+  const key = loginKey(email);
+  const recent = await recentResetRequests(database, key, new Date(now.getTime() - 60 * 60_000));
   if (recent.length >= RESET_CODE.perHour) return { ok: false, reason: 'wait', retryAfterS: 60 * 60 };
   if (recent[0]) {
     const wait = RESET_CODE.resendBaseMs * 2 ** (recent.length - 1);
-    const elapsed = now.getTime() - new Date(recent[0].created_at).getTime();
+    const elapsed = now.getTime() - recent[0].getTime();
     if (elapsed < wait) return { ok: false, reason: 'wait', retryAfterS: Math.ceil((wait - elapsed) / 1000) };
   }
+  await insertResetRequest(database, key, now);
+  const account = await findAccountByEmail(database, email);
+  if (!account) {
+    await outbox.send({
+      channel: 'email',
+      to: email,
+      subject: 'Your CareSlot password reset',
+      body:
+        `Hello,\n\nSomeone asked to reset the CareSlot password of this e-mail address, but no CareSlot account ` +
+        `uses it. If it was you, you may have signed up with another address.\n\nIf it was not you, you can ignore this e-mail.`,
+      template: 'password-reset-no-account',
+    });
+    return { ok: true };
+  }
   const code = String(randomInt(0, 10 ** RESET_CODE.digits)).padStart(RESET_CODE.digits, '0');
-  await database.query(
-    `update identity_reset_codes set used_at = $2 where user_id = $1 and used_at is null`,
-    [account.id, now],
-  );
-  await database.query(
-    `insert into identity_reset_codes (user_id, code_hash, expires_at, created_at) values ($1, $2, $3, $4)`,
-    [account.id, hashCode(account.id, code), new Date(now.getTime() + RESET_CODE.ttlMs), now],
-  );
+  await replaceResetCode(database, account.id, hashCode(account.id, code), new Date(now.getTime() + RESET_CODE.ttlMs), now);
   await outbox.send({
     channel: 'email',
     to: account.email,
@@ -56,12 +75,12 @@ export async function sendResetCode(
       `and can be used once.\n\nIf you did not ask to reset your password, you can ignore this e-mail.`,
     template: 'password-reset',
   });
-  return { ok: true, account };
+  return { ok: true };
 }
 
 export type CodeCheck =
   | { ok: true; account: Account; codeId: string }
-  | { ok: false; reason: 'unknown' | 'invalid' | 'expired' | 'exhausted' };
+  | { ok: false; reason: 'invalid' | 'expired' | 'exhausted' };
 
 /**
  * Checks a code against the account's latest live code; every wrong try counts, and after
@@ -74,26 +93,17 @@ export async function checkResetCode(
   now: Date,
 ): Promise<CodeCheck> {
   const account = await findAccountByEmail(database, email);
-  if (!account) return { ok: false, reason: 'unknown' };
-  const rows = await database.query<{
-    id: string;
-    code_hash: string;
-    attempts: number;
-    expires_at: Date | string;
-  }>(
-    `select id, code_hash, attempts, expires_at from identity_reset_codes
-     where user_id = $1 and used_at is null order by created_at desc limit 1`,
-    [account.id],
-  );
-  const row = rows[0];
+  // An address without an account answers as one without a live code.
+  if (!account) return { ok: false, reason: 'invalid' };
+  const row = await latestResetCode(database, account.id);
   if (!row) return { ok: false, reason: 'invalid' };
-  if (row.attempts >= RESET_CODE.maxAttempts) return { ok: false, reason: 'exhausted' };
-  if (new Date(row.expires_at) <= now) return { ok: false, reason: 'expired' };
+  if (row.expiresAt <= now) return { ok: false, reason: row.attempts >= RESET_CODE.maxAttempts ? 'exhausted' : 'expired' };
+  const tries = await reserveResetTry(database, row.id, RESET_CODE.maxAttempts);
+  if (tries === null) return { ok: false, reason: 'exhausted' };
   const given = Buffer.from(hashCode(account.id, code));
-  if (given.length !== row.code_hash.length || !timingSafeEqual(given, Buffer.from(row.code_hash))) {
-    await database.query('update identity_reset_codes set attempts = attempts + 1 where id = $1', [row.id]);
-    return { ok: false, reason: row.attempts + 1 >= RESET_CODE.maxAttempts ? 'exhausted' : 'invalid' };
-  }
+  if (given.length !== row.codeHash.length || !timingSafeEqual(given, Buffer.from(row.codeHash)))
+    return { ok: false, reason: tries >= RESET_CODE.maxAttempts ? 'exhausted' : 'invalid' };
+  await refundResetTry(database, row.id);
   return { ok: true, account, codeId: row.id };
 }
 
@@ -108,14 +118,8 @@ export async function resetPassword(
   const check = await checkResetCode(database, email, code, now);
   if (!check.ok) return check;
   const passwordHash = await hashPassword(password);
-  const used = await database.query<{ id: string }>(
-    'update identity_reset_codes set used_at = $2 where id = $1 and used_at is null returning id',
-    [check.codeId, now],
-  );
-  if (!used[0]) return { ok: false, reason: 'invalid' };
-  await database.query(
-    'update identity_users set password_hash = $2, failed_logins = 0, locked_until = null where id = $1',
-    [check.account.id, passwordHash],
-  );
+  if (!(await useResetCode(database, check.codeId, now))) return { ok: false, reason: 'invalid' };
+  await setPasswordHash(database, check.account.id, passwordHash);
+  await clearLoginFailures(database, loginKey(check.account.email));
   return check;
 }

@@ -4,7 +4,8 @@ import { ACCOUNT_PATHS, type Practitioner } from '@careslot/contracts';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { signIn } from '../../testing/sign-in';
 import { DEMO_PASSWORD, demoPerson } from '../../seed';
-import { hashPassword, insertAccounts } from './accounts';
+import { hashPassword } from './accounts';
+import { insertAccounts } from './store';
 
 const PROVIDER = 'provider@demo.careslot.health';
 const STAFF = 'staff@demo.careslot.health';

@@ -1,13 +1,16 @@
 import type { ProductClaims, TokenService } from '../../platform/tokens';
-import type { Account } from './accounts';
+import type { Account } from './store';
 import { accountClaims } from './oidc';
 
 /** Lifetime of a product API token, in seconds. */
 export const PRODUCT_TOKEN_TTL = 60 * 60;
 
-/** The product token carries the realm's claims of the account (spec §3.1). */
+/**
+ * The product token carries the realm's claims of the account (spec §3.1) except the birth date and the
+ * phone: the browser keeps this token in storage (decision 0034), and no API call needs them from it.
+ */
 export function productClaims(account: Account): ProductClaims {
-  const { email_verified: _verified, ...claims } = accountClaims(account);
+  const { email_verified: _verified, dob: _dob, mobile_number: _mobile, ...claims } = accountClaims(account);
   return claims as unknown as ProductClaims;
 }
 

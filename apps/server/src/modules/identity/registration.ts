@@ -8,8 +8,10 @@ import {
   usDateToIso,
 } from '@careslot/domain';
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 import type { Database } from '../../platform/db';
-import { findAccountByEmail, hashPassword, insertAccounts, type Account } from './accounts';
+import { hashPassword } from './accounts';
+import { findAccountByEmail, insertAccounts, type Account } from './store';
 
 /** The registration form of the realm, as posted (every field a string; checkboxes 'on' when ticked). */
 export interface RegistrationForm {
@@ -85,6 +87,7 @@ export function validateRegistration(
   if (options.password) {
     if (!form.password) errors.password = 'passwordRequired';
     else if (!passwordSchema.safeParse(form.password).success) errors.password = 'registration.errors.passwordRules';
+    else if (isCommonPassword(form.password)) errors.password = 'registration.errors.passwordCommon';
     else if (form.confirm_password !== form.password) errors.confirm_password = 'registration.errors.mismatch';
   }
 

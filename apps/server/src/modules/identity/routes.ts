@@ -1,23 +1,21 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '@careslot/contracts';
-import { recordAudit } from '../../platform/audit';
+import { auditContextOf } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { findAccountById, checkPassword, type Account } from './accounts';
 import { INTERACTION_FORM_PATH, LOGIN_CSS, LOGOUT_JS, loginPage, pickLanguage } from './login-page';
 import { createOidcProvider, INTERACTION_PATH, REALM_PATH, webOrigins } from './oidc';
-import { registerAccount, registrationFormBody, validateRegistration, type RegistrationForm } from './registration';
+import { registrationFormBody, validateRegistration, type RegistrationForm } from './registration';
 import { REGISTRATION_CSS, registrationPage } from './registration-page';
 import { passwordResetRoutes } from './password-reset-routes';
 import { accountRoutes } from './account-routes';
-import { PRODUCT_TOKEN_TTL, productTokenAnswer } from './product-token';
+import { PRODUCT_TOKEN_TTL } from './product-token';
+import * as service from './service';
+import type { Account } from './store';
 import { SocialBroker, socialSettings } from './social-login';
 import { brokerPath, socialRoutes } from './social-routes';
-
-const SESSION_MAX_AGE_S = SESSION_COOKIE.maxAgeDays * 24 * 60 * 60;
 
 const tokenResponse = z.object({
   status_code: z.number().int(),
@@ -45,22 +43,16 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The social-login button of the realm's login page, when a provider is configured. */
   const socialButton = (uid: string) => (broker ? { name: broker.settings.name, href: brokerPath(uid, broker.settings.alias) } : undefined);
 
-  const issueProductToken = (account: Account) => productTokenAnswer(tokens, account);
-
-  const startSession = async (reply: FastifyReply, account: Account) => {
-    const id = randomBytes(32).toString('base64url');
-    await database.query('insert into identity_sessions (id, user_id, expires_at) values ($1, $2, $3)', [
-      id,
-      account.id,
-      new Date(now().getTime() + SESSION_MAX_AGE_S * 1000),
-    ]);
+  const startSession = async (reply: FastifyReply, account: Account): Promise<string> => {
+    const id = await service.startSession(app.deps, account);
     reply.setCookie(SESSION_COOKIE.name, id, {
       path: '/api/account',
       httpOnly: true,
       sameSite: 'lax',
       secure: config.publicUrl.startsWith('https:'),
-      maxAge: SESSION_MAX_AGE_S,
+      maxAge: service.SESSION_MAX_AGE_S,
     });
+    return id;
   };
 
   // --- the realm's own pages ---------------------------------------------------------------------------
@@ -133,22 +125,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!emailRule.safeParse(email).success) return again('emailInvalid', 400);
       if (!request.body.password) return again('passwordRequired', 400);
 
-      const result = await checkPassword(database, email, request.body.password, now());
-      await recordAudit(
-        database,
-        {
-          actorId: result.ok ? result.account.id : null,
-          actorType: result.ok ? result.account.userType : 'Anonymous',
-          ip: request.ip ?? null,
-          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-        },
-        {
-          action: 'login',
-          entityType: 'User',
-          entityId: result.ok ? result.account.id : null,
-          outcome: result.ok ? 'success' : result.reason === 'locked' ? 'denied' : 'failure',
-        },
-      );
+      const result = await service.signIn(app.deps, auditContextOf(request), email, request.body.password);
       if (!result.ok)
         return again(
           result.reason === 'locked' ? 'locked' : 'invalid',
@@ -217,18 +194,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           );
       const checked = validateRegistration(form, now());
       if (!checked.ok) return again(400, checked.errors);
-      const account = await registerAccount(database, checked.value);
+      const account = await service.registerPatientAccount(app.deps, auditContextOf(request), checked.value);
       if (!account) return again(409, {}, 'registration.emailTaken');
-      await recordAudit(
-        database,
-        {
-          actorId: account.id,
-          actorType: 'Patient',
-          ip: request.ip ?? null,
-          userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
-        },
-        { action: 'create', entityType: 'User', entityId: account.id, outcome: 'success', workflow: 'PATIENT_SIGNUP_WEB' },
-      );
 
       const grant = new provider.Grant({ accountId: account.id, clientId: textParam(details.params.client_id, '') });
       grant.addOIDCScope(textParam(details.params.scope, 'openid'));
@@ -309,13 +276,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const record = await provider.AccessToken.find(request.body.SubjectToken).catch(() => undefined);
-      if (!record || record.isExpired)
-        throw new AppError('unauthorized', { message: 'Token exchange failed' });
-      const account = await findAccountById(database, record.accountId);
+      const account = await service.accountOfRealmToken(app.deps, provider, request.body.SubjectToken);
       if (!account) throw new AppError('unauthorized', { message: 'Token exchange failed' });
-      await startSession(reply, account);
-      return issueProductToken(account);
+      const sessionId = await startSession(reply, account);
+      return service.productToken(app.deps, account, { sessionId });
     },
   );
 
@@ -331,18 +295,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const sessionId = request.cookies[SESSION_COOKIE.name];
-      const rows = sessionId
-        ? await database.query<{ user_id: string }>(
-            'select user_id from identity_sessions where id = $1 and expires_at > $2',
-            [sessionId, now()],
-          )
-        : [];
-      const account = rows[0] ? await findAccountById(database, rows[0].user_id) : null;
+      const account = await service.sessionAccount(app.deps, sessionId);
       if (!account) {
         // The spec's 'No record found' (status_code 204): the web app then asks for a guest token.
         return reply.status(204).send(null);
       }
-      return issueProductToken(account);
+      return service.productToken(app.deps, account, { sessionId: sessionId ?? null });
     },
   );
 
@@ -359,19 +317,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tokenResponse },
       },
     },
-    async () => ({
-      status_code: 200,
-      message: 'OK',
-      data: {
-        access_token: await tokens.sign(
-          { sub: `guest:${randomUUID()}`, user_roles: [], guest: true },
-          PRODUCT_TOKEN_TTL,
-        ),
-        expires_in: PRODUCT_TOKEN_TTL,
-        token_type: 'Bearer' as const,
-        application_id: 'careslot_web_app',
-      },
-    }),
+    async () => service.guestToken(app.deps),
   );
 
   app.post(
@@ -379,13 +325,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Ends the product session (SessionId cookie)',
+        summary: 'Ends the product session (SessionId cookie) and revokes its product tokens and the one presented',
         response: { 200: z.object({ status_code: z.string(), message: z.string() }) },
       },
     },
     async (request, reply) => {
-      const sessionId = request.cookies[SESSION_COOKIE.name];
-      if (sessionId) await database.query('delete from identity_sessions where id = $1', [sessionId]);
+      await service.endSession(app.deps, request.cookies[SESSION_COOKIE.name], request.principal?.claims ?? null);
       reply.clearCookie(SESSION_COOKIE.name, { path: '/api/account' });
       return { status_code: '200', message: 'OK' };
     },

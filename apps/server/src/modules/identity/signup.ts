@@ -3,7 +3,7 @@ import { PATTERNS, ageInYears, hasUnwantedCharacters, salutationFor } from '@car
 import type { Database } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import { createPatient, findPatientByIdentifier } from '../directory';
-import { findAccountById, type Account } from './accounts';
+import { findAccountById, linkCareslotId, type Account } from './store';
 
 export const IDENTITY_PROVIDER_SYSTEM = 'IdentityProvider';
 export const SIGNUP_WORKFLOW = 'PATIENT_SIGNUP_WEB';
@@ -73,9 +73,6 @@ export async function signUp(
 }
 
 async function linkAccount(database: Database, account: Account, patientId: string): Promise<Account> {
-  await database.query('update identity_users set careslot_id = $2 where id = $1 and careslot_id is null', [
-    account.id,
-    patientId,
-  ]);
+  await linkCareslotId(database, account.id, patientId);
   return (await findAccountById(database, account.id)) ?? account;
 }

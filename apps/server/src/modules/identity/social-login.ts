@@ -2,7 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db';
-import { findAccountByEmail, findAccountById, hashPassword, insertAccounts, type Account } from './accounts';
+import { hashPassword } from './accounts';
+import { findAccountByEmail, findAccountById, insertExternalAccount, insertExternalLink, linkedUserId, type Account } from './store';
 import { patientAccount, type NewRegistration } from './registration';
 
 /**
@@ -192,18 +193,12 @@ function identityOf(payload: JWTPayload): ExternalIdentity {
 
 /** The realm account linked to the provider's subject, if any. */
 export async function linkedAccount(database: Database, provider: string, subject: string): Promise<Account | null> {
-  const rows = await database.query<{ user_id: string }>(
-    'select user_id from identity_external_links where provider = $1 and subject = $2',
-    [provider, subject],
-  );
-  return rows[0] ? findAccountById(database, rows[0].user_id) : null;
+  const userId = await linkedUserId(database, provider, subject);
+  return userId ? findAccountById(database, userId) : null;
 }
 
 export async function linkAccount(database: Database, provider: string, subject: string, userId: string) {
-  await database.query(
-    'insert into identity_external_links (provider, subject, user_id) values ($1, $2, $3) on conflict (provider, subject) do nothing',
-    [provider, subject, userId],
-  );
+  await insertExternalLink(database, provider, subject, userId);
 }
 
 /**
@@ -231,13 +226,6 @@ export async function registerExternalAccount(
 ): Promise<Account | null> {
   if (await findAccountByEmail(database, input.email)) return null;
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-  await database.transaction(async (tx) => {
-    await insertAccounts(tx, [patientAccount(input, passwordHash)]);
-    await tx.query(
-      `insert into identity_external_links (provider, subject, user_id)
-       select $1, $2, id from identity_users where lower(email) = lower($3)`,
-      [provider, identity.subject, input.email],
-    );
-  });
+  await insertExternalAccount(database, provider, identity.subject, patientAccount(input, passwordHash));
   return findAccountByEmail(database, input.email);
 }

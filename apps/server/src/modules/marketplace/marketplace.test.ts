@@ -177,9 +177,11 @@ describe('find care', () => {
 
   describe('slots and availability', () => {
     it("lists the week's open slots from the search date, at most 3 a day in the facility's zone", async () => {
-      const result = await search({ Specialty: 'Internist', ZipCode: '10001', Limit: 1 });
+      // Dr. Bennett books online at her Brooklyn office (her Midtown one takes no online bookings).
+      const result = await search({ Specialty: 'Internist', ZipCode: '11201', Limit: 1 });
       const provider = result.providers[0]!;
       expect(provider.display_name).toBe('Dr. Olivia Bennett, MD');
+      expect(provider.location.city).toBe('Brooklyn');
       const days = new Map<string, number>();
       for (const slot of provider.slots) {
         const day = new Intl.DateTimeFormat('en-CA', { timeZone: provider.location.iana_time_zone }).format(new Date(slot.Start));
@@ -193,8 +195,50 @@ describe('find care', () => {
       expect(provider.next_availability).toBe('2026-11-23T15:30:00.000Z');
     });
 
+    it("says when a day has more open slots than the 3 listed ('More appointments')", async () => {
+      const result = await search({ Specialty: 'Internist', ZipCode: '11201', Limit: 1 });
+      // 14 half-hour slots a working day, 3 listed.
+      expect(result.providers[0]!.more_slots).toBe(true);
+      const none = (await every({ ZipCode: '10017' })).providers.filter((p) => p.slots.length === 0);
+      expect(none.every((p) => !p.more_slots)).toBe(true);
+    });
+
+    it("lists only the times of the office a card shows, in that office's zone; other offices come with their own schedules", async () => {
+      const result = await every({ ZipCode: '10017' });
+      const multi = result.providers.filter((p) => p.other_offices.length > 0);
+      expect(multi.length).toBeGreaterThan(0);
+      // Every listed slot is of the card's schedule, and every card's schedule is at its own office.
+      const schedules = await t.database.query<{ id: string; location_id: string | null; time_zone: string }>('select id, location_id, time_zone from schedules');
+      const scheduleOf = new Map(schedules.map((s) => [s.id, s]));
+      for (const provider of result.providers) {
+        if (provider.schedule_id) {
+          expect(scheduleOf.get(provider.schedule_id)!.location_id ?? provider.location.id).toBe(provider.location.id);
+          expect(scheduleOf.get(provider.schedule_id)!.time_zone).toBe(provider.location.iana_time_zone);
+        } else expect(provider.slots).toEqual([]);
+        for (const slot of provider.slots) expect(slot.ScheduleId).toBe(provider.schedule_id);
+        for (const office of provider.other_offices) {
+          expect(office.id).not.toBe(provider.location.id);
+          if (office.schedule_id) expect(scheduleOf.get(office.schedule_id)!.location_id).toBe(office.id);
+          expect(office.distance!).toBeGreaterThanOrEqual(provider.distance!);
+        }
+      }
+      // A New York card whose provider books online only in Illinois lists no Illinois times; the Illinois
+      // office is on the card, with its schedule, in the Central zone.
+      const elsewhere = multi.find((p) => p.location.state === 'NY' && p.other_offices.some((o) => o.schedule_id && o.iana_time_zone === 'America/Chicago'));
+      expect(elsewhere).toBeDefined();
+      expect(elsewhere!.slots).toEqual([]);
+      expect(elsewhere!.schedule_id).toBeNull();
+    });
+
+    it('shows a provider at an office where they book online when no place is searched', async () => {
+      const result = await every({});
+      const multi = result.providers.filter((p) => p.other_offices.length > 0);
+      expect(multi.length).toBeGreaterThan(0);
+      for (const provider of multi) expect(provider.schedule_id).not.toBeNull();
+    });
+
     it('starts the week at a later search date', async () => {
-      const result = await search({ Specialty: 'Internist', ZipCode: '10001', Limit: 1, Date: '2026-11-28' });
+      const result = await search({ Specialty: 'Internist', ZipCode: '11201', Limit: 1, Date: '2026-11-28' });
       // Saturday and Sunday have no hours: the week shows Monday to Wednesday.
       expect(result.providers[0]!.slots[0]!.Start).toBe('2026-11-30T14:00:00.000Z');
       expect(result.providers[0]!.slots).toHaveLength(9);

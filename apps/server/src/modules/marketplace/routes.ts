@@ -28,8 +28,8 @@ const searchSerializer: FastifySerializerCompiler<unknown> = ({ method, url, htt
 
 /** Public search and profile reads (practice-portal.md §7 Marketplace): anyone may call them. */
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, clock, realtime } = app.deps;
-  const scheduling = { database, realtime };
+  const { database, clock, realtime, events } = app.deps;
+  const scheduling = { database, realtime, events };
   const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
   app.post(

@@ -138,7 +138,51 @@ function checkDate(date: string, now: Date): void {
   if (date < earliest) throw fieldError('Date', 'min_date', 'Date must be today or later');
 }
 
-function toProvider(row: store.CardRow & { distance: number | null }, availability: ScheduleAvailability | undefined): SearchProvider {
+const roundMiles = (distance: number | null) => (distance === null ? null : Math.round(Number(distance) * 10) / 10);
+
+/**
+ * Without a searched place no office is nearer than another: a provider at several offices is shown at one
+ * where they book online, if any (the others stay on the card). With a place the nearest office is shown.
+ */
+function preferBookableOffice(row: store.MatchedRow, schedules: ScheduleAvailability[]): store.MatchedRow {
+  if (row.distance !== null || row.other_offices.length === 0) return row;
+  if (scheduleAt(schedules, row.practitioner_id, row.location_id, row.time_zone)) return row;
+  const office = row.other_offices.find((o) => scheduleAt(schedules, row.practitioner_id, o.id, o.iana_time_zone));
+  if (!office) return row;
+  const current: store.OtherOfficeRow = {
+    id: row.location_id,
+    name: row.location_name,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    state: row.state,
+    zip_code: row.zip_code,
+    phone: row.phone,
+    iana_time_zone: row.time_zone,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    distance: row.distance,
+  };
+  return {
+    ...row,
+    location_id: office.id,
+    location_name: office.name,
+    address1: office.address1,
+    address2: office.address2,
+    city: office.city,
+    state: office.state,
+    zip_code: office.zip_code,
+    phone: office.phone,
+    time_zone: office.iana_time_zone,
+    latitude: office.latitude,
+    longitude: office.longitude,
+    other_offices: [current, ...row.other_offices.filter((o) => o.id !== office.id)],
+  };
+}
+
+function toProvider(matched: store.MatchedRow, schedules: ScheduleAvailability[]): SearchProvider {
+  const row = preferBookableOffice(matched, schedules);
+  const availability = scheduleAt(schedules, row.practitioner_id, row.location_id, row.time_zone);
   return {
     practitioner_id: row.practitioner_id,
     name_identity: row.name_identity,
@@ -163,20 +207,39 @@ function toProvider(row: store.CardRow & { distance: number | null }, availabili
       latitude: row.latitude,
       longitude: row.longitude,
     },
-    distance: row.distance === null ? null : Math.round(Number(row.distance) * 10) / 10,
+    distance: roundMiles(row.distance),
     specialties: row.specialties,
     insurance_carriers: row.insurance_carriers,
     visit_types: row.visit_types,
     schedule_id: availability?.scheduleId ?? null,
     next_availability: availability?.nextAvailable ?? null,
     slots: availability?.slots ?? [],
+    more_slots: availability?.moreSlots ?? false,
+    other_offices: row.other_offices.map((office) => ({
+      id: office.id,
+      name: office.name,
+      address1: office.address1,
+      address2: office.address2,
+      city: office.city,
+      state: office.state,
+      zip_code: office.zip_code,
+      phone: office.phone,
+      iana_time_zone: office.iana_time_zone,
+      latitude: office.latitude,
+      longitude: office.longitude,
+      distance: roundMiles(office.distance),
+      schedule_id: scheduleAt(schedules, row.practitioner_id, office.id, office.iana_time_zone)?.scheduleId ?? null,
+    })),
   };
 }
 
-/** The provider's schedule at this facility, else any of theirs. */
-function scheduleFor(all: ScheduleAvailability[], practitionerId: string, locationId: string): ScheduleAvailability | undefined {
+/**
+ * The provider's schedule at this office, else an office-less one (telehealth) whose times read in the
+ * office's zone; never another office's (issue 17: a card listed one office and booked another).
+ */
+function scheduleAt(all: ScheduleAvailability[], practitionerId: string, locationId: string, timeZone: string): ScheduleAvailability | undefined {
   const own = all.filter((a) => a.practitionerId === practitionerId);
-  return own.find((a) => a.locationId === locationId) ?? own.find((a) => a.locationId === null) ?? own[0];
+  return own.find((a) => a.locationId === locationId) ?? own.find((a) => a.locationId === null && a.timeZone === timeZone);
 }
 
 /**
@@ -226,8 +289,8 @@ export async function findCare(connection: Connection, query: FindCareSearchPars
     radius,
     box: place && radius ? boundingBox(place, radius) : null,
   };
-  const shape = (row: store.MatchedRow, availability: ScheduleAvailability | undefined): SearchProvider => {
-    const provider = toProvider(row, availability);
+  const shape = (row: store.MatchedRow, schedules: ScheduleAvailability[]): SearchProvider => {
+    const provider = toProvider(row, schedules);
     return officeOnly ? { ...provider, visit_types: provider.visit_types.filter((type) => type === 'Office') } : provider;
   };
   const week = (practitionerIds: string[]) =>
@@ -250,20 +313,23 @@ export async function findCare(connection: Connection, query: FindCareSearchPars
       perDay: SEARCH_SLOTS_PER_DAY,
       lookAheadDays: NEXT_AVAILABILITY_DAYS,
     });
-    const nextOf = (row: store.MatchedRow) => scheduleFor(next, row.practitioner_id, row.location_id)?.nextAvailable ?? null;
+    const nextOf = (matched: store.MatchedRow) => {
+      const row = preferBookableOffice(matched, next);
+      return scheduleAt(next, row.practitioner_id, row.location_id, row.time_zone)?.nextAvailable ?? null;
+    };
     const sorted = all
       .map((row, index) => ({ row, index, next: nextOf(row) }))
       .sort((a, b) => (a.next === b.next ? a.index - b.index : a.next === null ? 1 : b.next === null ? -1 : a.next.localeCompare(b.next)));
     const page = sorted.slice((pageNo - 1) * limit, pageNo * limit).map((entry) => entry.row);
     const slots = await week(page.map((r) => r.practitioner_id));
-    return { ...result, count: all.length, providers: page.map((row) => shape(row, scheduleFor(slots, row.practitioner_id, row.location_id))) };
+    return { ...result, count: all.length, providers: page.map((row) => shape(row, slots)) };
   }
 
   const page = await store.searchProviders(connection, filter, { limit, offset: (pageNo - 1) * limit });
   let count = page[0]?.total ?? 0;
   if (page.length === 0 && pageNo > 1) count = (await store.searchProviders(connection, filter, { limit: 1, offset: 0 }))[0]?.total ?? 0;
   const slots = await week(page.map((r) => r.practitioner_id));
-  return { ...result, count, providers: page.map((row) => shape(row, scheduleFor(slots, row.practitioner_id, row.location_id))) };
+  return { ...result, count, providers: page.map((row) => shape(row, slots)) };
 }
 
 // ---------- page profiles ----------

@@ -143,9 +143,27 @@ const CARD_COLUMNS = [
   'time_zone', 'latitude', 'longitude', 'visit_types', 'specialties', 'insurance_carriers',
 ] as const satisfies readonly (keyof CardRow)[];
 
+/** Another office of the same provider that matches the same search (card columns of its location). */
+export interface OtherOfficeRow {
+  id: string;
+  name: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+  phone: string | null;
+  iana_time_zone: string;
+  latitude: number | null;
+  longitude: number | null;
+  distance: number | null;
+}
+
 export interface MatchedRow extends CardRow {
   distance: number | null;
   total: number;
+  /** The provider's other matching offices, nearest first (issue 17: a card shows one office's times). */
+  other_offices: OtherOfficeRow[];
 }
 
 const HAVERSINE =
@@ -153,9 +171,10 @@ const HAVERSINE =
   'cos(radians($LAT)) * cos(radians(latitude)) * power(sin(radians(longitude - $LON) / 2), 2))))';
 
 /**
- * One statement: every match, one row per provider (their nearest facility), with the total count. Sorted
- * by distance (then name) and cut to the page when `page` is given; all matches (for sorting by next
- * availability in the service) when it is not.
+ * One statement: every match, one row per provider (their nearest facility), with the total count and the
+ * provider's other matching facilities (within the radius, nearest first). Sorted by distance (then name)
+ * and cut to the page when `page` is given; all matches (for sorting by next availability in the service)
+ * when it is not.
  */
 export async function searchProviders(
   connection: Connection,
@@ -190,12 +209,14 @@ export async function searchProviders(
   }
   const radius = filter.place && filter.radius !== null ? `where distance <= ${param(filter.radius)}` : '';
   const paging = page ? `limit ${param(page.limit)} offset ${param(page.offset)}` : '';
+  const filtered = where.length > 0 ? `where ${where.join(' and ')}` : '';
   // Distances, the one-per-provider cut and the order work on narrow rows; only the page's rows are read whole.
   // The count is a scalar over the cut rows (a window count made the page's sort carry every match).
+  // A page row's other offices are the provider's other rows (primary-key look-up) under the same filter and radius.
   return connection.query<MatchedRow>(
     `with scored as (
        select practitioner_id, location_id, display_name, ${distance} as distance from provider_search
-       ${where.length > 0 ? `where ${where.join(' and ')}` : ''}
+       ${filtered}
      ), nearest as (
        select distinct on (practitioner_id) * from scored ${radius}
        order by practitioner_id, distance nulls last, location_id
@@ -204,7 +225,18 @@ export async function searchProviders(
        order by distance nulls last, display_name, practitioner_id
        ${paging}
      )
-     select ${CARD_COLUMNS.map((column) => `ps.${column}`).join(', ')}, page.distance, (select count(*) from nearest)::int as total
+     select ${CARD_COLUMNS.map((column) => `ps.${column}`).join(', ')}, page.distance, (select count(*) from nearest)::int as total,
+            (select coalesce(json_agg(json_build_object(
+                      'id', o.location_id, 'name', o.location_name, 'address1', o.address1, 'address2', o.address2, 'city', o.city,
+                      'state', o.state, 'zip_code', o.zip_code, 'phone', o.phone, 'iana_time_zone', o.time_zone,
+                      'latitude', o.latitude, 'longitude', o.longitude, 'distance', o.distance)
+                    order by o.distance nulls last, o.location_name, o.location_id), '[]'::json)
+               from (select location_id, location_name, address1, address2, city, state, zip_code, phone, time_zone, latitude, longitude,
+                            ${distance} as distance
+                       from provider_search
+                      where practitioner_id = page.practitioner_id and location_id <> page.location_id
+                      ${where.length > 0 ? `and ${where.join(' and ')}` : ''}) o
+              ${radius}) as other_offices
        from page join provider_search ps on ps.practitioner_id = page.practitioner_id and ps.location_id = page.location_id
       order by page.distance nulls last, page.display_name, page.practitioner_id`,
     params,

@@ -24,17 +24,9 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorE
  */
 export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  const stop = onAppointmentChanged(
-    deps.database,
-    (event) => inApp.notifyAppointmentChanged(deps, event).then(() => undefined),
-    (error, event) =>
-      app.log.error(
-        { err: error, appointmentId: event.appointmentId, kind: event.kind },
-        'in-app notifications for an appointment change failed',
-      ),
-  );
-  app.addHook('onClose', async () => {
-    stop();
+  // A durable consumer: a failure is logged by the dispatcher and retried; a redelivery writes nothing twice.
+  onAppointmentChanged(deps.events, 'notifications.in-app', async (change, event) => {
+    await inApp.notifyAppointmentChanged(deps, change, event.id);
   });
 
   app.get(

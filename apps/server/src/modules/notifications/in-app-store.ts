@@ -41,7 +41,8 @@ export async function insertMany(db: Connection, rows: NewInApp[]): Promise<void
   }
   await db.query(
     `insert into in_app_notifications (id, user_id, user_type, notification_type, source_system, appointment_id, payload, seen, recieved_on)
-     values ${values.join(', ')}`,
+     values ${values.join(', ')}
+     on conflict (id) do nothing`,
     params,
   );
 }

@@ -10,6 +10,7 @@ import { recordOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
+import { messageIdFor, publisherFor } from '../../platform/realtime';
 import type { AppointmentChanged } from '../appointments';
 import { getHealthcareService, getLocation, getPatientById, getPractitioner, listPractitionerRoles } from '../directory';
 import { getSchedule } from '../scheduling';
@@ -76,14 +77,17 @@ async function resourceOf(deps: Deps, scheduleId: string): Promise<{ Id: string;
  * Listener of "appointment changed": one record per recipient (booked, requested, cancelled, checked in,
  * moved to another time or any other status change), then InAppNotificationAdded on the push-notifications hub to each recipient's
  * own room, and for a new request AppointmentPending on the appointments hub (its Host is the provider).
- * Pushes carry ids, the status and the time; the client reads names from the record.
+ * Pushes carry ids, the status and the time; the client reads names from the record. Heard again (a
+ * redelivered domain event, `eventId`), it writes no second record: a record's id is made from the event's
+ * and the recipient's, and its pushes repeat their message ids, which clients drop.
  */
-export async function notifyAppointmentChanged(deps: Deps, event: AppointmentChanged): Promise<number> {
+export async function notifyAppointmentChanged(deps: Deps, event: AppointmentChanged, eventId: string = randomUUID()): Promise<number> {
+  const realtime = publisherFor(deps.realtime, eventId);
   const recipients = await recipientsOf(deps, event);
   if (recipients.length === 0 || !event.organizationId) return 0;
   const payload = await payloadOf(deps, event);
   const rows = recipients.map((userId) => ({
-    id: randomUUID(),
+    id: messageIdFor(eventId, `in-app:${userId}`),
     userId,
     userType: 'Practitioner',
     sourceSystem: event.organizationId!,
@@ -106,7 +110,7 @@ export async function notifyAppointmentChanged(deps: Deps, event: AppointmentCha
       RecievedOn: row.at.toISOString(),
       Payload: pushedPayload,
     };
-    deps.realtime.publish({
+    realtime.publish({
       hub: 'push-notifications',
       event: 'InAppNotificationAdded',
       rooms: [`user:${row.userId}`],
@@ -119,7 +123,7 @@ export async function notifyAppointmentChanged(deps: Deps, event: AppointmentCha
       Participants: event.practitionerId ? [{ Type: 'Host', ParticipantId: event.practitionerId }] : [],
       Status: 'Pending',
     };
-    deps.realtime.publish({
+    realtime.publish({
       hub: 'appointments',
       event: 'AppointmentPending',
       rooms: recipients.map((id) => `user:${id}` as const),

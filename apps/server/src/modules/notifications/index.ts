@@ -2,3 +2,4 @@
 export { toE164 } from './service';
 export { notificationRoutes } from './routes';
 export { inAppNotificationRoutes } from './in-app-routes';
+export { appointmentMessageRoutes } from './appointment-action-routes';

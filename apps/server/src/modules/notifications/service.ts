@@ -143,11 +143,12 @@ export async function verifyOtp(deps: Deps, context: RequestContext, id: string,
   if (row.verified_at !== null) throw await fail(invalidOtp());
   if (row.attempts >= OTP_RULES.maxAttempts) throw await fail(tooManyRequests(OTP_MESSAGES.exhausted));
   if (new Date(row.expires_at) <= now) throw await fail(invalidOtp(OTP_MESSAGES.expired));
+  // The try is counted before the comparison, so parallel guesses cannot pass the limit.
+  const attempts = await store.reserveAttempt(deps.database, id, OTP_RULES.maxAttempts);
+  if (attempts === null) throw await fail(tooManyRequests(OTP_MESSAGES.exhausted));
   const given = Buffer.from(hashCode(id, otp));
-  if (given.length !== row.code_hash.length || !timingSafeEqual(given, Buffer.from(row.code_hash))) {
-    const attempts = await store.countAttempt(deps.database, id);
+  if (given.length !== row.code_hash.length || !timingSafeEqual(given, Buffer.from(row.code_hash)))
     throw await fail(attempts >= OTP_RULES.maxAttempts ? tooManyRequests(OTP_MESSAGES.exhausted) : invalidOtp());
-  }
   // Single use: of two simultaneous right answers only one marks the request.
   if (!(await store.markVerified(deps.database, id, now))) throw await fail(invalidOtp());
   await markMobileVerified(deps.database, row.patient_id, row.phone, now);

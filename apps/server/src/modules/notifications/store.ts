@@ -33,9 +33,16 @@ export async function replaceCode(db: Connection, id: string, codeHash: string, 
   await db.query('update otp_requests set code_hash = $2, expires_at = $3, attempts = 0 where id = $1', [id, codeHash, expiresAt.toISOString()]);
 }
 
-export async function countAttempt(db: Connection, id: string): Promise<number> {
-  const rows = await db.query<{ attempts: number }>('update otp_requests set attempts = attempts + 1 where id = $1 returning attempts', [id]);
-  return rows[0]?.attempts ?? 0;
+/**
+ * Counts one try before the code is compared, in one conditional update: none is counted once `max` were
+ * (null comes back), so parallel guesses cannot pass the limit. Gives the tries counted so far.
+ */
+export async function reserveAttempt(db: Connection, id: string, max: number): Promise<number | null> {
+  const rows = await db.query<{ attempts: number }>(
+    'update otp_requests set attempts = attempts + 1 where id = $1 and attempts < $2 returning attempts',
+    [id, max],
+  );
+  return rows[0]?.attempts ?? null;
 }
 
 /** Marks the request verified unless it already was; false when another call got there first. */
@@ -79,4 +86,13 @@ export async function upsertSettings(
     [row.id, row.patientId, row.timeZone, row.smsAlertsEnabled, row.now.toISOString()],
   );
   return rows[0]!;
+}
+
+/** A patient's notification settings (SMS alerts on or off), or null when none were saved. */
+export async function settingsOf(db: Connection, patientId: string): Promise<SettingsRow | null> {
+  const rows = await db.query<SettingsRow>(
+    'select id, patient_id, time_zone, sms_alerts_enabled from patient_notification_settings where patient_id = $1',
+    [patientId],
+  );
+  return rows[0] ?? null;
 }

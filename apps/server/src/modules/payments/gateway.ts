@@ -74,6 +74,12 @@ export interface PaymentGateway extends SettlingGateway {
   listCards(customerId: string): Promise<CardSummary[]>;
   /** Holds the amount on the card without taking it (manual capture). */
   authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
+  /**
+   * The authorization an earlier authorize() made for our transaction (its idempotency key, and the
+   * transaction id it carries), or null when none reached the gateway: what the reconciler cancels when a
+   * crash left a transaction Pending with no reference on its row.
+   */
+  findAuthorization(input: { idempotencyKey: string; transactionId: string }): Promise<string | null>;
 }
 
 export interface WalletOrderInput {

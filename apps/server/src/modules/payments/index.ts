@@ -13,5 +13,6 @@ export {
 } from './service';
 export { attachToAppointment, claimForAppointment, transaction as findTransaction, transactionsOfAppointment, type TransactionRow } from './store';
 export type { PaymentGateway } from './gateway';
+export { DEFAULT_CANCEL_REFUND_HOURS, feeOutcomeOf, settleFeeOnCancellation, type CancelledVisit } from './cancellation';
 export { paymentRoutes } from './routes';
 export { paymentJobs } from './jobs';

@@ -88,13 +88,44 @@ describe('payments: cards and visit-fee authorization on the sandbox', () => {
     expect(capture.json.errors?.[0]?.field).toBe('TransactionId');
   });
 
+  const addCoverage = async (patientId: string, status = 'Active', display = 'Blue Cross PPO') => {
+    const id = randomUUID();
+    await t.database.query('insert into coverages (id, patient_id, insurance_display, status) values ($1, $2, $3, $4)', [id, patientId, display, status]);
+    return id;
+  };
+
   it('refuses an amount that is not the visit fee, naming the field', async () => {
     const saved = await saveCard(a, a.id, SANDBOX_TEST_CARDS.success);
     const wrong = await authorize(a, a.id, saved.json.data.Id, 1, true);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json.errors?.[0]).toMatchObject({ field: 'amount', rule: 'visit_fee' });
-    const insured = await authorize(a, a.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true);
-    expect(insured.json.data.PaidAmount).toBe(25);
+  });
+
+  it('charges the insured fee only when the patient has insurance on file; saying "insured" is not enough', async () => {
+    const c = await createTestPatient(t, 'Corey');
+    const saved = await saveCard(c, c.id, SANDBOX_TEST_CARDS.success);
+    // No coverage on file: the insured fee is refused, naming the fee that applies.
+    const claimed = await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true);
+    expect(claimed.statusCode).toBe(400);
+    expect(claimed.json.errors?.[0]).toMatchObject({ field: 'amount', rule: 'visit_fee', message: `must be the visit fee of ${DEMO_VISIT_FEE.uninsured.toFixed(2)}` });
+    expect((await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.uninsured, true)).json.data.PaidAmount).toBe(DEMO_VISIT_FEE.uninsured);
+    // A cancelled coverage, or another patient's, does not count; neither does a self-pay "insurance".
+    await addCoverage(c.id, 'Cancelled');
+    await addCoverage(c.id, 'Active', 'Self pay');
+    const others = await addCoverage(b.id);
+    expect((await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true)).statusCode).toBe(400);
+    const named = await t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.insured}`,
+      headers: bearer(c.token),
+      payload: { PatientId: c.id, OrganizationId: PRACTICE, EntityType: 'Provider', EntityId: PROVIDER, Insured: true, CoverageId: others, PaymentMethodId: saved.json.data.Id },
+    });
+    expect(named.statusCode).toBe(400);
+    // An active coverage of the patient's own: the insured fee.
+    await addCoverage(c.id);
+    const insured = await authorize(c, c.id, saved.json.data.Id, DEMO_VISIT_FEE.insured, true);
+    expect(insured.statusCode).toBe(200);
+    expect(insured.json.data.PaidAmount).toBe(DEMO_VISIT_FEE.insured);
   });
 
   it('answers a declined card and insufficient funds with clear texts, keeping a Rejected transaction', async () => {
@@ -199,6 +230,34 @@ describe('payments: the reconciler settles what a crash left half-done', () => {
     expect(await settleOpenPayments(t.app.deps)).toBe(0);
     expect(await store.claimForAppointment(t.database, unused, randomUUID(), clock().now())).toBe(false);
   });
+
+  it('cancels the gateway authorization of a payment left Pending with no reference (a crash between the gateway call and the row), and one that never reached the gateway', async () => {
+    const patient = await createTestPatient(t);
+    const orphan = await authorized(patient);
+    const [charge] = await t.database.query<{ gateway_reference: string }>('select gateway_reference from payment_transactions where id = $1', [orphan]);
+    // As the row stood when the server died: Pending, no reference (the authorization itself went through).
+    await t.database.query("update payment_transactions set status = 'Pending', gateway_reference = null, updated_at = $2 where id = $1", [orphan, clock().now().toISOString()]);
+    const never = await authorized(patient);
+    // This one never reached the gateway: no charge exists.
+    await t.database.query('delete from sandbox_charges where id = (select gateway_reference from payment_transactions where id = $1)', [never]);
+    await t.database.query("update payment_transactions set status = 'Pending', gateway_reference = null, updated_at = $2 where id = $1", [never, clock().now().toISOString()]);
+
+    clock().advance(5 * 60_000);
+    await settleOpenPayments(t.app.deps);
+    // Still young: a payment page may be waiting on the gateway.
+    expect((await store.transaction(t.database, orphan))?.status).toBe('Pending');
+
+    clock().advance(25 * 60_000);
+    expect(await settleOpenPayments(t.app.deps)).toBeGreaterThanOrEqual(2);
+    expect(await state(orphan)).toEqual({ status: 'Canceled', charge: 'canceled' });
+    expect((await store.transaction(t.database, orphan))?.gateway_reference).toBe(charge!.gateway_reference);
+    expect((await store.transaction(t.database, never))).toMatchObject({ status: 'Canceled', gateway_reference: null });
+    const live = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from sandbox_charges c join payment_transactions p on p.payment_method_id = c.payment_method_id where p.patient_id = $1 and c.status = 'requires_capture'",
+      [patient.id],
+    );
+    expect(live[0]!.n).toBe(0);
+  });
 });
 
 describe('payments: the reconciler gives back the hold of a booking it undoes', () => {
@@ -219,8 +278,7 @@ describe('payments: the reconciler gives back the hold of a booking it undoes', 
     );
     await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)', [scheduleId]);
     const patient = await createTestPatient(t);
-    const session = `session-${randomUUID()}`;
-    const held = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: { ...bearer(patient.token), cookie: `SessionId=${session}` }, payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
+    const held = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: bearer(patient.token), payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
     expect(held.statusCode).toBe(200);
     const holds = async () => (await t.database.query('select 1 from slot_holds where schedule_id = $1', [scheduleId])).length;
     expect(await holds()).toBe(1);
@@ -238,7 +296,7 @@ describe('payments: the reconciler gives back the hold of a booking it undoes', 
       payload: { PatientId: patient.id, OrganizationId: PRACTICE, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: saved.json.data.Id },
     });
     // The booking claimed its payment from this hold, then the server died before its transaction committed.
-    const claimed = await store.claimForAppointment(t.database, authorized.json.data.Id, randomUUID(), clock.now(), { scheduleId, start: new Date(SLOT), sessionId: `cookie:${session}` });
+    const claimed = await store.claimForAppointment(t.database, authorized.json.data.Id, randomUUID(), clock.now(), { scheduleId, start: new Date(SLOT), sessionId: `user:sub-${patient.id}` });
     expect(claimed).toBe(true);
 
     const publish = vi.spyOn(t.realtime, 'publish');
@@ -254,7 +312,7 @@ describe('payments: the reconciler gives back the hold of a booking it undoes', 
 
     // The place is free again for someone else at once.
     const other = await createTestPatient(t);
-    const again = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: { ...bearer(other.token), cookie: `SessionId=other-${randomUUID()}` }, payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
+    const again = await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/reserve', headers: bearer(other.token), payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
     expect(again.statusCode).toBe(200);
     publish.mockRestore();
   });

@@ -101,6 +101,11 @@ export function sandboxGateway(db: Connection, clock: Clock): PaymentGateway {
       return { ok: true, reference: winner!.id, status: 'Uncaptured' };
     },
 
+    async findAuthorization(input) {
+      const [row] = await db.query<{ id: string }>('select id from sandbox_charges where idempotency_key = $1', [input.idempotencyKey]);
+      return row?.id ?? null;
+    },
+
     async capture(reference) {
       const rows = await db.query("update sandbox_charges set status = 'succeeded' where id = $1 and status = 'requires_capture' returning id", [reference]);
       if (rows.length === 1) return null;

@@ -18,7 +18,7 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
-import { getPatientById } from '../directory';
+import { getPatientById, hasCoverageOnFile } from '../directory';
 import { publishSlotChanges, releaseSlots, slotId } from '../scheduling';
 import { GatewayError, type DeclineReason, type PaymentGateway } from './gateway';
 import { createGatewayRegistry, type GatewayRegistry } from './registry';
@@ -202,12 +202,15 @@ async function requiredVisitFee(
 ): Promise<{ amount: number; gatewayName: string }> {
   // A payment belongs to the practice it is made to: created by the patient, or by that practice for a patient it cares for.
   await authorize(context, 'create', { kind: 'payment', id, patientId: input.PatientId, organizationId: input.OrganizationId });
+  // The insured amount only for insurance on file for this patient (decision 0036); saying so is not enough.
+  const insured =
+    input.Insured && (await hasCoverageOnFile(deps.database, { patientId: input.PatientId, coverageId: input.CoverageId ?? null, today: deps.clock.now() }));
   const fee = await visitFeeFor(deps, {
     organizationId: input.OrganizationId,
     locationId: input.LocationId,
     entityType: input.EntityType,
     entityId: input.EntityId,
-    insured: input.Insured,
+    insured,
   });
   if (!fee) throw fieldError('OrganizationId', 'visit_fee', 'No visit fee applies to this visit');
   if (toCents(amount) !== toCents(fee.amount)) throw fieldError('amount', 'visit_fee', `must be the visit fee of ${fee.amount.toFixed(2)}`);
@@ -260,14 +263,20 @@ export async function authorizeVisitFee(deps: Deps, context: RequestContext, inp
     await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { failure: 'gateway unavailable' });
     throw unavailable(error);
   }
+  await crashPoint('after-gateway-authorize');
   if (!result.ok) {
     await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { gatewayReference: result.reference, failure: result.reason });
     await recordOutcome(context, 'create', { kind: 'payment', id, patientId: input.PatientId, detail: { reason: result.reason } }, 'failure');
     throw badRequest([{ field: 'PaymentMethodId', rule: result.reason, message: DECLINE_MESSAGES[result.reason] }], DECLINE_MESSAGES[result.reason]);
   }
   const row = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), { gatewayReference: result.reference });
+  if (!row) {
+    // The reconciler gave this payment up meanwhile (an answer slower than PAYMENT_SETTLE_AFTER_SECONDS): let the money go.
+    await gateway.cancel(result.reference).catch(() => undefined);
+    throw unavailable(new Error('authorization settled by the reconciler before it finished'));
+  }
   await crashPoint('after-authorize');
-  return toTransaction(row!);
+  return toTransaction(row);
 }
 
 // ---------- the wallet (PayPal, decision 0024) ----------
@@ -484,7 +493,7 @@ export const DEFAULT_SETTLE_AFTER_MS = { booked: 60_000, claimed: 5 * 60_000, un
  * not at the hold's own expiry, and open calendars hear of it. A hold already gone (expired, released, or
  * consumed) releases nothing and announces nothing.
  */
-async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime'>, row: store.TransactionRow): Promise<void> {
+async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime' | 'events'>, row: store.TransactionRow): Promise<void> {
   if (!row.claim_schedule_id || !row.claim_start_at || !row.claim_session_id) return;
   const released = await releaseSlots(deps.database, {
     slotIds: [slotId(row.claim_schedule_id, new Date(row.claim_start_at))],
@@ -494,18 +503,57 @@ async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime'>, row: s
 }
 
 /**
+ * A payment whose authorization never finished (decision 0036): the server died, or lost the answer, between
+ * writing the Pending row and recording the gateway's reference. The authorization is found by what was
+ * fixed before the call (the idempotency key `authorize:<id>` and the transaction id the gateway keeps; a
+ * wallet answers its authorization again for the same request id), the row is cancelled, then the money is
+ * let go. Nothing found: nothing is held, the row is cancelled all the same. A gateway that does not answer
+ * leaves the row for the next round.
+ */
+async function settlePending(deps: Deps, row: store.TransactionRow, now: Date): Promise<boolean> {
+  const key = `authorize:${row.id}`;
+  const wallet = gateways(deps).walletByStoredName(row.gateway);
+  let reference = row.gateway_reference;
+  try {
+    if (!reference && wallet && row.payment_method_id) {
+      const answer = await wallet.authorizeOrder(row.payment_method_id, key);
+      reference = answer.ok ? answer.reference : null;
+    } else if (!reference && !wallet) {
+      const card = gateways(deps).forName(row.gateway);
+      reference = card ? await card.findAuthorization({ idempotencyKey: key, transactionId: row.id }) : null;
+    }
+  } catch {
+    return false;
+  }
+  if (!(await store.cancelIfPending(deps.database, row.id, now, reference))) return false;
+  if (reference) {
+    await gateways(deps)
+      .byStoredName(row.gateway)
+      .cancel(reference)
+      .catch((error: unknown) => {
+        if (!(error instanceof GatewayError && error.code === 'invalid_state')) throw error;
+      });
+  }
+  return true;
+}
+
+/**
  * Finishes or undoes payments left half-done (at start and on a timer, on every instance): a payment of
  * a committed appointment is captured; one claimed by a booking that never committed, or never used, is
  * cancelled. Each move is a conditional update, so two instances settling at once move a row once, and
  * the gateway calls are idempotent. Returns how many payments it settled.
  */
-export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime'>): Promise<number> {
+export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime' | 'events'>): Promise<number> {
   const now = deps.clock.now();
   const after = deps.config.PAYMENT_SETTLE_AFTER_SECONDS ?? DEFAULT_SETTLE_AFTER_MS;
   const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - Math.min(after.booked, after.claimed, after.unused)));
   let settled = 0;
   for (const row of rows) {
     const age = now.getTime() - new Date(row.updated_at).getTime();
+    if (row.status === 'Pending') {
+      if (age >= after.unused && (await settlePending(deps, row, now))) settled += 1;
+      continue;
+    }
     if (row.appointment_id) {
       await captureTransaction(deps, row.id);
       settled += 1;

@@ -6,6 +6,8 @@ export interface OrgConfigRow {
   enable_online_payment: boolean;
   gateway_name: string | null;
   account_number: string | null;
+  /** The cancellation policy (decision 0042): refunded when cancelled this many hours ahead; null: never. */
+  cancel_refund_hours?: number | null;
 }
 export interface LocationConfigRow {
   location_id: string;
@@ -178,12 +180,26 @@ export async function latestTransactions(db: Connection, patientId: string, orga
   );
 }
 
-/** Authorizations still open (Uncaptured) and not touched since `before`: the reconciler's work list. */
+/**
+ * Authorizations still open (Uncaptured), and payments whose authorization never finished (Pending: a crash
+ * or a lost answer between our row and the gateway's), not touched since `before`: the reconciler's work list.
+ */
 export async function openAuthorizations(db: Connection, before: Date): Promise<TransactionRow[]> {
   return db.query<TransactionRow>(
-    "select * from payment_transactions where status = 'Uncaptured' and updated_at < $1 order by created_at limit 100",
+    "select * from payment_transactions where status in ('Uncaptured', 'Pending') and updated_at < $1 order by created_at limit 100",
     [before.toISOString()],
   );
+}
+
+/** Cancels a payment whose authorization never finished (still Pending, paying for nothing); false when it moved on. */
+export async function cancelIfPending(db: Connection, id: string, now: Date, gatewayReference: string | null): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    `update payment_transactions set status = 'Canceled', canceled_at = $2, updated_at = $2, gateway_reference = coalesce($3, gateway_reference),
+       failure = coalesce(failure, 'authorization not finished')
+     where id = $1 and status = 'Pending' and appointment_id is null returning id`,
+    [id, now.toISOString(), gatewayReference],
+  );
+  return rows.length === 1;
 }
 
 /** Cancels an open authorization that pays for no appointment; false when it does or is no longer open. */

@@ -140,6 +140,16 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       }
     },
 
+    async findAuthorization(input) {
+      // Every PaymentIntent carries our transaction id (metadata.transaction_id, set by authorize).
+      try {
+        const found = await (await stripeClient()).paymentIntents.search({ query: `metadata['transaction_id']:'${input.transactionId.replace(/[^0-9a-f-]/gi, '')}'`, limit: 1 });
+        return found.data[0]?.id ?? null;
+      } catch (error) {
+        throw gatewayError(error);
+      }
+    },
+
     async capture(reference, idempotencyKey) {
       try {
         await (await stripeClient()).paymentIntents.capture(reference, {}, { idempotencyKey });

@@ -179,4 +179,24 @@ describe('the practice day: search, booking on behalf, walk-in queue, blocked ti
     expect((await t.call({ method: 'POST', url: `${V2}/appointments/advance-search`, payload: day })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: `${V2}/Appointments/providers/${provider.id}/walk-in-queue`, headers: bearer(patient.token) })).statusCode).toBe(403);
   });
+
+  it("lists one of the practice's calendars by start (appointments/schedule), and another practice's calendar is not found", async () => {
+    const booked = await book(staff1, { CalendarId: scheduleId, StartTime: slotAt(13), NewPatient: newPatient('Juno'), Reasons: [{ Name: 'Follow-up' }] });
+    expect(booked.statusCode).toBe(200);
+    const calendar = (token: string, body: Record<string, unknown>) =>
+      t.call<List<PracticeAppointment> & Failure>({ method: 'POST', url: `${V2}/appointments/schedule`, headers: bearer(token), payload: body });
+    const res = await calendar(provider1, { CalendarId: scheduleId, ...day });
+    expect(res.statusCode).toBe(200);
+    expect(res.json.Data.every((a) => a.CalendarId === scheduleId)).toBe(true);
+    expect(res.json.Data.map((a) => a.StartTime)).toEqual([...res.json.Data.map((a) => a.StartTime)].sort());
+    expect(res.json.Data.find((a) => a.Id === booked.json.data)).toMatchObject({ StartTime: slotAt(13), ReasonsText: 'Follow-up', Patient: { FirstName: 'Juno' } });
+    expect(res.json.Total).toBe(res.json.Data.length);
+
+    expect((await calendar(staff2, { CalendarId: scheduleId, ...day })).statusCode).toBe(404);
+    expect((await calendar(staff1, { CalendarId: randomUUID(), ...day })).statusCode).toBe(404);
+    const backwards = await calendar(staff1, { CalendarId: scheduleId, From: day.To, To: day.From });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json.errors?.[0]?.field).toContain('To');
+  });
 });
+

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   blockedTimeQuerySchema,
+  calendarScheduleQuerySchema,
+  calendarScheduleResultSchema,
   checkInSearchSchema,
   errorEnvelopeSchema,
   hotlistSchema,
@@ -70,6 +72,12 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V2}/Appointments/providers/:id/patient-hotlist`,
     { preHandler, schema: { tags, security, summary: "The provider's 10 most recent patients", params: practiceProviderParamsSchema, response: { 200: hotlistSchema, ...errors } } },
     async (request) => practice.patientHotlist(deps, contextOf(request), request.params.id),
+  );
+
+  app.post(
+    `${V2}/appointments/schedule`,
+    { preHandler, schema: { tags, security, summary: "The appointments booked on one of the practice's calendars in a range, by start", body: calendarScheduleQuerySchema, response: { 200: calendarScheduleResultSchema, ...errors } } },
+    async (request) => practice.calendarSchedule(deps, contextOf(request), request.body),
   );
 
   app.get(

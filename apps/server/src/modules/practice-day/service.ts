@@ -1,18 +1,21 @@
 import {
   CALENDAR_WORKFLOW,
+  DAY_VISIT_STATUSES,
   PATIENT_HOTLIST_COUNT,
   type AppointmentStatus,
+  type CalendarScheduleQuery,
   type PracticeAppointment,
   type PracticeAppointmentSearch,
   type PracticeCalendarContext,
   type ScheduleException,
   type WalkInQueue,
 } from '@careslot/contracts';
-import { recordList } from '../../platform/access';
+import { notFoundAudited, recordList } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import {
+  getLocation,
   getOrganization,
   getPractitioners,
   listPractitionerRoles,
@@ -20,7 +23,7 @@ import {
   searchHealthcareServices,
   searchLocations,
 } from '../directory';
-import { localDate, localToUtc, searchScheduleDetails } from '../scheduling';
+import { getSchedule, localDate, localToUtc, searchScheduleDetails } from '../scheduling';
 import {
   callNextWalkIn as callNext,
   practiceOf,
@@ -35,7 +38,7 @@ import * as practiceStore from './store';
  * appointments module (status, participants, calling the next walk-in) and the booking module.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 function iso(value: Date | string): string {
   return new Date(value).toISOString();
@@ -150,10 +153,9 @@ export async function checkInList(deps: Deps, context: RequestContext, query: { 
   const organizationId = practiceOf(context);
   const zone = (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
   const day = dayWindow(zone, query.Date, deps.clock.now());
-  const active = ['Scheduled', 'Confirmed', 'Booked', 'Accepted', 'Arrived', 'Checked-In', 'Checked-Out', 'Waiting-Room', 'Started', 'In Progress', 'Ended'];
   const { rows, total } = await practiceStore.searchPractice(
     deps.database,
-    { organizationId, from: day.from, to: day.to, locationIds: query.LocationIds, providerIds: query.ProviderIds, statuses: active },
+    { organizationId, from: day.from, to: day.to, locationIds: query.LocationIds, providerIds: query.ProviderIds, statuses: [...DAY_VISIT_STATUSES] },
     { limit: 1000, offset: 0 },
   );
   await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), { workflow: 'Checkin_Summary_Web', detail: { total } });
@@ -201,4 +203,27 @@ export async function blockedTime(deps: Deps, context: RequestContext, range: { 
     .filter((e) => Date.parse(e.Start) < range.to.getTime() && Date.parse(e.End) > range.from.getTime())
     .sort((a, b) => a.Start.localeCompare(b.Start));
   return { Data: data, Total: data.length };
+}
+
+/**
+ * appointments/schedule: the appointments booked on one of the practice's calendars in [From, To), by start.
+ * A calendar of another practice, or none, is not found.
+ */
+export async function calendarSchedule(deps: Deps, context: RequestContext, query: CalendarScheduleQuery): Promise<{ Data: PracticeAppointment[]; Total: number }> {
+  const organizationId = practiceOf(context);
+  const schedule = await getSchedule(deps.database, query.CalendarId);
+  const location = schedule?.location_id ? await getLocation(deps.database, schedule.location_id) : null;
+  const own = !!schedule && (location?.OrganizationId ?? schedule.organization_id) === organizationId;
+  // Another practice's calendar answers like an unknown one.
+  if (!own) return notFoundAudited(context, 'search', 'appointment', query.CalendarId, { workflow: CALENDAR_WORKFLOW });
+  const { rows, total } = await practiceStore.searchPractice(
+    deps.database,
+    { organizationId, from: new Date(query.From), to: new Date(query.To), calendarIds: [query.CalendarId] },
+    { limit: 1000, offset: 0 },
+  );
+  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), {
+    workflow: CALENDAR_WORKFLOW,
+    detail: { calendarId: query.CalendarId, total, ids: rows.map((r) => r.id) },
+  });
+  return { Data: await shape(deps, rows), Total: total };
 }

@@ -13,6 +13,8 @@ export interface PracticeFilter {
   from: Date;
   to: Date;
   providerIds?: string[] | undefined;
+  /** Calendars (schedules) the appointments are booked on. */
+  calendarIds?: string[] | undefined;
   resourceIds?: string[] | undefined;
   locationIds?: string[] | undefined;
   statuses?: string[] | undefined;
@@ -29,6 +31,7 @@ export async function searchPractice(db: Connection, filter: PracticeFilter, pag
     where.push(sql(`$${params.length}`));
   };
   if (filter.providerIds?.length) add((n) => `practitioner_id = any(${n}::uuid[])`, filter.providerIds);
+  if (filter.calendarIds?.length) add((n) => `schedule_id = any(${n}::uuid[])`, filter.calendarIds);
   if (filter.locationIds?.length) add((n) => `location_id = any(${n}::uuid[])`, filter.locationIds);
   if (filter.statuses?.length) add((n) => `status = any(${n}::text[])`, filter.statuses);
   if (filter.scheduleTypes?.length) add((n) => `schedule_type = any(${n}::text[])`, filter.scheduleTypes);

@@ -18,6 +18,8 @@ export interface ScheduleAvailability {
   slots: Slot[];
   /** The first open slot at or after `from` within the planning horizon (or `lookAheadDays`), or null. */
   nextAvailable: string | null;
+  /** Some listed day has more open slots than `perDay` ('More appointments'). */
+  moreSlots: boolean;
 }
 
 /** The same for a healthcare service's own schedules (a service's profile books them). */
@@ -137,6 +139,7 @@ async function availabilityOfActors(
     const start = dayStart(schedule.time_zone, 0).getTime();
 
     const slots: Slot[] = [];
+    let moreSlots = false;
     const from = new Date(Math.max(start, earliest));
     const to = new Date(Math.min(dayStart(schedule.time_zone, input.days).getTime(), latest));
     if (input.days > 0 && from < to) {
@@ -144,7 +147,11 @@ async function availabilityOfActors(
       let day = Number.NaN;
       let count = 0;
       for (const slot of daySlots(schedule, from.getTime(), to.getTime())) {
-        if (slot.day === day && count >= input.perDay) continue;
+        if (slot.day === day && count >= input.perDay) {
+          // One more open slot on a full day is enough to know there are more; the rest are not checked.
+          if (!moreSlots && available(slot.start) > 0) moreSlots = true;
+          continue;
+        }
         const free = available(slot.start);
         if (free <= 0) continue;
         if (slot.day !== day) {
@@ -169,6 +176,7 @@ async function availabilityOfActors(
         timeZone: schedule.time_zone,
         slots,
         nextAvailable: slots[0]?.Start ?? null,
+        moreSlots,
       },
     };
   });

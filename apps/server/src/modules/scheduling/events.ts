@@ -17,6 +17,14 @@ export type SlotChangeKind = 'taken' | 'returned' | 'removed';
 
 export type SlotEventPublisher = Pick<Realtime, 'publish'>;
 
+/** The domain event of a slot's capacity changing (aggregate `slot`, id = the slot id). */
+export const SLOT_CHANGED = 'slot.changed';
+export interface SlotChangedPayload {
+  kind: SlotChangeKind;
+  scheduleId: string;
+  start: string;
+}
+
 /**
  * Tells every open calendar of the schedule (calendar hub, room schedule:<id>) what happened to a slot,
  * with the spec's events and their reason-based variants (patient-booking.md 4.4, practice-portal.md 4.7):

@@ -6,6 +6,7 @@ export {
   holdSlot,
   MAX_ACTIVE_HOLDS,
   publishSlotChanges,
+  recordSlotChanges,
   releaseExpired,
   releaseSlots,
   returnBookedPlace,

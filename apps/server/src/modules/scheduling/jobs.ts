@@ -11,14 +11,14 @@ export const HOLD_SWEEP_INTERVAL_MS = 5_000;
  * publishes it.
  */
 export const schedulingJobs: FastifyPluginAsync = async (app) => {
-  const { database, realtime, clock } = app.deps;
+  const { database, realtime, events, clock } = app.deps;
   let timer: ReturnType<typeof setInterval> | null = null;
   let running = false;
   const sweep = async () => {
     if (running) return;
     running = true;
     try {
-      await sweepExpiredHolds({ database, realtime }, clock.now());
+      await sweepExpiredHolds({ database, realtime, events }, clock.now());
     } catch (error) {
       app.log.warn({ err: error }, 'expired-hold sweep failed');
     } finally {

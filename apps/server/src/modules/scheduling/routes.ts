@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorEnvelopeSchema,
+  HOLD_LIMIT_RULE,
   idParamSchema,
   patientIdQuerySchema,
   scheduleCreateSchema,
@@ -37,7 +38,8 @@ import type { FastifyRequest } from 'fastify';
 import { authorize, type AccessAction } from '../../platform/access';
 import { contextOf, requireSession } from '../../platform/context';
 import { isSignedInUser } from '../../platform/auth';
-import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
+import { AppError, conflict, fieldError, notFound, tooManyRequests } from '../../platform/errors';
+import { registerCalendarHub } from './realtime';
 import * as schedules from './schedules';
 import * as service from './service';
 
@@ -50,7 +52,11 @@ function parseUtc(value: string): Date {
   return new Date(`${value.replace(' ', 'T')}Z`);
 }
 
-/** The browser session a hold is tied to: the SessionId cookie, else the signed-in user (the request context's). */
+/**
+ * Who a hold belongs to: the subject of the caller's verified token, a guest's or a signed-in user's
+ * (decision 0035, the request context's session). A cookie the caller writes proves nothing, so without a
+ * token there is no hold (401).
+ */
 export function sessionOf(request: FastifyRequest): string {
   return requireSession(contextOf(request));
 }
@@ -67,8 +73,9 @@ async function checkPatient(request: FastifyRequest, patientId: string, action: 
 }
 
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, clock, realtime, config, tokens } = app.deps;
-  const deps = { database, realtime };
+  const { database, clock, realtime, events, config, tokens } = app.deps;
+  const deps = { database, realtime, events };
+  registerCalendarHub(app.deps);
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
   const list = <T extends z.ZodType>(item: T) => z.object({ Data: z.array(item), Total: z.number().int() });
@@ -261,22 +268,39 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${CALENDAR}/slot/reserve`,
-    { schema: { tags, summary: 'Hold a slot for a while', querystring: patientIdQuerySchema, body: slotHoldRequestSchema, response: { 200: slotHoldInfoSchema, ...errors } } },
+    {
+      // Per client address, on top of the 3 live holds per token: new guest tokens cost nothing.
+      config: { rateLimit: { max: config.HOLD_RATE_LIMIT, timeWindow: '1 minute', errorResponseBuilder: () => tooManyRequests() } },
+      schema: {
+        tags,
+        summary: "Hold a slot for a while (a guest's or user's token; at most 3 live holds per token and per patient)",
+        querystring: patientIdQuerySchema,
+        body: slotHoldRequestSchema,
+        response: { 200: slotHoldInfoSchema, ...errors, 429: errorEnvelopeSchema },
+      },
+    },
     async (request) => {
       const { patientId } = request.query;
+      const sessionId = sessionOf(request);
       if (patientId) await checkPatient(request, patientId, 'create', request.body.SlotIds);
       const parsed = service.parseSlotId(request.body.SlotIds[0]!);
       if (!parsed) throw fieldError('SlotIds', 'slot_id', 'calendar timeslot is not available');
       const result = await service.reserveSlot(deps, {
         scheduleId: parsed.scheduleId,
         start: parsed.start,
-        sessionId: sessionOf(request),
+        sessionId,
         patientId: patientId ?? null,
         now: clock.now(),
         serviceTypeId: request.body.ServiceType?.[0]?.Id ?? null,
-        serviceCategoryId: request.body.ServiceCategory?.[0]?.Id ?? null,
+        serviceCategoryIds: (request.body.ServiceCategory ?? []).map((c) => c.Id),
         ttlMs: config.SLOT_HOLD_SECONDS * 1000,
       });
+      if (!result.ok && result.reason === 'too_many_holds') {
+        throw new AppError('conflict', {
+          message: service.HOLD_FAILED_MESSAGE,
+          issues: [{ field: 'SlotIds', rule: HOLD_LIMIT_RULE, message: service.HOLD_LIMIT_MESSAGE }],
+        });
+      }
       if (!result.ok) throw conflict(service.HOLD_FAILED_MESSAGE);
       return { SlotIds: result.slot.SlotIds, Slot: result.slot, ExpiresAt: result.expiresAt.toISOString() };
     },
@@ -286,6 +310,18 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CALENDAR}/slot/release`,
     { schema: { tags, summary: "Release this session's holds on slots", body: slotHoldRequestSchema, response: { 200: slotReleaseResultSchema, ...errors } } },
     async (request) => ({ Released: await service.releaseHeldSlots(deps, { slotIds: request.body.SlotIds, sessionId: sessionOf(request) }) }),
+  );
+
+  app.post(
+    `${CALENDAR}/slot/release-all`,
+    {
+      schema: {
+        tags,
+        summary: "Release every live hold of the caller's token (the 'release my holds' answer to the hold limit, sign-out)",
+        response: { 200: slotReleaseResultSchema, ...errors },
+      },
+    },
+    async (request) => ({ Released: await service.releaseAllHolds(deps, { sessionId: sessionOf(request), now: clock.now() }) }),
   );
 
   app.post(
@@ -352,8 +388,8 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cookieSessionId, patientId } = request.query;
       if (patientId) await checkPatient(request, patientId, 'read', request.body.SlotIds);
       const session = sessionOf(request);
-      // Only the caller's own session can be asked about, so hold ids cannot be probed across browsers.
-      if (cookieSessionId && session !== `cookie:${cookieSessionId}` && session !== `user:${cookieSessionId}`) return false;
+      // Only the caller's own session (its token's subject) can be asked about, so holds cannot be probed across browsers.
+      if (cookieSessionId && session !== `user:${cookieSessionId}`) return false;
       return service.validateReservedSlot(database, {
         slotIds: request.body.SlotIds,
         sessionId: session,

@@ -1,3 +1,4 @@
+import { registerCache } from '../../platform/cache';
 import type { Connection } from '../../platform/db';
 import { loadScheduleModels, scheduleVersions, type ScheduleModel } from './store';
 
@@ -19,6 +20,8 @@ function remember(model: ScheduleModel) {
 export function forgetSchedule(id: string): void {
   cache.delete(id);
 }
+// DELETE api/v1/cache/{key} with a schedule's id drops its copy too.
+registerCache(forgetSchedule);
 
 /** The schedules, checked against their current versions; unknown ids are left out. */
 export async function currentModels(db: Connection, ids: string[]): Promise<ScheduleModel[]> {

@@ -13,7 +13,7 @@ import {
   type Slot,
   type SlotHoldInfo,
 } from '@careslot/contracts';
-import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
+import { bearer, createTestApp, guestHeaders, tokenFor, type TestApp } from '../../testing/app';
 import { createTestPatient } from '../../testing/patients';
 import { DEMO_PRACTICE_IDS } from '../../seed';
 
@@ -95,11 +95,11 @@ describe('calendar management: schedules, settings, categories and types of a pr
     t.call<List<Slot> & ErrorBody>({ method: 'POST', url: `${CALENDAR}/slot/advance-search`, payload: body });
   const dayOf = (scheduleId: string, extra: Record<string, unknown> = {}) =>
     search({ ScheduleIds: [scheduleId], StartDate: '2026-11-24 14:00:00', EndDate: '2026-11-24 17:00:00', ...extra });
-  const reserve = (slotId: string, session: string, extra: Record<string, unknown> = {}) =>
+  const reserve = async (slotId: string, session: string, extra: Record<string, unknown> = {}) =>
     t.call<SlotHoldInfo & ErrorBody>({
       method: 'POST',
       url: `${CALENDAR}/slot/reserve`,
-      headers: { cookie: `SessionId=${session}` },
+      headers: await guestHeaders(t.tokens, session),
       payload: { SlotIds: [slotId], ...extra },
     });
 
@@ -278,7 +278,8 @@ describe('calendar management: schedules, settings, categories and types of a pr
       const type = (payload: Record<string, unknown>) => t.call<ServiceType>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: staffA, payload });
       groupType = (await type({ Name: 'Yoga therapy', Duration: 30, ServiceCategoryId: group.Id, VisitType: 'Office' })).json;
       individualType = (await type({ Name: 'Physio', Alias: 'PT', Duration: 30, ServiceCategoryId: individual.Id, VisitType: 'Office' })).json;
-      scheduleId = (await create(staffA)).json.Id;
+      // The schedule's capacity is the ceiling of all its categories together: here above their sum.
+      scheduleId = (await create(staffA, { Capacity: 6 })).json.Id;
       const services = await t.call<Schedule>({
         method: 'PUT',
         url: `${CALENDAR}/schedule/${scheduleId}/update-services`,
@@ -330,6 +331,38 @@ describe('calendar management: schedules, settings, categories and types of a pr
       expect(byType.get(groupType.Id)).toMatchObject({ Capacity: 3, CapacityAvailable: 2, ServiceCategory: [{ Id: group.Id }] });
       expect(byType.get(individualType.Id)).toMatchObject({ Capacity: 1, CapacityAvailable: 1, ServiceCategory: [{ Id: individual.Id }] });
       expect(eventsOf('SlotUpdated', scheduleId).find((e) => e.SlotId === slotId)).toMatchObject({ Capacity: 4, CapacityAvailable: 3 });
+    });
+
+    it("keeps all categories together under the schedule's capacity (a capacity-2 calendar takes 2 places)", async () => {
+      const capped = (await create(staffA, { Capacity: 2 })).json.Id;
+      await t.call({ method: 'PUT', url: `${CALENDAR}/schedule/${capped}/update-services`, headers: staffA, payload: { ServiceTypeIds: [groupType.Id, individualType.Id] } });
+      const slotId = `${capped}_2026-11-24T14:30:00.000Z`;
+      const [slot] = (await dayOf(capped)).json.Data;
+      expect(slot).toMatchObject({ Capacity: 2, CapacityAvailable: 2 });
+      expect((await reserve(slotId, 'ceiling-1', { ServiceType: [{ Id: individualType.Id }] })).statusCode).toBe(200);
+      const second = await reserve(slotId, 'ceiling-2', { ServiceType: [{ Id: groupType.Id }] });
+      expect(second.statusCode).toBe(200);
+      expect(second.json.Slot).toMatchObject({ CapacityAvailable: 0, Status: 'busy' });
+      // The group category still has 2 places of its own, but the schedule has none left.
+      expect((await reserve(slotId, 'ceiling-3', { ServiceType: [{ Id: groupType.Id }] })).statusCode).toBe(409);
+      expect((await reserve(slotId, 'ceiling-4')).statusCode).toBe(409);
+      expect((await dayOf(capped)).json.Data.map((s) => s.Start)).not.toContain('2026-11-24T14:30:00.000Z');
+      const taken = await t.database.query<{ n: number }>('select sum(taken)::int as n from slot_capacity where schedule_id = $1', [capped]);
+      expect(taken[0]!.n).toBe(2);
+    });
+
+    it('takes a place in any of several named categories that has one', async () => {
+      const slotId = `${scheduleId}_2026-11-24T16:30:00.000Z`;
+      const physio = { ServiceCategory: [{ Id: individual.Id }] };
+      expect((await reserve(slotId, 'several-1', physio)).statusCode).toBe(200);
+      // One to one is full; the hold names it first and Group class second: the group place is taken.
+      const both = await reserve(slotId, 'several-2', { ServiceCategory: [{ Id: individual.Id }, { Id: group.Id }] });
+      expect(both.statusCode).toBe(200);
+      const rows = await t.database.query<{ category_id: string; taken: number }>(
+        'select category_id, taken from slot_capacity where schedule_id = $1 and start_at = $2 order by taken',
+        [scheduleId, '2026-11-24T16:30:00.000Z'],
+      );
+      expect(rows).toEqual(expect.arrayContaining([{ category_id: individual.Id, taken: 1 }, { category_id: group.Id, taken: 1 }]));
     });
 
     it('refuses a reason the schedule does not offer', async () => {

@@ -402,14 +402,20 @@ export async function saveScheduleSetting(
   deps: SchedulingDeps,
   context: RequestContext,
   scheduleId: string,
-  input: { CollectPatientDemographics?: boolean | undefined; EnableInsurance?: boolean | undefined; EnableSelfPay?: boolean | undefined },
+  input: {
+    CollectPatientDemographics?: boolean | undefined;
+    EnableInsurance?: boolean | undefined;
+    EnableSelfPay?: boolean | undefined;
+    AllowConcurrentBookings?: boolean | undefined;
+  },
 ): Promise<ScheduleSettings> {
   await managedSchedule(deps, context, scheduleId);
   await deps.database.query(
     `update schedules set collect_patient_demographics = coalesce($2, collect_patient_demographics),
-       enable_insurance = coalesce($3, enable_insurance), enable_self_pay = coalesce($4, enable_self_pay), updated_at = now()
+       enable_insurance = coalesce($3, enable_insurance), enable_self_pay = coalesce($4, enable_self_pay),
+       allow_concurrent_bookings = coalesce($5, allow_concurrent_bookings), updated_at = now(), version = version + 1
      where id = $1`,
-    [scheduleId, input.CollectPatientDemographics ?? null, input.EnableInsurance ?? null, input.EnableSelfPay ?? null],
+    [scheduleId, input.CollectPatientDemographics ?? null, input.EnableInsurance ?? null, input.EnableSelfPay ?? null, input.AllowConcurrentBookings ?? null],
   );
   return (await scheduleSettings(deps.database, scheduleId))!;
 }

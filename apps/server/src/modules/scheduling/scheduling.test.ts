@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Slot, SlotHoldInfo } from '@careslot/contracts';
-import { bearer, createTestApp, type TestApp } from '../../testing/app';
+import { bearer, createTestApp, guestHeaders, tokenFor, type TestApp } from '../../testing/app';
 import { createTestPatient } from '../../testing/patients';
 import { generateSlots, localToUtc } from './slots';
 import { demoPerson } from '../../seed';
@@ -24,13 +24,18 @@ async function createSchedule(t: TestApp, capacity: number): Promise<string> {
   return id;
 }
 
-function hold(t: TestApp, slotId: string, session: string) {
-  return t.call<SlotHoldInfo & ErrorBody>({
+/** Holds the slot as the guest browser named `session` (its own guest token). */
+async function hold(t: TestApp, slotId: string, session: string) {
+  return t.call<SlotHoldInfo & ErrorBody & { errors?: { field: string; rule: string }[] }>({
     method: 'POST',
     url: `${CALENDAR}/slot/reserve`,
-    headers: { cookie: `SessionId=${session}` },
+    headers: await guestHeaders(t.tokens, session),
     payload: { SlotIds: [slotId] },
   });
+}
+
+async function release(t: TestApp, slotIds: string[], session: string) {
+  return t.call<{ Released: number }>({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: await guestHeaders(t.tokens, session), payload: { SlotIds: slotIds } });
 }
 
 describe('slot generation in a facility time zone', () => {
@@ -159,9 +164,9 @@ describe('calendar: search and holds', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json.message).toBe('Could not reserve the selected slot. Please try another slot.');
 
-    const notMine = await t.call<{ Released: number }>({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: { cookie: 'SessionId=browser-b' }, payload: { SlotIds: first!.SlotIds } });
+    const notMine = await release(t, first!.SlotIds, 'browser-b');
     expect(notMine.json.Released).toBe(0);
-    const released = await t.call<{ Released: number }>({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: { cookie: 'SessionId=browser-a' }, payload: { SlotIds: first!.SlotIds } });
+    const released = await release(t, first!.SlotIds, 'browser-a');
     expect(released.json.Released).toBe(1);
     expect((await search()).json.Data).toHaveLength(2);
   });
@@ -181,22 +186,45 @@ describe('calendar: search and holds', () => {
     expect(res.statusCode).toBe(409);
   });
 
-  it('caps active holds per session', async () => {
+  it('caps active holds per token, naming the limit, and releases them all on request', async () => {
     const id = await createSchedule(t, 1);
     const starts = ['14:00', '14:30', '15:00', '15:30'].map((hm) => `${id}_2026-11-26T${hm}:00.000Z`);
-    const codes = [];
-    for (const slotId of starts) codes.push((await hold(t, slotId, 'hoarder')).statusCode);
-    expect(codes).toEqual([200, 200, 200, 409]);
+    const results = [];
+    for (const slotId of starts) results.push(await hold(t, slotId, 'hoarder'));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 409]);
+    expect(results[3]!.json.message).toBe('Could not reserve the selected slot. Please try another slot.');
+    expect(results[3]!.json.errors?.[0]).toMatchObject({ field: 'SlotIds', rule: 'max_active_holds' });
+    // A plain slot conflict does not claim the limit.
+    expect((await hold(t, starts[0]!, 'someone-else')).json.errors).toBeUndefined();
+
+    const all = await t.call<{ Released: number }>({ method: 'POST', url: `${CALENDAR}/slot/release-all`, headers: await guestHeaders(t.tokens, 'hoarder') });
+    expect(all.json.Released).toBe(3);
+    expect((await hold(t, starts[3]!, 'hoarder')).statusCode).toBe(200);
+    expect((await hold(t, starts[0]!, 'someone-else')).statusCode).toBe(200);
   });
 
-  it('caps active holds per patient across browser sessions, and frees a place when one is released', async () => {
+  it('refuses a hold, a release or a release-all without a guest or user token (401), whatever SessionId cookie is sent', async () => {
+    const id = await createSchedule(t, 1);
+    const slotId = `${id}_2026-11-26T16:00:00.000Z`;
+    for (const url of ['reserve', 'release', 'update-reserved-slot?PatientId=' + randomUUID(), 'validate-reserved-slot']) {
+      const res = await t.call({ method: 'POST', url: `${CALENDAR}/slot/${url}`, headers: { cookie: `SessionId=anon-${url}` }, payload: { SlotIds: [slotId] } });
+      expect(res.statusCode, url).toBe(401);
+    }
+    expect((await t.call({ method: 'POST', url: `${CALENDAR}/slot/release-all`, headers: { cookie: 'SessionId=anon' } })).statusCode).toBe(401);
+    expect((await t.database.query('select 1 from slot_holds where schedule_id = $1', [id])).length).toBe(0);
+  });
+
+  it('caps active holds per patient across tokens, and frees a place when one is released', async () => {
     const id = await createSchedule(t, 1);
     const patient = await createTestPatient(t);
-    const holdFor = (hm: string, session: string) =>
+    // The same patient signed in on four devices: four tokens, four subjects.
+    const device = (name: string) =>
+      tokenFor(t.tokens, { sub: `sub-${patient.id}-${name}`, user_roles: ['patient'], user_type: 'Patient', careslot_id: patient.id, email: patient.email }, 3600);
+    const holdFor = async (hm: string, session: string) =>
       t.call<SlotHoldInfo & ErrorBody>({
         method: 'POST',
         url: `${CALENDAR}/slot/reserve?patientId=${patient.id}`,
-        headers: { ...bearer(patient.token), cookie: `SessionId=${session}` },
+        headers: bearer(await device(session)),
         payload: { SlotIds: [`${id}_2026-11-26T${hm}:00.000Z`] },
       });
     const codes = [];
@@ -206,8 +234,21 @@ describe('calendar: search and holds', () => {
     expect(codes).toEqual([200, 200, 200, 409]);
     const refused = await holdFor('15:30', 'library');
     expect(refused.json.message).toBe('Could not reserve the selected slot. Please try another slot.');
-    await t.call({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: { cookie: 'SessionId=phone' }, payload: { SlotIds: [`${id}_2026-11-26T14:00:00.000Z`] } });
+    await t.call({ method: 'POST', url: `${CALENDAR}/slot/release`, headers: bearer(await device('phone')), payload: { SlotIds: [`${id}_2026-11-26T14:00:00.000Z`] } });
     expect((await holdFor('15:30', 'library')).statusCode).toBe(200);
+  });
+
+  it('lets exactly 3 of 12 parallel holds of one token pass the cap', async () => {
+    const id = await createSchedule(t, 1);
+    const starts = ['14:00', '14:30', '15:00', '15:30', '16:00', '16:30'].flatMap((hm) => [`${id}_2026-12-03T${hm}:00.000Z`, `${id}_2026-12-04T${hm}:00.000Z`]);
+    const headers = await guestHeaders(t.tokens, 'parallel-hoarder');
+    const results = await Promise.all(
+      starts.map((slotId) => t.call({ method: 'POST', url: `${CALENDAR}/slot/reserve`, headers, payload: { SlotIds: [slotId] } })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    const live = await t.database.query<{ n: number }>("select count(*)::int as n from slot_holds where session_id = 'user:guest:parallel-hoarder'");
+    expect(live[0]!.n).toBe(3);
   });
 
   it('counts only live holds toward the cap: expired ones no longer block a session', async () => {
@@ -248,6 +289,23 @@ describe('calendar: search and holds', () => {
     // The place stays taken (no second hold), and a second hand-over finds nothing left to move.
     expect((await t.database.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1', [id]))[0]?.taken).toBe(1);
     expect((await handOver(bearer(patient.token), guestToken)).json.HandedOver).toBe(0);
+  });
+
+  it('hands over no more holds than the account has room for (3 live holds)', async () => {
+    const id = await createSchedule(t, 1);
+    const patient = await createTestPatient(t);
+    const mine = ['14:00', '14:30'].map((hm) => `${id}_2026-12-07T${hm}:00.000Z`);
+    for (const slotId of mine) {
+      expect((await t.call({ method: 'POST', url: `${CALENDAR}/slot/reserve`, headers: bearer(patient.token), payload: { SlotIds: [slotId] } })).statusCode).toBe(200);
+    }
+    const guestToken = ((await t.call<{ data: { access_token: string } }>({ method: 'POST', url: '/api/account/login/guest' })).json).data.access_token;
+    for (const hm of ['15:00', '15:30', '16:00']) {
+      expect((await t.call({ method: 'POST', url: `${CALENDAR}/slot/reserve`, headers: bearer(guestToken), payload: { SlotIds: [`${id}_2026-12-07T${hm}:00.000Z`] } })).statusCode).toBe(200);
+    }
+    const moved = await t.call<{ HandedOver: number }>({ method: 'POST', url: `${CALENDAR}/slot/hand-over`, headers: bearer(patient.token), payload: { GuestToken: guestToken } });
+    expect(moved.json.HandedOver).toBe(1);
+    const live = await t.database.query<{ n: number }>('select count(*)::int as n from slot_holds where session_id = $1', [`user:sub-${patient.id}`]);
+    expect(live[0]!.n).toBe(3);
   });
 
   for (const capacity of [1, 3]) {
@@ -292,5 +350,31 @@ describe('calendar: how long a hold lasts (SLOT_HOLD_SECONDS)', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', SLOT_HOLD_SECONDS: '2' })).toThrow(/SLOT_HOLD_SECONDS: Too small: expected number to be >=5/);
     expect(() => loadConfig({ NODE_ENV: 'test', SLOT_HOLD_SECONDS: 'ten' })).toThrow(/SLOT_HOLD_SECONDS/);
     expect(loadConfig({ NODE_ENV: 'test' }).SLOT_HOLD_SECONDS).toBe(600);
+  });
+});
+
+describe('calendar: holds are rate-limited per client address (HOLD_RATE_LIMIT)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T13:40:00Z', env: { HOLD_RATE_LIMIT: '4' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 429 to the fifth hold in a minute from one address, even with a new guest token each time', async () => {
+    const id = await createSchedule(t, 5);
+    const codes = [];
+    for (let i = 0; i < 6; i += 1) codes.push((await hold(t, `${id}_2026-11-25T15:00:00.000Z`, `rotating-${i}`)).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+    // Another address is not affected.
+    const other = await t.call({
+      method: 'POST',
+      url: `${CALENDAR}/slot/reserve`,
+      remoteAddress: '203.0.113.9',
+      headers: await guestHeaders(t.tokens, 'elsewhere'),
+      payload: { SlotIds: [`${id}_2026-11-25T15:00:00.000Z`] },
+    });
+    expect(other.statusCode).toBe(200);
   });
 });

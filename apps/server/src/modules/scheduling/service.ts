@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Slot, SlotServiceCategory, SlotServiceType } from '@careslot/contracts';
 import type { Connection, Database } from '../../platform/db';
-import { emitReservedSlotUpdated, emitSlotChange, emitSlotDeleted, type SlotChangeKind, type SlotEventPublisher } from './events';
+import { appendEvents, type DomainEvents } from '../../platform/events';
+import { emitReservedSlotUpdated, emitSlotChange, emitSlotDeleted, SLOT_CHANGED, type SlotChangedPayload, type SlotChangeKind, type SlotEventPublisher } from './events';
 import { cachedModel, currentModels, reloadModel } from './schedule-cache';
 import { offeredSlots, LEAD_TIME_MS } from './slots';
 import * as store from './store';
@@ -12,6 +13,8 @@ export type { ScheduleRow };
 export type { Slot };
 
 export const HOLD_FAILED_MESSAGE = 'Could not reserve the selected slot. Please try another slot.';
+/** The hold limit said plainly (the web shows its own translated text for the rule). */
+export const HOLD_LIMIT_MESSAGE = 'You already hold 3 times, the most at once. Release them to hold another.';
 /** How long a hold keeps its capacity. */
 export const HOLD_TTL_MS = 10 * 60_000;
 /** At most this many active holds per session, and per patient, so nobody can hoard slots. */
@@ -66,7 +69,8 @@ function shapeType(type: TypeRow): SlotServiceType {
 
 /**
  * A slot as callers see it (3.4): Capacity and CapacityAvailable are the sums over its categories when
- * they carry capacities, else the schedule's; every category and type the schedule offers is listed.
+ * they carry capacities (never above the schedule's capacity, the ceiling), else the schedule's; every
+ * category and type the schedule offers is listed.
  */
 export function shapeSlot(model: ScheduleModel, start: Date, taken: (categoryId: string) => number): Slot {
   const { row } = model;
@@ -83,8 +87,11 @@ export function shapeSlot(model: ScheduleModel, start: Date, taken: (categoryId:
       available += free;
       return { Id: c.id, Name: c.name, Duration: c.durationMinutes, Capacity: cap, CapacityAvailable: free };
     });
-    // Places taken before the schedule had category capacities still count against the slot.
-    available = Math.max(available - taken(store.NIL_CATEGORY), 0);
+    // Places taken before the schedule had category capacities still count against the slot, and the
+    // schedule's capacity is a ceiling over all its categories together.
+    const all = model.categories.reduce((sum, c) => sum + taken(c.id), taken(store.NIL_CATEGORY));
+    capacity = Math.min(capacity, row.capacity);
+    available = Math.max(Math.min(available - taken(store.NIL_CATEGORY), row.capacity - all), 0);
   } else {
     capacity = row.capacity;
     available = Math.max(row.capacity - taken(store.NIL_CATEGORY), 0);
@@ -178,21 +185,31 @@ export interface HoldInput {
   serviceTypeId?: string | null | undefined;
   /** The category the hold is narrowed to, when no type is named. */
   serviceCategoryId?: string | null | undefined;
+  /** Several categories named (the body's ServiceCategory list): a place in any of them will do. */
+  serviceCategoryIds?: string[] | undefined;
   /** How long the hold lasts (SLOT_HOLD_SECONDS); HOLD_TTL_MS when not given. */
   ttlMs?: number | undefined;
 }
 
-/** The counters a hold may take, in order: the narrowed category's, else any. Null when the reason is not offered. */
-function countersFor(model: ScheduleModel, input: Pick<HoldInput, 'serviceTypeId' | 'serviceCategoryId'>): store.Counter[] | null {
-  let categoryId = input.serviceCategoryId ?? null;
+/** The lock keys of a hold's holder: its session (token subject) and, when named, its patient. */
+function holderLockKeys(input: { sessionId: string; patientId?: string | null }): string[] {
+  return [`hold-session:${input.sessionId}`, ...(input.patientId ? [`hold-patient:${input.patientId}`] : [])];
+}
+
+/**
+ * The counters a hold may take, in order: the narrowed reason's category, else those of the named categories
+ * (any of them with a place will do), else any. Null when the reason or none of the categories is offered.
+ */
+function countersFor(model: ScheduleModel, input: Pick<HoldInput, 'serviceTypeId' | 'serviceCategoryId' | 'serviceCategoryIds'>): store.Counter[] | null {
+  let categoryIds = [...new Set([...(input.serviceCategoryIds ?? []), ...(input.serviceCategoryId ? [input.serviceCategoryId] : [])])];
   if (input.serviceTypeId && !ALL_REASONS.has(input.serviceTypeId)) {
     const type = model.types.find((t) => t.id === input.serviceTypeId);
     if (!type) return null;
-    categoryId = type.serviceCategoryId ?? categoryId;
+    if (type.serviceCategoryId) categoryIds = [type.serviceCategoryId];
   }
-  if (!model.perCategory || !categoryId) return model.counters;
-  const counter = model.counters.find((c) => c.categoryId === categoryId);
-  return counter ? [counter] : null;
+  if (!model.perCategory || categoryIds.length === 0) return model.counters;
+  const counters = model.counters.filter((c) => categoryIds.includes(c.categoryId));
+  return counters.length ? counters : null;
 }
 
 /**
@@ -230,19 +247,28 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
       return { ok: false, reason: 'not_a_slot' };
     }
     let stale = false;
+    const current = model;
     for (const counter of counters) {
-      const attempt = await store.attemptHold(database, {
-        scheduleId: input.scheduleId,
-        version: model.row.version,
-        start: input.start,
-        categoryId: counter.categoryId,
-        capacity: counter.capacity,
-        holdId,
-        sessionId: input.sessionId,
-        patientId: input.patientId,
-        now: input.now,
-        expiresAt,
-        maxActive: MAX_ACTIVE_HOLDS,
+      // The holder's (and patient's) live holds are counted and the new one written under their locks, so
+      // parallel requests of one holder pass the cap one at a time; the slot's lock keeps its places, all
+      // categories together, under the schedule's capacity.
+      const attempt = await database.transaction(async (tx) => {
+        await store.lockKeys(tx, holderLockKeys(input));
+        await store.lockKeys(tx, [store.slotLockKey(input.scheduleId, input.start)]);
+        return store.attemptHold(tx, {
+          scheduleId: input.scheduleId,
+          version: current.row.version,
+          start: input.start,
+          categoryId: counter.categoryId,
+          capacity: counter.capacity,
+          holdId,
+          sessionId: input.sessionId,
+          patientId: input.patientId,
+          now: input.now,
+          expiresAt,
+          maxActive: MAX_ACTIVE_HOLDS,
+          ceiling: current.row.capacity,
+        });
       });
       if (attempt.current === 0) {
         stale = true;
@@ -293,8 +319,9 @@ export async function takeSlotForBooking(
   const fromHold = categoryId !== null;
   if (!fromHold) {
     const counters = (input.serviceTypeId ? countersFor(model, { serviceTypeId: input.serviceTypeId }) : null) ?? model.counters;
+    await store.lockKeys(tx, [store.slotLockKey(input.scheduleId, input.start)]);
     for (const counter of counters) {
-      if ((await store.takePlace(tx, input.scheduleId, input.start, counter)) !== null) {
+      if ((await store.takePlace(tx, input.scheduleId, input.start, counter, model.row.capacity)) !== null) {
         categoryId = counter.categoryId;
         break;
       }
@@ -347,9 +374,13 @@ export async function releaseSlots(
  * A guest who signs in or registers keeps the times they held (patient-booking.md §4.8 steps 5 and 8, the
  * pending slot hand-off): the guest session's live holds become the signed-in session's, expiry unchanged.
  */
-export async function handOverHolds(db: Connection, input: { fromSession: string; toSession: string; now: Date }): Promise<number> {
+export async function handOverHolds(database: Database, input: { fromSession: string; toSession: string; now: Date }): Promise<number> {
   if (input.fromSession === input.toSession) return 0;
-  return store.moveSessionHolds(db, input.fromSession, input.toSession, input.now);
+  // Under both holders' locks, and no more than the signed-in session has room for (MAX_ACTIVE_HOLDS).
+  return database.transaction(async (tx) => {
+    await store.lockKeys(tx, [...holderLockKeys({ sessionId: input.fromSession }), ...holderLockKeys({ sessionId: input.toSession })]);
+    return store.moveSessionHolds(tx, input.fromSession, input.toSession, input.now, MAX_ACTIVE_HOLDS);
+  });
 }
 
 /** A slot as it stands now (capacity left after holds and bookings), whether or not search would show it. */
@@ -365,6 +396,7 @@ export async function currentSlot(db: Connection, scheduleId: string, start: Dat
 export interface SchedulingDeps {
   database: Database;
   realtime: SlotEventPublisher;
+  events: Pick<DomainEvents, 'flush'>;
 }
 
 export interface SlotChange {
@@ -374,29 +406,57 @@ export interface SlotChange {
 }
 
 /**
- * Publishes what happened to slots on the calendar hub (SlotAdded/SlotUpdated/SlotDeleted and their
- * reason-based variants). The appointments module calls this after a booking took a slot's capacity
- * (`taken`) or a cancellation gave it back (`returned`), once its transaction has committed.
+ * Records what happened to slots as domain events (aggregate `slot`, one per slot) inside the caller's
+ * transaction: the booking, cancellation or release that changed the capacity. The scheduling module's
+ * calendar-hub consumer (realtime.ts) announces them; ids and times only.
  */
-export async function publishSlotChanges(deps: SchedulingDeps, changes: SlotChange[]): Promise<void> {
-  for (const change of changes) {
-    if (change.kind === 'removed') {
-      emitSlotDeleted(deps.realtime, {
-        SlotIds: [slotId(change.scheduleId, change.start)],
-        ScheduleId: change.scheduleId,
-        Start: change.start.toISOString(),
-      });
-      continue;
-    }
-    const slot = await currentSlot(deps.database, change.scheduleId, change.start);
-    if (slot) emitSlotChange(deps.realtime, change.kind, slot, narrowSlot);
-  }
+export async function recordSlotChanges(tx: Connection, changes: SlotChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await appendEvents(
+    tx,
+    changes.map((change) => ({
+      aggregateType: 'slot',
+      aggregateId: slotId(change.scheduleId, change.start),
+      type: SLOT_CHANGED,
+      payload: { kind: change.kind, scheduleId: change.scheduleId, start: change.start.toISOString() } satisfies SlotChangedPayload,
+    })),
+  );
 }
 
-/** Holds a slot and tells open calendars its capacity went down. */
+/**
+ * Records slot changes made outside a transaction of the caller's (a release, a sweep) and delivers them at
+ * once; the calendar hub hears SlotAdded/SlotUpdated/SlotDeleted and their reason-based variants.
+ */
+export async function publishSlotChanges(deps: SchedulingDeps, changes: SlotChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  await deps.database.transaction((tx) => recordSlotChanges(tx, changes));
+  await deps.events.flush();
+}
+
+/**
+ * The calendar hub's side of a slot change (the consumer of `slot.changed`): the slot as it stands when the
+ * event is delivered, so a late or repeated delivery still shows the current capacity.
+ */
+export async function announceSlotChange(deps: Omit<SchedulingDeps, 'events'>, change: SlotChange): Promise<void> {
+  if (change.kind === 'removed') {
+    emitSlotDeleted(deps.realtime, {
+      SlotIds: [slotId(change.scheduleId, change.start)],
+      ScheduleId: change.scheduleId,
+      Start: change.start.toISOString(),
+    });
+    return;
+  }
+  const slot = await currentSlot(deps.database, change.scheduleId, change.start);
+  if (slot) emitSlotChange(deps.realtime, change.kind, slot, narrowSlot);
+}
+
+/**
+ * Holds a slot and tells open calendars its capacity went down. The hold is one statement, so its event is
+ * recorded just after it: a crash in between loses only the live hint, which a calendar's refetch repairs.
+ */
 export async function reserveSlot(deps: SchedulingDeps, input: HoldInput): Promise<HoldResult> {
   const result = await holdSlot(deps.database, input);
-  if (result.ok) emitSlotChange(deps.realtime, 'taken', result.whole, narrowSlot);
+  if (result.ok) await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: input.scheduleId, start: input.start }]);
   return result;
 }
 
@@ -408,6 +468,12 @@ export async function releaseHeldSlots(deps: SchedulingDeps, input: { slotIds: s
     released.map((r) => ({ kind: 'returned' as const, ...r })),
   );
   return released.length;
+}
+
+/** Releases every live hold of the session and tells open calendars the capacity is back. Returns how many. */
+export async function releaseAllHolds(deps: SchedulingDeps, input: { sessionId: string; now: Date }): Promise<number> {
+  const held = await store.sessionHeldSlots(deps.database, input.sessionId, input.now);
+  return releaseHeldSlots(deps, { slotIds: held.map((h) => slotId(h.scheduleId, h.start)), sessionId: input.sessionId });
 }
 
 /** Gives back every expired hold's capacity and announces the slots; safe to run on several instances. */

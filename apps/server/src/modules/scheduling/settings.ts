@@ -24,6 +24,7 @@ export async function scheduleSettings(database: Database, id: string): Promise<
     EnableInsurance: row.enable_insurance,
     EnableSelfPay: row.enable_self_pay,
     RequiresApproval: row.requires_approval,
+    AllowConcurrentBookings: row.allow_concurrent_bookings,
     supported_regions: row.supported_regions.filter((r): r is (typeof REGIONS)[number] =>
       (REGIONS as readonly string[]).includes(r),
     ),

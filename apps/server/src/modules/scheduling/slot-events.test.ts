@@ -9,7 +9,7 @@ import {
   type SlotEvent,
   type SlotHoldInfo,
 } from '@careslot/contracts';
-import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
+import { bearer, createTestApp, guestHeaders, tokenFor, type TestApp } from '../../testing/app';
 import { demoPerson } from '../../seed';
 import { seedId } from '../../seed/ids';
 import { publishSlotChanges, sweepExpiredHolds } from './index';
@@ -90,11 +90,11 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
     await t.close();
   });
 
-  const hold = (slotId: string, session: string) =>
+  const hold = async (slotId: string, session: string) =>
     t.call<SlotHoldInfo>({
       method: 'POST',
       url: `${CALENDAR}/slot/reserve`,
-      headers: { cookie: `SessionId=${session}` },
+      headers: await guestHeaders(t.tokens, session),
       payload: { SlotIds: [slotId] },
     });
 
@@ -135,7 +135,7 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
     const res = await t.call<{ Released: number }>({
       method: 'POST',
       url: `${CALENDAR}/slot/release`,
-      headers: { cookie: 'SessionId=ev-b' },
+      headers: await guestHeaders(t.tokens, 'ev-b'),
       payload: { SlotIds: [slotId] },
     });
     expect(res.json.Released).toBe(1);
@@ -155,7 +155,7 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
     const res = await t.call<{ Released: number }>({
       method: 'POST',
       url: `${CALENDAR}/slot/release`,
-      headers: { cookie: 'SessionId=ev-nobody' },
+      headers: await guestHeaders(t.tokens, 'ev-nobody'),
       payload: { SlotIds: [slotId] },
     });
     expect(res.json.Released).toBe(0);
@@ -218,12 +218,14 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
 describe('calendar: holds for a patient are the patient’s own', () => {
   let t: TestApp;
   let tokenA: string;
+  const subjectA = 'sub-patient-a';
   let tokenB: string;
   let scheduleId: string;
 
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-11-23T13:40:00Z' });
     tokenA = await tokenFor(t.tokens, {
+      sub: subjectA,
       user_roles: ['patient'],
       user_type: 'Patient',
       careslot_id: patientA.id,
@@ -318,7 +320,7 @@ describe('calendar: holds for a patient are the patient’s own', () => {
       tokenA,
       'a-browser',
       slot('15:00'),
-      `cookieSessionId=a-browser&patientId=${patientA.id}`,
+      `cookieSessionId=${encodeURIComponent(subjectA)}&patientId=${patientA.id}`,
     );
     expect(check.json).toBe(true);
     const updated = await update(tokenA, 'a-browser', slot('15:00'), patientA.id);

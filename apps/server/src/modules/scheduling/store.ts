@@ -19,6 +19,8 @@ export interface ScheduleRow {
   online_booking_enabled: boolean;
   /** Online bookings start Pending until the practice accepts them. */
   requires_approval: boolean;
+  /** A patient booked at another calendar at the same minute may be booked here too. */
+  allow_concurrent_bookings: boolean;
   identifiers: { System: string; Value: string }[];
   specialties: string[];
   visit_types: VisitTypeName[];
@@ -192,6 +194,20 @@ export interface HoldAttempt {
  * patient) holds fewer than `maxActive` live holds, and the counter has room (`taken < capacity`, atomic
  * under concurrency: PostgreSQL re-checks the condition on the row's latest version); then the hold row.
  */
+/**
+ * Serialises, until the end of the caller's transaction, everything done under these keys (a hold's holder
+ * and patient, a slot). Keys are taken in sorted order, so two transactions never wait on each other in a
+ * cycle. A transaction-scoped advisory lock: nothing to clean up, released at commit or rollback.
+ */
+export async function lockKeys(tx: Connection, keys: string[]): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) {
+    await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+  }
+}
+
+/** The lock key of a slot: every statement that takes one of its places runs under it. */
+export const slotLockKey = (scheduleId: string, start: Date) => `slot:${scheduleId}:${start.toISOString()}`;
+
 export async function attemptHold(
   db: Connection,
   input: {
@@ -206,6 +222,8 @@ export async function attemptHold(
     now: Date;
     expiresAt: Date;
     maxActive: number;
+    /** The schedule's capacity: all counters of the slot together never take more places. */
+    ceiling: number;
   },
 ): Promise<HoldAttempt> {
   const rows = await db.query<HoldAttempt>(
@@ -217,6 +235,7 @@ export async function attemptHold(
      ), took as (
        insert into slot_capacity (schedule_id, start_at, category_id, capacity, taken)
        select $1, $3, $4, $5, 1 from sched where (select n from active) < $11
+          and (select coalesce(sum(taken), 0) from slot_capacity where schedule_id = $1 and start_at = $3) < $12
        on conflict (schedule_id, start_at, category_id) do update set taken = slot_capacity.taken + 1
          where slot_capacity.taken < slot_capacity.capacity
        returning taken
@@ -241,19 +260,22 @@ export async function attemptHold(
       input.now.toISOString(),
       input.expiresAt.toISOString(),
       input.maxActive,
+      input.ceiling,
     ],
   );
   return rows[0]!;
 }
 
 /** Takes one place of a counter with room (a booking without a hold); null when it is full. */
-export async function takePlace(db: Connection, scheduleId: string, start: Date, counter: Counter): Promise<number | null> {
+export async function takePlace(db: Connection, scheduleId: string, start: Date, counter: Counter, ceiling: number): Promise<number | null> {
   const rows = await db.query<{ taken: number }>(
-    `insert into slot_capacity (schedule_id, start_at, category_id, capacity, taken) values ($1, $2, $3, $4, 1)
+    `insert into slot_capacity (schedule_id, start_at, category_id, capacity, taken)
+     select $1, $2, $3, $4, 1
+      where (select coalesce(sum(taken), 0) from slot_capacity where schedule_id = $1 and start_at = $2) < $5
      on conflict (schedule_id, start_at, category_id) do update set taken = slot_capacity.taken + 1
        where slot_capacity.taken < slot_capacity.capacity
      returning taken`,
-    [scheduleId, start.toISOString(), counter.categoryId, counter.capacity],
+    [scheduleId, start.toISOString(), counter.categoryId, counter.capacity, ceiling],
   );
   return rows[0]?.taken ?? null;
 }
@@ -272,11 +294,15 @@ export async function consumeHold(db: Connection, scheduleId: string, start: Dat
   return rows[0]?.category_id ?? null;
 }
 
-/** Moves a session's live holds to another session (their places stay taken). Returns how many moved. */
-export async function moveSessionHolds(db: Connection, from: string, to: string, now: Date): Promise<number> {
+/** Moves a session's live holds to another session, as many as it has room for (their places stay taken). Returns how many moved. */
+export async function moveSessionHolds(db: Connection, from: string, to: string, now: Date, maxActive: number): Promise<number> {
   const rows = await db.query<{ id: string }>(
-    'update slot_holds set session_id = $2 where session_id = $1 and expires_at > $3 returning id',
-    [from, to, now.toISOString()],
+    `update slot_holds set session_id = $2
+      where id in (select id from slot_holds where session_id = $1 and expires_at > $3
+                    order by expires_at desc
+                    limit greatest($4 - (select count(*) from slot_holds where session_id = $2 and expires_at > $3), 0))
+      returning id`,
+    [from, to, now.toISOString(), maxActive],
   );
   return rows.length;
 }
@@ -331,6 +357,15 @@ export async function releaseSessionHolds(
        from gone where c.schedule_id = gone.schedule_id and c.start_at = gone.start_at and c.category_id = gone.category_id
      returning c.schedule_id, c.start_at`,
     [slots.map((s) => s.scheduleId), slots.map((s) => s.start.toISOString()), sessionId],
+  );
+  return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
+}
+
+/** The slots a session holds live, one entry per hold. */
+export async function sessionHeldSlots(db: Connection, sessionId: string, now: Date): Promise<{ scheduleId: string; start: Date }[]> {
+  const rows = await db.query<{ schedule_id: string; start_at: Date | string }>(
+    'select schedule_id, start_at from slot_holds where session_id = $1 and expires_at > $2 order by start_at',
+    [sessionId, now.toISOString()],
   );
   return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
 }

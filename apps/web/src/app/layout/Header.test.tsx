@@ -81,7 +81,7 @@ describe('Header for a visitor', () => {
   it('shows About Us, For Doctors, Login and Sign Up, with the logo leading to /', () => {
     withHeader();
     expect(screen.getByRole('link', { name: 'CareSlot home' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'About Us' })).toHaveAttribute('href', '/about-us');
     expect(screen.getByRole('link', { name: 'For Doctors' })).toHaveAttribute('href', '/?section=home');
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });

@@ -10,6 +10,7 @@ import { ABOUT_US_URL, FOR_DOCTORS_URL, SIGN_UP_URL } from '../../shared/navigat
 import { refreshWalkInCount } from '../../shared/navigation/walkInQueue';
 import { logout, startLogin } from '../../shared/session/authActions';
 import { hasRole, useSession } from '../../shared/session/session';
+import { clearSlotDataForSignIn } from '../../shared/slots/pendingSelection';
 import { restoreLanding } from '../landingSwitch';
 import { AccountMenu } from './AccountMenu';
 import { isLanguageWidgetHidden, isLoginHidden, loginShortcut, logoDestination } from './headerRules';
@@ -84,7 +85,7 @@ export function Header() {
   };
   const onLogin = async () => {
     closeAll();
-    sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
+    clearSlotDataForSignIn();
     const shortcut = loginShortcut(place);
     if (shortcut) return void navigate(shortcut);
     // The identity feature registers the real sign-in (OIDC redirect); until then the login route.
@@ -92,7 +93,7 @@ export function Header() {
   };
   const onSignUp = () => {
     closeAll();
-    sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
+    clearSlotDataForSignIn();
     void navigate(SIGN_UP_URL);
   };
   // Patients still waiting in a provider's walk-in queue: the dialog of §2.7 asks first (providers only, §6).

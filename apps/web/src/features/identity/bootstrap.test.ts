@@ -62,3 +62,22 @@ describe('startup (patient-booking.md §4.8): stored valid token, else already l
     expect(getSession()).toMatchObject({ accessToken: guest, isGuest: true, user: null });
   });
 });
+
+describe('what the browser keeps of a sign-in (decision 0034)', () => {
+  it('stores the product token only: an ID token handed along is never written to storage', async () => {
+    const { applyProductToken } = await import('./identityClient');
+    const product = token(PATIENT);
+    const idToken = token({ ...PATIENT, dob: '1990-05-01', mobile_number: '2125550147' });
+    const login = { access_token: product, expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app', id_token: idToken };
+    expect(applyProductToken(login)).toBe(true);
+    const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
+    expect(stored).toContain(product);
+    expect(stored).not.toContain(idToken);
+    expect(JSON.parse(localStorage.getItem('login_response')!)).toEqual({
+      access_token: product,
+      expires_in: 3600,
+      token_type: 'Bearer',
+      application_id: 'careslot_web_app',
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import { ACCOUNT_PATHS, OAUTH_CLIENT_ID, STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { apiRequest } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session';
+import { loadPendingSelection } from '../../shared/slots/pendingSelection';
 import { completeSignup, handOverGuestHolds, SignupFailure } from './callbackSteps';
 import {
   applyProductToken,
@@ -69,18 +70,20 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     method: 'POST',
     body: { SubjectToken: realm.access_token },
   });
-  const idToken = realm.id_token ? { id_token: realm.id_token } : {};
-  const login: LoginResponse = { ...product.data, ...idToken };
+  // The realm's ID token is not kept (decision 0034); the product token is the session's.
+  const login: LoginResponse = product.data;
   if (!applyProductToken(login)) return { kind: 'go-home' };
   // The guest token proves which holds this browser made before signing in (the pending slot hand-off).
   const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(PROBED_KEY);
+  // Step 5: the selection of a hold made before sign-in is loaded back for the booking form.
+  loadPendingSelection();
   // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
   let outcome;
   try {
     outcome = await completeSignup(decodeClaims(login.access_token) ?? {}, (token) => {
-      const refreshed: LoginResponse = { ...token, ...idToken };
+      const refreshed: LoginResponse = token;
       return applyProductToken(refreshed) ? decodeClaims(refreshed.access_token) : null;
     });
   } catch (error) {

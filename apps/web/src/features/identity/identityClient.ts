@@ -8,15 +8,18 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, setTokenSource } from '../../shared/api/client';
 import { getSession, setSession, type SessionUser } from '../../shared/session/session';
+import { PENDING_SELECTION_KEY } from '../../shared/slots/pendingSelection';
 import { encodeState } from './oauthState';
 import { PROBED_KEY } from './silentProbe';
 import { clearsStoredLoginOnLoad } from './urlRules';
 import { challengeFor, createVerifier } from './pkce';
 
-/** What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1). */
+/**
+ * What the product keeps after a sign-in (local storage login_response, patient-booking.md §3.1): the product
+ * token only. The realm's ID token is never stored (decision 0034): it is not needed after sign-in.
+ */
 export interface LoginResponse {
   access_token: string;
-  id_token?: string;
   expires_in: number;
   token_type: string;
   application_id: string;
@@ -114,7 +117,8 @@ export function hasValidStoredLogin(now = Date.now()): boolean {
 export function applyProductToken(login: LoginResponse) {
   const claims = decodeClaims(login.access_token);
   if (!isValidUserToken(claims)) return false;
-  localStorage.setItem(STORAGE_KEYS.local.loginResponse, JSON.stringify(login));
+  const { access_token, expires_in, token_type, application_id } = login;
+  localStorage.setItem(STORAGE_KEYS.local.loginResponse, JSON.stringify({ access_token, expires_in, token_type, application_id }));
   if (claims.user_type) localStorage.setItem(STORAGE_KEYS.local.userType, claims.user_type);
   sessionStorage.setItem(STORAGE_KEYS.session.token, login.access_token);
   setSession({ user: userFromClaims(claims), accessToken: login.access_token, isGuest: false });
@@ -150,6 +154,10 @@ export async function bootstrapSession(): Promise<void> {
   if (clearsStoredLoginOnLoad(location.pathname)) {
     localStorage.removeItem(STORAGE_KEYS.local.loginResponse);
     localStorage.removeItem(STORAGE_KEYS.local.userType);
+    // A message link acts for the patient it names, not for whoever is signed in here: the page stays a guest's
+    // (no sign-in again through the session cookie).
+    await applyGuestToken().catch(() => undefined);
+    return;
   }
   const stored = storedLogin();
   if (stored && applyProductToken(stored)) return;
@@ -160,7 +168,7 @@ export async function bootstrapSession(): Promise<void> {
       query: { timeZone },
     });
     if (getSession().user) return;
-    if (again?.data && applyProductToken({ ...again.data, id_token: stored?.id_token })) return;
+    if (again?.data && applyProductToken(again.data)) return;
   } catch {
     // No session: continue as a guest.
   }
@@ -228,12 +236,13 @@ export async function signOut(
   config: AppConfig | undefined,
   options: { realmLogout?: boolean } = {},
 ): Promise<void> {
-  const idToken = storedLogin()?.id_token;
+  // The times this account holds go back while its token still proves it (issue 17 item 2).
+  await apiRequest('/careslot-calendar/api/v2/slot/release-all', { method: 'POST' }).catch(() => undefined);
   await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
   // Every storage key of the spec goes with the user (§9 storage keys, §4.8 sign-out): the stored login,
   // permissions (user_type), popups, counts, redirect data, the PKCE verifier, booking and search state.
   for (const key of Object.values(STORAGE_KEYS.local)) localStorage.removeItem(key);
-  for (const key of [...Object.values(STORAGE_KEYS.session), INVITATION_KEY, PROBED_KEY, OAUTH_STATE_KEY, GUEST_TOKEN_KEY])
+  for (const key of [...Object.values(STORAGE_KEYS.session), INVITATION_KEY, PROBED_KEY, OAUTH_STATE_KEY, GUEST_TOKEN_KEY, PENDING_SELECTION_KEY])
     sessionStorage.removeItem(key);
   setSession({ user: null, accessToken: null, isGuest: true });
   await applyGuestToken().catch(() => undefined);
@@ -242,7 +251,6 @@ export async function signOut(
       client_id: OAUTH_CLIENT_ID,
       post_logout_redirect_uri: `${location.origin}/`,
     });
-    if (idToken) params.set('id_token_hint', idToken);
     location.assign(`${config.oidc.issuer}/protocol/openid-connect/logout?${params.toString()}`);
   }
 }

@@ -1,10 +1,15 @@
 import { STORAGE_KEYS } from '@careslot/contracts';
+import { PENDING_SELECTION_KEY } from '../../shared/slots/pendingSelection';
 
 /** What the login page's booking summary shows of the slot a guest picked before signing in. */
 export interface PendingSlotSummary {
   name: string;
   photo: string | null;
   start: string;
+  /** The facility's zone the time was picked in (absent in selections stored before it was kept). */
+  timeZone: string | null;
+  /** The office the time belongs to. */
+  facility: string | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -26,9 +31,12 @@ export function readPendingSlot(raw: string | null): PendingSlotSummary | null {
   const { Start } = value.time_slot;
   if (typeof Name !== 'string' || !Name || (Photo !== null && typeof Photo !== 'string')) return null;
   if (typeof Start !== 'string' || Number.isNaN(Date.parse(Start))) return null;
-  return { name: Name, photo: Photo, start: Start };
+  const timeZone = typeof value.timeZone === 'string' && value.timeZone ? value.timeZone : null;
+  const facility = isRecord(value.facility) && typeof value.facility.Name === 'string' ? value.facility.Name : null;
+  return { name: Name, photo: Photo, start: Start, timeZone, facility };
 }
 
 export function pendingSlot(): PendingSlotSummary | null {
-  return readPendingSlot(sessionStorage.getItem(STORAGE_KEYS.session.slotData));
+  // A selection kept aside while the guest signs in (shared/slots/pendingSelection) is still the one picked.
+  return readPendingSlot(sessionStorage.getItem(STORAGE_KEYS.session.slotData) ?? sessionStorage.getItem(PENDING_SELECTION_KEY));
 }

@@ -18,3 +18,19 @@ export const DATE_FORMATS = {
 export function withZone(instant: string, timeZone: string, text: string): string {
   return `${text} ${zoneAbbreviation(instant, timeZone)}`;
 }
+
+export type DateFormats = Record<keyof typeof DATE_FORMATS, string>;
+
+/**
+ * The §9 formats as the patient's language writes them (portal:dateFormats): the words come from the
+ * language's date locale, the order from its own pattern ("lun, 7 de diciembre", "12月7日(月)").
+ * English keeps the spec's patterns.
+ */
+export function localDateFormats(t: (key: string) => string): DateFormats {
+  const formats = { ...DATE_FORMATS } as DateFormats;
+  for (const key of Object.keys(DATE_FORMATS) as (keyof DateFormats)[]) {
+    const local = t(`dateFormats.${key}`);
+    if (local && local !== `dateFormats.${key}`) formats[key] = local;
+  }
+  return formats;
+}

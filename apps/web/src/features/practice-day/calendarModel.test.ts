@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerDateLabel, hoursFor, layoutDay, rangeOf, shiftAnchor, visibleDays } from './calendarModel';
+import { headerDateLabel, hoursFor, isInactive, layoutDay, rangeOf, shiftAnchor, visibleDays } from './calendarModel';
 
 const NY = 'America/New_York';
 const at = (hhmm: string, day = '2026-11-24') => new Date(`${day}T${hhmm}:00-05:00`).toISOString();
@@ -49,5 +49,14 @@ describe('practice calendar model', () => {
 
   it("labels the header date as 'Month d,yyyy'", () => {
     expect(headerDateLabel(new Date('2026-11-24T15:00:00Z'), NY)).toBe('November 24,2026');
+  });
+});
+
+describe('inactive visits on the calendar', () => {
+  it('fades a missed visit (No-Show) like a called-off one, and no visit that still takes place', () => {
+    expect(isInactive('No-Show')).toBe(true);
+    expect(isInactive('Canceled')).toBe(true);
+    expect(isInactive('Checked-Out')).toBe(false);
+    expect(isInactive('Scheduled')).toBe(false);
   });
 });

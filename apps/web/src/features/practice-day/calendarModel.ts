@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format, type Locale } from 'date-fns';
 import { canChangeStatus } from '@careslot/domain';
-import type { AppointmentStatus, PracticeAppointment, PracticeCalendarContext } from '@careslot/contracts';
+import { INACTIVE_APPOINTMENT_STATUSES, inStatusGroup, type AppointmentStatus, type PracticeAppointment, type PracticeCalendarContext } from '@careslot/contracts';
 import { addDays, calendarDate, dayKeyOf, startOfDayIn, type DayKey } from '../../shared/slots/slotDates';
 
 /**
@@ -158,8 +158,8 @@ export const STATUS_TONE: Record<AppointmentStatus, string> = {
   'Entered-In-Error': 'gray',
 };
 
-const INACTIVE: ReadonlySet<AppointmentStatus> = new Set(['Canceled', 'Rejected', 'Failed', 'Entered-In-Error']);
-export const isInactive = (status: AppointmentStatus) => INACTIVE.has(status);
+/** Called off or missed (No-Show): shown faded and not counted among the visits (decision 0031). */
+export const isInactive = (status: AppointmentStatus) => inStatusGroup(INACTIVE_APPOINTMENT_STATUSES, status);
 
 /** The i18n key of a status (practiceDay namespace). */
 export const statusKey = (status: AppointmentStatus) => `status.${status.replace(/[^A-Za-z]/g, '')}`;

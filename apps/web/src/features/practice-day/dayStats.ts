@@ -1,4 +1,4 @@
-import type { AppointmentStatus, PracticeAppointment } from '@careslot/contracts';
+import { BOOKED_STATUSES, CALLED_OFF_STATUSES, IN_VISIT_STATUSES, type AppointmentStatus, type PracticeAppointment } from '@careslot/contracts';
 
 /** What the practice dashboards count in a day's appointments. */
 export interface DayStats {
@@ -16,9 +16,10 @@ export interface DayStats {
   noShowRate: number;
 }
 
-const UPCOMING: ReadonlySet<AppointmentStatus> = new Set(['Scheduled', 'Confirmed', 'Booked', 'Accepted']);
-const IN_VISIT: ReadonlySet<AppointmentStatus> = new Set(['Waiting-Room', 'Started', 'In Progress']);
-const CALLED_OFF: ReadonlySet<AppointmentStatus> = new Set(['Canceled', 'Rejected', 'Failed', 'Entered-In-Error']);
+// A No-Show is not called off: it was due, counts in the day's total and in the no-show rate (decision 0031).
+const UPCOMING: ReadonlySet<AppointmentStatus> = new Set(BOOKED_STATUSES);
+const IN_VISIT: ReadonlySet<AppointmentStatus> = new Set(IN_VISIT_STATUSES);
+const CALLED_OFF: ReadonlySet<AppointmentStatus> = new Set(CALLED_OFF_STATUSES);
 
 export function dayStats(appointments: readonly Pick<PracticeAppointment, 'Status' | 'ScheduleType'>[]): DayStats {
   const s: DayStats = { total: 0, upcoming: 0, arrived: 0, checkedIn: 0, inVisit: 0, checkedOut: 0, noShows: 0, canceled: 0, pending: 0, walkIns: 0, noShowRate: 0 };

@@ -3,8 +3,11 @@
 /** 'For Doctors' opens the marketing landing page at its first section (practice-portal.md §2.14). */
 export const FOR_DOCTORS_URL = '/?section=home';
 
-/** 'About Us' opens the main app (practice-portal.md §2.3, §2.15), whose front door is '/'. */
-export const ABOUT_US_URL = '/';
+/**
+ * 'About Us' (practice-portal.md §2.3, §2.15) opens the main app's own about page: '/' shows a signed-out visitor
+ * the doctors' landing page when it is on (decision 0041).
+ */
+export const ABOUT_US_URL = '/about-us';
 
 /** Sign Up starts new-account creation (patient-booking.md §2.1). */
 export const SIGN_UP_URL = '/account/activation-code-question';

@@ -127,3 +127,19 @@ describe('real-time reconnect policy', () => {
     other.stop();
   });
 });
+
+describe('real-time messages sent twice', () => {
+  it('acknowledges a redelivered message again but hands it to listeners once', () => {
+    const s = fakeSocket();
+    const connection = new HubConnection('appointments', { getToken: () => 't', userId: 'u1', connect: () => s.socket });
+    const seen: unknown[] = [];
+    connection.on('AppointmentStatusUpdated', (m) => seen.push(m.data));
+    connection.start();
+    s.fire('connect');
+    const message = { messageId: 'same', version: 1, sentAt: '', data: { Id: 'a1' } };
+    s.receive('AppointmentStatusUpdated', message);
+    s.receive('AppointmentStatusUpdated', message);
+    expect(seen).toEqual([{ Id: 'a1' }]);
+    expect(s.emitted.filter(([event]) => event === 'AcknowledgeMessage')).toHaveLength(2);
+  });
+});

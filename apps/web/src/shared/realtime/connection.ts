@@ -40,6 +40,9 @@ export interface HubConnectionOptions {
 
 type Handler = (message: RealtimeMessage) => void;
 
+/** How many recent message ids a connection remembers to drop a redelivered message. */
+const SEEN_LIMIT = 500;
+
 /**
  * One hub connection (practice-portal.md §4.8): connecting → connected; on an unplanned close it reconnects
  * up to 5 times with 2000 ms × (attempt + 1); every received message is acknowledged with userId and messageId.
@@ -54,6 +57,11 @@ export class HubConnection {
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly rooms = new Set<string>();
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
+  /**
+   * Ids of messages already handed to listeners: the server sends a message again when it was not
+   * acknowledged (a reconnect) or its domain event was delivered twice; it is acknowledged, not handled twice.
+   */
+  private readonly seen = new Set<string>();
   state: ConnectionState = 'disconnected';
 
   constructor(
@@ -143,6 +151,9 @@ export class HubConnection {
     socket.onAny((event: string, message: RealtimeMessage | undefined) => {
       if (message && typeof message.messageId === 'string') {
         socket.emit(ACK_EVENT, { userId: this.options.userId ?? null, messageId: message.messageId });
+        if (this.seen.has(message.messageId)) return;
+        this.seen.add(message.messageId);
+        if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.values().next().value!);
       }
       if (message) this.handlers.get(event)?.forEach((h) => h(message));
     });

@@ -88,6 +88,23 @@ describe('WeekSlotCalendar', () => {
     expect(screen.getByRole('button', { name: 'More appointments' })).toBeInTheDocument();
   });
 
+  it("offers 'More appointments' in a list whose week holds only the first 3 a day, and asks for the whole week", async () => {
+    const onMore = vi.fn();
+    const slots = [9, 10, 11].map((h) => slotAt(days[0]!, h));
+    render(
+      <Providers>
+        <WeekSlotCalendar week={week(slots)} mode="list" onPick={vi.fn()} onJump={vi.fn()} moreHint onMore={onMore} />
+      </Providers>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'More appointments' }));
+    expect(onMore).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows no 'More appointments' in a list when no day has more than 3", () => {
+    show(week([9, 10, 11].map((h) => slotAt(days[0]!, h))), 'list');
+    expect(screen.queryByRole('button', { name: 'More appointments' })).toBeNull();
+  });
+
   it("offers 'Next Availability is {EEE}, {MMM d}' for an empty week and jumps there", async () => {
     const { onJump } = show(week([], { nextAvailableDay: '2026-12-02' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next Availability is Wed, Dec 2' }));

@@ -18,6 +18,12 @@ export interface WeekSlotCalendarProps {
   pendingSlotId?: string | null;
   /** The slot this page holds (shown selected while it has capacity left for others). */
   heldSlotId?: string | null;
+  /**
+   * The week holds only the first slots of each day (a search result) but there are more: 'More appointments'
+   * shows, and pressing it calls onMore (which loads the whole week) as well as showing every slot.
+   */
+  moreHint?: boolean;
+  onMore?: () => void;
 }
 
 /**
@@ -32,12 +38,14 @@ export function WeekSlotCalendar({
   onJump,
   pendingSlotId,
   heldSlotId,
+  moreHint = false,
+  onMore,
 }: WeekSlotCalendarProps) {
   const { t, i18n } = useTranslation('slots');
   const locale = dateLocale(i18n.language);
   const [expanded, setExpanded] = useState(false);
   const limit = mode === 'list' ? SLOT.perDayInList : SLOT.perDay;
-  const hasMore = [...week.slotsByDay.values()].some((slots) => slots.length > limit);
+  const hasMore = (moreHint && !expanded) || [...week.slotsByDay.values()].some((slots) => slots.length > limit);
   const empty = !week.isLoading && !week.isError && week.slots.length === 0;
 
   return (
@@ -99,7 +107,10 @@ export function WeekSlotCalendar({
             type="button"
             fw={600}
             size="sm"
-            onClick={() => setExpanded((v) => !v)}
+            onClick={() => {
+              if (!expanded) onMore?.();
+              setExpanded((v) => !v);
+            }}
             aria-expanded={expanded}
           >
             {expanded ? t('fewerAppointments') : t('moreAppointments')}

@@ -14,7 +14,7 @@ const LOADERS: Record<string, () => Promise<Locale>> = {
 };
 
 /** Translation namespaces of the screens that write dates with date-fns: their words come with the date words. */
-export const DATE_NAMESPACES: readonly string[] = ['slots', 'practiceDay'];
+export const DATE_NAMESPACES: readonly string[] = ['slots', 'practiceDay', 'portal', 'booking'];
 
 export const loadedDateLocales = new Map<string, Locale>();
 const pending = new Map<string, Promise<void>>();

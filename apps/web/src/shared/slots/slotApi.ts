@@ -63,3 +63,8 @@ export function releaseSlot(slot: Pick<Slot, 'SlotIds'>) {
     body: { SlotIds: slot.SlotIds },
   });
 }
+
+/** POST slot/release-all: every live hold of this browser's token. */
+export function releaseAllHolds() {
+  return apiRequest<{ Released: number }>(`${CALENDAR}/slot/release-all`, { method: 'POST' });
+}

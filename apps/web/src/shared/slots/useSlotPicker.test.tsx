@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Slot } from '@careslot/contracts';
 import { Providers, setupI18n } from '../../testing/render';
+import { holdLimit } from './holds';
 import { useSlotPicker } from './useSlotPicker';
 
 const S = '11111111-1111-4111-8111-111111111111';
@@ -24,14 +25,26 @@ interface Call {
   body: { SlotIds: string[] };
 }
 
-/** A fake server: reserve answers 200 unless the slot is listed as taken; release always 200. */
-function fakeServer(taken: string[] = []) {
+/** A fake server: reserve answers 200 unless the slot is listed as taken (or the limit is reached); release always 200. */
+function fakeServer(taken: string[] = [], limit = false) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
-      const body = JSON.parse(init.body as string) as Call['body'];
+      const body = (init.body ? JSON.parse(init.body as string) : { SlotIds: [] }) as Call['body'];
       calls.push({ url, body });
+      if (url.includes('/slot/reserve') && limit) {
+        limit = false;
+        return new Response(
+          JSON.stringify({
+            status_code: 409,
+            message: 'Could not reserve the selected slot. Please try another slot.',
+            data: null,
+            errors: [{ field: 'SlotIds', rule: 'max_active_holds', message: 'You already hold 3 times' }],
+          }),
+          { status: 409 },
+        );
+      }
       if (url.includes('/slot/reserve') && taken.includes(body.SlotIds[0]!)) {
         return new Response(
           JSON.stringify({
@@ -64,8 +77,10 @@ describe('picking a slot (4.3)', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  function setup(taken: string[] = []) {
-    const calls = fakeServer(taken);
+  afterEach(() => sessionStorage.clear());
+
+  function setup(taken: string[] = [], limit = false) {
+    const calls = fakeServer(taken, limit);
     let clock = 1_000_000;
     const removeSlot = vi.fn();
     const hook = renderHook(
@@ -147,5 +162,31 @@ describe('picking a slot (4.3)', () => {
     await waitFor(() => expect(calls.at(-1)!.url).toContain('/slot/release'));
     expect(hook.result.current.held).toBeNull();
     expect(hook.result.current.timeZoneQuestion).toBeNull();
+  });
+
+  it('releases the time an earlier page of this booking held (the stored selection) before holding a new one', async () => {
+    sessionStorage.setItem('slot_info', JSON.stringify({ SlotIds: slot('13:00').SlotIds }));
+    const { calls, hook } = setup();
+    act(() => hook.result.current.pick(slot('14:00')));
+    await waitFor(() => expect(hook.result.current.held?.slot.SlotIds).toEqual(slot('14:00').SlotIds));
+    expect(calls.map((c) => [c.url.split('/').pop()!.split('?')[0], c.body.SlotIds[0]!.slice(48, 53)])).toEqual([
+      ['release', '13:00'],
+      ['reserve', '14:00'],
+    ]);
+  });
+
+  it('at the hold limit asks to release the held times, then holds the picked one', async () => {
+    const { calls, hook, removeSlot } = setup([], true);
+    act(() => hook.result.current.pick(slot('14:00')));
+    await waitFor(() => expect(holdLimit.current()).not.toBeNull());
+    // Not a lost slot: it stays on the calendar.
+    expect(removeSlot).not.toHaveBeenCalled();
+    await act(async () => {
+      const again = holdLimit.current()!;
+      holdLimit.clear();
+      again();
+    });
+    await waitFor(() => expect(hook.result.current.held?.slot.SlotIds).toEqual(slot('14:00').SlotIds));
+    expect(calls.filter((c) => c.url.includes('/slot/reserve'))).toHaveLength(2);
   });
 });

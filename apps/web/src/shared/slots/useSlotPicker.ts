@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SLOT, STORAGE_KEYS, type CalendarSlotData, type Slot, type SlotHoldInfo } from '@careslot/contracts';
 import { useSession } from '../session/session';
 import { toast } from '../ui/toast';
+import { holdLimit, isHoldLimit, storedHeldSlotIds } from './holds';
 import { releaseSlot, reserveSlot } from './slotApi';
 import { zonesDiffer } from './slotDates';
 
@@ -82,9 +83,10 @@ export function useSlotPicker({
       setPending(slot);
       void (async () => {
         try {
-          const previous = heldRef.current;
-          if (previous && previous.slot.SlotIds[0] !== slot.SlotIds[0]) {
-            await releaseSlot(previous.slot).catch(() => undefined);
+          // The slot held before, by this page or by an earlier one of this booking (the stored selection).
+          const previous = heldRef.current?.slot.SlotIds ?? storedHeldSlotIds();
+          if (previous && previous[0] !== slot.SlotIds[0]) {
+            await releaseSlot({ SlotIds: previous }).catch(() => undefined);
             heldRef.current = null;
             setHeld(null);
             forget();
@@ -98,7 +100,15 @@ export function useSlotPicker({
           let hold: SlotHoldInfo;
           try {
             hold = await reserveSlot(utc, patientId);
-          } catch {
+          } catch (error) {
+            // The patient holds the most times at once: say so and offer to release them (then pick again).
+            if (isHoldLimit(error)) {
+              holdLimit.ask(() => {
+                lastClick.current = null;
+                pickRef.current(slot);
+              });
+              return;
+            }
             toast.error(t('couldNotReserve'));
             removeSlot(slot);
             return;
@@ -108,7 +118,8 @@ export function useSlotPicker({
           setHeld(next);
           if (!signedIn) sessionStorage.setItem(STORAGE_KEYS.session.slotInfo, JSON.stringify(hold));
           if (slotData)
-            sessionStorage.setItem(STORAGE_KEYS.session.slotData, JSON.stringify(slotData(utc, hold)));
+            // The facility's zone goes with the selection: pages without the schedule write the time as picked.
+            sessionStorage.setItem(STORAGE_KEYS.session.slotData, JSON.stringify({ timeZone, ...slotData(utc, hold) }));
           const browser = browserTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
           if (zonesDiffer(browser, timeZone, utc.Start))
             setQuestion({ slot: utc, browserTimeZone: browser, facilityTimeZone: timeZone });
@@ -120,6 +131,11 @@ export function useSlotPicker({
     },
     [now, patientId, removeSlot, slotData, browserTimeZone, timeZone, signedIn, t],
   );
+
+  const pickRef = useRef(pick);
+  useEffect(() => {
+    pickRef.current = pick;
+  }, [pick]);
 
   const release = useCallback(async () => {
     const current = heldRef.current;

@@ -37,6 +37,11 @@ export function BookingHeader({ slot, timeZone, walkIn = false, now = new Date()
                 {slot.entity.Speciality}
               </Text>
             )}
+            {slot.facility ? (
+              <Text size="sm" data-testid="booking-facility">
+                {slot.facility.Name}, {slot.facility.Address}
+              </Text>
+            ) : null}
             {when ? (
               <Text size="sm" fw={600} data-testid="booking-date">
                 {[when.relative ? t(`header.${when.relative}`) : null, when.text, walkIn ? null : zoneAbbreviation(start, timeZone!)].filter(Boolean).join(' ')}

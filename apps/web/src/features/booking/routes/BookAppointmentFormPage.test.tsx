@@ -25,15 +25,19 @@ describe('the booking form', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the held slot from the session with the date in the facility zone', async () => {
+  it('shows the held slot from the session with the date, the hold and the office in the facility zone', async () => {
     stubBookingApi();
-    sessionStorage.setItem('slot_data', JSON.stringify({ ...held, expiresAt: '2026-11-23T13:50:00.000Z' }));
+    sessionStorage.setItem(
+      'slot_data',
+      JSON.stringify({ ...held, expiresAt: '2026-11-23T13:50:00.000Z', facility: { Name: 'Riverside Midtown', Address: '425 Lexington Avenue, New York, NY 10017' } }),
+    );
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
     expect(await screen.findByRole('heading', { level: 1, name: 'Book Appointment' })).toBeInTheDocument();
     expect(screen.getByTestId('booking-entity-name')).toHaveTextContent('Dr. Maya Okafor, MD');
     expect(screen.getByText('Family Medicine')).toBeInTheDocument();
     expect(await screen.findByTestId('booking-date')).toHaveTextContent('Tomorrow, Nov 24 - 10:00 am EST');
-    expect(screen.getByTestId('hold-until')).toHaveTextContent('This time is held for you until 8:50 am.');
+    expect(screen.getByTestId('hold-until')).toHaveTextContent('This time is held for you until 8:50 am EST.');
+    expect(screen.getByTestId('booking-facility')).toHaveTextContent('Riverside Midtown, 425 Lexington Avenue, New York, NY 10017');
     expect(screen.getByLabelText('Myself (Jordan Ellis)')).toBeChecked();
   });
 

@@ -5,7 +5,7 @@ import { Navigate } from 'react-router';
 import { SCREENING_FORM_PATH } from '../paths';
 import { STORAGE_KEYS, type RelatedPerson } from '@careslot/contracts';
 import { dateLocale } from '../../../shared/slots/dateLocale';
-import { formatSlotTime } from '../../../shared/slots/slotDates';
+import { formatSlotTime, zoneAbbreviation } from '../../../shared/slots/slotDates';
 import { useRelatedPersons } from '../api/bookingFlow';
 import { readBookingState, updateBookingState, type SelectedFamilyMember } from '../bookingState';
 import { BookingHeader } from '../components/BookingHeader';
@@ -72,7 +72,8 @@ export function BookAppointmentFormPage() {
   }
 
   const timeZone = schedule.data?.TimeZone ?? null;
-  const holdUntil = timeZone ? formatSlotTime(held.expiresAt, timeZone, dateLocale(i18n.language)) : null;
+  // In the facility's zone, labelled with its abbreviation like every time of the booking (issue 17).
+  const holdUntil = timeZone ? `${formatSlotTime(held.expiresAt, timeZone, dateLocale(i18n.language))} ${zoneAbbreviation(held.expiresAt, timeZone)}` : null;
 
   return (
     <Container size="sm" py="xl">

@@ -1,3 +1,4 @@
+import { BOOKING_DECISIVE_STATUSES } from '@careslot/contracts';
 import { APPOINTMENT_STATUS_POLL_MS } from './constants';
 
 /** An AppointmentStatusUpdated message's data. */
@@ -10,7 +11,7 @@ export interface StatusUpdate {
 export type StatusListener = (onUpdate: (update: StatusUpdate) => void) => () => void;
 
 /** Statuses the booking flow acts on (§4.1): success (Scheduled, Pending) or Entered-In-Error. */
-const DECISIVE = new Set(['Scheduled', 'Pending', 'Entered-In-Error']);
+const DECISIVE = new Set<string>(BOOKING_DECISIVE_STATUSES);
 
 /**
  * Listens for AppointmentStatusUpdated from before the booking call, so an update pushed while the call

@@ -1,5 +1,4 @@
-import { getSession } from '../../../shared/session/session';
-import { HubConnection } from '../../../shared/realtime/connection';
+import { subscribeHub } from '../../../shared/realtime/sharedHub';
 import type { StatusListener, StatusUpdate } from './statusWatch';
 
 /**
@@ -12,12 +11,7 @@ export { submitBooking } from './submitBooking';
 
 /** Listens on the appointments hub as the signed-in user (their own room) and the new appointment's room. */
 export const hubListener: StatusListener = (onUpdate) => {
-  const session = getSession();
-  const hub = new HubConnection('appointments', { getToken: () => getSession().accessToken, userId: session.user?.userId ?? null });
-  const off = hub.on('AppointmentStatusUpdated', (message) => onUpdate(message.data as unknown as StatusUpdate));
-  hub.start();
-  return () => {
-    off();
-    hub.stop();
-  };
+  const hub = subscribeHub('appointments');
+  hub.on('AppointmentStatusUpdated', (message) => onUpdate(message.data as unknown as StatusUpdate));
+  return () => hub.release();
 };

@@ -5,6 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { BREAKPOINTS } from '@careslot/contracts';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errorMessage';
 import { useInsurances } from '../../../shared/search/lookups';
 import { localIsoDate, PROVIDER_SEARCH_PATH } from '../../../shared/search/providerSearchUrl';
@@ -66,6 +67,12 @@ export function ProviderSearchPage() {
     setParams(toSearchParams({ ...state, latitude, longitude, sortOn: 'distance', pageNo: 1 }), { replace: true }),
   );
   const locale = i18n.language;
+  // A search the server cannot run as asked (an unknown zip or city, a too long text: 400) found nobody.
+  const refused = search.isError && search.error instanceof ApiError && search.error.status === 400 ? search.error : null;
+  const unknownPlace = refused?.issues.some((issue) => /(^|\.)(ZipCode|City)$/.test(issue.field)) ?? false;
+  const nothingFound = refused !== null || (result !== undefined && !search.isError && result.providers.length === 0);
+  const widen = hasPlace || state.distance > 0;
+  const anyFilter = [...params.keys()].length > 0;
 
   return (
     <>
@@ -95,9 +102,9 @@ export function ProviderSearchPage() {
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
             <div>
               <Title order={1} size="h2" aria-live="polite">
-                {result ? t('results.count', { count: result.count }) : t('results.searching')}
+                {refused ? t('results.count', { count: 0 }) : search.isError ? t('results.errorTitle') : result ? t('results.count', { count: result.count }) : t('results.searching')}
               </Title>
-              {result?.place?.label ? (
+              {result?.place?.label && !refused ? (
                 <Text c="dimmed" size="sm">
                   {t('results.near', { place: result.place.label })}
                 </Text>
@@ -116,35 +123,54 @@ export function ProviderSearchPage() {
 
           <ResultFilters state={state} hasPlace={hasPlace} onChange={refine} />
 
-          {search.isError ? (
+          {search.isError && !refused ? (
             <Alert color="red" title={t('results.errorTitle')}>
               {errorMessage(search.error, t)}
             </Alert>
           ) : null}
 
-          {showMap && result && result.providers.length > 0 ? (
+          {showMap && result && !refused && result.providers.length > 0 ? (
             <Suspense fallback={<LoadingSpinner minHeight={400} />}>
               <ResultsMap title={t('results.mapTitle')} pins={result.providers.map((provider) => ({ provider, label: provider.display_name }))} />
             </Suspense>
           ) : null}
 
-          {!result && search.isFetching ? <LoadingSpinner minHeight={300} /> : null}
+          {!result && !search.isError && search.isFetching ? <LoadingSpinner minHeight={300} /> : null}
 
-          {result && result.providers.length === 0 ? (
-            <Alert color="gray" title={t('results.noneTitle')}>
-              {t('results.none')}
+          {nothingFound ? (
+            <Alert color="gray" title={t('results.noneTitle')} data-testid="no-providers">
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{unknownPlace ? t('results.unknownPlace', { place: state.zipCode ?? state.city ?? '' }) : t('results.none')}</Text>
+                <Group gap="sm">
+                  {widen ? (
+                    <Button
+                      size="xs"
+                      onClick={() => refine({ zipCode: null, city: null, stateName: null, latitude: null, longitude: null, distance: 0 })}
+                    >
+                      {t('results.searchEverywhere')}
+                    </Button>
+                  ) : null}
+                  {anyFilter ? (
+                    <Button size="xs" variant="default" onClick={() => void navigate(PROVIDER_SEARCH_PATH)}>
+                      {t('results.clearFilters')}
+                    </Button>
+                  ) : null}
+                </Group>
+              </Stack>
             </Alert>
           ) : null}
 
           <Suspense fallback={result && result.providers.length > 0 ? <LoadingSpinner minHeight={300} /> : null}>
             <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
-              {result?.providers.map((provider) => (
-                <ProviderCard key={provider.practitioner_id} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
-              ))}
+              {result && !refused
+                ? result.providers.map((provider) => (
+                    <ProviderCard key={`${provider.practitioner_id}|${provider.location.id}`} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
+                  ))
+                : null}
             </Stack>
           </Suspense>
 
-          {result && result.count > state.pageSize ? (
+          {result && !refused && result.count > state.pageSize ? (
             <Suspense fallback={null}>
               <Group justify="center" mt="md">
                 <Pagination

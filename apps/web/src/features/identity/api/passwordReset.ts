@@ -39,6 +39,7 @@ export function recoveryErrorKey(error: unknown): string {
     const rule = error.issues[0]?.rule;
     if (rule === 'expired') return 'recovery.errors.expired';
     if (rule === 'invalid_code') return 'recovery.errors.invalidCode';
+    if (rule === 'common_password') return 'recovery.errors.passwordCommon';
     if (error.issues.some((issue) => issue.field.includes('NewPassword'))) return 'recovery.errors.passwordRules';
     if (error.issues.some((issue) => issue.field.includes('email'))) return 'recovery.errors.emailInvalid';
     return 'recovery.errors.invalidCode';

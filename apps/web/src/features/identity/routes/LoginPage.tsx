@@ -4,15 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { useSession } from '../../../shared/session/session';
+import { clearSlotDataForSignIn } from '../../../shared/slots/pendingSelection';
 import { redirectToLogin, signOut } from '../identityClient';
 import { identityConfig } from '../install';
 import { createAccountPath, forgotPasswordPath, loginVariant, returnAfterLogin } from '../urlRules';
 import { AccountFooter } from '../components/AccountCard';
+import { fullTimeInZone } from '../../../shared/slots/zoneTime';
 import { pendingSlot, type PendingSlotSummary } from '../pendingSlot';
 
 function BookingSummary({ slot }: { slot: PendingSlotSummary }) {
   const { t, i18n } = useTranslation('identity');
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(slot.start));
+  // The time as it was picked: in the facility's zone, with its abbreviation (issue 17).
+  const when = slot.timeZone
+    ? fullTimeInZone(slot.start, slot.timeZone, i18n.language)
+    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'long' }).format(new Date(slot.start));
   return (
     <Paper withBorder radius="md" p="md" w="100%" maw={440} aria-label={t('login.bookingSummary')} component="section">
       <Group gap="md" wrap="nowrap">
@@ -24,7 +29,10 @@ function BookingSummary({ slot }: { slot: PendingSlotSummary }) {
             {t('login.bookingSummary')}
           </Text>
           <Text fw={700}>{slot.name}</Text>
-          <Text size="sm">{when}</Text>
+          {slot.facility ? <Text size="sm">{slot.facility}</Text> : null}
+          <Text size="sm" data-testid="login-summary-time">
+            {when}
+          </Text>
         </Stack>
       </Group>
     </Paper>
@@ -75,7 +83,7 @@ export function LoginPage() {
   const login = async (provider?: string) => {
     setBusy(provider ?? 'careslot');
     setFailed(false);
-    sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
+    clearSlotDataForSignIn();
     const back = returnAfterLogin(variant);
     if (back) sessionStorage.setItem(STORAGE_KEYS.session.returnUrl, back);
     try {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { HubConnection } from '../../../shared/realtime/connection';
-import { getSession } from '../../../shared/session/session';
+import { subscribeHub } from '../../../shared/realtime/sharedHub';
 import {
   loadFirstPage,
   onAppointmentPending,
@@ -22,26 +21,18 @@ export default function NotificationsLive({ userId, userType }: { userId: string
 
   useEffect(() => {
     const user: NotificationUser = { userId, userType };
-    const options = { getToken: () => getSession().accessToken, userId };
-    const push = new HubConnection('push-notifications', options);
-    const appointments = new HubConnection('appointments', options);
-    const offs = [
-      push.on(
-        'InAppNotificationAdded',
-        (message) => void onNotificationAdded(user, message, pathname.current),
-      ),
-      appointments.on('AppointmentPending', (message) => void onAppointmentPending(user, message)),
-      // Someone else accepted or declined a request: the Requests badge follows.
-      appointments.on('AppointmentStatusUpdated', () => void refreshRequestCount()),
-    ];
-    push.start();
-    appointments.start();
+    // The page's shared sockets (the practice's day listens on the same appointments hub).
+    const push = subscribeHub('push-notifications');
+    const appointments = subscribeHub('appointments');
+    push.on('InAppNotificationAdded', (message) => void onNotificationAdded(user, message, pathname.current));
+    appointments.on('AppointmentPending', (message) => void onAppointmentPending(user, message));
+    // Someone else accepted or declined a request: the Requests badge follows.
+    appointments.on('AppointmentStatusUpdated', () => void refreshRequestCount());
     void loadFirstPage(user);
     void refreshRequestCount();
     return () => {
-      offs.forEach((off) => off());
-      push.stop();
-      appointments.stop();
+      push.release();
+      appointments.release();
       resetNotifications();
     };
   }, [userId, userType]);

@@ -1,19 +1,22 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PortalAppointment } from '@careslot/contracts';
+import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { zoneAbbreviation } from '../../../shared/slots/slotDates';
-import { DATE_FORMATS, inZone } from '../appointmentDates';
+import { inZone, localDateFormats } from '../appointmentDates';
 
 /** Who and when: the provider (or facility) with photo, and the date and time in the facility's zone. */
 export function AppointmentSummary({ appointment, size = 'md' }: { appointment: PortalAppointment; size?: 'md' | 'lg' }) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
+  const catalog = useCatalogNames();
+  const formats = localDateFormats(t);
   const who = appointment.Provider?.DisplayName ?? appointment.Facility?.Name ?? '';
   const walkIn = appointment.ScheduleType === 'Walk-In';
   const when = walkIn
-    ? inZone(appointment.StartTime, appointment.TimeZone, DATE_FORMATS.longDay, locale)
-    : `${inZone(appointment.StartTime, appointment.TimeZone, DATE_FORMATS.dayAndTime, locale)} ${zoneAbbreviation(appointment.StartTime, appointment.TimeZone)}`;
+    ? inZone(appointment.StartTime, appointment.TimeZone, formats.longDay, locale)
+    : `${inZone(appointment.StartTime, appointment.TimeZone, formats.dayAndTime, locale)} ${zoneAbbreviation(appointment.StartTime, appointment.TimeZone)}`;
   return (
     <Group gap="md" wrap="nowrap" align="center">
       <Avatar src={appointment.Provider?.Photo ?? null} alt="" size={size === 'lg' ? 72 : 56} radius="xl" color="brand">
@@ -25,7 +28,7 @@ export function AppointmentSummary({ appointment, size = 'md' }: { appointment: 
         </Text>
         <Text fw={600}>{who}</Text>
         <Text size="sm" c="dimmed">
-          {[appointment.Provider?.Speciality, t(`types.${appointment.AppointmentType}`)].filter(Boolean).join(' · ')}
+          {[appointment.Provider?.Speciality ? catalog.specialty(appointment.Provider.Speciality) : null, t(`types.${appointment.AppointmentType}`)].filter(Boolean).join(' · ')}
         </Text>
       </Stack>
     </Group>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PortalAppointment } from '@careslot/contracts';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { zoneAbbreviation } from '../../../shared/slots/slotDates';
-import { DATE_FORMATS, inZone } from '../appointmentDates';
+import { inZone, localDateFormats } from '../appointmentDates';
 
 /** What the popups need besides the appointment: who is signed in. */
 export interface PopupViewer {
@@ -28,19 +28,20 @@ const VENDOR = 'CareSlot';
 export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }: { appointment: PortalAppointment; viewer: PopupViewer; onManage: () => void; onFindOther: () => void }) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
+  const formats = localDateFormats(t);
   const zone = appointment.TimeZone;
   const forOther = viewer.patientId !== appointment.Patient.Id;
   const patientName = `${appointment.Patient.FirstName} ${appointment.Patient.LastName}`.trim();
-  const time = inZone(appointment.StartTime, zone, DATE_FORMATS.time, locale);
+  const time = inZone(appointment.StartTime, zone, formats.time, locale);
   const heading = forOther
     ? t('confirmation.titleFor', { name: viewer.firstName, patientName })
     : t('confirmation.title', { name: viewer.firstName });
   const detail = appointment.Provider
-    ? t('confirmation.withProvider', { provider: providerTitleName(appointment.Provider), date: inZone(appointment.StartTime, zone, DATE_FORMATS.longDay, locale), time })
+    ? t('confirmation.withProvider', { provider: providerTitleName(appointment.Provider), date: inZone(appointment.StartTime, zone, formats.longDay, locale), time })
     : t('confirmation.forReason', {
         reason: appointment.ReasonsText,
         facility: appointment.Facility?.Name ?? '',
-        date: inZone(appointment.StartTime, zone, DATE_FORMATS.longDay, locale),
+        date: inZone(appointment.StartTime, zone, formats.longDay, locale),
         time,
         tz: zoneAbbreviation(appointment.StartTime, zone),
       });
@@ -56,6 +57,7 @@ export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }
         <Text size="lg" data-testid="confirmation-detail">
           {detail}
         </Text>
+        <PopupZone appointment={appointment} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" w="100%">
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm" align="center" h="100%">
@@ -98,6 +100,7 @@ export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }
 export function PendingPopup({ appointment, onContinue }: { appointment: PortalAppointment; onContinue: () => void }) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
+  const formats = localDateFormats(t);
   const zone = appointment.TimeZone;
   const resource = appointment.AppointmentType === 'Resource';
   const provider = appointment.Provider;
@@ -121,10 +124,11 @@ export function PendingPopup({ appointment, onContinue }: { appointment: PortalA
             patientName: appointment.Patient.FirstName,
             appointmentType: t(`types.${appointment.AppointmentType}`),
             withWhom,
-            day: inZone(appointment.StartTime, zone, DATE_FORMATS.pendingDay, locale),
-            time: inZone(appointment.StartTime, zone, DATE_FORMATS.time, locale),
+            day: inZone(appointment.StartTime, zone, formats.pendingDay, locale),
+            time: inZone(appointment.StartTime, zone, formats.time, locale),
           })}
         </Text>
+        <PopupZone appointment={appointment} />
         <Text c="dimmed" data-testid="pending-office">
           {office}
         </Text>
@@ -135,5 +139,15 @@ export function PendingPopup({ appointment, onContinue }: { appointment: PortalA
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Which zone a popup's time is in (issue 17: every time shown says its zone), under the spec's own sentence. */
+function PopupZone({ appointment }: { appointment: PortalAppointment }) {
+  const { t } = useTranslation('slots');
+  return (
+    <Text size="sm" c="dimmed" data-testid="popup-zone">
+      {t('timesIn', { abbr: zoneAbbreviation(appointment.StartTime, appointment.TimeZone) })}
+    </Text>
   );
 }

@@ -10,8 +10,10 @@ const REASON_MAX = 500;
 
 /** Cancel with a reason (required): the visit is called off and its time goes back to the calendar. */
 export function CancelAppointmentDialog({ appointment, onClose, onCanceled }: { appointment: PortalAppointment; onClose: () => void; onCanceled: (updated: PortalAppointment) => void }) {
-  const { t } = useTranslation('portal');
+  const { t, i18n } = useTranslation('portal');
   const [reason, setReason] = useState('');
+  const paid = appointment.Payment?.Status === 'Captured' ? appointment.Payment.PaidAmount : null;
+  const amount = (value: number) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(value);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,6 +26,9 @@ export function CancelAppointmentDialog({ appointment, onClose, onCanceled }: { 
     try {
       const updated = await cancelAppointment(appointment.Id, trimmed);
       toast.success(t('cancel.done'));
+      // What became of a paid visit fee (the practice's cancellation policy): refunded or kept.
+      if (paid !== null && updated.Payment?.Status === 'Refunded') toast.success(t('cancel.feeRefunded', { amount: amount(paid) }));
+      else if (paid !== null) toast.success(t('cancel.feeKept', { amount: amount(paid) }));
       onCanceled(updated);
     } catch (e) {
       setError(e instanceof ApiError && e.issues[0] ? e.issues[0].message : t('cancel.failed'));
@@ -36,6 +41,11 @@ export function CancelAppointmentDialog({ appointment, onClose, onCanceled }: { 
     <Modal opened onClose={onClose} title={<Text fw={700}>{t('cancel.title')}</Text>} size={550} radius="lg" padding="lg" centered>
       <Stack gap="md">
         <Text>{t('cancel.body')}</Text>
+        {paid !== null && (
+          <Text size="sm" c="dimmed" data-testid="cancel-fee-note">
+            {t('cancel.feeNote', { amount: amount(paid) })}
+          </Text>
+        )}
         <Textarea
           label={t('cancel.reason')}
           value={reason}

@@ -11,7 +11,7 @@ import { WeekScroller } from '../../../shared/slots/WeekScroller';
 import { WeekSlotCalendar } from '../../../shared/slots/WeekSlotCalendar';
 import { toast } from '../../../shared/ui/toast';
 import { rescheduleAppointment } from '../api';
-import { DATE_FORMATS, inZone } from '../appointmentDates';
+import { inZone, localDateFormats } from '../appointmentDates';
 
 /**
  * Reschedule from the portal: the provider's calendar in a 4-day window; a pick holds the new time, and
@@ -20,6 +20,7 @@ import { DATE_FORMATS, inZone } from '../appointmentDates';
 export function RescheduleAppointmentDialog({ appointment, onClose, onRescheduled }: { appointment: PortalAppointment; onClose: () => void; onRescheduled: () => void }) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
+  const formats = localDateFormats(t);
   const zone = appointment.TimeZone;
   const today = dayKeyOf(new Date(), zone);
   const [startDay, setStartDay] = useState<DayKey>(today);
@@ -58,7 +59,7 @@ export function RescheduleAppointmentDialog({ appointment, onClose, onReschedule
           <Text span fw={700}>
             {t('reschedule.current')}
           </Text>{' '}
-          {`${inZone(appointment.StartTime, zone, DATE_FORMATS.dayAndTime, locale)} ${zoneAbbreviation(appointment.StartTime, zone)}`}
+          {`${inZone(appointment.StartTime, zone, formats.dayAndTime, locale)} ${zoneAbbreviation(appointment.StartTime, zone)}`}
         </Text>
         <WeekScroller startDay={startDay} fromDay={today} onChange={setStartDay} days={SLOT.rescheduleWindowDays} />
         <WeekSlotCalendar week={week} onPick={picker.pick} onJump={setStartDay} pendingSlotId={picker.pending?.SlotIds[0] ?? null} heldSlotId={picker.held?.slot.SlotIds[0] ?? null} />

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@careslot/contracts';
-import { HubConnection, type ConnectionState } from '../../../shared/realtime/connection';
+import type { ConnectionState } from '../../../shared/realtime/connection';
+import { subscribeHub } from '../../../shared/realtime/sharedHub';
 import { followSchedules } from '../../../shared/slots/calendarHub';
-import { getSession } from '../../../shared/session/session';
 import { PRACTICE_DAY_KEY } from './practiceDay';
 
 /** Appointment events of the appointments hub: each one means the practice's day changed. */
@@ -41,20 +41,17 @@ export function usePracticeDayLive(scheduleIds: readonly string[] = []): Connect
         void client.invalidateQueries({ queryKey: [PRACTICE_DAY_KEY] });
       }, COALESCE_MS);
     };
-    const session = getSession();
-    const hub = new HubConnection('appointments', { getToken: () => getSession().accessToken, userId: session.user?.userId ?? null });
-    const offs = APPOINTMENT_EVENTS.map((event) => hub.on(event, refresh));
-    let last: ConnectionState = 'connecting';
-    const offState = hub.onStateChange((next) => {
+    const hub = subscribeHub('appointments');
+    APPOINTMENT_EVENTS.forEach((event) => hub.on(event, refresh));
+    let last: ConnectionState = hub.state;
+    setState(last);
+    hub.onStateChange((next) => {
       if (next === 'connected' && last === 'reconnecting') refresh();
       last = next;
       setState(next);
     });
-    hub.start();
     return () => {
-      offs.forEach((off) => off());
-      offState();
-      hub.stop();
+      hub.release();
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
     };

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LazySelect } from '../../../shared/ui/LazySelect';
-import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfileCalendar, type Slot, type SlotHoldInfo } from '@careslot/contracts';
+import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfileCalendar, type PageProfileLocation, type Slot, type SlotHoldInfo } from '@careslot/contracts';
 import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
@@ -99,13 +99,32 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
             allowDeselect={false}
           />
         </SimpleGrid>
-        <CalendarWeek key={`${calendar.ScheduleId}|${reason}`} calendar={calendar} reason={reason} practicePage={onPracticePage} />
+        <CalendarWeek
+          key={`${calendar.ScheduleId}|${reason}`}
+          calendar={calendar}
+          location={profile.Locations.find((l) => l.Id === calendar.LocationId) ?? null}
+          reason={reason}
+          practicePage={onPracticePage}
+        />
       </Stack>
     </Card>
   );
 }
 
-function CalendarWeek({ calendar, reason, practicePage }: { calendar: PageProfileCalendar; reason: string; practicePage: boolean }) {
+const addressOf = (l: PageProfileLocation) => `${l.Address1}${l.Address2 ? `, ${l.Address2}` : ''}, ${l.City}, ${l.State} ${l.ZipCode}`;
+
+function CalendarWeek({
+  calendar,
+  location,
+  reason,
+  practicePage,
+}: {
+  calendar: PageProfileCalendar;
+  /** The office whose times the calendar lists (issue 17: a calendar names its office). */
+  location: PageProfileLocation | null;
+  reason: string;
+  practicePage: boolean;
+}) {
   const { t: ts } = useTranslation('slots');
   const timeZone = calendar.TimeZone;
   const today = useMemo(() => dayKeyOf(new Date(), timeZone), [timeZone]);
@@ -125,14 +144,23 @@ function CalendarWeek({ calendar, reason, practicePage }: { calendar: PageProfil
       // 4.3 step 6: a pick from a practice profile with a reason is PRACTICE_PROFILE; otherwise PROVIDER_PROFILE.
       workflow: practicePage && reason !== ALL ? 'PRACTICE_PROFILE' : 'PROVIDER_PROFILE',
       expiresAt: hold.ExpiresAt,
+      ...(location ? { facility: { Name: location.Name, Address: addressOf(location) } } : {}),
     }),
-    [calendar, reason, practicePage],
+    [calendar, reason, practicePage, location],
   );
   const picker = useSlotPicker({ timeZone, removeSlot: week.removeSlot, slotData });
   // 4.3 step 8: a held time goes on to the booking form, or a guest to registration first.
   useContinueToBooking(picker.held !== null && picker.timeZoneQuestion === null);
   return (
     <Stack gap="md">
+      {location ? (
+        <Text size="sm" data-testid="calendar-office">
+          <Text span size="sm" fw={600}>
+            {location.Name}:
+          </Text>{' '}
+          {addressOf(location)}
+        </Text>
+      ) : null}
       <Text size="sm" c="dimmed">
         {ts('timesIn', { abbr: zoneAbbreviation(new Date(), timeZone) })}
       </Text>
