@@ -13,6 +13,8 @@ import {
 import { PRODUCT_NAME } from '@careslot/contracts';
 import { identifierText, legacyOrganizationIdentifier } from '@careslot/domain';
 import { organizationIdByIdentifier } from './modules/directory/store';
+import { patientRelations } from './modules/directory';
+import { buildRequestContext, type AccessBackend } from './platform/context';
 import { TtlCache } from './platform/ttl-cache';
 import { appConfigRoutes } from './platform/app-config';
 import { authenticateRequest } from './platform/auth';
@@ -50,6 +52,7 @@ export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: Domai
   const deps: AppDeps = { ...given, events: given.events ?? createDomainEvents({ database: given.database, log: app.log }) };
   app.decorate('deps', deps);
   app.decorateRequest('principal', null);
+  app.decorateRequest('context', null as never);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
@@ -92,6 +95,18 @@ export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: Domai
       return legacyOrganizations.get(text, () => organizationIdByIdentifier(deps.database.db, text));
     }),
   );
+  // One request context per request, right after the token is verified (decision 0026).
+  const access: AccessBackend = { database: deps.database, relations: patientRelations };
+  app.addHook('onRequest', async (request) => {
+    request.context = buildRequestContext(request, access);
+  });
+
+  // Every route as registered (method and path): the access-table suite checks each patient-data route is in its table.
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);

@@ -23,5 +23,7 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered on the app, in order (collected by an onRoute hook in app.ts). */
+    registeredRoutes: readonly { method: string; url: string }[];
   }
 }

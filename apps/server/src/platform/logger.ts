@@ -1,5 +1,68 @@
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config';
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+interface DatabaseErrorFields {
+  code?: unknown;
+  severity?: unknown;
+  routine?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  schema?: unknown;
+  dataType?: unknown;
+}
+
+/** A PostgreSQL (pg or PGlite) error: it carries a SQLSTATE code and the server's severity. */
+function isDatabaseError(error: unknown): error is Error & DatabaseErrorFields {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & DatabaseErrorFields;
+  return typeof e.code === 'string' && SQLSTATE.test(e.code) && (typeof e.severity === 'string' || typeof e.routine === 'string');
+}
+
+/** The error itself or the first of its causes that is a database error (drizzle wraps them). */
+function databaseErrorIn(error: unknown): (Error & DatabaseErrorFields) | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (isDatabaseError(current)) return current;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * Logs an error without the values a query carried. A database error's message, detail, hint, where and
+ * bound parameters can quote a row (`Key (email)=(ana@example.com) already exists`, `invalid input syntax for
+ * type uuid: "..."`); drizzle's wrapper prints the parameters in its message. Only the SQLSTATE, the names of
+ * the constraint, table and column, the statement's text (parameterised, so without values) and the stack
+ * frames are kept.
+ */
+export function safeErrorSerializer(error: unknown): { [key: string]: unknown; type: string; message: string; stack: string } {
+  const database = databaseErrorIn(error);
+  if (!database) {
+    const serialized = pino.stdSerializers.err(error as Error);
+    return { ...serialized, type: serialized.type, message: serialized.message, stack: serialized.stack };
+  }
+  const outer = error as Error & { query?: unknown };
+  const frames = (outer.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return {
+    type: outer.constructor?.name ?? 'Error',
+    message: `database error ${String(database.code)}${text(database.constraint) ? ` (constraint ${text(database.constraint)})` : ''}`,
+    // Not 'code': the log redacts every field of that name (OTP and OAuth codes).
+    sqlState: database.code,
+    constraint: text(database.constraint),
+    table: text(database.table),
+    column: text(database.column),
+    schema: text(database.schema),
+    routine: text(database.routine),
+    query: typeof outer.query === 'string' ? outer.query.slice(0, 500) : undefined,
+    stack: frames.join('\n'),
+  };
+}
 
 /**
  * Log options that never print patient data or secrets: headers with credentials, bodies, query values
@@ -42,6 +105,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      err: safeErrorSerializer,
+      error: safeErrorSerializer,
       req(request: { method: string; url: string; id: string; ip?: string }) {
         // Keep the path, drop query values: they can carry e-mails, codes or patient ids.
         const [pathname, query] = request.url.split('?');

@@ -14,6 +14,7 @@ import {
   type RealtimeMessage,
   type Room,
 } from '@careslot/contracts';
+import { PRACTICE_ROLES } from './access';
 import { isSignedInUser, principalFromClaims, type Principal } from './auth';
 import type { Database } from './db';
 import type { TokenService } from './tokens';
@@ -107,9 +108,6 @@ interface SocketData {
 const ROOM = /^([a-z-]{1,32}):([A-Za-z0-9_-]{1,64})$/;
 const PENDING_LIMIT = 100;
 const PENDING_TTL_MS = 5 * 60_000;
-/** The roles that act for their practice (PracticeId): only they join its room. */
-const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
-
 /** A practice user of the token's practice; a patient whose token happens to carry a PracticeId is not. */
 export function isPracticeUser(principal: Principal): principal is Principal & { organizationId: string } {
   return isSignedInUser(principal) && principal.organizationId !== null && principal.roles.some((r) => PRACTICE_ROLES.has(r));

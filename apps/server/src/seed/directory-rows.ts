@@ -245,6 +245,13 @@ export async function writeDirectory(connection: Connection, seed: DirectorySeed
     ['patient_id', 'system', 'value', 'use'],
     seed.patients.flatMap((p) => p.identifiers.map((i) => [p.id, i.system, i.value, i.use])),
   );
+  // The seeded patients' managing practices care for them (decision 0026), as a registration would record.
+  await insertRows(
+    connection,
+    'patient_care_relations',
+    ['patient_id', 'organization_id', 'source'],
+    seed.patients.filter((p) => p.managingOrganizationId).map((p) => [p.id, p.managingOrganizationId, 'registration']),
+  );
   await insertRows(
     connection,
     'patient_related_persons',

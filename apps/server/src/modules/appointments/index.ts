@@ -4,7 +4,7 @@
  * "appointment changed" other modules subscribe to: notifications, dashboards, queues). Booking writes new
  * records and moves through these functions inside its own transaction (modules/booking).
  */
-export { getAppointment, mayRead, toAppointment, PRACTICE_ROLES, type Caller } from './service';
+export { getAppointment, mayRead, toAppointment } from './service';
 export { changeAppointmentStatus, type AppointmentFamily } from './status';
 export {
   APPOINTMENT_CHANGED,
@@ -14,7 +14,7 @@ export {
   type AppointmentChanged,
   type AppointmentChangeKind,
 } from './events';
-export { callNextWalkIn, practiceOf, toPracticeAppointments, UNKNOWN_PATIENT, type PracticeCaller } from './practice';
+export { callNextWalkIn, practiceOf, toPracticeAppointments, UNKNOWN_PATIENT } from './practice';
 export { ownAppointment as patientOwnAppointment } from './portal';
 export {
   appointment as findAppointment,

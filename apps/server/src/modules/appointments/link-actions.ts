@@ -1,6 +1,6 @@
 import { PORTAL_ACTIVE_STATUSES, type AppointmentAction, type AppointmentStatus, type FeeOutcome } from '@careslot/contracts';
-import type { AuditContext } from '../../platform/audit';
 import type { Principal } from '../../platform/auth';
+import { contextFor, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { feeOutcomeOf } from '../payments';
@@ -29,6 +29,14 @@ function patientOf(patientId: string, appointmentId: string): Principal {
   };
 }
 
+/**
+ * The context the link acts in: the patient it names (self, decision 0026), from the request's address. The
+ * token-less request has no patient of its own; the checked signature stands for one.
+ */
+function linkContext(request: RequestContext, patientId: string, appointmentId: string): RequestContext {
+  return { ...contextFor(patientOf(patientId, appointmentId), { ip: request.ip, userAgent: request.userAgent }, request.access), patientId };
+}
+
 export interface LinkActionResult {
   Status: AppointmentStatus;
   StartTime: string;
@@ -43,19 +51,19 @@ export interface LinkActionResult {
  * the link's reason (its place comes back, the fee follows the practice's policy). Doing it again answers the
  * same; a visit past or in another state is a 409.
  */
-export async function actOnAppointmentFromLink(deps: Deps, input: { id: string; action: AppointmentAction; audit: AuditContext }): Promise<LinkActionResult> {
+export async function actOnAppointmentFromLink(deps: Deps, context: RequestContext, input: { id: string; action: AppointmentAction }): Promise<LinkActionResult> {
   const row = await store.appointment(deps.database, input.id);
   if (!row) throw notFound();
-  const caller = { principal: patientOf(row.patient_id, row.id), audit: input.audit };
+  const patient = linkContext(context, row.patient_id, row.id);
   const family = row.appointment_type === 'TeleHealth' ? 'Tele' : 'Office';
   const upcoming = new Date(row.start_at) > deps.clock.now();
   if (input.action === 'confirm' && row.status !== 'Confirmed') {
     if (row.status !== 'Scheduled' || !upcoming) throw conflict('This appointment can no longer be confirmed.');
-    await changeAppointmentStatus(deps, caller, { id: row.id, family, status: 'confirm', patientConfirms: true, workflow: 'Appointment_Confirmation_Web' });
+    await changeAppointmentStatus(deps, patient, { id: row.id, family, status: 'confirm', patientConfirms: true, workflow: 'Appointment_Confirmation_Web' });
   }
   if (input.action === 'cancel' && row.status !== 'Canceled') {
     if (!ACTIVE.has(row.status) || !upcoming) throw conflict('This appointment can no longer be cancelled.');
-    await changeAppointmentStatus(deps, caller, { id: row.id, family, status: 'Canceled', reason: LINK_CANCEL_REASON, workflow: 'Appointment_Cancel_Web' });
+    await changeAppointmentStatus(deps, patient, { id: row.id, family, status: 'Canceled', reason: LINK_CANCEL_REASON, workflow: 'Appointment_Cancel_Web' });
   }
   const now = deps.clock.now();
   const after = await toPortal(deps, (await store.appointment(deps.database, row.id))!, now);

@@ -7,13 +7,13 @@ import {
   type PortalAppointment,
 } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
-import { recordAudit } from '../../platform/audit';
+import { authorize, notFoundAudited, type Relation } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { fieldError, notFound } from '../../platform/errors';
-import { canReadPatient, getLocation, getPatientById, getPractitioner } from '../directory';
+import { fieldError } from '../../platform/errors';
+import { getLocation, getPatientById, getPractitioner } from '../directory';
 import { transactionsOfAppointment } from '../payments';
 import { getSchedule } from '../scheduling';
-import type { Caller } from './service';
 import { changeAppointmentStatus } from './status';
 import * as store from './store';
 
@@ -24,7 +24,7 @@ import * as store from './store';
  */
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
-type PortalCaller = Omit<Caller, 'sessionId'>;
+const PORTAL_WORKFLOW = 'Patient_Portal_Web';
 
 const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
 
@@ -98,37 +98,31 @@ export async function toPortal(deps: Pick<AppDeps, 'database'>, row: store.Appoi
 }
 
 /** The portal is the patient's: the patient themself or their family's account holder, nobody else. */
-async function isOwnPatient(deps: Deps, caller: PortalCaller, patientId: string): Promise<boolean> {
-  return caller.principal.roles.includes('patient') && (await canReadPatient(deps.database, caller.principal, patientId));
-}
+const personal = (relation: Relation) => relation === 'self' || relation === 'family';
 
 /** The appointment, if the caller is its patient or their account holder; 404 otherwise (also for the practice). */
-export async function ownAppointment(deps: Deps, caller: PortalCaller, id: string, action: 'read' | 'update'): Promise<store.AppointmentRow> {
+export async function ownAppointment(deps: Deps, context: RequestContext, id: string, action: 'read' | 'update'): Promise<store.AppointmentRow> {
   const row = await store.appointment(deps.database, id);
-  const allowed = row ? await isOwnPatient(deps, caller, row.patient_id) : false;
-  await recordAudit(deps.database, caller.audit, {
+  if (!row) return notFoundAudited(context, action, 'appointment', id, { workflow: PORTAL_WORKFLOW });
+  await authorize(
+    context,
     action,
-    entityType: 'Appointment',
-    entityId: id,
-    patientId: row?.patient_id ?? null,
-    outcome: !row ? 'not_found' : allowed ? 'success' : 'denied',
-    workflow: 'Patient_Portal_Web',
-  });
-  if (!row || !allowed) throw notFound();
+    { kind: 'appointment', id, patientId: row.patient_id, organizationId: row.organization_id, workflow: PORTAL_WORKFLOW },
+    personal,
+  );
   return row;
 }
 
-export async function listPatientAppointments(deps: Deps, caller: PortalCaller, patientId: string, when: 'upcoming' | 'past'): Promise<PortalAppointment[]> {
-  const allowed = await isOwnPatient(deps, caller, patientId);
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'Appointment', patientId, outcome: allowed ? 'success' : 'denied', workflow: 'Patient_Portal_Web' });
-  if (!allowed) throw notFound();
+export async function listPatientAppointments(deps: Deps, context: RequestContext, patientId: string, when: 'upcoming' | 'past'): Promise<PortalAppointment[]> {
+  // The list's access is the patient's record: one audited decision, then the rows shown.
+  await authorize(context, 'read', { kind: 'patient', id: patientId, patientId, entityType: 'Appointment', workflow: PORTAL_WORKFLOW, detail: { when } }, personal);
   const now = deps.clock.now();
   const rows = await store.appointmentsOfPatient(deps.database, { patientId, when, now, active: [...ACTIVE] });
   return Promise.all(rows.map((row) => toPortal(deps, row, now)));
 }
 
-export async function patientAppointment(deps: Deps, caller: PortalCaller, id: string): Promise<PortalAppointment> {
-  return toPortal(deps, await ownAppointment(deps, caller, id, 'read'), deps.clock.now());
+export async function patientAppointment(deps: Deps, context: RequestContext, id: string): Promise<PortalAppointment> {
+  return toPortal(deps, await ownAppointment(deps, context, id, 'read'), deps.clock.now());
 }
 
 /**
@@ -136,18 +130,18 @@ export async function patientAppointment(deps: Deps, caller: PortalCaller, id: s
  * (Canceled: the slot's place comes back with a slot event, AppointmentStatusUpdated is pushed), allowed
  * only before the visit starts.
  */
-export async function cancelPatientAppointment(deps: Deps, caller: PortalCaller, id: string, reason: string): Promise<PortalAppointment> {
-  const row = await ownAppointment(deps, caller, id, 'update');
+export async function cancelPatientAppointment(deps: Deps, context: RequestContext, id: string, reason: string): Promise<PortalAppointment> {
+  const row = await ownAppointment(deps, context, id, 'update');
   const now = deps.clock.now();
   if (!ACTIVE.has(row.status) || new Date(row.start_at) <= now) throw fieldError('id', 'cancelable', PORTAL_MESSAGES.notCancelable);
-  await changeAppointmentStatus(deps, caller, {
+  await changeAppointmentStatus(deps, context, {
     id,
     family: row.appointment_type === 'TeleHealth' ? 'Tele' : 'Office',
     status: 'Canceled',
     reason,
     workflow: 'Appointment_Cancel_Web',
   });
-  return patientAppointment(deps, caller, id);
+  return patientAppointment(deps, context, id);
 }
 
 /** RFC 5545 text escaping. */
@@ -175,8 +169,8 @@ function fold(line: string): string {
 const icsDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 /** The appointment as an iCalendar file (RFC 5545): one VEVENT in UTC, with where and with whom. */
-export async function appointmentCalendarFile(deps: Deps, caller: PortalCaller, id: string, origin: string): Promise<string> {
-  return calendarFileOf(await patientAppointment(deps, caller, id), origin, deps.clock.now());
+export async function appointmentCalendarFile(deps: Deps, context: RequestContext, id: string, origin: string): Promise<string> {
+  return calendarFileOf(await patientAppointment(deps, context, id), origin, deps.clock.now());
 }
 
 /** The iCalendar text of an appointment as the portal shows it (the download and the confirmation e-mail's .ics). */

@@ -5,8 +5,8 @@ import {
   type PracticeAppointment,
 } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
-import { recordAudit, type AuditContext } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { authorize, isPracticeUser, notFoundAudited } from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { getHealthcareService, listPractitionerRoles, patientCardsByIds } from '../directory';
@@ -20,17 +20,12 @@ import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
-export interface PracticeCaller {
-  principal: Principal;
-  audit: AuditContext;
-}
-
 export const UNKNOWN_PATIENT: Omit<AppointmentPatient, 'Id'> = { FirstName: '', LastName: '', BirthDate: null, Gender: null };
 
 /** The caller's practice. The routes let only provider, staff and practiceadmin in; without a practice nothing exists for them. */
-export function practiceOf(principal: Principal): string {
-  if (!principal.organizationId) throw notFound();
-  return principal.organizationId;
+export function practiceOf(context: RequestContext): string {
+  if (!isPracticeUser(context)) throw notFound();
+  return context.organizationId;
 }
 
 function iso(value: Date | string): string {
@@ -73,7 +68,7 @@ export async function toPracticeAppointments(deps: Pick<Deps, 'database'>, rows:
  */
 export async function callNextWalkIn(
   deps: Deps,
-  caller: PracticeCaller,
+  context: RequestContext,
   day: { providerId: string; organizationId: string; from: Date; to: Date },
 ): Promise<void> {
   const called = await deps.database.transaction(async (tx) => {
@@ -85,12 +80,12 @@ export async function callNextWalkIn(
       now: deps.clock.now(),
     });
     if (!row) return null;
-    await recordAudit(tx, caller.audit, {
-      action: 'update',
-      entityType: 'Appointment',
-      entityId: row.id,
+    // The queue is the practice's own: its next walk-in is its own appointment (organization in the query).
+    await authorize(onConnection(context, tx), 'update', {
+      kind: 'appointment',
+      id: row.id,
       patientId: row.patient_id,
-      outcome: 'success',
+      organizationId: row.organization_id,
       workflow: 'Doctor_Appointment_Web',
       detail: { from: row.previous_status, to: row.status },
     });
@@ -107,7 +102,7 @@ export async function callNextWalkIn(
       scheduleType: row.schedule_type,
       status: 'In Progress',
       previousStatus: previous,
-      actorId: caller.principal.userId,
+      actorId: context.userId,
       at: new Date(row.called_at ?? deps.clock.now()),
     });
     return row;
@@ -117,10 +112,18 @@ export async function callNextWalkIn(
 }
 
 /** POST api/v1/appointmentparticipants/{id}: a practitioner or staff member of the practice, or one of its resources, joins a visit. */
-export async function addParticipant(deps: Deps, caller: PracticeCaller, appointmentId: string, participant: { Type: 'Practitioner' | 'Staff' | 'HealthCareService'; ParticipantId: string }) {
-  const organizationId = practiceOf(caller.principal);
+export async function addParticipant(deps: Deps, context: RequestContext, appointmentId: string, participant: { Type: 'Practitioner' | 'Staff' | 'HealthCareService'; ParticipantId: string }) {
+  const organizationId = practiceOf(context);
   const row = await store.practiceAppointment(deps.database, organizationId, appointmentId);
-  if (!row) throw notFound();
+  if (!row) return notFoundAudited(context, 'update', 'appointment', appointmentId, { workflow: CALENDAR_WORKFLOW });
+  await authorize(context, 'update', {
+    kind: 'appointment',
+    id: row.id,
+    patientId: row.patient_id,
+    organizationId: row.organization_id,
+    workflow: CALENDAR_WORKFLOW,
+    detail: { participant },
+  });
   if (participant.Type === 'HealthCareService') {
     const service = await getHealthcareService(deps.database, participant.ParticipantId);
     if (service?.OrganizationId !== organizationId) throw fieldError('ParticipantId', 'practice_member', 'must be a resource of this practice');
@@ -137,7 +140,6 @@ export async function addParticipant(deps: Deps, caller: PracticeCaller, appoint
         return added;
       });
   if (!updated) throw notFound();
-  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'Appointment', entityId: row.id, patientId: row.patient_id, outcome: 'success', workflow: CALENDAR_WORKFLOW, detail: { participant } });
   if (!already) await deps.events.flush();
   return (await toPracticeAppointments(deps, [updated]))[0]!;
 }

@@ -1,7 +1,9 @@
+import { canSeePatient } from '../../platform/access';
 import { isSignedInUser, type Principal } from '../../platform/auth';
+import { contextFor } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { isPracticeUser } from '../../platform/realtime';
-import { canReadPatient, listPractitionerRoles } from '../directory';
+import { listPractitionerRoles, patientRelations } from '../directory';
 import * as rooms from './realtime-store';
 
 type Deps = Pick<AppDeps, 'database' | 'realtime'>;
@@ -23,8 +25,10 @@ async function mayFollowAppointment(deps: Deps, principal: Principal, appointmen
   if (isPracticeUser(principal)) return appointment.organization_id === principal.organizationId;
   if (!principal.roles.includes('patient') || !principal.userId) return false;
   if (appointment.patient_id === principal.userId) return true;
-  // Self or a family member only: the practice part of the patient rule does not apply to a patient's token.
-  return canReadPatient(deps.database, { ...principal, organizationId: null, roles: ['patient'] }, appointment.patient_id);
+  // Self or a family member only (the access policy, decision 0026): the practice part of the patient rule
+  // does not apply to a patient's token, and a socket states no support purpose.
+  const context = contextFor({ ...principal, organizationId: null, roles: ['patient'] }, {}, { database: deps.database, relations: patientRelations });
+  return canSeePatient(context, appointment.patient_id);
 }
 
 /** Registers the appointment and meeting room rules and whose presence a caller may see. */

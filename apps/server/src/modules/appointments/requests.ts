@@ -8,32 +8,30 @@ import type {
   RequestActivityQuery,
 } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
-import { recordAudit } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { isPracticeUser, recordList } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { getLocations, getPatientById, getPractitioners, listPractitionerRoles } from '../directory';
 import { localToUtc } from '../scheduling';
-import { PRACTICE_ROLES, type Caller } from './service';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>;
-type PracticeCaller = Omit<Caller, 'sessionId'>;
 export interface PersonName {
   first_name: string;
   last_name: string;
 }
 
 /** The practice the caller works for, or 404: only practice users have requests. */
-function practiceOf(principal: Principal): string {
-  if (!principal.organizationId || !principal.roles.some((r) => PRACTICE_ROLES.has(r))) throw notFound();
-  return principal.organizationId;
+function practiceOf(context: RequestContext): string {
+  if (!isPracticeUser(context)) throw notFound();
+  return context.organizationId;
 }
 
 /** A provider who is not also an admin or staff member sees their own requests only. */
-function ownOnly(principal: Principal): string | undefined {
-  const broader = principal.roles.includes('practiceadmin') || principal.roles.includes('staff');
-  return !broader && principal.roles.includes('provider') ? (principal.userId ?? undefined) : undefined;
+function ownOnly(context: RequestContext): string | undefined {
+  const broader = context.roles.includes('practiceadmin') || context.roles.includes('staff');
+  return !broader && context.roles.includes('provider') ? (context.userId ?? undefined) : undefined;
 }
 
 /** The spec's paging (1-based Offset, Limit 0 = all) as SQL offset and limit. */
@@ -85,11 +83,11 @@ function formNames(forms: unknown[]): string[] {
 /** POST appointments/requests/get: the caller's practice's pending appointments (Pending_Appointment_List_Web). */
 export async function listRequests(
   deps: Deps,
-  caller: PracticeCaller,
+  context: RequestContext,
   query: AppointmentRequestsQuery,
 ): Promise<{ Data: AppointmentRequest[]; Total: number }> {
-  const organizationId = practiceOf(caller.principal);
-  const own = ownOnly(caller.principal);
+  const organizationId = practiceOf(context);
+  const own = ownOnly(context);
   if (own && query.ProviderId && query.ProviderId !== own) return { Data: [], Total: 0 };
   const { skip, limit } = page(query);
   const rows = await store.pendingRequests(deps.database, {
@@ -138,12 +136,9 @@ export async function listRequests(
       RequestedOn: new Date(row.created_at).toISOString(),
     });
   }
-  await recordAudit(deps.database, caller.audit, {
-    action: 'search',
-    entityType: 'Appointment',
-    outcome: 'success',
+  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), {
     workflow: 'Pending_Appointment_List_Web',
-    detail: { organizationId, count: data.length },
+    detail: { organizationId, appointments: data.length },
   });
   return { Data: data, Total: rows[0]?.total ?? 0 };
 }
@@ -151,15 +146,15 @@ export async function listRequests(
 /** POST appointmentrequestactivity/logs/get: who accepted or declined which request, when and why. */
 export async function listRequestActivity(
   deps: Deps,
-  caller: PracticeCaller,
+  context: RequestContext,
   query: RequestActivityQuery,
 ): Promise<{ Data: RequestActivity[]; Total: number }> {
-  const organizationId = practiceOf(caller.principal);
+  const organizationId = practiceOf(context);
   const { skip, limit } = page(query);
   const rows = await store.requestActivity(deps.database, {
     organizationId,
     appointmentId: query.AppointmentId,
-    practitionerId: ownOnly(caller.principal),
+    practitionerId: ownOnly(context),
     order: query.OrderBy,
     skip,
     limit,
@@ -184,11 +179,9 @@ export async function listRequestActivity(
       AppointmentTime: new Date(row.start_at).toISOString(),
     });
   }
-  await recordAudit(deps.database, caller.audit, {
-    action: 'search',
+  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), {
     entityType: 'AppointmentRequestActivity',
-    outcome: 'success',
-    detail: { organizationId, count: data.length },
+    detail: { organizationId, entries: data.length },
   });
   return { Data: data, Total: rows[0]?.total ?? 0 };
 }
@@ -200,13 +193,12 @@ export async function listRequestActivity(
  */
 export async function providerCounts(
   deps: Deps,
-  caller: PracticeCaller,
+  context: RequestContext,
   input: { practitionerId: string; date?: string | undefined; timeZone?: string | undefined },
 ): Promise<AppointmentCounts> {
-  const organizationId = practiceOf(caller.principal);
-  const principal = caller.principal;
-  const self = principal.userId === input.practitionerId;
-  const colleague = principal.roles.includes('staff') || principal.roles.includes('practiceadmin');
+  const organizationId = practiceOf(context);
+  const self = context.userId === input.practitionerId;
+  const colleague = context.roles.includes('staff') || context.roles.includes('practiceadmin');
   if (!self && !colleague) throw notFound();
   if (!self) {
     const roles = await listPractitionerRoles(deps.database, {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   APPOINTMENT_STATUS_MESSAGES,
   appointmentChangeResultSchema,
@@ -24,8 +23,8 @@ import {
   appointmentPatchSchema,
   webAppointmentPatchSchema,
 } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
-import { currentPrincipal, requireRoles, requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
+import { requireRoles, requireUser } from '../../platform/auth';
 import { portalRoutes } from './portal-routes';
 import { appointmentsByIdentifiers, patchAppointment, patchWebAppointment } from './details';
 import { addParticipant } from './practice';
@@ -41,7 +40,6 @@ const tags = ['appointments'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 503: errorEnvelopeSchema };
 
-const callerOf = (request: FastifyRequest) => ({ principal: currentPrincipal(request), audit: auditContextOf(request) });
 
 /**
  * The appointment record (patient-booking.md §3.5, practice-portal.md §7 Appointments): reading it, the
@@ -58,7 +56,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${V2}/Appointments/:id`,
     { preHandler: requireUser, schema: { tags, security, summary: 'One appointment (its patient, their account holder, or the practice)', params: appointmentIdParamsSchema, response: { 200: appointmentEnvelopeSchema, ...errors } } },
-    async (request) => ({ is_success: true, data: await service.getAppointment(deps, callerOf(request), request.params.id), message: 'success' }),
+    async (request) => ({ is_success: true, data: await service.getAppointment(deps, contextOf(request), request.params.id), message: 'success' }),
   );
 
   app.patch(
@@ -67,7 +65,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: APPOINTMENT_DETAILS_MESSAGES.updated,
-      data: await patchAppointment(deps, callerOf(request), request.params.id, request.body),
+      data: await patchAppointment(deps, contextOf(request), request.params.id, request.body),
     }),
   );
 
@@ -77,14 +75,14 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: APPOINTMENT_DETAILS_MESSAGES.updated,
-      data: await patchWebAppointment(deps, callerOf(request), request.params.id, request.body),
+      data: await patchWebAppointment(deps, contextOf(request), request.params.id, request.body),
     }),
   );
 
   app.post(
     `${V2}/Appointments/identifiers/get`,
     { preHandler: requireUser, schema: { tags, security, summary: "The caller's practice's appointments carrying any of these identifiers", body: appointmentIdentifiersQuerySchema, response: { 200: appointmentIdentifiersResultSchema, ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await appointmentsByIdentifiers(deps, callerOf(request), request.body) }),
+    async (request) => ({ status_code: 200, message: 'success', data: await appointmentsByIdentifiers(deps, contextOf(request), request.body) }),
   );
 
   // ---------- the practice's status actions (practice-portal.md §4.1, §7; decision 0016) ----------
@@ -110,7 +108,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request) => ({
         status_code: 200,
         message: APPOINTMENT_STATUS_MESSAGES.updated,
-        data: await changeAppointmentStatus(deps, callerOf(request), {
+        data: await changeAppointmentStatus(deps, contextOf(request), {
           id: request.params.id,
           family,
           status: request.query.status,
@@ -134,7 +132,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       handler: async (request) => ({
         status_code: 200,
         message: APPOINTMENT_STATUS_MESSAGES.confirmed,
-        data: await changeAppointmentStatus(deps, callerOf(request), {
+        data: await changeAppointmentStatus(deps, contextOf(request), {
           id: request.params.id,
           family,
           status: 'confirm',
@@ -148,13 +146,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V2}/appointments/requests/get`,
     { preHandler: requireUser, schema: { tags, security, summary: "The caller's practice's pending appointments (a provider's own only), soonest first", body: appointmentRequestsQuerySchema, response: { 200: appointmentRequestsResultSchema, ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await requests.listRequests(deps, callerOf(request), request.body) }),
+    async (request) => ({ status_code: 200, message: 'success', data: await requests.listRequests(deps, contextOf(request), request.body) }),
   );
 
   app.post(
     `${V2}/appointmentrequestactivity/logs/get`,
     { preHandler: requireUser, schema: { tags, security, summary: "Decisions on the caller's practice's requests (accepted, declined, withdrawn), newest first", body: requestActivityQuerySchema, response: { 200: requestActivityResultSchema, ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await requests.listRequestActivity(deps, callerOf(request), request.body) }),
+    async (request) => ({ status_code: 200, message: 'success', data: await requests.listRequestActivity(deps, contextOf(request), request.body) }),
   );
 
   app.get(
@@ -163,13 +161,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: 'success',
-      data: await requests.providerCounts(deps, callerOf(request), { practitionerId: request.params.id, date: request.query.date, timeZone: request.query.timeZone }),
+      data: await requests.providerCounts(deps, contextOf(request), { practitionerId: request.params.id, date: request.query.date, timeZone: request.query.timeZone }),
     }),
   );
 
   app.post(
     `${V1}/appointmentparticipants/:id`,
     { preHandler: requireRoles(...PRACTICE_ROLE_CODES), schema: { tags: ['practice day'], security, summary: 'Add a practitioner, staff member or resource of the practice to a visit', params: appointmentIdParamsSchema, body: addParticipantSchema, response: { 200: practiceAppointmentSchema, ...errors, 403: errorEnvelopeSchema } } },
-    async (request) => addParticipant(deps, callerOf(request), request.params.id, request.body),
+    async (request) => addParticipant(deps, contextOf(request), request.params.id, request.body),
   );
 };

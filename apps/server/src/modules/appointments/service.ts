@@ -1,41 +1,26 @@
 import type { Appointment, AppointmentStatus, PaymentTransaction } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
-import { recordAudit, type AuditContext } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { authorize, canSeePracticeObject, notFoundAudited } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { notFound } from '../../platform/errors';
-import { canReadPatient } from '../directory';
 import { toTransaction, transactionsOfAppointment } from '../payments';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
-export interface Caller {
-  principal: Principal;
-  audit: AuditContext;
-  /** The hold session of the browser (SessionId cookie, else the signed-in user), as scheduling knows it. */
-  sessionId: string | null;
+/** Whether the caller may see this appointment (the policy's rule, unaudited: for filters and rooms). */
+export function mayRead(context: RequestContext, row: store.AppointmentRow): Promise<boolean> {
+  return canSeePracticeObject(context, 'appointment', { id: row.id, patientId: row.patient_id, organizationId: row.organization_id });
 }
 
-export const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
-
-export async function mayRead(deps: Deps, principal: Principal, row: store.AppointmentRow): Promise<boolean> {
-  if (principal.organizationId && row.organization_id === principal.organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r))) return true;
-  return canReadPatient(deps.database, principal, row.patient_id);
-}
-
-/** GET Appointments/{id}: the patient (or their family's account holder) and the practice; 404 for anyone else. */
-export async function getAppointment(deps: Deps, caller: Omit<Caller, 'sessionId'>, id: string): Promise<Appointment> {
+/**
+ * GET Appointments/{id}: the patient (or their family's account holder) and the appointment's own practice;
+ * 404 for anyone else, another practice that cares for the same patient included.
+ */
+export async function getAppointment(deps: Deps, context: RequestContext, id: string): Promise<Appointment> {
   const row = await store.appointment(deps.database, id);
-  const allowed = row ? await mayRead(deps, caller.principal, row) : false;
-  await recordAudit(deps.database, caller.audit, {
-    action: 'read',
-    entityType: 'Appointment',
-    entityId: id,
-    patientId: row?.patient_id ?? null,
-    outcome: !row ? 'not_found' : allowed ? 'success' : 'denied',
-  });
-  if (!row || !allowed) throw notFound();
+  if (!row) return notFoundAudited(context, 'read', 'appointment', id);
+  await authorize(context, 'read', { kind: 'appointment', id, patientId: row.patient_id, organizationId: row.organization_id });
   return toAppointment(deps, row);
 }
 

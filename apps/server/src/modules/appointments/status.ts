@@ -7,18 +7,16 @@ import {
   REASON_REQUIRED_STATUSES,
   RELEASING_STATUSES,
 } from '@careslot/domain';
-import { recordAudit } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
-import { conflict, fieldError, notFound } from '../../platform/errors';
-import { canReadPatient } from '../directory';
+import { authorize, notFoundAudited } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
+import { conflict, fieldError } from '../../platform/errors';
 import { recordSlotChanges, returnBookedPlace } from '../scheduling';
 import { kindOf, recordAppointmentChange } from './events';
-import { PRACTICE_ROLES, toAppointment, type Caller } from './service';
+import { toAppointment } from './service';
 import type { AppDeps } from '../../platform/deps';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
-type StatusCaller = Omit<Caller, 'sessionId'>;
 
 /** Which calls an appointment answers to: OfficeAppointments (office and resource visits) or TeleAppointments. */
 export type AppointmentFamily = 'Office' | 'Tele';
@@ -39,14 +37,6 @@ function workflowFor(
   return 'Calendar_Web';
 }
 
-function isPractice(principal: Principal, row: store.AppointmentRow): boolean {
-  return (
-    !!principal.organizationId &&
-    row.organization_id === principal.organizationId &&
-    principal.roles.some((r) => PRACTICE_ROLES.has(r))
-  );
-}
-
 function familyOf(row: store.AppointmentRow): AppointmentFamily {
   return row.appointment_type === 'TeleHealth' ? 'Tele' : 'Office';
 }
@@ -64,7 +54,7 @@ function familyOf(row: store.AppointmentRow): AppointmentFamily {
  */
 export async function changeAppointmentStatus(
   deps: Deps,
-  caller: StatusCaller,
+  context: RequestContext,
   input: {
     id: string;
     family: AppointmentFamily;
@@ -78,37 +68,33 @@ export async function changeAppointmentStatus(
   const { database } = deps;
   const now = deps.clock.now();
   const row = await store.appointment(database, input.id);
-  const practice = row ? isPractice(caller.principal, row) : false;
-  const patientSelf =
-    row && !practice ? await canReadPatient(database, caller.principal, row.patient_id) : false;
   const confirm = input.status === 'confirm';
-  const allowed =
-    !!row &&
-    familyOf(row) === input.family &&
-    (practice ||
-      (patientSelf && !confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)) ||
-      (patientSelf && confirm && input.patientConfirms === true && row.status === 'Scheduled'));
-  if (!row || !allowed) {
-    await recordAudit(database, caller.audit, {
-      action: 'update',
-      entityType: 'Appointment',
-      entityId: input.id,
-      patientId: row?.patient_id ?? null,
-      outcome: row ? 'denied' : 'not_found',
-    });
-    throw notFound();
-  }
-
+  if (!row) return notFoundAudited(context, 'update', 'appointment', input.id);
   const from = row.status as AppointmentStatus;
   const to = confirm ? confirmedStatus(from) : (input.status as AppointmentStatus);
-  if (!to) throw fieldError('status', 'transition', `A ${from} appointment has nothing to confirm`);
+  const workflow = to ? workflowFor(from, to, confirm, input.workflow) : null;
+  // The practice of the appointment may set any status; the patient (or their account holder) may only cancel.
+  // A telehealth id on the office path (or the reverse) is refused like another's appointment. The input is
+  // checked only after this, so a refused caller learns nothing from a 400.
+  await authorize(
+    context,
+    'update',
+    { kind: 'appointment', id: row.id, patientId: row.patient_id, organizationId: row.organization_id, workflow, detail: { from, to: to ?? input.status } },
+    (relation) =>
+      familyOf(row) === input.family &&
+      (relation === 'care' ||
+        ((relation === 'self' || relation === 'family') &&
+          ((!confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)) ||
+            (confirm && input.patientConfirms === true && row.status === 'Scheduled')))),
+  );
+
+  if (!to || !workflow) throw fieldError('status', 'transition', `A ${from} appointment has nothing to confirm`);
   if (!canChangeStatus(from, to))
     throw fieldError('querystring.status', 'transition', `A ${from} appointment cannot become ${to}`);
   const reason = input.reason?.trim() || null;
   if (!reason && REASON_REQUIRED_STATUSES.includes(to))
     throw fieldError('body.Reason', 'required', `A reason is required to set ${to}`);
 
-  const workflow = workflowFor(from, to, confirm, input.workflow);
   const releases = RELEASING_STATUSES.includes(to) && !RELEASING_STATUSES.includes(from);
   const updated = await database.transaction(async (tx) => {
     const changed = await store.changeStatus(tx, {
@@ -128,8 +114,8 @@ export async function changeAppointmentStatus(
       from,
       to,
       reason,
-      actorId: caller.principal.userId ?? caller.principal.subject,
-      actorType: caller.principal.userType ?? 'User',
+      actorId: context.userId ?? context.subject ?? 'unknown',
+      actorType: context.actorType,
       workflow,
       now,
     });
@@ -147,17 +133,8 @@ export async function changeAppointmentStatus(
       scheduleType: row.schedule_type,
       status: to,
       previousStatus: from,
-      actorId: caller.principal.userId,
+      actorId: context.userId,
       at: now,
-    });
-    await recordAudit(tx, caller.audit, {
-      action: 'update',
-      entityType: 'Appointment',
-      entityId: row.id,
-      patientId: row.patient_id,
-      outcome: 'success',
-      workflow,
-      detail: { from, to },
     });
     return changed;
   });

@@ -149,6 +149,23 @@ describe('appointments: booking without a visit fee', () => {
     expect(denied).toHaveLength(3);
   });
 
+  it('records the care relation with the practice in the booking itself (4.5 step 3 on the server): the practice then reads the patient, no other does', async () => {
+    const a = await createTestPatient(t, 'Casey');
+    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'staff3@example.com' });
+    const elsewhere = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[1], email: 'staff2@example.com' });
+    const patientUrl = `/careslot-administration/api/v2/patient/${a.id}`;
+    expect((await t.call({ url: patientUrl, headers: bearer(staff) })).statusCode).toBe(404);
+    const res = await book(t, a, bookingBody(await schedule(), a.id));
+    expect(res.statusCode).toBe(200);
+    // No browser call follows the booking: the relation is already there.
+    const relations = await t.database.query<{ organization_id: string; source: string }>('select organization_id, source from patient_care_relations where patient_id = $1', [a.id]);
+    expect(relations).toEqual([{ organization_id: DEMO_PRACTICE_IDS[2], source: 'booking' }]);
+    expect((await t.call({ url: patientUrl, headers: bearer(staff) })).statusCode).toBe(200);
+    expect((await t.call({ url: patientUrl, headers: bearer(elsewhere) })).statusCode).toBe(404);
+    const [patient] = await t.database.query<{ managing_organization_id: string | null }>('select managing_organization_id from patients where id = $1', [a.id]);
+    expect(patient?.managing_organization_id).toBeNull();
+  });
+
   it('refuses a slot whose last place is taken by someone else, with the spec text', async () => {
     const a = await createTestPatient(t);
     const b = await createTestPatient(t);

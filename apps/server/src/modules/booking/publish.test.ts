@@ -6,7 +6,9 @@ import { createTestPatient, type TestPatient } from '../../testing/patients';
 import { DEMO_PRACTICE_IDS, demoPerson } from '../../seed';
 
 const V2 = '/careslot-appointment-service/api/v2';
-const SLOT = '2026-11-24T15:00:00.000Z'; // Tuesday 10:00 in New York
+// Tuesday 10:00 in New York, then half an hour later for each booking: a patient has one visit at a time.
+const SLOT_START = Date.parse('2026-11-24T15:00:00.000Z');
+let bookings = 0;
 const provider = demoPerson('provider');
 type Answer<T> = { is_success: boolean; message: string; data: T; errors?: { field: string; rule: string }[] };
 
@@ -24,7 +26,7 @@ async function bookedAppointment(t: TestApp, who: TestPatient): Promise<string> 
     headers: bearer(who.token),
     payload: {
       CalendarId: scheduleId,
-      StartTime: SLOT,
+      StartTime: new Date(SLOT_START + bookings++ * 30 * 60_000).toISOString(),
       Participants: [{ Type: 'Patient', ParticipantId: who.id, FirstName: 'Casey', LastName: 'Tester' }, { Type: 'Practitioner', ParticipantId: provider.id }],
       Reasons: [{ Id: null, Name: 'Knee pain' }],
     },

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { APPOINTMENT_DETAILS_MESSAGES, INACTIVE_APPOINTMENT_STATUSES, inStatusGroup, type AppointmentPublication, type PublishAppointment } from '@careslot/contracts';
-import { recordAudit } from '../../platform/audit';
+import {
+  APPOINTMENT_DETAILS_MESSAGES,
+  INACTIVE_APPOINTMENT_STATUSES,
+  inStatusGroup,
+  type AppointmentPublication,
+  type PublishAppointment,
+} from '@careslot/contracts';
+import { authorize, notFoundAudited, recordOutcome } from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import { appendEvents } from '../../platform/events';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
-import { findAppointment, mayRead, type Caller } from '../appointments';
+import { findAppointment } from '../appointments';
 import * as store from './store';
 
 /** The durable event of a publication (platform/events.ts), for consumers that talk to outside systems. */
@@ -13,7 +20,12 @@ export const APPOINTMENT_PUBLISHED = 'appointment.published';
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
 function toPublication(row: store.PublicationRow): AppointmentPublication {
-  return { Id: row.id, AppointmentId: row.appointment_id, Status: row.status, PublishedOn: new Date(row.created_at).toISOString() };
+  return {
+    Id: row.id,
+    AppointmentId: row.appointment_id,
+    Status: row.status,
+    PublishedOn: new Date(row.created_at).toISOString(),
+  };
 }
 
 /**
@@ -25,21 +37,39 @@ function toPublication(row: store.PublicationRow): AppointmentPublication {
  * holder) and its practice may publish it; anyone else gets 404. A called-off or missed appointment is a 400
  * naming AppointmentId.
  */
-export async function publishAppointment(deps: Deps, caller: Omit<Caller, 'sessionId'>, input: PublishAppointment): Promise<AppointmentPublication> {
+export async function publishAppointment(
+  deps: Deps,
+  context: RequestContext,
+  input: PublishAppointment,
+): Promise<AppointmentPublication> {
   const { database } = deps;
   const row = await findAppointment(database, input.AppointmentId);
-  const allowed = row ? await mayRead(deps, caller.principal, row) : false;
-  if (!row || !allowed) {
-    await recordAudit(database, caller.audit, { action: 'create', entityType: 'AppointmentPublication', entityId: input.AppointmentId, patientId: row?.patient_id ?? null, outcome: row ? 'denied' : 'not_found' });
-    throw notFound();
-  }
-  if (inStatusGroup(INACTIVE_APPOINTMENT_STATUSES, row.status)) throw fieldError('AppointmentId', 'booked', APPOINTMENT_DETAILS_MESSAGES.notPublishable);
+  if (!row)
+    return notFoundAudited(context, 'create', 'appointment', input.AppointmentId, {
+      entityType: 'AppointmentPublication',
+    });
+  // Reading the appointment is what publishing it needs: its patient (or their account holder) and its practice.
+  await authorize(
+    context,
+    'read',
+    {
+      kind: 'appointment',
+      id: row.id,
+      patientId: row.patient_id,
+      organizationId: row.organization_id,
+      entityType: 'AppointmentPublication',
+      detail: { appointmentId: row.id },
+    },
+    (relation) => relation !== 'support',
+  );
+  if (inStatusGroup(INACTIVE_APPOINTMENT_STATUSES, row.status))
+    throw fieldError('AppointmentId', 'booked', APPOINTMENT_DETAILS_MESSAGES.notPublishable);
   const publication = await database.transaction(async (tx) => {
     const created = await store.insertPublication(tx, {
       id: randomUUID(),
       appointmentId: row.id,
       organizationId: row.organization_id,
-      publishedBy: caller.principal.userId ?? caller.principal.subject,
+      publishedBy: context.userId ?? context.subject ?? 'unknown',
       now: deps.clock.now(),
     });
     if (!created) return store.publicationOf(tx, row.id);
@@ -53,7 +83,18 @@ export async function publishAppointment(deps: Deps, caller: Omit<Caller, 'sessi
         occurredAt: new Date(created.created_at),
       },
     ]);
-    await recordAudit(tx, caller.audit, { action: 'create', entityType: 'AppointmentPublication', entityId: created.id, patientId: row.patient_id, outcome: 'success', detail: { appointmentId: row.id } });
+    await recordOutcome(
+      onConnection(context, tx),
+      'create',
+      {
+        kind: 'appointment',
+        entityType: 'AppointmentPublication',
+        id: created.id,
+        patientId: row.patient_id,
+        detail: { appointmentId: row.id },
+      },
+      'success',
+    );
     return created;
   });
   if (!publication) throw notFound();

@@ -7,10 +7,10 @@ import {
   type PracticeAppointment,
   type PracticeMove,
 } from '@careslot/contracts';
-import { recordAudit, type AuditContext } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { authorize, notFoundAudited, recordOutcome } from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, fieldError, notFound } from '../../platform/errors';
+import { conflict, fieldError } from '../../platform/errors';
 import { getLocation } from '../directory';
 import { getSchedule, recordSlotChanges, returnBookedPlace, takeSlotForBooking, type ScheduleRow } from '../scheduling';
 import {
@@ -23,19 +23,10 @@ import {
   toPracticeAppointments,
   uniqueViolation,
   type AppointmentRow,
-  type Caller,
-  type PracticeCaller,
   type PracticeRow,
 } from '../appointments';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
-
-export interface MoveCaller {
-  principal: Principal;
-  audit: AuditContext;
-  /** The hold session whose hold on the new slot hands its place over; null takes a free place. */
-  sessionId: string | null;
-}
 
 /** The statuses of a booked visit that has not begun: only these may move to another time. */
 const MOVABLE = new Set<string>(PORTAL_ACTIVE_STATUSES);
@@ -54,7 +45,9 @@ export const SLOT_TAKEN_TEXT = 'Please choose a different time slot as this one 
  */
 export async function moveBookedAppointment(
   deps: Deps,
-  caller: MoveCaller,
+  context: RequestContext,
+  /** The hold session whose hold on the new slot hands its place over; null takes a free place. */
+  sessionId: string | null,
   row: AppointmentRow,
   target: { schedule: ScheduleRow; start: Date; workflow: string; source: string },
 ): Promise<AppointmentRow> {
@@ -69,7 +62,7 @@ export async function moveBookedAppointment(
   let returned = false;
   const moved = await deps.database
     .transaction(async (tx) => {
-      const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId: caller.sessionId, now, serviceTypeId: reasonType });
+      const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId, now, serviceTypeId: reasonType });
       if (!taken) throw conflict(SLOT_TAKEN_TEXT);
       fromHold = taken.fromHold;
       // A walk-in registered at the desk took no place; every booked visit gives its own back.
@@ -112,18 +105,22 @@ export async function moveBookedAppointment(
           practitionerId: row.practitioner_id,
           organizationId: row.organization_id,
         },
-        actorId: caller.principal.userId,
+        actorId: context.userId,
         at: now,
       });
-      await recordAudit(tx, caller.audit, {
-        action: 'update',
-        entityType: 'Appointment',
-        entityId: row.id,
-        patientId: row.patient_id,
-        outcome: 'success',
-        workflow: target.workflow,
-        detail: { from: from.toISOString(), to: start.toISOString(), fromCalendar: row.schedule_id, toCalendar: schedule.id },
-      });
+      // The move itself, committed with it (the access was decided and audited by the caller).
+      await recordOutcome(
+        onConnection(context, tx),
+        'update',
+        {
+          kind: 'appointment',
+          id: row.id,
+          patientId: row.patient_id,
+          workflow: target.workflow,
+          detail: { from: from.toISOString(), to: start.toISOString(), fromCalendar: row.schedule_id, toCalendar: schedule.id },
+        },
+        'success',
+      );
       return updated;
     })
     .catch((error: unknown) => {
@@ -143,11 +140,11 @@ export async function moveBookedAppointment(
  */
 export async function reschedulePatientAppointment(
   deps: Deps,
-  caller: Caller,
+  context: RequestContext,
   id: string,
   input: { CalendarId: string; StartTime: string },
 ): Promise<Appointment> {
-  const row = await patientOwnAppointment(deps, caller, id, 'update');
+  const row = await patientOwnAppointment(deps, context, id, 'update');
   const now = deps.clock.now();
   if (!MOVABLE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
     throw fieldError('id', 'reschedulable', PORTAL_MESSAGES.notReschedulable);
@@ -158,7 +155,7 @@ export async function reschedulePatientAppointment(
   const start = new Date(input.StartTime);
   if (start <= now) throw fieldError('StartTime', 'future', 'must be in the future');
   if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
-  const moved = await moveBookedAppointment(deps, caller, row, { schedule, start, workflow: 'Appointment_Reschedule_Web', source: 'careslot_Web' });
+  const moved = await moveBookedAppointment(deps, context, context.sessionId, row, { schedule, start, workflow: 'Appointment_Reschedule_Web', source: 'careslot_Web' });
   return toAppointment(deps, moved);
 }
 
@@ -168,13 +165,17 @@ export async function reschedulePatientAppointment(
  * like any change (moveBookedAppointment: slot events, AppointmentStatusUpdated, "appointment changed").
  * Another practice's appointment is 404; a calendar of another practice is a 400 naming CalendarId.
  */
-export async function moveOnCalendar(deps: Deps, caller: PracticeCaller, id: string, input: PracticeMove): Promise<PracticeAppointment> {
-  const organizationId = practiceOf(caller.principal);
+export async function moveOnCalendar(deps: Deps, context: RequestContext, id: string, input: PracticeMove): Promise<PracticeAppointment> {
+  const organizationId = practiceOf(context);
   const row = await findAppointment(deps.database, id);
-  if (!row || row.organization_id !== organizationId) {
-    await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'Appointment', entityId: id, patientId: row?.patient_id ?? null, outcome: row ? 'denied' : 'not_found', workflow: CALENDAR_WORKFLOW });
-    throw notFound();
-  }
+  if (!row) return notFoundAudited(context, 'update', 'appointment', id, { workflow: CALENDAR_WORKFLOW });
+  // The calendar is the practice's: only its own appointments move here (the patient's reschedule is the portal's).
+  await authorize(
+    context,
+    'update',
+    { kind: 'appointment', id, patientId: row.patient_id, organizationId: row.organization_id, workflow: CALENDAR_WORKFLOW },
+    (relation) => relation === 'care',
+  );
   if (row.schedule_type === 'Walk-In' || !MOVABLE.has(row.status)) {
     throw fieldError('id', 'movable', `A ${row.schedule_type === 'Walk-In' ? 'walk-in' : row.status} visit cannot be moved`);
   }
@@ -183,7 +184,7 @@ export async function moveOnCalendar(deps: Deps, caller: PracticeCaller, id: str
   if (!schedule || location?.OrganizationId !== organizationId) throw fieldError('CalendarId', 'practice', 'must be a calendar of your practice');
   const start = new Date(input.StartTime);
   if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
-  const moved = await moveBookedAppointment(deps, { ...caller, sessionId: null }, row, { schedule, start, workflow: CALENDAR_WORKFLOW, source: 'careslot_Web' });
+  const moved = await moveBookedAppointment(deps, context, null, row, { schedule, start, workflow: CALENDAR_WORKFLOW, source: 'careslot_Web' });
   const [shaped] = await toPracticeAppointments(deps, [moved as PracticeRow]);
   return shaped!;
 }

@@ -11,11 +11,12 @@ import {
   type OfficeAppointment,
 } from '@careslot/contracts';
 import { isInsured, ONLINE_BOOKING_WORKFLOW } from '@careslot/domain';
-import { recordAudit } from '../../platform/audit';
+import { authorize, recordOutcome } from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
-import { canReadPatient, createPatient, getLocation, hasCoverageOnFile } from '../directory';
+import { createPatient, getLocation, hasCoverageOnFile, recordCareRelation } from '../directory';
 import {
   attachToAppointment,
   cancelClaimedAuthorization,
@@ -43,9 +44,7 @@ import {
   practiceOf,
   recordAppointmentChange,
   uniqueViolation,
-  type Caller,
   type NewAppointment,
-  type PracticeCaller,
 } from '../appointments';
 import * as store from './store';
 
@@ -96,10 +95,10 @@ async function visitKindOf(
  * A booking that fails after step 2 cancels the authorization it claimed, so no money is held without a visit.
  * The same Idempotency-Key from the same caller answers the first booking again.
  */
-export async function bookAppointment(deps: Deps, caller: Caller, input: BookAppointment, idempotencyKey: string | null): Promise<BookingResult> {
+export async function bookAppointment(deps: Deps, context: RequestContext, input: BookAppointment, idempotencyKey: string | null): Promise<BookingResult> {
   const { database, clock } = deps;
   const now = clock.now();
-  const createdBy = caller.principal.subject;
+  const createdBy = context.subject ?? 'unknown';
   if (idempotencyKey) {
     const earlier = await byIdempotencyKey(database, createdBy, idempotencyKey);
     if (earlier) return resultOf(earlier);
@@ -108,10 +107,8 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
   const patients = input.Participants.filter((p) => p.Type === 'Patient');
   if (patients.length !== 1) throw fieldError('Participants', 'one_patient', 'must name exactly one Patient participant');
   const patientId = patients[0]!.ParticipantId;
-  if (!(await canReadPatient(database, caller.principal, patientId))) {
-    await recordAudit(database, caller.audit, { action: 'create', entityType: 'Appointment', patientId, outcome: 'denied', workflow: ONLINE_BOOKING_WORKFLOW });
-    throw notFound();
-  }
+  // Booking for a patient: the patient, their account holder, or a practice that cares for them.
+  await authorize(context, 'create', { kind: 'patient', id: null, patientId, entityType: 'Appointment', workflow: ONLINE_BOOKING_WORKFLOW });
 
   const schedule = await getSchedule(database, input.CalendarId);
   if (!schedule) throw fieldError('CalendarId', 'exists', 'No calendar with this id');
@@ -159,12 +156,12 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
 
   // The schedule's approval setting decides the first status (the booking flow shows the pending popup).
   const status: AppointmentStatus = schedule.requires_approval ? 'Pending' : 'Scheduled';
-  if (paymentId && !(await claimForAppointment(database, paymentId, id, now, { scheduleId: schedule.id, start, sessionId: caller.sessionId }))) {
+  if (paymentId && !(await claimForAppointment(database, paymentId, id, now, { scheduleId: schedule.id, start, sessionId: context.sessionId }))) {
     throw fieldError('Payments.0.PaymentTransactionId', 'unused', 'This payment already pays for another booking');
   }
 
   try {
-    return await commitBooking(deps, caller, {
+    return await commitBooking(deps, context, {
       row: {
         id,
         patient_id: patientId,
@@ -204,7 +201,7 @@ export async function bookAppointment(deps: Deps, caller: Caller, input: BookApp
         now,
       },
       takesPlace: true,
-      sessionId: caller.sessionId,
+      sessionId: context.sessionId,
       serviceTypeId: reasonType?.id ?? null,
       paymentId,
       workflow: ONLINE_BOOKING_WORKFLOW,
@@ -254,7 +251,7 @@ interface Booking {
  * changed") are written in it too. After the commit: capture of the payment, then the events are delivered. A booking that fails cancels the authorization it claimed, so no money is
  * held without a visit; a duplicate gives the caller's held slot back.
  */
-async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Promise<NewAppointment> {
+async function commitBooking(deps: Deps, context: RequestContext, booking: Booking): Promise<NewAppointment> {
   const { database } = deps;
   const { row, paymentId } = booking;
   const start = new Date(row.start_at);
@@ -279,7 +276,9 @@ async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Prom
       if (paymentId && !(await attachToAppointment(tx, paymentId, row.id))) {
         throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
       }
-      await recordAudit(tx, caller.audit, { action: 'create', entityType: 'Appointment', entityId: row.id, patientId: row.patient_id, outcome: 'success', workflow: booking.workflow });
+      // patient-booking.md 4.5 step 3, on the server: the practice now cares for the patient (decision 0026).
+      if (row.organization_id) await recordCareRelation(tx, row.patient_id, row.organization_id, 'booking');
+      await recordOutcome(onConnection(context, tx), 'create', { kind: 'appointment', id: row.id, patientId: row.patient_id, workflow: booking.workflow }, 'success');
       // Announced with the booking itself: the slot's place (unless a hold had already announced it) and the appointment.
       if (booking.takesPlace && !fromHold) await recordSlotChanges(tx, [{ kind: 'taken', scheduleId: row.schedule_id, start }]);
       const status = row.status as AppointmentStatus;
@@ -295,7 +294,7 @@ async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Prom
         scheduleType: row.schedule_type,
         status,
         previousStatus: null,
-        actorId: caller.principal.userId,
+        actorId: context.userId,
         at: row.now,
       });
     });
@@ -308,7 +307,7 @@ async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Prom
       const earlier = await byIdempotencyKey(database, row.created_by, row.idempotency_key);
       if (earlier) throw new AlreadyBooked(earlier);
     }
-    await recordAudit(database, caller.audit, { action: 'create', entityType: 'Appointment', entityId: row.id, patientId: row.patient_id, outcome: 'failure', workflow: booking.workflow, detail: { reason: violated ?? (error instanceof AppError ? error.kind : 'error') } });
+    await recordOutcome(context, 'create', { kind: 'appointment', id: row.id, patientId: row.patient_id, workflow: booking.workflow, detail: { reason: violated ?? (error instanceof AppError ? error.kind : 'error') } }, 'failure');
     if (violated === 'duplicate') {
       // §8: the already-booked answer, and the held slot goes back.
       if (booking.sessionId) {
@@ -339,9 +338,9 @@ async function commitBooking(deps: Deps, caller: Caller, booking: Booking): Prom
  * in the one booking transaction (commitBooking), as online booking does; a walk-in registered at the desk joins the
  * provider's queue now and takes no slot. Practice bookings need no approval and carry no online visit fee.
  */
-export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: OfficeAppointment) {
+export async function bookOnBehalf(deps: Deps, context: RequestContext, input: OfficeAppointment) {
   const { database, clock } = deps;
-  const organizationId = practiceOf(caller.principal);
+  const organizationId = practiceOf(context);
   const now = clock.now();
   const schedule = await getSchedule(database, input.CalendarId);
   const location = schedule?.location_id ? await getLocation(database, schedule.location_id) : null;
@@ -358,10 +357,8 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
 
   let patientId: string;
   if (input.PatientId) {
-    if (!(await canReadPatient(database, caller.principal, input.PatientId))) {
-      await recordAudit(database, caller.audit, { action: 'create', entityType: 'Appointment', patientId: input.PatientId, outcome: 'denied', workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW });
-      throw notFound();
-    }
+    // An existing patient: one the practice cares for (another practice's patient answers as unknown).
+    await authorize(context, 'create', { kind: 'appointment', id: null, patientId: input.PatientId, organizationId, workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW });
     patientId = input.PatientId;
   } else {
     const p = input.NewPatient!;
@@ -377,20 +374,21 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
       workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
     });
     patientId = created.Id;
-    await recordAudit(database, caller.audit, { action: 'create', entityType: 'Patient', entityId: patientId, patientId, outcome: 'success', workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW });
+    // Registered by the practice, which cares for the patient from now on (directory records the relation).
+    await recordOutcome(context, 'create', { kind: 'patient', id: patientId, patientId, workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW }, 'success');
   }
 
   const id = randomUUID();
   // A walk-in registered at the desk has arrived (the desk checks them in next); a booked visit is scheduled.
   const status: AppointmentStatus = walkIn ? 'Arrived' : 'Scheduled';
-  const actor = caller.principal.userId;
+  const actor = context.userId;
   const participants = [
     { Type: 'Patient', ParticipantId: patientId },
     ...(schedule.practitioner_id ? [{ Type: 'Practitioner', ParticipantId: schedule.practitioner_id }] : []),
     ...(schedule.healthcare_service_id ? [{ Type: 'HealthCareService', ParticipantId: schedule.healthcare_service_id }] : []),
     ...(actor && actor !== schedule.practitioner_id ? [{ Type: 'Staff', ParticipantId: actor }] : []),
   ];
-  const booked = await commitBooking(deps, { ...caller, sessionId: null }, {
+  const booked = await commitBooking(deps, context, {
     row: {
       id,
       patient_id: patientId,
@@ -414,7 +412,7 @@ export async function bookOnBehalf(deps: Deps, caller: PracticeCaller, input: Of
       audit_trail: { CreatedBySystem: AUDIT_SYSTEM, LastChangedBySystem: AUDIT_SYSTEM, WorkflowOrServiceName: PRACTICE_STAFF_APPOINTMENT_WORKFLOW },
       meeting_id: null,
       booked_category_id: null,
-      created_by: caller.principal.subject,
+      created_by: context.subject ?? 'unknown',
       idempotency_key: null,
       now,
     },

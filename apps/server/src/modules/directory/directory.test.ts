@@ -402,8 +402,14 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
   });
 
   describe('patient search (v2/patient/advance-search)', () => {
-    const search = (token: string, payload: Record<string, unknown>) =>
-      t.call<List<Patient> & ErrorBody>({ method: 'POST', url: `${V2}/patient/advance-search`, payload, headers: bearer(token) });
+    // Support states why it looks (decision 0026); the header is harmless for everyone else.
+    const search = (token: string, payload: Record<string, unknown>, purpose: string | null = 'Ticket 4711: patient cannot sign in') =>
+      t.call<List<Patient> & ErrorBody>({
+        method: 'POST',
+        url: `${V2}/patient/advance-search`,
+        payload,
+        headers: { ...bearer(token), ...(purpose ? { 'x-access-purpose': purpose } : {}) },
+      });
     const namesOf = (list: List<Patient>) => list.Data.map((p) => `${p.Name[0]!.Given[0]} ${p.Name[0]!.Family}`).sort();
     const staffToken = (role: string) =>
       tokenFor(t.tokens, { user_roles: [role], user_type: 'SuperUser', careslot_id: seedId(`test:${role}`), email: `${role}@careslot.health` });
@@ -420,6 +426,18 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
       expect((await search(support, { Phone: phone })).json.Data.map((p) => p.Id)).toContain(demoPatient.id);
       const superUser = await staffToken('superuser');
       expect((await search(superUser, { Name: 'Ellis', OrganizationId: PRACTICE_2 })).json.Total).toBe(0);
+    });
+
+    it('refuses a support search without a stated purpose with 403 naming the X-Access-Purpose header, audited as denied', async () => {
+      const support = await staffToken('supportagent');
+      const res = await search(support, { Name: 'Ellis' }, null);
+      expect(res.statusCode).toBe(403);
+      expect(res.json.errors?.[0]).toMatchObject({ field: 'header.X-Access-Purpose', rule: 'required' });
+      const [row] = await t.database.query<{ outcome: string; detail: { reason: string } }>(
+        "select outcome, detail from audit_events where workflow = 'patient_search' and actor_id = $1 order by id desc limit 1",
+        [seedId('test:supportagent')],
+      );
+      expect(row).toMatchObject({ outcome: 'denied', detail: { reason: 'purpose_required' } });
     });
 
     it('keeps a practice user to their own practice, whatever OrganizationId says', async () => {
@@ -461,14 +479,20 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
       expect(date.json.errors?.[0]?.field).toBe('body.BirthDate');
     });
 
-    it('audits each search with the criteria used and the ids returned, never the values searched for', async () => {
+    it('audits each search with the criteria used, the patients shown and the stated purpose, never the values searched for', async () => {
       const support = await staffToken('supportagent');
       await search(support, { Name: 'Jordan', BirthDate: '1988-04-17' });
-      const rows = await t.database.query<{ action: string; outcome: string; detail: { criteria: Record<string, boolean>; total: number; ids: string[] } }>(
-        "select action, outcome, detail from audit_events where workflow = 'patient_search' and actor_id = $1 order by id desc limit 1",
+      const rows = await t.database.query<{ action: string; outcome: string; purpose: string; patient_ids: string[]; detail: { criteria: Record<string, boolean>; total: number } }>(
+        "select action, outcome, purpose, patient_ids, detail from audit_events where workflow = 'patient_search' and actor_id = $1 order by id desc limit 1",
         [seedId('test:supportagent')],
       );
-      expect(rows[0]).toMatchObject({ action: 'search', outcome: 'success', detail: { criteria: { Name: true, BirthDate: true, Phone: false }, total: 1, ids: [demoPatient.id] } });
+      expect(rows[0]).toMatchObject({
+        action: 'search',
+        outcome: 'success',
+        purpose: 'Ticket 4711: patient cannot sign in',
+        patient_ids: [demoPatient.id],
+        detail: { criteria: { Name: true, BirthDate: true, Phone: false }, total: 1 },
+      });
       expect(JSON.stringify(rows[0])).not.toContain('1988-04-17');
       expect(JSON.stringify(rows[0])).not.toContain('Jordan');
     });

@@ -7,7 +7,6 @@ export {
   addFamilyMember,
   addPatientIdentifier,
   addPractitionerIdentifier,
-  canReadPatient,
   createPatient,
   findPatientByEmail,
   findPatientByIdentifier,
@@ -24,6 +23,8 @@ export {
   listPractitionerRoles,
   markMobileVerified,
   patientCardsByIds,
+  patientRelations,
+  recordCareRelation,
   relatedPersons,
   searchCareTeams,
   searchHealthcareServices,
@@ -33,6 +34,7 @@ export {
   type NewPatient,
   type Paged,
 } from './service';
+export type { CareRelationSource } from './tables';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';

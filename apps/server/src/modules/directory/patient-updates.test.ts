@@ -50,7 +50,7 @@ describe('patient demographics and coverages', () => {
     const last = trail.at(-1)!;
     expect(last).toMatchObject({ action: 'update', outcome: 'success', workflow: 'Online_Booking_Web' });
     expect(JSON.stringify(last.detail)).not.toContain('Grove');
-    expect(last.detail).toEqual({ fields: ['FirstName', 'LastName', 'BirthDate', 'Gender', 'Email', 'Mobile', 'Address'] });
+    expect(last.detail).toEqual({ fields: ['FirstName', 'LastName', 'BirthDate', 'Gender', 'Email', 'Mobile', 'Address'], relation: 'self' });
   });
 
   it('keeps a verified mobile verified when PATCH repeats the same number, and unverifies a changed one', async () => {

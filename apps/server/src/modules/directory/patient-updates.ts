@@ -9,43 +9,29 @@ import {
   type PatientPatch,
 } from '@careslot/contracts';
 import { isInsured } from '@careslot/domain';
-import { recordAudit, type AuditContext } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { authorize, notFoundAudited } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { Database } from '../../platform/db';
-import { fieldError, notFound } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import { checkUpload, findFile, storeFile, type StoredFileRow } from '../../platform/files';
-import { canReadPatient, getPatientById, shapeCoverage } from './service';
+import { accessiblePatient, getPatientById, shapeCoverage } from './service';
 import type { CoverageRow } from './store';
 
 /**
  * What the booking flow changes in the directory: a patient's demographics (PUT/PATCH v2/patient/{id}) and
- * coverages with their card pictures. Every change is checked against the caller (the patient, their account
- * holder, the practice) and audited with the names of the fields changed, never their values.
+ * coverages with their card pictures. Every change is authorized by the access policy (the patient, their
+ * account holder, a practice with a care relation), which audits it with the names of the fields asked to
+ * change, never their values. `workflow` is recorded on the row and in the audit (e.g. Online_Booking_Web).
  */
 
-export interface Writer {
-  principal: Principal;
-  audit: AuditContext;
-  /** The workflow recorded on the row and in the audit trail (e.g. Online_Booking_Web). */
-  workflow?: string | null;
-}
-
 const V2 = '/careslot-administration/api/v2';
-
-async function writablePatient(database: Database, writer: Writer, patientId: string, entityType: string): Promise<void> {
-  const exists = (await database.query<{ id: string }>('select id from patients where id = $1', [patientId])).length === 1;
-  const allowed = exists && (await canReadPatient(database, writer.principal, patientId));
-  if (!allowed) {
-    await recordAudit(database, writer.audit, { action: 'update', entityType, entityId: patientId, patientId, outcome: exists ? 'denied' : 'not_found', workflow: writer.workflow ?? null });
-    throw notFound();
-  }
-}
 
 const lastTen = (phone: string | null) => (phone ?? '').replace(/\D/g, '').slice(-10);
 
 /** PUT (every field) or PATCH (some): a changed mobile number is no longer verified. */
-export async function updatePatient(database: Database, writer: Writer, patientId: string, change: PatientPatch): Promise<Patient> {
-  await writablePatient(database, writer, patientId, 'Patient');
+export async function updatePatient(database: Database, context: RequestContext, workflow: string | null, patientId: string, change: PatientPatch): Promise<Patient> {
+  const fields = Object.entries(change).flatMap(([field, value]) => (value === undefined ? [] : [field]));
+  await accessiblePatient(database, context, patientId, 'update', { workflow, detail: { fields } });
   const changed: string[] = [];
   await database.transaction(async (tx) => {
     const [current] = await tx.query<{ mobile: string | null; managing_organization_id: string | null }>(
@@ -85,13 +71,12 @@ export async function updatePatient(database: Database, writer: Writer, patientI
       set('state', change.Address.State, 'Address');
       set('zip_code', change.Address.ZipCode, 'Address');
     }
-    params.push(new Date().toISOString(), AUDIT_SYSTEM, writer.workflow ?? null);
+    params.push(new Date().toISOString(), AUDIT_SYSTEM, workflow);
     const n = params.length;
     await tx.query(
       `update patients set ${[...sets, `updated_at = $${n - 2}`, `last_changed_by_system = $${n - 1}`, `workflow = coalesce($${n}, workflow)`].join(', ')} where id = $1`,
       params,
     );
-    await recordAudit(tx, writer.audit, { action: 'update', entityType: 'Patient', entityId: patientId, patientId, outcome: 'success', workflow: writer.workflow ?? null, detail: { fields: changed } });
   });
   return (await getPatientById(database, patientId))!;
 }
@@ -177,11 +162,11 @@ function subscriberColumns(input: CoverageInput) {
 }
 
 /** POST v2/PatientCoverage: the new coverage replaces (cancels) the patient's active one of the same priority. */
-export async function createCoverage(database: Database, writer: Writer, input: CoverageInput): Promise<Coverage> {
-  await writablePatient(database, writer, input.PatientId, 'Coverage');
+export async function createCoverage(database: Database, context: RequestContext, workflow: string | null, input: CoverageInput): Promise<Coverage> {
+  const id = randomUUID();
+  await accessiblePatient(database, context, input.PatientId, 'create', { kind: 'coverage', workflow, detail: { coverageId: id } });
   const planType = await checkPlan(database, input);
   const sub = subscriberColumns(input);
-  const id = randomUUID();
   const now = new Date().toISOString();
   await database.transaction(async (tx) => {
     if (input.Status === 'Active') {
@@ -197,27 +182,23 @@ export async function createCoverage(database: Database, writer: Writer, input: 
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)`,
       [id, input.PatientId, input.InsurancePlanId ?? null, input.Insurance.Display, planType, input.SubscriberId, input.DependentNumber ?? null, input.Relationship,
         sub.subscriber_patient_id, sub.subscriber_first_name, sub.subscriber_last_name, sub.subscriber_birth_date, sub.subscriber_gender, input.Status, input.Priority,
-        input.Priority === 'Primary', now, writer.workflow ?? null],
+        input.Priority === 'Primary', now, workflow],
     );
-    await recordAudit(tx, writer.audit, { action: 'create', entityType: 'Coverage', entityId: id, patientId: input.PatientId, outcome: 'success', workflow: writer.workflow ?? null });
   });
   return shapeCoverage((await coverageRow(database, id))!);
 }
 
 /** A coverage of a patient the caller may change, else 404 (also when it belongs to someone else). */
-async function writableCoverage(database: Database, writer: Writer, id: string): Promise<CoverageRow> {
+async function writableCoverage(database: Database, context: RequestContext, workflow: string | null, id: string, detail?: Record<string, unknown>): Promise<CoverageRow> {
   const row = await coverageRow(database, id);
-  const allowed = row ? await canReadPatient(database, writer.principal, row.patientId) : false;
-  if (!row || !allowed) {
-    await recordAudit(database, writer.audit, { action: 'update', entityType: 'Coverage', entityId: id, patientId: row?.patientId ?? null, outcome: row ? 'denied' : 'not_found', workflow: writer.workflow ?? null });
-    throw notFound();
-  }
+  if (!row) return notFoundAudited(context, 'update', 'coverage', id, { workflow });
+  await authorize(context, 'update', { kind: 'coverage', id, patientId: row.patientId, workflow, ...(detail ? { detail } : {}) });
   return row;
 }
 
 /** PUT v2/PatientCoverage/{id}: the coverage's plan, member id and subscriber. It stays the patient's. */
-export async function updateCoverage(database: Database, writer: Writer, id: string, input: CoverageInput): Promise<Coverage> {
-  const row = await writableCoverage(database, writer, id);
+export async function updateCoverage(database: Database, context: RequestContext, workflow: string | null, id: string, input: CoverageInput): Promise<Coverage> {
+  const row = await writableCoverage(database, context, workflow, id);
   if (row.patientId !== input.PatientId) throw fieldError('PatientId', 'immutable', "a coverage cannot move to another patient");
   const planType = await checkPlan(database, input);
   const sub = subscriberColumns(input);
@@ -229,33 +210,30 @@ export async function updateCoverage(database: Database, writer: Writer, id: str
        where id = $1`,
       [id, input.InsurancePlanId ?? null, input.Insurance.Display, planType, input.SubscriberId, input.DependentNumber ?? null, input.Relationship,
         sub.subscriber_patient_id, sub.subscriber_first_name, sub.subscriber_last_name, sub.subscriber_birth_date, sub.subscriber_gender,
-        input.Status, input.Priority, new Date().toISOString(), writer.workflow ?? null, AUDIT_SYSTEM],
+        input.Status, input.Priority, new Date().toISOString(), workflow, AUDIT_SYSTEM],
     );
-    await recordAudit(tx, writer.audit, { action: 'update', entityType: 'Coverage', entityId: id, patientId: row.patientId, outcome: 'success', workflow: writer.workflow ?? null });
   });
   return shapeCoverage((await coverageRow(database, id))!);
 }
 
 /** POST v2/PatientCoverage/{id}/card-pictures: a picture of the card's front or back (JPEG, PNG or WebP, 5 MB); a new one replaces that side's. */
-export async function addCardPicture(database: Database, writer: Writer, id: string, side: 'Front' | 'Back', upload: FileUpload): Promise<Coverage> {
-  const row = await writableCoverage(database, writer, id);
+export async function addCardPicture(database: Database, context: RequestContext, workflow: string | null, id: string, side: 'Front' | 'Back', upload: FileUpload): Promise<Coverage> {
+  const row = await writableCoverage(database, context, workflow, id, { fields: ['CardPictures'], side });
   const bytes = checkUpload(upload, UPLOAD_RULES.imageContentTypes);
   await database.transaction(async (tx) => {
-    const ref = await storeFile(tx, { patientId: row.patientId, purpose: 'card-picture', upload, bytes, createdBy: writer.principal.subject, now: new Date() });
+    const ref = await storeFile(tx, { patientId: row.patientId, purpose: 'card-picture', upload, bytes, createdBy: context.subject ?? 'unknown', now: new Date() });
     const pictures = [...row.cardPictures.filter((p) => p.Side !== side), { Url: `${V2}/PatientCoverage/${id}/card-pictures/${ref.FileId}`, Side: side }];
     await tx.query('update coverages set card_pictures = $2, updated_at = $3 where id = $1', [id, JSON.stringify(pictures), new Date().toISOString()]);
-    await recordAudit(tx, writer.audit, { action: 'update', entityType: 'Coverage', entityId: id, patientId: row.patientId, outcome: 'success', workflow: writer.workflow ?? null, detail: { fields: ['CardPictures'], side } });
   });
   return shapeCoverage((await coverageRow(database, id))!);
 }
 
 /** GET a card picture: only through its own coverage, for a caller who may read that patient. */
-export async function readCardPicture(database: Database, writer: Writer, coverageId: string, fileId: string): Promise<StoredFileRow> {
+export async function readCardPicture(database: Database, context: RequestContext, coverageId: string, fileId: string): Promise<StoredFileRow> {
   const row = await coverageRow(database, coverageId);
   const file = await findFile(database, fileId);
   const linked = !!row && !!file && file.purpose === 'card-picture' && file.patient_id === row.patientId && row.cardPictures.some((p) => p.Url.endsWith(`/${fileId}`));
-  const allowed = linked ? await canReadPatient(database, writer.principal, row.patientId) : false;
-  await recordAudit(database, writer.audit, { action: 'read', entityType: 'CardPicture', entityId: fileId, patientId: row?.patientId ?? null, outcome: allowed ? 'success' : linked ? 'denied' : 'not_found' });
-  if (!allowed || !file) throw notFound();
+  if (!linked || !file) return notFoundAudited(context, 'read', 'file', fileId, { entityType: 'CardPicture' });
+  await authorize(context, 'read', { kind: 'file', id: fileId, patientId: row.patientId, entityType: 'CardPicture', detail: { coverageId } });
   return file;
 }

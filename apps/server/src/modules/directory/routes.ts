@@ -27,10 +27,10 @@ import {
   practitionerSearchSchema,
   relatedPersonListSchema,
 } from '@careslot/contracts';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { auditContextOf } from '../../platform/audit';
+import { isPracticeUser } from '../../platform/access';
 import { currentPrincipal, requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import * as service from './service';
 
@@ -43,10 +43,6 @@ const security = [{ bearer: [] }];
 function found<T>(value: T | null): T {
   if (value === null) throw notFound();
   return value;
-}
-
-function readerOf(request: FastifyRequest): service.Reader {
-  return { principal: currentPrincipal(request), audit: auditContextOf(request) };
 }
 
 /**
@@ -229,7 +225,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSchema, ...userErrors },
       },
     },
-    async (request) => service.readPatientByIdentifier(database, readerOf(request), request.query.identifier),
+    async (request) => service.readPatientByIdentifier(database, contextOf(request), request.query.identifier),
   );
 
   app.get(
@@ -244,7 +240,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSchema, ...userErrors },
       },
     },
-    async (request) => service.readPatient(database, readerOf(request), request.params.id),
+    async (request) => service.readPatient(database, contextOf(request), request.params.id),
   );
 
   app.post(
@@ -259,7 +255,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientListSchema, ...userErrors, 403: errorEnvelopeSchema },
       },
     },
-    async (request) => service.searchPatients(database, readerOf(request), request.body),
+    async (request) => service.searchPatients(database, contextOf(request), request.body),
   );
 
   app.get(
@@ -274,7 +270,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: relatedPersonListSchema, ...userErrors },
       },
     },
-    async (request) => service.readRelatedPersons(database, readerOf(request), request.params.id),
+    async (request) => service.readRelatedPersons(database, contextOf(request), request.params.id),
   );
 
   app.post(
@@ -289,7 +285,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: coverageListSchema, ...userErrors },
       },
     },
-    async (request) => service.readCoverages(database, readerOf(request), request.body),
+    async (request) => service.readCoverages(database, contextOf(request), request.body),
   );
 
   // ---------- review platform (reputation) ----------
@@ -319,9 +315,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, organizationId } = request.params;
       // Only the caller's own details in the practice they act for; anyone else's answer as not existing.
       const own =
-        principal.email?.toLowerCase() === email.toLowerCase() &&
-        principal.organizationId === organizationId &&
-        principal.roles.some((role) => role === 'practiceadmin' || role === 'staff' || role === 'provider');
+        principal.email?.toLowerCase() === email.toLowerCase() && isPracticeUser(contextOf(request)) && principal.organizationId === organizationId;
       const organization = own ? await service.getOrganization(database, organizationId) : null;
       if (!organization?.has_reputation_enabled) throw notFound();
       return {

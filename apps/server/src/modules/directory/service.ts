@@ -15,12 +15,21 @@ import {
   type PractitionerRole,
   type RelatedPerson,
 } from '@careslot/contracts';
-import { type AuditContext, recordAudit, type AuditOutcome } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
-import type { Database } from '../../platform/db';
-import { forbidden, notFound } from '../../platform/errors';
+import {
+  authorize,
+  denyList,
+  notFoundAudited,
+  patientScope,
+  recordList,
+  type AccessAction,
+  type DenialReason,
+  type ResourceKind,
+} from '../../platform/access';
+import type { PatientRelations, RequestContext } from '../../platform/context';
+import type { Connection, Database } from '../../platform/db';
 import { specialtiesByIds } from '../catalog';
 import * as store from './store';
+import type { CareRelationSource } from './tables';
 
 // ---------- shaping rows into the spec's resources ----------
 
@@ -606,90 +615,69 @@ export async function relatedPersons(database: Database, holderId: string): Prom
 
 // ---------- patients: access-checked reads for the HTTP API ----------
 
-const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
+/** The access policy's lookups of family links and care relations (platform/access.ts asks through these). */
+export const patientRelations: PatientRelations = {
+  managesFamilyMember: (connection, holderId, patientId) => store.managesFamilyMember(connection, holderId, patientId),
+  hasCareRelation: (connection, organizationId, patientId) => store.hasCareRelation(connection, organizationId, patientId),
+  familyOf: (connection, holderId) => store.familyMemberIds(connection, holderId),
+};
 
 /**
- * May this caller read this patient? A patient reads themself and their family members; a practice user
- * reads the patients their practice manages. Everyone else is refused, and the caller cannot tell a
- * refusal from an unknown id (both answer 404), so ids do not leak.
+ * Records that a practice cares for a patient (patient-booking.md 4.5 step 3, done by the server): booking
+ * calls it inside its transaction, passing the transaction's connection. An existing relation is kept.
  */
-async function mayRead(database: Database, principal: Principal, patient: store.PatientRow): Promise<boolean> {
-  if (principal.userId && principal.roles.includes('patient')) {
-    if (patient.id === principal.userId) return true;
-    if (await store.isFamilyMemberOf(database.db, principal.userId, patient.id)) return true;
-  }
-  if (principal.organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r))) {
-    // Managed patients only for now. Patients who merely have an appointment at the practice become
-    // visible once the appointments module exists; it will answer that question through its index.ts.
-    if (patient.managingOrganizationId === principal.organizationId) return true;
-  }
-  return false;
+export async function recordCareRelation(
+  connection: Pick<Connection, 'query'>,
+  patientId: string,
+  organizationId: string,
+  source: CareRelationSource,
+): Promise<void> {
+  await store.insertCareRelation(connection, patientId, organizationId, source);
 }
 
-/** The same rule for other modules (e.g. appointments deciding who may see a patient's visit). */
-export async function canReadPatient(database: Database, principal: Principal, patientId: string): Promise<boolean> {
-  const [row] = await store.patientsByIds(database.db, [patientId]);
-  return row ? mayRead(database, principal, row) : false;
-}
-
-export interface Reader {
-  principal: Principal;
-  audit: AuditContext;
-}
-
-/** Loads a patient the reader may see, auditing the attempt; anything else is a 404. */
-async function readablePatient(
+/** Loads a patient the caller may act on (platform/access.ts decides and audits); anything else is a 404. */
+export async function accessiblePatient(
   database: Database,
-  reader: Reader,
-  patientId: string | null,
-  entityType: string,
-  workflow: string,
+  context: RequestContext,
+  patientId: string,
+  action: AccessAction,
+  options: { kind?: ResourceKind; entityType?: string; workflow?: string | null; detail?: Record<string, unknown> } = {},
 ): Promise<store.PatientRow> {
-  const [row] = patientId ? await store.patientsByIds(database.db, [patientId]) : [];
-  let outcome: AuditOutcome = 'success';
-  if (!row) outcome = 'not_found';
-  else if (!(await mayRead(database, reader.principal, row))) outcome = 'denied';
-  await recordAudit(database, reader.audit, {
-    action: 'read',
-    entityType,
-    entityId: patientId,
-    patientId: row ? row.id : patientId,
-    outcome,
-    workflow,
-  });
-  if (!row || outcome !== 'success') throw notFound();
+  const [row] = await store.patientsByIds(database.db, [patientId]);
+  if (!row) return notFoundAudited(context, action, options.kind ?? 'patient', patientId, { ...options, patientId });
+  await authorize(context, action, { kind: options.kind ?? 'patient', id: patientId, patientId: row.id, ...options });
   return row;
 }
 
-export async function readPatient(database: Database, reader: Reader, id: string): Promise<Patient> {
-  const row = await readablePatient(database, reader, id, 'Patient', 'patient_read');
+export async function readPatient(database: Database, context: RequestContext, id: string): Promise<Patient> {
+  const row = await accessiblePatient(database, context, id, 'read', { workflow: 'patient_read' });
   return (await shapePatients(database, [row]))[0]!;
 }
 
-/** Roles that look patients up across every practice: read-only support and the super user. */
-const CROSS_PRACTICE_ROLES = new Set(['superuser', 'supportagent']);
-
 /**
- * Which patients a caller's search covers (the same rule as a single read, mayRead): support agents and
- * super users every practice; practice users their own practice; a patient themself and their family.
- * Anyone else may not search patients at all.
+ * Which patients a caller's search covers (the same policy as a single read): support with a stated purpose
+ * every practice; practice users the patients their practice has a care relation with; a patient themself
+ * and their family. Anyone else may not search patients at all.
  */
-async function patientSearchScope(database: Database, principal: Principal, organizationId: string | undefined): Promise<store.PatientFilter | null> {
-  if (principal.roles.some((r) => CROSS_PRACTICE_ROLES.has(r))) return { managingOrganizationId: organizationId };
-  if (principal.organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r))) {
-    // Another practice's id in the query cannot widen the search: it simply matches nobody.
-    return organizationId && organizationId !== principal.organizationId ? { ids: [] } : { managingOrganizationId: principal.organizationId };
+async function patientSearchScope(context: RequestContext, organizationId: string | undefined): Promise<store.PatientFilter | DenialReason> {
+  const scope = await patientScope(context);
+  switch (scope.kind) {
+    case 'all':
+      return { managingOrganizationId: organizationId };
+    case 'care':
+      // Another practice's id in the query cannot widen the search: it simply matches nobody.
+      return organizationId && organizationId !== scope.organizationId ? { ids: [] } : { careOrganizationId: scope.organizationId };
+    case 'patients':
+      return { ids: scope.patientIds, managingOrganizationId: organizationId };
+    case 'none':
+      return scope.reason;
   }
-  if (principal.userId && principal.roles.includes('patient')) {
-    const family = await store.relatedPersonsOf(database.db, principal.userId);
-    return { ids: [principal.userId, ...family.map((f) => f.patient.id)], managingOrganizationId: organizationId };
-  }
-  return null;
 }
 
 /** POST v2/patient/advance-search: the patients the caller may see that match every criterion given; audited. */
-export async function searchPatients(database: Database, reader: Reader, query: PatientSearch): Promise<Paged<Patient>> {
-  const scope = await patientSearchScope(database, reader.principal, query.OrganizationId);
+export async function searchPatients(database: Database, context: RequestContext, query: PatientSearch): Promise<Paged<Patient>> {
+  const scope = await patientSearchScope(context, query.OrganizationId);
+  // Which criteria were used, never the values searched for (they are patient data).
   const criteria = {
     Name: Boolean(query.Name),
     BirthDate: Boolean(query.BirthDate),
@@ -697,10 +685,7 @@ export async function searchPatients(database: Database, reader: Reader, query: 
     Email: Boolean(query.Email),
     Identifier: Boolean(query.Identifier?.length),
   };
-  if (!scope) {
-    await recordAudit(database, reader.audit, { action: 'search', entityType: 'Patient', outcome: 'denied', workflow: 'patient_search', detail: { criteria } });
-    throw forbidden();
-  }
+  if (typeof scope === 'string') return denyList(context, 'patient', scope, { workflow: 'patient_search' });
   const { rows, total } = await store.searchPatients(
     database.db,
     {
@@ -713,45 +698,30 @@ export async function searchPatients(database: Database, reader: Reader, query: 
     },
     { limit: query.Limit, offset: query.Offset },
   );
-  // Which criteria were used and how many matched, never the values searched for (they are patient data).
-  await recordAudit(database, reader.audit, {
-    action: 'search',
-    entityType: 'Patient',
-    outcome: 'success',
-    workflow: 'patient_search',
-    detail: { criteria, total, ids: rows.map((r) => r.id) },
-  });
+  await recordList(context, 'search', 'patient', rows.map((r) => r.id), { workflow: 'patient_search', detail: { criteria, total } });
   return { Data: await shapePatients(database, rows), Total: total };
 }
 
-export async function readPatientByIdentifier(database: Database, reader: Reader, identifier: string): Promise<Patient> {
+export async function readPatientByIdentifier(database: Database, context: RequestContext, identifier: string): Promise<Patient> {
   const id = await store.patientIdByIdentifier(database.db, identifier);
-  if (!id) {
-    await recordAudit(database, reader.audit, {
-      action: 'read',
-      entityType: 'Patient',
-      outcome: 'not_found',
-      workflow: 'patient_read_by_identifier',
-      detail: { identifier },
-    });
-    throw notFound();
-  }
-  const row = await readablePatient(database, reader, id, 'Patient', 'patient_read_by_identifier');
+  // The identifier that found nobody is not stored: it may be a medical record number or an e-mail.
+  if (!id) return notFoundAudited(context, 'read', 'patient', null, { workflow: 'patient_read_by_identifier', lookup: 'identifier' });
+  const row = await accessiblePatient(database, context, id, 'read', { workflow: 'patient_read_by_identifier' });
   return (await shapePatients(database, [row]))[0]!;
 }
 
-export async function readRelatedPersons(database: Database, reader: Reader, id: string): Promise<Paged<RelatedPerson>> {
-  await readablePatient(database, reader, id, 'RelatedPerson', 'related_persons_read');
+export async function readRelatedPersons(database: Database, context: RequestContext, id: string): Promise<Paged<RelatedPerson>> {
+  await accessiblePatient(database, context, id, 'read', { entityType: 'RelatedPerson', workflow: 'related_persons_read' });
   const all = await relatedPersons(database, id);
   return { Data: all, Total: all.length };
 }
 
 export async function readCoverages(
   database: Database,
-  reader: Reader,
+  context: RequestContext,
   query: { PatientId: string; Status?: string; Priority?: string; Limit: number; Offset: number },
 ): Promise<Paged<Coverage>> {
-  await readablePatient(database, reader, query.PatientId, 'Coverage', 'coverage_search');
+  await accessiblePatient(database, context, query.PatientId, 'read', { kind: 'coverage', workflow: 'coverage_search' });
   const { rows, total } = await store.searchCoverages(
     database.db,
     { patientId: query.PatientId, status: query.Status, priority: query.Priority },
@@ -759,3 +729,4 @@ export async function readCoverages(
   );
   return { Data: rows.map(shapeCoverage), Total: total };
 }
+

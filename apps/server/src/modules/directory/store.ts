@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Connection, Db } from '../../platform/db';
+import type { CareRelationSource } from './tables';
 import {
   careTeamParticipants,
   careTeams,
@@ -10,6 +11,7 @@ import {
   locations,
   organizationIdentifiers,
   organizations,
+  patientCareRelations,
   patientIdentifiers,
   patientRelatedPersons,
   patients,
@@ -415,8 +417,10 @@ export interface PatientFilter {
   phone?: string | undefined;
   email?: string | undefined;
   identifiers?: string[] | undefined;
-  /** Only patients this practice manages. */
+  /** Only patients this practice manages (the ManagingOrganization field a caller searches by). */
   managingOrganizationId?: string | undefined;
+  /** Only patients this practice has a care relation with (the access scope of a practice user). */
+  careOrganizationId?: string | undefined;
   /** Only these patients (a patient searching their own family). */
   ids?: string[] | undefined;
 }
@@ -441,6 +445,14 @@ export async function searchPatients(db: Db, filter: PatientFilter, page: Page) 
     );
   }
   if (filter.managingOrganizationId) conditions.push(eq(patients.managingOrganizationId, filter.managingOrganizationId));
+  if (filter.careOrganizationId) {
+    conditions.push(
+      inArray(
+        patients.id,
+        db.select({ id: patientCareRelations.patientId }).from(patientCareRelations).where(eq(patientCareRelations.organizationId, filter.careOrganizationId)),
+      ),
+    );
+  }
   if (filter.ids) conditions.push(filter.ids.length ? inArray(patients.id, filter.ids) : sql`false`);
   return pagedSelect(db, patients, and(...conditions), [asc(patients.lastName), asc(patients.firstName), asc(patients.id)], page);
 }
@@ -490,6 +502,13 @@ export async function insertPatient(db: Db, row: NewPatientRow & { id: string },
   await db.insert(patients).values(row);
   if (identifiers.length > 0) {
     await db.insert(patientIdentifiers).values(identifiers.map((i) => ({ patientId: row.id, ...i })));
+  }
+  // A practice that registers a patient (an invitation, a walk-in) cares for them from the start.
+  if (row.managingOrganizationId) {
+    await db
+      .insert(patientCareRelations)
+      .values({ patientId: row.id, organizationId: row.managingOrganizationId, source: 'registration' })
+      .onConflictDoNothing();
   }
 }
 
@@ -609,4 +628,45 @@ async function pagedSelect<T extends PagedTable>(
     return { rows: [], total: counted[0]?.total ?? 0 };
   }
   return { rows: result.map((r) => r.row), total: result[0]?.total ?? 0 };
+}
+
+// ---------- care relations and family links, on any connection (the access policy's lookups) ----------
+
+/** Records that a practice cares for a patient; a relation that exists already is kept as it is. */
+export async function insertCareRelation(connection: Pick<Connection, 'query'>, patientId: string, organizationId: string, source: CareRelationSource): Promise<void> {
+  await connection.query(
+    `insert into patient_care_relations (patient_id, organization_id, source) values ($1, $2, $3)
+     on conflict (patient_id, organization_id) do nothing`,
+    [patientId, organizationId, source],
+  );
+}
+
+// Ids come from tokens and paths: one that is not a uuid matches nothing (rather than failing the cast).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function hasCareRelation(connection: Pick<Connection, 'query'>, organizationId: string, patientId: string): Promise<boolean> {
+  if (!UUID.test(organizationId) || !UUID.test(patientId)) return false;
+  const rows = await connection.query(
+    'select 1 from patient_care_relations where organization_id = $1 and patient_id = $2 limit 1',
+    [organizationId, patientId],
+  );
+  return rows.length > 0;
+}
+
+export async function managesFamilyMember(connection: Pick<Connection, 'query'>, holderId: string, patientId: string): Promise<boolean> {
+  if (!UUID.test(holderId) || !UUID.test(patientId)) return false;
+  const rows = await connection.query(
+    'select 1 from patient_related_persons where patient_id = $1 and related_patient_id = $2 and active limit 1',
+    [holderId, patientId],
+  );
+  return rows.length > 0;
+}
+
+export async function familyMemberIds(connection: Pick<Connection, 'query'>, holderId: string): Promise<string[]> {
+  if (!UUID.test(holderId)) return [];
+  const rows = await connection.query<{ id: string }>(
+    'select related_patient_id as id from patient_related_persons where patient_id = $1 and active order by created_at, id',
+    [holderId],
+  );
+  return rows.map((r) => r.id);
 }

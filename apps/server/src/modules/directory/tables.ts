@@ -215,6 +215,19 @@ export const patientRelatedPersons = pgTable('patient_related_persons', {
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
 });
 
+/** The care relation between a patient and a practice (decision 0026); server-owned, made by booking. */
+export const patientCareRelations = pgTable(
+  'patient_care_relations',
+  {
+    patientId: uuid('patient_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    source: text('source').$type<CareRelationSource>().notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.organizationId] })],
+);
+export type CareRelationSource = 'booking' | 'registration' | 'managing_organization' | 'appointment';
+
 export interface CardPicture {
   Url: string;
   Side: string | null;

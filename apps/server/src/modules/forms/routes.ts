@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   customFormListSchema,
@@ -14,8 +13,8 @@ import {
   preBookingResponseSchema,
   storedFileRefSchema,
 } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
-import { currentPrincipal, requireRoles, requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
+import { requireRoles, requireUser } from '../../platform/auth';
 import * as service from './service';
 
 const FORMS = '/careslot-custom-form/api/v1';
@@ -26,7 +25,6 @@ const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ status_code: z.number().int(), message: z.string(), data });
 
-const callerOf = (request: FastifyRequest): service.Caller => ({ principal: currentPrincipal(request), audit: auditContextOf(request) });
 
 /**
  * Custom forms (patient-booking.md §7 Custom forms, §3.9). Which forms a booking has is public (the booking
@@ -60,7 +58,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const forms = await service.assessmentForms(deps, callerOf(request), request.query.orgId);
+      const forms = await service.assessmentForms(deps, contextOf(request), request.query.orgId);
       return { Data: forms, Total: forms.length };
     },
   );
@@ -68,13 +66,13 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${FORMS}/customformresponse`,
     { preHandler: requireUser, schema: { tags, security, summary: "Save a patient's answers to a form (checked against the form)", body: customFormResponseInputSchema, response: { 200: envelopeOf(customFormResponseSchema), ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await service.saveResponse(deps, callerOf(request), request.body) }),
+    async (request) => ({ status_code: 200, message: 'success', data: await service.saveResponse(deps, contextOf(request), request.body) }),
   );
 
   app.get(
     `${FORMS}/customformresponse/:id`,
     { preHandler: requireUser, schema: { tags, security, summary: 'One saved response (its patient, their account holder, the practice)', params: formResponseIdParamsSchema, response: { 200: envelopeOf(customFormResponseSchema), ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await service.getResponse(deps, callerOf(request), request.params.id) }),
+    async (request) => ({ status_code: 200, message: 'success', data: await service.getResponse(deps, contextOf(request), request.params.id) }),
   );
 
   app.post(
@@ -85,7 +83,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { PatientId, ...upload } = request.body;
-      return { status_code: 200, message: 'success', data: await service.uploadFormFile(deps, callerOf(request), PatientId, upload) };
+      return { status_code: 200, message: 'success', data: await service.uploadFormFile(deps, contextOf(request), PatientId, upload) };
     },
   );
 
@@ -93,7 +91,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
     `${FORMS}/customformresponse/files/:id`,
     { preHandler: requireUser, schema: { tags, security, summary: 'A file uploaded as a form answer', params: formResponseIdParamsSchema } },
     async (request, reply) => {
-      const file = await service.readPatientFile(deps, callerOf(request), request.params.id, 'form');
+      const file = await service.readPatientFile(deps, contextOf(request), request.params.id, 'form');
       return reply.type(file.content_type).header('cache-control', 'private, no-store').header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`).send(Buffer.from(file.content));
     },
   );
@@ -101,12 +99,12 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PREBOOKING,
     { preHandler: requireUser, schema: { tags, security, summary: 'Save the screening answers given before booking', body: preBookingResponseInputSchema, response: { 200: envelopeOf(preBookingResponseSchema), ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await service.savePreBookingResponse(deps, callerOf(request), request.body) }),
+    async (request) => ({ status_code: 200, message: 'success', data: await service.savePreBookingResponse(deps, contextOf(request), request.body) }),
   );
 
   app.get(
     `${PREBOOKING}/:id`,
     { preHandler: requireUser, schema: { tags, security, summary: 'One pre-booking (screening) response', params: formResponseIdParamsSchema, response: { 200: envelopeOf(preBookingResponseSchema), ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await service.getPreBookingResponse(deps, callerOf(request), request.params.id) }),
+    async (request) => ({ status_code: 200, message: 'success', data: await service.getPreBookingResponse(deps, contextOf(request), request.params.id) }),
   );
 };

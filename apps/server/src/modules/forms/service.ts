@@ -16,20 +16,14 @@ import {
   type StoredFileRef,
 } from '@careslot/contracts';
 import { formsForReason, keptAnswers, unknownAnswerKeys, validateFormAnswers, visibleComponents } from '@careslot/domain';
-import { recordAudit, type AuditContext } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { authorize, isSupportUser, notFoundAudited } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import { checkUpload, fileRefs, findFile, storeFile, type StoredFileRow } from '../../platform/files';
-import { canReadPatient } from '../directory';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>;
-
-export interface Caller {
-  principal: Principal;
-  audit: AuditContext;
-}
 
 function toForm(row: store.CustomFormRow): CustomForm {
   return {
@@ -70,21 +64,11 @@ export async function eligibleForms(deps: Deps, formType: CustomFormType, query:
  * (practice-portal.md §4.4). A practice user reads their own practice's; super users and support agents any.
  * Another practice answers as if it did not exist.
  */
-export async function assessmentForms(deps: Deps, caller: Caller, organizationId: string): Promise<CustomForm[]> {
-  const { principal } = caller;
-  const anyPractice = principal.roles.some((role) => role === 'superuser' || role === 'supportagent');
-  if (!anyPractice && principal.organizationId !== organizationId) {
-    await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'CustomForm', entityId: organizationId, outcome: 'denied' });
-    throw notFound();
-  }
+export async function assessmentForms(deps: Deps, context: RequestContext, organizationId: string): Promise<CustomForm[]> {
+  // A practice's form definitions are no patient's data: no audit row, just the practice boundary.
+  const anyPractice = isSupportUser(context);
+  if (!anyPractice && context.organizationId !== organizationId) throw notFound();
   return (await store.practiceForms(deps.database, organizationId, 'Assessment')).map(toForm);
-}
-
-async function patientFor(deps: Deps, caller: Caller, patientId: string, entityType: string): Promise<void> {
-  if (!(await canReadPatient(deps.database, caller.principal, patientId))) {
-    await recordAudit(deps.database, caller.audit, { action: 'create', entityType, patientId, outcome: 'denied' });
-    throw notFound();
-  }
 }
 
 /**
@@ -132,12 +116,14 @@ function toResponse(row: store.ResponseRow): CustomFormResponse {
 }
 
 /** POST customformresponse: a patient's answers to a form. */
-export async function saveResponse(deps: Deps, caller: Caller, input: CustomFormResponseInput): Promise<CustomFormResponse> {
-  await patientFor(deps, caller, input.UserId, 'CustomFormResponse');
+export async function saveResponse(deps: Deps, context: RequestContext, input: CustomFormResponseInput): Promise<CustomFormResponse> {
   const form = await activeForm(deps, input.CustomFormId);
+  const id = randomUUID();
+  // The answers belong to the practice whose form they answer.
+  await authorize(context, 'create', { kind: 'form-response', id, patientId: input.UserId, organizationId: form.organization_id, workflow: input.WorkFlow ?? null });
   const components = await checkedAnswers(deps, formDefinitionSchema.parse(form.definition), input.Components, input.UserId, 'Components');
   const row = await store.insertResponse(deps.database, {
-    id: randomUUID(),
+    id,
     kind: 'response',
     custom_form_id: form.id,
     patient_id: input.UserId,
@@ -146,23 +132,22 @@ export async function saveResponse(deps: Deps, caller: Caller, input: CustomForm
     entity_status: input.EntityStatus ?? null,
     components,
     workflow: input.WorkFlow ?? null,
-    created_by: caller.principal.subject,
+    created_by: context.subject ?? 'unknown',
     now: deps.clock.now(),
   });
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'CustomFormResponse', entityId: row.id, patientId: row.patient_id, outcome: 'success', workflow: input.WorkFlow ?? null });
   return toResponse(row);
 }
 
-async function readable(deps: Deps, caller: Caller, id: string, kind: store.ResponseRow['kind'], entityType: string): Promise<store.ResponseRow> {
+/** The patient, their account holder and the practice whose form it answers; 404 for anyone else. */
+async function readable(deps: Deps, context: RequestContext, id: string, kind: store.ResponseRow['kind'], entityType: string): Promise<store.ResponseRow> {
   const row = await store.responseById(deps.database, id, kind);
-  const allowed = row ? await canReadPatient(deps.database, caller.principal, row.patient_id) : false;
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType, entityId: id, patientId: row?.patient_id ?? null, outcome: !row ? 'not_found' : allowed ? 'success' : 'denied' });
-  if (!row || !allowed) throw notFound();
+  if (!row) return notFoundAudited(context, 'read', 'form-response', id, { entityType });
+  await authorize(context, 'read', { kind: 'form-response', id, patientId: row.patient_id, organizationId: row.organization_id, entityType });
   return row;
 }
 
-export async function getResponse(deps: Deps, caller: Caller, id: string): Promise<CustomFormResponse> {
-  return toResponse(await readable(deps, caller, id, 'response', 'CustomFormResponse'));
+export async function getResponse(deps: Deps, context: RequestContext, id: string): Promise<CustomFormResponse> {
+  return toResponse(await readable(deps, context, id, 'response', 'CustomFormResponse'));
 }
 
 function toPreBooking(row: store.ResponseRow): PreBookingResponse {
@@ -170,14 +155,22 @@ function toPreBooking(row: store.ResponseRow): PreBookingResponse {
 }
 
 /** POST WebPreBookingResponse: the screening answers given before the booking exists. */
-export async function savePreBookingResponse(deps: Deps, caller: Caller, input: PreBookingResponseInput): Promise<PreBookingResponse> {
-  const patientId = input.PatientId ?? caller.principal.userId;
+export async function savePreBookingResponse(deps: Deps, context: RequestContext, input: PreBookingResponseInput): Promise<PreBookingResponse> {
+  const patientId = input.PatientId ?? context.userId;
   if (!patientId) throw fieldError('PatientId', 'required', 'PatientId is required for a caller without a patient record');
-  await patientFor(deps, caller, patientId, 'PreBookingResponse');
   const form = await activeForm(deps, input.CustomFormId);
+  const id = randomUUID();
+  await authorize(context, 'create', {
+    kind: 'form-response',
+    id,
+    patientId,
+    organizationId: form.organization_id,
+    entityType: 'PreBookingResponse',
+    workflow: 'Online_Booking_Web',
+  });
   const components = await checkedAnswers(deps, formDefinitionSchema.parse(form.definition), input.CustomFormResponse, patientId, 'CustomFormResponse');
   const row = await store.insertResponse(deps.database, {
-    id: randomUUID(),
+    id,
     kind: 'prebooking',
     custom_form_id: form.id,
     patient_id: patientId,
@@ -186,31 +179,32 @@ export async function savePreBookingResponse(deps: Deps, caller: Caller, input: 
     entity_status: null,
     components,
     workflow: 'Online_Booking_Web',
-    created_by: caller.principal.subject,
+    created_by: context.subject ?? 'unknown',
     now: deps.clock.now(),
   });
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PreBookingResponse', entityId: row.id, patientId, outcome: 'success', workflow: 'Online_Booking_Web' });
   return toPreBooking(row);
 }
 
-export async function getPreBookingResponse(deps: Deps, caller: Caller, id: string): Promise<PreBookingResponse> {
-  return toPreBooking(await readable(deps, caller, id, 'prebooking', 'PreBookingResponse'));
+export async function getPreBookingResponse(deps: Deps, context: RequestContext, id: string): Promise<PreBookingResponse> {
+  return toPreBooking(await readable(deps, context, id, 'prebooking', 'PreBookingResponse'));
 }
 
 /** A file a form answer refers to (images or PDF, 5 MB). */
-export async function uploadFormFile(deps: Deps, caller: Caller, patientId: string, upload: FileUpload): Promise<StoredFileRef> {
-  await patientFor(deps, caller, patientId, 'FormFile');
+export async function uploadFormFile(deps: Deps, context: RequestContext, patientId: string, upload: FileUpload): Promise<StoredFileRef> {
+  // Not yet an answer to any form: shared with no practice until a response names it.
+  await authorize(context, 'create', { kind: 'file', id: null, patientId, sharedWith: [], entityType: 'FormFile' });
   const bytes = checkUpload(upload, UPLOAD_RULES.contentTypes);
-  const ref = await storeFile(deps.database, { patientId, purpose: 'form', upload, bytes, createdBy: caller.principal.subject, now: deps.clock.now() });
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'FormFile', entityId: ref.FileId, patientId, outcome: 'success' });
-  return ref;
+  return storeFile(deps.database, { patientId, purpose: 'form', upload, bytes, createdBy: context.subject ?? 'unknown', now: deps.clock.now() });
 }
 
-/** A stored file of a patient the caller may read, else 404. */
-export async function readPatientFile(deps: Deps, caller: Caller, id: string, purpose: string): Promise<StoredFileRow> {
+/**
+ * A form file the caller may read, else 404: the patient and their account holder, and the practices whose
+ * forms it answers (never another practice that merely cares for the patient).
+ */
+export async function readPatientFile(deps: Deps, context: RequestContext, id: string, purpose: string): Promise<StoredFileRow> {
   const file = await findFile(deps.database, id);
-  const allowed = file && file.purpose === purpose ? await canReadPatient(deps.database, caller.principal, file.patient_id) : false;
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'StoredFile', entityId: id, patientId: file?.patient_id ?? null, outcome: !file ? 'not_found' : allowed ? 'success' : 'denied' });
-  if (!file || !allowed) throw notFound();
+  if (!file || file.purpose !== purpose) return notFoundAudited(context, 'read', 'file', id);
+  const sharedWith = await store.practicesAnsweredWithFile(deps.database, file.patient_id, id);
+  await authorize(context, 'read', { kind: 'file', id, patientId: file.patient_id, sharedWith });
   return file;
 }

@@ -72,9 +72,24 @@ export async function insertResponse(db: Connection, row: Omit<ResponseRow, 'cre
   return rows[0]!;
 }
 
-export async function responseById(db: Connection, id: string, kind: ResponseRow['kind']): Promise<ResponseRow | null> {
-  const rows = await db.query<ResponseRow>('select * from custom_form_responses where id = $1 and kind = $2', [id, kind]);
+/** A response with the practice whose form it answers (the practice that owns the answers). */
+export async function responseById(db: Connection, id: string, kind: ResponseRow['kind']): Promise<(ResponseRow & { organization_id: string }) | null> {
+  const rows = await db.query<ResponseRow & { organization_id: string }>(
+    `select r.*, f.organization_id from custom_form_responses r join custom_forms f on f.id = r.custom_form_id
+     where r.id = $1 and r.kind = $2`,
+    [id, kind],
+  );
   return rows[0] ?? null;
+}
+
+/** The practices whose forms a patient's file was given as an answer to (they share the file). */
+export async function practicesAnsweredWithFile(db: Connection, patientId: string, fileId: string): Promise<string[]> {
+  const rows = await db.query<{ organization_id: string }>(
+    `select distinct f.organization_id from custom_form_responses r join custom_forms f on f.id = r.custom_form_id
+     where r.patient_id = $1 and jsonb_path_exists(r.components, '$.** ? (@.FileId == $id)', jsonb_build_object('id', $2::text))`,
+    [patientId, fileId],
+  );
+  return rows.map((r) => r.organization_id);
 }
 
 export interface NewFormRow {

@@ -16,6 +16,7 @@ import {
   type UserAgreement,
 } from '@careslot/contracts';
 import { legacyPractitionerIdentifier } from '@careslot/domain';
+import { PRACTICE_ROLES } from '../../platform/access';
 import { recordAudit, type AuditContext } from '../../platform/audit';
 import { isSignedInUser, type Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
@@ -51,13 +52,12 @@ export const SESSION_MAX_AGE_S = SESSION_COOKIE.maxAgeDays * 24 * 60 * 60;
 /** Roles that may act on other users' identity data (support and super users). */
 const SUPPORT_ROLES = ['superuser', 'supportagent'] as const;
 const isSupport = (principal: Principal) => SUPPORT_ROLES.some((role) => principal.roles.includes(role));
-const PRACTICE_ROLES = ['practiceadmin', 'staff', 'provider'] as const;
 /** A practice user of the given practice, or support. */
 const actsForPractice = (principal: Principal | null, practiceId: string) =>
   !!principal &&
   isSignedInUser(principal) &&
   (isSupport(principal) ||
-    (principal.organizationId === practiceId && PRACTICE_ROLES.some((role) => principal.roles.includes(role))));
+    (principal.organizationId === practiceId && principal.roles.some((role) => PRACTICE_ROLES.has(role))));
 
 // --- sign-in and the SessionId session -------------------------------------------------------------------
 

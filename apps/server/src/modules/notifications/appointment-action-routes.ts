@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APPOINTMENT_ACTION_PATH, appointmentActionBodySchema, appointmentActionResultSchema, errorEnvelopeSchema } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
+import { contextOf } from '../../platform/context';
 import { actOnAppointmentFromLink, onAppointmentChanged } from '../appointments';
 import { fieldError } from '../../platform/errors';
 import { verifyActionLink } from './appointment-links';
@@ -37,7 +37,7 @@ export const appointmentMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { AppointmentId, Action, Expires, Signature } = request.body;
       if (!verifyActionLink(deps.tokens, { appointmentId: AppointmentId, action: Action, expires: Expires, signature: Signature }, deps.clock.now()))
         throw fieldError('Signature', 'valid', 'This link is not valid or has expired.');
-      const data = await actOnAppointmentFromLink(deps, { id: AppointmentId, action: Action, audit: auditContextOf(request) });
+      const data = await actOnAppointmentFromLink(deps, contextOf(request), { id: AppointmentId, action: Action });
       return { is_success: true as const, message: Action === 'confirm' ? 'Appointment confirmed.' : 'Appointment cancelled.', data };
     },
   );

@@ -1,7 +1,8 @@
 import type { FeeOutcome } from '@careslot/contracts';
-import type { AuditContext } from '../../platform/audit';
+import { systemContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
+import { patientRelations } from '../directory';
 import { settleFeeOnCancellation } from '../payments';
 import { sendAppointmentMessages, type MessageAppointment } from './appointment-messages';
 import { toE164 } from './service';
@@ -9,8 +10,6 @@ import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'tokens'>;
 
-/** The system acting after an appointment change (audit rows of the fee's settlement). */
-const SYSTEM: AuditContext = { actorId: null, actorType: 'System', ip: null, userAgent: null };
 
 /**
  * What follows an appointment change for the patient (issue 17 item 9), called by the appointment-change
@@ -29,7 +28,8 @@ export async function handleAppointmentChange(deps: Deps, event: AppointmentChan
       start: new Date(event.startTime),
       // A patient (or the link acting for them) is held to the policy; the practice calling it off refunds in full.
       byPractice: event.actorId !== event.patientId,
-      audit: SYSTEM,
+      // The system acting after an appointment change (the audit row of the fee's refund).
+      context: systemContext({ database: deps.database, relations: patientRelations }, 'appointment-messages'),
     });
   const read = await appointmentForMessage(deps, event.appointmentId);
   if (!read) return;

@@ -8,8 +8,8 @@ import {
   markAsSeenBodySchema,
   NOTIFICATION_HEADERS,
 } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
-import { currentPrincipal, requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
+import { requireUser } from '../../platform/auth';
 import { onAppointmentChanged } from '../appointments';
 import * as inApp from './in-app';
 
@@ -45,7 +45,7 @@ export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await inApp.listNotifications(
         deps,
-        { principal: currentPrincipal(request), audit: auditContextOf(request) },
+        contextOf(request),
         request.params.userId,
         request.query,
       );
@@ -70,7 +70,7 @@ export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await inApp.markAsSeen(
         deps,
-        { principal: currentPrincipal(request), audit: auditContextOf(request) },
+        contextOf(request),
         request.body,
       );
       return true;

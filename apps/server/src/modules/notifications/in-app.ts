@@ -6,8 +6,8 @@ import type {
   NotificationPayload,
   PushedNotification,
 } from '@careslot/contracts';
-import { recordAudit, type AuditContext } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { recordOutcome } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { messageIdFor, publisherFor } from '../../platform/realtime';
@@ -133,11 +133,6 @@ export async function notifyAppointmentChanged(deps: Deps, event: AppointmentCha
   return rows.length;
 }
 
-export interface Caller {
-  principal: Principal;
-  audit: AuditContext;
-}
-
 function toRecord(row: store.InAppRow): InAppNotification {
   return {
     id: row.id,
@@ -151,17 +146,14 @@ function toRecord(row: store.InAppRow): InAppNotification {
 /** GET InAppNotifications/{userId}: the caller's own notifications only (anyone else's id answers 404). */
 export async function listNotifications(
   deps: Deps,
-  caller: Caller,
+  context: RequestContext,
   userId: string,
   query: InAppNotificationsQuery,
 ): Promise<{ records: InAppNotification[]; total: number; unseen: number }> {
-  if (caller.principal.userId !== userId) {
-    await recordAudit(deps.database, caller.audit, {
-      action: 'read',
-      entityType: 'InAppNotification',
-      entityId: userId,
-      outcome: 'denied',
-    });
+  // A user's notifications are theirs alone (no relation opens them): anyone else's id answers 404.
+  const own = { kind: 'patient' as const, id: userId, patientId: context.patientId, entityType: 'InAppNotification' };
+  if (context.userId !== userId) {
+    await recordOutcome(context, 'read', { ...own, patientId: null }, 'denied');
     throw notFound();
   }
   const window = { from: query.from, to: query.to };
@@ -175,19 +167,13 @@ export async function listNotifications(
     }),
     store.counts(deps.database, { userId, type: query.notificationType, window }),
   ]);
-  await recordAudit(deps.database, caller.audit, {
-    action: 'read',
-    entityType: 'InAppNotification',
-    entityId: userId,
-    outcome: 'success',
-    detail: { count: rows.length },
-  });
+  await recordOutcome(context, 'read', { ...own, detail: { count: rows.length } }, 'success');
   return { records: rows.map(toRecord), total: counted.total, unseen: counted.unseen };
 }
 
 /** PATCH InAppNotifications/batch/mark-as-seen: the caller's own among the ids become seen. */
-export async function markAsSeen(deps: Deps, caller: Caller, ids: string[]): Promise<number> {
-  const userId = caller.principal.userId;
+export async function markAsSeen(deps: Deps, context: RequestContext, ids: string[]): Promise<number> {
+  const userId = context.userId;
   if (!userId) throw notFound();
   return store.markSeen(deps.database, userId, [...new Set(ids)]);
 }

@@ -11,9 +11,8 @@ import {
   patientSettingsInputSchema,
   patientSettingsResponseSchema,
 } from '@careslot/contracts';
-import type { FastifyRequest } from 'fastify';
-import { auditContextOf } from '../../platform/audit';
-import { currentPrincipal, requireUser } from '../../platform/auth';
+import { requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
 import * as service from './service';
 
 const V1 = '/careslot-notification/api/v1';
@@ -24,11 +23,6 @@ const errors = {
   404: errorEnvelopeSchema,
   429: errorEnvelopeSchema,
 };
-
-const callerOf = (request: FastifyRequest): service.Caller => ({
-  principal: currentPrincipal(request),
-  audit: auditContextOf(request),
-});
 
 /** Phone verification codes and patient notification settings (patient-booking.md §7 Notification). */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: OTP_MESSAGES.sent,
-      data: await service.generateOtp(deps, callerOf(request), request.body, request.query.validFor),
+      data: await service.generateOtp(deps, contextOf(request), request.body, request.query.validFor),
     }),
   );
 
@@ -51,7 +45,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: OTP_MESSAGES.sent,
-      data: await service.resendOtp(deps, callerOf(request), request.body.Id, request.query.validFor),
+      data: await service.resendOtp(deps, contextOf(request), request.body.Id, request.query.validFor),
     }),
   );
 
@@ -61,7 +55,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: OTP_MESSAGES.verified,
-      data: await service.verifyOtp(deps, callerOf(request), request.params.id, request.query.otp),
+      data: await service.verifyOtp(deps, contextOf(request), request.params.id, request.query.otp),
     }),
   );
 
@@ -71,7 +65,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: OTP_MESSAGES.settingsSaved,
-      data: await service.savePatientSettings(deps, callerOf(request), request.body),
+      data: await service.savePatientSettings(deps, contextOf(request), request.body),
     }),
   );
 };

@@ -7,20 +7,14 @@ import {
   type OtpRequest,
   type PatientSettings,
 } from '@careslot/contracts';
-import type { AuditContext } from '../../platform/audit';
-import { recordAudit } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { authorize, recordOutcome } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { type AppError, badRequest, fieldError, notFound, tooManyRequests } from '../../platform/errors';
-import { canReadPatient, markMobileVerified } from '../directory';
+import { markMobileVerified } from '../directory';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'outbox' | 'clock'>;
-
-export interface Caller {
-  principal: Principal;
-  audit: AuditContext;
-}
 
 type Region = 'US' | 'PK';
 
@@ -84,32 +78,30 @@ async function sendCode(deps: Deps, request: { id: string; subject: string; phon
 }
 
 /** A request the caller made, else 404: nobody learns whether someone else's request id exists. */
-async function ownRequest(deps: Deps, caller: Caller, id: string): Promise<store.OtpRequestRow> {
+async function ownRequest(deps: Deps, context: RequestContext, id: string): Promise<store.OtpRequestRow> {
   const row = await store.findRequest(deps.database, id);
-  if (!row || row.subject !== caller.principal.subject) {
-    await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'OtpRequest', entityId: id, outcome: row ? 'denied' : 'not_found' });
+  if (!row || row.subject !== context.subject) {
+    await recordOutcome(context, 'read', { kind: 'patient', id, patientId: null, entityType: 'OtpRequest' }, row ? 'denied' : 'not_found');
     throw notFound();
   }
   return row;
 }
 
 /** POST otp-request/generate: a new request for the patient's phone, and its code by SMS. */
-export async function generateOtp(deps: Deps, caller: Caller, input: OtpGenerate, validFor: number): Promise<OtpRequest> {
+export async function generateOtp(deps: Deps, context: RequestContext, input: OtpGenerate, validFor: number): Promise<OtpRequest> {
   const now = deps.clock.now();
-  const patientId = input.PatientId ?? caller.principal.userId;
+  const patientId = input.PatientId ?? context.userId;
   if (!patientId) throw fieldError('PatientId', 'required', 'PatientId is required for a caller without a patient record');
-  if (!(await canReadPatient(deps.database, caller.principal, patientId))) {
-    await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'OtpRequest', patientId, outcome: 'denied' });
-    throw notFound();
-  }
+  const id = randomUUID();
+  // Verifying a phone changes the patient's record: the caller must be allowed to change that patient.
+  await authorize(context, 'update', { kind: 'patient', id: patientId, patientId, entityType: 'OtpRequest', detail: { otpRequestId: id } });
   const phone = toE164(input.PhoneNumber, input.Region);
   if (!phone) throw fieldError('PhoneNumber', 'phone', `must be a mobile number of region ${input.Region}`);
-  const id = randomUUID();
   const code = newCode();
   const expiresAt = new Date(now.getTime() + lifetimeMs(validFor));
   await store.insertRequest(deps.database, {
     id,
-    subject: caller.principal.subject,
+    subject: (context.subject ?? ''),
     patientId,
     phone,
     region: input.Region,
@@ -117,21 +109,20 @@ export async function generateOtp(deps: Deps, caller: Caller, input: OtpGenerate
     expiresAt,
     now,
   });
-  await sendCode(deps, { id, subject: caller.principal.subject, phone }, code, now);
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'OtpRequest', entityId: id, patientId, outcome: 'success' });
+  await sendCode(deps, { id, subject: (context.subject ?? ''), phone }, code, now);
   return toOtpRequest((await store.findRequest(deps.database, id))!);
 }
 
 /** POST otp-request/resend: a fresh code for the same request; the earlier code stops working. */
-export async function resendOtp(deps: Deps, caller: Caller, id: string, validFor: number): Promise<OtpRequest> {
+export async function resendOtp(deps: Deps, context: RequestContext, id: string, validFor: number): Promise<OtpRequest> {
   const now = deps.clock.now();
-  const row = await ownRequest(deps, caller, id);
+  const row = await ownRequest(deps, context, id);
   if (row.verified_at !== null) throw fieldError('Id', 'already_verified', 'This phone number is already verified.');
   const code = newCode();
   // Counted (and refused when over the limit) before the old code is replaced, so a refusal leaves it working.
   await sendCode(deps, { id, subject: row.subject, phone: row.phone }, code, now);
   await store.replaceCode(deps.database, id, hashCode(id, code), new Date(now.getTime() + lifetimeMs(validFor)));
-  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'OtpRequest', entityId: id, patientId: row.patient_id, outcome: 'success' });
+  await recordOutcome(context, 'update', { kind: 'patient', id, patientId: row.patient_id, entityType: 'OtpRequest' }, 'success');
   return toOtpRequest((await store.findRequest(deps.database, id))!);
 }
 
@@ -142,11 +133,11 @@ const invalidOtp = (message: string = OTP_MESSAGES.invalid) =>
  * POST otp-request/{id}/verify: the code must be the request's latest, unexpired and unused; every wrong try
  * counts, and after 5 the request is dead even for the right digits. Success stores the verified mobile.
  */
-export async function verifyOtp(deps: Deps, caller: Caller, id: string, otp: string): Promise<OtpRequest> {
+export async function verifyOtp(deps: Deps, context: RequestContext, id: string, otp: string): Promise<OtpRequest> {
   const now = deps.clock.now();
-  const row = await ownRequest(deps, caller, id);
+  const row = await ownRequest(deps, context, id);
   const fail = async (error: AppError) => {
-    await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'OtpRequest', entityId: id, patientId: row.patient_id, outcome: 'failure', detail: { rule: error.issues?.[0]?.rule ?? error.kind } });
+    await recordOutcome(context, 'update', { kind: 'patient', id, patientId: row.patient_id, entityType: 'OtpRequest', detail: { rule: error.issues?.[0]?.rule ?? error.kind } }, 'failure');
     return error;
   };
   if (row.verified_at !== null) throw await fail(invalidOtp());
@@ -161,7 +152,7 @@ export async function verifyOtp(deps: Deps, caller: Caller, id: string, otp: str
   // Single use: of two simultaneous right answers only one marks the request.
   if (!(await store.markVerified(deps.database, id, now))) throw await fail(invalidOtp());
   await markMobileVerified(deps.database, row.patient_id, row.phone, now);
-  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'Patient', entityId: row.patient_id, patientId: row.patient_id, outcome: 'success', workflow: 'PhoneVerification' });
+  await recordOutcome(context, 'update', { kind: 'patient', id: row.patient_id, patientId: row.patient_id, workflow: 'PhoneVerification' }, 'success');
   return toOtpRequest((await store.findRequest(deps.database, id))!);
 }
 
@@ -177,14 +168,11 @@ function isTimeZone(zone: string): boolean {
 /** POST notification/PatientSettings: the patient's (or a family member's) zone and SMS alert choice. */
 export async function savePatientSettings(
   deps: Deps,
-  caller: Caller,
+  context: RequestContext,
   input: Omit<PatientSettings, 'Id'>,
 ): Promise<PatientSettings> {
   if (!isTimeZone(input.TimeZone)) throw fieldError('TimeZone', 'time_zone', 'must be an IANA time zone such as America/New_York');
-  if (!(await canReadPatient(deps.database, caller.principal, input.PatientId))) {
-    await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PatientSettings', patientId: input.PatientId, outcome: 'denied' });
-    throw notFound();
-  }
+  await authorize(context, 'update', { kind: 'patient', id: input.PatientId, patientId: input.PatientId, entityType: 'PatientSettings' });
   const row = await store.upsertSettings(deps.database, {
     id: randomUUID(),
     patientId: input.PatientId,
@@ -192,6 +180,5 @@ export async function savePatientSettings(
     smsAlertsEnabled: input.SmsAlertsEnabled,
     now: deps.clock.now(),
   });
-  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PatientSettings', entityId: row.id, patientId: row.patient_id, outcome: 'success' });
   return { Id: row.id, PatientId: row.patient_id, TimeZone: row.time_zone, SmsAlertsEnabled: row.sms_alerts_enabled };
 }

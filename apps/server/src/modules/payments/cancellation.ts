@@ -1,5 +1,6 @@
 import type { FeeOutcome } from '@careslot/contracts';
-import { recordAudit, type AuditContext } from '../../platform/audit';
+import { recordOutcome } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { gateways } from './service';
 import * as store from './store';
@@ -15,7 +16,8 @@ export interface CancelledVisit {
   start: Date;
   /** The practice called it off (a patient is never charged for that), rather than the patient. */
   byPractice: boolean;
-  audit: AuditContext;
+  /** Who settles it: the system's context (a consumer of the change), for the audit row of a refund. */
+  context: RequestContext;
 }
 
 /**
@@ -35,14 +37,7 @@ export async function settleFeeOnCancellation(deps: Deps, visit: CancelledVisit)
   if (!refundable) return { outcome: 'kept', amountCents: paid.amount_cents };
   await gateways(deps).byStoredName(paid.gateway).refund(paid.capture_reference ?? paid.gateway_reference!, undefined);
   await store.transition(deps.database, paid.id, ['Captured'], 'Refunded', now);
-  await recordAudit(deps.database, visit.audit, {
-    action: 'update',
-    entityType: 'PaymentTransaction',
-    entityId: paid.id,
-    patientId: paid.patient_id,
-    outcome: 'success',
-    detail: { refund: true, cancellation: true },
-  });
+  await recordOutcome(visit.context, 'update', { kind: 'payment', id: paid.id, patientId: paid.patient_id, detail: { refund: true, cancellation: true } }, 'success');
   return { outcome: 'refunded', amountCents: paid.amount_cents };
 }
 

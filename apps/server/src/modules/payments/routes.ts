@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   captureInputSchema,
   entityConfigQuerySchema,
@@ -27,8 +26,8 @@ import {
   walletOrderInputSchema,
   walletOrderSchema,
 } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
-import { currentPrincipal, requireUser } from '../../platform/auth';
+import { requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
 import * as service from './service';
 
 const PAY = '/careslot-payment-service/api';
@@ -37,7 +36,6 @@ const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 503: errorEnvelopeSchema };
 const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, data });
 
-const callerOf = (request: FastifyRequest): service.Caller => ({ principal: currentPrincipal(request), audit: auditContextOf(request) });
 
 /**
  * The payment calls of patient-booking.md §7: visit-fee configuration, saved cards, authorization of the
@@ -71,67 +69,67 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${PAY}/v1/stripepayment/customers/payment-methods`,
     { ...opts, schema: { tags, security, summary: "The patient's saved cards", querystring: patientIdQuery, response: { 200: paymentMethodListSchema, ...errors } } },
-    async (request) => ok({ data: await service.listPaymentMethods(deps, callerOf(request), request.query.patientId) }),
+    async (request) => ok({ data: await service.listPaymentMethods(deps, contextOf(request), request.query.patientId) }),
   );
 
   app.post(
     `${PAY}/v1/stripepayment/customers/payment-methods`,
     { ...opts, schema: { tags, security, summary: 'Save a card for the patient', body: paymentMethodInputSchema, response: { 200: paymentEnvelope(paymentMethodSchema), ...errors } } },
-    async (request) => ok(await service.addPaymentMethod(deps, callerOf(request), request.body), PAYMENT_MESSAGES.methodSaved),
+    async (request) => ok(await service.addPaymentMethod(deps, contextOf(request), request.body), PAYMENT_MESSAGES.methodSaved),
   );
 
   app.post(
     `${PAY}/v1/stripepayment/invoices/payment-intent`,
     { ...opts, schema: { tags, security, summary: 'Authorize the visit fee on a saved card (captured once the booking commits)', querystring: paymentIntentQuerySchema, body: paymentIntentInputSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
-    async (request) => ok(await service.authorizeVisitFee(deps, callerOf(request), request.body, request.query.amount), PAYMENT_MESSAGES.authorized),
+    async (request) => ok(await service.authorizeVisitFee(deps, contextOf(request), request.body, request.query.amount), PAYMENT_MESSAGES.authorized),
   );
 
   app.post(
     `${PAY}/v1/stripepayment/capture-amount`,
     { ...opts, schema: { tags, security, summary: 'Capture the authorized payment of a booked appointment', body: captureInputSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
-    async (request) => ok(await service.captureForCaller(deps, callerOf(request), request.body.TransactionId), PAYMENT_MESSAGES.captured),
+    async (request) => ok(await service.captureForCaller(deps, contextOf(request), request.body.TransactionId), PAYMENT_MESSAGES.captured),
   );
 
   app.post(
     `${PAY}/v1/stripepayment/refund-amount`,
     { ...opts, schema: { tags, security, summary: 'Refund a captured payment (provider-specific body)', body: gatewayRefundSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
-    async (request) => ok(await service.refundTransaction(deps, callerOf(request), request.body.Value), PAYMENT_MESSAGES.refunded),
+    async (request) => ok(await service.refundTransaction(deps, contextOf(request), request.body.Value), PAYMENT_MESSAGES.refunded),
   );
 
   app.post(
     `${PAY}/v1/payment-processor/refund-amount`,
     { ...opts, schema: { tags, security, summary: 'Refund a captured payment', body: refundRequestSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
-    async (request) => ok(await service.refundTransaction(deps, callerOf(request), request.body.TransactionId, request.body.Amount), PAYMENT_MESSAGES.refunded),
+    async (request) => ok(await service.refundTransaction(deps, contextOf(request), request.body.TransactionId, request.body.Amount), PAYMENT_MESSAGES.refunded),
   );
 
   // The wallet (PayPal, decision 0024): an order for the visit fee, the payer's approval, the authorization.
   app.post(
     `${PAY}/v1/paypalpayment/orders`,
     { ...opts, schema: { tags, security, summary: 'Open a PayPal order (intent AUTHORIZE) for the visit fee; the payer approves it next', querystring: paymentIntentQuerySchema, body: walletOrderInputSchema, response: { 200: paymentEnvelope(walletOrderSchema), ...errors } } },
-    async (request) => ok(await service.createWalletOrder(deps, callerOf(request), request.body, request.query.amount), PAYMENT_MESSAGES.walletOrderCreated),
+    async (request) => ok(await service.createWalletOrder(deps, contextOf(request), request.body, request.query.amount), PAYMENT_MESSAGES.walletOrderCreated),
   );
 
   app.post(
     `${PAY}/v1/paypalpayment/sandbox/orders/:id/approval`,
     { ...opts, schema: { tags, security, summary: "The built-in wallet's approval step: approve or decline the order (404 when PayPal is configured)", params: transactionIdParamsSchema, body: walletApprovalSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
-    async (request) => ok(await service.answerWalletOrder(deps, callerOf(request), request.params.id, request.body.Approve)),
+    async (request) => ok(await service.answerWalletOrder(deps, contextOf(request), request.params.id, request.body.Approve)),
   );
 
   app.post(
     `${PAY}/v1/paypalpayment/orders/:id/authorize`,
     { ...opts, schema: { tags, security, summary: 'Authorize the approved PayPal order (captured once the booking commits)', params: transactionIdParamsSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
-    async (request) => ok(await service.authorizeWalletOrder(deps, callerOf(request), request.params.id), PAYMENT_MESSAGES.authorized),
+    async (request) => ok(await service.authorizeWalletOrder(deps, contextOf(request), request.params.id), PAYMENT_MESSAGES.authorized),
   );
 
   app.get(
     `${PAY}/paymenttransaction/:id`,
     { ...opts, schema: { tags, security, summary: 'One payment transaction', params: transactionIdParamsSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
-    async (request) => ok(await service.getTransaction(deps, callerOf(request), request.params.id)),
+    async (request) => ok(await service.getTransaction(deps, contextOf(request), request.params.id)),
   );
 
   app.post(
     `${PAY}/v1/web/patientbalance`,
     { ...opts, schema: { tags, security, summary: "The patient's paid and held visit fees", body: patientBalanceQuerySchema, response: { 200: paymentEnvelope(patientBalanceSchema), ...errors } } },
-    async (request) => ok(await service.patientBalance(deps, callerOf(request), request.body.PatientId, request.body.OrganizationId ?? null)),
+    async (request) => ok(await service.patientBalance(deps, contextOf(request), request.body.PatientId, request.body.OrganizationId ?? null)),
   );
 };

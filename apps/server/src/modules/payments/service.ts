@@ -13,13 +13,12 @@ import {
   type WalletOrderInput,
 } from '@careslot/contracts';
 import { maskCard, visitFee } from '@careslot/domain';
-import type { AuditContext } from '../../platform/audit';
-import { recordAudit } from '../../platform/audit';
-import type { Principal } from '../../platform/auth';
+import { authorize, notFoundAudited, recordOutcome, type AccessAction, type Relation } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
-import { canReadPatient, getPatientById, hasCoverageOnFile } from '../directory';
+import { getPatientById, hasCoverageOnFile } from '../directory';
 import { publishSlotChanges, releaseSlots, slotId } from '../scheduling';
 import { GatewayError, type DeclineReason, type PaymentGateway } from './gateway';
 import { createGatewayRegistry, type GatewayRegistry } from './registry';
@@ -27,11 +26,6 @@ import { answerSandboxOrder } from './wallet-sandbox-gateway';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
-
-export interface Caller {
-  principal: Principal;
-  audit: AuditContext;
-}
 
 const CURRENCY = 'usd';
 const toCents = (amount: number) => Math.round(amount * 100);
@@ -109,11 +103,9 @@ export async function visitFeeFor(deps: Deps, query: VisitFeeQuery): Promise<{ a
 
 // ---------- customers and saved cards ----------
 
-async function patientInScope(deps: Deps, caller: Caller, patientId: string, entityType: string, action: 'read' | 'create' | 'update') {
-  if (!(await canReadPatient(deps.database, caller.principal, patientId))) {
-    await recordAudit(deps.database, caller.audit, { action, entityType, patientId, outcome: 'denied' });
-    throw notFound();
-  }
+/** The patient's saved cards: the patient's own data, shared with the practices that care for them. */
+async function cardsInScope(context: RequestContext, patientId: string, action: AccessAction) {
+  await authorize(context, action, { kind: 'payment-method', id: null, patientId });
 }
 
 function unavailable(error: unknown): AppError {
@@ -152,11 +144,10 @@ const toMethod = (card: { id: string; brand: string; last4: string; expMonth: nu
   ExpYear: card.expYear,
 });
 
-export async function listPaymentMethods(deps: Deps, caller: Caller, patientId: string): Promise<PaymentMethod[]> {
-  await patientInScope(deps, caller, patientId, 'PaymentMethod', 'read');
+export async function listPaymentMethods(deps: Deps, context: RequestContext, patientId: string): Promise<PaymentMethod[]> {
+  await cardsInScope(context, patientId, 'read');
   const gateway = cardGateway(deps);
   const customer = await store.customerOf(deps.database, patientId, gateway.name);
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'PaymentMethod', patientId, outcome: 'success' });
   if (!customer) return [];
   try {
     return (await gateway.listCards(customer)).map(toMethod);
@@ -165,14 +156,13 @@ export async function listPaymentMethods(deps: Deps, caller: Caller, patientId: 
   }
 }
 
-export async function addPaymentMethod(deps: Deps, caller: Caller, input: PaymentMethodInput): Promise<PaymentMethod> {
-  await patientInScope(deps, caller, input.PatientId, 'PaymentMethod', 'create');
+export async function addPaymentMethod(deps: Deps, context: RequestContext, input: PaymentMethodInput): Promise<PaymentMethod> {
+  await cardsInScope(context, input.PatientId, 'create');
   const gateway = cardGateway(deps);
   const customer = await customerFor(deps, gateway, input.PatientId);
   const card = input.Card
     ? await gateway.addCard(customer, { raw: { number: input.Card.Number, expMonth: input.Card.ExpMonth, expYear: input.Card.ExpYear, cvc: input.Card.Cvc } })
     : await gateway.addCard(customer, { paymentMethodId: input.PaymentMethodId! });
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentMethod', entityId: card.id, patientId: input.PatientId, outcome: 'success' });
   return toMethod(card);
 }
 
@@ -203,8 +193,15 @@ const DECLINE_MESSAGES: Record<DeclineReason, string> = {
  * The visit fee a card authorization or a wallet order is for: the caller may act for the patient, a fee
  * applies to this visit, and the amount asked is exactly that fee (the server decides it, never the browser).
  */
-async function requiredVisitFee(deps: Deps, caller: Caller, input: WalletOrderInput, amount: number): Promise<{ amount: number; gatewayName: string }> {
-  await patientInScope(deps, caller, input.PatientId, 'PaymentTransaction', 'create');
+async function requiredVisitFee(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  input: WalletOrderInput,
+  amount: number,
+): Promise<{ amount: number; gatewayName: string }> {
+  // A payment belongs to the practice it is made to: created by the patient, or by that practice for a patient it cares for.
+  await authorize(context, 'create', { kind: 'payment', id, patientId: input.PatientId, organizationId: input.OrganizationId });
   // The insured amount only for insurance on file for this patient (decision 0036); saying so is not enough.
   const insured =
     input.Insured && (await hasCoverageOnFile(deps.database, { patientId: input.PatientId, coverageId: input.CoverageId ?? null, today: deps.clock.now() }));
@@ -226,8 +223,9 @@ async function requiredVisitFee(deps: Deps, caller: Caller, input: WalletOrderIn
  * written first (Pending), so a crash between the gateway call and the answer leaves a trace the
  * reconciler can settle.
  */
-export async function authorizeVisitFee(deps: Deps, caller: Caller, input: PaymentIntentInput, amount: number): Promise<PaymentTransaction> {
-  const fee = await requiredVisitFee(deps, caller, input, amount);
+export async function authorizeVisitFee(deps: Deps, context: RequestContext, input: PaymentIntentInput, amount: number): Promise<PaymentTransaction> {
+  const id = randomUUID();
+  const fee = await requiredVisitFee(deps, context, id, input, amount);
   const gateway = gateways(deps).forName(fee.gatewayName);
   if (!gateway) throw fieldError('OrganizationId', 'gateway', 'The practice takes no online payments through this gateway');
   const customer = await customerFor(deps, gateway, input.PatientId);
@@ -238,7 +236,6 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
   if (!card) throw fieldError('PaymentMethodId', 'saved_card', DECLINE_MESSAGES.invalid_method);
 
   const now = deps.clock.now();
-  const id = randomUUID();
   await store.insertTransaction(deps.database, {
     id,
     patientId: input.PatientId,
@@ -248,7 +245,7 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
     currency: CURRENCY,
     paymentMethodId: card.id,
     cardDetails: maskCard(card.last4),
-    createdBy: caller.principal.subject,
+    createdBy: context.subject ?? 'unknown',
     now,
   });
   let result;
@@ -269,7 +266,7 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
   await crashPoint('after-gateway-authorize');
   if (!result.ok) {
     await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { gatewayReference: result.reference, failure: result.reason });
-    await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentTransaction', entityId: id, patientId: input.PatientId, outcome: 'failure', detail: { reason: result.reason } });
+    await recordOutcome(context, 'create', { kind: 'payment', id, patientId: input.PatientId, detail: { reason: result.reason } }, 'failure');
     throw badRequest([{ field: 'PaymentMethodId', rule: result.reason, message: DECLINE_MESSAGES[result.reason] }], DECLINE_MESSAGES[result.reason]);
   }
   const row = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), { gatewayReference: result.reference });
@@ -278,7 +275,6 @@ export async function authorizeVisitFee(deps: Deps, caller: Caller, input: Payme
     await gateway.cancel(result.reference).catch(() => undefined);
     throw unavailable(new Error('authorization settled by the reconciler before it finished'));
   }
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentTransaction', entityId: id, patientId: input.PatientId, outcome: 'success' });
   await crashPoint('after-authorize');
   return toTransaction(row);
 }
@@ -293,12 +289,12 @@ const WALLET_PAGE = '/book/pay-paypal';
  * card authorization, the amount must be the practice's fee and the transaction row (Pending) is written
  * before the wallet is called. Nothing is held until the payer approves and the order is authorized.
  */
-export async function createWalletOrder(deps: Deps, caller: Caller, input: WalletOrderInput, amount: number): Promise<WalletOrder> {
-  const fee = await requiredVisitFee(deps, caller, input, amount);
+export async function createWalletOrder(deps: Deps, context: RequestContext, input: WalletOrderInput, amount: number): Promise<WalletOrder> {
+  const id = randomUUID();
+  const fee = await requiredVisitFee(deps, context, id, input, amount);
   const wallet = gateways(deps).walletForName(fee.gatewayName);
   if (!wallet) throw fieldError('OrganizationId', 'gateway', 'The practice takes no payments through PayPal');
 
-  const id = randomUUID();
   await store.insertTransaction(deps.database, {
     id,
     patientId: input.PatientId,
@@ -308,7 +304,7 @@ export async function createWalletOrder(deps: Deps, caller: Caller, input: Walle
     currency: CURRENCY,
     paymentMethodId: null,
     cardDetails: 'PayPal',
-    createdBy: caller.principal.subject,
+    createdBy: context.subject ?? 'unknown',
     now: deps.clock.now(),
   });
   const back = `${deps.config.publicUrl}${WALLET_PAGE}?transaction=${id}`;
@@ -328,13 +324,12 @@ export async function createWalletOrder(deps: Deps, caller: Caller, input: Walle
     throw unavailable(error);
   }
   await store.setWalletOrder(deps.database, id, order.orderId);
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'PaymentTransaction', entityId: id, patientId: input.PatientId, outcome: 'success', detail: { wallet: wallet.name } });
   return { TransactionId: id, OrderId: order.orderId, ApproveUrl: order.approveUrl, Amount: fee.amount };
 }
 
 /** A wallet transaction of the caller's (or their practice's), with its order; 404 for anyone else or a card payment. */
-async function walletTransaction(deps: Deps, caller: Caller, id: string) {
-  const row = await transactionInScope(deps, caller, id, 'update');
+async function walletTransaction(deps: Deps, context: RequestContext, id: string, detail: Record<string, unknown>) {
+  const { row } = await transactionInScope(deps, context, id, 'update', detail);
   const wallet = gateways(deps).walletByStoredName(row.gateway);
   if (!wallet || !row.payment_method_id) throw notFound();
   return { row, wallet, orderId: row.payment_method_id };
@@ -345,13 +340,12 @@ async function walletTransaction(deps: Deps, caller: Caller, id: string) {
  * approves the order, or declines it (which the authorization then reports as a decline, as PayPal reports a
  * refused funding source). Only the local default has it: with PayPal configured the payer approves at PayPal.
  */
-export async function answerWalletOrder(deps: Deps, caller: Caller, id: string, approve: boolean): Promise<PaymentTransaction> {
-  const { row, wallet, orderId } = await walletTransaction(deps, caller, id);
+export async function answerWalletOrder(deps: Deps, context: RequestContext, id: string, approve: boolean): Promise<PaymentTransaction> {
+  const { row, wallet, orderId } = await walletTransaction(deps, context, id, { approved: approve });
   if (!wallet.local) throw notFound();
   if (row.status !== 'Pending' || !(await answerSandboxOrder(deps.database, orderId, approve))) {
     throw fieldError('TransactionId', 'open_order', 'This order was answered already');
   }
-  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PaymentTransaction', entityId: id, patientId: row.patient_id, outcome: 'success', detail: { approved: approve } });
   return toTransaction(row);
 }
 
@@ -367,8 +361,8 @@ const WALLET_DECLINES: Record<DeclineReason, { rule: string; message: string; fi
  * captured only once the booking commits, exactly like a card authorization). Authorizing again answers the
  * same authorization.
  */
-export async function authorizeWalletOrder(deps: Deps, caller: Caller, id: string): Promise<PaymentTransaction> {
-  const { row, wallet, orderId } = await walletTransaction(deps, caller, id);
+export async function authorizeWalletOrder(deps: Deps, context: RequestContext, id: string): Promise<PaymentTransaction> {
+  const { row, wallet, orderId } = await walletTransaction(deps, context, id, { authorize: true });
   if (row.status === 'Uncaptured') return toTransaction(row);
   if (row.status !== 'Pending') throw fieldError('TransactionId', 'open_order', `This payment is ${row.status}`);
   let result;
@@ -380,39 +374,33 @@ export async function authorizeWalletOrder(deps: Deps, caller: Caller, id: strin
   if (!result.ok) {
     const decline = WALLET_DECLINES[result.reason];
     if (decline.final) await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { gatewayReference: result.reference, failure: result.reason });
-    await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PaymentTransaction', entityId: id, patientId: row.patient_id, outcome: 'failure', detail: { reason: result.reason } });
+    await recordOutcome(context, 'update', { kind: 'payment', id, patientId: row.patient_id, detail: { reason: result.reason } }, 'failure');
     throw badRequest([{ field: 'TransactionId', rule: decline.rule, message: decline.message }], decline.message);
   }
   const moved = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), { gatewayReference: result.reference });
-  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PaymentTransaction', entityId: id, patientId: row.patient_id, outcome: 'success', detail: { authorized: true } });
   await crashPoint('after-authorize');
   return toTransaction(moved ?? (await store.transaction(deps.database, id))!);
 }
 
-const PRACTICE_ROLES = new Set(['provider', 'staff', 'practiceadmin']);
-
-/** A practice user of the organization the payment was made to. */
-function isPracticeUserOf(principal: Principal, organizationId: string): boolean {
-  return principal.organizationId === organizationId && principal.roles.some((r) => PRACTICE_ROLES.has(r));
-}
-
-/** The patient (or their account holder) and the practice the payment was made to; 404 for anyone else. */
-async function transactionInScope(deps: Deps, caller: Caller, id: string, action: 'read' | 'update'): Promise<store.TransactionRow> {
+/**
+ * The patient (or their account holder) and the practice the payment was made to (never another practice,
+ * even one caring for the patient); 404 for anyone else. Answers the relation that allowed it.
+ */
+async function transactionInScope(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  action: 'read' | 'update',
+  detail?: Record<string, unknown>,
+): Promise<{ row: store.TransactionRow; relation: Exclude<Relation, 'none'> }> {
   const row = await store.transaction(deps.database, id);
-  const allowed = row ? isPracticeUserOf(caller.principal, row.organization_id) || (await canReadPatient(deps.database, caller.principal, row.patient_id)) : false;
-  await recordAudit(deps.database, caller.audit, {
-    action,
-    entityType: 'PaymentTransaction',
-    entityId: id,
-    patientId: row?.patient_id ?? null,
-    outcome: !row ? 'not_found' : allowed ? 'success' : 'denied',
-  });
-  if (!row || !allowed) throw notFound();
-  return row;
+  if (!row) return notFoundAudited(context, action, 'payment', id);
+  const relation = await authorize(context, action, { kind: 'payment', id, patientId: row.patient_id, organizationId: row.organization_id, ...(detail ? { detail } : {}) });
+  return { row, relation };
 }
 
-export async function getTransaction(deps: Deps, caller: Caller, id: string): Promise<PaymentTransaction> {
-  return toTransaction(await transactionInScope(deps, caller, id, 'read'));
+export async function getTransaction(deps: Deps, context: RequestContext, id: string): Promise<PaymentTransaction> {
+  return toTransaction((await transactionInScope(deps, context, id, 'read')).row);
 }
 
 /**
@@ -432,8 +420,8 @@ export async function captureTransaction(deps: Deps, id: string): Promise<store.
   return (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now(), { captureReference })) ?? (await store.transaction(deps.database, id))!;
 }
 
-export async function captureForCaller(deps: Deps, caller: Caller, id: string): Promise<PaymentTransaction> {
-  await transactionInScope(deps, caller, id, 'update');
+export async function captureForCaller(deps: Deps, context: RequestContext, id: string): Promise<PaymentTransaction> {
+  await transactionInScope(deps, context, id, 'update', { capture: true });
   return toTransaction(await captureTransaction(deps, id));
 }
 
@@ -455,9 +443,10 @@ export async function cancelClaimedAuthorization(deps: Deps, id: string, appoint
  * The refund of §4.6: a captured payment whose booking did not happen. A patient may refund only a payment
  * that pays for no appointment; a practice user of the payment's organization may refund any of its payments.
  */
-export async function refundTransaction(deps: Deps, caller: Caller, id: string, amount?: number): Promise<PaymentTransaction> {
-  const row = await transactionInScope(deps, caller, id, 'update');
-  if (row.appointment_id && !isPracticeUserOf(caller.principal, row.organization_id)) throw fieldError('TransactionId', 'refundable', 'This payment belongs to a booked appointment; ask the practice for a refund');
+export async function refundTransaction(deps: Deps, context: RequestContext, id: string, amount?: number): Promise<PaymentTransaction> {
+  const { row, relation } = await transactionInScope(deps, context, id, 'update', { refund: true });
+  // 'care' on a payment means the caller is a user of the practice the payment was made to.
+  if (row.appointment_id && relation !== 'care') throw fieldError('TransactionId', 'refundable', 'This payment belongs to a booked appointment; ask the practice for a refund');
   if (row.status !== 'Captured' || !row.gateway_reference) throw fieldError('TransactionId', 'refundable', 'Only a captured payment can be refunded');
   const cents = amount === undefined ? undefined : toCents(amount);
   if (cents !== undefined && cents > row.amount_cents) throw fieldError('Amount', 'max', 'must not exceed the amount paid');
@@ -469,15 +458,14 @@ export async function refundTransaction(deps: Deps, caller: Caller, id: string, 
     throw unavailable(error);
   }
   const updated = await store.transition(deps.database, id, ['Captured'], 'Refunded', deps.clock.now());
-  await recordAudit(deps.database, caller.audit, { action: 'update', entityType: 'PaymentTransaction', entityId: id, patientId: row.patient_id, outcome: 'success', detail: { refund: true } });
   return toTransaction(updated ?? (await store.transaction(deps.database, id))!);
 }
 
 /** POST v1/web/patientbalance: what the patient has paid (captured or held) at a practice. */
-export async function patientBalance(deps: Deps, caller: Caller, patientId: string, organizationId: string | null): Promise<PatientBalance> {
-  await patientInScope(deps, caller, patientId, 'PatientBalance', 'read');
+export async function patientBalance(deps: Deps, context: RequestContext, patientId: string, organizationId: string | null): Promise<PatientBalance> {
+  // The payments of one practice (or, for the patient, of every practice): a practice reads only its own.
+  await authorize(context, 'read', { kind: 'payment', id: null, patientId, organizationId, entityType: 'PatientBalance' });
   const rows = await store.latestTransactions(deps.database, patientId, organizationId);
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'PatientBalance', patientId, outcome: 'success' });
   const latest = rows[0];
   const paid = rows.filter((r) => r.status === 'Captured').reduce((sum, r) => sum + r.amount_cents, 0);
   return {

@@ -10,7 +10,8 @@ import {
   type ScheduleException,
   type WalkInQueue,
 } from '@careslot/contracts';
-import { recordAudit } from '../../platform/audit';
+import { notFoundAudited, recordList } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import {
@@ -28,7 +29,6 @@ import {
   practiceOf,
   toPracticeAppointments as shape,
   UNKNOWN_PATIENT,
-  type PracticeCaller,
 } from '../appointments';
 import * as practiceStore from './store';
 
@@ -45,8 +45,8 @@ function iso(value: Date | string): string {
 }
 
 /** POST appointments/advance-search (practice side): the caller's practice only; another practice's ids match nothing. */
-export async function searchPracticeAppointments(deps: Deps, caller: PracticeCaller, query: PracticeAppointmentSearch) {
-  const organizationId = practiceOf(caller.principal);
+export async function searchPracticeAppointments(deps: Deps, context: RequestContext, query: PracticeAppointmentSearch) {
+  const organizationId = practiceOf(context);
   const limit = query.Limit;
   const { rows, total } = await practiceStore.searchPractice(
     deps.database,
@@ -63,10 +63,7 @@ export async function searchPracticeAppointments(deps: Deps, caller: PracticeCal
     },
     { limit, offset: Math.max(query.Offset - 1, 0) * limit },
   );
-  await recordAudit(deps.database, caller.audit, {
-    action: 'search',
-    entityType: 'Appointment',
-    outcome: 'success',
+  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), {
     workflow: CALENDAR_WORKFLOW,
     detail: { total, ids: rows.map((r) => r.id) },
   });
@@ -98,21 +95,21 @@ export function dayWindow(timeZone: string, date: string | undefined, now: Date)
   return { from, to, date: label };
 }
 
-async function providerDay(deps: Deps, caller: PracticeCaller, providerId: string, date: string | undefined) {
-  const organizationId = practiceOf(caller.principal);
+async function providerDay(deps: Deps, context: RequestContext, providerId: string, date: string | undefined) {
+  const organizationId = practiceOf(context);
   await practiceProvider(deps, organizationId, providerId);
   const zone = await providerZone(deps, organizationId, providerId);
   return { organizationId, ...dayWindow(zone, date, deps.clock.now()) };
 }
 
 /** The provider's walk-in queue of the day: waiting walk-ins in arrival order, and the one being seen. */
-export async function walkInQueue(deps: Deps, caller: PracticeCaller, providerId: string, date?: string): Promise<WalkInQueue> {
-  const day = await providerDay(deps, caller, providerId, date);
+export async function walkInQueue(deps: Deps, context: RequestContext, providerId: string, date?: string): Promise<WalkInQueue> {
+  const day = await providerDay(deps, context, providerId, date);
   const window = { practitionerId: providerId, organizationId: day.organizationId, from: day.from, to: day.to };
   const [waiting, current] = await Promise.all([practiceStore.waitingWalkIns(deps.database, window), practiceStore.walkInInProgress(deps.database, window)]);
   const shaped = await shape(deps, current ? [...waiting, current] : waiting);
   const entry = (a: PracticeAppointment) => ({ AppointmentId: a.Id, Patient: a.Patient, Status: a.Status, JoinedAt: a.CreatedOn, ReasonsText: a.ReasonsText });
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'WalkInQueue', entityId: providerId, outcome: 'success', workflow: 'Doctor_Appointment_Web', detail: { ids: shaped.map((a) => a.Id) } });
+  await recordList(context, 'read', 'appointment', shaped.map((a) => a.Patient.Id), { entityType: 'WalkInQueue', workflow: 'Doctor_Appointment_Web', detail: { providerId, ids: shaped.map((a) => a.Id) } });
   return {
     ProviderId: providerId,
     Count: waiting.length,
@@ -122,25 +119,25 @@ export async function walkInQueue(deps: Deps, caller: PracticeCaller, providerId
 }
 
 /** How many patients wait in the provider's walk-in queue (the logout dialog of §2.7 reads it). */
-export async function walkInCount(deps: Deps, caller: PracticeCaller, providerId: string) {
-  const day = await providerDay(deps, caller, providerId, undefined);
+export async function walkInCount(deps: Deps, context: RequestContext, providerId: string) {
+  const day = await providerDay(deps, context, providerId, undefined);
   const waiting = await practiceStore.waitingWalkIns(deps.database, { practitionerId: providerId, organizationId: day.organizationId, from: day.from, to: day.to });
   return { ProviderId: providerId, Count: waiting.length };
 }
 
 /** The provider calls the next walk-in: the head of the queue becomes In Progress; everyone watching hears it. */
-export async function callNextWalkIn(deps: Deps, caller: PracticeCaller, providerId: string): Promise<WalkInQueue> {
-  const day = await providerDay(deps, caller, providerId, undefined);
-  await callNext(deps, caller, { providerId, organizationId: day.organizationId, from: day.from, to: day.to });
-  return walkInQueue(deps, caller, providerId);
+export async function callNextWalkIn(deps: Deps, context: RequestContext, providerId: string): Promise<WalkInQueue> {
+  const day = await providerDay(deps, context, providerId, undefined);
+  await callNext(deps, context, { providerId, organizationId: day.organizationId, from: day.from, to: day.to });
+  return walkInQueue(deps, context, providerId);
 }
 
 /** The provider's patient hotlist: the 10 patients seen or booked most recently, up to the end of today. */
-export async function patientHotlist(deps: Deps, caller: PracticeCaller, providerId: string) {
-  const day = await providerDay(deps, caller, providerId, undefined);
+export async function patientHotlist(deps: Deps, context: RequestContext, providerId: string) {
+  const day = await providerDay(deps, context, providerId, undefined);
   const rows = await practiceStore.hotlist(deps.database, { practitionerId: providerId, organizationId: day.organizationId, until: day.to, limit: PATIENT_HOTLIST_COUNT });
   const cards = await patientCardsByIds(deps.database, rows.map((r) => r.patient_id));
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'PatientHotlist', entityId: providerId, outcome: 'success', workflow: 'Doctor_Appointment_Web', detail: { ids: rows.map((r) => r.patient_id) } });
+  await recordList(context, 'read', 'appointment', rows.map((r) => r.patient_id), { entityType: 'PatientHotlist', workflow: 'Doctor_Appointment_Web', detail: { providerId } });
   const data = rows.map((r) => ({
     Patient: cards.get(r.patient_id) ?? { Id: r.patient_id, ...UNKNOWN_PATIENT },
     LastAppointmentId: r.id,
@@ -152,8 +149,8 @@ export async function patientHotlist(deps: Deps, caller: PracticeCaller, provide
 }
 
 /** POST appointments/check-in/get: the day's visits at the practice (today in the practice's zone), with their status. */
-export async function checkInList(deps: Deps, caller: PracticeCaller, query: { Date?: string | undefined; LocationIds?: string[] | undefined; ProviderIds?: string[] | undefined }) {
-  const organizationId = practiceOf(caller.principal);
+export async function checkInList(deps: Deps, context: RequestContext, query: { Date?: string | undefined; LocationIds?: string[] | undefined; ProviderIds?: string[] | undefined }) {
+  const organizationId = practiceOf(context);
   const zone = (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
   const day = dayWindow(zone, query.Date, deps.clock.now());
   const { rows, total } = await practiceStore.searchPractice(
@@ -161,13 +158,13 @@ export async function checkInList(deps: Deps, caller: PracticeCaller, query: { D
     { organizationId, from: day.from, to: day.to, locationIds: query.LocationIds, providerIds: query.ProviderIds, statuses: [...DAY_VISIT_STATUSES] },
     { limit: 1000, offset: 0 },
   );
-  await recordAudit(deps.database, caller.audit, { action: 'search', entityType: 'Appointment', outcome: 'success', workflow: 'Checkin_Summary_Web', detail: { total } });
+  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), { workflow: 'Checkin_Summary_Web', detail: { total } });
   return { Data: await shape(deps, rows), Total: total };
 }
 
 /** The practice's providers, resources, facilities and schedules: what the practice calendar is drawn from. */
-export async function calendarContext(deps: Deps, caller: PracticeCaller): Promise<PracticeCalendarContext> {
-  const organizationId = practiceOf(caller.principal);
+export async function calendarContext(deps: Deps, context: RequestContext): Promise<PracticeCalendarContext> {
+  const organizationId = practiceOf(context);
   const organization = await getOrganization(deps.database, organizationId);
   if (!organization) throw notFound();
   const [roles, locations, resources] = await Promise.all([
@@ -197,8 +194,8 @@ export async function calendarContext(deps: Deps, caller: PracticeCaller): Promi
  * Time blocked off the practice's schedules (time off, holidays) overlapping [from, to), for the practice
  * calendar. The scheduling module owns the blocks and their changes; this only reads them across schedules.
  */
-export async function blockedTime(deps: Deps, caller: PracticeCaller, range: { from: Date; to: Date }): Promise<{ Data: ScheduleException[]; Total: number }> {
-  const organizationId = practiceOf(caller.principal);
+export async function blockedTime(deps: Deps, context: RequestContext, range: { from: Date; to: Date }): Promise<{ Data: ScheduleException[]; Total: number }> {
+  const organizationId = practiceOf(context);
   const schedules = await searchScheduleDetails(deps, { OrganizationId: organizationId }, deps.clock.now());
   const data = schedules
     .filter((s) => s.OrganizationId === organizationId)
@@ -212,27 +209,21 @@ export async function blockedTime(deps: Deps, caller: PracticeCaller, range: { f
  * appointments/schedule: the appointments booked on one of the practice's calendars in [From, To), by start.
  * A calendar of another practice, or none, is not found.
  */
-export async function calendarSchedule(deps: Deps, caller: PracticeCaller, query: CalendarScheduleQuery): Promise<{ Data: PracticeAppointment[]; Total: number }> {
-  const organizationId = practiceOf(caller.principal);
+export async function calendarSchedule(deps: Deps, context: RequestContext, query: CalendarScheduleQuery): Promise<{ Data: PracticeAppointment[]; Total: number }> {
+  const organizationId = practiceOf(context);
   const schedule = await getSchedule(deps.database, query.CalendarId);
   const location = schedule?.location_id ? await getLocation(deps.database, schedule.location_id) : null;
   const own = !!schedule && (location?.OrganizationId ?? schedule.organization_id) === organizationId;
-  if (!own) {
-    await recordAudit(deps.database, caller.audit, { action: 'search', entityType: 'Appointment', entityId: query.CalendarId, outcome: schedule ? 'denied' : 'not_found', workflow: CALENDAR_WORKFLOW });
-    throw notFound();
-  }
+  // Another practice's calendar answers like an unknown one.
+  if (!own) return notFoundAudited(context, 'search', 'appointment', query.CalendarId, { workflow: CALENDAR_WORKFLOW });
   const { rows, total } = await practiceStore.searchPractice(
     deps.database,
     { organizationId, from: new Date(query.From), to: new Date(query.To), calendarIds: [query.CalendarId] },
     { limit: 1000, offset: 0 },
   );
-  await recordAudit(deps.database, caller.audit, {
-    action: 'search',
-    entityType: 'Appointment',
-    entityId: query.CalendarId,
-    outcome: 'success',
+  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), {
     workflow: CALENDAR_WORKFLOW,
-    detail: { total, ids: rows.map((r) => r.id) },
+    detail: { calendarId: query.CalendarId, total, ids: rows.map((r) => r.id) },
   });
   return { Data: await shape(deps, rows), Total: total };
 }

@@ -35,11 +35,10 @@ import {
   validateReservedSlotQuerySchema,
 } from '@careslot/contracts';
 import type { FastifyRequest } from 'fastify';
-import { auditContextOf, recordAudit, type AuditAction, type AuditOutcome } from '../../platform/audit';
+import { authorize, type AccessAction } from '../../platform/access';
+import { contextOf, requireSession } from '../../platform/context';
 import { isSignedInUser } from '../../platform/auth';
-import type { Database } from '../../platform/db';
-import { AppError, conflict, fieldError, forbidden, notFound, tooManyRequests, unauthorized } from '../../platform/errors';
-import { canReadPatient } from '../directory';
+import { AppError, conflict, fieldError, notFound, tooManyRequests } from '../../platform/errors';
 import { registerCalendarHub } from './realtime';
 import * as schedules from './schedules';
 import * as service from './service';
@@ -55,24 +54,22 @@ function parseUtc(value: string): Date {
 
 /**
  * Who a hold belongs to: the subject of the caller's verified token, a guest's or a signed-in user's
- * (decision 0035). A cookie the caller writes proves nothing, so without a token there is no hold (401).
+ * (decision 0035, the request context's session). A cookie the caller writes proves nothing, so without a
+ * token there is no hold (401).
  */
 export function sessionOf(request: FastifyRequest): string {
-  if (!request.principal) throw unauthorized();
-  return `user:${request.principal.subject}`;
+  return requireSession(contextOf(request));
 }
 
 /**
  * A hold for a patient touches that patient's data: the caller must be signed in and allowed to act for
- * them (themself, a family member, or a patient of their practice), and every attempt is audited.
+ * them (themself, a family member, or a patient their practice cares for); the policy audits every attempt
+ * and answers 404 for anyone else's patient.
  */
-async function checkPatient(database: Database, request: FastifyRequest, patientId: string, action: AuditAction, slotIds: string[]) {
-  const principal = request.principal;
-  const allowed = !!principal && !principal.isGuest && (await canReadPatient(database, principal, patientId));
-  const outcome: AuditOutcome = allowed ? 'success' : 'denied';
-  await recordAudit(database, auditContextOf(request), { action, entityType: 'SlotHold', entityId: slotIds[0] ?? null, patientId, outcome });
-  if (!principal || principal.isGuest) throw new AppError('unauthorized');
-  if (!allowed) throw forbidden();
+async function checkPatient(request: FastifyRequest, patientId: string, action: AccessAction, slotIds: string[]) {
+  const context = contextOf(request);
+  if (!context.isSignedIn) throw new AppError('unauthorized');
+  await authorize(context, action, { kind: 'patient', id: slotIds[0] ?? null, patientId, entityType: 'SlotHold' });
 }
 
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,19 +96,19 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CALENDAR}/schedule`,
     { schema: { tags, summary: "Creates a schedule of the caller's practice", body: scheduleCreateSchema, response: { 200: scheduleSchema, ...errors } } },
-    async (request) => schedules.createSchedule(deps, request.principal, request.body, clock.now()),
+    async (request) => schedules.createSchedule(deps, contextOf(request), request.body, clock.now()),
   );
 
   app.put(
     `${CALENDAR}/schedule/:id`,
     { schema: { tags, summary: 'Changes a schedule; its calendars hear about the slots that moved', params: idParamSchema, body: scheduleUpdateSchema, response: { 200: scheduleSchema, ...errors } } },
-    async (request) => schedules.updateSchedule(deps, request.principal, request.params.id, request.body, clock.now()),
+    async (request) => schedules.updateSchedule(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   app.put(
     `${CALENDAR}/schedule/:id/update-services`,
     { schema: { tags, summary: 'The service types (reasons) a schedule offers', params: idParamSchema, body: scheduleServicesSchema, response: { 200: scheduleSchema, ...errors } } },
-    async (request) => schedules.updateScheduleServices(deps, request.principal, request.params.id, request.body.ServiceTypeIds, clock.now()),
+    async (request) => schedules.updateScheduleServices(deps, contextOf(request), request.params.id, request.body.ServiceTypeIds, clock.now()),
   );
 
   app.post(
@@ -127,7 +124,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CALENDAR}/schedule/:id/exceptions`,
     { schema: { tags, summary: "A schedule's time off and holidays", params: idParamSchema, response: { 200: list(scheduleExceptionSchema), ...errors } } },
     async (request) => {
-      const rows = await schedules.listScheduleExceptions(deps, request.principal, request.params.id);
+      const rows = await schedules.listScheduleExceptions(deps, contextOf(request), request.params.id);
       return { Data: rows, Total: rows.length };
     },
   );
@@ -135,14 +132,14 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CALENDAR}/schedule/:id/exceptions`,
     { schema: { tags, summary: 'Blocks time off or a holiday: its slots leave every calendar', params: idParamSchema, body: scheduleExceptionInputSchema, response: { 200: scheduleExceptionSchema, ...errors } } },
-    async (request) => schedules.addScheduleException(deps, request.principal, request.params.id, request.body, clock.now()),
+    async (request) => schedules.addScheduleException(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   app.delete(
     `${CALENDAR}/schedule/:id/exceptions/:exceptionId`,
     { schema: { tags, summary: 'Gives blocked time back to the schedule', params: exceptionParams, response: { 200: z.object({ Removed: z.literal(true) }), ...errors } } },
     async (request) => {
-      await schedules.removeScheduleException(deps, request.principal, request.params.id, request.params.exceptionId, clock.now());
+      await schedules.removeScheduleException(deps, contextOf(request), request.params.id, request.params.exceptionId, clock.now());
       return { Removed: true as const };
     },
   );
@@ -152,13 +149,13 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CALENDAR}/schedulesetting`,
     { schema: { tags, summary: "Saves a schedule's booking settings", body: scheduleSettingCreateSchema, response: { 200: scheduleSettingsSchema, ...errors } } },
-    async (request) => schedules.saveScheduleSetting(deps, request.principal, request.body.ScheduleId, request.body),
+    async (request) => schedules.saveScheduleSetting(deps, contextOf(request), request.body.ScheduleId, request.body),
   );
 
   app.put(
     `${CALENDAR}/schedulesetting/:id`,
     { schema: { tags, summary: "Changes a schedule's booking settings ({id}: the schedule's id)", params: idParamSchema, body: scheduleSettingUpdateSchema, response: { 200: scheduleSettingsSchema, ...errors } } },
-    async (request) => schedules.saveScheduleSetting(deps, request.principal, request.params.id, request.body),
+    async (request) => schedules.saveScheduleSetting(deps, contextOf(request), request.params.id, request.body),
   );
 
   // ---------- service categories ----------
@@ -166,7 +163,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CALENDAR}/servicecategory`,
     { schema: { tags, summary: "Creates a service category of the caller's practice", body: serviceCategoryInputSchema, response: { 200: serviceCategorySchema, ...errors } } },
-    async (request) => schedules.createServiceCategory(deps, request.principal, request.body),
+    async (request) => schedules.createServiceCategory(deps, contextOf(request), request.body),
   );
 
   app.get(
@@ -182,7 +179,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${CALENDAR}/servicecategory/:id`,
     { schema: { tags, summary: 'Changes a service category', params: idParamSchema, body: serviceCategoryInputSchema, response: { 200: serviceCategorySchema, ...errors } } },
-    async (request) => schedules.updateServiceCategory(deps, request.principal, request.params.id, request.body, clock.now()),
+    async (request) => schedules.updateServiceCategory(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   app.post(
@@ -199,7 +196,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CALENDAR}/servicetype`,
     { schema: { tags, summary: "Creates a service type (reason) of the caller's practice", body: serviceTypeInputSchema, response: { 200: serviceTypeSchema, ...errors } } },
-    async (request) => schedules.createServiceType(deps, request.principal, request.body),
+    async (request) => schedules.createServiceType(deps, contextOf(request), request.body),
   );
 
   app.post(
@@ -224,14 +221,14 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${CALENDAR}/servicetype/:id`,
     { schema: { tags, summary: 'Changes a service type', params: idParamSchema, body: serviceTypeInputSchema, response: { 200: serviceTypeSchema, ...errors } } },
-    async (request) => schedules.updateServiceType(deps, request.principal, request.params.id, request.body, clock.now()),
+    async (request) => schedules.updateServiceType(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   app.put(
     `${CALENDAR}/servicetype/serviceCategory/:id`,
     { schema: { tags, summary: 'Moves service types into a category', params: idParamSchema, body: serviceTypeCategoryAssignSchema, response: { 200: list(serviceTypeSchema), ...errors } } },
     async (request) => {
-      const rows = await schedules.assignServiceTypesToCategory(deps, request.principal, request.params.id, request.body.ServiceTypeIds, clock.now());
+      const rows = await schedules.assignServiceTypesToCategory(deps, contextOf(request), request.params.id, request.body.ServiceTypeIds, clock.now());
       return { Data: rows, Total: rows.length };
     },
   );
@@ -285,7 +282,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { patientId } = request.query;
       const sessionId = sessionOf(request);
-      if (patientId) await checkPatient(database, request, patientId, 'create', request.body.SlotIds);
+      if (patientId) await checkPatient(request, patientId, 'create', request.body.SlotIds);
       const parsed = service.parseSlotId(request.body.SlotIds[0]!);
       if (!parsed) throw fieldError('SlotIds', 'slot_id', 'calendar timeslot is not available');
       const result = await service.reserveSlot(deps, {
@@ -364,7 +361,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await checkPatient(database, request, request.query.PatientId, 'update', request.body.SlotIds);
+      await checkPatient(request, request.query.PatientId, 'update', request.body.SlotIds);
       const updated = await service.updateReservedSlot(deps, {
         slotIds: request.body.SlotIds,
         sessionId: sessionOf(request),
@@ -389,7 +386,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { cookieSessionId, patientId } = request.query;
-      if (patientId) await checkPatient(database, request, patientId, 'read', request.body.SlotIds);
+      if (patientId) await checkPatient(request, patientId, 'read', request.body.SlotIds);
       const session = sessionOf(request);
       // Only the caller's own session (its token's subject) can be asked about, so holds cannot be probed across browsers.
       if (cookieSessionId && session !== `user:${cookieSessionId}`) return false;

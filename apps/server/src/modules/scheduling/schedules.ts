@@ -10,7 +10,7 @@ import type {
   ServiceType,
   WorkingHoursInput,
 } from '@careslot/contracts';
-import { isSignedInUser, type Principal } from '../../platform/auth';
+import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
 import type { FieldIssue } from '@careslot/contracts';
@@ -34,10 +34,10 @@ const MANAGER_ROLES = new Set(['staff', 'practiceadmin']);
 const ANNOUNCE_DAYS = 180;
 
 /** The practice a caller may manage schedules of; 401 for a guest, 403 for anyone but its staff or admin. */
-export function managedPractice(principal: Principal | null): string {
-  if (!principal || !isSignedInUser(principal)) throw new AppError('unauthorized');
-  if (!principal.organizationId || !principal.roles.some((r) => MANAGER_ROLES.has(r))) throw forbidden();
-  return principal.organizationId;
+export function managedPractice(context: RequestContext): string {
+  if (!context.isSignedIn) throw new AppError('unauthorized');
+  if (!context.organizationId || !context.roles.some((r) => MANAGER_ROLES.has(r))) throw forbidden();
+  return context.organizationId;
 }
 
 function inPractice(organizationId: string | null | undefined, practice: string) {
@@ -217,8 +217,8 @@ export async function searchScheduleDetails(
   return (await currentModels(deps.database, ids)).map((m) => shapeSchedule(m, now));
 }
 
-export async function createSchedule(deps: SchedulingDeps, principal: Principal | null, input: ScheduleCreate, now: Date): Promise<Schedule> {
-  const practice = managedPractice(principal);
+export async function createSchedule(deps: SchedulingDeps, context: RequestContext, input: ScheduleCreate, now: Date): Promise<Schedule> {
+  const practice = managedPractice(context);
   const location = await locationInPractice(deps, input.LocationId, practice);
   const actor = input.Actor[0]!;
   if (actor.Type === 'Practitioner') {
@@ -264,16 +264,16 @@ export async function createSchedule(deps: SchedulingDeps, principal: Principal 
 }
 
 /** The schedule if the caller manages its practice; 404 otherwise. */
-async function managedSchedule(deps: SchedulingDeps, principal: Principal | null, id: string): Promise<ScheduleModel> {
-  const practice = managedPractice(principal);
+async function managedSchedule(deps: SchedulingDeps, context: RequestContext, id: string): Promise<ScheduleModel> {
+  const practice = managedPractice(context);
   const [model] = await currentModels(deps.database, [id]);
   if (!model) throw notFound();
   inPractice(model.row.organization_id, practice);
   return model;
 }
 
-export async function updateSchedule(deps: SchedulingDeps, principal: Principal | null, id: string, input: ScheduleUpdate, now: Date): Promise<Schedule> {
-  const before = await managedSchedule(deps, principal, id);
+export async function updateSchedule(deps: SchedulingDeps, context: RequestContext, id: string, input: ScheduleUpdate, now: Date): Promise<Schedule> {
+  const before = await managedSchedule(deps, context, id);
   const practice = before.row.organization_id!;
   let timeZone = input.TimeZone;
   if (input.LocationId && input.LocationId !== before.row.location_id) {
@@ -331,8 +331,8 @@ export async function updateSchedule(deps: SchedulingDeps, principal: Principal 
 }
 
 /** PUT schedule/{id}/update-services: the reasons the schedule offers (types of its own practice). */
-export async function updateScheduleServices(deps: SchedulingDeps, principal: Principal | null, id: string, typeIds: string[], now: Date): Promise<Schedule> {
-  const before = await managedSchedule(deps, principal, id);
+export async function updateScheduleServices(deps: SchedulingDeps, context: RequestContext, id: string, typeIds: string[], now: Date): Promise<Schedule> {
+  const before = await managedSchedule(deps, context, id);
   const unique = [...new Set(typeIds)];
   const known = await deps.database.query<{ id: string }>('select id from service_types where id = any($1::uuid[]) and organization_id = $2', [
     unique,
@@ -358,17 +358,17 @@ export async function updateScheduleServices(deps: SchedulingDeps, principal: Pr
 /** Blocks time on a schedule: its slots inside [Start, End) disappear from every calendar. */
 export async function addScheduleException(
   deps: SchedulingDeps,
-  principal: Principal | null,
+  context: RequestContext,
   scheduleId: string,
   input: ScheduleExceptionInput,
   now: Date,
 ): Promise<ScheduleException> {
-  const before = await managedSchedule(deps, principal, scheduleId);
+  const before = await managedSchedule(deps, context, scheduleId);
   const id = randomUUID();
   await deps.database.transaction(async (tx) => {
     await tx.query(
       'insert into schedule_exceptions (id, schedule_id, kind, starts_at, ends_at, note, created_by) values ($1, $2, $3, $4, $5, $6, $7)',
-      [id, scheduleId, input.Kind, new Date(input.Start).toISOString(), new Date(input.End).toISOString(), input.Note ?? null, principal!.subject],
+      [id, scheduleId, input.Kind, new Date(input.Start).toISOString(), new Date(input.End).toISOString(), input.Note ?? null, context.subject],
     );
     await bump(tx, [scheduleId]);
   });
@@ -376,8 +376,8 @@ export async function addScheduleException(
   return shapeException(scheduleId, after.exceptions.find((e) => e.id === id)!);
 }
 
-export async function removeScheduleException(deps: SchedulingDeps, principal: Principal | null, scheduleId: string, exceptionId: string, now: Date): Promise<void> {
-  const before = await managedSchedule(deps, principal, scheduleId);
+export async function removeScheduleException(deps: SchedulingDeps, context: RequestContext, scheduleId: string, exceptionId: string, now: Date): Promise<void> {
+  const before = await managedSchedule(deps, context, scheduleId);
   const removed = await deps.database.transaction(async (tx) => {
     const rows = await tx.query('delete from schedule_exceptions where id = $1 and schedule_id = $2 returning id', [exceptionId, scheduleId]);
     if (rows.length) await bump(tx, [scheduleId]);
@@ -387,8 +387,8 @@ export async function removeScheduleException(deps: SchedulingDeps, principal: P
   await edited(deps, before, now);
 }
 
-export async function listScheduleExceptions(deps: SchedulingDeps, principal: Principal | null, scheduleId: string): Promise<ScheduleException[]> {
-  const model = await managedSchedule(deps, principal, scheduleId);
+export async function listScheduleExceptions(deps: SchedulingDeps, context: RequestContext, scheduleId: string): Promise<ScheduleException[]> {
+  const model = await managedSchedule(deps, context, scheduleId);
   return model.exceptions.map((e) => shapeException(scheduleId, e));
 }
 
@@ -400,7 +400,7 @@ export async function listScheduleExceptions(deps: SchedulingDeps, principal: Pr
  */
 export async function saveScheduleSetting(
   deps: SchedulingDeps,
-  principal: Principal | null,
+  context: RequestContext,
   scheduleId: string,
   input: {
     CollectPatientDemographics?: boolean | undefined;
@@ -409,7 +409,7 @@ export async function saveScheduleSetting(
     AllowConcurrentBookings?: boolean | undefined;
   },
 ): Promise<ScheduleSettings> {
-  await managedSchedule(deps, principal, scheduleId);
+  await managedSchedule(deps, context, scheduleId);
   await deps.database.query(
     `update schedules set collect_patient_demographics = coalesce($2, collect_patient_demographics),
        enable_insurance = coalesce($3, enable_insurance), enable_self_pay = coalesce($4, enable_self_pay),
@@ -500,10 +500,10 @@ export async function searchServiceCategories(
 
 export async function createServiceCategory(
   deps: SchedulingDeps,
-  principal: Principal | null,
+  context: RequestContext,
   input: { Name: string; Duration: number; Capacity?: number | null | undefined },
 ): Promise<ServiceCategory> {
-  const practice = managedPractice(principal);
+  const practice = managedPractice(context);
   const [row] = await deps.database.query<CategoryDbRow>(
     'insert into service_categories (id, organization_id, name, duration_minutes, capacity) values ($1, $2, $3, $4, $5) returning *',
     [randomUUID(), practice, input.Name, input.Duration, input.Capacity ?? null],
@@ -513,12 +513,12 @@ export async function createServiceCategory(
 
 export async function updateServiceCategory(
   deps: SchedulingDeps,
-  principal: Principal | null,
+  context: RequestContext,
   id: string,
   input: { Name: string; Duration: number; Capacity?: number | null | undefined },
   now: Date,
 ): Promise<ServiceCategory> {
-  const practice = managedPractice(principal);
+  const practice = managedPractice(context);
   const existing = await getServiceCategory(deps, id);
   if (!existing) throw notFound();
   inPractice(existing.OrganizationId, practice);
@@ -595,8 +595,8 @@ async function categoryInPractice(deps: SchedulingDeps, categoryId: string | nul
   return category.Id;
 }
 
-export async function createServiceType(deps: SchedulingDeps, principal: Principal | null, input: TypeInput): Promise<ServiceType> {
-  const practice = managedPractice(principal);
+export async function createServiceType(deps: SchedulingDeps, context: RequestContext, input: TypeInput): Promise<ServiceType> {
+  const practice = managedPractice(context);
   const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
   const [row] = await deps.database.query<TypeDbRow>(
     `insert into service_types (id, organization_id, service_category_id, name, alias, duration_minutes, visit_type, services)
@@ -606,8 +606,8 @@ export async function createServiceType(deps: SchedulingDeps, principal: Princip
   return typeOf(row!);
 }
 
-export async function updateServiceType(deps: SchedulingDeps, principal: Principal | null, id: string, input: TypeInput, now: Date): Promise<ServiceType> {
-  const practice = managedPractice(principal);
+export async function updateServiceType(deps: SchedulingDeps, context: RequestContext, id: string, input: TypeInput, now: Date): Promise<ServiceType> {
+  const practice = managedPractice(context);
   const existing = await getServiceType(deps, id);
   if (!existing) throw notFound();
   inPractice(existing.OrganizationId, practice);
@@ -630,12 +630,12 @@ export async function updateServiceType(deps: SchedulingDeps, principal: Princip
 /** PUT servicetype/serviceCategory/{id}: the listed types (of the same practice) move into the category. */
 export async function assignServiceTypesToCategory(
   deps: SchedulingDeps,
-  principal: Principal | null,
+  context: RequestContext,
   categoryId: string,
   typeIds: string[],
   now: Date,
 ): Promise<ServiceType[]> {
-  const practice = managedPractice(principal);
+  const practice = managedPractice(context);
   const category = await getServiceCategory(deps, categoryId);
   if (!category) throw notFound();
   inPractice(category.OrganizationId, practice);

@@ -274,12 +274,10 @@ describe('calendar: holds for a patient are the patient’s own', () => {
       payload: { SlotIds: [slotId] },
     });
 
-  it('refuses patient B holding a slot for patient A, and audits the refusal', async () => {
+  it('answers patient B holding a slot for patient A like an unknown patient (404), and audits the refusal', async () => {
     const res = await reserve(tokenB, 'b-browser', slot('14:00'), patientA.id);
-    expect(res.statusCode).toBe(403);
-    expect(res.json.message).toBe(
-      'This is a forbidden area. You do not have permission to access this server.',
-    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json.message).toBe('This page cannot be reached.');
     const rows = await t.database.query<{ outcome: string; patient_id: string }>(
       "select outcome, patient_id from audit_events where entity_type = 'SlotHold' and actor_id = $1",
       [patientBId],
@@ -304,14 +302,12 @@ describe('calendar: holds for a patient are the patient’s own', () => {
   });
 
   it('refuses patient B updating or validating a hold for patient A', async () => {
-    expect((await update(tokenB, 'b-browser', slot('14:00'), patientA.id)).statusCode).toBe(403);
+    expect((await update(tokenB, 'b-browser', slot('14:00'), patientA.id)).statusCode).toBe(404);
     // Naming themself does not reach A's hold either: B's session holds nothing there.
     const own = await update(tokenB, 'b-browser', slot('14:00'), patientBId);
     expect(own.statusCode).toBe(404);
     expect(own.json.message).toBe('Unable to find reserved slot(s)');
-    expect((await validate(tokenB, 'b-browser', slot('14:00'), `patientId=${patientA.id}`)).statusCode).toBe(
-      403,
-    );
+    expect((await validate(tokenB, 'b-browser', slot('14:00'), `patientId=${patientA.id}`)).statusCode).toBe(404);
     const probe = await validate(tokenB, 'b-browser', slot('14:00'), 'cookieSessionId=a-browser');
     expect(probe.statusCode).toBe(200);
     expect(probe.json).toBe(false);

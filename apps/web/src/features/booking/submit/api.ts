@@ -1,10 +1,9 @@
-import type { Appointment, BookAppointment, BookingResult, PaymentIntentInput, PaymentTransaction, Patient } from '@careslot/contracts';
+import type { Appointment, BookAppointment, BookingResult, PaymentIntentInput, PaymentTransaction } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const APPOINTMENTS = '/careslot-appointment-service/api/v2';
 const PAYMENTS = '/careslot-payment-service/api';
-const ADMINISTRATION = '/careslot-administration/api';
 
 interface PaymentEnvelope<T> {
   status_code: number;
@@ -20,8 +19,6 @@ export interface BookingApi {
   appointment(id: string): Promise<Appointment>;
   transaction(id: string): Promise<PaymentTransaction>;
   refund(transactionId: string, amount: number): Promise<PaymentTransaction>;
-  patient(id: string): Promise<Patient>;
-  setManagingOrganization(patientId: string, organizationId: string): Promise<unknown>;
   releaseSlot(slotIds: readonly string[]): Promise<unknown>;
 }
 
@@ -49,8 +46,5 @@ export const bookingApi: BookingApi = {
         body: { TransactionId: transactionId, Amount: amount, AuditTrail: { WorkflowOrServiceName: 'Online_Booking_Web' } },
       })
     ).data,
-  patient: (id) => apiRequest<Patient>(`${ADMINISTRATION}/v2/patient/${encodeURIComponent(id)}`),
-  setManagingOrganization: (patientId, organizationId) =>
-    apiRequest(`${ADMINISTRATION}/v2/patient/${encodeURIComponent(patientId)}`, { method: 'PATCH', body: { ManagingOrganization: organizationId } }),
   releaseSlot: (slotIds) => apiRequest(`${CALENDAR}/slot/release`, { method: 'POST', body: { SlotIds: slotIds } }),
 };

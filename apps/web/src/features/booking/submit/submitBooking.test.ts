@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Appointment, CalendarSlotData, PaymentTransaction, Patient } from '@careslot/contracts';
+import type { Appointment, CalendarSlotData, PaymentTransaction } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import type { BookingApi } from './api';
 import { watchAppointmentStatus, type StatusUpdate } from './statusWatch';
@@ -57,8 +57,6 @@ function fakeApi(overrides: Partial<BookingApi> = {}) {
     appointment: vi.fn<BookingApi['appointment']>().mockResolvedValue(appointment('Scheduled')),
     transaction: vi.fn<BookingApi['transaction']>().mockResolvedValue(transaction('Canceled')),
     refund: vi.fn<BookingApi['refund']>().mockResolvedValue(transaction('Refunded')),
-    patient: vi.fn<BookingApi['patient']>().mockResolvedValue({ Id: PATIENT, ManagingOrganization: null } as Patient),
-    setManagingOrganization: vi.fn<BookingApi['setManagingOrganization']>().mockResolvedValue({}),
     releaseSlot: vi.fn<BookingApi['releaseSlot']>().mockResolvedValue({ Released: 1 }),
   };
   return Object.assign<typeof base, Partial<BookingApi>>(base, overrides);
@@ -83,7 +81,7 @@ function harness() {
 }
 
 describe('submitting a booking (step 9, §4.5, §4.6, §8)', () => {
-  it('validates the hold, authorizes the fee, books with BookingSystem, AuditTrail and the payment, sets ManagingOrganization', async () => {
+  it('validates the hold, authorizes the fee, books with BookingSystem, AuditTrail and the payment', async () => {
     const api = fakeApi();
     const outcome = await submitBooking({ api, settle: harness().settle, newKey: () => 'key-00000001' }, withFee);
     expect(api.validateReservedSlot).toHaveBeenCalledWith(['s1']);
@@ -107,7 +105,6 @@ describe('submitting a booking (step 9, §4.5, §4.6, §8)', () => {
       BookingSystem: { Type: 'Internal', Name: 'careslot_Web', Workflow: 'PROVIDER_PROFILE' },
       AuditTrail: { WorkflowOrServiceName: 'Online_Booking_Web' },
     });
-    expect(api.setManagingOrganization).toHaveBeenCalledWith(PATIENT, ORG);
     expect(outcome).toMatchObject({ kind: 'booked', popup: 'confirmation', redirect: `/portal/health/appointments/office/details/${APPT}?showConfirmationMessage=true` });
   });
 
@@ -118,14 +115,6 @@ describe('submitting a booking (step 9, §4.5, §4.6, §8)', () => {
     expect(api.authorizeVisitFee).not.toHaveBeenCalled();
     expect(api.book.mock.calls[0]![0].Payments).toEqual([{ PaymentTransactionId: WALLET_TXN }]);
     expect(outcome.kind).toBe('booked');
-  });
-
-  it('leaves a ManagingOrganization that is set, and ignores a failed patient update', async () => {
-    const api = fakeApi({ patient: vi.fn().mockResolvedValue({ Id: PATIENT, ManagingOrganization: 'other' }) });
-    await submitBooking({ api, settle: harness().settle }, submission);
-    expect(api.setManagingOrganization).not.toHaveBeenCalled();
-    const failing = fakeApi({ setManagingOrganization: vi.fn().mockRejectedValue(new ApiError(500, 'x')) });
-    expect((await submitBooking({ api: failing, settle: harness().settle }, submission)).kind).toBe('booked');
   });
 
   it('books anyway when validation errors, and sends a non-patient to /dashboard/doctor', async () => {

@@ -251,7 +251,8 @@ function paymentFailure(error: unknown): BookingOutcome {
  * Step 9 of the booking flow (§4.2) and what follows it (§4.5, §4.6, §8):
  * validate the held slot; authorize the visit fee when one applies; POST Appointments with an idempotency
  * key (a lost answer is retried once with the same key, so it never books twice); settle the status
- * (pushed update, else one poll after 6 s); set ManagingOrganization when the patient has none.
+ * (pushed update, else one poll after 6 s). 4.5 step 3 (the practice's relation with the patient) is the
+ * server's, recorded in the booking transaction (decision 0026): a closed tab cannot lose it.
  * It never navigates or shows anything itself: the hook does, from the outcome.
  */
 export async function submitBooking(deps: SubmitDeps, input: BookingSubmission): Promise<BookingOutcome> {
@@ -329,7 +330,6 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
     return { kind: 'failed', message: ENTERED_IN_ERROR_TEXT, code: 'enteredInError', redirect: fallback, refund: null };
   }
 
-  if (appointment.OrganizationId) await setManagingOrganization(api, input.patient.Id, appointment.OrganizationId);
   return {
     kind: 'booked',
     appointment,
@@ -348,14 +348,4 @@ async function refundFailure(api: BookingApi, slotIds: readonly string[], refund
 
 function afterBooking(input: BookingSubmission, id: string, type: string): string {
   return input.bookedByPatient === false ? NON_PATIENT_DASHBOARD_PATH : portalDetailsPath(id, type);
-}
-
-/** 4.5 step 3: a patient without a ManagingOrganization gets the booking's organization; a failure is ignored. */
-async function setManagingOrganization(api: BookingApi, patientId: string, organizationId: string): Promise<void> {
-  try {
-    const patient = await api.patient(patientId);
-    if (!patient.ManagingOrganization) await api.setManagingOrganization(patientId, organizationId);
-  } catch {
-    // 'Patient update failure: ignored' (§8).
-  }
 }

@@ -1,0 +1,293 @@
+import { PRACTICE_ROLE_CODES, type Role } from '@careslot/contracts';
+import { recordAudit, type AuditAction, type AuditContext, type AuditOutcome } from './audit';
+import type { RequestContext } from './context';
+import { AppError, notFound } from './errors';
+
+/**
+ * The one access policy (decision 0026): may this caller do this action on this object of a patient?
+ * It decides from the caller's relation to the patient and the practice that owns the object, and it writes
+ * the audit row itself, so no route or service audits data access by hand.
+ */
+
+/** The roles of a practice's users. The only definition on the server. */
+export const PRACTICE_ROLES: ReadonlySet<Role> = new Set<Role>(PRACTICE_ROLE_CODES);
+/** Support: read-only agents and the super user, each only with a stated purpose. */
+export const SUPPORT_ROLES: ReadonlySet<Role> = new Set<Role>(['superuser', 'supportagent']);
+/** Support roles that may also change data (the agent reads only). */
+const SUPPORT_WRITERS: ReadonlySet<Role> = new Set<Role>(['superuser']);
+
+export type AccessAction = 'read' | 'create' | 'update' | 'delete' | 'search';
+
+export type ResourceKind =
+  // The patient's own data: a practice sees it through a care relation.
+  | 'patient'
+  | 'coverage'
+  | 'file'
+  | 'payment-method'
+  // Objects a practice owns: only that practice sees them, whatever its relation with the patient.
+  | 'appointment'
+  | 'payment'
+  | 'invoice'
+  | 'form-response'
+  | 'clinical';
+
+const PRACTICE_OWNED: ReadonlySet<ResourceKind> = new Set<ResourceKind>(['appointment', 'payment', 'invoice', 'form-response', 'clinical']);
+
+/** The audit trail's entity type of each kind (a resource may name a more precise one). */
+const ENTITY_TYPE: Record<ResourceKind, string> = {
+  patient: 'Patient',
+  coverage: 'Coverage',
+  file: 'StoredFile',
+  'payment-method': 'PaymentMethod',
+  appointment: 'Appointment',
+  payment: 'PaymentTransaction',
+  invoice: 'Invoice',
+  'form-response': 'CustomFormResponse',
+  clinical: 'ClinicalEntry',
+};
+
+/**
+ * Practice-owned: the kinds a practice records, and a file given as an answer to practices' forms (sharedWith
+ * names them; a card picture or an upload no form names yet is the patient's own).
+ */
+const isPracticeOwned = (resource: Resource): boolean =>
+  PRACTICE_OWNED.has(resource.kind) || (resource.kind === 'file' && resource.sharedWith !== undefined);
+
+export interface Resource {
+  kind: ResourceKind;
+  /** The object's id; null for a create whose id is not known yet. */
+  id: string | null;
+  /** The patient the object belongs to. */
+  patientId: string;
+  /** For practice-owned kinds: the practice owning the object (null: no practice owns it). */
+  organizationId?: string | null;
+  /** Clinical entries: the practices the patient shared the entry with; form files: the practices whose forms they answer. */
+  sharedWith?: readonly string[];
+  /** A more precise audit entity type than the kind's (CardPicture, PreBookingResponse, SlotHold...). */
+  entityType?: string;
+  workflow?: string | null;
+  /** Extra audit detail: ids, counts, field names; never a name, e-mail, phone or birth date. */
+  detail?: Record<string, unknown> | null;
+}
+
+/** How the caller stands to a patient. */
+export type Relation = 'self' | 'family' | 'care' | 'support' | 'none';
+
+export type DenialReason = 'no_relation' | 'other_practice' | 'purpose_required' | 'read_only' | 'not_permitted';
+
+export type Decision = { allowed: true; relation: Exclude<Relation, 'none'> } | { allowed: false; reason: DenialReason };
+
+export const isPracticeUser = (context: RequestContext): context is RequestContext & { organizationId: string } =>
+  context.isSignedIn && context.organizationId !== null && context.roles.some((r) => PRACTICE_ROLES.has(r));
+
+export const isSupportUser = (context: RequestContext): boolean => context.isSignedIn && context.roles.some((r) => SUPPORT_ROLES.has(r));
+
+/** The caller's relation to a patient as the patient or their account holder: self, family or none. */
+async function personalRelation(context: RequestContext, patientId: string): Promise<'self' | 'family' | null> {
+  if (!context.patientId) return null;
+  if (context.patientId === patientId) return 'self';
+  const { database, relations } = context.access;
+  return (await relations.managesFamilyMember(database, context.patientId, patientId)) ? 'family' : null;
+}
+
+/** Decides without auditing. authorize() is the audited form every route uses. */
+export async function decide(context: RequestContext, action: AccessAction, resource: Resource): Promise<Decision> {
+  const personal = await personalRelation(context, resource.patientId);
+  if (personal) return { allowed: true, relation: personal };
+
+  if (isPracticeUser(context)) {
+    const organizationId = context.organizationId;
+    const { database, relations } = context.access;
+    if (isPracticeOwned(resource)) {
+      const owns = resource.organizationId === organizationId || (resource.sharedWith ?? []).includes(organizationId);
+      if (!owns) return { allowed: false, reason: 'other_practice' };
+      // Reading or changing its own object needs nothing more; creating one for a patient needs the relation,
+      // or a practice could reach any patient by filing an object for them.
+      if (action !== 'create') return { allowed: true, relation: 'care' };
+    }
+    if (await relations.hasCareRelation(database, organizationId, resource.patientId)) return { allowed: true, relation: 'care' };
+    // A practice user who is also support falls through to the support rule.
+  }
+
+  if (isSupportUser(context)) {
+    if (!context.purpose) return { allowed: false, reason: 'purpose_required' };
+    const writes = action !== 'read' && action !== 'search';
+    if (writes && !context.roles.some((r) => SUPPORT_WRITERS.has(r))) return { allowed: false, reason: 'read_only' };
+    return { allowed: true, relation: 'support' };
+  }
+  return { allowed: false, reason: 'no_relation' };
+}
+
+function auditContext(context: RequestContext): AuditContext {
+  return {
+    actorId: context.userId ?? context.subject,
+    actorType: context.actorType,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    organizationId: context.organizationId,
+    purpose: context.purpose,
+  };
+}
+
+const outcomeOf = (decision: Decision): AuditOutcome => (decision.allowed ? 'success' : 'denied');
+
+function denialError(reason: DenialReason): AppError {
+  switch (reason) {
+    case 'purpose_required':
+      return new AppError('forbidden', {
+        issues: [{ field: 'header.X-Access-Purpose', rule: 'required', message: 'Support access to patient data needs a stated purpose' }],
+      });
+    case 'read_only':
+      return new AppError('forbidden');
+    case 'no_relation':
+    case 'other_practice':
+    case 'not_permitted':
+      // Another's object answers like an unknown one: no existence oracle.
+      return notFound();
+  }
+}
+
+/**
+ * Allows the action or throws (404 for another's object, 403 for support without a purpose or a read-only
+ * agent changing data), writing one audit row either way on the context's connection (pass a transaction's
+ * context, onConnection(), to commit the row with the change). Returns the relation that allowed it.
+ */
+export async function authorize(
+  context: RequestContext,
+  action: AccessAction,
+  resource: Resource,
+  /** A use case's own rule on top of the policy (e.g. a patient may only cancel): false denies, as a 404. */
+  permits?: (relation: Exclude<Relation, 'none'>) => boolean,
+): Promise<Exclude<Relation, 'none'>> {
+  let decision = await decide(context, action, resource);
+  if (decision.allowed && permits && !permits(decision.relation)) decision = { allowed: false, reason: 'not_permitted' };
+  await recordAudit(context.access.database, auditContext(context), {
+    action,
+    entityType: resource.entityType ?? ENTITY_TYPE[resource.kind],
+    entityId: resource.id,
+    patientId: resource.patientId,
+    outcome: outcomeOf(decision),
+    workflow: resource.workflow ?? null,
+    detail: {
+      ...resource.detail,
+      ...(decision.allowed ? { relation: decision.relation } : { reason: decision.reason }),
+    },
+  });
+  if (!decision.allowed) throw denialError(decision.reason);
+  return decision.relation;
+}
+
+/**
+ * An object looked up and not found: audited as not_found (its product id only; an identifier, e-mail or
+ * name that found nothing is not stored) and answered 404, like an object of another patient.
+ */
+export async function notFoundAudited(
+  context: RequestContext,
+  action: AccessAction,
+  kind: ResourceKind,
+  id: string | null,
+  options: { entityType?: string; workflow?: string | null; lookup?: string; patientId?: string | null } = {},
+): Promise<never> {
+  await recordAudit(context.access.database, auditContext(context), {
+    action,
+    entityType: options.entityType ?? ENTITY_TYPE[kind],
+    entityId: id,
+    // A product id that matched nobody is kept (it is no one's data); a looked-up identifier is not.
+    patientId: options.patientId ?? null,
+    outcome: 'not_found',
+    workflow: options.workflow ?? null,
+    detail: options.lookup ? { lookup: options.lookup } : null,
+  });
+  throw notFound();
+}
+
+/** Whether the caller may read a patient's data, without an audit row (real-time room joins, filters). */
+export async function canSeePatient(context: RequestContext, patientId: string): Promise<boolean> {
+  return (await decide(context, 'read', { kind: 'patient', id: patientId, patientId })).allowed;
+}
+
+/** Whether the caller may read a practice-owned object (e.g. an appointment room), without an audit row. */
+export async function canSeePracticeObject(
+  context: RequestContext,
+  kind: Extract<ResourceKind, 'appointment' | 'payment' | 'invoice' | 'form-response' | 'clinical'>,
+  object: { id: string; patientId: string; organizationId: string | null },
+): Promise<boolean> {
+  return (await decide(context, 'read', { kind, id: object.id, patientId: object.patientId, organizationId: object.organizationId })).allowed;
+}
+
+/**
+ * Which patients a list or search may show the caller: every patient (support with a purpose), the patients
+ * a practice has a care relation with, the caller and their family, or nothing.
+ */
+export type PatientScope =
+  | { kind: 'all' }
+  | { kind: 'care'; organizationId: string }
+  | { kind: 'patients'; patientIds: string[] }
+  | { kind: 'none'; reason: DenialReason };
+
+export async function patientScope(context: RequestContext): Promise<PatientScope> {
+  if (isSupportUser(context)) return context.purpose ? { kind: 'all' } : { kind: 'none', reason: 'purpose_required' };
+  if (isPracticeUser(context)) return { kind: 'care', organizationId: context.organizationId };
+  if (context.patientId) {
+    const family = await context.access.relations.familyOf(context.access.database, context.patientId);
+    return { kind: 'patients', patientIds: [context.patientId, ...family] };
+  }
+  return { kind: 'none', reason: 'no_relation' };
+}
+
+/**
+ * A list or search the caller may not run at all: audited as denied and answered 403 (there is no single
+ * object whose existence could leak). Support without a purpose is told which header to send.
+ */
+export async function denyList(context: RequestContext, kind: ResourceKind, reason: DenialReason, options: { entityType?: string; workflow?: string | null } = {}): Promise<never> {
+  await recordAudit(context.access.database, auditContext(context), {
+    action: 'search',
+    entityType: options.entityType ?? ENTITY_TYPE[kind],
+    outcome: 'denied',
+    workflow: options.workflow ?? null,
+    detail: { reason },
+  });
+  throw reason === 'purpose_required' ? denialError(reason) : new AppError('forbidden');
+}
+
+/**
+ * A list read: one audit row naming every patient the answer showed (patient_ids), never the criteria's
+ * values. Call it with the rows actually returned.
+ */
+export async function recordList(
+  context: RequestContext,
+  action: Extract<AuditAction, 'read' | 'search'>,
+  kind: ResourceKind,
+  patientIds: readonly string[],
+  options: { entityType?: string; workflow?: string | null; detail?: Record<string, unknown> | null } = {},
+): Promise<void> {
+  await recordAudit(context.access.database, auditContext(context), {
+    action,
+    entityType: options.entityType ?? ENTITY_TYPE[kind],
+    patientIds,
+    outcome: 'success',
+    workflow: options.workflow ?? null,
+    detail: { ...options.detail, count: new Set(patientIds).size },
+  });
+}
+
+/**
+ * A change's own outcome where the access decision was already recorded (a declined card, a refund): one
+ * row on the context's connection. Not an access check.
+ */
+export async function recordOutcome(
+  context: RequestContext,
+  action: AuditAction,
+  resource: Omit<Resource, 'patientId'> & { patientId: string | null },
+  outcome: AuditOutcome,
+): Promise<void> {
+  await recordAudit(context.access.database, auditContext(context), {
+    action,
+    entityType: resource.entityType ?? ENTITY_TYPE[resource.kind],
+    entityId: resource.id,
+    patientId: resource.patientId,
+    outcome,
+    workflow: resource.workflow ?? null,
+    detail: resource.detail ?? null,
+  });
+}
