@@ -13,6 +13,11 @@ export interface OutgoingMessage {
   template: string;
   /** Files sent with an e-mail (an SMS carries none), e.g. the appointment's calendar file. */
   attachments?: Attachment[];
+  /**
+   * Makes sending idempotent: a message whose key was already stored is neither stored nor sent again (a
+   * redelivered domain event, e.g. `<event id>:<channel>:<template>`). Holds no personal data.
+   */
+  dedupeKey?: string;
 }
 
 export interface Attachment {
@@ -116,11 +121,16 @@ export function createOutbox(database: Database, transports: MessageTransport[] 
     async send(message) {
       const transport = byChannel.get(message.channel);
       const [row] = await database.query<{ id: string }>(
-        `insert into outbox_messages (channel, recipient, subject, body, template, status, attachments)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb) returning id`,
-        [message.channel, message.to, message.subject ?? null, message.body, message.template, transport ? 'pending' : 'stored', toStored(message.attachments)],
+        `insert into outbox_messages (channel, recipient, subject, body, template, status, attachments, dedupe_key)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) on conflict (dedupe_key) do nothing returning id`,
+        [message.channel, message.to, message.subject ?? null, message.body, message.template, transport ? 'pending' : 'stored', toStored(message.attachments), message.dedupeKey ?? null],
       );
-      const id = row!.id;
+      if (!row) {
+        // Stored (and sent) before under the same key: not sent again.
+        const [earlier] = await database.query<{ id: string }>('select id from outbox_messages where dedupe_key = $1', [message.dedupeKey ?? null]);
+        return { id: earlier!.id };
+      }
+      const id = row.id;
       if (transport) {
         try {
           await transport.send(message);

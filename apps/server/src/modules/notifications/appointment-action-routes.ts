@@ -18,8 +18,9 @@ const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorE
 export const appointmentMessageRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   // A durable consumer: a failure is logged by the dispatcher and retried.
-  onAppointmentChanged(deps.events, 'notifications.appointment-messages', async (change) => {
-    await handleAppointmentChange(deps, change);
+  // Each message is keyed by the event's id, so a redelivered event sends nothing twice.
+  onAppointmentChanged(deps.events, 'notifications.appointment-messages', async (change, event) => {
+    await handleAppointmentChange(deps, change, event.id);
   });
 
   app.post(

@@ -19,9 +19,9 @@ interface Patient {
   token: string;
 }
 
-async function patient(t: TestApp, languages: string[]): Promise<Patient> {
+async function patient(t: TestApp, languages: string[], mobile = '(917) 555-0142'): Promise<Patient> {
   const email = `msg-${randomUUID().slice(0, 8)}@example.com`;
-  const created = await createPatient(t.database, { firstName: 'Lucía', lastName: 'Tester', email, emailVerified: true, birthDate: '1990-05-01', gender: 'Female', mobile: '(917) 555-0142', mobileVerified: true, languages });
+  const created = await createPatient(t.database, { firstName: 'Lucía', lastName: 'Tester', email, emailVerified: true, birthDate: '1990-05-01', gender: 'Female', mobile, mobileVerified: true, languages });
   const token = await tokenFor(t.tokens, { sub: `sub-${created.Id}`, user_roles: ['patient'], user_type: 'Patient', careslot_id: created.Id, email }, 24 * 3600);
   return { id: created.Id, email, token };
 }
@@ -96,6 +96,21 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
     const [sms] = await outbox(t, '+19175550142', 'appointment-confirmation');
     expect(sms!.body).toMatch(/^CareSlot: su visita con .+ el martes, 24 de noviembre de 2026 a las 10:00\sa\.\s?m\. EST está confirmada\./);
     expect(sms!.attachments).toBeUndefined();
+  });
+
+  it('sends the confirmation once when the event is delivered again (at-least-once delivery): one e-mail and one SMS', async () => {
+    const ana = await patient(t, ['en'], '(917) 555-0177');
+    const id = await book(t, ana, await schedule(t, DEMO_PRACTICE_IDS[2]));
+    await t.events.flush();
+    const [event] = await t.database.query<{ id: string }>("select id from domain_events where aggregate_type = 'appointment' and aggregate_id = $1", [id]);
+    // A crash after the consumer sent the messages but before its delivery was recorded: the event comes again.
+    await t.database.query("delete from domain_event_deliveries where consumer = 'notifications.appointment-messages' and event_id = $1", [event!.id]);
+    await t.database.query('update domain_events set dispatched_at = null where id = $1', [event!.id]);
+    await t.events.flush();
+    const delivered = await t.database.query('select 1 from domain_event_deliveries where consumer = $1 and event_id = $2', ['notifications.appointment-messages', event!.id]);
+    expect(delivered).toHaveLength(1);
+    expect(await outbox(t, ana.email, 'appointment-confirmation')).toHaveLength(1);
+    expect(await outbox(t, '+19175550177', 'appointment-confirmation')).toHaveLength(1);
   });
 
   it('says a request that waits for the practice is pending, with a tentative calendar entry', async () => {

@@ -17,7 +17,7 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'tokens'>
  * to be pending, by e-mail with the .ics and by SMS; a cancelled visit's fee is settled by the practice's policy
  * (payments) and the patient is told what became of it.
  */
-export async function handleAppointmentChange(deps: Deps, event: AppointmentChanged): Promise<void> {
+export async function handleAppointmentChange(deps: Deps, event: AppointmentChanged, eventId: string): Promise<void> {
   const kind = event.kind === 'booked' || event.kind === 'requested' || event.kind === 'cancelled' ? event.kind : null;
   if (!kind) return;
   let fee: { outcome: FeeOutcome; amountCents: number } | null = null;
@@ -49,5 +49,5 @@ export async function handleAppointmentChange(deps: Deps, event: AppointmentChan
     calendarFile: read.calendarFile,
     fee,
   };
-  await sendAppointmentMessages(deps, view);
+  await sendAppointmentMessages(deps, view, eventId);
 }

@@ -99,11 +99,16 @@ export function composeAppointmentMessages(view: MessageAppointment, links: Mess
   return messages;
 }
 
+/** The key of one message of one domain event (no personal data): a redelivered event sends it once. */
+export const appointmentMessageKey = (eventId: string, message: Pick<OutgoingMessage, 'channel' | 'template'>) =>
+  `appointment-change:${eventId}:${message.channel}:${message.template}`;
+
 /**
  * Sends a patient the message of an appointment change by e-mail and SMS through the outbox (issue 17 item 9):
- * called by the appointment-change subscriber, so it can move onto durable domain events as it is.
+ * called by the appointment-change consumer with the domain event's id, which keys each message so a redelivered
+ * event (at-least-once delivery) sends each message once.
  */
-export async function sendAppointmentMessages(deps: Pick<AppDeps, 'outbox' | 'tokens' | 'config'>, view: MessageAppointment): Promise<void> {
+export async function sendAppointmentMessages(deps: Pick<AppDeps, 'outbox' | 'tokens' | 'config'>, view: MessageAppointment, eventId: string): Promise<void> {
   const origin = deps.config.publicUrl.replace(/\/+$/, '');
   const start = new Date(view.startTime);
   const live = view.kind !== 'cancelled';
@@ -113,5 +118,5 @@ export async function sendAppointmentMessages(deps: Pick<AppDeps, 'outbox' | 'to
     cancel: live ? actionLink(deps.tokens, origin, view.id, 'cancel', start) : null,
     search: `${origin}/provider-search`,
   };
-  for (const message of composeAppointmentMessages(view, links)) await deps.outbox.send(message);
+  for (const message of composeAppointmentMessages(view, links)) await deps.outbox.send({ ...message, dedupeKey: appointmentMessageKey(eventId, message) });
 }

@@ -1,6 +1,7 @@
 import { Avatar, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CalendarSlotData } from '@careslot/contracts';
+import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { zoneAbbreviation } from '../../../shared/slots/slotDates';
 import { appointmentDate } from '../appointmentDate';
@@ -16,6 +17,7 @@ interface BookingHeaderProps {
 /** The book-appointment header (2.9): heading, who the visit is with, and when in the facility's zone. */
 export function BookingHeader({ slot, timeZone, walkIn = false, now = new Date() }: BookingHeaderProps) {
   const { t, i18n } = useTranslation('booking');
+  const catalog = useCatalogNames();
   const start = slot.time_slot.Start;
   const when = timeZone ? appointmentDate(start, timeZone, now, { walkIn, locale: dateLocale(i18n.language) }) : null;
   return (
@@ -34,7 +36,7 @@ export function BookingHeader({ slot, timeZone, walkIn = false, now = new Date()
             </Text>
             {slot.entity.Speciality && (
               <Text size="sm" c="dimmed">
-                {slot.entity.Speciality}
+                {catalog.specialty(slot.entity.Speciality)}
               </Text>
             )}
             {slot.facility ? (

@@ -5,6 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SearchProvider } from '@careslot/contracts';
+import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
 import classes from './ProviderCard.module.css';
 import { officeAddress, officeOf, ProviderWeek } from './ProviderWeek';
@@ -27,6 +28,7 @@ export function ProviderCard({
 }) {
   const { t } = useTranslation('findCare');
   const { t: ts } = useTranslation('slots');
+  const catalog = useCatalogNames();
   // A provider at several offices: the card shows one office, its address, clock and times (issue 17).
   const [officeId, setOfficeId] = useState(provider.location.id);
   const office = officeOf(provider, officeId);
@@ -59,7 +61,7 @@ export function ProviderCard({
               </Anchor>
             </Title>
             <Text size="sm" c="brand.7" fw={600}>
-              {provider.specialties.map((s) => s.Display).join(', ')}
+              {provider.specialties.map((s) => catalog.specialty(s.Display)).join(', ')}
             </Text>
             <Text size="sm" c="dimmed">
               {provider.organization.name}

@@ -3,6 +3,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LazySelect } from '../../../shared/ui/LazySelect';
 import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfileCalendar, type PageProfileLocation, type Slot, type SlotHoldInfo } from '@careslot/contracts';
+import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
@@ -39,6 +40,7 @@ export function narrowToReason(slot: Slot, reason: string): Slot {
  */
 export function ProfileBooking({ profile }: { profile: PageProfile }) {
   const { t } = useTranslation('providerProfile');
+  const catalog = useCatalogNames();
   const calendars = profile.Calendars;
   const onPracticePage = profile.Entity.Type === 'Organization';
   const entities = useMemo(() => [...new Map(calendars.map((c) => [c.EntityId, c.EntityName])).entries()], [calendars]);
@@ -93,7 +95,7 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
           ) : null}
           <LazySelect
             label={t('reason')}
-            data={[{ value: ALL, label: t('allReasons') }, ...reasons.map((r) => ({ value: r.Id, label: r.Name }))]}
+            data={[{ value: ALL, label: t('allReasons') }, ...reasons.map((r) => ({ value: r.Id, label: catalog.reason(r.Name) }))]}
             value={reason}
             onChange={(value) => setReason(value ?? ALL)}
             allowDeselect={false}

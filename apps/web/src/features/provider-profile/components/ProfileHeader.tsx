@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageProfile } from '@careslot/contracts';
+import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 
 const FALLBACK_PHOTO: Record<PageProfile['Entity']['Type'], string> = {
   Provider: '/avatars/avatar-unknown.svg',
@@ -15,6 +16,7 @@ const FALLBACK_PHOTO: Record<PageProfile['Entity']['Type'], string> = {
 export function ProfileHeader({ profile }: { profile: PageProfile }) {
   const { t } = useTranslation('providerProfile');
   const { t: tf } = useTranslation('findCare');
+  const catalog = useCatalogNames();
   const type = profile.Entity.Type;
   const practice = profile.Organization;
   const phone = useMediaQuery('(max-width: 767px)') ?? false;
@@ -34,14 +36,14 @@ export function ProfileHeader({ profile }: { profile: PageProfile }) {
         </Title>
         {profile.Title ? (
           <Text fw={600} c="brand.7">
-            {type === 'HealthCareService' ? profile.Title : (profile.Specialities[0]?.Name ?? profile.Title)}
+            {type === 'HealthCareService' ? profile.Title : (profile.Specialities[0] ? catalog.specialty(profile.Specialities[0].Name) : profile.Title)}
           </Text>
         ) : null}
         {profile.Specialities.length > 1 || (type === 'Organization' && profile.Specialities.length > 0) ? (
           <Group gap={6} aria-label={t('sections.specialties')} role="list">
             {profile.Specialities.slice(0, 8).map((s) => (
               <Badge key={s.Id} variant="light" radius="sm" tt="none" role="listitem">
-                {s.Name}
+                {catalog.specialty(s.Name)}
               </Badge>
             ))}
             {profile.Specialities.length > 8 ? (
