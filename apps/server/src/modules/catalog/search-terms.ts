@@ -1,4 +1,5 @@
 import type { Connection } from '../../platform/db';
+import * as store from './search-terms-store';
 
 /**
  * Catalog look-ups of the provider search, at most one statement however many names it resolves (none when
@@ -43,13 +44,7 @@ export const REFERENCE_TTL_MS = 5 * 60_000;
 const references = new WeakMap<Connection, Promise<Reference>>();
 
 async function loadReference(connection: Connection): Promise<Reference> {
-  const rows = await connection.query<{ kind: 'specialty' | 'condition' | 'carrier'; name: string; id: string | null }>(
-    `select 'specialty' as kind, display as name, id::text as id from specialties
-     union all
-     select 'condition', c.display, cs.specialty_id::text from conditions c left join condition_specialties cs on cs.condition_id = c.id
-     union all
-     select 'carrier', name, id::text from insurance_carriers`,
-  );
+  const rows = await store.referenceNames(connection);
   const reference: Reference = { specialties: new Map(), conditions: new Map(), carriers: new Map(), zips: new Map(), expires: Date.now() + REFERENCE_TTL_MS };
   const ambiguous = new Set<string>();
   for (const row of rows) {
@@ -119,7 +114,7 @@ function termsFromMemory(reference: Reference, input: SearchTermsInput): SearchT
   return { specialtyIds: asked ? [...specialtyIds].sort() : null, carrierId, place };
 }
 
-interface SearchTermsInput {
+export interface SearchTermsInput {
   specialties: string[];
   condition: string | null;
   carrierName: string | null;
@@ -142,34 +137,7 @@ export async function resolveSearchTerms(connection: Connection, input: SearchTe
 }
 
 async function resolveSearchTermsInDatabase(connection: Connection, input: SearchTermsInput): Promise<SearchTerms> {
-  const [row] = await connection.query<{
-    specialty_ids: string[] | null;
-    carrier_id: string | null;
-    latitude: number | null;
-    longitude: number | null;
-    label: string | null;
-  }>(
-    `select
-       (select coalesce(array_agg(distinct id::text), '{}'::text[]) from (
-          select id from specialties where lower(display) = any($1::text[])
-          union
-          select cs.specialty_id from conditions c join condition_specialties cs on cs.condition_id = c.id
-           where lower(c.display) = lower($2::text)) s) as specialty_ids,
-       (select id::text from insurance_carriers where lower(name) = lower($3::text) limit 1) as carrier_id,
-       place.latitude, place.longitude, place.label
-     from (select 1) one
-     left join lateral (
-       select latitude, longitude, city || ', ' || state_code || ' ' || code as label
-         from zip_codes where $4::text is not null and code = $4::text and latitude is not null
-       union all
-       select avg(latitude), avg(longitude), min(city) || ', ' || min(state_code)
-         from zip_codes
-        where $4::text is null and $5::text is not null and lower(city) = lower($5::text) and latitude is not null
-          and ($6::text is null or lower(state_name) = lower($6::text) or lower(state_code) = lower($6::text))
-       having count(*) > 0
-     ) place on true`,
-    [input.specialties.map((s) => s.toLowerCase()), input.condition, input.carrierName, input.zip, input.city, input.state],
-  );
+  const row = await store.searchTermsRow(connection, input);
   const asked = input.specialties.length > 0 || input.condition !== null;
   return {
     specialtyIds: asked ? (row?.specialty_ids ?? []) : null,
@@ -187,13 +155,7 @@ export async function searchRowNames(
   specialtyIds: string[],
   planIds: string[],
 ): Promise<{ specialties: Map<string, string>; plans: Map<string, { carrierId: string; carrierName: string; planName: string }> }> {
-  const rows = await connection.query<{ kind: 'specialty' | 'plan'; id: string; name: string; carrier_id: string | null; plan_name: string | null }>(
-    `select 'specialty' as kind, id::text, display as name, null::text as carrier_id, null::text as plan_name from specialties where id = any($1::uuid[])
-     union all
-     select 'plan', p.id::text, c.name, c.id::text, p.name from insurance_plans p join insurance_carriers c on c.id = p.carrier_id
-      where p.id = any($2::uuid[])`,
-    [specialtyIds, planIds],
-  );
+  const rows = await store.searchRowNameRows(connection, specialtyIds, planIds);
   const specialties = new Map<string, string>();
   const plans = new Map<string, { carrierId: string; carrierName: string; planName: string }>();
   for (const row of rows) {

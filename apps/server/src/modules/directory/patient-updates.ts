@@ -15,6 +15,8 @@ import type { Database } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import { checkUpload, findFile, storeFile, type StoredFileRow } from '../../platform/files';
 import { accessiblePatient, getPatientById, shapeCoverage } from './service';
+import * as store from './patient-updates-store';
+import type { PatientColumn } from './patient-updates-store';
 import type { CoverageRow } from './store';
 
 /**
@@ -34,15 +36,10 @@ export async function updatePatient(database: Database, context: RequestContext,
   await accessiblePatient(database, context, patientId, 'update', { workflow, detail: { fields } });
   const changed: string[] = [];
   await database.transaction(async (tx) => {
-    const [current] = await tx.query<{ mobile: string | null; managing_organization_id: string | null }>(
-      'select mobile, managing_organization_id from patients where id = $1 for update',
-      [patientId],
-    );
-    const sets: string[] = [];
-    const params: unknown[] = [patientId];
-    const set = (column: string, value: unknown, field: string) => {
-      params.push(value);
-      sets.push(`${column} = $${params.length}`);
+    const current = await store.lockPatientForUpdate(tx, patientId);
+    const columns: [PatientColumn, unknown][] = [];
+    const set = (column: PatientColumn, value: unknown, field: string) => {
+      columns.push([column, value]);
       if (!changed.includes(field)) changed.push(field);
     };
     if (change.FirstName !== undefined) set('first_name', change.FirstName, 'FirstName');
@@ -59,8 +56,7 @@ export async function updatePatient(database: Database, context: RequestContext,
       const existing = current?.managing_organization_id ?? null;
       if (existing && existing !== wanted) throw fieldError('ManagingOrganization', 'already_set', 'the patient already has a managing organization');
       if (!existing) {
-        const known = await tx.query<{ id: string }>('select id from organizations where id = $1', [wanted]);
-        if (known.length === 0) throw fieldError('ManagingOrganization', 'exists', 'No organization with this id');
+        if (!(await store.organizationExists(tx, wanted))) throw fieldError('ManagingOrganization', 'exists', 'No organization with this id');
         set('managing_organization_id', wanted, 'ManagingOrganization');
       }
     }
@@ -71,12 +67,7 @@ export async function updatePatient(database: Database, context: RequestContext,
       set('state', change.Address.State, 'Address');
       set('zip_code', change.Address.ZipCode, 'Address');
     }
-    params.push(new Date().toISOString(), AUDIT_SYSTEM, workflow);
-    const n = params.length;
-    await tx.query(
-      `update patients set ${[...sets, `updated_at = $${n - 2}`, `last_changed_by_system = $${n - 1}`, `workflow = coalesce($${n}, workflow)`].join(', ')} where id = $1`,
-      params,
-    );
+    await store.updatePatientColumns(tx, patientId, columns, { now: new Date().toISOString(), system: AUDIT_SYSTEM, workflow });
   });
   return (await getPatientById(database, patientId))!;
 }
@@ -90,12 +81,7 @@ export async function updatePatient(database: Database, context: RequestContext,
  * the caller was already allowed to act for.
  */
 export async function hasCoverageOnFile(database: Database, input: { patientId: string; coverageId?: string | null; today: Date }): Promise<boolean> {
-  const rows = await database.query<{ insurance_display: string; eligibility: Record<string, unknown> | null }>(
-    `select insurance_display, eligibility from coverages
-      where patient_id = $1 and ($2::uuid is null or id = $2::uuid) and status = 'Active' and kind = 'insurance'
-        and (period_end is null or period_end >= $3::date) and (period_start is null or period_start <= $3::date)`,
-    [input.patientId, input.coverageId ?? null, input.today.toISOString().slice(0, 10)],
-  );
+  const rows = await store.currentInsuranceCoverages(database, input.patientId, input.coverageId ?? null, input.today.toISOString().slice(0, 10));
   return rows.some((r) => isInsured(r.insurance_display) && !eligibilitySaysNo(r.eligibility));
 }
 
@@ -108,8 +94,7 @@ function eligibilitySaysNo(eligibility: Record<string, unknown> | null): boolean
 }
 
 async function coverageRow(database: Database, id: string): Promise<CoverageRow | null> {
-  const rows = await database.query<Record<string, unknown>>('select * from coverages where id = $1', [id]);
-  const r = rows[0];
+  const r = await store.coverageById(database, id);
   if (!r) return null;
   const date = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : null);
   return {
@@ -144,9 +129,9 @@ async function coverageRow(database: Database, id: string): Promise<CoverageRow 
 
 async function checkPlan(database: Database, input: CoverageInput): Promise<string | null> {
   if (!input.InsurancePlanId) return null;
-  const rows = await database.query<{ plan_type: string | null }>('select plan_type from insurance_plans where id = $1 and active', [input.InsurancePlanId]);
-  if (rows.length === 0) throw fieldError('InsurancePlanId', 'exists', 'No active insurance plan with this id');
-  return rows[0]!.plan_type;
+  const plan = await store.activePlan(database, input.InsurancePlanId);
+  if (!plan) throw fieldError('InsurancePlanId', 'exists', 'No active insurance plan with this id');
+  return plan.plan_type;
 }
 
 function subscriberColumns(input: CoverageInput) {
@@ -170,20 +155,24 @@ export async function createCoverage(database: Database, context: RequestContext
   const now = new Date().toISOString();
   await database.transaction(async (tx) => {
     if (input.Status === 'Active') {
-      await tx.query(
-        `update coverages set status = 'Cancelled', updated_at = $3 where patient_id = $1 and priority = $2 and status = 'Active'`,
-        [input.PatientId, input.Priority, now],
-      );
+      await store.cancelActiveCoverages(tx, input.PatientId, input.Priority, now);
     }
-    await tx.query(
-      `insert into coverages (id, patient_id, insurance_plan_id, insurance_display, insurance_type, subscriber_id, dependent_number, relationship,
-         subscriber_patient_id, subscriber_first_name, subscriber_last_name, subscriber_birth_date, subscriber_gender, status, priority, is_default,
-         created_at, updated_at, workflow)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)`,
-      [id, input.PatientId, input.InsurancePlanId ?? null, input.Insurance.Display, planType, input.SubscriberId, input.DependentNumber ?? null, input.Relationship,
-        sub.subscriber_patient_id, sub.subscriber_first_name, sub.subscriber_last_name, sub.subscriber_birth_date, sub.subscriber_gender, input.Status, input.Priority,
-        input.Priority === 'Primary', now, workflow],
-    );
+    await store.insertCoverage(tx, {
+      id,
+      patientId: input.PatientId,
+      planId: input.InsurancePlanId ?? null,
+      display: input.Insurance.Display,
+      planType,
+      subscriberId: input.SubscriberId,
+      dependentNumber: input.DependentNumber ?? null,
+      relationship: input.Relationship,
+      subscriber: sub,
+      status: input.Status,
+      priority: input.Priority,
+      isDefault: input.Priority === 'Primary',
+      now,
+      workflow,
+    });
   });
   return shapeCoverage((await coverageRow(database, id))!);
 }
@@ -203,15 +192,21 @@ export async function updateCoverage(database: Database, context: RequestContext
   const planType = await checkPlan(database, input);
   const sub = subscriberColumns(input);
   await database.transaction(async (tx) => {
-    await tx.query(
-      `update coverages set insurance_plan_id = $2, insurance_display = $3, insurance_type = $4, subscriber_id = $5, dependent_number = $6, relationship = $7,
-         subscriber_patient_id = $8, subscriber_first_name = $9, subscriber_last_name = $10, subscriber_birth_date = $11, subscriber_gender = $12,
-         status = $13, priority = $14, updated_at = $15, workflow = coalesce($16, workflow), last_changed_by_system = $17
-       where id = $1`,
-      [id, input.InsurancePlanId ?? null, input.Insurance.Display, planType, input.SubscriberId, input.DependentNumber ?? null, input.Relationship,
-        sub.subscriber_patient_id, sub.subscriber_first_name, sub.subscriber_last_name, sub.subscriber_birth_date, sub.subscriber_gender,
-        input.Status, input.Priority, new Date().toISOString(), workflow, AUDIT_SYSTEM],
-    );
+    await store.updateCoverageRow(tx, {
+      id,
+      planId: input.InsurancePlanId ?? null,
+      display: input.Insurance.Display,
+      planType,
+      subscriberId: input.SubscriberId,
+      dependentNumber: input.DependentNumber ?? null,
+      relationship: input.Relationship,
+      subscriber: sub,
+      status: input.Status,
+      priority: input.Priority,
+      now: new Date().toISOString(),
+      workflow,
+      system: AUDIT_SYSTEM,
+    });
   });
   return shapeCoverage((await coverageRow(database, id))!);
 }
@@ -223,7 +218,7 @@ export async function addCardPicture(database: Database, context: RequestContext
   await database.transaction(async (tx) => {
     const ref = await storeFile(tx, { patientId: row.patientId, purpose: 'card-picture', upload, bytes, createdBy: context.subject ?? 'unknown', now: new Date() });
     const pictures = [...row.cardPictures.filter((p) => p.Side !== side), { Url: `${V2}/PatientCoverage/${id}/card-pictures/${ref.FileId}`, Side: side }];
-    await tx.query('update coverages set card_pictures = $2, updated_at = $3 where id = $1', [id, JSON.stringify(pictures), new Date().toISOString()]);
+    await store.setCardPictures(tx, id, JSON.stringify(pictures), new Date().toISOString());
   });
   return shapeCoverage((await coverageRow(database, id))!);
 }

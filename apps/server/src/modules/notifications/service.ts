@@ -62,7 +62,7 @@ function toOtpRequest(row: store.OtpRequestRow): OtpRequest {
  */
 async function sendCode(deps: Deps, request: { id: string; subject: string; phone: string }, code: string, now: Date) {
   await deps.database.transaction(async (tx) => {
-    if (deps.database.kind === 'postgres') await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`otp:${request.subject}`]);
+    if (deps.database.kind === 'postgres') await store.lockSendsOf(tx, request.subject);
     const since = new Date(now.getTime() - OTP_RULES.sendWindowMinutes * 60_000);
     if ((await store.recentSends(tx, request.subject, request.phone, since)) >= OTP_RULES.maxSends) {
       throw tooManyRequests(OTP_MESSAGES.tooManySends);

@@ -54,6 +54,11 @@ export async function markVerified(db: Connection, id: string, now: Date): Promi
   return rows.length === 1;
 }
 
+/** Serialises code sends of one subject until the transaction ends (PostgreSQL only: advisory locks). */
+export async function lockSendsOf(db: Connection, subject: string): Promise<void> {
+  await db.query('select pg_advisory_xact_lock(hashtext($1))', [`otp:${subject}`]);
+}
+
 export async function recentSends(db: Connection, subject: string, phone: string, since: Date): Promise<number> {
   const rows = await db.query<{ n: number }>(
     'select count(*)::int as n from otp_sends where (subject = $1 or phone = $2) and sent_at > $3',

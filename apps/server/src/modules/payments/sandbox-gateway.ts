@@ -4,8 +4,8 @@ import type { Clock } from '../../platform/clock';
 import type { Connection } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import { GatewayError, type AuthorizeResult, type CardSummary, type PaymentGateway, type RawCard } from './gateway';
-
-type Behavior = 'succeed' | 'decline' | 'insufficient_funds';
+import * as store from './sandbox-store';
+import type { CardBehavior as Behavior, ChargeRow } from './sandbox-store';
 
 /**
  * The sandbox's test cards: Stripe's test-mode numbers, so a developer's muscle memory carries over.
@@ -20,13 +20,6 @@ const TEST_CARDS: Record<string, { brand: string; behavior: Behavior }> = {
 };
 
 const newId = (prefix: string) => `${prefix}_sbx_${randomBytes(12).toString('hex')}`;
-
-interface ChargeRow {
-  id: string;
-  amount_cents: number;
-  amount_refunded_cents: number;
-  status: 'requires_capture' | 'succeeded' | 'canceled';
-}
 
 function statusOf(charge: ChargeRow): PaymentStatus {
   switch (charge.status) {
@@ -46,7 +39,7 @@ function statusOf(charge: ChargeRow): PaymentStatus {
  */
 export function sandboxGateway(db: Connection, clock: Clock): PaymentGateway {
   async function charge(reference: string): Promise<ChargeRow> {
-    const [row] = await db.query<ChargeRow>('select id, amount_cents, amount_refunded_cents, status from sandbox_charges where id = $1', [reference]);
+    const row = await store.chargeById(db, reference);
     if (!row) throw new GatewayError('No such charge', 'not_found');
     return row;
   }
@@ -67,69 +60,55 @@ export function sandboxGateway(db: Connection, clock: Clock): PaymentGateway {
       const expired = raw.expYear < now.getUTCFullYear() || (raw.expYear === now.getUTCFullYear() && raw.expMonth < now.getUTCMonth() + 1);
       if (expired) throw fieldError('Card.ExpYear', 'expired', 'The card has expired');
       const summary: CardSummary = { id: newId('pm'), brand: known.brand, last4: raw.number.slice(-4), expMonth: raw.expMonth, expYear: raw.expYear };
-      await db.query(
-        `insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behavior) values ($1, $2, $3, $4, $5, $6, $7)`,
-        [summary.id, customerId, summary.brand, summary.last4, summary.expMonth, summary.expYear, known.behavior],
-      );
+      await store.insertCard(db, { ...summary, customerId, behavior: known.behavior });
       return summary;
     },
 
     async listCards(customerId) {
-      const rows = await db.query<{ id: string; brand: string; last4: string; exp_month: number; exp_year: number }>(
-        'select id, brand, last4, exp_month, exp_year from sandbox_payment_methods where customer_id = $1 order by created_at desc',
-        [customerId],
-      );
+      const rows = await store.cardsOf(db, customerId);
       return rows.map((r) => ({ id: r.id, brand: r.brand, last4: r.last4, expMonth: r.exp_month, expYear: r.exp_year }));
     },
 
     async authorize(input): Promise<AuthorizeResult> {
-      const [existing] = await db.query<ChargeRow>('select id, amount_cents, amount_refunded_cents, status from sandbox_charges where idempotency_key = $1', [input.idempotencyKey]);
+      const existing = await store.chargeByIdempotencyKey(db, input.idempotencyKey);
       if (existing) return { ok: true, reference: existing.id, status: 'Uncaptured' };
-      const [method] = await db.query<{ behavior: Behavior }>('select behavior from sandbox_payment_methods where id = $1 and customer_id = $2', [input.paymentMethodId, input.customerId]);
-      if (!method) return { ok: false, reference: null, reason: 'invalid_method' };
-      if (method.behavior === 'decline') return { ok: false, reference: null, reason: 'declined' };
-      if (method.behavior === 'insufficient_funds') return { ok: false, reference: null, reason: 'insufficient_funds' };
+      const behavior: Behavior | undefined = await store.cardBehavior(db, input.paymentMethodId, input.customerId);
+      if (!behavior) return { ok: false, reference: null, reason: 'invalid_method' };
+      if (behavior === 'decline') return { ok: false, reference: null, reason: 'declined' };
+      if (behavior === 'insufficient_funds') return { ok: false, reference: null, reason: 'insufficient_funds' };
       const id = newId('ch');
-      const rows = await db.query<{ id: string }>(
-        `insert into sandbox_charges (id, payment_method_id, amount_cents, currency, status, idempotency_key)
-         values ($1, $2, $3, $4, 'requires_capture', $5) on conflict (idempotency_key) do nothing returning id`,
-        [id, input.paymentMethodId, input.amountCents, input.currency, input.idempotencyKey],
-      );
-      if (rows[0]) return { ok: true, reference: id, status: 'Uncaptured' };
+      const inserted = await store.insertCharge(db, {
+        id,
+        paymentMethodId: input.paymentMethodId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        idempotencyKey: input.idempotencyKey,
+      });
+      if (inserted) return { ok: true, reference: id, status: 'Uncaptured' };
       // A simultaneous retry with the same key won the insert: answer its authorization.
-      const [winner] = await db.query<{ id: string }>('select id from sandbox_charges where idempotency_key = $1', [input.idempotencyKey]);
-      return { ok: true, reference: winner!.id, status: 'Uncaptured' };
+      const winner = await store.chargeIdOfKey(db, input.idempotencyKey);
+      return { ok: true, reference: winner!, status: 'Uncaptured' };
     },
 
     async findAuthorization(input) {
-      const [row] = await db.query<{ id: string }>('select id from sandbox_charges where idempotency_key = $1', [input.idempotencyKey]);
-      return row?.id ?? null;
+      return (await store.chargeIdOfKey(db, input.idempotencyKey)) ?? null;
     },
 
     async capture(reference) {
-      const rows = await db.query("update sandbox_charges set status = 'succeeded' where id = $1 and status = 'requires_capture' returning id", [reference]);
-      if (rows.length === 1) return null;
+      if (await store.settleCharge(db, reference, 'succeeded')) return null;
       const row = await charge(reference);
       if (row.status !== 'succeeded') throw new GatewayError(`Cannot capture a ${row.status} charge`, 'invalid_state');
       return null;
     },
 
     async cancel(reference) {
-      const rows = await db.query("update sandbox_charges set status = 'canceled' where id = $1 and status = 'requires_capture' returning id", [reference]);
-      if (rows.length === 1) return;
+      if (await store.settleCharge(db, reference, 'canceled')) return;
       const row = await charge(reference);
       if (row.status !== 'canceled') throw new GatewayError(`Cannot cancel a ${row.status} charge`, 'invalid_state');
     },
 
     async refund(reference, amountCents) {
-      const rows = await db.query(
-        `update sandbox_charges set amount_refunded_cents = amount_refunded_cents + coalesce($2, amount_cents - amount_refunded_cents)
-         where id = $1 and status = 'succeeded' and amount_refunded_cents + coalesce($2, amount_cents - amount_refunded_cents) <= amount_cents
-           and amount_refunded_cents < amount_cents
-         returning id`,
-        [reference, amountCents ?? null],
-      );
-      if (rows.length === 1) return;
+      if (await store.refundCharge(db, reference, amountCents ?? null)) return;
       const row = await charge(reference);
       throw new GatewayError(row.status === 'succeeded' ? 'Refund exceeds the captured amount' : `Cannot refund a ${row.status} charge`, 'invalid_state');
     },

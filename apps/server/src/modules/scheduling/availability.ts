@@ -1,6 +1,8 @@
 import type { Connection } from '../../platform/db';
+import * as store from './availability-store';
+import type { ScheduleWithHours } from './availability-store';
 import { LEAD_TIME_MS, slotId, type Slot } from './service';
-import { localDate, localToUtc, overlapsAny, zoneOffsetMinutes, type BlockedRange, type WorkingHours } from './slots';
+import { localDate, localToUtc, overlapsAny, zoneOffsetMinutes } from './slots';
 
 /**
  * Availability of many schedules at once, for lists of providers (find care). One statement whatever the
@@ -34,21 +36,6 @@ interface AvailabilityInput {
   perDay: number;
   /** How far from fromDay to look for the next availability; the planning horizon caps it too. */
   lookAheadDays: number;
-}
-
-interface ScheduleWithHours {
-  id: string;
-  /** The schedule's actor: its practitioner or its healthcare service, as asked. */
-  actor_id: string;
-  location_id: string | null;
-  time_zone: string;
-  slot_minutes: number;
-  capacity: number;
-  planning_horizon_days: number;
-  slot_hide_hours: number;
-  hours: WorkingHours[];
-  exceptions: { start: string; end: string }[];
-  blocked: BlockedRange[];
 }
 
 const DAY_MS = 86_400_000;
@@ -86,28 +73,7 @@ async function availabilityOfActors(
   // none, and is read for those alone afterwards (none in most searches).
   const weekEnd = new Date(Date.UTC(year, month - 1, day + input.days) + 14 * 3_600_000);
   const takenEnd = input.days > 0 && weekEnd < windowEnd ? weekEnd : windowEnd;
-  const schedules = await db.query<ScheduleWithHours & { taken: [number[] | null, number[] | null] }>(
-    // Categories with capacities make a slot's capacity their sum (3.4). The capacity taken in the window
-    // comes with each schedule as two JSON arrays (start in epoch ms, places taken), read by an index range
-    // scan per schedule: one row per schedule instead of one per taken slot.
-    `select s.id, s.${actor} as actor_id, s.location_id, s.time_zone, s.slot_minutes,
-            coalesce((select sum(coalesce(c.capacity, s.capacity))::int from service_categories c
-                       where c.id in (select t.service_category_id from schedule_service_types x
-                                        join service_types t on t.id = x.service_type_id where x.schedule_id = s.id)
-                      having bool_or(c.capacity is not null)), s.capacity) as capacity,
-            s.planning_horizon_days, s.slot_hide_hours,
-            coalesce((select json_agg(json_build_object('weekday', h.weekday, 'startMinute', h.start_minute, 'endMinute', h.end_minute))
-                        from schedule_hours h where h.schedule_id = s.id), '[]') as hours,
-            coalesce((select json_agg(json_build_object('start', e.starts_at, 'end', e.ends_at))
-                        from schedule_exceptions e where e.schedule_id = s.id and e.ends_at > $2), '[]') as exceptions,
-            (select json_build_array(json_agg((extract(epoch from c.start_at) * 1000)::bigint), json_agg(c.taken))
-               from slot_capacity c
-              where c.schedule_id = s.id and c.start_at >= $3 and c.start_at < $4 and c.taken > 0) as taken
-       from schedules s
-      where s.${actor} = any($1::uuid[]) and s.online_booking_enabled
-      order by s.${actor}, s.id`,
-    [actorIds, input.now.toISOString(), windowStart.toISOString(), takenEnd.toISOString()],
-  );
+  const schedules = await store.availabilityRows(db, actor, actorIds, input.now, windowStart, takenEnd);
   if (schedules.length === 0) return [];
   const takenOf = new Map<string, Map<number, number>>();
   for (const schedule of schedules) {
@@ -183,12 +149,7 @@ async function availabilityOfActors(
   // Schedules with no open slot in the listed week (or none listed): the rest of the look-ahead's taken capacity.
   const searching = found.filter((entry) => entry.result.slots.length === 0 && entry.nextFrom < entry.nextEnd);
   if (takenEnd < windowEnd && searching.length > 0) {
-    const rest = await db.query<{ schedule_id: string; start_ms: string | number; taken: number }>(
-      `select c.schedule_id, (extract(epoch from c.start_at) * 1000)::bigint as start_ms, c.taken
-         from slot_capacity c
-        where c.schedule_id = any($1::uuid[]) and c.start_at >= $2 and c.start_at < $3 and c.taken > 0`,
-      [searching.map((entry) => entry.schedule.id), takenEnd.toISOString(), windowEnd.toISOString()],
-    );
+    const rest = await store.takenInRange(db, searching.map((entry) => entry.schedule.id), takenEnd, windowEnd);
     for (const row of rest) takenOf.get(row.schedule_id)!.set(Number(row.start_ms), row.taken);
   }
   for (const entry of searching) entry.result.nextAvailable = firstOpenSlot(entry.schedule, entry.nextFrom, entry.nextEnd, entry.available);

@@ -21,6 +21,8 @@ import { modelSlots, narrowSlot, shapeSlot, slotId, type SchedulingDeps } from '
 import { scheduleSettings } from './settings';
 import * as store from './store';
 import type { CategoryRow, ScheduleModel, TypeRow } from './store';
+import * as sstore from './schedules-store';
+import type { CategoryDbRow, TypeDbRow } from './schedules-store';
 
 /**
  * Schedules, their settings, service categories and service types (practice-portal.md 3.4 and the §7
@@ -182,18 +184,9 @@ async function edited(deps: SchedulingDeps, before: ScheduleModel, now: Date): P
 
 async function bump(db: Connection, scheduleIds: string[]) {
   if (scheduleIds.length === 0) return;
-  await db.query('update schedules set version = version + 1, updated_at = now() where id = any($1::uuid[])', [scheduleIds]);
+  await sstore.bumpScheduleVersions(db, scheduleIds);
 }
 
-async function replaceHours(db: Connection, scheduleId: string, hours: { weekday: number; startMinute: number; endMinute: number }[]) {
-  await db.query('delete from schedule_hours where schedule_id = $1', [scheduleId]);
-  if (hours.length === 0) return;
-  await db.query(
-    `insert into schedule_hours (schedule_id, weekday, start_minute, end_minute)
-     select $1, * from unnest($2::smallint[], $3::integer[], $4::integer[])`,
-    [scheduleId, hours.map((h) => h.weekday), hours.map((h) => h.startMinute), hours.map((h) => h.endMinute)],
-  );
-}
 
 // ---------- schedules ----------
 
@@ -233,32 +226,26 @@ export async function createSchedule(deps: SchedulingDeps, context: RequestConte
   const hours = workingHours(input.WorkingHours);
   const id = randomUUID();
   await deps.database.transaction(async (tx) => {
-    await tx.query(
-      `insert into schedules (id, practitioner_id, healthcare_service_id, location_id, organization_id, name, time_zone, slot_minutes,
-                              capacity, planning_horizon_days, slot_hide_hours, online_booking_enabled, requires_approval,
-                              identifiers, specialties, visit_types, supported_regions)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17)`,
-      [
-        id,
-        actor.Type === 'Practitioner' ? actor.Id : null,
-        actor.Type === 'HealthCareService' ? actor.Id : null,
-        location.Id,
-        practice,
-        input.Name ?? null,
-        timeZone,
-        input.SlotMinutes,
-        input.Capacity,
-        input.PlanningHorizonDays,
-        input.SlotHideHours,
-        input.OnlineBookingEnabled,
-        input.requires_approval,
-        JSON.stringify(input.Identifier),
-        input.Specialty,
-        [...new Set(input.VisitType)],
-        [...new Set(input.supported_regions)],
-      ],
-    );
-    await replaceHours(tx, id, hours);
+    await sstore.insertSchedule(tx, {
+      id,
+      practitionerId: actor.Type === 'Practitioner' ? actor.Id : null,
+      healthcareServiceId: actor.Type === 'HealthCareService' ? actor.Id : null,
+      locationId: location.Id,
+      organizationId: practice,
+      name: input.Name ?? null,
+      timeZone,
+      slotMinutes: input.SlotMinutes,
+      capacity: input.Capacity,
+      planningHorizonDays: input.PlanningHorizonDays,
+      slotHideHours: input.SlotHideHours,
+      onlineBookingEnabled: input.OnlineBookingEnabled,
+      requiresApproval: input.requires_approval,
+      identifiersJson: JSON.stringify(input.Identifier),
+      specialties: input.Specialty,
+      visitTypes: [...new Set(input.VisitType)],
+      supportedRegions: [...new Set(input.supported_regions)],
+    });
+    await sstore.replaceScheduleHours(tx, id, hours);
   });
   return shapeSchedule((await reloadModel(deps.database, id))!, now);
 }
@@ -283,48 +270,26 @@ export async function updateSchedule(deps: SchedulingDeps, context: RequestConte
   if (timeZone) checkTimeZone(timeZone);
   const hours = input.WorkingHours ? workingHours(input.WorkingHours) : null;
   await deps.database.transaction(async (tx) => {
-    await tx.query(
-      `update schedules set
-         name = case when $2::boolean then $3 else name end,
-         location_id = coalesce($4, location_id),
-         time_zone = coalesce($5, time_zone),
-         slot_minutes = coalesce($6, slot_minutes),
-         capacity = coalesce($7, capacity),
-         planning_horizon_days = coalesce($8, planning_horizon_days),
-         slot_hide_hours = coalesce($9, slot_hide_hours),
-         online_booking_enabled = coalesce($10, online_booking_enabled),
-         requires_approval = coalesce($11, requires_approval),
-         visit_types = coalesce($12, visit_types),
-         supported_regions = coalesce($13, supported_regions),
-         specialties = coalesce($14, specialties),
-         identifiers = coalesce($15::jsonb, identifiers),
-         version = version + 1, updated_at = now()
-       where id = $1`,
-      [
-        id,
-        input.Name !== undefined,
-        input.Name ?? null,
-        input.LocationId ?? null,
-        timeZone ?? null,
-        input.SlotMinutes ?? null,
-        input.Capacity ?? null,
-        input.PlanningHorizonDays ?? null,
-        input.SlotHideHours ?? null,
-        input.OnlineBookingEnabled ?? null,
-        input.requires_approval ?? null,
-        input.VisitType ? [...new Set(input.VisitType)] : null,
-        input.supported_regions ? [...new Set(input.supported_regions)] : null,
-        input.Specialty ?? null,
-        input.Identifier ? JSON.stringify(input.Identifier) : null,
-      ],
-    );
-    if (hours) await replaceHours(tx, id, hours);
+    await sstore.updateScheduleRow(tx, id, {
+      setName: input.Name !== undefined,
+      name: input.Name ?? null,
+      locationId: input.LocationId ?? null,
+      timeZone: timeZone ?? null,
+      slotMinutes: input.SlotMinutes ?? null,
+      capacity: input.Capacity ?? null,
+      planningHorizonDays: input.PlanningHorizonDays ?? null,
+      slotHideHours: input.SlotHideHours ?? null,
+      onlineBookingEnabled: input.OnlineBookingEnabled ?? null,
+      requiresApproval: input.requires_approval ?? null,
+      visitTypes: input.VisitType ? [...new Set(input.VisitType)] : null,
+      supportedRegions: input.supported_regions ? [...new Set(input.supported_regions)] : null,
+      specialties: input.Specialty ?? null,
+      identifiersJson: input.Identifier ? JSON.stringify(input.Identifier) : null,
+    });
+    if (hours) await sstore.replaceScheduleHours(tx, id, hours);
     // Slots already held or booked follow a new capacity, never below what is taken.
     if (input.Capacity !== undefined) {
-      await tx.query(
-        'update slot_capacity set capacity = greatest(taken, $3, 1) where schedule_id = $1 and category_id = $2 and start_at >= $4',
-        [id, store.NIL_CATEGORY, input.Capacity, now.toISOString()],
-      );
+      await sstore.resizeScheduleCapacity(tx, id, input.Capacity, now);
     }
   });
   return shapeSchedule(await edited(deps, before, now), now);
@@ -334,20 +299,13 @@ export async function updateSchedule(deps: SchedulingDeps, context: RequestConte
 export async function updateScheduleServices(deps: SchedulingDeps, context: RequestContext, id: string, typeIds: string[], now: Date): Promise<Schedule> {
   const before = await managedSchedule(deps, context, id);
   const unique = [...new Set(typeIds)];
-  const known = await deps.database.query<{ id: string }>('select id from service_types where id = any($1::uuid[]) and organization_id = $2', [
-    unique,
-    before.row.organization_id,
-  ]);
-  const knownIds = new Set(known.map((k) => k.id));
+  const knownIds = new Set(await sstore.serviceTypeIdsOf(deps.database, unique, before.row.organization_id));
   const issues: FieldIssue[] = typeIds.flatMap((t, i) =>
     knownIds.has(t) ? [] : [{ field: `ServiceTypeIds.${i}`, rule: 'not_found', message: 'no such service type in your practice' }],
   );
   if (issues.length) throw badRequest(issues);
   await deps.database.transaction(async (tx) => {
-    await tx.query('delete from schedule_service_types where schedule_id = $1', [id]);
-    if (unique.length) {
-      await tx.query('insert into schedule_service_types (schedule_id, service_type_id) select $1, unnest($2::uuid[])', [id, unique]);
-    }
+    await sstore.replaceScheduleServiceTypes(tx, id, unique);
     await bump(tx, [id]);
   });
   return shapeSchedule(await edited(deps, before, now), now);
@@ -366,10 +324,15 @@ export async function addScheduleException(
   const before = await managedSchedule(deps, context, scheduleId);
   const id = randomUUID();
   await deps.database.transaction(async (tx) => {
-    await tx.query(
-      'insert into schedule_exceptions (id, schedule_id, kind, starts_at, ends_at, note, created_by) values ($1, $2, $3, $4, $5, $6, $7)',
-      [id, scheduleId, input.Kind, new Date(input.Start).toISOString(), new Date(input.End).toISOString(), input.Note ?? null, context.subject],
-    );
+    await sstore.insertScheduleException(tx, {
+      id,
+      scheduleId,
+      kind: input.Kind,
+      start: new Date(input.Start).toISOString(),
+      end: new Date(input.End).toISOString(),
+      note: input.Note ?? null,
+      createdBy: context.subject,
+    });
     await bump(tx, [scheduleId]);
   });
   const after = await edited(deps, before, now);
@@ -379,9 +342,9 @@ export async function addScheduleException(
 export async function removeScheduleException(deps: SchedulingDeps, context: RequestContext, scheduleId: string, exceptionId: string, now: Date): Promise<void> {
   const before = await managedSchedule(deps, context, scheduleId);
   const removed = await deps.database.transaction(async (tx) => {
-    const rows = await tx.query('delete from schedule_exceptions where id = $1 and schedule_id = $2 returning id', [exceptionId, scheduleId]);
-    if (rows.length) await bump(tx, [scheduleId]);
-    return rows.length;
+    const deleted = await sstore.deleteScheduleException(tx, exceptionId, scheduleId);
+    if (deleted) await bump(tx, [scheduleId]);
+    return deleted;
   });
   if (!removed) throw notFound();
   await edited(deps, before, now);
@@ -410,35 +373,17 @@ export async function saveScheduleSetting(
   },
 ): Promise<ScheduleSettings> {
   await managedSchedule(deps, context, scheduleId);
-  await deps.database.query(
-    `update schedules set collect_patient_demographics = coalesce($2, collect_patient_demographics),
-       enable_insurance = coalesce($3, enable_insurance), enable_self_pay = coalesce($4, enable_self_pay),
-       allow_concurrent_bookings = coalesce($5, allow_concurrent_bookings), updated_at = now(), version = version + 1
-     where id = $1`,
-    [scheduleId, input.CollectPatientDemographics ?? null, input.EnableInsurance ?? null, input.EnableSelfPay ?? null, input.AllowConcurrentBookings ?? null],
-  );
+  await sstore.updateScheduleSettingsRow(deps.database, scheduleId, {
+    collectPatientDemographics: input.CollectPatientDemographics ?? null,
+    enableInsurance: input.EnableInsurance ?? null,
+    enableSelfPay: input.EnableSelfPay ?? null,
+    allowConcurrentBookings: input.AllowConcurrentBookings ?? null,
+  });
   return (await scheduleSettings(deps.database, scheduleId))!;
 }
 
 // ---------- service categories and service types ----------
 
-interface CategoryDbRow {
-  id: string;
-  organization_id: string;
-  name: string;
-  duration_minutes: number;
-  capacity: number | null;
-}
-interface TypeDbRow {
-  id: string;
-  organization_id: string;
-  service_category_id: string | null;
-  name: string;
-  alias: string | null;
-  duration_minutes: number;
-  visit_type: store.VisitTypeName;
-  services: string[];
-}
 const categoryOf = (r: CategoryDbRow): ServiceCategory => ({
   Id: r.id,
   OrganizationId: r.organization_id,
@@ -459,12 +404,7 @@ const typeOf = (r: TypeDbRow): ServiceType => ({
 
 /** Schedules offering a type of the category (or one of the types): their slots change with it. */
 async function schedulesUsing(db: Connection, input: { categoryId?: string; typeIds?: string[] }): Promise<string[]> {
-  const rows = await db.query<{ schedule_id: string }>(
-    `select distinct x.schedule_id from schedule_service_types x join service_types t on t.id = x.service_type_id
-      where ($1::uuid is not null and t.service_category_id = $1::uuid) or ($2::uuid[] is not null and t.id = any($2::uuid[]))`,
-    [input.categoryId ?? null, input.typeIds?.length ? input.typeIds : null],
-  );
-  return rows.map((r) => r.schedule_id);
+  return sstore.schedulesUsingTypes(db, input.categoryId ?? null, input.typeIds?.length ? input.typeIds : null);
 }
 
 /** Bumps and re-announces the schedules a category or type change touches. */
@@ -478,7 +418,7 @@ async function reannounce(deps: SchedulingDeps, scheduleIds: string[], change: (
 }
 
 export async function getServiceCategory(deps: SchedulingDeps, id: string): Promise<ServiceCategory | null> {
-  const [row] = await deps.database.query<CategoryDbRow>('select * from service_categories where id = $1', [id]);
+  const row = await sstore.categoryById(deps.database, id);
   return row ? categoryOf(row) : null;
 }
 
@@ -486,15 +426,12 @@ export async function searchServiceCategories(
   deps: SchedulingDeps,
   input: { OrganizationId?: string | undefined; ScheduleId?: string | undefined; Ids?: string[] | undefined; Name?: string | undefined },
 ): Promise<ServiceCategory[]> {
-  const rows = await deps.database.query<CategoryDbRow>(
-    `select * from service_categories c
-      where ($1::uuid is null or c.organization_id = $1::uuid)
-        and ($2::uuid is null or c.id in (select t.service_category_id from schedule_service_types x join service_types t on t.id = x.service_type_id where x.schedule_id = $2::uuid))
-        and ($3::uuid[] is null or c.id = any($3::uuid[]))
-        and ($4::text is null or c.name ilike '%' || $4::text || '%')
-      order by c.name, c.id limit 1000`,
-    [input.OrganizationId ?? null, input.ScheduleId ?? null, input.Ids?.length ? input.Ids : null, input.Name || null],
-  );
+  const rows = await sstore.searchCategories(deps.database, {
+    organizationId: input.OrganizationId ?? null,
+    scheduleId: input.ScheduleId ?? null,
+    ids: input.Ids?.length ? input.Ids : null,
+    name: input.Name || null,
+  });
   return rows.map(categoryOf);
 }
 
@@ -504,11 +441,8 @@ export async function createServiceCategory(
   input: { Name: string; Duration: number; Capacity?: number | null | undefined },
 ): Promise<ServiceCategory> {
   const practice = managedPractice(context);
-  const [row] = await deps.database.query<CategoryDbRow>(
-    'insert into service_categories (id, organization_id, name, duration_minutes, capacity) values ($1, $2, $3, $4, $5) returning *',
-    [randomUUID(), practice, input.Name, input.Duration, input.Capacity ?? null],
-  );
-  return categoryOf(row!);
+  const row = await sstore.insertCategory(deps.database, { id: randomUUID(), organizationId: practice, name: input.Name, duration: input.Duration, capacity: input.Capacity ?? null });
+  return categoryOf(row);
 }
 
 export async function updateServiceCategory(
@@ -527,15 +461,8 @@ export async function updateServiceCategory(
     deps,
     await schedulesUsing(deps.database, { categoryId: id }),
     async (tx) => {
-      await tx.query('update service_categories set name = $2, duration_minutes = $3, capacity = $4, updated_at = now() where id = $1', [
-        id,
-        input.Name,
-        input.Duration,
-        capacity,
-      ]);
-      if (capacity !== null) {
-        await tx.query('update slot_capacity set capacity = greatest(taken, $2) where category_id = $1 and start_at >= $3', [id, capacity, now.toISOString()]);
-      }
+      await sstore.updateCategory(tx, id, { name: input.Name, duration: input.Duration, capacity });
+      if (capacity !== null) await sstore.resizeCategoryCapacity(tx, id, capacity, now);
     },
     now,
   );
@@ -543,7 +470,7 @@ export async function updateServiceCategory(
 }
 
 export async function getServiceType(deps: SchedulingDeps, id: string): Promise<ServiceType | null> {
-  const [row] = await deps.database.query<TypeDbRow>('select * from service_types where id = $1', [id]);
+  const row = await sstore.typeById(deps.database, id);
   return row ? typeOf(row) : null;
 }
 
@@ -558,24 +485,14 @@ export async function searchServiceTypes(
     VisitType?: string | undefined;
   },
 ): Promise<ServiceType[]> {
-  const rows = await deps.database.query<TypeDbRow>(
-    `select * from service_types t
-      where ($1::uuid is null or t.organization_id = $1::uuid)
-        and ($2::uuid is null or t.id in (select service_type_id from schedule_service_types where schedule_id = $2::uuid))
-        and ($3::uuid[] is null or t.id = any($3::uuid[]))
-        and ($4::text is null or t.name ilike '%' || $4::text || '%' or t.alias ilike '%' || $4::text || '%')
-        and ($5::uuid is null or t.service_category_id = $5::uuid)
-        and ($6::text is null or t.visit_type = $6::text)
-      order by t.name, t.id limit 1000`,
-    [
-      input.OrganizationId ?? null,
-      input.ScheduleId ?? null,
-      input.Ids?.length ? input.Ids : null,
-      input.Name || null,
-      input.ServiceCategoryId ?? null,
-      input.VisitType ?? null,
-    ],
-  );
+  const rows = await sstore.searchTypes(deps.database, {
+    organizationId: input.OrganizationId ?? null,
+    scheduleId: input.ScheduleId ?? null,
+    ids: input.Ids?.length ? input.Ids : null,
+    name: input.Name || null,
+    categoryId: input.ServiceCategoryId ?? null,
+    visitType: input.VisitType ?? null,
+  });
   return rows.map(typeOf);
 }
 
@@ -588,6 +505,15 @@ type TypeInput = {
   Services: string[];
 };
 
+const typeValues = (categoryId: string | null, input: TypeInput) => ({
+  categoryId,
+  name: input.Name,
+  alias: input.Alias ?? null,
+  duration: input.Duration,
+  visitType: input.VisitType,
+  services: input.Services,
+});
+
 async function categoryInPractice(deps: SchedulingDeps, categoryId: string | null | undefined, practice: string, field: string) {
   if (!categoryId) return null;
   const category = await getServiceCategory(deps, categoryId);
@@ -598,12 +524,8 @@ async function categoryInPractice(deps: SchedulingDeps, categoryId: string | nul
 export async function createServiceType(deps: SchedulingDeps, context: RequestContext, input: TypeInput): Promise<ServiceType> {
   const practice = managedPractice(context);
   const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
-  const [row] = await deps.database.query<TypeDbRow>(
-    `insert into service_types (id, organization_id, service_category_id, name, alias, duration_minutes, visit_type, services)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
-    [randomUUID(), practice, categoryId, input.Name, input.Alias ?? null, input.Duration, input.VisitType, input.Services],
-  );
-  return typeOf(row!);
+  const row = await sstore.insertType(deps.database, { id: randomUUID(), organizationId: practice, ...typeValues(categoryId, input) });
+  return typeOf(row);
 }
 
 export async function updateServiceType(deps: SchedulingDeps, context: RequestContext, id: string, input: TypeInput, now: Date): Promise<ServiceType> {
@@ -616,11 +538,7 @@ export async function updateServiceType(deps: SchedulingDeps, context: RequestCo
     deps,
     await schedulesUsing(deps.database, { typeIds: [id] }),
     async (tx) => {
-      await tx.query(
-        `update service_types set service_category_id = $2, name = $3, alias = $4, duration_minutes = $5, visit_type = $6, services = $7,
-           updated_at = now() where id = $1`,
-        [id, categoryId, input.Name, input.Alias ?? null, input.Duration, input.VisitType, input.Services],
-      );
+      await sstore.updateType(tx, id, typeValues(categoryId, input));
     },
     now,
   );
@@ -649,7 +567,7 @@ export async function assignServiceTypesToCategory(
     deps,
     await schedulesUsing(deps.database, { typeIds }),
     async (tx) => {
-      await tx.query('update service_types set service_category_id = $1, updated_at = now() where id = any($2::uuid[])', [categoryId, typeIds]);
+      await sstore.assignTypesToCategory(tx, categoryId, typeIds);
     },
     now,
   );

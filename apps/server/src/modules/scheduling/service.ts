@@ -343,16 +343,7 @@ export async function returnBookedPlace(
   tx: Connection,
   input: { scheduleId: string; start: Date; /** The counter (service category, or the nil uuid) the booking took, when known. */ categoryId?: string | null },
 ): Promise<boolean> {
-  const rows = await tx.query<{ taken: number }>(
-    `update slot_capacity c set taken = c.taken - 1
-       from (select category_id from slot_capacity
-              where schedule_id = $1 and start_at = $2 and taken > 0 and ($3::uuid is null or category_id = $3::uuid)
-              order by category_id
-              limit 1 for update) pick
-      where c.schedule_id = $1 and c.start_at = $2 and c.category_id = pick.category_id and c.taken > 0
-      returning c.taken`,
-    [input.scheduleId, input.start.toISOString(), input.categoryId ?? null],
-  );
+  const rows = await store.returnPlace(tx, input.scheduleId, input.start, input.categoryId ?? null);
   return rows.length === 1;
 }
 
@@ -498,13 +489,7 @@ export async function updateReservedSlot(
   for (const id of input.slotIds) {
     const parsed = parseSlotId(id);
     if (!parsed) continue;
-    const rows = await deps.database.query<{ expires_at: Date | string }>(
-      `update slot_holds set patient_id = $4
-         where id in (select id from slot_holds
-                       where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $5 limit 1)
-       returning expires_at`,
-      [parsed.scheduleId, parsed.start.toISOString(), input.sessionId, input.patientId, input.now.toISOString()],
-    );
+    const rows = await store.claimSessionHold(deps.database, parsed.scheduleId, parsed.start, input.sessionId, input.patientId, input.now);
     if (!rows[0]) continue;
     const slot = await currentSlot(deps.database, parsed.scheduleId, parsed.start);
     if (!slot) continue;
@@ -523,12 +508,7 @@ export async function validateReservedSlot(
   for (const id of input.slotIds) {
     const parsed = parseSlotId(id);
     if (!parsed) continue;
-    const rows = await db.query<{ n: number }>(
-      `select count(*)::int as n from slot_holds
-        where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4
-          and ($5::uuid is null or patient_id = $5::uuid)`,
-      [parsed.scheduleId, parsed.start.toISOString(), input.sessionId, input.now.toISOString(), input.patientId],
-    );
+    const rows = await store.countSessionHolds(db, parsed.scheduleId, parsed.start, input.sessionId, input.now, input.patientId);
     if ((rows[0]?.n ?? 0) > 0) return true;
   }
   return false;

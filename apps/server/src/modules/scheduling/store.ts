@@ -369,3 +369,38 @@ export async function sessionHeldSlots(db: Connection, sessionId: string, now: D
   );
   return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
 }
+
+/** Gives one booked place of a slot back (of the given counter, or the first with one taken). Returns the counters changed. */
+export async function returnPlace(tx: Connection, scheduleId: string, start: Date, categoryId: string | null) {
+  return tx.query<{ taken: number }>(
+    `update slot_capacity c set taken = c.taken - 1
+       from (select category_id from slot_capacity
+              where schedule_id = $1 and start_at = $2 and taken > 0 and ($3::uuid is null or category_id = $3::uuid)
+              order by category_id
+              limit 1 for update) pick
+      where c.schedule_id = $1 and c.start_at = $2 and c.category_id = pick.category_id and c.taken > 0
+      returning c.taken`,
+    [scheduleId, start.toISOString(), categoryId],
+  );
+}
+
+/** Puts the patient on the session's live hold of the slot. Returns its expiry, or nothing when none is held. */
+export async function claimSessionHold(db: Connection, scheduleId: string, start: Date, sessionId: string, patientId: string, now: Date) {
+  return db.query<{ expires_at: Date | string }>(
+    `update slot_holds set patient_id = $4
+       where id in (select id from slot_holds
+                     where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $5 limit 1)
+     returning expires_at`,
+    [scheduleId, start.toISOString(), sessionId, patientId, now.toISOString()],
+  );
+}
+
+/** Live holds of the slot by the session (and, when given, the patient). */
+export async function countSessionHolds(db: Connection, scheduleId: string, start: Date, sessionId: string, now: Date, patientId: string | null) {
+  return db.query<{ n: number }>(
+    `select count(*)::int as n from slot_holds
+      where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4
+        and ($5::uuid is null or patient_id = $5::uuid)`,
+    [scheduleId, start.toISOString(), sessionId, now.toISOString(), patientId],
+  );
+}
