@@ -15,7 +15,8 @@ import { dropPostgresDatabase, withDatabaseName } from '../testing/template';
 
 const V2 = '/careslot-appointment-service/api/v2';
 const provider = demoPerson('provider-admin');
-const CONSUMERS = ['appointments.hub', 'notifications.in-app'];
+// Every durable consumer of an appointment change, in name order (as deliveriesOf lists them).
+const CONSUMERS = ['appointments.hub', 'notifications.appointment-messages', 'notifications.in-app'];
 
 describe('durable domain events survive a kill -9 between the commit and the delivery', () => {
   const adminUrl = process.env.DATABASE_URL!;
