@@ -418,6 +418,21 @@ describe('booking: one patient, one calendar at a time (AllowConcurrentBookings)
     expect((await book(t, a, bookingBody(lenient, a.id))).statusCode).toBe(200);
   });
 
+  it("refuses moving a patient's visit onto a minute they are booked at another calendar, and leaves it where it was", async () => {
+    const a = await createTestPatient(t);
+    const [x, y] = [await schedule(), await schedule()];
+    expect((await book(t, a, bookingBody(x, a.id))).statusCode).toBe(200);
+    const later = await book(t, a, { ...bookingBody(y, a.id), StartTime: '2026-11-24T15:30:00.000Z' });
+    expect(later.statusCode).toBe(200);
+    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'staff3@example.com' });
+    const moved = await t.call<Answer<unknown>>({ method: 'PUT', url: `${V2}/appointments/${later.json.data}`, headers: bearer(staff), payload: { CalendarId: y, StartTime: SLOT } });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json.errors?.[0]).toMatchObject({ field: 'StartTime', rule: 'concurrent_booking' });
+    const [row] = await t.database.query<{ start_at: Date }>('select start_at from appointments where id = $1', [later.json.data]);
+    expect(new Date(row!.start_at).toISOString()).toBe('2026-11-24T15:30:00.000Z');
+    expect(await taken(t, y)).toBe(1);
+  });
+
   it('lets exactly one of two bookings racing for the same patient and minute at two calendars through', async () => {
     for (let round = 0; round < 3; round += 1) {
       const a = await createTestPatient(t);

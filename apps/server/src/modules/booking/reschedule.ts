@@ -12,6 +12,7 @@ import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError } from '../../platform/errors';
 import { getLocation } from '../directory';
+import { refuseConcurrentBooking } from './concurrent-booking';
 import { getSchedule, recordSlotChanges, returnBookedPlace, takeSlotForBooking, type ScheduleRow } from '../scheduling';
 import {
   recordAppointmentChange,
@@ -62,6 +63,8 @@ export async function moveBookedAppointment(
   let returned = false;
   const moved = await deps.database
     .transaction(async (tx) => {
+      // A move books the new time: one patient, one place at a time there too (decision 0036).
+      if (!schedule.allow_concurrent_bookings) await refuseConcurrentBooking(tx, { patientId: row.patient_id, scheduleId: schedule.id, start, exceptId: row.id });
       const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId, now, serviceTypeId: reasonType });
       if (!taken) throw conflict(SLOT_TAKEN_TEXT);
       fromHold = taken.fromHold;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   AUDIT_SYSTEM,
   BOOKING_MESSAGES,
-  CONCURRENT_BOOKING_TEXT,
   DUPLICATE_BOOKING_TEXT,
   PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
   type AppointmentStatus,
@@ -46,7 +45,7 @@ import {
   uniqueViolation,
   type NewAppointment,
 } from '../appointments';
-import * as store from './store';
+import { refuseConcurrentBooking } from './concurrent-booking';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
@@ -260,12 +259,7 @@ async function commitBooking(deps: Deps, context: RequestContext, booking: Booki
   try {
     await database.transaction(async (tx) => {
       // One patient, one place at a time (decision 0036), unless the calendar booked allows it.
-      if (!booking.allowConcurrent) {
-        await store.lockPatientMinute(tx, row.patient_id, start);
-        if (await store.bookedElsewhereAt(tx, { patientId: row.patient_id, scheduleId: row.schedule_id, start, exceptId: row.id })) {
-          throw new AppError('conflict', { message: CONCURRENT_BOOKING_TEXT, issues: [{ field: 'StartTime', rule: 'concurrent_booking', message: CONCURRENT_BOOKING_TEXT }] });
-        }
-      }
+      if (!booking.allowConcurrent) await refuseConcurrentBooking(tx, { patientId: row.patient_id, scheduleId: row.schedule_id, start, exceptId: row.id });
       if (booking.takesPlace) {
         const taken = await takeSlotForBooking(tx, { scheduleId: row.schedule_id, start, sessionId: booking.sessionId, now: row.now, serviceTypeId: booking.serviceTypeId });
         if (!taken) throw booking.slotGone();
