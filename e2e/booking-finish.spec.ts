@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
-import { holdAs } from './support/holds';
+import { holdAs, releaseAs } from './support/holds';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -163,7 +163,7 @@ test('a slot lost meanwhile opens the reschedule dialog; CONFIRM books the new t
   const slots = await openSlots(page, 16);
   await hold(page, slots[0]!);
   // The hold goes (as when it expires or another tab releases it) before the patient pays.
-  await page.request.post('/careslot-calendar/api/v2/slot/release', { data: { SlotIds: slots[0]!.SlotIds } });
+  await releaseAs(page, slots[0]!.SlotIds);
   await page.goto('/book/pay');
   await addCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $75.00 and book' }).click();

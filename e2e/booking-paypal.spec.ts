@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
-import { holdAs } from './support/holds';
+import { holdAs, releaseAs } from './support/holds';
 
 /** The provider of the third demo practice, which is paid through PayPal (seed/payments.ts, decision 0024). */
 const PAYPAL_PROVIDER = seedId('demo:practitioner:9');
@@ -124,6 +124,5 @@ test('shows the PayPal page in Spanish', async ({ page }) => {
   await expect(page.getByRole('button', { name: /Pagar .*75.* con PayPal/ })).toBeVisible();
   await shoot(page, 'paypal-es');
   // Leave the hold for the next run's patient: release it.
-  const res = await page.request.post('/careslot-calendar/api/v2/slot/release', { data: { SlotIds: slots[0]!.SlotIds } });
-  expect(res.status()).toBe(200);
+  await releaseAs(page, slots[0]!.SlotIds);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signInAs } from './support/sign-in';
+import { holdAs } from './support/holds';
 import { seedId, utc } from './support/seed';
 
 /**
@@ -42,7 +43,7 @@ async function openSlots(page: Page, daysAhead: number): Promise<Slot[]> {
 }
 
 async function hold(page: Page, slot: Slot) {
-  const res = await page.request.post('/careslot-calendar/api/v2/slot/reserve', { data: { SlotIds: slot.SlotIds } });
+  const res = await holdAs(page, { SlotIds: slot.SlotIds });
   expect(res.status()).toBe(200);
   const { ExpiresAt, Slot: held } = (await res.json()) as { ExpiresAt: string; Slot: Slot };
   const slotData = {

@@ -15,6 +15,7 @@ test('a support agent finds a patient of any practice by name and date of birth,
 
   await page.getByLabel('Name').fill('jordan ellis');
   await page.getByLabel('Date of birth').fill('1988-04-17');
+  await page.getByLabel(/Purpose of access/).fill('The patient called about a booking');
   await page.getByRole('button', { name: 'Search' }).click();
   const results = page.getByRole('table', { name: 'Patients found' });
   await expect(results.getByText('Jordan Ellis')).toBeVisible();

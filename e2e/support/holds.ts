@@ -26,3 +26,11 @@ export async function holdAs(page: Page, body: { SlotIds: string[]; ServiceType?
   expect((await page.request.post(`${CALENDAR}/slot/release-all`, { headers })).ok()).toBe(true);
   return page.request.post(`${CALENDAR}/slot/reserve`, { headers, data: body });
 }
+
+/** Gives back a whole hold (every slot id of a pick) with the browser's token, as the app does. */
+export async function releaseAs(page: Page, slotIds: string[]): Promise<void> {
+  const token = await page.evaluate(() => sessionStorage.getItem('careslot_token') ?? sessionStorage.getItem('guest_token'));
+  expect(token).toBeTruthy();
+  const res = await page.request.post(`${CALENDAR}/slot/release`, { headers: { authorization: `Bearer ${token}` }, data: { SlotIds: slotIds } });
+  expect(res.status()).toBe(200);
+}

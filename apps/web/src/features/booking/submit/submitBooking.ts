@@ -282,9 +282,8 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
       );
       transactionId = authorized.Id;
     } catch (error) {
-      // A declined or failed payment lets the held time go (issue 17 item 2); paying again finds it gone and
-      // offers the reschedule dialog of 4.7, where the same time can be picked again while it is free.
-      await releaseQuietly(api, slotIds);
+      // A declined card keeps the held time while the patient stays on the payment page to try another card
+      // (the payment form offers exactly that); leaving the booking flow lets it go (RootLayout).
       return paymentFailure(error);
     }
   }

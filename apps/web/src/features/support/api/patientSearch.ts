@@ -17,21 +17,23 @@ interface List<T> {
 }
 
 /** POST /careslot-administration/api/v2/patient/advance-search: a support agent sees every practice's patients. */
-export const patientSearchQuery = (criteria: PatientCriteria | null, page: number) =>
+export const patientSearchQuery = (criteria: PatientCriteria | null, page: number, purpose: string) =>
   queryOptions({
-    queryKey: ['patient-search', criteria, page],
+    queryKey: ['patient-search', criteria, page, purpose],
     queryFn: ({ signal }) =>
       apiRequest<List<Patient>>('/careslot-administration/api/v2/patient/advance-search', {
         method: 'POST',
         body: { ...criteria, Limit: PATIENT_PAGE_SIZE, Offset: page },
+        // The access policy lets support read patients only for a stated purpose, which it audits.
+        headers: { 'x-access-purpose': purpose },
         signal,
       }),
     enabled: criteria !== null,
     placeholderData: keepPreviousData,
   });
 
-export function usePatientSearch(criteria: PatientCriteria | null, page: number) {
-  return useQuery(patientSearchQuery(criteria, page));
+export function usePatientSearch(criteria: PatientCriteria | null, page: number, purpose: string) {
+  return useQuery(patientSearchQuery(criteria, page, purpose));
 }
 
 /** Practice names by id, for the results' Practice column (organization look-ups use page size 1000). */

@@ -68,6 +68,7 @@ describe('support-agent dashboard', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderRoute(<SupportDashboardPage />, { path: PATH });
     await userEvent.type(await screen.findByLabelText('Name'), 'Ellis');
+    await userEvent.type(screen.getByLabelText(/Purpose of access/), 'Patient called about a booking');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Jordan Ellis')).toBeInTheDocument();
     expect(screen.getByText('1 patient found')).toBeInTheDocument();
@@ -75,7 +76,20 @@ describe('support-agent dashboard', () => {
     expect(await screen.findByText('Riverside Health Partners')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /edit|delete/i })).toBeNull();
     const patientCall = fetchMock.mock.calls.find(([url]) => url.includes('/patient/advance-search'))!;
-    expect(JSON.parse((patientCall as unknown as [string, { body: string }])[1].body)).toEqual({ Name: 'Ellis', Limit: 10, Offset: 1 });
+    const [, init] = patientCall as unknown as [string, { body: string; headers: Record<string, string> }];
+    expect(JSON.parse(init.body)).toEqual({ Name: 'Ellis', Limit: 10, Offset: 1 });
+    expect(init.headers['x-access-purpose']).toBe('Patient called about a booking');
+  });
+
+  it('does not search without a stated purpose, and asks for one', async () => {
+    signIn(['supportagent']);
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoute(<SupportDashboardPage />, { path: PATH });
+    await userEvent.type(await screen.findByLabelText('Name'), 'Ellis');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('State why you look up this patient.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/patient/advance-search'))).toBe(false);
   });
 
   it('does not search without a criterion, and says why', async () => {

@@ -15,9 +15,11 @@ interface FormValues {
   birthDate: string;
   phone: string;
   email: string;
+  /** Why the agent looks (the access policy's stated purpose, sent as X-Access-Purpose and audited). */
+  purpose: string;
 }
 
-const EMPTY: FormValues = { name: '', birthDate: '', phone: '', email: '' };
+const EMPTY: FormValues = { name: '', birthDate: '', phone: '', email: '', purpose: '' };
 
 type FieldErrors = Partial<Record<keyof FormValues | 'form', string>>;
 
@@ -26,7 +28,7 @@ const FIELD_OF = { Name: 'name', BirthDate: 'birthDate', Phone: 'phone', Email: 
 const ERROR_OF = { name: 'errors.nameShort', birthDate: 'errors.noCriteria', phone: 'errors.phone', email: 'errors.email' } as const;
 
 /** The criteria the server receives, or the rule each field breaks: checked by the call's own contract. */
-export function criteriaFrom(values: FormValues): { criteria: PatientCriteria } | { errors: FieldErrors } {
+export function criteriaFrom(values: Omit<FormValues, 'purpose'>): { criteria: PatientCriteria } | { errors: FieldErrors } {
   const name = values.name.trim().replace(/\s+/g, ' ');
   const criteria: PatientCriteria = {
     ...(name ? { Name: name } : {}),
@@ -60,8 +62,9 @@ export function SupportDashboardPage() {
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [criteria, setCriteria] = useState<PatientCriteria | null>(null);
+  const [purpose, setPurpose] = useState('');
   const [page, setPage] = useState(1);
-  const results = usePatientSearch(allowed ? criteria : null, page);
+  const results = usePatientSearch(allowed ? criteria : null, page, purpose);
   const practices = usePracticeNames(allowed && criteria !== null);
 
   if (!user) return <Navigate to="/login" replace />;
@@ -78,12 +81,14 @@ export function SupportDashboardPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const outcome = criteriaFrom(values);
-    if ('errors' in outcome) {
-      setErrors(outcome.errors);
+    const stated = values.purpose.trim();
+    if ('errors' in outcome || !stated) {
+      setErrors({ ...('errors' in outcome ? outcome.errors : {}), ...(stated ? {} : { purpose: 'errors.purpose' }) });
       return;
     }
     setErrors({});
     setPage(1);
+    setPurpose(stated);
     setCriteria(outcome.criteria);
   };
 
@@ -109,6 +114,7 @@ export function SupportDashboardPage() {
                 <TextInput label={t('fields.birthDate')} type="date" {...field('birthDate')} />
                 <TextInput label={t('fields.phone')} placeholder="(212) 555-0147" inputMode="tel" maxLength={20} autoComplete="off" {...field('phone')} />
                 <TextInput label={t('fields.email')} type="email" maxLength={254} autoComplete="off" {...field('email')} />
+                <TextInput label={t('fields.purpose')} placeholder={t('placeholders.purpose')} maxLength={200} autoComplete="off" required {...field('purpose')} />
               </SimpleGrid>
               <Group mt="md" justify="space-between">
                 <Text size="sm" c={errors.form ? 'red' : 'dimmed'} role={errors.form ? 'alert' : undefined}>
