@@ -140,16 +140,9 @@ function checkDate(date: string, now: Date): void {
 
 const roundMiles = (distance: number | null) => (distance === null ? null : Math.round(Number(distance) * 10) / 10);
 
-/**
- * Without a searched place no office is nearer than another: a provider at several offices is shown at one
- * where they book online, if any (the others stay on the card). With a place the nearest office is shown.
- */
-function preferBookableOffice(row: store.MatchedRow, schedules: ScheduleAvailability[]): store.MatchedRow {
-  if (row.distance !== null || row.other_offices.length === 0) return row;
-  if (scheduleAt(schedules, row.practitioner_id, row.location_id, row.time_zone)) return row;
-  const office = row.other_offices.find((o) => scheduleAt(schedules, row.practitioner_id, o.id, o.iana_time_zone));
-  if (!office) return row;
-  const current: store.OtherOfficeRow = {
+/** The office a search row shows, in the shape of the row's other offices. */
+function officeOf(row: store.MatchedRow): store.OtherOfficeRow {
+  return {
     id: row.location_id,
     name: row.location_name,
     address1: row.address1,
@@ -163,6 +156,18 @@ function preferBookableOffice(row: store.MatchedRow, schedules: ScheduleAvailabi
     longitude: row.longitude,
     distance: row.distance,
   };
+}
+
+/**
+ * Without a searched place no office is nearer than another: a provider at several offices is shown at one
+ * where they book online, if any (the others stay on the card). With a place the nearest office is shown.
+ */
+function preferBookableOffice(row: store.MatchedRow, schedules: ScheduleAvailability[]): store.MatchedRow {
+  if (row.distance !== null || row.other_offices.length === 0) return row;
+  if (scheduleAt(schedules, row.practitioner_id, row.location_id, row.time_zone)) return row;
+  const office = row.other_offices.find((o) => scheduleAt(schedules, row.practitioner_id, o.id, o.iana_time_zone));
+  if (!office) return row;
+  const current = officeOf(row);
   return {
     ...row,
     location_id: office.id,
@@ -183,6 +188,7 @@ function preferBookableOffice(row: store.MatchedRow, schedules: ScheduleAvailabi
 function toProvider(matched: store.MatchedRow, schedules: ScheduleAvailability[]): SearchProvider {
   const row = preferBookableOffice(matched, schedules);
   const availability = scheduleAt(schedules, row.practitioner_id, row.location_id, row.time_zone);
+  const { distance: _distance, ...location } = officeOf(row);
   return {
     practitioner_id: row.practitioner_id,
     name_identity: row.name_identity,
@@ -194,19 +200,7 @@ function toProvider(matched: store.MatchedRow, schedules: ScheduleAvailability[]
     gender: row.gender,
     photo_url: row.photo_url,
     organization: { id: row.organization_id, name: row.organization_name },
-    location: {
-      id: row.location_id,
-      name: row.location_name,
-      address1: row.address1,
-      address2: row.address2,
-      city: row.city,
-      state: row.state,
-      zip_code: row.zip_code,
-      phone: row.phone,
-      iana_time_zone: row.time_zone,
-      latitude: row.latitude,
-      longitude: row.longitude,
-    },
+    location,
     distance: roundMiles(row.distance),
     specialties: row.specialties,
     insurance_carriers: row.insurance_carriers,
