@@ -34,6 +34,7 @@ export const PRACTICE_BREADCRUMBS = {
   'practice-admin/calendar': { breadcrumb: 'calendar', fromHome: true },
   'dashboard/appointment-requests': { breadcrumb: 'requests', fromHome: true },
   'super-user/settings/demo-requests': { breadcrumb: 'demoRequests', fromHome: true },
+  'practice-admin/settings': { breadcrumb: 'settings', fromHome: true },
 } as const satisfies Record<string, BreadcrumbHandle>;
 
 /**

@@ -63,6 +63,7 @@ const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/Dem
 const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocumentPage').then((m) => ({ default: m.LegalDocumentPage })));
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
+const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -79,7 +80,6 @@ const NOT_BUILT_YET = [
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
   'practice-admin/*',
-  'practice-admin/settings/user/list',
   'practice-admin/surveys',
   'practice-admin/reports/message-logs',
   'practice-admin/digital-checkin',
@@ -205,6 +205,14 @@ export const routes: RouteObject[] = [
       { path: 'providers/:userId/calendar', element: guarded('providers/:userId/calendar', <PracticeCalendarPage variant="provider" />), handle: PRACTICE_BREADCRUMBS['providers/:userId/calendar'] },
       { path: 'staff-member/calendar', element: guarded('staff-member/calendar', <PracticeCalendarPage variant="staff" />), handle: PRACTICE_BREADCRUMBS['staff-member/calendar'] },
       { path: 'practice-admin/calendar', element: guarded('practice-admin/calendar', <PracticeCalendarPage variant="admin" />), handle: PRACTICE_BREADCRUMBS['practice-admin/calendar'] },
+      // The practice admin's settings (practice-portal.md §2.2, §7 Administration): one child route a section
+      // (features/practice-settings/settingsSections.ts); Settings in the menu opens the user list.
+      {
+        path: 'practice-admin/settings',
+        element: guarded('practice-admin/settings', <SettingsLayout />),
+        handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
+        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+      },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
       { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },
