@@ -38,7 +38,7 @@ export function SettingsLayout() {
               </ScrollArea>
             </Paper>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 9 }}>
+          <Grid.Col span={{ base: 12, md: 9 }} data-testid="settings-page">
             <Outlet />
           </Grid.Col>
         </Grid>

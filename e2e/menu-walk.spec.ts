@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, signInAs, type DemoRole } from './support/sign-in';
+
+/**
+ * Every menu destination of every role reaches a working screen (issue 18, "done means"): each demo user
+ * signs in, opens the burger menu (under 1200 px it repeats every link of the header and of 'More',
+ * practice-portal.md §2.3) and visits each link in turn, and a practice admin also walks every section of the
+ * settings frame. A destination passes when it is not the 404 page, not the marketing landing page, and
+ * shows its page heading.
+ */
+
+const NOT_FOUND_TITLE = "THE PAGE YOU WERE LOOKING FOR DOESN'T EXIST";
+
+/** Where each role starts: its landing after sign-in (practice-portal.md §2.1). */
+const HOMES: Record<DemoRole, string> = {
+  patient: '/portal',
+  provider: '/dashboard/doctor',
+  staff: '/dashboard/practice-staff',
+  admin: '/practice-admin/dashboard',
+  'provider-admin': '/dashboard/doctor',
+  superuser: '/super-user/dashboard',
+  support: '/support-agent/dashboard',
+  finance: '/super-user/settings',
+};
+
+async function menuLinks(page: Page): Promise<string[]> {
+  await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.locator('#burger-menu');
+  await expect(drawer.getByRole('link').first()).toBeVisible();
+  const hrefs = await drawer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  await page.keyboard.press('Escape');
+  // Links inside the product only (the reputation site and the like open elsewhere by design).
+  return [...new Set(hrefs.filter((href) => href.startsWith('/')))];
+}
+
+async function expectWorkingScreen(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+  await expect(page.getByText(NOT_FOUND_TITLE), `${path} is the 404 page`).toHaveCount(0);
+  const { pathname, search } = new URL(page.url());
+  expect(`${pathname}${search}`, `${path} ended on the marketing page`).not.toMatch(/^\/(\?section=.*)?$/);
+  expect(pathname, `${path} sent the user to sign in`).not.toBe('/login');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+});
+
+for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
+  test(`${role}: every menu destination is a working screen`, async ({ page }) => {
+    await signInAs(page, role);
+    await page.goto(HOMES[role]);
+    const links = await menuLinks(page);
+    expect(links.length, 'the menu holds links').toBeGreaterThan(0);
+    for (const link of links) await expectWorkingScreen(page, link);
+  });
+}
+
+test('admin: every section of the practice settings is a working screen', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/practice-admin/settings');
+  const sections = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link');
+  await expect(sections.first()).toBeVisible();
+  const hrefs = await sections.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(hrefs.length).toBeGreaterThan(5);
+  for (const href of hrefs) {
+    await expectWorkingScreen(page, href);
+    // The section's own page fills the frame beside the nav.
+    await expect(page.getByTestId('settings-page').getByRole('heading').first(), href).toBeVisible();
+  }
+});
