@@ -191,6 +191,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <PortalAppointmentsPage /> },
           { path: 'profile', element: <PortalProfileSettingsPage /> },
+          // The patient's Settings link (practice-portal.md §2.2: {patientPortalBaseUrl}/settings) opens the profile.
+          { path: 'settings', element: <RedirectTo to="/portal/profile" /> },
           { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },
         ],
       },
