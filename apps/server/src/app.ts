@@ -20,7 +20,8 @@ import { appConfigRoutes } from './platform/app-config';
 import { authenticateRequest } from './platform/auth';
 import type { AppDeps } from './platform/deps';
 import { createDomainEvents, type DomainEvents } from './platform/events';
-import { sendError, tooManyRequests } from './platform/errors';
+import { AppError, sendError, tooManyRequests } from './platform/errors';
+import { recordAudit } from './platform/audit';
 import { devRoutes } from './platform/dev-routes';
 import { healthRoutes } from './platform/health';
 import { registerResponseHeaders } from './platform/http-headers';
@@ -55,7 +56,14 @@ export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: Domai
   app.decorateRequest('context', null as never);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setErrorHandler(async (error, request, reply) => {
+    // A denial decided inside a rolled-back transaction is audited now (platform/access.ts, refusal()).
+    if (error instanceof AppError && error.deferredAudit) {
+      const { context, event } = error.deferredAudit;
+      await recordAudit(deps.database, context, event).catch((failure: unknown) => request.log.error({ err: failure }, 'audit of a refusal failed'));
+    }
+    return sendError(error, request, reply);
+  });
 
   await registerResponseHeaders(app, config.publicUrl);
   registerInputGuard(app);

@@ -12,6 +12,7 @@ import { bookingRoutes } from './modules/booking';
 import { practiceDayRoutes } from './modules/practice-day';
 import { marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
+import { surveyRoutes } from './modules/surveys';
 import { cacheRoutes } from './platform/cache';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
@@ -40,6 +41,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   appointmentMessageRoutes,
   marketplaceRoutes,
   formRoutes,
+  // Patient surveys: the practice's surveys and the template library.
+  surveyRoutes,
   // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
   cacheRoutes,
 ];

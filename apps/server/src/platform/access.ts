@@ -1,5 +1,5 @@
 import { PRACTICE_ROLE_CODES, type Role } from '@careslot/contracts';
-import { recordAudit, type AuditAction, type AuditContext, type AuditOutcome } from './audit';
+import { recordAudit, type AuditAction, type AuditContext, type AuditEvent, type AuditOutcome } from './audit';
 import type { RequestContext } from './context';
 import { AppError, notFound } from './errors';
 
@@ -129,6 +129,16 @@ function auditContext(context: RequestContext): AuditContext {
   };
 }
 
+/**
+ * A refusal's audit row, then the error to throw. Inside a transaction the row rides on the error and app.ts's
+ * error handler writes it after the rollback; written on the transaction it would be rolled back with it.
+ */
+async function refusal(context: RequestContext, event: AuditEvent, error: AppError): Promise<AppError> {
+  if (context.access.inTransaction) error.deferredAudit = { context: auditContext(context), event };
+  else await recordAudit(context.access.database, auditContext(context), event);
+  return error;
+}
+
 const outcomeOf = (decision: Decision): AuditOutcome => (decision.allowed ? 'success' : 'denied');
 
 function denialError(reason: DenialReason): AppError {
@@ -161,7 +171,7 @@ export async function authorize(
 ): Promise<Exclude<Relation, 'none'>> {
   let decision = await decide(context, action, resource);
   if (decision.allowed && permits && !permits(decision.relation)) decision = { allowed: false, reason: 'not_permitted' };
-  await recordAudit(context.access.database, auditContext(context), {
+  const event: AuditEvent = {
     action,
     entityType: resource.entityType ?? ENTITY_TYPE[resource.kind],
     entityId: resource.id,
@@ -172,8 +182,9 @@ export async function authorize(
       ...resource.detail,
       ...(decision.allowed ? { relation: decision.relation } : { reason: decision.reason }),
     },
-  });
-  if (!decision.allowed) throw denialError(decision.reason);
+  };
+  if (!decision.allowed) throw await refusal(context, event, denialError(decision.reason));
+  await recordAudit(context.access.database, auditContext(context), event);
   return decision.relation;
 }
 
@@ -188,17 +199,20 @@ export async function notFoundAudited(
   id: string | null,
   options: { entityType?: string; workflow?: string | null; lookup?: string; patientId?: string | null } = {},
 ): Promise<never> {
-  await recordAudit(context.access.database, auditContext(context), {
-    action,
-    entityType: options.entityType ?? ENTITY_TYPE[kind],
-    entityId: id,
-    // A product id that matched nobody is kept (it is no one's data); a looked-up identifier is not.
-    patientId: options.patientId ?? null,
-    outcome: 'not_found',
-    workflow: options.workflow ?? null,
-    detail: options.lookup ? { lookup: options.lookup } : null,
-  });
-  throw notFound();
+  throw await refusal(
+    context,
+    {
+      action,
+      entityType: options.entityType ?? ENTITY_TYPE[kind],
+      entityId: id,
+      // A product id that matched nobody is kept (it is no one's data); a looked-up identifier is not.
+      patientId: options.patientId ?? null,
+      outcome: 'not_found',
+      workflow: options.workflow ?? null,
+      detail: options.lookup ? { lookup: options.lookup } : null,
+    },
+    notFound(),
+  );
 }
 
 /** Whether the caller may read a patient's data, without an audit row (real-time room joins, filters). */
@@ -240,14 +254,11 @@ export async function patientScope(context: RequestContext): Promise<PatientScop
  * object whose existence could leak). Support without a purpose is told which header to send.
  */
 export async function denyList(context: RequestContext, kind: ResourceKind, reason: DenialReason, options: { entityType?: string; workflow?: string | null } = {}): Promise<never> {
-  await recordAudit(context.access.database, auditContext(context), {
-    action: 'search',
-    entityType: options.entityType ?? ENTITY_TYPE[kind],
-    outcome: 'denied',
-    workflow: options.workflow ?? null,
-    detail: { reason },
-  });
-  throw reason === 'purpose_required' ? denialError(reason) : new AppError('forbidden');
+  throw await refusal(
+    context,
+    { action: 'search', entityType: options.entityType ?? ENTITY_TYPE[kind], outcome: 'denied', workflow: options.workflow ?? null, detail: { reason } },
+    reason === 'purpose_required' ? denialError(reason) : new AppError('forbidden'),
+  );
 }
 
 /**
@@ -291,3 +302,51 @@ export async function recordOutcome(
     detail: resource.detail ?? null,
   });
 }
+
+/** An object a practice owns that is nobody's patient data: its settings, surveys, templates, calendars. */
+export interface PracticeObject {
+  /** The practice owning it; null for the platform's own objects (a library template), which only super users change. */
+  organizationId: string | null;
+  entityType: string;
+  id: string | null;
+  workflow?: string | null;
+  /** Ids and counts only, never a person's data. */
+  detail?: Record<string, unknown> | null;
+}
+
+/**
+ * May the caller act on an object of a practice (not a patient's)? Users of the owning practice holding one
+ * of `roles` may; a super user may (they run the platform); another practice's object answers 404 like an
+ * unknown one, and a user of the practice without the role (or anyone but a super user on a platform object)
+ * gets 403. One audit row either way, on the
+ * context's connection.
+ */
+export async function authorizePractice(
+  context: RequestContext,
+  action: AccessAction,
+  object: PracticeObject,
+  roles: readonly Role[],
+): Promise<void> {
+  const superUser = context.isSignedIn && context.roles.includes('superuser');
+  const ownPractice = isPracticeUser(context) && object.organizationId !== null && context.organizationId === object.organizationId;
+  const hasRole = roles.some((role) => context.roles.includes(role));
+  const reason: DenialReason | null = superUser
+    ? null
+    : object.organizationId === null || (ownPractice && !hasRole)
+      ? 'not_permitted'
+      : !ownPractice
+        ? 'other_practice'
+        : null;
+  const event: AuditEvent = {
+    action,
+    entityType: object.entityType,
+    entityId: object.id,
+    patientId: null,
+    outcome: reason ? 'denied' : 'success',
+    workflow: object.workflow ?? null,
+    detail: { ...object.detail, ...(reason ? { reason } : {}), organizationId: object.organizationId },
+  };
+  if (reason) throw await refusal(context, event, reason === 'other_practice' ? notFound() : new AppError('forbidden'));
+  await recordAudit(context.access.database, auditContext(context), event);
+}
+

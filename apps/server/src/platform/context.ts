@@ -22,6 +22,8 @@ export interface PatientRelations {
 export interface AccessBackend {
   database: Connection;
   relations: PatientRelations;
+  /** Set by onConnection: the database is a transaction, so a denial's audit row waits for the rollback. */
+  inTransaction?: boolean;
 }
 
 /** The HTTP header in which a support user states why they open a patient's data (decision 0026). */
@@ -143,7 +145,7 @@ export function systemContext(access: AccessBackend, name = 'system'): RequestCo
 
 /** The same context on another connection (a transaction), so its lookups and audit rows share it. */
 export function onConnection(context: RequestContext, connection: Connection): RequestContext {
-  return { ...context, access: { ...context.access, database: connection } };
+  return { ...context, access: { ...context.access, database: connection, inTransaction: true } };
 }
 
 /** The hold session of a request that needs one (holding slots, booking): 401 without a verified token (decision 0035). */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type ErrorEnvelope, type FieldIssue, messageForStatus } from '@careslot/contracts';
+import type { AuditContext, AuditEvent } from './audit';
 
 export type AppErrorKind =
   | 'bad_request'
@@ -32,6 +33,11 @@ export class AppError extends Error {
   readonly kind: AppErrorKind;
   readonly issues: FieldIssue[] | undefined;
   readonly publicMessage: string | undefined;
+  /**
+   * A denial decided inside a transaction: its audit row is written after the rollback (app.ts's error
+   * handler), or the rollback would take it away with the change (platform/access.ts).
+   */
+  deferredAudit?: { context: AuditContext; event: AuditEvent };
 
   constructor(kind: AppErrorKind, options: { message?: string; issues?: FieldIssue[]; cause?: unknown } = {}) {
     super(options.message ?? kind, { cause: options.cause });

@@ -35,6 +35,9 @@ export const PRACTICE_BREADCRUMBS = {
   'dashboard/appointment-requests': { breadcrumb: 'requests', fromHome: true },
   'super-user/settings/demo-requests': { breadcrumb: 'demoRequests', fromHome: true },
   'practice-admin/settings': { breadcrumb: 'settings', fromHome: true },
+  'providers/:userId/surveys': { breadcrumb: 'surveys', fromHome: true },
+  'practice-admin/surveys': { breadcrumb: 'surveys', fromHome: true },
+  'staff-member/surveys': { breadcrumb: 'surveys', fromHome: true },
 } as const satisfies Record<string, BreadcrumbHandle>;
 
 /**

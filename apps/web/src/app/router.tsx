@@ -63,6 +63,7 @@ const DemoRequestsPage = lazy(() => import('../features/demo-requests/routes/Dem
 const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocumentPage').then((m) => ({ default: m.LegalDocumentPage })));
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
+const SurveysPage = lazy(() => import('../features/surveys/routes/SurveysPage').then((m) => ({ default: m.SurveysPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
@@ -74,13 +75,11 @@ const NOT_BUILT_YET = [
   // main layout children
   'staff-member/*',
   'staff-member/digital-checkin',
-  'staff-member/surveys',
   'super-user/*',
   'super-user/marketplace',
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
   'practice-admin/*',
-  'practice-admin/surveys',
   'practice-admin/reports/message-logs',
   'practice-admin/digital-checkin',
   'practice/*',
@@ -89,7 +88,6 @@ const NOT_BUILT_YET = [
   'providers/:userId/settings/payment-method',
   'providers/:userId/settings/account/change-password',
   'providers/:userId/settings/service',
-  'providers/:userId/surveys',
   'providers/digital-checkin',
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
@@ -207,6 +205,12 @@ export const routes: RouteObject[] = [
       { path: 'providers/:userId/calendar', element: guarded('providers/:userId/calendar', <PracticeCalendarPage variant="provider" />), handle: PRACTICE_BREADCRUMBS['providers/:userId/calendar'] },
       { path: 'staff-member/calendar', element: guarded('staff-member/calendar', <PracticeCalendarPage variant="staff" />), handle: PRACTICE_BREADCRUMBS['staff-member/calendar'] },
       { path: 'practice-admin/calendar', element: guarded('practice-admin/calendar', <PracticeCalendarPage variant="admin" />), handle: PRACTICE_BREADCRUMBS['practice-admin/calendar'] },
+      // The practice's patient surveys (practice-portal.md §2.11), one screen at each role's address.
+      ...(['providers/:userId/surveys', 'practice-admin/surveys', 'staff-member/surveys'] as const).map((path) => ({
+        path,
+        element: guarded(path, <SurveysPage />),
+        handle: PRACTICE_BREADCRUMBS[path],
+      })),
       // The practice admin's settings (practice-portal.md §2.2, §7 Administration): one child route a section
       // (features/practice-settings/settingsSections.ts); Settings in the menu opens the user list.
       {

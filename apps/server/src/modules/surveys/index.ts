@@ -1,0 +1,1 @@
+export { surveyRoutes } from './routes';
