@@ -47,6 +47,12 @@ function toTemplate(row: store.SurveyTemplateRow): SurveyTemplate {
 
 const changedBy = (context: RequestContext) => context.userId ?? context.subject;
 
+/** POST adds (no Id in the body), PUT changes (the Id says what). */
+function idMatchesMode(id: string | undefined, mode: 'add' | 'update', noun: string): void {
+  if (mode === 'add' && id) throw new AppError('bad_request', { issues: [{ field: 'body.Id', rule: 'absent', message: `A new ${noun} has no Id; use PUT to change one` }] });
+  if (mode === 'update' && !id) throw new AppError('bad_request', { issues: [{ field: 'body.Id', rule: 'required', message: `PUT changes a ${noun}: give its Id` }] });
+}
+
 /** POST survey/organization/{id}: the practice's surveys, the active one first. */
 export async function listSurveys(deps: SurveyDeps, context: RequestContext, organizationId: string) {
   await authorizePractice(context, 'search', { organizationId, entityType: 'Survey', id: null, workflow: 'Survey_View_Web' }, READERS);
@@ -64,8 +70,7 @@ export async function getSurvey(deps: SurveyDeps, context: RequestContext, id: s
 
 /** POST survey (no Id) adds, PUT survey (with Id) changes; turning a survey on turns the practice's other one off. */
 export async function saveSurvey(deps: SurveyDeps, context: RequestContext, input: ValidSurvey, mode: 'add' | 'update'): Promise<Survey> {
-  if (mode === 'add' && input.Id) throw new AppError('bad_request', { issues: [{ field: 'body.Id', rule: 'absent', message: 'A new survey has no Id; use PUT to change one' }] });
-  if (mode === 'update' && !input.Id) throw new AppError('bad_request', { issues: [{ field: 'body.Id', rule: 'required', message: 'PUT changes a survey: give its Id' }] });
+  idMatchesMode(input.Id, mode, 'survey');
   const at = deps.clock.now();
   return deps.database.transaction(async (tx) => {
     const scoped = onConnection(context, tx);
@@ -123,8 +128,7 @@ export async function getTemplate(deps: SurveyDeps, context: RequestContext, id:
 
 /** POST/PUT surveyTemplate: a practice's admins keep their own templates; the library is the super users'. */
 export async function saveTemplate(deps: SurveyDeps, context: RequestContext, input: ValidTemplate, mode: 'add' | 'update'): Promise<SurveyTemplate> {
-  if (mode === 'add' && input.Id) throw new AppError('bad_request', { issues: [{ field: 'body.Id', rule: 'absent', message: 'A new template has no Id; use PUT to change one' }] });
-  if (mode === 'update' && !input.Id) throw new AppError('bad_request', { issues: [{ field: 'body.Id', rule: 'required', message: 'PUT changes a template: give its Id' }] });
+  idMatchesMode(input.Id, mode, 'template');
   const at = deps.clock.now();
   return deps.database.transaction(async (tx) => {
     const scoped = onConnection(context, tx);
