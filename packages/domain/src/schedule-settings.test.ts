@@ -33,3 +33,14 @@ describe('working hours', () => {
     expect(withinLimit(2.5, SCHEDULE_LIMITS.capacity)).toBe(false);
   });
 });
+
+describe('days off in the facility zone', () => {
+  it('starts a day at the zone midnight, across a clock change', async () => {
+    const { zoneDayStartUtc, zoneDate } = await import('./schedule-settings');
+    expect(zoneDayStartUtc('2026-11-24', 'America/New_York').toISOString()).toBe('2026-11-24T05:00:00.000Z');
+    expect(zoneDayStartUtc('2026-07-04', 'America/New_York').toISOString()).toBe('2026-07-04T04:00:00.000Z');
+    expect(zoneDayStartUtc('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(zoneDayStartUtc('2026-11-02', 'America/New_York').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(zoneDate('2026-11-24T04:59:00Z', 'America/New_York')).toBe('2026-11-23');
+  });
+});

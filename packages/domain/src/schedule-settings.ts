@@ -57,3 +57,36 @@ export function workingHoursIssues(periods: readonly HoursPeriod[], prefix = 'Wo
 
 /** Is n a whole number within the limit? */
 export const withinLimit = (n: number, limit: { min: number; max: number }): boolean => Number.isInteger(n) && n >= limit.min && n <= limit.max;
+
+/** Minutes the zone is ahead of UTC at an instant (e.g. -300 for New York in winter). */
+function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return (Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - instant) / 60_000;
+}
+
+/**
+ * The instant a calendar day ('YYYY-MM-DD') starts in a time zone: a day off of a schedule runs from its
+ * facility's midnight to the next (a day of 23 or 25 hours around a clock change).
+ */
+export function zoneDayStartUtc(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  let guess = wall - zoneOffsetMinutes(wall, timeZone) * 60_000;
+  guess = wall - zoneOffsetMinutes(guess, timeZone) * 60_000;
+  return new Date(guess);
+}
+
+/** The calendar day ('YYYY-MM-DD') an instant falls on in a time zone. */
+export function zoneDate(instant: Date | string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+}
