@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { VISIT_TYPES, type FieldIssue, type Schedule, type ScheduleSettings, type ServiceType } from '@careslot/contracts';
 import { SCHEDULE_LIMITS, withinLimit, workingHoursIssues } from '@careslot/domain';
 import { useTranslation } from 'react-i18next';
@@ -78,11 +78,18 @@ export function ScheduleEditor({ schedule, settings, reasons, title }: Props) {
     }
   }
 
+  // Opening a calendar brings its settings into view and moves focus to its heading (keyboard and screen reader).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+
   const errorCount = Object.keys(errors).length;
   return (
     <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="schedule-editor-title">
       <Stack gap="lg">
-        <Title order={3} id="schedule-editor-title">
+        <Title order={3} id="schedule-editor-title" ref={heading} tabIndex={-1}>
           {title}
         </Title>
         {errorCount > 0 && (
