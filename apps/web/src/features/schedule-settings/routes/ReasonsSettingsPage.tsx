@@ -104,8 +104,8 @@ export function ReasonsSettingsPage() {
                   <Table.Th>{t('fields.Name')}</Table.Th>
                   <Table.Th>{t('fields.Duration')}</Table.Th>
                   <Table.Th>{t('fields.ServiceCategoryId')}</Table.Th>
-                  <Table.Th>{t('fields.VisitTypeOne')}</Table.Th>
-                  <Table.Th>{t('fields.Alias')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('fields.VisitTypeOne')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('fields.Alias')}</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
                   </Table.Th>
@@ -114,11 +114,17 @@ export function ReasonsSettingsPage() {
               <Table.Tbody>
                 {(types.data ?? []).map((r) => (
                   <Table.Tr key={r.Id} data-reason-id={r.Id}>
-                    <Table.Td>{r.Name}</Table.Td>
+                    <Table.Td>
+                      {r.Name}
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        {t(`visitTypes.${r.VisitType}`)}
+                        {r.Alias ? ` · ${r.Alias}` : ''}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>{t('minutes', { count: r.Duration })}</Table.Td>
                     <Table.Td>{categoryName(r.ServiceCategoryId)}</Table.Td>
-                    <Table.Td>{t(`visitTypes.${r.VisitType}`)}</Table.Td>
-                    <Table.Td>{r.Alias ?? ''}</Table.Td>
+                    <Table.Td visibleFrom="sm">{t(`visitTypes.${r.VisitType}`)}</Table.Td>
+                    <Table.Td visibleFrom="sm">{r.Alias ?? ''}</Table.Td>
                     <Table.Td>
                       <Button size="xs" variant="light" aria-label={t('editLabel', { name: r.Name })} onClick={() => setType(r)}>
                         {t('edit')}

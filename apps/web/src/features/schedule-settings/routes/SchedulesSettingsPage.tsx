@@ -42,8 +42,8 @@ export function SchedulesSettingsPage() {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('columns.calendar')}</Table.Th>
-                <Table.Th>{t('columns.location')}</Table.Th>
-                <Table.Th>{t('columns.online')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.location')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('columns.online')}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -55,7 +55,7 @@ export function SchedulesSettingsPage() {
                 return (
                   <Table.Tr key={s.Id} aria-current={s.Id === selectedId ? 'true' : undefined}>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                      <Group gap="xs">
                         <Text size="sm" fw={500}>
                           {who.name}
                         </Text>
@@ -63,11 +63,15 @@ export function SchedulesSettingsPage() {
                           {t(`kinds.${who.kind}`)}
                         </Badge>
                       </Group>
+                      {/* On a phone the location and the online switch sit under the name. */}
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        {location(s.LocationId)} · {t('columns.online')}: {s.OnlineBookingEnabled ? t('on') : t('off')}
+                      </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Text size="sm">{location(s.LocationId)}</Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Text size="sm">{s.OnlineBookingEnabled ? t('on') : t('off')}</Text>
                     </Table.Td>
                     <Table.Td>
