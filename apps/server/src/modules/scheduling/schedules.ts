@@ -398,8 +398,16 @@ export async function addScheduleException(
 
 export async function removeScheduleException(deps: SchedulingDeps, context: RequestContext, scheduleId: string, exceptionId: string, now: Date): Promise<void> {
   await managedSchedule(deps, context, scheduleId, { action: 'delete', entityType: 'ScheduleException', roles: CALENDAR_ROLES });
-  const removed = await applyEdit(deps, [scheduleId], 'schedule.exception', (tx) => sstore.deleteScheduleException(tx, exceptionId, scheduleId), now);
-  if (!removed) throw notFound();
+  await applyEdit(
+    deps,
+    [scheduleId],
+    'schedule.exception',
+    async (tx) => {
+      // An unknown exception changes nothing: the 404 rolls the edit (and its events) back.
+      if (!(await sstore.deleteScheduleException(tx, exceptionId, scheduleId))) throw notFound();
+    },
+    now,
+  );
 }
 
 export async function listScheduleExceptions(deps: SchedulingDeps, context: RequestContext, scheduleId: string): Promise<ScheduleException[]> {
