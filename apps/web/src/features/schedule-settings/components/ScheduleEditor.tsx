@@ -143,6 +143,7 @@ export function ScheduleEditor({ schedule, settings, reasons, title }: Props) {
               min={SCHEDULE_LIMITS.planningHorizonDays.min}
               max={SCHEDULE_LIMITS.planningHorizonDays.max}
               allowDecimal={false}
+              clampBehavior="none"
               value={form.PlanningHorizonDays}
               onChange={(v) => patch({ PlanningHorizonDays: typeof v === 'number' ? v : Number(v) })}
               error={errors.PlanningHorizonDays}
@@ -154,6 +155,7 @@ export function ScheduleEditor({ schedule, settings, reasons, title }: Props) {
               min={SCHEDULE_LIMITS.slotHideHours.min}
               max={SCHEDULE_LIMITS.slotHideHours.max}
               allowDecimal={false}
+              clampBehavior="none"
               value={form.SlotHideHours}
               onChange={(v) => patch({ SlotHideHours: typeof v === 'number' ? v : Number(v) })}
               error={errors.SlotHideHours}

@@ -189,6 +189,7 @@ function CategoryDialog({ category, onClose }: { category: ServiceCategory | nul
           min={SCHEDULE_LIMITS.durationMinutes.min}
           max={SCHEDULE_LIMITS.durationMinutes.max}
           allowDecimal={false}
+          clampBehavior="none"
           value={values.Duration}
           onChange={(v) => setValues({ ...values, Duration: Number(v) })}
           error={errors.Duration}
@@ -199,6 +200,7 @@ function CategoryDialog({ category, onClose }: { category: ServiceCategory | nul
           min={SCHEDULE_LIMITS.capacity.min}
           max={SCHEDULE_LIMITS.capacity.max}
           allowDecimal={false}
+          clampBehavior="none"
           value={values.Capacity ?? ''}
           onChange={(v) => setValues({ ...values, Capacity: v === '' ? null : Number(v) })}
           error={errors.Capacity}
@@ -265,6 +267,7 @@ function ReasonDialog({ reason, categories, onClose }: { reason: ServiceType | n
           min={SCHEDULE_LIMITS.durationMinutes.min}
           max={SCHEDULE_LIMITS.durationMinutes.max}
           allowDecimal={false}
+          clampBehavior="none"
           value={values.Duration}
           onChange={(v) => setValues({ ...values, Duration: Number(v) })}
           error={errors.Duration}
