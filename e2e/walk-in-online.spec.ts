@@ -23,16 +23,16 @@ async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
 }
 
 /**
- * The front desk opens a walk-in calendar for Dr. Bennett at her facility, all day every day (so the test
+ * The practice admin (calendars are the admin's to set up) opens a walk-in calendar for Dr. Bennett at her facility, all day every day (so the test
  * finds a slot today whatever the hour), offering the practice's 'Walk-in Visit' reason only.
  */
-async function openWalkInCalendar(staff: Page): Promise<{ scheduleId: string; walkInType: { Id: string; Name: string } }> {
-  const auth = { authorization: `Bearer ${await tokenOf(staff)}` };
-  const existing = await staff.request.post(`${CALENDAR}/schedule/advance-search`, { headers: auth, data: { PractitionerId: BENNETT } });
+async function openWalkInCalendar(admin: Page): Promise<{ scheduleId: string; walkInType: { Id: string; Name: string } }> {
+  const auth = { authorization: `Bearer ${await tokenOf(admin)}` };
+  const existing = await admin.request.post(`${CALENDAR}/schedule/advance-search`, { headers: auth, data: { PractitionerId: BENNETT } });
   const own = ((await existing.json()) as { Data: { LocationId: string; OrganizationId: string }[] }).Data[0]!;
-  const types = await staff.request.post(`${CALENDAR}/servicetype/advance-search`, { headers: auth, data: { OrganizationId: own.OrganizationId, VisitType: 'Walk-In' } });
+  const types = await admin.request.post(`${CALENDAR}/servicetype/advance-search`, { headers: auth, data: { OrganizationId: own.OrganizationId, VisitType: 'Walk-In' } });
   const walkInType = ((await types.json()) as { Data: { Id: string; Name: string }[] }).Data[0]!;
-  const created = await staff.request.post(`${CALENDAR}/schedule`, {
+  const created = await admin.request.post(`${CALENDAR}/schedule`, {
     headers: auth,
     data: {
       Name: `Walk-ins ${randomUUID().slice(0, 6)}`,
@@ -47,7 +47,7 @@ async function openWalkInCalendar(staff: Page): Promise<{ scheduleId: string; wa
   });
   expect(created.status()).toBe(200);
   const scheduleId = ((await created.json()) as { Id: string }).Id;
-  const services = await staff.request.put(`${CALENDAR}/schedule/${scheduleId}/update-services`, { headers: auth, data: { ServiceTypeIds: [walkInType.Id] } });
+  const services = await admin.request.put(`${CALENDAR}/schedule/${scheduleId}/update-services`, { headers: auth, data: { ServiceTypeIds: [walkInType.Id] } });
   expect(services.status()).toBe(200);
   return { scheduleId, walkInType };
 }
@@ -88,8 +88,9 @@ test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queu
   await expect(walkInCard).toHaveText(/^\d+$/);
   const walkIns = Number(await walkInCard.textContent());
 
-  const staff = await signedIn(browser, 'staff');
-  const { scheduleId, walkInType } = await openWalkInCalendar(staff);
+  const admin = await signedIn(browser, 'admin');
+  const { scheduleId, walkInType } = await openWalkInCalendar(admin);
+  await admin.context().close();
 
   const patient = await signedIn(browser, 'patient');
   await patient.context().addCookies([{ name: 'SessionId', value: `e2e-walk-in-${randomUUID()}`, url: patient.url() }]);

@@ -65,6 +65,10 @@ const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
 const SurveysPage = lazy(() => import('../features/surveys/routes/SurveysPage').then((m) => ({ default: m.SurveysPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const SchedulesSettingsPage = lazy(() =>
+  import('../features/schedule-settings/routes/SchedulesSettingsPage').then((m) => ({ default: m.SchedulesSettingsPage })),
+);
+const ReasonsSettingsPage = lazy(() => import('../features/schedule-settings/routes/ReasonsSettingsPage').then((m) => ({ default: m.ReasonsSettingsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -217,7 +221,11 @@ export const routes: RouteObject[] = [
         path: 'practice-admin/settings',
         element: guarded('practice-admin/settings', <SettingsLayout />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
-        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+        children: [
+          { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
+          { path: 'schedules', element: <SchedulesSettingsPage /> },
+          { path: 'reasons', element: <ReasonsSettingsPage /> },
+        ],
       },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.

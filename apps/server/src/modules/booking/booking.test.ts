@@ -409,10 +409,10 @@ describe('booking: one patient, one calendar at a time (AllowConcurrentBookings)
     expect(await taken(t, second)).toBe(0);
     // Another minute is fine.
     expect((await book(t, a, { ...bookingBody(second, a.id), StartTime: '2026-11-24T15:30:00.000Z' })).statusCode).toBe(200);
-    // A calendar whose practice allows it takes the patient at the same minute.
-    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'staff3@example.com' });
+    // A calendar whose practice allows it takes the patient at the same minute (its admin's setting).
+    const admin = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'admin3@example.com' });
     await t.database.query('update schedules set organization_id = $2 where id = $1', [lenient, DEMO_PRACTICE_IDS[2]]);
-    const saved = await t.call<{ AllowConcurrentBookings?: boolean }>({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${lenient}`, headers: bearer(staff), payload: { AllowConcurrentBookings: true } });
+    const saved = await t.call<{ AllowConcurrentBookings?: boolean }>({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${lenient}`, headers: bearer(admin), payload: { AllowConcurrentBookings: true } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json.AllowConcurrentBookings).toBe(true);
     expect((await book(t, a, bookingBody(lenient, a.id))).statusCode).toBe(200);

@@ -17,12 +17,28 @@ export type SlotChangeKind = 'taken' | 'returned' | 'removed';
 
 export type SlotEventPublisher = Pick<Realtime, 'publish'>;
 
-/** The domain event of a slot's capacity changing (aggregate `slot`, id = the slot id). */
+/**
+ * The domain event of one slot changing (aggregate `slot`, id = the slot id): a hold, booking, release or
+ * cancellation; `hold-updated` (the hold's patient was set) carries the hold's expiry.
+ */
 export const SLOT_CHANGED = 'slot.changed';
 export interface SlotChangedPayload {
-  kind: SlotChangeKind;
+  kind: SlotChangeKind | 'hold-updated';
   scheduleId: string;
   start: string;
+  expiresAt?: string;
+}
+
+/**
+ * The domain event of many slots of one schedule changing at once (aggregate `schedule`, id = the schedule
+ * id): a schedule edit (hours, time off, reasons, capacity) or a sweep. Starts are ISO instants per kind.
+ */
+export const SCHEDULE_SLOTS_CHANGED = 'schedule.slots-changed';
+export interface ScheduleSlotsChangedPayload {
+  scheduleId: string;
+  taken: string[];
+  returned: string[];
+  removed: string[];
 }
 
 /**

@@ -23,11 +23,13 @@ export {
 } from './service';
 /**
  * Time off and holidays ('block time off' on the practice side): each checks that the caller is staff or
- * admin of the schedule's practice (else 404) and announces the slots that leave or come back.
+ * admin of the schedule's practice (else 404) and records the slots that leave or come back.
  */
 export {
   addScheduleException,
-  announceScheduleEdit,
+  scheduleSlotChanges,
+  DIRECTORY_CHANGED,
+  type DirectoryChangedPayload,
   getScheduleDetails,
   listScheduleExceptions,
   managedPractice,

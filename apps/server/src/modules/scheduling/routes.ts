@@ -149,13 +149,13 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CALENDAR}/schedulesetting`,
     { schema: { tags, summary: "Saves a schedule's booking settings", body: scheduleSettingCreateSchema, response: { 200: scheduleSettingsSchema, ...errors } } },
-    async (request) => schedules.saveScheduleSetting(deps, contextOf(request), request.body.ScheduleId, request.body),
+    async (request) => schedules.saveScheduleSetting(deps, contextOf(request), request.body.ScheduleId, request.body, clock.now()),
   );
 
   app.put(
     `${CALENDAR}/schedulesetting/:id`,
     { schema: { tags, summary: "Changes a schedule's booking settings ({id}: the schedule's id)", params: idParamSchema, body: scheduleSettingUpdateSchema, response: { 200: scheduleSettingsSchema, ...errors } } },
-    async (request) => schedules.saveScheduleSetting(deps, contextOf(request), request.params.id, request.body),
+    async (request) => schedules.saveScheduleSetting(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   // ---------- service categories ----------

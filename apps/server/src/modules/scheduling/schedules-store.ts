@@ -28,6 +28,12 @@ export async function bumpScheduleVersions(db: Connection, scheduleIds: string[]
   await db.query('update schedules set version = version + 1, updated_at = now() where id = any($1::uuid[])', [scheduleIds]);
 }
 
+/** Locks the schedules' rows until the end of the transaction: edits of one schedule take turns. */
+export async function lockSchedules(tx: Connection, scheduleIds: string[]): Promise<void> {
+  if (scheduleIds.length === 0) return;
+  await tx.query('select id from schedules where id = any($1::uuid[]) order by id for update', [scheduleIds]);
+}
+
 export async function replaceScheduleHours(db: Connection, scheduleId: string, hours: { weekday: number; startMinute: number; endMinute: number }[]) {
   await db.query('delete from schedule_hours where schedule_id = $1', [scheduleId]);
   if (hours.length === 0) return;

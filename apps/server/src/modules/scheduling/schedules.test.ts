@@ -29,7 +29,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
   let t: TestApp;
   let staffA: Record<string, string>;
   let adminA: Record<string, string>;
-  let staffB: Record<string, string>;
+  let adminB: Record<string, string>;
   let providerA: Record<string, string>;
   let locationA: string;
   let practitionerA: string;
@@ -42,7 +42,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
     staffA = bearer(await tokenFor(t.tokens, { user_roles: ['staff'], PracticeId: practiceA, careslot_id: randomUUID() }, 86_400));
     adminA = bearer(await tokenFor(t.tokens, { user_roles: ['practiceadmin'], PracticeId: practiceA, careslot_id: randomUUID() }, 86_400));
     providerA = bearer(await tokenFor(t.tokens, { user_roles: ['provider'], PracticeId: practiceA, careslot_id: randomUUID() }, 86_400));
-    staffB = bearer(await tokenFor(t.tokens, { user_roles: ['staff'], PracticeId: practiceB, careslot_id: randomUUID() }, 86_400));
+    adminB = bearer(await tokenFor(t.tokens, { user_roles: ['practiceadmin'], PracticeId: practiceB, careslot_id: randomUUID() }, 86_400));
     const [location] = await t.database.query<{ id: string }>(
       `select id from locations where organization_id = $1 and iana_time_zone = 'America/New_York' and active order by name limit 1`,
       [practiceA],
@@ -103,8 +103,8 @@ describe('calendar management: schedules, settings, categories and types of a pr
       payload: { SlotIds: [slotId], ...extra },
     });
 
-  it('lets practice staff create a schedule with its hours, and anyone read it with the settings', async () => {
-    const res = await create(staffA, { Name: 'Mornings', VisitType: ['Office', 'TeleHealth'], requires_approval: true, supported_regions: ['US'] });
+  it('lets the practice admin create a schedule with its hours, and anyone read it with the settings', async () => {
+    const res = await create(adminA, { Name: 'Mornings', VisitType: ['Office', 'TeleHealth'], requires_approval: true, supported_regions: ['US'] });
     expect(res.statusCode).toBe(200);
     expect(res.json).toMatchObject({
       Name: 'Mornings',
@@ -133,31 +133,31 @@ describe('calendar management: schedules, settings, categories and types of a pr
   });
 
   it('names the field when hours, location, actor or zone are wrong', async () => {
-    const badHours = await create(staffA, { WorkingHours: [{ DayOfWeek: 1, Start: '12:00', End: '09:00' }] });
+    const badHours = await create(adminA, { WorkingHours: [{ DayOfWeek: 1, Start: '12:00', End: '09:00' }] });
     expect(badHours.statusCode).toBe(400);
     expect(badHours.json.errors?.[0]).toMatchObject({ field: 'WorkingHours.0.End', rule: 'after_start' });
-    const overlap = await create(staffA, {
+    const overlap = await create(adminA, {
       WorkingHours: [
         { DayOfWeek: 2, Start: '09:00', End: '12:00' },
         { DayOfWeek: 2, Start: '11:00', End: '13:00' },
       ],
     });
     expect(overlap.json.errors?.[0]).toMatchObject({ field: 'WorkingHours.1.Start', rule: 'overlap' });
-    const format = await create(staffA, { WorkingHours: [{ DayOfWeek: 1, Start: '9am', End: '12:00' }] });
+    const format = await create(adminA, { WorkingHours: [{ DayOfWeek: 1, Start: '9am', End: '12:00' }] });
     expect(format.statusCode).toBe(400);
     expect(format.json.errors?.[0]?.field).toBe('body.WorkingHours.0.Start');
     // Practice B's staff cannot place a schedule at practice A's location or for its provider.
-    const elsewhere = await create(staffB);
+    const elsewhere = await create(adminB);
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json.errors?.[0]?.field).toBe('LocationId');
-    const zone = await create(staffA, { TimeZone: 'Mars/Olympus' });
+    const zone = await create(adminA, { TimeZone: 'Mars/Olympus' });
     expect(zone.json.errors?.[0]).toMatchObject({ field: 'TimeZone', rule: 'time_zone' });
-    const region = await create(staffA, { supported_regions: ['FR'] });
+    const region = await create(adminA, { supported_regions: ['FR'] });
     expect(region.json.errors?.[0]?.field).toBe('body.supported_regions.0');
   });
 
-  it("answers 404 to another practice's staff for every change of a schedule", async () => {
-    const { json: schedule } = await create(staffA);
+  it("answers 404 to another practice's admin for every change of a schedule", async () => {
+    const { json: schedule } = await create(adminA);
     const calls = [
       { method: 'PUT' as const, url: `${CALENDAR}/schedule/${schedule.Id}`, payload: { SlotHideHours: 4 } },
       { method: 'PUT' as const, url: `${CALENDAR}/schedule/${schedule.Id}/update-services`, payload: { ServiceTypeIds: [] } },
@@ -166,11 +166,11 @@ describe('calendar management: schedules, settings, categories and types of a pr
       { method: 'POST' as const, url: `${CALENDAR}/schedulesetting`, payload: { ScheduleId: schedule.Id, EnableInsurance: true } },
     ];
     for (const call of calls) {
-      const res = await t.call<ErrorBody>({ ...call, headers: staffB });
+      const res = await t.call<ErrorBody>({ ...call, headers: adminB });
       expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
       expect(res.json.message).toBe('This page cannot be reached.');
     }
-    const put = await t.call({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${schedule.Id}`, headers: staffB, payload: { EnableInsurance: true } });
+    const put = await t.call({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${schedule.Id}`, headers: adminB, payload: { EnableInsurance: true } });
     expect(put.statusCode).toBe(404);
     const setting = await t.call<ScheduleSettings>({ method: 'GET', url: `${CALENDAR}/schedulesetting/schedule/${schedule.Id}` });
     expect(setting.json.EnableInsurance).toBe(false);
@@ -188,20 +188,94 @@ describe('calendar management: schedules, settings, categories and types of a pr
       payload: { ScheduleId: schedule.Id, CollectPatientDemographics: true, EnableInsurance: true },
     });
     expect(saved.json).toMatchObject({ ScheduleId: schedule.Id, CollectPatientDemographics: true, EnableInsurance: true, EnableSelfPay: false });
-    const changed = await t.call<ScheduleSettings>({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${schedule.Id}`, headers: staffA, payload: { EnableInsurance: false, EnableSelfPay: true } });
+    const changed = await t.call<ScheduleSettings>({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${schedule.Id}`, headers: adminA, payload: { EnableInsurance: false, EnableSelfPay: true } });
     expect(changed.json).toMatchObject({ CollectPatientDemographics: true, EnableInsurance: false, EnableSelfPay: true });
     const read = await t.call<ScheduleSettings>({ method: 'GET', url: `${CALENDAR}/schedulesetting/schedule/${schedule.Id}` });
     expect(read.json).toMatchObject({ CollectPatientDemographics: true, EnableInsurance: false, EnableSelfPay: true });
   });
 
+  it('keeps the set-up to the practice admin: staff 403, and every attempt audited with its workflow', async () => {
+    const { json: schedule } = await create(adminA);
+    const type = await t.call<ServiceType>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: adminA, payload: { Name: 'Audited', Duration: 20 } });
+    const category = await t.call<ServiceCategory>({ method: 'POST', url: `${CALENDAR}/servicecategory`, headers: adminA, payload: { Name: 'Audited group', Duration: 20 } });
+    const staffCalls = [
+      { method: 'POST' as const, url: `${CALENDAR}/schedule`, payload: { Actor: [{ Type: 'Practitioner', Id: practitionerA }], LocationId: locationA } },
+      { method: 'PUT' as const, url: `${CALENDAR}/schedule/${schedule.Id}`, payload: { SlotHideHours: 2 } },
+      { method: 'PUT' as const, url: `${CALENDAR}/servicetype/${type.json.Id}`, payload: { Name: 'X', Duration: 30 } },
+      { method: 'POST' as const, url: `${CALENDAR}/servicecategory`, payload: { Name: 'X', Duration: 30 } },
+      { method: 'PUT' as const, url: `${CALENDAR}/schedulesetting/${schedule.Id}`, payload: { EnableInsurance: true } },
+    ];
+    for (const call of staffCalls) expect((await t.call({ ...call, headers: staffA })).statusCode, `${call.method} ${call.url}`).toBe(403);
+    await t.call({ method: 'PUT', url: `${CALENDAR}/servicetype/${type.json.Id}`, headers: adminB, payload: { Name: 'X', Duration: 30 } });
+    await t.call({ method: 'PUT', url: `${CALENDAR}/servicecategory/${randomUUID()}`, headers: adminA, payload: { Name: 'X', Duration: 30 } });
+    await t.call({ method: 'PUT', url: `${CALENDAR}/servicecategory/${category.json.Id}`, headers: adminA, payload: { Name: 'Audited group', Duration: 25 } });
+    const rows = await t.database.query<{ entity_type: string; entity_id: string | null; action: string; outcome: string; workflow: string }>(
+      `select entity_type, entity_id, action, outcome, workflow from audit.events
+        where entity_id = any($1::text[]) or (entity_type in ('Schedule', 'ServiceCategory', 'ServiceType') and entity_id is null)`,
+      [[schedule.Id, type.json.Id, category.json.Id]],
+    );
+    const has = (row: Partial<(typeof rows)[number]>) => expect(rows).toContainEqual(expect.objectContaining(row));
+    has({ entity_id: schedule.Id, action: 'update', outcome: 'denied', workflow: 'Schedule_Edit_Web' });
+    has({ entity_type: 'Schedule', entity_id: null, action: 'create', outcome: 'success', workflow: 'Schedule_Edit_Web' });
+    has({ entity_type: 'ServiceType', entity_id: null, action: 'create', outcome: 'success', workflow: 'Reason_Add_Web' });
+    has({ entity_type: 'ServiceCategory', entity_id: null, action: 'create', outcome: 'success', workflow: 'Reason_Group_Add_Web' });
+    has({ entity_id: type.json.Id, action: 'update', outcome: 'denied', workflow: 'Reason_Edit_Web' });
+    has({ entity_id: category.json.Id, action: 'update', outcome: 'success', workflow: 'Reason_Group_Edit_Web' });
+    has({ entity_id: schedule.Id, entity_type: 'ScheduleSetting', outcome: 'denied', workflow: 'Schedule_Edit_Web' });
+    const unknown = await t.database.query("select 1 from audit.events where outcome = 'not_found' and workflow = 'Reason_Group_Edit_Web'");
+    expect(unknown.length).toBeGreaterThan(0);
+  });
+
+  it('names the field and the rule of a reason or category out of bounds', async () => {
+    const category = await t.call<ErrorBody>({ method: 'POST', url: `${CALENDAR}/servicecategory`, headers: adminA, payload: { Name: 'Long', Duration: 600, Capacity: 0 } });
+    expect(category.statusCode).toBe(400);
+    expect(category.json.errors?.map((e) => e.field).sort()).toEqual(['body.Capacity', 'body.Duration']);
+    const type = await t.call<ErrorBody>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: adminA, payload: { Name: '', Duration: 30, VisitType: 'Home' } });
+    expect(type.statusCode).toBe(400);
+    expect(type.json.errors?.map((e) => e.field).sort()).toEqual(['body.Name', 'body.VisitType']);
+    const schedule = await t.call<ErrorBody>({ method: 'PUT', url: `${CALENDAR}/schedule/${randomUUID()}`, headers: adminA, payload: { PlanningHorizonDays: 0 } });
+    expect(schedule.json.errors?.[0]).toMatchObject({ field: 'body.PlanningHorizonDays' });
+  });
+
+  it('records the slots an edit moves as domain events, tells the patient search, and a calendar hears each change once', async () => {
+    const { json: schedule } = await create(adminA);
+    await follow(schedule.Id);
+    const created = await t.database.query<{ payload: { organizationId: string; practitionerIds: string[] | null; reason: string } }>(
+      "select payload from domain_events where type = 'directory.changed' and payload->>'reason' = 'schedule.created' and aggregate_id = $1",
+      [DEMO_PRACTICE_IDS[0]],
+    );
+    expect(created.at(-1)?.payload).toEqual({ organizationId: DEMO_PRACTICE_IDS[0], practitionerIds: [practitionerA], reason: 'schedule.created' });
+    const gone = `${schedule.Id}_2026-11-25T16:30:00.000Z`;
+    // Wednesdays end at 11:30 now: the 11:30 slot goes, every other day keeps its hours.
+    const hours = [1, 2, 3, 4, 5].map((d) => ({ DayOfWeek: d, Start: '09:00', End: d === 3 ? '11:30' : '12:00' }));
+    expect((await t.call({ method: 'PUT', url: `${CALENDAR}/schedule/${schedule.Id}`, headers: adminA, payload: { WorkingHours: hours } })).statusCode).toBe(200);
+    const recorded = await t.database.query<{ aggregate_type: string; payload: { removed: string[]; returned: string[] } }>(
+      "select aggregate_type, payload from domain_events where type = 'schedule.slots-changed' and aggregate_id = $1",
+      [schedule.Id],
+    );
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]!.payload.removed).toContain('2026-11-25T16:30:00.000Z');
+    expect(recorded[0]!.payload.returned).toEqual([]);
+    const directory = await t.database.query("select 1 from domain_events where type = 'directory.changed' and payload->>'reason' = 'schedule.updated'");
+    expect(directory.length).toBeGreaterThan(0);
+    // The call answered after the consumer ran; another delivery pass sends nothing again.
+    await expect.poll(() => eventsOf('SlotDeleted', schedule.Id).filter((e) => e.SlotId === gone).length).toBe(1);
+    await t.events.flush();
+    await socket.emitWithAck(SUBSCRIBE_EVENT, { rooms: [`schedule:${schedule.Id}`] });
+    expect(eventsOf('SlotDeleted', schedule.Id).filter((e) => e.SlotId === gone)).toHaveLength(1);
+    expect(eventsOf('ReasonBasedSlotDeleted', schedule.Id).filter((e) => e.SlotId === gone)).toHaveLength(1);
+    const undelivered = await t.database.query("select 1 from domain_events where aggregate_id = $1 and dispatched_at is null", [schedule.Id]);
+    expect(undelivered).toEqual([]);
+  });
+
   it('announces the slots an edit of the hours removes, and SlotHideHours hides the first hours', async () => {
-    const { json: schedule } = await create(staffA);
+    const { json: schedule } = await create(adminA);
     await follow(schedule.Id);
     expect((await dayOf(schedule.Id)).json.Data.map((s) => s.Start)).toHaveLength(6);
     const res = await t.call<Schedule>({
       method: 'PUT',
       url: `${CALENDAR}/schedule/${schedule.Id}`,
-      headers: staffA,
+      headers: adminA,
       payload: { WorkingHours: [1, 2, 3, 4, 5].map((d) => ({ DayOfWeek: d, Start: '09:00', End: '11:00' })) },
     });
     expect(res.statusCode).toBe(200);
@@ -216,12 +290,12 @@ describe('calendar management: schedules, settings, categories and types of a pr
     expect(eventsOf('ReasonBasedSlotDeleted', schedule.Id).map((e) => e.SlotId)).toContain(`${schedule.Id}_2026-11-24T16:30:00.000Z`);
 
     // Now 08:40 on Monday: SlotHideHours 25 hides everything before Tuesday 09:40.
-    await t.call({ method: 'PUT', url: `${CALENDAR}/schedule/${schedule.Id}`, headers: staffA, payload: { SlotHideHours: 25 } });
+    await t.call({ method: 'PUT', url: `${CALENDAR}/schedule/${schedule.Id}`, headers: adminA, payload: { SlotHideHours: 25 } });
     expect((await dayOf(schedule.Id)).json.Data.map((s) => s.Start)).toEqual(['2026-11-24T15:00:00.000Z', '2026-11-24T15:30:00.000Z']);
   });
 
   it('blocks time off: its slots leave search and calendars, and come back when it is removed', async () => {
-    const { json: schedule } = await create(staffA);
+    const { json: schedule } = await create(adminA);
     await follow(schedule.Id);
     const blocked = await t.call<ScheduleException & ErrorBody>({
       method: 'POST',
@@ -252,11 +326,11 @@ describe('calendar management: schedules, settings, categories and types of a pr
   });
 
   it('refuses an exception that ends before it starts, naming End', async () => {
-    const { json: schedule } = await create(staffA);
+    const { json: schedule } = await create(adminA);
     const res = await t.call<ErrorBody>({
       method: 'POST',
       url: `${CALENDAR}/schedule/${schedule.Id}/exceptions`,
-      headers: staffA,
+      headers: adminA,
       payload: { Start: '2026-11-25T00:00:00Z', End: '2026-11-24T00:00:00Z' },
     });
     expect(res.statusCode).toBe(400);
@@ -272,18 +346,18 @@ describe('calendar management: schedules, settings, categories and types of a pr
 
     beforeAll(async () => {
       const category = (payload: Record<string, unknown>) =>
-        t.call<ServiceCategory>({ method: 'POST', url: `${CALENDAR}/servicecategory`, headers: staffA, payload });
+        t.call<ServiceCategory>({ method: 'POST', url: `${CALENDAR}/servicecategory`, headers: adminA, payload });
       group = (await category({ Name: 'Group class', Duration: 30, Capacity: 3 })).json;
       individual = (await category({ Name: 'One to one', Duration: 30, Capacity: 1 })).json;
-      const type = (payload: Record<string, unknown>) => t.call<ServiceType>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: staffA, payload });
+      const type = (payload: Record<string, unknown>) => t.call<ServiceType>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: adminA, payload });
       groupType = (await type({ Name: 'Yoga therapy', Duration: 30, ServiceCategoryId: group.Id, VisitType: 'Office' })).json;
       individualType = (await type({ Name: 'Physio', Alias: 'PT', Duration: 30, ServiceCategoryId: individual.Id, VisitType: 'Office' })).json;
       // The schedule's capacity is the ceiling of all its categories together: here above their sum.
-      scheduleId = (await create(staffA, { Capacity: 6 })).json.Id;
+      scheduleId = (await create(adminA, { Capacity: 6 })).json.Id;
       const services = await t.call<Schedule>({
         method: 'PUT',
         url: `${CALENDAR}/schedule/${scheduleId}/update-services`,
-        headers: staffA,
+        headers: adminA,
         payload: { ServiceTypeIds: [groupType.Id, individualType.Id] },
       });
       expect(services.json.ServiceType.map((s) => s.Name)).toEqual(['Physio', 'Yoga therapy']);
@@ -334,8 +408,8 @@ describe('calendar management: schedules, settings, categories and types of a pr
     });
 
     it("keeps all categories together under the schedule's capacity (a capacity-2 calendar takes 2 places)", async () => {
-      const capped = (await create(staffA, { Capacity: 2 })).json.Id;
-      await t.call({ method: 'PUT', url: `${CALENDAR}/schedule/${capped}/update-services`, headers: staffA, payload: { ServiceTypeIds: [groupType.Id, individualType.Id] } });
+      const capped = (await create(adminA, { Capacity: 2 })).json.Id;
+      await t.call({ method: 'PUT', url: `${CALENDAR}/schedule/${capped}/update-services`, headers: adminA, payload: { ServiceTypeIds: [groupType.Id, individualType.Id] } });
       const slotId = `${capped}_2026-11-24T14:30:00.000Z`;
       const [slot] = (await dayOf(capped)).json.Data;
       expect(slot).toMatchObject({ Capacity: 2, CapacityAvailable: 2 });
@@ -366,7 +440,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
     });
 
     it('refuses a reason the schedule does not offer', async () => {
-      const other = await t.call<ServiceType>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: staffA, payload: { Name: 'Massage', Duration: 30 } });
+      const other = await t.call<ServiceType>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: adminA, payload: { Name: 'Massage', Duration: 30 } });
       const res = await reserve(`${scheduleId}_2026-11-24T16:00:00.000Z`, 'reason-unknown', { ServiceType: [{ Id: other.json.Id }] });
       expect(res.statusCode).toBe(409);
       expect((await dayOf(scheduleId, { ServiceTypeId: other.json.Id })).json.Data).toEqual([]);
@@ -377,7 +451,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
       const res = await t.call<ServiceCategory>({
         method: 'PUT',
         url: `${CALENDAR}/servicecategory/${group.Id}`,
-        headers: staffA,
+        headers: adminA,
         payload: { Name: 'Group class', Duration: 30, Capacity: 5 },
       });
       expect(res.json.Capacity).toBe(5);
@@ -396,16 +470,16 @@ describe('calendar management: schedules, settings, categories and types of a pr
       const foreign = await t.call({
         method: 'PUT',
         url: `${CALENDAR}/servicetype/serviceCategory/${group.Id}`,
-        headers: staffB,
+        headers: adminB,
         payload: { ServiceTypeIds: [individualType.Id] },
       });
       expect(foreign.statusCode).toBe(404);
-      const foreignType = await t.call({ method: 'PUT', url: `${CALENDAR}/servicetype/${individualType.Id}`, headers: staffB, payload: { Name: 'X', Duration: 30 } });
+      const foreignType = await t.call({ method: 'PUT', url: `${CALENDAR}/servicetype/${individualType.Id}`, headers: adminB, payload: { Name: 'X', Duration: 30 } });
       expect(foreignType.statusCode).toBe(404);
       const moved = await t.call<List<ServiceType>>({
         method: 'PUT',
         url: `${CALENDAR}/servicetype/serviceCategory/${group.Id}`,
-        headers: staffA,
+        headers: adminA,
         payload: { ServiceTypeIds: [individualType.Id] },
       });
       expect(moved.json.Data[0]?.ServiceCategoryId).toBe(group.Id);
@@ -419,7 +493,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
       const res = await t.call<ErrorBody>({
         method: 'POST',
         url: `${CALENDAR}/servicetype`,
-        headers: staffB,
+        headers: adminB,
         payload: { Name: 'Borrowed', Duration: 30, ServiceCategoryId: group.Id },
       });
       expect(res.statusCode).toBe(400);
@@ -427,7 +501,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
       const services = await t.call<ErrorBody>({
         method: 'PUT',
         url: `${CALENDAR}/schedule/${scheduleId}/update-services`,
-        headers: staffA,
+        headers: adminA,
         payload: { ServiceTypeIds: [randomUUID()] },
       });
       expect(services.json.errors?.[0]).toMatchObject({ field: 'ServiceTypeIds.0', rule: 'not_found' });
@@ -435,7 +509,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
   });
 
   it('finds slots by facility or actor and visit type', async () => {
-    const { json: schedule } = await create(staffA, { VisitType: ['TeleHealth'] });
+    const { json: schedule } = await create(adminA, { VisitType: ['TeleHealth'] });
     const byEntity = await search({ EntityId: practitionerA, StartDate: '2026-11-24 14:00:00', EndDate: '2026-11-24 15:00:00' });
     expect(byEntity.json.Data.some((s) => s.ScheduleId === schedule.Id)).toBe(true);
     const office = await search({ EntityId: practitionerA, VisitType: 'Office', StartDate: '2026-11-24 14:00:00', EndDate: '2026-11-24 15:00:00' });

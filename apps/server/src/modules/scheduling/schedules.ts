@@ -13,11 +13,13 @@ import type {
 import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { appendEvents } from '../../platform/events';
 import type { FieldIssue } from '@careslot/contracts';
+import { minutesOfDay, workingHoursIssues } from '@careslot/domain';
 import { getHealthcareService, getLocation, listPractitionerRoles } from '../directory';
-import { emitSlotDeleted, emitSlotChange } from './events';
+import { ADMIN_ROLES, authorizeSetup, CALENDAR_ROLES, SCHEDULE_WORKFLOWS, type AdminTarget } from './admin-access';
 import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
-import { modelSlots, narrowSlot, shapeSlot, slotId, type SchedulingDeps } from './service';
+import { modelSlots, recordSlotChanges, type SchedulingDeps, type SlotChange } from './service';
 import { scheduleSettings } from './settings';
 import * as store from './store';
 import type { CategoryRow, ScheduleModel, TypeRow } from './store';
@@ -26,29 +28,34 @@ import type { CategoryDbRow, TypeDbRow } from './schedules-store';
 
 /**
  * Schedules, their settings, service categories and service types (practice-portal.md 3.4 and the §7
- * calendar calls). Anyone may read them (the booking pages need them); only the staff or practice admin of
- * the practice that owns them may change them, and another practice's ids answer 404 as if unknown.
- * Every change that moves slots is announced on the calendar hub.
+ * calendar calls). Anyone may read them (the booking pages need them); only the practice admin of the
+ * practice that owns them may change them (time off also its staff), audited with the spec's workflow names,
+ * and another practice's ids answer 404 as if unknown (admin-access.ts). Every change records, in its own
+ * transaction, the slots it moved (recordSlotChanges: the calendars follow live) and a `directory.changed`
+ * event for the patient search (docs/decisions/0046, 0047).
  */
 
-const MANAGER_ROLES = new Set(['staff', 'practiceadmin']);
 /** How far ahead an edit announces the slots it adds or removes. */
 const ANNOUNCE_DAYS = 180;
+
+/** The directory event the marketplace's search index follows (common contract of the directory modules). */
+export const DIRECTORY_CHANGED = 'directory.changed';
+export interface DirectoryChangedPayload {
+  organizationId: string;
+  /** null: every practitioner of the organization. */
+  practitionerIds: string[] | null;
+  reason: string;
+}
 
 /** The practice a caller may manage schedules of; 401 for a guest, 403 for anyone but its staff or admin. */
 export function managedPractice(context: RequestContext): string {
   if (!context.isSignedIn) throw new AppError('unauthorized');
-  if (!context.organizationId || !context.roles.some((r) => MANAGER_ROLES.has(r))) throw forbidden();
+  if (!context.organizationId || !context.roles.some((r) => CALENDAR_ROLES.has(r))) throw forbidden();
   return context.organizationId;
-}
-
-function inPractice(organizationId: string | null | undefined, practice: string) {
-  if (organizationId !== practice) throw notFound();
 }
 
 // ---------- shapes ----------
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const hhmmOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 function shapeCategory(c: CategoryRow): ServiceCategory {
@@ -117,19 +124,11 @@ function checkTimeZone(zone: string) {
   }
 }
 
-/** Working hours in minutes; End after Start, and no two periods of one day overlapping. */
+/** Working hours in minutes; End after Start, and no two periods of one day overlapping (domain rule). */
 function workingHours(input: WorkingHoursInput[]): { weekday: number; startMinute: number; endMinute: number }[] {
-  const issues: FieldIssue[] = [];
-  const periods = input.map((h, i) => ({ i, weekday: h.DayOfWeek, startMinute: minutesOf(h.Start), endMinute: minutesOf(h.End) }));
-  for (const p of periods) {
-    if (p.endMinute <= p.startMinute) issues.push({ field: `WorkingHours.${p.i}.End`, rule: 'after_start', message: 'End must be after Start' });
-  }
-  for (const p of periods) {
-    const clash = periods.find((q) => q.i < p.i && q.weekday === p.weekday && q.startMinute < p.endMinute && p.startMinute < q.endMinute);
-    if (clash) issues.push({ field: `WorkingHours.${p.i}.Start`, rule: 'overlap', message: `overlaps WorkingHours.${clash.i} on the same day` });
-  }
+  const issues = workingHoursIssues(input);
   if (issues.length) throw badRequest(issues);
-  return periods.map(({ weekday, startMinute, endMinute }) => ({ weekday, startMinute, endMinute }));
+  return input.map((h) => ({ weekday: h.DayOfWeek, startMinute: minutesOfDay(h.Start), endMinute: minutesOfDay(h.End) }));
 }
 
 async function locationInPractice(deps: SchedulingDeps, locationId: string, practice: string) {
@@ -138,7 +137,7 @@ async function locationInPractice(deps: SchedulingDeps, locationId: string, prac
   return location;
 }
 
-// ---------- announcing edits ----------
+// ---------- recording edits ----------
 
 function shapeKey(model: ScheduleModel | null): string {
   if (!model) return '';
@@ -146,11 +145,10 @@ function shapeKey(model: ScheduleModel | null): string {
 }
 
 /**
- * Tells open calendars what an edit did to the schedule's slots over the next months: SlotDeleted for
- * every slot that is gone, SlotAdded for every new one (and for all of them when their shape, capacity or
- * reasons changed).
+ * What an edit did to the schedule's slots over the next months: `removed` for every slot that is gone,
+ * `returned` for every new one (and for all of them when their shape, capacity or reasons changed).
  */
-export async function announceScheduleEdit(deps: SchedulingDeps, before: ScheduleModel | null, after: ScheduleModel | null, now: Date) {
+export function scheduleSlotChanges(before: ScheduleModel | null, after: ScheduleModel | null, now: Date): SlotChange[] {
   const days = Math.min(Math.max(before?.row.planning_horizon_days ?? 0, after?.row.planning_horizon_days ?? 0), ANNOUNCE_DAYS);
   const range = { from: now, to: new Date(now.getTime() + days * 86_400_000), now };
   const offered = (model: ScheduleModel | null) => (model && model.row.online_booking_enabled ? modelSlots(model, range) : []);
@@ -159,34 +157,66 @@ export async function announceScheduleEdit(deps: SchedulingDeps, before: Schedul
   const scheduleId = (after ?? before)!.row.id;
   const freshAt = new Set(fresh.map((s) => s.start.getTime()));
   const oldAt = new Set(old.map((s) => s.start.getTime()));
-  for (const slot of old) {
-    if (freshAt.has(slot.start.getTime())) continue;
-    emitSlotDeleted(deps.realtime, { SlotIds: [slotId(scheduleId, slot.start)], ScheduleId: scheduleId, Start: slot.start.toISOString() });
-  }
+  const changes: SlotChange[] = old.filter((s) => !freshAt.has(s.start.getTime())).map((s) => ({ kind: 'removed', scheduleId, start: s.start }));
   const reshaped = shapeKey(before) !== shapeKey(after);
-  const added = fresh.filter((s) => reshaped || !oldAt.has(s.start.getTime()));
-  if (!after || added.length === 0) return;
-  const taken = await store.takenCounts(deps.database, [scheduleId], added[0]!.start, new Date(added.at(-1)!.start.getTime() + 1));
-  const takenAt = new Map(taken.map((r) => [`${new Date(r.start_at).getTime()}|${r.category_id}`, r.taken]));
-  for (const slot of added) {
-    const at = slot.start.getTime();
-    emitSlotChange(deps.realtime, 'returned', shapeSlot(after, slot.start, (c) => takenAt.get(`${at}|${c}`) ?? 0), narrowSlot);
+  for (const slot of fresh) if (reshaped || !oldAt.has(slot.start.getTime())) changes.push({ kind: 'returned', scheduleId, start: slot.start });
+  return changes;
+}
+
+/** Tells the patient search that these schedules' practice changed what it offers (aggregate organization). */
+async function recordDirectoryChange(tx: Connection, models: ScheduleModel[], reason: string) {
+  const byPractice = new Map<string, ScheduleModel[]>();
+  for (const model of models) {
+    const practice = model.row.organization_id;
+    if (practice) byPractice.set(practice, [...(byPractice.get(practice) ?? []), model]);
   }
+  await appendEvents(
+    tx,
+    [...byPractice].map(([organizationId, group]) => ({
+      aggregateType: 'organization',
+      aggregateId: organizationId,
+      type: DIRECTORY_CHANGED,
+      payload: {
+        organizationId,
+        // A healthcare service's schedule is not one practitioner's: the whole practice is refreshed.
+        practitionerIds: group.every((m) => m.row.practitioner_id) ? [...new Set(group.map((m) => m.row.practitioner_id!))] : null,
+        reason,
+      } satisfies DirectoryChangedPayload,
+    })),
+  );
 }
 
-/** Bumps the schedule's version after an edit, reloads it and announces what moved. */
-async function edited(deps: SchedulingDeps, before: ScheduleModel, now: Date): Promise<ScheduleModel> {
-  forgetSchedule(before.row.id);
-  const after = (await reloadModel(deps.database, before.row.id))!;
-  await announceScheduleEdit(deps, before, after, now);
-  return after;
+/**
+ * Runs an edit of schedules in one transaction that also records what it did: the schedules' rows are
+ * locked (edits of one schedule take turns), read before and after the change, the slots that moved are
+ * recorded (recordSlotChanges) and the practice's directory is marked changed; after the commit the cached
+ * copies are dropped and the events delivered, so the calendars have heard by the time the call answers.
+ */
+async function applyEdit<T>(
+  deps: SchedulingDeps,
+  scheduleIds: string[],
+  reason: string,
+  change: (tx: Connection) => Promise<T>,
+  now: Date,
+  options: { bumps?: boolean; directory?: boolean } = {},
+): Promise<T> {
+  const result = await deps.database.transaction(async (tx) => {
+    await sstore.lockSchedules(tx, scheduleIds);
+    const before = await store.loadScheduleModels(tx, scheduleIds);
+    const value = await change(tx);
+    if (!options.bumps && scheduleIds.length) await sstore.bumpScheduleVersions(tx, scheduleIds);
+    const after = new Map((await store.loadScheduleModels(tx, scheduleIds)).map((m) => [m.row.id, m]));
+    await recordSlotChanges(
+      tx,
+      before.flatMap((model) => scheduleSlotChanges(model, after.get(model.row.id) ?? null, now)),
+    );
+    if (options.directory !== false) await recordDirectoryChange(tx, [...after.values()], reason);
+    return value;
+  });
+  for (const id of scheduleIds) forgetSchedule(id);
+  await deps.events.flush();
+  return result;
 }
-
-async function bump(db: Connection, scheduleIds: string[]) {
-  if (scheduleIds.length === 0) return;
-  await sstore.bumpScheduleVersions(db, scheduleIds);
-}
-
 
 // ---------- schedules ----------
 
@@ -210,8 +240,15 @@ export async function searchScheduleDetails(
   return (await currentModels(deps.database, ids)).map((m) => shapeSchedule(m, now));
 }
 
+const scheduleTarget = (id: string | null, organizationId: string | null | undefined): AdminTarget => ({
+  entityType: 'Schedule',
+  id,
+  organizationId,
+  workflow: SCHEDULE_WORKFLOWS.scheduleEdit,
+});
+
 export async function createSchedule(deps: SchedulingDeps, context: RequestContext, input: ScheduleCreate, now: Date): Promise<Schedule> {
-  const practice = managedPractice(context);
+  const practice = await authorizeSetup(context, 'create', scheduleTarget(null, context.organizationId));
   const location = await locationInPractice(deps, input.LocationId, practice);
   const actor = input.Actor[0]!;
   if (actor.Type === 'Practitioner') {
@@ -246,17 +283,31 @@ export async function createSchedule(deps: SchedulingDeps, context: RequestConte
       supportedRegions: [...new Set(input.supported_regions)],
     });
     await sstore.replaceScheduleHours(tx, id, hours);
+    // Nobody follows a new calendar yet: no slot events, but the search learns of its availability.
+    await recordDirectoryChange(tx, await store.loadScheduleModels(tx, [id]), 'schedule.created');
   });
+  await deps.events.flush();
   return shapeSchedule((await reloadModel(deps.database, id))!, now);
 }
 
-/** The schedule if the caller manages its practice; 404 otherwise. */
-async function managedSchedule(deps: SchedulingDeps, context: RequestContext, id: string): Promise<ScheduleModel> {
-  const practice = managedPractice(context);
+/**
+ * The schedule if the caller may change it (practice admin, or staff too for time off): audited with
+ * Schedule_Edit_Web; 404 for another practice's or an unknown schedule.
+ */
+async function managedSchedule(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  id: string,
+  options: { action?: 'update' | 'read' | 'create' | 'delete'; entityType?: AdminTarget['entityType']; roles?: typeof ADMIN_ROLES } = {},
+): Promise<ScheduleModel> {
   const [model] = await currentModels(deps.database, [id]);
-  if (!model) throw notFound();
-  inPractice(model.row.organization_id, practice);
-  return model;
+  await authorizeSetup(
+    context,
+    options.action ?? 'update',
+    { ...scheduleTarget(id, model ? model.row.organization_id : undefined), entityType: options.entityType ?? 'Schedule' },
+    options.roles ?? ADMIN_ROLES,
+  );
+  return model!;
 }
 
 export async function updateSchedule(deps: SchedulingDeps, context: RequestContext, id: string, input: ScheduleUpdate, now: Date): Promise<Schedule> {
@@ -269,30 +320,35 @@ export async function updateSchedule(deps: SchedulingDeps, context: RequestConte
   }
   if (timeZone) checkTimeZone(timeZone);
   const hours = input.WorkingHours ? workingHours(input.WorkingHours) : null;
-  await deps.database.transaction(async (tx) => {
-    await sstore.updateScheduleRow(tx, id, {
-      setName: input.Name !== undefined,
-      name: input.Name ?? null,
-      locationId: input.LocationId ?? null,
-      timeZone: timeZone ?? null,
-      slotMinutes: input.SlotMinutes ?? null,
-      capacity: input.Capacity ?? null,
-      planningHorizonDays: input.PlanningHorizonDays ?? null,
-      slotHideHours: input.SlotHideHours ?? null,
-      onlineBookingEnabled: input.OnlineBookingEnabled ?? null,
-      requiresApproval: input.requires_approval ?? null,
-      visitTypes: input.VisitType ? [...new Set(input.VisitType)] : null,
-      supportedRegions: input.supported_regions ? [...new Set(input.supported_regions)] : null,
-      specialties: input.Specialty ?? null,
-      identifiersJson: input.Identifier ? JSON.stringify(input.Identifier) : null,
-    });
-    if (hours) await sstore.replaceScheduleHours(tx, id, hours);
-    // Slots already held or booked follow a new capacity, never below what is taken.
-    if (input.Capacity !== undefined) {
-      await sstore.resizeScheduleCapacity(tx, id, input.Capacity, now);
-    }
-  });
-  return shapeSchedule(await edited(deps, before, now), now);
+  await applyEdit(
+    deps,
+    [id],
+    'schedule.updated',
+    async (tx) => {
+      await sstore.updateScheduleRow(tx, id, {
+        setName: input.Name !== undefined,
+        name: input.Name ?? null,
+        locationId: input.LocationId ?? null,
+        timeZone: timeZone ?? null,
+        slotMinutes: input.SlotMinutes ?? null,
+        capacity: input.Capacity ?? null,
+        planningHorizonDays: input.PlanningHorizonDays ?? null,
+        slotHideHours: input.SlotHideHours ?? null,
+        onlineBookingEnabled: input.OnlineBookingEnabled ?? null,
+        requiresApproval: input.requires_approval ?? null,
+        visitTypes: input.VisitType ? [...new Set(input.VisitType)] : null,
+        supportedRegions: input.supported_regions ? [...new Set(input.supported_regions)] : null,
+        specialties: input.Specialty ?? null,
+        identifiersJson: input.Identifier ? JSON.stringify(input.Identifier) : null,
+      });
+      if (hours) await sstore.replaceScheduleHours(tx, id, hours);
+      // Slots already held or booked follow a new capacity, never below what is taken.
+      if (input.Capacity !== undefined) await sstore.resizeScheduleCapacity(tx, id, input.Capacity, now);
+    },
+    now,
+    { bumps: true },
+  );
+  return shapeSchedule((await reloadModel(deps.database, id))!, now);
 }
 
 /** PUT schedule/{id}/update-services: the reasons the schedule offers (types of its own practice). */
@@ -304,11 +360,8 @@ export async function updateScheduleServices(deps: SchedulingDeps, context: Requ
     knownIds.has(t) ? [] : [{ field: `ServiceTypeIds.${i}`, rule: 'not_found', message: 'no such service type in your practice' }],
   );
   if (issues.length) throw badRequest(issues);
-  await deps.database.transaction(async (tx) => {
-    await sstore.replaceScheduleServiceTypes(tx, id, unique);
-    await bump(tx, [id]);
-  });
-  return shapeSchedule(await edited(deps, before, now), now);
+  await applyEdit(deps, [id], 'schedule.services', (tx) => sstore.replaceScheduleServiceTypes(tx, id, unique), now);
+  return shapeSchedule((await reloadModel(deps.database, id))!, now);
 }
 
 // ---------- exceptions (time off, holidays) ----------
@@ -321,37 +374,44 @@ export async function addScheduleException(
   input: ScheduleExceptionInput,
   now: Date,
 ): Promise<ScheduleException> {
-  const before = await managedSchedule(deps, context, scheduleId);
+  await managedSchedule(deps, context, scheduleId, { action: 'create', entityType: 'ScheduleException', roles: CALENDAR_ROLES });
   const id = randomUUID();
-  await deps.database.transaction(async (tx) => {
-    await sstore.insertScheduleException(tx, {
-      id,
-      scheduleId,
-      kind: input.Kind,
-      start: new Date(input.Start).toISOString(),
-      end: new Date(input.End).toISOString(),
-      note: input.Note ?? null,
-      createdBy: context.subject,
-    });
-    await bump(tx, [scheduleId]);
-  });
-  const after = await edited(deps, before, now);
+  await applyEdit(
+    deps,
+    [scheduleId],
+    'schedule.exception',
+    (tx) =>
+      sstore.insertScheduleException(tx, {
+        id,
+        scheduleId,
+        kind: input.Kind,
+        start: new Date(input.Start).toISOString(),
+        end: new Date(input.End).toISOString(),
+        note: input.Note ?? null,
+        createdBy: context.subject,
+      }),
+    now,
+  );
+  const after = (await reloadModel(deps.database, scheduleId))!;
   return shapeException(scheduleId, after.exceptions.find((e) => e.id === id)!);
 }
 
 export async function removeScheduleException(deps: SchedulingDeps, context: RequestContext, scheduleId: string, exceptionId: string, now: Date): Promise<void> {
-  const before = await managedSchedule(deps, context, scheduleId);
-  const removed = await deps.database.transaction(async (tx) => {
-    const deleted = await sstore.deleteScheduleException(tx, exceptionId, scheduleId);
-    if (deleted) await bump(tx, [scheduleId]);
-    return deleted;
-  });
-  if (!removed) throw notFound();
-  await edited(deps, before, now);
+  await managedSchedule(deps, context, scheduleId, { action: 'delete', entityType: 'ScheduleException', roles: CALENDAR_ROLES });
+  await applyEdit(
+    deps,
+    [scheduleId],
+    'schedule.exception',
+    async (tx) => {
+      // An unknown exception changes nothing: the 404 rolls the edit (and its events) back.
+      if (!(await sstore.deleteScheduleException(tx, exceptionId, scheduleId))) throw notFound();
+    },
+    now,
+  );
 }
 
 export async function listScheduleExceptions(deps: SchedulingDeps, context: RequestContext, scheduleId: string): Promise<ScheduleException[]> {
-  const model = await managedSchedule(deps, context, scheduleId);
+  const model = await managedSchedule(deps, context, scheduleId, { action: 'read', entityType: 'ScheduleException', roles: CALENDAR_ROLES });
   return model.exceptions.map((e) => shapeException(scheduleId, e));
 }
 
@@ -371,14 +431,23 @@ export async function saveScheduleSetting(
     EnableSelfPay?: boolean | undefined;
     AllowConcurrentBookings?: boolean | undefined;
   },
+  now: Date,
 ): Promise<ScheduleSettings> {
-  await managedSchedule(deps, context, scheduleId);
-  await sstore.updateScheduleSettingsRow(deps.database, scheduleId, {
-    collectPatientDemographics: input.CollectPatientDemographics ?? null,
-    enableInsurance: input.EnableInsurance ?? null,
-    enableSelfPay: input.EnableSelfPay ?? null,
-    allowConcurrentBookings: input.AllowConcurrentBookings ?? null,
-  });
+  await managedSchedule(deps, context, scheduleId, { entityType: 'ScheduleSetting' });
+  await applyEdit(
+    deps,
+    [scheduleId],
+    'schedule.settings',
+    (tx) =>
+      sstore.updateScheduleSettingsRow(tx, scheduleId, {
+        collectPatientDemographics: input.CollectPatientDemographics ?? null,
+        enableInsurance: input.EnableInsurance ?? null,
+        enableSelfPay: input.EnableSelfPay ?? null,
+        allowConcurrentBookings: input.AllowConcurrentBookings ?? null,
+      }),
+    now,
+    { bumps: true },
+  );
   return (await scheduleSettings(deps.database, scheduleId))!;
 }
 
@@ -407,16 +476,6 @@ async function schedulesUsing(db: Connection, input: { categoryId?: string; type
   return sstore.schedulesUsingTypes(db, input.categoryId ?? null, input.typeIds?.length ? input.typeIds : null);
 }
 
-/** Bumps and re-announces the schedules a category or type change touches. */
-async function reannounce(deps: SchedulingDeps, scheduleIds: string[], change: (tx: Connection) => Promise<void>, now: Date) {
-  const before = await currentModels(deps.database, scheduleIds);
-  await deps.database.transaction(async (tx) => {
-    await change(tx);
-    await bump(tx, scheduleIds);
-  });
-  for (const model of before) await edited(deps, model, now);
-}
-
 export async function getServiceCategory(deps: SchedulingDeps, id: string): Promise<ServiceCategory | null> {
   const row = await sstore.categoryById(deps.database, id);
   return row ? categoryOf(row) : null;
@@ -440,7 +499,12 @@ export async function createServiceCategory(
   context: RequestContext,
   input: { Name: string; Duration: number; Capacity?: number | null | undefined },
 ): Promise<ServiceCategory> {
-  const practice = managedPractice(context);
+  const practice = await authorizeSetup(context, 'create', {
+    entityType: 'ServiceCategory',
+    id: null,
+    organizationId: context.organizationId,
+    workflow: SCHEDULE_WORKFLOWS.categoryAdd,
+  });
   const row = await sstore.insertCategory(deps.database, { id: randomUUID(), organizationId: practice, name: input.Name, duration: input.Duration, capacity: input.Capacity ?? null });
   return categoryOf(row);
 }
@@ -452,14 +516,13 @@ export async function updateServiceCategory(
   input: { Name: string; Duration: number; Capacity?: number | null | undefined },
   now: Date,
 ): Promise<ServiceCategory> {
-  const practice = managedPractice(context);
   const existing = await getServiceCategory(deps, id);
-  if (!existing) throw notFound();
-  inPractice(existing.OrganizationId, practice);
+  await authorizeSetup(context, 'update', { entityType: 'ServiceCategory', id, organizationId: existing?.OrganizationId, workflow: SCHEDULE_WORKFLOWS.categoryEdit });
   const capacity = input.Capacity ?? null;
-  await reannounce(
+  await applyEdit(
     deps,
     await schedulesUsing(deps.database, { categoryId: id }),
+    'service-category.updated',
     async (tx) => {
       await sstore.updateCategory(tx, id, { name: input.Name, duration: input.Duration, capacity });
       if (capacity !== null) await sstore.resizeCategoryCapacity(tx, id, capacity, now);
@@ -508,7 +571,7 @@ type TypeInput = {
 const typeValues = (categoryId: string | null, input: TypeInput) => ({
   categoryId,
   name: input.Name,
-  alias: input.Alias ?? null,
+  alias: input.Alias || null,
   duration: input.Duration,
   visitType: input.VisitType,
   services: input.Services,
@@ -522,24 +585,21 @@ async function categoryInPractice(deps: SchedulingDeps, categoryId: string | nul
 }
 
 export async function createServiceType(deps: SchedulingDeps, context: RequestContext, input: TypeInput): Promise<ServiceType> {
-  const practice = managedPractice(context);
+  const practice = await authorizeSetup(context, 'create', { entityType: 'ServiceType', id: null, organizationId: context.organizationId, workflow: SCHEDULE_WORKFLOWS.typeAdd });
   const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
   const row = await sstore.insertType(deps.database, { id: randomUUID(), organizationId: practice, ...typeValues(categoryId, input) });
   return typeOf(row);
 }
 
 export async function updateServiceType(deps: SchedulingDeps, context: RequestContext, id: string, input: TypeInput, now: Date): Promise<ServiceType> {
-  const practice = managedPractice(context);
   const existing = await getServiceType(deps, id);
-  if (!existing) throw notFound();
-  inPractice(existing.OrganizationId, practice);
+  const practice = await authorizeSetup(context, 'update', { entityType: 'ServiceType', id, organizationId: existing?.OrganizationId, workflow: SCHEDULE_WORKFLOWS.typeEdit });
   const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
-  await reannounce(
+  await applyEdit(
     deps,
     await schedulesUsing(deps.database, { typeIds: [id] }),
-    async (tx) => {
-      await sstore.updateType(tx, id, typeValues(categoryId, input));
-    },
+    'service-type.updated',
+    (tx) => sstore.updateType(tx, id, typeValues(categoryId, input)),
     now,
   );
   return (await getServiceType(deps, id))!;
@@ -553,22 +613,25 @@ export async function assignServiceTypesToCategory(
   typeIds: string[],
   now: Date,
 ): Promise<ServiceType[]> {
-  const practice = managedPractice(context);
   const category = await getServiceCategory(deps, categoryId);
-  if (!category) throw notFound();
-  inPractice(category.OrganizationId, practice);
+  const practice = await authorizeSetup(context, 'update', {
+    entityType: 'ServiceCategory',
+    id: categoryId,
+    organizationId: category?.OrganizationId,
+    workflow: SCHEDULE_WORKFLOWS.categoryEdit,
+    detail: { serviceTypeIds: typeIds },
+  });
   const types = await searchServiceTypes(deps, { Ids: typeIds, OrganizationId: practice });
   const known = new Set(types.map((t) => t.Id));
   const issues: FieldIssue[] = typeIds.flatMap((t, i) =>
     known.has(t) ? [] : [{ field: `ServiceTypeIds.${i}`, rule: 'not_found', message: 'no such service type in your practice' }],
   );
   if (issues.length) throw badRequest(issues);
-  await reannounce(
+  await applyEdit(
     deps,
     await schedulesUsing(deps.database, { typeIds }),
-    async (tx) => {
-      await sstore.assignTypesToCategory(tx, categoryId, typeIds);
-    },
+    'service-type.category',
+    (tx) => sstore.assignTypesToCategory(tx, categoryId, typeIds),
     now,
   );
   return searchServiceTypes(deps, { Ids: typeIds });

@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Slot, SlotServiceCategory, SlotServiceType } from '@careslot/contracts';
 import type { Connection, Database } from '../../platform/db';
-import { appendEvents, type DomainEvents } from '../../platform/events';
-import { emitReservedSlotUpdated, emitSlotChange, emitSlotDeleted, SLOT_CHANGED, type SlotChangedPayload, type SlotChangeKind, type SlotEventPublisher } from './events';
+import { appendEvents, type DomainEvents, type NewDomainEvent } from '../../platform/events';
+import {
+  emitReservedSlotUpdated,
+  emitSlotChange,
+  emitSlotDeleted,
+  SCHEDULE_SLOTS_CHANGED,
+  SLOT_CHANGED,
+  type ScheduleSlotsChangedPayload,
+  type SlotChangedPayload,
+  type SlotChangeKind,
+  type SlotEventPublisher,
+} from './events';
 import { cachedModel, currentModels, reloadModel } from './schedule-cache';
 import { offeredSlots, LEAD_TIME_MS } from './slots';
 import * as store from './store';
@@ -390,28 +400,50 @@ export interface SchedulingDeps {
   events: Pick<DomainEvents, 'flush'>;
 }
 
-export interface SlotChange {
-  kind: SlotChangeKind;
-  scheduleId: string;
-  start: Date;
-}
+export type SlotChange =
+  | { kind: SlotChangeKind; scheduleId: string; start: Date }
+  /** The hold of a slot now names its patient (update-reserved-slot): ReservedSlotUpdated, ids and expiry only. */
+  | { kind: 'hold-updated'; scheduleId: string; start: Date; expiresAt: Date };
 
 /**
- * Records what happened to slots as domain events (aggregate `slot`, one per slot) inside the caller's
- * transaction: the booking, cancellation or release that changed the capacity. The scheduling module's
- * calendar-hub consumer (realtime.ts) announces them; ids and times only.
+ * The one place a slot change is recorded (docs/decisions/0046): domain events inside the caller's
+ * transaction, so they exist exactly when the change commits. One event per slot (aggregate `slot`) for a
+ * change of a single slot of a schedule (a hold, a booking, a cancellation); one event per schedule
+ * (aggregate `schedule`, `schedule.slots-changed`) when a change touches several slots of it at once (a
+ * schedule edit can touch thousands). The calendar-hub consumer (realtime.ts) announces them; ids and
+ * times only.
  */
 export async function recordSlotChanges(tx: Connection, changes: SlotChange[]): Promise<void> {
   if (changes.length === 0) return;
-  await appendEvents(
-    tx,
-    changes.map((change) => ({
-      aggregateType: 'slot',
-      aggregateId: slotId(change.scheduleId, change.start),
-      type: SLOT_CHANGED,
-      payload: { kind: change.kind, scheduleId: change.scheduleId, start: change.start.toISOString() } satisfies SlotChangedPayload,
-    })),
-  );
+  const bySchedule = new Map<string, SlotChange[]>();
+  for (const change of changes) bySchedule.set(change.scheduleId, [...(bySchedule.get(change.scheduleId) ?? []), change]);
+  const events: NewDomainEvent<object>[] = [];
+  for (const [scheduleId, group] of bySchedule) {
+    const single = group.filter((c) => group.length === 1 || c.kind === 'hold-updated');
+    for (const change of single) {
+      events.push({
+        aggregateType: 'slot',
+        aggregateId: slotId(scheduleId, change.start),
+        type: SLOT_CHANGED,
+        payload: {
+          kind: change.kind,
+          scheduleId,
+          start: change.start.toISOString(),
+          ...(change.kind === 'hold-updated' ? { expiresAt: change.expiresAt.toISOString() } : {}),
+        } satisfies SlotChangedPayload,
+      });
+    }
+    const many = group.filter((c) => !single.includes(c));
+    if (many.length === 0) continue;
+    const startsOf = (kind: SlotChangeKind) => many.filter((c) => c.kind === kind).map((c) => c.start.toISOString());
+    events.push({
+      aggregateType: 'schedule',
+      aggregateId: scheduleId,
+      type: SCHEDULE_SLOTS_CHANGED,
+      payload: { scheduleId, taken: startsOf('taken'), returned: startsOf('returned'), removed: startsOf('removed') } satisfies ScheduleSlotsChangedPayload,
+    });
+  }
+  await appendEvents(tx, events);
 }
 
 /**
@@ -429,6 +461,10 @@ export async function publishSlotChanges(deps: SchedulingDeps, changes: SlotChan
  * event is delivered, so a late or repeated delivery still shows the current capacity.
  */
 export async function announceSlotChange(deps: Omit<SchedulingDeps, 'events'>, change: SlotChange): Promise<void> {
+  if (change.kind === 'hold-updated') {
+    emitReservedSlotUpdated(deps.realtime, { slotId: slotId(change.scheduleId, change.start), scheduleId: change.scheduleId, expiresAt: change.expiresAt });
+    return;
+  }
   if (change.kind === 'removed') {
     emitSlotDeleted(deps.realtime, {
       SlotIds: [slotId(change.scheduleId, change.start)],
@@ -439,6 +475,28 @@ export async function announceSlotChange(deps: Omit<SchedulingDeps, 'events'>, c
   }
   const slot = await currentSlot(deps.database, change.scheduleId, change.start);
   if (slot) emitSlotChange(deps.realtime, change.kind, slot, narrowSlot);
+}
+
+/**
+ * The consumer of `schedule.slots-changed`: SlotDeleted for the slots that went, and the slots that came back
+ * or changed as they stand now (one read of the schedule's taken places for the whole range).
+ */
+export async function announceScheduleSlots(deps: Omit<SchedulingDeps, 'events'>, payload: ScheduleSlotsChangedPayload): Promise<void> {
+  const { scheduleId } = payload;
+  for (const start of payload.removed) {
+    emitSlotDeleted(deps.realtime, { SlotIds: [slotId(scheduleId, new Date(start))], ScheduleId: scheduleId, Start: start });
+  }
+  const present = [...payload.taken.map((s) => ({ kind: 'taken' as const, start: new Date(s) })), ...payload.returned.map((s) => ({ kind: 'returned' as const, start: new Date(s) }))];
+  if (present.length === 0) return;
+  const [model] = await currentModels(deps.database, [scheduleId]);
+  if (!model) return;
+  const times = present.map((p) => p.start.getTime());
+  const taken = await store.takenCounts(deps.database, [scheduleId], new Date(Math.min(...times)), new Date(Math.max(...times) + 1));
+  const takenAt = new Map(taken.map((r) => [`${new Date(r.start_at).getTime()}|${r.category_id}`, r.taken]));
+  for (const { kind, start } of present) {
+    const at = start.getTime();
+    emitSlotChange(deps.realtime, kind, shapeSlot(model, start, (c) => takenAt.get(`${at}|${c}`) ?? 0), narrowSlot);
+  }
 }
 
 /**
@@ -489,13 +547,19 @@ export async function updateReservedSlot(
   for (const id of input.slotIds) {
     const parsed = parseSlotId(id);
     if (!parsed) continue;
-    const rows = await store.claimSessionHold(deps.database, parsed.scheduleId, parsed.start, input.sessionId, input.patientId, input.now);
-    if (!rows[0]) continue;
+    // The claim and its event commit together; the calendar hub hears ReservedSlotUpdated from the consumer.
+    const claimed = await deps.database.transaction(async (tx) => {
+      const rows = await store.claimSessionHold(tx, parsed.scheduleId, parsed.start, input.sessionId, input.patientId, input.now);
+      if (!rows[0]) return null;
+      const expiresAt = new Date(rows[0].expires_at);
+      await recordSlotChanges(tx, [{ kind: 'hold-updated', scheduleId: parsed.scheduleId, start: parsed.start, expiresAt }]);
+      return expiresAt;
+    });
+    if (!claimed) continue;
+    await deps.events.flush();
     const slot = await currentSlot(deps.database, parsed.scheduleId, parsed.start);
     if (!slot) continue;
-    const expiresAt = new Date(rows[0].expires_at);
-    emitReservedSlotUpdated(deps.realtime, { slotId: id, scheduleId: parsed.scheduleId, expiresAt });
-    return { slot, expiresAt };
+    return { slot, expiresAt: claimed };
   }
   return null;
 }

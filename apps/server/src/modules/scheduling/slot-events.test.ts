@@ -326,6 +326,14 @@ describe('calendar: holds for a patient are the patient’s own', () => {
     const updated = await update(tokenA, 'a-browser', slot('15:00'), patientA.id);
     expect(updated.statusCode).toBe(200);
     expect(updated.json.ExpiresAt).toBe(held.json.ExpiresAt);
+    // ReservedSlotUpdated goes out through a durable event committed with the claim, delivered by the time the call answers.
+    const events = await t.database.query<{ payload: { kind: string; expiresAt: string }; dispatched_at: Date | null }>(
+      "select payload, dispatched_at from domain_events where type = 'slot.changed' and aggregate_id = $1 and payload->>'kind' = 'hold-updated'",
+      [slot('15:00')],
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload.expiresAt).toBe(held.json.ExpiresAt);
+    expect(events[0]!.dispatched_at).not.toBeNull();
     expect(
       await validate(tokenA, 'a-browser', slot('15:30'), `patientId=${patientA.id}`).then((r) => r.json),
     ).toBe(false);
