@@ -82,7 +82,7 @@ function fillPart(text: string, values: MessageValues, escape: Escape): { text: 
     const value = values[match[1] as MessagePlaceholder];
     if (value === undefined || value === null || value.trim() === '') missing = true;
     else out += escape(value);
-    last = match.index! + match[0].length;
+    last = match.index + match[0].length;
   }
   return { text: out + escape(text.slice(last)), missing };
 }
@@ -101,7 +101,7 @@ export function renderTemplate(template: string, values: MessageValues, options:
     out += fillPart(template.slice(last, match.index), shown, escape).text;
     const section = fillPart(match[1]!, shown, escape);
     if (!section.missing) out += section.text;
-    last = match.index! + match[0].length;
+    last = match.index + match[0].length;
   }
   out += fillPart(template.slice(last), shown, escape).text;
   const tidy = out

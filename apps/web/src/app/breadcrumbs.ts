@@ -35,6 +35,7 @@ export const PRACTICE_BREADCRUMBS = {
   'dashboard/appointment-requests': { breadcrumb: 'requests', fromHome: true },
   'super-user/settings/demo-requests': { breadcrumb: 'demoRequests', fromHome: true },
   'practice-admin/settings': { breadcrumb: 'settings', fromHome: true },
+  'practice-admin/reports/message-logs': { breadcrumb: 'reports', fromHome: true },
 } as const satisfies Record<string, BreadcrumbHandle>;
 
 /**

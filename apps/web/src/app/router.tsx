@@ -64,6 +64,10 @@ const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocum
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const CommunicationSettingsPage = lazy(() =>
+  import('../features/communication-settings/routes/CommunicationSettingsPage').then((m) => ({ default: m.CommunicationSettingsPage })),
+);
+const MessageLogsPage = lazy(() => import('../features/message-logs/routes/MessageLogsPage').then((m) => ({ default: m.MessageLogsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -81,7 +85,6 @@ const NOT_BUILT_YET = [
   'super-user/practice-onboarding/wizard',
   'practice-admin/*',
   'practice-admin/surveys',
-  'practice-admin/reports/message-logs',
   'practice-admin/digital-checkin',
   'practice/*',
   'providers/*',
@@ -211,8 +214,13 @@ export const routes: RouteObject[] = [
         path: 'practice-admin/settings',
         element: guarded('practice-admin/settings', <SettingsLayout />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
-        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+        children: [
+          { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
+          { path: 'communication', element: <CommunicationSettingsPage /> },
+        ],
       },
+      // Reports (practice-portal.md §2.2): the SMS the practice sent.
+      { path: 'practice-admin/reports/message-logs', element: guarded('practice-admin/reports/message-logs', <MessageLogsPage />), handle: PRACTICE_BREADCRUMBS['practice-admin/reports/message-logs'] },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
       { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },

@@ -70,10 +70,9 @@ export async function smsLogsPrintable(deps: Deps, context: RequestContext, quer
   const { Data, Total } = await read(deps, context, query, 'print', true);
   const rows = Data.map((r) => `<tr><td>${escapeHtml(r.SentAt.replace('T', ' ').slice(0, 19))}</td><td>${escapeHtml(r.Recipient)}</td><td>${escapeHtml(r.WorkflowKey)}</td><td>${escapeHtml(r.Status)}</td></tr>`).join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>SMS logs ${escapeHtml(query.From)} to ${escapeHtml(query.To)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:24px}table{border-collapse:collapse;width:100%}th,td{border:1px solid #999;padding:4px 8px;text-align:left}</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>SMS logs ${escapeHtml(query.From)} to ${escapeHtml(query.To)}</title></head>
 <body><main><h1>SMS logs</h1><p>${escapeHtml(query.From)} to ${escapeHtml(query.To)}: ${Total} messages</p>
-<table><thead><tr>${HEADERS.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>
+<table border="1" cellpadding="4" cellspacing="0" width="100%"><thead><tr>${HEADERS.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>
 ${rows}
 </tbody></table></main></body></html>
 `;

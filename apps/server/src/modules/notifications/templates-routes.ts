@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   emailTemplateDetailSchema,
   emailTemplateListSchema,
@@ -18,7 +18,6 @@ import {
   templateQuerySchema,
   workflowKeyParamsSchema,
   type EmailTemplate,
-  type SmsTemplate,
 } from '@careslot/contracts';
 import { requireRoles, requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
@@ -45,7 +44,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.get(`${V1}/sms`, { preHandler: requireUser, schema: { tags, security, summary: "The product's built-in SMS texts of every workflow key and language", response: { 200: smsTemplateListSchema, ...errors } } }, async () => ({
     is_success: true,
-    data: templates.builtInTemplates('sms') as SmsTemplate[],
+    data: templates.builtInTemplates('sms'),
   }));
 
   app.get(`${V1}/emails/practices/:id`, { preHandler: admin, schema: { tags, security, summary: "A practice's e-mail templates (its own, else the built-in text)", params: practiceIdParamsSchema, response: { 200: emailTemplateListSchema, ...errors } } }, async (request) => ({
@@ -54,7 +53,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.get(`${V1}/sms/practices/:id`, { preHandler: admin, schema: { tags, security, summary: "A practice's SMS templates (its own, else the built-in text)", params: practiceIdParamsSchema, response: { 200: smsTemplateListSchema, ...errors } } }, async (request) => ({
     is_success: true,
-    data: (await templates.practiceTemplates(deps, contextOf(request), request.params.id, 'sms')) as SmsTemplate[],
+    data: (await templates.practiceTemplates(deps, contextOf(request), request.params.id, 'sms')),
   }));
 
   app.get(
@@ -70,7 +69,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: admin, schema: { tags, security, summary: "One workflow key's SMS templates with a preview from sample data under the options", params: workflowKeyParamsSchema, querystring: templateQuerySchema, response: { 200: smsTemplateDetailSchema, ...errors } } },
     async (request) => {
       const data = await templates.templatesOfKey(deps, contextOf(request), { organizationId: request.params.org, key: request.params.key, channel: 'sms', query: request.query });
-      return { is_success: true, data: data as z.infer<typeof smsTemplateDetailSchema>['data'] };
+      return { is_success: true, data: data };
     },
   );
 
@@ -82,7 +81,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${V1}/practice-sms/upsert`, { preHandler: admin, schema: { tags, security, summary: "Save a practice's SMS template of a key and language (UseDefault: back to the built-in text)", body: smsTemplateUpsertSchema, response: { 200: smsTemplateResponseSchema, ...errors } } }, async (request) => ({
     is_success: true,
     message: 'Template saved.',
-    data: (await templates.saveTemplate(deps, contextOf(request), 'sms', request.body)) as SmsTemplate,
+    data: (await templates.saveTemplate(deps, contextOf(request), 'sms', request.body)),
   }));
 
   app.get(`${V1}/notification/OrganizationSettings/:id`, { preHandler: admin, schema: { tags, security, summary: "The organization's notification settings", params: practiceIdParamsSchema, response: { 200: organizationNotificationSettingsResponseSchema, ...errors } } }, async (request) => ({

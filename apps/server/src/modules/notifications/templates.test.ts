@@ -102,7 +102,8 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
     ]);
     const long = await t.call<Answer<unknown>>({ method: 'POST', url: `${N}/practice-sms/upsert`, headers: admin, payload: { OrganizationId: ORG, WorkflowKey: 'reminder', Language: 'en', Body: 'x'.repeat(321) } });
     expect(long.statusCode).toBe(400);
-    expect(long.json.errors?.[0]).toMatchObject({ field: 'body.Body', rule: expect.any(String), message: expect.stringContaining('must be at most 320 characters') });
+    expect(long.json.errors?.[0]?.field).toBe('body.Body');
+    expect(long.json.errors?.[0]?.message).toContain('must be at most 320 characters');
     const key = await t.call<Answer<unknown>>({ method: 'GET', url: `${N}/practice-sms/organizations/${ORG}/workflow-key/birthday`, headers: admin });
     expect(key.statusCode).toBe(400);
   });
@@ -224,7 +225,7 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
     expect(print.body).toContain('<h1>SMS logs</h1>');
     const bad = await t.call<Answer<unknown>>({ method: 'POST', url: `${N}/smslogsreport`, headers: admin, payload: { OrganizationId: ORG, From: '2026-11-30', To: '2026-11-01' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json.errors?.[0]).toMatchObject({ field: expect.stringContaining('To') });
+    expect(bad.json.errors?.[0]?.field).toContain('To');
     expect((await audits('Sms_Log_Report_Web', 'success')).length).toBeGreaterThanOrEqual(3);
   });
 });
