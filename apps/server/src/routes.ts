@@ -5,7 +5,7 @@ import { directoryRoutes, patientUpdateRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
-import { appointmentMessageRoutes, inAppNotificationRoutes, notificationRoutes } from './modules/notifications';
+import { appointmentMessageRoutes, inAppNotificationRoutes, messageTemplateRoutes, notificationRoutes } from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes } from './modules/appointments';
 import { bookingRoutes } from './modules/booking';
@@ -39,6 +39,7 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   inAppNotificationRoutes,
   // The patient's appointment messages (e-mail with .ics, SMS), the fee of a cancelled visit, the message links.
   appointmentMessageRoutes,
+  messageTemplateRoutes,
   marketplaceRoutes,
   formRoutes,
   // Patient surveys: the practice's surveys and the template library.

@@ -1,3 +1,4 @@
+import { LANGUAGES } from './constants';
 import { z } from 'zod';
 import { REGIONS } from './constants';
 
@@ -67,6 +68,8 @@ export const patientSettingsInputSchema = z.object({
   PatientId: z.string().uuid(),
   TimeZone: z.string().trim().min(1).max(64),
   SmsAlertsEnabled: z.boolean(),
+  /** The language of the patient's messages (decision 0061); absent: unchanged, null: their languages decide. */
+  PreferredLanguage: z.enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` }).nullable().optional(),
 });
 export const patientSettingsSchema = patientSettingsInputSchema.extend({ Id: z.string().uuid() });
 export type PatientSettings = z.infer<typeof patientSettingsSchema>;

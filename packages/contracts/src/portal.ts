@@ -52,6 +52,8 @@ export const portalAppointmentSchema = z.object({
   /** The visit fee paid or held for this visit, masked card included (§9), when there is one. */
   Payment: z.object({ Status: z.string(), PaidAmount: z.number(), CardDetails: z.string().nullable() }).nullable(),
   CancelReason: z.string().nullable(),
+  /** Why the practice declined the request (status Rejected), as its decline dialog promised the patient. */
+  DeclineReason: z.string().nullable(),
   CanCancel: z.boolean(),
   CanReschedule: z.boolean(),
 });

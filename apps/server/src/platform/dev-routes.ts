@@ -12,6 +12,9 @@ const messageSchema = z.object({
   status: z.enum(['stored', 'pending', 'sent', 'failed']),
   createdAt: z.string(),
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })).optional(),
+  organizationId: z.string().nullish(),
+  workflowKey: z.string().nullish(),
+  html: z.string().nullish(),
 });
 
 /** A connection from this machine itself (the socket's address, whatever a proxy header claims). */

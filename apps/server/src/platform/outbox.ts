@@ -18,6 +18,12 @@ export interface OutgoingMessage {
    * redelivered domain event, e.g. `<event id>:<channel>:<template>`). Holds no personal data.
    */
   dedupeKey?: string;
+  /** The practice the message is sent for (the SMS logs report lists a practice's own). */
+  organizationId?: string | null;
+  /** The practice template's workflow key (decision 0061), e.g. 'confirmation'. */
+  workflowKey?: string | null;
+  /** An e-mail's HTML alternative (values escaped), sent with the text body. */
+  html?: string | null;
 }
 
 export interface Attachment {
@@ -53,6 +59,7 @@ export function smtpTransport(url: string, from: string): MessageTransport {
         to: message.to,
         subject: message.subject ?? '',
         text: message.body,
+        ...(message.html ? { html: message.html } : {}),
         ...(message.attachments?.length
           ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
           : {}),
@@ -96,6 +103,9 @@ interface Row {
   status: StoredMessage['status'];
   created_at: Date | string;
   attachments: StoredAttachment[] | string | null;
+  organization_id: string | null;
+  workflow_key: string | null;
+  html: string | null;
 }
 
 /** Attachments are kept with their content in base64 (binary-safe), and given back as text. */
@@ -121,9 +131,21 @@ export function createOutbox(database: Database, transports: MessageTransport[] 
     async send(message) {
       const transport = byChannel.get(message.channel);
       const [row] = await database.query<{ id: string }>(
-        `insert into outbox_messages (channel, recipient, subject, body, template, status, attachments, dedupe_key)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8) on conflict (dedupe_key) do nothing returning id`,
-        [message.channel, message.to, message.subject ?? null, message.body, message.template, transport ? 'pending' : 'stored', toStored(message.attachments), message.dedupeKey ?? null],
+        `insert into outbox_messages (channel, recipient, subject, body, template, status, attachments, dedupe_key, organization_id, workflow_key, html)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) on conflict (dedupe_key) do nothing returning id`,
+        [
+          message.channel,
+          message.to,
+          message.subject ?? null,
+          message.body,
+          message.template,
+          transport ? 'pending' : 'stored',
+          toStored(message.attachments),
+          message.dedupeKey ?? null,
+          message.organizationId ?? null,
+          message.workflowKey ?? null,
+          message.html ?? null,
+        ],
       );
       if (!row) {
         // Stored (and sent) before under the same key: not sent again.
@@ -149,7 +171,7 @@ export function createOutbox(database: Database, transports: MessageTransport[] 
     },
     async list(filter = {}) {
       const rows = await database.query<Row>(
-        `select id, channel, recipient, subject, body, template, status, created_at, attachments from outbox_messages
+        `select id, channel, recipient, subject, body, template, status, created_at, attachments, organization_id, workflow_key, html from outbox_messages
          where ($1::text is null or lower(recipient) = lower($1)) and ($2::text is null or template = $2)
          order by created_at desc limit $3`,
         [filter.to ?? null, filter.template ?? null, Math.min(filter.limit ?? 50, 500)],
@@ -164,6 +186,9 @@ export function createOutbox(database: Database, transports: MessageTransport[] 
         status: r.status,
         createdAt: new Date(r.created_at).toISOString(),
         ...(r.attachments ? { attachments: fromStored(r.attachments) } : {}),
+        ...(r.organization_id ? { organizationId: r.organization_id } : {}),
+        ...(r.workflow_key ? { workflowKey: r.workflow_key } : {}),
+        ...(r.html ? { html: r.html } : {}),
       }));
     },
   };

@@ -38,6 +38,7 @@ export const PRACTICE_BREADCRUMBS = {
   'providers/:userId/surveys': { breadcrumb: 'surveys', fromHome: true },
   'practice-admin/surveys': { breadcrumb: 'surveys', fromHome: true },
   'staff-member/surveys': { breadcrumb: 'surveys', fromHome: true },
+  'practice-admin/reports/message-logs': { breadcrumb: 'reports', fromHome: true },
 } as const satisfies Record<string, BreadcrumbHandle>;
 
 /**

@@ -69,6 +69,10 @@ const SchedulesSettingsPage = lazy(() =>
   import('../features/schedule-settings/routes/SchedulesSettingsPage').then((m) => ({ default: m.SchedulesSettingsPage })),
 );
 const ReasonsSettingsPage = lazy(() => import('../features/schedule-settings/routes/ReasonsSettingsPage').then((m) => ({ default: m.ReasonsSettingsPage })));
+const CommunicationSettingsPage = lazy(() =>
+  import('../features/communication-settings/routes/CommunicationSettingsPage').then((m) => ({ default: m.CommunicationSettingsPage })),
+);
+const MessageLogsPage = lazy(() => import('../features/message-logs/routes/MessageLogsPage').then((m) => ({ default: m.MessageLogsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -84,7 +88,6 @@ const NOT_BUILT_YET = [
   'super-user/settings',
   'super-user/practice-onboarding/wizard',
   'practice-admin/*',
-  'practice-admin/reports/message-logs',
   'practice-admin/digital-checkin',
   'practice/*',
   'providers/*',
@@ -225,8 +228,11 @@ export const routes: RouteObject[] = [
           { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
           { path: 'schedules', element: <SchedulesSettingsPage /> },
           { path: 'reasons', element: <ReasonsSettingsPage /> },
+          { path: 'communication', element: <CommunicationSettingsPage /> },
         ],
       },
+      // Reports (practice-portal.md §2.2): the SMS the practice sent.
+      { path: 'practice-admin/reports/message-logs', element: guarded('practice-admin/reports/message-logs', <MessageLogsPage />), handle: PRACTICE_BREADCRUMBS['practice-admin/reports/message-logs'] },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
       { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },

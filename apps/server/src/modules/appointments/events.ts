@@ -25,6 +25,8 @@ export interface AppointmentChanged {
   previousStatus: AppointmentStatus | null;
   /** Where and when the appointment was before it moved (kind `rescheduled` only). */
   previous?: { startTime: string; scheduleId: string; practitionerId: string | null; organizationId: string | null };
+  /** The reason given with a status change (a declined request's, a cancellation's), if any. */
+  reason?: string | null;
   /** The user who made the change (product user id), if a user did. */
   actorId: string | null;
   at: Date;

@@ -92,6 +92,7 @@ export async function toPortal(deps: Pick<AppDeps, 'database'>, row: store.Appoi
       : null,
     Payment: payment ? { Status: payment.status, PaidAmount: payment.amount_cents / 100, CardDetails: payment.card_details ?? null } : null,
     CancelReason: row.status === 'Canceled' ? (row.status_reason ?? null) : null,
+    DeclineReason: row.status === 'Rejected' ? (row.status_reason ?? null) : null,
     CanCancel: active && start > now,
     CanReschedule: active && start > now && row.schedule_type !== 'Walk-In',
   };

@@ -133,6 +133,7 @@ export async function changeAppointmentStatus(
       scheduleType: row.schedule_type,
       status: to,
       previousStatus: from,
+      reason,
       actorId: context.userId,
       at: now,
     });

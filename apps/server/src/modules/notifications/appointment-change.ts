@@ -4,11 +4,33 @@ import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
 import { patientRelations } from '../directory';
 import { settleFeeOnCancellation } from '../payments';
-import { sendAppointmentMessages, type MessageAppointment } from './appointment-messages';
+import { sendAppointmentMessages, type AppointmentMessageKey, type MessageAppointment } from './appointment-messages';
+import { organizationName } from './templates-store';
 import { toE164 } from './service';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'tokens'>;
+
+/** Which practice template an appointment change sends, if any (decision 0061). */
+export function messageKeyOf(event: Pick<AppointmentChanged, 'kind' | 'status' | 'previousStatus'>): AppointmentMessageKey | null {
+  switch (event.kind) {
+    case 'booked':
+      return 'confirmation';
+    case 'requested':
+      return 'pending';
+    case 'cancelled':
+      return 'cancelled';
+    case 'rescheduled':
+      return 'moved';
+    case 'status_changed':
+      if (event.status === 'Rejected') return 'declined';
+      if (event.previousStatus === 'Pending' && event.status === 'Scheduled') return 'accepted';
+      if (event.status === 'Confirmed' && event.previousStatus !== 'Confirmed') return 'confirmation';
+      return null;
+    default:
+      return null;
+  }
+}
 
 
 /**
@@ -18,7 +40,7 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'tokens'>
  * (payments) and the patient is told what became of it.
  */
 export async function handleAppointmentChange(deps: Deps, event: AppointmentChanged, eventId: string): Promise<void> {
-  const kind = event.kind === 'booked' || event.kind === 'requested' || event.kind === 'cancelled' ? event.kind : null;
+  const kind = messageKeyOf(event);
   if (!kind) return;
   let fee: { outcome: FeeOutcome; amountCents: number } | null = null;
   if (kind === 'cancelled')
@@ -34,7 +56,8 @@ export async function handleAppointmentChange(deps: Deps, event: AppointmentChan
   const read = await appointmentForMessage(deps, event.appointmentId);
   if (!read) return;
   const { appointment, patient } = read;
-  const smsOn = (await store.settingsOf(deps.database, event.patientId))?.sms_alerts_enabled ?? true;
+  const settings = await store.settingsOf(deps.database, event.patientId);
+  const smsOn = settings?.sms_alerts_enabled ?? true;
   const mobile = patient.phone && smsOn ? toE164(patient.phone, 'US') : null;
   const view: MessageAppointment = {
     id: appointment.Id,
@@ -45,7 +68,13 @@ export async function handleAppointmentChange(deps: Deps, event: AppointmentChan
     timeZone: appointment.TimeZone,
     withWhom: appointment.Provider?.DisplayName ?? appointment.Facility?.Name ?? 'CareSlot',
     place: appointment.Facility ? [appointment.Facility.Name, ...appointment.Facility.AddressLines].join(', ') : null,
-    patient: { firstName: patient.firstName, email: patient.email, mobile, languages: patient.languages },
+    organizationId: event.organizationId,
+    practiceName: event.organizationId ? await organizationName(deps.database, event.organizationId) : null,
+    reason: appointment.ReasonsText && appointment.ReasonsText !== 'N/A' ? appointment.ReasonsText : null,
+    status: event.status,
+    // The reason travels with the durable event; an event written before it did reads the appointment's.
+    declineReason: kind === 'declined' ? (event.reason ?? appointment.DeclineReason ?? null) : null,
+    patient: { firstName: patient.firstName, email: patient.email, mobile, languages: patient.languages, preferredLanguage: settings?.preferred_language ?? null },
     calendarFile: read.calendarFile,
     fee,
   };

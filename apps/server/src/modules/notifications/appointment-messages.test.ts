@@ -3,7 +3,7 @@ import { composeAppointmentMessages, languageOf, type MessageAppointment } from 
 
 const view = (over: Partial<MessageAppointment> = {}): MessageAppointment => ({
   id: 'a1',
-  kind: 'booked',
+  kind: 'confirmation',
   telehealth: false,
   startTime: '2026-12-07T15:00:00.000Z',
   endTime: '2026-12-07T15:30:00.000Z',
@@ -29,7 +29,7 @@ describe('appointment messages (issue 17 item 9)', () => {
   });
 
   it('says a request is pending confirmation, and in English for a patient whose languages the product does not speak', () => {
-    const [email, sms] = composeAppointmentMessages(view({ kind: 'requested', patient: { firstName: 'Ana', email: 'ana@example.com', mobile: '+12125550148', languages: ['fr'] } }), { ...links, confirm: null });
+    const [email, sms] = composeAppointmentMessages(view({ kind: 'pending', patient: { firstName: 'Ana', email: 'ana@example.com', mobile: '+12125550148', languages: ['fr'] } }), { ...links, confirm: null });
     expect(email!.subject).toBe('Your appointment request was sent - CareSlot');
     expect(email!.body).toMatch(/Your visit with Dr\. Olivia Bennett, MD on Monday, December 7, 2026 at 10:00\sAM EST is pending confirmation\./);
     expect(email!.body).not.toContain('Confirm:');

@@ -3,3 +3,5 @@ export { toE164 } from './service';
 export { notificationRoutes } from './routes';
 export { inAppNotificationRoutes } from './in-app-routes';
 export { appointmentMessageRoutes } from './appointment-action-routes';
+export { messageTemplateRoutes } from './templates-routes';
+export { renderPracticeMessage, notificationSettingsOf, type PracticeMessage } from './templates';

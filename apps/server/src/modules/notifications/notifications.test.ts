@@ -229,7 +229,7 @@ describe('notification: patient settings', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json.data).toMatchObject({ PatientId: a.id, TimeZone: 'America/Chicago', SmsAlertsEnabled: true });
     const second = await save(a, { PatientId: a.id, TimeZone: 'America/Denver', SmsAlertsEnabled: false });
-    expect(second.json.data).toEqual({ Id: first.json.data.Id, PatientId: a.id, TimeZone: 'America/Denver', SmsAlertsEnabled: false });
+    expect(second.json.data).toEqual({ Id: first.json.data.Id, PatientId: a.id, TimeZone: 'America/Denver', SmsAlertsEnabled: false, PreferredLanguage: null });
     const audit = await t.database.query('select 1 from audit_events where entity_type = $1 and patient_id = $2 and outcome = $3', ['PatientSettings', a.id, 'success']);
     expect(audit).toHaveLength(2);
   });

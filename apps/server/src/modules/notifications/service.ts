@@ -1,3 +1,4 @@
+import type { Language } from '@careslot/contracts';
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   INVALID_OTP,
@@ -178,7 +179,8 @@ export async function savePatientSettings(
     patientId: input.PatientId,
     timeZone: input.TimeZone,
     smsAlertsEnabled: input.SmsAlertsEnabled,
+    preferredLanguage: input.PreferredLanguage,
     now: deps.clock.now(),
   });
-  return { Id: row.id, PatientId: row.patient_id, TimeZone: row.time_zone, SmsAlertsEnabled: row.sms_alerts_enabled };
+  return { Id: row.id, PatientId: row.patient_id, TimeZone: row.time_zone, SmsAlertsEnabled: row.sms_alerts_enabled, PreferredLanguage: (row.preferred_language as Language | null) ?? null };
 }

@@ -76,19 +76,21 @@ export interface SettingsRow {
   patient_id: string;
   time_zone: string;
   sms_alerts_enabled: boolean;
+  preferred_language: string | null;
 }
 
 export async function upsertSettings(
   db: Connection,
-  row: { id: string; patientId: string; timeZone: string; smsAlertsEnabled: boolean; now: Date },
+  row: { id: string; patientId: string; timeZone: string; smsAlertsEnabled: boolean; preferredLanguage?: string | null | undefined; now: Date },
 ): Promise<SettingsRow> {
   const rows = await db.query<SettingsRow>(
-    `insert into patient_notification_settings (id, patient_id, time_zone, sms_alerts_enabled, updated_at)
-     values ($1, $2, $3, $4, $5)
+    `insert into patient_notification_settings (id, patient_id, time_zone, sms_alerts_enabled, updated_at, preferred_language)
+     values ($1, $2, $3, $4, $5, $6)
      on conflict (patient_id) do update set time_zone = excluded.time_zone,
-       sms_alerts_enabled = excluded.sms_alerts_enabled, updated_at = excluded.updated_at
-     returning id, patient_id, time_zone, sms_alerts_enabled`,
-    [row.id, row.patientId, row.timeZone, row.smsAlertsEnabled, row.now.toISOString()],
+       sms_alerts_enabled = excluded.sms_alerts_enabled, updated_at = excluded.updated_at,
+       preferred_language = case when $7 then excluded.preferred_language else patient_notification_settings.preferred_language end
+     returning id, patient_id, time_zone, sms_alerts_enabled, preferred_language`,
+    [row.id, row.patientId, row.timeZone, row.smsAlertsEnabled, row.now.toISOString(), row.preferredLanguage ?? null, row.preferredLanguage !== undefined],
   );
   return rows[0]!;
 }
@@ -96,7 +98,7 @@ export async function upsertSettings(
 /** A patient's notification settings (SMS alerts on or off), or null when none were saved. */
 export async function settingsOf(db: Connection, patientId: string): Promise<SettingsRow | null> {
   const rows = await db.query<SettingsRow>(
-    'select id, patient_id, time_zone, sms_alerts_enabled from patient_notification_settings where patient_id = $1',
+    'select id, patient_id, time_zone, sms_alerts_enabled, preferred_language from patient_notification_settings where patient_id = $1',
     [patientId],
   );
   return rows[0] ?? null;

@@ -132,6 +132,11 @@ export function AppointmentDetailsPage() {
                 <Text>{item.CancelReason}</Text>
               </Row>
             )}
+            {item.DeclineReason && (
+              <Row label={t('details.declineReason')}>
+                <Text data-testid="decline-reason">{item.DeclineReason}</Text>
+              </Row>
+            )}
           </SimpleGrid>
           <Divider />
           <Group gap="sm" wrap="wrap">

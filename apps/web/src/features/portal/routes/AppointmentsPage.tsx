@@ -53,7 +53,14 @@ export function AppointmentsPage() {
       {list.data?.map((appointment) => (
         <Paper key={appointment.Id} withBorder radius="md" p="md" component="article" data-testid="portal-appointment">
           <Group justify="space-between" align="flex-start" gap="md">
-            <AppointmentSummary appointment={appointment} />
+            <Stack gap={4}>
+              <AppointmentSummary appointment={appointment} />
+              {appointment.DeclineReason && (
+                <Text size="sm" data-testid="decline-reason">
+                  {t('details.declineReason')}: {appointment.DeclineReason}
+                </Text>
+              )}
+            </Stack>
             <Stack gap="xs" align="flex-end">
               <StatusBadge status={appointment.Status} />
               <Button component={Link} to={portalDetailsPath(appointment.Id, appointment.AppointmentType, false)} variant="light" size="sm">

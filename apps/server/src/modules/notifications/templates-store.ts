@@ -1,0 +1,114 @@
+import type { Connection } from '../../platform/db';
+
+/** SQL of the practices' message templates, notification settings and SMS logs (tables of decision 0061). */
+
+export interface TemplateRow {
+  organization_id: string;
+  channel: 'email' | 'sms';
+  workflow_key: string;
+  language: string;
+  subject: string | null;
+  body: string;
+  updated_at: Date | string;
+}
+
+export async function templatesOf(db: Pick<Connection, 'query'>, organizationId: string, channel: 'email' | 'sms', workflowKey?: string): Promise<TemplateRow[]> {
+  return db.query<TemplateRow>(
+    `select organization_id, channel, workflow_key, language, subject, body, updated_at from practice_message_templates
+      where organization_id = $1 and channel = $2 and ($3::text is null or workflow_key = $3)`,
+    [organizationId, channel, workflowKey ?? null],
+  );
+}
+
+export async function templateOf(db: Pick<Connection, 'query'>, key: { organizationId: string; channel: 'email' | 'sms'; workflowKey: string; language: string }): Promise<TemplateRow | null> {
+  const [row] = await db.query<TemplateRow>(
+    `select organization_id, channel, workflow_key, language, subject, body, updated_at from practice_message_templates
+      where organization_id = $1 and channel = $2 and workflow_key = $3 and language = $4`,
+    [key.organizationId, key.channel, key.workflowKey, key.language],
+  );
+  return row ?? null;
+}
+
+export async function upsertTemplate(
+  db: Pick<Connection, 'query'>,
+  row: { organizationId: string; channel: 'email' | 'sms'; workflowKey: string; language: string; subject: string | null; body: string; updatedBy: string | null; now: Date },
+): Promise<TemplateRow> {
+  const [saved] = await db.query<TemplateRow>(
+    `insert into practice_message_templates (organization_id, channel, workflow_key, language, subject, body, updated_at, updated_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (organization_id, channel, workflow_key, language)
+       do update set subject = excluded.subject, body = excluded.body, updated_at = excluded.updated_at, updated_by = excluded.updated_by
+     returning organization_id, channel, workflow_key, language, subject, body, updated_at`,
+    [row.organizationId, row.channel, row.workflowKey, row.language, row.subject, row.body, row.now.toISOString(), row.updatedBy],
+  );
+  return saved!;
+}
+
+export async function deleteTemplate(db: Pick<Connection, 'query'>, key: { organizationId: string; channel: 'email' | 'sms'; workflowKey: string; language: string }): Promise<void> {
+  await db.query('delete from practice_message_templates where organization_id = $1 and channel = $2 and workflow_key = $3 and language = $4', [
+    key.organizationId,
+    key.channel,
+    key.workflowKey,
+    key.language,
+  ]);
+}
+
+export interface OrgSettingsRow {
+  organization_id: string;
+  send_appointment_details: boolean;
+  hide_reason: boolean;
+  email_enabled: boolean;
+  sms_enabled: boolean;
+}
+
+export async function orgSettingsOf(db: Pick<Connection, 'query'>, organizationId: string): Promise<OrgSettingsRow | null> {
+  const [row] = await db.query<OrgSettingsRow>(
+    'select organization_id, send_appointment_details, hide_reason, email_enabled, sms_enabled from organization_notification_settings where organization_id = $1',
+    [organizationId],
+  );
+  return row ?? null;
+}
+
+export async function upsertOrgSettings(db: Pick<Connection, 'query'>, row: OrgSettingsRow, now: Date): Promise<OrgSettingsRow> {
+  const [saved] = await db.query<OrgSettingsRow>(
+    `insert into organization_notification_settings (organization_id, send_appointment_details, hide_reason, email_enabled, sms_enabled, updated_at)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (organization_id) do update set send_appointment_details = excluded.send_appointment_details, hide_reason = excluded.hide_reason,
+       email_enabled = excluded.email_enabled, sms_enabled = excluded.sms_enabled, updated_at = excluded.updated_at
+     returning organization_id, send_appointment_details, hide_reason, email_enabled, sms_enabled`,
+    [row.organization_id, row.send_appointment_details, row.hide_reason, row.email_enabled, row.sms_enabled, now.toISOString()],
+  );
+  return saved!;
+}
+
+export async function organizationName(db: Pick<Connection, 'query'>, organizationId: string): Promise<string | null> {
+  const [row] = await db.query<{ name: string }>('select name from organizations where id = $1', [organizationId]);
+  return row?.name ?? null;
+}
+
+export interface SmsLogRow {
+  id: string;
+  created_at: Date | string;
+  recipient: string;
+  workflow_key: string | null;
+  template: string;
+  status: string;
+}
+
+/** The SMS the outbox keeps for an organization between two instants, newest first, with the count. */
+export async function smsLogs(
+  db: Pick<Connection, 'query'>,
+  filter: { organizationId: string; from: Date; to: Date; search: string | null; limit: number; offset: number },
+): Promise<{ rows: SmsLogRow[]; total: number }> {
+  const where = `organization_id = $1 and channel = 'sms' and created_at >= $2 and created_at < $3
+    and ($4::text is null or coalesce(workflow_key, template) ilike '%' || $4 || '%' or status ilike $4 || '%'
+         or right(regexp_replace(recipient, '\\D', '', 'g'), 4) = $4)`;
+  const params = [filter.organizationId, filter.from.toISOString(), filter.to.toISOString(), filter.search];
+  const rows = await db.query<SmsLogRow>(
+    `select id, created_at, recipient, workflow_key, template, status from outbox_messages where ${where}
+      order by created_at desc, id limit $5 offset $6`,
+    [...params, filter.limit, filter.offset],
+  );
+  const [count] = await db.query<{ total: number | string }>(`select count(*) as total from outbox_messages where ${where}`, params);
+  return { rows, total: Number(count?.total ?? 0) };
+}
