@@ -5,6 +5,7 @@ import { SsoBootstrap } from '../features/identity/guards/SsoBootstrap';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { SettingsGate } from './routes/SettingsGate';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
 import { PatientPages, RedirectTo, UserHome } from '../features/pages/routes/RouteRedirects';
 import { PRACTICE_BREADCRUMBS } from './breadcrumbs';
@@ -64,6 +65,19 @@ const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocum
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const UsersPage = lazy(() => import('../features/practice-users/routes/UsersPage').then((m) => ({ default: m.UsersPage })));
+const ActivateAccountPage = lazy(() => import('../features/identity/routes/ActivateAccountPage').then((m) => ({ default: m.ActivateAccountPage })));
+const ProviderSettingsLayout = lazy(() =>
+  import('../features/provider-settings/routes/ProviderSettingsLayout').then((m) => ({ default: m.ProviderSettingsLayout })),
+);
+const ProviderEditProfilePage = lazy(() => import('../features/provider-settings/routes/EditProfilePage').then((m) => ({ default: m.EditProfilePage })));
+const ProviderPaymentMethodPage = lazy(() =>
+  import('../features/provider-settings/routes/PaymentMethodPage').then((m) => ({ default: m.PaymentMethodPage })),
+);
+const ProviderChangePasswordPage = lazy(() =>
+  import('../features/provider-settings/routes/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const ProviderServicesPage = lazy(() => import('../features/provider-settings/routes/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -85,10 +99,6 @@ const NOT_BUILT_YET = [
   'practice-admin/digital-checkin',
   'practice/*',
   'providers/*',
-  'providers/:userId/settings/edit',
-  'providers/:userId/settings/payment-method',
-  'providers/:userId/settings/account/change-password',
-  'providers/:userId/settings/service',
   'providers/:userId/surveys',
   'providers/digital-checkin',
   'practice-onboarding',
@@ -130,7 +140,11 @@ const PERMISSIONS: readonly (readonly [string, readonly string[]])[] = [
   // The financial super user's Settings link (practice-portal.md §6) leads here.
   ['super-user/settings', ['superuser', 'FinancialSuperUser']],
   ['super-user/', ['superuser']],
+  // A staff member's "More → Users" opens the users list read-only (app/routes/settingsAccess.ts decides within).
+  ['practice-admin/settings/user/list', ['practiceadmin', 'staff']],
   ['practice-admin/', ['practiceadmin']],
+  // A provider's own settings; a practice admin may open a provider's too (the server checks the practice).
+  ['providers/:userId/settings', ['provider', 'practiceadmin']],
   ['staff-member/', ['staff']],
 ];
 
@@ -209,9 +223,26 @@ export const routes: RouteObject[] = [
       // (features/practice-settings/settingsSections.ts); Settings in the menu opens the user list.
       {
         path: 'practice-admin/settings',
-        element: guarded('practice-admin/settings', <SettingsLayout />),
+        element: guarded('practice-admin/settings/user/list', <SettingsGate frame={<SettingsLayout />} staffUsers={<UsersPage />} />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
-        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+        children: [
+          { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
+          { path: 'user/list', element: <UsersPage /> },
+        ],
+      },
+      // The invited provider's or staff member's activation link (decision 0052).
+      { path: 'account/activate', element: <ActivateAccountPage /> },
+      // A provider's settings (practice-portal.md §2.2): its own small frame with four sections.
+      {
+        path: 'providers/:userId/settings',
+        element: guarded('providers/:userId/settings', <ProviderSettingsLayout />),
+        children: [
+          { index: true, element: <RedirectTo to="edit" /> },
+          { path: 'edit', element: <ProviderEditProfilePage /> },
+          { path: 'payment-method', element: <ProviderPaymentMethodPage /> },
+          { path: 'account/change-password', element: <ProviderChangePasswordPage /> },
+          { path: 'service', element: <ProviderServicesPage /> },
+        ],
       },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
