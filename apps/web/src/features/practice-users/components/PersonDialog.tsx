@@ -60,7 +60,7 @@ export function PersonDialog({
   const initial =
     mode.kind === 'add' ? EMPTY_PERSON : details.data ? valuesOf(details.data, mode.user) : null;
   return (
-    <Modal opened onClose={onClose} title={title} size="lg">
+    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>
       {initial ? (
         <PersonForm
           organizationId={organizationId}
