@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '@careslot/domain';
+import { formatPhone, LIMITS } from '@careslot/domain';
 import type { PracticeRoleCode, PracticeUser } from '@careslot/contracts';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { specialtiesQuery } from '../../../shared/search/lookups';
@@ -83,7 +83,7 @@ function valuesOf({ practitioner: p, settings: s }: PersonDetails, user: Practic
     LastName: name?.Family ?? '',
     Suffix: name?.Suffix ?? '',
     Email: s.Email ?? '',
-    Phone: s.Phone ?? '',
+    Phone: s.Phone ? formatPhone(s.Phone) : '',
     Npi: p.Npi ?? '',
     DeaNumber: s.DeaNumber ?? '',
     SpecialtyIds: p.Specialities.map((x) => x.Id),

@@ -23,6 +23,8 @@ import { usePracticeUsers, useResendInvitation, useUpdateRole } from '../api/pra
 import { PersonDialog, type PersonDialogMode } from '../components/PersonDialog';
 
 const STATE_COLOR = { Active: 'green', Invited: 'yellow', Inactive: 'gray' } as const;
+// A badge in a table cell keeps its whole word (Mantine's badge would cut it to the column's narrowest width).
+const WHOLE = { root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
 
 /**
  * /practice-admin/settings/user/list (practice-portal.md §2.2): the practice's providers and staff. A practice
@@ -112,14 +114,14 @@ export function UsersPage() {
                     <Table.Td>
                       <Group gap={4}>
                         {u.Code.map((c) => (
-                          <Badge key={c} variant="light">
+                          <Badge key={c} variant="light" styles={WHOLE}>
                             {t(`roles.${c}`)}
                           </Badge>
                         ))}
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={STATE_COLOR[u.State]} variant="dot">
+                      <Badge color={STATE_COLOR[u.State]} variant="dot" styles={WHOLE}>
                         {t(`states.${u.State}`)}
                       </Badge>
                     </Table.Td>

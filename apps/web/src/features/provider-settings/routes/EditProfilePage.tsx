@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { UPLOAD_RULES } from '@careslot/contracts';
-import { LIMITS, personIssues } from '@careslot/domain';
+import { formatPhone, LIMITS, personIssues } from '@careslot/domain';
 import { ApiError } from '../../../shared/api/client';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { specialtiesQuery } from '../../../shared/search/lookups';
@@ -75,7 +75,7 @@ function formOf({ practitioner: p, settings: s }: ProviderData): Form {
     LastName: name?.Family ?? '',
     Suffix: name?.Suffix ?? '',
     Email: s.Email ?? '',
-    Phone: s.Phone ?? '',
+    Phone: s.Phone ? formatPhone(s.Phone) : '',
     Npi: p.Npi ?? '',
     DeaNumber: s.DeaNumber ?? '',
     SpecialtyIds: p.Specialities.map((x) => x.Id),
