@@ -134,8 +134,18 @@ test('an invited provider activates the account, signs in, and changes the passw
   await provider.goto(`/providers/${practitionerId}/settings/edit`);
   await expect(provider.getByLabel('NPI')).toHaveValue(npi);
   await provider.screenshot({ path: `${SHOTS}edit-profile-1280.png`, fullPage: true });
+  await provider.getByRole('link', { name: 'Payment Method' }).click();
+  await expect(provider.getByText('Not collected')).toBeVisible();
+  await provider.screenshot({ path: `${SHOTS}payment-method-1280.png`, fullPage: true });
+  await provider.getByRole('link', { name: 'Services' }).click();
+  await expect(provider.getByText('No schedule yet.', { exact: false })).toBeVisible();
+  await provider.screenshot({ path: `${SHOTS}services-1280.png`, fullPage: true });
   await provider.setViewportSize({ width: 375, height: 800 });
+  await provider.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(provider.getByLabel('NPI')).toHaveValue(npi);
   await provider.screenshot({ path: `${SHOTS}edit-profile-375.png`, fullPage: true });
+  await provider.getByRole('link', { name: 'Change Password' }).click();
+  await provider.screenshot({ path: `${SHOTS}change-password-375.png`, fullPage: true });
   await providerContext.close();
 
   // In a fresh browser the old password no longer signs in; the new one does.
@@ -162,6 +172,8 @@ test('a staff member sees the users list read-only', async ({ page }) => {
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}staff-users-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: `${SHOTS}staff-users-375.png`, fullPage: true });
   // Only that page: another settings section sends the staff member away.
   await page.goto('/practice-admin/settings/locations');
   await page.waitForURL((url) => !url.pathname.startsWith('/practice-admin/settings'));
