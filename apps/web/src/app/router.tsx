@@ -227,7 +227,7 @@ export const routes: RouteObject[] = [
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
         children: [
           { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
-          { path: 'user/list', element: <UsersPage /> },
+          { path: 'user/list', element: <UsersPage />, handle: { breadcrumb: 'users' } },
         ],
       },
       // The invited provider's or staff member's activation link (decision 0052).
@@ -236,6 +236,7 @@ export const routes: RouteObject[] = [
       {
         path: 'providers/:userId/settings',
         element: guarded('providers/:userId/settings', <ProviderSettingsLayout />),
+        handle: { breadcrumb: 'settings', fromHome: true },
         children: [
           { index: true, element: <RedirectTo to="edit" /> },
           { path: 'edit', element: <ProviderEditProfilePage /> },

@@ -11,7 +11,8 @@ describe('settingsAccess', () => {
     expect(settingsAccess(['staff'], '/practice-admin/settings/user/list')).toBe('staff-users');
     expect(settingsAccess(['staff'], '/practice-admin/settings/user/list/')).toBe('staff-users');
     expect(settingsAccess(['staff'], '/practice-admin/settings/locations')).toBe('denied');
-    expect(settingsAccess(['staff'], '/practice-admin/settings')).toBe('denied');
+    expect(settingsAccess(['staff'], '/practice-admin/settings')).toBe('staff-users');
+    expect(settingsAccess(['staff'], '/practice-admin/settings/payments')).toBe('denied');
   });
 
   it('turns away providers and patients', () => {
