@@ -275,3 +275,43 @@ describe('a provider and their settings', () => {
     expect((decodeJwt(again.json.data.access_token) as { user_roles: string[] }).user_roles).toEqual([]);
   });
 });
+
+describe('roles (POST and PUT v2/practitionerrole)', () => {
+  it('gives a role only to a practitioner who holds none; a colleague answers 409, another practice\'s person 404', async () => {
+    const orphan = crypto.randomUUID();
+    await t.database.query("insert into practitioners (id, given_names, family_name, email) values ($1, '{Robin}', 'Vale', $2)", [orphan, `robin.${orphan.slice(0, 8)}@example.com`]);
+    const give = (token: string, practitionerId: string) =>
+      t.call<Answer<{ Code: string[]; OrganizationId: string }>>({
+        method: 'POST',
+        url: PEOPLE_PATHS.practitionerRole,
+        headers: bearer(token),
+        payload: { PractitionerId: practitionerId, OrganizationId: PRACTICE, Code: ['staff'] },
+      });
+    const given = await give(admin, orphan);
+    expect(given.statusCode).toBe(200);
+    expect(given.json.data).toMatchObject({ Code: ['staff'], OrganizationId: PRACTICE });
+    expect((await give(admin, orphan)).statusCode).toBe(409);
+
+    const other = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], PracticeId: DEMO_PRACTICE_IDS[1], careslot_id: crypto.randomUUID() });
+    const taken = await t.call({
+      method: 'POST',
+      url: PEOPLE_PATHS.practitionerRole,
+      headers: bearer(other),
+      payload: { PractitionerId: orphan, OrganizationId: DEMO_PRACTICE_IDS[1], Code: ['staff'] },
+    });
+    expect(taken.statusCode).toBe(404);
+  });
+
+  it("refuses an admin's taking away their own admin role", async () => {
+    const me = decodeJwt(admin) as { careslot_id: string };
+    const [mine] = (await list(admin)).json.Data.filter((u) => u.PractitionerId === me.careslot_id);
+    const answer = await t.call<Answer<null>>({
+      method: 'PUT',
+      url: `${PEOPLE_PATHS.practitionerRole}/${mine!.RoleId}`,
+      headers: bearer(admin),
+      payload: { Code: ['staff'], Active: true },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json.errors).toContainEqual(expect.objectContaining({ field: 'body.Code', rule: 'own_admin_role' }));
+  });
+});
