@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
-import { directoryRoutes, patientUpdateRoutes } from './modules/directory';
+import { directoryRoutes, patientUpdateRoutes, peopleRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
@@ -20,6 +20,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   catalogRoutes,
   directoryRoutes,
   patientUpdateRoutes,
+  // A practice's people: providers and staff added, edited, invited; practitioner settings (issue 18).
+  peopleRoutes,
   identityRoutes,
   schedulingRoutes,
   scheduleSettingsRoutes,

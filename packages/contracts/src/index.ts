@@ -29,3 +29,4 @@ export * from './appointment-action';
 export * from './input';
 export * from './surveys';
 export * from './message-templates';
+export * from './people';

@@ -12,3 +12,4 @@ export * from './appointment-status';
 export * from './identifiers';
 export * from './schedule-settings';
 export * from './message-templates';
+export * from './people';

@@ -5,6 +5,7 @@ import { SsoBootstrap } from '../features/identity/guards/SsoBootstrap';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
+import { SettingsGate } from './routes/SettingsGate';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
 import { PatientPages, RedirectTo, UserHome } from '../features/pages/routes/RouteRedirects';
 import { PRACTICE_BREADCRUMBS } from './breadcrumbs';
@@ -73,6 +74,19 @@ const CommunicationSettingsPage = lazy(() =>
   import('../features/communication-settings/routes/CommunicationSettingsPage').then((m) => ({ default: m.CommunicationSettingsPage })),
 );
 const MessageLogsPage = lazy(() => import('../features/message-logs/routes/MessageLogsPage').then((m) => ({ default: m.MessageLogsPage })));
+const UsersPage = lazy(() => import('../features/practice-users/routes/UsersPage').then((m) => ({ default: m.UsersPage })));
+const ActivateAccountPage = lazy(() => import('../features/identity/routes/ActivateAccountPage').then((m) => ({ default: m.ActivateAccountPage })));
+const ProviderSettingsLayout = lazy(() =>
+  import('../features/provider-settings/routes/ProviderSettingsLayout').then((m) => ({ default: m.ProviderSettingsLayout })),
+);
+const ProviderEditProfilePage = lazy(() => import('../features/provider-settings/routes/EditProfilePage').then((m) => ({ default: m.EditProfilePage })));
+const ProviderPaymentMethodPage = lazy(() =>
+  import('../features/provider-settings/routes/PaymentMethodPage').then((m) => ({ default: m.PaymentMethodPage })),
+);
+const ProviderChangePasswordPage = lazy(() =>
+  import('../features/provider-settings/routes/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const ProviderServicesPage = lazy(() => import('../features/provider-settings/routes/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -91,10 +105,6 @@ const NOT_BUILT_YET = [
   'practice-admin/digital-checkin',
   'practice/*',
   'providers/*',
-  'providers/:userId/settings/edit',
-  'providers/:userId/settings/payment-method',
-  'providers/:userId/settings/account/change-password',
-  'providers/:userId/settings/service',
   'providers/digital-checkin',
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
@@ -135,7 +145,11 @@ const PERMISSIONS: readonly (readonly [string, readonly string[]])[] = [
   // The financial super user's Settings link (practice-portal.md §6) leads here.
   ['super-user/settings', ['superuser', 'FinancialSuperUser']],
   ['super-user/', ['superuser']],
+  // A staff member's "More → Users" opens the users list read-only (app/routes/settingsAccess.ts decides within).
+  ['practice-admin/settings/user/list', ['practiceadmin', 'staff']],
   ['practice-admin/', ['practiceadmin']],
+  // A provider's own settings; a practice admin may open a provider's too (the server checks the practice).
+  ['providers/:userId/settings', ['provider', 'practiceadmin']],
   ['staff-member/', ['staff']],
 ];
 
@@ -222,13 +236,29 @@ export const routes: RouteObject[] = [
       // (features/practice-settings/settingsSections.ts); Settings in the menu opens the user list.
       {
         path: 'practice-admin/settings',
-        element: guarded('practice-admin/settings', <SettingsLayout />),
+        element: guarded('practice-admin/settings/user/list', <SettingsGate frame={<SettingsLayout />} staffUsers={<UsersPage />} />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
         children: [
           { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
           { path: 'schedules', element: <SchedulesSettingsPage /> },
           { path: 'reasons', element: <ReasonsSettingsPage /> },
           { path: 'communication', element: <CommunicationSettingsPage /> },
+          { path: 'user/list', element: <UsersPage />, handle: { breadcrumb: 'users' } },
+        ],
+      },
+      // The invited provider's or staff member's activation link (decision 0052).
+      { path: 'account/activate', element: <ActivateAccountPage /> },
+      // A provider's settings (practice-portal.md §2.2): its own small frame with four sections.
+      {
+        path: 'providers/:userId/settings',
+        element: guarded('providers/:userId/settings', <ProviderSettingsLayout />),
+        handle: { breadcrumb: 'settings', fromHome: true },
+        children: [
+          { index: true, element: <RedirectTo to="edit" /> },
+          { path: 'edit', element: <ProviderEditProfilePage /> },
+          { path: 'payment-method', element: <ProviderPaymentMethodPage /> },
+          { path: 'account/change-password', element: <ProviderChangePasswordPage /> },
+          { path: 'service', element: <ProviderServicesPage /> },
         ],
       },
       // Reports (practice-portal.md §2.2): the SMS the practice sent.

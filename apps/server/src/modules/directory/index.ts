@@ -38,6 +38,8 @@ export type { CareRelationSource } from './tables';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
+export { peopleRoutes } from './people-routes';
+export { markPractitionerActivated, practiceAccessOf } from './people-service';
 export { hasCoverageOnFile } from './patient-updates';
 export {
   profileEntitySources,

@@ -11,6 +11,7 @@ import { registrationFormBody, validateRegistration, type RegistrationForm } fro
 import { REGISTRATION_CSS, registrationPage } from './registration-page';
 import { passwordResetRoutes } from './password-reset-routes';
 import { accountRoutes } from './account-routes';
+import { peopleAccountRoutes } from './people-account-routes';
 import { PRODUCT_TOKEN_TTL } from './product-token';
 import * as service from './service';
 import type { Account } from './store';
@@ -264,6 +265,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- product account calls --------------------------------------------------------------------------
   await app.register(passwordResetRoutes);
   await app.register(accountRoutes({ provider, startSession }));
+  await app.register(peopleAccountRoutes);
 
   app.post(
     '/api/account/exchange-token',

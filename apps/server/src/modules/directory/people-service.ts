@@ -1,0 +1,465 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PRACTICE_ACCESS_CHANGED,
+  type PracticeAccessChangedPayload,
+  type PracticeRoleCode,
+  type PracticeUser,
+  type PracticeUserState,
+  type PractitionerCreate,
+  type PractitionerDetail,
+  type PractitionerProfileInput,
+  type PractitionerRole,
+  type FileUpload,
+} from '@careslot/contracts';
+import { personIssues, usPhoneDigits } from '@careslot/domain';
+import { isPracticeUser } from '../../platform/access';
+import { recordAudit, type AuditAction, type AuditContext, type AuditOutcome } from '../../platform/audit';
+import type { RequestContext } from '../../platform/context';
+import type { Connection } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { badRequest, conflict, fieldError, notFound } from '../../platform/errors';
+import { appendEvents, type NewDomainEvent } from '../../platform/events';
+import { checkUpload } from '../../platform/files';
+import { getPractitioner, listPractitionerRoles } from './service';
+import * as store from './people-store';
+
+/**
+ * A practice's people (issue 18): a practice admin adds providers and staff (they are invited by e-mail:
+ * identity makes the account and the activation link from the event), edits them, their roles and pictures;
+ * a practitioner edits their own profile and settings. Another practice's person answers 404, audited.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'events'>;
+
+export const WORKFLOWS = {
+  providerAdd: 'Provider_Add_Web',
+  providerEdit: 'Provider_Edit_Web',
+  staffAdd: 'Staff_Add_Web',
+  staffEdit: 'Staff_Edit_Web',
+  staffView: 'Staff_View_Web',
+} as const;
+
+/** Patient search reads practitioners: a change it shows is announced to the marketplace's index. */
+const DIRECTORY_CHANGED = 'directory.changed';
+
+const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const photoPath = (id: string) => `/careslot-administration/api/v2/practitioner/${id}/profile-picture`;
+
+function auditContext(context: RequestContext): AuditContext {
+  return {
+    actorId: context.userId ?? context.subject,
+    actorType: context.actorType,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    organizationId: context.organizationId,
+    purpose: context.purpose,
+  };
+}
+
+async function audit(
+  db: Pick<Connection, 'query'>,
+  context: RequestContext,
+  event: { action: AuditAction; entityType: string; entityId: string | null; workflow: string; outcome: AuditOutcome; detail?: Record<string, unknown> },
+) {
+  await recordAudit(db, auditContext(context), { ...event, detail: event.detail ?? null });
+}
+
+/** Refuses (404, audited) unless the caller is a practice admin of the organization. */
+async function requireAdminOf(context: RequestContext, organizationId: string, entityType: string, workflow: string, action: AuditAction) {
+  if (isPracticeUser(context) && context.organizationId === organizationId && context.roles.includes('practiceadmin')) return;
+  await audit(context.access.database, context, { action, entityType, entityId: organizationId, workflow, outcome: 'denied', detail: { reason: 'other_practice' } });
+  throw notFound();
+}
+
+const workflowOf = (codes: readonly PracticeRoleCode[], kind: 'add' | 'edit') =>
+  codes.includes('provider') ? (kind === 'add' ? WORKFLOWS.providerAdd : WORKFLOWS.providerEdit) : kind === 'add' ? WORKFLOWS.staffAdd : WORKFLOWS.staffEdit;
+
+interface Target {
+  person: store.PersonRow;
+  /** The role at the caller's practice (admins) or null when the practitioner edits themself. */
+  role: store.RoleRow | null;
+  workflow: string;
+  organizationIds: string[];
+}
+
+/**
+ * A practitioner the caller may edit: themself, or one holding a role (active or not) at the practice the
+ * caller administers. Anyone else answers 404 with an audit row, as an unknown id does.
+ */
+async function editable(deps: Deps, context: RequestContext, id: string, entityType: string, options: { self: boolean }): Promise<Target> {
+  const db = deps.database;
+  const person = /^[0-9a-f-]{36}$/i.test(id) ? await store.personById(db, id) : null;
+  const roles = person ? await listPractitionerRoles(db, { PractitionerId: id }) : [];
+  const organizationIds = roles.map((r) => r.OrganizationId);
+  if (person && options.self && context.isSignedIn && context.userId === id) {
+    return { person, role: null, workflow: workflowOf(roles.flatMap((r) => r.Code), 'edit'), organizationIds };
+  }
+  const role = person && isPracticeUser(context) && context.roles.includes('practiceadmin') ? await store.roleAt(db, id, context.organizationId) : null;
+  if (!person || !role) {
+    await audit(db, context, { action: 'update', entityType, entityId: person ? id : null, workflow: WORKFLOWS.staffEdit, outcome: person ? 'denied' : 'not_found' });
+    throw notFound();
+  }
+  return { person, role, workflow: workflowOf(role.codes, 'edit'), organizationIds };
+}
+
+const directoryChanged = (organizationIds: string[], practitionerId: string, reason: string): NewDomainEvent<object>[] =>
+  organizationIds.map((organizationId) => ({
+    aggregateType: 'organization',
+    aggregateId: organizationId,
+    type: DIRECTORY_CHANGED,
+    payload: { organizationId, practitionerIds: [practitionerId], reason },
+  }));
+
+const accessChanged = (practitionerId: string, organizationId: string, invite: boolean): NewDomainEvent<PracticeAccessChangedPayload> => ({
+  aggregateType: 'practitioner',
+  aggregateId: practitionerId,
+  type: PRACTICE_ACCESS_CHANGED,
+  payload: { practitionerId, organizationId, invite },
+});
+
+/** The profile's rules (packages/domain people.ts) and the look-ups it names; 400 naming every failed field. */
+async function checkProfile(db: Connection, input: PractitionerProfileInput, provider: boolean) {
+  const issues = personIssues(input, { provider }).map((i) => ({ ...i, field: `body.${i.field}` }));
+  const known = await store.existingSpecialtyIds(db, input.SpecialtyIds);
+  if (known.length !== new Set(input.SpecialtyIds).size)
+    issues.push({ field: 'body.SpecialtyIds', rule: 'unknown', message: 'SpecialtyIds must name specialties of the catalog' });
+  if (issues.length) throw badRequest(issues);
+}
+
+function personValues(input: PractitionerProfileInput, workflow: string): store.PersonValues {
+  return {
+    givenNames: input.FirstName.trim().split(/\s+/).filter(Boolean),
+    familyName: input.LastName.trim(),
+    suffix: input.Suffix?.trim() || null,
+    gender: input.Gender ?? null,
+    npi: input.Npi?.trim() || null,
+    email: input.Email.trim().toLowerCase(),
+    phone: input.Phone?.trim() ? usPhoneDigits(input.Phone) : null,
+    hidePublicProfile: input.HidePublicProfile,
+    languages: [...new Set(input.Languages)],
+    about: input.About?.trim() || null,
+    workflow,
+  };
+}
+
+const profileValues = (input: PractitionerProfileInput): store.ProfileValues => ({
+  deaNumber: input.DeaNumber?.trim().toUpperCase() || null,
+  boardCertifications: [...new Set(input.BoardCertifications)],
+  hospitalAffiliations: [...new Set(input.HospitalAffiliations)],
+});
+
+/** E-mail and NPI belong to one practitioner each: 409 naming which. */
+async function assertUnique(db: Connection, input: PractitionerProfileInput, selfId: string | null) {
+  const byEmail = await store.practitionerIdWithEmail(db, input.Email.trim());
+  if (byEmail && byEmail !== selfId) throw conflict('A practitioner with this e-mail already exists');
+  const npi = input.Npi?.trim();
+  const byNpi = npi ? await store.practitionerIdWithNpi(db, npi) : null;
+  if (byNpi && byNpi !== selfId) throw conflict('A practitioner with this NPI already exists');
+}
+
+export async function detail(deps: Deps, id: string): Promise<PractitionerDetail> {
+  const base = await getPractitioner(deps.database, id);
+  const person = await store.personById(deps.database, id);
+  if (!base || !person) throw notFound();
+  return {
+    ...base,
+    Email: person.email,
+    Phone: person.phone,
+    DeaNumber: person.dea_number,
+    BoardCertifications: person.board_certifications ?? [],
+    HospitalAffiliations: person.hospital_affiliations ?? [],
+  };
+}
+
+/** POST v2/practitioner: the person, their role at the practice, and their invitation (through identity). */
+export async function createPractitioner(deps: Deps, context: RequestContext, input: PractitionerCreate): Promise<PractitionerDetail> {
+  const workflow = workflowOf(input.Code, 'add');
+  await requireAdminOf(context, input.OrganizationId, 'Practitioner', workflow, 'create');
+  const db = deps.database;
+  await checkProfile(db, input, input.Code.includes('provider'));
+  const locationIds = await store.locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
+  if (locationIds.length !== new Set(input.LocationIds).size) throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
+  const id = randomUUID();
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    await assertUnique(tx, input, null);
+    await store.insertPerson(tx, id, personValues(input, workflow), now);
+    await store.setSpecialties(tx, id, input.SpecialtyIds);
+    await store.upsertProfile(tx, id, profileValues(input), now);
+    await store.insertRole(tx, { id: randomUUID(), practitionerId: id, organizationId: input.OrganizationId, codes: [...new Set(input.Code)], locationIds }, now);
+    await store.markInvited(tx, id, now);
+    await audit(tx, context, { action: 'create', entityType: 'Practitioner', entityId: id, workflow, outcome: 'success', detail: { roles: input.Code } });
+    await appendEvents(tx, [...directoryChanged([input.OrganizationId], id, 'practitioner-added'), accessChanged(id, input.OrganizationId, true)]);
+  });
+  await deps.events.flush();
+  return detail(deps, id);
+}
+
+/** PUT v2/practitioner/{id}: the profile, by the practice admin or the practitioner themself. */
+export async function updatePractitioner(deps: Deps, context: RequestContext, id: string, input: PractitionerProfileInput): Promise<PractitionerDetail> {
+  const target = await editable(deps, context, id, 'Practitioner', { self: true });
+  const db = deps.database;
+  const provider = target.workflow === WORKFLOWS.providerEdit;
+  await checkProfile(db, input, provider && !!target.person.npi);
+  const now = deps.clock.now();
+  const emailChanged = (target.person.email ?? '').toLowerCase() !== input.Email.trim().toLowerCase();
+  await db.transaction(async (tx) => {
+    await assertUnique(tx, input, id);
+    await store.updatePerson(tx, id, personValues(input, target.workflow), now);
+    await store.setSpecialties(tx, id, input.SpecialtyIds);
+    await store.upsertProfile(tx, id, profileValues(input), now);
+    await audit(tx, context, { action: 'update', entityType: 'Practitioner', entityId: id, workflow: target.workflow, outcome: 'success', detail: { fields: 'profile', emailChanged } });
+    await appendEvents(tx, [
+      ...directoryChanged(target.organizationIds, id, 'practitioner-edited'),
+      // The account's name and e-mail follow the record.
+      ...target.organizationIds.slice(0, 1).map((o) => accessChanged(id, o, false)),
+    ]);
+  });
+  await deps.events.flush();
+  return detail(deps, id);
+}
+
+/** PUT v2/practitioner/{id}/profile-picture (a JPEG, PNG or WebP of at most 5 MB). */
+export async function setPhoto(deps: Deps, context: RequestContext, id: string, upload: FileUpload): Promise<{ Url: string }> {
+  const target = await editable(deps, context, id, 'PractitionerPhoto', { self: true });
+  const bytes = checkUpload(upload, PHOTO_TYPES);
+  const now = deps.clock.now();
+  const url = `${photoPath(id)}?v=${now.getTime()}`;
+  await deps.database.transaction(async (tx) => {
+    await store.savePhoto(tx, id, upload.ContentType, bytes, url, now);
+    await audit(tx, context, { action: 'update', entityType: 'PractitionerPhoto', entityId: id, workflow: target.workflow, outcome: 'success', detail: { size: bytes.length } });
+    await appendEvents(tx, directoryChanged(target.organizationIds, id, 'photo-changed'));
+  });
+  await deps.events.flush();
+  return { Url: url };
+}
+
+export async function deletePhoto(deps: Deps, context: RequestContext, id: string): Promise<{ Url: null }> {
+  const target = await editable(deps, context, id, 'PractitionerPhoto', { self: true });
+  const now = deps.clock.now();
+  await deps.database.transaction(async (tx) => {
+    await store.deletePhoto(tx, id, now);
+    await audit(tx, context, { action: 'delete', entityType: 'PractitionerPhoto', entityId: id, workflow: target.workflow, outcome: 'success' });
+    await appendEvents(tx, directoryChanged(target.organizationIds, id, 'photo-removed'));
+  });
+  await deps.events.flush();
+  return { Url: null };
+}
+
+export const readPhoto = (deps: Deps, id: string) => (/^[0-9a-f-]{36}$/i.test(id) ? store.photoOf(deps.database, id) : Promise.resolve(null));
+
+// --- settings -------------------------------------------------------------------------------------------
+
+export async function readSettings(deps: Deps, context: RequestContext, id: string) {
+  const target = await editable(deps, context, id, 'PractitionerSettings', { self: true });
+  const p = target.person;
+  await audit(deps.database, context, { action: 'read', entityType: 'PractitionerSettings', entityId: id, workflow: target.role ? WORKFLOWS.staffView : target.workflow, outcome: 'success' });
+  return {
+    PractitionerId: id,
+    HidePublicProfile: p.hide_public_profile,
+    Languages: p.languages,
+    BoardCertifications: p.board_certifications ?? [],
+    HospitalAffiliations: p.hospital_affiliations ?? [],
+    Email: p.email,
+    Phone: p.phone,
+    DeaNumber: p.dea_number,
+  };
+}
+
+export async function updateSettings(
+  deps: Deps,
+  context: RequestContext,
+  input: { PractitionerId: string; HidePublicProfile?: boolean | undefined; Languages?: string[] | undefined; BoardCertifications?: string[] | undefined; HospitalAffiliations?: string[] | undefined },
+) {
+  const id = input.PractitionerId;
+  const target = await editable(deps, context, id, 'PractitionerSettings', { self: true });
+  const p = target.person;
+  const now = deps.clock.now();
+  await deps.database.transaction(async (tx) => {
+    await store.updateSettings(
+      tx,
+      id,
+      {
+        hidePublicProfile: input.HidePublicProfile ?? p.hide_public_profile,
+        languages: [...new Set(input.Languages ?? p.languages)],
+        boardCertifications: [...new Set(input.BoardCertifications ?? p.board_certifications ?? [])],
+        hospitalAffiliations: [...new Set(input.HospitalAffiliations ?? p.hospital_affiliations ?? [])],
+        workflow: target.workflow,
+      },
+      now,
+    );
+    await audit(tx, context, { action: 'update', entityType: 'PractitionerSettings', entityId: id, workflow: target.workflow, outcome: 'success', detail: { fields: Object.keys(input).filter((k) => k !== 'PractitionerId') } });
+    await appendEvents(tx, directoryChanged(target.organizationIds, id, 'settings-changed'));
+  });
+  await deps.events.flush();
+  return readSettings(deps, context, id);
+}
+
+// --- roles ----------------------------------------------------------------------------------------------
+
+const shapeRole = (row: store.RoleRow, locationIds: string[]): PractitionerRole => ({
+  Id: row.id,
+  PractitionerId: row.practitioner_id,
+  OrganizationId: row.organization_id,
+  Code: row.codes,
+  LocationIds: [...locationIds].sort(),
+  Active: row.active,
+});
+
+async function roleShape(deps: Deps, roleId: string): Promise<PractitionerRole> {
+  const row = await store.roleById(deps.database, roleId);
+  if (!row) throw notFound();
+  const roles = await listPractitionerRoles(deps.database, { PractitionerId: row.practitioner_id, OrganizationId: row.organization_id });
+  return shapeRole(row, roles[0]?.LocationIds ?? []);
+}
+
+/**
+ * POST v2/practitionerrole: a role at the admin's practice for a practitioner who holds none anywhere yet (a
+ * practitioner of another practice answers 404: a practice cannot take over another's people this way).
+ */
+export async function createRole(
+  deps: Deps,
+  context: RequestContext,
+  input: { PractitionerId: string; OrganizationId: string; Code: PracticeRoleCode[]; LocationIds: string[] },
+): Promise<PractitionerRole> {
+  const workflow = workflowOf(input.Code, 'add');
+  await requireAdminOf(context, input.OrganizationId, 'PractitionerRole', workflow, 'create');
+  const db = deps.database;
+  const person = await store.personById(db, input.PractitionerId);
+  const existing = person ? await store.roleAt(db, input.PractitionerId, input.OrganizationId) : null;
+  if (existing) throw conflict('The practitioner already has a role at this practice');
+  if (!person || (await store.roleCount(db, input.PractitionerId)) > 0) {
+    await audit(db, context, { action: 'create', entityType: 'PractitionerRole', entityId: null, workflow, outcome: person ? 'denied' : 'not_found' });
+    throw notFound();
+  }
+  const locationIds = await store.locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
+  if (locationIds.length !== new Set(input.LocationIds).size) throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
+  const roleId = randomUUID();
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    await store.insertRole(tx, { id: roleId, practitionerId: input.PractitionerId, organizationId: input.OrganizationId, codes: [...new Set(input.Code)], locationIds }, now);
+    await store.markInvited(tx, input.PractitionerId, now);
+    await audit(tx, context, { action: 'create', entityType: 'PractitionerRole', entityId: roleId, workflow, outcome: 'success', detail: { roles: input.Code } });
+    await appendEvents(tx, [...directoryChanged([input.OrganizationId], input.PractitionerId, 'role-added'), accessChanged(input.PractitionerId, input.OrganizationId, true)]);
+  });
+  await deps.events.flush();
+  return roleShape(deps, roleId);
+}
+
+/** PUT v2/practitionerrole/{id}?email=: roles, facilities, active. The e-mail, when given, must be the practitioner's. */
+export async function updateRole(
+  deps: Deps,
+  context: RequestContext,
+  roleId: string,
+  email: string | null,
+  input: { Code: PracticeRoleCode[]; LocationIds?: string[] | undefined; Active: boolean },
+): Promise<PractitionerRole> {
+  const db = deps.database;
+  const row = await store.roleById(db, roleId);
+  const person = row ? await store.personById(db, row.practitioner_id) : null;
+  const mine = row && isPracticeUser(context) && context.roles.includes('practiceadmin') && row.organization_id === context.organizationId;
+  const emailMatches = !email || (person?.email ?? '').toLowerCase() === email.toLowerCase();
+  if (!row || !person || !mine || !emailMatches) {
+    await audit(db, context, { action: 'update', entityType: 'PractitionerRole', entityId: row ? roleId : null, workflow: WORKFLOWS.staffEdit, outcome: row ? 'denied' : 'not_found' });
+    throw notFound();
+  }
+  // An admin cannot take their own admin role away or deactivate themself: the practice would lose its admin.
+  if (row.practitioner_id === context.userId && (!input.Active || !input.Code.includes('practiceadmin')))
+    throw fieldError('body.Code', 'own_admin_role', 'You cannot remove your own practice admin role or deactivate yourself');
+  const workflow = workflowOf([...row.codes, ...input.Code], 'edit');
+  const locationIds = input.LocationIds ? await store.locationsOfOrganization(db, row.organization_id, input.LocationIds) : null;
+  if (input.LocationIds && locationIds!.length !== new Set(input.LocationIds).size)
+    throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
+  const now = deps.clock.now();
+  await db.transaction(async (tx) => {
+    await store.updateRole(tx, roleId, { codes: [...new Set(input.Code)], active: input.Active }, now);
+    if (locationIds) await store.setRoleLocations(tx, roleId, locationIds);
+    await audit(tx, context, {
+      action: 'update',
+      entityType: 'PractitionerRole',
+      entityId: roleId,
+      workflow,
+      outcome: 'success',
+      detail: { roles: input.Code, active: input.Active, wasActive: row.active },
+    });
+    await appendEvents(tx, [...directoryChanged([row.organization_id], row.practitioner_id, 'role-changed'), accessChanged(row.practitioner_id, row.organization_id, false)]);
+  });
+  await deps.events.flush();
+  return roleShape(deps, roleId);
+}
+
+/** "Resend invitation": a new activation link (the earlier ones stop working) for a user who has not activated yet. */
+export async function resendInvitation(deps: Deps, context: RequestContext, id: string): Promise<{ Invited: true }> {
+  const target = await editable(deps, context, id, 'PractitionerInvitation', { self: false });
+  if (target.person.activated_at) throw conflict('The user has already activated their account');
+  if (!target.role!.active) throw conflict('The user is inactive');
+  const now = deps.clock.now();
+  await deps.database.transaction(async (tx) => {
+    await store.markInvited(tx, id, now);
+    await audit(tx, context, { action: 'create', entityType: 'PractitionerInvitation', entityId: id, workflow: target.workflow, outcome: 'success' });
+    await appendEvents(tx, [accessChanged(id, target.role!.organization_id, true)]);
+  });
+  await deps.events.flush();
+  return { Invited: true };
+}
+
+// --- the users screen ---------------------------------------------------------------------------------------
+
+function stateOf(row: store.PracticeUserRow): PracticeUserState {
+  if (!row.role_active) return 'Inactive';
+  return row.invited_at && !row.activated_at ? 'Invited' : 'Active';
+}
+
+/** The providers and staff of the caller's practice: practice admins edit, staff read (Staff_View_Web). */
+export async function listPracticeUsers(
+  deps: Deps,
+  context: RequestContext,
+  filter: { OrganizationId: string; SearchTerm?: string | undefined; UserRoles?: PracticeRoleCode[] | undefined },
+): Promise<{ Data: PracticeUser[]; Total: number; CanEdit: boolean }> {
+  const allowed = isPracticeUser(context) && context.organizationId === filter.OrganizationId && (context.roles.includes('practiceadmin') || context.roles.includes('staff'));
+  if (!allowed) {
+    await audit(deps.database, context, { action: 'search', entityType: 'PracticeUser', entityId: filter.OrganizationId, workflow: WORKFLOWS.staffView, outcome: 'denied', detail: { reason: 'other_practice' } });
+    throw notFound();
+  }
+  const rows = await store.practiceUsers(deps.database, {
+    organizationId: filter.OrganizationId,
+    searchTerm: filter.SearchTerm?.trim() || null,
+    roles: filter.UserRoles?.length ? filter.UserRoles : null,
+  });
+  await audit(deps.database, context, { action: 'search', entityType: 'PracticeUser', entityId: filter.OrganizationId, workflow: WORKFLOWS.staffView, outcome: 'success', detail: { count: rows.length } });
+  return {
+    Data: rows.map((r) => ({
+      PractitionerId: r.id,
+      RoleId: r.role_id,
+      FirstName: r.given_names.join(' '),
+      LastName: r.family_name,
+      Suffix: r.suffix,
+      Email: r.email,
+      Npi: r.npi,
+      Code: r.codes,
+      State: stateOf(r),
+      PhotoUrl: r.photo_url,
+    })),
+    Total: rows.length,
+    CanEdit: context.roles.includes('practiceadmin'),
+  };
+}
+
+/** What identity needs to keep an account in step with a practitioner (read by its event consumer). */
+export async function practiceAccessOf(deps: Pick<Deps, 'database'>, practitionerId: string, organizationId: string) {
+  const person = await store.personById(deps.database, practitionerId);
+  const role = person ? await store.roleAt(deps.database, practitionerId, organizationId) : null;
+  if (!person || !role) return null;
+  return {
+    practitionerId,
+    organizationId,
+    email: person.email,
+    givenName: person.given_names.join(' '),
+    familyName: person.family_name,
+    roles: role.active ? role.codes : [],
+    activated: !!person.activated_at,
+  };
+}
+
+export const markPractitionerActivated = (deps: Pick<Deps, 'database'>, practitionerId: string, now: Date) =>
+  store.markActivated(deps.database, practitionerId, now);

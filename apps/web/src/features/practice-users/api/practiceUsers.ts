@@ -1,0 +1,120 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PEOPLE_PATHS,
+  type CodedItem,
+  type PracticeRoleCode,
+  type PracticeUser,
+  type Practitioner,
+  type PractitionerCreate,
+  type PractitionerProfileInput,
+  type PractitionerSettings,
+} from '@careslot/contracts';
+import { apiRequest } from '../../../shared/api/client';
+
+type Envelope<T> = { status_code: number; message: string; data: T };
+const LIBRARY = '/careslot-resource-library/api/v1';
+
+/** The users screen's list: providers and staff of the practice with their account state. */
+export function practiceUsersQuery(organizationId: string, searchTerm: string) {
+  return queryOptions({
+    queryKey: ['practice-users', organizationId, searchTerm],
+    queryFn: ({ signal }) =>
+      apiRequest<{ Data: PracticeUser[]; Total: number; CanEdit: boolean }>(PEOPLE_PATHS.practiceUsers, {
+        method: 'POST',
+        body: {
+          OrganizationId: organizationId,
+          ...(searchTerm.trim() ? { SearchTerm: searchTerm.trim() } : {}),
+        },
+        signal,
+      }),
+  });
+}
+
+export const usePracticeUsers = (organizationId: string, searchTerm: string) =>
+  useQuery(practiceUsersQuery(organizationId, searchTerm));
+
+export interface PersonDetails {
+  practitioner: Practitioner;
+  settings: PractitionerSettings;
+}
+
+/** A practitioner's record and private details (for the edit dialog). */
+export function usePersonDetails(practitionerId: string | null) {
+  return useQuery({
+    queryKey: ['practice-users', 'person', practitionerId],
+    enabled: !!practitionerId,
+    queryFn: async ({ signal }): Promise<PersonDetails> => {
+      const [practitioner, settings] = await Promise.all([
+        apiRequest<Practitioner>(`${PEOPLE_PATHS.practitioner}/${practitionerId}`, { signal }),
+        apiRequest<Envelope<PractitionerSettings>>(PEOPLE_PATHS.settings, {
+          method: 'POST',
+          body: { PractitionerId: practitionerId },
+          signal,
+        }),
+      ]);
+      return { practitioner, settings: settings.data };
+    },
+  });
+}
+
+function useInvalidateUsers() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['practice-users'] });
+}
+
+export function useAddPerson() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (body: PractitionerCreate) =>
+      apiRequest<Envelope<Practitioner>>(PEOPLE_PATHS.practitioner, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdatePerson() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PractitionerProfileInput }) =>
+      apiRequest<Envelope<Practitioner>>(`${PEOPLE_PATHS.practitioner}/${id}`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateRole() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({
+      roleId,
+      email,
+      code,
+      active,
+    }: {
+      roleId: string;
+      email: string | null;
+      code: PracticeRoleCode[];
+      active: boolean;
+    }) =>
+      apiRequest(`${PEOPLE_PATHS.practitionerRole}/${roleId}`, {
+        method: 'PUT',
+        query: { email },
+        body: { Code: code, Active: active },
+      }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResendInvitation() {
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(PEOPLE_PATHS.resendInvitation(id), { method: 'POST' }),
+  });
+}
+
+/** Languages and board certifications of the reference library (codes), for the profile's pickers. */
+export function useCodeList(path: 'languages' | 'board-certifications') {
+  return useQuery({
+    queryKey: ['library', path],
+    queryFn: ({ signal }) =>
+      apiRequest<{ Data: CodedItem[] }>(`${LIBRARY}/${path}`, { signal }).then((r) => r.Data),
+    staleTime: Infinity,
+  });
+}

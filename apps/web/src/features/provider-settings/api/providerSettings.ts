@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PEOPLE_PATHS,
+  type CodedItem,
+  type EntityPaymentConfig,
+  type FileUpload,
+  type Practitioner,
+  type PractitionerProfileInput,
+  type PractitionerSettings,
+  type Schedule,
+  type ServiceType,
+  type UpdatePassword,
+} from '@careslot/contracts';
+import { apiRequest } from '../../../shared/api/client';
+
+type Envelope<T> = { status_code: number; message: string; data: T };
+const LIBRARY = '/careslot-resource-library/api/v1';
+const CALENDAR = '/careslot-calendar/api/v2';
+const PAY = '/careslot-payment-service/api';
+
+export interface ProviderData {
+  practitioner: Practitioner;
+  settings: PractitionerSettings;
+}
+
+/** The provider's record (public) and private settings (e-mail, phone, DEA, certifications...). */
+export function useProvider(id: string) {
+  return useQuery({
+    queryKey: ['provider-settings', id],
+    queryFn: async ({ signal }): Promise<ProviderData> => {
+      const [practitioner, settings] = await Promise.all([
+        apiRequest<Practitioner>(`${PEOPLE_PATHS.practitioner}/${id}`, { signal }),
+        apiRequest<Envelope<PractitionerSettings>>(PEOPLE_PATHS.settings, {
+          method: 'POST',
+          body: { PractitionerId: id },
+          signal,
+        }),
+      ]);
+      return { practitioner, settings: settings.data };
+    },
+  });
+}
+
+function useInvalidate(id: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['provider-settings', id] });
+}
+
+export function useSaveProfile(id: string) {
+  const invalidate = useInvalidate(id);
+  return useMutation({
+    mutationFn: (body: PractitionerProfileInput) =>
+      apiRequest(`${PEOPLE_PATHS.practitioner}/${id}`, { method: 'PUT', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetPhoto(id: string) {
+  const invalidate = useInvalidate(id);
+  return useMutation({
+    mutationFn: (upload: FileUpload | null) =>
+      upload
+        ? apiRequest(`${PEOPLE_PATHS.practitioner}/${id}/profile-picture`, { method: 'PUT', body: upload })
+        : apiRequest(`${PEOPLE_PATHS.practitioner}/${id}/profile-picture`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useChangePassword(userId: string) {
+  return useMutation({
+    mutationFn: (body: UpdatePassword) =>
+      apiRequest<Envelope<{ OtherSessionsEnded: number }>>(PEOPLE_PATHS.updatePassword(userId), {
+        method: 'POST',
+        body,
+      }),
+  });
+}
+
+/** The provider's visit fee as the payments module keeps it (GET entityconfigurations/entity), in cents. */
+export function useVisitFee(organizationId: string | null, providerId: string) {
+  return useQuery({
+    queryKey: ['provider-settings', providerId, 'visit-fee', organizationId],
+    enabled: !!organizationId,
+    queryFn: ({ signal }) =>
+      apiRequest<Envelope<EntityPaymentConfig>>(`${PAY}/entityconfigurations/entity`, {
+        query: { organizationId, entityType: 'provider', entityId: providerId },
+        signal,
+      }).then((r) => r.data),
+  });
+}
+
+/** The provider's schedules (with the reasons each offers) and the practice's reasons to choose from. */
+export function useProviderServices(organizationId: string | null, providerId: string) {
+  return useQuery({
+    queryKey: ['provider-settings', providerId, 'services', organizationId],
+    enabled: !!organizationId,
+    queryFn: async ({ signal }) => {
+      const [schedules, types] = await Promise.all([
+        apiRequest<{ Data: Schedule[] }>(`${CALENDAR}/schedule/advance-search`, {
+          method: 'POST',
+          body: { PractitionerId: providerId },
+          signal,
+        }),
+        apiRequest<{ Data: ServiceType[] }>(`${CALENDAR}/servicetype/advance-search`, {
+          method: 'POST',
+          body: { OrganizationId: organizationId },
+          signal,
+        }),
+      ]);
+      return {
+        schedules: schedules.Data.filter((s) => s.OrganizationId === organizationId),
+        types: types.Data,
+      };
+    },
+  });
+}
+
+export function useUpdateServices(providerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ scheduleId, ids }: { scheduleId: string; ids: string[] }) =>
+      apiRequest(`${CALENDAR}/schedule/${scheduleId}/update-services`, {
+        method: 'PUT',
+        body: { ServiceTypeIds: ids },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['provider-settings', providerId, 'services'] }),
+  });
+}
+
+export function useCodeList(path: 'languages' | 'board-certifications') {
+  return useQuery({
+    queryKey: ['library', path],
+    queryFn: ({ signal }) =>
+      apiRequest<{ Data: CodedItem[] }>(`${LIBRARY}/${path}`, { signal }).then((r) => r.Data),
+    staleTime: Infinity,
+  });
+}
