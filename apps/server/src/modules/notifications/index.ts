@@ -3,3 +3,7 @@ export { toE164 } from './service';
 export { notificationRoutes } from './routes';
 export { inAppNotificationRoutes } from './in-app-routes';
 export { appointmentMessageRoutes } from './appointment-action-routes';
+// For other modules' patient messages (reminders): the patient's language, the visit's time, the portal link.
+export { languageOf } from './appointment-messages';
+export { portalLink } from './appointment-links';
+export { smsAlertsOn } from './service';
