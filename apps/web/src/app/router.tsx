@@ -64,6 +64,7 @@ const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocum
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const ReminderSettingsPage = lazy(() => import('../features/reminder-settings/routes/ReminderSettingsPage').then((m) => ({ default: m.ReminderSettingsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -211,7 +212,10 @@ export const routes: RouteObject[] = [
         path: 'practice-admin/settings',
         element: guarded('practice-admin/settings', <SettingsLayout />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
-        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+        children: [
+          { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
+          { path: 'reminders', element: <ReminderSettingsPage /> },
+        ],
       },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
