@@ -43,7 +43,7 @@ describe('publications (web/BobAppointment) delivered to the outside system', ()
     });
     slot += 30 * 60_000;
     expect(booked.statusCode).toBe(200);
-    const appointmentId = booked.json.data as unknown as string;
+    const appointmentId = booked.json.data;
     const publication = await t.call<Answer<AppointmentPublication>>({ method: 'POST', url: `${V2}/web/BobAppointment`, headers: bearer(patient.token), payload: { AppointmentId: appointmentId } });
     expect(publication.statusCode).toBe(200);
     await t.events.flush();

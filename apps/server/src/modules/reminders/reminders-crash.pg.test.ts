@@ -87,7 +87,7 @@ describe('a reminder due while the server is stopped is sent once after it start
     expect(booked.status).toBe(200);
     const appointmentId = booked.json.data as string;
     const key = `reminder:${appointmentId}:24h`;
-    await expect.poll(async () => (await db.query('select status from scheduled_jobs where key = $1', [key])).rows[0]?.status, { timeout: 30_000 }).toBe('pending');
+    await expect.poll(async () => (await db.query<{ status: string }>('select status from scheduled_jobs where key = $1', [key])).rows[0]?.status, { timeout: 30_000 }).toBe('pending');
     await server(0).kill('SIGTERM');
     return { appointmentId, key };
   }

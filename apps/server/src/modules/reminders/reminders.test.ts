@@ -4,7 +4,7 @@ import type { BookingResult, ReminderSettings } from '@careslot/contracts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
 import { DEMO_PRACTICE_IDS, demoPerson } from '../../seed';
-import { fixedClock } from '../../platform/clock';
+import type { fixedClock } from '../../platform/clock';
 import { reminderMessage } from './message';
 
 const V1 = '/careslot-notification/api/v1';
@@ -59,7 +59,7 @@ describe('reminder settings and the reminders of booked visits', () => {
     });
     if (res.statusCode !== 200) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
     await t.events.flush();
-    return res.json.data as unknown as string;
+    return res.json.data;
   }
   const reminders = async (email: string) => (await t.outbox.list({ to: email, template: 'appointment-reminder' })).reverse();
   const jobsOf = (appointmentId: string) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReminderSettings } from '@careslot/contracts';
@@ -20,15 +20,6 @@ export function ReminderSettingsPage() {
   const { t } = useTranslation('reminderSettings');
   const { organizationId } = usePractice();
   const query = useReminderSettings(organizationId);
-  const save = useSaveReminderSettings();
-  const showError = useShowApiError();
-  const [form, setForm] = useState<ReminderForm | null>(null);
-  const [errors, setErrors] = useState<ReminderFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-
-  useEffect(() => {
-    if (query.data) setForm(toForm(query.data));
-  }, [query.data]);
 
   if (query.isError)
     return (
@@ -38,8 +29,18 @@ export function ReminderSettingsPage() {
         </Button>
       </Alert>
     );
-  if (!form || !query.data || !organizationId) return <LoadingSpinner />;
-  const settings = query.data;
+  if (!query.data || !organizationId) return <LoadingSpinner />;
+  // A form of its own per saved version: it starts from what the server holds.
+  return <ReminderSettingsForm key={query.data.ModifiedOn ?? 'defaults'} settings={query.data} practiceId={organizationId} />;
+}
+
+function ReminderSettingsForm({ settings, practiceId }: { settings: ReminderSettings; practiceId: string }) {
+  const { t } = useTranslation('reminderSettings');
+  const save = useSaveReminderSettings();
+  const showError = useShowApiError();
+  const [form, setForm] = useState<ReminderForm>(() => toForm(settings));
+  const [errors, setErrors] = useState<ReminderFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
 
   const change = (next: ReminderForm) => {
     setForm(next);
@@ -55,7 +56,7 @@ export function ReminderSettingsPage() {
     save.mutate(
       {
         ...(settings.Id ? { Id: settings.Id } : {}),
-        PracticeId: organizationId,
+        PracticeId: practiceId,
         Enabled: form.enabled,
         HoursBefore: form.hours.map((h) => Number(h.trim())),
         Channels: form.channels,
@@ -109,7 +110,7 @@ export function ReminderSettingsPage() {
                   value={value}
                   rightSection={<Text size="sm" c="dimmed">{t('hoursUnit')}</Text>}
                   rightSectionWidth={64}
-                  error={errors.hoursAt?.[index] ? t(errors.hoursAt[index]!, { min: REMINDER_RULES.minHoursBefore, max: REMINDER_RULES.maxHoursBefore }) : undefined}
+                  error={errors.hoursAt?.[index] ? t(errors.hoursAt[index], { min: REMINDER_RULES.minHoursBefore, max: REMINDER_RULES.maxHoursBefore }) : undefined}
                   onChange={(e) => change({ ...form, hours: form.hours.map((h, i) => (i === index ? e.currentTarget.value : h)) })}
                   w={{ base: '100%', sm: 240 }}
                 />
