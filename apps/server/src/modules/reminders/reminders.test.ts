@@ -97,6 +97,8 @@ describe('reminder settings and the reminders of booked visits', () => {
     const updated = await save(admin, { Id: id, PracticeId: PRACTICE, Enabled: true, HoursBefore: [24, 2], Channels: ['Email', 'Sms'] });
     expect(updated.statusCode).toBe(200);
     expect(updated.json.data.Id).toBe(id);
+    // The saves brought upcoming visits in line (none yet).
+    expect(await t.jobs.runDue()).toBeGreaterThan(0);
     const edits = await audits('Reminder_Settings_Edit_Web');
     expect(edits.map((a) => `${a.action}:${a.outcome}`)).toEqual(['create:success', 'update:not_found', 'update:denied', 'update:success']);
   });
@@ -162,6 +164,29 @@ describe('reminder settings and the reminders of booked visits', () => {
     expect(await reminders(patient.email)).toHaveLength(1);
     expect((await reminders(patient.email))[0]!.body).toContain('November 25, 2026');
     clock.set(NOW);
+  });
+
+  it('brings upcoming visits in line when the settings change: off cancels their reminders, on schedules them', async () => {
+    const current = (await get(admin)).json.data;
+    const patient = await createTestPatient(t, 'Uma');
+    const id = await book(patient, '2026-11-25T15:30:00.000Z');
+    expect((await jobsOf(id)).map((j) => j.status)).toEqual(['pending', 'pending']);
+
+    expect((await save(admin, { Id: current.Id, PracticeId: PRACTICE, Enabled: false, HoursBefore: [24, 2], Channels: ['Email'] })).statusCode).toBe(200);
+    await t.jobs.runDue();
+    expect((await jobsOf(id)).map((j) => j.status)).toEqual(['cancelled', 'cancelled']);
+    // Booked while reminders are off: none.
+    const later = await book(patient, '2026-11-25T16:30:00.000Z');
+    expect(await jobsOf(later)).toEqual([]);
+
+    expect((await save(admin, { Id: current.Id, PracticeId: PRACTICE, Enabled: true, HoursBefore: [3], Channels: ['Email'] })).statusCode).toBe(200);
+    await t.jobs.runDue();
+    expect((await jobsOf(later)).map((j) => [j.key, j.status, new Date(j.run_at).toISOString()])).toEqual([[`reminder:${later}:3h`, 'pending', '2026-11-25T13:30:00.000Z']]);
+    expect((await jobsOf(id)).map((j) => [j.key, j.status])).toEqual([
+      [`reminder:${id}:24h`, 'cancelled'],
+      [`reminder:${id}:2h`, 'cancelled'],
+      [`reminder:${id}:3h`, 'pending'],
+    ]);
   });
 
   it('writes the reminder in the patient’s language (the function practice templates plug into)', () => {

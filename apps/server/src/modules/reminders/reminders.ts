@@ -31,24 +31,58 @@ const jobKey = (appointmentId: string, hours: number) => `${keyPrefix(appointmen
  * confirmation said it all); one that fell due while the server was down is sent when it is back.
  */
 export async function scheduleReminders(deps: Deps, change: AppointmentChanged): Promise<void> {
-  const prefix = keyPrefix(change.appointmentId);
-  const booked = inStatusGroup(BOOKED_STATUSES, change.status) && change.scheduleType === 'Scheduled';
-  const settings = booked && change.organizationId ? await store.settingsOf(deps.database, change.organizationId) : null;
+  await scheduleVisit(deps, {
+    appointmentId: change.appointmentId,
+    organizationId: change.organizationId,
+    startTime: change.startTime,
+    booked: inStatusGroup(BOOKED_STATUSES, change.status) && change.scheduleType === 'Scheduled',
+    at: change.at,
+  });
+}
+
+interface VisitToRemind {
+  appointmentId: string;
+  organizationId: string | null;
+  startTime: string;
+  booked: boolean;
+  /** When the visit came to be as it is: reminder times before it are not sent. */
+  at: Date;
+}
+
+async function scheduleVisit(deps: Deps, visit: VisitToRemind): Promise<void> {
+  const prefix = keyPrefix(visit.appointmentId);
+  const settings = visit.booked && visit.organizationId ? await store.settingsOf(deps.database, visit.organizationId) : null;
   if (!settings?.enabled || !(settings.email || settings.sms)) {
     await deps.jobs.cancel({ prefix });
     return;
   }
-  const start = new Date(change.startTime).getTime();
+  const start = new Date(visit.startTime).getTime();
   const keep: string[] = [];
   for (const hours of settings.hours_before) {
     const runAt = new Date(start - hours * HOUR);
-    if (runAt.getTime() <= change.at.getTime()) continue;
-    const key = jobKey(change.appointmentId, hours);
+    if (runAt.getTime() <= visit.at.getTime()) continue;
+    const key = jobKey(visit.appointmentId, hours);
     keep.push(key);
-    const payload: ReminderJobPayload = { appointmentId: change.appointmentId, startTime: new Date(start).toISOString(), hoursBefore: hours };
+    const payload: ReminderJobPayload = { appointmentId: visit.appointmentId, startTime: new Date(start).toISOString(), hoursBefore: hours };
     await deps.jobs.schedule({ kind: REMINDER_JOB, key, runAt, payload, maxAttempts: 5 });
   }
   await deps.jobs.cancel({ prefix, keep });
+}
+
+/** The job kind that brings a practice's upcoming visits in line with its settings after they changed. */
+export const RESYNC_JOB = 'reminders.resync';
+/** Upcoming visits brought in line per run (a practice's next months). */
+const RESYNC_LIMIT = 5000;
+
+/**
+ * After a practice saved its settings: every upcoming booked visit gets the reminders the settings now ask for
+ * (turned on: visits booked before get theirs; turned off: theirs are cancelled), from now on.
+ */
+export async function resyncPractice(deps: Deps, organizationId: string): Promise<void> {
+  const now = deps.clock.now();
+  for (const visit of await store.upcomingVisits(deps.database, organizationId, now, BOOKED_STATUSES, RESYNC_LIMIT)) {
+    await scheduleVisit(deps, { appointmentId: visit.id, organizationId, startTime: new Date(visit.start_at).toISOString(), booked: true, at: now });
+  }
 }
 
 /** The key of one reminder message: the same visit, time and reminder is sent once, whatever reruns. */
@@ -94,4 +128,5 @@ export async function sendReminder(deps: Deps, job: Job<ReminderJobPayload>): Pr
 export function registerReminders(deps: Deps): void {
   onAppointmentChanged(deps.events, 'reminders.schedule', (change) => scheduleReminders(deps, change));
   deps.jobs.register<ReminderJobPayload>(REMINDER_JOB, (job) => sendReminder(deps, job));
+  deps.jobs.register<{ organizationId: string }>(RESYNC_JOB, (job) => resyncPractice(deps, job.payload.organizationId));
 }

@@ -5,9 +5,10 @@ import { recordAudit, type AuditEvent } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { RESYNC_JOB } from './reminders';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'jobs'>;
 
 /** The audit workflows of the reminder settings page (constants.md's shape: {Thing}_{Verb}_Web). */
 export const REMINDER_WORKFLOWS = { view: 'Reminder_Settings_View_Web', edit: 'Reminder_Settings_Edit_Web' } as const;
@@ -64,8 +65,8 @@ export async function getReminderSettings(deps: Deps, context: RequestContext, p
 
 /**
  * PUT/POST ReminderSettings: Id present updates those settings (another practice's Id answers 404), absent
- * adds the practice's settings (409 when it has some). Reminders already scheduled follow the new settings
- * when due: the reminder job reads them again and sends only what they still ask for.
+ * adds the practice's settings (409 when it has some). Upcoming visits are then brought in line by a job
+ * (reminders.resync); a reminder already due reads the settings again and sends only what they still ask for.
  */
 export async function saveReminderSettings(deps: Deps, context: RequestContext, input: ReminderSettingsInput): Promise<ReminderSettings> {
   const workflow = REMINDER_WORKFLOWS.edit;
@@ -86,7 +87,11 @@ export async function saveReminderSettings(deps: Deps, context: RequestContext, 
     const row = input.Id
       ? await store.updateSettings(tx, input.Id, input.PracticeId, values)
       : await store.insertSettings(tx, randomUUID(), input.PracticeId, values);
-    if (row) await audit({ ...context, access: { ...context.access, database: tx } }, { action, entityType: ENTITY_TYPE, entityId: row.id, outcome: 'success', workflow, detail });
+    if (!row) return null;
+    await audit({ ...context, access: { ...context.access, database: tx } }, { action, entityType: ENTITY_TYPE, entityId: row.id, outcome: 'success', workflow, detail });
+    // Upcoming visits follow the new settings, committed with them (a job: the practice's visits may be many);
+    // each save a new payload, so the job runs again even if one ran at the same instant.
+    await deps.jobs.schedule({ kind: RESYNC_JOB, key: `reminder-resync:${input.PracticeId}`, runAt: values.now, payload: { organizationId: input.PracticeId, save: randomUUID() } }, tx);
     return row;
   });
   if (saved) return toSettings(saved);
