@@ -52,4 +52,11 @@ test('a practice admin turns reminders on, 24 and 2 hours before, by e-mail and 
   // Nothing wider than the phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: `${SHOTS}reminders-375.png`, fullPage: true });
+
+  // Off again (with Id now: a PUT), so the journeys after this one book at a practice that sends no reminders.
+  await main.getByRole('switch', { name: 'Send appointment reminders' }).uncheck();
+  const off = page.waitForResponse((r) => r.url().includes('/ReminderSettings') && r.request().method() === 'PUT');
+  await main.getByRole('button', { name: 'Save' }).click();
+  expect((await off).status()).toBe(200);
+  await expect(main.getByRole('switch', { name: 'Send appointment reminders' })).not.toBeChecked();
 });
