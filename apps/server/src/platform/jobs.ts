@@ -120,6 +120,7 @@ export function createJobs(options: JobsOptions): Jobs {
   const batch = options.batch ?? 10;
   const kinds = new Map<string, { handler: JobHandler<object>; options: JobKindOptions }>();
   let running: Promise<number> | null = null;
+  let queued: Promise<number> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let closed = false;
 
@@ -183,8 +184,15 @@ export function createJobs(options: JobsOptions): Jobs {
     return runs;
   }
 
+  /** One pass at a time; calls during a pass share the one pass that follows it (a slow pass does not pile them up). */
   function runDue(): Promise<number> {
-    if (running) return running.then(() => runDue());
+    if (running) {
+      queued ??= running.then(() => {
+        queued = null;
+        return runDue();
+      });
+      return queued;
+    }
     running = pass()
       .catch((error: unknown) => {
         if (!closed) log.error({ err: error }, 'running due jobs failed; tried again at the next look');
