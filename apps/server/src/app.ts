@@ -22,6 +22,7 @@ import type { AppDeps } from './platform/deps';
 import { createDomainEvents, type DomainEvents } from './platform/events';
 import { AppError, sendError, tooManyRequests } from './platform/errors';
 import { recordAudit } from './platform/audit';
+import { createJobs, type Jobs } from './platform/jobs';
 import { devRoutes } from './platform/dev-routes';
 import { healthRoutes } from './platform/health';
 import { registerResponseHeaders } from './platform/http-headers';
@@ -35,9 +36,9 @@ const LEGACY_ORGANIZATION_TTL_MS = 60_000;
 
 /**
  * Builds the whole application on the given dependencies; main.ts and every integration test use it. The
- * domain event dispatcher is the app's own unless one is given; it starts when the app is ready.
+ * domain event dispatcher and the job scheduler are the app's own unless given; they start when the app is ready.
  */
-export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: DomainEvents }): Promise<FastifyInstance> {
+export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { events?: DomainEvents; jobs?: Jobs }): Promise<FastifyInstance> {
   const { config } = given;
   const logger = loggerOptions(config);
   const trustProxy = config.TRUST_PROXY;
@@ -50,7 +51,13 @@ export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: Domai
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const deps: AppDeps = { ...given, events: given.events ?? createDomainEvents({ database: given.database, log: app.log }) };
+  const deps: AppDeps = {
+    ...given,
+    events: given.events ?? createDomainEvents({ database: given.database, log: app.log }),
+    jobs:
+      given.jobs ??
+      createJobs({ database: given.database, clock: given.clock, log: app.log, leaseMs: config.JOB_LEASE_SECONDS * 1000, pollMs: config.JOB_POLL_MS }),
+  };
   app.decorate('deps', deps);
   app.decorateRequest('principal', null);
   app.decorateRequest('context', null as never);
@@ -123,8 +130,12 @@ export async function buildApp(given: Omit<AppDeps, 'events'> & { events?: Domai
   await registerWeb(app, config.WEB_DIST);
 
   await deps.realtime.attach(app.server);
-  app.addHook('onReady', () => deps.events.start());
+  app.addHook('onReady', async () => {
+    await deps.events.start();
+    await deps.jobs.start();
+  });
   app.addHook('onClose', async () => {
+    await deps.jobs.close();
     await deps.events.close();
     await deps.realtime.close();
     await deps.database.close();

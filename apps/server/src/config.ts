@@ -78,6 +78,14 @@ const envSchema = z.object({
   PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com').describe('PayPal REST base: https://api-m.paypal.com for live payments'),
   /** Where the Stripe SDK sends its calls; only tests point it at a local stand-in. */
   STRIPE_API_URL: z.url().optional(),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300).describe('how long a claimed job is held before another instance may run it again (decision 0043)'),
+  JOB_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000).describe('how often each instance looks for due jobs; 0 = never on its own (tests)'),
+  PUBLICATION_WEBHOOK_URL: z
+    .url()
+    .regex(/^https:\/\//, 'must be an https:// URL')
+    .optional()
+    .describe('where web/BobAppointment publications are POSTed (FHIR R4 Appointment); unset, they are recorded locally'),
+  PUBLICATION_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').max(500).optional().describe('the HMAC-SHA256 key of the publication webhook signature'),
   PAYMENT_SETTLE_AFTER_SECONDS: z
     .string()
     .regex(/^\d+,\d+,\d+$/, 'must be three whole numbers of seconds: booked,claimed,unused (e.g. 60,300,1800)')
@@ -115,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
   if (!!config.PAYPAL_CLIENT_ID !== !!config.PAYPAL_CLIENT_SECRET)
     throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both to take payments through PayPal, or neither');
+  if (!!config.PUBLICATION_WEBHOOK_URL !== !!config.PUBLICATION_WEBHOOK_SECRET)
+    throw new ConfigError('Invalid configuration:\n  PUBLICATION_WEBHOOK_URL, PUBLICATION_WEBHOOK_SECRET: set both to deliver publications to a webhook, or neither');
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   return {
     ...config,

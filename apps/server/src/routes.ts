@@ -13,6 +13,8 @@ import { practiceDayRoutes } from './modules/practice-day';
 import { marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
 import { surveyRoutes } from './modules/surveys';
+import { reminderRoutes } from './modules/reminders';
+import { publicationDelivery } from './modules/publications';
 import { cacheRoutes } from './platform/cache';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
@@ -46,6 +48,10 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   formRoutes,
   // Patient surveys: the practice's surveys and the template library.
   surveyRoutes,
+  // Reminders: the practice's settings; booked visits' reminders scheduled as durable jobs and sent when due.
+  reminderRoutes,
+  // web/BobAppointment publications delivered to the outside system (a webhook, or recorded locally).
+  publicationDelivery,
   // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
   cacheRoutes,
 ];

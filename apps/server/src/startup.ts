@@ -22,7 +22,7 @@ export function startupWarnings(config: Config): string[] {
 }
 
 /** Opens the database, brings its schema up to date and assembles the dependencies of the app. */
-export async function prepare(config: Config, clock: Clock = systemClock): Promise<Omit<AppDeps, 'events'> & { migrated: string[] }> {
+export async function prepare(config: Config, clock: Clock = systemClock): Promise<Omit<AppDeps, 'events' | 'jobs'> & { migrated: string[] }> {
   const database: Database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

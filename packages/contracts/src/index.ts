@@ -30,3 +30,4 @@ export * from './input';
 export * from './surveys';
 export * from './message-templates';
 export * from './people';
+export * from './reminders';

@@ -13,3 +13,4 @@ export * from './identifiers';
 export * from './schedule-settings';
 export * from './message-templates';
 export * from './people';
+export * from './reminders';

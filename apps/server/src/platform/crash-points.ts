@@ -16,6 +16,9 @@ export const CRASH_POINTS = [
   // first consumer's delivery was recorded (platform/events-crash.pg.test.ts).
   'before-event-delivery',
   'between-event-consumers',
+  // The job scheduler (platform/jobs.ts): a job claimed under its lease, its handler not yet run
+  // (platform/jobs-crash.pg.test.ts).
+  'after-job-claim',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Database } from './db';
 import type { DomainEvents } from './events';
+import type { Jobs } from './jobs';
 import type { Outbox } from './outbox';
 import type { Realtime } from './realtime';
 import type { TokenService } from './tokens';
@@ -16,6 +17,8 @@ export interface AppDeps {
   realtime: Realtime;
   /** Durable domain events: modules append in their transactions and subscribe consumers (platform/events.ts). */
   events: DomainEvents;
+  /** Durable jobs with a due time: modules register kinds and schedule by key (platform/jobs.ts). */
+  jobs: Jobs;
   /** Where the log goes instead of stdout, at every level: tests read it to prove nothing secret is logged. */
   logStream?: NodeJS.WritableStream;
 }

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config';
 import { fixedClock, systemClock, type Clock } from '../platform/clock';
 import type { Database } from '../platform/db';
 import type { DomainEvents } from '../platform/events';
+import type { Jobs } from '../platform/jobs';
 import { createOutbox, type Outbox } from '../platform/outbox';
 import { createRealtime, type Realtime } from '../platform/realtime';
 import { createTokenService, type ProductClaims, type TokenService } from '../platform/tokens';
@@ -19,6 +20,8 @@ export interface TestApp {
   realtime: Realtime;
   /** The app's durable domain events (its dispatcher). */
   events: DomainEvents;
+  /** The app's job scheduler; tests run what is due with jobs.runDue() (JOB_POLL_MS is 0 here). */
+  jobs: Jobs;
   clock: Clock;
   config: Config;
   /** inject() returning the parsed JSON body alongside the response. */
@@ -43,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_MAX: '100000',
     DEV_TOOLS: 'true',
     HOLD_RATE_LIMIT: '100000',
+    JOB_POLL_MS: '0',
     ...options.env,
   });
   const tokens = await createTokenService(database, () => clock.now());
@@ -57,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     outbox,
     realtime,
     events: app.deps.events,
+    jobs: app.deps.jobs,
     clock,
     config,
     async call<T>(injectOptions: InjectOptions) {

@@ -87,6 +87,7 @@ const ProviderChangePasswordPage = lazy(() =>
   import('../features/provider-settings/routes/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
 );
 const ProviderServicesPage = lazy(() => import('../features/provider-settings/routes/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+const ReminderSettingsPage = lazy(() => import('../features/reminder-settings/routes/ReminderSettingsPage').then((m) => ({ default: m.ReminderSettingsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -244,6 +245,7 @@ export const routes: RouteObject[] = [
           { path: 'reasons', element: <ReasonsSettingsPage /> },
           { path: 'communication', element: <CommunicationSettingsPage /> },
           { path: 'user/list', element: <UsersPage />, handle: { breadcrumb: 'users' } },
+          { path: 'reminders', element: <ReminderSettingsPage /> },
         ],
       },
       // The invited provider's or staff member's activation link (decision 0052).

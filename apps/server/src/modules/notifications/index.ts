@@ -5,3 +5,7 @@ export { inAppNotificationRoutes } from './in-app-routes';
 export { appointmentMessageRoutes } from './appointment-action-routes';
 export { messageTemplateRoutes } from './templates-routes';
 export { renderPracticeMessage, notificationSettingsOf, type PracticeMessage } from './templates';
+// For other modules' patient messages (reminders): the patient's language, the visit's time, the portal link.
+export { languageOf } from './appointment-messages';
+export { portalLink } from './appointment-links';
+export { smsAlertsOn } from './service';

@@ -10,6 +10,7 @@ import {
 } from '@careslot/contracts';
 import { authorize, recordOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
+import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { type AppError, badRequest, fieldError, notFound, tooManyRequests } from '../../platform/errors';
 import { markMobileVerified } from '../directory';
@@ -183,4 +184,9 @@ export async function savePatientSettings(
     now: deps.clock.now(),
   });
   return { Id: row.id, PatientId: row.patient_id, TimeZone: row.time_zone, SmsAlertsEnabled: row.sms_alerts_enabled, PreferredLanguage: (row.preferred_language as Language | null) ?? null };
+}
+
+/** Whether a patient takes SMS alerts (on unless they turned them off): appointment messages and reminders ask. */
+export async function smsAlertsOn(database: Connection, patientId: string): Promise<boolean> {
+  return (await store.settingsOf(database, patientId))?.sms_alerts_enabled ?? true;
 }

@@ -1,0 +1,74 @@
+import type { Connection } from '../../platform/db';
+
+/** A practice's reminder settings (reminder_settings, owned by this module). */
+export interface SettingsRow {
+  id: string;
+  organization_id: string;
+  enabled: boolean;
+  hours_before: number[];
+  email: boolean;
+  sms: boolean;
+  updated_at: Date | string;
+}
+
+const COLUMNS = 'id, organization_id, enabled, hours_before, email, sms, updated_at';
+
+export async function settingsOf(db: Connection, organizationId: string): Promise<SettingsRow | null> {
+  const rows = await db.query<SettingsRow>(`select ${COLUMNS} from reminder_settings where organization_id = $1`, [organizationId]);
+  return rows[0] ?? null;
+}
+
+export async function settingsById(db: Connection, id: string): Promise<SettingsRow | null> {
+  const rows = await db.query<SettingsRow>(`select ${COLUMNS} from reminder_settings where id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export interface SettingsValues {
+  enabled: boolean;
+  hoursBefore: number[];
+  email: boolean;
+  sms: boolean;
+  updatedBy: string | null;
+  now: Date;
+}
+
+/** Adds the practice's settings; null when it has some already (one row per practice). */
+export async function insertSettings(db: Connection, id: string, organizationId: string, v: SettingsValues): Promise<SettingsRow | null> {
+  const rows = await db.query<SettingsRow>(
+    `insert into reminder_settings (id, organization_id, enabled, hours_before, email, sms, updated_by, created_at, updated_at)
+     values ($1, $2, $3, $4::int[], $5, $6, $7, $8, $8)
+     on conflict (organization_id) do nothing
+     returning ${COLUMNS}`,
+    [id, organizationId, v.enabled, v.hoursBefore, v.email, v.sms, v.updatedBy, v.now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateSettings(db: Connection, id: string, organizationId: string, v: SettingsValues): Promise<SettingsRow | null> {
+  const rows = await db.query<SettingsRow>(
+    `update reminder_settings set enabled = $3, hours_before = $4::int[], email = $5, sms = $6, updated_by = $7, updated_at = $8
+      where id = $1 and organization_id = $2
+     returning ${COLUMNS}`,
+    [id, organizationId, v.enabled, v.hoursBefore, v.email, v.sms, v.updatedBy, v.now],
+  );
+  return rows[0] ?? null;
+}
+
+/** A visit a practice's reminders may concern: read from the appointments table (owned by appointments), never written. */
+export interface UpcomingVisit {
+  id: string;
+  organization_id: string;
+  start_at: Date | string;
+  status: string;
+  schedule_type: string;
+}
+
+/** The practice's visits starting after `from` that are booked (statuses given), in start order, at most `limit`. */
+export async function upcomingVisits(db: Connection, organizationId: string, from: Date, statuses: readonly string[], limit: number): Promise<UpcomingVisit[]> {
+  return db.query<UpcomingVisit>(
+    `select id, organization_id, start_at, status, schedule_type from appointments
+      where organization_id = $1 and start_at > $2 and status = any($3::text[]) and schedule_type = 'Scheduled'
+      order by start_at limit $4`,
+    [organizationId, from, [...statuses], limit],
+  );
+}
