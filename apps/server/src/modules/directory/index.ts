@@ -38,6 +38,8 @@ export type { CareRelationSource } from './tables';
 export { parseIdentifier } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
+export { directoryAdminRoutes } from './admin-routes';
+export { DIRECTORY_CHANGED, organizationSettingsOf, portalSettingsOf, type DirectoryChangedPayload } from './admin-service';
 export { hasCoverageOnFile } from './patient-updates';
 export {
   profileEntitySources,
