@@ -41,7 +41,9 @@ export const US_TIME_ZONES = [
   'Pacific/Saipan',
   'Pacific/Pago_Pago',
 ] as const;
-export const usTimeZoneSchema = z.enum(US_TIME_ZONES, { message: 'must be one of the US time zones (IANA name)' });
+export const usTimeZoneSchema = z.enum(US_TIME_ZONES, {
+  message: 'must be one of the US time zones (IANA name)',
+});
 
 /** The six languages of the product (constants.md). */
 export const PRODUCT_LANGUAGES = ['es', 'en', 'zh-CN', 'vi', 'ko', 'ja'] as const;
@@ -72,7 +74,9 @@ export const facilityZipSchema = z
   .trim()
   .regex(/^(\d{5}|\d{5}-?\d{4})$/, { message: 'must have exactly 5 or 9 digits' })
   .transform((v) => v.replace('-', ''));
-export const facilityCitySchema = requiredText(FACILITY_LIMITS.city).regex(/^[A-Za-z ]+$/, { message: 'may hold letters and spaces only' });
+export const facilityCitySchema = requiredText(FACILITY_LIMITS.city).regex(/^[A-Za-z ]+$/, {
+  message: 'may hold letters and spaces only',
+});
 export const facilityStateSchema = z
   .string()
   .trim()
@@ -84,18 +88,29 @@ const coordinate = (min: number, max: number) =>
     .number({ message: 'must be a number' })
     .min(min, { message: `must be at least ${min}` })
     .max(max, { message: `must be at most ${max}` })
-    .refine((v) => String(v).length <= FACILITY_LIMITS.coordinate, { message: `must be at most ${FACILITY_LIMITS.coordinate} characters` });
+    .refine((v) => String(v).length <= FACILITY_LIMITS.coordinate, {
+      message: `must be at most ${FACILITY_LIMITS.coordinate} characters`,
+    });
 
-const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ status_code: z.number().int(), message: z.string(), data });
+const envelopeOf = <T extends z.ZodType>(data: T) =>
+  z.object({ status_code: z.number().int(), message: z.string(), data });
 
 // ---------- organization ----------
 
 export const organizationUpdateSchema = z.object({
   Name: facilityNameSchema,
   Phone: facilityPhoneSchema.optional().default(''),
-  Email: z.union([z.literal(''), facilityEmailSchema]).optional().default(''),
+  Email: z
+    .union([z.literal(''), facilityEmailSchema])
+    .optional()
+    .default(''),
   Website: z
-    .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be a web address starting with http:// or https://' }).max(200, { message: 'must be at most 200 characters' })])
+    .union([
+      z.literal(''),
+      z
+        .url({ protocol: /^https?$/, message: 'must be a web address starting with http:// or https://' })
+        .max(200, { message: 'must be at most 200 characters' }),
+    ])
     .optional()
     .default(''),
   TimeZone: usTimeZoneSchema,
@@ -103,17 +118,30 @@ export const organizationUpdateSchema = z.object({
     .object({
       Address1: text(FACILITY_LIMITS.address).optional().default(''),
       Address2: text(FACILITY_LIMITS.address).optional().default(''),
-      City: z.union([z.literal(''), facilityCitySchema]).optional().default(''),
-      State: z.union([z.literal(''), facilityStateSchema]).optional().default(''),
-      ZipCode: z.union([z.literal(''), facilityZipSchema]).optional().default(''),
+      City: z
+        .union([z.literal(''), facilityCitySchema])
+        .optional()
+        .default(''),
+      State: z
+        .union([z.literal(''), facilityStateSchema])
+        .optional()
+        .default(''),
+      ZipCode: z
+        .union([z.literal(''), facilityZipSchema])
+        .optional()
+        .default(''),
     })
     .optional(),
 });
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 export type OrganizationUpdateInput = z.input<typeof organizationUpdateSchema>;
 export const organizationResponseSchema = envelopeOf(organizationSchema);
-export const organizationNameQuerySchema = z.object({ name: z.string().trim().min(1, { message: 'is required' }).max(FACILITY_LIMITS.name) });
-export const organizationNameResponseSchema = envelopeOf(z.object({ Id: z.string(), Name: z.string() }).nullable());
+export const organizationNameQuerySchema = z.object({
+  name: z.string().trim().min(1, { message: 'is required' }).max(FACILITY_LIMITS.name),
+});
+export const organizationNameResponseSchema = envelopeOf(
+  z.object({ Id: z.string(), Name: z.string() }).nullable(),
+);
 export const IMAGE_KINDS = ['logo', 'banner'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
@@ -149,7 +177,8 @@ export const organizationSettingsInputSchema = z.object({
   ContactPhone: organizationSettingsFields.ContactPhone.default(''),
   TimeZone: organizationSettingsFields.TimeZone,
   DefaultLanguage: organizationSettingsFields.DefaultLanguage.default('en'),
-  SendAppointmentDetailsInPatientCommunication: organizationSettingsFields.SendAppointmentDetailsInPatientCommunication.default(true),
+  SendAppointmentDetailsInPatientCommunication:
+    organizationSettingsFields.SendAppointmentDetailsInPatientCommunication.default(true),
   HideReasonInNotifications: organizationSettingsFields.HideReasonInNotifications.default(false),
 });
 export type OrganizationSettingsInput = z.infer<typeof organizationSettingsInputSchema>;
@@ -163,7 +192,16 @@ export const organizationSettingsResponseSchema = envelopeOf(organizationSetting
 
 // ---------- practice clinical settings ----------
 
-export const CLINICAL_SECTIONS = ['MedicalHistory', 'FamilyHistory', 'SurgicalHistory', 'SocialHistory', 'Medications', 'Allergies', 'Immunizations', 'Vitals'] as const;
+export const CLINICAL_SECTIONS = [
+  'MedicalHistory',
+  'FamilyHistory',
+  'SurgicalHistory',
+  'SocialHistory',
+  'Medications',
+  'Allergies',
+  'Immunizations',
+  'Vitals',
+] as const;
 export type ClinicalSection = (typeof CLINICAL_SECTIONS)[number];
 export const practiceClinicalSettingsSchema = z.object({
   Id: z.string(),
@@ -177,11 +215,16 @@ export const practiceClinicalSettingsSchema = z.object({
 export type PracticeClinicalSettings = z.infer<typeof practiceClinicalSettingsSchema>;
 export const practiceClinicalSettingsInputSchema = z.object({
   OrganizationId: z.uuid({ message: 'must be an organization id' }),
-  Sections: z.array(z.enum(CLINICAL_SECTIONS, { message: `must be one of ${CLINICAL_SECTIONS.join(', ')}` })).max(CLINICAL_SECTIONS.length).default([]),
+  Sections: z
+    .array(z.enum(CLINICAL_SECTIONS, { message: `must be one of ${CLINICAL_SECTIONS.join(', ')}` }))
+    .max(CLINICAL_SECTIONS.length)
+    .default([]),
   RequireSummaryNote: z.boolean().default(false),
 });
 export type PracticeClinicalSettingsInput = z.infer<typeof practiceClinicalSettingsInputSchema>;
-export const practiceClinicalSettingsCriteriaSchema = z.object({ OrganizationId: z.uuid({ message: 'must be an organization id' }) });
+export const practiceClinicalSettingsCriteriaSchema = z.object({
+  OrganizationId: z.uuid({ message: 'must be an organization id' }),
+});
 export const practiceClinicalSettingsResponseSchema = envelopeOf(practiceClinicalSettingsSchema);
 export const practiceClinicalSettingsListSchema = dataList(practiceClinicalSettingsSchema);
 
@@ -206,13 +249,20 @@ export const patientPortalSettingsInputSchema = z.object({
   PortalEnabled: z.boolean().default(true),
   AllowOnlineCancellation: z.boolean().default(true),
   AllowOnlineReschedule: z.boolean().default(true),
-  CancellationCutoffHours: z.number({ message: 'must be a number' }).int({ message: 'must be a whole number' }).min(0, { message: 'must be at least 0' }).max(168, { message: 'must be at most 168' }).default(24),
+  CancellationCutoffHours: z
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be at least 0' })
+    .max(168, { message: 'must be at most 168' })
+    .default(24),
   ShowBalance: z.boolean().default(true),
   AllowFamilyMembers: z.boolean().default(true),
   WelcomeMessage: text(FACILITY_LIMITS.welcome).default(''),
 });
 export type PatientPortalSettingsInput = z.infer<typeof patientPortalSettingsInputSchema>;
-export const patientPortalSettingsSearchSchema = z.object({ OrganizationId: z.uuid({ message: 'must be an organization id' }) });
+export const patientPortalSettingsSearchSchema = z.object({
+  OrganizationId: z.uuid({ message: 'must be an organization id' }),
+});
 export const patientPortalSettingsResponseSchema = envelopeOf(patientPortalSettingsSchema);
 export const patientPortalSettingsListSchema = dataList(patientPortalSettingsSchema);
 
@@ -232,7 +282,10 @@ export const locationInputSchema = z.object({
     Longitude: coordinate(-180, 180).nullable().optional(),
   }),
   Phone: facilityPhoneSchema.default(''),
-  Emails: z.array(facilityEmailSchema).max(FACILITY_LIMITS.emails, { message: `at most ${FACILITY_LIMITS.emails} e-mail addresses` }).default([]),
+  Emails: z
+    .array(facilityEmailSchema)
+    .max(FACILITY_LIMITS.emails, { message: `at most ${FACILITY_LIMITS.emails} e-mail addresses` })
+    .default([]),
   CheckInEnabled: z.boolean().default(false),
   Active: z.boolean().default(true),
   ContactPerson: z
@@ -255,7 +308,10 @@ export const entityInsuranceQuerySchema = z.object({
   identifier: z.string().max(200).optional().describe("The practice's id, when given it must own the entity"),
 });
 export const entityInsuranceUpsertSchema = z.object({
-  InsurancePlanIds: z.array(z.uuid({ message: 'must be insurance plan ids' })).max(500).default([]),
+  InsurancePlanIds: z
+    .array(z.uuid({ message: 'must be insurance plan ids' }))
+    .max(500)
+    .default([]),
 });
 export const entityInsuranceGetSchema = z.object({
   EntityType: z.enum(INSURED_ENTITY_TYPES, { message: 'must be Location or Practitioner' }),
@@ -294,7 +350,10 @@ export const healthcareServiceInputSchema = z.object({
   OrganizationId: z.uuid({ message: 'must be an organization id' }),
   Category: text(75).optional().default(''),
   About: text(FACILITY_LIMITS.about).optional().default(''),
-  LocationIds: z.array(z.uuid({ message: 'must be location ids' })).max(100).default([]),
+  LocationIds: z
+    .array(z.uuid({ message: 'must be location ids' }))
+    .max(100)
+    .default([]),
   Active: z.boolean().default(true),
 });
 export type HealthcareServiceInput = z.infer<typeof healthcareServiceInputSchema>;
@@ -310,7 +369,9 @@ export const healthcareServiceSettingsSchema = z.object({
   Saved: z.boolean(),
 });
 export type HealthcareServiceSettings = z.infer<typeof healthcareServiceSettingsSchema>;
-export const healthcareServiceSettingsGetSchema = z.object({ HealthcareServiceId: z.uuid({ message: 'must be a healthcare service id' }) });
+export const healthcareServiceSettingsGetSchema = z.object({
+  HealthcareServiceId: z.uuid({ message: 'must be a healthcare service id' }),
+});
 export const healthcareServiceSettingsInputSchema = z.object({
   HealthcareServiceId: z.uuid({ message: 'must be a healthcare service id' }),
   OnlineBookingEnabled: z.boolean().default(true),
@@ -328,7 +389,12 @@ export const careTeamInputSchema = z.object({
   OrganizationId: z.uuid({ message: 'must be an organization id' }),
   Status: z.enum(CARE_TEAM_STATUSES, { message: 'must be active or inactive' }).default('active'),
   Participants: z
-    .array(z.object({ PractitionerId: z.uuid({ message: 'must be a practitioner id' }), Role: requiredText(FACILITY_LIMITS.role) }))
+    .array(
+      z.object({
+        PractitionerId: z.uuid({ message: 'must be a practitioner id' }),
+        Role: requiredText(FACILITY_LIMITS.role),
+      }),
+    )
     .max(50, { message: 'at most 50 members' })
     .default([]),
 });

@@ -64,6 +64,11 @@ const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocum
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const OrganizationSettingsPage = lazy(() => import('../features/organization-settings/routes/OrganizationSettingsPage').then((m) => ({ default: m.OrganizationSettingsPage })));
+const LocationsSettingsPage = lazy(() => import('../features/organization-settings/routes/LocationsSettingsPage').then((m) => ({ default: m.LocationsSettingsPage })));
+const ResourcesSettingsPage = lazy(() => import('../features/organization-settings/routes/ResourcesSettingsPage').then((m) => ({ default: m.ResourcesSettingsPage })));
+const CareTeamsSettingsPage = lazy(() => import('../features/organization-settings/routes/CareTeamsSettingsPage').then((m) => ({ default: m.CareTeamsSettingsPage })));
+const PatientPortalSettingsPage = lazy(() => import('../features/organization-settings/routes/PatientPortalSettingsPage').then((m) => ({ default: m.PatientPortalSettingsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -211,7 +216,15 @@ export const routes: RouteObject[] = [
         path: 'practice-admin/settings',
         element: guarded('practice-admin/settings', <SettingsLayout />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
-        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+        children: [
+          { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
+          // Organization, locations, resources, care teams and patient portal (features/organization-settings).
+          { path: 'organization', element: <OrganizationSettingsPage /> },
+          { path: 'locations', element: <LocationsSettingsPage /> },
+          { path: 'resources', element: <ResourcesSettingsPage /> },
+          { path: 'care-teams', element: <CareTeamsSettingsPage /> },
+          { path: 'patient-portal', element: <PatientPortalSettingsPage /> },
+        ],
       },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.

@@ -23,10 +23,17 @@ export interface AdminObject {
 }
 
 const isSuperUser = (context: RequestContext) => context.isSignedIn && context.roles.includes('superuser');
-const isPracticeAdmin = (context: RequestContext) => isPracticeUser(context) && context.roles.includes('practiceadmin');
+const isPracticeAdmin = (context: RequestContext) =>
+  isPracticeUser(context) && context.roles.includes('practiceadmin');
 
 /** One audit row about an administration object (written on the context's connection). */
-export async function auditAdmin(context: RequestContext, action: AccessAction, object: AdminObject, outcome: AuditOutcome, extra?: Record<string, unknown>): Promise<void> {
+export async function auditAdmin(
+  context: RequestContext,
+  action: AccessAction,
+  object: AdminObject,
+  outcome: AuditOutcome,
+  extra?: Record<string, unknown>,
+): Promise<void> {
   // recordOutcome needs a resource kind; the entity type given overrides it in the row.
   await recordOutcome(
     context,
@@ -47,15 +54,22 @@ export async function auditAdmin(context: RequestContext, action: AccessAction, 
  * Allows a change of a practice's object, or audits the refusal and throws. The success row is written by
  * the caller inside its transaction (auditAdmin on onConnection), so it exists exactly when the change does.
  */
-export async function requireAdminOf(context: RequestContext, action: AccessAction, object: AdminObject): Promise<string> {
+export async function requireAdminOf(
+  context: RequestContext,
+  action: AccessAction,
+  object: AdminObject,
+): Promise<string> {
   if (!context.isSignedIn) throw new AppError('unauthorized');
   if (object.organizationId === null) {
     await auditAdmin(context, action, object, 'not_found');
     throw notFound();
   }
   if (isSuperUser(context)) return object.organizationId;
-  if (isPracticeAdmin(context) && context.organizationId === object.organizationId) return object.organizationId;
-  await auditAdmin(context, action, object, 'denied', { reason: isPracticeAdmin(context) ? 'other_practice' : 'not_permitted' });
+  if (isPracticeAdmin(context) && context.organizationId === object.organizationId)
+    return object.organizationId;
+  await auditAdmin(context, action, object, 'denied', {
+    reason: isPracticeAdmin(context) ? 'other_practice' : 'not_permitted',
+  });
   // Another practice's admin learns nothing; anyone else is told the action is not theirs.
   throw isPracticeAdmin(context) ? notFound() : forbidden();
 }
@@ -73,4 +87,5 @@ export function requireReaderOf(context: RequestContext, organizationId: string 
 }
 
 /** Whether the caller is a signed-in user of this practice (audited views of its objects). */
-export const actsFor = (context: RequestContext, organizationId: string) => isPracticeUser(context) && context.organizationId === organizationId;
+export const actsFor = (context: RequestContext, organizationId: string) =>
+  isPracticeUser(context) && context.organizationId === organizationId;
