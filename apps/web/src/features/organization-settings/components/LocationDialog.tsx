@@ -15,7 +15,13 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FACILITY_LIMITS, locationInputSchema, US_TIME_ZONES, type Location } from '@careslot/contracts';
+import {
+  DIALOG_WIDTH,
+  FACILITY_LIMITS,
+  locationInputSchema,
+  US_TIME_ZONES,
+  type Location,
+} from '@careslot/contracts';
 import { formatZip, stateTimeZone, zipDigits } from '@careslot/domain';
 import {
   insuranceMappingsQuery,
@@ -71,7 +77,14 @@ export function LocationDialog(props: Props) {
   const accepted = useQuery({ ...locationInsurancesQuery(location?.Id ?? ''), enabled: !!location });
   const title = location ? t('locations.editTitle') : t('locations.addTitle');
   return (
-    <Modal opened onClose={() => onClose(null)} title={title} size={800} centered>
+    <Modal
+      opened
+      onClose={() => onClose(null)}
+      title={title}
+      size={DIALOG_WIDTH.popup}
+      centered
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {location && accepted.isPending ? (
         <LoadingSpinner />
       ) : (

@@ -19,6 +19,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  DIALOG_WIDTH,
   CARE_TEAM_STATUSES,
   careTeamInputSchema,
   FACILITY_LIMITS,
@@ -172,7 +173,14 @@ function TeamDialog({
   const title = team ? t('teams.editTitle') : t('teams.addTitle');
   const byId = new Map(practitioners.map((p) => [p.Id, p]));
   return (
-    <Modal opened onClose={() => onClose(null)} title={title} size={550} centered>
+    <Modal
+      opened
+      onClose={() => onClose(null)}
+      title={title}
+      size={DIALOG_WIDTH.generic}
+      centered
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={title}>
         <Stack gap="sm">
           <TextInput

@@ -20,7 +20,12 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FACILITY_LIMITS, healthcareServiceInputSchema, type HealthcareService } from '@careslot/contracts';
+import {
+  DIALOG_WIDTH,
+  FACILITY_LIMITS,
+  healthcareServiceInputSchema,
+  type HealthcareService,
+} from '@careslot/contracts';
 import { toast } from '../../../shared/ui/toast';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { locationsQuery } from '../api/locations';
@@ -146,7 +151,14 @@ function ResourceDialog(props: DialogProps) {
       }
     : DEFAULT_OPTIONS;
   return (
-    <Modal opened onClose={() => onClose(null)} title={title} size={800} centered>
+    <Modal
+      opened
+      onClose={() => onClose(null)}
+      title={title}
+      size={DIALOG_WIDTH.popup}
+      centered
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {resource && settings.isPending ? (
         <LoadingSpinner />
       ) : (
