@@ -108,10 +108,12 @@ test('a practice admin renames the practice and adds a location with the zip loo
 
     // ---- on a phone ----
     await page.setViewportSize({ width: 375, height: 812 });
-    await expect(row).toBeVisible();
+    // A phone shows one card a location instead of the table.
+    const card = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').filter({ hasText: locationName });
+    await expect(card).toContainText('Chicago, IL 60606');
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}locations-375.png`, fullPage: true });
-    await row.getByRole('button', { name: `Edit ${locationName}` }).click();
+    await card.getByRole('button', { name: `Edit ${locationName}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit location' });
     await expect(edit.getByLabel('City')).toHaveValue('Chicago');
     await page.screenshot({ path: `${SHOTS}location-dialog-375.png` });
@@ -129,6 +131,65 @@ test('a practice admin renames the practice and adds a location with the zip loo
     });
   }
   expect((await publicOrganization(page)).Name).toBe(original.Name);
+});
+
+test('the resources, care teams and patient-portal pages save what the admin sets', async ({ page }) => {
+  const suffix = Date.now().toString(36).slice(-5);
+  await signInAs(page, 'admin');
+
+  await page.goto('/practice-admin/settings/resources');
+  await page.getByRole('button', { name: 'Add resource' }).click();
+  const add = page.getByRole('dialog', { name: 'Add resource' });
+  await add.getByLabel('Resource name').fill(`Ultrasound Room ${suffix}`);
+  await add.getByLabel('Category').fill('Imaging');
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(add).toBeHidden();
+  const resource = page.getByRole('listitem').filter({ hasText: `Ultrasound Room ${suffix}` });
+  await expect(resource).toContainText('Imaging');
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}resources-1280.png`, fullPage: true });
+  await resource.getByRole('button', { name: `Edit Ultrasound Room ${suffix}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit resource' });
+  await expect(edit.getByLabel('Resource name')).toHaveValue(`Ultrasound Room ${suffix}`);
+  await page.screenshot({ path: `${SHOTS}resource-dialog-1280.png` });
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/practice-admin/settings/care-teams');
+  await page.getByRole('button', { name: 'Add care team' }).click();
+  const team = page.getByRole('dialog', { name: 'Add care team' });
+  await team.getByLabel('Team name').fill(`Diabetes team ${suffix}`);
+  await team.getByRole('combobox', { name: 'Members' }).click();
+  await page.getByRole('option', { name: /Olivia Bennett/ }).click();
+  // Closing the list: back to the name field.
+  await team.getByLabel('Team name').click();
+  await expect(team.getByLabel(/^Role of .*Olivia Bennett/)).toHaveValue('Member');
+  await team.getByRole('button', { name: 'Save' }).click();
+  await expect(team).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Care teams' }).getByRole('row', { name: new RegExp(`Diabetes team ${suffix}`) })).toContainText('Olivia Bennett (Member)');
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}care-teams-1280.png`, fullPage: true });
+
+  await page.goto('/practice-admin/settings/patient-portal');
+  const cutoff = page.getByLabel('Cancel or reschedule up to (hours before the visit)');
+  await cutoff.fill('200');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Must be at most 168.')).toBeVisible();
+  await cutoff.fill('48');
+  await page.getByLabel('Patients may reschedule online').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Patient-portal settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Cancel or reschedule up to (hours before the visit)')).toHaveValue('48');
+  await expect(page.getByLabel('Patients may reschedule online')).not.toBeChecked();
+  expect(await seriousFindings(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}patient-portal-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: `${SHOTS}patient-portal-375.png`, fullPage: true });
+  await page.goto('/practice-admin/settings/resources');
+  await expect(page.getByRole('listitem').filter({ hasText: `Ultrasound Room ${suffix}` })).toBeVisible();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: `${SHOTS}resources-375.png`, fullPage: true });
 });
 
 test("another practice's admin cannot change this practice (404, the name stays)", async ({ page }) => {

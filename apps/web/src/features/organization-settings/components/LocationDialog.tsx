@@ -151,6 +151,11 @@ function LocationForm({
         State: zip.StateCode ?? v.State,
         TimeZone: zone && (US_TIME_ZONES as readonly string[]).includes(zone) ? zone : v.TimeZone,
       }));
+      setErrors((e) => {
+        const next = { ...e };
+        for (const filled of ['Address.City', 'Address.State', 'TimeZone']) delete next[filled];
+        return next;
+      });
       setZipNote(t('locations.zipFilled', { city: zip.City, state: zip.StateCode }));
     });
   };

@@ -106,6 +106,7 @@ function PortalForm({ settings }: { settings: PatientPortalSettings }) {
           min={0}
           max={168}
           allowDecimal={false}
+          clampBehavior="none"
           maw={260}
           value={values.CancellationCutoffHours}
           onChange={(v) =>
