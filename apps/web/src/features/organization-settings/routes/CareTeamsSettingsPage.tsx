@@ -80,7 +80,7 @@ export function CareTeamsSettingsPage() {
                 <Table.Tr>
                   <Table.Th>{t('teams.name')}</Table.Th>
                   <Table.Th>{t('teams.members')}</Table.Th>
-                  <Table.Th>{t('teams.status')}</Table.Th>
+                  <Table.Th w={120}>{t('teams.status')}</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>{t('actions')}</VisuallyHidden>
                   </Table.Th>
