@@ -17,14 +17,30 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 async function seriousFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The practice as anyone reads it. */
-async function publicOrganization(page: Page): Promise<{ Name: string; TimeZone: string; Phone: string | null; Email: string | null; Website: string | null }> {
+async function publicOrganization(
+  page: Page,
+): Promise<{
+  Name: string;
+  TimeZone: string;
+  Phone: string | null;
+  Email: string | null;
+  Website: string | null;
+}> {
   const response = await page.request.get(`${ADMIN}/organization/${PRACTICE}`);
   expect(response.ok()).toBe(true);
-  return response.json() as Promise<{ Name: string; TimeZone: string; Phone: string | null; Email: string | null; Website: string | null }>;
+  return response.json() as Promise<{
+    Name: string;
+    TimeZone: string;
+    Phone: string | null;
+    Email: string | null;
+    Website: string | null;
+  }>;
 }
 
 test.beforeEach(async ({ page }) => {
@@ -53,9 +69,13 @@ test('a practice admin renames the practice and adds a location with the zip loo
     await profile.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Practice profile saved.')).toBeVisible();
     expect((await publicOrganization(page)).Name).toBe(newName);
-    const byName = await page.request.get(`${ADMIN}/organization/name?name=${encodeURIComponent(newName.toUpperCase())}`);
+    const byName = await page.request.get(
+      `${ADMIN}/organization/name?name=${encodeURIComponent(newName.toUpperCase())}`,
+    );
     expect(await byName.json()).toMatchObject({ status_code: 200, data: { Id: PRACTICE, Name: newName } });
-    await expect(page.getByRole('region', { name: 'Organization settings' }).getByLabel('Default language')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Organization settings' }).getByLabel('Default language'),
+    ).toBeVisible();
     expect(await seriousFindings(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}organization-1280.png`, fullPage: true });
 
@@ -97,19 +117,38 @@ test('a practice admin renames the practice and adds a location with the zip loo
 
     // The public location data (the practice's pages and booking read it) has the new office, with the
     // county and coordinates the zip gave it, and the plan chosen.
-    const search = await page.request.post(`${ADMIN}/location/advance-search`, { data: { OrganizationId: PRACTICE } });
-    const listed = ((await search.json()) as { Data: { Id: string; Name: string; TimeZone: string; check_in_enabled: boolean; address: { county: string | null; latitude: number | null } }[] }).Data;
+    const search = await page.request.post(`${ADMIN}/location/advance-search`, {
+      data: { OrganizationId: PRACTICE },
+    });
+    const listed = (
+      (await search.json()) as {
+        Data: {
+          Id: string;
+          Name: string;
+          TimeZone: string;
+          check_in_enabled: boolean;
+          address: { county: string | null; latitude: number | null };
+        }[];
+      }
+    ).Data;
     const added = listed.find((l) => l.Name === locationName);
     expect(added).toMatchObject({ TimeZone: 'America/Chicago', check_in_enabled: true });
     expect(added!.address.county).toMatch(/Cook/);
     expect(added!.address.latitude).not.toBeNull();
-    const accepted = await page.request.post('/careslot-resource-library/api/v1/EntityInsurances/get', { data: { EntityType: 'Location', EntityId: added!.Id } });
-    expect(((await accepted.json()) as { data: { InsurancePlanIds: string[] } }).data.InsurancePlanIds).toHaveLength(1);
+    const accepted = await page.request.post('/careslot-resource-library/api/v1/EntityInsurances/get', {
+      data: { EntityType: 'Location', EntityId: added!.Id },
+    });
+    expect(
+      ((await accepted.json()) as { data: { InsurancePlanIds: string[] } }).data.InsurancePlanIds,
+    ).toHaveLength(1);
 
     // ---- on a phone ----
     await page.setViewportSize({ width: 375, height: 812 });
     // A phone shows one card a location instead of the table.
-    const card = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').filter({ hasText: locationName });
+    const card = page
+      .getByRole('list', { name: 'Locations' })
+      .getByRole('listitem')
+      .filter({ hasText: locationName });
     await expect(card).toContainText('Chicago, IL 60606');
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}locations-375.png`, fullPage: true });
@@ -119,7 +158,9 @@ test('a practice admin renames the practice and adds a location with the zip loo
     await page.screenshot({ path: `${SHOTS}location-dialog-375.png` });
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/practice-admin/settings/organization');
-    await expect(page.getByRole('region', { name: 'Practice profile' }).getByLabel('Practice name')).toHaveValue(newName);
+    await expect(
+      page.getByRole('region', { name: 'Practice profile' }).getByLabel('Practice name'),
+    ).toHaveValue(newName);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: `${SHOTS}organization-375.png`, fullPage: true });
   } finally {
@@ -127,7 +168,13 @@ test('a practice admin renames the practice and adds a location with the zip loo
     const token = await tokenOf(page);
     await page.request.put(`${ADMIN}/organization/${PRACTICE}`, {
       headers: { authorization: `bearer ${token}` },
-      data: { Name: original.Name, TimeZone: original.TimeZone, Phone: original.Phone ?? '', Email: original.Email ?? '', Website: original.Website ?? '' },
+      data: {
+        Name: original.Name,
+        TimeZone: original.TimeZone,
+        Phone: original.Phone ?? '',
+        Email: original.Email ?? '',
+        Website: original.Website ?? '',
+      },
     });
   }
   expect((await publicOrganization(page)).Name).toBe(original.Name);
@@ -165,7 +212,11 @@ test('the resources, care teams and patient-portal pages save what the admin set
   await expect(team.getByLabel(/^Role of .*Olivia Bennett/)).toHaveValue('Member');
   await team.getByRole('button', { name: 'Save' }).click();
   await expect(team).toBeHidden();
-  await expect(page.getByRole('table', { name: 'Care teams' }).getByRole('row', { name: new RegExp(`Diabetes team ${suffix}`) })).toContainText('Olivia Bennett (Member)');
+  await expect(
+    page
+      .getByRole('table', { name: 'Care teams' })
+      .getByRole('row', { name: new RegExp(`Diabetes team ${suffix}`) }),
+  ).toContainText('Olivia Bennett (Member)');
   expect(await seriousFindings(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}care-teams-1280.png`, fullPage: true });
 
