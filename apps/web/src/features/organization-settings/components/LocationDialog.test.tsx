@@ -13,7 +13,7 @@ function server(calls: { url: string; body: unknown }[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({ url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
       if (url.includes('/zip-codes/60606'))
         return Promise.resolve(
           json({
