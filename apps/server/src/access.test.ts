@@ -52,6 +52,12 @@ interface Row {
 /** Routes the id pattern matches that hold no patient data (public pages), with the reason. */
 const NOT_PATIENT_DATA: Record<string, string> = {
   'GET /careslot-marketplace/api/v1/pageProfiles/entity/:nameIdentity': 'a public profile page ("Profiles" matches "file")',
+  'PUT /careslot-administration/api/v2/healthcareservice/:id/profile-picture': "a resource's (room, device) photo, set by its practice admin (admin.test.ts)",
+  'DELETE /careslot-administration/api/v2/healthcareservice/:id/profile-picture': "a resource's photo, removed by its practice admin (admin.test.ts)",
+  'GET /careslot-administration/api/v2/healthcareservice/:id/profile-picture': "a resource's public photo",
+  'PUT /careslot-administration/api/v1/practiceclinicalsettings/:id': "a practice's clinical settings, keyed by the organization id (admin.test.ts)",
+  'GET /careslot-administration/api/v1/PatientPortalSettings/:id': "a practice's patient-portal settings, keyed by the organization id (admin.test.ts)",
+  'PUT /careslot-administration/api/v1/PatientPortalSettings/:id': "a practice's patient-portal settings, keyed by the organization id (admin.test.ts)",
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

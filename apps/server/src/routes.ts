@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
-import { directoryRoutes, patientUpdateRoutes, peopleRoutes } from './modules/directory';
+import { directoryAdminRoutes, directoryRoutes, patientUpdateRoutes, peopleRoutes } from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
@@ -24,6 +24,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   patientUpdateRoutes,
   // A practice's people: providers and staff added, edited, invited; practitioner settings (issue 18).
   peopleRoutes,
+  // Practice administration: organization, settings, facilities, resources, care teams (decision 0049).
+  directoryAdminRoutes,
   identityRoutes,
   schedulingRoutes,
   scheduleSettingsRoutes,

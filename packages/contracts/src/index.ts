@@ -31,3 +31,4 @@ export * from './surveys';
 export * from './message-templates';
 export * from './people';
 export * from './reminders';
+export * from './directory-admin';

@@ -14,3 +14,4 @@ export * from './schedule-settings';
 export * from './message-templates';
 export * from './people';
 export * from './reminders';
+export * from './facility';

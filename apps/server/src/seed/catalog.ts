@@ -1,12 +1,6 @@
 import type { Connection } from '../platform/db';
 import { seedId } from './ids';
-import {
-  CODE_LISTS,
-  CONDITIONS,
-  INSURANCE_CARRIERS,
-  SPECIALTIES,
-  US_STATES,
-} from './reference-data';
+import { CODE_LISTS, CONDITIONS, INSURANCE_CARRIERS, SPECIALTIES, US_STATES } from './reference-data';
 import { insertRows, isEmpty } from './sql';
 import { loadZipCodes } from './zip-codes';
 
@@ -35,9 +29,41 @@ export async function seedReferenceData(connection: Connection): Promise<Referen
   if (await isEmpty(connection, 'specialties')) {
     await seedLists(connection);
     result.lists = true;
-  }
+  } else await topUpCodeLists(connection);
   if (await isEmpty(connection, 'zip_codes')) result.zipCodes = await loadZipCodes(connection);
   return result;
+}
+
+/** Code lists added after a database was first seeded (hospitals, procedures) reach it on the next start. */
+async function topUpCodeLists(connection: Connection): Promise<void> {
+  const present = new Set(
+    (await connection.query<{ kind: string }>('select distinct kind from catalog_codes')).map((r) => r.kind),
+  );
+  const missing = Object.entries(CODE_LISTS).filter(([kind]) => !present.has(kind));
+  if (missing.length) await insertCodes(connection, missing);
+}
+
+async function insertCodes(
+  connection: Connection,
+  lists: [string, readonly { code: string; display: string; system?: string }[]][],
+): Promise<void> {
+  await insertRows(
+    connection,
+    'catalog_codes',
+    ['id', 'kind', 'code', 'display', 'system', 'version', 'sort_order'],
+    lists.flatMap(([kind, items]) =>
+      items.map((item, index) => [
+        seedId(`code:${kind}:${item.code}`),
+        kind,
+        item.code,
+        item.display,
+        item.system ?? null,
+        null,
+        index,
+      ]),
+    ),
+    'on conflict (kind, code) do nothing',
+  );
 }
 
 async function seedLists(connection: Connection): Promise<void> {
@@ -72,16 +98,20 @@ async function seedLists(connection: Connection): Promise<void> {
     'insurance_plans',
     ['id', 'carrier_id', 'code', 'name', 'plan_type'],
     INSURANCE_CARRIERS.flatMap((c) =>
-      c.plans.map(([plan, type]) => [planId(c.name, plan), carrierId(c.name), `${slug(c.name)}-${slug(plan)}`, plan, type]),
+      c.plans.map(([plan, type]) => [
+        planId(c.name, plan),
+        carrierId(c.name),
+        `${slug(c.name)}-${slug(plan)}`,
+        plan,
+        type,
+      ]),
     ),
   );
-  await insertRows(connection, 'us_states', ['code', 'name', 'fips'], US_STATES.map(([code, name, fips]) => [code, name, fips]));
   await insertRows(
     connection,
-    'catalog_codes',
-    ['id', 'kind', 'code', 'display', 'system', 'version', 'sort_order'],
-    Object.entries(CODE_LISTS).flatMap(([kind, items]) =>
-      items.map((item, index) => [seedId(`code:${kind}:${item.code}`), kind, item.code, item.display, item.system ?? null, null, index]),
-    ),
+    'us_states',
+    ['code', 'name', 'fips'],
+    US_STATES.map(([code, name, fips]) => [code, name, fips]),
   );
+  await insertCodes(connection, Object.entries(CODE_LISTS));
 }

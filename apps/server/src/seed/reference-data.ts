@@ -121,20 +121,8 @@ export const US_STATES: [code: string, name: string, fips: string][] = [
 ];
 
 /** The IANA zone most of a state lives in; generated facilities take it from their state. */
-export const STATE_TIME_ZONES: Record<string, string> = {
-  AL: 'America/Chicago', AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: 'America/Chicago', CA: 'America/Los_Angeles',
-  CO: 'America/Denver', CT: 'America/New_York', DE: 'America/New_York', DC: 'America/New_York', FL: 'America/New_York',
-  GA: 'America/New_York', HI: 'Pacific/Honolulu', ID: 'America/Boise', IL: 'America/Chicago', IN: 'America/Indiana/Indianapolis',
-  IA: 'America/Chicago', KS: 'America/Chicago', KY: 'America/New_York', LA: 'America/Chicago', ME: 'America/New_York',
-  MD: 'America/New_York', MA: 'America/New_York', MI: 'America/Detroit', MN: 'America/Chicago', MS: 'America/Chicago',
-  MO: 'America/Chicago', MT: 'America/Denver', NE: 'America/Chicago', NV: 'America/Los_Angeles', NH: 'America/New_York',
-  NJ: 'America/New_York', NM: 'America/Denver', NY: 'America/New_York', NC: 'America/New_York', ND: 'America/Chicago',
-  OH: 'America/New_York', OK: 'America/Chicago', OR: 'America/Los_Angeles', PA: 'America/New_York', RI: 'America/New_York',
-  SC: 'America/New_York', SD: 'America/Chicago', TN: 'America/Chicago', TX: 'America/Chicago', UT: 'America/Denver',
-  VT: 'America/New_York', VA: 'America/New_York', WA: 'America/Los_Angeles', WV: 'America/New_York', WI: 'America/Chicago',
-  WY: 'America/Denver', PR: 'America/Puerto_Rico', GU: 'Pacific/Guam', VI: 'America/St_Thomas', AS: 'Pacific/Pago_Pago',
-  MP: 'Pacific/Saipan',
-};
+/** Moved to @careslot/domain (facility.ts): the web's location form uses the same map. */
+export { STATE_TIME_ZONES } from '@careslot/domain';
 
 type CodeList = { code: string; display: string; system?: string }[];
 
@@ -211,6 +199,49 @@ export const BOARD_CERTIFICATIONS: CodeList = [
   ['AOBIM', 'American Osteopathic Board of Internal Medicine'],
 ].map(([code, display]) => ({ code: code!, display: display! }));
 
+/** Hospitals a practitioner may list as affiliations (the resource library's 'hospitals'). */
+export const HOSPITALS: CodeList = [
+  ['MGH', 'Massachusetts General Hospital'],
+  ['JHH', 'The Johns Hopkins Hospital'],
+  ['MAYO-RO', 'Mayo Clinic Hospital, Rochester'],
+  ['CCF', 'Cleveland Clinic Main Campus'],
+  ['NYP', 'NewYork-Presbyterian Hospital'],
+  ['UCSF', 'UCSF Medical Center'],
+  ['CSMC', 'Cedars-Sinai Medical Center'],
+  ['NMH', 'Northwestern Memorial Hospital'],
+  ['HMH', 'Houston Methodist Hospital'],
+  ['UWMC', 'UW Medical Center'],
+  ['BWH', "Brigham and Women's Hospital"],
+  ['MSH', 'The Mount Sinai Hospital'],
+  ['UCH', 'UCHealth University of Colorado Hospital'],
+  ['EUH', 'Emory University Hospital'],
+  ['VUMC', 'Vanderbilt University Medical Center'],
+  ['OHSU', 'OHSU Hospital'],
+].map(([code, display]) => ({ code: code!, display: display! }));
+
+/** Common procedures (CPT codes) of the 'procedurescatalog/all' look-up. */
+const CPT = 'http://www.ama-assn.org/go/cpt';
+export const PROCEDURES: CodeList = [
+  ['99202', 'Office visit, new patient, straightforward'],
+  ['99203', 'Office visit, new patient, low complexity'],
+  ['99212', 'Office visit, established patient, straightforward'],
+  ['99213', 'Office visit, established patient, low complexity'],
+  ['99214', 'Office visit, established patient, moderate complexity'],
+  ['99385', 'Preventive visit, new patient, 18-39 years'],
+  ['99395', 'Preventive visit, established patient, 18-39 years'],
+  ['90471', 'Immunization administration'],
+  ['93000', 'Electrocardiogram, complete'],
+  ['36415', 'Routine venipuncture'],
+  ['81002', 'Urinalysis, non-automated, without microscopy'],
+  ['87880', 'Rapid strep test'],
+  ['11102', 'Tangential biopsy of skin, single lesion'],
+  ['17110', 'Destruction of benign lesions, up to 14'],
+  ['20610', 'Arthrocentesis, major joint'],
+  ['92004', 'Eye exam, new patient, comprehensive'],
+  ['D1110', 'Prophylaxis cleaning, adult'],
+  ['97110', 'Therapeutic exercise, each 15 minutes'],
+].map(([code, display]) => ({ code: code!, display: display!, system: CPT }));
+
 export const CODE_LISTS = {
   language: LANGUAGES,
   race: RACES,
@@ -219,4 +250,6 @@ export const CODE_LISTS = {
   'professional-suffix': PROFESSIONAL_SUFFIXES,
   'cancellation-reason': CANCELLATION_REASONS,
   'board-certification': BOARD_CERTIFICATIONS,
+  hospital: HOSPITALS,
+  procedure: PROCEDURES,
 } as const;

@@ -88,6 +88,11 @@ const ProviderChangePasswordPage = lazy(() =>
 );
 const ProviderServicesPage = lazy(() => import('../features/provider-settings/routes/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const ReminderSettingsPage = lazy(() => import('../features/reminder-settings/routes/ReminderSettingsPage').then((m) => ({ default: m.ReminderSettingsPage })));
+const OrganizationSettingsPage = lazy(() => import('../features/organization-settings/routes/OrganizationSettingsPage').then((m) => ({ default: m.OrganizationSettingsPage })));
+const LocationsSettingsPage = lazy(() => import('../features/organization-settings/routes/LocationsSettingsPage').then((m) => ({ default: m.LocationsSettingsPage })));
+const ResourcesSettingsPage = lazy(() => import('../features/organization-settings/routes/ResourcesSettingsPage').then((m) => ({ default: m.ResourcesSettingsPage })));
+const CareTeamsSettingsPage = lazy(() => import('../features/organization-settings/routes/CareTeamsSettingsPage').then((m) => ({ default: m.CareTeamsSettingsPage })));
+const PatientPortalSettingsPage = lazy(() => import('../features/organization-settings/routes/PatientPortalSettingsPage').then((m) => ({ default: m.PatientPortalSettingsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -246,6 +251,12 @@ export const routes: RouteObject[] = [
           { path: 'communication', element: <CommunicationSettingsPage /> },
           { path: 'user/list', element: <UsersPage />, handle: { breadcrumb: 'users' } },
           { path: 'reminders', element: <ReminderSettingsPage /> },
+          // Organization, locations, resources, care teams and patient portal (features/organization-settings).
+          { path: 'organization', element: <OrganizationSettingsPage /> },
+          { path: 'locations', element: <LocationsSettingsPage /> },
+          { path: 'resources', element: <ResourcesSettingsPage /> },
+          { path: 'care-teams', element: <CareTeamsSettingsPage /> },
+          { path: 'patient-portal', element: <PatientPortalSettingsPage /> },
         ],
       },
       // The invited provider's or staff member's activation link (decision 0052).

@@ -27,6 +27,8 @@ const CODE_LISTS: { path: string; kind: CodeKind; summary: string }[] = [
   { path: 'professional-suffixes', kind: 'professional-suffix', summary: 'Professional suffixes (MD, DO, NP, ...)' },
   { path: 'cancellation-reasons', kind: 'cancellation-reason', summary: 'Appointment cancellation reasons' },
   { path: 'board-certifications', kind: 'board-certification', summary: 'Medical board certifications' },
+  { path: 'hospitals', kind: 'hospital', summary: 'Hospitals (affiliations)' },
+  { path: 'procedurescatalog/all', kind: 'procedure', summary: 'The procedures catalog (CPT codes)' },
 ];
 
 /** Public look-ups: anyone may read them, with a guest token or none. */

@@ -78,6 +78,8 @@ export const CODE_KINDS = [
   'professional-suffix',
   'cancellation-reason',
   'board-certification',
+  'hospital',
+  'procedure',
 ] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 

@@ -40,6 +40,8 @@ export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
 export { peopleRoutes } from './people-routes';
 export { markPractitionerActivated, practiceAccessOf } from './people-service';
+export { directoryAdminRoutes } from './admin-routes';
+export { DIRECTORY_CHANGED, organizationSettingsOf, portalSettingsOf, type DirectoryChangedPayload } from './admin-service';
 export { hasCoverageOnFile } from './patient-updates';
 export {
   profileEntitySources,

@@ -32,6 +32,7 @@ import { isPracticeUser } from '../../platform/access';
 import { currentPrincipal, requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
+import { viewLocation } from './admin-service';
 import * as service from './service';
 
 const V2 = '/careslot-administration/api/v2';
@@ -154,7 +155,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${V2}/location/:id`,
     { schema: { tags: publicTags, summary: 'A facility', params: idParamSchema, response: { 200: locationSchema, ...errors } } },
-    async (request) => found(await service.getLocation(database, request.params.id)),
+    // Public; a user of the owning practice reading it is audited as Location_View_Web.
+    async (request) => viewLocation(database, contextOf(request), request.params.id),
   );
 
   app.post(

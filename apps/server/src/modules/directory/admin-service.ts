@@ -1,0 +1,999 @@
+import { randomUUID } from 'node:crypto';
+import {
+  UPLOAD_RULES,
+  type CareTeam,
+  type CareTeamInput,
+  type EntityInsurances,
+  type FileUpload,
+  type HealthcareService,
+  type HealthcareServiceInput,
+  type HealthcareServiceSettings,
+  type HealthcareServiceSettingsInput,
+  type ImageKind,
+  type InsuranceMapping,
+  type Location,
+  type LocationInput,
+  type Organization,
+  type OrganizationSettings,
+  type OrganizationSettingsInput,
+  type OrganizationUpdate,
+  type PatientPortalSettings,
+  type PatientPortalSettingsInput,
+  type PracticeClinicalSettings,
+  type PracticeClinicalSettingsInput,
+} from '@careslot/contracts';
+import type { AccessAction } from '../../platform/access';
+import type { Clock } from '../../platform/clock';
+import { onConnection, type RequestContext } from '../../platform/context';
+import type { Connection, Database } from '../../platform/db';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors';
+
+/** A rule of the body broken: named like the schema's own errors (body.<field>). */
+const bodyError = (field: string, rule: string, message: string) =>
+  fieldError(`body.${field}`, rule, message);
+import { appendEvents, type DomainEvents } from '../../platform/events';
+import { checkUpload } from '../../platform/files';
+import { getZipCode, insurancePlansByIds, listInsurances } from '../catalog';
+import { actsFor, auditAdmin, requireAdminOf, requireReaderOf, type AdminObject } from './admin-access';
+import * as store from './admin-store';
+import { getHealthcareService, getLocation, getOrganization, searchCareTeams } from './service';
+
+/**
+ * What a practice admin sets up (practice-portal.md §3.3, §7 Administration; decision 0049): the
+ * organization, its images and settings, facilities and the insurances they accept, resources and their
+ * settings, care teams, clinical and patient-portal settings. Each change: the admin check (404 for another
+ * practice, audited), validation naming the field, one transaction holding the change, its audit row and,
+ * when patient search shows what changed, a `directory.changed` event.
+ */
+
+export interface AdminDeps {
+  database: Database;
+  events: DomainEvents;
+  clock: Clock;
+}
+
+const V2 = '/careslot-administration/api/v2';
+
+/** The event the marketplace's search index consumes (common brief): null practitioners = all of the practice. */
+export const DIRECTORY_CHANGED = 'directory.changed';
+export interface DirectoryChangedPayload {
+  organizationId: string;
+  practitionerIds: string[] | null;
+  reason: string;
+}
+
+const WORKFLOWS = {
+  organization: 'Organization_Update_Web',
+  organizationSettings: 'Organization_Settings_Edit_Web',
+  clinicalSettings: 'Practice_Clinical_Settings_Edit_Web',
+  portalSettings: 'Patient_Portal_Settings_Edit_Web',
+  locationAdd: 'Location_Add_Web',
+  locationEdit: 'Location_Edit_Web',
+  locationView: 'Location_View_Web',
+  locationInsurance: 'Location_Insurance_Settings_Web',
+  providerEdit: 'Provider_Edit_Web',
+  resourceAdd: 'Resource_Add_Web',
+  resourceEdit: 'Resource_Edit_Web',
+  careTeamAdd: 'Care_Team_Add_Web',
+  careTeamEdit: 'Care_Team_Edit_Web',
+} as const;
+
+/**
+ * Runs a change in one transaction with its success audit row and events, then delivers the events.
+ * The access decision (and any refusal's audit row) came before, outside the transaction.
+ */
+async function commit<T>(
+  deps: AdminDeps,
+  context: RequestContext,
+  action: AccessAction,
+  object: AdminObject,
+  change: (tx: Connection) => Promise<T>,
+  changed?: DirectoryChangedPayload,
+): Promise<T> {
+  const result = await deps.database.transaction(async (tx) => {
+    const value = await change(tx);
+    await auditAdmin(onConnection(context, tx), action, object, 'success');
+    if (changed)
+      await appendEvents(tx, [
+        {
+          aggregateType: 'organization',
+          aggregateId: changed.organizationId,
+          type: DIRECTORY_CHANGED,
+          payload: changed,
+        },
+      ]);
+    return value;
+  });
+  if (changed) await deps.events.flush();
+  return result;
+}
+
+const orNull = (value: string | undefined | null) => (value ? value : null);
+
+// ---------- organization ----------
+
+async function organizationOwner(database: Database, id: string): Promise<string | null> {
+  return (await store.organizationExists(database, id)) ? id : null;
+}
+
+/** PUT v2/organization/{id}: name, contact, time zone and (when given) the practice's postal address. */
+export async function updateOrganization(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  input: OrganizationUpdate,
+): Promise<Organization> {
+  const object: AdminObject = {
+    entityType: 'Organization',
+    id,
+    organizationId: await organizationOwner(deps.database, id),
+    workflow: WORKFLOWS.organization,
+    detail: { fields: Object.keys(input) },
+  };
+  await requireAdminOf(context, 'update', object);
+  const address = input.Address
+    ? {
+        address1: orNull(input.Address.Address1),
+        address2: orNull(input.Address.Address2),
+        city: orNull(input.Address.City),
+        state: orNull(input.Address.State),
+        zipCode: orNull(input.Address.ZipCode),
+      }
+    : null;
+  await commit(
+    deps,
+    context,
+    'update',
+    object,
+    (tx) =>
+      store.updateOrganization(
+        tx,
+        id,
+        {
+          name: input.Name,
+          phone: orNull(input.Phone),
+          email: orNull(input.Email),
+          website: orNull(input.Website),
+          timeZone: input.TimeZone,
+          address,
+        },
+        WORKFLOWS.organization,
+        deps.clock.now(),
+      ),
+    { organizationId: id, practitionerIds: null, reason: 'organization.updated' },
+  );
+  return (await getOrganization(deps.database, id))!;
+}
+
+/** GET v2/organization/name?name=: the practice of that name (case-insensitive), e.g. to tell a name is taken. */
+export async function organizationByName(database: Database, name: string) {
+  const found = await store.organizationByName(database, name);
+  return found
+    ? { status_code: 200, message: 'OK', data: { Id: found.id, Name: found.name } }
+    : { status_code: 204, message: 'No record found', data: null };
+}
+
+const imageUrl = (id: string, kind: ImageKind, version: string) =>
+  `${V2}/organization/${id}/${kind}?v=${version}`;
+
+/** PUT v2/organization/{id}/logo|banner: JPEG, PNG or WebP up to 5 MB, recognised by its bytes. */
+export async function putOrganizationImage(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  kind: ImageKind,
+  upload: FileUpload,
+): Promise<Organization> {
+  const object: AdminObject = {
+    entityType: 'Organization',
+    id,
+    organizationId: await organizationOwner(deps.database, id),
+    workflow: WORKFLOWS.organization,
+    detail: { fields: [kind === 'logo' ? 'Logo' : 'Banner'] },
+  };
+  await requireAdminOf(context, 'update', object);
+  const bytes = checkUpload(upload, UPLOAD_RULES.imageContentTypes);
+  const now = deps.clock.now();
+  await commit(
+    deps,
+    context,
+    'update',
+    object,
+    async (tx) => {
+      const version = await store.putImage(tx, {
+        ownerType: 'organization',
+        ownerId: id,
+        kind,
+        contentType: upload.ContentType,
+        bytes,
+        by: context.userId ?? context.subject ?? 'unknown',
+        now,
+      });
+      await store.setOrganizationImage(tx, id, kind, imageUrl(id, kind, version), now);
+    },
+    { organizationId: id, practitionerIds: null, reason: `organization.${kind}` },
+  );
+  return (await getOrganization(deps.database, id))!;
+}
+
+export async function deleteOrganizationImage(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  kind: ImageKind,
+): Promise<Organization> {
+  const object: AdminObject = {
+    entityType: 'Organization',
+    id,
+    organizationId: await organizationOwner(deps.database, id),
+    workflow: WORKFLOWS.organization,
+    detail: { fields: [kind === 'logo' ? 'Logo' : 'Banner'], removed: true },
+  };
+  await requireAdminOf(context, 'update', object);
+  const now = deps.clock.now();
+  await commit(
+    deps,
+    context,
+    'update',
+    object,
+    async (tx) => {
+      await store.deleteImage(tx, 'organization', id, kind);
+      await store.setOrganizationImage(tx, id, kind, null, now);
+    },
+    { organizationId: id, practitionerIds: null, reason: `organization.${kind}` },
+  );
+  return (await getOrganization(deps.database, id))!;
+}
+
+/** The stored image, public (a practice's logo and banner show on its public pages). */
+export async function readImage(
+  database: Database,
+  ownerType: store.ImageOwner,
+  id: string,
+  kind: store.StoredImageKind,
+): Promise<store.StoredImage> {
+  const image = await store.readImage(database, ownerType, id, kind);
+  if (!image) throw notFound();
+  return image;
+}
+
+// ---------- organization settings ----------
+
+function shapeOrganizationSettings(row: store.OrganizationSettingsRow, saved: boolean): OrganizationSettings {
+  return {
+    Id: row.organization_id,
+    OrganizationId: row.organization_id,
+    ContactEmail: row.contact_email,
+    ContactPhone: row.contact_phone,
+    TimeZone: row.time_zone,
+    DefaultLanguage: row.default_language as OrganizationSettings['DefaultLanguage'],
+    SendAppointmentDetailsInPatientCommunication: row.send_appointment_details,
+    HideReasonInNotifications: row.hide_reason_in_notifications,
+    Saved: saved,
+  };
+}
+
+async function defaultOrganizationSettings(
+  database: Database,
+  organizationId: string,
+): Promise<store.OrganizationSettingsRow> {
+  const organization = await getOrganization(database, organizationId);
+  return {
+    organization_id: organizationId,
+    contact_email: organization?.Email ?? '',
+    contact_phone: organization?.Phone ?? '',
+    time_zone: organization?.TimeZone ?? 'America/New_York',
+    default_language: 'en',
+    send_appointment_details: true,
+    hide_reason_in_notifications: false,
+  };
+}
+
+/** The practice's settings; before anything was saved, the defaults (Saved false). Keyed by the organization id. */
+export async function readOrganizationSettings(
+  database: Database,
+  context: RequestContext,
+  id: string,
+): Promise<OrganizationSettings> {
+  requireReaderOf(context, await organizationOwner(database, id));
+  const row = await store.organizationSettings(database, id);
+  return row
+    ? shapeOrganizationSettings(row, true)
+    : shapeOrganizationSettings(await defaultOrganizationSettings(database, id), false);
+}
+
+/** The settings of a practice for other modules (no access check): stored or defaults. */
+export async function organizationSettingsOf(
+  database: Database,
+  organizationId: string,
+): Promise<OrganizationSettings | null> {
+  if (!(await store.organizationExists(database, organizationId))) return null;
+  const row = await store.organizationSettings(database, organizationId);
+  return row
+    ? shapeOrganizationSettings(row, true)
+    : shapeOrganizationSettings(await defaultOrganizationSettings(database, organizationId), false);
+}
+
+type WriteMode = 'create' | 'replace';
+
+/** POST (create: 409 when the practice has settings), PUT and upsert (replace). `id`, when given, must be the OrganizationId. */
+export async function writeOrganizationSettings(
+  deps: AdminDeps,
+  context: RequestContext,
+  input: OrganizationSettingsInput,
+  mode: WriteMode,
+  id?: string,
+): Promise<OrganizationSettings> {
+  if (id !== undefined && id !== input.OrganizationId)
+    throw bodyError('OrganizationId', 'matches_id', 'must equal the id in the path');
+  const organizationId = input.OrganizationId;
+  const object: AdminObject = {
+    entityType: 'OrganizationSettings',
+    id: organizationId,
+    organizationId: await organizationOwner(deps.database, organizationId),
+    workflow: WORKFLOWS.organizationSettings,
+    detail: { fields: Object.keys(input) },
+  };
+  const action = mode === 'create' ? 'create' : 'update';
+  await requireAdminOf(context, action, object);
+  const row: store.OrganizationSettingsRow = {
+    organization_id: organizationId,
+    contact_email: input.ContactEmail,
+    contact_phone: input.ContactPhone,
+    time_zone: input.TimeZone,
+    default_language: input.DefaultLanguage,
+    send_appointment_details: input.SendAppointmentDetailsInPatientCommunication,
+    hide_reason_in_notifications: input.HideReasonInNotifications,
+  };
+  const written = await commit(deps, context, action, object, (tx) =>
+    store.writeOrganizationSettings(tx, row, mode === 'replace', deps.clock.now()),
+  );
+  if (!written) throw conflict('The practice already has settings; change them with PUT or upsert.');
+  return shapeOrganizationSettings(row, true);
+}
+
+/** PATCH: the fields given over what is stored (or the defaults). */
+export async function patchOrganizationSettings(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  patch: Partial<Omit<OrganizationSettingsInput, 'OrganizationId'>>,
+): Promise<OrganizationSettings> {
+  const owner = await organizationOwner(deps.database, id);
+  if (owner === null) {
+    await requireAdminOf(context, 'update', {
+      entityType: 'OrganizationSettings',
+      id,
+      organizationId: null,
+      workflow: WORKFLOWS.organizationSettings,
+    });
+  }
+  const current =
+    (await store.organizationSettings(deps.database, id)) ??
+    (await defaultOrganizationSettings(deps.database, id));
+  return writeOrganizationSettings(
+    deps,
+    context,
+    {
+      OrganizationId: id,
+      ContactEmail: patch.ContactEmail ?? current.contact_email,
+      ContactPhone: patch.ContactPhone ?? current.contact_phone,
+      TimeZone: (patch.TimeZone ?? current.time_zone) as OrganizationSettingsInput['TimeZone'],
+      DefaultLanguage: (patch.DefaultLanguage ??
+        current.default_language) as OrganizationSettingsInput['DefaultLanguage'],
+      SendAppointmentDetailsInPatientCommunication:
+        patch.SendAppointmentDetailsInPatientCommunication ?? current.send_appointment_details,
+      HideReasonInNotifications: patch.HideReasonInNotifications ?? current.hide_reason_in_notifications,
+    },
+    'replace',
+    id,
+  );
+}
+
+// ---------- practice clinical settings ----------
+
+function shapeClinical(row: store.ClinicalSettingsRow, saved: boolean): PracticeClinicalSettings {
+  return {
+    Id: row.organization_id,
+    OrganizationId: row.organization_id,
+    Sections: row.sections as PracticeClinicalSettings['Sections'],
+    RequireSummaryNote: row.require_summary_note,
+    Saved: saved,
+  };
+}
+
+const defaultClinical = (organizationId: string): store.ClinicalSettingsRow => ({
+  organization_id: organizationId,
+  sections: ['MedicalHistory', 'Medications', 'Allergies'],
+  require_summary_note: false,
+});
+
+/** POST v1/practiceclinicalsettings/get {OrganizationId}: the practice's one record, or its defaults. */
+export async function readClinicalSettings(
+  database: Database,
+  context: RequestContext,
+  organizationId: string,
+): Promise<PracticeClinicalSettings> {
+  requireReaderOf(context, await organizationOwner(database, organizationId));
+  const row = await store.clinicalSettings(database, organizationId);
+  return row ? shapeClinical(row, true) : shapeClinical(defaultClinical(organizationId), false);
+}
+
+export async function writeClinicalSettings(
+  deps: AdminDeps,
+  context: RequestContext,
+  input: PracticeClinicalSettingsInput,
+  mode: WriteMode,
+  id?: string,
+): Promise<PracticeClinicalSettings> {
+  if (id !== undefined && id !== input.OrganizationId)
+    throw bodyError('OrganizationId', 'matches_id', 'must equal the id in the path');
+  const object: AdminObject = {
+    entityType: 'PracticeClinicalSettings',
+    id: input.OrganizationId,
+    organizationId: await organizationOwner(deps.database, input.OrganizationId),
+    workflow: WORKFLOWS.clinicalSettings,
+  };
+  const action = mode === 'create' ? 'create' : 'update';
+  await requireAdminOf(context, action, object);
+  const row: store.ClinicalSettingsRow = {
+    organization_id: input.OrganizationId,
+    sections: [...new Set(input.Sections)],
+    require_summary_note: input.RequireSummaryNote,
+  };
+  const written = await commit(deps, context, action, object, (tx) =>
+    store.writeClinicalSettings(tx, row, mode === 'replace', deps.clock.now()),
+  );
+  if (!written) throw conflict('The practice already has clinical settings; change them with PUT.');
+  return shapeClinical(row, true);
+}
+
+// ---------- patient-portal settings ----------
+
+function shapePortal(row: store.PortalSettingsRow, saved: boolean): PatientPortalSettings {
+  return {
+    Id: row.organization_id,
+    OrganizationId: row.organization_id,
+    PortalEnabled: row.portal_enabled,
+    AllowOnlineCancellation: row.allow_online_cancellation,
+    AllowOnlineReschedule: row.allow_online_reschedule,
+    CancellationCutoffHours: row.cancellation_cutoff_hours,
+    ShowBalance: row.show_balance,
+    AllowFamilyMembers: row.allow_family_members,
+    WelcomeMessage: row.welcome_message,
+    Saved: saved,
+  };
+}
+
+const defaultPortal = (organizationId: string): store.PortalSettingsRow => ({
+  organization_id: organizationId,
+  portal_enabled: true,
+  allow_online_cancellation: true,
+  allow_online_reschedule: true,
+  cancellation_cutoff_hours: 24,
+  show_balance: true,
+  allow_family_members: true,
+  welcome_message: '',
+});
+
+export async function readPortalSettings(
+  database: Database,
+  context: RequestContext,
+  organizationId: string,
+): Promise<PatientPortalSettings> {
+  requireReaderOf(context, await organizationOwner(database, organizationId));
+  const row = await store.portalSettings(database, organizationId);
+  return row ? shapePortal(row, true) : shapePortal(defaultPortal(organizationId), false);
+}
+
+/** The portal settings of a practice for other modules (no access check): stored or defaults. */
+export async function portalSettingsOf(
+  database: Database,
+  organizationId: string,
+): Promise<PatientPortalSettings> {
+  const row = await store.portalSettings(database, organizationId);
+  return row ? shapePortal(row, true) : shapePortal(defaultPortal(organizationId), false);
+}
+
+export async function writePortalSettings(
+  deps: AdminDeps,
+  context: RequestContext,
+  input: PatientPortalSettingsInput,
+  mode: WriteMode,
+  id?: string,
+): Promise<PatientPortalSettings> {
+  if (id !== undefined && id !== input.OrganizationId)
+    throw bodyError('OrganizationId', 'matches_id', 'must equal the id in the path');
+  const object: AdminObject = {
+    entityType: 'PatientPortalSettings',
+    id: input.OrganizationId,
+    organizationId: await organizationOwner(deps.database, input.OrganizationId),
+    workflow: WORKFLOWS.portalSettings,
+  };
+  const action = mode === 'create' ? 'create' : 'update';
+  await requireAdminOf(context, action, object);
+  const row: store.PortalSettingsRow = {
+    organization_id: input.OrganizationId,
+    portal_enabled: input.PortalEnabled,
+    allow_online_cancellation: input.AllowOnlineCancellation,
+    allow_online_reschedule: input.AllowOnlineReschedule,
+    cancellation_cutoff_hours: input.CancellationCutoffHours,
+    show_balance: input.ShowBalance,
+    allow_family_members: input.AllowFamilyMembers,
+    welcome_message: input.WelcomeMessage,
+  };
+  const written = await commit(deps, context, action, object, (tx) =>
+    store.writePortalSettings(tx, row, mode === 'replace', deps.clock.now()),
+  );
+  if (!written) throw conflict('The practice already has patient-portal settings; change them with PUT.');
+  return shapePortal(row, true);
+}
+
+// ---------- locations ----------
+
+/**
+ * The facility's columns from the form: the zip must be a real US zip (the catalog's) in the state given;
+ * county and coordinates come from it unless the admin typed coordinates.
+ */
+async function locationColumns(
+  database: Database,
+  organizationId: string,
+  input: LocationInput,
+): Promise<store.LocationColumns> {
+  const zip = await getZipCode(database, input.Address.ZipCode).catch((error: unknown) => {
+    if (error instanceof AppError && error.kind === 'not_found') return null;
+    throw error;
+  });
+  if (!zip) throw bodyError('Address.ZipCode', 'unknown_zip', 'is not a US zip code');
+  if (zip.StateCode && zip.StateCode !== input.Address.State)
+    throw bodyError('Address.State', 'matches_zip', `must be the zip code's state (${zip.StateCode})`);
+  const emails = [...new Set(input.Emails.map((e) => e.toLowerCase()))];
+  return {
+    organizationId,
+    name: input.Name,
+    timeZone: input.TimeZone,
+    address1: input.Address.Address1,
+    address2: orNull(input.Address.Address2),
+    city: input.Address.City,
+    state: input.Address.State,
+    zipCode: input.Address.ZipCode,
+    county: zip.County ?? null,
+    latitude: input.Address.Latitude ?? zip.Latitude ?? null,
+    longitude: input.Address.Longitude ?? zip.Longitude ?? null,
+    phone: orNull(input.Phone),
+    emails,
+    checkInEnabled: input.CheckInEnabled,
+    active: input.Active,
+    contactFirstName: orNull(input.ContactPerson?.FirstName),
+    contactLastName: orNull(input.ContactPerson?.LastName),
+  };
+}
+
+/** POST v2/location: a new facility of the caller's practice (Location_Add_Web). */
+export async function createLocation(
+  deps: AdminDeps,
+  context: RequestContext,
+  input: LocationInput,
+): Promise<Location> {
+  const id = randomUUID();
+  const object: AdminObject = {
+    entityType: 'Location',
+    id,
+    organizationId: await organizationOwner(deps.database, input.OrganizationId),
+    workflow: WORKFLOWS.locationAdd,
+  };
+  await requireAdminOf(context, 'create', object);
+  const columns = await locationColumns(deps.database, input.OrganizationId, input);
+  await commit(
+    deps,
+    context,
+    'create',
+    object,
+    (tx) => store.insertLocation(tx, id, columns, deps.clock.now()),
+    {
+      organizationId: input.OrganizationId,
+      practitionerIds: null,
+      reason: 'location.added',
+    },
+  );
+  return (await getLocation(deps.database, id))!;
+}
+
+/** PUT v2/location/{id} (Location_Edit_Web). A facility stays with its practice. */
+export async function updateLocation(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  input: LocationInput,
+): Promise<Location> {
+  const owner = await store.ownerOf(deps.database, 'locations', id);
+  const object: AdminObject = {
+    entityType: 'Location',
+    id,
+    organizationId: owner,
+    workflow: WORKFLOWS.locationEdit,
+    detail: { fields: Object.keys(input) },
+  };
+  await requireAdminOf(context, 'update', object);
+  if (input.OrganizationId !== owner)
+    throw bodyError('OrganizationId', 'immutable', 'a facility cannot move to another practice');
+  const columns = await locationColumns(deps.database, owner, input);
+  await commit(
+    deps,
+    context,
+    'update',
+    object,
+    (tx) => store.updateLocation(tx, id, columns, deps.clock.now()),
+    {
+      organizationId: owner,
+      practitionerIds: null,
+      reason: 'location.updated',
+    },
+  );
+  return (await getLocation(deps.database, id))!;
+}
+
+/** GET v2/location/{id}: public; a user of the owning practice reading it is audited (Location_View_Web). */
+export async function viewLocation(
+  database: Database,
+  context: RequestContext,
+  id: string,
+): Promise<Location> {
+  const location = await getLocation(database, id);
+  if (!location) throw notFound();
+  if (actsFor(context, location.OrganizationId)) {
+    await auditAdmin(
+      context,
+      'read',
+      {
+        entityType: 'Location',
+        id,
+        organizationId: location.OrganizationId,
+        workflow: WORKFLOWS.locationView,
+      },
+      'success',
+    );
+  }
+  return location;
+}
+
+// ---------- accepted insurances ----------
+
+async function mappings(database: Database, planIds: string[]): Promise<InsuranceMapping[]> {
+  const plans = await insurancePlansByIds(database, planIds);
+  const all = await insuranceMappings(database);
+  return all.filter((m) => plans.has(m.PlanId));
+}
+
+/** GET insurances/mappings: every plan with its carrier, as one flat list. */
+export async function insuranceMappings(database: Database): Promise<InsuranceMapping[]> {
+  const carriers = await listInsurances(database);
+  return carriers.flatMap((c) =>
+    c.Plans.map((p) => ({
+      PlanId: p.Id,
+      PlanCode: p.Code,
+      PlanName: p.Name,
+      PlanType: p.PlanType,
+      CarrierId: c.Id,
+      CarrierName: c.Name,
+      PayerId: c.PayerId,
+      Display: `${c.Name} ${p.Name}`,
+    })),
+  );
+}
+
+async function insuredEntityOwner(
+  database: Database,
+  type: 'Location' | 'Practitioner',
+  id: string,
+  identifier: string | undefined,
+  context: RequestContext,
+): Promise<string | null> {
+  if (type === 'Location') return store.ownerOf(database, 'locations', id);
+  const organizations = await store.organizationsOfPractitioner(database, id);
+  const wanted = identifier ?? context.organizationId;
+  if (wanted && organizations.includes(wanted)) return wanted;
+  return organizations[0] ?? null;
+}
+
+/** The insurances an entity accepts (public: search and profiles show them). */
+export async function entityInsurances(
+  database: Database,
+  type: 'Location' | 'Practitioner',
+  id: string,
+): Promise<EntityInsurances> {
+  const exists =
+    type === 'Location'
+      ? (await store.ownerOf(database, 'locations', id)) !== null
+      : (await store.organizationsOfPractitioner(database, id)).length > 0;
+  if (!exists) throw notFound();
+  const planIds = await store.acceptedPlanIds(database, type, id);
+  return {
+    EntityType: type,
+    EntityId: id,
+    InsurancePlanIds: planIds,
+    Insurances: await mappings(database, planIds),
+  };
+}
+
+/**
+ * POST EntityInsurances/upsert?type=&id=&identifier=: replaces the plans a facility (or a provider) of the
+ * caller's practice accepts. `identifier`, when given, is the practice's id and must own the entity.
+ */
+export async function upsertEntityInsurances(
+  deps: AdminDeps,
+  context: RequestContext,
+  type: 'Location' | 'Practitioner',
+  id: string,
+  identifier: string | undefined,
+  planIds: string[],
+): Promise<EntityInsurances> {
+  const owner = await insuredEntityOwner(deps.database, type, id, identifier, context);
+  const object: AdminObject = {
+    entityType: type,
+    id,
+    organizationId: identifier && owner !== identifier ? null : owner,
+    workflow: type === 'Location' ? WORKFLOWS.locationInsurance : WORKFLOWS.providerEdit,
+    detail: { fields: ['Insurances'], count: planIds.length },
+  };
+  const organizationId = await requireAdminOf(context, 'update', object);
+  const unique = [...new Set(planIds)];
+  const known = await insurancePlansByIds(deps.database, unique);
+  const unknown = unique.findIndex((p) => !known.has(p));
+  if (unknown >= 0)
+    throw badRequest([
+      {
+        field: `body.InsurancePlanIds.${planIds.indexOf(unique[unknown]!)}`,
+        rule: 'exists',
+        message: 'No insurance plan with this id',
+      },
+    ]);
+  await commit(deps, context, 'update', object, (tx) => store.replaceAcceptedPlans(tx, type, id, unique), {
+    organizationId,
+    practitionerIds: type === 'Practitioner' ? [id] : null,
+    reason: `${type.toLowerCase()}.insurances`,
+  });
+  return entityInsurances(deps.database, type, id);
+}
+
+// ---------- healthcare services (resources) ----------
+
+async function checkLocations(database: Database, organizationId: string, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const ours = await store.locationsInOrganization(database, organizationId, unique);
+  const stranger = ids.findIndex((l) => !ours.has(l));
+  if (stranger >= 0)
+    throw bodyError(`LocationIds.${stranger}`, 'exists', 'no such location in your practice');
+  return unique;
+}
+
+const serviceColumns = (input: HealthcareServiceInput, organizationId: string): store.ServiceColumns => ({
+  organizationId,
+  name: input.Name,
+  category: orNull(input.Category),
+  about: orNull(input.About),
+  active: input.Active,
+});
+
+export async function createHealthcareService(
+  deps: AdminDeps,
+  context: RequestContext,
+  input: HealthcareServiceInput,
+): Promise<HealthcareService> {
+  const id = randomUUID();
+  const object: AdminObject = {
+    entityType: 'HealthcareService',
+    id,
+    organizationId: await organizationOwner(deps.database, input.OrganizationId),
+    workflow: WORKFLOWS.resourceAdd,
+  };
+  await requireAdminOf(context, 'create', object);
+  const locations = await checkLocations(deps.database, input.OrganizationId, input.LocationIds);
+  await commit(deps, context, 'create', object, (tx) =>
+    store.insertService(tx, id, serviceColumns(input, input.OrganizationId), locations, deps.clock.now()),
+  );
+  return (await getHealthcareService(deps.database, id))!;
+}
+
+export async function updateHealthcareService(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  input: HealthcareServiceInput,
+): Promise<HealthcareService> {
+  const owner = await store.ownerOf(deps.database, 'healthcare_services', id);
+  const object: AdminObject = {
+    entityType: 'HealthcareService',
+    id,
+    organizationId: owner,
+    workflow: WORKFLOWS.resourceEdit,
+    detail: { fields: Object.keys(input) },
+  };
+  await requireAdminOf(context, 'update', object);
+  if (input.OrganizationId !== owner)
+    throw bodyError('OrganizationId', 'immutable', 'a resource cannot move to another practice');
+  const locations = await checkLocations(deps.database, owner, input.LocationIds);
+  await commit(deps, context, 'update', object, (tx) =>
+    store.updateService(tx, id, serviceColumns(input, owner), locations, deps.clock.now()),
+  );
+  return (await getHealthcareService(deps.database, id))!;
+}
+
+export async function putServicePhoto(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  upload: FileUpload,
+): Promise<HealthcareService> {
+  const object: AdminObject = {
+    entityType: 'HealthcareService',
+    id,
+    organizationId: await store.ownerOf(deps.database, 'healthcare_services', id),
+    workflow: WORKFLOWS.resourceEdit,
+    detail: { fields: ['Photo'] },
+  };
+  await requireAdminOf(context, 'update', object);
+  const bytes = checkUpload(upload, UPLOAD_RULES.imageContentTypes);
+  const now = deps.clock.now();
+  await commit(deps, context, 'update', object, async (tx) => {
+    const version = await store.putImage(tx, {
+      ownerType: 'healthcare_service',
+      ownerId: id,
+      kind: 'photo',
+      contentType: upload.ContentType,
+      bytes,
+      by: context.userId ?? context.subject ?? 'unknown',
+      now,
+    });
+    await store.setServicePhoto(tx, id, `${V2}/healthcareservice/${id}/profile-picture?v=${version}`, now);
+  });
+  return (await getHealthcareService(deps.database, id))!;
+}
+
+export async function deleteServicePhoto(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+): Promise<HealthcareService> {
+  const object: AdminObject = {
+    entityType: 'HealthcareService',
+    id,
+    organizationId: await store.ownerOf(deps.database, 'healthcare_services', id),
+    workflow: WORKFLOWS.resourceEdit,
+    detail: { fields: ['Photo'], removed: true },
+  };
+  await requireAdminOf(context, 'update', object);
+  const now = deps.clock.now();
+  await commit(deps, context, 'update', object, async (tx) => {
+    await store.deleteImage(tx, 'healthcare_service', id, 'photo');
+    await store.setServicePhoto(tx, id, null, now);
+  });
+  return (await getHealthcareService(deps.database, id))!;
+}
+
+const shapeServiceSettings = (row: store.ServiceSettingsRow, saved: boolean): HealthcareServiceSettings => ({
+  HealthcareServiceId: row.healthcare_service_id,
+  OnlineBookingEnabled: row.online_booking_enabled,
+  HidePublicProfile: row.hide_public_profile,
+  PatientSurveyInstructions: row.patient_survey_instructions,
+  Saved: saved,
+});
+
+export async function readServiceSettings(
+  database: Database,
+  context: RequestContext,
+  id: string,
+): Promise<HealthcareServiceSettings> {
+  requireReaderOf(context, await store.ownerOf(database, 'healthcare_services', id));
+  const row = await store.serviceSettings(database, id);
+  return row
+    ? shapeServiceSettings(row, true)
+    : shapeServiceSettings(
+        {
+          healthcare_service_id: id,
+          online_booking_enabled: true,
+          hide_public_profile: false,
+          patient_survey_instructions: '',
+        },
+        false,
+      );
+}
+
+export async function writeServiceSettings(
+  deps: AdminDeps,
+  context: RequestContext,
+  input: HealthcareServiceSettingsInput,
+): Promise<HealthcareServiceSettings> {
+  const id = input.HealthcareServiceId;
+  const object: AdminObject = {
+    entityType: 'HealthcareServiceSettings',
+    id,
+    organizationId: await store.ownerOf(deps.database, 'healthcare_services', id),
+    workflow: WORKFLOWS.resourceEdit,
+  };
+  await requireAdminOf(context, 'update', object);
+  const row: store.ServiceSettingsRow = {
+    healthcare_service_id: id,
+    online_booking_enabled: input.OnlineBookingEnabled,
+    hide_public_profile: input.HidePublicProfile,
+    patient_survey_instructions: input.PatientSurveyInstructions,
+  };
+  await commit(deps, context, 'update', object, (tx) =>
+    store.writeServiceSettings(tx, row, deps.clock.now()),
+  );
+  return shapeServiceSettings(row, true);
+}
+
+// ---------- care teams ----------
+
+async function careTeamColumns(
+  database: Database,
+  organizationId: string,
+  input: CareTeamInput,
+): Promise<store.CareTeamColumns> {
+  const ids = input.Participants.map((p) => p.PractitionerId);
+  const members = await store.practitionersInOrganization(database, organizationId, ids);
+  const stranger = ids.findIndex((p) => !members.has(p));
+  if (stranger >= 0)
+    throw bodyError(
+      `Participants.${stranger}.PractitionerId`,
+      'exists',
+      'no such practitioner in your practice',
+    );
+  const seen = new Set<string>();
+  const participants = input.Participants.filter(
+    (p) => !seen.has(p.PractitionerId) && seen.add(p.PractitionerId),
+  ).map((p) => ({ practitionerId: p.PractitionerId, role: p.Role }));
+  return { organizationId, name: input.Name, status: input.Status, participants };
+}
+
+async function readCareTeam(database: Database, organizationId: string, id: string): Promise<CareTeam> {
+  const teams = await searchCareTeams(database, { OrganizationId: organizationId, Limit: 0, Offset: 1 });
+  const team = teams.Data.find((t) => t.Id === id);
+  if (!team) throw notFound();
+  return team;
+}
+
+export async function createCareTeam(
+  deps: AdminDeps,
+  context: RequestContext,
+  input: CareTeamInput,
+): Promise<CareTeam> {
+  const id = randomUUID();
+  const object: AdminObject = {
+    entityType: 'CareTeam',
+    id,
+    organizationId: await organizationOwner(deps.database, input.OrganizationId),
+    workflow: WORKFLOWS.careTeamAdd,
+  };
+  await requireAdminOf(context, 'create', object);
+  const columns = await careTeamColumns(deps.database, input.OrganizationId, input);
+  await commit(deps, context, 'create', object, (tx) =>
+    store.insertCareTeam(tx, id, columns, deps.clock.now()),
+  );
+  return readCareTeam(deps.database, input.OrganizationId, id);
+}
+
+export async function updateCareTeam(
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  input: CareTeamInput,
+): Promise<CareTeam> {
+  const owner = await store.ownerOf(deps.database, 'care_teams', id);
+  const object: AdminObject = {
+    entityType: 'CareTeam',
+    id,
+    organizationId: owner,
+    workflow: WORKFLOWS.careTeamEdit,
+    detail: { fields: Object.keys(input) },
+  };
+  await requireAdminOf(context, 'update', object);
+  if (input.OrganizationId !== owner)
+    throw bodyError('OrganizationId', 'immutable', 'a care team cannot move to another practice');
+  const columns = await careTeamColumns(deps.database, owner, input);
+  await commit(deps, context, 'update', object, (tx) =>
+    store.updateCareTeam(tx, id, columns, deps.clock.now()),
+  );
+  return readCareTeam(deps.database, owner, id);
+}
