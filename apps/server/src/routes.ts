@@ -12,6 +12,7 @@ import { bookingRoutes } from './modules/booking';
 import { practiceDayRoutes } from './modules/practice-day';
 import { marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
+import { onboardingRoutes } from './modules/onboarding';
 import { cacheRoutes } from './platform/cache';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
@@ -40,6 +41,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   appointmentMessageRoutes,
   marketplaceRoutes,
   formRoutes,
+  // Practice onboarding: a new practice from nothing to bookable in one call (super users).
+  onboardingRoutes,
   // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
   cacheRoutes,
 ];

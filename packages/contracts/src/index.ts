@@ -27,3 +27,4 @@ export * from './patient-updates';
 export * from './portal';
 export * from './appointment-action';
 export * from './input';
+export * from './onboarding';

@@ -25,7 +25,7 @@ import {
 } from '@careslot/contracts';
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireRoles, requireToken, requireUser } from '../../platform/auth';
-import { createHmac } from 'node:crypto';
+import { signedLinkKey } from './signed-links';
 import * as service from './service';
 import type { Account } from './store';
 
@@ -49,7 +49,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     const { tokens } = app.deps;
     const { provider } = deps;
     const startSession = (reply: FastifyReply, account: Account) => deps.startSession(reply, account);
-    const linkKey = createHmac('sha256', String(tokens.privateJwk().d)).update('careslot-signed-links').digest('base64url');
+    const linkKey = signedLinkKey(tokens);
     const REALM_TOKEN_PATH = '/realms/careslot/protocol/openid-connect/token';
 
     /** Runs a grant at the realm's own token endpoint (same process): the one place tokens are minted. */

@@ -269,3 +269,12 @@ export async function publishedProfilesOfEntities(connection: Connection, entity
   if (entityIds.length === 0) return [];
   return connection.query<PageProfileRow>('select * from page_profiles where entity_id = any($1::uuid[]) and is_published order by entity_type, name, id', [entityIds]);
 }
+
+/** Publishes or unpublishes the page profiles of these entities; returns entity id → address segment. */
+export async function setPublished(connection: Connection, entityIds: string[], published: boolean): Promise<{ entity_id: string; name_identity: string }[]> {
+  if (entityIds.length === 0) return [];
+  return connection.query<{ entity_id: string; name_identity: string }>(
+    'update page_profiles set is_published = $2 where entity_id = any($1::uuid[]) returning entity_id, name_identity',
+    [entityIds, published],
+  );
+}
