@@ -52,6 +52,9 @@ interface Row {
 /** Routes the id pattern matches that hold no patient data (public pages), with the reason. */
 const NOT_PATIENT_DATA: Record<string, string> = {
   'GET /careslot-marketplace/api/v1/pageProfiles/entity/:nameIdentity': 'a public profile page ("Profiles" matches "file")',
+  'GET /careslot-marketplace/api/v1/pageProfiles/:id/settings': 'a page profile\'s settings (a practice or provider page, no patient data)',
+  'PUT /careslot-marketplace/api/v1/pageProfiles/:id': 'a page profile edit (a practice or provider page, no patient data)',
+  'POST /careslot-marketplace/api/v1/pageProfiles/:id': 'a page profile edit (a practice or provider page, no patient data)',
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

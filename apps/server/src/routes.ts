@@ -10,7 +10,7 @@ import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes } from './modules/appointments';
 import { bookingRoutes } from './modules/booking';
 import { practiceDayRoutes } from './modules/practice-day';
-import { marketplaceRoutes } from './modules/marketplace';
+import { marketplaceAdminRoutes, marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
 import { onboardingRoutes } from './modules/onboarding';
 import { cacheRoutes } from './platform/cache';
@@ -40,6 +40,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   // The patient's appointment messages (e-mail with .ics, SMS), the fee of a cancelled visit, the message links.
   appointmentMessageRoutes,
   marketplaceRoutes,
+  // Page profile and catalog edits (practice admins their own, super users all).
+  marketplaceAdminRoutes,
   formRoutes,
   // Practice onboarding: a new practice from nothing to bookable in one call (super users).
   onboardingRoutes,

@@ -28,3 +28,4 @@ export * from './portal';
 export * from './appointment-action';
 export * from './input';
 export * from './onboarding';
+export * from './marketplace-admin';

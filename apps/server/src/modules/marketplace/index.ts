@@ -2,3 +2,4 @@
 export { publishProfiles, refreshEntityProfiles, refreshProviderSearch, type RefreshOptions } from './service';
 export { marketplaceRoutes } from './routes';
 export { DIRECTORY_CHANGED, SEARCH_INDEX_CONSUMER, type DirectoryChangedPayload } from './search-index';
+export { marketplaceAdminRoutes } from './admin-routes';
