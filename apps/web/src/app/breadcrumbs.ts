@@ -35,6 +35,10 @@ export const PRACTICE_BREADCRUMBS = {
   'dashboard/appointment-requests': { breadcrumb: 'requests', fromHome: true },
   'super-user/settings/demo-requests': { breadcrumb: 'demoRequests', fromHome: true },
   'practice-admin/settings': { breadcrumb: 'settings', fromHome: true },
+  'super-user/practice-onboarding/wizard': { breadcrumb: 'onboardingWizard', fromHome: true },
+  'practice-onboarding': { breadcrumb: 'practiceOnboarding', fromHome: true },
+  'super-user/marketplace': { breadcrumb: 'marketplace', fromHome: true },
+  'super-user/settings': { breadcrumb: 'platformSettings', fromHome: true },
 } as const satisfies Record<string, BreadcrumbHandle>;
 
 /**

@@ -64,6 +64,10 @@ const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocum
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const OnboardingWizardPage = lazy(() => import('../features/onboarding/routes/OnboardingWizardPage').then((m) => ({ default: m.OnboardingWizardPage })));
+const MarketplaceAdminPage = lazy(() => import('../features/marketplace-admin/routes/MarketplaceAdminPage').then((m) => ({ default: m.MarketplaceAdminPage })));
+const PageProfileSettingsPage = lazy(() => import('../features/marketplace-admin/routes/PageProfileSettingsPage').then((m) => ({ default: m.PageProfileSettingsPage })));
+const PlatformSettingsPage = lazy(() => import('../features/platform-settings/routes/PlatformSettingsPage').then((m) => ({ default: m.PlatformSettingsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -76,9 +80,6 @@ const NOT_BUILT_YET = [
   'staff-member/digital-checkin',
   'staff-member/surveys',
   'super-user/*',
-  'super-user/marketplace',
-  'super-user/settings',
-  'super-user/practice-onboarding/wizard',
   'practice-admin/*',
   'practice-admin/surveys',
   'practice-admin/reports/message-logs',
@@ -91,7 +92,6 @@ const NOT_BUILT_YET = [
   'providers/:userId/settings/service',
   'providers/:userId/surveys',
   'providers/digital-checkin',
-  'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
   'verification/*',
@@ -173,6 +173,10 @@ export const routes: RouteObject[] = [
         { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
       ]),
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
+      { path: 'super-user/practice-onboarding/wizard', element: <OnboardingWizardPage />, handle: PRACTICE_BREADCRUMBS['super-user/practice-onboarding/wizard'] },
+      { path: 'practice-onboarding', element: guarded('practice-onboarding', <OnboardingWizardPage />), handle: PRACTICE_BREADCRUMBS['practice-onboarding'] },
+      { path: 'super-user/marketplace', element: <MarketplaceAdminPage />, handle: PRACTICE_BREADCRUMBS['super-user/marketplace'] },
+      { path: 'super-user/settings', element: <PlatformSettingsPage />, handle: PRACTICE_BREADCRUMBS['super-user/settings'] },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage />, handle: PRACTICE_BREADCRUMBS['super-user/settings/demo-requests'] },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       // The booking flow's middle stages (patient-booking.md §2.1, §4.2).
@@ -211,7 +215,10 @@ export const routes: RouteObject[] = [
         path: 'practice-admin/settings',
         element: guarded('practice-admin/settings', <SettingsLayout />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
-        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+        children: [
+          { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
+          { path: 'page-profile', element: <PageProfileSettingsPage /> },
+        ],
       },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
