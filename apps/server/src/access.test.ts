@@ -72,6 +72,8 @@ const practice2Write: Partial<Record<Actor, Expected>> = { anon: 401, stranger: 
 
 const TABLE: Row[] = [
   { method: 'GET', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, expect: patientOwned },
+  // Support's overview of a patient: support roles only, and only with a stated purpose (audited).
+  { method: 'GET', route: `${ADMIN}/v1/support/patients/:id/overview`, url: (i) => `${ADMIN}/v1/support/patients/${i.p}/overview`, expect: { anon: 401, self: 403, stranger: 403, care1Staff: 403, support: 403, supportPurpose: 200 } },
   { method: 'GET', route: `${ADMIN}/v1/patients/:id/related-persons`, url: (i) => `${ADMIN}/v1/patients/${i.p}/related-persons`, expect: patientOwned },
   { method: 'PUT', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, body: () => demographics, expect: patientWrite },
   { method: 'PATCH', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, body: () => ({ FirstName: 'Pat' }), expect: patientWrite },

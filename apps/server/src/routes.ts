@@ -13,6 +13,7 @@ import { practiceDayRoutes } from './modules/practice-day';
 import { marketplaceAdminRoutes, marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
 import { onboardingRoutes } from './modules/onboarding';
+import { supportRoutes } from './modules/support';
 import { cacheRoutes } from './platform/cache';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
@@ -45,6 +46,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   formRoutes,
   // Practice onboarding: a new practice from nothing to bookable in one call (super users).
   onboardingRoutes,
+  // Support: a patient's appointments and account state, with a stated purpose.
+  supportRoutes,
   // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
   cacheRoutes,
 ];

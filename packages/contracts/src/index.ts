@@ -29,3 +29,4 @@ export * from './appointment-action';
 export * from './input';
 export * from './onboarding';
 export * from './marketplace-admin';
+export * from './support';

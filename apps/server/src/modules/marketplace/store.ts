@@ -333,7 +333,7 @@ export async function searchPageProfiles(
     `select *, count(*) over ()::int as total from page_profiles
       where ($1::text is null or lower(name) like $1) and ($2::text is null or entity_type = $2)
         and ($3::uuid[] is null or entity_id = any($3::uuid[]))
-      order by entity_type desc, name, id
+      order by case entity_type when 'Organization' then 0 when 'Provider' then 1 else 2 end, name, id
       limit $4 offset $5`,
     [escaped, filter.entityType, filter.entityIds, page.limit, page.offset],
   );

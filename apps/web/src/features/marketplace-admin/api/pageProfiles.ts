@@ -15,6 +15,8 @@ export interface ProfileFilter {
   entityType: PageProfileEntityType | '';
   organizationId: string | null;
   page: number;
+  /** Page size; the catalog's by default, up to 100 (a practice's settings list them all). */
+  limit?: number;
 }
 
 /** GET pageProfiles/settings: a practice admin's own profiles, or (super users) by name or practice. */
@@ -28,7 +30,7 @@ export function usePageProfiles(filter: ProfileFilter, enabled = true) {
           EntityType: filter.entityType || null,
           OrganizationId: filter.organizationId,
           Offset: filter.page,
-          Limit: PROFILE_PAGE_SIZE,
+          Limit: filter.limit ?? PROFILE_PAGE_SIZE,
         },
         signal,
       }),

@@ -120,7 +120,7 @@ export function PageProfileSettingsPage() {
   const { user } = useSession();
   const allowed = hasRole(user, 'practiceadmin', 'superuser');
   const organizationId = user?.organizationId ?? null;
-  const profiles = usePageProfiles({ name: '', entityType: '', organizationId: hasRole(user, 'practiceadmin') ? null : organizationId, page: 1 }, allowed);
+  const profiles = usePageProfiles({ name: '', entityType: '', organizationId: hasRole(user, 'practiceadmin') ? null : organizationId, page: 1, limit: 100 }, allowed);
   const locations = useQuery({
     queryKey: ['practice-locations', organizationId],
     queryFn: ({ signal }) =>
