@@ -28,7 +28,7 @@ function EntryRow({ entry }: { entry: PageProfileSettings }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={entry.IsPublished ? 'teal' : 'gray'} variant="light" tt="none">
+        <Badge color={entry.IsPublished ? 'teal.9' : 'gray'} variant={entry.IsPublished ? 'filled' : 'light'} tt="none">
           {entry.IsPublished ? t('listed') : t('notListed')}
         </Badge>
       </Table.Td>

@@ -19,7 +19,7 @@ export function PlatformSettingsPage() {
   if (!user) return <Navigate to="/login" replace />;
   const allowed = hasRole(user, 'superuser');
   const yesNo = (value: boolean) => (
-    <Badge color={value ? 'teal' : 'gray'} variant="light" tt="none">
+    <Badge color={value ? 'teal.9' : 'gray'} variant={value ? 'filled' : 'light'} tt="none">
       {value ? t('on') : t('off')}
     </Badge>
   );
