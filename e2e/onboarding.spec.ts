@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox';
 import { seedId } from './support/seed';
-import { signInAs } from './support/sign-in';
+import { signInAs, submitRealmLogin } from './support/sign-in';
 
 /** Screenshots for review when E2E_SCREENSHOTS names a folder (as the booking journeys do). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -33,7 +33,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('a super user onboards a practice through the wizard; its provider is found with open slots at the new location and a patient books one', async ({ page, browser }) => {
+test('a super user onboards a practice through the wizard; its provider is found with open slots at the new location, a patient books one, and the provider activates their account and changes a reason as the practice admin', async ({ page, browser }) => {
   const run = String(Date.now()).slice(-6);
   const letters = run.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   const practice = `Lakeshore Family Care ${letters}`;
@@ -118,7 +118,7 @@ test('a super user onboards a practice through the wizard; its provider is found
   await patient.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
   await signInAs(patient, 'patient');
   const search = await patient.request.post('/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs', { data: { TextField: practice, Limit: 5 } });
-  const found = (await search.json()) as { count: number; providers: { display_name: string; location: { name: string; city: string }; slots: unknown[]; next_availability: string | null }[] };
+  const found = (await search.json()) as { count: number; providers: { display_name: string; schedule_id: string | null; location: { name: string; city: string }; slots: unknown[]; next_availability: string | null }[] };
   expect(found.count).toBe(1);
   expect(found.providers[0]).toMatchObject({ location: { name: 'Lakeshore Main Office', city: 'Chicago' } });
   expect(found.providers[0]!.next_availability).not.toBeNull();
@@ -160,6 +160,48 @@ test('a super user onboards a practice through the wizard; its provider is found
   await expect(patient).toHaveURL(confirmation);
   await expect(patient.getByTestId('confirmation-detail')).toContainText(lastName);
   await patientContext.close();
+
+  // The new provider activates their account from the e-mailed link (the password-set flow) and signs in as the
+  // practice's admin, who can change the reasons of the new schedule.
+  const providerEmail = `nadia-${run}@lakeshore.example`;
+  const link = /(\/forgot-password\?activation=1&exp=\d+&sig=[A-Za-z0-9_-]+)/.exec(activation!.body)![1]!;
+  const providerContext = await browser.newContext();
+  const provider = await providerContext.newPage();
+  await provider.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+  await provider.goto(link);
+  const requestedAt = new Date(Date.now() - 1000);
+  await provider.getByLabel('Email').fill(providerEmail);
+  await provider.getByRole('button', { name: 'Send code' }).click();
+  await provider.waitForURL((url) => url.pathname === '/verify-code');
+  const code = await latestCode(provider.request, providerEmail, 'password-reset', requestedAt);
+  await provider.getByLabel('Digit 1').click();
+  await provider.keyboard.type(code);
+  await provider.getByRole('button', { name: 'Verify' }).click();
+  await provider.waitForURL((url) => url.pathname === '/reset-password');
+  const password = `Lakeshore-${run}-pw1`;
+  await provider.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
+  await provider.getByLabel('Confirm new password').fill(password);
+  await provider.getByRole('button', { name: 'Reset password' }).click();
+  await provider.waitForURL((url) => url.pathname !== '/reset-password');
+  if (!/\/realms\/careslot\/login-actions\//.test(provider.url())) {
+    await provider.goto('/login');
+    await provider.getByRole('button', { name: 'Login with CareSlot' }).click();
+  }
+  await expect(provider).toHaveURL(/\/realms\/careslot\/login-actions\//);
+  await submitRealmLogin(provider, providerEmail, password);
+  await expect(provider.getByRole('button', { name: new RegExp(`Nadia ${lastName}`) })).toBeVisible();
+
+  const adminToken = await provider.evaluate(() => sessionStorage.getItem('careslot_token'));
+  const reasons = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', { data: { ScheduleId: found.providers[0]!.schedule_id } });
+  const followUp = ((await reasons.json()) as { Data: { Id: string; Name: string; ServiceCategoryId: string | null; VisitType: string }[] }).Data.find((r) => r.Name === 'Follow-up Visit')!;
+  const changed = await provider.request.put(`/careslot-calendar/api/v2/servicetype/${followUp.Id}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { Name: followUp.Name, Duration: 45, ServiceCategoryId: followUp.ServiceCategoryId, VisitType: followUp.VisitType },
+  });
+  expect(changed.status()).toBe(200);
+  const after = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', { data: { ScheduleId: found.providers[0]!.schedule_id } });
+  expect(((await after.json()) as { Data: { Name: string; Duration: number }[] }).Data.find((r) => r.Name === 'Follow-up Visit')?.Duration).toBe(45);
+  await providerContext.close();
 });
 
 test('a provider opening the onboarding wizard is told it is for super users', async ({ page }) => {
