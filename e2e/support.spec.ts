@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 
@@ -21,7 +22,16 @@ test('a support agent finds a patient of any practice by name and date of birth,
   await expect(results.getByText('Jordan Ellis')).toBeVisible();
   await expect(page.getByText('1 patient found')).toBeVisible();
   await expect(results.getByText('Riverside Health Partners')).toBeVisible();
-  await expect(results.getByRole('button')).toHaveCount(0);
+  // Read-only: the one action on a row opens the patient's appointments and account state (audited with the purpose).
+  await expect(results.getByRole('button')).toHaveCount(1);
+  await results.getByRole('button', { name: 'Open Jordan Ellis' }).click();
+  const overview = page.getByRole('region', { name: 'Jordan Ellis' });
+  await expect(overview.getByRole('heading', { level: 3, name: 'Account' })).toBeVisible();
+  await expect(overview.getByText(/^(Locked|Not locked)$/)).toBeVisible();
+  await expect(overview.getByText(/^(Last sign-in .+|Never signed in)$/)).toBeVisible();
+  await expect(overview.getByRole('heading', { level: 3, name: 'Upcoming appointments' })).toBeVisible();
+  await expect(overview.getByText('This look-up was recorded with your purpose: “The patient called about a booking”.')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page.getByLabel('Phone').fill('555-01');
   await page.getByRole('button', { name: 'Search' }).click();

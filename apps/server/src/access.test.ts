@@ -58,6 +58,9 @@ const NOT_PATIENT_DATA: Record<string, string> = {
   'PUT /careslot-administration/api/v1/practiceclinicalsettings/:id': "a practice's clinical settings, keyed by the organization id (admin.test.ts)",
   'GET /careslot-administration/api/v1/PatientPortalSettings/:id': "a practice's patient-portal settings, keyed by the organization id (admin.test.ts)",
   'PUT /careslot-administration/api/v1/PatientPortalSettings/:id': "a practice's patient-portal settings, keyed by the organization id (admin.test.ts)",
+  'GET /careslot-marketplace/api/v1/pageProfiles/:id/settings': 'a page profile\'s settings (a practice or provider page, no patient data)',
+  'PUT /careslot-marketplace/api/v1/pageProfiles/:id': 'a page profile edit (a practice or provider page, no patient data)',
+  'POST /careslot-marketplace/api/v1/pageProfiles/:id': 'a page profile edit (a practice or provider page, no patient data)',
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -75,6 +78,8 @@ const practice2Write: Partial<Record<Actor, Expected>> = { anon: 401, stranger: 
 
 const TABLE: Row[] = [
   { method: 'GET', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, expect: patientOwned },
+  // Support's overview of a patient: support roles only, and only with a stated purpose (audited).
+  { method: 'GET', route: `${ADMIN}/v1/support/patients/:id/overview`, url: (i) => `${ADMIN}/v1/support/patients/${i.p}/overview`, expect: { anon: 401, self: 403, stranger: 403, care1Staff: 403, support: 403, supportPurpose: 200 } },
   { method: 'GET', route: `${ADMIN}/v1/patients/:id/related-persons`, url: (i) => `${ADMIN}/v1/patients/${i.p}/related-persons`, expect: patientOwned },
   { method: 'PUT', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, body: () => demographics, expect: patientWrite },
   { method: 'PATCH', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, body: () => ({ FirstName: 'Pat' }), expect: patientWrite },

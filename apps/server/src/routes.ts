@@ -10,11 +10,13 @@ import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes } from './modules/appointments';
 import { bookingRoutes } from './modules/booking';
 import { practiceDayRoutes } from './modules/practice-day';
-import { marketplaceRoutes } from './modules/marketplace';
+import { marketplaceAdminRoutes, marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
 import { surveyRoutes } from './modules/surveys';
 import { reminderRoutes } from './modules/reminders';
 import { publicationDelivery } from './modules/publications';
+import { onboardingRoutes } from './modules/onboarding';
+import { supportRoutes } from './modules/support';
 import { cacheRoutes } from './platform/cache';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
@@ -47,6 +49,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   appointmentMessageRoutes,
   messageTemplateRoutes,
   marketplaceRoutes,
+  // Page profile and catalog edits (practice admins their own, super users all).
+  marketplaceAdminRoutes,
   formRoutes,
   // Patient surveys: the practice's surveys and the template library.
   surveyRoutes,
@@ -54,6 +58,10 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   reminderRoutes,
   // web/BobAppointment publications delivered to the outside system (a webhook, or recorded locally).
   publicationDelivery,
+  // Practice onboarding: a new practice from nothing to bookable in one call (super users).
+  onboardingRoutes,
+  // Support: a patient's appointments and account state, with a stated purpose.
+  supportRoutes,
   // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
   cacheRoutes,
 ];

@@ -48,6 +48,7 @@ export type InsurancePlan = z.infer<typeof insurancePlanSchema>;
 export const insuranceCarrierListSchema = dataList(insuranceCarrierSchema);
 
 export const usStateSchema = z.object({ Code: z.string(), Display: z.string(), Fips: z.string() });
+export type UsState = z.infer<typeof usStateSchema>;
 export const usStateListSchema = dataList(usStateSchema);
 
 /** Zip code look-up item: the lookup request is {Code}; items Code, City, State, CountyCode, County, Latitude, Longitude. */

@@ -32,3 +32,6 @@ export * from './message-templates';
 export * from './people';
 export * from './reminders';
 export * from './directory-admin';
+export * from './onboarding';
+export * from './marketplace-admin';
+export * from './support';

@@ -15,3 +15,4 @@ export * from './message-templates';
 export * from './people';
 export * from './reminders';
 export * from './facility';
+export * from './onboarding';

@@ -93,6 +93,10 @@ const LocationsSettingsPage = lazy(() => import('../features/organization-settin
 const ResourcesSettingsPage = lazy(() => import('../features/organization-settings/routes/ResourcesSettingsPage').then((m) => ({ default: m.ResourcesSettingsPage })));
 const CareTeamsSettingsPage = lazy(() => import('../features/organization-settings/routes/CareTeamsSettingsPage').then((m) => ({ default: m.CareTeamsSettingsPage })));
 const PatientPortalSettingsPage = lazy(() => import('../features/organization-settings/routes/PatientPortalSettingsPage').then((m) => ({ default: m.PatientPortalSettingsPage })));
+const OnboardingWizardPage = lazy(() => import('../features/onboarding/routes/OnboardingWizardPage').then((m) => ({ default: m.OnboardingWizardPage })));
+const MarketplaceAdminPage = lazy(() => import('../features/marketplace-admin/routes/MarketplaceAdminPage').then((m) => ({ default: m.MarketplaceAdminPage })));
+const PageProfileSettingsPage = lazy(() => import('../features/marketplace-admin/routes/PageProfileSettingsPage').then((m) => ({ default: m.PageProfileSettingsPage })));
+const PlatformSettingsPage = lazy(() => import('../features/platform-settings/routes/PlatformSettingsPage').then((m) => ({ default: m.PlatformSettingsPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -104,15 +108,11 @@ const NOT_BUILT_YET = [
   'staff-member/*',
   'staff-member/digital-checkin',
   'super-user/*',
-  'super-user/marketplace',
-  'super-user/settings',
-  'super-user/practice-onboarding/wizard',
   'practice-admin/*',
   'practice-admin/digital-checkin',
   'practice/*',
   'providers/*',
   'providers/digital-checkin',
-  'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
   'verification/*',
@@ -198,6 +198,10 @@ export const routes: RouteObject[] = [
         { path: `${prefix}reset-password`, element: <RequireVerifiedRecovery><ResetPasswordPage /></RequireVerifiedRecovery> },
       ]),
       { path: 'account/activation-code-question', element: <GuestOnly><ActivationCodeQuestionPage /></GuestOnly> },
+      { path: 'super-user/practice-onboarding/wizard', element: <OnboardingWizardPage />, handle: PRACTICE_BREADCRUMBS['super-user/practice-onboarding/wizard'] },
+      { path: 'practice-onboarding', element: guarded('practice-onboarding', <OnboardingWizardPage />), handle: PRACTICE_BREADCRUMBS['practice-onboarding'] },
+      { path: 'super-user/marketplace', element: <MarketplaceAdminPage />, handle: PRACTICE_BREADCRUMBS['super-user/marketplace'] },
+      { path: 'super-user/settings', element: <PlatformSettingsPage />, handle: PRACTICE_BREADCRUMBS['super-user/settings'] },
       { path: 'super-user/settings/demo-requests', element: <DemoRequestsPage />, handle: PRACTICE_BREADCRUMBS['super-user/settings/demo-requests'] },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
       // The booking flow's middle stages (patient-booking.md §2.1, §4.2).
@@ -257,6 +261,7 @@ export const routes: RouteObject[] = [
           { path: 'resources', element: <ResourcesSettingsPage /> },
           { path: 'care-teams', element: <CareTeamsSettingsPage /> },
           { path: 'patient-portal', element: <PatientPortalSettingsPage /> },
+          { path: 'page-profile', element: <PageProfileSettingsPage /> },
         ],
       },
       // The invited provider's or staff member's activation link (decision 0052).

@@ -15,7 +15,7 @@ export {
   type AppointmentChangeKind,
 } from './events';
 export { callNextWalkIn, practiceOf, toPracticeAppointments, UNKNOWN_PATIENT } from './practice';
-export { ownAppointment as patientOwnAppointment } from './portal';
+export { appointmentsOfAuthorizedPatient, ownAppointment as patientOwnAppointment } from './portal';
 export {
   appointment as findAppointment,
   byIdempotencyKey,

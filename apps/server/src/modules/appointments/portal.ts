@@ -200,3 +200,18 @@ export function calendarFileOf(item: PortalAppointment, origin: string, now: Dat
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
+
+/**
+ * A patient's appointments as the portal shows them, for a caller already authorized for the patient's
+ * record (the support overview authorizes with the agent's stated purpose first).
+ */
+export async function appointmentsOfAuthorizedPatient(deps: Deps, patientId: string): Promise<{ upcoming: PortalAppointment[]; past: PortalAppointment[] }> {
+  const now = deps.clock.now();
+  const [upcoming, past] = await Promise.all(
+    (['upcoming', 'past'] as const).map(async (when) => {
+      const rows = await store.appointmentsOfPatient(deps.database, { patientId, when, now, active: [...ACTIVE] });
+      return Promise.all(rows.map((row) => toPortal(deps, row, now)));
+    }),
+  );
+  return { upcoming: upcoming!, past: past! };
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import type { Database } from '../../platform/db';
-import { clearLoginFailures, findCredentials, reserveLoginTry, type Account } from './store';
+import type { Connection, Database } from '../../platform/db';
+import { accountOfPatient, clearLoginFailures, findCredentials, isLocked, reserveLoginTry, type Account } from './store';
 
 /** Argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's recommended minimum). */
 export const hashPassword = (password: string) => hash(password);
@@ -39,3 +39,14 @@ export async function checkPassword(
 // The hash of a random string nobody knows: verified against when the e-mail is unknown.
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$gSfeueqZZWBI2szvIewP/Q$P11B+C5+0QLNKc25WJMH+o7mYO/ze1sgi2atlCXoHPw';
+
+/** A patient's account as support sees it: whether one exists, is locked out, and its last sign-in. */
+export async function patientAccountState(database: Connection, patientId: string, now: Date) {
+  const account = await accountOfPatient(database, patientId);
+  if (!account) return { exists: false, locked: false, lastSignInAt: null };
+  return {
+    exists: true,
+    locked: await isLocked(database, loginKey(account.email), now),
+    lastSignInAt: account.last_sign_in_at ? new Date(account.last_sign_in_at).toISOString() : null,
+  };
+}

@@ -1,5 +1,6 @@
 /** The identity module's public face: the realm (OIDC provider), accounts and the account calls. */
-export { hashPassword } from './accounts';
+export { hashPassword, patientAccountState } from './accounts';
 export { insertAccounts, findAccountByEmail, type Account, type NewAccount } from './store';
 export { identityRoutes, PRODUCT_TOKEN_TTL } from './routes';
 export { REALM_PATH } from './oidc';
+export { signLink, signedLinkKey } from './signed-links';

@@ -1,5 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** The key signed links are made with: derived from the token signing key, so every instance shares it. */
+export function signedLinkKey(tokens: { privateJwk(): { d?: unknown } }): string {
+  return createHmac('sha256', String(tokens.privateJwk().d)).update('careslot-signed-links').digest('base64url');
+}
+
 /**
  * Signed links (POST v1/signed-link/create): a CareSlot path with an expiry and an HMAC over both, so a
  * page can trust a link it did not hand out in the same session (a form or survey sent by e-mail).

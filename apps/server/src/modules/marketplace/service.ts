@@ -352,6 +352,23 @@ export async function refreshEntityProfiles(connection: Connection, ids?: { orga
   return sources.length;
 }
 
+/**
+ * Makes sure the page profiles of these providers and practices exist and sets whether they are published
+ * (practice onboarding's publish step); the search rows of the providers are rebuilt in the same transaction.
+ * Returns entity id → the profile's address segment.
+ */
+export async function publishProfiles(
+  connection: Connection,
+  ids: { practitionerIds: string[]; organizationIds: string[] },
+  published: boolean,
+): Promise<Map<string, string>> {
+  await refreshEntityProfiles(connection, { organizationIds: ids.organizationIds, serviceIds: [] });
+  await refreshProviderSearch(connection, ids.practitionerIds);
+  const rows = await store.setPublished(connection, [...ids.practitionerIds, ...ids.organizationIds], published);
+  await refreshProviderSearch(connection, ids.practitionerIds);
+  return new Map(rows.map((r) => [r.entity_id, r.name_identity]));
+}
+
 const profileLink = (row: Pick<store.PageProfileRow, 'entity_type' | 'name_identity'>) =>
   row.entity_type === 'Provider' ? `/providers/${row.name_identity}` : `/practice/${row.name_identity}`;
 

@@ -269,3 +269,72 @@ export async function publishedProfilesOfEntities(connection: Connection, entity
   if (entityIds.length === 0) return [];
   return connection.query<PageProfileRow>('select * from page_profiles where entity_id = any($1::uuid[]) and is_published order by entity_type, name, id', [entityIds]);
 }
+
+/** Publishes or unpublishes the page profiles of these entities; returns entity id → address segment. */
+export async function setPublished(connection: Connection, entityIds: string[], published: boolean): Promise<{ entity_id: string; name_identity: string }[]> {
+  if (entityIds.length === 0) return [];
+  return connection.query<{ entity_id: string; name_identity: string }>(
+    'update page_profiles set is_published = $2 where entity_id = any($1::uuid[]) returning entity_id, name_identity',
+    [entityIds, published],
+  );
+}
+
+export async function pageProfileById(connection: Connection, id: string): Promise<PageProfileRow | null> {
+  const rows = await connection.query<PageProfileRow>('select * from page_profiles where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** The editable columns of a profile (the ones given; keys are column names). */
+export interface PageProfileChanges {
+  title?: string | null;
+  about?: string | null;
+  visit_types?: string[];
+  is_published?: boolean;
+  show_suggested_entities?: boolean;
+  enable_location_search?: boolean;
+  display_specialities?: boolean;
+  display_insurances?: boolean;
+  display_location_phone?: boolean;
+  schedule_via_referrer?: boolean;
+  enable_split_calendar?: boolean;
+  enable_profile_ranking?: boolean;
+  referrer_url?: string | null;
+  referrer_instructions?: string | null;
+  page_profile_schedule_type?: string | null;
+  hidden_facilities?: PageProfileRow['hidden_facilities'];
+  hidden_suggested_ids?: string[];
+}
+
+const JSON_COLUMNS = new Set(['hidden_facilities']);
+
+/** Sets the given columns of one profile (column names come from PageProfileChanges, never from input). */
+export async function updatePageProfile(connection: Connection, id: string, changes: PageProfileChanges): Promise<PageProfileRow | null> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const params: unknown[] = [id];
+  const sets = entries.map(([column, value]) => {
+    params.push(JSON_COLUMNS.has(column) ? JSON.stringify(value) : value);
+    return `${column} = $${params.length}${JSON_COLUMNS.has(column) ? '::jsonb' : ''}`;
+  });
+  const rows = await connection.query<PageProfileRow>(
+    `update page_profiles set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning *`,
+    params,
+  );
+  return rows[0] ?? null;
+}
+
+/** Profiles by name (case-insensitive part), optionally of one entity type or of some entities; with the total. */
+export async function searchPageProfiles(
+  connection: Connection,
+  filter: { name: string | null; entityType: string | null; entityIds: string[] | null },
+  page: { limit: number; offset: number },
+): Promise<(PageProfileRow & { total: number })[]> {
+  const escaped = filter.name ? `%${filter.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return connection.query<PageProfileRow & { total: number }>(
+    `select *, count(*) over ()::int as total from page_profiles
+      where ($1::text is null or lower(name) like $1) and ($2::text is null or entity_type = $2)
+        and ($3::uuid[] is null or entity_id = any($3::uuid[]))
+      order by case entity_type when 'Organization' then 0 when 'Provider' then 1 else 2 end, name, id
+      limit $4 offset $5`,
+    [escaped, filter.entityType, filter.entityIds, page.limit, page.offset],
+  );
+}

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Container, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Container, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { Organization } from '@careslot/contracts';
 import { formatPhone, formatZip } from '@careslot/domain';
 import { ApiError } from '../../../shared/api/client';
@@ -37,10 +37,17 @@ export function PracticesDashboardPage() {
     <Container size="xl" py="xl">
       <title>{t('title')}</title>
       <Stack gap="md">
-        <div>
-          <Title order={1}>{t('heading')}</Title>
-          <Text c="dimmed">{t('lead')}</Text>
-        </div>
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>{t('heading')}</Title>
+            <Text c="dimmed">{t('lead')}</Text>
+          </div>
+          {allowed ? (
+            <Button component={Link} to="/super-user/practice-onboarding/wizard" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('addPractice')}
+            </Button>
+          ) : null}
+        </Group>
         {!allowed || (list.error instanceof ApiError && list.error.status === 403) ? (
           <Alert color="red" role="alert">
             {t('forbidden')}
@@ -81,6 +88,7 @@ export function PracticesDashboardPage() {
                         <Table.Th>{t('columns.contact')}</Table.Th>
                         <Table.Th>{t('columns.timeZone')}</Table.Th>
                         <Table.Th>{t('columns.status')}</Table.Th>
+                        <Table.Th>{t('columns.actions')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -123,6 +131,11 @@ export function PracticesDashboardPage() {
                                 </Badge>
                               ) : null}
                             </Group>
+                          </Table.Td>
+                          <Table.Td>
+                            <Anchor component={Link} to={`/super-user/marketplace?organization=${practice.Id}`} size="sm" aria-label={t('openProfilesOf', { name: practice.Name })}>
+                              {t('openProfiles')}
+                            </Anchor>
                           </Table.Td>
                         </Table.Tr>
                       ))}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Organization, Patient } from '@careslot/contracts';
+import type { Organization, Patient, SupportPatientOverview } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 
 export const PATIENT_PAGE_SIZE = 10;
@@ -50,5 +50,15 @@ export function usePracticeNames(enabled: boolean) {
     },
     enabled,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** GET support/patients/{id}/overview: the patient's appointments and account state, with the stated purpose (audited). */
+export function usePatientOverview(patientId: string | null, purpose: string) {
+  return useQuery({
+    queryKey: ['support-overview', patientId, purpose],
+    queryFn: ({ signal }) =>
+      apiRequest<SupportPatientOverview>(`/careslot-administration/api/v1/support/patients/${patientId}/overview`, { headers: { 'x-access-purpose': purpose }, signal }),
+    enabled: patientId !== null && purpose !== '',
   });
 }

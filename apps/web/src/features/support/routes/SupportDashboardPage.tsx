@@ -8,6 +8,7 @@ import { formatPhone } from '@careslot/domain';
 import { ApiError } from '../../../shared/api/client';
 import { hasRole, useSession } from '../../../shared/session/session';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { PatientOverview } from './PatientOverview';
 import { PATIENT_PAGE_SIZE, usePatientSearch, usePracticeNames, type PatientCriteria } from '../api/patientSearch';
 
 interface FormValues {
@@ -64,6 +65,7 @@ export function SupportDashboardPage() {
   const [criteria, setCriteria] = useState<PatientCriteria | null>(null);
   const [purpose, setPurpose] = useState('');
   const [page, setPage] = useState(1);
+  const [opened, setOpened] = useState<{ id: string; name: string } | null>(null);
   const results = usePatientSearch(allowed ? criteria : null, page, purpose);
   const practices = usePracticeNames(allowed && criteria !== null);
 
@@ -89,6 +91,7 @@ export function SupportDashboardPage() {
     setErrors({});
     setPage(1);
     setPurpose(stated);
+    setOpened(null);
     setCriteria(outcome.criteria);
   };
 
@@ -149,6 +152,7 @@ export function SupportDashboardPage() {
                         <Table.Th>{t('columns.contact')}</Table.Th>
                         <Table.Th>{t('columns.city')}</Table.Th>
                         <Table.Th>{t('columns.practice')}</Table.Th>
+                        <Table.Th>{t('columns.details')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
@@ -175,6 +179,16 @@ export function SupportDashboardPage() {
                             </Table.Td>
                             <Table.Td>{[patient.Address.City, patient.Address.State].filter(Boolean).join(', ') || '—'}</Table.Td>
                             <Table.Td>{patient.ManagingOrganization ? (practices.data?.get(patient.ManagingOrganization) ?? '…') : '—'}</Table.Td>
+                            <Table.Td>
+                              <Button
+                                size="xs"
+                                variant="light"
+                                aria-label={t('openOf', { name: name ? `${name.Given.join(' ')} ${name.Family}` : patient.Id })}
+                                onClick={() => setOpened({ id: patient.Id, name: name ? `${name.Given.join(' ')} ${name.Family}` : '—' })}
+                              >
+                                {t('open')}
+                              </Button>
+                            </Table.Td>
                           </Table.Tr>
                         );
                       })}
@@ -184,6 +198,7 @@ export function SupportDashboardPage() {
                 {results.data.Total > PATIENT_PAGE_SIZE ? (
                   <Pagination total={Math.ceil(results.data.Total / PATIENT_PAGE_SIZE)} value={page} onChange={setPage} aria-label={t('pages')} />
                 ) : null}
+                {opened ? <PatientOverview key={opened.id} patientId={opened.id} name={opened.name} purpose={purpose} /> : null}
               </>
             )}
           </>

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CatalogAdminQuery,
+  PageProfileCreate,
+  PageProfileSettings,
+  PageProfileUpdate,
+  VisitType,
+} from '@careslot/contracts';
+import { profileSlug } from '@careslot/domain';
+import { recordAudit, type AuditAction } from '../../platform/audit';
+import type { RequestContext } from '../../platform/context';
+import type { AppDeps } from '../../platform/deps';
+import { appendEvents } from '../../platform/events';
+import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { getHealthcareService, getLocations, getOrganization, getPractitioner, listPractitionerRoles, profileEntitySources } from '../directory';
+import { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './search-index';
+import { refreshEntityProfiles, refreshProviderSearch } from './service';
+import * as store from './store';
+
+/** Audit workflows of the marketplace's edits (constants.md style). */
+export const PAGE_PROFILE_WORKFLOW = 'Page_Profile_Edit_Web';
+export const CATALOG_WORKFLOW = 'Marketplace_Catalog_Edit_Web';
+
+type Deps = Pick<AppDeps, 'database' | 'events'>;
+const isSuperUser = (context: RequestContext) => context.roles.includes('superuser');
+const isPracticeAdmin = (context: RequestContext) => context.organizationId !== null && context.roles.includes('practiceadmin');
+
+function auditOf(context: RequestContext) {
+  return {
+    actorId: context.userId ?? context.subject,
+    actorType: context.actorType,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    organizationId: context.organizationId,
+    purpose: context.purpose,
+  };
+}
+
+/** The practices an entity belongs to (a provider may work for several). */
+async function organizationsOf(deps: Deps, entityType: string, entityId: string): Promise<string[]> {
+  if (entityType === 'Organization') return (await getOrganization(deps.database, entityId)) ? [entityId] : [];
+  if (entityType === 'HealthCareService') {
+    const service = await getHealthcareService(deps.database, entityId);
+    return service ? [service.OrganizationId] : [];
+  }
+  const roles = await listPractitionerRoles(deps.database, { PractitionerId: entityId });
+  return [...new Set(roles.filter((r) => r.Active).map((r) => r.OrganizationId))];
+}
+
+/**
+ * The caller may edit this entity's profile: a super user any, a practice admin those of its own practice.
+ * Anything else answers 404 (no existence oracle) and is audited.
+ */
+async function checkEditor(deps: Deps, context: RequestContext, action: AuditAction, entity: { type: string; id: string }, workflow: string): Promise<string | null> {
+  const organizations = await organizationsOf(deps, entity.type, entity.id);
+  const allowed = organizations.length > 0 && (isSuperUser(context) || (isPracticeAdmin(context) && organizations.includes(context.organizationId!)));
+  if (!allowed) {
+    await recordAudit(deps.database, auditOf(context), {
+      action,
+      entityType: 'PageProfile',
+      entityId: entity.id,
+      outcome: organizations.length === 0 ? 'not_found' : 'denied',
+      workflow,
+      detail: { entityType: entity.type },
+    });
+    throw notFound();
+  }
+  return isSuperUser(context) ? (organizations[0] ?? null) : context.organizationId;
+}
+
+function toSettings(row: store.PageProfileRow, organizationId: string | null): PageProfileSettings {
+  return {
+    Id: row.id,
+    Entity: { Id: row.entity_id, Type: row.entity_type },
+    OrganizationId: organizationId,
+    NameIdentity: row.name_identity,
+    Name: row.name,
+    Title: row.title,
+    About: row.about,
+    VisitTypes: row.visit_types,
+    IsPublished: row.is_published,
+    ShowSuggestedEntities: row.show_suggested_entities,
+    EnableLocationSearch: row.enable_location_search,
+    DisplaySpecialities: row.display_specialities,
+    DisplayInsurances: row.display_insurances,
+    DisplayLocationPhone: row.display_location_phone,
+    ScheduleViaReferrer: row.schedule_via_referrer,
+    EnableSplitCalendar: row.enable_split_calendar,
+    EnableProfileRanking: row.enable_profile_ranking,
+    ReferrerUrl: row.referrer_url,
+    ReferrerInstructions: row.referrer_instructions,
+    PageProfileScheduleType: row.page_profile_schedule_type,
+    HiddenFacilities: row.hidden_facilities,
+    HiddenSuggestedIds: row.hidden_suggested_ids,
+  };
+}
+
+/** The search follows a profile's change: its provider's rows, or every provider of its practice. */
+async function announce(tx: Parameters<typeof appendEvents>[0], row: store.PageProfileRow, organizationId: string | null, reason: string) {
+  if (!organizationId) return;
+  const payload: DirectoryChangedPayload = { organizationId, practitionerIds: row.entity_type === 'Provider' ? [row.entity_id] : null, reason };
+  await appendEvents(tx, [{ aggregateType: 'organization', aggregateId: organizationId, type: DIRECTORY_CHANGED, payload }]);
+}
+
+/** The entities of a practice: itself, its providers and its services. */
+async function entitiesOfPractice(deps: Deps, organizationId: string): Promise<string[]> {
+  const roles = await listPractitionerRoles(deps.database, { OrganizationId: organizationId });
+  const services = await profileEntitySources(deps.database, { organizationIds: [], serviceIds: [], servicesOfOrganizationIds: [organizationId] });
+  return [organizationId, ...new Set(roles.filter((r) => r.Code.includes('provider')).map((r) => r.PractitionerId)), ...services.map((s) => s.id)];
+}
+
+/** Makes the profiles of a practice's entities that are missing (unpublished providers included). */
+async function ensureProfiles(deps: Deps, organizationId: string): Promise<void> {
+  const roles = await listPractitionerRoles(deps.database, { OrganizationId: organizationId });
+  const providers = [...new Set(roles.filter((r) => r.Code.includes('provider')).map((r) => r.PractitionerId))];
+  await deps.database.transaction(async (tx) => {
+    await refreshEntityProfiles(tx, { organizationIds: [organizationId], serviceIds: [] });
+    if (providers.length) await refreshProviderSearch(tx, providers);
+  });
+}
+
+/**
+ * The profiles an editor manages: a practice admin its practice's (the practice, its providers, its services),
+ * a super user any practice's (OrganizationId) or every profile by name.
+ */
+export async function listProfiles(deps: Deps, context: RequestContext, query: CatalogAdminQuery & { OrganizationId?: string | undefined }) {
+  let organizationId: string | null = null;
+  if (isSuperUser(context)) organizationId = query.OrganizationId ?? null;
+  else if (isPracticeAdmin(context)) organizationId = context.organizationId;
+  else throw forbidden();
+  if (organizationId) await ensureProfiles(deps, organizationId);
+  const entityIds = organizationId ? await entitiesOfPractice(deps, organizationId) : null;
+  const rows = await store.searchPageProfiles(
+    deps.database,
+    { name: query.Name ?? null, entityType: query.EntityType ?? null, entityIds },
+    { limit: query.Limit, offset: (query.Offset - 1) * query.Limit },
+  );
+  return { Data: rows.map((row) => toSettings(row, organizationId)), Total: rows[0]?.total ?? 0 };
+}
+
+export async function getProfileSettings(deps: Deps, context: RequestContext, id: string): Promise<PageProfileSettings> {
+  const row = await store.pageProfileById(deps.database, id);
+  if (!row) throw notFound();
+  const organizationId = await checkEditor(deps, context, 'read', { type: row.entity_type, id: row.entity_id }, PAGE_PROFILE_WORKFLOW);
+  return toSettings(row, organizationId);
+}
+
+/** Hidden facilities must be the practice's; hidden providers or resources its own too. */
+async function checkHidden(deps: Deps, organizationId: string | null, update: PageProfileUpdate): Promise<void> {
+  if (!organizationId) return;
+  if (update.HiddenFacilities?.length) {
+    const locations = new Set((await getLocations(deps.database, update.HiddenFacilities.map((h) => h.facilityId))).filter((l) => l.OrganizationId === organizationId).map((l) => l.Id));
+    const bad = update.HiddenFacilities.findIndex((h) => !locations.has(h.facilityId));
+    if (bad >= 0) throw fieldError(`HiddenFacilities.${bad}.facilityId`, 'not_found', 'no such facility in this practice');
+  }
+  const own = new Set(await entitiesOfPractice(deps, organizationId));
+  const badProvider = (update.HiddenFacilities ?? []).findIndex((h) => (h.providerId && !own.has(h.providerId)) || (h.resourceId && !own.has(h.resourceId)));
+  if (badProvider >= 0) throw fieldError(`HiddenFacilities.${badProvider}`, 'not_found', 'no such provider or resource in this practice');
+  const badSuggested = (update.HiddenSuggestedIds ?? []).findIndex((id) => !own.has(id));
+  if (badSuggested >= 0) throw fieldError(`HiddenSuggestedIds.${badSuggested}`, 'not_found', 'no such provider or resource in this practice');
+}
+
+/** PUT/POST pageProfiles/{id}: the editor's changes, audited; patient search follows (directory.changed). */
+export async function updateProfile(deps: Deps, context: RequestContext, id: string, update: PageProfileUpdate): Promise<PageProfileSettings> {
+  const row = await store.pageProfileById(deps.database, id);
+  if (!row) throw notFound();
+  const organizationId = await checkEditor(deps, context, 'update', { type: row.entity_type, id: row.entity_id }, PAGE_PROFILE_WORKFLOW);
+  const referrer = update.ScheduleViaReferrer ?? row.schedule_via_referrer;
+  const url = update.ReferrerUrl === undefined ? row.referrer_url : update.ReferrerUrl;
+  if (referrer && !url) throw badRequest([{ field: 'ReferrerUrl', rule: 'required', message: 'ReferrerUrl is required to schedule via the referrer' }]);
+  await checkHidden(deps, organizationId, update);
+  const changed = await deps.database.transaction(async (tx) => {
+    const next = await store.updatePageProfile(tx, id, {
+      title: update.Title,
+      about: update.About,
+      visit_types: update.VisitTypes ? [...new Set(update.VisitTypes)] : undefined,
+      is_published: update.IsPublished,
+      show_suggested_entities: update.ShowSuggestedEntities,
+      enable_location_search: update.EnableLocationSearch,
+      display_specialities: update.DisplaySpecialities,
+      display_insurances: update.DisplayInsurances,
+      display_location_phone: update.DisplayLocationPhone,
+      schedule_via_referrer: update.ScheduleViaReferrer,
+      enable_split_calendar: update.EnableSplitCalendar,
+      enable_profile_ranking: update.EnableProfileRanking,
+      referrer_url: update.ReferrerUrl,
+      referrer_instructions: update.ReferrerInstructions,
+      page_profile_schedule_type: update.PageProfileScheduleType,
+      hidden_facilities: update.HiddenFacilities,
+      hidden_suggested_ids: update.HiddenSuggestedIds,
+    });
+    await announce(tx, next!, organizationId, 'page_profile_edited');
+    await recordAudit(tx, auditOf(context), {
+      action: 'update',
+      entityType: 'PageProfile',
+      entityId: id,
+      outcome: 'success',
+      workflow: PAGE_PROFILE_WORKFLOW,
+      detail: { fields: Object.keys(update) },
+    });
+    return next!;
+  });
+  await deps.events.flush();
+  return toSettings(changed, organizationId);
+}
+
+/** POST pageProfiles: the entity's profile (made now, unpublished, when it has none); answers its id. */
+export async function createProfile(deps: Deps, context: RequestContext, input: PageProfileCreate, publish = false): Promise<string> {
+  const organizationId = await checkEditor(deps, context, 'create', { type: input.EntityType, id: input.EntityId }, publish ? CATALOG_WORKFLOW : PAGE_PROFILE_WORKFLOW);
+  const existing = await store.pageProfileByEntity(deps.database, input.EntityType, input.EntityId);
+  const name = existing ? existing.name : await entityName(deps, input);
+  const id = await deps.database.transaction(async (tx) => {
+    let row = existing;
+    if (!row) {
+      await store.insertMissingPageProfiles(tx, [
+        { id: randomUUID(), entity_type: input.EntityType, entity_id: input.EntityId, name_identity: profileSlug(name, input.EntityId), name, title: null, about: null, profile_picture: null, visit_types: ['Office'], is_published: publish },
+      ]);
+      row = await store.pageProfileByEntity(tx, input.EntityType, input.EntityId);
+    } else if (publish && !row.is_published) {
+      row = await store.updatePageProfile(tx, row.id, { is_published: true });
+    }
+    await announce(tx, row!, organizationId, publish ? 'marketplace_calendar_added' : 'page_profile_created');
+    await recordAudit(tx, auditOf(context), {
+      action: 'create',
+      entityType: 'PageProfile',
+      entityId: row!.id,
+      outcome: 'success',
+      workflow: publish ? CATALOG_WORKFLOW : PAGE_PROFILE_WORKFLOW,
+      detail: { entityType: input.EntityType, existed: existing !== null },
+    });
+    return row!.id;
+  });
+  await deps.events.flush();
+  return id;
+}
+
+async function entityName(deps: Deps, entity: PageProfileCreate): Promise<string> {
+  if (entity.EntityType === 'Organization') return (await getOrganization(deps.database, entity.EntityId))!.Name;
+  if (entity.EntityType === 'HealthCareService') return (await getHealthcareService(deps.database, entity.EntityId))!.Name;
+  const practitioner = await getPractitioner(deps.database, entity.EntityId);
+  const name = practitioner?.Name[0];
+  return name ? [name.Prefix, ...(name.Given ?? []), name.Family].filter(Boolean).join(' ') : entity.EntityId;
+}
+
+/** POST careslot-gateway/market-place/calendar/add: each entity's profile is made or published (super users). */
+export async function addCalendars(deps: Deps, context: RequestContext, entities: PageProfileCreate[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const entity of entities) ids.push(await createProfile(deps, context, entity, true));
+  return ids;
+}
+
+/** catalogs/{id}: a super user's edit of a catalog entry (published, visit types) or its removal (unpublished). */
+export async function setCatalogEntry(deps: Deps, context: RequestContext, id: string, change: { IsPublished?: boolean | undefined; VisitTypes?: VisitType[] | undefined }, action: 'update' | 'delete') {
+  const row = await store.pageProfileById(deps.database, id);
+  if (!row) throw notFound();
+  const organizationId = await checkEditor(deps, context, action, { type: row.entity_type, id: row.entity_id }, CATALOG_WORKFLOW);
+  const next = await deps.database.transaction(async (tx) => {
+    const updated = await store.updatePageProfile(tx, id, {
+      is_published: action === 'delete' ? false : change.IsPublished,
+      visit_types: change.VisitTypes ? [...new Set(change.VisitTypes)] : undefined,
+    });
+    await announce(tx, updated!, organizationId, action === 'delete' ? 'marketplace_entry_removed' : 'marketplace_entry_edited');
+    await recordAudit(tx, auditOf(context), { action, entityType: 'PageProfile', entityId: id, outcome: 'success', workflow: CATALOG_WORKFLOW, detail: { fields: Object.keys(change) } });
+    return updated!;
+  });
+  await deps.events.flush();
+  return toSettings(next, organizationId);
+}

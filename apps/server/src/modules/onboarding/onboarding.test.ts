@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FindCareResult, OnboardingRequest, OnboardingResult } from '@careslot/contracts';
+import { isValidNpi } from '@careslot/domain';
+import { appendEvents } from '../../platform/events';
+import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
+import { DIRECTORY_CHANGED, SEARCH_INDEX_CONSUMER } from '../marketplace';
+
+const ADD = '/careslot-gateway/organization/add';
+const SEARCH = '/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs';
+// Monday 09:00 in Chicago.
+const NOW = '2026-11-23T15:00:00Z';
+
+/** A valid NPI from nine digits (the check digit of Luhn over 80840 + the nine). */
+export function npiFrom(nine: string): string {
+  for (let digit = 0; digit <= 9; digit += 1) if (isValidNpi(`${nine}${digit}`)) return `${nine}${digit}`;
+  throw new Error('no check digit');
+}
+
+/** Digits as letters: names take letters only. */
+const letters = (key: string) => key.replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!);
+
+type ErrorBody = { status_code: number; errors: { field: string; rule: string }[] };
+
+describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
+  let t: TestApp;
+  let superUser: Record<string, string>;
+  let specialtyId: string;
+
+  const request = (key: string, overrides: Partial<OnboardingRequest> = {}): OnboardingRequest => ({
+    Organization: { Name: `Prairie Family Care ${key}`, Phone: '(312) 555-0100', Email: `office-${key}@prairie.example`, Website: null },
+    Location: {
+      Name: 'Prairie Main Office',
+      Address1: '100 Main Street',
+      Address2: null,
+      City: 'Chicago',
+      State: 'IL',
+      ZipCode: '60601',
+      TimeZone: 'America/Chicago',
+      Phone: '(312) 555-0101',
+    },
+    Provider: { Prefix: 'Dr.', FirstName: 'Nora', LastName: `Quill ${letters(key)}`, Suffix: 'MD', Gender: 'F', Npi: npiFrom(`19${key.padStart(7, '0')}`), SpecialtyId: specialtyId, Email: `nora-${key}@prairie.example` },
+    Schedule: {
+      SlotMinutes: 30,
+      Hours: [1, 2, 3, 4, 5].map((Weekday) => ({ Weekday, Start: '09:00', End: '17:00' })),
+      CategoryName: 'Consultation',
+      Reasons: [
+        { Name: 'New Patient Visit', DurationMinutes: 30, VisitType: 'Office' },
+        { Name: 'Follow-up Visit', DurationMinutes: 30, VisitType: 'Office' },
+      ],
+    },
+    Payment: { EnableOnlinePayment: true, GatewayName: 'sandbox' },
+    Publish: true,
+    ...overrides,
+  });
+  const add = (payload: unknown, headers = superUser) => t.call<OnboardingResult & ErrorBody>({ method: 'POST', url: ADD, headers, payload: payload as object });
+  const search = async (text: string) => (await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: text, Limit: 20 } })).json;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW, ...(process.env.DEBUG_LOG ? { logStream: process.stderr } : {}) });
+    superUser = bearer(await tokenFor(t.tokens, { user_roles: ['superuser'], sub: 'super-1' }));
+    const [row] = await t.database.query<{ id: string }>("select id from specialties where display = 'Family Medicine' limit 1");
+    specialtyId = row?.id ?? (await t.database.query<{ id: string }>('select id from specialties order by id limit 1'))[0]!.id;
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('takes a practice from nothing to bookable: the provider is found with open slots at the new location', async () => {
+    const res = await add(request('1001'));
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json;
+    expect(result.Published).toBe(true);
+    expect(result.ServiceTypeIds).toHaveLength(2);
+    expect(result.ProviderNameIdentity).toBeTruthy();
+
+    const found = await search('Prairie Family Care 1001');
+    expect(found.count).toBe(1);
+    const provider = found.providers[0]!;
+    expect(provider.practitioner_id).toBe(result.PractitionerId);
+    expect(provider.location.id).toBe(result.LocationId);
+    expect(provider.location.iana_time_zone).toBe('America/Chicago');
+    expect(provider.schedule_id).toBe(result.ScheduleId);
+    // Monday 09:00 in Chicago: today's 09:30 onwards are open.
+    expect(provider.slots.length).toBeGreaterThan(0);
+    expect(provider.next_availability).not.toBeNull();
+
+    const reasons = await t.call<{ Data: { Name: string; Duration: number }[] }>({
+      method: 'POST',
+      url: '/careslot-calendar/api/v2/servicetype/advance-search',
+      payload: { ScheduleId: result.ScheduleId },
+    });
+    expect(reasons.json.Data.map((r) => `${r.Name} ${r.Duration}`).sort()).toEqual(['Follow-up Visit 30', 'New Patient Visit 30']);
+
+    const [payment] = await t.database.query<{ enable_online_payment: boolean; gateway_name: string }>(
+      'select enable_online_payment, gateway_name from payment_org_configs where organization_id = $1',
+      [result.OrganizationId],
+    );
+    expect(payment).toEqual({ enable_online_payment: true, gateway_name: 'sandbox' });
+
+    const [account] = await t.database.query<{ user_roles: string[]; careslot_id: string; practice_id: string }>(
+      'select user_roles, careslot_id, practice_id from identity_users where lower(email) = $1',
+      ['nora-1001@prairie.example'],
+    );
+    expect(account).toEqual({ user_roles: ['provider', 'practiceadmin'], careslot_id: result.PractitionerId, practice_id: result.OrganizationId });
+    const [mail] = await t.outbox.list({ to: 'nora-1001@prairie.example', template: 'provider-activation' });
+    expect(mail?.body).toMatch(/\/forgot-password\?activation=1&exp=\d+&sig=/);
+    expect(mail?.body).not.toContain('nora-1001@prairie.example');
+
+    const audit = await t.database.query<{ outcome: string; actor_id: string }>(
+      "select outcome, actor_id from audit_events where entity_id = $1 and workflow = 'Practice_Onboarding_Web' and action = 'create'",
+      [result.OrganizationId],
+    );
+    expect(audit).toEqual([{ outcome: 'success', actor_id: 'super-1' }]);
+  });
+
+  it('keeps an unpublished practice out of the search', async () => {
+    const res = await add(request('1002', { Publish: false }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await search('Prairie Family Care 1002')).count).toBe(0);
+  });
+
+  it('names the field and the rule of bad input, and writes nothing', async () => {
+    const bad = request('1003');
+    const npi = bad.Provider.Npi;
+    const wrongDigit = `${npi.slice(0, 9)}${(Number(npi[9]) + 1) % 10}`;
+    const res = await add({
+      ...bad,
+      Provider: { ...bad.Provider, Npi: wrongDigit },
+      Location: { ...bad.Location, ZipCode: '10001' },
+      Schedule: { ...bad.Schedule, Hours: [{ Weekday: 1, Start: '09:00', End: '12:00' }, { Weekday: 1, Start: '11:00', End: '13:00' }] },
+      Payment: { EnableOnlinePayment: true, GatewayName: null },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json.errors.map((e) => `${e.field}:${e.rule}`).sort()).toEqual([
+      'Location.State:zip_state',
+      'Payment.GatewayName:required',
+      'Provider.Npi:npi_check_digit',
+      'Schedule.Hours.1:overlap',
+    ]);
+    const zod = await add({ ...bad, Provider: { ...bad.Provider, FirstName: 'N0ra' } });
+    expect(zod.statusCode).toBe(400);
+    expect(zod.json.errors.map((e) => e.field)).toContain('body.Provider.FirstName');
+    expect(await t.database.query("select 1 from organizations where name = 'Prairie Family Care 1003'")).toEqual([]);
+  });
+
+  it('refuses a provider e-mail or NPI already in use (nothing half written)', async () => {
+    const first = request('1004');
+    expect((await add(first)).statusCode).toBe(201);
+    const sameEmail = await add({ ...request('1005'), Provider: { ...request('1005').Provider, Email: first.Provider.Email } });
+    expect(sameEmail.statusCode).toBe(409);
+    const sameNpi = await add({ ...request('1006'), Provider: { ...request('1006').Provider, Npi: first.Provider.Npi } });
+    expect(sameNpi.statusCode).toBe(400);
+    expect(sameNpi.json.errors[0]).toMatchObject({ field: 'Provider.Npi', rule: 'unique' });
+    expect(await t.database.query("select 1 from organizations where name in ('Prairie Family Care 1005', 'Prairie Family Care 1006')")).toEqual([]);
+  });
+
+  it('is for super users only', async () => {
+    for (const role of ['practiceadmin', 'provider', 'supportagent', 'patient']) {
+      const headers = bearer(await tokenFor(t.tokens, { user_roles: [role] }));
+      expect((await add(request('1007'), headers)).statusCode).toBe(403);
+    }
+    expect((await t.call({ method: 'POST', url: ADD, payload: request('1007') })).statusCode).toBe(401);
+  });
+});
+
+describe(`the ${SEARCH_INDEX_CONSUMER} consumer of ${DIRECTORY_CHANGED}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const rowsOf = async (practitionerId: string) =>
+    (await t.database.query<{ n: number }>('select count(*)::int as n from provider_search where practitioner_id = $1', [practitionerId]))[0]!.n;
+  const change = async (organizationId: string, practitionerIds: string[] | null) => {
+    await t.database.transaction((tx) =>
+      appendEvents(tx, [{ aggregateType: 'organization', aggregateId: organizationId, type: DIRECTORY_CHANGED, payload: { organizationId, practitionerIds, reason: 'test' } }]),
+    );
+    await t.events.flush();
+  };
+
+  it('rebuilds the named practitioners, and every practitioner of the practice for null, idempotently', async () => {
+    const [listed] = await t.database.query<{ practitioner_id: string; organization_id: string }>(
+      'select practitioner_id, organization_id from provider_search order by practitioner_id limit 1',
+    );
+    const { practitioner_id: practitionerId, organization_id: organizationId } = listed!;
+    const before = await rowsOf(practitionerId);
+    expect(before).toBeGreaterThan(0);
+
+    // A directory write hides the provider: the event takes them out of the search.
+    await t.database.query('update practitioners set hide_public_profile = true where id = $1', [practitionerId]);
+    await change(organizationId, [practitionerId]);
+    expect(await rowsOf(practitionerId)).toBe(0);
+
+    // Shown again, announced for the whole practice (null), twice: the same rows as before, once.
+    await t.database.query('update practitioners set hide_public_profile = false where id = $1', [practitionerId]);
+    await change(organizationId, null);
+    await change(organizationId, null);
+    expect(await rowsOf(practitionerId)).toBe(before);
+    const deliveries = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from domain_events where type = $1 and dispatched_at is not null",
+      [DIRECTORY_CHANGED],
+    );
+    expect(deliveries[0]!.n).toBe(3);
+  });
+});

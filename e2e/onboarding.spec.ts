@@ -1,0 +1,211 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { latestCode } from './support/outbox';
+import { seedId } from './support/seed';
+import { signInAs, submitRealmLogin } from './support/sign-in';
+
+/** Screenshots for review when E2E_SCREENSHOTS names a folder (as the booking journeys do). */
+const SHOTS = process.env.E2E_SCREENSHOTS;
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+}
+
+/** A valid NPI (Luhn over 80840 and the ten digits) that no other run used. */
+function freshNpi(): string {
+  const nine = `1${String(Date.now()).slice(-8)}`;
+  for (let digit = 0; digit <= 9; digit += 1) {
+    const digits = `80840${nine}${digit}`.split('').map(Number);
+    let sum = 0;
+    for (let i = digits.length - 1, double = false; i >= 0; i -= 1, double = !double) {
+      let d = digits[i]!;
+      if (double) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+      sum += d;
+    }
+    if (sum % 10 === 0) return `${nine}${digit}`;
+  }
+  throw new Error('no check digit');
+}
+
+const axe = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+});
+
+test('a super user onboards a practice through the wizard; its provider is found with open slots at the new location, a patient books one, and the provider activates their account and changes a reason as the practice admin', async ({ page, browser }) => {
+  const run = String(Date.now()).slice(-6);
+  const letters = run.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  const practice = `Lakeshore Family Care ${letters}`;
+  const lastName = `Marlow${letters}`;
+
+  await signInAs(page, 'superuser');
+  await page.goto('/super-user/dashboard');
+  await page.getByRole('link', { name: 'Add practice' }).click();
+  await expect(page).toHaveURL(/\/super-user\/practice-onboarding\/wizard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a practice' })).toBeVisible();
+  await expect(page.getByText('Step 1 of 6: Organization')).toBeVisible();
+
+  // Each step is checked before the next: an empty step names its fields.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Practice name is required.')).toBeVisible();
+  await shoot(page, 'onboarding-errors');
+  await page.getByLabel('Practice name').fill(practice);
+  await page.getByLabel('Practice phone').fill('(312) 555-0140');
+  await page.getByLabel('Practice e-mail').fill(`office-${run}@lakeshore.example`);
+  await axe(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 2 of 6: Location')).toBeVisible();
+  await page.getByLabel('Location name').fill('Lakeshore Main Office');
+  await page.getByLabel('Location phone').fill('(312) 555-0141');
+  await page.getByLabel('Address line 1').fill('200 Lake Shore Drive');
+  await page.getByLabel('City').fill('Chicago');
+  await page.getByLabel('State').selectOption('IL');
+  await page.getByLabel('Zip code').fill('60601');
+  await page.getByLabel('Time zone').selectOption('America/Chicago');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 3 of 6: Provider')).toBeVisible();
+  await page.getByLabel('First name').fill('Nadia');
+  await page.getByLabel('Last name').fill(lastName);
+  await page.getByLabel('NPI').fill('1234567890');
+  await page.getByLabel('Specialty').selectOption({ index: 1 });
+  await page.getByLabel('Provider e-mail').fill(`nadia-${run}@lakeshore.example`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('NPI is not a valid NPI (check digit).')).toBeVisible();
+  await page.getByLabel('NPI').fill(freshNpi());
+  await shoot(page, 'onboarding-provider');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Every day of the week, so the journey finds open slots whenever it runs.
+  await expect(page.getByText('Step 4 of 6: Schedule and reasons')).toBeVisible();
+  for (const day of ['Saturday', 'Sunday']) await page.getByRole('checkbox', { name: day }).check();
+  await page.getByLabel('Opens at').fill('00:00');
+  await page.getByLabel('Closes at').fill('23:30');
+  await page.getByLabel('Reason 1 name').fill('New Patient Visit');
+  await page.getByRole('button', { name: 'Add a reason' }).click();
+  await page.getByLabel('Reason 2 name').fill('Follow-up Visit');
+  await page.getByLabel('Reason 2 duration (minutes)').fill('20');
+  await shoot(page, 'onboarding-schedule');
+  await axe(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 5 of 6: Payment')).toBeVisible();
+  await expect(page.getByText('Patients pay at the practice; no card is asked when booking.')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Step 6 of 6: Review and publish')).toBeVisible();
+  const summary = page.getByRole('table', { name: 'Summary of the new practice' });
+  await expect(summary).toContainText(practice);
+  await expect(summary).toContainText('New Patient Visit (30 minutes), Follow-up Visit (20 minutes)');
+  await shoot(page, 'onboarding-review');
+  await page.getByRole('button', { name: 'Create and publish' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'The practice is ready' })).toBeVisible();
+  await expect(page.getByText(`An activation link went to nadia-${run}@lakeshore.example.`)).toBeVisible();
+  await shoot(page, 'onboarding-done');
+  const profileHref = await page.getByRole('link', { name: "Open the provider's public profile" }).getAttribute('href');
+  expect(profileHref).toMatch(/^\/providers\/.+/);
+
+  // The provider's activation e-mail links to the password-set flow.
+  const outbox = await page.request.get('/dev/outbox', { params: { to: `nadia-${run}@lakeshore.example`, template: 'provider-activation', limit: 1 } });
+  const [activation] = ((await outbox.json()) as { messages: { body: string }[] }).messages;
+  expect(activation?.body).toMatch(/\/forgot-password\?activation=1&exp=\d+&sig=/);
+
+  // A patient finds the new provider in the search, at the new location, with open slots.
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  await patient.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+  await signInAs(patient, 'patient');
+  const search = await patient.request.post('/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs', { data: { TextField: practice, Limit: 5 } });
+  const found = (await search.json()) as { count: number; providers: { display_name: string; schedule_id: string | null; location: { name: string; city: string }; slots: unknown[]; next_availability: string | null }[] };
+  expect(found.count).toBe(1);
+  expect(found.providers[0]).toMatchObject({ location: { name: 'Lakeshore Main Office', city: 'Chicago' } });
+  expect(found.providers[0]!.next_availability).not.toBeNull();
+
+  await patient.goto(profileHref!);
+  await expect(patient.getByRole('heading', { level: 1 })).toContainText(lastName);
+  await expect(patient.getByText('Lakeshore Main Office').first()).toBeVisible();
+  await patient.locator('[data-slot-id]').first().click();
+  const timeZoneDialog = patient.getByRole('dialog', { name: 'Time Zone Difference' });
+  const booking = /\/book\/book-appointment-form$/;
+  const asked = await Promise.race([timeZoneDialog.waitFor().then(() => true, () => false), patient.waitForURL(booking).then(() => false, () => false)]);
+  if (asked) await timeZoneDialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(patient).toHaveURL(booking);
+  await expect(patient.getByTestId('booking-entity-name')).toContainText(lastName);
+
+  // The new practice asks no screening form, demographics, insurance or fee: the stages that apply, then the confirmation.
+  const token = await patient.evaluate(() => sessionStorage.getItem('careslot_token'));
+  const confirmation = /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/;
+  for (let step = 0; step < 6 && !confirmation.test(patient.url()); step += 1) {
+    await patient.waitForLoadState('networkidle');
+    const path = new URL(patient.url()).pathname;
+    if (path === '/book/book-appointment-form') {
+      await expect(patient.getByRole('button', { name: 'Continue' })).toBeEnabled();
+      await patient.getByRole('textbox', { name: /Reason for visit/ }).fill('Annual check-up');
+      await patient.getByRole('button', { name: 'Continue' }).click();
+    } else if (path === '/verification/phone-verify') {
+      const me = await patient.request.get(`/careslot-administration/api/v2/patient/${seedId('demo:person:patient')}`, { headers: { authorization: `Bearer ${token}` } });
+      const mobile = ((await me.json()) as { Telecom?: { System: string; Value: string }[] }).Telecom?.find((t) => t.System === 'Mobile')?.Value ?? '';
+      const sentAt = new Date(Date.now() - 1000);
+      await patient.getByRole('button', { name: 'Send code' }).click();
+      const code = await latestCode(patient.request, `+1${mobile.replace(/\D/g, '').slice(-10)}`, 'otp', sentAt);
+      await patient.getByRole('textbox', { name: 'Digit 1' }).fill(code);
+      await patient.getByRole('button', { name: 'Verify' }).click();
+    } else if (path === '/book/pay') {
+      await patient.getByRole('button', { name: /book/i }).last().click();
+    }
+    await patient.waitForURL((url) => url.pathname !== path, { timeout: 15_000 });
+  }
+  await expect(patient).toHaveURL(confirmation);
+  await expect(patient.getByTestId('confirmation-detail')).toContainText(lastName);
+  await patientContext.close();
+
+  // The new provider activates their account from the e-mailed link (the password-set flow) and signs in as the
+  // practice's admin, who can change the reasons of the new schedule.
+  const providerEmail = `nadia-${run}@lakeshore.example`;
+  const link = /(\/forgot-password\?activation=1&exp=\d+&sig=[A-Za-z0-9_-]+)/.exec(activation!.body)![1]!;
+  const providerContext = await browser.newContext();
+  const provider = await providerContext.newPage();
+  await provider.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+  await provider.goto(link);
+  const requestedAt = new Date(Date.now() - 1000);
+  await provider.getByLabel('Email').fill(providerEmail);
+  await provider.getByRole('button', { name: 'Send code' }).click();
+  await provider.waitForURL((url) => url.pathname === '/verify-code');
+  const code = await latestCode(provider.request, providerEmail, 'password-reset', requestedAt);
+  await provider.getByLabel('Digit 1').click();
+  await provider.keyboard.type(code);
+  await provider.getByRole('button', { name: 'Verify' }).click();
+  await provider.waitForURL((url) => url.pathname === '/reset-password');
+  const password = `Lakeshore-${run}-pw1`;
+  await provider.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
+  await provider.getByLabel('Confirm new password').fill(password);
+  await provider.getByRole('button', { name: 'Reset password' }).click();
+  await provider.waitForURL((url) => url.pathname !== '/reset-password');
+  if (!/\/realms\/careslot\/login-actions\//.test(provider.url())) {
+    await provider.goto('/login');
+    await provider.getByRole('button', { name: 'Login with CareSlot' }).click();
+  }
+  await expect(provider).toHaveURL(/\/realms\/careslot\/login-actions\//);
+  await submitRealmLogin(provider, providerEmail, password);
+  await expect(provider.getByRole('button', { name: new RegExp(`Nadia ${lastName}`) })).toBeVisible();
+
+  const adminToken = await provider.evaluate(() => sessionStorage.getItem('careslot_token'));
+  const reasons = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', { data: { ScheduleId: found.providers[0]!.schedule_id } });
+  const followUp = ((await reasons.json()) as { Data: { Id: string; Name: string; ServiceCategoryId: string | null; VisitType: string }[] }).Data.find((r) => r.Name === 'Follow-up Visit')!;
+  const changed = await provider.request.put(`/careslot-calendar/api/v2/servicetype/${followUp.Id}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { Name: followUp.Name, Duration: 45, ServiceCategoryId: followUp.ServiceCategoryId, VisitType: followUp.VisitType },
+  });
+  expect(changed.status()).toBe(200);
+  const after = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', { data: { ScheduleId: found.providers[0]!.schedule_id } });
+  expect(((await after.json()) as { Data: { Name: string; Duration: number }[] }).Data.find((r) => r.Name === 'Follow-up Visit')?.Duration).toBe(45);
+  await providerContext.close();
+});
+
+test('a provider opening the onboarding wizard is told it is for super users', async ({ page }) => {
+  await signInAs(page, 'provider');
+  await page.goto('/practice-onboarding');
+  await expect(page.getByRole('alert')).toHaveText('Only super users can onboard a practice.');
+});
