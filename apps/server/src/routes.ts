@@ -13,6 +13,8 @@ import { practiceDayRoutes } from './modules/practice-day';
 import { marketplaceRoutes } from './modules/marketplace';
 import { formRoutes } from './modules/forms';
 import { cacheRoutes } from './platform/cache';
+import { accessControlRoutes } from './modules/access-control';
+import { reputationRoutes } from './modules/reputation';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
@@ -40,6 +42,10 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   appointmentMessageRoutes,
   marketplaceRoutes,
   formRoutes,
+  // Access control: a practice's feature switches per role, which the access policy enforces (decision 0059).
+  accessControlRoutes,
+  // The review platform: reputation settings and the sign-on form (decision 0058).
+  reputationRoutes,
   // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
   cacheRoutes,
 ];

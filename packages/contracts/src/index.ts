@@ -27,3 +27,5 @@ export * from './patient-updates';
 export * from './portal';
 export * from './appointment-action';
 export * from './input';
+export * from './reputation';
+export * from './access-control';
