@@ -11,3 +11,4 @@ export * from './booking-result';
 export * from './appointment-status';
 export * from './identifiers';
 export * from './access-control';
+export * from './checkin-summary';

@@ -354,5 +354,5 @@ export async function authorizePracticeObject(context: RequestContext, action: A
     detail: { ...object.detail, ...(allowed ? {} : { reason: ownPractice ? 'not_permitted' : 'other_practice' }) },
   });
   if (!allowed) throw notFound();
-  return context.organizationId!;
+  return context.organizationId;
 }

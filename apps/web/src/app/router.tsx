@@ -64,6 +64,12 @@ const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocum
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const ReputationSettingsPage = lazy(() =>
+  import('../features/reputation-settings/routes/ReputationSettingsPage').then((m) => ({ default: m.ReputationSettingsPage })),
+);
+const ReputationSignOnPage = lazy(() => import('../features/reputation-settings/routes/ReputationSignOnPage').then((m) => ({ default: m.ReputationSignOnPage })));
+const AccessControlPage = lazy(() => import('../features/access-control/routes/AccessControlPage').then((m) => ({ default: m.AccessControlPage })));
+const CheckInSummaryPage = lazy(() => import('../features/checkin-summary/routes/CheckInSummaryPage').then((m) => ({ default: m.CheckInSummaryPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -73,7 +79,6 @@ const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSi
 const NOT_BUILT_YET = [
   // main layout children
   'staff-member/*',
-  'staff-member/digital-checkin',
   'staff-member/surveys',
   'super-user/*',
   'super-user/marketplace',
@@ -82,7 +87,6 @@ const NOT_BUILT_YET = [
   'practice-admin/*',
   'practice-admin/surveys',
   'practice-admin/reports/message-logs',
-  'practice-admin/digital-checkin',
   'practice/*',
   'providers/*',
   'providers/:userId/settings/edit',
@@ -90,7 +94,6 @@ const NOT_BUILT_YET = [
   'providers/:userId/settings/account/change-password',
   'providers/:userId/settings/service',
   'providers/:userId/surveys',
-  'providers/digital-checkin',
   'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
@@ -105,7 +108,6 @@ const NOT_BUILT_YET = [
   'dashboard/careslot',
   'careslot',
   'reputation-management/*',
-  'reputation-management/single-sign-on',
   'patient-review/*',
   'patient-review/appointments/:id/signup',
   'vaccine-passport',
@@ -211,8 +213,19 @@ export const routes: RouteObject[] = [
         path: 'practice-admin/settings',
         element: guarded('practice-admin/settings', <SettingsLayout />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
-        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+        children: [
+          { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
+          { path: 'access-control', element: <AccessControlPage /> },
+          { path: 'reputation', element: <ReputationSettingsPage /> },
+        ],
       },
+      // The Check-In Summary of each practice role (practice-portal.md §2.12, §6 menu rules).
+      ...['practice-admin/digital-checkin', 'providers/digital-checkin', 'staff-member/digital-checkin'].map((path) => ({
+        path,
+        element: guarded(path, <CheckInSummaryPage />),
+      })),
+      // Reputation Management opens this in a new tab: it posts the hidden sign-on form (§2.10).
+      { path: 'reputation-management/single-sign-on', element: guarded('reputation-management/single-sign-on', <ReputationSignOnPage />) },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
       { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },

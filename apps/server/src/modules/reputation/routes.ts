@@ -87,7 +87,7 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
       { preHandler: admin, schema: { tags, security, summary: `Add a ${kind}'s reputation listing (business id, 15 characters)`, body: entry.input, response: { 200: entry.one, ...errors } } },
       async (request) => {
         const body = request.body as z.infer<typeof entry.input>;
-        return shape(await service.addEntitySettings(deps, contextOf(request), kind, { ...body, EntityId: entry.idOf(body) })) as never;
+        return shape(await service.addEntitySettings(deps, contextOf(request), kind, { ...body, EntityId: entry.idOf(body) }));
       },
     );
     app.put(
@@ -95,7 +95,7 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
       { preHandler: admin, schema: { tags, security, summary: `Change a ${kind}'s reputation listing`, params: idParams, body: entry.input, response: { 200: entry.one, ...errors } } },
       async (request) => {
         const body = request.body as z.infer<typeof entry.input>;
-        return shape(await service.updateEntitySettings(deps, contextOf(request), kind, request.params.id, { ...body, EntityId: entry.idOf(body) })) as never;
+        return shape(await service.updateEntitySettings(deps, contextOf(request), kind, request.params.id, { ...body, EntityId: entry.idOf(body) }));
       },
     );
     app.delete(
