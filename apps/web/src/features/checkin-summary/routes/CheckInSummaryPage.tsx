@@ -74,7 +74,7 @@ function CheckInSummary({ timeZone }: { timeZone: string }) {
       </Paper>
       <Group gap="sm" wrap="wrap" aria-label={t('countsLabel')} role="group">
         {counts.map((c) => (
-          <Badge key={c.stage} color={STAGE_COLOR[c.stage]} variant="light" size="lg">
+          <Badge key={c.stage} color={STAGE_COLOR[c.stage]} variant="light" c="dark.7" size="lg">
             {t(`stages.${c.stage}`)}: {c.count}
           </Badge>
         ))}
@@ -112,7 +112,7 @@ function CheckInSummary({ timeZone }: { timeZone: string }) {
                     <Table.Td>{locationName(a.LocationId)}</Table.Td>
                     <Table.Td>{a.ReasonsText}</Table.Td>
                     <Table.Td>
-                      <Badge color={STAGE_COLOR[a.stage!]} variant="light">
+                      <Badge color={STAGE_COLOR[a.stage!]} variant="light" c="dark.7">
                         {t(`stages.${a.stage!}`)}
                       </Badge>
                     </Table.Td>

@@ -51,7 +51,7 @@ function OrganizationForm({ organizationId, settings }: { organizationId: string
               {t('practice.heading')}
             </Title>
             {settings ? (
-              <Badge color={settings.IsActive ? 'teal' : 'gray'} variant="light">
+              <Badge color={settings.IsActive ? 'teal' : 'gray'} variant="light" c="dark.7">
                 {settings.IsActive ? t('practice.on') : t('practice.off')}
               </Badge>
             ) : null}
@@ -218,7 +218,7 @@ export function ReputationSettingsPage() {
       <Title order={2} fz="h3">
         {t('heading')}
       </Title>
-      <OrganizationForm key={settings.data?.Id ?? 'new'} organizationId={organizationId} settings={settings.data ?? null} />
+      <OrganizationForm key={organizationId} organizationId={organizationId} settings={settings.data ?? null} />
       <Listings kind="location" organizationId={organizationId} entities={practice.locations.map((l) => ({ id: l.Id, name: l.Name }))} />
       <Listings kind="provider" organizationId={organizationId} entities={practice.practitioners.map((p) => ({ id: p.Id, name: nameOf(p) }))} />
     </Stack>
