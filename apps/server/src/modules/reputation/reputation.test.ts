@@ -104,6 +104,8 @@ describe('reputation settings (practice-portal.md §3.8, §5, §7 "Review platfo
     expect(providerAdded.statusCode).toBe(200);
     const badId = await t.call<{ errors: { field: string; rule: string }[] }>({ method: 'POST', url: `${REPUTATION_BASE}/ProviderSettings`, headers: bearer(admin), payload: { OrganizationId: PRACTICE, ProviderId: provider, BusinessId: '12345' } });
     expect(badId.json.errors).toEqual([expect.objectContaining({ field: 'body.BusinessId', rule: 'exact_length' })]);
+    // Staff hold a role at the practice but no provider role: no provider listing for them.
+    expect((await t.call({ method: 'POST', url: `${REPUTATION_BASE}/ProviderSettings`, headers: bearer(admin), payload: { OrganizationId: PRACTICE, ProviderId: demoPerson('staff').id, BusinessId: BUSINESS_ID } })).statusCode).toBe(404);
     expect((await t.call({ method: 'POST', url: `${REPUTATION_BASE}/ProviderSettings`, headers: bearer(otherAdmin), payload: { OrganizationId: OTHER_PRACTICE, ProviderId: provider, BusinessId: BUSINESS_ID } })).statusCode).toBe(404);
   });
 

@@ -142,7 +142,7 @@ export async function updateOrganizationSettings(deps: Deps, context: RequestCon
 async function belongsToPractice(deps: Deps, kind: store.EntityKind, organizationId: string, entityId: string): Promise<boolean> {
   if (kind === 'location') return (await getLocation(deps.database, entityId))?.OrganizationId === organizationId;
   const roles = await listPractitionerRoles(deps.database, { PractitionerId: entityId, OrganizationId: organizationId });
-  return roles.some((r) => r.Active);
+  return roles.some((r) => r.Active && r.Code.includes('provider'));
 }
 
 const ENTITY_TYPE: Record<store.EntityKind, string> = { location: 'ReputationLocationSettings', provider: 'ReputationProviderSettings' };

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type PracticeCalendarContext,
   REPUTATION_BASE,
   type ReputationLocationSettings,
   type ReputationOrganizationSettings,
@@ -84,4 +85,14 @@ export function useSaveListing(kind: ListingKind) {
 /** POST single-sign-on: the hidden form's target and fields, the practice's key in full (§2.10). */
 export function fetchSignOn(): Promise<ReputationSignOn> {
   return apiRequest<ReputationSignOn>(`${REPUTATION_BASE}/single-sign-on`, { method: 'POST' });
+}
+
+/** The practice's providers (those holding a provider role), as the practice calendar lists them. */
+export function usePracticeProviders(enabled: boolean) {
+  return useQuery({
+    queryKey: [KEY, 'providers'],
+    queryFn: ({ signal }) =>
+      apiRequest<PracticeCalendarContext>('/careslot-appointment-service/api/v2/practice/calendar-context', { signal }).then((c) => c.Providers),
+    enabled,
+  });
 }

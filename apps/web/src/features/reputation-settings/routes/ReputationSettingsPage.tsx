@@ -6,7 +6,7 @@ import { ApiError } from '../../../shared/api/client';
 import { setHeaderState } from '../../../shared/navigation/headerState';
 import { usePractice } from '../../../shared/session/practice';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
-import { useListings, useOrganizationSettings, useSaveListing, useSaveOrganizationSettings, type Listing, type ListingKind } from '../api/reputation';
+import { useListings, useOrganizationSettings, usePracticeProviders, useSaveListing, useSaveOrganizationSettings, type Listing, type ListingKind } from '../api/reputation';
 import { codeError } from '../components/codeIssue';
 
 /** A server refusal as text: the fields and rules it names, else its message. */
@@ -202,6 +202,7 @@ export function ReputationSettingsPage() {
   const practice = usePractice();
   const organizationId = practice.organizationId;
   const settings = useOrganizationSettings(organizationId);
+  const providers = usePracticeProviders(!!organizationId);
   if (!organizationId || settings.isPending) return <LoadingSpinner />;
   if (settings.error)
     return (
@@ -209,10 +210,6 @@ export function ReputationSettingsPage() {
         {errorText(settings.error)}
       </Alert>
     );
-  const nameOf = (p: (typeof practice.practitioners)[number]) => {
-    const n = p.Name[0];
-    return n ? [...n.Prefix, ...n.Given, n.Family].filter(Boolean).join(' ') : p.Id;
-  };
   return (
     <Stack gap="lg">
       <Title order={2} fz="h3">
@@ -220,7 +217,7 @@ export function ReputationSettingsPage() {
       </Title>
       <OrganizationForm key={organizationId} organizationId={organizationId} settings={settings.data ?? null} />
       <Listings kind="location" organizationId={organizationId} entities={practice.locations.map((l) => ({ id: l.Id, name: l.Name }))} />
-      <Listings kind="provider" organizationId={organizationId} entities={practice.practitioners.map((p) => ({ id: p.Id, name: nameOf(p) }))} />
+      <Listings kind="provider" organizationId={organizationId} entities={(providers.data ?? []).map((p) => ({ id: p.Id, name: p.Name }))} />
     </Stack>
   );
 }
