@@ -27,9 +27,7 @@ import {
   practitionerSearchSchema,
   relatedPersonListSchema,
 } from '@careslot/contracts';
-import { z } from 'zod';
-import { isPracticeUser } from '../../platform/access';
-import { currentPrincipal, requireUser } from '../../platform/auth';
+import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import * as service from './service';
