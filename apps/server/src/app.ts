@@ -14,6 +14,7 @@ import { PRODUCT_NAME } from '@careslot/contracts';
 import { identifierText, legacyOrganizationIdentifier } from '@careslot/domain';
 import { organizationIdByIdentifier } from './modules/directory/store';
 import { patientRelations } from './modules/directory';
+import { featureAccess } from './modules/access-control';
 import { buildRequestContext, type AccessBackend } from './platform/context';
 import { TtlCache } from './platform/ttl-cache';
 import { appConfigRoutes } from './platform/app-config';
@@ -72,7 +73,7 @@ export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { event
     return sendError(error, request, reply);
   });
 
-  await registerResponseHeaders(app, config.publicUrl);
+  await registerResponseHeaders(app, config.publicUrl, config.REPUTATION_SIGN_ON_URL ? [config.REPUTATION_SIGN_ON_URL] : []);
   registerInputGuard(app);
   await app.register(fastifyRateLimit, {
     global: true,
@@ -111,7 +112,7 @@ export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { event
     }),
   );
   // One request context per request, right after the token is verified (decision 0026).
-  const access: AccessBackend = { database: deps.database, relations: patientRelations };
+  const access: AccessBackend = { database: deps.database, relations: patientRelations, features: featureAccess(deps.database) };
   app.addHook('onRequest', async (request) => {
     request.context = buildRequestContext(request, access);
   });

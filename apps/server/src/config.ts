@@ -33,6 +33,11 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('requests per minute per client'),
   HOLD_RATE_LIMIT: z.coerce.number().int().positive().default(30).describe('slot holds per minute per client address'),
   SUPPORT_EMAIL: z.email().default('support@careslot.health'),
+  REPUTATION_SIGN_ON_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional()
+    .describe("the reputation site's sign-on address the Reputation Management form posts to; unset, the product's own stand-in page shows what it received"),
   SALES_EMAIL: z.email().default('sales@careslot.health').describe('receives the landing page demo requests'),
   DEMO_REQUEST_LIMIT: z.coerce.number().int().positive().default(5).describe('demo requests per 10 minutes per client'),
   DEV_TOOLS: booleanFlag.default(false).describe('developer pages such as /dev/outbox, answered on loopback only; `npm run dev` and the tests set it'),

@@ -18,6 +18,8 @@ import { publicationDelivery } from './modules/publications';
 import { onboardingRoutes } from './modules/onboarding';
 import { supportRoutes } from './modules/support';
 import { cacheRoutes } from './platform/cache';
+import { accessControlRoutes } from './modules/access-control';
+import { reputationRoutes } from './modules/reputation';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
@@ -62,6 +64,10 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   onboardingRoutes,
   // Support: a patient's appointments and account state, with a stated purpose.
   supportRoutes,
+  // Access control: a practice's feature switches per role, which the access policy enforces (decision 0059).
+  accessControlRoutes,
+  // The review platform: reputation settings and the sign-on form (decision 0058).
+  reputationRoutes,
   // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
   cacheRoutes,
 ];

@@ -35,3 +35,5 @@ export * from './directory-admin';
 export * from './onboarding';
 export * from './marketplace-admin';
 export * from './support';
+export * from './reputation';
+export * from './access-control';

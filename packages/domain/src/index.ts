@@ -16,3 +16,5 @@ export * from './people';
 export * from './reminders';
 export * from './facility';
 export * from './onboarding';
+export * from './access-control';
+export * from './checkin-summary';

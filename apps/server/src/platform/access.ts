@@ -1,4 +1,4 @@
-import { PRACTICE_ROLE_CODES, type Role } from '@careslot/contracts';
+import { PRACTICE_ROLE_CODES, type FeatureCode, type Role } from '@careslot/contracts';
 import { recordAudit, type AuditAction, type AuditContext, type AuditEvent, type AuditOutcome } from './audit';
 import type { RequestContext } from './context';
 import { AppError, notFound } from './errors';
@@ -303,13 +303,48 @@ export async function recordOutcome(
   });
 }
 
+// ---------- practice features and practice-owned configuration (decisions 0058, 0059) ----------
+
+/**
+ * A feature the caller's practice must let one of their roles use (access control, §6): the practice-day
+ * calendar, the check-in summary, requests, reputation management... Answers 403 when it is switched off for
+ * every role the caller holds, with an audit row naming the feature (the feature exists; only its use is
+ * refused). Callers who are not practice users are left to the route's own rules.
+ */
+export async function requireFeature(context: RequestContext, feature: FeatureCode, options: { workflow?: string | null } = {}): Promise<void> {
+  if (!isPracticeUser(context)) return;
+  const features = context.access.features;
+  if (!features) return;
+  const enabled = await features.enabledFeatures(context.organizationId, context.roles);
+  if (enabled.has(feature)) return;
+  await recordAudit(context.access.database, auditContext(context), {
+    action: 'read',
+    entityType: 'Feature',
+    entityId: feature,
+    outcome: 'denied',
+    workflow: options.workflow ?? null,
+    detail: { feature, reason: 'feature_off' },
+  });
+  throw new AppError('forbidden');
+}
+
+/** Whether the caller's practice lets them use a feature, without an audit row (menus, room joins). */
+export async function mayUseFeature(context: RequestContext, feature: FeatureCode): Promise<boolean> {
+  if (!isPracticeUser(context)) return false;
+  const features = context.access.features;
+  return features ? (await features.enabledFeatures(context.organizationId, context.roles)).has(feature) : true;
+}
+
 /** An object a practice owns that is nobody's patient data: its settings, surveys, templates, calendars. */
 export interface PracticeObject {
-  /** The practice owning it; null for the platform's own objects (a library template), which only super users change. */
+  /** The practice owning it; null for the platform's own objects (a library template) or an object not found. */
   organizationId: string | null;
+  /** The audit trail's entity type, e.g. Survey, ReputationSettings, AccessEntityConfiguration. */
   entityType: string;
   id: string | null;
   workflow?: string | null;
+  /** For authorizePracticeObject: the practice roles that may act on it (default: any user of the practice). */
+  roles?: readonly Role[];
   /** Ids and counts only, never a person's data. */
   detail?: Record<string, unknown> | null;
 }
@@ -350,3 +385,23 @@ export async function authorizePractice(
   await recordAudit(context.access.database, auditContext(context), event);
 }
 
+/**
+ * A practice's own configuration (settings, access control): only users of that practice holding one of the
+ * object's roles act on it. Anything else, an unknown id included, answers 404 (no existence oracle). One audit
+ * row either way, with the workflow, on the context's connection.
+ */
+export async function authorizePracticeObject(context: RequestContext, action: AccessAction, object: PracticeObject): Promise<string> {
+  const ownPractice = isPracticeUser(context) && object.organizationId !== null && context.organizationId === object.organizationId;
+  const holdsRole = !object.roles || context.roles.some((r) => object.roles!.includes(r));
+  const allowed = ownPractice && holdsRole;
+  await recordAudit(context.access.database, auditContext(context), {
+    action,
+    entityType: object.entityType,
+    entityId: object.id,
+    outcome: allowed ? 'success' : object.organizationId === null ? 'not_found' : 'denied',
+    workflow: object.workflow ?? null,
+    detail: { ...object.detail, ...(allowed ? {} : { reason: ownPractice ? 'not_permitted' : 'other_practice' }) },
+  });
+  if (!allowed) throw notFound();
+  return context.organizationId;
+}

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@careslot/contracts';
+import type { FeatureCode, Role } from '@careslot/contracts';
 import { isSignedInUser, type Principal } from './auth';
 import type { Connection } from './db';
 import { AppError } from './errors';
@@ -18,12 +18,22 @@ export interface PatientRelations {
   familyOf(connection: Connection, holderId: string): Promise<string[]>;
 }
 
+/**
+ * The features a practice lets a user's roles use (access control, decision 0059), answered by the module that
+ * owns the configuration (access-control), handed in by app.ts like the relations.
+ */
+export interface FeatureAccess {
+  enabledFeatures(organizationId: string, roles: readonly Role[]): Promise<ReadonlySet<FeatureCode>>;
+}
+
 /** Where a context's access decisions look facts up and write their audit rows. */
 export interface AccessBackend {
   database: Connection;
   relations: PatientRelations;
   /** Set by onConnection: the database is a transaction, so a denial's audit row waits for the rollback. */
   inTransaction?: boolean;
+  /** Absent (jobs, some tests): every feature the roles' menu rules allow is on. */
+  features?: FeatureAccess;
 }
 
 /** The HTTP header in which a support user states why they open a patient's data (decision 0026). */

@@ -38,7 +38,7 @@ export function webSocketOrigin(publicUrl: string): string {
  * `Cache-Control: no-store` on everything that does not name its own caching, so no API answer (patient data)
  * is kept by a browser or a shared cache. The web app's files set their own (platform/web.ts).
  */
-export async function registerResponseHeaders(app: FastifyInstance, publicUrl: string) {
+export async function registerResponseHeaders(app: FastifyInstance, publicUrl: string, formTargets: readonly string[] = []) {
   await app.register(fastifyHelmet, {
     // reply.cspNonce.style: platform/web.ts writes it into index.html; helmet adds it to style-src.
     enableCSPNonces: true,
@@ -55,7 +55,8 @@ export async function registerResponseHeaders(app: FastifyInstance, publicUrl: s
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // Besides the product's own forms: the reputation site's sign-on form (REPUTATION_SIGN_ON_URL, decision 0058).
+        formAction: ["'self'", ...formTargets.map((target) => new URL(target).origin)],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

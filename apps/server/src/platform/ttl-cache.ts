@@ -24,4 +24,9 @@ export class TtlCache<V> {
     while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
     return value;
   }
+
+  /** Drops what is remembered under a key (a change announced it stale). */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
 }

@@ -97,6 +97,12 @@ const OnboardingWizardPage = lazy(() => import('../features/onboarding/routes/On
 const MarketplaceAdminPage = lazy(() => import('../features/marketplace-admin/routes/MarketplaceAdminPage').then((m) => ({ default: m.MarketplaceAdminPage })));
 const PageProfileSettingsPage = lazy(() => import('../features/marketplace-admin/routes/PageProfileSettingsPage').then((m) => ({ default: m.PageProfileSettingsPage })));
 const PlatformSettingsPage = lazy(() => import('../features/platform-settings/routes/PlatformSettingsPage').then((m) => ({ default: m.PlatformSettingsPage })));
+const ReputationSettingsPage = lazy(() =>
+  import('../features/reputation-settings/routes/ReputationSettingsPage').then((m) => ({ default: m.ReputationSettingsPage })),
+);
+const ReputationSignOnPage = lazy(() => import('../features/reputation-settings/routes/ReputationSignOnPage').then((m) => ({ default: m.ReputationSignOnPage })));
+const AccessControlPage = lazy(() => import('../features/access-control/routes/AccessControlPage').then((m) => ({ default: m.AccessControlPage })));
+const CheckInSummaryPage = lazy(() => import('../features/checkin-summary/routes/CheckInSummaryPage').then((m) => ({ default: m.CheckInSummaryPage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -106,13 +112,21 @@ const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSi
 const NOT_BUILT_YET = [
   // main layout children
   'staff-member/*',
-  'staff-member/digital-checkin',
+  'staff-member/surveys',
   'super-user/*',
   'practice-admin/*',
-  'practice-admin/digital-checkin',
   'practice/*',
   'providers/*',
-  'providers/digital-checkin',
+  'practice-admin/surveys',
+  'practice-admin/reports/message-logs',
+  'practice/*',
+  'providers/*',
+  'providers/:userId/settings/edit',
+  'providers/:userId/settings/payment-method',
+  'providers/:userId/settings/account/change-password',
+  'providers/:userId/settings/service',
+  'providers/:userId/surveys',
+  'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
   'verification/*',
@@ -126,7 +140,6 @@ const NOT_BUILT_YET = [
   'dashboard/careslot',
   'careslot',
   'reputation-management/*',
-  'reputation-management/single-sign-on',
   'patient-review/*',
   'patient-review/appointments/:id/signup',
   'vaccine-passport',
@@ -262,6 +275,8 @@ export const routes: RouteObject[] = [
           { path: 'care-teams', element: <CareTeamsSettingsPage /> },
           { path: 'patient-portal', element: <PatientPortalSettingsPage /> },
           { path: 'page-profile', element: <PageProfileSettingsPage /> },
+          { path: 'access-control', element: <AccessControlPage /> },
+          { path: 'reputation', element: <ReputationSettingsPage /> },
         ],
       },
       // The invited provider's or staff member's activation link (decision 0052).
@@ -281,6 +296,13 @@ export const routes: RouteObject[] = [
       },
       // Reports (practice-portal.md §2.2): the SMS the practice sent.
       { path: 'practice-admin/reports/message-logs', element: guarded('practice-admin/reports/message-logs', <MessageLogsPage />), handle: PRACTICE_BREADCRUMBS['practice-admin/reports/message-logs'] },
+      // The Check-In Summary of each practice role (practice-portal.md §2.12, §6 menu rules).
+      ...['practice-admin/digital-checkin', 'providers/digital-checkin', 'staff-member/digital-checkin'].map((path) => ({
+        path,
+        element: guarded(path, <CheckInSummaryPage />),
+      })),
+      // Reputation Management opens this in a new tab: it posts the hidden sign-on form (§2.10).
+      { path: 'reputation-management/single-sign-on', element: guarded('reputation-management/single-sign-on', <ReputationSignOnPage />) },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
       { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },

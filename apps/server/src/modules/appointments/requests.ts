@@ -8,7 +8,7 @@ import type {
   RequestActivityQuery,
 } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
-import { isPracticeUser, recordList } from '../../platform/access';
+import { isPracticeUser, recordList, requireFeature } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
@@ -87,6 +87,8 @@ export async function listRequests(
   query: AppointmentRequestsQuery,
 ): Promise<{ Data: AppointmentRequest[]; Total: number }> {
   const organizationId = practiceOf(context);
+  // Access control (decision 0059): the practice may have switched Requests off for the caller's roles.
+  await requireFeature(context, 'requests', { workflow: 'Pending_Appointment_List_Web' });
   const own = ownOnly(context);
   if (own && query.ProviderId && query.ProviderId !== own) return { Data: [], Total: 0 };
   const { skip, limit } = page(query);

@@ -35,7 +35,7 @@ export {
   type Paged,
 } from './service';
 export type { CareRelationSource } from './tables';
-export { parseIdentifier } from './store';
+export { parseIdentifier, setReputationEnabled } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
 export { peopleRoutes } from './people-routes';

@@ -27,9 +27,7 @@ import {
   practitionerSearchSchema,
   relatedPersonListSchema,
 } from '@careslot/contracts';
-import { z } from 'zod';
-import { isPracticeUser } from '../../platform/access';
-import { currentPrincipal, requireUser } from '../../platform/auth';
+import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { viewLocation } from './admin-service';
@@ -288,43 +286,5 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.readCoverages(database, contextOf(request), request.body),
-  );
-
-  // ---------- review platform (reputation) ----------
-
-  app.get(
-    '/careslot-reputation-service/api/v1/users/:email/:organizationId',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: publicTags,
-        security,
-        summary:
-          "A practice user's reputation details, by e-mail and organization (practice-portal.md §4.4): found when the practice has reputation enabled",
-        params: z.object({ email: z.email().max(254), organizationId: z.uuid() }),
-        response: {
-          200: z.object({
-            status_code: z.number().int(),
-            message: z.string(),
-            data: z.object({ Email: z.string(), OrganizationId: z.string(), OrganizationName: z.string(), ReputationEnabled: z.boolean() }),
-          }),
-          ...userErrors,
-        },
-      },
-    },
-    async (request) => {
-      const principal = currentPrincipal(request);
-      const { email, organizationId } = request.params;
-      // Only the caller's own details in the practice they act for; anyone else's answer as not existing.
-      const own =
-        principal.email?.toLowerCase() === email.toLowerCase() && isPracticeUser(contextOf(request)) && principal.organizationId === organizationId;
-      const organization = own ? await service.getOrganization(database, organizationId) : null;
-      if (!organization?.has_reputation_enabled) throw notFound();
-      return {
-        status_code: 200,
-        message: 'OK',
-        data: { Email: principal.email!, OrganizationId: organization.Id, OrganizationName: organization.Name, ReputationEnabled: true },
-      };
-    },
   );
 };

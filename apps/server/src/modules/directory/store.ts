@@ -670,3 +670,11 @@ export async function familyMemberIds(connection: Pick<Connection, 'query'>, hol
   );
   return rows.map((r) => r.id);
 }
+
+/**
+ * The practice's reputation switch (has_reputation_enabled, practice-portal.md §3.1: derived per practice): the
+ * reputation module keeps it equal to "active review-platform settings on file" (decision 0058).
+ */
+export async function setReputationEnabled(connection: Pick<Connection, 'query'>, organizationId: string, enabled: boolean): Promise<void> {
+  await connection.query('update organizations set has_reputation_enabled = $2 where id = $1', [organizationId, enabled]);
+}

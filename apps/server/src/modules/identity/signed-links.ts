@@ -30,8 +30,3 @@ export function verifyLink(key: string, signedPath: string, now: Date): boolean 
   const given = Buffer.from(sig);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
-
-/** The HMAC key of signed links, derived from the realm's signing key (one secret, rotated with it). */
-export function signedLinkKey(tokens: { privateJwk(): { d?: unknown } }): string {
-  return createHmac('sha256', String(tokens.privateJwk().d)).update('careslot-signed-links').digest('base64url');
-}

@@ -10,7 +10,7 @@ import {
   type ScheduleException,
   type WalkInQueue,
 } from '@careslot/contracts';
-import { notFoundAudited, recordList } from '../../platform/access';
+import { notFoundAudited, recordList, requireFeature } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -151,6 +151,8 @@ export async function patientHotlist(deps: Deps, context: RequestContext, provid
 /** POST appointments/check-in/get: the day's visits at the practice (today in the practice's zone), with their status. */
 export async function checkInList(deps: Deps, context: RequestContext, query: { Date?: string | undefined; LocationIds?: string[] | undefined; ProviderIds?: string[] | undefined }) {
   const organizationId = practiceOf(context);
+  // Access control (decision 0059): the practice may have switched the Check-In Summary off for the caller's roles.
+  await requireFeature(context, 'checkInSummary', { workflow: 'Checkin_Summary_Web' });
   const zone = (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
   const day = dayWindow(zone, query.Date, deps.clock.now());
   const { rows, total } = await practiceStore.searchPractice(
@@ -196,6 +198,7 @@ export async function calendarContext(deps: Deps, context: RequestContext): Prom
  */
 export async function blockedTime(deps: Deps, context: RequestContext, range: { from: Date; to: Date }): Promise<{ Data: ScheduleException[]; Total: number }> {
   const organizationId = practiceOf(context);
+  await requireFeature(context, 'calendar', { workflow: CALENDAR_WORKFLOW });
   const schedules = await searchScheduleDetails(deps, { OrganizationId: organizationId }, deps.clock.now());
   const data = schedules
     .filter((s) => s.OrganizationId === organizationId)
@@ -211,6 +214,9 @@ export async function blockedTime(deps: Deps, context: RequestContext, range: { 
  */
 export async function calendarSchedule(deps: Deps, context: RequestContext, query: CalendarScheduleQuery): Promise<{ Data: PracticeAppointment[]; Total: number }> {
   const organizationId = practiceOf(context);
+  // The calendar's own calls (this and blocked time) follow the practice's Calendar switch (decision 0059); the
+  // range search stays open, the dashboards' agendas read it too.
+  await requireFeature(context, 'calendar', { workflow: CALENDAR_WORKFLOW });
   const schedule = await getSchedule(deps.database, query.CalendarId);
   const location = schedule?.location_id ? await getLocation(deps.database, schedule.location_id) : null;
   const own = !!schedule && (location?.OrganizationId ?? schedule.organization_id) === organizationId;

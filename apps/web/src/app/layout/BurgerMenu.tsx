@@ -28,7 +28,12 @@ function BurgerLink({ item }: { item: MenuLink<string> }) {
   const { pathname } = useLocation();
   const Icon = MENU_ICONS[item.id as keyof typeof MENU_ICONS];
   return (
-    <Link to={item.to} className={classes.burgerLink} aria-current={isCurrent(item.to, pathname) ? 'page' : undefined}>
+    <Link
+      to={item.to}
+      className={classes.burgerLink}
+      aria-current={isCurrent(item.to, pathname) ? 'page' : undefined}
+      {...(item.newTab ? { target: '_blank', rel: 'noopener' } : {})}
+    >
       <Icon size={20} stroke={1.8} aria-hidden />
       <span>{t(`header.nav.${item.label}`)}</span>
       {item.id === 'requests' ? <RequestsBadge /> : null}

@@ -43,7 +43,7 @@ export function Header() {
   const navigate = useNavigate();
   const { user } = useSession();
   const config = useAppConfig();
-  const { reputationEnabled } = useHeaderState();
+  const { reputationEnabled, features } = useHeaderState();
   const wide = useMediaQuery(WIDE_QUERY) ?? false;
 
   // A menu is open only at the location where it was opened, so every navigation closes all of them
@@ -68,6 +68,7 @@ export function Header() {
     wide,
     calendarDisabled: config.data?.calendarDisabled ?? false,
     reputationEnabled,
+    features,
   });
   const logo = logoDestination(user, place, config.data?.landingEnabled ?? false);
 

@@ -75,7 +75,12 @@ function NavItem({ item }: { item: MenuLink }) {
   const Icon = MENU_ICONS[item.id];
   const current = isCurrent(item.to, pathname);
   return (
-    <Link to={item.to} className={classes.roleLink} aria-current={current ? 'page' : undefined}>
+    <Link
+      to={item.to}
+      className={classes.roleLink}
+      aria-current={current ? 'page' : undefined}
+      {...(item.newTab ? { target: '_blank', rel: 'noopener' } : {})}
+    >
       <Icon size={18} stroke={1.8} aria-hidden />
       <span>{t(`header.nav.${item.label}`)}</span>
       {item.id === 'requests' ? <RequestsBadge /> : null}

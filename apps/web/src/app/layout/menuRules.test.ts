@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserType } from '@careslot/contracts';
+import type { FeatureCode, UserType } from '@careslot/contracts';
 import { headerMenu, type HeaderMenu, type MenuContext, type MenuUser } from './menuRules';
 
 /** The demo accounts of docs/demo-accounts.md, by the name the e2e journeys use. */
@@ -157,6 +157,36 @@ describe('global and practice switches', () => {
   ])('shows Reputation Management to %s only when the practice has it enabled', (who, url) => {
     expect(bar(menu(who, url))).not.toContain('reputation');
     expect(menu(who, url, { reputationEnabled: true }).after.find((i) => i.id === 'reputation')?.to).toBe('/reputation-management/single-sign-on');
+  });
+
+  it('opens Reputation Management in a new tab (§2.10)', () => {
+    expect(menu('staff', '/dashboard/practice-staff', { reputationEnabled: true }).after.find((i) => i.id === 'reputation')?.newTab).toBe(true);
+  });
+});
+
+describe("the practice's access control (decision 0059)", () => {
+  const features = (...codes: FeatureCode[]) => new Set<FeatureCode>(codes);
+  const ALL = features('checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'reputation', 'settings');
+
+  it('hides what the practice switched off for the role, in the bar and the burger menu', () => {
+    const open = menu('staff', '/dashboard/practice-staff', { features: ALL, reputationEnabled: true });
+    expect(bar(open)).toEqual(['dashboard', 'checkInSummary', 'calendar', 'more', 'requests', 'reputation']);
+    const closed = menu('staff', '/dashboard/practice-staff', { features: features('requests'), reputationEnabled: true });
+    expect(bar(closed)).toEqual(['dashboard', 'more', 'requests']);
+    expect(closed.burger.items.map((i) => i.id)).toEqual(['dashboard', 'requests']);
+  });
+
+  it("takes the admin's Reports, Surveys and Settings away only when switched off", () => {
+    const all = menu('provider-admin', '/dashboard/doctor', { features: ALL });
+    expect(bar(all)).toEqual(expect.arrayContaining(['surveys', 'reports', 'settings']));
+    const some = menu('provider-admin', '/dashboard/doctor', { features: features('calendar', 'settings') });
+    expect(bar(some)).toEqual(['calendar', 'more', 'settings']);
+  });
+
+  it('leaves the menu rules alone while the features are unknown, and for users outside a practice', () => {
+    expect(bar(menu('staff', '/dashboard/practice-staff', { features: null }))).toContain('calendar');
+    expect(bar(menu('patient', '/dashboard/x', { features: features() }))).toEqual(['dashboard']);
+    expect(bar(menu('finance', '/super-user/settings', { features: features() }))).toContain('settings');
   });
 });
 

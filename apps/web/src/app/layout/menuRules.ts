@@ -1,4 +1,4 @@
-import type { UserType } from '@careslot/contracts';
+import type { FeatureCode, UserType } from '@careslot/contracts';
 import { HEADER_LINK_ORDER, homeForRoles, PATIENT_PORTAL_BASE } from '../../shared/session/roleHome';
 import type { HeaderPlace } from './headerRules';
 
@@ -19,6 +19,8 @@ export interface MenuLink<Id extends string = MenuItemId> {
   /** Key under common:header.menu. */
   label: string;
   to: string;
+  /** Opens in a new tab (Reputation Management, practice-portal.md §2.10). */
+  newTab?: boolean;
 }
 
 export interface MenuUser {
@@ -36,6 +38,11 @@ export interface MenuContext {
   calendarDisabled: boolean;
   /** The signed-in user's practice has reputation management enabled. */
   reputationEnabled: boolean;
+  /**
+   * The features the practice's access control lets this user's roles use (decision 0059); null until the
+   * practice's configuration is loaded (or for users outside a practice): the menu rules alone then decide.
+   */
+  features?: ReadonlySet<FeatureCode> | null;
 }
 
 export interface HeaderMenu {
@@ -59,6 +66,9 @@ function rolesOf(user: MenuUser | null): Held {
   const held = new Set((user?.roles ?? []).map((role) => role.toLowerCase()));
   return (role) => held.has(role.toLowerCase());
 }
+
+/** The sign-on screen of Reputation Management: it posts the hidden form to the reputation site (§2.10). */
+export const REPUTATION_SIGN_ON_PATH = '/reputation-management/single-sign-on';
 
 const LINK_PATH_MARKERS = ['dashboard', 'calendar', 'surveys', 'add-practice', 'reviews', 'consent', 'analytics', 'reports', 'support-agent', 'digital', 'request', 'checkin-report'];
 
@@ -141,33 +151,38 @@ export function headerMenu(context: MenuContext): HeaderMenu {
 
   const practiceAdmin = has('practiceadmin');
   const practiceRole = practiceAdmin || has('provider') || has('staff');
+  // A feature the practice switched off for every role the user holds is not offered (access control).
+  const allows = (feature: FeatureCode) => !practiceRole || !context.features || context.features.has(feature);
   const providerPracticeAdmin = practiceAdmin && has('provider');
 
   const home = homeLink(user.roles);
   const dashboard = practiceAdmin || !home ? [] : link('dashboard', home.label, home.to);
-  const checkIn = practiceRole
+  const checkIn = practiceRole && allows('checkInSummary')
     ? link('checkInSummary', 'checkInSummary', byRole(has, { provider: '/providers/digital-checkin', staff: '/staff-member/digital-checkin', practiceadmin: '/practice-admin/digital-checkin' }))
     : [];
   const calendar =
-    practiceRole && !context.calendarDisabled
+    practiceRole && !context.calendarDisabled && allows('calendar')
       ? link('calendar', 'calendar', byRole(has, { provider: providerPath(user, 'calendar'), staff: '/staff-member/calendar', practiceadmin: '/practice-admin/calendar' }))
       : [];
-  const surveys = providerPracticeAdmin ? link('surveys', 'surveys', byRole(has, { provider: providerPath(user, 'surveys'), practiceadmin: '/practice-admin/surveys' })) : [];
-  const requests = practiceRole ? link('requests', 'requests', '/dashboard/appointment-requests') : [];
-  const reports = practiceAdmin ? link('reports', 'reports', '/practice-admin/reports/message-logs') : [];
-  const reputation = context.reputationEnabled ? link('reputation', 'reputation', '/reputation-management/single-sign-on') : [];
+  const surveys = providerPracticeAdmin && allows('surveys') ? link('surveys', 'surveys', byRole(has, { provider: providerPath(user, 'surveys'), practiceadmin: '/practice-admin/surveys' })) : [];
+  const requests = practiceRole && allows('requests') ? link('requests', 'requests', '/dashboard/appointment-requests') : [];
+  const reports = practiceAdmin && allows('reports') ? link('reports', 'reports', '/practice-admin/reports/message-logs') : [];
+  const reputation =
+    context.reputationEnabled && allows('reputation')
+      ? [{ id: 'reputation' as const, label: 'reputation', to: REPUTATION_SIGN_ON_PATH, newTab: true }]
+      : [];
   const settingsUrls = {
     provider: providerPath(user, 'settings/edit'),
     practiceadmin: '/practice-admin/settings/user/list',
     FinancialSuperUser: '/super-user/settings',
   };
-  const settings = link('settings', 'settings', byRole(has, settingsUrls));
-  const burgerSettings = link('settings', 'settings', byRole(has, { ...settingsUrls, patient: `${PATIENT_PORTAL_BASE}/settings` }));
+  const settings = allows('settings') ? link('settings', 'settings', byRole(has, settingsUrls)) : [];
+  const burgerSettings = allows('settings') ? link('settings', 'settings', byRole(has, { ...settingsUrls, patient: `${PATIENT_PORTAL_BASE}/settings` })) : [];
 
   const moreItems: MenuLink<MoreItemId>[] = [
     // A practice admin has no Dashboard item in the bar; their dashboard and the practice's surveys are here.
     ...(practiceAdmin ? link('practiceDashboard', 'dashboard', '/practice-admin/dashboard') : []),
-    ...(practiceAdmin && !providerPracticeAdmin ? link('practiceSurveys', 'surveys', '/practice-admin/surveys') : []),
+    ...(practiceAdmin && !providerPracticeAdmin && allows('surveys') ? link('practiceSurveys', 'surveys', '/practice-admin/surveys') : []),
     ...(has('provider')
       ? [
           ...link('services', 'services', providerPath(user, 'settings/service')),

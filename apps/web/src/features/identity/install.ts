@@ -81,10 +81,11 @@ function followPracticeOfSession() {
     loadedFor = organizationId;
     setPractice(EMPTY_PRACTICE);
     if (!organizationId) return;
-    void loadPracticeData(organizationId, apiRequest, getSession().user?.email ?? '').then(({ reputationEnabled, ...practice }) => {
+    const user = getSession().user;
+    void loadPracticeData(organizationId, apiRequest, user?.email ?? '', user?.roles ?? []).then(({ reputationEnabled, features, ...practice }) => {
       if (loadedFor !== organizationId) return;
       setPractice(practice);
-      setHeaderState({ reputationEnabled });
+      setHeaderState({ reputationEnabled, features });
     });
   });
 }

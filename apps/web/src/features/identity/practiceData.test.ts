@@ -51,4 +51,29 @@ describe('practice data on login (practice-portal §4.4)', () => {
     };
     expect((await loadPracticeData('org-1', api, 'staff@example.test')).reputationEnabled).toBe(false);
   });
+
+  it("reads the practice's access control and keeps the features the user's roles may use (decision 0059)", async () => {
+    const api = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
+      if (path === '/careslot-access-control/api/v1/EntityConfigurations/get' && (options?.body as { OrganizationId?: string }).OrganizationId === 'org-1')
+        return {
+          Data: [
+            { Id: 'c1', EntityType: 'Role', EntityId: 'staff', Services: [{ ServiceCode: 'calendar', Enabled: false }] },
+            { Id: 'c2', EntityType: 'Role', EntityId: 'provider', Services: [] },
+          ],
+        } as T;
+      throw new Error('500');
+    };
+    const staff = await loadPracticeData('org-1', api, 'staff@example.test', ['staff']);
+    expect([...staff.features!].sort()).toEqual(['checkInSummary', 'reputation', 'requests']);
+    // A role that still has it keeps it for a user holding both.
+    const both = await loadPracticeData('org-1', api, 'x@example.test', ['staff', 'provider']);
+    expect(both.features!.has('calendar')).toBe(true);
+  });
+
+  it('leaves the features unknown (null: the menu rules alone decide) when the access control cannot be read', async () => {
+    const api = async <T,>(): Promise<T> => {
+      throw new Error('500');
+    };
+    expect((await loadPracticeData('org-1', api, 'staff@example.test', ['staff'])).features).toBeNull();
+  });
 });

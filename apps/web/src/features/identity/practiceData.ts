@@ -1,4 +1,5 @@
-import type { CustomForm, HealthcareService, Location, Organization, Practitioner, ServiceType } from '@careslot/contracts';
+import { ACCESS_CONTROL_BASE, type CustomForm, type EntityConfiguration, type FeatureCode, type HealthcareService, type Location, type Organization, type Practitioner, type ServiceType } from '@careslot/contracts';
+import { enabledFeatures } from '@careslot/domain';
 import type { RequestOptions } from '../../shared/api/client';
 import { EMPTY_PRACTICE, type PracticeState } from '../../shared/session/practice';
 import type { SessionUser } from '../../shared/session/session';
@@ -25,9 +26,10 @@ export async function loadPracticeData(
   organizationId: string,
   api: Api,
   email: string,
-): Promise<PracticeState & { reputationEnabled: boolean }> {
+  roles: readonly string[] = [],
+): Promise<PracticeState & { reputationEnabled: boolean; features: ReadonlySet<FeatureCode> | null }> {
   const quiet = <T,>(read: Promise<T>) => read.catch(() => null);
-  const [organization, locations, practitioners, serviceTypes, services, assessmentForms, reputation] = await Promise.all([
+  const [organization, locations, practitioners, serviceTypes, services, assessmentForms, reputation, access] = await Promise.all([
     quiet(api<Organization>(`${ADMINISTRATION}/organization/${encodeURIComponent(organizationId)}`)),
     quiet(
       api<{ Data: Location[] }>(`${ADMINISTRATION}/location/advance-search`, {
@@ -58,6 +60,13 @@ export async function loadPracticeData(
           ),
         )
       : Promise.resolve(null),
+    // Access control (decision 0059): the practice's feature switches per role; the menus hide what is off.
+    quiet(
+      api<{ Data: EntityConfiguration[] }>(`${ACCESS_CONTROL_BASE}/EntityConfigurations/get`, {
+        method: 'POST',
+        body: { OrganizationId: organizationId },
+      }),
+    ),
   ]);
   return {
     ...EMPTY_PRACTICE,
@@ -69,5 +78,6 @@ export async function loadPracticeData(
     serviceTypes: serviceTypes?.Data ?? [],
     assessmentForms: assessmentForms?.Data ?? [],
     reputationEnabled: reputation?.data?.ReputationEnabled === true,
+    features: access ? enabledFeatures(access.Data, roles) : null,
   };
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { FeatureCode } from '@careslot/contracts';
 
 /**
  * What the header shows beside its links (practice-portal.md §3.2 "Header state"): the unseen
@@ -11,9 +12,11 @@ export interface HeaderState {
   requestCount: number;
   patientsInProviderQueue: number;
   reputationEnabled: boolean;
+  /** What the practice's access control lets the user use (decision 0059); null until loaded. */
+  features: ReadonlySet<FeatureCode> | null;
 }
 
-const EMPTY: HeaderState = { notificationCount: 0, requestCount: 0, patientsInProviderQueue: 0, reputationEnabled: false };
+const EMPTY: HeaderState = { notificationCount: 0, requestCount: 0, patientsInProviderQueue: 0, reputationEnabled: false, features: null };
 
 let state: HeaderState = EMPTY;
 const listeners = new Set<() => void>();

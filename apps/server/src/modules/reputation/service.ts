@@ -1,0 +1,311 @@
+import { randomUUID } from 'node:crypto';
+import {
+  REPUTATION_REDIRECT_URL,
+  type ReputationEntityConfiguration,
+  type ReputationEntityType,
+  type ReputationLocationSettings,
+  type ReputationOrganizationSettings,
+  type ReputationProviderSettings,
+  type ReputationSignOn,
+} from '@careslot/contracts';
+import { authorizePracticeObject, isPracticeUser, requireFeature } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
+import type { AppDeps } from '../../platform/deps';
+import { conflict, fieldError, notFound } from '../../platform/errors';
+import { getLocation, getOrganization, listPractitionerRoles, setReputationEnabled } from '../directory';
+import * as store from './store';
+
+/**
+ * The review platform (practice-portal.md §2.10, §3.8, §4.4; decision 0058): the practice admin keeps the
+ * practice's reputation settings (API key, business id), its locations' and providers' listings and their
+ * review-request configuration; practice users open the reputation site through the sign-on form.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'config'>;
+
+/** Audit workflows (constants.md names none for these; the same shape as Organization_Update_Web). */
+export const REPUTATION_WORKFLOWS = {
+  view: 'Reputation_Settings_View_Web',
+  edit: 'Reputation_Settings_Edit_Web',
+  signOn: 'Reputation_Sign_On_Web',
+} as const;
+
+const ADMIN = ['practiceadmin'] as const;
+
+/** The key as the settings calls show it: its last 4 characters. The full key leaves only through signOn(). */
+export function maskApiKey(key: string): string {
+  return `${'•'.repeat(Math.max(key.length - 4, 0))}${key.slice(-4)}`;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function shapeOrganization(row: store.OrganizationSettingsRow): ReputationOrganizationSettings {
+  return {
+    Id: row.id,
+    OrganizationId: row.organization_id,
+    ApiKeyMasked: maskApiKey(row.api_key),
+    HasApiKey: row.api_key.length > 0,
+    BusinessId: row.business_id,
+    IsActive: row.is_active,
+    UpdatedOn: iso(row.updated_at),
+  };
+}
+
+const shapeEntity = (row: store.EntitySettingsRow) => ({
+  Id: row.id,
+  OrganizationId: row.organization_id,
+  BusinessId: row.business_id,
+  IsActive: row.is_active,
+  ReviewSiteUrl: row.review_site_url,
+  UpdatedOn: iso(row.updated_at),
+});
+const shapeLocation = (row: store.EntitySettingsRow): ReputationLocationSettings => ({ ...shapeEntity(row), LocationId: row.entity_id });
+const shapeProvider = (row: store.EntitySettingsRow): ReputationProviderSettings => ({ ...shapeEntity(row), ProviderId: row.entity_id });
+
+function shapeConfiguration(row: store.EntityConfigurationRow): ReputationEntityConfiguration {
+  return {
+    Id: row.id,
+    OrganizationId: row.organization_id,
+    EntityType: row.entity_type,
+    EntityId: row.entity_id,
+    SendReviewRequests: row.send_review_requests,
+    ReviewRequestDelayHours: row.review_request_delay_hours,
+    UpdatedOn: iso(row.updated_at),
+  };
+}
+
+// ---------- organization settings ----------
+
+/** GET OrganizationSettings?organizationId=: the practice's settings (key masked), or null when none are on file. */
+export async function organizationSettings(deps: Deps, context: RequestContext, organizationId: string): Promise<ReputationOrganizationSettings | null> {
+  await authorizePracticeObject(context, 'read', { entityType: 'ReputationSettings', id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view, roles: ADMIN });
+  const row = await store.organizationSettingsOf(deps.database, organizationId);
+  return row ? shapeOrganization(row) : null;
+}
+
+export interface OrganizationSettingsChange {
+  OrganizationId: string;
+  ApiKey?: string | undefined;
+  BusinessId: string;
+  IsActive: boolean;
+}
+
+/** POST OrganizationSettings: adds the practice's settings (the key is required); a second add is a conflict. */
+export async function addOrganizationSettings(deps: Deps, context: RequestContext, change: OrganizationSettingsChange): Promise<ReputationOrganizationSettings> {
+  // Every decision is audited before the change's transaction, so a refusal's row is not rolled back with it.
+  await authorizePracticeObject(context, 'create', {
+    entityType: 'ReputationSettings',
+    id: null,
+    organizationId: change.OrganizationId,
+    workflow: REPUTATION_WORKFLOWS.edit,
+    roles: ADMIN,
+    detail: { fields: ['ApiKey', 'BusinessId', 'IsActive'] },
+  });
+  return deps.database.transaction(async (tx) => {
+    if (!change.ApiKey) throw fieldError('body.ApiKey', 'required', 'required: the API key is needed to add the settings');
+    const row = await store.insertOrganizationSettings(tx, {
+      id: randomUUID(),
+      organizationId: change.OrganizationId,
+      apiKey: change.ApiKey,
+      businessId: change.BusinessId,
+      isActive: change.IsActive,
+    });
+    if (!row) throw conflict('The practice has reputation settings already; change them instead');
+    await setReputationEnabled(tx, change.OrganizationId, row.is_active);
+    return shapeOrganization(row);
+  });
+}
+
+/** PUT OrganizationSettings/{id}: changes them; without ApiKey the stored key stays. */
+export async function updateOrganizationSettings(deps: Deps, context: RequestContext, id: string, change: OrganizationSettingsChange): Promise<ReputationOrganizationSettings> {
+  const current = await store.organizationSettingsById(deps.database, id);
+  await authorizePracticeObject(context, 'update', {
+    entityType: 'ReputationSettings',
+    id,
+    organizationId: current?.organization_id ?? null,
+    workflow: REPUTATION_WORKFLOWS.edit,
+    roles: ADMIN,
+    detail: { fields: [...(change.ApiKey ? ['ApiKey'] : []), 'BusinessId', 'IsActive'] },
+  });
+  // The body cannot move settings to another practice: it names the practice that owns them.
+  if (change.OrganizationId !== current!.organization_id) throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the settings belong to');
+  return deps.database.transaction(async (tx) => {
+    const row = await store.updateOrganizationSettings(tx, id, { apiKey: change.ApiKey ?? null, businessId: change.BusinessId, isActive: change.IsActive });
+    await setReputationEnabled(tx, row.organization_id, row.is_active);
+    return shapeOrganization(row);
+  });
+}
+
+// ---------- location and provider settings ----------
+
+/** The entity named must be the practice's own: a location of it, a provider holding a role at it. */
+async function belongsToPractice(deps: Deps, kind: store.EntityKind, organizationId: string, entityId: string): Promise<boolean> {
+  if (kind === 'location') return (await getLocation(deps.database, entityId))?.OrganizationId === organizationId;
+  const roles = await listPractitionerRoles(deps.database, { PractitionerId: entityId, OrganizationId: organizationId });
+  return roles.some((r) => r.Active && r.Code.includes('provider'));
+}
+
+const ENTITY_TYPE: Record<store.EntityKind, string> = { location: 'ReputationLocationSettings', provider: 'ReputationProviderSettings' };
+
+export async function entitySettingsOfOrganization(deps: Deps, context: RequestContext, kind: store.EntityKind, organizationId: string) {
+  await authorizePracticeObject(context, 'read', { entityType: ENTITY_TYPE[kind], id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view, roles: ADMIN });
+  const rows = await store.entitySettingsOfOrganization(deps.database, kind, organizationId);
+  return rows;
+}
+
+/** GET LocationSettings/locations/{id}, ProviderSettings/providers/{id}: the caller's practice's listing of the entity. */
+export async function entitySettingsOfEntity(deps: Deps, context: RequestContext, kind: store.EntityKind, entityId: string) {
+  const organizationId = isPracticeUser(context) ? context.organizationId : null;
+  const own = organizationId !== null && (await belongsToPractice(deps, kind, organizationId, entityId));
+  await authorizePracticeObject(context, 'read', { entityType: ENTITY_TYPE[kind], id: entityId, organizationId: own ? organizationId : null, workflow: REPUTATION_WORKFLOWS.view, roles: ADMIN });
+  const row = await store.entitySettingsOfEntity(deps.database, kind, organizationId!, entityId);
+  if (!row) throw notFound();
+  return row;
+}
+
+export interface EntitySettingsChange {
+  OrganizationId: string;
+  EntityId: string;
+  BusinessId: string;
+  IsActive: boolean;
+  ReviewSiteUrl?: string | null | undefined;
+}
+
+export async function addEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, change: EntitySettingsChange) {
+  // Read before the transaction: on PGlite the transaction holds the one connection the directory reads need.
+  const own = await belongsToPractice(deps, kind, change.OrganizationId, change.EntityId);
+  await authorizePracticeObject(context, 'create', {
+    entityType: ENTITY_TYPE[kind],
+    id: null,
+    organizationId: own ? change.OrganizationId : null,
+    workflow: REPUTATION_WORKFLOWS.edit,
+    roles: ADMIN,
+    detail: { entityId: change.EntityId },
+  });
+  {
+    const row = await store.insertEntitySettings(deps.database, kind, {
+      id: randomUUID(),
+      organizationId: change.OrganizationId,
+      entityId: change.EntityId,
+      businessId: change.BusinessId,
+      isActive: change.IsActive,
+      reviewSiteUrl: change.ReviewSiteUrl ?? null,
+    });
+    if (!row) throw conflict(`The ${kind} has reputation settings already; change them instead`);
+    return row;
+  }
+}
+
+export async function updateEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, id: string, change: EntitySettingsChange) {
+  const current = await store.entitySettingsById(deps.database, kind, id);
+  await authorizePracticeObject(context, 'update', {
+    entityType: ENTITY_TYPE[kind],
+    id,
+    organizationId: current?.organization_id ?? null,
+    workflow: REPUTATION_WORKFLOWS.edit,
+    roles: ADMIN,
+    detail: current ? { entityId: current.entity_id } : null,
+  });
+  // A listing stays with its practice and its entity.
+  if (change.OrganizationId !== current!.organization_id) throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the listing belongs to');
+  if (change.EntityId !== current!.entity_id) throw fieldError(`body.${kind === 'location' ? 'LocationId' : 'ProviderId'}`, 'owner', `owner: must be the ${kind} the listing belongs to`);
+  return store.updateEntitySettings(deps.database, kind, id, { businessId: change.BusinessId, isActive: change.IsActive, reviewSiteUrl: change.ReviewSiteUrl ?? null });
+}
+
+export async function deleteEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, id: string): Promise<void> {
+  const current = await store.entitySettingsById(deps.database, kind, id);
+  await authorizePracticeObject(context, 'delete', {
+    entityType: ENTITY_TYPE[kind],
+    id,
+    organizationId: current?.organization_id ?? null,
+    workflow: REPUTATION_WORKFLOWS.edit,
+    roles: ADMIN,
+    detail: current ? { entityId: current.entity_id } : null,
+  });
+  await store.deleteEntitySettings(deps.database, kind, id);
+}
+
+export { shapeLocation, shapeProvider };
+
+// ---------- review-request configuration per entity ----------
+
+/** GET EntityConfiguration/{type}/entities/{id}: the entity's configuration at the caller's practice (made with defaults on first read). */
+export async function entityConfiguration(deps: Deps, context: RequestContext, type: ReputationEntityType, entityId: string): Promise<ReputationEntityConfiguration> {
+  const organizationId = isPracticeUser(context) ? context.organizationId : null;
+  let own = false;
+  if (organizationId) {
+    if (type === 'Organization') own = entityId === organizationId && (await getOrganization(deps.database, entityId)) !== null;
+    else own = await belongsToPractice(deps, type === 'Location' ? 'location' : 'provider', organizationId, entityId);
+  }
+  await authorizePracticeObject(context, 'read', {
+    entityType: 'ReputationEntityConfiguration',
+    id: entityId,
+    organizationId: own ? organizationId : null,
+    workflow: REPUTATION_WORKFLOWS.view,
+    roles: ADMIN,
+    detail: { entityType: type },
+  });
+  const row = await store.ensureEntityConfiguration(deps.database, { id: randomUUID(), organizationId: organizationId!, entityType: type, entityId });
+  return shapeConfiguration(row);
+}
+
+/** PUT EntityConfiguration/{id}. */
+export async function updateEntityConfiguration(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  change: { SendReviewRequests: boolean; ReviewRequestDelayHours: number },
+): Promise<ReputationEntityConfiguration> {
+  const current = await store.entityConfigurationById(deps.database, id);
+  await authorizePracticeObject(context, 'update', {
+    entityType: 'ReputationEntityConfiguration',
+    id,
+    organizationId: current?.organization_id ?? null,
+    workflow: REPUTATION_WORKFLOWS.edit,
+    roles: ADMIN,
+    detail: current ? { entityType: current.entity_type, entityId: current.entity_id } : null,
+  });
+  return shapeConfiguration(await store.updateEntityConfiguration(deps.database, id, { sendReviewRequests: change.SendReviewRequests, delayHours: change.ReviewRequestDelayHours }));
+}
+
+// ---------- user details and the sign-on form ----------
+
+/**
+ * GET users/{email}/{organizationId} (§4.4): the caller's own details in the practice they act for, found when
+ * the practice has reputation enabled; anyone else's answer as not existing.
+ */
+export async function userDetails(deps: Deps, context: RequestContext, email: string, organizationId: string) {
+  const principal = context.principal;
+  const own = !!principal?.email && principal.email.toLowerCase() === email.toLowerCase() && isPracticeUser(context) && context.organizationId === organizationId;
+  const organization = own ? await getOrganization(deps.database, organizationId) : null;
+  if (!organization?.has_reputation_enabled) throw notFound();
+  return { Email: principal!.email!, OrganizationId: organization.Id, OrganizationName: organization.Name, ReputationEnabled: true };
+}
+
+/** Where the sign-on form posts: the configured reputation site, else the product's own stand-in page. */
+export function signOnTarget(config: AppDeps['config']): string {
+  return config.REPUTATION_SIGN_ON_URL ?? `${config.publicUrl}${REPUTATION_LOCAL_SIGN_ON_PATH}`;
+}
+export const REPUTATION_LOCAL_SIGN_ON_PATH = '/careslot-reputation-service/sign-on';
+
+/**
+ * The hidden form of §2.10 for the signed-in user: their e-mail, the practice's API key in full and the redirect.
+ * The only answer that carries the key; it needs reputation management allowed for one of the user's roles
+ * (access control) and active settings of their own practice. Audited.
+ */
+export async function signOn(deps: Deps, context: RequestContext): Promise<ReputationSignOn> {
+  await requireFeature(context, 'reputation', { workflow: REPUTATION_WORKFLOWS.signOn });
+  const organizationId = isPracticeUser(context) ? context.organizationId : null;
+  const settings = organizationId ? await store.organizationSettingsOf(deps.database, organizationId) : null;
+  const usable = settings?.is_active === true && !!context.principal?.email;
+  await authorizePracticeObject(context, 'read', {
+    entityType: 'ReputationApiKey',
+    id: settings?.id ?? null,
+    organizationId: usable ? organizationId : null,
+    workflow: REPUTATION_WORKFLOWS.signOn,
+  });
+  return {
+    Target: signOnTarget(deps.config),
+    Fields: { emailId: context.principal!.email!, apiKey: settings!.api_key, redirectURL: REPUTATION_REDIRECT_URL },
+  };
+}
