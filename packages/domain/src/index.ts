@@ -10,3 +10,4 @@ export * from './custom-forms';
 export * from './booking-result';
 export * from './appointment-status';
 export * from './identifiers';
+export * from './payment-settings';
