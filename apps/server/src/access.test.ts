@@ -52,6 +52,10 @@ interface Row {
 /** Routes the id pattern matches that hold no patient data (public pages), with the reason. */
 const NOT_PATIENT_DATA: Record<string, string> = {
   'GET /careslot-marketplace/api/v1/pageProfiles/entity/:nameIdentity': 'a public profile page ("Profiles" matches "file")',
+  // The payment service's settings (decision 0055): {id} is an organization's or a location's, no patient's;
+  // another practice's answers 404 (payments/settings.test.ts).
+  'DELETE /careslot-payment-service/api/organizations/:id': "a practice's payment settings, by organization id",
+  'DELETE /careslot-payment-service/api/locations/:id': "a location's own gateway, by location id",
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
