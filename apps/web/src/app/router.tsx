@@ -64,6 +64,8 @@ const LegalDocumentPage = lazy(() => import('../features/pages/routes/LegalDocum
 const MobilePage = lazy(() => import('../features/pages/routes/MobilePage').then((m) => ({ default: m.MobilePage })));
 const AppointmentActionPage = lazy(() => import('../features/pages/routes/AppointmentActionPage').then((m) => ({ default: m.AppointmentActionPage })));
 const SettingsLayout = lazy(() => import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })));
+const PaymentSettingsPage = lazy(() => import('../features/payment-settings/routes/PaymentSettingsPage').then((m) => ({ default: m.PaymentSettingsPage })));
+const FinanceHomePage = lazy(() => import('../features/finance/routes/FinanceHomePage').then((m) => ({ default: m.FinanceHomePage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -127,8 +129,10 @@ const BOOKING_FLOW = ['book/', 'screening-form', 'verification/'] as const;
 
 /** Practice-side families and the role (permission, from the token's user_roles) each needs (§2.2 permission guard). */
 const PERMISSIONS: readonly (readonly [string, readonly string[]])[] = [
-  // The financial super user's Settings link (practice-portal.md §6) leads here.
-  ['super-user/settings', ['superuser', 'FinancialSuperUser']],
+  // The financial super user's Settings link (practice-portal.md §6) leads to their finance home, the one
+  // super-user page they may open (decision 0056).
+  ['super-user/finance', ['FinancialSuperUser']],
+  ['super-user/settings', ['superuser']],
   ['super-user/', ['superuser']],
   ['practice-admin/', ['practiceadmin']],
   ['staff-member/', ['staff']],
@@ -211,8 +215,13 @@ export const routes: RouteObject[] = [
         path: 'practice-admin/settings',
         element: guarded('practice-admin/settings', <SettingsLayout />),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
-        children: [{ index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> }],
+        children: [
+          { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
+          { path: 'payments', element: <PaymentSettingsPage /> },
+        ],
       },
+      // The financial super user's home (decision 0056): every practice's payment configuration and payments, read-only.
+      { path: 'super-user/finance', element: guarded('super-user/finance', <FinanceHomePage />), handle: PRACTICE_BREADCRUMBS['super-user/finance'] },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
       { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },

@@ -159,7 +159,8 @@ export function headerMenu(context: MenuContext): HeaderMenu {
   const settingsUrls = {
     provider: providerPath(user, 'settings/edit'),
     practiceadmin: '/practice-admin/settings/user/list',
-    FinancialSuperUser: '/super-user/settings',
+    // The financial super user's settings are their finance home (decision 0056).
+    FinancialSuperUser: '/super-user/finance',
   };
   const settings = link('settings', 'settings', byRole(has, settingsUrls));
   const burgerSettings = link('settings', 'settings', byRole(has, { ...settingsUrls, patient: `${PATIENT_PORTAL_BASE}/settings` }));
