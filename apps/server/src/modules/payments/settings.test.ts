@@ -103,10 +103,12 @@ describe('payment settings: the organization and its gateway', () => {
     expect(unknown.json.errors?.[0]).toMatchObject({ field: 'body.Gateway.GatewayName' });
     const stripeAccount = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'stripe', AccountNumber: '12345' } });
     expect(stripeAccount.statusCode).toBe(400);
-    expect(stripeAccount.json.errors?.[0]).toMatchObject({ field: 'body.Gateway.AccountNumber', message: expect.stringContaining('Stripe account id') });
+    expect(stripeAccount.json.errors?.[0]?.field).toBe('body.Gateway.AccountNumber');
+    expect(stripeAccount.json.errors?.[0]?.message).toContain('Stripe account id');
     const productOnPayPal = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'paypal', ProductId: 'ABCDEFGH1234' } });
     expect(productOnPayPal.statusCode).toBe(400);
-    expect(productOnPayPal.json.errors?.[0]).toMatchObject({ field: 'body.Gateway.ProductId', message: expect.stringContaining('does not apply to paypal') });
+    expect(productOnPayPal.json.errors?.[0]?.field).toBe('body.Gateway.ProductId');
+    expect(productOnPayPal.json.errors?.[0]?.message).toContain('does not apply to paypal');
     const fortis = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'fortis', AccountNumber: 'LOC11223344', ProductId: 'PRD99887766' } });
     expect(fortis.statusCode).toBe(200);
     expect(fortis.json.data.Gateway).toMatchObject({ GatewayName: 'fortis', AccountNumber: 'xxxxxxxxxx223344', ProductId: 'xxxxxxxxxx887766' });
@@ -156,9 +158,11 @@ describe('payment settings: Connect with Stripe (payee account)', () => {
 
     const connected = await t.call<Answer<{ StripeAccountId: string; PracticeId: string }>>({ url: `${PAY}/payee-account?authCode=${code}&organizationId=${SECOND}`, headers: bearer(admin) });
     expect(connected.statusCode).toBe(200);
-    expect(connected.json.data).toMatchObject({ PracticeId: SECOND, StripeAccountId: expect.stringMatching(/^xxxxxxxxxx[0-9a-f]{6}$/) });
+    expect(connected.json.data.PracticeId).toBe(SECOND);
+    expect(connected.json.data.StripeAccountId).toMatch(/^xxxxxxxxxx[0-9a-f]{6}$/);
     const [row] = await t.database.query<{ gateway_name: string; account_number: string }>('select gateway_name, account_number from payment_org_configs where organization_id = $1', [SECOND]);
-    expect(row).toMatchObject({ gateway_name: 'stripe', account_number: expect.stringMatching(/^acct_sandbox[0-9a-f]{16}$/) });
+    expect(row?.gateway_name).toBe('stripe');
+    expect(row?.account_number).toMatch(/^acct_sandbox[0-9a-f]{16}$/);
 
     const forged = await t.call<Answer<null>>({ url: `${PAY}/payee-account?authCode=ac_madeup123456&organizationId=${SECOND}`, headers: bearer(admin) });
     expect(forged.statusCode).toBe(400);
@@ -261,7 +265,8 @@ describe('payment settings: visit fees and the location gateway decide what a bo
     ] as const) {
       const res = await setFee(admin, FIRST, PROVIDER, fee);
       expect(res.statusCode).toBe(400);
-      expect(res.json.errors?.[0]).toMatchObject({ field: `body.VisitFeeDetails.${field}`, message: expect.stringContaining(message) });
+      expect(res.json.errors?.[0]?.field).toBe(`body.VisitFeeDetails.${field}`);
+      expect(res.json.errors?.[0]?.message).toContain(message);
     }
     const badType = await setFee(admin, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 1, UninsuredAmountCents: 1 }, 'Patient');
     expect(badType.statusCode).toBe(400);
@@ -400,7 +405,9 @@ describe('finance: the financial super user reads payments across practices', ()
     const configs = await t.call<Answer<{ Data: FinancePracticeConfig[] }>>({ url: `${PAY}/v1/finance/payment-configurations`, headers: bearer(finance) });
     expect(configs.statusCode).toBe(200);
     expect(configs.json.data.Data.map((c) => c.OrganizationId).sort()).toEqual([...DEMO_PRACTICE_IDS].sort());
-    expect(configs.json.data.Data.find((c) => c.OrganizationId === DEMO_PRACTICE_IDS[0])).toMatchObject({ EnableOnlinePayment: true, Gateway: { GatewayName: 'stripe' }, VisitFees: expect.any(Number) });
+    const first = configs.json.data.Data.find((c) => c.OrganizationId === DEMO_PRACTICE_IDS[0]);
+    expect(first).toMatchObject({ EnableOnlinePayment: true, Gateway: { GatewayName: 'stripe' } });
+    expect(first?.VisitFees).toBeGreaterThan(0);
     const audit = await auditRows(t, 'Finance_Payments_View_Web');
     expect(audit.length).toBeGreaterThanOrEqual(6);
     expect(audit.every((row) => row.action === 'search' && row.outcome === 'success')).toBe(true);

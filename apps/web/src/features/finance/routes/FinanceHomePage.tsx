@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Container, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_TRANSACTION_STATUSES, type PaymentTransactionStatus } from '@careslot/contracts';
+import { PAYMENT_TRANSACTION_STATUSES } from '@careslot/contracts';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { FINANCE_PAGE_SIZE, useFinanceConfigs, useFinanceTransactions, type TransactionFilter } from '../api/finance';
 
@@ -108,7 +108,7 @@ export function FinanceHomePage() {
                 placeholder={t('filters.allStatuses')}
                 data={PAYMENT_TRANSACTION_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
                 value={filter.status}
-                onChange={(value) => set({ status: value as PaymentTransactionStatus | null })}
+                onChange={(value) => set({ status: value })}
                 clearable
                 miw={160}
               />

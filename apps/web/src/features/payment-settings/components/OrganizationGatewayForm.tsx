@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Paper, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { gatewayInputSchema, type GatewayInput, type GatewaySettings, type PaymentGatewayInfo } from '@careslot/contracts';
@@ -58,6 +58,7 @@ export function AccountFields(props: {
   );
 }
 
+/** The form starts from what is saved; the page gives it a new key whenever the saved settings change. */
 export function OrganizationGatewayForm(props: {
   saved: { EnableOnlinePayment: boolean; Gateway: GatewaySettings };
   gateways: PaymentGatewayInfo[];
@@ -71,11 +72,6 @@ export function OrganizationGatewayForm(props: {
   const [gateway, setGateway] = useState<string | null>(props.saved.Gateway.GatewayName);
   const [draft, setDraft] = useState<AccountDraft>(emptyDraft);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  useEffect(() => {
-    setOnline(props.saved.EnableOnlinePayment);
-    setGateway(props.saved.Gateway.GatewayName);
-    setDraft(emptyDraft());
-  }, [props.saved]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

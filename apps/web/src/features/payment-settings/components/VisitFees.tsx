@@ -103,7 +103,7 @@ export function VisitFees(props: {
         <SegmentedControl
           aria-label={t('fees.kind')}
           value={kind}
-          onChange={(value) => setKind(value as typeof kind)}
+          onChange={setKind}
           data={[
             { value: 'provider', label: t('fees.providers') },
             { value: 'healthcareservice', label: t('fees.resources') },

@@ -95,6 +95,7 @@ export function PaymentSettingsPage() {
         <>
           {finishConnect.isPending ? <LoadingSpinner text={t('connect.finishing')} /> : null}
           <OrganizationGatewayForm
+            key={JSON.stringify(organization.data)}
             saved={organization.data}
             gateways={gateways.data}
             saving={saveOrganization.isPending}
