@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Container, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Container, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TRANSACTION_STATUSES } from '@careslot/contracts';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
@@ -62,9 +62,9 @@ export function FinanceHomePage() {
                       <Table.Tr key={c.OrganizationId}>
                         <Table.Td fw={600}>{c.PracticeName ?? c.OrganizationId}</Table.Td>
                         <Table.Td>
-                          <Badge color={c.EnableOnlinePayment ? 'green' : 'gray'} variant="light">
+                          <Text size="sm" fw={c.EnableOnlinePayment ? 600 : 400}>
                             {c.EnableOnlinePayment ? t('configs.on') : t('configs.off')}
-                          </Badge>
+                          </Text>
                         </Table.Td>
                         <Table.Td>{c.Gateway.GatewayName ? t(`gateways.${c.Gateway.GatewayName}`, { defaultValue: c.Gateway.GatewayName }) : t('configs.none')}</Table.Td>
                         <Table.Td>

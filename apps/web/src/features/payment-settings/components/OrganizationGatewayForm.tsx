@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { gatewayInputSchema, type GatewayInput, type GatewaySettings, type PaymentGatewayInfo } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
@@ -116,14 +116,17 @@ export function OrganizationGatewayForm(props: {
           />
           <AccountFields gateway={gateway} gateways={props.gateways} saved={props.saved.Gateway} draft={draft} errors={errors} onChange={setDraft} idPrefix="organization" />
           {gateway === 'stripe' ? (
-            <Alert variant="light" color="brand" title={t('connect.title')}>
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payments-connect-heading">
               <Stack gap="xs" align="flex-start">
+                <Title order={4} id="payments-connect-heading">
+                  {t('connect.title')}
+                </Title>
                 <Text size="sm">{t('connect.lead')}</Text>
                 <Button variant="outline" onClick={props.onConnectStripe} loading={props.connecting}>
                   {t('connect.button')}
                 </Button>
               </Stack>
-            </Alert>
+            </Paper>
           ) : null}
           <Group justify="flex-end">
             <Button type="submit" loading={props.saving}>
