@@ -44,39 +44,40 @@ function FeeRow(props: { entity: FeeEntity; saved: VisitFeeSettings | null; onSa
   };
 
   const id = `fee-${props.entity.id}`;
+  // One line a provider on a wide screen; the visible labels are short, the names screen readers hear are whole.
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-name`}>
-      <Stack gap="sm">
-        <Text fw={600} id={`${id}-name`}>
-          {props.entity.name}
-        </Text>
-        <Checkbox label={t('fees.enable', { name: props.entity.name })} checked={enable} onChange={(e) => setEnable(e.currentTarget.checked)} />
-        <Group grow align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('fees.insuredFor', { name: props.entity.name })}
-            leftSection="$"
-            inputMode="decimal"
-            value={insured}
-            onChange={(e) => setInsured(e.currentTarget.value)}
-            error={errors.insured}
-            miw={140}
-          />
-          <TextInput
-            label={t('fees.uninsuredFor', { name: props.entity.name })}
-            leftSection="$"
-            inputMode="decimal"
-            value={uninsured}
-            onChange={(e) => setUninsured(e.currentTarget.value)}
-            error={errors.uninsured}
-            miw={140}
-          />
-        </Group>
-        <Group justify="flex-end">
-          <Button type="submit" variant="light" loading={saving}>
-            {t('fees.save', { name: props.entity.name })}
-          </Button>
-        </Group>
-      </Stack>
+    <Paper withBorder radius="md" p="sm" component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-name`}>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Stack gap={4} w={{ base: '100%', sm: 220 }}>
+          <Text fw={600} id={`${id}-name`}>
+            {props.entity.name}
+          </Text>
+          <Checkbox label={t('fees.charge')} aria-label={t('fees.enable', { name: props.entity.name })} checked={enable} onChange={(e) => setEnable(e.currentTarget.checked)} />
+        </Stack>
+        <TextInput
+          label={t('fees.insured')}
+          aria-label={t('fees.insuredFor', { name: props.entity.name })}
+          leftSection="$"
+          inputMode="decimal"
+          value={insured}
+          onChange={(e) => setInsured(e.currentTarget.value)}
+          error={errors.insured}
+          w={{ base: '45%', sm: 150 }}
+        />
+        <TextInput
+          label={t('fees.uninsured')}
+          aria-label={t('fees.uninsuredFor', { name: props.entity.name })}
+          leftSection="$"
+          inputMode="decimal"
+          value={uninsured}
+          onChange={(e) => setUninsured(e.currentTarget.value)}
+          error={errors.uninsured}
+          w={{ base: '45%', sm: 150 }}
+        />
+        <Button type="submit" variant="light" loading={saving} aria-label={t('fees.save', { name: props.entity.name })} ml={{ sm: 'auto' }}>
+          {t('fees.saveShort')}
+        </Button>
+      </Group>
     </Paper>
   );
 }
