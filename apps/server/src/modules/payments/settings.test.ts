@@ -55,7 +55,7 @@ describe('payment settings: the organization and its gateway', () => {
   });
   afterAll(() => t.close());
 
-  const upsert = (token: string, organizationId: string, body: unknown) =>
+  const upsert = (token: string, organizationId: string, body: Record<string, unknown>) =>
     t.call<Answer<OrganizationPaymentConfig>>({ method: 'POST', url: `${PAY}/organizations/upsert?organizationId=${organizationId}`, headers: bearer(token), payload: body });
 
   it('lists the four gateways of the spec, each with its account fields', async () => {
