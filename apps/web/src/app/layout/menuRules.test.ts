@@ -45,7 +45,7 @@ describe('the main bar for every role on a page where links show (§6 menu rules
     ['superuser', '/super-user/dashboard', ['dashboard'], ['dashboard', 'more']],
     ['support', '/support-agent/dashboard', ['dashboard'], ['dashboard']],
     // The financial super user's home and Settings are both their finance page (decision 0056).
-    ['finance', '/super-user/settings', ['dashboard', 'settings'], ['dashboard', 'settings']],
+    ['finance', '/super-user/finance', ['dashboard', 'settings'], ['dashboard', 'settings']],
   ])('%s at %s', (who, url, narrow, wide) => {
     expect(bar(menu(who, url))).toEqual(narrow);
     expect(bar(menu(who, url, { wide: true }))).toEqual(wide);

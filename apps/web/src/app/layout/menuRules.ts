@@ -69,6 +69,8 @@ const LINK_PATH_MARKERS = ['dashboard', 'calendar', 'surveys', 'add-practice', '
 export function linksVisible(pathname: string, has: Held): boolean {
   const path = pathname.toLowerCase();
   if (LINK_PATH_MARKERS.some((marker) => path.includes(marker))) return true;
+  // The financial super user's home, which is also their Settings (decision 0056), shows their links too.
+  if (path.startsWith('/super-user/finance')) return true;
   return path.includes('settings') && !has('patient');
 }
 
