@@ -75,10 +75,11 @@ const ROLES: Record<DemoRole, Expected> = {
     bell: false,
   },
   finance: {
-    page: '/super-user/settings',
-    bar: ['Settings'],
+    // Their home and their Settings are the finance page (decision 0056).
+    page: '/super-user/finance',
+    bar: ['Dashboard', 'Settings'],
     more: null,
-    burger: ['Settings'],
+    burger: ['Dashboard', 'Settings'],
     bell: false,
   },
 };

@@ -72,8 +72,8 @@ for (const [role, landing] of [
   ['support', '/support-agent/dashboard'],
   // A provider who is also a practice admin: provider comes first in the landing table.
   ['provider-admin', '/dashboard/doctor'],
-  // The financial super user has no row in the landing table: home.
-  ['finance', '/'],
+  // The financial super user has no row in the landing table: their finance home (decision 0056).
+  ['finance', '/super-user/finance'],
 ] as const) {
   test(`${role} signs in and lands on ${landing}`, async ({ page }) => {
     await signInAs(page, role);

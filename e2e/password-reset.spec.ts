@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, submitRealmLogin } from './support/sign-in';
 import { latestCode } from './support/outbox';
 
-// The finance demo account is used by no other journey, so changing its password disturbs nothing.
+// The finance demo account: the journeys that sign in with its demo password run before this one, and
+// payment-settings.spec.ts sets a password of its own, so changing it disturbs nothing.
 const account = DEMO_ACCOUNTS.finance;
 
 test.beforeEach(async ({ page }) => {

@@ -61,6 +61,10 @@ const NOT_PATIENT_DATA: Record<string, string> = {
   'GET /careslot-marketplace/api/v1/pageProfiles/:id/settings': 'a page profile\'s settings (a practice or provider page, no patient data)',
   'PUT /careslot-marketplace/api/v1/pageProfiles/:id': 'a page profile edit (a practice or provider page, no patient data)',
   'POST /careslot-marketplace/api/v1/pageProfiles/:id': 'a page profile edit (a practice or provider page, no patient data)',
+  // The payment service's settings (decision 0055): {id} is an organization's or a location's, no patient's;
+  // another practice's answers 404 (payments/settings.test.ts).
+  'DELETE /careslot-payment-service/api/organizations/:id': "a practice's payment settings, by organization id",
+  'DELETE /careslot-payment-service/api/locations/:id': "a location's own gateway, by location id",
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

@@ -91,6 +91,13 @@ const envSchema = z.object({
     .optional()
     .describe('where web/BobAppointment publications are POSTed (FHIR R4 Appointment); unset, they are recorded locally'),
   PUBLICATION_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').max(500).optional().describe('the HMAC-SHA256 key of the publication webhook signature'),
+  STRIPE_CONNECT_CLIENT_ID: z
+    .string()
+    .regex(/^ca_\w+$/, "must be a Stripe Connect client id ('ca_...')")
+    .optional()
+    .describe('"Connect with Stripe" in the payment settings (Stripe Connect OAuth, needs STRIPE_SECRET_KEY); unset, the built-in sandbox connects an account'),
+  /** Where the Connect OAuth calls go (https://connect.stripe.com); only tests point it at a local stand-in. */
+  STRIPE_CONNECT_URL: z.url().default('https://connect.stripe.com'),
   PAYMENT_SETTLE_AFTER_SECONDS: z
     .string()
     .regex(/^\d+,\d+,\d+$/, 'must be three whole numbers of seconds: booked,claimed,unused (e.g. 60,300,1800)')
@@ -126,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: set STRIPE_SECRET_KEY too (the server attaches the cards the browser tokenises)');
   if (config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY.slice(3, 7) !== config.STRIPE_SECRET_KEY.slice(3, 7))
     throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
+  if (config.STRIPE_CONNECT_CLIENT_ID && !config.STRIPE_SECRET_KEY)
+    throw new ConfigError('Invalid configuration:\n  STRIPE_CONNECT_CLIENT_ID: set STRIPE_SECRET_KEY too (the server exchanges the Connect code with it)');
   if (!!config.PAYPAL_CLIENT_ID !== !!config.PAYPAL_CLIENT_SECRET)
     throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both to take payments through PayPal, or neither');
   if (!!config.PUBLICATION_WEBHOOK_URL !== !!config.PUBLICATION_WEBHOOK_SECRET)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SETTABLE_GATEWAYS } from './payment-settings';
 import { VISIT_TYPES } from './constants';
 
 /**
@@ -17,7 +18,8 @@ const PHONE = /^[0-9()+\-. ]{10,14}$/;
 const personName = (max: number) => z.string().trim().min(2).max(max).regex(NAME, 'letters, spaces and apostrophes only');
 const text = (max: number) => z.string().trim().min(1).max(max).regex(NO_UNWANTED, 'no ~ or ` characters');
 
-export const ONBOARDING_GATEWAYS = ['stripe', 'sandbox'] as const;
+/** The gateways a practice can choose (its account is connected afterwards in the payment settings). */
+export const ONBOARDING_GATEWAYS = SETTABLE_GATEWAYS;
 export type OnboardingGateway = (typeof ONBOARDING_GATEWAYS)[number];
 
 export const onboardingOrganizationSchema = z.object({

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { PAYMENT_TRANSACTION_STATUSES, type PaymentTransactionStatus } from './constants';
+import { gatewaySettingsSchema } from './payment-settings';
 
 /** Payment transaction statuses (patient-booking.md §4.1). */
 export type PaymentStatus = PaymentTransactionStatus;
 
-const gatewayRef = z.object({ GatewayName: z.string().nullable(), AccountNumber: z.string().nullable() });
+/** A gateway as read: the spec's GatewayName and AccountNumber (masked), and this product's account fields (decision 0055). */
+const gatewayRef = gatewaySettingsSchema;
 
 /** §3.8 visit payment config, one level at a time (organization, location, entity). */
 export const organizationPaymentConfigSchema = z.object({
@@ -25,7 +27,14 @@ export const entityPaymentConfigSchema = z.object({
   OrganizationId: z.string().uuid(),
   EntityType: z.string(),
   EntityId: z.string().uuid(),
-  VisitFeeDetails: z.object({ Enable: z.boolean(), InsuredAmount: z.number(), UninsuredAmount: z.number() }),
+  /** The spec's amounts in dollars (the booking flow's), and the same in integer cents (what is stored and written). */
+  VisitFeeDetails: z.object({
+    Enable: z.boolean(),
+    InsuredAmount: z.number(),
+    UninsuredAmount: z.number(),
+    InsuredAmountCents: z.number().int(),
+    UninsuredAmountCents: z.number().int(),
+  }),
 });
 export type EntityPaymentConfig = z.infer<typeof entityPaymentConfigSchema>;
 

@@ -55,17 +55,29 @@ const DIRECT_GATEWAYS = ['fortis', 'stripe', 'sandbox', 'paypal'];
 /** Wallet gateways: the fee is paid on /book/pay-paypal through an order the payer approves. */
 export const WALLET_GATEWAYS = ['paypal'] as const;
 
-/** The practice's organization gateway is a wallet (the PAY_PAL stage takes the fee instead of PAYMENT). */
-export function isWalletGateway(config: VisitPaymentConfig | null | undefined): boolean {
-  const name = config?.OrganizationPaymentConfig?.Gateway?.GatewayName?.trim().toLowerCase() ?? '';
-  return (WALLET_GATEWAYS as readonly string[]).includes(name);
+/**
+ * The gateway that takes this visit's fee, lower-cased: the location's own gateway when it names one, otherwise
+ * the organization's (decision 0055); '' when neither names one.
+ */
+export function effectiveGateway(config: VisitPaymentConfig | null | undefined): string {
+  const location = config?.LocationPaymentConfig?.Gateway?.GatewayName?.trim().toLowerCase() ?? '';
+  return location || (config?.OrganizationPaymentConfig?.Gateway?.GatewayName?.trim().toLowerCase() ?? '');
 }
 
+/** The visit's gateway is a wallet (the PAY_PAL stage takes the fee instead of PAYMENT). */
+export function isWalletGateway(config: VisitPaymentConfig | null | undefined): boolean {
+  return (WALLET_GATEWAYS as readonly string[]).includes(effectiveGateway(config));
+}
+
+/**
+ * Fortis, Stripe, the sandbox and the wallet take the fee directly; Global Payments works with location-level
+ * credentials only, so it is ready when the location names it with a non-empty AccountNumber (§5.3).
+ */
 function gatewayReady(config: VisitPaymentConfig): boolean {
-  const orgGateway = config.OrganizationPaymentConfig?.Gateway?.GatewayName?.toLowerCase() ?? '';
-  if (DIRECT_GATEWAYS.includes(orgGateway)) return true;
+  const gateway = effectiveGateway(config);
+  if (DIRECT_GATEWAYS.includes(gateway)) return true;
   const location = config.LocationPaymentConfig?.Gateway;
-  return orgGateway === 'globalpay' && location?.GatewayName?.toLowerCase() === 'globalpay' && (location.AccountNumber ?? '').trim() !== '';
+  return gateway === 'globalpay' && location?.GatewayName?.trim().toLowerCase() === 'globalpay' && (location.AccountNumber ?? '').trim() !== '';
 }
 
 /** The fee owed for this visit, or null when the visit-payment rule of §5.3 does not apply. */

@@ -18,3 +18,4 @@ export * from './facility';
 export * from './onboarding';
 export * from './access-control';
 export * from './checkin-summary';
+export * from './payment-settings';

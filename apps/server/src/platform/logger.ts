@@ -90,6 +90,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     'BirthDate',
     'dob',
     'Telecom',
+    // Payment gateway secrets (decision 0055): a Global Payments credential.
+    'Credential',
+    'credential',
   ];
   return {
     level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,

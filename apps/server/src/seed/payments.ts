@@ -8,7 +8,7 @@ import { seedId } from './ids';
  */
 export const DEMO_PAYPAL_PROVIDER_ID = seedId('demo:practitioner:9');
 
-/** Demo booking settings. Visit fees: the first practice takes online payments (Stripe, answered by the sandbox offline). */
+/** Demo booking settings, in dollars (stored as cents). Visit fees: the first practice takes online payments (Stripe, answered by the sandbox offline). */
 export const DEMO_VISIT_FEE = { insured: 25, uninsured: 75 } as const;
 
 /**
@@ -20,22 +20,22 @@ export async function seedDemoPaymentConfigs(connection: Connection): Promise<vo
   const [first, second, third] = DEMO_PRACTICE_IDS;
   await connection.query(
     `insert into payment_org_configs (organization_id, enable_online_payment, gateway_name, account_number)
-     values ($1, true, 'Stripe', null), ($2, true, 'Stripe', null), ($3, true, 'PayPal', null) on conflict do nothing`,
+     values ($1, true, 'stripe', null), ($2, true, 'stripe', null), ($3, true, 'paypal', null) on conflict do nothing`,
     [first, second, third],
   );
   await connection.query(
-    `insert into payment_entity_configs (organization_id, entity_type, entity_id, visit_fee_enabled, insured_amount, uninsured_amount)
+    `insert into payment_entity_configs (organization_id, entity_type, entity_id, visit_fee_enabled, insured_cents, uninsured_cents)
      select pr.organization_id, 'provider', pr.practitioner_id, true, $3, $4
        from practitioner_roles pr where pr.organization_id = $1 and pr.practitioner_id = $2 and 'provider' = any(pr.codes)
      on conflict do nothing`,
-    [third, DEMO_PAYPAL_PROVIDER_ID, DEMO_VISIT_FEE.insured, DEMO_VISIT_FEE.uninsured],
+    [third, DEMO_PAYPAL_PROVIDER_ID, DEMO_VISIT_FEE.insured * 100, DEMO_VISIT_FEE.uninsured * 100],
   );
   await connection.query(
-    `insert into payment_entity_configs (organization_id, entity_type, entity_id, visit_fee_enabled, insured_amount, uninsured_amount)
+    `insert into payment_entity_configs (organization_id, entity_type, entity_id, visit_fee_enabled, insured_cents, uninsured_cents)
      select pr.organization_id, 'provider', pr.practitioner_id, true, $2, $3
        from practitioner_roles pr where pr.organization_id = $1 and 'provider' = any(pr.codes)
      on conflict do nothing`,
-    [first, DEMO_VISIT_FEE.insured, DEMO_VISIT_FEE.uninsured],
+    [first, DEMO_VISIT_FEE.insured * 100, DEMO_VISIT_FEE.uninsured * 100],
   );
 }
 

@@ -28,6 +28,7 @@ export const PRACTICE_BREADCRUMBS = {
   'dashboard/practice-staff': { breadcrumb: 'dashboard' },
   'practice-admin/dashboard': { breadcrumb: 'dashboard' },
   'super-user/dashboard': { breadcrumb: 'practices' },
+  'super-user/finance': { breadcrumb: 'dashboard' },
   'support-agent/dashboard': { breadcrumb: 'dashboard' },
   'providers/:userId/calendar': { breadcrumb: 'calendar', fromHome: true },
   'staff-member/calendar': { breadcrumb: 'calendar', fromHome: true },

@@ -103,6 +103,8 @@ const ReputationSettingsPage = lazy(() =>
 const ReputationSignOnPage = lazy(() => import('../features/reputation-settings/routes/ReputationSignOnPage').then((m) => ({ default: m.ReputationSignOnPage })));
 const AccessControlPage = lazy(() => import('../features/access-control/routes/AccessControlPage').then((m) => ({ default: m.AccessControlPage })));
 const CheckInSummaryPage = lazy(() => import('../features/checkin-summary/routes/CheckInSummaryPage').then((m) => ({ default: m.CheckInSummaryPage })));
+const PaymentSettingsPage = lazy(() => import('../features/payment-settings/routes/PaymentSettingsPage').then((m) => ({ default: m.PaymentSettingsPage })));
+const FinanceHomePage = lazy(() => import('../features/finance/routes/FinanceHomePage').then((m) => ({ default: m.FinanceHomePage })));
 const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })));
 
 /**
@@ -112,21 +114,10 @@ const SocialSignupPage = lazy(() => import('../features/identity/routes/SocialSi
 const NOT_BUILT_YET = [
   // main layout children
   'staff-member/*',
-  'staff-member/surveys',
   'super-user/*',
   'practice-admin/*',
   'practice/*',
   'providers/*',
-  'practice-admin/surveys',
-  'practice-admin/reports/message-logs',
-  'practice/*',
-  'providers/*',
-  'providers/:userId/settings/edit',
-  'providers/:userId/settings/payment-method',
-  'providers/:userId/settings/account/change-password',
-  'providers/:userId/settings/service',
-  'providers/:userId/surveys',
-  'practice-onboarding',
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
   'verification/*',
@@ -161,8 +152,10 @@ const BOOKING_FLOW = ['book/', 'screening-form', 'verification/'] as const;
 
 /** Practice-side families and the role (permission, from the token's user_roles) each needs (§2.2 permission guard). */
 const PERMISSIONS: readonly (readonly [string, readonly string[]])[] = [
-  // The financial super user's Settings link (practice-portal.md §6) leads here.
-  ['super-user/settings', ['superuser', 'FinancialSuperUser']],
+  // The financial super user's Settings link (practice-portal.md §6) leads to their finance home, the one
+  // super-user page they may open (decision 0056).
+  ['super-user/finance', ['FinancialSuperUser']],
+  ['super-user/settings', ['superuser']],
   ['super-user/', ['superuser']],
   // A staff member's "More → Users" opens the users list read-only (app/routes/settingsAccess.ts decides within).
   ['practice-admin/settings/user/list', ['practiceadmin', 'staff']],
@@ -277,8 +270,11 @@ export const routes: RouteObject[] = [
           { path: 'page-profile', element: <PageProfileSettingsPage /> },
           { path: 'access-control', element: <AccessControlPage /> },
           { path: 'reputation', element: <ReputationSettingsPage /> },
+          { path: 'payments', element: <PaymentSettingsPage /> },
         ],
       },
+      // The financial super user's home (decision 0056): every practice's payment configuration and payments, read-only.
+      { path: 'super-user/finance', element: guarded('super-user/finance', <FinanceHomePage />), handle: PRACTICE_BREADCRUMBS['super-user/finance'] },
       // The invited provider's or staff member's activation link (decision 0052).
       { path: 'account/activate', element: <ActivateAccountPage /> },
       // A provider's settings (practice-portal.md §2.2): its own small frame with four sections.

@@ -116,13 +116,18 @@ export async function bookAppointment(deps: Deps, context: RequestContext, input
   const location = schedule.location_id ? await getLocation(database, schedule.location_id) : null;
   const organizationId = location?.OrganizationId ?? null;
 
+  // The fee of the provider the calendar belongs to, or of the resource (health-care service) for a resource's calendar.
+  const feeEntity = schedule.practitioner_id
+    ? { entityType: 'provider', entityId: schedule.practitioner_id }
+    : schedule.healthcare_service_id
+      ? { entityType: 'healthcareservice', entityId: schedule.healthcare_service_id }
+      : null;
   const fee =
-    organizationId && schedule.practitioner_id
+    organizationId && feeEntity
       ? await visitFeeFor(deps, {
           organizationId,
           locationId: schedule.location_id,
-          entityType: 'provider',
-          entityId: schedule.practitioner_id,
+          ...feeEntity,
           // As payments decides the fee it authorizes: the insured amount only with insurance on file (decision 0036).
           insured:
             isInsured(input.PatientCoverages[0]?.Insurance?.Display) &&

@@ -48,7 +48,7 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
         { Name: 'Follow-up Visit', DurationMinutes: 30, VisitType: 'Office' },
       ],
     },
-    Payment: { EnableOnlinePayment: true, GatewayName: 'sandbox' },
+    Payment: { EnableOnlinePayment: true, GatewayName: 'stripe' },
     Publish: true,
     ...overrides,
   });
@@ -95,7 +95,7 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
       'select enable_online_payment, gateway_name from payment_org_configs where organization_id = $1',
       [result.OrganizationId],
     );
-    expect(payment).toEqual({ enable_online_payment: true, gateway_name: 'sandbox' });
+    expect(payment).toEqual({ enable_online_payment: true, gateway_name: 'stripe' });
 
     const [account] = await t.database.query<{ user_roles: string[]; careslot_id: string; practice_id: string }>(
       'select user_roles, careslot_id, practice_id from identity_users where lower(email) = $1',

@@ -186,12 +186,14 @@ export async function onboardPractice(deps: Deps, context: RequestContext, input
     );
     await schedules.replaceScheduleServiceTypes(tx, scheduleId, typeIds);
 
-    await upsertOrgConfig(tx, {
-      organization_id: organizationId,
-      enable_online_payment: input.Payment.EnableOnlinePayment,
-      gateway_name: input.Payment.EnableOnlinePayment ? input.Payment.GatewayName : null,
-      account_number: null,
-    });
+    // The gateway's account is connected afterwards in the payment settings (Connect with Stripe, account fields).
+    await upsertOrgConfig(
+      tx,
+      organizationId,
+      input.Payment.EnableOnlinePayment,
+      { gatewayName: input.Payment.EnableOnlinePayment ? input.Payment.GatewayName : null, accountNumber: null, productId: null, credential: null },
+      deps.clock.now(),
+    );
 
     // The page profiles (the provider's and the practice's), published or not; search follows the event.
     const profiles = await publishProfiles(tx, { practitionerIds: [practitionerId], organizationIds: [organizationId] }, input.Publish);

@@ -25,17 +25,23 @@ describe('payments: visit fee configuration', () => {
   it('answers the organization, location and entity levels of the demo practice', async () => {
     const org = await t.call<Answer<unknown>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${PRACTICE}`, headers: bearer(a.token) });
     expect(org.statusCode).toBe(200);
-    expect(org.json.data).toEqual({ OrganizationId: PRACTICE, EnableOnlinePayment: true, Gateway: { GatewayName: 'Stripe', AccountNumber: null } });
+    expect(org.json.data).toEqual({ OrganizationId: PRACTICE, EnableOnlinePayment: true, Gateway: { GatewayName: 'stripe', AccountNumber: null, ProductId: null, CredentialSet: false } });
     const entity = await t.call<Answer<unknown>>({ url: `${PAY}/entityconfigurations/entity?organizationId=${PRACTICE}&entityType=Provider&entityId=${PROVIDER}`, headers: bearer(a.token) });
     expect(entity.json.data).toEqual({
       OrganizationId: PRACTICE,
       EntityType: 'provider',
       EntityId: PROVIDER,
-      VisitFeeDetails: { Enable: true, InsuredAmount: DEMO_VISIT_FEE.insured, UninsuredAmount: DEMO_VISIT_FEE.uninsured },
+      VisitFeeDetails: {
+        Enable: true,
+        InsuredAmount: DEMO_VISIT_FEE.insured,
+        UninsuredAmount: DEMO_VISIT_FEE.uninsured,
+        InsuredAmountCents: DEMO_VISIT_FEE.insured * 100,
+        UninsuredAmountCents: DEMO_VISIT_FEE.uninsured * 100,
+      },
     });
     // The third practice is paid through PayPal (decision 0024), for one provider only.
     const third = await t.call<Answer<{ EnableOnlinePayment: boolean; Gateway: { GatewayName: string } }>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${DEMO_PRACTICE_IDS[2]}`, headers: bearer(a.token) });
-    expect(third.json.data).toMatchObject({ EnableOnlinePayment: true, Gateway: { GatewayName: 'PayPal' } });
+    expect(third.json.data).toMatchObject({ EnableOnlinePayment: true, Gateway: { GatewayName: 'paypal' } });
     const other = await t.call<Answer<{ VisitFeeDetails: { Enable: boolean } }>>({ url: `${PAY}/entityconfigurations/entity?organizationId=${DEMO_PRACTICE_IDS[2]}&entityType=Provider&entityId=${PROVIDER}`, headers: bearer(a.token) });
     expect(other.json.data.VisitFeeDetails.Enable).toBe(false);
     expect((await t.call({ url: `${PAY}/organizations/get-by-organization?organizationId=${PRACTICE}` })).statusCode).toBe(401);

@@ -4,7 +4,8 @@ import type { Database } from '../../platform/db';
 import type { PaymentGateway, SettlingGateway, WalletGateway } from './gateway';
 import { paypalGateway } from './paypal-gateway';
 import { sandboxGateway } from './sandbox-gateway';
-import { stripeGateway } from './stripe-gateway';
+import { sandboxConnect } from './sandbox-connect';
+import { stripeConnect, stripeGateway, type PayeeConnector } from './stripe-gateway';
 import { walletSandboxGateway } from './wallet-sandbox-gateway';
 
 export interface GatewayRegistry {
@@ -16,6 +17,13 @@ export interface GatewayRegistry {
   byStoredName(name: string): SettlingGateway;
   /** The wallet a transaction was made with, or null when it was made with a card gateway. */
   walletByStoredName(name: string): WalletGateway | null;
+  /** Whether a practice configured for this gateway can take payments on this server (GET paymentgateways). */
+  available(gatewayName: string): boolean;
+  /**
+   * "Connect with Stripe": Stripe Connect when configured, the sandbox's own flow where the server runs on the
+   * sandbox; null with real Stripe payments but no Connect client id (an account id is then typed in).
+   */
+  readonly payee: PayeeConnector | null;
 }
 
 const key = (name: string | null | undefined) => (name ?? '').trim().toLowerCase();
@@ -36,9 +44,12 @@ export function createGatewayRegistry(deps: { config: Config; database: Database
     deps.config.PAYPAL_CLIENT_ID && deps.config.PAYPAL_CLIENT_SECRET
       ? paypalGateway({ clientId: deps.config.PAYPAL_CLIENT_ID, clientSecret: deps.config.PAYPAL_CLIENT_SECRET, apiUrl: deps.config.PAYPAL_API_URL })
       : null;
+  // Fortis and Global Payments have no adapter yet: where the whole server runs on the sandbox (no Stripe key)
+  // the sandbox answers for them as it does for Stripe; a server with real card payments refuses them.
   const byConfigName = new Map<string, PaymentGateway>([
     ['stripe', stripe ?? sandbox],
     ['sandbox', sandbox],
+    ...(stripe ? [] : ([['fortis', sandbox], ['globalpay', sandbox]] as const)),
   ]);
   const wallets = new Map<string, WalletGateway>([['paypal', paypal ?? localWallet]]);
   const byStored = new Map<string, SettlingGateway>([
@@ -47,7 +58,14 @@ export function createGatewayRegistry(deps: { config: Config; database: Database
     ...(stripe ? [['stripe', stripe] as const] : []),
     ...(paypal ? [['paypal', paypal] as const] : []),
   ]);
+  const payee = !deps.config.STRIPE_SECRET_KEY
+    ? sandboxConnect()
+    : deps.config.STRIPE_CONNECT_CLIENT_ID
+      ? stripeConnect({ secretKey: deps.config.STRIPE_SECRET_KEY, clientId: deps.config.STRIPE_CONNECT_CLIENT_ID, connectUrl: deps.config.STRIPE_CONNECT_URL })
+      : null;
   return {
+    payee,
+    available: (gatewayName) => byConfigName.has(key(gatewayName)) || wallets.has(key(gatewayName)),
     forName: (gatewayName) => byConfigName.get(key(gatewayName)) ?? null,
     walletForName: (gatewayName) => wallets.get(key(gatewayName)) ?? null,
     walletByStoredName: (name) => (name === localWallet.name ? localWallet : name === 'paypal' ? paypal : null),

@@ -25,15 +25,36 @@ import {
   walletApprovalSchema,
   walletOrderInputSchema,
   walletOrderSchema,
+  configIdParamsSchema,
+  feeEntityQuerySchema,
+  financePracticeConfigListSchema,
+  financeTransactionListSchema,
+  financeTransactionsQuerySchema,
+  locationConfigListQuerySchema,
+  locationPaymentBatchSchema,
+  locationPaymentInputSchema,
+  locationPaymentSettingsListSchema,
+  organizationPaymentInputSchema,
+  payeeAccountQuerySchema,
+  payeeAccountSchema,
+  payeeConnectQuerySchema,
+  payeeConnectUrlSchema,
+  paymentGatewaySchema,
+  visitFeeInputSchema,
+  visitFeeSettingsListSchema,
+  visitFeeSettingsSchema,
 } from '@careslot/contracts';
-import { requireUser } from '../../platform/auth';
+import { z } from 'zod';
+import { requireRoles, requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
+import * as finance from './finance';
 import * as service from './service';
+import * as settings from './settings';
 
 const PAY = '/careslot-payment-service/api';
 const tags = ['payments'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 503: errorEnvelopeSchema };
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 503: errorEnvelopeSchema };
 const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, data });
 
 
@@ -59,6 +80,104 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => ok(await service.locationConfig(deps, request.query.organizationId, request.query.locationId)),
     );
   }
+
+  // ---------- the practice admin's payment settings (decision 0055) ----------
+  const admin = { preHandler: requireRoles('practiceadmin') };
+  const adminTags = ['payment settings'];
+
+  app.get(
+    `${PAY}/paymentgateways`,
+    { ...opts, schema: { tags: adminTags, security, summary: 'The gateways a practice may choose, and whether this server takes payments through each', response: { 200: paymentEnvelope(z.array(paymentGatewaySchema)), ...errors } } },
+    async () => ok(settings.paymentGateways(deps)),
+  );
+
+  app.post(
+    `${PAY}/organizations/upsert`,
+    { ...admin, schema: { tags: adminTags, security, summary: "Set the practice's online payment switch and gateway (Payment_Config_Edit_Web)", querystring: organizationConfigQuerySchema, body: organizationPaymentInputSchema, response: { 200: paymentEnvelope(organizationPaymentConfigSchema), ...errors } } },
+    async (request) => ok(await settings.upsertOrganizationConfig(deps, contextOf(request), request.query.organizationId, request.body)),
+  );
+
+  app.delete(
+    `${PAY}/organizations/:id`,
+    { ...admin, schema: { tags: adminTags, security, summary: "Turn the practice's online payment off and remove its gateway", params: configIdParamsSchema, response: { 200: paymentEnvelope(organizationPaymentConfigSchema), ...errors } } },
+    async (request) => ok(await settings.deleteOrganizationConfig(deps, contextOf(request), request.params.id)),
+  );
+
+  app.post(
+    `${PAY}/locations/upsert`,
+    { ...admin, schema: { tags: adminTags, security, summary: "Set a location's own gateway (overrides the organization's)", querystring: locationConfigQuerySchema, body: locationPaymentInputSchema, response: { 200: paymentEnvelope(locationPaymentConfigSchema), ...errors } } },
+    async (request) => ok(await settings.upsertLocationConfig(deps, contextOf(request), request.query.organizationId, request.query.locationId, request.body)),
+  );
+
+  app.get(
+    `${PAY}/locations/batch`,
+    { ...admin, schema: { tags: adminTags, security, summary: "The gateways of the practice's locations", querystring: locationConfigListQuerySchema, response: { 200: paymentEnvelope(locationPaymentSettingsListSchema), ...errors } } },
+    async (request) => {
+      const data = await settings.listLocationConfigs(deps, contextOf(request), request.query.organizationId);
+      return ok({ Data: data, Total: data.length });
+    },
+  );
+
+  app.post(
+    `${PAY}/locations/batch`,
+    { ...admin, schema: { tags: adminTags, security, summary: 'Set several locations\' gateways at once (all or nothing)', querystring: locationConfigListQuerySchema, body: locationPaymentBatchSchema, response: { 200: paymentEnvelope(locationPaymentSettingsListSchema), ...errors } } },
+    async (request) => {
+      const data = await settings.upsertLocationConfigs(deps, contextOf(request), request.query.organizationId, request.body.Data);
+      return ok({ Data: data, Total: data.length });
+    },
+  );
+
+  app.delete(
+    `${PAY}/locations/:id`,
+    { ...admin, schema: { tags: adminTags, security, summary: "Remove a location's own gateway (the organization's applies again)", params: configIdParamsSchema, response: { 200: paymentEnvelope(z.null()), ...errors } } },
+    async (request) => {
+      await settings.deleteLocationConfig(deps, contextOf(request), request.params.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    `${PAY}/entityconfigurations`,
+    { ...admin, schema: { tags: adminTags, security, summary: "Every provider's and resource's visit fee of the practice", querystring: locationConfigListQuerySchema, response: { 200: paymentEnvelope(visitFeeSettingsListSchema), ...errors } } },
+    async (request) => {
+      const data = await settings.listVisitFees(deps, contextOf(request), request.query.organizationId);
+      return ok({ Data: data, Total: data.length });
+    },
+  );
+
+  app.post(
+    `${PAY}/entityconfigurations/upsert`,
+    { ...admin, schema: { tags: adminTags, security, summary: "Set a provider's or resource's visit fee, in cents (Visit_Fee_Web)", querystring: feeEntityQuerySchema, body: visitFeeInputSchema, response: { 200: paymentEnvelope(visitFeeSettingsSchema), ...errors } } },
+    async (request) => ok(await settings.upsertVisitFee(deps, contextOf(request), request.query, request.body)),
+  );
+
+  app.get(
+    `${PAY}/payee-account/connect-url`,
+    { ...admin, schema: { tags: adminTags, security, summary: '"Connect with Stripe": where the admin authorizes CareSlot at Stripe Connect (or the sandbox)', querystring: payeeConnectQuerySchema, response: { 200: paymentEnvelope(payeeConnectUrlSchema), ...errors } } },
+    async (request) => ok({ Url: await settings.payeeConnectUrl(deps, contextOf(request), request.query.organizationId, request.query.state) }),
+  );
+
+  app.get(
+    `${PAY}/payee-account`,
+    { ...admin, schema: { tags: adminTags, security, summary: "Exchange Stripe Connect's authorization code and keep the connected account as the practice's", querystring: payeeAccountQuerySchema, response: { 200: paymentEnvelope(payeeAccountSchema), ...errors } } },
+    async (request) => ok(await settings.connectPayeeAccount(deps, contextOf(request), request.query.organizationId, request.query.authCode)),
+  );
+
+  // ---------- the financial super user's read-only view (decision 0056) ----------
+  const financeOnly = { preHandler: requireRoles('FinancialSuperUser') };
+  const financeTags = ['finance'];
+
+  app.get(
+    `${PAY}/v1/finance/transactions`,
+    { ...financeOnly, schema: { tags: financeTags, security, summary: 'Payments across practices (no patient or clinical data), newest first, paged; audited', querystring: financeTransactionsQuerySchema, response: { 200: paymentEnvelope(financeTransactionListSchema), ...errors } } },
+    async (request) => ok(await finance.financeTransactions(deps, contextOf(request), request.query)),
+  );
+
+  app.get(
+    `${PAY}/v1/finance/payment-configurations`,
+    { ...financeOnly, schema: { tags: financeTags, security, summary: "Every practice's payment configuration (account fields masked); audited", response: { 200: paymentEnvelope(financePracticeConfigListSchema), ...errors } } },
+    async (request) => ok(await finance.financePracticeConfigs(deps, contextOf(request))),
+  );
 
   app.get(
     `${PAY}/entityconfigurations/entity`,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   PAYMENT_MESSAGES,
   type EntityPaymentConfig,
+  type GatewaySettings,
   type LocationPaymentConfig,
   type OrganizationPaymentConfig,
   type PatientBalance,
@@ -12,7 +13,7 @@ import {
   type WalletOrder,
   type WalletOrderInput,
 } from '@careslot/contracts';
-import { maskCard, visitFee } from '@careslot/domain';
+import { effectiveGateway, maskAccount, maskCard, visitFee, type VisitPaymentConfig } from '@careslot/domain';
 import { authorize, notFoundAudited, recordOutcome, type AccessAction, type Relation } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
@@ -44,36 +45,51 @@ export function gateways(deps: Deps): GatewayRegistry {
 
 // ---------- configuration (§3.8) ----------
 
-export async function organizationConfig(deps: Deps, organizationId: string): Promise<OrganizationPaymentConfig> {
-  const row = await store.orgConfig(deps.database, organizationId);
+/** A gateway as every read answers it: account fields masked, the credential never (decision 0055). */
+export function gatewayOf(row: store.GatewayColumns | null | undefined): GatewaySettings {
   return {
-    OrganizationId: organizationId,
-    EnableOnlinePayment: row?.enable_online_payment ?? false,
-    Gateway: { GatewayName: row?.gateway_name ?? null, AccountNumber: row?.account_number ?? null },
+    GatewayName: row?.gateway_name ?? null,
+    AccountNumber: maskAccount(row?.account_number),
+    ProductId: maskAccount(row?.product_id),
+    CredentialSet: !!row?.credential,
   };
 }
 
-export async function locationConfig(deps: Deps, organizationId: string, locationId: string): Promise<LocationPaymentConfig> {
-  const row = await store.locationConfig(deps.database, organizationId, locationId);
-  return {
-    OrganizationId: organizationId,
-    LocationId: locationId,
-    Gateway: { GatewayName: row?.gateway_name ?? null, AccountNumber: row?.account_number ?? null },
-  };
+export function organizationConfigOf(organizationId: string, row: store.OrgConfigRow | null): OrganizationPaymentConfig {
+  return { OrganizationId: organizationId, EnableOnlinePayment: row?.enable_online_payment ?? false, Gateway: gatewayOf(row) };
 }
 
-export async function entityConfig(deps: Deps, organizationId: string, entityType: string, entityId: string): Promise<EntityPaymentConfig> {
-  const row = await store.entityConfig(deps.database, organizationId, entityType, entityId);
+export function locationConfigOf(organizationId: string, locationId: string, row: store.LocationConfigRow | null): LocationPaymentConfig {
+  return { OrganizationId: organizationId, LocationId: locationId, Gateway: gatewayOf(row) };
+}
+
+export function entityConfigOf(organizationId: string, entityType: string, entityId: string, row: store.EntityConfigRow | null): EntityPaymentConfig {
+  const insured = row?.insured_cents ?? 0;
+  const uninsured = row?.uninsured_cents ?? 0;
   return {
     OrganizationId: organizationId,
     EntityType: entityType.toLowerCase(),
     EntityId: entityId,
     VisitFeeDetails: {
       Enable: row?.visit_fee_enabled ?? false,
-      InsuredAmount: Number(row?.insured_amount ?? 0),
-      UninsuredAmount: Number(row?.uninsured_amount ?? 0),
+      InsuredAmount: toAmount(insured),
+      UninsuredAmount: toAmount(uninsured),
+      InsuredAmountCents: insured,
+      UninsuredAmountCents: uninsured,
     },
   };
+}
+
+export async function organizationConfig(deps: Deps, organizationId: string): Promise<OrganizationPaymentConfig> {
+  return organizationConfigOf(organizationId, await store.orgConfig(deps.database, organizationId));
+}
+
+export async function locationConfig(deps: Deps, organizationId: string, locationId: string): Promise<LocationPaymentConfig> {
+  return locationConfigOf(organizationId, locationId, await store.locationConfig(deps.database, organizationId, locationId));
+}
+
+export async function entityConfig(deps: Deps, organizationId: string, entityType: string, entityId: string): Promise<EntityPaymentConfig> {
+  return entityConfigOf(organizationId, entityType, entityId, await store.entityConfig(deps.database, organizationId, entityType, entityId));
 }
 
 export interface VisitFeeQuery {
@@ -84,21 +100,26 @@ export interface VisitFeeQuery {
   insured: boolean;
 }
 
-/** The fee this visit costs and the gateway that takes it, or null when no visit payment applies (§5.3). */
+/**
+ * The fee this visit costs and the gateway that takes it (the location's when it names one, else the
+ * organization's), or null when no visit payment applies (§5.3). The rule reads the stored settings, never
+ * masked values.
+ */
 export async function visitFeeFor(deps: Deps, query: VisitFeeQuery): Promise<{ amount: number; gatewayName: string } | null> {
-  const organization = await organizationConfig(deps, query.organizationId);
-  const location = query.locationId ? await locationConfig(deps, query.organizationId, query.locationId) : null;
+  const organization = await store.orgConfig(deps.database, query.organizationId);
+  const location = query.locationId ? await store.locationConfig(deps.database, query.organizationId, query.locationId) : null;
   const entity = await entityConfig(deps, query.organizationId, query.entityType, query.entityId);
-  const amount = visitFee(
-    {
-      OrganizationPaymentConfig: organization,
-      LocationPaymentConfig: location,
-      UserPaymentConfig: { VisitFeeDetails: entity.VisitFeeDetails },
+  const config: VisitPaymentConfig = {
+    OrganizationPaymentConfig: {
+      EnableOnlinePayment: organization?.enable_online_payment ?? false,
+      Gateway: { GatewayName: organization?.gateway_name ?? null, AccountNumber: organization?.account_number ?? null },
     },
-    query.insured,
-  );
+    LocationPaymentConfig: location ? { Gateway: { GatewayName: location.gateway_name, AccountNumber: location.account_number } } : null,
+    UserPaymentConfig: { VisitFeeDetails: entity.VisitFeeDetails },
+  };
+  const amount = visitFee(config, query.insured);
   if (amount === null) return null;
-  return { amount, gatewayName: (organization.Gateway.GatewayName ?? '').toLowerCase() };
+  return { amount, gatewayName: effectiveGateway(config) };
 }
 
 // ---------- customers and saved cards ----------

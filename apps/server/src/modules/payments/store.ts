@@ -1,27 +1,31 @@
 import type { PaymentStatus } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
 
-export interface OrgConfigRow {
-  organization_id: string;
-  enable_online_payment: boolean;
+/** A gateway's account fields as stored (decision 0055); credential is a secret only gateways use. */
+export interface GatewayColumns {
   gateway_name: string | null;
   account_number: string | null;
+  product_id: string | null;
+  credential: string | null;
+}
+
+export interface OrgConfigRow extends GatewayColumns {
+  organization_id: string;
+  enable_online_payment: boolean;
   /** The cancellation policy (decision 0042): refunded when cancelled this many hours ahead; null: never. */
   cancel_refund_hours?: number | null;
 }
-export interface LocationConfigRow {
+export interface LocationConfigRow extends GatewayColumns {
   location_id: string;
   organization_id: string;
-  gateway_name: string | null;
-  account_number: string | null;
 }
 export interface EntityConfigRow {
   organization_id: string;
   entity_type: string;
   entity_id: string;
   visit_fee_enabled: boolean;
-  insured_amount: string | number;
-  uninsured_amount: string | number;
+  insured_cents: number;
+  uninsured_cents: number;
 }
 
 export async function orgConfig(db: Connection, organizationId: string): Promise<OrgConfigRow | null> {
@@ -29,9 +33,17 @@ export async function orgConfig(db: Connection, organizationId: string): Promise
   return rows[0] ?? null;
 }
 
+export async function orgConfigs(db: Connection): Promise<OrgConfigRow[]> {
+  return db.query<OrgConfigRow>('select * from payment_org_configs order by organization_id');
+}
+
 export async function locationConfig(db: Connection, organizationId: string, locationId: string): Promise<LocationConfigRow | null> {
   const rows = await db.query<LocationConfigRow>('select * from payment_location_configs where location_id = $1 and organization_id = $2', [locationId, organizationId]);
   return rows[0] ?? null;
+}
+
+export async function locationConfigsOf(db: Connection, organizationId: string): Promise<LocationConfigRow[]> {
+  return db.query<LocationConfigRow>('select * from payment_location_configs where organization_id = $1 order by location_id', [organizationId]);
 }
 
 export async function entityConfig(db: Connection, organizationId: string, entityType: string, entityId: string): Promise<EntityConfigRow | null> {
@@ -42,23 +54,123 @@ export async function entityConfig(db: Connection, organizationId: string, entit
   return rows[0] ?? null;
 }
 
-export async function upsertOrgConfig(db: Connection, row: OrgConfigRow): Promise<void> {
-  await db.query(
-    `insert into payment_org_configs (organization_id, enable_online_payment, gateway_name, account_number) values ($1, $2, $3, $4)
-     on conflict (organization_id) do update set enable_online_payment = excluded.enable_online_payment,
-       gateway_name = excluded.gateway_name, account_number = excluded.account_number`,
-    [row.organization_id, row.enable_online_payment, row.gateway_name, row.account_number],
+export async function entityConfigsOf(db: Connection, organizationId: string): Promise<EntityConfigRow[]> {
+  return db.query<EntityConfigRow>('select * from payment_entity_configs where organization_id = $1 order by entity_type, entity_id', [organizationId]);
+}
+
+/** How many location overrides and visit fees each practice has (the finance overview). */
+export async function configCounts(db: Connection): Promise<{ organization_id: string; locations: number; fees: number }[]> {
+  return db.query(
+    `select o.organization_id,
+       (select count(*)::int from payment_location_configs l where l.organization_id = o.organization_id and l.gateway_name is not null) as locations,
+       (select count(*)::int from payment_entity_configs e where e.organization_id = o.organization_id and e.visit_fee_enabled) as fees
+     from payment_org_configs o`,
   );
 }
 
-export async function upsertEntityConfig(db: Connection, row: EntityConfigRow): Promise<void> {
-  await db.query(
-    `insert into payment_entity_configs (organization_id, entity_type, entity_id, visit_fee_enabled, insured_amount, uninsured_amount)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (organization_id, entity_type, entity_id) do update set visit_fee_enabled = excluded.visit_fee_enabled,
-       insured_amount = excluded.insured_amount, uninsured_amount = excluded.uninsured_amount`,
-    [row.organization_id, row.entity_type.toLowerCase(), row.entity_id, row.visit_fee_enabled, row.insured_amount, row.uninsured_amount],
+/** A gateway write: undefined keeps the stored account field, null clears it. */
+export interface GatewayWrite {
+  gatewayName: string | null;
+  accountNumber: string | null | undefined;
+  productId: string | null | undefined;
+  credential: string | null | undefined;
+}
+
+const keep = (v: string | null | undefined) => v === undefined;
+
+export async function upsertOrgConfig(db: Connection, organizationId: string, enableOnlinePayment: boolean, gateway: GatewayWrite, now: Date): Promise<OrgConfigRow> {
+  const rows = await db.query<OrgConfigRow>(
+    `insert into payment_org_configs (organization_id, enable_online_payment, gateway_name, account_number, product_id, credential, updated_at)
+     values ($1, $2, $3, $4, $6, $8, $10)
+     on conflict (organization_id) do update set enable_online_payment = excluded.enable_online_payment, gateway_name = excluded.gateway_name,
+       account_number = case when $5 then payment_org_configs.account_number else excluded.account_number end,
+       product_id = case when $7 then payment_org_configs.product_id else excluded.product_id end,
+       credential = case when $9 then payment_org_configs.credential else excluded.credential end,
+       updated_at = excluded.updated_at
+     returning *`,
+    [
+      organizationId,
+      enableOnlinePayment,
+      gateway.gatewayName,
+      gateway.accountNumber ?? null,
+      keep(gateway.accountNumber),
+      gateway.productId ?? null,
+      keep(gateway.productId),
+      gateway.credential ?? null,
+      keep(gateway.credential),
+      now.toISOString(),
+    ],
   );
+  return rows[0]!;
+}
+
+/** The Stripe account "Connect with Stripe" connected becomes the practice's Stripe account. */
+export async function setOrgStripeAccount(db: Connection, organizationId: string, accountId: string, now: Date): Promise<OrgConfigRow> {
+  const rows = await db.query<OrgConfigRow>(
+    `insert into payment_org_configs (organization_id, enable_online_payment, gateway_name, account_number, updated_at) values ($1, false, 'stripe', $2, $3)
+     on conflict (organization_id) do update set gateway_name = 'stripe', account_number = excluded.account_number,
+       product_id = null, credential = null, updated_at = excluded.updated_at
+     returning *`,
+    [organizationId, accountId, now.toISOString()],
+  );
+  return rows[0]!;
+}
+
+/** DELETE organizations/{id}: online payment off and no gateway; the cancellation policy (decision 0042) stays. */
+export async function clearOrgConfig(db: Connection, organizationId: string, now: Date): Promise<boolean> {
+  const rows = await db.query<{ organization_id: string }>(
+    `update payment_org_configs set enable_online_payment = false, gateway_name = null, account_number = null, product_id = null, credential = null, updated_at = $2
+     where organization_id = $1 returning organization_id`,
+    [organizationId, now.toISOString()],
+  );
+  return rows.length === 1;
+}
+
+export async function upsertLocationConfig(db: Connection, organizationId: string, locationId: string, gateway: GatewayWrite, now: Date): Promise<LocationConfigRow> {
+  const rows = await db.query<LocationConfigRow>(
+    `insert into payment_location_configs (location_id, organization_id, gateway_name, account_number, product_id, credential, updated_at)
+     values ($1, $2, $3, $4, $6, $8, $10)
+     on conflict (location_id) do update set gateway_name = excluded.gateway_name,
+       account_number = case when $5 then payment_location_configs.account_number else excluded.account_number end,
+       product_id = case when $7 then payment_location_configs.product_id else excluded.product_id end,
+       credential = case when $9 then payment_location_configs.credential else excluded.credential end,
+       updated_at = excluded.updated_at
+     where payment_location_configs.organization_id = excluded.organization_id
+     returning *`,
+    [
+      locationId,
+      organizationId,
+      gateway.gatewayName,
+      gateway.accountNumber ?? null,
+      keep(gateway.accountNumber),
+      gateway.productId ?? null,
+      keep(gateway.productId),
+      gateway.credential ?? null,
+      keep(gateway.credential),
+      now.toISOString(),
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function deleteLocationConfig(db: Connection, organizationId: string, locationId: string): Promise<boolean> {
+  const rows = await db.query<{ location_id: string }>(
+    'delete from payment_location_configs where location_id = $1 and organization_id = $2 returning location_id',
+    [locationId, organizationId],
+  );
+  return rows.length === 1;
+}
+
+export async function upsertEntityConfig(db: Connection, row: EntityConfigRow, now: Date): Promise<EntityConfigRow> {
+  const rows = await db.query<EntityConfigRow>(
+    `insert into payment_entity_configs (organization_id, entity_type, entity_id, visit_fee_enabled, insured_cents, uninsured_cents, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (organization_id, entity_type, entity_id) do update set visit_fee_enabled = excluded.visit_fee_enabled,
+       insured_cents = excluded.insured_cents, uninsured_cents = excluded.uninsured_cents, updated_at = excluded.updated_at
+     returning *`,
+    [row.organization_id, row.entity_type.toLowerCase(), row.entity_id, row.visit_fee_enabled, row.insured_cents, row.uninsured_cents, now.toISOString()],
+  );
+  return rows[0]!;
 }
 
 export async function customerOf(db: Connection, patientId: string, gateway: string): Promise<string | null> {
@@ -213,4 +325,21 @@ export async function cancelIfUnattached(db: Connection, id: string, now: Date):
 
 export async function transactionsOfAppointment(db: Connection, appointmentId: string): Promise<TransactionRow[]> {
   return db.query<TransactionRow>('select * from payment_transactions where appointment_id = $1 order by created_at', [appointmentId]);
+}
+
+/** The finance view (decision 0056): payments across practices, newest first, one page and the total. */
+export async function financeTransactions(
+  db: Connection,
+  filter: { organizationId: string | null; from: string | null; toExclusive: string | null; status: PaymentStatus | null; limit: number; offset: number },
+): Promise<{ rows: TransactionRow[]; total: number }> {
+  const where = `($1::uuid is null or organization_id = $1) and ($2::timestamptz is null or created_at >= $2)
+    and ($3::timestamptz is null or created_at < $3) and ($4::text is null or status = $4)`;
+  const params = [filter.organizationId, filter.from, filter.toExclusive, filter.status];
+  const rows = await db.query<TransactionRow>(`select * from payment_transactions where ${where} order by created_at desc, id limit $5 offset $6`, [
+    ...params,
+    filter.limit,
+    filter.offset,
+  ]);
+  const [count] = await db.query<{ total: number }>(`select count(*)::int as total from payment_transactions where ${where}`, params);
+  return { rows, total: count?.total ?? 0 };
 }

@@ -142,11 +142,17 @@ describe('the gateway registry', () => {
   it('answers Stripe for a practice configured for Stripe only when STRIPE_SECRET_KEY is set', () => {
     const offline = createGatewayRegistry({ config: loadConfig({ NODE_ENV: 'test' }), database, clock });
     expect(offline.forName('Stripe')?.name).toBe('sandbox');
-    expect(offline.forName('fortis')).toBeNull();
+    // Fortis and Global Payments have no adapter: the sandbox stands in only where the whole server runs on it.
+    expect(offline.forName('fortis')?.name).toBe('sandbox');
+    expect(offline.available('globalpay')).toBe(true);
+    expect(offline.forName('unknown')).toBeNull();
     expect(() => offline.byStoredName('stripe')).toThrow(/No gateway stripe/);
     const live = createGatewayRegistry({ config: loadConfig({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_abc123' }), database, clock });
     expect(live.forName(' STRIPE ')?.name).toBe('stripe');
     expect(live.forName('sandbox')?.name).toBe('sandbox');
+    expect(live.forName('fortis')).toBeNull();
+    expect(live.available('fortis')).toBe(false);
+    expect(live.available('paypal')).toBe(true);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
   });
 

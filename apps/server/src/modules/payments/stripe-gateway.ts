@@ -188,3 +188,43 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     },
   };
 }
+
+/**
+ * "Connect with Stripe" (GET payee-account?authCode=): the practice's admin authorizes CareSlot at Stripe
+ * Connect, Stripe sends the browser back with a code, and the server exchanges it for the connected account's
+ * id. The built-in sandbox (sandbox-connect.ts) goes through the same steps without leaving CareSlot.
+ */
+export interface PayeeConnector {
+  /** Where the admin authorizes; Stripe sends the browser back to returnUrl with ?code=&state=. */
+  authorizeUrl(input: { state: string; returnUrl: string }): string;
+  /** Exchanges the authorization code for the connected account's id (acct_...). */
+  exchange(code: string): Promise<string>;
+}
+
+export function stripeConnect(options: { secretKey: string; clientId: string; connectUrl: string }): PayeeConnector {
+  const base = options.connectUrl.replace(/\/$/, '');
+  return {
+    authorizeUrl({ state, returnUrl }) {
+      const query = new URLSearchParams({ response_type: 'code', client_id: options.clientId, scope: 'read_write', state, redirect_uri: returnUrl });
+      return `${base}/oauth/authorize?${query.toString()}`;
+    },
+    async exchange(code) {
+      let response: Response;
+      try {
+        response = await fetch(`${base}/oauth/token`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${options.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'authorization_code', code }).toString(),
+          signal: AbortSignal.timeout(20_000),
+        });
+      } catch (error) {
+        throw new GatewayError('Stripe Connect is unavailable', 'unavailable', { cause: error });
+      }
+      const body = (await response.json().catch(() => null)) as { stripe_user_id?: unknown; error?: unknown } | null;
+      if (response.ok && typeof body?.stripe_user_id === 'string') return body.stripe_user_id;
+      // invalid_grant: the code is unknown, used already or expired (Stripe's OAuth error).
+      if (response.status === 400 || response.status === 401) throw new GatewayError('Stripe refused the authorization code', 'invalid_request');
+      throw new GatewayError('Stripe Connect is unavailable', 'unavailable');
+    },
+  };
+}

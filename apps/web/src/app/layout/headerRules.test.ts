@@ -69,7 +69,7 @@ describe('logoDestination', () => {
     expect(logoDestination(user(['practiceadmin']), at, true)).toEqual({ to: '/practice-admin/dashboard', landing: false });
     expect(logoDestination(user(['superuser']), at, true)).toEqual({ to: '/super-user/dashboard', landing: false });
     expect(logoDestination(user(['supportagent']), at, true)).toEqual({ to: '/support-agent/dashboard', landing: false });
-    expect(logoDestination(user(['FinancialSuperUser']), at, true)).toEqual({ to: '/', landing: false });
+    expect(logoDestination(user(['FinancialSuperUser']), at, true)).toEqual({ to: '/super-user/finance', landing: false });
   });
 
   it.each([

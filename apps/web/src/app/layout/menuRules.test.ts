@@ -44,7 +44,8 @@ describe('the main bar for every role on a page where links show (§6 menu rules
     ['provider-admin', '/dashboard/doctor', ['checkInSummary', 'calendar', 'more', 'surveys', 'requests', 'reports', 'settings'], ['checkInSummary', 'calendar', 'more', 'surveys', 'requests', 'reports', 'settings']],
     ['superuser', '/super-user/dashboard', ['dashboard'], ['dashboard', 'more']],
     ['support', '/support-agent/dashboard', ['dashboard'], ['dashboard']],
-    ['finance', '/super-user/settings', ['settings'], ['settings']],
+    // The financial super user's home and Settings are both their finance page (decision 0056).
+    ['finance', '/super-user/finance', ['dashboard', 'settings'], ['dashboard', 'settings']],
   ])('%s at %s', (who, url, narrow, wide) => {
     expect(bar(menu(who, url))).toEqual(narrow);
     expect(bar(menu(who, url, { wide: true }))).toEqual(wide);
@@ -60,7 +61,7 @@ describe('where each item leads, provider first', () => {
     ['provider-admin', '/dashboard/doctor', { checkInSummary: '/providers/digital-checkin', calendar: '/providers/pp-1/calendar', surveys: '/providers/pp-1/surveys', requests: '/dashboard/appointment-requests', reports: '/practice-admin/reports/message-logs', settings: '/providers/pp-1/settings/edit' }],
     ['superuser', '/super-user/dashboard', { dashboard: '/super-user/dashboard' }],
     ['support', '/support-agent/dashboard', { dashboard: '/support-agent/dashboard' }],
-    ['finance', '/super-user/settings', { settings: '/super-user/settings' }],
+    ['finance', '/super-user/settings', { dashboard: '/super-user/finance', settings: '/super-user/finance' }],
   ])('%s', (who, url, links) => {
     const result = menu(who, url);
     expect(Object.fromEntries([...result.before, ...result.after].map((i) => [i.id, i.to]))).toEqual(links);
@@ -199,7 +200,7 @@ describe('the burger menu repeats the links', () => {
     ['provider-admin', '/dashboard/doctor', ['checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'settings'], ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding']],
     ['superuser', '/super-user/dashboard', ['dashboard'], ['marketplace', 'platformSettings', 'onboardingWizard', 'demoRequests']],
     ['support', '/support-agent/dashboard', ['dashboard'], []],
-    ['finance', '/super-user/settings', ['settings'], []],
+    ['finance', '/super-user/settings', ['dashboard', 'settings'], []],
   ])('%s: items and More entries, Settings for patients too', (who, url, items, more) => {
     const { burger } = menu(who, url);
     expect(burger.items.map((i) => i.id)).toEqual(items);

@@ -79,6 +79,8 @@ const LINK_PATH_MARKERS = ['dashboard', 'calendar', 'surveys', 'add-practice', '
 export function linksVisible(pathname: string, has: Held): boolean {
   const path = pathname.toLowerCase();
   if (LINK_PATH_MARKERS.some((marker) => path.includes(marker))) return true;
+  // The financial super user's home, which is also their Settings (decision 0056), shows their links too.
+  if (path.startsWith('/super-user/finance')) return true;
   return path.includes('settings') && !has('patient');
 }
 
@@ -174,7 +176,8 @@ export function headerMenu(context: MenuContext): HeaderMenu {
   const settingsUrls = {
     provider: providerPath(user, 'settings/edit'),
     practiceadmin: '/practice-admin/settings/user/list',
-    FinancialSuperUser: '/super-user/settings',
+    // The financial super user's settings are their finance home (decision 0056).
+    FinancialSuperUser: '/super-user/finance',
   };
   const settings = allows('settings') ? link('settings', 'settings', byRole(has, settingsUrls)) : [];
   const burgerSettings = allows('settings') ? link('settings', 'settings', byRole(has, { ...settingsUrls, patient: `${PATIENT_PORTAL_BASE}/settings` })) : [];

@@ -150,7 +150,8 @@ export function stubBookingApi(overrides: Partial<ApiState> = {}, handlers: Hand
     if (p.endsWith('/patient-coverage/advance-search')) return json({ Data: state.coverages, Total: state.coverages.length });
     if (p.endsWith('/customform/eligibleForms')) return json(state.forms);
     if (p.endsWith('/organizations/get-by-organization')) return json({ status_code: 200, message: 'success', data: { OrganizationId: ORG_ID, EnableOnlinePayment: state.visitFee, Gateway: { GatewayName: 'Stripe', AccountNumber: null } } });
-    if (p.endsWith('/locations/get-by-location')) return json({ status_code: 200, message: 'success', data: { OrganizationId: ORG_ID, LocationId: LOCATION_ID, Gateway: { GatewayName: 'Stripe', AccountNumber: null } } });
+    // A location without a gateway of its own, as the server answers it: the organization's applies (decision 0055).
+    if (p.endsWith('/locations/get-by-location')) return json({ status_code: 200, message: 'success', data: { OrganizationId: ORG_ID, LocationId: LOCATION_ID, Gateway: { GatewayName: null, AccountNumber: null, ProductId: null, CredentialSet: false } } });
     if (p.endsWith('/entityconfigurations/entity')) return json({ status_code: 200, message: 'success', data: { OrganizationId: ORG_ID, EntityType: 'provider', EntityId: PROVIDER_ID, VisitFeeDetails: { Enable: state.visitFee, InsuredAmount: 25, UninsuredAmount: 75 } } });
     if (p.endsWith('/states')) return json({ Data: [{ Code: 'NY', Display: 'New York', Fips: '36' }, { Code: 'NJ', Display: 'New Jersey', Fips: '34' }], Total: 2 });
     return json({ status_code: 404, message: 'This page cannot be reached.', data: null }, 404);

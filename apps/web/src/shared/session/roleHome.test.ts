@@ -21,7 +21,8 @@ describe('homeForRoles', () => {
 
   it('compares roles case-insensitively and answers null without a known role', () => {
     expect(homeForRoles(['PracticeAdmin'], HEADER_LINK_ORDER)).toBe('/practice-admin/dashboard');
-    expect(homeForRoles(['FinancialSuperUser'], HEADER_LINK_ORDER)).toBeNull();
+    expect(homeForRoles(['FinancialSuperUser'], HEADER_LINK_ORDER)).toBe('/super-user/finance');
+    expect(homeForRoles(['FinancialSuperUser'], LOGIN_LANDING_ORDER)).toBe('/super-user/finance');
     expect(homeForRoles([], HEADER_LINK_ORDER)).toBeNull();
   });
 });

@@ -10,8 +10,8 @@ export interface VisitFeeState {
   timeZone: string | null;
   organizationId: string | null;
   locationId: string | null;
-  /** The entity whose VisitFeeDetails apply (the schedule's provider). */
-  entity: { type: 'provider'; id: string } | null;
+  /** The entity whose VisitFeeDetails apply: the schedule's provider, or its resource (decision 0055). */
+  entity: { type: 'provider' | 'healthcareservice'; id: string } | null;
   insured: boolean;
   /** The fee owed (>= the minimum visit fee of 1), or null when no visit payment applies (§5.3). */
   fee: number | null;
@@ -26,19 +26,21 @@ export function useVisitFee(held: CalendarSlotData | null, insuranceName: string
   const location = useQuery({ ...locationQuery(locationId ?? ''), enabled: !!locationId });
   const organizationId = location.data?.OrganizationId ?? null;
   const practitionerId = schedule.data?.PractitionerId ?? null;
+  const serviceId = schedule.data?.HealthcareServiceId ?? null;
+  const entity = practitionerId ? { type: 'provider' as const, id: practitionerId } : serviceId ? { type: 'healthcareservice' as const, id: serviceId } : null;
   const config = useQuery({
-    ...paymentConfigQuery(organizationId ?? '', locationId, 'provider', practitionerId ?? ''),
-    enabled: !!organizationId && !!practitionerId,
+    ...paymentConfigQuery(organizationId ?? '', locationId, entity?.type ?? 'provider', entity?.id ?? ''),
+    enabled: !!organizationId && !!entity,
   });
   const insured = isInsured(insuranceName);
-  const waiting = schedule.isPending || (!!locationId && location.isPending) || (!!organizationId && !!practitionerId && config.isPending);
+  const waiting = schedule.isPending || (!!locationId && location.isPending) || (!!organizationId && !!entity && config.isPending);
   return {
     isLoading: !!held && waiting,
     isError: schedule.isError || location.isError || config.isError,
     timeZone: schedule.data?.TimeZone ?? null,
     organizationId,
     locationId,
-    entity: practitionerId ? { type: 'provider', id: practitionerId } : null,
+    entity,
     insured,
     fee: config.data ? visitFee(config.data, insured) : null,
     wallet: isWalletGateway(config.data),

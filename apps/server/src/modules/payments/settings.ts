@@ -1,0 +1,267 @@
+import {
+  GATEWAY_ACCOUNT_PATTERNS,
+  SETTABLE_GATEWAYS,
+  type FeeEntityType,
+  type GatewayInput,
+  type LocationPaymentConfig,
+  type LocationPaymentInput,
+  type OrganizationPaymentConfig,
+  type OrganizationPaymentInput,
+  type PayeeAccount,
+  type PaymentGatewayInfo,
+  type SettableGateway,
+  type VisitFeeInput,
+  type VisitFeeSettings,
+} from '@careslot/contracts';
+import { maskAccount } from '@careslot/domain';
+import { notFoundAudited, recordOutcome } from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
+import type { Connection } from '../../platform/db';
+import type { AppDeps } from '../../platform/deps';
+import { AppError, fieldError } from '../../platform/errors';
+import { getHealthcareService, getLocation, getOrganization, listPractitionerRoles } from '../directory';
+import { GatewayError } from './gateway';
+import { entityConfigOf, gateways, locationConfigOf, organizationConfigOf } from './service';
+import * as store from './store';
+
+/**
+ * The practice admin's payment settings (practice-portal.md §3.7, §7 Payments; decision 0055). A practice admin
+ * changes only their own organization: another practice's settings, location or provider answer 404 and the
+ * attempt is audited, like any object of another practice. Every change is audited with its workflow
+ * (Payment_Config_Edit_Web; Visit_Fee_Web for fees) and the names of the fields it set, never their values.
+ */
+
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
+
+export const PAYMENT_CONFIG_WORKFLOW = 'Payment_Config_Edit_Web';
+export const VISIT_FEE_WORKFLOW = 'Visit_Fee_Web';
+
+const DISPLAY_NAMES: Record<SettableGateway, string> = { stripe: 'Stripe', fortis: 'Fortis', globalpay: 'Global Payments', paypal: 'PayPal' };
+
+/** The caller administers this organization, or the attempt is audited and answered 404. */
+async function ownOrganization(context: RequestContext, organizationId: string, entityType: string, workflow: string, action: 'read' | 'update' | 'delete') {
+  const admin = context.roles.includes('practiceadmin') && context.organizationId === organizationId;
+  if (!admin) await notFoundAudited(context, action, 'payment', organizationId, { entityType, workflow });
+}
+
+async function audited(context: RequestContext, tx: Connection, change: { action: 'update' | 'delete'; entityType: string; id: string; workflow: string; detail: Record<string, unknown> }) {
+  await recordOutcome(
+    onConnection(context, tx),
+    change.action,
+    { kind: 'payment', id: change.id, patientId: null, entityType: change.entityType, workflow: change.workflow, detail: change.detail },
+    'success',
+  );
+}
+
+/** GET paymentgateways: the four gateways of the spec, and whether this server takes payments through each. */
+export function paymentGateways(deps: Deps): PaymentGatewayInfo[] {
+  const registry = gateways(deps);
+  return SETTABLE_GATEWAYS.map((name) => ({
+    GatewayName: name,
+    DisplayName: DISPLAY_NAMES[name],
+    Available: registry.available(name),
+    AccountFields: Object.keys(GATEWAY_ACCOUNT_PATTERNS[name]) as PaymentGatewayInfo['AccountFields'],
+  }));
+}
+
+/**
+ * The stored gateway after a write: account fields left out keep their value while the gateway stays the same;
+ * a new gateway starts without the old one's fields (they would not fit its patterns).
+ */
+function gatewayWrite(input: GatewayInput, stored: store.GatewayColumns | null, fieldPrefix: string, deps: Deps): store.GatewayWrite {
+  const name = input.GatewayName;
+  if (name && !gateways(deps).available(name)) {
+    throw fieldError(`${fieldPrefix}.GatewayName`, 'available', `${DISPLAY_NAMES[name]} payments are not set up on this server`);
+  }
+  const same = !!name && stored?.gateway_name === name;
+  const field = (value: string | null | undefined) => (name === null ? null : value === undefined && !same ? null : value);
+  return { gatewayName: name, accountNumber: field(input.AccountNumber), productId: field(input.ProductId), credential: field(input.Credential) };
+}
+
+/** Which fields a write set or cleared: names only, for the audit row. */
+const fieldsOf = (input: GatewayInput) => ['GatewayName', ...(['AccountNumber', 'ProductId', 'Credential'] as const).filter((f) => input[f] !== undefined)];
+
+export async function upsertOrganizationConfig(deps: Deps, context: RequestContext, organizationId: string, input: OrganizationPaymentInput): Promise<OrganizationPaymentConfig> {
+  await ownOrganization(context, organizationId, 'OrganizationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, 'update');
+  const row = await deps.database.transaction(async (tx) => {
+    const stored = await store.orgConfig(tx, organizationId);
+    const saved = await store.upsertOrgConfig(tx, organizationId, input.EnableOnlinePayment, gatewayWrite(input.Gateway, stored, 'Gateway', deps), deps.clock.now());
+    await audited(context, tx, {
+      action: 'update',
+      entityType: 'OrganizationPaymentConfig',
+      id: organizationId,
+      workflow: PAYMENT_CONFIG_WORKFLOW,
+      detail: { fields: ['EnableOnlinePayment', ...fieldsOf(input.Gateway)], gateway: input.Gateway.GatewayName, online: input.EnableOnlinePayment },
+    });
+    return saved;
+  });
+  return organizationConfigOf(organizationId, row);
+}
+
+/** DELETE organizations/{id}: no online payment and no gateway any more (the cancellation policy stays). */
+export async function deleteOrganizationConfig(deps: Deps, context: RequestContext, organizationId: string): Promise<OrganizationPaymentConfig> {
+  await ownOrganization(context, organizationId, 'OrganizationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, 'delete');
+  await deps.database.transaction(async (tx) => {
+    await store.clearOrgConfig(tx, organizationId, deps.clock.now());
+    await audited(context, tx, { action: 'delete', entityType: 'OrganizationPaymentConfig', id: organizationId, workflow: PAYMENT_CONFIG_WORKFLOW, detail: {} });
+  });
+  return organizationConfigOf(organizationId, await store.orgConfig(deps.database, organizationId));
+}
+
+/** The location is one of the organization's, or 404 (audited) as for another practice's. */
+async function ownLocation(deps: Deps, context: RequestContext, organizationId: string, locationId: string, action: 'update' | 'delete') {
+  await ownOrganization(context, organizationId, 'LocationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, action);
+  const location = await getLocation(deps.database, locationId);
+  if (location?.OrganizationId !== organizationId) {
+    await notFoundAudited(context, action, 'payment', locationId, { entityType: 'LocationPaymentConfig', workflow: PAYMENT_CONFIG_WORKFLOW });
+  }
+}
+
+/** GET locations/batch?organizationId=: the gateways the practice's locations override, for its admin. */
+export async function listLocationConfigs(deps: Deps, context: RequestContext, organizationId: string): Promise<LocationPaymentConfig[]> {
+  await ownOrganization(context, organizationId, 'LocationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, 'read');
+  const rows = await store.locationConfigsOf(deps.database, organizationId);
+  return rows.map((row) => locationConfigOf(organizationId, row.location_id, row));
+}
+
+async function writeLocation(deps: Deps, context: RequestContext, tx: Connection, organizationId: string, locationId: string, input: LocationPaymentInput, prefix: string) {
+  const stored = await store.locationConfig(tx, organizationId, locationId);
+  const saved = await store.upsertLocationConfig(tx, organizationId, locationId, gatewayWrite(input.Gateway, stored, prefix, deps), deps.clock.now());
+  await audited(context, tx, {
+    action: 'update',
+    entityType: 'LocationPaymentConfig',
+    id: locationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+    detail: { organizationId, fields: fieldsOf(input.Gateway), gateway: input.Gateway.GatewayName },
+  });
+  return locationConfigOf(organizationId, locationId, saved);
+}
+
+/** POST locations/upsert?organizationId=&locationId=: the location's own gateway (GatewayName null: the organization's applies). */
+export async function upsertLocationConfig(deps: Deps, context: RequestContext, organizationId: string, locationId: string, input: LocationPaymentInput): Promise<LocationPaymentConfig> {
+  await ownLocation(deps, context, organizationId, locationId, 'update');
+  return deps.database.transaction((tx) => writeLocation(deps, context, tx, organizationId, locationId, input, 'Gateway'));
+}
+
+/** POST locations/batch?organizationId=: several locations at once, all or nothing. */
+export async function upsertLocationConfigs(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+  items: (LocationPaymentInput & { LocationId: string })[],
+): Promise<LocationPaymentConfig[]> {
+  for (const item of items) await ownLocation(deps, context, organizationId, item.LocationId, 'update');
+  return deps.database.transaction(async (tx) => {
+    const saved: LocationPaymentConfig[] = [];
+    for (const [index, item] of items.entries()) saved.push(await writeLocation(deps, context, tx, organizationId, item.LocationId, item, `Data.${index}.Gateway`));
+    return saved;
+  });
+}
+
+/** DELETE locations/{id}: the location follows the organization's gateway again. */
+export async function deleteLocationConfig(deps: Deps, context: RequestContext, locationId: string): Promise<void> {
+  const organizationId = context.organizationId;
+  const location = await getLocation(deps.database, locationId);
+  if (!organizationId || location?.OrganizationId !== organizationId || !context.roles.includes('practiceadmin')) {
+    return notFoundAudited(context, 'delete', 'payment', locationId, { entityType: 'LocationPaymentConfig', workflow: PAYMENT_CONFIG_WORKFLOW });
+  }
+  await deps.database.transaction(async (tx) => {
+    if (!(await store.deleteLocationConfig(tx, organizationId, locationId))) return;
+    await audited(context, tx, { action: 'delete', entityType: 'LocationPaymentConfig', id: locationId, workflow: PAYMENT_CONFIG_WORKFLOW, detail: { organizationId } });
+  });
+}
+
+/** The provider or resource is one of the organization's, or 404 (audited). */
+async function ownEntity(deps: Deps, context: RequestContext, organizationId: string, entityType: FeeEntityType, entityId: string) {
+  await ownOrganization(context, organizationId, 'UserPaymentConfig', VISIT_FEE_WORKFLOW, 'update');
+  const belongs =
+    entityType === 'provider'
+      ? (await listPractitionerRoles(deps.database, { PractitionerId: entityId, OrganizationId: organizationId })).length > 0
+      : (await getHealthcareService(deps.database, entityId))?.OrganizationId === organizationId;
+  if (!belongs) await notFoundAudited(context, 'update', 'payment', entityId, { entityType: 'UserPaymentConfig', workflow: VISIT_FEE_WORKFLOW });
+}
+
+/** GET entityconfigurations?organizationId=: every provider's and resource's visit fee, for the practice's admin. */
+export async function listVisitFees(deps: Deps, context: RequestContext, organizationId: string): Promise<VisitFeeSettings[]> {
+  await ownOrganization(context, organizationId, 'UserPaymentConfig', VISIT_FEE_WORKFLOW, 'read');
+  const rows = await store.entityConfigsOf(deps.database, organizationId);
+  return rows
+    .filter((row): row is store.EntityConfigRow & { entity_type: FeeEntityType } => row.entity_type === 'provider' || row.entity_type === 'healthcareservice')
+    .map((row) => entityConfigOf(organizationId, row.entity_type, row.entity_id, row) as VisitFeeSettings);
+}
+
+/** POST entityconfigurations/upsert?organizationId=&entityType=&entityId=: one provider's or resource's visit fee, in cents. */
+export async function upsertVisitFee(
+  deps: Deps,
+  context: RequestContext,
+  query: { organizationId: string; entityType: FeeEntityType; entityId: string },
+  input: VisitFeeInput,
+): Promise<VisitFeeSettings> {
+  await ownEntity(deps, context, query.organizationId, query.entityType, query.entityId);
+  const fee = input.VisitFeeDetails;
+  const row = await deps.database.transaction(async (tx) => {
+    const saved = await store.upsertEntityConfig(
+      tx,
+      {
+        organization_id: query.organizationId,
+        entity_type: query.entityType,
+        entity_id: query.entityId,
+        visit_fee_enabled: fee.Enable,
+        insured_cents: fee.InsuredAmountCents,
+        uninsured_cents: fee.UninsuredAmountCents,
+      },
+      deps.clock.now(),
+    );
+    await audited(context, tx, {
+      action: 'update',
+      entityType: 'UserPaymentConfig',
+      id: query.entityId,
+      workflow: VISIT_FEE_WORKFLOW,
+      detail: { organizationId: query.organizationId, entityType: query.entityType, enabled: fee.Enable, insuredCents: fee.InsuredAmountCents, uninsuredCents: fee.UninsuredAmountCents },
+    });
+    return saved;
+  });
+  return entityConfigOf(query.organizationId, query.entityType, query.entityId, row) as VisitFeeSettings;
+}
+
+/** Where the settings page sends the admin back after Stripe: the payments section, which finishes the flow. */
+const PAYMENTS_SETTINGS_PAGE = '/practice-admin/settings/payments';
+
+function connector(deps: Deps) {
+  const payee = gateways(deps).payee;
+  if (!payee) throw new AppError('unavailable', { message: 'Connect with Stripe is not set up on this server: type the Stripe account id instead' });
+  return payee;
+}
+
+/** GET payee-account/connect-url?organizationId=&state=: where "Connect with Stripe" sends the admin. */
+export async function payeeConnectUrl(deps: Deps, context: RequestContext, organizationId: string, state: string): Promise<string> {
+  await ownOrganization(context, organizationId, 'PaymentAccount', PAYMENT_CONFIG_WORKFLOW, 'update');
+  return connector(deps).authorizeUrl({ state, returnUrl: `${deps.config.publicUrl}${PAYMENTS_SETTINGS_PAGE}` });
+}
+
+/**
+ * GET payee-account?authCode=&organizationId=: exchanges the code Stripe sent back for the connected account and
+ * keeps it as the practice's Stripe account (the organization's gateway becomes Stripe; online payment as it was).
+ */
+export async function connectPayeeAccount(deps: Deps, context: RequestContext, organizationId: string, authCode: string): Promise<PayeeAccount> {
+  await ownOrganization(context, organizationId, 'PaymentAccount', PAYMENT_CONFIG_WORKFLOW, 'update');
+  let accountId: string;
+  try {
+    accountId = await connector(deps).exchange(authCode);
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'invalid_request') throw fieldError('authCode', 'valid', 'Stripe did not accept this authorization: connect again');
+    throw new AppError('unavailable', { message: 'Stripe could not be reached: try again', cause: error });
+  }
+  await deps.database.transaction(async (tx) => {
+    await store.setOrgStripeAccount(tx, organizationId, accountId, deps.clock.now());
+    await audited(context, tx, {
+      action: 'update',
+      entityType: 'PaymentAccount',
+      id: organizationId,
+      workflow: PAYMENT_CONFIG_WORKFLOW,
+      detail: { fields: ['GatewayName', 'AccountNumber'], gateway: 'stripe', connected: true },
+    });
+  });
+  const organization = await getOrganization(deps.database, organizationId);
+  return { Name: organization?.Name ?? null, Email: null, PracticeId: organizationId, StripeAccountId: maskAccount(accountId)! };
+}
