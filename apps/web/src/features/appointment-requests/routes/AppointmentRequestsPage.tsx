@@ -209,7 +209,8 @@ function ActivityLog() {
   const rows: RequestActivity[] = activity.data?.Data ?? [];
   const pages = Math.max(1, Math.ceil((activity.data?.Total ?? 0) / ACTIVITY_PAGE_SIZE));
   return (
-    <Paper component="section" withBorder radius="md" p="md" aria-labelledby="request-activity">
+    // Not a named landmark itself: the scrolling table below is the region of that name (two would repeat it).
+    <Paper component="section" withBorder radius="md" p="md">
       <Title order={2} size="h4" id="request-activity" mb="sm">
         {t('activity.title')}
       </Title>

@@ -119,8 +119,8 @@ export function TemplateEditor(props: Props) {
           ref={bodyRef}
           label={email ? t('editor.body') : t('editor.smsBody')}
           required
-          autosize
-          minRows={email ? 8 : 4}
+          rows={email ? 10 : 5}
+          resize="vertical"
           value={body}
           description={t('editor.count', { count: body.length, max })}
           error={bodyErrors.join(' ') || undefined}
