@@ -20,7 +20,7 @@ const HOMES: Record<DemoRole, string> = {
   'provider-admin': '/dashboard/doctor',
   superuser: '/super-user/dashboard',
   support: '/support-agent/dashboard',
-  finance: '/super-user/settings',
+  finance: '/super-user/finance',
 };
 
 async function menuLinks(page: Page): Promise<string[]> {

@@ -28,12 +28,16 @@ const SECOND_SERVER = [
   'booking-guest-journey.spec.ts',
   'booking-journey.spec.ts',
   'booking-paypal.spec.ts',
+  'communication-templates.spec.ts',
   'find-care.spec.ts',
   'header.spec.ts',
   'identity.spec.ts',
+  'onboarding.spec.ts',
+  'people-settings.spec.ts',
   'practice-move.spec.ts',
   'sso.spec.ts',
   'support.spec.ts',
+  'surveys.spec.ts',
   'walk-in-online.spec.ts',
 ].map((file) => `**/${file}`);
 const serverPorts = servers === 1 ? [port] : [port, Number(process.env.E2E_PORT_2 ?? port + 10)];

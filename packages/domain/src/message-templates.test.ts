@@ -35,9 +35,10 @@ describe('message templates (decision 0061)', () => {
 
   it('refuses unknown placeholders, broken braces and sections, and texts too long, naming the field and the rule', () => {
     expect(placeholdersIn('{{a}} {{ b }} {{a}}')).toEqual(['a', 'b']);
-    expect(validateTemplateText('body.Body', 'Hi {{patientName}} {{constructor}}', 'email')).toEqual([
-      expect.objectContaining({ field: 'body.Body', rule: 'placeholder', message: expect.stringContaining('{{patientName}}, {{constructor}}') }),
-    ]);
+    const unknown = validateTemplateText('body.Body', 'Hi {{patientName}} {{constructor}}', 'email');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ field: 'body.Body', rule: 'placeholder' });
+    expect(unknown[0]!.message).toContain('{{patientName}}, {{constructor}}');
     expect(validateTemplateText('body.Body', 'Hi {{patientFirstName}', 'email')[0]).toMatchObject({ rule: 'syntax' });
     expect(validateTemplateText('body.Body', 'Hi [[ {{link}}', 'email')[0]).toMatchObject({ rule: 'syntax' });
     expect(validateTemplateText('body.Body', '[[a [[b]] ]]', 'email')[0]).toMatchObject({ rule: 'syntax' });

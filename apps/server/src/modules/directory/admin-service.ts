@@ -52,15 +52,10 @@ export interface AdminDeps {
   clock: Clock;
 }
 
+import { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './events';
+
 const V2 = '/careslot-administration/api/v2';
 
-/** The event the marketplace's search index consumes (common brief): null practitioners = all of the practice. */
-export const DIRECTORY_CHANGED = 'directory.changed';
-export interface DirectoryChangedPayload {
-  organizationId: string;
-  practitionerIds: string[] | null;
-  reason: string;
-}
 
 const WORKFLOWS = {
   organization: 'Organization_Update_Web',

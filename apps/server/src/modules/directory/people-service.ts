@@ -22,6 +22,8 @@ import { appendEvents, type NewDomainEvent } from '../../platform/events';
 import { checkUpload } from '../../platform/files';
 import { getPractitioner, listPractitionerRoles } from './service';
 import * as store from './people-store';
+// Patient search reads practitioners: a change it shows is announced to the marketplace's index.
+import { DIRECTORY_CHANGED } from './events';
 
 /**
  * A practice's people (issue 18): a practice admin adds providers and staff (they are invited by e-mail:
@@ -38,9 +40,6 @@ export const WORKFLOWS = {
   staffEdit: 'Staff_Edit_Web',
   staffView: 'Staff_View_Web',
 } as const;
-
-/** Patient search reads practitioners: a change it shows is announced to the marketplace's index. */
-const DIRECTORY_CHANGED = 'directory.changed';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const photoPath = (id: string) => `/careslot-administration/api/v2/practitioner/${id}/profile-picture`;

@@ -12,8 +12,7 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { appendEvents } from '../../platform/events';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import { getHealthcareService, getLocations, getOrganization, getPractitioner, listPractitionerRoles, profileEntitySources } from '../directory';
-import { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './search-index';
+import { DIRECTORY_CHANGED, getHealthcareService, getLocations, getOrganization, getPractitioner, listPractitionerRoles, profileEntitySources, type DirectoryChangedPayload } from '../directory';
 import { refreshEntityProfiles, refreshProviderSearch } from './service';
 import * as store from './store';
 

@@ -1,19 +1,11 @@
-import { listPractitionerRoles } from '../directory';
+import { DIRECTORY_CHANGED, listPractitionerRoles, type DirectoryChangedPayload } from '../directory';
 import type { AppDeps } from '../../platform/deps';
 import type { DomainEvent } from '../../platform/events';
 import { refreshEntityProfiles, refreshProviderSearch } from './service';
 import * as store from './store';
 
-/** The event directory and scheduling changes append when patient search may change (common brief). */
-export const DIRECTORY_CHANGED = 'directory.changed';
 export const SEARCH_INDEX_CONSUMER = 'marketplace.search-index';
 
-export interface DirectoryChangedPayload {
-  organizationId: string;
-  /** The practitioners whose search rows may change; null: every practitioner of the organization. */
-  practitionerIds: string[] | null;
-  reason: string;
-}
 
 /**
  * The practitioners to rebuild: the ones named, or every one the organization has now (its practitioner

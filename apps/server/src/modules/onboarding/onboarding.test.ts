@@ -3,7 +3,8 @@ import type { FindCareResult, OnboardingRequest, OnboardingResult } from '@cares
 import { isValidNpi } from '@careslot/domain';
 import { appendEvents } from '../../platform/events';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
-import { DIRECTORY_CHANGED, SEARCH_INDEX_CONSUMER } from '../marketplace';
+import { DIRECTORY_CHANGED } from '../directory';
+import { SEARCH_INDEX_CONSUMER } from '../marketplace';
 
 const ADD = '/careslot-gateway/organization/add';
 const SEARCH = '/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs';

@@ -28,8 +28,6 @@ export {
 export {
   addScheduleException,
   scheduleSlotChanges,
-  DIRECTORY_CHANGED,
-  type DirectoryChangedPayload,
   getScheduleDetails,
   listScheduleExceptions,
   managedPractice,

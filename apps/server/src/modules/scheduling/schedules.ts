@@ -16,7 +16,7 @@ import { AppError, badRequest, fieldError, forbidden, notFound } from '../../pla
 import { appendEvents } from '../../platform/events';
 import type { FieldIssue } from '@careslot/contracts';
 import { minutesOfDay, workingHoursIssues } from '@careslot/domain';
-import { getHealthcareService, getLocation, listPractitionerRoles } from '../directory';
+import { DIRECTORY_CHANGED, getHealthcareService, getLocation, listPractitionerRoles, type DirectoryChangedPayload } from '../directory';
 import { ADMIN_ROLES, authorizeSetup, CALENDAR_ROLES, SCHEDULE_WORKFLOWS, type AdminTarget } from './admin-access';
 import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
 import { modelSlots, recordSlotChanges, type SchedulingDeps, type SlotChange } from './service';
@@ -38,14 +38,6 @@ import type { CategoryDbRow, TypeDbRow } from './schedules-store';
 /** How far ahead an edit announces the slots it adds or removes. */
 const ANNOUNCE_DAYS = 180;
 
-/** The directory event the marketplace's search index follows (common contract of the directory modules). */
-export const DIRECTORY_CHANGED = 'directory.changed';
-export interface DirectoryChangedPayload {
-  organizationId: string;
-  /** null: every practitioner of the organization. */
-  practitionerIds: string[] | null;
-  reason: string;
-}
 
 /** The practice a caller may manage schedules of; 401 for a guest, 403 for anyone but its staff or admin. */
 export function managedPractice(context: RequestContext): string {
