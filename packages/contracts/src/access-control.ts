@@ -1,19 +1,13 @@
 import { z } from 'zod';
-import { PRACTICE_ROLE_CODES } from './directory';
+import { ACCESS_ENTITY_TYPE, FEATURE_CODES, PRACTICE_ROLE_CODES } from './access-control-constants';
 
 /**
  * Access control (practice-portal.md §1, §6 "Access controls per entity are kept in entity configurations",
  * §7 "Other services"): which of a practice's roles may use which feature. The spec names no service segment,
  * so the calls live under {gw}/careslot-access-control/api/v1 (decision 0059).
  */
-export const ACCESS_CONTROL_BASE = '/careslot-access-control/api/v1';
 
-/** The features (the spec's "services") a practice can switch per role, in menu order. */
-export const FEATURE_CODES = ['checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'reputation', 'settings'] as const;
-export type FeatureCode = (typeof FEATURE_CODES)[number];
 
-/** The entity type of a role's configuration (the spec's entity configurations are per entity). */
-export const ACCESS_ENTITY_TYPE = 'Role';
 
 export const featureCodeSchema = z.enum(FEATURE_CODES);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRACTICE_ROLE_CODES, type PracticeRoleCode } from './access-control-constants';
 import { calendarDate } from './input';
 import { dataList } from './envelope';
 
@@ -8,9 +9,7 @@ export const GENDERS = ['Male', 'Female', 'Other', 'Unknown'] as const;
 export const genderSchema = z.enum(GENDERS);
 export type Gender = z.infer<typeof genderSchema>;
 
-export const PRACTICE_ROLE_CODES = ['provider', 'staff', 'practiceadmin'] as const;
 export const practiceRoleCodeSchema = z.enum(PRACTICE_ROLE_CODES);
-export type PracticeRoleCode = z.infer<typeof practiceRoleCodeSchema>;
 
 export const identifierSchema = z.object({
   System: z.string().min(1).max(500),

@@ -38,3 +38,5 @@ export * from './marketplace-admin';
 export * from './support';
 export * from './reputation';
 export * from './access-control';
+// Without zod: the web's start-up code reads it (the patient pages' JavaScript budget).
+export * from './access-control-constants';

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { HoldLimitDialog } from '../shared/slots/HoldLimitDialog';
@@ -6,10 +6,12 @@ import { releaseStoredHold } from '../shared/slots/holds';
 import { LoadingSpinner } from '../shared/ui/LoadingSpinner';
 import { useBreadcrumbs, type BreadcrumbHandle } from './breadcrumbs';
 import { BreadcrumbTrail } from './layout/BreadcrumbTrail';
-import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { useIndexShowsLanding } from './routes/IndexRoute';
 import classes from './RootLayout.module.css';
+
+// Below the fold on every page: it loads beside the page rather than before it (the patient pages' budget).
+const Footer = lazy(() => import('./layout/Footer').then((m) => ({ default: m.Footer })));
 
 /** Route handle: a route may hide the shared header or footer (the landing page has its own). */
 export interface LayoutHandle extends BreadcrumbHandle {
@@ -32,7 +34,13 @@ function useReleaseHoldOnLeavingBooking() {
   useEffect(() => {
     const from = previous.current;
     previous.current = pathname;
-    if (from !== pathname && BOOKING_FLOW.test(from) && !BOOKING_FLOW.test(pathname) && !ON_THE_WAY.test(pathname)) void releaseStoredHold();
+    if (
+      from !== pathname &&
+      BOOKING_FLOW.test(from) &&
+      !BOOKING_FLOW.test(pathname) &&
+      !ON_THE_WAY.test(pathname)
+    )
+      void releaseStoredHold();
   }, [pathname]);
 }
 
@@ -59,7 +67,11 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {handle.hideFooter || landing ? null : <Footer />}
+      {handle.hideFooter || landing ? null : (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <HoldLimitDialog />
     </div>
   );

@@ -5,7 +5,6 @@ import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app
 import { createTestPatient, type TestPatient } from '../../testing/patients';
 import { DEMO_PRACTICE_IDS, demoPerson } from '../../seed';
 import type { fixedClock } from '../../platform/clock';
-import { reminderMessage } from './message';
 
 const V1 = '/careslot-notification/api/v1';
 const V2 = '/careslot-appointment-service/api/v2';
@@ -28,7 +27,7 @@ describe('reminder settings and the reminders of booked visits', () => {
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
     clock = t.clock as ReturnType<typeof fixedClock>;
-    admin = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: PRACTICE });
+    admin = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: PRACTICE, email: 'reminders-admin@example.com' });
     otherAdmin = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: OTHER_PRACTICE });
     staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: PRACTICE });
     const [location] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [PRACTICE]);
@@ -121,7 +120,7 @@ describe('reminder settings and the reminders of booked visits', () => {
     const texts = await t.outbox.list({ to: '+15552013344', template: 'appointment-reminder' });
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toMatch(/^CareSlot reminder: your visit with .+ on Tuesday, November 24, 2026 at 10:00 AM EST\. Details: http/);
-    expect(sent[0]).toMatchObject({ channel: 'email', subject: 'Reminder: your appointment - CareSlot' });
+    expect(sent[0]).toMatchObject({ channel: 'email', subject: 'Reminder: your upcoming appointment' });
     expect(sent[0]!.body).toContain('Hello Riley,');
     expect(sent[0]!.body).toMatch(/This is a reminder of your visit with .+ on Tuesday, November 24, 2026 at 10:00 AM EST\./);
     // Run again, or the event delivered again: nothing more.
@@ -189,13 +188,29 @@ describe('reminder settings and the reminders of booked visits', () => {
     ]);
   });
 
-  it('writes the reminder in the patient’s language (the function practice templates plug into)', () => {
-    const view = { firstName: 'Ana', withWhom: 'Dr. Lee', date: 'martes, 24 de noviembre de 2026', time: '10:00 EST', telehealth: false, place: 'Main office, 1 Main St', manage: 'https://example.test/m' };
-    const es = reminderMessage({ ...view, language: 'es' });
-    expect(es.email.subject).toBe('Recordatorio: su cita - CareSlot');
-    expect(es.email.body).toContain('Le recordamos su visita con Dr. Lee el martes, 24 de noviembre de 2026 a las 10:00 EST.');
-    expect(es.email.body).toContain('Dónde: Main office, 1 Main St');
-    expect(es.sms).toBe('Recordatorio de CareSlot: su visita con Dr. Lee el martes, 24 de noviembre de 2026 a las 10:00 EST. Detalles: https://example.test/m');
-    for (const language of ['en', 'zh-CN', 'vi', 'ko', 'ja'] as const) expect(reminderMessage({ ...view, language }).sms).toContain('https://example.test/m');
+  it("sends the practice's own reminder template in the patient's language", async () => {
+    clock.set(new Date('2026-11-25T12:00:00.000Z'));
+    // A token of this (moved) clock's time.
+    const admin = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: PRACTICE, email: 'reminders-admin@example.com' }, 3600);
+    const current = (await get(admin)).json.data;
+    const settings = { PracticeId: PRACTICE, Enabled: true, HoursBefore: [3], Channels: ['Email'] };
+    expect((await save(admin, current.Id ? { ...settings, Id: current.Id } : settings, current.Id ? 'PUT' : 'POST')).statusCode).toBe(200);
+    await t.jobs.runDue();
+    const patient = await createTestPatient(t, 'Ana');
+    await t.database.query("update patients set languages = '{es}' where id = $1", [patient.id]);
+    const saved = await t.call<Answer<unknown>>({
+      method: 'POST',
+      url: `${V1}/practice-emails/upsert`,
+      headers: bearer(admin),
+      payload: { OrganizationId: PRACTICE, WorkflowKey: 'reminder', Language: 'es', Subject: 'Su cita con {{providerName}}', Body: 'Hola {{patientFirstName}}, le esperamos el {{appointmentDate}} a las {{appointmentTime}}. {{link}}' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const id = await book(patient, '2026-11-25T16:30:00.000Z');
+    clock.set(new Date(Date.parse('2026-11-25T16:30:00.000Z') - 3 * HOUR));
+    await t.jobs.runDue();
+    const [email] = await reminders(patient.email);
+    expect(email).toMatchObject({ channel: 'email', subject: expect.stringMatching(/^Su cita con .+/) });
+    expect(email!.body).toMatch(/^Hola Ana, le esperamos el miércoles, 25 de noviembre de 2026 a las 11:30 a\.\s?m\. EST\. http.+/);
+    expect(email!.body).toContain(id);
   });
 });

@@ -2,8 +2,9 @@ import { BOOKED_STATUSES, inStatusGroup } from '@careslot/contracts';
 import type { AppDeps } from '../../platform/deps';
 import type { Job } from '../../platform/jobs';
 import { appointmentForMessage, findAppointment, onAppointmentChanged, type AppointmentChanged } from '../appointments';
-import { languageOf, portalLink, smsAlertsOn, toE164 } from '../notifications';
-import { REMINDER_TEMPLATE, reminderLocale, reminderMessage } from './message';
+import { getOrganization } from '../directory';
+import { languageOf, MESSAGE_TEXTS, portalLink, renderPracticeMessage, smsAlertsOn, toE164, visitTime } from '../notifications';
+import { REMINDER_TEMPLATE } from './message';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'jobs' | 'events'>;
@@ -103,25 +104,29 @@ export async function sendReminder(deps: Deps, job: Job<ReminderJobPayload>): Pr
   if (!read) return;
   const { appointment, patient } = read;
   const language = languageOf(patient.languages);
-  const at = new Date(appointment.StartTime);
-  const locale = reminderLocale(language);
-  const timeZone = appointment.TimeZone;
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((x) => x.type === 'timeZoneName')?.value ?? timeZone;
   const telehealth = appointment.AppointmentType === 'TeleHealth';
-  const message = reminderMessage({
+  const { date, time } = visitTime(appointment.StartTime, appointment.TimeZone, MESSAGE_TEXTS[language]);
+  // The practice's reminder template in the patient's language (its built-in text when it has none, decision
+  // 0061); the practice's notification options and channels apply.
+  const message = await renderPracticeMessage(deps, {
+    organizationId: row.organization_id,
+    workflowKey: 'reminder',
     language,
-    firstName: patient.firstName,
-    withWhom: appointment.Provider?.DisplayName ?? appointment.Facility?.Name ?? 'CareSlot',
-    date: new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(at),
-    time: `${new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(at)} ${zone}`,
-    telehealth,
-    place: appointment.Facility ? [appointment.Facility.Name, ...appointment.Facility.AddressLines].join(', ') : null,
-    manage: portalLink(deps.config.publicUrl.replace(/\/+$/, ''), appointment.Id, telehealth),
+    values: {
+      patientFirstName: patient.firstName,
+      providerName: appointment.Provider?.DisplayName ?? appointment.Facility?.Name ?? 'CareSlot',
+      practiceName: (await getOrganization(deps.database, row.organization_id))?.Name ?? null,
+      appointmentDate: date,
+      appointmentTime: time,
+      locationAddress: !telehealth && appointment.Facility ? [appointment.Facility.Name, ...appointment.Facility.AddressLines].join(', ') : null,
+      link: portalLink(deps.config.publicUrl.replace(/\/+$/, ''), appointment.Id, telehealth),
+    },
   });
-  if (settings.email && patient.email)
-    await deps.outbox.send({ channel: 'email', to: patient.email, subject: message.email.subject, body: message.email.body, template: REMINDER_TEMPLATE, dedupeKey: reminderDedupeKey(p, 'email') });
-  const mobile = settings.sms && patient.phone && (await smsAlertsOn(deps.database, row.patient_id)) ? toE164(patient.phone, 'US') : null;
-  if (mobile) await deps.outbox.send({ channel: 'sms', to: mobile, body: message.sms, template: REMINDER_TEMPLATE, dedupeKey: reminderDedupeKey(p, 'sms') });
+  const about = { template: REMINDER_TEMPLATE, organizationId: row.organization_id, workflowKey: 'reminder' } as const;
+  if (settings.email && patient.email && message.email)
+    await deps.outbox.send({ channel: 'email', to: patient.email, subject: message.email.subject, body: message.email.body, html: message.email.html, ...about, dedupeKey: reminderDedupeKey(p, 'email') });
+  const mobile = settings.sms && message.sms && patient.phone && (await smsAlertsOn(deps.database, row.patient_id)) ? toE164(patient.phone, 'US') : null;
+  if (mobile && message.sms) await deps.outbox.send({ channel: 'sms', to: mobile, body: message.sms.body, ...about, dedupeKey: reminderDedupeKey(p, 'sms') });
 }
 
 /** Wires the module's background work: the consumer that schedules reminders and the job kind that sends them. */

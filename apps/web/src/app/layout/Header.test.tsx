@@ -225,10 +225,11 @@ function deployment(settings: { landingEnabled: boolean; calendarDisabled: boole
 }
 
 describe('Header on the practice side', () => {
-  it("shows a provider's menu row with icons and links, and the bell, on the provider dashboard", () => {
+  it("shows a provider's menu row with icons and links, and the bell, on the provider dashboard", async () => {
     setSession({ user: provider, accessToken: 't', isGuest: false });
     withHeader('/dashboard/doctor');
-    const nav = screen.getByRole('navigation', { name: 'Your menu' });
+    // The menu row and the bell load with the first signed-in practice page (lazy: the patient pages' budget).
+    const nav = await screen.findByRole('navigation', { name: 'Your menu' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard/doctor'],
@@ -240,7 +241,7 @@ describe('Header on the practice side', () => {
     expect(links.every((l) => l.querySelector('svg'))).toBe(true);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('button', { name: 'More' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     // Signed in: no About Us, no Login.
     expect(screen.queryByRole('link', { name: 'About Us' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();

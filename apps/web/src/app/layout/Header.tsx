@@ -17,11 +17,15 @@ import { isLanguageWidgetHidden, isLoginHidden, loginShortcut, logoDestination }
 import { LanguageMenu } from './LanguageMenu';
 import { Logo } from './Logo';
 import { headerMenu } from './menuRules';
-import { NotificationBell } from './NotificationBell';
-import { RoleNav } from './RoleNav';
 import classes from './Header.module.css';
 
 const BurgerMenu = lazy(() => import('./BurgerMenu'));
+// The bell is for practice users only (§2.3): patients and visitors never download it.
+const NotificationBell = lazy(() =>
+  import('./NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
+// The role menu bar with its icons: only signed-in users with menu items load it (the patient pages' budget).
+const RoleNav = lazy(() => import('./RoleNav').then((m) => ({ default: m.RoleNav })));
 const NotificationSidebar = lazy(() => import('../../features/notifications/components/NotificationSidebar'));
 // The live badges of practice users: loaded only for them, so patients and visitors never download it.
 const NotificationsLive = lazy(() => import('../../features/notifications/components/NotificationsLive'));
@@ -49,15 +53,22 @@ export function Header() {
   // A menu is open only at the location where it was opened, so every navigation closes all of them
   // ("all header menus reset on every navigation") without an effect.
   const [open, setOpen] = useState<{ name: MenuName; at: string } | null>(null);
-  const [loaded, setLoaded] = useState<{ burger: boolean; notifications: boolean }>({ burger: false, notifications: false });
+  const [loaded, setLoaded] = useState<{ burger: boolean; notifications: boolean }>({
+    burger: false,
+    notifications: false,
+  });
   const isOpen = (name: MenuName) => open?.name === name && open.at === location.key;
   const toggle = (name: MenuName) => (next: boolean) => {
-    if (next && (name === 'burger' || name === 'notifications')) setLoaded((was) => ({ ...was, [name]: true }));
+    if (next && (name === 'burger' || name === 'notifications'))
+      setLoaded((was) => ({ ...was, [name]: true }));
     setOpen(next ? { name, at: location.key } : null);
   };
   const closeAll = () => setOpen(null);
   // Walk-in queues, requests and notifications are the practice side's: provider, staff, practice admin.
-  const practiceUser = user?.userId && user.userType !== 'Patient' && hasRole(user, 'provider', 'staff', 'practiceadmin') ? user : null;
+  const practiceUser =
+    user?.userId && user.userType !== 'Patient' && hasRole(user, 'provider', 'staff', 'practiceadmin')
+      ? user
+      : null;
 
   const place = { pathname: location.pathname, search: location.search };
   const showLogin = !isLoginHidden(place, !!user);
@@ -123,7 +134,14 @@ export function Header() {
   return (
     <Box component="header" className={classes.header}>
       <Container size="xl" className={classes.inner}>
-        <Anchor component={Link} to={logo.to} onClick={onLogo} aria-label={t('header.logo')} underline="never" className={classes.logo}>
+        <Anchor
+          component={Link}
+          to={logo.to}
+          onClick={onLogo}
+          aria-label={t('header.logo')}
+          underline="never"
+          className={classes.logo}
+        >
           <Logo />
         </Anchor>
 
@@ -146,9 +164,18 @@ export function Header() {
               <LanguageMenu opened={isOpen('language')} onChange={toggle('language')} />
             </Box>
           ) : null}
-          {menu.bell ? <NotificationBell opened={isOpen('notifications')} onToggle={onBell} /> : null}
+          {menu.bell ? (
+            <Suspense fallback={null}>
+              <NotificationBell opened={isOpen('notifications')} onToggle={onBell} />
+            </Suspense>
+          ) : null}
           {user ? (
-            <AccountMenu user={user} opened={isOpen('account')} onChange={toggle('account')} onLogout={onLogout} />
+            <AccountMenu
+              user={user}
+              opened={isOpen('account')}
+              onChange={toggle('account')}
+              onLogout={onLogout}
+            />
           ) : (
             <Group gap="xs" visibleFrom="lg" wrap="nowrap">
               {showLogin ? (
@@ -171,9 +198,13 @@ export function Header() {
         </Group>
       </Container>
 
-      <Box visibleFrom="lg">
-        <RoleNav menu={menu} moreOpened={isOpen('more')} onMoreChange={toggle('more')} />
-      </Box>
+      {menu.before.length + menu.after.length > 0 || menu.more ? (
+        <Box visibleFrom="lg">
+          <Suspense fallback={null}>
+            <RoleNav menu={menu} moreOpened={isOpen('more')} onMoreChange={toggle('more')} />
+          </Suspense>
+        </Box>
+      ) : null}
 
       {loaded.burger ? (
         <Suspense fallback={null}>
@@ -197,7 +228,10 @@ export function Header() {
       ) : null}
       {practiceUser?.userId ? (
         <Suspense fallback={null}>
-          <NotificationsLive userId={practiceUser.userId} userType={practiceUser.userType ?? 'Practitioner'} />
+          <NotificationsLive
+            userId={practiceUser.userId}
+            userType={practiceUser.userType ?? 'Practitioner'}
+          />
         </Suspense>
       ) : null}
       {loaded.notifications && menu.sidebar ? (

@@ -4,11 +4,17 @@ import { apiRequest, onUnauthorized } from '../../shared/api/client';
 import { getSession, subscribeSession } from '../../shared/session/session';
 import { EMPTY_PRACTICE, setPractice } from '../../shared/session/practice';
 import { setHeaderState } from '../../shared/navigation/headerState';
-import { loadPracticeData, practiceToLoad } from './practiceData';
+import { practiceToLoad } from './practiceToLoad';
 import { createAuthFailureHandler } from './authFailure';
 import { setLoginHandler, setLogoutHandler, setRegistrationHandler } from '../../shared/session/authActions';
 import { returnsToPageAfterLogin, skipsPostLoginRedirect } from './urlRules';
-import { bootstrapSession, decodeClaims, redirectToLogin, redirectToRegistration, signOut } from './identityClient';
+import {
+  bootstrapSession,
+  decodeClaims,
+  redirectToLogin,
+  redirectToRegistration,
+  signOut,
+} from './identityClient';
 
 let config: Promise<AppConfig> | null = null;
 export const identityConfig = () => (config ??= apiRequest<AppConfig>('/api/app-config'));
@@ -31,7 +37,10 @@ export function installIdentity(): Promise<void> {
   // A guest who picked a time registers at the realm (patient-booking.md §4.3 step 8); Cancel there comes back
   // to the page of the pick, and the callback hands the held time to the booking form (§4.8 steps 5 and 8).
   setRegistrationHandler(async () => {
-    await redirectToRegistration(await identityConfig(), { language: i18next.language, initiateUrl: location.href });
+    await redirectToRegistration(await identityConfig(), {
+      language: i18next.language,
+      initiateUrl: location.href,
+    });
   });
   setLogoutHandler(async () => {
     // On a 'passport' page the user goes to /vaccine-passport instead of the realm's logout (§4.3, §4.8).
@@ -82,10 +91,15 @@ function followPracticeOfSession() {
     setPractice(EMPTY_PRACTICE);
     if (!organizationId) return;
     const user = getSession().user;
-    void loadPracticeData(organizationId, apiRequest, user?.email ?? '', user?.roles ?? []).then(({ reputationEnabled, features, ...practice }) => {
-      if (loadedFor !== organizationId) return;
-      setPractice(practice);
-      setHeaderState({ reputationEnabled, features });
-    });
+    // Loaded with the first practice session: patients and guests never download it (the patient pages' budget).
+    void import('./practiceData')
+      .then(({ loadPracticeData }) =>
+        loadPracticeData(organizationId, apiRequest, user?.email ?? '', user?.roles ?? []),
+      )
+      .then(({ reputationEnabled, features, ...practice }) => {
+        if (loadedFor !== organizationId) return;
+        setPractice(practice);
+        setHeaderState({ reputationEnabled, features });
+      });
   });
 }

@@ -1,18 +1,20 @@
-import { ACCESS_CONTROL_BASE, type CustomForm, type EntityConfiguration, type FeatureCode, type HealthcareService, type Location, type Organization, type Practitioner, type ServiceType } from '@careslot/contracts';
+import {
+  ACCESS_CONTROL_BASE,
+  type CustomForm,
+  type EntityConfiguration,
+  type FeatureCode,
+  type HealthcareService,
+  type Location,
+  type Organization,
+  type Practitioner,
+  type ServiceType,
+} from '@careslot/contracts';
 import { enabledFeatures } from '@careslot/domain';
 import type { RequestOptions } from '../../shared/api/client';
 import { EMPTY_PRACTICE, type PracticeState } from '../../shared/session/practice';
-import type { SessionUser } from '../../shared/session/session';
 
 const ADMINISTRATION = '/careslot-administration/api/v2';
-const PRACTICE_ROLES = ['practiceadmin', 'staff', 'provider'];
-
-/** Practice-side organization data loads only for practiceadmin, staff or provider with an OrganizationId (§4.4, §6). */
-export function practiceToLoad(user: SessionUser | null): string | null {
-  if (!user?.organizationId) return null;
-  const roles = user.roles.map((role) => role.toLowerCase());
-  return PRACTICE_ROLES.some((role) => roles.includes(role)) ? user.organizationId : null;
-}
+export { practiceToLoad } from './practiceToLoad';
 
 type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
@@ -28,8 +30,17 @@ export async function loadPracticeData(
   email: string,
   roles: readonly string[] = [],
 ): Promise<PracticeState & { reputationEnabled: boolean; features: ReadonlySet<FeatureCode> | null }> {
-  const quiet = <T,>(read: Promise<T>) => read.catch(() => null);
-  const [organization, locations, practitioners, serviceTypes, services, assessmentForms, reputation, access] = await Promise.all([
+  const quiet = <T>(read: Promise<T>) => read.catch(() => null);
+  const [
+    organization,
+    locations,
+    practitioners,
+    serviceTypes,
+    services,
+    assessmentForms,
+    reputation,
+    access,
+  ] = await Promise.all([
     quiet(api<Organization>(`${ADMINISTRATION}/organization/${encodeURIComponent(organizationId)}`)),
     quiet(
       api<{ Data: Location[] }>(`${ADMINISTRATION}/location/advance-search`, {
@@ -37,7 +48,11 @@ export async function loadPracticeData(
         body: { OrganizationId: organizationId, Limit: 1000, Offset: 1 },
       }),
     ),
-    quiet(api<{ Data: Practitioner[] }>(`${ADMINISTRATION}/practitioner/get-by-organization/${encodeURIComponent(organizationId)}`)),
+    quiet(
+      api<{ Data: Practitioner[] }>(
+        `${ADMINISTRATION}/practitioner/get-by-organization/${encodeURIComponent(organizationId)}`,
+      ),
+    ),
     quiet(
       api<{ Data: ServiceType[] }>('/careslot-calendar/api/v2/servicetype/advance-search', {
         method: 'POST',
@@ -51,7 +66,9 @@ export async function loadPracticeData(
       }),
     ),
     quiet(
-      api<{ Data: CustomForm[] }>('/careslot-resource-library/api/v1/assessment-forms', { query: { orgId: organizationId } }),
+      api<{ Data: CustomForm[] }>('/careslot-resource-library/api/v1/assessment-forms', {
+        query: { orgId: organizationId },
+      }),
     ),
     email
       ? quiet(

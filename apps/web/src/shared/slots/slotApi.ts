@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Slot, SlotHoldInfo } from '@careslot/contracts';
 import { apiRequest } from '../api/client';
-import { toUtcQueryDate } from './slotDates';
+// Not slotDates: the shell reaches this file (holds), and the zone library stays with the pages that need it.
+import { toUtcQueryDate } from './queryDate';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 

@@ -47,10 +47,7 @@ export function daysFrom(key: DayKey, count: number = SLOT.weekDays): DayKey[] {
   return Array.from({ length: count }, (_, i) => addDays(key, i));
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in UTC, the availability query's date format (3.4). */
-export function toUtcQueryDate(instant: Date): string {
-  return instant.toISOString().slice(0, 19).replace('T', ' ');
-}
+export { toUtcQueryDate } from './queryDate';
 
 export interface SlotQueryRange {
   /** The first day actually asked for (a past day moves to today). */
