@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRACTICE_ROLE_CODES, type PracticeRoleCode } from './access-control-constants';
+import { PRACTICE_ROLE_CODES } from './access-control-constants';
 import { calendarDate } from './input';
 import { dataList } from './envelope';
 
