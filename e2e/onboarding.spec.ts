@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox';
 import { seedId } from './support/seed';
 import { signInAs, submitRealmLogin } from './support/sign-in';
+import { heardReasonDuration, watchProfileCalendar, weekdayIn } from './support/live-calendar';
 
 /** Screenshots for review when E2E_SCREENSHOTS names a folder (as the booking journeys do). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -33,7 +34,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('a super user onboards a practice through the wizard; its provider is found with open slots at the new location, a patient books one, and the provider activates their account and changes a reason as the practice admin', async ({ page, browser }) => {
+test("a super user onboards a practice through the wizard; its provider is found with open slots at the new location, a patient books one, and the provider activates their account and, as the practice admin, changes a reason's duration and the hours while the patient's calendar follows live", async ({ page, browser }) => {
+  // The wizard, a booking and two settings saves that re-announce months of slots: long on a shared CI machine.
+  test.setTimeout(300_000);
   const run = String(Date.now()).slice(-6);
   const letters = run.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   const practice = `Lakeshore Family Care ${letters}`;
@@ -191,16 +194,36 @@ test('a super user onboards a practice through the wizard; its provider is found
   await submitRealmLogin(provider, providerEmail, password);
   await expect(provider.getByRole('button', { name: new RegExp(`Nadia ${lastName}`) })).toBeVisible();
 
-  const adminToken = await provider.evaluate(() => sessionStorage.getItem('careslot_token'));
-  const reasons = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', { data: { ScheduleId: found.providers[0]!.schedule_id } });
-  const followUp = ((await reasons.json()) as { Data: { Id: string; Name: string; ServiceCategoryId: string | null; VisitType: string }[] }).Data.find((r) => r.Name === 'Follow-up Visit')!;
-  const changed = await provider.request.put(`/careslot-calendar/api/v2/servicetype/${followUp.Id}`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: { Name: followUp.Name, Duration: 45, ServiceCategoryId: followUp.ServiceCategoryId, VisitType: followUp.VisitType },
-  });
-  expect(changed.status()).toBe(200);
-  const after = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', { data: { ScheduleId: found.providers[0]!.schedule_id } });
-  expect(((await after.json()) as { Data: { Name: string; Duration: number }[] }).Data.find((r) => r.Name === 'Follow-up Visit')?.Duration).toBe(45);
+  // As the new practice's admin, the provider changes a reason's duration and the working hours in the settings
+  // pages, while a patient's view of the profile is open: its calendar follows without a reload.
+  const scheduleId = found.providers[0]!.schedule_id!;
+  const practitionerId = profileHref!.split('/').pop()!;
+  const watcher = await watchProfileCalendar(browser, { scheduleId, practitionerId, timeZone: 'America/Chicago' });
+  const reasons = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', { data: { ScheduleId: scheduleId } });
+  const followUp = ((await reasons.json()) as { Data: { Id: string; Name: string }[] }).Data.find((r) => r.Name === 'Follow-up Visit')!;
+  await provider.goto('/practice-admin/settings/reasons');
+  const row = provider.locator(`[data-reason-id="${followUp.Id}"]`);
+  await row.getByRole('button', { name: `Edit ${followUp.Name}`, exact: true }).click();
+  const dialog = provider.getByRole('dialog', { name: `Edit ${followUp.Name}` });
+  await dialog.getByRole('textbox', { name: 'Duration (minutes)' }).fill('45');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('45 minutes');
+  await expect.poll(() => heardReasonDuration(watcher.frames, scheduleId, followUp.Id, 45)).toBe(true);
+
+  const slot = watcher.page.locator(`[data-slot-id^="${scheduleId}_"]`).first();
+  const slotId = (await slot.getAttribute('data-slot-id'))!;
+  const day = weekdayIn(slotId.slice(scheduleId.length + 1), 'America/Chicago');
+  await provider.goto(`/practice-admin/settings/schedules?schedule=${scheduleId}`);
+  const editor = provider.getByRole('region', { name: /^Calendar of / });
+  const periods = editor.getByRole('button', { name: new RegExp(`^Remove period \\d on ${day}$`) });
+  const count = await periods.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i += 1) await periods.first().click();
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(provider.getByText('Saved.')).toBeVisible();
+  await expect(watcher.page.locator(`[data-slot-id="${slotId}"]`)).toHaveCount(0);
+  await watcher.page.context().close();
   await providerContext.close();
 });
 

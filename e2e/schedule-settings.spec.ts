@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 import { seedId, tokenOf } from './support/seed';
+import { heardReasonDuration, watchProfileCalendar, weekdayIn } from './support/live-calendar';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const PRACTICE_1 = seedId('demo:practice:1');
@@ -39,21 +40,6 @@ async function signedInAdmin(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** A patient's view of the provider's profile: its slot calendar, connected to the calendar hub, and the hub's frames. */
-async function openProfile(browser: Browser, schedule: Schedule): Promise<{ page: Page; frames: string[] }> {
-  const context = await browser.newContext({ timezoneId: schedule.TimeZone });
-  const page = await context.newPage();
-  const frames: string[] = [];
-  page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
-  await page.goto(`/providers/${schedule.PractitionerId}`);
-  await expect(page.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute('data-live', 'connected');
-  await expect(page.locator(`[data-slot-id^="${schedule.Id}_"]`).first()).toBeVisible();
-  return { page, frames };
-}
-
-const weekdayIn = (instant: string, timeZone: string) => new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(new Date(instant));
-
 test.describe('schedule settings follow live', () => {
   test("a practice admin changes a reason's duration and a provider's hours; the patient's open calendar follows without reloading", async ({ browser, request }) => {
     // Each save re-announces four months of the calendar's slots; on a shared CI machine that takes a while.
@@ -77,7 +63,7 @@ test.describe('schedule settings follow live', () => {
     const offered = schedule.ServiceType.map((t) => t.Id);
     const services = await admin.request.put(`${CALENDAR}/schedule/${schedule.Id}/update-services`, { headers: auth, data: { ServiceTypeIds: [...offered, reason.Id] } });
     expect(services.status()).toBe(200);
-    const watcher = await openProfile(browser, schedule);
+    const watcher = await watchProfileCalendar(browser, { scheduleId: schedule.Id, practitionerId: schedule.PractitionerId!, timeZone: schedule.TimeZone });
 
     try {
       // 1. The reason's duration, in Settings > Visit reasons.
@@ -94,9 +80,7 @@ test.describe('schedule settings follow live', () => {
       await expect(row).toContainText(`${duration} minutes`);
       expect(await axeViolations(admin)).toEqual([]);
       // The open calendar hears its slots again, now with the reason's new duration (SlotAdded replaces a slot).
-      await expect
-        .poll(() => watcher.frames.some((f) => f.includes('"SlotAdded"') && f.includes(schedule.Id) && f.includes(`"Id":"${reason.Id}"`) && f.includes(`"Duration":${duration}`)))
-        .toBe(true);
+      await expect.poll(() => heardReasonDuration(watcher.frames, schedule.Id, reason.Id, duration)).toBe(true);
 
       // 2. The provider's working hours, in Settings > Schedules: the weekday of the first open time closes.
       const slot = watcher.page.locator(`[data-slot-id^="${schedule.Id}_"]`).first();
