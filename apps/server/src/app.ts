@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -80,6 +80,9 @@ export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { event
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     allowList: (request) => isWebFileRequest(request.method, request.url),
+    // A request whose client hung up before it was read has no address: counted under one key rather than
+    // failing in the default key (normalizeIP of undefined), which logged an unhandled error for each.
+    keyGenerator: (request) => (request.ip ? normalizeIP(request.ip) : 'no-address'),
     errorResponseBuilder: () => tooManyRequests(),
   });
   await app.register(fastifyCookie);
