@@ -130,9 +130,14 @@ test("a super user onboards a practice through the wizard; its provider is found
   await expect(patient.getByRole('heading', { level: 1 })).toContainText(lastName);
   await expect(patient.getByText('Lakeshore Main Office').first()).toBeVisible();
   // A time two days or more ahead: the demo patient's other journeys book today's times (one place a minute).
-  const slotIds = await patient.locator('[data-slot-id]').evaluateAll((slots) => slots.map((slot) => slot.getAttribute('data-slot-id') ?? ''));
-  const later = slotIds.find((id) => Date.parse(id.slice(id.indexOf('_') + 1)) > Date.now() + 48 * 3_600_000)!;
-  expect(later).toBeTruthy();
+  let later = '';
+  await expect
+    .poll(async () => {
+      const slotIds = await patient.locator('[data-slot-id]').evaluateAll((slots) => slots.map((slot) => slot.getAttribute('data-slot-id') ?? ''));
+      later = slotIds.find((id) => Date.parse(id.slice(id.indexOf('_') + 1)) > Date.now() + 48 * 3_600_000) ?? '';
+      return later;
+    })
+    .not.toBe('');
   await patient.locator(`[data-slot-id="${later}"]`).click();
   const timeZoneDialog = patient.getByRole('dialog', { name: 'Time Zone Difference' });
   const booking = /\/book\/book-appointment-form$/;

@@ -30,7 +30,7 @@ function Decide({ frame, staffUsers }: { frame: ReactNode; staffUsers: ReactNode
       return (
         <Container size="xl" py="lg">
           <Title order={1} fz="h2" mb="md">
-            {t('sections.users')}
+            {t('heading')}
           </Title>
           {staffUsers}
         </Container>
