@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PracticeAppointment, RealtimeEvent } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 import type { ConnectionState } from '../../../shared/realtime/connection';
-import { subscribeHub } from '../../../shared/realtime/sharedHub';
+import { useAppointmentsLive } from '../../../shared/realtime/useAppointmentsLive';
 
 const KEY = 'checkin-summary';
 
@@ -43,27 +42,7 @@ const EVENTS: readonly RealtimeEvent[] = [
   'AppointmentCancelled',
 ];
 
-/**
- * Keeps the list live: every signed-in practice user is in their practice's room of the appointments hub, so any
- * visit's change refetches the list (messages carry ids only); a connection that comes back refetches too.
- */
+/** Keeps the list live: any visit's change in the practice, or a connection that comes back, refetches it. */
 export function useCheckInLive(): ConnectionState {
-  const client = useQueryClient();
-  const [state, setState] = useState<ConnectionState>('connecting');
-  useEffect(() => {
-    const refresh = () => void client.invalidateQueries({ queryKey: [KEY] });
-    const hub = subscribeHub('appointments');
-    EVENTS.forEach((event) => hub.on(event, refresh));
-    let last = hub.state;
-    // The shared hub's state is outside React: read once on subscribing, then followed by its listener.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setState(last);
-    hub.onStateChange((next) => {
-      if (next === 'connected' && last === 'reconnecting') refresh();
-      last = next;
-      setState(next);
-    });
-    return () => hub.release();
-  }, [client]);
-  return state;
+  return useAppointmentsLive(KEY, EVENTS);
 }
