@@ -35,6 +35,7 @@ const SECOND_SERVER = [
   'identity.spec.ts',
   'landing.spec.ts',
   'people-settings.spec.ts',
+  'practice-nav.spec.ts',
   'practice-move.spec.ts',
   'sso.spec.ts',
   'support.spec.ts',
