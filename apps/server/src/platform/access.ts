@@ -337,71 +337,55 @@ export async function mayUseFeature(context: RequestContext, feature: FeatureCod
 
 /** An object a practice owns that is nobody's patient data: its settings, surveys, templates, calendars. */
 export interface PracticeObject {
-  /** The practice owning it; null for the platform's own objects (a library template) or an object not found. */
+  /**
+   * The practice owning it. null: no practice the caller may know of: the object was not found, or it names an
+   * entity that is not of the caller's practice (another practice's location), so it answers 404.
+   */
   organizationId: string | null;
+  /** The platform's own object (a library template): only a super user acts on it; organizationId is null. */
+  platform?: boolean;
   /** The audit trail's entity type, e.g. Survey, ReputationSettings, AccessEntityConfiguration. */
   entityType: string;
   id: string | null;
   workflow?: string | null;
-  /** For authorizePracticeObject: the practice roles that may act on it (default: any user of the practice). */
-  roles?: readonly Role[];
   /** Ids and counts only, never a person's data. */
   detail?: Record<string, unknown> | null;
 }
 
+/** Any user of the practice: the default of authorizePractice's roles. */
+const ANY_PRACTICE_ROLE: readonly Role[] = PRACTICE_ROLE_CODES;
+
 /**
- * May the caller act on an object of a practice (not a patient's)? Users of the owning practice holding one
- * of `roles` may; a super user may (they run the platform); another practice's object answers 404 like an
- * unknown one, and a user of the practice without the role (or anyone but a super user on a platform object)
- * gets 403. One audit row either way, on the
- * context's connection.
+ * May the caller act on an object of a practice (not a patient's)? The one rule for every practice-owned
+ * object (decision 0076):
+ * - a super user may (they run the platform), and only a super user acts on the platform's own objects (403);
+ * - users of the owning practice holding one of `roles` may; one without the role gets 403 (the practice's
+ *   own object is no secret to its own users);
+ * - another practice's object answers 404 like an unknown one (no existence oracle), and so does an object
+ *   passed with no owner (not found, or naming another practice's entity).
+ * One audit row either way; a refusal's row is written even when the caller's transaction rolls back.
  */
 export async function authorizePractice(
   context: RequestContext,
   action: AccessAction,
   object: PracticeObject,
-  roles: readonly Role[],
+  roles: readonly Role[] = ANY_PRACTICE_ROLE,
 ): Promise<void> {
   const superUser = context.isSignedIn && context.roles.includes('superuser');
   const ownPractice = isPracticeUser(context) && object.organizationId !== null && context.organizationId === object.organizationId;
   const hasRole = roles.some((role) => context.roles.includes(role));
-  const reason: DenialReason | null = superUser
-    ? null
-    : object.organizationId === null || (ownPractice && !hasRole)
-      ? 'not_permitted'
-      : !ownPractice
-        ? 'other_practice'
-        : null;
+  const known = object.platform === true || object.organizationId !== null;
+  const reason: DenialReason | null =
+    superUser && known ? null : object.platform ? 'not_permitted' : !ownPractice ? 'other_practice' : !hasRole ? 'not_permitted' : null;
   const event: AuditEvent = {
     action,
     entityType: object.entityType,
     entityId: object.id,
     patientId: null,
-    outcome: reason ? 'denied' : 'success',
+    outcome: reason === null ? 'success' : known ? 'denied' : 'not_found',
     workflow: object.workflow ?? null,
-    detail: { ...object.detail, ...(reason ? { reason } : {}), organizationId: object.organizationId },
+    detail: { ...object.detail, ...(reason && known ? { reason } : {}), ...(known ? { organizationId: object.organizationId } : {}) },
   };
   if (reason) throw await refusal(context, event, reason === 'other_practice' ? notFound() : new AppError('forbidden'));
   await recordAudit(context.access.database, auditContext(context), event);
-}
-
-/**
- * A practice's own configuration (settings, access control): only users of that practice holding one of the
- * object's roles act on it. Anything else, an unknown id included, answers 404 (no existence oracle). One audit
- * row either way, with the workflow, on the context's connection.
- */
-export async function authorizePracticeObject(context: RequestContext, action: AccessAction, object: PracticeObject): Promise<string> {
-  const ownPractice = isPracticeUser(context) && object.organizationId !== null && context.organizationId === object.organizationId;
-  const holdsRole = !object.roles || context.roles.some((r) => object.roles!.includes(r));
-  const allowed = ownPractice && holdsRole;
-  await recordAudit(context.access.database, auditContext(context), {
-    action,
-    entityType: object.entityType,
-    entityId: object.id,
-    outcome: allowed ? 'success' : object.organizationId === null ? 'not_found' : 'denied',
-    workflow: object.workflow ?? null,
-    detail: { ...object.detail, ...(allowed ? {} : { reason: ownPractice ? 'not_permitted' : 'other_practice' }) },
-  });
-  if (!allowed) throw notFound();
-  return context.organizationId;
 }

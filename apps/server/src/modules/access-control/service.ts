@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@careslot/contracts';
 import { applyFeatureSwitches, enabledFeatures, FEATURE_LOCKED_ROLES, FEATURE_RULE_ROLES, lockedSwitchOff } from '@careslot/domain';
-import { authorizePracticeObject } from '../../platform/access';
+import { authorizePractice } from '../../platform/access';
 import { registerCache } from '../../platform/cache';
 import type { FeatureAccess, RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
@@ -67,7 +67,7 @@ export async function getConfigurations(
   context: RequestContext,
   query: { OrganizationId: string; EntityIds?: readonly string[] | undefined },
 ): Promise<{ Data: EntityConfiguration[]; Total: number }> {
-  await authorizePracticeObject(context, 'read', {
+  await authorizePractice(context, 'read', {
     entityType: 'AccessEntityConfiguration',
     id: null,
     organizationId: query.OrganizationId,
@@ -85,14 +85,13 @@ export async function getConfigurations(
 export async function updateConfiguration(deps: Deps, context: RequestContext, id: string, change: EntityConfigurationUpdate): Promise<string> {
   // Decided (and audited) outside the change's transaction, so a refusal's audit row is not rolled back with it.
   const found = await store.configurationById(deps.database, id);
-  await authorizePracticeObject(context, 'update', {
+  await authorizePractice(context, 'update', {
     entityType: 'AccessEntityConfiguration',
     id,
     organizationId: found?.organization_id ?? null,
     workflow: ACCESS_CONTROL_WORKFLOW,
-    roles: ['practiceadmin'],
     detail: found ? { role: found.entity_id, services: change.Services } : null,
-  });
+  }, ['practiceadmin']);
   const role = found!.entity_id;
   change.Services.forEach((entry, index) => {
     if (!FEATURE_RULE_ROLES[entry.ServiceCode].includes(role)) {

@@ -8,7 +8,7 @@ import {
   type ReputationProviderSettings,
   type ReputationSignOn,
 } from '@careslot/contracts';
-import { authorizePracticeObject, isPracticeUser, requireFeature } from '../../platform/access';
+import { authorizePractice, isPracticeUser, requireFeature } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
@@ -78,7 +78,7 @@ function shapeConfiguration(row: store.EntityConfigurationRow): ReputationEntity
 
 /** GET OrganizationSettings?organizationId=: the practice's settings (key masked), or null when none are on file. */
 export async function organizationSettings(deps: Deps, context: RequestContext, organizationId: string): Promise<ReputationOrganizationSettings | null> {
-  await authorizePracticeObject(context, 'read', { entityType: 'ReputationSettings', id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view, roles: ADMIN });
+  await authorizePractice(context, 'read', { entityType: 'ReputationSettings', id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view }, ADMIN);
   const row = await store.organizationSettingsOf(deps.database, organizationId);
   return row ? shapeOrganization(row) : null;
 }
@@ -93,14 +93,13 @@ export interface OrganizationSettingsChange {
 /** POST OrganizationSettings: adds the practice's settings (the key is required); a second add is a conflict. */
 export async function addOrganizationSettings(deps: Deps, context: RequestContext, change: OrganizationSettingsChange): Promise<ReputationOrganizationSettings> {
   // Every decision is audited before the change's transaction, so a refusal's row is not rolled back with it.
-  await authorizePracticeObject(context, 'create', {
+  await authorizePractice(context, 'create', {
     entityType: 'ReputationSettings',
     id: null,
     organizationId: change.OrganizationId,
     workflow: REPUTATION_WORKFLOWS.edit,
-    roles: ADMIN,
     detail: { fields: ['ApiKey', 'BusinessId', 'IsActive'] },
-  });
+  }, ADMIN);
   return deps.database.transaction(async (tx) => {
     if (!change.ApiKey) throw fieldError('body.ApiKey', 'required', 'required: the API key is needed to add the settings');
     const row = await store.insertOrganizationSettings(tx, {
@@ -119,14 +118,13 @@ export async function addOrganizationSettings(deps: Deps, context: RequestContex
 /** PUT OrganizationSettings/{id}: changes them; without ApiKey the stored key stays. */
 export async function updateOrganizationSettings(deps: Deps, context: RequestContext, id: string, change: OrganizationSettingsChange): Promise<ReputationOrganizationSettings> {
   const current = await store.organizationSettingsById(deps.database, id);
-  await authorizePracticeObject(context, 'update', {
+  await authorizePractice(context, 'update', {
     entityType: 'ReputationSettings',
     id,
     organizationId: current?.organization_id ?? null,
     workflow: REPUTATION_WORKFLOWS.edit,
-    roles: ADMIN,
     detail: { fields: [...(change.ApiKey ? ['ApiKey'] : []), 'BusinessId', 'IsActive'] },
-  });
+  }, ADMIN);
   // The body cannot move settings to another practice: it names the practice that owns them.
   if (change.OrganizationId !== current!.organization_id) throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the settings belong to');
   return deps.database.transaction(async (tx) => {
@@ -148,7 +146,7 @@ async function belongsToPractice(deps: Deps, kind: store.EntityKind, organizatio
 const ENTITY_TYPE: Record<store.EntityKind, string> = { location: 'ReputationLocationSettings', provider: 'ReputationProviderSettings' };
 
 export async function entitySettingsOfOrganization(deps: Deps, context: RequestContext, kind: store.EntityKind, organizationId: string) {
-  await authorizePracticeObject(context, 'read', { entityType: ENTITY_TYPE[kind], id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view, roles: ADMIN });
+  await authorizePractice(context, 'read', { entityType: ENTITY_TYPE[kind], id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view }, ADMIN);
   const rows = await store.entitySettingsOfOrganization(deps.database, kind, organizationId);
   return rows;
 }
@@ -157,7 +155,7 @@ export async function entitySettingsOfOrganization(deps: Deps, context: RequestC
 export async function entitySettingsOfEntity(deps: Deps, context: RequestContext, kind: store.EntityKind, entityId: string) {
   const organizationId = isPracticeUser(context) ? context.organizationId : null;
   const own = organizationId !== null && (await belongsToPractice(deps, kind, organizationId, entityId));
-  await authorizePracticeObject(context, 'read', { entityType: ENTITY_TYPE[kind], id: entityId, organizationId: own ? organizationId : null, workflow: REPUTATION_WORKFLOWS.view, roles: ADMIN });
+  await authorizePractice(context, 'read', { entityType: ENTITY_TYPE[kind], id: entityId, organizationId: own ? organizationId : null, workflow: REPUTATION_WORKFLOWS.view }, ADMIN);
   const row = await store.entitySettingsOfEntity(deps.database, kind, organizationId!, entityId);
   if (!row) throw notFound();
   return row;
@@ -174,14 +172,13 @@ export interface EntitySettingsChange {
 export async function addEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, change: EntitySettingsChange) {
   // Read before the transaction: on PGlite the transaction holds the one connection the directory reads need.
   const own = await belongsToPractice(deps, kind, change.OrganizationId, change.EntityId);
-  await authorizePracticeObject(context, 'create', {
+  await authorizePractice(context, 'create', {
     entityType: ENTITY_TYPE[kind],
     id: null,
     organizationId: own ? change.OrganizationId : null,
     workflow: REPUTATION_WORKFLOWS.edit,
-    roles: ADMIN,
     detail: { entityId: change.EntityId },
-  });
+  }, ADMIN);
   {
     const row = await store.insertEntitySettings(deps.database, kind, {
       id: randomUUID(),
@@ -198,14 +195,13 @@ export async function addEntitySettings(deps: Deps, context: RequestContext, kin
 
 export async function updateEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, id: string, change: EntitySettingsChange) {
   const current = await store.entitySettingsById(deps.database, kind, id);
-  await authorizePracticeObject(context, 'update', {
+  await authorizePractice(context, 'update', {
     entityType: ENTITY_TYPE[kind],
     id,
     organizationId: current?.organization_id ?? null,
     workflow: REPUTATION_WORKFLOWS.edit,
-    roles: ADMIN,
     detail: current ? { entityId: current.entity_id } : null,
-  });
+  }, ADMIN);
   // A listing stays with its practice and its entity.
   if (change.OrganizationId !== current!.organization_id) throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the listing belongs to');
   if (change.EntityId !== current!.entity_id) throw fieldError(`body.${kind === 'location' ? 'LocationId' : 'ProviderId'}`, 'owner', `owner: must be the ${kind} the listing belongs to`);
@@ -214,14 +210,13 @@ export async function updateEntitySettings(deps: Deps, context: RequestContext, 
 
 export async function deleteEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, id: string): Promise<void> {
   const current = await store.entitySettingsById(deps.database, kind, id);
-  await authorizePracticeObject(context, 'delete', {
+  await authorizePractice(context, 'delete', {
     entityType: ENTITY_TYPE[kind],
     id,
     organizationId: current?.organization_id ?? null,
     workflow: REPUTATION_WORKFLOWS.edit,
-    roles: ADMIN,
     detail: current ? { entityId: current.entity_id } : null,
-  });
+  }, ADMIN);
   await store.deleteEntitySettings(deps.database, kind, id);
 }
 
@@ -237,14 +232,13 @@ export async function entityConfiguration(deps: Deps, context: RequestContext, t
     if (type === 'Organization') own = entityId === organizationId && (await getOrganization(deps.database, entityId)) !== null;
     else own = await belongsToPractice(deps, type === 'Location' ? 'location' : 'provider', organizationId, entityId);
   }
-  await authorizePracticeObject(context, 'read', {
+  await authorizePractice(context, 'read', {
     entityType: 'ReputationEntityConfiguration',
     id: entityId,
     organizationId: own ? organizationId : null,
     workflow: REPUTATION_WORKFLOWS.view,
-    roles: ADMIN,
     detail: { entityType: type },
-  });
+  }, ADMIN);
   const row = await store.ensureEntityConfiguration(deps.database, { id: randomUUID(), organizationId: organizationId!, entityType: type, entityId });
   return shapeConfiguration(row);
 }
@@ -257,14 +251,13 @@ export async function updateEntityConfiguration(
   change: { SendReviewRequests: boolean; ReviewRequestDelayHours: number },
 ): Promise<ReputationEntityConfiguration> {
   const current = await store.entityConfigurationById(deps.database, id);
-  await authorizePracticeObject(context, 'update', {
+  await authorizePractice(context, 'update', {
     entityType: 'ReputationEntityConfiguration',
     id,
     organizationId: current?.organization_id ?? null,
     workflow: REPUTATION_WORKFLOWS.edit,
-    roles: ADMIN,
     detail: current ? { entityType: current.entity_type, entityId: current.entity_id } : null,
-  });
+  }, ADMIN);
   return shapeConfiguration(await store.updateEntityConfiguration(deps.database, id, { sendReviewRequests: change.SendReviewRequests, delayHours: change.ReviewRequestDelayHours }));
 }
 
@@ -298,7 +291,7 @@ export async function signOn(deps: Deps, context: RequestContext): Promise<Reput
   const organizationId = isPracticeUser(context) ? context.organizationId : null;
   const settings = organizationId ? await store.organizationSettingsOf(deps.database, organizationId) : null;
   const usable = settings?.is_active === true && !!context.principal?.email;
-  await authorizePracticeObject(context, 'read', {
+  await authorizePractice(context, 'read', {
     entityType: 'ReputationApiKey',
     id: settings?.id ?? null,
     organizationId: usable ? organizationId : null,

@@ -137,11 +137,12 @@ export async function saveTemplate(deps: SurveyDeps, context: RequestContext, in
     if (input.Id) {
       const existing = await store.templateById(tx, input.Id);
       if (!existing || existing.organization_id !== input.OrganizationId) {
-        await authorizePractice(scoped, 'update', { organizationId: existing?.organization_id ?? input.OrganizationId, entityType: 'SurveyTemplate', id, workflow }, WRITERS);
+        const owner = existing?.organization_id ?? input.OrganizationId;
+        await authorizePractice(scoped, 'update', { organizationId: owner, platform: owner === null, entityType: 'SurveyTemplate', id, workflow }, WRITERS);
         throw notFound();
       }
     }
-    await authorizePractice(scoped, input.Id ? 'update' : 'create', { organizationId: input.OrganizationId, entityType: 'SurveyTemplate', id, workflow }, WRITERS);
+    await authorizePractice(scoped, input.Id ? 'update' : 'create', { organizationId: input.OrganizationId, platform: input.OrganizationId === null, entityType: 'SurveyTemplate', id, workflow }, WRITERS);
     const write: store.TemplateWrite = {
       id,
       organizationId: input.OrganizationId,
