@@ -3,12 +3,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setHeaderState } from '../../../shared/navigation/headerState';
 import { setSession, type SessionUser } from '../../../shared/session/session';
-import { toast } from '../../../shared/ui/toast';
 import { renderRoute, setupI18n } from '../../../testing/render';
 import { PaymentMethodPage } from './PaymentMethodPage';
 import { ServicesPage } from './ServicesPage';
 
-vi.mock('../../../shared/ui/toast', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('../../../shared/ui/toast', () => ({ toast }));
 
 const ORG = '11111111-1111-4111-8111-111111111111';
 const OLIVIA = '22222222-2222-4222-8222-222222222222';
@@ -81,7 +81,8 @@ describe('provider settings: the provider changes their own fees and reasons', (
   beforeAll(() => setupI18n(['common', 'providerSettings']));
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockClear();
+    toast.success.mockClear();
+    toast.error.mockClear();
     setHeaderState({ features: null });
   });
 
