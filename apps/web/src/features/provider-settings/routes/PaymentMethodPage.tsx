@@ -159,7 +159,7 @@ export function PaymentMethodPage() {
         {details && (
           <Group gap="xs">
             <Text fw={500}>{t('fees.status')}</Text>
-            <Badge color={details.Enable ? 'green' : 'gray'} variant="light">
+            <Badge color={details.Enable ? 'green' : 'gray'} variant="light" c="dark.7">
               {t(details.Enable ? 'fees.enabled' : 'fees.disabled')}
             </Badge>
           </Group>
