@@ -1,14 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seedId, tokenOf } from './support/seed';
 import { signInAs, submitRealmLogin } from './support/sign-in';
 
 /**
  * A practice's people (issue 18): a practice admin adds a provider (NPI checked in the form), the invitation
  * e-mail lands in the dev outbox, the provider activates the account through its link, signs in and lands on
- * the provider dashboard, then changes the password (the old one required) and the old one no longer signs in.
+ * the provider dashboard, then changes the password (the old one required), sets their own visit fees and the
+ * reasons their schedule offers (decision 0068), and the old password no longer signs in.
  * Screenshots at 1280 and 375 px go to test-results/people-settings/.
  */
 const SHOTS = 'test-results/people-settings/';
+const CALENDAR = '/careslot-calendar/api/v2';
+const PAY = '/careslot-payment-service/api';
+const PRACTICE_1 = seedId('demo:practice:1');
 
 /** A valid NPI: nine digits and the Luhn check digit over the prefix 80840. */
 function validNpi(): string {
@@ -134,13 +139,52 @@ test('an invited provider activates the account, signs in, and changes the passw
   await provider.goto(`/providers/${practitionerId}/settings/edit`);
   await expect(provider.getByLabel('NPI')).toHaveValue(npi);
   await provider.screenshot({ path: `${SHOTS}edit-profile-1280.png`, fullPage: true });
+  // The provider sets their own visit fees; the booking's read of the fee answers the new amounts.
   await provider.getByRole('link', { name: 'Payment Method' }).click();
   await expect(provider.getByText('Not collected')).toBeVisible();
+  await provider.getByRole('checkbox', { name: /Collect a visit fee online/ }).check();
+  await provider.getByRole('textbox', { name: /Fee for insured patients/ }).fill('40');
+  await provider.getByRole('textbox', { name: /Fee for uninsured patients/ }).fill('95.5');
+  await provider.getByRole('button', { name: 'Save visit fees' }).click();
+  await expect(provider.getByText('Your visit fees were saved.')).toBeVisible();
+  await expect(provider.getByText('Collected', { exact: true })).toBeVisible();
+  await expect(provider.getByRole('textbox', { name: /Fee for uninsured patients/ })).toHaveValue('95.50');
+  const providerAuth = { authorization: `Bearer ${await tokenOf(provider)}` };
+  const fee = await provider.request.get(`${PAY}/entityconfigurations/entity`, {
+    headers: providerAuth,
+    params: { organizationId: PRACTICE_1, entityType: 'provider', entityId: practitionerId },
+  });
+  expect(((await fee.json()) as { data: { VisitFeeDetails: unknown } }).data.VisitFeeDetails).toMatchObject({ Enable: true, InsuredAmount: 40, UninsuredAmount: 95.5 });
+  await expectNoAxeViolations(provider);
   await provider.screenshot({ path: `${SHOTS}payment-method-1280.png`, fullPage: true });
+
+  // The practice admin gives the new provider a schedule; the provider chooses the reasons it offers.
+  const adminAuth = { authorization: `Bearer ${await tokenOf(page)}` };
+  const practiceSchedules = await page.request.post(`${CALENDAR}/schedule/advance-search`, { headers: adminAuth, data: { OrganizationId: PRACTICE_1 } });
+  const { LocationId, TimeZone } = ((await practiceSchedules.json()) as { Data: { LocationId: string; TimeZone: string }[] }).Data[0]!;
+  const scheduleName = `Mornings ${tag}`;
+  const created = await page.request.post(`${CALENDAR}/schedule`, {
+    headers: adminAuth,
+    data: { Name: scheduleName, Actor: [{ Type: 'Practitioner', Id: practitionerId }], LocationId, TimeZone, WorkingHours: [{ DayOfWeek: 3, Start: '09:00', End: '10:00' }] },
+  });
+  expect(created.status()).toBe(200);
+  const scheduleId = ((await created.json()) as { Id: string }).Id;
   await provider.getByRole('link', { name: 'Services' }).click();
-  await expect(provider.getByText('No schedule yet.', { exact: false })).toBeVisible();
+  const ownSchedule = provider.getByRole('region', { name: scheduleName });
+  const reason = ownSchedule.getByRole('checkbox').first();
+  const reasonName = (await reason.evaluate((box: HTMLInputElement) => box.labels?.[0]?.textContent ?? '')).replace(/ \(\d+ min\)$/, '');
+  await reason.check();
+  await ownSchedule.getByRole('button', { name: `Save reasons for visit of ${scheduleName}` }).click();
+  await expect(provider.getByText(`Reasons for visit of ${scheduleName} saved.`)).toBeVisible();
+  const offered = await provider.request.get(`${CALENDAR}/schedule/${scheduleId}`);
+  expect(((await offered.json()) as { ServiceType: { Name: string }[] }).ServiceType.map((t) => t.Name)).toEqual([reasonName]);
+  await expectNoAxeViolations(provider);
   await provider.screenshot({ path: `${SHOTS}services-1280.png`, fullPage: true });
   await provider.setViewportSize({ width: 375, height: 800 });
+  await provider.screenshot({ path: `${SHOTS}services-375.png`, fullPage: true });
+  await provider.getByRole('link', { name: 'Payment Method' }).click();
+  await expect(provider.getByRole('button', { name: 'Save visit fees' })).toBeVisible();
+  await provider.screenshot({ path: `${SHOTS}payment-method-375.png`, fullPage: true });
   await provider.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(provider.getByLabel('NPI')).toHaveValue(npi);
   await provider.screenshot({ path: `${SHOTS}edit-profile-375.png`, fullPage: true });

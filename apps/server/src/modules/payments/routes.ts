@@ -147,7 +147,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${PAY}/entityconfigurations/upsert`,
-    { ...admin, schema: { tags: adminTags, security, summary: "Set a provider's or resource's visit fee, in cents (Visit_Fee_Web)", querystring: feeEntityQuerySchema, body: visitFeeInputSchema, response: { 200: paymentEnvelope(visitFeeSettingsSchema), ...errors } } },
+    // A provider sets their own fee here too (decision 0068); the service decides which fee a caller may set.
+    { preHandler: requireRoles('practiceadmin', 'provider'), schema: { tags: adminTags, security, summary: "Set a provider's or resource's visit fee, in cents: the practice admin any of the practice's, a provider their own (Visit_Fee_Web)", querystring: feeEntityQuerySchema, body: visitFeeInputSchema, response: { 200: paymentEnvelope(visitFeeSettingsSchema), ...errors } } },
     async (request) => ok(await settings.upsertVisitFee(deps, contextOf(request), request.query, request.body)),
   );
 

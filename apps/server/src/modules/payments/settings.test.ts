@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCESS_CONTROL_BASE,
   SANDBOX_TEST_CARDS,
   type BookingResult,
   type FinancePracticeConfig,
@@ -354,6 +355,133 @@ describe('payment settings: visit fees and the location gateway decide what a bo
       payload: { Gateway: { GatewayName: 'stripe' } },
     });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe("payment settings: a provider sets their own visit fee, and only theirs (decision 0068)", () => {
+  let t: TestApp;
+  let admin: string;
+  let provider: string;
+  let otherProvider: string;
+  let resource: string;
+  let patient: TestPatient;
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T13:40:00Z' });
+    admin = await adminOf(t, FIRST);
+    provider = await tokenFor(t.tokens, { user_roles: ['provider'], user_type: 'Practitioner', careslot_id: PROVIDER, PracticeId: FIRST, email: demoPerson('provider').email });
+    const [other] = await t.database.query<{ practitioner_id: string }>(
+      "select practitioner_id from practitioner_roles where organization_id = $1 and active and 'provider' = any(codes) and practitioner_id <> $2 order by practitioner_id limit 1",
+      [FIRST, PROVIDER],
+    );
+    otherProvider = other!.practitioner_id;
+    const [service] = await t.database.query<{ id: string }>('select id from healthcare_services where organization_id = $1 order by id limit 1', [FIRST]);
+    resource = service!.id;
+    patient = await createTestPatient(t, 'Rowan');
+  });
+  afterAll(() => t.close());
+
+  const setFee = (token: string, organizationId: string, entityId: string, fee: Record<string, unknown>, entityType = 'provider') =>
+    t.call<Answer<VisitFeeSettings>>({
+      method: 'POST',
+      url: `${PAY}/entityconfigurations/upsert?organizationId=${organizationId}&entityType=${entityType}&entityId=${entityId}`,
+      headers: bearer(token),
+      payload: { VisitFeeDetails: fee },
+    });
+  const feeOf = async (entityId: string) =>
+    (await t.call<Answer<{ VisitFeeDetails: { Enable: boolean; InsuredAmountCents: number; UninsuredAmountCents: number } }>>({
+      url: `${PAY}/entityconfigurations/entity?organizationId=${FIRST}&entityType=provider&entityId=${entityId}`,
+      headers: bearer(patient.token),
+    })).json.data.VisitFeeDetails;
+
+  it("lets a provider change their own fee, in cents, and the booking asks the new amount at once", async () => {
+    const saved = await setFee(provider, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json.data.VisitFeeDetails).toEqual({ Enable: true, InsuredAmount: 15, UninsuredAmount: 64.25, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 });
+    expect(await feeOf(PROVIDER)).toMatchObject({ Enable: true, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 });
+
+    // §5.3 from the configuration: an uninsured patient is asked exactly the provider's new uninsured fee.
+    const card = await t.call<Answer<PaymentMethod>>({
+      method: 'POST',
+      url: `${PAY}/v1/stripepayment/customers/payment-methods`,
+      headers: bearer(patient.token),
+      payload: { PatientId: patient.id, Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+    });
+    const authorize = (amount: number) =>
+      t.call<Answer<PaymentTransaction>>({
+        method: 'POST',
+        url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${amount}`,
+        headers: bearer(patient.token),
+        payload: { PatientId: patient.id, OrganizationId: FIRST, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: card.json.data.Id },
+      });
+    const stale = await authorize(75);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json.errors?.[0]).toMatchObject({ field: 'amount', message: 'must be the visit fee of 64.25' });
+    const held = await authorize(64.25);
+    expect(held.statusCode).toBe(200);
+    expect(held.json.data).toMatchObject({ Status: 'Uncaptured', PaidAmount: 64.25 });
+
+    // Switched off by the provider, no fee applies any more (§5.3: VisitFeeDetails.Enable).
+    expect((await setFee(provider, FIRST, PROVIDER, { Enable: false, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 })).statusCode).toBe(200);
+    expect(await feeOf(PROVIDER)).toMatchObject({ Enable: false });
+
+    const audit = await auditRows(t, 'Visit_Fee_Web');
+    const changes = audit.filter((row) => row.outcome === 'success' && row.entity_type === 'UserPaymentConfig' && row.detail?.by === 'self');
+    expect(changes).toHaveLength(2);
+    expect(changes[0]).toMatchObject({ action: 'update', entity_id: PROVIDER, detail: { insuredCents: 1500, uninsuredCents: 6425, enabled: true } });
+  });
+
+  it("refuses a provider another provider's fee or a resource's (403) and another practice's (404), each audited, changing nothing", async () => {
+    const before = await feeOf(otherProvider);
+    const fee = { Enable: true, InsuredAmountCents: 1, UninsuredAmountCents: 1 };
+    const colleague = await setFee(provider, FIRST, otherProvider, fee);
+    expect(colleague.statusCode).toBe(403);
+    expect((await setFee(provider, FIRST, resource, fee, 'healthcareservice')).statusCode).toBe(403);
+    // Their own id under another practice: the fee of that practice is not theirs to set.
+    expect((await setFee(provider, SECOND, PROVIDER, fee)).statusCode).toBe(404);
+    expect(await feeOf(otherProvider)).toEqual(before);
+    const denied = (await auditRows(t, 'Visit_Fee_Web')).filter((row) => row.outcome === 'denied');
+    expect(denied.map((row) => [row.entity_id, row.detail?.reason])).toEqual([
+      [otherProvider, 'not_permitted'],
+      [resource, 'not_permitted'],
+      [PROVIDER, 'other_practice'],
+    ]);
+    // Staff and patients set no fee at all; the practice admin still sets anyone's.
+    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: demoPerson('staff').id, PracticeId: FIRST, email: demoPerson('staff').email });
+    expect((await setFee(staff, FIRST, PROVIDER, fee)).statusCode).toBe(403);
+    expect((await setFee(patient.token, FIRST, PROVIDER, fee)).statusCode).toBe(403);
+    const byAdmin = await setFee(admin, FIRST, otherProvider, { Enable: true, InsuredAmountCents: 2000, UninsuredAmountCents: 4000 });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await setFee(admin, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 2500, UninsuredAmountCents: 5000 })).json.data.VisitFeeDetails.UninsuredAmountCents).toBe(5000);
+  });
+
+  it('names the field of a bad amount for a provider as for the admin', async () => {
+    const res = await setFee(provider, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 12.5, UninsuredAmountCents: 100 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json.errors?.[0]).toMatchObject({ field: 'body.VisitFeeDetails.InsuredAmountCents' });
+    expect(res.json.errors?.[0]?.message).toContain('must be a whole number of cents');
+  });
+
+  it("refuses a provider their own fee while the practice has switched providers' settings off (403, audited)", async () => {
+    const configurations = await t.call<{ Data: { Id: string; EntityId: string }[] }>({
+      method: 'POST',
+      url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/get`,
+      headers: bearer(admin),
+      payload: { OrganizationId: FIRST },
+    });
+    const providers = configurations.json.Data.find((c) => c.EntityId === 'provider')!;
+    const toggle = (Enabled: boolean) =>
+      t.call({ method: 'PUT', url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/${providers.Id}`, headers: bearer(admin), payload: { Services: [{ ServiceCode: 'settings', Enabled }] } });
+    expect((await toggle(false)).statusCode).toBe(200);
+    const fee = { Enable: true, InsuredAmountCents: 700, UninsuredAmountCents: 900 };
+    expect((await setFee(provider, FIRST, PROVIDER, fee)).statusCode).toBe(403);
+    const [feature] = await t.database.query<{ outcome: string; workflow: string }>(
+      "select outcome, workflow from audit.events where entity_type = 'Feature' and entity_id = 'settings' order by occurred_at desc limit 1",
+    );
+    expect(feature).toEqual({ outcome: 'denied', workflow: 'Visit_Fee_Web' });
+    // The admin's settings cannot be switched off, so the admin still sets the fee.
+    expect((await setFee(admin, FIRST, PROVIDER, fee)).statusCode).toBe(200);
+    expect((await toggle(true)).statusCode).toBe(200);
+    expect((await setFee(provider, FIRST, PROVIDER, fee)).statusCode).toBe(200);
   });
 });
 

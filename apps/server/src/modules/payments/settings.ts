@@ -14,7 +14,7 @@ import {
   type VisitFeeSettings,
 } from '@careslot/contracts';
 import { maskAccount } from '@careslot/domain';
-import { notFoundAudited, recordOutcome } from '../../platform/access';
+import { authorizePractice, isPracticeUser, notFoundAudited, recordOutcome, requireFeature } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -27,8 +27,9 @@ import * as store from './store';
 /**
  * The practice admin's payment settings (practice-portal.md §3.7, §7 Payments; decision 0055). A practice admin
  * changes only their own organization: another practice's settings, location or provider answer 404 and the
- * attempt is audited, like any object of another practice. Every change is audited with its workflow
- * (Payment_Config_Edit_Web; Visit_Fee_Web for fees) and the names of the fields it set, never their values.
+ * attempt is audited, like any object of another practice. A provider changes their own visit fee and nothing
+ * else (decision 0068). Every change is audited with its workflow (Payment_Config_Edit_Web; Visit_Fee_Web for
+ * fees) and the names of the fields it set, never their values.
  */
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
@@ -181,6 +182,37 @@ async function ownEntity(deps: Deps, context: RequestContext, organizationId: st
   if (!belongs) await notFoundAudited(context, 'update', 'payment', entityId, { entityType: 'UserPaymentConfig', workflow: VISIT_FEE_WORKFLOW });
 }
 
+/**
+ * Who may set this fee (decision 0068): a practice admin, any provider's or resource's of their practice
+ * (ownEntity); otherwise a provider of the practice their own fee only, while the practice lets providers use
+ * their settings (the `settings` feature, decision 0059). The refusals follow authorizePractice: another
+ * practice's fee answers 404, another provider's or a resource's fee in the caller's own practice 403; each
+ * audited with Visit_Fee_Web.
+ */
+async function mayEditFee(deps: Deps, context: RequestContext, query: { organizationId: string; entityType: FeeEntityType; entityId: string }): Promise<'admin' | 'self'> {
+  // A practice admin is answered as before this change (another practice's fee: 404, audited not_found).
+  if (context.roles.includes('practiceadmin')) {
+    await ownEntity(deps, context, query.organizationId, query.entityType, query.entityId);
+    return 'admin';
+  }
+  const ownPractice = isPracticeUser(context) && context.organizationId === query.organizationId;
+  const self = ownPractice && context.roles.includes('provider') && query.entityType === 'provider' && query.entityId === context.userId;
+  // The feature switch is asked only of a caller who would otherwise be let in: a refusal for another's fee says nothing more.
+  if (self) await requireFeature(context, 'settings', { workflow: VISIT_FEE_WORKFLOW });
+  // A practitioner role deactivated since the token was issued no longer speaks for the practice.
+  const active = self && (await listPractitionerRoles(deps.database, { PractitionerId: query.entityId, OrganizationId: query.organizationId, Code: ['provider'] })).length > 0;
+  const target = { organizationId: query.organizationId, entityType: 'UserPaymentConfig', id: query.entityId, workflow: VISIT_FEE_WORKFLOW, detail: { entityType: query.entityType, self: active } };
+  if (active) {
+    await authorizePractice(context, 'update', target, ['provider']);
+    return 'self';
+  }
+  // authorizePractice lets a super user act on any practice's objects; a fee is its practice's and its own provider's.
+  if (context.roles.includes('superuser')) return notFoundAudited(context, 'update', 'payment', query.entityId, { entityType: 'UserPaymentConfig', workflow: VISIT_FEE_WORKFLOW });
+  // No role lets anyone else in: 404 for another practice's fee, 403 in the caller's own practice.
+  await authorizePractice(context, 'update', target, []);
+  throw new AppError('forbidden');
+}
+
 /** GET entityconfigurations?organizationId=: every provider's and resource's visit fee, for the practice's admin. */
 export async function listVisitFees(deps: Deps, context: RequestContext, organizationId: string): Promise<VisitFeeSettings[]> {
   await ownOrganization(context, organizationId, 'UserPaymentConfig', VISIT_FEE_WORKFLOW, 'read');
@@ -197,7 +229,7 @@ export async function upsertVisitFee(
   query: { organizationId: string; entityType: FeeEntityType; entityId: string },
   input: VisitFeeInput,
 ): Promise<VisitFeeSettings> {
-  await ownEntity(deps, context, query.organizationId, query.entityType, query.entityId);
+  const by = await mayEditFee(deps, context, query);
   const fee = input.VisitFeeDetails;
   const row = await deps.database.transaction(async (tx) => {
     const saved = await store.upsertEntityConfig(
@@ -217,7 +249,7 @@ export async function upsertVisitFee(
       entityType: 'UserPaymentConfig',
       id: query.entityId,
       workflow: VISIT_FEE_WORKFLOW,
-      detail: { organizationId: query.organizationId, entityType: query.entityType, enabled: fee.Enable, insuredCents: fee.InsuredAmountCents, uninsuredCents: fee.UninsuredAmountCents },
+      detail: { organizationId: query.organizationId, entityType: query.entityType, by, enabled: fee.Enable, insuredCents: fee.InsuredAmountCents, uninsuredCents: fee.UninsuredAmountCents },
     });
     return saved;
   });

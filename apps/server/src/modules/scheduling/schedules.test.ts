@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
+  ACCESS_CONTROL_BASE,
   SUBSCRIBE_EVENT,
   type RealtimeMessage,
   type Schedule,
@@ -335,6 +336,65 @@ describe('calendar management: schedules, settings, categories and types of a pr
     });
     expect(res.statusCode).toBe(400);
     expect(res.json.errors?.[0]?.field).toBe('body.End');
+  });
+
+  it("lets a provider change the reasons of their own schedule, the calendars following, and nobody else's (decision 0068)", async () => {
+    const own = bearer(await tokenFor(t.tokens, { user_roles: ['provider'], user_type: 'Practitioner', PracticeId: DEMO_PRACTICE_IDS[0], careslot_id: practitionerA }, 86_400));
+    const { json: schedule } = await create(adminA);
+    const type = await t.call<ServiceType>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: adminA, payload: { Name: 'Own reason', Duration: 30, VisitType: 'Office' } });
+    await follow(schedule.Id);
+    const before = received.length;
+    const services = (headers: Record<string, string>, scheduleId: string, ids: string[]) =>
+      t.call<Schedule & ErrorBody>({ method: 'PUT', url: `${CALENDAR}/schedule/${scheduleId}/update-services`, headers, payload: { ServiceTypeIds: ids } });
+
+    const saved = await services(own, schedule.Id, [type.json.Id]);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json.ServiceType.map((s) => s.Name)).toEqual(['Own reason']);
+    // The same edit as the admin's: the slots' reasons move, and the calendar hub says so.
+    await expect.poll(() => received.slice(before).some((r) => r.message.data.ScheduleId === schedule.Id)).toBe(true);
+    const [slot] = (await dayOf(schedule.Id)).json.Data;
+    expect(slot!.ServiceType?.map((s) => s.Id)).toEqual([type.json.Id]);
+    // A reason of another practice is refused, naming it, as for the admin.
+    const foreignType = await t.call<ServiceType>({ method: 'POST', url: `${CALENDAR}/servicetype`, headers: adminB, payload: { Name: 'Elsewhere', Duration: 30 } });
+    const wrong = await services(own, schedule.Id, [foreignType.json.Id]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json.errors?.[0]).toMatchObject({ field: 'ServiceTypeIds.0', rule: 'not_found' });
+
+    // Another provider of the practice: 403; another practice's schedule: 404; nothing changes.
+    expect((await services(providerA, schedule.Id, [])).statusCode).toBe(403);
+    const [foreign] = await t.database.query<{ id: string }>(
+      "select s.id from schedules s join locations l on l.id = s.location_id where l.organization_id = $1 and s.practitioner_id is not null limit 1",
+      [DEMO_PRACTICE_IDS[1]],
+    );
+    expect((await services(own, foreign!.id, [])).statusCode).toBe(404);
+    expect((await t.call<Schedule>({ method: 'GET', url: `${CALENDAR}/schedule/${schedule.Id}` })).json.ServiceType.map((s) => s.Id)).toEqual([type.json.Id]);
+
+    // Providers' settings switched off at the practice: the provider's own schedule is refused too.
+    const configurations = await t.call<{ Data: { Id: string; EntityId: string }[] }>({
+      method: 'POST',
+      url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/get`,
+      headers: adminA,
+      payload: { OrganizationId: DEMO_PRACTICE_IDS[0] },
+    });
+    const providers = configurations.json.Data.find((c) => c.EntityId === 'provider')!;
+    const toggle = (Enabled: boolean) =>
+      t.call({ method: 'PUT', url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/${providers.Id}`, headers: adminA, payload: { Services: [{ ServiceCode: 'settings', Enabled }] } });
+    expect((await toggle(false)).statusCode).toBe(200);
+    expect((await services(own, schedule.Id, [])).statusCode).toBe(403);
+    expect((await toggle(true)).statusCode).toBe(200);
+    expect((await services(own, schedule.Id, [])).statusCode).toBe(200);
+
+    const rows = await t.database.query<{ outcome: string; workflow: string; detail: Record<string, unknown> | null }>(
+      "select outcome, workflow, detail from audit.events where entity_type = 'Schedule' and entity_id = $1 order by occurred_at",
+      [schedule.Id],
+    );
+    const byProviders = rows.filter((r) => r.detail && 'self' in r.detail);
+    expect(byProviders.map((r) => [r.outcome, r.workflow, r.detail?.self, r.detail?.reason ?? null])).toEqual([
+      ['success', 'Schedule_Edit_Web', true, null],
+      ['success', 'Schedule_Edit_Web', true, null],
+      ['denied', 'Schedule_Edit_Web', false, 'not_permitted'],
+      ['success', 'Schedule_Edit_Web', true, null],
+    ]);
   });
 
   describe('reasons with capacities', () => {

@@ -10,6 +10,7 @@ import type {
   ServiceType,
   WorkingHoursInput,
 } from '@careslot/contracts';
+import { authorizePractice, requireFeature } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
@@ -343,9 +344,32 @@ export async function updateSchedule(deps: SchedulingDeps, context: RequestConte
   return shapeSchedule((await reloadModel(deps.database, id))!, now);
 }
 
+/**
+ * The schedule whose reasons the caller may change (decision 0068): any of the practice's for its admin
+ * (managedSchedule), and a provider's own schedule at their practice for that provider, while the practice lets
+ * providers use their settings (the `settings` feature, decision 0059). A provider's refusals follow
+ * authorizePractice: another practice's schedule 404, another provider's or a resource's in their own practice
+ * 403; audited with Schedule_Edit_Web either way.
+ */
+async function servicesEditable(deps: SchedulingDeps, context: RequestContext, id: string): Promise<ScheduleModel> {
+  const provider = context.isSignedIn && context.roles.includes('provider') && !context.roles.includes('practiceadmin') && !context.roles.includes('superuser');
+  if (!provider) return managedSchedule(deps, context, id);
+  const [model] = await currentModels(deps.database, [id]);
+  const own = !!model && !!context.organizationId && model.row.organization_id === context.organizationId && model.row.practitioner_id === context.userId;
+  // The feature switch is asked only of a provider who would otherwise be let in.
+  if (own) await requireFeature(context, 'settings', { workflow: SCHEDULE_WORKFLOWS.scheduleEdit });
+  await authorizePractice(
+    context,
+    'update',
+    { organizationId: model?.row.organization_id ?? null, entityType: 'Schedule', id, workflow: SCHEDULE_WORKFLOWS.scheduleEdit, detail: { self: own } },
+    own ? ['provider'] : [],
+  );
+  return model!;
+}
+
 /** PUT schedule/{id}/update-services: the reasons the schedule offers (types of its own practice). */
 export async function updateScheduleServices(deps: SchedulingDeps, context: RequestContext, id: string, typeIds: string[], now: Date): Promise<Schedule> {
-  const before = await managedSchedule(deps, context, id);
+  const before = await servicesEditable(deps, context, id);
   const unique = [...new Set(typeIds)];
   const knownIds = new Set(await sstore.serviceTypeIdsOf(deps.database, unique, before.row.organization_id));
   const issues: FieldIssue[] = typeIds.flatMap((t, i) =>

@@ -10,6 +10,8 @@ import {
   type Schedule,
   type ServiceType,
   type UpdatePassword,
+  type VisitFeeInput,
+  type VisitFeeSettings,
 } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 
@@ -86,6 +88,23 @@ export function useVisitFee(organizationId: string | null, providerId: string) {
         query: { organizationId, entityType: 'provider', entityId: providerId },
         signal,
       }).then((r) => r.data),
+  });
+}
+
+/**
+ * POST entityconfigurations/upsert: the provider's own visit fee, in cents (decision 0068; a practice admin may
+ * set any provider's). The server answers 403 for another's fee and while the practice's settings are off.
+ */
+export function useSaveVisitFee(organizationId: string | null, providerId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VisitFeeInput) =>
+      apiRequest<Envelope<VisitFeeSettings>>(`${PAY}/entityconfigurations/upsert`, {
+        method: 'POST',
+        query: { organizationId, entityType: 'provider', entityId: providerId },
+        body,
+      }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['provider-settings', providerId, 'visit-fee'] }),
   });
 }
 
