@@ -1,5 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -14,35 +16,33 @@ const chromium = {
 };
 
 /**
- * Journeys run against E2E_SERVERS servers of the same build (CI: 2, one per worker; locally 1), each on a
- * fresh embedded database of its own (port E2E_PORT, then E2E_PORT_2, by default E2E_PORT + 10). Journeys make their own data on top
- * of the demo seed, and several book or change the demo patient and practices, so a server is never shared by
- * two workers at once: each spec file belongs to one project, a project to one server, and a project runs one
- * file at a time (`workers: 1`), in file order, as on a single server. SECOND_SERVER is the half of the journeys, by
- * running time, that the second server takes (docs/performance.md, "Continuous integration"); a new spec
- * file runs on the first server until it is listed.
+ * Journeys run against E2E_SERVERS servers of the same build (CI: 3; locally 1), each on a fresh embedded
+ * database of its own (ports E2E_PORT, E2E_PORT + 10, E2E_PORT + 20...). Journeys make their own data on top of
+ * the demo seed, and several book or change the demo patient and practices, so a server is never shared by two
+ * workers at once: each spec file belongs to one project, a project to one server, and a project runs one file at
+ * a time (`workers: 1`), in file order, as on a single server. The files are dealt to the servers by their
+ * measured running time (durations.json, written by scripts/e2e-durations.mjs from a run's JSON report): the
+ * longest first, each to the server with the least time so far. A file not measured yet counts as the median.
  */
-const servers = Math.min(Math.max(Number(process.env.E2E_SERVERS ?? (process.env.CI ? 2 : 1)), 1), 2);
-const SECOND_SERVER = [
-  'accessibility.spec.ts',
-  'booking-failures.spec.ts',
-  'booking-guest-journey.spec.ts',
-  'booking-journey.spec.ts',
-  'booking-paypal.spec.ts',
-  'communication-templates.spec.ts',
-  'find-care.spec.ts',
-  'header.spec.ts',
-  'identity.spec.ts',
-  'landing.spec.ts',
-  'people-settings.spec.ts',
-  'practice-nav.spec.ts',
-  'practice-move.spec.ts',
-  'sso.spec.ts',
-  'support.spec.ts',
-  'surveys.spec.ts',
-  'walk-in-online.spec.ts',
-].map((file) => `**/${file}`);
-const serverPorts = servers === 1 ? [port] : [port, Number(process.env.E2E_PORT_2 ?? port + 10)];
+const servers = Math.min(Math.max(Number(process.env.E2E_SERVERS ?? (process.env.CI ? 3 : 1)), 1), 4);
+const serverPorts = Array.from({ length: servers }, (_, i) => port + 10 * i);
+
+function dealFiles(count: number): string[][] {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const files = readdirSync(here).filter((file) => file.endsWith('.spec.ts')).sort();
+  const durationsFile = path.join(here, 'durations.json');
+  const measured: Record<string, number> = existsSync(durationsFile) ? (JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>) : {};
+  const known = Object.values(measured).sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor(known.length / 2)]! : 30;
+  const hands = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
+  const byLength = [...files].sort((a, b) => (measured[b] ?? median) - (measured[a] ?? median) || a.localeCompare(b));
+  for (const file of byLength) {
+    const lightest = hands.reduce((least, hand) => (hand.seconds < least.seconds ? hand : least));
+    lightest.files.push(file);
+    lightest.seconds += measured[file] ?? median;
+  }
+  return hands.map((hand) => hand.files.map((file) => `**/${file}`));
+}
 
 function webServer(serverPort: number) {
   const baseURL = `http://127.0.0.1:${serverPort}`;
@@ -87,10 +87,12 @@ export default defineConfig({
   projects:
     servers === 1
       ? [{ name: 'chromium', use: { ...chromium, baseURL: `http://127.0.0.1:${port}` } }]
-      : [
-          // workers: 1 per project: one file at a time on each server, the two servers side by side.
-          { name: 'chromium', workers: 1, testIgnore: SECOND_SERVER, use: { ...chromium, baseURL: `http://127.0.0.1:${serverPorts[0]}` } },
-          { name: 'chromium-2', workers: 1, testMatch: SECOND_SERVER, use: { ...chromium, baseURL: `http://127.0.0.1:${serverPorts[1]}` } },
-        ],
+      : // workers: 1 per project: one file at a time on each server, the servers side by side.
+        dealFiles(servers).map((files, i) => ({
+          name: i === 0 ? 'chromium' : `chromium-${i + 1}`,
+          workers: 1,
+          testMatch: files,
+          use: { ...chromium, baseURL: `http://127.0.0.1:${serverPorts[i]}` },
+        })),
   webServer: serverPorts.map(webServer),
 });
