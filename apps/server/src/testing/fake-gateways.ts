@@ -268,6 +268,8 @@ export async function stripeStandIn(): Promise<StandIn & { intents: Map<string, 
     const stripeError = (status: number, type: string, message: string, code?: string) => reply(status, { error: { type, message, ...(code ? { code } : {}) } });
     if (call.headers.authorization !== 'Bearer sk_test_standin') return stripeError(401, 'invalid_request_error', 'Invalid API Key provided');
     if (call.method === 'POST' && p === '/v1/customers') return reply(200, { id: 'cus_standin_1', object: 'customer' });
+    const attach = /^\/v1\/payment_methods\/(pm_[A-Za-z0-9_]+)\/attach$/.exec(p);
+    if (call.method === 'POST' && attach) return reply(200, { id: attach[1], object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 } });
     if (/^\/v1\/customers\/[^/]+\/payment_methods$/.test(p)) {
       return reply(200, { object: 'list', has_more: false, data: [{ id: 'pm_card_visa', object: 'payment_method', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 } }] });
     }

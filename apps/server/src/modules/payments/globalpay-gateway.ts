@@ -111,14 +111,16 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
 
   async function accessToken(account: GatewayAccount | null | undefined): Promise<string> {
     const { appId, appKey } = appOf(account);
-    const cached = tokens.get(appId);
+    // Keyed by the app and a hash of its key: a location whose key changed signs in again with the new one.
+    const cacheKey = `${appId}:${createHash('sha256').update(appKey).digest('hex')}`;
+    const cached = tokens.get(cacheKey);
     if (cached && cached.expires > now()) return cached.token;
     const nonce = randomBytes(16).toString('hex');
     const secret = createHash('sha512').update(nonce + appKey).digest('hex');
     try {
       const answer = await send<{ token?: string; seconds_to_expire?: number }>('POST', '/accesstoken', {}, { app_id: appId, nonce, secret, grant_type: 'client_credentials' });
       if (!answer.token) throw new GatewayError('Global Payments answered no access token', 'unavailable');
-      tokens.set(appId, { token: answer.token, expires: now() + Math.max(0, (answer.seconds_to_expire ?? 600) - 60) * 1000 });
+      tokens.set(cacheKey, { token: answer.token, expires: now() + Math.max(0, (answer.seconds_to_expire ?? 600) - 60) * 1000 });
       return answer.token;
     } catch (error) {
       // Wrong app id or key: the location's settings need fixing; nothing a retry would change.
