@@ -115,7 +115,7 @@ export function fortisGateway(options: FortisGatewayOptions): PaymentGateway {
     } catch (error) {
       throw new GatewayError('Fortis is unavailable', 'unavailable', { cause: error });
     }
-    const json = (await response.json().catch(() => null)) as unknown;
+    const json: unknown = await response.json().catch(() => null);
     if (!response.ok) throw new FortisHttpError(response.status, json as FortisErrorBody | null);
     return json as T;
   }

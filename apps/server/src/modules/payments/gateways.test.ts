@@ -75,10 +75,12 @@ describe('payments: a booking paid through each gateway, with the practice as pa
     if (at) await store.upsertLocationConfig(t.database, PRACTICE, location, at, new Date());
     else await store.deleteLocationConfig(t.database, PRACTICE, location);
   };
-  const authorize = (who: TestPatient, paymentMethodId: string) =>
+  /** The spec's authorization call of each card provider (A: Stripe, B: Fortis, C: Global Payments). */
+  const PATHS = { stripe: 'v1/stripepayment/invoices/payment-intent', fortis: 'v1/fortispayment/invoices/payment-intent', globalpay: 'v1/globalpayment/process-amount' };
+  const authorize = (who: TestPatient, paymentMethodId: string, path: keyof typeof PATHS = 'stripe') =>
     t.call<Answer<PaymentTransaction>>({
       method: 'POST',
-      url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`,
+      url: `${PAY}/${PATHS[path]}?amount=${DEMO_VISIT_FEE.uninsured}`,
       headers: bearer(who.token),
       payload: { PatientId: who.id, OrganizationId: PRACTICE, LocationId: location, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: paymentMethodId },
     });
@@ -144,7 +146,7 @@ describe('payments: a booking paid through each gateway, with the practice as pa
   it("Fortis: the token of Fortis's card field is held at the practice's location, completed after booking, refunded", async () => {
     await gateway({ gatewayName: 'fortis', accountNumber: FORTIS_MERCHANT.locationId, productId: FORTIS_MERCHANT.productId, credential: null });
     const a = await createTestPatient(t, 'Blake');
-    const held = await authorize(a, FORTIS_TOKENS.visa);
+    const held = await authorize(a, FORTIS_TOKENS.visa, 'fortis');
     expect(held.statusCode).toBe(200);
     expect(held.json.data).toMatchObject({ Status: 'Uncaptured', Gateway: 'fortis' });
     expect((await status(held.json.data.Id))?.card_details).toBe('xxxxxxxxxx1111');
@@ -160,7 +162,7 @@ describe('payments: a booking paid through each gateway, with the practice as pa
     expect([...fortis.transactions.values()].find((row) => row.previous_transaction_id === reference)).toMatchObject({ status_code: 111, transaction_amount: DEMO_VISIT_FEE.uninsured * 100 });
 
     // A declined card: the patient reads the decline, the transaction is kept Rejected.
-    const declined = await authorize(a, FORTIS_TOKENS.decline);
+    const declined = await authorize(a, FORTIS_TOKENS.decline, 'fortis');
     expect(declined.statusCode).toBe(400);
     expect(declined.json.message).toBe(PAYMENT_MESSAGES.declined);
     expect(declined.json.errors?.[0]).toMatchObject({ field: 'PaymentMethodId', rule: 'declined' });
@@ -172,7 +174,7 @@ describe('payments: a booking paid through each gateway, with the practice as pa
       { gatewayName: 'globalpay', accountNumber: GLOBALPAY_APP.appId, productId: null, credential: GLOBALPAY_APP.appKey },
     );
     const a = await createTestPatient(t, 'Corey');
-    const held = await authorize(a, GLOBALPAY_TOKENS.visa);
+    const held = await authorize(a, GLOBALPAY_TOKENS.visa, 'globalpay');
     expect(held.statusCode).toBe(200);
     expect(held.json.data).toMatchObject({ Status: 'Uncaptured', Gateway: 'globalpay' });
     // The app key (the location's Credential) is in no answer: settings read masked, transactions never carry it.
@@ -189,11 +191,11 @@ describe('payments: a booking paid through each gateway, with the practice as pa
     expect(back.json.data.Status).toBe('Refunded');
     expect([...globalpay.transactions.values()].find((row) => row.type === 'REFUND' && row.reference === held.json.data.Id)).toMatchObject({ amount: String(DEMO_VISIT_FEE.uninsured * 100) });
 
-    const poor = await authorize(a, GLOBALPAY_TOKENS.insufficientFunds);
+    const poor = await authorize(a, GLOBALPAY_TOKENS.insufficientFunds, 'globalpay');
     expect(poor.statusCode).toBe(400);
     expect(poor.json.message).toBe(PAYMENT_MESSAGES.insufficientFunds);
     // Global Payments down: the patient is told to try again (503), the transaction is Rejected.
-    const down = await authorize(a, GLOBALPAY_TOKENS.serverError);
+    const down = await authorize(a, GLOBALPAY_TOKENS.serverError, 'globalpay');
     expect(down.statusCode).toBe(503);
   });
 });

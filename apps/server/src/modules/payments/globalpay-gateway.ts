@@ -104,7 +104,7 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
     } catch (error) {
       throw new GatewayError('Global Payments is unavailable', 'unavailable', { cause: error });
     }
-    const json = (await response.json().catch(() => null)) as unknown;
+    const json: unknown = await response.json().catch(() => null);
     if (!response.ok) throw new GpHttpError(response.status, json as GpErrorBody | null);
     return json as T;
   }

@@ -356,6 +356,7 @@ export async function createWalletOrder(deps: Deps, context: RequestContext, inp
     id,
     patientId: input.PatientId,
     organizationId: input.OrganizationId,
+    locationId: input.LocationId ?? null,
     gateway: wallet.name,
     amountCents: toCents(fee.amount),
     currency: CURRENCY,
