@@ -98,6 +98,14 @@ const envSchema = z.object({
     .describe('"Connect with Stripe" in the payment settings (Stripe Connect OAuth, needs STRIPE_SECRET_KEY); unset, the built-in sandbox connects an account'),
   /** Where the Connect OAuth calls go (https://connect.stripe.com); only tests point it at a local stand-in. */
   STRIPE_CONNECT_URL: z.url().default('https://connect.stripe.com'),
+  FORTIS_USER_ID: z.string().min(1).max(200).optional().describe("visit fees through Fortis (API v1): the platform's API user id; unset, the built-in sandbox answers for Fortis practices"),
+  FORTIS_USER_API_KEY: z.string().min(1).max(200).optional().describe("the API user's key (a secret)"),
+  FORTIS_DEVELOPER_ID: z.string().min(1).max(200).optional().describe("the integration's developer id issued by Fortis"),
+  FORTIS_API_URL: z.url().default('https://api.sandbox.fortis.tech').describe('Fortis API base: https://api.fortis.tech for live payments'),
+  GLOBALPAY_API_URL: z
+    .url()
+    .optional()
+    .describe("visit fees through Global Payments (GP-API, e.g. https://apis.sandbox.globalpay.com/ucp; https://apis.globalpay.com/ucp live) with each location's app id and key; unset, the built-in sandbox answers"),
   PAYMENT_SETTLE_AFTER_SECONDS: z
     .string()
     .regex(/^\d+,\d+,\d+$/, 'must be three whole numbers of seconds: booked,claimed,unused (e.g. 60,300,1800)')
@@ -135,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: must be of the same mode (test or live) as STRIPE_SECRET_KEY');
   if (config.STRIPE_CONNECT_CLIENT_ID && !config.STRIPE_SECRET_KEY)
     throw new ConfigError('Invalid configuration:\n  STRIPE_CONNECT_CLIENT_ID: set STRIPE_SECRET_KEY too (the server exchanges the Connect code with it)');
+  if (new Set([!!config.FORTIS_USER_ID, !!config.FORTIS_USER_API_KEY, !!config.FORTIS_DEVELOPER_ID]).size > 1)
+    throw new ConfigError('Invalid configuration:\n  FORTIS_USER_ID, FORTIS_USER_API_KEY, FORTIS_DEVELOPER_ID: set all three to take payments through Fortis, or none');
   if (!!config.PAYPAL_CLIENT_ID !== !!config.PAYPAL_CLIENT_SECRET)
     throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both to take payments through PayPal, or neither');
   if (!!config.PUBLICATION_WEBHOOK_URL !== !!config.PUBLICATION_WEBHOOK_SECRET)

@@ -90,9 +90,13 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     'BirthDate',
     'dob',
     'Telecom',
-    // Payment gateway secrets (decision 0055): a Global Payments credential.
+    // Payment gateway secrets (decisions 0055, 0071): a Global Payments credential (app key), Fortis's user key.
     'Credential',
     'credential',
+    'appKey',
+    'app_key',
+    'userApiKey',
+    'user-api-key',
   ];
   return {
     level: config.NODE_ENV === 'test' ? 'silent' : config.LOG_LEVEL,

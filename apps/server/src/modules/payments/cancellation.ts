@@ -2,7 +2,7 @@ import type { FeeOutcome } from '@careslot/contracts';
 import { recordOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { gateways } from './service';
+import { settlingFor } from './service';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
@@ -35,7 +35,8 @@ export async function settleFeeOnCancellation(deps: Deps, visit: CancelledVisit)
   const now = deps.clock.now();
   const refundable = visit.byPractice || (hours !== null && visit.start.getTime() - now.getTime() >= hours * 3_600_000);
   if (!refundable) return { outcome: 'kept', amountCents: paid.amount_cents };
-  await gateways(deps).byStoredName(paid.gateway).refund(paid.capture_reference ?? paid.gateway_reference!, undefined);
+  const { gateway, account } = await settlingFor(deps, paid);
+  await gateway.refund(paid.capture_reference ?? paid.gateway_reference!, undefined, account);
   await store.transition(deps.database, paid.id, ['Captured'], 'Refunded', now);
   await recordOutcome(visit.context, 'update', { kind: 'payment', id: paid.id, patientId: paid.patient_id, detail: { refund: true, cancellation: true } }, 'success');
   return { outcome: 'refunded', amountCents: paid.amount_cents };

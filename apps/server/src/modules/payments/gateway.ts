@@ -17,6 +17,18 @@ export interface RawCard {
   cvc: string;
 }
 
+/**
+ * The practice's account at its gateway, from its payment settings (decision 0055; the location's when the
+ * location names a gateway, else the organization's): Stripe's connected account (AccountNumber, acct_...),
+ * Fortis's location and product ids, Global Payments' app id (AccountNumber) and app key (Credential, a secret
+ * only gateway code reads and never logs). Gateways that need none of it ignore it.
+ */
+export interface GatewayAccount {
+  accountNumber: string | null;
+  productId: string | null;
+  credential: string | null;
+}
+
 export interface AuthorizeInput {
   amountCents: number;
   currency: string;
@@ -26,12 +38,14 @@ export interface AuthorizeInput {
   idempotencyKey: string;
   description: string;
   metadata: Record<string, string>;
+  /** Who is paid: the practice's account at the gateway (null: the platform's own, as the sandbox). */
+  account?: GatewayAccount | null;
 }
 
 export type DeclineReason = 'declined' | 'insufficient_funds' | 'invalid_method';
 
 export type AuthorizeResult =
-  | { ok: true; reference: string; status: Extract<PaymentStatus, 'Uncaptured' | 'Pending'> }
+  | { ok: true; reference: string; status: Extract<PaymentStatus, 'Uncaptured' | 'Pending'>; /** The card's last digits, when the gateway tells them (a token paid with). */ last4?: string }
   | { ok: false; reference: string | null; reason: DeclineReason };
 
 /** A gateway call that failed for a reason other than a decline (network, state, configuration). */
@@ -56,12 +70,12 @@ export interface SettlingGateway {
    * Takes the held amount. Capturing an already captured authorization succeeds again. Answers the
    * reference later refunds need when it is not the authorization's own (PayPal's capture id), else null.
    */
-  capture(reference: string, idempotencyKey: string): Promise<string | null>;
+  capture(reference: string, idempotencyKey: string, account?: GatewayAccount | null): Promise<string | null>;
   /** Lets an uncaptured authorization go. Cancelling twice succeeds. */
-  cancel(reference: string): Promise<void>;
+  cancel(reference: string, account?: GatewayAccount | null): Promise<void>;
   /** Gives back a captured amount (all of it when amountCents is absent). */
-  refund(reference: string, amountCents?: number): Promise<void>;
-  status(reference: string): Promise<PaymentStatus>;
+  refund(reference: string, amountCents?: number, account?: GatewayAccount | null): Promise<void>;
+  status(reference: string, account?: GatewayAccount | null): Promise<PaymentStatus>;
 }
 
 /**
@@ -69,6 +83,12 @@ export interface SettlingGateway {
  * cards. The built-in sandbox and the Stripe adapter implement it with the same states.
  */
 export interface PaymentGateway extends SettlingGateway {
+  /**
+   * True where the patient keeps saved cards at the gateway (Stripe, the sandbox): the payment names one of
+   * them. False for Fortis and Global Payments (spec: only provider A keeps customers' payment methods): the
+   * payment names the token the gateway's hosted card field made in the browser, used once (decision 0071).
+   */
+  readonly savedCards: boolean;
   createCustomer(input: { patientId: string; email: string | null; name: string }): Promise<string>;
   addCard(customerId: string, card: { raw: RawCard } | { paymentMethodId: string }): Promise<CardSummary>;
   listCards(customerId: string): Promise<CardSummary[]>;
@@ -79,7 +99,7 @@ export interface PaymentGateway extends SettlingGateway {
    * transaction id it carries), or null when none reached the gateway: what the reconciler cancels when a
    * crash left a transaction Pending with no reference on its row.
    */
-  findAuthorization(input: { idempotencyKey: string; transactionId: string }): Promise<string | null>;
+  findAuthorization(input: { idempotencyKey: string; transactionId: string; account?: GatewayAccount | null }): Promise<string | null>;
 }
 
 export interface WalletOrderInput {

@@ -204,6 +204,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.authorizeVisitFee(deps, contextOf(request), request.body, request.query.amount), PAYMENT_MESSAGES.authorized),
   );
 
+  // Card providers B and C (§7): the same authorization, for a practice paid through Fortis or Global Payments; the
+  // PaymentMethodId is then the token of the gateway's hosted card field (decision 0071).
+  for (const path of ['v1/fortispayment/invoices/payment-intent', 'v1/globalpayment/process-amount']) {
+    app.post(
+      `${PAY}/${path}`,
+      { ...opts, schema: { tags, security, summary: "Authorize the visit fee with the token of the practice's gateway card field (captured once the booking commits)", querystring: paymentIntentQuerySchema, body: paymentIntentInputSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
+      async (request) => ok(await service.authorizeVisitFee(deps, contextOf(request), request.body, request.query.amount), PAYMENT_MESSAGES.authorized),
+    );
+  }
+
   app.post(
     `${PAY}/v1/stripepayment/capture-amount`,
     { ...opts, schema: { tags, security, summary: 'Capture the authorized payment of a booked appointment', body: captureInputSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },

@@ -46,6 +46,7 @@ export function sandboxGateway(db: Connection, clock: Clock): PaymentGateway {
 
   return {
     name: 'sandbox',
+    savedCards: true,
 
     async createCustomer() {
       return newId('cus');

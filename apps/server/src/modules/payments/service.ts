@@ -21,7 +21,7 @@ import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { getPatientById, hasCoverageOnFile } from '../directory';
 import { publishSlotChanges, releaseSlots, slotId } from '../scheduling';
-import { GatewayError, type DeclineReason, type PaymentGateway } from './gateway';
+import { GatewayError, type DeclineReason, type GatewayAccount, type PaymentGateway, type SettlingGateway } from './gateway';
 import { createGatewayRegistry, type GatewayRegistry } from './registry';
 import { answerSandboxOrder } from './wallet-sandbox-gateway';
 import * as store from './store';
@@ -105,7 +105,7 @@ export interface VisitFeeQuery {
  * organization's), or null when no visit payment applies (§5.3). The rule reads the stored settings, never
  * masked values.
  */
-export async function visitFeeFor(deps: Deps, query: VisitFeeQuery): Promise<{ amount: number; gatewayName: string } | null> {
+export async function visitFeeFor(deps: Deps, query: VisitFeeQuery): Promise<{ amount: number; gatewayName: string; account: GatewayAccount } | null> {
   const organization = await store.orgConfig(deps.database, query.organizationId);
   const location = query.locationId ? await store.locationConfig(deps.database, query.organizationId, query.locationId) : null;
   const entity = await entityConfig(deps, query.organizationId, query.entityType, query.entityId);
@@ -119,7 +119,28 @@ export async function visitFeeFor(deps: Deps, query: VisitFeeQuery): Promise<{ a
   };
   const amount = visitFee(config, query.insured);
   if (amount === null) return null;
-  return { amount, gatewayName: effectiveGateway(config) };
+  return { amount, gatewayName: effectiveGateway(config), account: accountOf(organization, location) };
+}
+
+/**
+ * The account that takes the payment, by the rule that picks the gateway (effectiveGateway): the location's
+ * settings when the location names a gateway, else the organization's. Stored values, never masked ones.
+ */
+function accountOf(organization: store.GatewayColumns | null, location: store.GatewayColumns | null): GatewayAccount {
+  const row = location?.gateway_name?.trim() ? location : organization;
+  return { accountNumber: row?.account_number ?? null, productId: row?.product_id ?? null, credential: row?.credential ?? null };
+}
+
+/** The account a transaction was made to (its organization's and location's settings as they are now). */
+async function transactionAccount(deps: Deps, row: store.TransactionRow): Promise<GatewayAccount> {
+  const organization = await store.orgConfig(deps.database, row.organization_id);
+  const location = row.location_id ? await store.locationConfig(deps.database, row.organization_id, row.location_id) : null;
+  return accountOf(organization, location);
+}
+
+/** The gateway a transaction was made with, and the practice's account there: what capture, cancel and refund need. */
+export async function settlingFor(deps: Deps, row: store.TransactionRow): Promise<{ gateway: SettlingGateway; account: GatewayAccount }> {
+  return { gateway: gateways(deps).byStoredName(row.gateway), account: await transactionAccount(deps, row) };
 }
 
 // ---------- customers and saved cards ----------
@@ -220,7 +241,7 @@ async function requiredVisitFee(
   id: string,
   input: WalletOrderInput,
   amount: number,
-): Promise<{ amount: number; gatewayName: string }> {
+): Promise<{ amount: number; gatewayName: string; account: GatewayAccount }> {
   // A payment belongs to the practice it is made to: created by the patient, or by that practice for a patient it cares for.
   await authorize(context, 'create', { kind: 'payment', id, patientId: input.PatientId, organizationId: input.OrganizationId });
   // The insured amount only for insurance on file for this patient (decision 0036); saying so is not enough.
@@ -249,23 +270,34 @@ export async function authorizeVisitFee(deps: Deps, context: RequestContext, inp
   const fee = await requiredVisitFee(deps, context, id, input, amount);
   const gateway = gateways(deps).forName(fee.gatewayName);
   if (!gateway) throw fieldError('OrganizationId', 'gateway', 'The practice takes no online payments through this gateway');
-  const customer = await customerFor(deps, gateway, input.PatientId);
-  const cards = await gateway.listCards(customer).catch((error: unknown) => {
-    throw unavailable(error);
-  });
-  const card = cards.find((c) => c.id === input.PaymentMethodId);
-  if (!card) throw fieldError('PaymentMethodId', 'saved_card', DECLINE_MESSAGES.invalid_method);
+  // A saved card of the patient's at the gateway, or (Fortis, Global Payments: decision 0071) the token its hosted
+  // card field made for this payment; the card's last digits then come back with the authorization.
+  let customer: string;
+  let card: { id: string; last4: string | null };
+  if (gateway.savedCards) {
+    customer = await customerFor(deps, gateway, input.PatientId);
+    const cards = await gateway.listCards(customer).catch((error: unknown) => {
+      throw unavailable(error);
+    });
+    const saved = cards.find((c) => c.id === input.PaymentMethodId);
+    if (!saved) throw fieldError('PaymentMethodId', 'saved_card', DECLINE_MESSAGES.invalid_method);
+    card = saved;
+  } else {
+    customer = input.PatientId;
+    card = { id: input.PaymentMethodId, last4: null };
+  }
 
   const now = deps.clock.now();
   await store.insertTransaction(deps.database, {
     id,
     patientId: input.PatientId,
     organizationId: input.OrganizationId,
+    locationId: input.LocationId ?? null,
     gateway: gateway.name,
     amountCents: toCents(fee.amount),
     currency: CURRENCY,
     paymentMethodId: card.id,
-    cardDetails: maskCard(card.last4),
+    cardDetails: card.last4 ? maskCard(card.last4) : null,
     createdBy: context.subject ?? 'unknown',
     now,
   });
@@ -279,6 +311,7 @@ export async function authorizeVisitFee(deps: Deps, context: RequestContext, inp
       idempotencyKey: `authorize:${id}`,
       description: 'CareSlot visit fee',
       metadata: { transaction_id: id, patient_id: input.PatientId, organization_id: input.OrganizationId },
+      account: fee.account,
     });
   } catch (error) {
     await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { failure: 'gateway unavailable' });
@@ -290,10 +323,13 @@ export async function authorizeVisitFee(deps: Deps, context: RequestContext, inp
     await recordOutcome(context, 'create', { kind: 'payment', id, patientId: input.PatientId, detail: { reason: result.reason } }, 'failure');
     throw badRequest([{ field: 'PaymentMethodId', rule: result.reason, message: DECLINE_MESSAGES[result.reason] }], DECLINE_MESSAGES[result.reason]);
   }
-  const row = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), { gatewayReference: result.reference });
+  const row = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), {
+    gatewayReference: result.reference,
+    cardDetails: result.last4 && !card.last4 ? maskCard(result.last4) : null,
+  });
   if (!row) {
     // The reconciler gave this payment up meanwhile (an answer slower than PAYMENT_SETTLE_AFTER_SECONDS): let the money go.
-    await gateway.cancel(result.reference).catch(() => undefined);
+    await gateway.cancel(result.reference, fee.account).catch(() => undefined);
     throw unavailable(new Error('authorization settled by the reconciler before it finished'));
   }
   await crashPoint('after-authorize');
@@ -320,6 +356,7 @@ export async function createWalletOrder(deps: Deps, context: RequestContext, inp
     id,
     patientId: input.PatientId,
     organizationId: input.OrganizationId,
+    locationId: input.LocationId ?? null,
     gateway: wallet.name,
     amountCents: toCents(fee.amount),
     currency: CURRENCY,
@@ -436,7 +473,8 @@ export async function captureTransaction(deps: Deps, id: string): Promise<store.
     throw fieldError('TransactionId', 'capturable', 'Only an authorized payment of a booked appointment can be captured');
   }
   await crashPoint('before-capture');
-  const captureReference = await gateways(deps).byStoredName(row.gateway).capture(row.gateway_reference, `capture:${id}`);
+  const { gateway, account } = await settlingFor(deps, row);
+  const captureReference = await gateway.capture(row.gateway_reference, `capture:${id}`, account);
   await crashPoint('after-gateway-capture');
   return (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now(), { captureReference })) ?? (await store.transaction(deps.database, id))!;
 }
@@ -455,7 +493,8 @@ export async function cancelClaimedAuthorization(deps: Deps, id: string, appoint
   const row = await store.transaction(deps.database, id);
   if (!row || row.claim_id !== appointmentId || row.appointment_id !== null) return row;
   if (row.status === 'Uncaptured' && row.gateway_reference) {
-    await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
+    const { gateway, account } = await settlingFor(deps, row);
+    await gateway.cancel(row.gateway_reference, account);
   }
   return (await store.transition(deps.database, id, ['Uncaptured', 'Pending'], 'Canceled', deps.clock.now())) ?? (await store.transaction(deps.database, id));
 }
@@ -473,7 +512,8 @@ export async function refundTransaction(deps: Deps, context: RequestContext, id:
   if (cents !== undefined && cents > row.amount_cents) throw fieldError('Amount', 'max', 'must not exceed the amount paid');
   try {
     // A wallet refunds its capture (PayPal's capture id), a card gateway its authorization's own reference.
-    await gateways(deps).byStoredName(row.gateway).refund(row.capture_reference ?? row.gateway_reference, cents);
+    const { gateway, account } = await settlingFor(deps, row);
+    await gateway.refund(row.capture_reference ?? row.gateway_reference, cents, account);
   } catch (error) {
     if (error instanceof GatewayError && error.code === 'invalid_state') throw fieldError('TransactionId', 'refundable', error.message);
     throw unavailable(error);
@@ -541,16 +581,16 @@ async function settlePending(deps: Deps, row: store.TransactionRow, now: Date): 
       reference = answer.ok ? answer.reference : null;
     } else if (!reference && !wallet) {
       const card = gateways(deps).forName(row.gateway);
-      reference = card ? await card.findAuthorization({ idempotencyKey: key, transactionId: row.id }) : null;
+      reference = card ? await card.findAuthorization({ idempotencyKey: key, transactionId: row.id, account: await transactionAccount(deps, row) }) : null;
     }
   } catch {
     return false;
   }
   if (!(await store.cancelIfPending(deps.database, row.id, now, reference))) return false;
   if (reference) {
-    await gateways(deps)
-      .byStoredName(row.gateway)
-      .cancel(reference)
+    const { gateway, account } = await settlingFor(deps, row);
+    await gateway
+      .cancel(reference, account)
       .catch((error: unknown) => {
         if (!(error instanceof GatewayError && error.code === 'invalid_state')) throw error;
       });
@@ -582,7 +622,10 @@ export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime' |
       // The row moves first, and only while it pays for nothing: a booking that attaches it afterwards
       // fails (it needs an open authorization), so no booking is left holding a cancelled payment.
       if (!(await store.cancelIfUnattached(deps.database, row.id, now))) continue;
-      if (row.gateway_reference) await gateways(deps).byStoredName(row.gateway).cancel(row.gateway_reference);
+      if (row.gateway_reference) {
+        const { gateway, account } = await settlingFor(deps, row);
+        await gateway.cancel(row.gateway_reference, account);
+      }
       if (row.claim_id) await releaseClaimedHold(deps, row);
       settled += 1;
     }

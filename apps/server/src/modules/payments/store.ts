@@ -188,6 +188,8 @@ export interface TransactionRow {
   id: string;
   patient_id: string;
   organization_id: string;
+  /** The location whose payment settings took it (decision 0071); null for older rows and visits naming none. */
+  location_id?: string | null;
   appointment_id: string | null;
   gateway: string;
   gateway_reference: string | null;
@@ -209,12 +211,25 @@ export interface TransactionRow {
 
 export async function insertTransaction(
   db: Connection,
-  row: { id: string; patientId: string; organizationId: string; gateway: string; amountCents: number; currency: string; paymentMethodId: string | null; cardDetails: string | null; createdBy: string; now: Date },
+  row: {
+    id: string;
+    patientId: string;
+    organizationId: string;
+    /** The location whose payment settings apply (decision 0071); null when the visit names none. */
+    locationId?: string | null;
+    gateway: string;
+    amountCents: number;
+    currency: string;
+    paymentMethodId: string | null;
+    cardDetails: string | null;
+    createdBy: string;
+    now: Date;
+  },
 ): Promise<void> {
   await db.query(
-    `insert into payment_transactions (id, patient_id, organization_id, gateway, amount_cents, currency, status, payment_method_id, card_details, created_by, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, 'Pending', $7, $8, $9, $10, $10)`,
-    [row.id, row.patientId, row.organizationId, row.gateway, row.amountCents, row.currency, row.paymentMethodId, row.cardDetails, row.createdBy, row.now.toISOString()],
+    `insert into payment_transactions (id, patient_id, organization_id, location_id, gateway, amount_cents, currency, status, payment_method_id, card_details, created_by, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, 'Pending', $8, $9, $10, $11, $11)`,
+    [row.id, row.patientId, row.organizationId, row.locationId ?? null, row.gateway, row.amountCents, row.currency, row.paymentMethodId, row.cardDetails, row.createdBy, row.now.toISOString()],
   );
 }
 
@@ -240,15 +255,15 @@ export async function transition(
   from: PaymentStatus[],
   to: PaymentStatus,
   now: Date,
-  extra: { gatewayReference?: string | null; failure?: string | null; captureReference?: string | null } = {},
+  extra: { gatewayReference?: string | null; failure?: string | null; captureReference?: string | null; cardDetails?: string | null } = {},
 ): Promise<TransactionRow | null> {
   const stamp = STAMP[to];
   const rows = await db.query<TransactionRow>(
     `update payment_transactions set status = $3, updated_at = $4,
        gateway_reference = coalesce($5, gateway_reference), failure = coalesce($6, failure),
-       capture_reference = coalesce($7, capture_reference)${stamp ? `, ${stamp} = $4` : ''}
+       capture_reference = coalesce($7, capture_reference), card_details = coalesce($8, card_details)${stamp ? `, ${stamp} = $4` : ''}
      where id = $1 and status = any($2::text[]) returning *`,
-    [id, from, to, now.toISOString(), extra.gatewayReference ?? null, extra.failure ?? null, extra.captureReference ?? null],
+    [id, from, to, now.toISOString(), extra.gatewayReference ?? null, extra.failure ?? null, extra.captureReference ?? null, extra.cardDetails ?? null],
   );
   return rows[0] ?? null;
 }

@@ -142,7 +142,7 @@ describe('the gateway registry', () => {
   it('answers Stripe for a practice configured for Stripe only when STRIPE_SECRET_KEY is set', () => {
     const offline = createGatewayRegistry({ config: loadConfig({ NODE_ENV: 'test' }), database, clock });
     expect(offline.forName('Stripe')?.name).toBe('sandbox');
-    // Fortis and Global Payments have no adapter: the sandbox stands in only where the whole server runs on it.
+    // Fortis and Global Payments without credentials: the sandbox stands in only where the whole server runs on it.
     expect(offline.forName('fortis')?.name).toBe('sandbox');
     expect(offline.available('globalpay')).toBe(true);
     expect(offline.forName('unknown')).toBeNull();
@@ -154,6 +154,22 @@ describe('the gateway registry', () => {
     expect(live.available('fortis')).toBe(false);
     expect(live.available('paypal')).toBe(true);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
+  it('answers Fortis and Global Payments with their adapters once their credentials are set, beside real Stripe (decision 0071)', () => {
+    const env = { NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_abc123' };
+    const fortis = { FORTIS_USER_ID: 'user', FORTIS_USER_API_KEY: 'key', FORTIS_DEVELOPER_ID: 'dev' };
+    const live = createGatewayRegistry({ config: loadConfig({ ...env, ...fortis, GLOBALPAY_API_URL: 'https://apis.sandbox.globalpay.com/ucp' }), database, clock });
+    expect(live.forName('Fortis')).toMatchObject({ name: 'fortis', savedCards: false });
+    expect(live.forName('globalpay')).toMatchObject({ name: 'globalpay', savedCards: false });
+    expect(live.available('fortis') && live.available('globalpay')).toBe(true);
+    expect(live.byStoredName('fortis').name).toBe('fortis');
+    expect(live.byStoredName('globalpay').name).toBe('globalpay');
+    // Without Stripe, a configured Fortis is still the real one; Global Payments without its URL is the sandbox.
+    const noStripe = createGatewayRegistry({ config: loadConfig({ NODE_ENV: 'test', ...fortis }), database, clock });
+    expect(noStripe.forName('fortis')?.name).toBe('fortis');
+    expect(noStripe.forName('globalpay')?.name).toBe('sandbox');
+    expect(() => loadConfig({ FORTIS_USER_ID: 'user', FORTIS_USER_API_KEY: 'key' })).toThrow(/FORTIS_DEVELOPER_ID/);
   });
 
   it('answers PayPal for a practice configured for PayPal: the REST adapter when its credentials are set, else the local wallet', () => {

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { PaymentStatus } from '@careslot/contracts';
 import { fieldError } from '../../platform/errors';
-import { GatewayError, type AuthorizeResult, type CardSummary, type PaymentGateway } from './gateway';
+import { GatewayError, type AuthorizeResult, type CardSummary, type GatewayAccount, type PaymentGateway } from './gateway';
 
 interface StripeLikeError {
   type?: string;
@@ -49,6 +49,20 @@ function cardOf(method: Stripe.PaymentMethod): CardSummary {
   };
 }
 
+/** A Stripe connected account id (Connect's acct_..., never the sandbox's acct_sandbox...). */
+const CONNECTED_ACCOUNT = /^acct_(?!sandbox)[A-Za-z0-9]{6,64}$/;
+
+/**
+ * A destination charge to the practice's connected account (decision 0057): the PaymentIntent is created on
+ * the platform with transfer_data[destination] and on_behalf_of the practice, so the money lands in the
+ * practice's account and the practice is the merchant of record. No platform fee: the spec sets none.
+ */
+function destination(account: GatewayAccount | null | undefined): Pick<Stripe.PaymentIntentCreateParams, 'transfer_data' | 'on_behalf_of'> {
+  const id = account?.accountNumber;
+  if (!id || !CONNECTED_ACCOUNT.test(id)) return {};
+  return { transfer_data: { destination: id }, on_behalf_of: id };
+}
+
 export interface StripeGatewayOptions {
   secretKey: string;
   /** Only tests set it: a local stand-in for api.stripe.com. */
@@ -77,6 +91,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
   return {
     name: 'stripe',
+    savedCards: true,
 
     async createCustomer(input) {
       try {
@@ -124,6 +139,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             description: input.description,
             metadata: input.metadata,
+            ...destination(input.account),
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -173,7 +189,13 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async refund(reference, amountCents) {
       try {
-        await (await stripeClient()).refunds.create({ payment_intent: reference, ...(amountCents ? { amount: amountCents } : {}) });
+        const stripe = await stripeClient();
+        // A destination charge (decision 0057) takes its transfer back from the connected account with the refund.
+        const intent = await stripe.paymentIntents.retrieve(reference);
+        await stripe.refunds.create(
+          { payment_intent: reference, ...(amountCents ? { amount: amountCents } : {}), ...(intent.transfer_data?.destination ? { reverse_transfer: true } : {}) },
+          { idempotencyKey: `refund:${reference}:${amountCents ?? 'all'}` },
+        );
       } catch (error) {
         throw gatewayError(error);
       }
