@@ -78,28 +78,22 @@ const WORKFLOWS = {
  * Runs a change in one transaction with its success audit row and events, then delivers the events.
  * The access decision (and any refusal's audit row) came before, outside the transaction.
  */
-async function commit<T>(
-  deps: AdminDeps,
-  context: RequestContext,
-  action: AccessAction,
-  object: AdminObject,
-  change: (tx: Connection) => Promise<T>,
-  changed?: DirectoryChangedPayload,
-): Promise<T> {
-  const result = await deps.database.transaction((tx) => committed(tx, context, action, object, change, changed));
-  if (changed) await deps.events.flush();
+async function commit<T>(deps: AdminDeps, ...args: CommitArgs<T>): Promise<T> {
+  const result = await deps.database.transaction((tx) => committed(tx, ...args));
+  if (args[4]) await deps.events.flush();
   return result;
 }
 
-/** The change, its success audit row and its `directory.changed` event, in the transaction given. */
-async function committed<T>(
-  tx: Connection,
+type CommitArgs<T> = [
   context: RequestContext,
   action: AccessAction,
   object: AdminObject,
   change: (tx: Connection) => Promise<T>,
   changed?: DirectoryChangedPayload,
-): Promise<T> {
+];
+
+/** The change, its success audit row and its `directory.changed` event, in the transaction given. */
+async function committed<T>(tx: Connection, ...[context, action, object, change, changed]: CommitArgs<T>): Promise<T> {
   const value = await change(tx);
   await auditAdmin(onConnection(context, tx), action, object, 'success');
   if (changed)

@@ -79,33 +79,9 @@ export interface OrganizationColumns {
 }
 
 /** A new practice's row (practice onboarding): its contact, time zone and postal address. */
-export async function insertOrganization(
-  tx: Connection,
-  id: string,
-  c: OrganizationColumns,
-  workflow: string,
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    `insert into organizations (id, name, phone, email, website, time_zone, address1, address2, city, state, zip_code,
-                                workflow, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
-    [
-      id,
-      c.name,
-      c.phone,
-      c.email,
-      c.website,
-      c.timeZone,
-      c.address?.address1 ?? null,
-      c.address?.address2 ?? null,
-      c.address?.city ?? null,
-      c.address?.state ?? null,
-      c.address?.zipCode ?? null,
-      workflow,
-      now.toISOString(),
-    ],
-  );
+export async function insertOrganization(tx: Connection, id: string, c: OrganizationColumns, workflow: string, now: Date): Promise<void> {
+  await tx.query('insert into organizations (id, name, workflow, created_at) values ($1, $2, $3, $4)', [id, c.name, workflow, now.toISOString()]);
+  await updateOrganization(tx, id, c, workflow, now);
 }
 
 export async function updateOrganization(

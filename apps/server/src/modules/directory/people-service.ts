@@ -206,11 +206,26 @@ export async function addPractitioner(
   await store.insertPerson(tx, id, { ...personValues(input, workflow), prefix: extra.prefix?.trim() || null }, now);
   await store.setSpecialties(tx, id, input.SpecialtyIds);
   await store.upsertProfile(tx, id, profileValues(input), now);
-  await store.insertRole(tx, { id: randomUUID(), practitionerId: id, organizationId: input.OrganizationId, codes: [...new Set(input.Code)], locationIds }, now);
-  await store.markInvited(tx, id, now);
+  await grantInvitedRole(tx, { practitionerId: id, organizationId: input.OrganizationId, codes: input.Code, locationIds }, now, 'practitioner-added');
   await audit(tx, context, { action: 'create', entityType: 'Practitioner', entityId: id, workflow, outcome: 'success', detail: { roles: input.Code } });
-  await appendEvents(tx, [...directoryChanged([input.OrganizationId], id, 'practitioner-added'), accessChanged(id, input.OrganizationId, true)]);
   return id;
+}
+
+/**
+ * A role at the practice for someone to be invited: the role, the invitation mark, `directory.changed` and
+ * `practitioner.access-changed` with `invite` (identity makes or updates the account and e-mails the link).
+ */
+async function grantInvitedRole(
+  tx: Connection,
+  role: { practitionerId: string; organizationId: string; codes: PracticeRoleCode[]; locationIds: string[] },
+  now: Date,
+  reason: string,
+): Promise<string> {
+  const roleId = randomUUID();
+  await store.insertRole(tx, { id: roleId, ...role, codes: [...new Set(role.codes)] }, now);
+  await store.markInvited(tx, role.practitionerId, now);
+  await appendEvents(tx, [...directoryChanged([role.organizationId], role.practitionerId, reason), accessChanged(role.practitionerId, role.organizationId, true)]);
+  return roleId;
 }
 
 /** PUT v2/practitioner/{id}: the profile, by the practice admin or the practitioner themself. */
@@ -352,13 +367,11 @@ export async function createRole(
   }
   const locationIds = await store.locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
   if (locationIds.length !== new Set(input.LocationIds).size) throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
-  const roleId = randomUUID();
-  const now = deps.clock.now();
-  await db.transaction(async (tx) => {
-    await store.insertRole(tx, { id: roleId, practitionerId: input.PractitionerId, organizationId: input.OrganizationId, codes: [...new Set(input.Code)], locationIds }, now);
-    await store.markInvited(tx, input.PractitionerId, now);
-    await audit(tx, context, { action: 'create', entityType: 'PractitionerRole', entityId: roleId, workflow, outcome: 'success', detail: { roles: input.Code } });
-    await appendEvents(tx, [...directoryChanged([input.OrganizationId], input.PractitionerId, 'role-added'), accessChanged(input.PractitionerId, input.OrganizationId, true)]);
+  const roleId = await db.transaction(async (tx) => {
+    const role = { practitionerId: input.PractitionerId, organizationId: input.OrganizationId, codes: input.Code, locationIds };
+    const added = await grantInvitedRole(tx, role, deps.clock.now(), 'role-added');
+    await audit(tx, context, { action: 'create', entityType: 'PractitionerRole', entityId: added, workflow, outcome: 'success', detail: { roles: input.Code } });
+    return added;
   });
   await deps.events.flush();
   return roleShape(deps, roleId);
