@@ -28,7 +28,7 @@ import { ApiError, apiRequest } from '../../../shared/api/client';
 import { specialtiesQuery } from '../../../shared/search/lookups';
 import { hasRole, useSession } from '../../../shared/session/session';
 import { useOnboardPractice } from '../api/onboarding';
-import { emptyForm, STEPS, stepOfField, toRequest, validateStep, type Errors, type Step, type WizardForm } from '../form';
+import { emptyForm, serverErrors, STEPS, stepOfField, toRequest, validateStep, type Errors, type Step, type WizardForm } from '../form';
 
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '0'] as const;
 const SLOT_MINUTES = ['10', '15', '20', '30', '45', '60'] as const;
@@ -108,7 +108,9 @@ export function OnboardingWizardPage() {
         if (failure instanceof ApiError && failure.issues.length > 0) {
           const first = failure.issues[0]!;
           setActive(STEPS.indexOf(stepOfField(first.field)));
+          setErrors(serverErrors(failure.issues));
           setServerError(failure.issues.map((issue) => issue.message).join(' '));
+          requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
         } else setServerError(failure.message);
       },
     });
