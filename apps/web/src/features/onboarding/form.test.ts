@@ -56,6 +56,7 @@ describe('the onboarding wizard form', () => {
         { field: 'Schedule.Hours.1.Start', rule: 'overlap' },
         { field: 'Schedule.Reasons.1.Name', rule: 'unique' },
         { field: 'Payment.GatewayName', rule: 'required' },
+        { field: 'Schedule.SlotMinutes', rule: 'fits_hours' },
         { field: 'body.Provider.FirstName', rule: 'invalid_format' },
       ]),
     ).toEqual({
@@ -67,6 +68,7 @@ describe('the onboarding wizard form', () => {
       'schedule.end': 'errors.endAfterStart',
       'schedule.reasons.1.name': 'errors.uniqueReason',
       'payment.gateway': 'errors.gateway',
+      'schedule.slotMinutes': 'errors.slotFits',
       'provider.firstName': 'errors.invalid',
     });
   });

@@ -162,6 +162,7 @@ function keyOfRule(rule: string, path: string): string {
     unknown_zip: 'errors.unknownZip',
     unknown: 'errors.unknown',
     overlap: 'errors.endAfterStart',
+    fits_hours: 'errors.slotFits',
     after_start: 'errors.endAfterStart',
   };
   return keys[rule] ?? 'errors.invalid';
