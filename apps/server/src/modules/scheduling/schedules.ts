@@ -288,7 +288,7 @@ async function insertNewSchedule(tx: Connection, practice: string, location: { I
 }
 
 /**
- * A new practice's first calendar in the caller's transaction (practice onboarding, decision 0064): the service
+ * A new practice's first calendar in the caller's transaction (practice onboarding, decision 0070): the service
  * category, its reasons and the schedule offering them, with the rules and rows of POST servicecategory, POST
  * servicetype, POST schedule and PUT schedule/{id}/update-services, each audited in the transaction with its
  * workflow (Reason_Group_Add_Web, Reason_Add_Web, Schedule_Edit_Web). The practice, its facility and the
