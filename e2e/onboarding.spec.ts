@@ -110,10 +110,11 @@ test("a super user onboards a practice through the wizard; its provider is found
   const profileHref = await page.getByRole('link', { name: "Open the provider's public profile" }).getAttribute('href');
   expect(profileHref).toMatch(/^\/providers\/.+/);
 
-  // The provider's activation e-mail links to the password-set flow.
-  const outbox = await page.request.get('/dev/outbox', { params: { to: `nadia-${run}@lakeshore.example`, template: 'provider-activation', limit: 1 } });
-  const [activation] = ((await outbox.json()) as { messages: { body: string }[] }).messages;
-  expect(activation?.body).toMatch(/\/forgot-password\?activation=1&exp=\d+&sig=/);
+  // The provider is invited as the users screen invites: one e-mail with a signed, single-use activation link.
+  const outbox = await page.request.get('/dev/outbox', { params: { to: `nadia-${run}@lakeshore.example`, limit: 5 } });
+  const messages = ((await outbox.json()) as { messages: { body: string; template: string }[] }).messages;
+  expect(messages.map((m) => m.template)).toEqual(['staff-invitation']);
+  const link = /https?:\/\/\S+(\/account\/activate\?invitation=[0-9a-f-]+&exp=\d+&sig=[A-Za-z0-9_-]+)/.exec(messages[0]!.body)![1]!;
 
   // A patient finds the new provider in the search, at the new location, with open slots.
   const patientContext = await browser.newContext();
@@ -173,32 +174,19 @@ test("a super user onboards a practice through the wizard; its provider is found
   await expect(patient.getByTestId('confirmation-detail')).toContainText(lastName);
   await patientContext.close();
 
-  // The new provider activates their account from the e-mailed link (the password-set flow) and signs in as the
+  // The new provider activates their account from the e-mailed link, choosing a password, and signs in as the
   // practice's admin, who can change the reasons of the new schedule.
   const providerEmail = `nadia-${run}@lakeshore.example`;
-  const link = /(\/forgot-password\?activation=1&exp=\d+&sig=[A-Za-z0-9_-]+)/.exec(activation!.body)![1]!;
   const providerContext = await browser.newContext();
   const provider = await providerContext.newPage();
   await provider.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
   await provider.goto(link);
-  const requestedAt = new Date(Date.now() - 1000);
-  await provider.getByLabel('Email').fill(providerEmail);
-  await provider.getByRole('button', { name: 'Send code' }).click();
-  await provider.waitForURL((url) => url.pathname === '/verify-code');
-  const code = await latestCode(provider.request, providerEmail, 'password-reset', requestedAt);
-  await provider.getByLabel('Digit 1').click();
-  await provider.keyboard.type(code);
-  await provider.getByRole('button', { name: 'Verify' }).click();
-  await provider.waitForURL((url) => url.pathname === '/reset-password');
+  await expect(provider.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
+  await expect(provider.getByText(providerEmail)).toBeVisible();
   const password = `Lakeshore-${run}-pw1`;
-  await provider.getByRole('textbox', { name: 'New password', exact: true }).fill(password);
-  await provider.getByLabel('Confirm new password').fill(password);
-  await provider.getByRole('button', { name: 'Reset password' }).click();
-  await provider.waitForURL((url) => url.pathname !== '/reset-password');
-  if (!/\/realms\/careslot\/login-actions\//.test(provider.url())) {
-    await provider.goto('/login');
-    await provider.getByRole('button', { name: 'Login with CareSlot' }).click();
-  }
+  await provider.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await provider.getByLabel('Confirm Password').fill(password);
+  await provider.getByRole('button', { name: 'Activate account' }).click();
   await expect(provider).toHaveURL(/\/realms\/careslot\/login-actions\//);
   await submitRealmLogin(provider, providerEmail, password);
   await expect(provider.getByRole('button', { name: new RegExp(`Nadia ${lastName}`) })).toBeVisible();

@@ -118,7 +118,8 @@ export async function decide(context: RequestContext, action: AccessAction, reso
   return { allowed: false, reason: 'no_relation' };
 }
 
-function auditContext(context: RequestContext): AuditContext {
+/** Who the audit row names for a request (or a job's context). */
+export function auditContext(context: RequestContext): AuditContext {
   return {
     actorId: context.userId ?? context.subject,
     actorType: context.actorType,

@@ -59,6 +59,7 @@ const V2 = '/careslot-administration/api/v2';
 
 const WORKFLOWS = {
   organization: 'Organization_Update_Web',
+  organizationAdd: 'Organization_Add_Web',
   organizationSettings: 'Organization_Settings_Edit_Web',
   clinicalSettings: 'Practice_Clinical_Settings_Edit_Web',
   portalSettings: 'Patient_Portal_Settings_Edit_Web',
@@ -77,30 +78,34 @@ const WORKFLOWS = {
  * Runs a change in one transaction with its success audit row and events, then delivers the events.
  * The access decision (and any refusal's audit row) came before, outside the transaction.
  */
-async function commit<T>(
-  deps: AdminDeps,
+async function commit<T>(deps: AdminDeps, ...args: CommitArgs<T>): Promise<T> {
+  const result = await deps.database.transaction((tx) => committed(tx, ...args));
+  if (args[4]) await deps.events.flush();
+  return result;
+}
+
+type CommitArgs<T> = [
   context: RequestContext,
   action: AccessAction,
   object: AdminObject,
   change: (tx: Connection) => Promise<T>,
   changed?: DirectoryChangedPayload,
-): Promise<T> {
-  const result = await deps.database.transaction(async (tx) => {
-    const value = await change(tx);
-    await auditAdmin(onConnection(context, tx), action, object, 'success');
-    if (changed)
-      await appendEvents(tx, [
-        {
-          aggregateType: 'organization',
-          aggregateId: changed.organizationId,
-          type: DIRECTORY_CHANGED,
-          payload: changed,
-        },
-      ]);
-    return value;
-  });
-  if (changed) await deps.events.flush();
-  return result;
+];
+
+/** The change, its success audit row and its `directory.changed` event, in the transaction given. */
+async function committed<T>(tx: Connection, ...[context, action, object, change, changed]: CommitArgs<T>): Promise<T> {
+  const value = await change(tx);
+  await auditAdmin(onConnection(context, tx), action, object, 'success');
+  if (changed)
+    await appendEvents(tx, [
+      {
+        aggregateType: 'organization',
+        aggregateId: changed.organizationId,
+        type: DIRECTORY_CHANGED,
+        payload: changed,
+      },
+    ]);
+  return value;
 }
 
 const orNull = (value: string | undefined | null) => (value ? value : null);
@@ -126,38 +131,43 @@ export async function updateOrganization(
     detail: { fields: Object.keys(input) },
   };
   await requireAdminOf(context, 'update', object);
-  const address = input.Address
-    ? {
-        address1: orNull(input.Address.Address1),
-        address2: orNull(input.Address.Address2),
-        city: orNull(input.Address.City),
-        state: orNull(input.Address.State),
-        zipCode: orNull(input.Address.ZipCode),
-      }
-    : null;
   await commit(
     deps,
     context,
     'update',
     object,
-    (tx) =>
-      store.updateOrganization(
-        tx,
-        id,
-        {
-          name: input.Name,
-          phone: orNull(input.Phone),
-          email: orNull(input.Email),
-          website: orNull(input.Website),
-          timeZone: input.TimeZone,
-          address,
-        },
-        WORKFLOWS.organization,
-        deps.clock.now(),
-      ),
+    (tx) => store.updateOrganization(tx, id, organizationColumns(input), WORKFLOWS.organization, deps.clock.now()),
     { organizationId: id, practitionerIds: null, reason: 'organization.updated' },
   );
   return (await getOrganization(deps.database, id))!;
+}
+
+function organizationColumns(input: OrganizationUpdate): store.OrganizationColumns {
+  return {
+    name: input.Name,
+    phone: orNull(input.Phone),
+    email: orNull(input.Email),
+    website: orNull(input.Website),
+    timeZone: input.TimeZone,
+    address: input.Address
+      ? {
+          address1: orNull(input.Address.Address1),
+          address2: orNull(input.Address.Address2),
+          city: orNull(input.Address.City),
+          state: orNull(input.Address.State),
+          zipCode: orNull(input.Address.ZipCode),
+        }
+      : null,
+  };
+}
+
+/**
+ * A new practice in the caller's transaction (practice onboarding, decision 0064): the organization with its
+ * contact, time zone and postal address, audited Organization_Add_Web. The caller decided who may (a super user).
+ */
+export async function addOrganization(tx: Connection, context: RequestContext, id: string, input: OrganizationUpdate, now: Date): Promise<void> {
+  const object: AdminObject = { entityType: 'Organization', id, organizationId: id, workflow: WORKFLOWS.organizationAdd };
+  await committed(tx, context, 'create', object, (t) => store.insertOrganization(t, id, organizationColumns(input), WORKFLOWS.organizationAdd, now));
 }
 
 /** GET v2/organization/name?name=: the practice of that name (case-insensitive), e.g. to tell a name is taken. */
@@ -579,19 +589,29 @@ export async function createLocation(
   };
   await requireAdminOf(context, 'create', object);
   const columns = await locationColumns(deps.database, input.OrganizationId, input);
-  await commit(
-    deps,
-    context,
-    'create',
-    object,
-    (tx) => store.insertLocation(tx, id, columns, deps.clock.now()),
-    {
-      organizationId: input.OrganizationId,
-      practitionerIds: null,
-      reason: 'location.added',
-    },
-  );
+  await deps.database.transaction((tx) => addLocation(tx, context, id, columns, deps.clock.now()));
+  await deps.events.flush();
   return (await getLocation(deps.database, id))!;
+}
+
+/**
+ * A new facility's columns, checked: the zip must be a US zip of the catalog in the state given (400 naming
+ * body.Address.ZipCode / body.Address.State). Read before the transaction that adds it (the catalog is not in it).
+ */
+export const newLocationColumns = (database: Database, input: LocationInput) => locationColumns(database, input.OrganizationId, input);
+
+/**
+ * Adds a facility in the caller's transaction (POST v2/location, and practice onboarding's first location):
+ * the row, its audit (Location_Add_Web) and `directory.changed`. The caller decided who may and flushes the
+ * events after the commit.
+ */
+export async function addLocation(tx: Connection, context: RequestContext, id: string, columns: store.LocationColumns, now: Date): Promise<void> {
+  const object: AdminObject = { entityType: 'Location', id, organizationId: columns.organizationId, workflow: WORKFLOWS.locationAdd };
+  await committed(tx, context, 'create', object, (t) => store.insertLocation(t, id, columns, now), {
+    organizationId: columns.organizationId,
+    practitionerIds: null,
+    reason: 'location.added',
+  });
 }
 
 /** PUT v2/location/{id} (Location_Edit_Web). A facility stays with its practice. */

@@ -40,6 +40,9 @@ export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
 export { peopleRoutes } from './people-routes';
 export { markPractitionerActivated, practiceAccessOf } from './people-service';
+/** The writes of the practice-settings screens in a caller's transaction (practice onboarding, decision 0064). */
+export { addPractitioner } from './people-service';
+export { addLocation, addOrganization, newLocationColumns } from './admin-service';
 export { directoryAdminRoutes } from './admin-routes';
 export { organizationSettingsOf, portalSettingsOf } from './admin-service';
 export { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './events';

@@ -17,7 +17,7 @@ import { recordAudit, type AuditAction, type AuditContext, type AuditOutcome } f
 import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, conflict, fieldError, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors';
 import { appendEvents, type NewDomainEvent } from '../../platform/events';
 import { checkUpload } from '../../platform/files';
 import { getPractitioner, listPractitionerRoles } from './service';
@@ -147,13 +147,16 @@ const profileValues = (input: PractitionerProfileInput): store.ProfileValues => 
   hospitalAffiliations: [...new Set(input.HospitalAffiliations)],
 });
 
+/** A value another practitioner holds: 409 naming the field (body.Email, body.Npi) and the rule. */
+const taken = (field: string, message: string) => new AppError('conflict', { message, issues: [{ field: `body.${field}`, rule: 'unique', message }] });
+
 /** E-mail and NPI belong to one practitioner each: 409 naming which. */
 async function assertUnique(db: Connection, input: PractitionerProfileInput, selfId: string | null) {
   const byEmail = await store.practitionerIdWithEmail(db, input.Email.trim());
-  if (byEmail && byEmail !== selfId) throw conflict('A practitioner with this e-mail already exists');
+  if (byEmail && byEmail !== selfId) throw taken('Email', 'A practitioner with this e-mail already exists');
   const npi = input.Npi?.trim();
   const byNpi = npi ? await store.practitionerIdWithNpi(db, npi) : null;
-  if (byNpi && byNpi !== selfId) throw conflict('A practitioner with this NPI already exists');
+  if (byNpi && byNpi !== selfId) throw taken('Npi', 'A practitioner with this NPI already exists');
 }
 
 export async function detail(deps: Deps, id: string): Promise<PractitionerDetail> {
@@ -172,26 +175,57 @@ export async function detail(deps: Deps, id: string): Promise<PractitionerDetail
 
 /** POST v2/practitioner: the person, their role at the practice, and their invitation (through identity). */
 export async function createPractitioner(deps: Deps, context: RequestContext, input: PractitionerCreate): Promise<PractitionerDetail> {
-  const workflow = workflowOf(input.Code, 'add');
-  await requireAdminOf(context, input.OrganizationId, 'Practitioner', workflow, 'create');
-  const db = deps.database;
-  await checkProfile(db, input, input.Code.includes('provider'));
-  const locationIds = await store.locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
-  if (locationIds.length !== new Set(input.LocationIds).size) throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
-  const id = randomUUID();
-  const now = deps.clock.now();
-  await db.transaction(async (tx) => {
-    await assertUnique(tx, input, null);
-    await store.insertPerson(tx, id, personValues(input, workflow), now);
-    await store.setSpecialties(tx, id, input.SpecialtyIds);
-    await store.upsertProfile(tx, id, profileValues(input), now);
-    await store.insertRole(tx, { id: randomUUID(), practitionerId: id, organizationId: input.OrganizationId, codes: [...new Set(input.Code)], locationIds }, now);
-    await store.markInvited(tx, id, now);
-    await audit(tx, context, { action: 'create', entityType: 'Practitioner', entityId: id, workflow, outcome: 'success', detail: { roles: input.Code } });
-    await appendEvents(tx, [...directoryChanged([input.OrganizationId], id, 'practitioner-added'), accessChanged(id, input.OrganizationId, true)]);
-  });
+  await requireAdminOf(context, input.OrganizationId, 'Practitioner', workflowOf(input.Code, 'add'), 'create');
+  const id = await deps.database.transaction((tx) => addPractitioner(tx, context, input, deps.clock.now()));
   await deps.events.flush();
   return detail(deps, id);
+}
+
+/**
+ * Adds a practitioner in the caller's transaction (the write of POST v2/practitioner, also practice onboarding's
+ * provider step): the profile's rules (packages/domain personIssues: names, e-mail, phone, NPI, DEA), known
+ * specialties, facilities of the practice, an e-mail and NPI no one else holds; then the person, their role,
+ * the invitation mark, the audit row (Provider_Add_Web / Staff_Add_Web) and the events: `directory.changed`
+ * and `practitioner.access-changed` with `invite`, from which identity makes the account and e-mails the
+ * activation link once the transaction has committed. The caller checked who may, and flushes the events
+ * after the commit. Returns the new practitioner's id.
+ */
+export async function addPractitioner(
+  tx: Connection,
+  context: RequestContext,
+  input: PractitionerCreate,
+  now: Date,
+  extra: { prefix?: string | null } = {},
+): Promise<string> {
+  const workflow = workflowOf(input.Code, 'add');
+  await checkProfile(tx, input, input.Code.includes('provider'));
+  const locationIds = await store.locationsOfOrganization(tx, input.OrganizationId, input.LocationIds);
+  if (locationIds.length !== new Set(input.LocationIds).size) throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
+  await assertUnique(tx, input, null);
+  const id = randomUUID();
+  await store.insertPerson(tx, id, { ...personValues(input, workflow), prefix: extra.prefix?.trim() || null }, now);
+  await store.setSpecialties(tx, id, input.SpecialtyIds);
+  await store.upsertProfile(tx, id, profileValues(input), now);
+  await grantInvitedRole(tx, { practitionerId: id, organizationId: input.OrganizationId, codes: input.Code, locationIds }, now, 'practitioner-added');
+  await audit(tx, context, { action: 'create', entityType: 'Practitioner', entityId: id, workflow, outcome: 'success', detail: { roles: input.Code } });
+  return id;
+}
+
+/**
+ * A role at the practice for someone to be invited: the role, the invitation mark, `directory.changed` and
+ * `practitioner.access-changed` with `invite` (identity makes or updates the account and e-mails the link).
+ */
+async function grantInvitedRole(
+  tx: Connection,
+  role: { practitionerId: string; organizationId: string; codes: PracticeRoleCode[]; locationIds: string[] },
+  now: Date,
+  reason: string,
+): Promise<string> {
+  const roleId = randomUUID();
+  await store.insertRole(tx, { id: roleId, ...role, codes: [...new Set(role.codes)] }, now);
+  await store.markInvited(tx, role.practitionerId, now);
+  await appendEvents(tx, [...directoryChanged([role.organizationId], role.practitionerId, reason), accessChanged(role.practitionerId, role.organizationId, true)]);
+  return roleId;
 }
 
 /** PUT v2/practitioner/{id}: the profile, by the practice admin or the practitioner themself. */
@@ -333,13 +367,11 @@ export async function createRole(
   }
   const locationIds = await store.locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
   if (locationIds.length !== new Set(input.LocationIds).size) throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
-  const roleId = randomUUID();
-  const now = deps.clock.now();
-  await db.transaction(async (tx) => {
-    await store.insertRole(tx, { id: roleId, practitionerId: input.PractitionerId, organizationId: input.OrganizationId, codes: [...new Set(input.Code)], locationIds }, now);
-    await store.markInvited(tx, input.PractitionerId, now);
-    await audit(tx, context, { action: 'create', entityType: 'PractitionerRole', entityId: roleId, workflow, outcome: 'success', detail: { roles: input.Code } });
-    await appendEvents(tx, [...directoryChanged([input.OrganizationId], input.PractitionerId, 'role-added'), accessChanged(input.PractitionerId, input.OrganizationId, true)]);
+  const roleId = await db.transaction(async (tx) => {
+    const role = { practitionerId: input.PractitionerId, organizationId: input.OrganizationId, codes: input.Code, locationIds };
+    const added = await grantInvitedRole(tx, role, deps.clock.now(), 'role-added');
+    await audit(tx, context, { action: 'create', entityType: 'PractitionerRole', entityId: added, workflow, outcome: 'success', detail: { roles: input.Code } });
+    return added;
   });
   await deps.events.flush();
   return roleShape(deps, roleId);

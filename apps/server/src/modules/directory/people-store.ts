@@ -60,14 +60,16 @@ export interface PersonValues {
   languages: string[];
   about: string | null;
   workflow: string;
+  /** Only a new practitioner's (practice onboarding asks for it); edits leave the stored prefix alone. */
+  prefix?: string | null;
 }
 
 export async function insertPerson(db: Connection, id: string, v: PersonValues, now: Date) {
   await db.query(
     `insert into practitioners (id, given_names, family_name, suffix, gender, npi, email, phone, hide_public_profile,
-       languages, about, workflow, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
-    [id, v.givenNames, v.familyName, v.suffix, v.gender, v.npi, v.email, v.phone, v.hidePublicProfile, v.languages, v.about, v.workflow, now],
+       languages, about, workflow, created_at, updated_at, prefix)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)`,
+    [id, v.givenNames, v.familyName, v.suffix, v.gender, v.npi, v.email, v.phone, v.hidePublicProfile, v.languages, v.about, v.workflow, now, v.prefix ?? null],
   );
 }
 

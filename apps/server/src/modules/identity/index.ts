@@ -1,6 +1,5 @@
 /** The identity module's public face: the realm (OIDC provider), accounts and the account calls. */
-export { hashPassword, patientAccountState } from './accounts';
+export { patientAccountState } from './accounts';
 export { insertAccounts, findAccountByEmail, type Account, type NewAccount } from './store';
 export { identityRoutes, PRODUCT_TOKEN_TTL } from './routes';
 export { REALM_PATH } from './oidc';
-export { signLink, signedLinkKey } from './signed-links';

@@ -98,20 +98,47 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
     );
     expect(payment).toEqual({ enable_online_payment: true, gateway_name: 'stripe' });
 
+    // The provider is invited as the users screen invites: identity made the account from the event after the
+    // commit and queued one e-mail with the signed single-use activation link.
     const [account] = await t.database.query<{ user_roles: string[]; careslot_id: string; practice_id: string }>(
       'select user_roles, careslot_id, practice_id from identity_users where lower(email) = $1',
       ['nora-1001@prairie.example'],
     );
     expect(account).toEqual({ user_roles: ['provider', 'practiceadmin'], careslot_id: result.PractitionerId, practice_id: result.OrganizationId });
-    const [mail] = await t.outbox.list({ to: 'nora-1001@prairie.example', template: 'provider-activation' });
-    expect(mail?.body).toMatch(/\/forgot-password\?activation=1&exp=\d+&sig=/);
-    expect(mail?.body).not.toContain('nora-1001@prairie.example');
+    await t.events.flush();
+    const mails = await t.outbox.list({ to: 'nora-1001@prairie.example' });
+    expect(mails.map((m) => m.template)).toEqual(['staff-invitation']);
+    expect(mails[0]!.body).toMatch(/\/account\/activate\?invitation=[0-9a-f-]{36}&exp=\d+&sig=/);
+    expect(mails[0]!.body).not.toContain('nora-1001@prairie.example');
 
-    const audit = await t.database.query<{ outcome: string; actor_id: string }>(
-      "select outcome, actor_id from audit_events where entity_id = $1 and workflow = 'Practice_Onboarding_Web' and action = 'create'",
+    // Each part is audited by the service that wrote it, with the settings screens' workflows, and the whole.
+    const audit = await t.database.query<{ workflow: string; entity_type: string; n: number }>(
+      `select workflow, entity_type, count(*)::int as n from audit_events
+        where outcome = 'success' and action in ('create', 'update') and (entity_id = any($1::text[]) or entity_id = any($2::text[]))
+        group by workflow, entity_type order by workflow`,
+      [[result.OrganizationId, result.LocationId, result.PractitionerId, result.ScheduleId, result.ServiceCategoryId], result.ServiceTypeIds],
+    );
+    expect(audit).toEqual([
+      { workflow: 'Location_Add_Web', entity_type: 'Location', n: 1 },
+      { workflow: 'Organization_Add_Web', entity_type: 'Organization', n: 1 },
+      { workflow: 'Payment_Config_Edit_Web', entity_type: 'OrganizationPaymentConfig', n: 1 },
+      { workflow: 'Practice_Onboarding_Web', entity_type: 'Organization', n: 1 },
+      { workflow: 'Provider_Add_Web', entity_type: 'Practitioner', n: 1 },
+      { workflow: 'Reason_Add_Web', entity_type: 'ServiceType', n: 2 },
+      { workflow: 'Reason_Group_Add_Web', entity_type: 'ServiceCategory', n: 1 },
+      { workflow: 'Schedule_Edit_Web', entity_type: 'Schedule', n: 1 },
+    ]);
+    const [summary] = await t.database.query<{ actor_id: string }>(
+      "select actor_id from audit_events where entity_id = $1 and workflow = 'Practice_Onboarding_Web'",
       [result.OrganizationId],
     );
-    expect(audit).toEqual([{ outcome: 'success', actor_id: 'super-1' }]);
+    expect(summary).toEqual({ actor_id: 'super-1' });
+    // The directory's events announce the location and the provider (and scheduling the schedule) to the search.
+    const announced = await t.database.query<{ reason: string }>(
+      "select payload->>'reason' as reason from domain_events where type = $1 and aggregate_id = $2 order by version",
+      [DIRECTORY_CHANGED, result.OrganizationId],
+    );
+    expect(announced.map((r) => r.reason)).toEqual(['location.added', 'practitioner-added', 'schedule.created']);
   });
 
   it('keeps an unpublished practice out of the search', async () => {
@@ -120,39 +147,71 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
     expect((await search('Prairie Family Care 1002')).count).toBe(0);
   });
 
-  it('names the field and the rule of bad input, and writes nothing', async () => {
+  /** Nothing of the practice (key) nor of its provider e-mail is left: no rows, no events, no e-mail. */
+  const nothingLeftOf = async (key: string, npi: string) => {
+    await t.events.flush();
+    const [left] = await t.database.query<Record<string, number>>(
+      `select (select count(*)::int from organizations where name = $1) as organizations,
+              (select count(*)::int from locations l join organizations o on o.id = l.organization_id where o.name = $1) as locations,
+              (select count(*)::int from practitioners where npi = $2 or lower(email) = $3) as practitioners,
+              (select count(*)::int from identity_users where lower(email) = $3) as accounts,
+              (select count(*)::int from service_categories where name = $4) as categories`,
+      [`Prairie Family Care ${key}`, npi, `nora-${key}@prairie.example`, `Consultation ${key}`],
+    );
+    expect(left).toEqual({ organizations: 0, locations: 0, practitioners: 0, accounts: 0, categories: 0 });
+    expect(await t.outbox.list({ to: `nora-${key}@prairie.example` })).toEqual([]);
+  };
+  const issuesOf = (res: { json: ErrorBody }) => res.json.errors.map((e) => `${e.field}:${e.rule}`).sort();
+
+  it('names the field and the rule of bad input with the wizard step, by the same rules as the settings screens, and writes nothing', async () => {
     const bad = request('1003');
     const npi = bad.Provider.Npi;
     const wrongDigit = `${npi.slice(0, 9)}${(Number(npi[9]) + 1) % 10}`;
-    const res = await add({
-      ...bad,
-      Provider: { ...bad.Provider, Npi: wrongDigit },
-      Location: { ...bad.Location, ZipCode: '10001' },
-      Schedule: { ...bad.Schedule, Hours: [{ Weekday: 1, Start: '09:00', End: '12:00' }, { Weekday: 1, Start: '11:00', End: '13:00' }] },
-      Payment: { EnableOnlinePayment: true, GatewayName: null },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json.errors.map((e) => `${e.field}:${e.rule}`).sort()).toEqual([
-      'Location.State:zip_state',
-      'Payment.GatewayName:required',
-      'Provider.Npi:npi_check_digit',
-      'Schedule.Hours.1:overlap',
-    ]);
+    // The provider step (people's rules: NPI check digit over 80840) fails after the organization and the location were written.
+    const badNpi = await add({ ...bad, Provider: { ...bad.Provider, Npi: wrongDigit } });
+    expect(badNpi.statusCode).toBe(400);
+    expect(issuesOf(badNpi)).toEqual(['Provider.Npi:npi']);
+    const badSpecialty = await add({ ...bad, Provider: { ...bad.Provider, SpecialtyId: '00000000-0000-4000-8000-000000000000' } });
+    expect(issuesOf(badSpecialty)).toEqual(['Provider.SpecialtyId:unknown']);
+    // The location step (the facility's rules: the zip code's state).
+    const otherState = await add({ ...bad, Location: { ...bad.Location, ZipCode: '10001' } });
+    expect(issuesOf(otherState)).toEqual(['Location.State:matches_zip']);
+    // The schedule step (scheduling's working-hours rules) fails after the provider was written and invited.
+    const overlap = await add({ ...bad, Schedule: { ...bad.Schedule, CategoryName: 'Consultation 1003', Hours: [{ Weekday: 1, Start: '09:00', End: '12:00' }, { Weekday: 1, Start: '11:00', End: '13:00' }] } });
+    expect(overlap.statusCode).toBe(400);
+    expect(issuesOf(overlap)).toEqual(['Schedule.Hours.1.Start:overlap']);
+    // What only the wizard asks.
+    const wizard = await add({ ...bad, Payment: { EnableOnlinePayment: true, GatewayName: null }, Schedule: { ...bad.Schedule, SlotMinutes: 60, Hours: [{ Weekday: 1, Start: '09:00', End: '09:30' }] } });
+    expect(issuesOf(wizard)).toEqual(['Payment.GatewayName:required', 'Schedule.SlotMinutes:fits_hours']);
     const zod = await add({ ...bad, Provider: { ...bad.Provider, FirstName: 'N0ra' } });
     expect(zod.statusCode).toBe(400);
     expect(zod.json.errors.map((e) => e.field)).toContain('body.Provider.FirstName');
-    expect(await t.database.query("select 1 from organizations where name = 'Prairie Family Care 1003'")).toEqual([]);
+    await nothingLeftOf('1003', wrongDigit);
+    await nothingLeftOf('1003', npi);
   });
 
-  it('refuses a provider e-mail or NPI already in use (nothing half written)', async () => {
+  it('refuses a provider e-mail or NPI already in use, naming the field (nothing half written, no invitation)', async () => {
     const first = request('1004');
     expect((await add(first)).statusCode).toBe(201);
     const sameEmail = await add({ ...request('1005'), Provider: { ...request('1005').Provider, Email: first.Provider.Email } });
     expect(sameEmail.statusCode).toBe(409);
+    expect(issuesOf(sameEmail)).toEqual(['Provider.Email:unique']);
     const sameNpi = await add({ ...request('1006'), Provider: { ...request('1006').Provider, Npi: first.Provider.Npi } });
-    expect(sameNpi.statusCode).toBe(400);
-    expect(sameNpi.json.errors[0]).toMatchObject({ field: 'Provider.Npi', rule: 'unique' });
-    expect(await t.database.query("select 1 from organizations where name in ('Prairie Family Care 1005', 'Prairie Family Care 1006')")).toEqual([]);
+    expect(sameNpi.statusCode).toBe(409);
+    expect(issuesOf(sameNpi)).toEqual(['Provider.Npi:unique']);
+    await nothingLeftOf('1005', request('1005').Provider.Npi);
+    await nothingLeftOf('1006', '-');
+    // The first provider was invited once, however often the events are delivered.
+    await t.events.flush();
+    expect(await t.outbox.list({ to: first.Provider.Email })).toHaveLength(1);
+  });
+
+  it("refuses an e-mail that is already someone's sign-in account", async () => {
+    const [patient] = await t.database.query<{ email: string }>("select email from identity_users where email is not null and careslot_id is not null limit 1");
+    const res = await add({ ...request('1008'), Provider: { ...request('1008').Provider, Email: patient!.email } });
+    expect(res.statusCode).toBe(409);
+    expect(issuesOf(res)).toEqual(['Provider.Email:unique']);
+    await nothingLeftOf('1008', request('1008').Provider.Npi);
   });
 
   it('is for super users only', async () => {

@@ -16,5 +16,5 @@ export type { PaymentGateway } from './gateway';
 export { DEFAULT_CANCEL_REFUND_HOURS, feeOutcomeOf, settleFeeOnCancellation, type CancelledVisit } from './cancellation';
 export { paymentRoutes } from './routes';
 export { paymentJobs } from './jobs';
-/** The practice's payment choice (online payment on or off, gateway), written by practice onboarding. */
-export { upsertOrgConfig } from './store';
+/** The practice's payment choice (online payment on or off, gateway) in practice onboarding's transaction. */
+export { writeOrganizationConfig } from './settings';

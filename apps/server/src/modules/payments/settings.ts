@@ -84,19 +84,26 @@ const fieldsOf = (input: GatewayInput) => ['GatewayName', ...(['AccountNumber', 
 
 export async function upsertOrganizationConfig(deps: Deps, context: RequestContext, organizationId: string, input: OrganizationPaymentInput): Promise<OrganizationPaymentConfig> {
   await ownOrganization(context, organizationId, 'OrganizationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, 'update');
-  const row = await deps.database.transaction(async (tx) => {
-    const stored = await store.orgConfig(tx, organizationId);
-    const saved = await store.upsertOrgConfig(tx, organizationId, input.EnableOnlinePayment, gatewayWrite(input.Gateway, stored, 'Gateway', deps), deps.clock.now());
-    await audited(context, tx, {
-      action: 'update',
-      entityType: 'OrganizationPaymentConfig',
-      id: organizationId,
-      workflow: PAYMENT_CONFIG_WORKFLOW,
-      detail: { fields: ['EnableOnlinePayment', ...fieldsOf(input.Gateway)], gateway: input.Gateway.GatewayName, online: input.EnableOnlinePayment },
-    });
-    return saved;
-  });
+  const row = await deps.database.transaction((tx) => writeOrganizationConfig(deps, context, tx, organizationId, input));
   return organizationConfigOf(organizationId, row);
+}
+
+/**
+ * The practice's payment choice in the caller's transaction (PUT organizations/{id}, and practice onboarding's
+ * payment step): the gateway must be one this server serves (400 naming Gateway.GatewayName), audited
+ * Payment_Config_Edit_Web. The caller decided who may.
+ */
+export async function writeOrganizationConfig(deps: Deps, context: RequestContext, tx: Connection, organizationId: string, input: OrganizationPaymentInput) {
+  const stored = await store.orgConfig(tx, organizationId);
+  const saved = await store.upsertOrgConfig(tx, organizationId, input.EnableOnlinePayment, gatewayWrite(input.Gateway, stored, 'Gateway', deps), deps.clock.now());
+  await audited(context, tx, {
+    action: 'update',
+    entityType: 'OrganizationPaymentConfig',
+    id: organizationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+    detail: { fields: ['EnableOnlinePayment', ...fieldsOf(input.Gateway)], gateway: input.Gateway.GatewayName, online: input.EnableOnlinePayment },
+  });
+  return saved;
 }
 
 /** DELETE organizations/{id}: no online payment and no gateway any more (the cancellation policy stays). */

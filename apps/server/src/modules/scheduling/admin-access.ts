@@ -1,6 +1,7 @@
 import type { Role } from '@careslot/contracts';
 import { recordAudit, type AuditAction, type AuditContext } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
+import type { Connection } from '../../platform/db';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 
 /**
@@ -43,6 +44,25 @@ function auditContext(context: RequestContext): AuditContext {
   };
 }
 
+/** One audit row about a calendar set-up object, on the connection given (a transaction's, for a change). */
+export function auditSetup(
+  db: Pick<Connection, 'query'>,
+  context: RequestContext,
+  action: Extract<AuditAction, 'create' | 'update' | 'delete' | 'read'>,
+  target: AdminTarget,
+  outcome: 'success' | 'denied' | 'not_found',
+  reason?: string,
+) {
+  return recordAudit(db, auditContext(context), {
+    action,
+    entityType: target.entityType,
+    entityId: target.id,
+    outcome,
+    workflow: target.workflow,
+    detail: { ...target.detail, ...(reason ? { reason } : {}) },
+  });
+}
+
 /**
  * Allows the change or throws (401 guest, 403 without the role, 404 for another's or an unknown object),
  * auditing the decision. Returns the caller's practice.
@@ -54,15 +74,7 @@ export async function authorizeSetup(
   roles: ReadonlySet<Role> = ADMIN_ROLES,
 ): Promise<string> {
   if (!context.isSignedIn) throw new AppError('unauthorized');
-  const record = (outcome: 'success' | 'denied' | 'not_found', reason?: string) =>
-    recordAudit(context.access.database, auditContext(context), {
-      action,
-      entityType: target.entityType,
-      entityId: target.id,
-      outcome,
-      workflow: target.workflow,
-      detail: { ...target.detail, ...(reason ? { reason } : {}) },
-    });
+  const record = (outcome: 'success' | 'denied' | 'not_found', reason?: string) => auditSetup(context.access.database, context, action, target, outcome, reason);
   const practice = context.organizationId;
   if (!practice || !context.roles.some((r) => roles.has(r))) {
     await record('denied', 'not_permitted');

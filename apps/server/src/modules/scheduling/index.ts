@@ -40,5 +40,5 @@ export { availabilityOfPractitioners, availabilityOfServices, type ScheduleAvail
 export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';
 export { scheduleSettingsRoutes } from './settings-routes';
-/** A new practice's first schedule, category and reasons, written in practice onboarding's transaction. */
-export { insertCategory, insertSchedule, insertType, replaceScheduleHours, replaceScheduleServiceTypes } from './schedules-store';
+/** A new practice's first category, reasons and schedule, written in practice onboarding's transaction. */
+export { addFirstCalendar } from './schedules';

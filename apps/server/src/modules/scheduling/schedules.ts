@@ -18,7 +18,7 @@ import { appendEvents } from '../../platform/events';
 import type { FieldIssue } from '@careslot/contracts';
 import { minutesOfDay, workingHoursIssues } from '@careslot/domain';
 import { DIRECTORY_CHANGED, getHealthcareService, getLocation, listPractitionerRoles, type DirectoryChangedPayload } from '../directory';
-import { ADMIN_ROLES, authorizeSetup, CALENDAR_ROLES, SCHEDULE_WORKFLOWS, type AdminTarget } from './admin-access';
+import { ADMIN_ROLES, auditSetup, authorizeSetup, CALENDAR_ROLES, SCHEDULE_WORKFLOWS, type AdminTarget } from './admin-access';
 import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
 import { modelSlots, recordSlotChanges, type SchedulingDeps, type SlotChange } from './service';
 import { scheduleSettings } from './settings';
@@ -251,36 +251,77 @@ export async function createSchedule(deps: SchedulingDeps, context: RequestConte
     const service = await getHealthcareService(deps.database, actor.Id);
     if (!service || service.OrganizationId !== practice) throw fieldError('Actor.0.Id', 'not_found', 'no such healthcare service in your practice');
   }
+  const id = await deps.database.transaction((tx) => insertNewSchedule(tx, practice, location, input));
+  await deps.events.flush();
+  return shapeSchedule((await reloadModel(deps.database, id))!, now);
+}
+
+/** The rows of POST schedule (time zone and working-hours rules first) and the search's `directory.changed`. */
+async function insertNewSchedule(tx: Connection, practice: string, location: { Id: string; TimeZone: string }, input: ScheduleCreate): Promise<string> {
+  const actor = input.Actor[0]!;
   const timeZone = input.TimeZone ?? location.TimeZone;
   checkTimeZone(timeZone);
   const hours = workingHours(input.WorkingHours);
   const id = randomUUID();
-  await deps.database.transaction(async (tx) => {
-    await sstore.insertSchedule(tx, {
-      id,
-      practitionerId: actor.Type === 'Practitioner' ? actor.Id : null,
-      healthcareServiceId: actor.Type === 'HealthCareService' ? actor.Id : null,
-      locationId: location.Id,
-      organizationId: practice,
-      name: input.Name ?? null,
-      timeZone,
-      slotMinutes: input.SlotMinutes,
-      capacity: input.Capacity,
-      planningHorizonDays: input.PlanningHorizonDays,
-      slotHideHours: input.SlotHideHours,
-      onlineBookingEnabled: input.OnlineBookingEnabled,
-      requiresApproval: input.requires_approval,
-      identifiersJson: JSON.stringify(input.Identifier),
-      specialties: input.Specialty,
-      visitTypes: [...new Set(input.VisitType)],
-      supportedRegions: [...new Set(input.supported_regions)],
-    });
-    await sstore.replaceScheduleHours(tx, id, hours);
-    // Nobody follows a new calendar yet: no slot events, but the search learns of its availability.
-    await recordDirectoryChange(tx, await store.loadScheduleModels(tx, [id]), 'schedule.created');
+  await sstore.insertSchedule(tx, {
+    id,
+    practitionerId: actor.Type === 'Practitioner' ? actor.Id : null,
+    healthcareServiceId: actor.Type === 'HealthCareService' ? actor.Id : null,
+    locationId: location.Id,
+    organizationId: practice,
+    name: input.Name ?? null,
+    timeZone,
+    slotMinutes: input.SlotMinutes,
+    capacity: input.Capacity,
+    planningHorizonDays: input.PlanningHorizonDays,
+    slotHideHours: input.SlotHideHours,
+    onlineBookingEnabled: input.OnlineBookingEnabled,
+    requiresApproval: input.requires_approval,
+    identifiersJson: JSON.stringify(input.Identifier),
+    specialties: input.Specialty,
+    visitTypes: [...new Set(input.VisitType)],
+    supportedRegions: [...new Set(input.supported_regions)],
   });
-  await deps.events.flush();
-  return shapeSchedule((await reloadModel(deps.database, id))!, now);
+  await sstore.replaceScheduleHours(tx, id, hours);
+  // Nobody follows a new calendar yet: no slot events, but the search learns of its availability.
+  await recordDirectoryChange(tx, await store.loadScheduleModels(tx, [id]), 'schedule.created');
+  return id;
+}
+
+/**
+ * A new practice's first calendar in the caller's transaction (practice onboarding, decision 0070): the service
+ * category, its reasons and the schedule offering them, with the rules and rows of POST servicecategory, POST
+ * servicetype, POST schedule and PUT schedule/{id}/update-services, each audited in the transaction with its
+ * workflow (Reason_Group_Add_Web, Reason_Add_Web, Schedule_Edit_Web). The practice, its facility and the
+ * practitioner are the caller's, written in the same transaction; the caller decided who may (a super user)
+ * and flushes the events after the commit.
+ */
+export async function addFirstCalendar(
+  tx: Connection,
+  context: RequestContext,
+  input: {
+    organizationId: string;
+    location: { Id: string; TimeZone: string };
+    category: { Name: string; Duration: number; Capacity?: number | null };
+    types: Omit<TypeInput, 'ServiceCategoryId'>[];
+    schedule: ScheduleCreate;
+  },
+): Promise<{ categoryId: string; typeIds: string[]; scheduleId: string }> {
+  const practice = input.organizationId;
+  const audit = (entityType: AdminTarget['entityType'], id: string, workflow: string) =>
+    auditSetup(tx, context, 'create', { entityType, id, organizationId: practice, workflow }, 'success');
+  const category = await insertNewCategory(tx, practice, input.category);
+  await audit('ServiceCategory', category.id, SCHEDULE_WORKFLOWS.categoryAdd);
+  const typeIds: string[] = [];
+  for (const type of input.types) {
+    const row = await sstore.insertType(tx, { id: randomUUID(), organizationId: practice, ...typeValues(category.id, type) });
+    await audit('ServiceType', row.id, SCHEDULE_WORKFLOWS.typeAdd);
+    typeIds.push(row.id);
+  }
+  const scheduleId = await insertNewSchedule(tx, practice, input.location, input.schedule);
+  await sstore.replaceScheduleServiceTypes(tx, scheduleId, typeIds);
+  await audit('Schedule', scheduleId, SCHEDULE_WORKFLOWS.scheduleEdit);
+  return { categoryId: category.id, typeIds, scheduleId };
 }
 
 /**
@@ -521,9 +562,11 @@ export async function createServiceCategory(
     organizationId: context.organizationId,
     workflow: SCHEDULE_WORKFLOWS.categoryAdd,
   });
-  const row = await sstore.insertCategory(deps.database, { id: randomUUID(), organizationId: practice, name: input.Name, duration: input.Duration, capacity: input.Capacity ?? null });
-  return categoryOf(row);
+  return categoryOf(await insertNewCategory(deps.database, practice, input));
 }
+
+const insertNewCategory = (db: Connection, practice: string, input: { Name: string; Duration: number; Capacity?: number | null | undefined }) =>
+  sstore.insertCategory(db, { id: randomUUID(), organizationId: practice, name: input.Name, duration: input.Duration, capacity: input.Capacity ?? null });
 
 export async function updateServiceCategory(
   deps: SchedulingDeps,

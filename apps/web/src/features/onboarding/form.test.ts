@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { onboardingRequestSchema } from '@careslot/contracts';
-import { emptyForm, stepOfField, toRequest, validateStep, type WizardForm } from './form';
+import { emptyForm, serverErrors, stepOfField, toRequest, validateStep, type WizardForm } from './form';
 
 const filled = (): WizardForm => ({
   ...emptyForm(),
@@ -43,5 +43,33 @@ describe('the onboarding wizard form', () => {
     expect(stepOfField('body.Provider.Npi')).toBe('provider');
     expect(stepOfField('Schedule.Hours.1')).toBe('schedule');
     expect(stepOfField('Something')).toBe('review');
+  });
+
+  it("shows a server error at the wizard's field, with its rule's message", () => {
+    expect(
+      serverErrors([
+        { field: 'Provider.Npi', rule: 'unique' },
+        { field: 'Provider.Email', rule: 'unique' },
+        { field: 'Provider.SpecialtyId', rule: 'unknown' },
+        { field: 'Location.State', rule: 'matches_zip' },
+        { field: 'Location.ZipCode', rule: 'unknown_zip' },
+        { field: 'Schedule.Hours.1.Start', rule: 'overlap' },
+        { field: 'Schedule.Reasons.1.Name', rule: 'unique' },
+        { field: 'Payment.GatewayName', rule: 'required' },
+        { field: 'Schedule.SlotMinutes', rule: 'fits_hours' },
+        { field: 'body.Provider.FirstName', rule: 'invalid_format' },
+      ]),
+    ).toEqual({
+      'provider.npi': 'errors.taken',
+      'provider.email': 'errors.taken',
+      'provider.specialtyId': 'errors.unknown',
+      'location.state': 'errors.zipState',
+      'location.zipCode': 'errors.unknownZip',
+      'schedule.end': 'errors.endAfterStart',
+      'schedule.reasons.1.name': 'errors.uniqueReason',
+      'payment.gateway': 'errors.gateway',
+      'schedule.slotMinutes': 'errors.slotFits',
+      'provider.firstName': 'errors.invalid',
+    });
   });
 });

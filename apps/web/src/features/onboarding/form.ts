@@ -151,3 +151,40 @@ export function stepOfField(field: string): Step {
   const name = field.replace(/^body\./, '').split('.')[0]?.toLowerCase();
   return (STEPS as readonly string[]).includes(name ?? '') ? (name as Step) : 'review';
 }
+
+/** The i18n key (errors.*) of a server rule at a form field. */
+function keyOfRule(rule: string, path: string): string {
+  if (rule === 'unique') return /^schedule\.reasons\./.test(path) ? 'errors.uniqueReason' : 'errors.taken';
+  const keys: Record<string, string> = {
+    required: path === 'payment.gateway' ? 'errors.gateway' : 'errors.required',
+    npi: 'errors.npiCheck',
+    matches_zip: 'errors.zipState',
+    unknown_zip: 'errors.unknownZip',
+    unknown: 'errors.unknown',
+    overlap: 'errors.endAfterStart',
+    fits_hours: 'errors.slotFits',
+    after_start: 'errors.endAfterStart',
+  };
+  return keys[rule] ?? 'errors.invalid';
+}
+
+/**
+ * A server error's field as the wizard's form field (Provider.Npi → provider.npi, Location.ZipCode →
+ * location.zipCode, Schedule.Reasons.1.Name → schedule.reasons.1.name, Schedule.Hours.0.Start → schedule.end,
+ * Payment.GatewayName → payment.gateway), with the message key of its rule: the field shows the error.
+ */
+export function serverErrors(issues: readonly { field: string; rule: string }[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const path = issue.field
+      .replace(/^body\./, '')
+      .replace(/^Schedule\.Hours\..*$/, 'schedule.end')
+      .replace(/\.GatewayName$/, '.gateway')
+      .replace(/\.DurationMinutes$/, '.duration')
+      .split('.')
+      .map((part) => part.charAt(0).toLowerCase() + part.slice(1))
+      .join('.');
+    errors[path] ??= keyOfRule(issue.rule, path);
+  }
+  return errors;
+}

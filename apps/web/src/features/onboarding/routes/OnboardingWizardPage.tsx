@@ -28,7 +28,7 @@ import { ApiError, apiRequest } from '../../../shared/api/client';
 import { specialtiesQuery } from '../../../shared/search/lookups';
 import { hasRole, useSession } from '../../../shared/session/session';
 import { useOnboardPractice } from '../api/onboarding';
-import { emptyForm, STEPS, stepOfField, toRequest, validateStep, type Errors, type Step, type WizardForm } from '../form';
+import { emptyForm, serverErrors, STEPS, stepOfField, toRequest, validateStep, type Errors, type Step, type WizardForm } from '../form';
 
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '0'] as const;
 const SLOT_MINUTES = ['10', '15', '20', '30', '45', '60'] as const;
@@ -108,7 +108,11 @@ export function OnboardingWizardPage() {
         if (failure instanceof ApiError && failure.issues.length > 0) {
           const first = failure.issues[0]!;
           setActive(STEPS.indexOf(stepOfField(first.field)));
-          setServerError(failure.issues.map((issue) => issue.message).join(' '));
+          setErrors(serverErrors(failure.issues));
+          // Each field shows its own error; only what no field of the wizard holds is said above the form.
+          const unplaced = failure.issues.filter((issue) => stepOfField(issue.field) === 'review');
+          setServerError(unplaced.length > 0 ? unplaced.map((issue) => issue.message).join(' ') : null);
+          requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
         } else setServerError(failure.message);
       },
     });
@@ -215,7 +219,7 @@ export function OnboardingWizardPage() {
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput required type="time" label={t('fields.schedule.start')} value={form.schedule.start} onChange={(e) => set('schedule', { start: e.currentTarget.value })} />
           <TextInput required type="time" label={t('fields.schedule.end')} value={form.schedule.end} error={error('schedule.end')} onChange={(e) => set('schedule', { end: e.currentTarget.value })} />
-          <NativeSelect label={t('fields.schedule.slotMinutes')} value={form.schedule.slotMinutes} data={SLOT_MINUTES.map((m) => ({ value: m, label: t('minutes', { count: Number(m) }) }))} onChange={(e) => set('schedule', { slotMinutes: e.currentTarget.value })} />
+          <NativeSelect label={t('fields.schedule.slotMinutes')} value={form.schedule.slotMinutes} error={error('schedule.slotMinutes')} data={SLOT_MINUTES.map((m) => ({ value: m, label: t('minutes', { count: Number(m) }) }))} onChange={(e) => set('schedule', { slotMinutes: e.currentTarget.value })} />
         </SimpleGrid>
         <TextInput required label={t('fields.schedule.categoryName')} value={form.schedule.categoryName} maxLength={100} error={error('schedule.categoryName')} onChange={(e) => set('schedule', { categoryName: e.currentTarget.value })} />
         <Title order={3} size="h5">
