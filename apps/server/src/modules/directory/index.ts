@@ -41,7 +41,7 @@ export { patientUpdateRoutes } from './update-routes';
 export { peopleRoutes } from './people-routes';
 export { markPractitionerActivated, practiceAccessOf } from './people-service';
 export { directoryAdminRoutes } from './admin-routes';
-export { organizationSettingsOf, portalSettingsOf } from './admin-service';
+export { organizationSettingsOf, portalSettingsOf, resourceSurveyInstructions } from './admin-service';
 export { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './events';
 export { hasCoverageOnFile } from './patient-updates';
 export {
