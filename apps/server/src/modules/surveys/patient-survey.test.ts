@@ -16,17 +16,22 @@ describe('the survey app: a visit’s survey from a signed link, without signing
   let t: TestApp;
   let appointmentId: string;
   let query: string;
+  let staff: string;
+  let scheduleId: string;
+  let slotAt: (hour: number) => string;
   const provider = demoPerson('provider');
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
     const practiceUser = (roles: string[], id: string) => tokenFor(t.tokens, { user_roles: roles, user_type: 'Practitioner', careslot_id: id, PracticeId: PRACTICE, email: `${id}@example.com` }, 3600);
-    const staff = await practiceUser(['staff'], demoPerson('staff').id);
+    staff = await practiceUser(['staff'], demoPerson('staff').id);
     const admin = await practiceUser(['practiceadmin'], demoPerson('admin').id);
     const context = await t.call<PracticeCalendarContext>({ method: 'GET', url: '/careslot-appointment-service/api/v2/practice/calendar-context', headers: bearer(staff) });
     const schedule = context.json.Schedules.find((s) => s.PractitionerId === provider.id)!;
     const offsets: Record<string, number> = { 'America/New_York': 5, 'America/Chicago': 6, 'America/Denver': 7, 'America/Phoenix': 7, 'America/Los_Angeles': 8 };
-    const start = new Date(Date.UTC(2026, 10, 24, 10 + offsets[schedule.TimeZone]!)).toISOString();
+    scheduleId = schedule.Id;
+    slotAt = (hour) => new Date(Date.UTC(2026, 10, 24, hour + offsets[schedule.TimeZone]!)).toISOString();
+    const start = slotAt(10);
     const booked = await t.call<{ data: string }>({
       method: 'POST',
       url: '/careslot-appointment-service/api/v2/OfficeAppointments',
@@ -129,5 +134,29 @@ describe('the survey app: a visit’s survey from a signed link, without signing
       { QuestionId: 'again', Value: true },
       { QuestionId: 'wait', Value: 'No wait' },
     ]);
+  });
+
+  it('sends the survey message with a signed link once the visit is checked out, once', async () => {
+    const V2 = '/careslot-appointment-service/api/v2';
+    const booked = await t.call<{ data: string }>({
+      method: 'POST',
+      url: `${V2}/OfficeAppointments`,
+      headers: bearer(staff),
+      payload: { CalendarId: scheduleId, StartTime: slotAt(11), NewPatient: { FirstName: 'Dario', LastName: 'Vance', BirthDate: '1990-01-09', Gender: 'Male', Email: 'dario.vance@example.com' } },
+    });
+    expect(booked.statusCode).toBe(200);
+    const id = booked.json.data;
+    for (const status of ['Checked-In', 'Checked-Out'])
+      expect((await t.call({ method: 'PUT', url: `${V2}/OfficeAppointments/${id}/status?status=${status}`, headers: bearer(staff), payload: {} })).statusCode).toBe(200);
+    await t.events.flush();
+    const sent = await t.outbox.list({ to: 'dario.vance@example.com', template: 'appointment-survey' });
+    expect(sent).toHaveLength(1);
+    const link = /(https?:\/\/\S+\/appointments\/[\w-]+\/start-survey\?exp=\d+&sig=[\w-]+)/.exec(sent[0]!.body)?.[1];
+    expect(link).toContain(`/appointments/${id}/start-survey?`);
+    const opened = await info(link!.slice(link!.indexOf('?')), id);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json.data.patient.name.first_name).toBe('Dario');
+    await t.events.flush();
+    expect(await t.outbox.list({ to: 'dario.vance@example.com', template: 'appointment-survey' })).toHaveLength(1);
   });
 });

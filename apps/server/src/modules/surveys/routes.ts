@@ -20,7 +20,9 @@ import {
 import type { onRequestHookHandler } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
+import { onAppointmentChanged } from '../appointments';
 import * as patientSurvey from './patient-survey';
+import { sendSurveyMessage } from './survey-messages';
 import * as service from './service';
 
 /** The survey app's answers hold a patient's visit: never kept by a browser or a proxy. */
@@ -37,6 +39,8 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const signedIn = { preHandler: requireUser };
+  // After a visit: the survey message with its signed link (a durable consumer, keyed so a redelivery sends nothing twice).
+  onAppointmentChanged(deps.events, 'surveys.after-visit', (change) => sendSurveyMessage(deps, change));
 
   app.post(
     `${SURVEY_API}/survey/organization/:id`,
