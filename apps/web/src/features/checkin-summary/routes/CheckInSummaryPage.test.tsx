@@ -35,7 +35,7 @@ const visit: PracticeAppointment = {
   EndTime: '2026-12-02T02:00:00.000Z',
   Status: 'Checked-In',
   AppointmentType: 'Office',
-  ScheduleType: 'Provider',
+  ScheduleType: 'Scheduled',
   ProviderId: PROVIDER,
   ResourceId: null,
   LocationId: null,
