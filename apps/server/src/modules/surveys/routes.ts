@@ -17,7 +17,6 @@ import {
   surveyResponseInputSchema,
   surveyResponseResultSchema,
 } from '@careslot/contracts';
-import type { onRequestHookHandler } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { onAppointmentChanged } from '../appointments';
@@ -25,11 +24,6 @@ import * as patientSurvey from './patient-survey';
 import { sendSurveyMessage } from './survey-messages';
 import * as service from './service';
 
-/** The survey app's answers hold a patient's visit: never kept by a browser or a proxy. */
-const noStore: onRequestHookHandler = (_request, reply, done) => {
-  void reply.header('cache-control', 'no-store');
-  done();
-};
 
 const tags = ['surveys'];
 const security = [{ bearer: [] }];
@@ -88,7 +82,8 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The survey app (§2.11; decision 0074): no sign-in, the link's signature is the proof; a few calls a minute.
-  const link = { onRequest: noStore, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  // Like every API answer they are Cache-Control: no-store (platform/http-headers.ts); the tests hold them to it.
+  const link = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
   const linkErrors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
   app.get(
     `${SURVEY_API}/survey/appointment/:id`,
