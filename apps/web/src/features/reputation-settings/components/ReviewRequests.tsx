@@ -84,7 +84,7 @@ function RowForm({ entity, saved }: { entity: ReviewRequestEntity; saved: Reputa
             {t('listings.save')}
           </Button>
           {save.isSuccess ? (
-            <Text size="xs" c="teal.8" role="status">
+            <Text size="xs" c="teal.9" fw={600} role="status">
               {t('reviewRequests.saved')}
             </Text>
           ) : null}
