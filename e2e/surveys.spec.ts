@@ -61,7 +61,7 @@ test('after a checked-out visit the patient opens the survey link: the welcome s
     page.evaluate(
       async ([url, verb, payload]) => {
         const token = sessionStorage.getItem('careslot_token');
-        const answer = await fetch(url as string, { method: verb as string, headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' }, body: payload ? JSON.stringify(payload) : null });
+        const answer = await fetch(url, { method: verb, headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' }, body: payload ? JSON.stringify(payload) : null });
         return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
       },
       [path, method, body] as const,
