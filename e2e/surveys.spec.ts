@@ -98,6 +98,9 @@ test('after a checked-out visit the patient opens the survey link: the welcome s
   const start = page.getByRole('link', { name: /Start Survey/ });
   await expect(start).toHaveAttribute('target', '_blank');
   const [questions] = await Promise.all([page.context().waitForEvent('page'), start.click()]);
+  await expect(questions.getByRole('button', { name: 'Send my answers' })).toBeVisible();
+  await questions.setViewportSize({ width: 375, height: 812 });
+  await questions.screenshot({ path: `${SHOTS}questions-375.png`, fullPage: true });
   // The admin's survey above: two ratings and a yes-or-no question are required.
   await questions.getByRole('radio', { name: '5 stars' }).nth(0).check();
   await questions.getByRole('radio', { name: '4 stars' }).nth(1).check();

@@ -22,13 +22,9 @@ function QuestionField({ question, value, onChange, error }: { question: SurveyQ
   const { t } = useTranslation('patientSurvey');
   const labelId = `question-${question.Id}`;
   const label = (
+    // A required question's asterisk is the field's own (required).
     <Text component="span" fw={600} id={labelId}>
       {question.Text}
-      {question.Required ? (
-        <Text span c="red.8" aria-hidden>
-          {' *'}
-        </Text>
-      ) : null}
     </Text>
   );
   switch (question.Type) {
@@ -36,7 +32,7 @@ function QuestionField({ question, value, onChange, error }: { question: SurveyQ
       // Five radios (1 to 5 stars): a keyboard and a screen reader use them as any choice.
       return (
         <Radio.Group label={label} value={typeof value === 'number' ? String(value) : ''} onChange={(v) => onChange(Number(v))} error={error} required={question.Required}>
-          <Group gap="lg" mt={6}>
+          <Group gap="sm" mt={6}>
             {[1, 2, 3, 4, 5].map((n) => (
               <Radio key={n} value={String(n)} aria-label={t('stars', { count: n })} label={<span aria-hidden>{`${n} ★`}</span>} />
             ))}
