@@ -106,6 +106,17 @@ test('the practice admin saves the reputation settings; Reputation Management op
   // The key is kept secret: only its last four characters come back.
   await expect(form.getByText(/A key is on file \(•+l0Mn\)/)).toBeVisible();
   await expect(admin.getByText(KEY_32)).toHaveCount(0);
+  // Review requests: the practice's own row refuses more than a week, then saves two days.
+  const requests = admin.getByRole('region', { name: 'Review requests' });
+  const hours = requests.getByRole('textbox', { name: /^Hours after the visit for / }).first();
+  await hours.fill('169');
+  await requests.getByRole('button', { name: /^Save review requests of / }).first().click();
+  await expect(requests.getByText('Hours after the visit must be a whole number from 0 to 168 (rule: range).')).toBeVisible();
+  await hours.fill('48');
+  const savedRequests = admin.waitForResponse((r) => r.url().includes('/EntityConfiguration/') && r.request().method() === 'PUT');
+  await requests.getByRole('button', { name: /^Save review requests of / }).first().click();
+  expect((await savedRequests).status()).toBe(200);
+  await expect(requests.getByRole('status').first()).toHaveText('Saved.');
   expect(await axeViolations(admin)).toEqual([]);
   await shoot(admin, info, 'reputation-settings');
 

@@ -80,6 +80,16 @@ test.describe("the practice's day", () => {
     await expect(staff.getByRole('button', { name: new RegExp(`${first}, Ada, Checked-In`) })).toBeVisible();
     await drawer.getByRole('button', { name: 'Close' }).click();
 
+    // The Check-In Summary's row opens the same appointment on the desk's calendar, from the keyboard.
+    await staff.goto('/staff-member/digital-checkin');
+    const row = staff.getByRole('link', { name: new RegExp(`^Open the appointment of ${first}, Ada at `) });
+    await row.focus();
+    await staff.keyboard.press('Enter');
+    await expect(staff).toHaveURL(/\/staff-member\/calendar\?date=\d{4}-\d{2}-\d{2}&appointment=/);
+    await expect(staff.getByRole('dialog', { name: 'Appointment' }).getByTestId('drawer-patient')).toHaveText(`${first}, Ada`);
+    await staff.getByRole('dialog', { name: 'Appointment' }).getByRole('button', { name: 'Close' }).click();
+    await expect(staff).toHaveURL(/\/staff-member\/calendar$/);
+
     await expect(provider.getByTestId('count-checked-in')).toHaveText(String(checkedIn + 1));
     await expect(provider.getByRole('table', { name: "Today's appointments" }).getByRole('row', { name: new RegExp(first) })).toContainText('Checked-In');
 

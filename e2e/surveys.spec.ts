@@ -52,3 +52,65 @@ test('a practice admin starts a survey from a template and turns it on; staff re
   await expect(seen.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
   await staffContext.close();
 });
+
+test('after a checked-out visit the patient opens the survey link: the welcome screen, then the questions in a new tab', async ({ page, browser, request }) => {
+  const email = `survey.${Date.now().toString(36)}@example.com`;
+  await signInAs(page, 'staff');
+  // The desk's part, as its screens call it: a walk-in checked in and out, and an active survey (the admin's, above).
+  const api = (path: string, method: string, body?: unknown) =>
+    page.evaluate(
+      async ([url, verb, payload]) => {
+        const token = sessionStorage.getItem('careslot_token');
+        const answer = await fetch(url, { method: verb, headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' }, body: payload ? JSON.stringify(payload) : null });
+        return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+      },
+      [path, method, body] as const,
+    );
+  const V2 = '/careslot-appointment-service/api/v2';
+  const context = (await api(`${V2}/practice/calendar-context`, 'GET')).json as { Schedules: { Id: string; PractitionerId: string | null }[] };
+  const calendar = context.Schedules.find((s) => s.PractitionerId)!.Id;
+  const booked = await api(`${V2}/OfficeAppointments`, 'POST', { CalendarId: calendar, ScheduleType: 'Walk-In', NewPatient: { FirstName: 'Noor', LastName: 'Haddad', BirthDate: '1988-03-21', Gender: 'Female', Email: email } });
+  expect(booked.status).toBe(200);
+  const id = booked.json.data as string;
+  for (const status of ['Checked-In', 'Checked-Out']) expect((await api(`${V2}/OfficeAppointments/${id}/status?status=${status}`, 'PUT', {})).status).toBe(200);
+
+  let link = '';
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await request.get('/dev/outbox', { params: { to: email, template: 'appointment-survey', limit: 1 } })).json()) as { messages: { body: string }[] };
+      link = /https?:\/\/\S+\/appointments\/[\w-]+\/start-survey\?exp=\d+&sig=[\w-]+/.exec(messages[0]?.body ?? '')?.[0] ?? '';
+      return link;
+    })
+    .toContain(`/appointments/${id}/start-survey?exp=`);
+
+  // The link signs the desk out on this browser and opens the welcome screen with the first name only.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page).toHaveURL(new RegExp(`/survey/appointment/${id}\\?exp=\\d+&sig=`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Noor' })).toBeVisible();
+  await expect(page.getByText('Please take a quick survey from your care provider')).toBeVisible();
+  await expect(page.getByText(/\d{1,2}:\d{2} [AP]M [A-Z]{2,4}$/)).toBeVisible();
+  await expect(page.getByText('Haddad')).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}welcome-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}welcome-375.png`, fullPage: true });
+
+  const start = page.getByRole('link', { name: /Start Survey/ });
+  await expect(start).toHaveAttribute('target', '_blank');
+  const [questions] = await Promise.all([page.context().waitForEvent('page'), start.click()]);
+  await expect(questions.getByRole('button', { name: 'Send my answers' })).toBeVisible();
+  await questions.setViewportSize({ width: 375, height: 812 });
+  await questions.screenshot({ path: `${SHOTS}questions-375.png`, fullPage: true });
+  // The admin's survey above: two ratings and a yes-or-no question are required.
+  await questions.getByRole('radio', { name: '5 stars' }).nth(0).check();
+  await questions.getByRole('radio', { name: '4 stars' }).nth(1).check();
+  await questions.getByRole('radio', { name: 'Yes' }).check();
+  await questions.getByRole('button', { name: 'Send my answers' }).click();
+  await expect(questions.getByRole('status')).toContainText('Your answers were sent to your care provider.');
+
+  // A changed signature opens nothing.
+  const stranger = await browser.newPage();
+  await stranger.goto(`/survey/appointment/${id}?exp=1900000000&sig=${'A'.repeat(43)}`);
+  await expect(stranger.getByRole('alert')).toContainText('This survey link does not work');
+  await stranger.close();
+});

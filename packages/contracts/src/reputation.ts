@@ -108,10 +108,13 @@ export const reputationEntityConfigurationSchema = z.object({
   UpdatedOn: z.string(),
 });
 export type ReputationEntityConfiguration = z.infer<typeof reputationEntityConfigurationSchema>;
+/** The longest wait before a review request: a week after the visit. */
+export const REVIEW_REQUEST_MAX_DELAY_HOURS = 168;
 export const reputationEntityConfigurationInputSchema = z.object({
   SendReviewRequests: z.boolean(),
-  ReviewRequestDelayHours: z.number().int().min(0).max(168),
+  ReviewRequestDelayHours: z.number().int().min(0).max(REVIEW_REQUEST_MAX_DELAY_HOURS),
 });
+export type ReputationEntityConfigurationInput = z.infer<typeof reputationEntityConfigurationInputSchema>;
 export const reputationEntityConfigurationParamsSchema = z.object({ type: z.enum(REPUTATION_ENTITY_TYPES), id: z.uuid() });
 
 // ---------- user details and sign-on ----------

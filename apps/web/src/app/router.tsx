@@ -148,6 +148,12 @@ const AppointmentActionPage = lazy(() =>
     default: m.AppointmentActionPage,
   })),
 );
+const SurveyWelcomePage = lazy(() =>
+  import('../features/patient-survey/routes/SurveyWelcomePage').then((m) => ({ default: m.SurveyWelcomePage })),
+);
+const SurveyQuestionsPage = lazy(() =>
+  import('../features/patient-survey/routes/SurveyQuestionsPage').then((m) => ({ default: m.SurveyQuestionsPage })),
+);
 const SurveysPage = lazy(() =>
   import('../features/surveys/routes/SurveysPage').then((m) => ({ default: m.SurveysPage })),
 );
@@ -315,7 +321,6 @@ const NOT_BUILT_YET = [
   // account routes (patient-booking.md §2.1)
   // built into the product (spec README): the patient portal and the survey app
   'survey/*',
-  'survey/appointment/:id',
   'notFound',
 ] as const;
 
@@ -380,6 +385,9 @@ export const routes: RouteObject[] = [
       // The landing page for doctors or the patient home (app/landingSwitch.ts).
       { index: true, element: <IndexRoute /> },
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
+      // The survey app (practice-portal.md §2.11; decision 0074): opened from a signed link, no sign-in.
+      { path: 'survey/appointment/:id', element: <SurveyWelcomePage /> },
+      { path: 'survey/appointment/:id/questions', element: <SurveyQuestionsPage /> },
       {
         path: 'login',
         element: (

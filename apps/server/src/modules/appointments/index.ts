@@ -27,6 +27,6 @@ export {
   type PracticeRow,
 } from './store';
 export { appointmentForMessage, type AppointmentForMessage } from './message-view';
-export { actOnAppointmentFromLink } from './link-actions';
+export { actOnAppointmentFromLink, appointmentFromSurveyLink, type SurveyLinkAppointment } from './link-actions';
 export { appointmentRoutes } from './routes';
 export { PORTAL_WEB } from './portal-routes';

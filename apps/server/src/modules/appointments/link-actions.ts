@@ -1,9 +1,11 @@
-import { PORTAL_ACTIVE_STATUSES, type AppointmentAction, type AppointmentStatus, type FeeOutcome } from '@careslot/contracts';
+import { PORTAL_ACTIVE_STATUSES, type AppointmentAction, type AppointmentStatus, type FeeOutcome, type PortalAppointment } from '@careslot/contracts';
+import { authorize, notFoundAudited } from '../../platform/access';
 import type { Principal } from '../../platform/auth';
 import { contextFor, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
 import { feeOutcomeOf } from '../payments';
+import { getSchedule } from '../scheduling';
 import { toPortal } from './portal';
 import { changeAppointmentStatus } from './status';
 import * as store from './store';
@@ -75,4 +77,38 @@ export async function actOnAppointmentFromLink(deps: Deps, context: RequestConte
     WithWhom: after.Provider?.DisplayName ?? after.Facility?.Name ?? 'CareSlot',
     Fee: { Outcome: fee.outcome, AmountCents: fee.amountCents },
   };
+}
+
+export interface SurveyLinkAppointment {
+  appointment: PortalAppointment;
+  organizationId: string | null;
+  /** The resource (healthcare service) the visit was with, when it was not with a provider. */
+  resourceId: string | null;
+}
+
+/**
+ * The visit a survey link names (decision 0074), once its signature is checked: read as its patient (the link
+ * stands for them, as a message link does), through the access policy, which writes the audit row under
+ * `workflow` with the caller's address. An unknown visit is a 404, audited too.
+ */
+export async function appointmentFromSurveyLink(
+  deps: Pick<AppDeps, 'database'>,
+  request: RequestContext,
+  input: { id: string; action: 'read' | 'create'; workflow: string },
+  now: Date,
+): Promise<SurveyLinkAppointment> {
+  const row = await store.appointment(deps.database, input.id);
+  if (!row) return notFoundAudited(request, input.action, 'appointment', input.id, { workflow: input.workflow });
+  const patient = linkContext(request, row.patient_id, row.id);
+  await authorize(patient, input.action, {
+    kind: 'appointment',
+    id: row.id,
+    patientId: row.patient_id,
+    organizationId: row.organization_id,
+    entityType: input.action === 'read' ? 'Appointment' : 'SurveyResponse',
+    workflow: input.workflow,
+    detail: { via: 'survey-link' },
+  });
+  const schedule = row.practitioner_id ? null : await getSchedule(deps.database, row.schedule_id);
+  return { appointment: await toPortal(deps, row, now), organizationId: row.organization_id, resourceId: schedule?.healthcare_service_id ?? null };
 }

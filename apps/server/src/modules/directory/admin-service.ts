@@ -894,6 +894,11 @@ const shapeServiceSettings = (row: store.ServiceSettingsRow, saved: boolean): He
   Saved: saved,
 });
 
+/** What a resource tells its patients in the survey after a visit (§3.6 patient_survey_instructions); '' when unset. */
+export async function resourceSurveyInstructions(database: Database, id: string): Promise<string> {
+  return (await store.serviceSettings(database, id))?.patient_survey_instructions ?? '';
+}
+
 export async function readServiceSettings(
   database: Database,
   context: RequestContext,

@@ -44,7 +44,7 @@ export { markPractitionerActivated, practiceAccessOf } from './people-service';
 export { addPractitioner } from './people-service';
 export { addLocation, addOrganization, newLocationColumns } from './admin-service';
 export { directoryAdminRoutes } from './admin-routes';
-export { organizationSettingsOf, portalSettingsOf } from './admin-service';
+export { organizationSettingsOf, portalSettingsOf, resourceSurveyInstructions } from './admin-service';
 export { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './events';
 export { hasCoverageOnFile } from './patient-updates';
 export {

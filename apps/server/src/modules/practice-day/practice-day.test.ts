@@ -82,6 +82,18 @@ describe('the practice day: search, booking on behalf, walk-in queue, blocked ti
     expect(join.statusCode).toBe(404);
   });
 
+  it("lists the day's visits in the Check-In Summary, each row carrying its appointment's id", async () => {
+    const booked = await book(staff1, { CalendarId: scheduleId, StartTime: slotAt(15), NewPatient: newPatient('Quinn'), Reasons: [{ Name: 'Follow-up' }] });
+    expect(booked.statusCode).toBe(200);
+    const list = await t.call<List<PracticeAppointment> & Failure>({ method: 'POST', url: `${V2}/appointments/check-in/get`, headers: bearer(staff1), payload: { Date: '2026-11-24', ProviderIds: [provider.id] } });
+    expect(list.statusCode).toBe(200);
+    const row = list.json.Data.find((a) => a.Patient.FirstName === 'Quinn');
+    // The web's rows open the appointment on the practice calendar by this id.
+    expect(row).toMatchObject({ Id: booked.json.data, StartTime: slotAt(15), ProviderId: provider.id, Status: 'Scheduled' });
+    const theirs = await t.call<List<PracticeAppointment>>({ method: 'POST', url: `${V2}/appointments/check-in/get`, headers: bearer(staff2), payload: { Date: '2026-11-24' } });
+    expect(theirs.json.Data.map((a) => a.Id)).not.toContain(booked.json.data);
+  });
+
   it('adds a staff member of the practice to a visit, and refuses someone from outside it', async () => {
     const booked = await book(staff1, { CalendarId: scheduleId, StartTime: slotAt(11), NewPatient: newPatient('Juno') });
     const added = await t.call<PracticeAppointment>({ method: 'POST', url: `${V1}/appointmentparticipants/${booked.json.data}`, headers: bearer(provider1), payload: { Type: 'Staff', ParticipantId: demoPerson('admin').id } });

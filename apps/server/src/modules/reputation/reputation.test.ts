@@ -119,8 +119,24 @@ describe('reputation settings (practice-portal.md §3.8, §5, §7 "Review platfo
     expect(changed.json).toMatchObject({ SendReviewRequests: false, ReviewRequestDelayHours: 24 });
     expect((await t.call({ method: 'PUT', url: `${REPUTATION_BASE}/EntityConfiguration/${read.json.Id}`, headers: bearer(otherAdmin), payload: { SendReviewRequests: true, ReviewRequestDelayHours: 1 } })).statusCode).toBe(404);
     expect((await t.call({ url: `${REPUTATION_BASE}/EntityConfiguration/Location/entities/${location}`, headers: bearer(otherAdmin) })).statusCode).toBe(404);
-    const tooLong = await t.call({ method: 'PUT', url: `${REPUTATION_BASE}/EntityConfiguration/${read.json.Id}`, headers: bearer(admin), payload: { SendReviewRequests: true, ReviewRequestDelayHours: 169 } });
+    const tooLong = await t.call<{ errors: { field: string; rule: string }[] }>({ method: 'PUT', url: `${REPUTATION_BASE}/EntityConfiguration/${read.json.Id}`, headers: bearer(admin), payload: { SendReviewRequests: true, ReviewRequestDelayHours: 169 } });
     expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json.errors).toEqual([expect.objectContaining({ field: 'body.ReviewRequestDelayHours', rule: 'too_big' })]);
+    const halfHour = await t.call<{ errors: { field: string }[] }>({ method: 'PUT', url: `${REPUTATION_BASE}/EntityConfiguration/${read.json.Id}`, headers: bearer(admin), payload: { SendReviewRequests: true, ReviewRequestDelayHours: 1.5 } });
+    expect(halfHour.statusCode).toBe(400);
+    expect(halfHour.json.errors[0]!.field).toBe('body.ReviewRequestDelayHours');
+    // Every read and change is audited under the review-request workflows; the change row says what moved.
+    const rows = await t.database.query<{ action: string; outcome: string; workflow: string; detail: { from?: unknown; to?: unknown } | null }>(
+      "select action, outcome, workflow, detail from audit_events where entity_type = 'ReputationEntityConfiguration' and entity_id in ($1, $2) order by id",
+      [location, read.json.Id],
+    );
+    expect(rows.filter((r) => r.action === 'read' && r.outcome === 'success').map((r) => r.workflow)).toContain('Review_Request_Settings_View_Web');
+    const edits = rows.filter((r) => r.action === 'update');
+    expect(edits.map((r) => [r.outcome, r.workflow])).toEqual([
+      ['success', 'Review_Request_Settings_Edit_Web'],
+      ['denied', 'Review_Request_Settings_Edit_Web'],
+    ]);
+    expect(edits[0]!.detail).toMatchObject({ from: { SendReviewRequests: true, ReviewRequestDelayHours: 2 }, to: { SendReviewRequests: false, ReviewRequestDelayHours: 24 } });
   });
 
   it('hands the full key only to the sign-on form of a user of the practice, and the stand-in site shows it masked', async () => {

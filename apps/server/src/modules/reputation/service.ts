@@ -27,6 +27,9 @@ type Deps = Pick<AppDeps, 'database' | 'config'>;
 export const REPUTATION_WORKFLOWS = {
   view: 'Reputation_Settings_View_Web',
   edit: 'Reputation_Settings_Edit_Web',
+  /** The review-request configuration of the practice, a location or a provider (its own screen section, decision 0074). */
+  reviewRequestsView: 'Review_Request_Settings_View_Web',
+  reviewRequestsEdit: 'Review_Request_Settings_Edit_Web',
   signOn: 'Reputation_Sign_On_Web',
 } as const;
 
@@ -236,7 +239,7 @@ export async function entityConfiguration(deps: Deps, context: RequestContext, t
     entityType: 'ReputationEntityConfiguration',
     id: entityId,
     organizationId: own ? organizationId : null,
-    workflow: REPUTATION_WORKFLOWS.view,
+    workflow: REPUTATION_WORKFLOWS.reviewRequestsView,
     detail: { entityType: type },
   }, ADMIN);
   const row = await store.ensureEntityConfiguration(deps.database, { id: randomUUID(), organizationId: organizationId!, entityType: type, entityId });
@@ -255,8 +258,16 @@ export async function updateEntityConfiguration(
     entityType: 'ReputationEntityConfiguration',
     id,
     organizationId: current?.organization_id ?? null,
-    workflow: REPUTATION_WORKFLOWS.edit,
-    detail: current ? { entityType: current.entity_type, entityId: current.entity_id } : null,
+    workflow: REPUTATION_WORKFLOWS.reviewRequestsEdit,
+    // What changed, from what: the audit row alone tells who switched review requests off or moved their timing.
+    detail: current
+      ? {
+          entityType: current.entity_type,
+          entityId: current.entity_id,
+          from: { SendReviewRequests: current.send_review_requests, ReviewRequestDelayHours: current.review_request_delay_hours },
+          to: change,
+        }
+      : null,
   }, ADMIN);
   return shapeConfiguration(await store.updateEntityConfiguration(deps.database, id, { sendReviewRequests: change.SendReviewRequests, delayHours: change.ReviewRequestDelayHours }));
 }

@@ -1,1 +1,2 @@
 export { surveyRoutes } from './routes';
+export { surveyMessageLink } from './patient-survey';

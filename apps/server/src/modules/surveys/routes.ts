@@ -10,10 +10,20 @@ import {
   surveyTemplateInputSchema,
   surveyTemplateListSchema,
   surveyTemplateSchema,
+  surveyAppointmentInfoSchema,
+  surveyAppointmentParamSchema,
+  surveyLinkQuerySchema,
+  surveyQuestionsSchema,
+  surveyResponseInputSchema,
+  surveyResponseResultSchema,
 } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
+import { onAppointmentChanged } from '../appointments';
+import * as patientSurvey from './patient-survey';
+import { sendSurveyMessage } from './survey-messages';
 import * as service from './service';
+
 
 const tags = ['surveys'];
 const security = [{ bearer: [] }];
@@ -23,6 +33,8 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const signedIn = { preHandler: requireUser };
+  // After a visit: the survey message with its signed link (a durable consumer, keyed so a redelivery sends nothing twice).
+  onAppointmentChanged(deps.events, 'surveys.after-visit', (change) => sendSurveyMessage(deps, change));
 
   app.post(
     `${SURVEY_API}/survey/organization/:id`,
@@ -67,5 +79,44 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     `${SURVEY_API}/surveyTemplate`,
     { ...signedIn, schema: { tags, security, summary: 'Change a survey template', body: surveyTemplateInputSchema, response: { 200: surveyTemplateSchema, ...errors } } },
     async (request) => service.saveTemplate(deps, contextOf(request), request.body, 'update'),
+  );
+
+  // The survey app (§2.11; decision 0074): no sign-in, the link's signature is the proof; a few calls a minute.
+  // Like every API answer they are Cache-Control: no-store (platform/http-headers.ts); the tests hold them to it.
+  const link = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  const linkErrors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+  app.get(
+    `${SURVEY_API}/survey/appointment/:id`,
+    {
+      ...link,
+      schema: { tags, summary: 'Survey appointment info (§3.6) for the welcome screen, from a signed survey link', params: surveyAppointmentParamSchema, querystring: surveyLinkQuerySchema, response: { 200: surveyAppointmentInfoSchema, ...linkErrors } },
+    },
+    async (request) => ({ status_code: 200, message: 'OK', data: await patientSurvey.surveyAppointmentInfo(deps, contextOf(request), request.params.id, request.query) }),
+  );
+  app.get(
+    `${SURVEY_API}/survey/appointment/:id/questions`,
+    {
+      ...link,
+      schema: { tags, summary: "The practice's active survey, to answer after the visit (signed link)", params: surveyAppointmentParamSchema, querystring: surveyLinkQuerySchema, response: { 200: surveyQuestionsSchema, ...linkErrors } },
+    },
+    async (request) => ({ status_code: 200, message: 'OK', data: await patientSurvey.surveyQuestions(deps, contextOf(request), request.params.id, request.query) }),
+  );
+  app.post(
+    `${SURVEY_API}/survey/appointment/:id/responses`,
+    {
+      ...link,
+      schema: {
+        tags,
+        summary: "The patient's answers, once per visit (signed link)",
+        params: surveyAppointmentParamSchema,
+        querystring: surveyLinkQuerySchema,
+        body: surveyResponseInputSchema,
+        response: { 201: surveyResponseResultSchema, ...linkErrors },
+      },
+    },
+    async (request, reply) => {
+      await patientSurvey.answerSurvey(deps, contextOf(request), request.params.id, request.query, request.body);
+      return reply.code(201).send({ status_code: 201, message: 'Thank you for your feedback.' });
+    },
   );
 };

@@ -111,3 +111,27 @@ export async function updateTemplate(tx: Connection, template: TemplateWrite): P
   );
   return row ?? null;
 }
+
+/** The practice's survey patients are asked after a visit (at most one is active). */
+export async function activeSurveyOf(db: Connection, organizationId: string): Promise<SurveyRow | null> {
+  const [row] = await db.query<SurveyRow>(`select ${SURVEY_COLUMNS} from surveys where organization_id = $1 and active`, [organizationId]);
+  return row ?? null;
+}
+
+export async function responseExists(db: Connection, appointmentId: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('select id from survey_responses where appointment_id = $1', [appointmentId]);
+  return rows.length > 0;
+}
+
+/** One response per visit: false when the visit's survey was already answered. */
+export async function insertResponse(
+  tx: Connection,
+  row: { id: string; appointmentId: string; surveyId: string; organizationId: string; answers: unknown; at: Date },
+): Promise<boolean> {
+  const inserted = await tx.query<{ id: string }>(
+    `insert into survey_responses (id, appointment_id, survey_id, organization_id, answers, submitted_at) values ($1, $2, $3, $4, $5, $6)
+     on conflict (appointment_id) do nothing returning id`,
+    [row.id, row.appointmentId, row.surveyId, row.organizationId, JSON.stringify(row.answers), row.at],
+  );
+  return inserted.length > 0;
+}

@@ -8,15 +8,15 @@ import { StartSurveyRoute } from './StartSurveyRoute';
 beforeAll(() => setupI18n());
 
 describe('start-survey', () => {
-  it('signs the current user out, then opens the survey for the appointment', async () => {
+  it('signs the current user out, then opens the survey for the appointment with the link’s signature only', async () => {
     const order: string[] = [];
     setSession({ user: null, accessToken: 'x', isGuest: false });
     setLogoutHandler(async () => {
       order.push('logout');
       setSession({ user: null, accessToken: null, isGuest: true });
     });
-    renderRoute(<StartSurveyRoute />, { path: '/appointments/:id/start-survey', url: '/appointments/apt-42/start-survey' });
-    expect(await screen.findByTestId('location')).toHaveTextContent('/survey/appointment/apt-42');
+    renderRoute(<StartSurveyRoute />, { path: '/appointments/:id/start-survey', url: '/appointments/apt-42/start-survey?exp=1900000000&sig=abc_DEF-123&utm=mail' });
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/survey\/appointment\/apt-42\?exp=1900000000&sig=abc_DEF-123$/);
     expect(order[0]).toBe('logout');
     expect(getSession().isGuest).toBe(true);
     setLogoutHandler(null);

@@ -7,7 +7,7 @@ import { setHeaderState } from '../../shared/navigation/headerState';
 import { practiceToLoad } from './practiceToLoad';
 import { createAuthFailureHandler } from './authFailure';
 import { setLoginHandler, setLogoutHandler, setRegistrationHandler } from '../../shared/session/authActions';
-import { returnsToPageAfterLogin, skipsPostLoginRedirect } from './urlRules';
+import { returnsToPageAfterLogin, signsOutInPlace, skipsPostLoginRedirect } from './urlRules';
 import {
   bootstrapSession,
   decodeClaims,
@@ -45,7 +45,7 @@ export function installIdentity(): Promise<void> {
   setLogoutHandler(async () => {
     // On a 'passport' page the user goes to /vaccine-passport instead of the realm's logout (§4.3, §4.8).
     const passport = skipsPostLoginRedirect(location.pathname);
-    await signOut(await identityConfig().catch(() => undefined), { realmLogout: !passport });
+    await signOut(await identityConfig().catch(() => undefined), { realmLogout: !passport && !signsOutInPlace(location.pathname) });
     if (passport) location.assign('/vaccine-passport');
   });
   onUnauthorized(

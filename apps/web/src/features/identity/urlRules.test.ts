@@ -6,6 +6,7 @@ import {
   loginVariant,
   returnAfterLogin,
   returnsToPageAfterLogin,
+  signsOutInPlace,
   skipsPostLoginRedirect,
 } from './urlRules';
 
@@ -14,6 +15,10 @@ describe('URL rules of §2.2', () => {
     expect(clearsStoredLoginOnLoad('/appointment-action/confirm/12')).toBe(true);
     expect(clearsStoredLoginOnLoad('/Appointment-Action/x')).toBe(true);
     expect(clearsStoredLoginOnLoad('/book/book-appointment-form')).toBe(false);
+  });
+  it("signs out in place on a 'start-survey' link, so the survey still opens", () => {
+    expect(signsOutInPlace('/appointments/a-1/start-survey')).toBe(true);
+    expect(signsOutInPlace('/portal')).toBe(false);
   });
   it("keeps a 'passport' URL instead of the post-login landing page", () => {
     expect(skipsPostLoginRedirect('/vaccine-passport')).toBe(true);

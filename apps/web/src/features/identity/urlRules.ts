@@ -5,6 +5,13 @@ const has = (url: string, part: string) => url.toLowerCase().includes(part);
 /** URLs containing 'appointment-action' clear the stored login and permissions on load. */
 export const clearsStoredLoginOnLoad = (url: string) => has(url, 'appointment-action');
 
+/**
+ * URLs containing 'start-survey' sign out in place (decision 0074): the product's session ends and every stored
+ * login goes, without the trip through the realm's logout, whose only way back is '/', so the survey link still
+ * opens the survey.
+ */
+export const signsOutInPlace = (url: string) => has(url, 'start-survey');
+
 /** URLs containing 'passport' skip the post-login redirect: the user comes back to the passport page. */
 export const skipsPostLoginRedirect = (url: string) => has(url, 'passport');
 

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Badge, Container, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Container, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { CHECK_IN_STAGES, checkInStage, type CheckInStage } from '@careslot/domain';
+import { calendarAppointmentUrl, calendarPathFor } from '../../../shared/navigation/calendarLinks';
 import { useHeaderState } from '../../../shared/navigation/headerState';
+import { dayKeyOf } from '../../../shared/slots/slotDates';
 import { usePractice } from '../../../shared/session/practice';
 import { hasRole, useSession } from '../../../shared/session/session';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
@@ -11,7 +13,7 @@ import { useCheckInList, useCheckInLive } from '../api/checkInList';
 
 const STAGE_COLOR: Record<CheckInStage, string> = { expected: 'gray', checkedIn: 'blue', waiting: 'yellow', inVisit: 'grape', done: 'teal' };
 
-function CheckInSummary({ timeZone }: { timeZone: string }) {
+function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendarPath: string | null }) {
   const { t, i18n } = useTranslation('checkinSummary');
   const practice = usePractice();
   const live = useCheckInLive();
@@ -106,7 +108,21 @@ function CheckInSummary({ timeZone }: { timeZone: string }) {
                   <Table.Tr key={a.Id}>
                     <Table.Td>{time.format(new Date(a.StartTime))}</Table.Td>
                     <Table.Th scope="row" fw={500}>
-                      {a.Patient.LastName}, {a.Patient.FirstName}
+                      {/* The row opens the appointment's details on the practice calendar (its day, its provider's column). */}
+                      {calendarPath ? (
+                        <Anchor
+                          component={Link}
+                          to={calendarAppointmentUrl(calendarPath, { id: a.Id, day: dayKeyOf(a.StartTime, timeZone), providerId: a.ProviderId })}
+                          aria-label={t('openAppointment', { patient: `${a.Patient.LastName}, ${a.Patient.FirstName}`, time: time.format(new Date(a.StartTime)) })}
+                          fw={500}
+                        >
+                          {a.Patient.LastName}, {a.Patient.FirstName}
+                        </Anchor>
+                      ) : (
+                        <>
+                          {a.Patient.LastName}, {a.Patient.FirstName}
+                        </>
+                      )}
                     </Table.Th>
                     <Table.Td>{providerName(a.ProviderId)}</Table.Td>
                     <Table.Td>{locationName(a.LocationId)}</Table.Td>
@@ -137,6 +153,7 @@ export function CheckInSummaryPage() {
   const { user } = useSession();
   const practice = usePractice();
   const { features } = useHeaderState();
+  const { pathname } = useLocation();
   if (!user) return <Navigate to="/login" replace />;
   const allowed = hasRole(user, 'practiceadmin', 'provider', 'staff') && !!user.organizationId && (!features || features.has('checkInSummary'));
   if (!allowed)
@@ -149,7 +166,7 @@ export function CheckInSummaryPage() {
     );
   return (
     <Container size="xl" py="lg" component="section">
-      <CheckInSummary timeZone={practice.organization?.TimeZone ?? 'America/New_York'} />
+      <CheckInSummary timeZone={practice.organization?.TimeZone ?? 'America/New_York'} calendarPath={calendarPathFor(pathname, user.userId)} />
     </Container>
   );
 }

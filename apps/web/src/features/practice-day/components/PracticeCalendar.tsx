@@ -4,6 +4,7 @@ import { IconBan, IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@t
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus, PracticeAppointment, PracticeCalendarContext, ScheduleException } from '@careslot/contracts';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
+import type { CalendarAppointment } from '../../../shared/navigation/calendarLinks';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { dayKeyOf, formatDay, formatSlotTime, type DayKey } from '../../../shared/slots/slotDates';
 import { AppDialog } from '../../../shared/ui/AppDialog';
@@ -58,11 +59,16 @@ export function PracticeCalendar({
   context,
   today,
   initialProviderIds = [],
+  initialAppointment = null,
+  onAppointmentClosed,
   canBlock,
 }: {
   context: PracticeCalendarContext;
   today: DayKey;
   initialProviderIds?: string[];
+  /** An appointment the address asks to open (another screen's link): the calendar opens on its day with its details. */
+  initialAppointment?: CalendarAppointment | null;
+  onAppointmentClosed?: () => void;
   /** Blocking time off is for the practice's staff and admins (the scheduling module's rule). */
   canBlock: boolean;
 }) {
@@ -70,12 +76,12 @@ export function PracticeCalendar({
   const locale = dateLocale(i18n.language);
   const zone = context.TimeZone;
   // A provider's own calendar opens on their week; the practice's on today's columns, one per provider.
-  const [view, setView] = useState<CalendarView>(initialProviderIds.length ? 'week' : 'day');
-  const [anchor, setAnchor] = useState<DayKey>(today);
+  const [view, setView] = useState<CalendarView>(initialProviderIds.length && !initialAppointment ? 'week' : 'day');
+  const [anchor, setAnchor] = useState<DayKey>(initialAppointment?.day ?? today);
   const [providerIds, setProviderIds] = useState<string[]>(initialProviderIds);
   const [resourceId, setResourceId] = useState<string | null>(null);
   const [locationId, setLocationId] = useState<string | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(initialAppointment?.id ?? null);
   const [booking, setBooking] = useState(false);
   const [blocking, setBlocking] = useState(false);
   const [lifting, setLifting] = useState<ScheduleException | null>(null);
@@ -354,7 +360,14 @@ export function PracticeCalendar({
         </section>
       )}
 
-      <AppointmentDrawer appointment={open} context={context} onClose={() => setOpenId(null)} />
+      <AppointmentDrawer
+        appointment={open}
+        context={context}
+        onClose={() => {
+          if (openId === initialAppointment?.id) onAppointmentClosed?.();
+          setOpenId(null);
+        }}
+      />
       {booking ? <BookOnBehalfModal opened onClose={() => setBooking(false)} context={context} day={view === 'month' ? today : anchor} defaultScheduleId={schedules[0]?.Id ?? null} /> : null}
       {blocking ? <BlockTimeModal opened onClose={() => setBlocking(false)} context={context} day={view === 'month' ? today : anchor} defaultScheduleId={schedules[0]?.Id ?? null} /> : null}
       <AppDialog

@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type PracticeCalendarContext,
   REPUTATION_BASE,
+  type ReputationEntityConfiguration,
+  type ReputationEntityConfigurationInput,
+  type ReputationEntityType,
   type ReputationLocationSettings,
   type ReputationOrganizationSettings,
   type ReputationProviderSettings,
@@ -94,5 +97,27 @@ export function usePracticeProviders(enabled: boolean) {
     queryFn: ({ signal }) =>
       apiRequest<PracticeCalendarContext>('/careslot-appointment-service/api/v2/practice/calendar-context', { signal }).then((c) => c.Providers),
     enabled,
+  });
+}
+
+/**
+ * GET EntityConfiguration/{type}/entities/{id}: whether and how many hours after a visit with the practice, a
+ * location or a provider the patient is asked for a review (made with the defaults on first read).
+ */
+export function useReviewRequestConfiguration(type: ReputationEntityType, entityId: string) {
+  return useQuery({
+    queryKey: [KEY, 'review-requests', type, entityId],
+    queryFn: ({ signal }) =>
+      apiRequest<ReputationEntityConfiguration>(`${REPUTATION_BASE}/EntityConfiguration/${type}/entities/${encodeURIComponent(entityId)}`, { signal }),
+  });
+}
+
+/** PUT EntityConfiguration/{id}: the body is the contract's input (reputationEntityConfigurationInputSchema). */
+export function useSaveReviewRequestConfiguration() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: ReputationEntityConfigurationInput }) =>
+      apiRequest<ReputationEntityConfiguration>(`${REPUTATION_BASE}/EntityConfiguration/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+    onSuccess: (saved) => client.setQueryData([KEY, 'review-requests', saved.EntityType, saved.EntityId], saved),
   });
 }

@@ -8,6 +8,7 @@ import { usePractice } from '../../../shared/session/practice';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { useListings, useOrganizationSettings, usePracticeProviders, useSaveListing, useSaveOrganizationSettings, type Listing, type ListingKind } from '../api/reputation';
 import { codeError } from '../components/codeIssue';
+import { ReviewRequests } from '../components/ReviewRequests';
 
 /** A server refusal as text: the fields and rules it names, else its message. */
 function errorText(error: unknown): string {
@@ -195,7 +196,8 @@ function Listings({ kind, organizationId, entities }: { kind: ListingKind; organ
 
 /**
  * /practice-admin/settings/reputation (practice-portal.md §1, §3.8, §5): the practice's review-platform settings
- * (API key of 32 characters, business id of 15) and each location's and provider's own listing.
+ * (API key of 32 characters, business id of 15), each location's and provider's own listing, and when patients
+ * are asked for a review after a visit (the review-request configuration).
  */
 export function ReputationSettingsPage() {
   const { t } = useTranslation('reputationSettings');
@@ -218,6 +220,15 @@ export function ReputationSettingsPage() {
       <OrganizationForm key={organizationId} organizationId={organizationId} settings={settings.data ?? null} />
       <Listings kind="location" organizationId={organizationId} entities={practice.locations.map((l) => ({ id: l.Id, name: l.Name }))} />
       <Listings kind="provider" organizationId={organizationId} entities={(providers.data ?? []).map((p) => ({ id: p.Id, name: p.Name }))} />
+      {providers.data ? (
+        <ReviewRequests
+          entities={[
+            { type: 'Organization', id: organizationId, name: practice.organization?.Name ?? t('reviewRequests.types.Organization') },
+            ...practice.locations.map((l) => ({ type: 'Location' as const, id: l.Id, name: l.Name })),
+            ...providers.data.map((p) => ({ type: 'Provider' as const, id: p.Id, name: p.Name })),
+          ]}
+        />
+      ) : null}
     </Stack>
   );
 }
