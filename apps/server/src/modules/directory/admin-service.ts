@@ -104,6 +104,87 @@ async function commit<T>(
 
 const orNull = (value: string | undefined | null) => (value ? value : null);
 
+// ---------- objects a practice owns: facilities, resources, care teams ----------
+
+/**
+ * A kind of object a practice adds and edits whole. It belongs to the practice its input names and never
+ * moves to another (`immutable`); its columns are worked out and checked after the admin check, so a caller
+ * of another practice learns nothing from them.
+ */
+interface OwnedKind<Input extends { OrganizationId: string }, Columns> {
+  table: 'locations' | 'healthcare_services' | 'care_teams';
+  entityType: string;
+  workflows: { add: string; edit: string };
+  /** Names the object in the `immutable` rule's message: 'a facility'. */
+  noun: string;
+  columns: (database: Database, organizationId: string, input: Input) => Promise<Columns>;
+  insert: (tx: Connection, id: string, columns: Columns, now: Date) => Promise<void>;
+  update: (tx: Connection, id: string, columns: Columns, now: Date) => Promise<void>;
+  /** The `directory.changed` reasons, for objects patient search shows. */
+  reasons?: { added: string; updated: string };
+}
+
+/** Adds an object to the practice its input names; answers the new object's id. */
+async function addOwned<Input extends { OrganizationId: string }, Columns>(
+  kind: OwnedKind<Input, Columns>,
+  deps: AdminDeps,
+  context: RequestContext,
+  input: Input,
+): Promise<string> {
+  const id = randomUUID();
+  const object: AdminObject = {
+    entityType: kind.entityType,
+    id,
+    organizationId: await organizationOwner(deps.database, input.OrganizationId),
+    workflow: kind.workflows.add,
+  };
+  await requireAdminOf(context, 'create', object);
+  const columns = await kind.columns(deps.database, input.OrganizationId, input);
+  await commit(
+    deps,
+    context,
+    'create',
+    object,
+    (tx) => kind.insert(tx, id, columns, deps.clock.now()),
+    kind.reasons && {
+      organizationId: input.OrganizationId,
+      practitionerIds: null,
+      reason: kind.reasons.added,
+    },
+  );
+  return id;
+}
+
+/** Replaces an object of the caller's practice (404 for another practice's); answers the owning practice. */
+async function editOwned<Input extends { OrganizationId: string }, Columns>(
+  kind: OwnedKind<Input, Columns>,
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  input: Input,
+): Promise<string> {
+  const object: AdminObject = {
+    entityType: kind.entityType,
+    id,
+    organizationId: await store.ownerOf(deps.database, kind.table, id),
+    workflow: kind.workflows.edit,
+    detail: { fields: Object.keys(input) },
+  };
+  const owner = await requireAdminOf(context, 'update', object);
+  if (input.OrganizationId !== owner)
+    throw bodyError('OrganizationId', 'immutable', `${kind.noun} cannot move to another practice`);
+  const columns = await kind.columns(deps.database, owner, input);
+  await commit(
+    deps,
+    context,
+    'update',
+    object,
+    (tx) => kind.update(tx, id, columns, deps.clock.now()),
+    kind.reasons && { organizationId: owner, practitionerIds: null, reason: kind.reasons.updated },
+  );
+  return owner;
+}
+
 // ---------- organization ----------
 
 async function organizationOwner(database: Database, id: string): Promise<string | null> {
@@ -527,33 +608,24 @@ async function locationColumns(
   };
 }
 
+const LOCATIONS: OwnedKind<LocationInput, store.LocationColumns> = {
+  table: 'locations',
+  entityType: 'Location',
+  workflows: { add: WORKFLOWS.locationAdd, edit: WORKFLOWS.locationEdit },
+  noun: 'a facility',
+  columns: locationColumns,
+  insert: store.insertLocation,
+  update: store.updateLocation,
+  reasons: { added: 'location.added', updated: 'location.updated' },
+};
+
 /** POST v2/location: a new facility of the caller's practice (Location_Add_Web). */
 export async function createLocation(
   deps: AdminDeps,
   context: RequestContext,
   input: LocationInput,
 ): Promise<Location> {
-  const id = randomUUID();
-  const object: AdminObject = {
-    entityType: 'Location',
-    id,
-    organizationId: await organizationOwner(deps.database, input.OrganizationId),
-    workflow: WORKFLOWS.locationAdd,
-  };
-  await requireAdminOf(context, 'create', object);
-  const columns = await locationColumns(deps.database, input.OrganizationId, input);
-  await commit(
-    deps,
-    context,
-    'create',
-    object,
-    (tx) => store.insertLocation(tx, id, columns, deps.clock.now()),
-    {
-      organizationId: input.OrganizationId,
-      practitionerIds: null,
-      reason: 'location.added',
-    },
-  );
+  const id = await addOwned(LOCATIONS, deps, context, input);
   return (await getLocation(deps.database, id))!;
 }
 
@@ -564,30 +636,7 @@ export async function updateLocation(
   id: string,
   input: LocationInput,
 ): Promise<Location> {
-  const owner = await store.ownerOf(deps.database, 'locations', id);
-  const object: AdminObject = {
-    entityType: 'Location',
-    id,
-    organizationId: owner,
-    workflow: WORKFLOWS.locationEdit,
-    detail: { fields: Object.keys(input) },
-  };
-  await requireAdminOf(context, 'update', object);
-  if (input.OrganizationId !== owner)
-    throw bodyError('OrganizationId', 'immutable', 'a facility cannot move to another practice');
-  const columns = await locationColumns(deps.database, owner, input);
-  await commit(
-    deps,
-    context,
-    'update',
-    object,
-    (tx) => store.updateLocation(tx, id, columns, deps.clock.now()),
-    {
-      organizationId: owner,
-      practitionerIds: null,
-      reason: 'location.updated',
-    },
-  );
+  await editOwned(LOCATIONS, deps, context, id, input);
   return (await getLocation(deps.database, id))!;
 }
 
@@ -725,31 +774,29 @@ async function checkLocations(database: Database, organizationId: string, ids: s
   return unique;
 }
 
-const serviceColumns = (input: HealthcareServiceInput, organizationId: string): store.ServiceColumns => ({
-  organizationId,
-  name: input.Name,
-  category: orNull(input.Category),
-  about: orNull(input.About),
-  active: input.Active,
-});
+const SERVICES: OwnedKind<HealthcareServiceInput, store.ServiceColumns> = {
+  table: 'healthcare_services',
+  entityType: 'HealthcareService',
+  workflows: { add: WORKFLOWS.resourceAdd, edit: WORKFLOWS.resourceEdit },
+  noun: 'a resource',
+  columns: async (database, organizationId, input) => ({
+    organizationId,
+    name: input.Name,
+    category: orNull(input.Category),
+    about: orNull(input.About),
+    active: input.Active,
+    locationIds: await checkLocations(database, organizationId, input.LocationIds),
+  }),
+  insert: store.insertService,
+  update: store.updateService,
+};
 
 export async function createHealthcareService(
   deps: AdminDeps,
   context: RequestContext,
   input: HealthcareServiceInput,
 ): Promise<HealthcareService> {
-  const id = randomUUID();
-  const object: AdminObject = {
-    entityType: 'HealthcareService',
-    id,
-    organizationId: await organizationOwner(deps.database, input.OrganizationId),
-    workflow: WORKFLOWS.resourceAdd,
-  };
-  await requireAdminOf(context, 'create', object);
-  const locations = await checkLocations(deps.database, input.OrganizationId, input.LocationIds);
-  await commit(deps, context, 'create', object, (tx) =>
-    store.insertService(tx, id, serviceColumns(input, input.OrganizationId), locations, deps.clock.now()),
-  );
+  const id = await addOwned(SERVICES, deps, context, input);
   return (await getHealthcareService(deps.database, id))!;
 }
 
@@ -759,21 +806,7 @@ export async function updateHealthcareService(
   id: string,
   input: HealthcareServiceInput,
 ): Promise<HealthcareService> {
-  const owner = await store.ownerOf(deps.database, 'healthcare_services', id);
-  const object: AdminObject = {
-    entityType: 'HealthcareService',
-    id,
-    organizationId: owner,
-    workflow: WORKFLOWS.resourceEdit,
-    detail: { fields: Object.keys(input) },
-  };
-  await requireAdminOf(context, 'update', object);
-  if (input.OrganizationId !== owner)
-    throw bodyError('OrganizationId', 'immutable', 'a resource cannot move to another practice');
-  const locations = await checkLocations(deps.database, owner, input.LocationIds);
-  await commit(deps, context, 'update', object, (tx) =>
-    store.updateService(tx, id, serviceColumns(input, owner), locations, deps.clock.now()),
-  );
+  await editOwned(SERVICES, deps, context, id, input);
   return (await getHealthcareService(deps.database, id))!;
 }
 
@@ -912,23 +945,22 @@ async function readCareTeam(database: Database, organizationId: string, id: stri
   return team;
 }
 
+const CARE_TEAMS: OwnedKind<CareTeamInput, store.CareTeamColumns> = {
+  table: 'care_teams',
+  entityType: 'CareTeam',
+  workflows: { add: WORKFLOWS.careTeamAdd, edit: WORKFLOWS.careTeamEdit },
+  noun: 'a care team',
+  columns: careTeamColumns,
+  insert: store.insertCareTeam,
+  update: store.updateCareTeam,
+};
+
 export async function createCareTeam(
   deps: AdminDeps,
   context: RequestContext,
   input: CareTeamInput,
 ): Promise<CareTeam> {
-  const id = randomUUID();
-  const object: AdminObject = {
-    entityType: 'CareTeam',
-    id,
-    organizationId: await organizationOwner(deps.database, input.OrganizationId),
-    workflow: WORKFLOWS.careTeamAdd,
-  };
-  await requireAdminOf(context, 'create', object);
-  const columns = await careTeamColumns(deps.database, input.OrganizationId, input);
-  await commit(deps, context, 'create', object, (tx) =>
-    store.insertCareTeam(tx, id, columns, deps.clock.now()),
-  );
+  const id = await addOwned(CARE_TEAMS, deps, context, input);
   return readCareTeam(deps.database, input.OrganizationId, id);
 }
 
@@ -938,20 +970,6 @@ export async function updateCareTeam(
   id: string,
   input: CareTeamInput,
 ): Promise<CareTeam> {
-  const owner = await store.ownerOf(deps.database, 'care_teams', id);
-  const object: AdminObject = {
-    entityType: 'CareTeam',
-    id,
-    organizationId: owner,
-    workflow: WORKFLOWS.careTeamEdit,
-    detail: { fields: Object.keys(input) },
-  };
-  await requireAdminOf(context, 'update', object);
-  if (input.OrganizationId !== owner)
-    throw bodyError('OrganizationId', 'immutable', 'a care team cannot move to another practice');
-  const columns = await careTeamColumns(deps.database, owner, input);
-  await commit(deps, context, 'update', object, (tx) =>
-    store.updateCareTeam(tx, id, columns, deps.clock.now()),
-  );
+  const owner = await editOwned(CARE_TEAMS, deps, context, id, input);
   return readCareTeam(deps.database, owner, id);
 }

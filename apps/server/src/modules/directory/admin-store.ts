@@ -344,6 +344,26 @@ export interface LocationColumns {
   contactLastName: string | null;
 }
 
+/** The columns both statements write, in their order ($3.. of the insert, $2.. of the update). */
+const locationValues = (c: LocationColumns) => [
+  c.name,
+  c.timeZone,
+  c.address1,
+  c.address2,
+  c.city,
+  c.state,
+  c.zipCode,
+  c.county,
+  c.latitude,
+  c.longitude,
+  c.phone,
+  c.emails,
+  c.checkInEnabled,
+  c.active,
+  c.contactFirstName,
+  c.contactLastName,
+];
+
 export async function insertLocation(
   tx: Connection,
   id: string,
@@ -351,31 +371,11 @@ export async function insertLocation(
   now: Date,
 ): Promise<void> {
   await tx.query(
-    `insert into locations (id, organization_id, name, iana_time_zone, address1, address2, city, state, zip_code, county, country,
+    `insert into locations (id, organization_id, name, iana_time_zone, address1, address2, city, state, zip_code, county,
                             latitude, longitude, phone, emails, check_in_enabled, active, contact_first_name, contact_last_name,
-                            created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'US', $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)`,
-    [
-      id,
-      c.organizationId,
-      c.name,
-      c.timeZone,
-      c.address1,
-      c.address2,
-      c.city,
-      c.state,
-      c.zipCode,
-      c.county,
-      c.latitude,
-      c.longitude,
-      c.phone,
-      c.emails,
-      c.checkInEnabled,
-      c.active,
-      c.contactFirstName,
-      c.contactLastName,
-      now.toISOString(),
-    ],
+                            country, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, 'US', $19, $19)`,
+    [id, c.organizationId, ...locationValues(c), now.toISOString()],
   );
 }
 
@@ -390,26 +390,7 @@ export async function updateLocation(
             county = $9, latitude = $10, longitude = $11, phone = $12, emails = $13, check_in_enabled = $14, active = $15,
             contact_first_name = $16, contact_last_name = $17, updated_at = $18
       where id = $1`,
-    [
-      id,
-      c.name,
-      c.timeZone,
-      c.address1,
-      c.address2,
-      c.city,
-      c.state,
-      c.zipCode,
-      c.county,
-      c.latitude,
-      c.longitude,
-      c.phone,
-      c.emails,
-      c.checkInEnabled,
-      c.active,
-      c.contactFirstName,
-      c.contactLastName,
-      now.toISOString(),
-    ],
+    [id, ...locationValues(c), now.toISOString()],
   );
 }
 
@@ -462,35 +443,24 @@ export interface ServiceColumns {
   category: string | null;
   about: string | null;
   active: boolean;
+  locationIds: string[];
 }
 
-export async function insertService(
-  tx: Connection,
-  id: string,
-  c: ServiceColumns,
-  locationIds: string[],
-  now: Date,
-): Promise<void> {
+export async function insertService(tx: Connection, id: string, c: ServiceColumns, now: Date): Promise<void> {
   await tx.query(
     `insert into healthcare_services (id, organization_id, name, category, about, active, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $7)`,
     [id, c.organizationId, c.name, c.category, c.about, c.active, now.toISOString()],
   );
-  await replaceServiceLocations(tx, id, locationIds);
+  await replaceServiceLocations(tx, id, c.locationIds);
 }
 
-export async function updateService(
-  tx: Connection,
-  id: string,
-  c: ServiceColumns,
-  locationIds: string[],
-  now: Date,
-): Promise<void> {
+export async function updateService(tx: Connection, id: string, c: ServiceColumns, now: Date): Promise<void> {
   await tx.query(
     'update healthcare_services set name = $2, category = $3, about = $4, active = $5, updated_at = $6 where id = $1',
     [id, c.name, c.category, c.about, c.active, now.toISOString()],
   );
-  await replaceServiceLocations(tx, id, locationIds);
+  await replaceServiceLocations(tx, id, c.locationIds);
 }
 
 async function replaceServiceLocations(tx: Connection, id: string, locationIds: string[]): Promise<void> {
