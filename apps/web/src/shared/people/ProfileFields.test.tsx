@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../api/client';
 import { Providers, setupI18n } from '../../testing/render';
@@ -14,8 +14,16 @@ import {
   type ProfileValues,
 } from './practitionerProfile';
 
-function Form({ provider, errors = {} }: { provider: boolean; errors?: ProfileErrors }) {
-  const [values, setValues] = useState<ProfileValues>(EMPTY_PROFILE);
+function Form({
+  provider,
+  errors = {},
+  initial = EMPTY_PROFILE,
+}: {
+  provider: boolean;
+  errors?: ProfileErrors;
+  initial?: ProfileValues;
+}) {
+  const [values, setValues] = useState<ProfileValues>(initial);
   return (
     <ProfileFields
       namespace="providerSettings"
@@ -77,6 +85,27 @@ describe('the practitioner profile form', () => {
     expect(screen.getByText('First Name may contain letters, spaces and apostrophes only')).toBeVisible();
     expect(screen.getByText('NPI must be 10 digits with a valid check digit')).toBeVisible();
     expect(screen.getByText('Suffix must be at most 25 characters')).toBeVisible();
+  });
+
+  it('shows a known language by its name and an unknown code as it is', async () => {
+    const languages = { Data: [{ Code: 'en', Display: 'English' }], Total: 1 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          new Response(JSON.stringify(url.endsWith('/languages') ? languages : { Data: [], Total: 0 })),
+        ),
+      ),
+    );
+    render(
+      <Providers>
+        <Form provider={false} initial={{ ...EMPTY_PROFILE, Languages: ['en', 'xx'] }} />
+      </Providers>,
+    );
+    // The chosen languages show as pills, each labelled by the list's name for its code.
+    const pills = async () =>
+      (await screen.findAllByText(/./, { selector: '.mantine-Pill-label' })).map((p) => p.textContent);
+    await waitFor(async () => expect(await pills()).toEqual(['English', 'xx']));
   });
 
   it('checks the spec rules before the call and reads the server 400 onto the same fields', () => {

@@ -36,6 +36,11 @@ export function ProfileFields({
   const languages = useQuery(codeListQuery('languages'));
   const boards = useQuery({ ...codeListQuery('board-certifications'), enabled: provider });
 
+  // A code the list does not know (kept from before) still shows, by its code; a known one by its name.
+  const languageNames = new Map((languages.data ?? []).map((l) => [l.Code, l.Display]));
+  for (const code of values.Languages) if (!languageNames.has(code)) languageNames.set(code, code);
+  const languageOptions = [...languageNames].map(([value, label]) => ({ value, label }));
+
   const errorOf = (field: keyof ProfileValues) => {
     const rule = errors[field];
     if (!rule) return undefined;
@@ -89,13 +94,7 @@ export function ProfileFields({
       <MultiSelect
         label={t('fields.Languages')}
         searchable
-        data={[
-          // Codes the list does not know (kept from before) still show, by their code.
-          ...new Map([
-            ...(languages.data ?? []).map((l) => [l.Code, l.Display] as const),
-            ...values.Languages.map((c) => [c, c] as const),
-          ]).entries(),
-        ].map(([value, label]) => ({ value, label }))}
+        data={languageOptions}
         value={values.Languages}
         onChange={(v) => onChange('Languages', v)}
       />
