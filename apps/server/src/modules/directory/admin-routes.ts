@@ -161,10 +161,10 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
   app.get(`${V1}/organizationsettings/:id`, readSettings, async (request) =>
-    ok(await admin.readOrganizationSettings(database, contextOf(request), request.params.id)),
+    ok(await admin.organizationSettings.read(database, contextOf(request), request.params.id)),
   );
   app.get(`${GATEWAY}/organization/organization-settings/:id`, readSettings, async (request) =>
-    ok(await admin.readOrganizationSettings(database, contextOf(request), request.params.id)),
+    ok(await admin.organizationSettings.read(database, contextOf(request), request.params.id)),
   );
 
   app.put(
@@ -182,7 +182,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await admin.writeOrganizationSettings(
+        await admin.organizationSettings.write(
           deps,
           contextOf(request),
           request.body,
@@ -220,7 +220,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await admin.writeOrganizationSettings(deps, contextOf(request), request.body, 'create')),
+      ok(await admin.organizationSettings.write(deps, contextOf(request), request.body, 'create')),
   );
   app.post(
     `${V1}/organizationsettings/upsert`,
@@ -235,7 +235,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await admin.writeOrganizationSettings(deps, contextOf(request), request.body, 'replace')),
+      ok(await admin.organizationSettings.write(deps, contextOf(request), request.body, 'replace')),
   );
 
   // ---------- practice clinical settings (paths not in the spec: decision 0049) ----------
@@ -253,7 +253,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      list([await admin.readClinicalSettings(database, contextOf(request), request.body.OrganizationId)]),
+      list([await admin.clinicalSettings.read(database, contextOf(request), request.body.OrganizationId)]),
   );
   app.put(
     `${V1}/practiceclinicalsettings/:id`,
@@ -270,7 +270,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await admin.writeClinicalSettings(
+        await admin.clinicalSettings.write(
           deps,
           contextOf(request),
           request.body,
@@ -292,7 +292,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await admin.writeClinicalSettings(deps, contextOf(request), request.body, 'create')),
+      ok(await admin.clinicalSettings.write(deps, contextOf(request), request.body, 'create')),
   );
 
   // ---------- patient-portal settings ----------
@@ -311,7 +311,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      list([await admin.readPortalSettings(database, contextOf(request), request.body.OrganizationId)]),
+      list([await admin.portalSettings.read(database, contextOf(request), request.body.OrganizationId)]),
   );
   app.get(
     `${PORTAL}/:id`,
@@ -325,7 +325,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientPortalSettingsResponseSchema, ...errors },
       },
     },
-    async (request) => ok(await admin.readPortalSettings(database, contextOf(request), request.params.id)),
+    async (request) => ok(await admin.portalSettings.read(database, contextOf(request), request.params.id)),
   );
   app.put(
     `${PORTAL}/:id`,
@@ -342,7 +342,13 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await admin.writePortalSettings(deps, contextOf(request), request.body, 'replace', request.params.id),
+        await admin.portalSettings.write(
+          deps,
+          contextOf(request),
+          request.body,
+          'replace',
+          request.params.id,
+        ),
       ),
   );
   app.post(
@@ -357,7 +363,7 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientPortalSettingsResponseSchema, ...writeErrors },
       },
     },
-    async (request) => ok(await admin.writePortalSettings(deps, contextOf(request), request.body, 'create')),
+    async (request) => ok(await admin.portalSettings.write(deps, contextOf(request), request.body, 'create')),
   );
 
   // ---------- locations ----------

@@ -56,7 +56,6 @@ import { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './events';
 
 const V2 = '/careslot-administration/api/v2';
 
-
 const WORKFLOWS = {
   organization: 'Organization_Update_Web',
   organizationAdd: 'Organization_Add_Web',
@@ -109,6 +108,87 @@ async function committed<T>(tx: Connection, ...[context, action, object, change,
 }
 
 const orNull = (value: string | undefined | null) => (value ? value : null);
+
+// ---------- objects a practice owns: facilities, resources, care teams ----------
+
+/**
+ * A kind of object a practice adds and edits whole. It belongs to the practice its input names and never
+ * moves to another (`immutable`); its columns are worked out and checked after the admin check, so a caller
+ * of another practice learns nothing from them.
+ */
+interface OwnedKind<Input extends { OrganizationId: string }, Columns> {
+  table: 'locations' | 'healthcare_services' | 'care_teams';
+  entityType: string;
+  workflows: { add: string; edit: string };
+  /** Names the object in the `immutable` rule's message: 'a facility'. */
+  noun: string;
+  columns: (database: Database, organizationId: string, input: Input) => Promise<Columns>;
+  insert: (tx: Connection, id: string, columns: Columns, now: Date) => Promise<void>;
+  update: (tx: Connection, id: string, columns: Columns, now: Date) => Promise<void>;
+  /** The `directory.changed` reasons, for objects patient search shows. */
+  reasons?: { added: string; updated: string };
+}
+
+/** Adds an object to the practice its input names; answers the new object's id. */
+async function addOwned<Input extends { OrganizationId: string }, Columns>(
+  kind: OwnedKind<Input, Columns>,
+  deps: AdminDeps,
+  context: RequestContext,
+  input: Input,
+): Promise<string> {
+  const id = randomUUID();
+  const object: AdminObject = {
+    entityType: kind.entityType,
+    id,
+    organizationId: await organizationOwner(deps.database, input.OrganizationId),
+    workflow: kind.workflows.add,
+  };
+  await requireAdminOf(context, 'create', object);
+  const columns = await kind.columns(deps.database, input.OrganizationId, input);
+  await commit(
+    deps,
+    context,
+    'create',
+    object,
+    (tx) => kind.insert(tx, id, columns, deps.clock.now()),
+    kind.reasons && {
+      organizationId: input.OrganizationId,
+      practitionerIds: null,
+      reason: kind.reasons.added,
+    },
+  );
+  return id;
+}
+
+/** Replaces an object of the caller's practice (404 for another practice's); answers the owning practice. */
+async function editOwned<Input extends { OrganizationId: string }, Columns>(
+  kind: OwnedKind<Input, Columns>,
+  deps: AdminDeps,
+  context: RequestContext,
+  id: string,
+  input: Input,
+): Promise<string> {
+  const object: AdminObject = {
+    entityType: kind.entityType,
+    id,
+    organizationId: await store.ownerOf(deps.database, kind.table, id),
+    workflow: kind.workflows.edit,
+    detail: { fields: Object.keys(input) },
+  };
+  const owner = await requireAdminOf(context, 'update', object);
+  if (input.OrganizationId !== owner)
+    throw bodyError('OrganizationId', 'immutable', `${kind.noun} cannot move to another practice`);
+  const columns = await kind.columns(deps.database, owner, input);
+  await commit(
+    deps,
+    context,
+    'update',
+    object,
+    (tx) => kind.update(tx, id, columns, deps.clock.now()),
+    kind.reasons && { organizationId: owner, practitionerIds: null, reason: kind.reasons.updated },
+  );
+  return owner;
+}
 
 // ---------- organization ----------
 
@@ -262,10 +342,118 @@ export async function readImage(
   return image;
 }
 
-// ---------- organization settings ----------
+// ---------- settings: one record per practice, keyed by the organization id ----------
 
-function shapeOrganizationSettings(row: store.OrganizationSettingsRow, saved: boolean): OrganizationSettings {
-  return {
+type WriteMode = 'create' | 'replace';
+
+/**
+ * One of a practice's settings records (decision 0049): where it is stored, its audit names, its defaults
+ * before anything was saved, and how the contract's input and answer map to its row.
+ */
+interface PracticeSettingsRecord<
+  Row extends { organization_id: string },
+  Input extends { OrganizationId: string },
+  Settings,
+> {
+  table: store.SettingsTable<Row>;
+  entityType: string;
+  workflow: string;
+  /** The 409 text of an add when the practice has the record already. */
+  conflict: string;
+  /** What a change's audit row holds besides the practice (field names, never values). */
+  detail?: (input: Input) => Record<string, unknown>;
+  defaults: (database: Database, organizationId: string) => Row | Promise<Row>;
+  row: (input: Input) => Row;
+  shape: (row: Row, saved: boolean) => Settings;
+}
+
+/**
+ * The calls every settings record answers: `read` (the practice's users, support and super users), `of`
+ * (other modules, no access check), `current` (the stored row or the defaults) and `write`: POST (create:
+ * 409 when the practice has the record), PUT and upsert (replace). `id`, when given, must be the OrganizationId.
+ */
+function practiceSettings<
+  Row extends { organization_id: string },
+  Input extends { OrganizationId: string },
+  Settings,
+>(record: PracticeSettingsRecord<Row, Input, Settings>) {
+  const current = async (database: Database, organizationId: string): Promise<Row> =>
+    (await store.settingsRow(database, record.table, organizationId)) ??
+    (await record.defaults(database, organizationId));
+
+  const of = async (database: Database, organizationId: string): Promise<Settings> => {
+    const row = await store.settingsRow(database, record.table, organizationId);
+    return row
+      ? record.shape(row, true)
+      : record.shape(await record.defaults(database, organizationId), false);
+  };
+
+  const read = async (
+    database: Database,
+    context: RequestContext,
+    organizationId: string,
+  ): Promise<Settings> => {
+    requireReaderOf(context, await organizationOwner(database, organizationId));
+    return of(database, organizationId);
+  };
+
+  const write = async (
+    deps: AdminDeps,
+    context: RequestContext,
+    input: Input,
+    mode: WriteMode,
+    id?: string,
+  ): Promise<Settings> => {
+    if (id !== undefined && id !== input.OrganizationId)
+      throw bodyError('OrganizationId', 'matches_id', 'must equal the id in the path');
+    const object: AdminObject = {
+      entityType: record.entityType,
+      id: input.OrganizationId,
+      organizationId: await organizationOwner(deps.database, input.OrganizationId),
+      workflow: record.workflow,
+      ...(record.detail ? { detail: record.detail(input) } : {}),
+    };
+    const action = mode === 'create' ? 'create' : 'update';
+    await requireAdminOf(context, action, object);
+    const row = record.row(input);
+    // A second add is refused inside the transaction, before its audit row: no success is recorded for it.
+    await commit(deps, context, action, object, async (tx) => {
+      if (!(await store.writeSettingsRow(tx, record.table, row, mode === 'replace', deps.clock.now()))) throw conflict(record.conflict);
+    });
+    return record.shape(row, true);
+  };
+
+  return { read, of, current, write };
+}
+
+export const organizationSettings = practiceSettings({
+  table: store.ORGANIZATION_SETTINGS,
+  entityType: 'OrganizationSettings',
+  workflow: WORKFLOWS.organizationSettings,
+  conflict: 'The practice already has settings; change them with PUT or upsert.',
+  detail: (input: OrganizationSettingsInput) => ({ fields: Object.keys(input) }),
+  defaults: async (database, organizationId) => {
+    const organization = await getOrganization(database, organizationId);
+    return {
+      organization_id: organizationId,
+      contact_email: organization?.Email ?? '',
+      contact_phone: organization?.Phone ?? '',
+      time_zone: organization?.TimeZone ?? 'America/New_York',
+      default_language: 'en',
+      send_appointment_details: true,
+      hide_reason_in_notifications: false,
+    };
+  },
+  row: (input) => ({
+    organization_id: input.OrganizationId,
+    contact_email: input.ContactEmail,
+    contact_phone: input.ContactPhone,
+    time_zone: input.TimeZone,
+    default_language: input.DefaultLanguage,
+    send_appointment_details: input.SendAppointmentDetailsInPatientCommunication,
+    hide_reason_in_notifications: input.HideReasonInNotifications,
+  }),
+  shape: (row, saved): OrganizationSettings => ({
     Id: row.organization_id,
     OrganizationId: row.organization_id,
     ContactEmail: row.contact_email,
@@ -275,86 +463,16 @@ function shapeOrganizationSettings(row: store.OrganizationSettingsRow, saved: bo
     SendAppointmentDetailsInPatientCommunication: row.send_appointment_details,
     HideReasonInNotifications: row.hide_reason_in_notifications,
     Saved: saved,
-  };
-}
+  }),
+});
 
-async function defaultOrganizationSettings(
-  database: Database,
-  organizationId: string,
-): Promise<store.OrganizationSettingsRow> {
-  const organization = await getOrganization(database, organizationId);
-  return {
-    organization_id: organizationId,
-    contact_email: organization?.Email ?? '',
-    contact_phone: organization?.Phone ?? '',
-    time_zone: organization?.TimeZone ?? 'America/New_York',
-    default_language: 'en',
-    send_appointment_details: true,
-    hide_reason_in_notifications: false,
-  };
-}
-
-/** The practice's settings; before anything was saved, the defaults (Saved false). Keyed by the organization id. */
-export async function readOrganizationSettings(
-  database: Database,
-  context: RequestContext,
-  id: string,
-): Promise<OrganizationSettings> {
-  requireReaderOf(context, await organizationOwner(database, id));
-  const row = await store.organizationSettings(database, id);
-  return row
-    ? shapeOrganizationSettings(row, true)
-    : shapeOrganizationSettings(await defaultOrganizationSettings(database, id), false);
-}
-
-/** The settings of a practice for other modules (no access check): stored or defaults. */
+/** The settings of a practice for other modules (no access check): stored or defaults; null for no practice. */
 export async function organizationSettingsOf(
   database: Database,
   organizationId: string,
 ): Promise<OrganizationSettings | null> {
   if (!(await store.organizationExists(database, organizationId))) return null;
-  const row = await store.organizationSettings(database, organizationId);
-  return row
-    ? shapeOrganizationSettings(row, true)
-    : shapeOrganizationSettings(await defaultOrganizationSettings(database, organizationId), false);
-}
-
-type WriteMode = 'create' | 'replace';
-
-/** POST (create: 409 when the practice has settings), PUT and upsert (replace). `id`, when given, must be the OrganizationId. */
-export async function writeOrganizationSettings(
-  deps: AdminDeps,
-  context: RequestContext,
-  input: OrganizationSettingsInput,
-  mode: WriteMode,
-  id?: string,
-): Promise<OrganizationSettings> {
-  if (id !== undefined && id !== input.OrganizationId)
-    throw bodyError('OrganizationId', 'matches_id', 'must equal the id in the path');
-  const organizationId = input.OrganizationId;
-  const object: AdminObject = {
-    entityType: 'OrganizationSettings',
-    id: organizationId,
-    organizationId: await organizationOwner(deps.database, organizationId),
-    workflow: WORKFLOWS.organizationSettings,
-    detail: { fields: Object.keys(input) },
-  };
-  const action = mode === 'create' ? 'create' : 'update';
-  await requireAdminOf(context, action, object);
-  const row: store.OrganizationSettingsRow = {
-    organization_id: organizationId,
-    contact_email: input.ContactEmail,
-    contact_phone: input.ContactPhone,
-    time_zone: input.TimeZone,
-    default_language: input.DefaultLanguage,
-    send_appointment_details: input.SendAppointmentDetailsInPatientCommunication,
-    hide_reason_in_notifications: input.HideReasonInNotifications,
-  };
-  const written = await commit(deps, context, action, object, (tx) =>
-    store.writeOrganizationSettings(tx, row, mode === 'replace', deps.clock.now()),
-  );
-  if (!written) throw conflict('The practice already has settings; change them with PUT or upsert.');
-  return shapeOrganizationSettings(row, true);
+  return organizationSettings.of(database, organizationId);
 }
 
 /** PATCH: the fields given over what is stored (or the defaults). */
@@ -373,10 +491,8 @@ export async function patchOrganizationSettings(
       workflow: WORKFLOWS.organizationSettings,
     });
   }
-  const current =
-    (await store.organizationSettings(deps.database, id)) ??
-    (await defaultOrganizationSettings(deps.database, id));
-  return writeOrganizationSettings(
+  const current = await organizationSettings.current(deps.database, id);
+  return organizationSettings.write(
     deps,
     context,
     {
@@ -395,68 +511,57 @@ export async function patchOrganizationSettings(
   );
 }
 
-// ---------- practice clinical settings ----------
-
-function shapeClinical(row: store.ClinicalSettingsRow, saved: boolean): PracticeClinicalSettings {
-  return {
+/** Practice clinical settings (paths not in the spec: decision 0049). */
+export const clinicalSettings = practiceSettings({
+  table: store.CLINICAL_SETTINGS,
+  entityType: 'PracticeClinicalSettings',
+  workflow: WORKFLOWS.clinicalSettings,
+  conflict: 'The practice already has clinical settings; change them with PUT.',
+  defaults: (_database, organizationId) => ({
+    organization_id: organizationId,
+    sections: ['MedicalHistory', 'Medications', 'Allergies'],
+    require_summary_note: false,
+  }),
+  row: (input: PracticeClinicalSettingsInput) => ({
+    organization_id: input.OrganizationId,
+    sections: [...new Set(input.Sections)],
+    require_summary_note: input.RequireSummaryNote,
+  }),
+  shape: (row, saved): PracticeClinicalSettings => ({
     Id: row.organization_id,
     OrganizationId: row.organization_id,
     Sections: row.sections as PracticeClinicalSettings['Sections'],
     RequireSummaryNote: row.require_summary_note,
     Saved: saved,
-  };
-}
-
-const defaultClinical = (organizationId: string): store.ClinicalSettingsRow => ({
-  organization_id: organizationId,
-  sections: ['MedicalHistory', 'Medications', 'Allergies'],
-  require_summary_note: false,
+  }),
 });
 
-/** POST v1/practiceclinicalsettings/get {OrganizationId}: the practice's one record, or its defaults. */
-export async function readClinicalSettings(
-  database: Database,
-  context: RequestContext,
-  organizationId: string,
-): Promise<PracticeClinicalSettings> {
-  requireReaderOf(context, await organizationOwner(database, organizationId));
-  const row = await store.clinicalSettings(database, organizationId);
-  return row ? shapeClinical(row, true) : shapeClinical(defaultClinical(organizationId), false);
-}
-
-export async function writeClinicalSettings(
-  deps: AdminDeps,
-  context: RequestContext,
-  input: PracticeClinicalSettingsInput,
-  mode: WriteMode,
-  id?: string,
-): Promise<PracticeClinicalSettings> {
-  if (id !== undefined && id !== input.OrganizationId)
-    throw bodyError('OrganizationId', 'matches_id', 'must equal the id in the path');
-  const object: AdminObject = {
-    entityType: 'PracticeClinicalSettings',
-    id: input.OrganizationId,
-    organizationId: await organizationOwner(deps.database, input.OrganizationId),
-    workflow: WORKFLOWS.clinicalSettings,
-  };
-  const action = mode === 'create' ? 'create' : 'update';
-  await requireAdminOf(context, action, object);
-  const row: store.ClinicalSettingsRow = {
+export const portalSettings = practiceSettings({
+  table: store.PORTAL_SETTINGS,
+  entityType: 'PatientPortalSettings',
+  workflow: WORKFLOWS.portalSettings,
+  conflict: 'The practice already has patient-portal settings; change them with PUT.',
+  defaults: (_database, organizationId) => ({
+    organization_id: organizationId,
+    portal_enabled: true,
+    allow_online_cancellation: true,
+    allow_online_reschedule: true,
+    cancellation_cutoff_hours: 24,
+    show_balance: true,
+    allow_family_members: true,
+    welcome_message: '',
+  }),
+  row: (input: PatientPortalSettingsInput) => ({
     organization_id: input.OrganizationId,
-    sections: [...new Set(input.Sections)],
-    require_summary_note: input.RequireSummaryNote,
-  };
-  const written = await commit(deps, context, action, object, (tx) =>
-    store.writeClinicalSettings(tx, row, mode === 'replace', deps.clock.now()),
-  );
-  if (!written) throw conflict('The practice already has clinical settings; change them with PUT.');
-  return shapeClinical(row, true);
-}
-
-// ---------- patient-portal settings ----------
-
-function shapePortal(row: store.PortalSettingsRow, saved: boolean): PatientPortalSettings {
-  return {
+    portal_enabled: input.PortalEnabled,
+    allow_online_cancellation: input.AllowOnlineCancellation,
+    allow_online_reschedule: input.AllowOnlineReschedule,
+    cancellation_cutoff_hours: input.CancellationCutoffHours,
+    show_balance: input.ShowBalance,
+    allow_family_members: input.AllowFamilyMembers,
+    welcome_message: input.WelcomeMessage,
+  }),
+  shape: (row, saved): PatientPortalSettings => ({
     Id: row.organization_id,
     OrganizationId: row.organization_id,
     PortalEnabled: row.portal_enabled,
@@ -467,72 +572,11 @@ function shapePortal(row: store.PortalSettingsRow, saved: boolean): PatientPorta
     AllowFamilyMembers: row.allow_family_members,
     WelcomeMessage: row.welcome_message,
     Saved: saved,
-  };
-}
-
-const defaultPortal = (organizationId: string): store.PortalSettingsRow => ({
-  organization_id: organizationId,
-  portal_enabled: true,
-  allow_online_cancellation: true,
-  allow_online_reschedule: true,
-  cancellation_cutoff_hours: 24,
-  show_balance: true,
-  allow_family_members: true,
-  welcome_message: '',
+  }),
 });
 
-export async function readPortalSettings(
-  database: Database,
-  context: RequestContext,
-  organizationId: string,
-): Promise<PatientPortalSettings> {
-  requireReaderOf(context, await organizationOwner(database, organizationId));
-  const row = await store.portalSettings(database, organizationId);
-  return row ? shapePortal(row, true) : shapePortal(defaultPortal(organizationId), false);
-}
-
 /** The portal settings of a practice for other modules (no access check): stored or defaults. */
-export async function portalSettingsOf(
-  database: Database,
-  organizationId: string,
-): Promise<PatientPortalSettings> {
-  const row = await store.portalSettings(database, organizationId);
-  return row ? shapePortal(row, true) : shapePortal(defaultPortal(organizationId), false);
-}
-
-export async function writePortalSettings(
-  deps: AdminDeps,
-  context: RequestContext,
-  input: PatientPortalSettingsInput,
-  mode: WriteMode,
-  id?: string,
-): Promise<PatientPortalSettings> {
-  if (id !== undefined && id !== input.OrganizationId)
-    throw bodyError('OrganizationId', 'matches_id', 'must equal the id in the path');
-  const object: AdminObject = {
-    entityType: 'PatientPortalSettings',
-    id: input.OrganizationId,
-    organizationId: await organizationOwner(deps.database, input.OrganizationId),
-    workflow: WORKFLOWS.portalSettings,
-  };
-  const action = mode === 'create' ? 'create' : 'update';
-  await requireAdminOf(context, action, object);
-  const row: store.PortalSettingsRow = {
-    organization_id: input.OrganizationId,
-    portal_enabled: input.PortalEnabled,
-    allow_online_cancellation: input.AllowOnlineCancellation,
-    allow_online_reschedule: input.AllowOnlineReschedule,
-    cancellation_cutoff_hours: input.CancellationCutoffHours,
-    show_balance: input.ShowBalance,
-    allow_family_members: input.AllowFamilyMembers,
-    welcome_message: input.WelcomeMessage,
-  };
-  const written = await commit(deps, context, action, object, (tx) =>
-    store.writePortalSettings(tx, row, mode === 'replace', deps.clock.now()),
-  );
-  if (!written) throw conflict('The practice already has patient-portal settings; change them with PUT.');
-  return shapePortal(row, true);
-}
+export const portalSettingsOf = portalSettings.of;
 
 // ---------- locations ----------
 
@@ -574,23 +618,24 @@ async function locationColumns(
   };
 }
 
+const LOCATIONS: OwnedKind<LocationInput, store.LocationColumns> = {
+  table: 'locations',
+  entityType: 'Location',
+  workflows: { add: WORKFLOWS.locationAdd, edit: WORKFLOWS.locationEdit },
+  noun: 'a facility',
+  columns: locationColumns,
+  insert: store.insertLocation,
+  update: store.updateLocation,
+  reasons: { added: 'location.added', updated: 'location.updated' },
+};
+
 /** POST v2/location: a new facility of the caller's practice (Location_Add_Web). */
 export async function createLocation(
   deps: AdminDeps,
   context: RequestContext,
   input: LocationInput,
 ): Promise<Location> {
-  const id = randomUUID();
-  const object: AdminObject = {
-    entityType: 'Location',
-    id,
-    organizationId: await organizationOwner(deps.database, input.OrganizationId),
-    workflow: WORKFLOWS.locationAdd,
-  };
-  await requireAdminOf(context, 'create', object);
-  const columns = await locationColumns(deps.database, input.OrganizationId, input);
-  await deps.database.transaction((tx) => addLocation(tx, context, id, columns, deps.clock.now()));
-  await deps.events.flush();
+  const id = await addOwned(LOCATIONS, deps, context, input);
   return (await getLocation(deps.database, id))!;
 }
 
@@ -621,30 +666,7 @@ export async function updateLocation(
   id: string,
   input: LocationInput,
 ): Promise<Location> {
-  const owner = await store.ownerOf(deps.database, 'locations', id);
-  const object: AdminObject = {
-    entityType: 'Location',
-    id,
-    organizationId: owner,
-    workflow: WORKFLOWS.locationEdit,
-    detail: { fields: Object.keys(input) },
-  };
-  await requireAdminOf(context, 'update', object);
-  if (input.OrganizationId !== owner)
-    throw bodyError('OrganizationId', 'immutable', 'a facility cannot move to another practice');
-  const columns = await locationColumns(deps.database, owner, input);
-  await commit(
-    deps,
-    context,
-    'update',
-    object,
-    (tx) => store.updateLocation(tx, id, columns, deps.clock.now()),
-    {
-      organizationId: owner,
-      practitionerIds: null,
-      reason: 'location.updated',
-    },
-  );
+  await editOwned(LOCATIONS, deps, context, id, input);
   return (await getLocation(deps.database, id))!;
 }
 
@@ -782,31 +804,29 @@ async function checkLocations(database: Database, organizationId: string, ids: s
   return unique;
 }
 
-const serviceColumns = (input: HealthcareServiceInput, organizationId: string): store.ServiceColumns => ({
-  organizationId,
-  name: input.Name,
-  category: orNull(input.Category),
-  about: orNull(input.About),
-  active: input.Active,
-});
+const SERVICES: OwnedKind<HealthcareServiceInput, store.ServiceColumns> = {
+  table: 'healthcare_services',
+  entityType: 'HealthcareService',
+  workflows: { add: WORKFLOWS.resourceAdd, edit: WORKFLOWS.resourceEdit },
+  noun: 'a resource',
+  columns: async (database, organizationId, input) => ({
+    organizationId,
+    name: input.Name,
+    category: orNull(input.Category),
+    about: orNull(input.About),
+    active: input.Active,
+    locationIds: await checkLocations(database, organizationId, input.LocationIds),
+  }),
+  insert: store.insertService,
+  update: store.updateService,
+};
 
 export async function createHealthcareService(
   deps: AdminDeps,
   context: RequestContext,
   input: HealthcareServiceInput,
 ): Promise<HealthcareService> {
-  const id = randomUUID();
-  const object: AdminObject = {
-    entityType: 'HealthcareService',
-    id,
-    organizationId: await organizationOwner(deps.database, input.OrganizationId),
-    workflow: WORKFLOWS.resourceAdd,
-  };
-  await requireAdminOf(context, 'create', object);
-  const locations = await checkLocations(deps.database, input.OrganizationId, input.LocationIds);
-  await commit(deps, context, 'create', object, (tx) =>
-    store.insertService(tx, id, serviceColumns(input, input.OrganizationId), locations, deps.clock.now()),
-  );
+  const id = await addOwned(SERVICES, deps, context, input);
   return (await getHealthcareService(deps.database, id))!;
 }
 
@@ -816,21 +836,7 @@ export async function updateHealthcareService(
   id: string,
   input: HealthcareServiceInput,
 ): Promise<HealthcareService> {
-  const owner = await store.ownerOf(deps.database, 'healthcare_services', id);
-  const object: AdminObject = {
-    entityType: 'HealthcareService',
-    id,
-    organizationId: owner,
-    workflow: WORKFLOWS.resourceEdit,
-    detail: { fields: Object.keys(input) },
-  };
-  await requireAdminOf(context, 'update', object);
-  if (input.OrganizationId !== owner)
-    throw bodyError('OrganizationId', 'immutable', 'a resource cannot move to another practice');
-  const locations = await checkLocations(deps.database, owner, input.LocationIds);
-  await commit(deps, context, 'update', object, (tx) =>
-    store.updateService(tx, id, serviceColumns(input, owner), locations, deps.clock.now()),
-  );
+  await editOwned(SERVICES, deps, context, id, input);
   return (await getHealthcareService(deps.database, id))!;
 }
 
@@ -896,7 +902,7 @@ const shapeServiceSettings = (row: store.ServiceSettingsRow, saved: boolean): He
 
 /** What a resource tells its patients in the survey after a visit (§3.6 patient_survey_instructions); '' when unset. */
 export async function resourceSurveyInstructions(database: Database, id: string): Promise<string> {
-  return (await store.serviceSettings(database, id))?.patient_survey_instructions ?? '';
+  return (await store.settingsRow(database, store.SERVICE_SETTINGS, id))?.patient_survey_instructions ?? '';
 }
 
 export async function readServiceSettings(
@@ -905,7 +911,7 @@ export async function readServiceSettings(
   id: string,
 ): Promise<HealthcareServiceSettings> {
   requireReaderOf(context, await store.ownerOf(database, 'healthcare_services', id));
-  const row = await store.serviceSettings(database, id);
+  const row = await store.settingsRow(database, store.SERVICE_SETTINGS, id);
   return row
     ? shapeServiceSettings(row, true)
     : shapeServiceSettings(
@@ -939,7 +945,7 @@ export async function writeServiceSettings(
     patient_survey_instructions: input.PatientSurveyInstructions,
   };
   await commit(deps, context, 'update', object, (tx) =>
-    store.writeServiceSettings(tx, row, deps.clock.now()),
+    store.writeSettingsRow(tx, store.SERVICE_SETTINGS, row, true, deps.clock.now()),
   );
   return shapeServiceSettings(row, true);
 }
@@ -974,23 +980,22 @@ async function readCareTeam(database: Database, organizationId: string, id: stri
   return team;
 }
 
+const CARE_TEAMS: OwnedKind<CareTeamInput, store.CareTeamColumns> = {
+  table: 'care_teams',
+  entityType: 'CareTeam',
+  workflows: { add: WORKFLOWS.careTeamAdd, edit: WORKFLOWS.careTeamEdit },
+  noun: 'a care team',
+  columns: careTeamColumns,
+  insert: store.insertCareTeam,
+  update: store.updateCareTeam,
+};
+
 export async function createCareTeam(
   deps: AdminDeps,
   context: RequestContext,
   input: CareTeamInput,
 ): Promise<CareTeam> {
-  const id = randomUUID();
-  const object: AdminObject = {
-    entityType: 'CareTeam',
-    id,
-    organizationId: await organizationOwner(deps.database, input.OrganizationId),
-    workflow: WORKFLOWS.careTeamAdd,
-  };
-  await requireAdminOf(context, 'create', object);
-  const columns = await careTeamColumns(deps.database, input.OrganizationId, input);
-  await commit(deps, context, 'create', object, (tx) =>
-    store.insertCareTeam(tx, id, columns, deps.clock.now()),
-  );
+  const id = await addOwned(CARE_TEAMS, deps, context, input);
   return readCareTeam(deps.database, input.OrganizationId, id);
 }
 
@@ -1000,20 +1005,6 @@ export async function updateCareTeam(
   id: string,
   input: CareTeamInput,
 ): Promise<CareTeam> {
-  const owner = await store.ownerOf(deps.database, 'care_teams', id);
-  const object: AdminObject = {
-    entityType: 'CareTeam',
-    id,
-    organizationId: owner,
-    workflow: WORKFLOWS.careTeamEdit,
-    detail: { fields: Object.keys(input) },
-  };
-  await requireAdminOf(context, 'update', object);
-  if (input.OrganizationId !== owner)
-    throw bodyError('OrganizationId', 'immutable', 'a care team cannot move to another practice');
-  const columns = await careTeamColumns(deps.database, owner, input);
-  await commit(deps, context, 'update', object, (tx) =>
-    store.updateCareTeam(tx, id, columns, deps.clock.now()),
-  );
+  const owner = await editOwned(CARE_TEAMS, deps, context, id, input);
   return readCareTeam(deps.database, owner, id);
 }

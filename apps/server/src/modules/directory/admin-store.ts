@@ -216,7 +216,22 @@ export async function deleteImage(
   ]);
 }
 
-// ---------- settings (one row per practice) ----------
+// ---------- settings (one row per practice, or per resource) ----------
+
+/**
+ * A settings table holding one row per owner (a practice, or a resource), keyed by the owner's id. Its name
+ * and columns are fixed here, never taken from input, so they may be spliced into the SQL (decision 0030).
+ */
+export interface SettingsTable<Row> {
+  name:
+    | 'organization_settings'
+    | 'practice_clinical_settings'
+    | 'patient_portal_settings'
+    | 'healthcare_service_settings';
+  key: keyof Row & string;
+  /** Every other column the row holds (created_at and updated_at are the store's own). */
+  columns: readonly (keyof Row & string)[];
+}
 
 export interface OrganizationSettingsRow {
   organization_id: string;
@@ -228,50 +243,18 @@ export interface OrganizationSettingsRow {
   hide_reason_in_notifications: boolean;
 }
 
-export async function organizationSettings(
-  db: Connection,
-  organizationId: string,
-): Promise<OrganizationSettingsRow | null> {
-  const rows = await db.query<OrganizationSettingsRow>(
-    'select * from organization_settings where organization_id = $1',
-    [organizationId],
-  );
-  return rows[0] ?? null;
-}
-
-/** Inserts, or replaces when `replace`; returns false when the row exists and may not be replaced. */
-export async function writeOrganizationSettings(
-  tx: Connection,
-  row: OrganizationSettingsRow,
-  replace: boolean,
-  now: Date,
-): Promise<boolean> {
-  const written = await tx.query(
-    `insert into organization_settings (organization_id, contact_email, contact_phone, time_zone, default_language,
-                                        send_appointment_details, hide_reason_in_notifications, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
-     on conflict (organization_id) do ${
-       replace
-         ? `update set contact_email = excluded.contact_email, contact_phone = excluded.contact_phone,
-        time_zone = excluded.time_zone, default_language = excluded.default_language,
-        send_appointment_details = excluded.send_appointment_details,
-        hide_reason_in_notifications = excluded.hide_reason_in_notifications, updated_at = excluded.updated_at`
-         : 'nothing'
-     }
-     returning organization_id`,
-    [
-      row.organization_id,
-      row.contact_email,
-      row.contact_phone,
-      row.time_zone,
-      row.default_language,
-      row.send_appointment_details,
-      row.hide_reason_in_notifications,
-      now.toISOString(),
-    ],
-  );
-  return written.length > 0;
-}
+export const ORGANIZATION_SETTINGS: SettingsTable<OrganizationSettingsRow> = {
+  name: 'organization_settings',
+  key: 'organization_id',
+  columns: [
+    'contact_email',
+    'contact_phone',
+    'time_zone',
+    'default_language',
+    'send_appointment_details',
+    'hide_reason_in_notifications',
+  ],
+};
 
 export interface ClinicalSettingsRow {
   organization_id: string;
@@ -279,32 +262,11 @@ export interface ClinicalSettingsRow {
   require_summary_note: boolean;
 }
 
-export async function clinicalSettings(
-  db: Connection,
-  organizationId: string,
-): Promise<ClinicalSettingsRow | null> {
-  const rows = await db.query<ClinicalSettingsRow>(
-    'select organization_id, sections, require_summary_note from practice_clinical_settings where organization_id = $1',
-    [organizationId],
-  );
-  return rows[0] ?? null;
-}
-
-export async function writeClinicalSettings(
-  tx: Connection,
-  row: ClinicalSettingsRow,
-  replace: boolean,
-  now: Date,
-): Promise<boolean> {
-  const written = await tx.query(
-    `insert into practice_clinical_settings (organization_id, sections, require_summary_note, created_at, updated_at)
-     values ($1, $2, $3, $4, $4)
-     on conflict (organization_id) do ${replace ? 'update set sections = excluded.sections, require_summary_note = excluded.require_summary_note, updated_at = excluded.updated_at' : 'nothing'}
-     returning organization_id`,
-    [row.organization_id, row.sections, row.require_summary_note, now.toISOString()],
-  );
-  return written.length > 0;
-}
+export const CLINICAL_SETTINGS: SettingsTable<ClinicalSettingsRow> = {
+  name: 'practice_clinical_settings',
+  key: 'organization_id',
+  columns: ['sections', 'require_summary_note'],
+};
 
 export interface PortalSettingsRow {
   organization_id: string;
@@ -317,49 +279,51 @@ export interface PortalSettingsRow {
   welcome_message: string;
 }
 
-export async function portalSettings(
+export const PORTAL_SETTINGS: SettingsTable<PortalSettingsRow> = {
+  name: 'patient_portal_settings',
+  key: 'organization_id',
+  columns: [
+    'portal_enabled',
+    'allow_online_cancellation',
+    'allow_online_reschedule',
+    'cancellation_cutoff_hours',
+    'show_balance',
+    'allow_family_members',
+    'welcome_message',
+  ],
+};
+
+export async function settingsRow<Row>(
   db: Connection,
-  organizationId: string,
-): Promise<PortalSettingsRow | null> {
-  const rows = await db.query<PortalSettingsRow>(
-    `select organization_id, portal_enabled, allow_online_cancellation, allow_online_reschedule, cancellation_cutoff_hours,
-            show_balance, allow_family_members, welcome_message
-       from patient_portal_settings where organization_id = $1`,
-    [organizationId],
+  table: SettingsTable<Row>,
+  ownerId: string,
+): Promise<Row | null> {
+  const rows = await db.query<Row>(
+    `select ${[table.key, ...table.columns].join(', ')} from ${table.name} where ${table.key} = $1`,
+    [ownerId],
   );
   return rows[0] ?? null;
 }
 
-export async function writePortalSettings(
+/** Inserts, or replaces when `replace`; returns false when the row exists and may not be replaced. */
+export async function writeSettingsRow<Row>(
   tx: Connection,
-  row: PortalSettingsRow,
+  table: SettingsTable<Row>,
+  row: Row,
   replace: boolean,
   now: Date,
 ): Promise<boolean> {
+  const names = [table.key, ...table.columns];
+  const at = `$${names.length + 1}`;
+  const onConflict = replace
+    ? `update set ${table.columns.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = excluded.updated_at`
+    : 'nothing';
   const written = await tx.query(
-    `insert into patient_portal_settings (organization_id, portal_enabled, allow_online_cancellation, allow_online_reschedule,
-                                          cancellation_cutoff_hours, show_balance, allow_family_members, welcome_message, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
-     on conflict (organization_id) do ${
-       replace
-         ? `update set portal_enabled = excluded.portal_enabled,
-        allow_online_cancellation = excluded.allow_online_cancellation, allow_online_reschedule = excluded.allow_online_reschedule,
-        cancellation_cutoff_hours = excluded.cancellation_cutoff_hours, show_balance = excluded.show_balance,
-        allow_family_members = excluded.allow_family_members, welcome_message = excluded.welcome_message, updated_at = excluded.updated_at`
-         : 'nothing'
-     }
-     returning organization_id`,
-    [
-      row.organization_id,
-      row.portal_enabled,
-      row.allow_online_cancellation,
-      row.allow_online_reschedule,
-      row.cancellation_cutoff_hours,
-      row.show_balance,
-      row.allow_family_members,
-      row.welcome_message,
-      now.toISOString(),
-    ],
+    `insert into ${table.name} (${names.join(', ')}, created_at, updated_at)
+     values (${names.map((_, i) => `$${i + 1}`).join(', ')}, ${at}, ${at})
+     on conflict (${table.key}) do ${onConflict}
+     returning ${table.key}`,
+    [...names.map((n) => row[n]), now.toISOString()],
   );
   return written.length > 0;
 }
@@ -386,6 +350,26 @@ export interface LocationColumns {
   contactLastName: string | null;
 }
 
+/** The columns both statements write, in their order ($3.. of the insert, $2.. of the update). */
+const locationValues = (c: LocationColumns) => [
+  c.name,
+  c.timeZone,
+  c.address1,
+  c.address2,
+  c.city,
+  c.state,
+  c.zipCode,
+  c.county,
+  c.latitude,
+  c.longitude,
+  c.phone,
+  c.emails,
+  c.checkInEnabled,
+  c.active,
+  c.contactFirstName,
+  c.contactLastName,
+];
+
 export async function insertLocation(
   tx: Connection,
   id: string,
@@ -393,31 +377,11 @@ export async function insertLocation(
   now: Date,
 ): Promise<void> {
   await tx.query(
-    `insert into locations (id, organization_id, name, iana_time_zone, address1, address2, city, state, zip_code, county, country,
+    `insert into locations (id, organization_id, name, iana_time_zone, address1, address2, city, state, zip_code, county,
                             latitude, longitude, phone, emails, check_in_enabled, active, contact_first_name, contact_last_name,
-                            created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'US', $11, $12, $13, $14, $15, $16, $17, $18, $19, $19)`,
-    [
-      id,
-      c.organizationId,
-      c.name,
-      c.timeZone,
-      c.address1,
-      c.address2,
-      c.city,
-      c.state,
-      c.zipCode,
-      c.county,
-      c.latitude,
-      c.longitude,
-      c.phone,
-      c.emails,
-      c.checkInEnabled,
-      c.active,
-      c.contactFirstName,
-      c.contactLastName,
-      now.toISOString(),
-    ],
+                            country, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, 'US', $19, $19)`,
+    [id, c.organizationId, ...locationValues(c), now.toISOString()],
   );
 }
 
@@ -432,26 +396,7 @@ export async function updateLocation(
             county = $9, latitude = $10, longitude = $11, phone = $12, emails = $13, check_in_enabled = $14, active = $15,
             contact_first_name = $16, contact_last_name = $17, updated_at = $18
       where id = $1`,
-    [
-      id,
-      c.name,
-      c.timeZone,
-      c.address1,
-      c.address2,
-      c.city,
-      c.state,
-      c.zipCode,
-      c.county,
-      c.latitude,
-      c.longitude,
-      c.phone,
-      c.emails,
-      c.checkInEnabled,
-      c.active,
-      c.contactFirstName,
-      c.contactLastName,
-      now.toISOString(),
-    ],
+    [id, ...locationValues(c), now.toISOString()],
   );
 }
 
@@ -504,35 +449,24 @@ export interface ServiceColumns {
   category: string | null;
   about: string | null;
   active: boolean;
+  locationIds: string[];
 }
 
-export async function insertService(
-  tx: Connection,
-  id: string,
-  c: ServiceColumns,
-  locationIds: string[],
-  now: Date,
-): Promise<void> {
+export async function insertService(tx: Connection, id: string, c: ServiceColumns, now: Date): Promise<void> {
   await tx.query(
     `insert into healthcare_services (id, organization_id, name, category, about, active, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $7)`,
     [id, c.organizationId, c.name, c.category, c.about, c.active, now.toISOString()],
   );
-  await replaceServiceLocations(tx, id, locationIds);
+  await replaceServiceLocations(tx, id, c.locationIds);
 }
 
-export async function updateService(
-  tx: Connection,
-  id: string,
-  c: ServiceColumns,
-  locationIds: string[],
-  now: Date,
-): Promise<void> {
+export async function updateService(tx: Connection, id: string, c: ServiceColumns, now: Date): Promise<void> {
   await tx.query(
     'update healthcare_services set name = $2, category = $3, about = $4, active = $5, updated_at = $6 where id = $1',
     [id, c.name, c.category, c.about, c.active, now.toISOString()],
   );
-  await replaceServiceLocations(tx, id, locationIds);
+  await replaceServiceLocations(tx, id, c.locationIds);
 }
 
 async function replaceServiceLocations(tx: Connection, id: string, locationIds: string[]): Promise<void> {
@@ -563,34 +497,11 @@ export interface ServiceSettingsRow {
   patient_survey_instructions: string;
 }
 
-export async function serviceSettings(db: Connection, id: string): Promise<ServiceSettingsRow | null> {
-  const rows = await db.query<ServiceSettingsRow>(
-    'select healthcare_service_id, online_booking_enabled, hide_public_profile, patient_survey_instructions from healthcare_service_settings where healthcare_service_id = $1',
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-export async function writeServiceSettings(
-  tx: Connection,
-  row: ServiceSettingsRow,
-  now: Date,
-): Promise<void> {
-  await tx.query(
-    `insert into healthcare_service_settings (healthcare_service_id, online_booking_enabled, hide_public_profile, patient_survey_instructions, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $5)
-     on conflict (healthcare_service_id) do update set online_booking_enabled = excluded.online_booking_enabled,
-       hide_public_profile = excluded.hide_public_profile, patient_survey_instructions = excluded.patient_survey_instructions,
-       updated_at = excluded.updated_at`,
-    [
-      row.healthcare_service_id,
-      row.online_booking_enabled,
-      row.hide_public_profile,
-      row.patient_survey_instructions,
-      now.toISOString(),
-    ],
-  );
-}
+export const SERVICE_SETTINGS: SettingsTable<ServiceSettingsRow> = {
+  name: 'healthcare_service_settings',
+  key: 'healthcare_service_id',
+  columns: ['online_booking_enabled', 'hide_public_profile', 'patient_survey_instructions'],
+};
 
 // ---------- care teams ----------
 

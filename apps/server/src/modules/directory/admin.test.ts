@@ -422,6 +422,103 @@ describe('practice administration', () => {
         ).statusCode,
       ).toBe(403);
     });
+
+    it('audits each record with its own workflow, refuses a second add and an id that is not the practice', async () => {
+      const records = [
+        {
+          url: `${V1}/practiceclinicalsettings`,
+          entityType: 'PracticeClinicalSettings',
+          workflow: 'Practice_Clinical_Settings_Edit_Web',
+          body: { OrganizationId: PRACTICE_2, Sections: ['Vitals', 'Vitals'] },
+          saved: {
+            Id: PRACTICE_2,
+            OrganizationId: PRACTICE_2,
+            Sections: ['Vitals'],
+            RequireSummaryNote: false,
+          },
+          conflict: 'The practice already has clinical settings; change them with PUT.',
+        },
+        {
+          url: `${V1}/PatientPortalSettings`,
+          entityType: 'PatientPortalSettings',
+          workflow: 'Patient_Portal_Settings_Edit_Web',
+          body: { OrganizationId: PRACTICE_2, ShowBalance: false },
+          saved: {
+            Id: PRACTICE_2,
+            OrganizationId: PRACTICE_2,
+            PortalEnabled: true,
+            AllowOnlineCancellation: true,
+            AllowOnlineReschedule: true,
+            CancellationCutoffHours: 24,
+            ShowBalance: false,
+            AllowFamilyMembers: true,
+            WelcomeMessage: '',
+          },
+          conflict: 'The practice already has patient-portal settings; change them with PUT.',
+        },
+      ];
+      for (const record of records) {
+        const add = await t.call<Envelope<unknown>>({
+          method: 'POST',
+          url: record.url,
+          headers: admin2,
+          payload: record.body,
+        });
+        expect(add.json).toEqual({
+          status_code: 200,
+          message: 'success',
+          data: { ...record.saved, Saved: true },
+        });
+        const again = await t.call<ErrorBody & { message: string }>({
+          method: 'POST',
+          url: record.url,
+          headers: admin2,
+          payload: record.body,
+        });
+        expect(again.statusCode).toBe(409);
+        expect(again.json.message).toBe(record.conflict);
+        const elsewhere = await t.call<ErrorBody>({
+          method: 'PUT',
+          url: `${record.url}/${PRACTICE_1}`,
+          headers: admin2,
+          payload: record.body,
+        });
+        expect(elsewhere.statusCode).toBe(400);
+        expect(elsewhere.json.errors).toEqual([
+          { field: 'body.OrganizationId', rule: 'matches_id', message: 'must equal the id in the path' },
+        ]);
+        const stranger = await t.call({
+          method: 'PUT',
+          url: `${record.url}/${PRACTICE_2}`,
+          headers: admin1,
+          payload: record.body,
+        });
+        expect(stranger.statusCode).toBe(404);
+        const rows = await t.database.query<{
+          action: string;
+          outcome: string;
+          workflow: string;
+          detail: unknown;
+        }>(
+          'select action, outcome, workflow, detail from audit_events where entity_type = $1 and entity_id = $2 order by id',
+          [record.entityType, PRACTICE_2],
+        );
+        expect(rows[0]).toEqual({
+          action: 'create',
+          outcome: 'success',
+          workflow: record.workflow,
+          detail: { organizationId: PRACTICE_2 },
+        });
+        expect(rows.at(-1)).toEqual({
+          action: 'update',
+          outcome: 'denied',
+          workflow: record.workflow,
+          detail: { organizationId: PRACTICE_2, reason: 'other_practice' },
+        });
+        // The refused second add left no success row: one create, the first.
+        expect(rows.filter((row) => row.action === 'create')).toHaveLength(1);
+      }
+    });
   });
 
   describe('locations', () => {

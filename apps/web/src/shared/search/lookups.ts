@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Condition, InsuranceCarrier, Specialty, ZipCode } from '@careslot/contracts';
+import type { CodedItem, Condition, InsuranceCarrier, Specialty, ZipCode } from '@careslot/contracts';
 import { apiRequest } from '../api/client';
 
 const LIBRARY = '/careslot-resource-library/api/v1';
@@ -24,6 +24,14 @@ export const insurancesQuery = queryOptions({
   queryFn: ({ signal }) => apiRequest<List<InsuranceCarrier>>(`${LIBRARY}/insurances`, { signal }).then((r) => r.Data),
   ...REFERENCE,
 });
+
+/** A coded list of the resource library (a practitioner's languages and board certifications). */
+export const codeListQuery = (path: 'languages' | 'board-certifications') =>
+  queryOptions({
+    queryKey: ['library', path],
+    queryFn: ({ signal }) => apiRequest<List<CodedItem>>(`${LIBRARY}/${path}`, { signal }).then((r) => r.Data),
+    ...REFERENCE,
+  });
 
 /** Specialties and conditions load on focus of the combobox (patient-booking.md §2.4). */
 export function useSpecialtiesAndConditions(enabled: boolean) {

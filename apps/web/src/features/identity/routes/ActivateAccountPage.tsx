@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PASSWORD_RULES, activationLinkSchema, passwordSchema } from '@careslot/contracts';
+import { PASSWORD_RULES, activationLinkSchema } from '@careslot/contracts';
 import { toast } from '../../../shared/ui/toast';
 import { activationErrorKey, useActivate, useActivationInfo } from '../api/activation';
 import { AccountCard, usePageTitle } from '../components/AccountCard';
+import { NewPasswordFields, useNewPassword } from '../components/NewPasswordFields';
 import { redirectToLogin } from '../identityClient';
 import { identityConfig } from '../install';
 
@@ -21,9 +22,7 @@ export function ActivateAccountPage() {
   const link = parsed.success ? parsed.data : null;
   const info = useActivationInfo(link);
   const activate = useActivate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const newPassword = useNewPassword();
   const [formError, setFormError] = useState<string | null>(null);
 
   if (!link || info.isError) {
@@ -47,14 +46,13 @@ export function ActivateAccountPage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const found: typeof errors = {};
-    if (!password) found.password = 'errors.passwordRequired';
-    else if (!passwordSchema.safeParse(password).success) found.password = 'errors.passwordRules';
-    if (password && confirm !== password) found.confirm = 'errors.mismatch';
-    setErrors(found);
-    if (found.password || found.confirm) return;
+    if (!newPassword.check()) return;
     try {
-      await activate.mutateAsync({ ...link, Password: password, ConfirmPassword: confirm });
+      await activate.mutateAsync({
+        ...link,
+        Password: newPassword.password,
+        ConfirmPassword: newPassword.confirm,
+      });
       toast.success(t('done'));
       await redirectToLogin(await identityConfig(), { loginHint: email, language: i18n.language });
     } catch (error) {
@@ -74,25 +72,10 @@ export function ActivateAccountPage() {
           <Text>
             {t('email')}: <strong>{email}</strong>
           </Text>
-          <PasswordInput
-            label={t('password')}
-            name="new-password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_RULES.max}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password ? t(errors.password, { min: PASSWORD_RULES.min }) : undefined}
-          />
-          <PasswordInput
-            label={t('confirm')}
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_RULES.max}
-            value={confirm}
-            onChange={(event) => setConfirm(event.currentTarget.value)}
-            error={errors.confirm ? t(errors.confirm) : undefined}
+          <NewPasswordFields
+            state={newPassword}
+            labels={{ password: t('password'), confirm: t('confirm') }}
+            errorText={(rule) => t(`errors.${rule}`, { min: PASSWORD_RULES.min })}
           />
           <Button type="submit" size="md" loading={activate.isPending}>
             {t('submit')}

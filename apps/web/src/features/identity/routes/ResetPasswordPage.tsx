@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULES, passwordSchema } from '@careslot/contracts';
+import { PASSWORD_RULES } from '@careslot/contracts';
 import { toast } from '../../../shared/ui/toast';
 import { AccountCard, usePageTitle } from '../components/AccountCard';
+import { NewPasswordFields, useNewPassword } from '../components/NewPasswordFields';
 import { recoveryErrorKey, useCheckResetCode } from '../api/passwordReset';
 import { endRecovery, readRecovery } from '../recovery/recoveryState';
 import { redirectToLogin } from '../identityClient';
@@ -14,24 +15,17 @@ export function ResetPasswordPage() {
   const { t, i18n } = useTranslation('identity');
   usePageTitle(t('recovery.reset.title'));
   const reset = useCheckResetCode();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const newPassword = useNewPassword();
   const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const found: typeof errors = {};
-    if (!password) found.password = 'recovery.errors.passwordRequired';
-    else if (!passwordSchema.safeParse(password).success) found.password = 'recovery.errors.passwordRules';
-    if (password && confirm !== password) found.confirm = 'recovery.errors.mismatch';
-    setErrors(found);
-    if (found.password || found.confirm) return;
+    if (!newPassword.check()) return;
     const state = readRecovery();
     if (!state?.code) return setFormError('recovery.errors.failed');
     try {
-      await reset.mutateAsync({ email: state.email, code: state.code, newPassword: password });
+      await reset.mutateAsync({ email: state.email, code: state.code, newPassword: newPassword.password });
       endRecovery();
       toast.success(t('recovery.reset.done'));
       await redirectToLogin(await identityConfig(), { loginHint: state.email, language: i18n.language });
@@ -49,25 +43,10 @@ export function ResetPasswordPage() {
               {t(formError)}
             </Alert>
           )}
-          <PasswordInput
-            label={t('recovery.reset.password')}
-            name="new-password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_RULES.max}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={errors.password ? t(errors.password, { min: PASSWORD_RULES.min }) : undefined}
-          />
-          <PasswordInput
-            label={t('recovery.reset.confirm')}
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_RULES.max}
-            value={confirm}
-            onChange={(event) => setConfirm(event.currentTarget.value)}
-            error={errors.confirm ? t(errors.confirm) : undefined}
+          <NewPasswordFields
+            state={newPassword}
+            labels={{ password: t('recovery.reset.password'), confirm: t('recovery.reset.confirm') }}
+            errorText={(rule) => t(`recovery.errors.${rule}`, { min: PASSWORD_RULES.min })}
           />
           <Button type="submit" size="md" loading={reset.isPending}>
             {t('recovery.reset.submit')}

@@ -1,27 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  TextInput,
-} from '@mantine/core';
+import { SettingsDialog, SettingsForm } from '../../../shared/ui/SettingsPanel';
+import { Alert, MultiSelect, Select, SimpleGrid, Switch, TagsInput, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  DIALOG_WIDTH,
-  FACILITY_LIMITS,
-  locationInputSchema,
-  US_TIME_ZONES,
-  type Location,
-} from '@careslot/contracts';
+import { FACILITY_LIMITS, locationInputSchema, US_TIME_ZONES, type Location } from '@careslot/contracts';
 import { formatZip, stateTimeZone, zipDigits } from '@careslot/domain';
 import {
   insuranceMappingsQuery,
@@ -77,20 +60,13 @@ export function LocationDialog(props: Props) {
   const accepted = useQuery({ ...locationInsurancesQuery(location?.Id ?? ''), enabled: !!location });
   const title = location ? t('locations.editTitle') : t('locations.addTitle');
   return (
-    <Modal
-      opened
-      onClose={() => onClose(null)}
-      title={title}
-      size={DIALOG_WIDTH.popup}
-      centered
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
+    <SettingsDialog title={title} closeLabel={t('close')} onClose={() => onClose(null)} size="popup">
       {location && accepted.isPending ? (
         <LoadingSpinner />
       ) : (
         <LocationForm {...props} title={title} insurances={accepted.data ?? []} />
       )}
-    </Modal>
+    </SettingsDialog>
   );
 }
 
@@ -211,121 +187,118 @@ function LocationForm({
   const emailError = Object.entries(errors).find(([path]) => path.startsWith('Emails'))?.[1];
 
   return (
-    <form ref={form} noValidate onSubmit={(e) => void onSubmit(e)} aria-label={title}>
-      <Stack gap="sm">
-        {failed && (
-          <Alert color="red" role="alert">
-            {t('saveFailed')}
-          </Alert>
-        )}
+    <SettingsForm
+      ref={form}
+      onSubmit={onSubmit}
+      label={title}
+      saveLabel={t('save')}
+      saving={save.isPending}
+      cancel={{ label: t('cancel'), onClick: () => onClose(null) }}
+    >
+      {failed && (
+        <Alert color="red" role="alert">
+          {t('saveFailed')}
+        </Alert>
+      )}
+      <TextInput
+        label={t('locations.name')}
+        withAsterisk
+        maxLength={FACILITY_LIMITS.name}
+        value={values.Name}
+        onChange={(e) => set('Name', e.currentTarget.value)}
+        error={error('Name')}
+      />
+      <TextInput
+        label={t('locations.address1')}
+        withAsterisk
+        maxLength={FACILITY_LIMITS.address}
+        autoComplete="address-line1"
+        value={values.Address1}
+        onChange={(e) => set('Address1', e.currentTarget.value)}
+        error={error('Address.Address1')}
+      />
+      <TextInput
+        label={t('locations.address2')}
+        maxLength={FACILITY_LIMITS.address}
+        autoComplete="address-line2"
+        value={values.Address2}
+        onChange={(e) => set('Address2', e.currentTarget.value)}
+        error={error('Address.Address2')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <TextInput
-          label={t('locations.name')}
+          label={t('locations.zip')}
           withAsterisk
-          maxLength={FACILITY_LIMITS.name}
-          value={values.Name}
-          onChange={(e) => set('Name', e.currentTarget.value)}
-          error={error('Name')}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          value={values.ZipCode}
+          onChange={(e) => onZip(e.currentTarget.value)}
+          description={zipNote ?? t('locations.zipHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          error={error('Address.ZipCode')}
         />
         <TextInput
-          label={t('locations.address1')}
+          label={t('locations.city')}
           withAsterisk
-          maxLength={FACILITY_LIMITS.address}
-          autoComplete="address-line1"
-          value={values.Address1}
-          onChange={(e) => set('Address1', e.currentTarget.value)}
-          error={error('Address.Address1')}
+          maxLength={FACILITY_LIMITS.city}
+          value={values.City}
+          onChange={(e) => set('City', e.currentTarget.value)}
+          error={error('Address.City')}
         />
         <TextInput
-          label={t('locations.address2')}
-          maxLength={FACILITY_LIMITS.address}
-          autoComplete="address-line2"
-          value={values.Address2}
-          onChange={(e) => set('Address2', e.currentTarget.value)}
-          error={error('Address.Address2')}
+          label={t('locations.state')}
+          withAsterisk
+          maxLength={2}
+          value={values.State}
+          onChange={(e) => set('State', e.currentTarget.value.toUpperCase())}
+          error={error('Address.State') ?? error('State')}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label={t('locations.zip')}
-            withAsterisk
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={10}
-            value={values.ZipCode}
-            onChange={(e) => onZip(e.currentTarget.value)}
-            description={zipNote ?? t('locations.zipHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            error={error('Address.ZipCode')}
-          />
-          <TextInput
-            label={t('locations.city')}
-            withAsterisk
-            maxLength={FACILITY_LIMITS.city}
-            value={values.City}
-            onChange={(e) => set('City', e.currentTarget.value)}
-            error={error('Address.City')}
-          />
-          <TextInput
-            label={t('locations.state')}
-            withAsterisk
-            maxLength={2}
-            value={values.State}
-            onChange={(e) => set('State', e.currentTarget.value.toUpperCase())}
-            error={error('Address.State') ?? error('State')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('timeZone')}
-            withAsterisk
-            data={US_TIME_ZONES.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
-            value={values.TimeZone}
-            onChange={(v) => set('TimeZone', v ?? defaultTimeZone)}
-            error={error('TimeZone')}
-            allowDeselect={false}
-          />
-          <TextInput
-            label={t('phone')}
-            type="tel"
-            autoComplete="tel"
-            maxLength={FACILITY_LIMITS.phone}
-            value={values.Phone}
-            onChange={(e) => set('Phone', e.currentTarget.value)}
-            error={error('Phone')}
-          />
-        </SimpleGrid>
-        <TagsInput
-          label={t('locations.emails')}
-          description={t('locations.emailsHint')}
-          maxTags={FACILITY_LIMITS.emails}
-          value={values.Emails}
-          onChange={(v) => set('Emails', v)}
-          error={emailError ? t(emailError.key, emailError.values) : undefined}
-          splitChars={[',', ' ', ';']}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('timeZone')}
+          withAsterisk
+          data={US_TIME_ZONES.map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))}
+          value={values.TimeZone}
+          onChange={(v) => set('TimeZone', v ?? defaultTimeZone)}
+          error={error('TimeZone')}
+          allowDeselect={false}
         />
-        <MultiSelect
-          label={t('locations.insurances')}
-          placeholder={values.Insurances.length ? undefined : t('locations.insurancesPlaceholder')}
-          searchable
-          data={(mappings.data ?? []).map((m) => ({ value: m.PlanId, label: m.Display }))}
-          value={values.Insurances}
-          onChange={(v) => set('Insurances', v)}
-          maxDropdownHeight={240}
-          hidePickedOptions
+        <TextInput
+          label={t('phone')}
+          type="tel"
+          autoComplete="tel"
+          maxLength={FACILITY_LIMITS.phone}
+          value={values.Phone}
+          onChange={(e) => set('Phone', e.currentTarget.value)}
+          error={error('Phone')}
         />
-        <Switch
-          label={t('locations.checkIn')}
-          checked={values.CheckInEnabled}
-          onChange={(e) => set('CheckInEnabled', e.currentTarget.checked)}
-        />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={() => onClose(null)}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </SimpleGrid>
+      <TagsInput
+        label={t('locations.emails')}
+        description={t('locations.emailsHint')}
+        maxTags={FACILITY_LIMITS.emails}
+        value={values.Emails}
+        onChange={(v) => set('Emails', v)}
+        error={emailError ? t(emailError.key, emailError.values) : undefined}
+        splitChars={[',', ' ', ';']}
+      />
+      <MultiSelect
+        label={t('locations.insurances')}
+        placeholder={values.Insurances.length ? undefined : t('locations.insurancesPlaceholder')}
+        searchable
+        data={(mappings.data ?? []).map((m) => ({ value: m.PlanId, label: m.Display }))}
+        value={values.Insurances}
+        onChange={(v) => set('Insurances', v)}
+        maxDropdownHeight={240}
+        hidePickedOptions
+      />
+      <Switch
+        label={t('locations.checkIn')}
+        checked={values.CheckInEnabled}
+        onChange={(e) => set('CheckInEnabled', e.currentTarget.checked)}
+      />
+    </SettingsForm>
   );
 }

@@ -1,25 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, MultiSelect, Select, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  DIALOG_WIDTH,
   CARE_TEAM_STATUSES,
   careTeamInputSchema,
   FACILITY_LIMITS,
@@ -27,7 +11,7 @@ import {
   type Practitioner,
 } from '@careslot/contracts';
 import { toast } from '../../../shared/ui/toast';
-import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { QueryContent, SettingsDialog, SettingsForm, SettingsPanel } from '../../../shared/ui/SettingsPanel';
 import { careTeamsQuery, practitionersQuery, useSaveCareTeam } from '../api/careTeams';
 import { serverErrors, validate, type FieldErrors } from '../components/formErrors';
 import { usePracticeId } from '../components/usePracticeId';
@@ -45,35 +29,19 @@ export function CareTeamsSettingsPage() {
   if (!organizationId) return <Alert color="yellow">{t('noPractice')}</Alert>;
   const byId = new Map((people.data ?? []).map((p) => [p.Id, p]));
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="teams-heading"
+    <SettingsPanel
+      id="teams-heading"
+      title={t('teams.title')}
+      lead={t('teams.lead')}
+      documentTitle
+      action={
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ team: null })}>
+          {t('teams.add')}
+        </Button>
+      }
     >
-      <title>{t('teams.title')}</title>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <div>
-            <Title order={2} fz="h3" id="teams-heading">
-              {t('teams.title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('teams.lead')}
-            </Text>
-          </div>
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ team: null })}>
-            {t('teams.add')}
-          </Button>
-        </Group>
-        {teams.isPending ? (
-          <LoadingSpinner />
-        ) : teams.error ? (
-          <Alert color="red">{teams.error.message}</Alert>
-        ) : teams.data.length === 0 ? (
-          <Text>{t('teams.empty')}</Text>
-        ) : (
+      <QueryContent query={teams} empty={t('teams.empty')}>
+        {(rows) => (
           <Table.ScrollContainer minWidth={520}>
             <Table verticalSpacing="sm" aria-label={t('teams.title')}>
               <Table.Thead>
@@ -87,7 +55,7 @@ export function CareTeamsSettingsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {teams.data.map((team) => (
+                {rows.map((team) => (
                   <Table.Tr key={team.Id}>
                     <Table.Td fw={600}>{team.Name}</Table.Td>
                     <Table.Td>
@@ -116,7 +84,7 @@ export function CareTeamsSettingsPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Stack>
+      </QueryContent>
       {editing && (
         <TeamDialog
           key={editing.team?.Id ?? 'new'}
@@ -129,7 +97,7 @@ export function CareTeamsSettingsPage() {
           }}
         />
       )}
-    </Paper>
+    </SettingsPanel>
   );
 }
 
@@ -173,71 +141,60 @@ function TeamDialog({
   const title = team ? t('teams.editTitle') : t('teams.addTitle');
   const byId = new Map(practitioners.map((p) => [p.Id, p]));
   return (
-    <Modal
-      opened
-      onClose={() => onClose(null)}
-      title={title}
-      size={DIALOG_WIDTH.generic}
-      centered
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
-      <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={title}>
-        <Stack gap="sm">
+    <SettingsDialog title={title} closeLabel={t('close')} onClose={() => onClose(null)}>
+      <SettingsForm
+        onSubmit={onSubmit}
+        label={title}
+        saveLabel={t('save')}
+        saving={save.isPending}
+        cancel={{ label: t('cancel'), onClick: () => onClose(null) }}
+      >
+        <TextInput
+          label={t('teams.name')}
+          withAsterisk
+          maxLength={FACILITY_LIMITS.name}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error('Name')}
+        />
+        <Select
+          label={t('teams.status')}
+          data={CARE_TEAM_STATUSES.map((s) => ({ value: s, label: t(s) }))}
+          value={status}
+          onChange={(v) => v && setStatus(v)}
+          allowDeselect={false}
+        />
+        <MultiSelect
+          label={t('teams.members')}
+          searchable
+          data={practitioners.map((p) => ({ value: p.Id, label: nameOf(p) }))}
+          value={members.map((m) => m.PractitionerId)}
+          onChange={(ids) =>
+            setMembers(
+              ids.map(
+                (id) =>
+                  members.find((m) => m.PractitionerId === id) ?? {
+                    PractitionerId: id,
+                    Role: t('teams.defaultRole'),
+                  },
+              ),
+            )
+          }
+        />
+        {members.map((m, i) => (
           <TextInput
-            label={t('teams.name')}
-            withAsterisk
-            maxLength={FACILITY_LIMITS.name}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={error('Name')}
+            key={m.PractitionerId}
+            label={t('teams.roleOf', { name: nameOf(byId.get(m.PractitionerId)) })}
+            maxLength={FACILITY_LIMITS.role}
+            value={m.Role}
+            onChange={(e) => {
+              const role = e.currentTarget.value;
+              setMembers(members.map((x, j) => (j === i ? { ...x, Role: role } : x)));
+            }}
+            error={error(`Participants.${i}.Role`) ?? error(`Participants.${i}.PractitionerId`)}
           />
-          <Select
-            label={t('teams.status')}
-            data={CARE_TEAM_STATUSES.map((s) => ({ value: s, label: t(s) }))}
-            value={status}
-            onChange={(v) => v && setStatus(v)}
-            allowDeselect={false}
-          />
-          <MultiSelect
-            label={t('teams.members')}
-            searchable
-            data={practitioners.map((p) => ({ value: p.Id, label: nameOf(p) }))}
-            value={members.map((m) => m.PractitionerId)}
-            onChange={(ids) =>
-              setMembers(
-                ids.map(
-                  (id) =>
-                    members.find((m) => m.PractitionerId === id) ?? {
-                      PractitionerId: id,
-                      Role: t('teams.defaultRole'),
-                    },
-                ),
-              )
-            }
-          />
-          {members.map((m, i) => (
-            <TextInput
-              key={m.PractitionerId}
-              label={t('teams.roleOf', { name: nameOf(byId.get(m.PractitionerId)) })}
-              maxLength={FACILITY_LIMITS.role}
-              value={m.Role}
-              onChange={(e) => {
-                const role = e.currentTarget.value;
-                setMembers(members.map((x, j) => (j === i ? { ...x, Role: role } : x)));
-              }}
-              error={error(`Participants.${i}.Role`) ?? error(`Participants.${i}.PractitionerId`)}
-            />
-          ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => onClose(null)}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+      </SettingsForm>
+    </SettingsDialog>
   );
 }

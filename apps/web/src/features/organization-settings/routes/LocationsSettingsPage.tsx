@@ -1,24 +1,12 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Location } from '@careslot/contracts';
 import { formatPhone, formatZip } from '@careslot/domain';
 import { toast } from '../../../shared/ui/toast';
-import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { QueryContent, SettingsPanel } from '../../../shared/ui/SettingsPanel';
 import { locationsQuery } from '../api/locations';
 import { useOrganization } from '../api/organization';
 import { LocationDialog } from '../components/LocationDialog';
@@ -34,40 +22,22 @@ export function LocationsSettingsPage() {
 
   if (!organizationId) return <Alert color="yellow">{t('noPractice')}</Alert>;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="locations-heading"
+    <SettingsPanel
+      id="locations-heading"
+      title={t('locations.title')}
+      lead={t('locations.lead')}
+      documentTitle
+      action={
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setEditing({ location: null })}
+        >
+          {t('locations.add')}
+        </Button>
+      }
     >
-      <title>{t('locations.title')}</title>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <div>
-            <Title order={2} id="locations-heading" fz="h3">
-              {t('locations.title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('locations.lead')}
-            </Text>
-          </div>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setEditing({ location: null })}
-          >
-            {t('locations.add')}
-          </Button>
-        </Group>
-        {locations.isPending ? (
-          <LoadingSpinner />
-        ) : locations.error ? (
-          <Alert color="red" role="alert">
-            {locations.error.message}
-          </Alert>
-        ) : locations.data.length === 0 ? (
-          <Text>{t('locations.empty')}</Text>
-        ) : (
+      <QueryContent query={locations} empty={t('locations.empty')}>
+        {(rows) => (
           <>
             {/* Phones get one card a location; wider screens the table. */}
             <Stack
@@ -77,7 +47,7 @@ export function LocationsSettingsPage() {
               style={{ listStyle: 'none', padding: 0, margin: 0 }}
               aria-label={t('locations.title')}
             >
-              {locations.data.map((location) => (
+              {rows.map((location) => (
                 <Paper key={location.Id} withBorder radius="md" p="sm" component="li">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <div>
@@ -119,7 +89,7 @@ export function LocationsSettingsPage() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {locations.data.map((location) => (
+                    {rows.map((location) => (
                       <Table.Tr key={location.Id}>
                         <Table.Td fw={600}>{location.Name}</Table.Td>
                         <Table.Td>
@@ -154,7 +124,7 @@ export function LocationsSettingsPage() {
             </Box>
           </>
         )}
-      </Stack>
+      </QueryContent>
       {editing && (
         <LocationDialog
           key={editing.location?.Id ?? 'new'}
@@ -167,6 +137,6 @@ export function LocationsSettingsPage() {
           }}
         />
       )}
-    </Paper>
+    </SettingsPanel>
   );
 }

@@ -1,18 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Checkbox, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,7 +15,7 @@ import {
   type PracticeClinicalSettings,
 } from '@careslot/contracts';
 import { toast } from '../../../shared/ui/toast';
-import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { QueryContent, SettingsForm, SettingsPanel } from '../../../shared/ui/SettingsPanel';
 import {
   clinicalSettingsQuery,
   organizationSettingsQuery,
@@ -53,51 +40,17 @@ export function OrganizationSettingsPage() {
   return (
     <Stack gap="lg">
       <title>{t('organization.title')}</title>
-      {organization.isPending ? (
-        <LoadingSpinner />
-      ) : organization.error ? (
-        <Alert color="red" role="alert">
-          {organization.error.message}
-        </Alert>
-      ) : (
-        <>
-          <ProfileCard organization={organization.data} />
-          <ImagesCard organization={organization.data} />
-          <SettingsCard organizationId={organizationId} />
-          <ClinicalCard organizationId={organizationId} />
-        </>
-      )}
+      <QueryContent query={organization}>
+        {(data) => (
+          <>
+            <ProfileCard organization={data} />
+            <ImagesCard organization={data} />
+            <SettingsCard organizationId={organizationId} />
+            <ClinicalCard organizationId={organizationId} />
+          </>
+        )}
+      </QueryContent>
     </Stack>
-  );
-}
-
-function Card({
-  id,
-  title,
-  lead,
-  children,
-}: {
-  id: string;
-  title: string;
-  lead?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <div>
-          <Title order={2} fz="h3" id={id}>
-            {title}
-          </Title>
-          {lead && (
-            <Text c="dimmed" size="sm">
-              {lead}
-            </Text>
-          )}
-        </div>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -131,61 +84,59 @@ function ProfileCard({ organization }: { organization: Organization }) {
     }
   };
   return (
-    <Card id="org-profile" title={t('organization.profile')} lead={t('organization.lead')}>
-      <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="org-profile">
-        <Stack gap="sm">
+    <SettingsPanel id="org-profile" title={t('organization.profile')} lead={t('organization.lead')}>
+      <SettingsForm
+        onSubmit={onSubmit}
+        labelledBy="org-profile"
+        saveLabel={t('save')}
+        saving={update.isPending}
+      >
+        <TextInput
+          label={t('organization.name')}
+          withAsterisk
+          maxLength={FACILITY_LIMITS.name}
+          value={values.Name}
+          onChange={(e) => set('Name', e.currentTarget.value)}
+          error={error('Name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label={t('organization.name')}
-            withAsterisk
-            maxLength={FACILITY_LIMITS.name}
-            value={values.Name}
-            onChange={(e) => set('Name', e.currentTarget.value)}
-            error={error('Name')}
+            label={t('phone')}
+            type="tel"
+            autoComplete="tel"
+            maxLength={FACILITY_LIMITS.phone}
+            value={values.Phone}
+            onChange={(e) => set('Phone', e.currentTarget.value)}
+            error={error('Phone')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('phone')}
-              type="tel"
-              autoComplete="tel"
-              maxLength={FACILITY_LIMITS.phone}
-              value={values.Phone}
-              onChange={(e) => set('Phone', e.currentTarget.value)}
-              error={error('Phone')}
-            />
-            <TextInput
-              label={t('email')}
-              type="email"
-              autoComplete="email"
-              maxLength={FACILITY_LIMITS.email}
-              value={values.Email}
-              onChange={(e) => set('Email', e.currentTarget.value)}
-              error={error('Email')}
-            />
-            <TextInput
-              label={t('organization.website')}
-              type="url"
-              value={values.Website}
-              onChange={(e) => set('Website', e.currentTarget.value)}
-              error={error('Website')}
-            />
-            <Select
-              label={t('timeZone')}
-              withAsterisk
-              data={zones}
-              value={values.TimeZone}
-              onChange={(v) => v && set('TimeZone', v)}
-              allowDeselect={false}
-              error={error('TimeZone')}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending}>
-              {t('save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+          <TextInput
+            label={t('email')}
+            type="email"
+            autoComplete="email"
+            maxLength={FACILITY_LIMITS.email}
+            value={values.Email}
+            onChange={(e) => set('Email', e.currentTarget.value)}
+            error={error('Email')}
+          />
+          <TextInput
+            label={t('organization.website')}
+            type="url"
+            value={values.Website}
+            onChange={(e) => set('Website', e.currentTarget.value)}
+            error={error('Website')}
+          />
+          <Select
+            label={t('timeZone')}
+            withAsterisk
+            data={zones}
+            value={values.TimeZone}
+            onChange={(v) => v && set('TimeZone', v)}
+            allowDeselect={false}
+            error={error('TimeZone')}
+          />
+        </SimpleGrid>
+      </SettingsForm>
+    </SettingsPanel>
   );
 }
 
@@ -194,7 +145,7 @@ function ImagesCard({ organization }: { organization: Organization }) {
   const logo = useOrganizationImage(organization.Id, 'logo');
   const banner = useOrganizationImage(organization.Id, 'banner');
   return (
-    <Card id="org-images" title={t('organization.images')}>
+    <SettingsPanel id="org-images" title={t('organization.images')}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ImagePicker
           label={t('organization.logo')}
@@ -213,7 +164,7 @@ function ImagesCard({ organization }: { organization: Organization }) {
           onRemove={() => banner.remove.mutateAsync()}
         />
       </SimpleGrid>
-    </Card>
+    </SettingsPanel>
   );
 }
 
@@ -221,19 +172,13 @@ function SettingsCard({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('organizationSettings');
   const settings = useQuery(organizationSettingsQuery(organizationId));
   return (
-    <Card id="org-settings" title={t('organization.settings')} lead={t('organization.settingsLead')}>
-      {settings.data ? (
-        <SettingsForm settings={settings.data} />
-      ) : settings.error ? (
-        <Alert color="red">{settings.error.message}</Alert>
-      ) : (
-        <LoadingSpinner />
-      )}
-    </Card>
+    <SettingsPanel id="org-settings" title={t('organization.settings')} lead={t('organization.settingsLead')}>
+      <QueryContent query={settings}>{(data) => <OrganizationSettingsForm settings={data} />}</QueryContent>
+    </SettingsPanel>
   );
 }
 
-function SettingsForm({ settings }: { settings: OrganizationSettings }) {
+function OrganizationSettingsForm({ settings }: { settings: OrganizationSettings }) {
   const { t } = useTranslation('organizationSettings');
   const save = useSaveOrganizationSettings(settings.OrganizationId);
   const [values, setValues] = useState(settings);
@@ -254,60 +199,53 @@ function SettingsForm({ settings }: { settings: OrganizationSettings }) {
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="org-settings">
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('organization.contactEmail')}
-            type="email"
-            maxLength={FACILITY_LIMITS.email}
-            value={values.ContactEmail}
-            onChange={(e) => setValues({ ...values, ContactEmail: e.currentTarget.value })}
-            error={error('ContactEmail')}
-          />
-          <TextInput
-            label={t('organization.contactPhone')}
-            type="tel"
-            maxLength={FACILITY_LIMITS.phone}
-            value={values.ContactPhone}
-            onChange={(e) => setValues({ ...values, ContactPhone: e.currentTarget.value })}
-            error={error('ContactPhone')}
-          />
-          <Select
-            label={t('timeZone')}
-            data={zones}
-            value={values.TimeZone}
-            onChange={(v) => v && setValues({ ...values, TimeZone: v })}
-            allowDeselect={false}
-            error={error('TimeZone')}
-          />
-          <Select
-            label={t('organization.language')}
-            data={PRODUCT_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-            value={values.DefaultLanguage}
-            onChange={(v) => v && setValues({ ...values, DefaultLanguage: v })}
-            allowDeselect={false}
-          />
-        </SimpleGrid>
-        <Switch
-          label={t('organization.sendDetails')}
-          checked={values.SendAppointmentDetailsInPatientCommunication}
-          onChange={(e) =>
-            setValues({ ...values, SendAppointmentDetailsInPatientCommunication: e.currentTarget.checked })
-          }
+    <SettingsForm onSubmit={onSubmit} labelledBy="org-settings" saveLabel={t('save')} saving={save.isPending}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('organization.contactEmail')}
+          type="email"
+          maxLength={FACILITY_LIMITS.email}
+          value={values.ContactEmail}
+          onChange={(e) => setValues({ ...values, ContactEmail: e.currentTarget.value })}
+          error={error('ContactEmail')}
         />
-        <Switch
-          label={t('organization.hideReason')}
-          checked={values.HideReasonInNotifications}
-          onChange={(e) => setValues({ ...values, HideReasonInNotifications: e.currentTarget.checked })}
+        <TextInput
+          label={t('organization.contactPhone')}
+          type="tel"
+          maxLength={FACILITY_LIMITS.phone}
+          value={values.ContactPhone}
+          onChange={(e) => setValues({ ...values, ContactPhone: e.currentTarget.value })}
+          error={error('ContactPhone')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <Select
+          label={t('timeZone')}
+          data={zones}
+          value={values.TimeZone}
+          onChange={(v) => v && setValues({ ...values, TimeZone: v })}
+          allowDeselect={false}
+          error={error('TimeZone')}
+        />
+        <Select
+          label={t('organization.language')}
+          data={PRODUCT_LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
+          value={values.DefaultLanguage}
+          onChange={(v) => v && setValues({ ...values, DefaultLanguage: v })}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      <Switch
+        label={t('organization.sendDetails')}
+        checked={values.SendAppointmentDetailsInPatientCommunication}
+        onChange={(e) =>
+          setValues({ ...values, SendAppointmentDetailsInPatientCommunication: e.currentTarget.checked })
+        }
+      />
+      <Switch
+        label={t('organization.hideReason')}
+        checked={values.HideReasonInNotifications}
+        onChange={(e) => setValues({ ...values, HideReasonInNotifications: e.currentTarget.checked })}
+      />
+    </SettingsForm>
   );
 }
 
@@ -315,15 +253,9 @@ function ClinicalCard({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('organizationSettings');
   const settings = useQuery(clinicalSettingsQuery(organizationId));
   return (
-    <Card id="org-clinical" title={t('clinical.title')} lead={t('clinical.lead')}>
-      {settings.data ? (
-        <ClinicalForm settings={settings.data} />
-      ) : settings.error ? (
-        <Alert color="red">{settings.error.message}</Alert>
-      ) : (
-        <LoadingSpinner />
-      )}
-    </Card>
+    <SettingsPanel id="org-clinical" title={t('clinical.title')} lead={t('clinical.lead')}>
+      <QueryContent query={settings}>{(data) => <ClinicalForm settings={data} />}</QueryContent>
+    </SettingsPanel>
   );
 }
 
@@ -346,26 +278,19 @@ function ClinicalForm({ settings }: { settings: PracticeClinicalSettings }) {
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="org-clinical">
-      <Stack gap="sm">
-        <Checkbox.Group label={t('clinical.sections')} value={sections} onChange={(v) => setSections(v)}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
-            {CLINICAL_SECTIONS.map((s) => (
-              <Checkbox key={s} value={s} label={t(`clinical.section.${s}`)} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Switch
-          label={t('clinical.summaryNote')}
-          checked={summary}
-          onChange={(e) => setSummary(e.currentTarget.checked)}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsForm onSubmit={onSubmit} labelledBy="org-clinical" saveLabel={t('save')} saving={save.isPending}>
+      <Checkbox.Group label={t('clinical.sections')} value={sections} onChange={(v) => setSections(v)}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs">
+          {CLINICAL_SECTIONS.map((s) => (
+            <Checkbox key={s} value={s} label={t(`clinical.section.${s}`)} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Switch
+        label={t('clinical.summaryNote')}
+        checked={summary}
+        onChange={(e) => setSummary(e.currentTarget.checked)}
+      />
+    </SettingsForm>
   );
 }

@@ -1,16 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, NumberInput, Switch, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +8,7 @@ import {
   type PatientPortalSettings,
 } from '@careslot/contracts';
 import { toast } from '../../../shared/ui/toast';
-import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { QueryContent, SettingsForm, SettingsPanel } from '../../../shared/ui/SettingsPanel';
 import { portalSettingsQuery, useSavePortalSettings } from '../api/portal';
 import { serverErrors, validate, type FieldErrors } from '../components/formErrors';
 import { usePracticeId } from '../components/usePracticeId';
@@ -31,32 +20,9 @@ export function PatientPortalSettingsPage() {
   const settings = useQuery({ ...portalSettingsQuery(organizationId ?? ''), enabled: !!organizationId });
   if (!organizationId) return <Alert color="yellow">{t('noPractice')}</Alert>;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="portal-heading"
-    >
-      <title>{t('portal.title')}</title>
-      <Stack gap="sm">
-        <div>
-          <Title order={2} fz="h3" id="portal-heading">
-            {t('portal.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('portal.lead')}
-          </Text>
-        </div>
-        {settings.data ? (
-          <PortalForm settings={settings.data} />
-        ) : settings.error ? (
-          <Alert color="red">{settings.error.message}</Alert>
-        ) : (
-          <LoadingSpinner />
-        )}
-      </Stack>
-    </Paper>
+    <SettingsPanel id="portal-heading" title={t('portal.title')} lead={t('portal.lead')} documentTitle>
+      <QueryContent query={settings}>{(data) => <PortalForm settings={data} />}</QueryContent>
+    </SettingsPanel>
   );
 }
 
@@ -95,43 +61,41 @@ function PortalForm({ settings }: { settings: PatientPortalSettings }) {
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="portal-heading">
-      <Stack gap="sm">
-        {flag('PortalEnabled')}
-        {flag('AllowOnlineCancellation')}
-        {flag('AllowOnlineReschedule')}
-        <NumberInput
-          label={t('portal.CancellationCutoffHours')}
-          description={t('portal.cutoffHint')}
-          min={0}
-          max={168}
-          allowDecimal={false}
-          clampBehavior="none"
-          maw={260}
-          value={values.CancellationCutoffHours}
-          onChange={(v) =>
-            setValues({ ...values, CancellationCutoffHours: typeof v === 'number' ? v : Number.NaN })
-          }
-          error={error('CancellationCutoffHours')}
-        />
-        {flag('ShowBalance')}
-        {flag('AllowFamilyMembers')}
-        <Textarea
-          label={t('portal.WelcomeMessage')}
-          autosize
-          minRows={2}
-          maxRows={5}
-          maxLength={FACILITY_LIMITS.welcome}
-          value={values.WelcomeMessage}
-          onChange={(e) => setValues({ ...values, WelcomeMessage: e.currentTarget.value })}
-          error={error('WelcomeMessage')}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <SettingsForm
+      onSubmit={onSubmit}
+      labelledBy="portal-heading"
+      saveLabel={t('save')}
+      saving={save.isPending}
+    >
+      {flag('PortalEnabled')}
+      {flag('AllowOnlineCancellation')}
+      {flag('AllowOnlineReschedule')}
+      <NumberInput
+        label={t('portal.CancellationCutoffHours')}
+        description={t('portal.cutoffHint')}
+        min={0}
+        max={168}
+        allowDecimal={false}
+        clampBehavior="none"
+        maw={260}
+        value={values.CancellationCutoffHours}
+        onChange={(v) =>
+          setValues({ ...values, CancellationCutoffHours: typeof v === 'number' ? v : Number.NaN })
+        }
+        error={error('CancellationCutoffHours')}
+      />
+      {flag('ShowBalance')}
+      {flag('AllowFamilyMembers')}
+      <Textarea
+        label={t('portal.WelcomeMessage')}
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={FACILITY_LIMITS.welcome}
+        value={values.WelcomeMessage}
+        onChange={(e) => setValues({ ...values, WelcomeMessage: e.currentTarget.value })}
+        error={error('WelcomeMessage')}
+      />
+    </SettingsForm>
   );
 }

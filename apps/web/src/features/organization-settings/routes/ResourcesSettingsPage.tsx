@@ -6,28 +6,21 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   MultiSelect,
-  Paper,
   SimpleGrid,
   Stack,
   Switch,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  DIALOG_WIDTH,
-  FACILITY_LIMITS,
-  healthcareServiceInputSchema,
-  type HealthcareService,
-} from '@careslot/contracts';
+import { FACILITY_LIMITS, healthcareServiceInputSchema, type HealthcareService } from '@careslot/contracts';
 import { toast } from '../../../shared/ui/toast';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { QueryContent, SettingsDialog, SettingsForm, SettingsPanel } from '../../../shared/ui/SettingsPanel';
 import { locationsQuery } from '../api/locations';
 import { resourceSettingsQuery, resourcesQuery, useResourcePhoto, useSaveResource } from '../api/resources';
 import { serverErrors, validate, type FieldErrors } from '../components/formErrors';
@@ -42,44 +35,28 @@ export function ResourcesSettingsPage() {
   const [editing, setEditing] = useState<{ resource: HealthcareService | null } | null>(null);
   if (!organizationId) return <Alert color="yellow">{t('noPractice')}</Alert>;
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'sm', sm: 'lg' }}
-      component="section"
-      aria-labelledby="resources-heading"
+    <SettingsPanel
+      id="resources-heading"
+      title={t('resources.title')}
+      lead={t('resources.lead')}
+      documentTitle
+      action={
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setEditing({ resource: null })}
+        >
+          {t('resources.add')}
+        </Button>
+      }
     >
-      <title>{t('resources.title')}</title>
-      <Stack gap="md">
-        <Group justify="space-between" wrap="wrap">
-          <div>
-            <Title order={2} fz="h3" id="resources-heading">
-              {t('resources.title')}
-            </Title>
-            <Text c="dimmed" size="sm">
-              {t('resources.lead')}
-            </Text>
-          </div>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setEditing({ resource: null })}
-          >
-            {t('resources.add')}
-          </Button>
-        </Group>
-        {resources.isPending ? (
-          <LoadingSpinner />
-        ) : resources.error ? (
-          <Alert color="red">{resources.error.message}</Alert>
-        ) : resources.data.length === 0 ? (
-          <Text>{t('resources.empty')}</Text>
-        ) : (
+      <QueryContent query={resources} empty={t('resources.empty')}>
+        {(rows) => (
           <SimpleGrid
             cols={{ base: 1, sm: 2 }}
             component="ul"
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
-            {resources.data.map((resource) => (
+            {rows.map((resource) => (
               <Card key={resource.Id} withBorder radius="md" component="li">
                 <Group wrap="nowrap" align="flex-start">
                   <Avatar src={resource.Photo.Url} alt="" size={56} radius="md">
@@ -111,7 +88,7 @@ export function ResourcesSettingsPage() {
             ))}
           </SimpleGrid>
         )}
-      </Stack>
+      </QueryContent>
       {editing && (
         <ResourceDialog
           key={editing.resource?.Id ?? 'new'}
@@ -123,7 +100,7 @@ export function ResourcesSettingsPage() {
           }}
         />
       )}
-    </Paper>
+    </SettingsPanel>
   );
 }
 
@@ -151,20 +128,13 @@ function ResourceDialog(props: DialogProps) {
       }
     : DEFAULT_OPTIONS;
   return (
-    <Modal
-      opened
-      onClose={() => onClose(null)}
-      title={title}
-      size={DIALOG_WIDTH.popup}
-      centered
-      closeButtonProps={{ 'aria-label': t('close') }}
-    >
+    <SettingsDialog title={title} closeLabel={t('close')} onClose={() => onClose(null)} size="popup">
       {resource && settings.isPending ? (
         <LoadingSpinner />
       ) : (
         <ResourceForm {...props} title={title} initialOptions={initial} />
       )}
-    </Modal>
+    </SettingsDialog>
   );
 }
 
@@ -203,85 +173,81 @@ function ResourceForm({
     }
   };
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-label={title}>
-      <Stack gap="sm">
-        {resource && (
-          <ImagePicker
-            label={t('resources.photo')}
-            url={photoUrl}
-            height={120}
-            busy={photo.upload.isPending || photo.remove.isPending}
-            onUpload={async (file) =>
-              setPhotoUrl((await photo.upload.mutateAsync({ id: resource.Id, file })).Photo.Url)
-            }
-            onRemove={async () => setPhotoUrl((await photo.remove.mutateAsync(resource.Id)).Photo.Url)}
-          />
-        )}
-        <TextInput
-          label={t('resources.name')}
-          withAsterisk
-          maxLength={FACILITY_LIMITS.name}
-          value={values.Name}
-          onChange={(e) => setValues({ ...values, Name: e.currentTarget.value })}
-          error={error('Name')}
+    <SettingsForm
+      onSubmit={onSubmit}
+      label={title}
+      saveLabel={t('save')}
+      saving={save.isPending}
+      cancel={{ label: t('cancel'), onClick: () => onClose(null) }}
+    >
+      {resource && (
+        <ImagePicker
+          label={t('resources.photo')}
+          url={photoUrl}
+          height={120}
+          busy={photo.upload.isPending || photo.remove.isPending}
+          onUpload={async (file) =>
+            setPhotoUrl((await photo.upload.mutateAsync({ id: resource.Id, file })).Photo.Url)
+          }
+          onRemove={async () => setPhotoUrl((await photo.remove.mutateAsync(resource.Id)).Photo.Url)}
         />
-        <TextInput
-          label={t('resources.category')}
-          maxLength={75}
-          value={values.Category}
-          onChange={(e) => setValues({ ...values, Category: e.currentTarget.value })}
-          error={error('Category')}
-        />
-        <Textarea
-          label={t('resources.about')}
-          autosize
-          minRows={2}
-          maxRows={5}
-          maxLength={FACILITY_LIMITS.about}
-          value={values.About}
-          onChange={(e) => setValues({ ...values, About: e.currentTarget.value })}
-          error={error('About')}
-        />
-        <MultiSelect
-          label={t('resources.locations')}
-          data={(locations.data ?? []).map((l) => ({ value: l.Id, label: l.Name }))}
-          value={values.LocationIds}
-          onChange={(v) => setValues({ ...values, LocationIds: v })}
-          error={error('LocationIds') ?? error('LocationIds.0')}
-        />
-        <Switch
-          label={t('active')}
-          checked={values.Active}
-          onChange={(e) => setValues({ ...values, Active: e.currentTarget.checked })}
-        />
-        <Switch
-          label={t('resources.onlineBooking')}
-          checked={options.OnlineBookingEnabled}
-          onChange={(e) => setOptions({ ...options, OnlineBookingEnabled: e.currentTarget.checked })}
-        />
-        <Switch
-          label={t('resources.hideProfile')}
-          checked={options.HidePublicProfile}
-          onChange={(e) => setOptions({ ...options, HidePublicProfile: e.currentTarget.checked })}
-        />
-        <Textarea
-          label={t('resources.surveyInstructions')}
-          autosize
-          minRows={2}
-          maxRows={4}
-          maxLength={FACILITY_LIMITS.instructions}
-          value={options.PatientSurveyInstructions}
-          onChange={(e) => setOptions({ ...options, PatientSurveyInstructions: e.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose(null)}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+      <TextInput
+        label={t('resources.name')}
+        withAsterisk
+        maxLength={FACILITY_LIMITS.name}
+        value={values.Name}
+        onChange={(e) => setValues({ ...values, Name: e.currentTarget.value })}
+        error={error('Name')}
+      />
+      <TextInput
+        label={t('resources.category')}
+        maxLength={75}
+        value={values.Category}
+        onChange={(e) => setValues({ ...values, Category: e.currentTarget.value })}
+        error={error('Category')}
+      />
+      <Textarea
+        label={t('resources.about')}
+        autosize
+        minRows={2}
+        maxRows={5}
+        maxLength={FACILITY_LIMITS.about}
+        value={values.About}
+        onChange={(e) => setValues({ ...values, About: e.currentTarget.value })}
+        error={error('About')}
+      />
+      <MultiSelect
+        label={t('resources.locations')}
+        data={(locations.data ?? []).map((l) => ({ value: l.Id, label: l.Name }))}
+        value={values.LocationIds}
+        onChange={(v) => setValues({ ...values, LocationIds: v })}
+        error={error('LocationIds') ?? error('LocationIds.0')}
+      />
+      <Switch
+        label={t('active')}
+        checked={values.Active}
+        onChange={(e) => setValues({ ...values, Active: e.currentTarget.checked })}
+      />
+      <Switch
+        label={t('resources.onlineBooking')}
+        checked={options.OnlineBookingEnabled}
+        onChange={(e) => setOptions({ ...options, OnlineBookingEnabled: e.currentTarget.checked })}
+      />
+      <Switch
+        label={t('resources.hideProfile')}
+        checked={options.HidePublicProfile}
+        onChange={(e) => setOptions({ ...options, HidePublicProfile: e.currentTarget.checked })}
+      />
+      <Textarea
+        label={t('resources.surveyInstructions')}
+        autosize
+        minRows={2}
+        maxRows={4}
+        maxLength={FACILITY_LIMITS.instructions}
+        value={options.PatientSurveyInstructions}
+        onChange={(e) => setOptions({ ...options, PatientSurveyInstructions: e.currentTarget.value })}
+      />
+    </SettingsForm>
   );
 }

@@ -1,18 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PEOPLE_PATHS,
-  type CodedItem,
   type PracticeRoleCode,
   type PracticeUser,
   type Practitioner,
   type PractitionerCreate,
   type PractitionerProfileInput,
-  type PractitionerSettings,
 } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
+import {
+  fetchPractitionerDetails,
+  type PractitionerDetails,
+} from '../../../shared/people/practitionerProfile';
 
 type Envelope<T> = { status_code: number; message: string; data: T };
-const LIBRARY = '/careslot-resource-library/api/v1';
 
 /** The users screen's list: providers and staff of the practice with their account state. */
 export function practiceUsersQuery(organizationId: string, searchTerm: string) {
@@ -33,27 +34,14 @@ export function practiceUsersQuery(organizationId: string, searchTerm: string) {
 export const usePracticeUsers = (organizationId: string, searchTerm: string) =>
   useQuery(practiceUsersQuery(organizationId, searchTerm));
 
-export interface PersonDetails {
-  practitioner: Practitioner;
-  settings: PractitionerSettings;
-}
+export type PersonDetails = PractitionerDetails;
 
 /** A practitioner's record and private details (for the edit dialog). */
 export function usePersonDetails(practitionerId: string | null) {
   return useQuery({
     queryKey: ['practice-users', 'person', practitionerId],
     enabled: !!practitionerId,
-    queryFn: async ({ signal }): Promise<PersonDetails> => {
-      const [practitioner, settings] = await Promise.all([
-        apiRequest<Practitioner>(`${PEOPLE_PATHS.practitioner}/${practitionerId}`, { signal }),
-        apiRequest<Envelope<PractitionerSettings>>(PEOPLE_PATHS.settings, {
-          method: 'POST',
-          body: { PractitionerId: practitionerId },
-          signal,
-        }),
-      ]);
-      return { practitioner, settings: settings.data };
-    },
+    queryFn: ({ signal }) => fetchPractitionerDetails(practitionerId!, signal),
   });
 }
 
@@ -106,15 +94,5 @@ export function useUpdateRole() {
 export function useResendInvitation() {
   return useMutation({
     mutationFn: (id: string) => apiRequest(PEOPLE_PATHS.resendInvitation(id), { method: 'POST' }),
-  });
-}
-
-/** Languages and board certifications of the reference library (codes), for the profile's pickers. */
-export function useCodeList(path: 'languages' | 'board-certifications') {
-  return useQuery({
-    queryKey: ['library', path],
-    queryFn: ({ signal }) =>
-      apiRequest<{ Data: CodedItem[] }>(`${LIBRARY}/${path}`, { signal }).then((r) => r.Data),
-    staleTime: Infinity,
   });
 }

@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PEOPLE_PATHS,
-  type CodedItem,
   type EntityPaymentConfig,
   type FileUpload,
-  type Practitioner,
   type PractitionerProfileInput,
-  type PractitionerSettings,
   type Schedule,
   type ServiceType,
   type UpdatePassword,
@@ -14,32 +11,22 @@ import {
   type VisitFeeSettings,
 } from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
+import {
+  fetchPractitionerDetails,
+  type PractitionerDetails,
+} from '../../../shared/people/practitionerProfile';
 
 type Envelope<T> = { status_code: number; message: string; data: T };
-const LIBRARY = '/careslot-resource-library/api/v1';
 const CALENDAR = '/careslot-calendar/api/v2';
 const PAY = '/careslot-payment-service/api';
 
-export interface ProviderData {
-  practitioner: Practitioner;
-  settings: PractitionerSettings;
-}
+export type ProviderData = PractitionerDetails;
 
 /** The provider's record (public) and private settings (e-mail, phone, DEA, certifications...). */
 export function useProvider(id: string) {
   return useQuery({
     queryKey: ['provider-settings', id],
-    queryFn: async ({ signal }): Promise<ProviderData> => {
-      const [practitioner, settings] = await Promise.all([
-        apiRequest<Practitioner>(`${PEOPLE_PATHS.practitioner}/${id}`, { signal }),
-        apiRequest<Envelope<PractitionerSettings>>(PEOPLE_PATHS.settings, {
-          method: 'POST',
-          body: { PractitionerId: id },
-          signal,
-        }),
-      ]);
-      return { practitioner, settings: settings.data };
-    },
+    queryFn: ({ signal }) => fetchPractitionerDetails(id, signal),
   });
 }
 
@@ -143,14 +130,5 @@ export function useUpdateServices(providerId: string) {
         body: { ServiceTypeIds: ids },
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['provider-settings', providerId, 'services'] }),
-  });
-}
-
-export function useCodeList(path: 'languages' | 'board-certifications') {
-  return useQuery({
-    queryKey: ['library', path],
-    queryFn: ({ signal }) =>
-      apiRequest<{ Data: CodedItem[] }>(`${LIBRARY}/${path}`, { signal }).then((r) => r.Data),
-    staleTime: Infinity,
   });
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { VISIT_TYPES, type ServiceCategory, type ServiceType, type VisitType } from '@careslot/contracts';
 import { SCHEDULE_LIMITS, withinLimit } from '@careslot/domain';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ApiError } from '../../../shared/api/client';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { usePractice } from '../../../shared/session/practice';
@@ -17,6 +18,49 @@ type Errors = Record<string, string>;
 function issuesOf(error: unknown, rule: (r: string, fallback: string) => string): Errors {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(error.issues.map((i) => [i.field.replace(/^body\./, ''), rule(i.rule, i.message)]));
+}
+
+/** The rules a category and a reason share: a name, and a duration within the limits. */
+function nameAndDurationErrors(values: { Name: string; Duration: number }, t: TFunction<'scheduleSettings'>): Errors {
+  const found: Errors = {};
+  if (!values.Name.trim()) found.Name = t('rules.required');
+  if (!withinLimit(values.Duration, SCHEDULE_LIMITS.durationMinutes)) found.Duration = t('rules.between', SCHEDULE_LIMITS.durationMinutes);
+  return found;
+}
+
+/** Saves a dialog's values: on success a toast and the dialog closes; a refusal marks the fields and is shown. */
+function useDialogSave<V>(mutate: (input: V, options: { onSuccess: () => void; onError: (error: Error) => void }) => void, onClose: () => void, setErrors: (errors: Errors) => void) {
+  const { t } = useTranslation('scheduleSettings');
+  const showError = useShowApiError();
+  return (input: V) =>
+    mutate(input, {
+      onSuccess: () => {
+        toast.success(t('saved'));
+        onClose();
+      },
+      onError: (error) => {
+        setErrors(issuesOf(error, (rule, fallback) => t(`rules.${rule}`, { defaultValue: fallback })));
+        showError(error);
+      },
+    });
+}
+
+/** The duration in minutes, within the schedule limits. */
+function DurationInput({ value, onChange, error }: { value: number; onChange: (minutes: number) => void; error: string | undefined }) {
+  const { t } = useTranslation('scheduleSettings');
+  return (
+    <NumberInput
+      label={t('fields.DurationMinutes')}
+      required
+      min={SCHEDULE_LIMITS.durationMinutes.min}
+      max={SCHEDULE_LIMITS.durationMinutes.max}
+      allowDecimal={false}
+      clampBehavior="none"
+      value={value}
+      onChange={(v) => onChange(Number(v))}
+      error={error}
+    />
+  );
 }
 
 /**
@@ -149,29 +193,15 @@ export function ReasonsSettingsPage() {
 function CategoryDialog({ category, onClose }: { category: ServiceCategory | null; onClose: () => void }) {
   const { t } = useTranslation('scheduleSettings');
   const save = useSaveCategory();
-  const showError = useShowApiError();
   const [values, setValues] = useState<CategoryInput>({ Name: category?.Name ?? '', Duration: category?.Duration ?? 30, Capacity: category?.Capacity ?? null });
   const [errors, setErrors] = useState<Errors>({});
+  const send = useDialogSave(save.mutate, onClose, setErrors);
   const submit = () => {
-    const found: Errors = {};
-    if (!values.Name.trim()) found.Name = t('rules.required');
-    if (!withinLimit(values.Duration, SCHEDULE_LIMITS.durationMinutes)) found.Duration = t('rules.between', SCHEDULE_LIMITS.durationMinutes);
+    const found = nameAndDurationErrors(values, t);
     if (values.Capacity !== null && !withinLimit(values.Capacity, SCHEDULE_LIMITS.capacity)) found.Capacity = t('rules.between', SCHEDULE_LIMITS.capacity);
     setErrors(found);
     if (Object.keys(found).length) return;
-    save.mutate(
-      { id: category?.Id ?? null, values: { ...values, Name: values.Name.trim() } },
-      {
-        onSuccess: () => {
-          toast.success(t('saved'));
-          onClose();
-        },
-        onError: (error) => {
-          setErrors(issuesOf(error, (rule, fallback) => t(`rules.${rule}`, { defaultValue: fallback })));
-          showError(error);
-        },
-      },
-    );
+    send({ id: category?.Id ?? null, values: { ...values, Name: values.Name.trim() } });
   };
   return (
     <AppDialog
@@ -183,17 +213,7 @@ function CategoryDialog({ category, onClose }: { category: ServiceCategory | nul
     >
       <Stack gap="sm">
         <TextInput label={t('fields.Name')} required maxLength={SCHEDULE_LIMITS.nameLength} value={values.Name} onChange={(e) => setValues({ ...values, Name: e.currentTarget.value })} error={errors.Name} />
-        <NumberInput
-          label={t('fields.DurationMinutes')}
-          required
-          min={SCHEDULE_LIMITS.durationMinutes.min}
-          max={SCHEDULE_LIMITS.durationMinutes.max}
-          allowDecimal={false}
-          clampBehavior="none"
-          value={values.Duration}
-          onChange={(v) => setValues({ ...values, Duration: Number(v) })}
-          error={errors.Duration}
-        />
+        <DurationInput value={values.Duration} onChange={(Duration) => setValues({ ...values, Duration })} error={errors.Duration} />
         <NumberInput
           label={t('fields.Capacity')}
           description={t('categories.capacityHelp')}
@@ -213,7 +233,6 @@ function CategoryDialog({ category, onClose }: { category: ServiceCategory | nul
 function ReasonDialog({ reason, categories, onClose }: { reason: ServiceType | null; categories: ServiceCategory[]; onClose: () => void }) {
   const { t } = useTranslation('scheduleSettings');
   const save = useSaveType();
-  const showError = useShowApiError();
   const [values, setValues] = useState<TypeInput>({
     Name: reason?.Name ?? '',
     Alias: reason?.Alias ?? null,
@@ -223,25 +242,12 @@ function ReasonDialog({ reason, categories, onClose }: { reason: ServiceType | n
     Services: reason?.Services ?? [],
   });
   const [errors, setErrors] = useState<Errors>({});
+  const send = useDialogSave(save.mutate, onClose, setErrors);
   const submit = () => {
-    const found: Errors = {};
-    if (!values.Name.trim()) found.Name = t('rules.required');
-    if (!withinLimit(values.Duration, SCHEDULE_LIMITS.durationMinutes)) found.Duration = t('rules.between', SCHEDULE_LIMITS.durationMinutes);
+    const found = nameAndDurationErrors(values, t);
     setErrors(found);
     if (Object.keys(found).length) return;
-    save.mutate(
-      { id: reason?.Id ?? null, values: { ...values, Name: values.Name.trim(), Alias: values.Alias?.trim() || null } },
-      {
-        onSuccess: () => {
-          toast.success(t('saved'));
-          onClose();
-        },
-        onError: (error) => {
-          setErrors(issuesOf(error, (rule, fallback) => t(`rules.${rule}`, { defaultValue: fallback })));
-          showError(error);
-        },
-      },
-    );
+    send({ id: reason?.Id ?? null, values: { ...values, Name: values.Name.trim(), Alias: values.Alias?.trim() || null } });
   };
   return (
     <AppDialog
@@ -261,17 +267,7 @@ function ReasonDialog({ reason, categories, onClose }: { reason: ServiceType | n
           onChange={(e) => setValues({ ...values, Alias: e.currentTarget.value })}
           error={errors.Alias}
         />
-        <NumberInput
-          label={t('fields.DurationMinutes')}
-          required
-          min={SCHEDULE_LIMITS.durationMinutes.min}
-          max={SCHEDULE_LIMITS.durationMinutes.max}
-          allowDecimal={false}
-          clampBehavior="none"
-          value={values.Duration}
-          onChange={(v) => setValues({ ...values, Duration: Number(v) })}
-          error={errors.Duration}
-        />
+        <DurationInput value={values.Duration} onChange={(Duration) => setValues({ ...values, Duration })} error={errors.Duration} />
         <Select
           label={t('fields.ServiceCategoryId')}
           value={values.ServiceCategoryId ?? ''}
