@@ -41,7 +41,9 @@ export default function HostedCardForm({ gateway, environment, organizationId, l
   const [fieldError, setFieldError] = useState<string | null>(null);
   const elements = useRef<FortisElements | null>(null);
   const tokenHandler = useRef(onToken);
-  tokenHandler.current = onToken;
+  useEffect(() => {
+    tokenHandler.current = onToken;
+  }, [onToken]);
 
   useEffect(() => {
     let cancelled = false;

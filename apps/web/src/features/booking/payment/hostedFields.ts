@@ -72,7 +72,7 @@ export function loadScript<K extends 'Commerce' | 'GlobalPayments'>(src: string,
   return pending.then(() => {
     const loaded = window[global];
     if (!loaded) throw new Error(`${src} defined no ${global}`);
-    return loaded as NonNullable<Window[K]>;
+    return loaded;
   });
 }
 
