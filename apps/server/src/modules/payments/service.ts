@@ -357,7 +357,7 @@ export async function cardFieldSession(deps: Deps, gatewayName: 'fortis' | 'glob
     },
     LocationPaymentConfig: location ? { Gateway: { GatewayName: location.gateway_name, AccountNumber: location.account_number } } : null,
   };
-  if (!config.OrganizationPaymentConfig.EnableOnlinePayment || effectiveGateway(config) !== gatewayName) {
+  if (!organization?.enable_online_payment || effectiveGateway(config) !== gatewayName) {
     throw fieldError('OrganizationId', 'gateway', 'The practice takes no online payments through this gateway');
   }
   const gateway = gateways(deps).forName(gatewayName);
