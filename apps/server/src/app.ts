@@ -26,6 +26,7 @@ import { recordAudit } from './platform/audit';
 import { createJobs, type Jobs } from './platform/jobs';
 import { devRoutes } from './platform/dev-routes';
 import { healthRoutes } from './platform/health';
+import { hostedCardFieldSources } from './platform/card-fields';
 import { registerResponseHeaders } from './platform/http-headers';
 import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
@@ -73,7 +74,7 @@ export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { event
     return sendError(error, request, reply);
   });
 
-  await registerResponseHeaders(app, config.publicUrl, config.REPUTATION_SIGN_ON_URL ? [config.REPUTATION_SIGN_ON_URL] : []);
+  await registerResponseHeaders(app, config.publicUrl, config.REPUTATION_SIGN_ON_URL ? [config.REPUTATION_SIGN_ON_URL] : [], hostedCardFieldSources(config));
   registerInputGuard(app);
   await app.register(fastifyRateLimit, {
     global: true,

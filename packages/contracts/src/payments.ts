@@ -115,6 +115,27 @@ export const paymentIntentInputSchema = z.object({
 });
 export type PaymentIntentInput = z.infer<typeof paymentIntentInputSchema>;
 
+/**
+ * POST v1/fortispayment/elements/intention and v1/globalpayment/access-token (decision 0077): the practice (and the
+ * location whose gateway applies) whose hosted card field the browser is about to show.
+ */
+export const cardFieldSessionInputSchema = z.object({
+  OrganizationId: z.string().uuid(),
+  LocationId: z.string().uuid().optional(),
+});
+export type CardFieldSessionInput = z.infer<typeof cardFieldSessionInputSchema>;
+
+/**
+ * What the hosted card field starts with: Fortis Elements' client token (a transaction intention for a one-time
+ * card token) or a Global Payments access token that may only create a card token (PMT_POST_Create_Single).
+ */
+export const cardFieldSessionSchema = z.object({
+  Gateway: z.enum(['fortis', 'globalpay']),
+  Environment: z.enum(['sandbox', 'production']),
+  Token: z.string(),
+});
+export type CardFieldSession = z.infer<typeof cardFieldSessionSchema>;
+
 /** POST v1/paypalpayment/orders?amount=: the visit fee to pay through the wallet (decision 0024). */
 export const walletOrderInputSchema = paymentIntentInputSchema.omit({ PaymentMethodId: true });
 export type WalletOrderInput = z.infer<typeof walletOrderInputSchema>;

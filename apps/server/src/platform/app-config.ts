@@ -7,6 +7,7 @@ import {
   PRODUCT_NAME,
   REALM,
 } from '@careslot/contracts';
+import { hostedCardFields } from './card-fields';
 
 /** What the SPA needs to know about this deployment before it renders. */
 export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +31,7 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         ehrSystemUrl: config.EHR_SYSTEM_URL,
         oidc: { issuer: `${config.publicUrl}/realms/${REALM}`, clientId: OAUTH_CLIENT_ID, scope: OAUTH_SCOPE },
         social: config.SOCIAL_OIDC_ISSUER ? { alias: config.SOCIAL_OIDC_ALIAS, name: config.SOCIAL_OIDC_NAME } : null,
-        payments: { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null },
+        payments: { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null, hostedCardFields: hostedCardFields(config) },
       };
     },
   );

@@ -36,9 +36,10 @@ export function webSocketOrigin(publicUrl: string): string {
  * Response headers of every answer: the content security policy (a fresh style nonce per response, which the
  * SPA's index.html carries to Mantine, so no inline style needs 'unsafe-inline'), Permissions-Policy, and
  * `Cache-Control: no-store` on everything that does not name its own caching, so no API answer (patient data)
- * is kept by a browser or a shared cache. The web app's files set their own (platform/web.ts).
+ * is kept by a browser or a shared cache. The web app's files set their own (platform/web.ts). cardFieldSources:
+ * the configured gateways' hosted card field origins (platform/card-fields.ts).
  */
-export async function registerResponseHeaders(app: FastifyInstance, publicUrl: string, formTargets: readonly string[] = []) {
+export async function registerResponseHeaders(app: FastifyInstance, publicUrl: string, formTargets: readonly string[] = [], cardFieldSources: readonly string[] = []) {
   await app.register(fastifyHelmet, {
     // reply.cspNonce.style: platform/web.ts writes it into index.html; helmet adds it to style-src.
     enableCSPNonces: true,
@@ -46,7 +47,10 @@ export async function registerResponseHeaders(app: FastifyInstance, publicUrl: s
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The hosted card fields of the gateways this server takes payments through for real (decision 0077): their
+        // script and the frames it draws; none while the built-in sandbox stands in.
+        scriptSrc: ["'self'", ...cardFieldSources],
+        ...(cardFieldSources.length ? { frameSrc: ["'self'", ...cardFieldSources] } : {}),
         // Mantine's <style> elements carry the nonce; style attributes set from script (CSSOM) need nothing.
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

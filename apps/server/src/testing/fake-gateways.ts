@@ -96,6 +96,13 @@ export async function fortisStandIn(): Promise<StandIn & { transactions: Map<str
     const body = (call.body ?? {}) as Record<string, unknown>;
     const p = call.path;
     const unique = (apiId: unknown) => [...transactions.values()].every((t) => t.transaction_api_id !== apiId);
+    if (call.method === 'POST' && p === '/v1/elements/transaction/intention') {
+      const methods = Array.isArray(body.methods) ? (body.methods as { type?: unknown; product_transaction_id?: unknown }[]) : [];
+      if (body.action !== 'tokenization' || typeof body.location_id !== 'string' || !methods.some((m) => m.type === 'cc' && typeof m.product_transaction_id === 'string')) {
+        return fortisError(reply, 412, 'Precondition Failed');
+      }
+      return reply(200, { type: 'ElementsTransactionIntention', data: { client_token: `ct_${hex(16)}`, location_id: body.location_id } });
+    }
     if (call.method === 'POST' && p === '/v1/transactions/cc/auth-only/token') {
       const errors: Record<string, string[]> = {};
       if (!Number.isInteger(body.transaction_amount) || (body.transaction_amount as number) < 1) errors.transaction_amount = ['must be a whole number of cents'];
@@ -173,8 +180,10 @@ interface GpRow {
   payment_method: { result: string; message: string; card: { masked_number_last4: string } };
 }
 
-export async function globalPayStandIn(): Promise<StandIn & { transactions: Map<string, GpRow>; tokensIssued: () => number }> {
+export async function globalPayStandIn(): Promise<StandIn & { transactions: Map<string, GpRow>; tokensIssued: () => number; limitedTokens: Map<string, string[]> }> {
   const transactions = new Map<string, GpRow>();
+  /** Access tokens asked for with permissions (the hosted fields'), and those permissions. */
+  const permissions = new Map<string, string[]>();
   const byIdempotency = new Map<string, { status: number; payload: unknown }>();
   const tokens = new Set<string>();
   const gpError = (reply: Reply, status: number, code: string, description: string) =>
@@ -190,7 +199,9 @@ export async function globalPayStandIn(): Promise<StandIn & { transactions: Map<
       if (body.grant_type !== 'client_credentials' || typeof body.nonce !== 'string' || !body.nonce) return gpError(reply, 400, 'INVALID_REQUEST_DATA', 'grant_type and nonce are mandatory');
       if (body.app_id !== GLOBALPAY_APP.appId || body.secret !== expected) return gpError(reply, 403, 'ACTION_NOT_AUTHORIZED', 'Credentials not recognized to create access token.');
       const token = `gpapi_${hex(16)}`;
-      tokens.add(token);
+      // An access token limited to PMT_POST_Create_Single is the hosted fields' (it cannot authorize a payment).
+      if (!Array.isArray(body.permissions)) tokens.add(token);
+      else permissions.set(token, body.permissions as string[]);
       return reply(200, { token, type: 'Bearer', app_id: body.app_id, app_name: 'CareSlot', seconds_to_expire: 599, scope: { accounts: [{ id: 'TRA_c9967ad7d8ec4b46b6dd44a61cde9a91', name: 'transaction_processing' }] } });
     }
     const bearer = /^Bearer (.+)$/.exec(call.headers.authorization ?? '')?.[1];
@@ -255,7 +266,7 @@ export async function globalPayStandIn(): Promise<StandIn & { transactions: Map<
     }
     return gpError(reply, 404, 'RESOURCE_NOT_FOUND', `no stand-in for ${call.method} ${p}`);
   }, 'json');
-  return { ...standIn, transactions, tokensIssued: () => tokens.size };
+  return { ...standIn, transactions, tokensIssued: () => tokens.size, limitedTokens: permissions };
 }
 
 // ---------- Stripe (form bodies, the SDK's calls) ----------

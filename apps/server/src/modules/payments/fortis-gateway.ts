@@ -139,6 +139,23 @@ export function fortisGateway(options: FortisGatewayOptions): PaymentGateway {
     name: 'fortis',
     savedCards: false,
 
+    // Fortis Elements starts from a transaction intention (decision 0077): 'tokenization' on the practice's location
+    // and product, so the card field answers a one-time token id that auth-only/token then uses.
+    async cardFieldSession(account) {
+      const { location_id, product_transaction_id } = merchant(account);
+      try {
+        const answer = await call<{ data?: { client_token?: string } }>('POST', '/v1/elements/transaction/intention', {
+          action: 'tokenization',
+          location_id,
+          methods: [{ type: 'cc', product_transaction_id }],
+        });
+        if (!answer.data?.client_token) throw new GatewayError('Fortis answered no client token', 'unavailable');
+        return answer.data.client_token;
+      } catch (error) {
+        throw toGatewayError(error);
+      }
+    },
+
     // No saved cards at Fortis (the spec's provider B takes a payment intent and a transaction record): the patient's
     // own reference stands for the customer, and a card is the token of the hosted field, sent with the payment.
     async createCustomer(input) {

@@ -100,6 +100,11 @@ export interface PaymentGateway extends SettlingGateway {
    * crash left a transaction Pending with no reference on its row.
    */
   findAuthorization(input: { idempotencyKey: string; transactionId: string; account?: GatewayAccount | null }): Promise<string | null>;
+  /**
+   * What the gateway's hosted card field starts with in the browser (decision 0077): Fortis Elements' client token,
+   * a Global Payments access token that may only create a card token. Only gateways with hosted fields have it.
+   */
+  cardFieldSession?(account: GatewayAccount | null | undefined): Promise<string>;
 }
 
 export interface WalletOrderInput {

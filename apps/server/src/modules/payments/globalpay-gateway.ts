@@ -151,6 +151,31 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
     name: 'globalpay',
     savedCards: false,
 
+    // The hosted fields sign in with their own access token (decision 0077): made with the location's app, never
+    // cached, short-lived, and limited to creating a single-use card token (PMT_POST_Create_Single).
+    async cardFieldSession(account) {
+      const { appId, appKey } = appOf(account);
+      const nonce = randomBytes(16).toString('hex');
+      const secret = createHash('sha512').update(nonce + appKey).digest('hex');
+      try {
+        const answer = await send<{ token?: string }>('POST', '/accesstoken', {}, {
+          app_id: appId,
+          nonce,
+          secret,
+          grant_type: 'client_credentials',
+          interval_to_expire: '10_MINUTES',
+          permissions: ['PMT_POST_Create_Single'],
+        });
+        if (!answer.token) throw new GatewayError('Global Payments answered no access token', 'unavailable');
+        return answer.token;
+      } catch (error) {
+        if (error instanceof GpHttpError && (error.status === 400 || error.status === 401 || error.status === 403)) {
+          throw new GatewayError("Global Payments refused the location's app id and key", 'invalid_request', { cause: error });
+        }
+        throw toGatewayError(error);
+      }
+    },
+
     // No saved cards at Global Payments (the spec's provider C processes directly): the patient's own reference
     // stands for the customer, and the card is the hosted fields' token, sent with the payment.
     async createCustomer(input) {

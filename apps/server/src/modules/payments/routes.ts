@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   captureInputSchema,
+  cardFieldSessionInputSchema,
+  cardFieldSessionSchema,
   entityConfigQuerySchema,
   entityPaymentConfigSchema,
   errorEnvelopeSchema,
@@ -46,6 +48,7 @@ import {
 } from '@careslot/contracts';
 import { z } from 'zod';
 import { requireRoles, requireUser } from '../../platform/auth';
+import { hostedCardFields } from '../../platform/card-fields';
 import { contextOf } from '../../platform/context';
 import * as finance from './finance';
 import * as service from './service';
@@ -211,6 +214,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       `${PAY}/${path}`,
       { ...opts, schema: { tags, security, summary: "Authorize the visit fee with the token of the practice's gateway card field (captured once the booking commits)", querystring: paymentIntentQuerySchema, body: paymentIntentInputSchema, response: { 200: paymentEnvelope(paymentTransactionSchema), ...errors } } },
       async (request) => ok(await service.authorizeVisitFee(deps, contextOf(request), request.body, request.query.amount), PAYMENT_MESSAGES.authorized),
+    );
+  }
+
+  // What their hosted card fields start with in the browser (decision 0077), when this server takes their payments for real.
+  const fields = hostedCardFields(deps.config);
+  for (const [path, gateway] of [
+    ['v1/fortispayment/elements/intention', 'fortis'],
+    ['v1/globalpayment/access-token', 'globalpay'],
+  ] as const) {
+    app.post(
+      `${PAY}/${path}`,
+      { ...opts, schema: { tags, security, summary: "Start the practice's hosted card field: Fortis Elements' client token, or a Global Payments access token that may only make a card token", body: cardFieldSessionInputSchema, response: { 200: paymentEnvelope(cardFieldSessionSchema), ...errors } } },
+      async (request) => ok(await service.cardFieldSession(deps, gateway, request.body, fields[gateway])),
     );
   }
 

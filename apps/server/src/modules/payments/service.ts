@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   PAYMENT_MESSAGES,
+  type CardFieldSession,
+  type CardFieldSessionInput,
   type EntityPaymentConfig,
   type GatewaySettings,
   type LocationPaymentConfig,
@@ -334,6 +336,38 @@ export async function authorizeVisitFee(deps: Deps, context: RequestContext, inp
   }
   await crashPoint('after-authorize');
   return toTransaction(row);
+}
+
+// ---------- hosted card fields (Fortis, Global Payments: decision 0077) ----------
+
+/**
+ * POST v1/fortispayment/elements/intention and v1/globalpayment/access-token: what the practice's hosted card field
+ * starts with in the browser, for the gateway the route names. Only when the practice's effective gateway (the
+ * location's when it names one, else the organization's) is that gateway and this server takes its payments for
+ * real; while the sandbox stands in, its own card form is used and there is nothing to start. No patient data: the
+ * token only lets the browser turn a card into a one-time token at the gateway.
+ */
+export async function cardFieldSession(deps: Deps, gatewayName: 'fortis' | 'globalpay', input: CardFieldSessionInput, environment: 'sandbox' | 'production' | null): Promise<CardFieldSession> {
+  const organization = await store.orgConfig(deps.database, input.OrganizationId);
+  const location = input.LocationId ? await store.locationConfig(deps.database, input.OrganizationId, input.LocationId) : null;
+  const config: VisitPaymentConfig = {
+    OrganizationPaymentConfig: {
+      EnableOnlinePayment: organization?.enable_online_payment ?? false,
+      Gateway: { GatewayName: organization?.gateway_name ?? null, AccountNumber: organization?.account_number ?? null },
+    },
+    LocationPaymentConfig: location ? { Gateway: { GatewayName: location.gateway_name, AccountNumber: location.account_number } } : null,
+  };
+  if (!organization?.enable_online_payment || effectiveGateway(config) !== gatewayName) {
+    throw fieldError('OrganizationId', 'gateway', 'The practice takes no online payments through this gateway');
+  }
+  const gateway = gateways(deps).forName(gatewayName);
+  if (!environment || !gateway?.cardFieldSession) throw fieldError('OrganizationId', 'hosted_field', "This server takes this gateway's payments without its hosted card field");
+  try {
+    return { Gateway: gatewayName, Environment: environment, Token: await gateway.cardFieldSession(accountOf(organization, location)) };
+  } catch (error) {
+    if (error instanceof GatewayError && error.code === 'invalid_request') throw fieldError('OrganizationId', 'gateway_account', error.message);
+    throw unavailable(error);
+  }
 }
 
 // ---------- the wallet (PayPal, decision 0024) ----------

@@ -204,7 +204,7 @@ describe('saving a card the browser tokenised with Stripe Elements (a pm_ id)', 
   it('with Stripe configured: tells the web app the publishable key, attaches the PaymentMethod to the patient and lists it masked', async () => {
     const t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_API_URL: `http://127.0.0.1:${PORT}` } });
     try {
-      expect((await t.call<{ payments: unknown }>({ url: '/api/app-config' })).json.payments).toEqual({ stripePublishableKey: 'pk_test_standin' });
+      expect((await t.call<{ payments: unknown }>({ url: '/api/app-config' })).json.payments).toEqual({ stripePublishableKey: 'pk_test_standin', hostedCardFields: { fortis: null, globalpay: null } });
       const a = await createTestPatient(t);
       const saved = await t.call<{ data: PaymentMethod }>({ method: 'POST', url: '/careslot-payment-service/api/v1/stripepayment/customers/payment-methods', headers: bearer(a.token), payload: { PatientId: a.id, PaymentMethodId: 'pm_card_visa' } });
       expect(saved.statusCode).toBe(200);
@@ -228,7 +228,7 @@ describe('saving a card the browser tokenised with Stripe Elements (a pm_ id)', 
   it('without Stripe: the sandbox card form is the one offered, and a pm_ id is refused naming the field', async () => {
     const t = await createTestApp();
     try {
-      expect((await t.call<{ payments: unknown }>({ url: '/api/app-config' })).json.payments).toEqual({ stripePublishableKey: null });
+      expect((await t.call<{ payments: unknown }>({ url: '/api/app-config' })).json.payments).toEqual({ stripePublishableKey: null, hostedCardFields: { fortis: null, globalpay: null } });
       const a = await createTestPatient(t);
       const url = '/careslot-payment-service/api/v1/stripepayment/customers/payment-methods';
       const pm = await t.call<{ errors: { field: string; rule: string }[] }>({ method: 'POST', url, headers: bearer(a.token), payload: { PatientId: a.id, PaymentMethodId: 'pm_card_visa' } });

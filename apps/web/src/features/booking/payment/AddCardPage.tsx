@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { PaymentMethod } from '@careslot/contracts';
 import { savedCardsQuery } from './api';
+import { useAppConfig } from '../../../shared/config/appConfig';
 import { CardForm } from './CardForm';
+import { cardFormKind } from './cardFormKind';
 import { PaymentShell, useHeldSlot } from './PaymentShell';
 import { participantOf, readPaymentFlowState } from './flowState';
 import { PAY_PATH } from './PayPage';
@@ -22,6 +24,9 @@ export function AddCardPage() {
   const held = useHeldSlot();
   const flow = useState(readPaymentFlowState)[0];
   const visit = useVisitFee(held, flow.insurance?.Insurance?.Display);
+  const config = useAppConfig();
+  // Fortis and Global Payments keep no cards: the pay page takes the card in their hosted field (decision 0077).
+  if (cardFormKind(config.data, visit.gatewayName)?.kind === 'hosted') return <Navigate to={PAY_PATH} replace />;
   return (
     <PaymentShell path={ADD_CARD_PATH} timeZone={visit.timeZone} held={held}>
       {({ user }) => <AddCardContent patientId={participantOf(user, flow).Id} />}

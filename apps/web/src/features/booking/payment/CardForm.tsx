@@ -31,7 +31,8 @@ export function CardForm(props: CardFormProps) {
   const config = useAppConfig();
   const kind = cardFormKind(config.data);
   if (!kind) return <Skeleton height={220} radius="md" />;
-  if (kind.kind === 'sandbox') return <SandboxCardForm {...props} />;
+  // Asked without the practice's gateway, the kind is never a hosted field (the pay page shows those itself).
+  if (kind.kind !== 'stripe') return <SandboxCardForm {...props} />;
   return (
     <Suspense fallback={<Skeleton height={160} radius="md" />}>
       <StripeCardForm {...props} publishableKey={kind.publishableKey} />

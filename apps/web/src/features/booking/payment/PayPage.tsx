@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import type { CalendarSlotData, PaymentMethod } from '@careslot/contracts';
+import { useAppConfig } from '../../../shared/config/appConfig';
 import type { SessionUser } from '../../../shared/session/session';
 import { useSubmitBooking } from '../submit';
 import type { BookingSubmission } from '../submit';
 import { savedCardsQuery } from './api';
 import { CardForm } from './CardForm';
+import { cardFormKind, type HostedGateway } from './cardFormKind';
 import { participantOf, readPaymentFlowState, type PaymentFlowState } from './flowState';
 import { formatMoney } from './money';
 import { PaymentShell, useHeldSlot } from './PaymentShell';
@@ -17,12 +19,24 @@ import { useVisitFee, type VisitFeeState } from './useVisitFee';
 
 export const PAY_PATH = '/book/pay';
 
+// The gateways' hosted card fields (Fortis, Global Payments) come with their own chunk, loaded only when needed.
+const HostedCardForm = lazy(() => import('./HostedCardForm'));
+
 /** The booking of step 9 from the state the stages kept, with the visit fee on the chosen card when it applies. */
-export function submissionOf(held: CalendarSlotData, user: SessionUser, flow: PaymentFlowState, visit: VisitFeeState, cardId: string | null): BookingSubmission {
+export function submissionOf(
+  held: CalendarSlotData,
+  user: SessionUser,
+  flow: PaymentFlowState,
+  visit: VisitFeeState,
+  cardId: string | null,
+  /** The hosted field's gateway when cardId is its one-time token (decision 0077). */
+  hosted?: HostedGateway,
+): BookingSubmission {
   const payment =
     visit.fee !== null && cardId && visit.organizationId && visit.entity
       ? {
           PaymentMethodId: cardId,
+          ...(hosted ? { Gateway: hosted } : {}),
           Amount: visit.fee,
           OrganizationId: visit.organizationId,
           ...(visit.locationId ? { LocationId: visit.locationId } : {}),
@@ -73,7 +87,12 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
   const { t: ts } = useTranslation('bookingSubmit');
   const queryClient = useQueryClient();
   const patient = participantOf(user, flow);
-  const cards = useQuery({ ...savedCardsQuery(patient.Id), enabled: !!patient.Id && visit.fee !== null });
+  const config = useAppConfig();
+  const kind = cardFormKind(config.data, visit.gatewayName);
+  // Fortis and Global Payments keep no cards: their hosted field makes a token used once for this payment.
+  const hosted = kind?.kind === 'hosted' ? kind : null;
+  const cards = useQuery({ ...savedCardsQuery(patient.Id), enabled: !!patient.Id && visit.fee !== null && !!kind && !hosted });
+  const [attempt, setAttempt] = useState(0);
   const [chosen, setChosen] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const booking = useSubmitBooking();
@@ -82,7 +101,7 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
   const selected = chosen && list.some((c) => c.Id === chosen) ? chosen : (list[0]?.Id ?? null);
   const showForm = visit.fee !== null && cards.isSuccess && (adding || list.length === 0);
 
-  if (visit.isLoading) return <Skeleton height={240} radius="md" />;
+  if (visit.isLoading || (visit.fee !== null && !kind)) return <Skeleton height={240} radius="md" />;
   if (visit.isError) {
     return (
       <Alert color="red" role="alert">
@@ -94,6 +113,56 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
   if (visit.fee !== null && visit.wallet) return <Navigate to="/book/pay-paypal" replace />;
 
   const pay = () => void booking.submit(submissionOf(held, user, flow, visit, visit.fee !== null ? selected : null));
+
+  if (visit.fee !== null && hosted && visit.organizationId) {
+    const amount = formatMoney(visit.fee, i18n.language);
+    return (
+      <Stack gap="lg">
+        <Title order={2} size="h3">
+          {t('pay.title')}
+        </Title>
+        <VisitFeePanel insured={visit.insured} amount={amount} note={t('pay.authorizeNote')} />
+        {booking.paymentError && (
+          <Alert color="red" role="alert" title={t('pay.notTaken')}>
+            {booking.paymentError}
+          </Alert>
+        )}
+        <Paper withBorder radius="md" p="md">
+          <Title order={3} size="h5" mb="sm">
+            {t('card.hosted.title')}
+          </Title>
+          <Suspense fallback={<Skeleton height={160} radius="md" />}>
+            <HostedCardForm
+              // A token is used once: each attempt (after a decline) starts a new field.
+              key={attempt}
+              gateway={hosted.gateway}
+              environment={hosted.environment}
+              organizationId={visit.organizationId}
+              locationId={visit.locationId}
+              submitLabel={t('pay.payAndBook', { amount })}
+              busy={booking.submitting}
+              onToken={(token) => {
+                void booking.submit(submissionOf(held, user, flow, visit, token, hosted.gateway)).then((outcome) => {
+                  if (outcome.kind !== 'booked') setAttempt((n) => n + 1);
+                });
+              }}
+              secondary={
+                <Anchor component={Link} to="/">
+                  {t('pay.findOther')}
+                </Anchor>
+              }
+            />
+          </Suspense>
+        </Paper>
+        {booking.submitting && (
+          <Text size="sm" c="dimmed" role="status">
+            {ts('submitting')}
+          </Text>
+        )}
+        {booking.dialogs}
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="lg">

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  CardFieldSession,
+  CardFieldSessionInput,
   EntityPaymentConfig,
   Location,
   LocationPaymentConfig,
@@ -83,4 +85,10 @@ export async function answerWalletOrder(transactionId: string, approve: boolean)
 /** Authorizes the approved order: the fee is held now and captured once the booking commits. */
 export async function authorizeWalletOrder(transactionId: string): Promise<PaymentTransaction> {
   return (await apiRequest<Envelope<PaymentTransaction>>(`${PAYMENTS}/v1/paypalpayment/orders/${encodeURIComponent(transactionId)}/authorize`, { method: 'POST' })).data;
+}
+
+/** Starts the practice's hosted card field (decision 0077): Fortis Elements' client token or a GP access token. */
+export async function startCardField(gateway: 'fortis' | 'globalpay', input: CardFieldSessionInput): Promise<CardFieldSession> {
+  const path = gateway === 'fortis' ? 'v1/fortispayment/elements/intention' : 'v1/globalpayment/access-token';
+  return (await apiRequest<Envelope<CardFieldSession>>(`${PAYMENTS}/${path}`, { method: 'POST', body: input })).data;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CalendarSlotData } from '@careslot/contracts';
-import { isInsured, isWalletGateway, visitFee } from '@careslot/domain';
+import { effectiveGateway, isInsured, isWalletGateway, visitFee } from '@careslot/domain';
 import { useSchedule } from '../api/schedule';
 import { locationQuery, paymentConfigQuery } from './api';
 
@@ -17,6 +17,8 @@ export interface VisitFeeState {
   fee: number | null;
   /** The practice takes the fee through the wallet (PayPal, decision 0024), on /book/pay-paypal. */
   wallet: boolean;
+  /** The practice's gateway for this visit (the location's when it names one), lower-cased; '' while unknown. */
+  gatewayName: string;
 }
 
 /** The visit fee of the held slot: schedule → facility → the practice's three payment config levels. */
@@ -44,5 +46,6 @@ export function useVisitFee(held: CalendarSlotData | null, insuranceName: string
     insured,
     fee: config.data ? visitFee(config.data, insured) : null,
     wallet: isWalletGateway(config.data),
+    gatewayName: config.data ? effectiveGateway(config.data) : '',
   };
 }

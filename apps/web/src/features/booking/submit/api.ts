@@ -11,10 +11,18 @@ interface PaymentEnvelope<T> {
   data: T;
 }
 
+/** The spec's authorization call of each card provider (A: Stripe and the sandbox, B: Fortis, C: Global Payments). */
+export const AUTHORIZE_PATHS = {
+  stripe: 'v1/stripepayment/invoices/payment-intent',
+  fortis: 'v1/fortispayment/invoices/payment-intent',
+  globalpay: 'v1/globalpayment/process-amount',
+} as const;
+
 /** The calls step 9 and §4.5/§4.6 make; a seam so the flow can be tested without a server. */
 export interface BookingApi {
   validateReservedSlot(slotIds: readonly string[]): Promise<boolean>;
-  authorizeVisitFee(input: PaymentIntentInput, amount: number): Promise<PaymentTransaction>;
+  /** Authorizes the fee: on a saved card, or (gateway given) with the token of Fortis's or Global Payments' hosted field. */
+  authorizeVisitFee(input: PaymentIntentInput, amount: number, gateway?: 'fortis' | 'globalpay'): Promise<PaymentTransaction>;
   book(body: BookAppointment, idempotencyKey: string): Promise<BookingResult>;
   appointment(id: string): Promise<Appointment>;
   transaction(id: string): Promise<PaymentTransaction>;
@@ -25,9 +33,9 @@ export interface BookingApi {
 export const bookingApi: BookingApi = {
   validateReservedSlot: (slotIds) =>
     apiRequest<boolean>(`${CALENDAR}/slot/validate-reserved-slot`, { method: 'POST', body: { SlotIds: slotIds } }),
-  authorizeVisitFee: async (input, amount) =>
+  authorizeVisitFee: async (input, amount, gateway) =>
     (
-      await apiRequest<PaymentEnvelope<PaymentTransaction>>(`${PAYMENTS}/v1/stripepayment/invoices/payment-intent`, {
+      await apiRequest<PaymentEnvelope<PaymentTransaction>>(`${PAYMENTS}/${AUTHORIZE_PATHS[gateway ?? 'stripe']}`, {
         method: 'POST',
         query: { amount },
         body: input,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Appointment, CalendarSlotData, PaymentTransaction } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
-import type { BookingApi } from './api';
+import { bookingApi, type BookingApi } from './api';
 import { watchAppointmentStatus, type StatusUpdate } from './statusWatch';
 import { bookingBody, scheduleTypeOf, submitBooking, type BookingSubmission } from './submitBooking';
 
@@ -106,6 +106,38 @@ describe('submitting a booking (step 9, §4.5, §4.6, §8)', () => {
       AuditTrail: { WorkflowOrServiceName: 'Online_Booking_Web' },
     });
     expect(outcome).toMatchObject({ kind: 'booked', popup: 'confirmation', redirect: `/portal/health/appointments/office/details/${APPT}?showConfirmationMessage=true` });
+  });
+
+  it("authorizes a hosted field's one-time token through its gateway's own call (Fortis, Global Payments)", async () => {
+    for (const gateway of ['fortis', 'globalpay'] as const) {
+      const api = fakeApi();
+      const token = gateway === 'fortis' ? '31y7wzghkq2k3sgqc8ebxmcz' : 'PMT_6d4d8a1f-6a35-4d5d-b1f5-2d0d2f3a6b11';
+      const outcome = await submitBooking({ api, settle: harness().settle, newKey: () => 'key-00000002' }, { ...withFee, payment: { ...withFee.payment!, PaymentMethodId: token, Gateway: gateway } });
+      expect(api.authorizeVisitFee).toHaveBeenCalledWith(expect.objectContaining({ PaymentMethodId: token }), 25, gateway);
+      expect(api.book.mock.calls[0]![0]).toMatchObject({ Payments: [{ PaymentTransactionId: TXN }] });
+      expect(outcome.kind).toBe('booked');
+    }
+  });
+
+  it("sends each authorization to its provider's call: saved cards to Stripe's, tokens to Fortis's or Global Payments'", async () => {
+    const paths: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        paths.push(new URL(input instanceof Request ? input.url : String(input), 'http://localhost').pathname);
+        return Response.json({ status_code: 200, message: 'ok', data: transaction('Uncaptured') });
+      }),
+    );
+    const intent = { PatientId: PATIENT, OrganizationId: ORG, EntityType: 'provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: 'tok' };
+    await bookingApi.authorizeVisitFee(intent, 80);
+    await bookingApi.authorizeVisitFee(intent, 80, 'fortis');
+    await bookingApi.authorizeVisitFee(intent, 80, 'globalpay');
+    vi.unstubAllGlobals();
+    expect(paths).toEqual([
+      '/careslot-payment-service/api/v1/stripepayment/invoices/payment-intent',
+      '/careslot-payment-service/api/v1/fortispayment/invoices/payment-intent',
+      '/careslot-payment-service/api/v1/globalpayment/process-amount',
+    ]);
   });
 
   it('books with a fee already authorized through the wallet (PayPal) without authorizing anything more', async () => {

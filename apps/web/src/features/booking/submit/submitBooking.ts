@@ -34,6 +34,11 @@ export type AppointmentType = BookAppointment['AppointmentType'];
 /** The visit fee to authorize before the booking (§4.2 rule 8, §5.3), on a card the patient saved. */
 export interface VisitFeePayment {
   PaymentMethodId: string;
+  /**
+   * Whose call authorizes it: a saved card (Stripe, the sandbox) by default; the one-time token of Fortis's or
+   * Global Payments' hosted card field through their own call (decision 0077).
+   */
+  Gateway?: 'fortis' | 'globalpay' | undefined;
   /** The fee shown to the patient; the server checks it is the practice's fee for this visit. */
   Amount: number;
   OrganizationId: string;
@@ -266,20 +271,19 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
 
   let transactionId: string | null = input.walletTransactionId ?? null;
   if (!transactionId && input.payment) {
-    const { Amount, ...intent } = input.payment;
+    const { Amount, Gateway, ...intent } = input.payment;
     try {
-      const authorized = await api.authorizeVisitFee(
-        {
-          PatientId: input.patient.Id,
-          OrganizationId: intent.OrganizationId,
-          ...(intent.LocationId ? { LocationId: intent.LocationId } : {}),
-          EntityType: intent.EntityType,
-          EntityId: intent.EntityId,
-          Insured: intent.Insured,
-          PaymentMethodId: intent.PaymentMethodId,
-        },
-        Amount,
-      );
+      const authorizeIntent = {
+        PatientId: input.patient.Id,
+        OrganizationId: intent.OrganizationId,
+        ...(intent.LocationId ? { LocationId: intent.LocationId } : {}),
+        EntityType: intent.EntityType,
+        EntityId: intent.EntityId,
+        Insured: intent.Insured,
+        PaymentMethodId: intent.PaymentMethodId,
+      };
+      // A saved card through provider A's call; a hosted field's token through its own gateway's (decision 0077).
+      const authorized = Gateway ? await api.authorizeVisitFee(authorizeIntent, Amount, Gateway) : await api.authorizeVisitFee(authorizeIntent, Amount);
       transactionId = authorized.Id;
     } catch (error) {
       // A declined card keeps the held time while the patient stays on the payment page to try another card
