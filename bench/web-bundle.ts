@@ -23,7 +23,13 @@ const PATIENT_PAGES: Record<string, string> = {
 };
 
 /** Practice-side code that must never be part of a patient page's initial JavaScript. */
-const PRACTICE_SIDE = ['src/features/practices/', 'src/features/support/', 'src/features/demo-requests/'];
+const PRACTICE_SIDE = [
+  'src/features/practices/',
+  'src/features/support/',
+  'src/features/demo-requests/',
+  // The practice route module: the practice side's screens and guards, loaded on its first address (decision 0075).
+  'src/app/routes/practiceScreens.tsx',
+];
 
 interface ManifestChunk {
   file: string;

@@ -1,20 +1,17 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import {
-  GuestOnly,
-  RequireAuthentication,
-  RequireBookingFlow,
-  RequirePermission,
-} from '../features/identity/guards/Guards';
-import { SsoBootstrap } from '../features/identity/guards/SsoBootstrap';
+import { GuestOnly, RequireAuthentication, RequireBookingFlow } from '../features/identity/guards/Guards';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
+import type { PracticeScreen } from './routes/practiceScreens';
+import { isPracticeSide, withPatientGuards } from './routes/routeGuards';
 import { StartSurveyRoute } from './routes/StartSurveyRoute';
 import { PatientPages, RedirectTo, UserHome } from '../features/pages/routes/RouteRedirects';
 import { PRACTICE_BREADCRUMBS } from './breadcrumbs';
 import { RootLayout } from './RootLayout';
 
+// Screens load with their route so the first visit downloads only the shell and the page it opens.
 // Screens load with their route so the first visit downloads only the shell and the page it opens.
 const LoginPage = lazy(() =>
   import('../features/identity/routes/LoginPage').then((m) => ({ default: m.LoginPage })),
@@ -24,16 +21,6 @@ const CallbackPage = lazy(() =>
 );
 const ProviderSearchPage = lazy(() =>
   import('../features/find-care/routes/ProviderSearchPage').then((m) => ({ default: m.ProviderSearchPage })),
-);
-const PracticesDashboardPage = lazy(() =>
-  import('../features/practices/routes/PracticesDashboardPage').then((m) => ({
-    default: m.PracticesDashboardPage,
-  })),
-);
-const SupportDashboardPage = lazy(() =>
-  import('../features/support/routes/SupportDashboardPage').then((m) => ({
-    default: m.SupportDashboardPage,
-  })),
 );
 const ForgotPasswordPage = lazy(() =>
   import('../features/identity/routes/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -109,34 +96,6 @@ const ActivationCodeQuestionPage = lazy(() =>
 const SsoPage = lazy(() =>
   import('../features/identity/routes/SsoPage').then((m) => ({ default: m.SsoPage })),
 );
-const AppointmentRequestsPage = lazy(() =>
-  import('../features/appointment-requests/routes/AppointmentRequestsPage').then((m) => ({
-    default: m.AppointmentRequestsPage,
-  })),
-);
-const DoctorDashboardPage = lazy(() =>
-  import('../features/practice-day/routes/DoctorDashboardPage').then((m) => ({
-    default: m.DoctorDashboardPage,
-  })),
-);
-const StaffDashboardPage = lazy(() =>
-  import('../features/practice-day/routes/StaffDashboardPage').then((m) => ({
-    default: m.StaffDashboardPage,
-  })),
-);
-const PracticeAdminDashboardPage = lazy(() =>
-  import('../features/practice-day/routes/PracticeAdminDashboardPage').then((m) => ({
-    default: m.PracticeAdminDashboardPage,
-  })),
-);
-const PracticeCalendarPage = lazy(() =>
-  import('../features/practice-day/routes/PracticeCalendarPage').then((m) => ({
-    default: m.PracticeCalendarPage,
-  })),
-);
-const DemoRequestsPage = lazy(() =>
-  import('../features/demo-requests/routes/DemoRequestsPage').then((m) => ({ default: m.DemoRequestsPage })),
-);
 const LegalDocumentPage = lazy(() =>
   import('../features/pages/routes/LegalDocumentPage').then((m) => ({ default: m.LegalDocumentPage })),
 );
@@ -149,147 +108,24 @@ const AppointmentActionPage = lazy(() =>
   })),
 );
 const SurveyWelcomePage = lazy(() =>
-  import('../features/patient-survey/routes/SurveyWelcomePage').then((m) => ({ default: m.SurveyWelcomePage })),
+  import('../features/patient-survey/routes/SurveyWelcomePage').then((m) => ({
+    default: m.SurveyWelcomePage,
+  })),
 );
 const SurveyQuestionsPage = lazy(() =>
-  import('../features/patient-survey/routes/SurveyQuestionsPage').then((m) => ({ default: m.SurveyQuestionsPage })),
-);
-const SurveysPage = lazy(() =>
-  import('../features/surveys/routes/SurveysPage').then((m) => ({ default: m.SurveysPage })),
-);
-// Practice admins' settings only: its guard loads with them.
-const SettingsGate = lazy(() => import('./routes/SettingsGate').then((m) => ({ default: m.SettingsGate })));
-const SettingsLayout = lazy(() =>
-  import('../features/practice-settings/routes/SettingsLayout').then((m) => ({ default: m.SettingsLayout })),
-);
-const SchedulesSettingsPage = lazy(() =>
-  import('../features/schedule-settings/routes/SchedulesSettingsPage').then((m) => ({
-    default: m.SchedulesSettingsPage,
+  import('../features/patient-survey/routes/SurveyQuestionsPage').then((m) => ({
+    default: m.SurveyQuestionsPage,
   })),
-);
-const ReasonsSettingsPage = lazy(() =>
-  import('../features/schedule-settings/routes/ReasonsSettingsPage').then((m) => ({
-    default: m.ReasonsSettingsPage,
-  })),
-);
-const CommunicationSettingsPage = lazy(() =>
-  import('../features/communication-settings/routes/CommunicationSettingsPage').then((m) => ({
-    default: m.CommunicationSettingsPage,
-  })),
-);
-const MessageLogsPage = lazy(() =>
-  import('../features/message-logs/routes/MessageLogsPage').then((m) => ({ default: m.MessageLogsPage })),
-);
-const UsersPage = lazy(() =>
-  import('../features/practice-users/routes/UsersPage').then((m) => ({ default: m.UsersPage })),
-);
-const ActivateAccountPage = lazy(() =>
-  import('../features/identity/routes/ActivateAccountPage').then((m) => ({ default: m.ActivateAccountPage })),
-);
-const ProviderSettingsLayout = lazy(() =>
-  import('../features/provider-settings/routes/ProviderSettingsLayout').then((m) => ({
-    default: m.ProviderSettingsLayout,
-  })),
-);
-const ProviderEditProfilePage = lazy(() =>
-  import('../features/provider-settings/routes/EditProfilePage').then((m) => ({
-    default: m.EditProfilePage,
-  })),
-);
-const ProviderPaymentMethodPage = lazy(() =>
-  import('../features/provider-settings/routes/PaymentMethodPage').then((m) => ({
-    default: m.PaymentMethodPage,
-  })),
-);
-const ProviderChangePasswordPage = lazy(() =>
-  import('../features/provider-settings/routes/ChangePasswordPage').then((m) => ({
-    default: m.ChangePasswordPage,
-  })),
-);
-const ProviderServicesPage = lazy(() =>
-  import('../features/provider-settings/routes/ServicesPage').then((m) => ({ default: m.ServicesPage })),
-);
-const ReminderSettingsPage = lazy(() =>
-  import('../features/reminder-settings/routes/ReminderSettingsPage').then((m) => ({
-    default: m.ReminderSettingsPage,
-  })),
-);
-const OrganizationSettingsPage = lazy(() =>
-  import('../features/organization-settings/routes/OrganizationSettingsPage').then((m) => ({
-    default: m.OrganizationSettingsPage,
-  })),
-);
-const LocationsSettingsPage = lazy(() =>
-  import('../features/organization-settings/routes/LocationsSettingsPage').then((m) => ({
-    default: m.LocationsSettingsPage,
-  })),
-);
-const ResourcesSettingsPage = lazy(() =>
-  import('../features/organization-settings/routes/ResourcesSettingsPage').then((m) => ({
-    default: m.ResourcesSettingsPage,
-  })),
-);
-const CareTeamsSettingsPage = lazy(() =>
-  import('../features/organization-settings/routes/CareTeamsSettingsPage').then((m) => ({
-    default: m.CareTeamsSettingsPage,
-  })),
-);
-const PatientPortalSettingsPage = lazy(() =>
-  import('../features/organization-settings/routes/PatientPortalSettingsPage').then((m) => ({
-    default: m.PatientPortalSettingsPage,
-  })),
-);
-const OnboardingWizardPage = lazy(() =>
-  import('../features/onboarding/routes/OnboardingWizardPage').then((m) => ({
-    default: m.OnboardingWizardPage,
-  })),
-);
-const MarketplaceAdminPage = lazy(() =>
-  import('../features/marketplace-admin/routes/MarketplaceAdminPage').then((m) => ({
-    default: m.MarketplaceAdminPage,
-  })),
-);
-const PageProfileSettingsPage = lazy(() =>
-  import('../features/marketplace-admin/routes/PageProfileSettingsPage').then((m) => ({
-    default: m.PageProfileSettingsPage,
-  })),
-);
-const PlatformSettingsPage = lazy(() =>
-  import('../features/platform-settings/routes/PlatformSettingsPage').then((m) => ({
-    default: m.PlatformSettingsPage,
-  })),
-);
-const ReputationSettingsPage = lazy(() =>
-  import('../features/reputation-settings/routes/ReputationSettingsPage').then((m) => ({
-    default: m.ReputationSettingsPage,
-  })),
-);
-const ReputationSignOnPage = lazy(() =>
-  import('../features/reputation-settings/routes/ReputationSignOnPage').then((m) => ({
-    default: m.ReputationSignOnPage,
-  })),
-);
-const AccessControlPage = lazy(() =>
-  import('../features/access-control/routes/AccessControlPage').then((m) => ({
-    default: m.AccessControlPage,
-  })),
-);
-const CheckInSummaryPage = lazy(() =>
-  import('../features/checkin-summary/routes/CheckInSummaryPage').then((m) => ({
-    default: m.CheckInSummaryPage,
-  })),
-);
-const PaymentSettingsPage = lazy(() =>
-  import('../features/payment-settings/routes/PaymentSettingsPage').then((m) => ({
-    default: m.PaymentSettingsPage,
-  })),
-);
-const FinanceHomePage = lazy(() =>
-  import('../features/finance/routes/FinanceHomePage').then((m) => ({ default: m.FinanceHomePage })),
 );
 const SocialSignupPage = lazy(() =>
   import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })),
 );
+// The practice side's screens and guards load together on its first address (routes/practiceScreens.tsx;
+// decision 0075): the table below keeps its addresses, breadcrumbs and 404 entries as plain data.
+const PracticeRoute = lazy(() =>
+  import('./routes/practiceScreens').then((m) => ({ default: m.PracticeRoute })),
+);
+const practice = (screen: PracticeScreen) => <PracticeRoute screen={screen} />;
 
 /**
  * Routes whose screens later issues build. Each is declared so the map is complete and reviewable, and
@@ -323,59 +159,6 @@ const NOT_BUILT_YET = [
   'survey/*',
   'notFound',
 ] as const;
-
-/** Route families behind the authentication guard (patient-booking.md §2.2). */
-const AUTHENTICATED = ['patient/', 'dashboard/', 'reputation-management/'] as const;
-
-/** Practice-side route families: the single-sign-on bootstrap (silent probe) runs in front of them (§4.8). */
-const PRACTICE_SIDE = [
-  'dashboard/',
-  'practice-admin/',
-  'staff-member/',
-  'providers/',
-  'super-user/',
-  'support-agent/',
-] as const;
-
-/** The booking stages after the form (patient-booking.md §2.1): the booking-flow guard stands in front of them (§2.2). */
-const BOOKING_FLOW = ['book/', 'screening-form', 'verification/'] as const;
-
-/** Practice-side families and the role (permission, from the token's user_roles) each needs (§2.2 permission guard). */
-const PERMISSIONS: readonly (readonly [string, readonly string[]])[] = [
-  // The financial super user's Settings link (practice-portal.md §6) leads to their finance home, the one
-  // super-user page they may open (decision 0056).
-  ['super-user/finance', ['FinancialSuperUser']],
-  ['super-user/settings', ['superuser']],
-  ['super-user/', ['superuser']],
-  // A staff member's "More → Users" opens the users list read-only (app/routes/settingsAccess.ts decides within).
-  ['practice-admin/settings/user/list', ['practiceadmin', 'staff']],
-  ['practice-admin/', ['practiceadmin']],
-  // A provider's own settings; a practice admin may open a provider's too (the server checks the practice).
-  ['providers/:userId/settings', ['provider', 'practiceadmin']],
-  ['staff-member/', ['staff']],
-];
-
-/** The identity guards a route family stands behind. */
-function guarded(path: string, element: ReactNode): ReactNode {
-  const permission = PERMISSIONS.find(([prefix]) => path.startsWith(prefix));
-  const permitted = permission ? (
-    <RequirePermission permissions={permission[1]}>{element}</RequirePermission>
-  ) : (
-    element
-  );
-  const inBooking = BOOKING_FLOW.some((prefix) => path.startsWith(prefix));
-  const booking = inBooking ? <RequireBookingFlow>{permitted}</RequireBookingFlow> : permitted;
-  const authenticated = AUTHENTICATED.some((prefix) => path.startsWith(prefix)) ? (
-    <RequireAuthentication>{booking}</RequireAuthentication>
-  ) : (
-    booking
-  );
-  return PRACTICE_SIDE.some((prefix) => path.startsWith(prefix)) ? (
-    <SsoBootstrap>{authenticated}</SsoBootstrap>
-  ) : (
-    authenticated
-  );
-}
 
 export const routes: RouteObject[] = [
   {
@@ -419,7 +202,7 @@ export const routes: RouteObject[] = [
       { path: 'provider-search', element: <ProviderSearchPage /> },
       {
         path: 'super-user/dashboard',
-        element: <PracticesDashboardPage />,
+        element: practice('super-user/dashboard'),
         handle: PRACTICE_BREADCRUMBS['super-user/dashboard'],
       },
       { path: 'sso', element: <SsoPage /> },
@@ -453,27 +236,27 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'super-user/practice-onboarding/wizard',
-        element: <OnboardingWizardPage />,
+        element: practice('super-user/practice-onboarding/wizard'),
         handle: PRACTICE_BREADCRUMBS['super-user/practice-onboarding/wizard'],
       },
       {
         path: 'practice-onboarding',
-        element: guarded('practice-onboarding', <OnboardingWizardPage />),
+        element: practice('practice-onboarding'),
         handle: PRACTICE_BREADCRUMBS['practice-onboarding'],
       },
       {
         path: 'super-user/marketplace',
-        element: <MarketplaceAdminPage />,
+        element: practice('super-user/marketplace'),
         handle: PRACTICE_BREADCRUMBS['super-user/marketplace'],
       },
       {
         path: 'super-user/settings',
-        element: <PlatformSettingsPage />,
+        element: practice('super-user/settings'),
         handle: PRACTICE_BREADCRUMBS['super-user/settings'],
       },
       {
         path: 'super-user/settings/demo-requests',
-        element: <DemoRequestsPage />,
+        element: practice('super-user/settings/demo-requests'),
         handle: PRACTICE_BREADCRUMBS['super-user/settings/demo-requests'],
       },
       { path: 'book/book-appointment-form', element: <BookAppointmentFormPage /> },
@@ -553,52 +336,52 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'support-agent/dashboard',
-        element: <SupportDashboardPage />,
+        element: practice('support-agent/dashboard'),
         handle: PRACTICE_BREADCRUMBS['support-agent/dashboard'],
       },
       { path: 'providers/:id', element: <ProviderProfilePage /> },
       {
         path: 'dashboard/appointment-requests',
-        element: guarded('dashboard/appointment-requests', <AppointmentRequestsPage />),
+        element: practice('dashboard/appointment-requests'),
         handle: PRACTICE_BREADCRUMBS['dashboard/appointment-requests'],
       },
       { path: 'practice/:nameIdentity', element: <PracticeProfilePage /> },
       // The practice's day (practice-portal.md §2.2, §2.6): dashboards by role and the practice calendar.
       {
         path: 'dashboard/doctor',
-        element: guarded('dashboard/doctor', <DoctorDashboardPage />),
+        element: practice('dashboard/doctor'),
         handle: PRACTICE_BREADCRUMBS['dashboard/doctor'],
       },
       {
         path: 'dashboard/practice-staff',
-        element: guarded('dashboard/practice-staff', <StaffDashboardPage />),
+        element: practice('dashboard/practice-staff'),
         handle: PRACTICE_BREADCRUMBS['dashboard/practice-staff'],
       },
       {
         path: 'practice-admin/dashboard',
-        element: guarded('practice-admin/dashboard', <PracticeAdminDashboardPage />),
+        element: practice('practice-admin/dashboard'),
         handle: PRACTICE_BREADCRUMBS['practice-admin/dashboard'],
       },
       {
         path: 'providers/:userId/calendar',
-        element: guarded('providers/:userId/calendar', <PracticeCalendarPage variant="provider" />),
+        element: practice('providers/:userId/calendar'),
         handle: PRACTICE_BREADCRUMBS['providers/:userId/calendar'],
       },
       {
         path: 'staff-member/calendar',
-        element: guarded('staff-member/calendar', <PracticeCalendarPage variant="staff" />),
+        element: practice('staff-member/calendar'),
         handle: PRACTICE_BREADCRUMBS['staff-member/calendar'],
       },
       {
         path: 'practice-admin/calendar',
-        element: guarded('practice-admin/calendar', <PracticeCalendarPage variant="admin" />),
+        element: practice('practice-admin/calendar'),
         handle: PRACTICE_BREADCRUMBS['practice-admin/calendar'],
       },
       // The practice's patient surveys (practice-portal.md §2.11), one screen at each role's address.
       ...(['providers/:userId/surveys', 'practice-admin/surveys', 'staff-member/surveys'] as const).map(
         (path) => ({
           path,
-          element: guarded(path, <SurveysPage />),
+          element: practice(path),
           handle: PRACTICE_BREADCRUMBS[path],
         }),
       ),
@@ -606,68 +389,73 @@ export const routes: RouteObject[] = [
       // (features/practice-settings/settingsSections.ts); Settings in the menu opens the user list.
       {
         path: 'practice-admin/settings',
-        element: guarded(
-          'practice-admin/settings/user/list',
-          <SettingsGate frame={<SettingsLayout />} staffUsers={<UsersPage />} />,
-        ),
+        element: practice('practice-admin/settings'),
         handle: PRACTICE_BREADCRUMBS['practice-admin/settings'],
         children: [
           { index: true, element: <RedirectTo to="/practice-admin/settings/user/list" /> },
-          { path: 'schedules', element: <SchedulesSettingsPage /> },
-          { path: 'reasons', element: <ReasonsSettingsPage /> },
-          { path: 'communication', element: <CommunicationSettingsPage /> },
-          { path: 'user/list', element: <UsersPage />, handle: { breadcrumb: 'users' } },
-          { path: 'reminders', element: <ReminderSettingsPage /> },
+          { path: 'schedules', element: practice('practice-admin/settings/schedules') },
+          { path: 'reasons', element: practice('practice-admin/settings/reasons') },
+          { path: 'communication', element: practice('practice-admin/settings/communication') },
+          {
+            path: 'user/list',
+            element: practice('practice-admin/settings/user/list'),
+            handle: { breadcrumb: 'users' },
+          },
+          { path: 'reminders', element: practice('practice-admin/settings/reminders') },
           // Organization, locations, resources, care teams and patient portal (features/organization-settings).
-          { path: 'organization', element: <OrganizationSettingsPage /> },
-          { path: 'locations', element: <LocationsSettingsPage /> },
-          { path: 'resources', element: <ResourcesSettingsPage /> },
-          { path: 'care-teams', element: <CareTeamsSettingsPage /> },
-          { path: 'patient-portal', element: <PatientPortalSettingsPage /> },
-          { path: 'page-profile', element: <PageProfileSettingsPage /> },
-          { path: 'access-control', element: <AccessControlPage /> },
-          { path: 'reputation', element: <ReputationSettingsPage /> },
-          { path: 'payments', element: <PaymentSettingsPage /> },
+          { path: 'organization', element: practice('practice-admin/settings/organization') },
+          { path: 'locations', element: practice('practice-admin/settings/locations') },
+          { path: 'resources', element: practice('practice-admin/settings/resources') },
+          { path: 'care-teams', element: practice('practice-admin/settings/care-teams') },
+          { path: 'patient-portal', element: practice('practice-admin/settings/patient-portal') },
+          { path: 'page-profile', element: practice('practice-admin/settings/page-profile') },
+          { path: 'access-control', element: practice('practice-admin/settings/access-control') },
+          { path: 'reputation', element: practice('practice-admin/settings/reputation') },
+          { path: 'payments', element: practice('practice-admin/settings/payments') },
         ],
       },
       // The financial super user's home (decision 0056): every practice's payment configuration and payments, read-only.
       {
         path: 'super-user/finance',
-        element: guarded('super-user/finance', <FinanceHomePage />),
+        element: practice('super-user/finance'),
         handle: PRACTICE_BREADCRUMBS['super-user/finance'],
       },
       // The invited provider's or staff member's activation link (decision 0052).
-      { path: 'account/activate', element: <ActivateAccountPage /> },
+      { path: 'account/activate', element: practice('account/activate') },
       // A provider's settings (practice-portal.md §2.2): its own small frame with four sections.
       {
         path: 'providers/:userId/settings',
-        element: guarded('providers/:userId/settings', <ProviderSettingsLayout />),
+        element: practice('providers/:userId/settings'),
         handle: { breadcrumb: 'settings', fromHome: true },
         children: [
           { index: true, element: <RedirectTo to="edit" /> },
-          { path: 'edit', element: <ProviderEditProfilePage /> },
-          { path: 'payment-method', element: <ProviderPaymentMethodPage /> },
-          { path: 'account/change-password', element: <ProviderChangePasswordPage /> },
-          { path: 'service', element: <ProviderServicesPage /> },
+          { path: 'edit', element: practice('providers/:userId/settings/edit') },
+          { path: 'payment-method', element: practice('providers/:userId/settings/payment-method') },
+          {
+            path: 'account/change-password',
+            element: practice('providers/:userId/settings/account/change-password'),
+          },
+          { path: 'service', element: practice('providers/:userId/settings/service') },
         ],
       },
       // Reports (practice-portal.md §2.2): the SMS the practice sent.
       {
         path: 'practice-admin/reports/message-logs',
-        element: guarded('practice-admin/reports/message-logs', <MessageLogsPage />),
+        element: practice('practice-admin/reports/message-logs'),
         handle: PRACTICE_BREADCRUMBS['practice-admin/reports/message-logs'],
       },
       // The Check-In Summary of each practice role (practice-portal.md §2.12, §6 menu rules).
-      ...['practice-admin/digital-checkin', 'providers/digital-checkin', 'staff-member/digital-checkin'].map(
-        (path) => ({
-          path,
-          element: guarded(path, <CheckInSummaryPage />),
-        }),
-      ),
+      ...(
+        [
+          'practice-admin/digital-checkin',
+          'providers/digital-checkin',
+          'staff-member/digital-checkin',
+        ] as const
+      ).map((path) => ({ path, element: practice(path) })),
       // Reputation Management opens this in a new tab: it posts the hidden sign-on form (§2.10).
       {
         path: 'reputation-management/single-sign-on',
-        element: guarded('reputation-management/single-sign-on', <ReputationSignOnPage />),
+        element: practice('reputation-management/single-sign-on'),
       },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
@@ -696,7 +484,7 @@ export const routes: RouteObject[] = [
       })),
       ...['user', 'user/*'].map((path) => ({ path, element: <UserHome /> })),
       { path: 'providers', element: <RedirectTo to="/provider-search" /> },
-      { path: 'staff-member', element: <RedirectTo to="/staff-member/calendar" /> },
+      { path: 'staff-member', element: practice('staff-member') },
       ...['appointment-action', 'appointment-action/*'].map((path) => ({
         path,
         element: <AppointmentActionPage />,
@@ -704,8 +492,13 @@ export const routes: RouteObject[] = [
       ...['mobile', 'mobile/*'].map((path) => ({ path, element: <MobilePage /> })),
       ...NOT_BUILT_YET.map((path) => ({
         path,
-        // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management.
-        element: guarded(path, <NotFoundPage />),
+        // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management;
+        // a practice-side family's guards load with the practice route module.
+        element: isPracticeSide(path) ? (
+          <PracticeRoute notFound={path} />
+        ) : (
+          withPatientGuards(path, <NotFoundPage />)
+        ),
       })),
       { path: '*', element: <NotFoundPage /> },
     ],

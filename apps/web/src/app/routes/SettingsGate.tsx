@@ -7,7 +7,7 @@ import { useSession } from '../../shared/session/session';
 import { settingsAccess } from './settingsAccess';
 
 /**
- * In front of /practice-admin/settings (router.tsx): the frame for a practice admin, the read-only users list
+ * In front of /practice-admin/settings (routes/practiceScreens.tsx): the frame for a practice admin, the read-only users list
  * for a staff member on exactly that path, and the permission guard's redirect for anyone else.
  */
 export function SettingsGate(props: { frame: ReactNode; staffUsers: ReactNode }) {
