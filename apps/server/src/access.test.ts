@@ -21,6 +21,7 @@ const ADMIN = '/careslot-administration/api';
 const APPT = '/careslot-appointment-service/api';
 const PAY = '/careslot-payment-service/api';
 const FORMS = '/careslot-custom-form/api/v1';
+const SURVEY = '/careslot-survey/api/v1';
 const PURPOSE = 'Ticket 4711: the patient asked for a copy of their record';
 
 type Actor = 'anon' | 'self' | 'family' | 'stranger' | 'care1Provider' | 'care1Staff' | 'p2Staff' | 'support' | 'supportPurpose';
@@ -124,6 +125,21 @@ const TABLE: Row[] = [
   { method: 'POST', route: `${APPT}/v2/appointments/schedule`, url: () => `${APPT}/v2/appointments/schedule`, body: (i) => ({ CalendarId: i.calendar2, From: '2030-01-01T00:00:00.000Z', To: '2030-01-10T00:00:00.000Z' }), expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 200 } },
   // The message link acts without a token: only its signature stands for the patient.
   { method: 'POST', route: `${APPT}/v2/web/appointment-action`, url: () => `${APPT}/v2/web/appointment-action`, body: (i) => ({ AppointmentId: i.a2, Action: 'cancel', Expires: 1_900_000_000, Signature: 'forged-signature-0000' }), expect: { anon: 400, stranger: 400 } },
+  // The survey app (decision 0074) is reached by a link sent to the patient, without sign-in: only the link's
+  // signature stands for the patient, so a forged one is refused (400 naming sig) to anyone, signed in or not.
+  ...(
+    [
+      ['GET', ''],
+      ['GET', '/questions'],
+      ['POST', '/responses'],
+    ] as const
+  ).map(([method, tail]): Row => ({
+    method,
+    route: `${SURVEY}/survey/appointment/:id${tail}`,
+    url: (i) => `${SURVEY}/survey/appointment/${i.a2}${tail}?exp=1900000000&sig=forged-signature-0000`,
+    ...(method === 'POST' ? { body: () => ({ SurveyId: randomUUID(), Answers: [] }) } : {}),
+    expect: { anon: 400, self: 400, stranger: 400, p2Staff: 400 },
+  })),
   // A provider's day (the id is the provider's): practice users of the provider's practice only.
   ...[
     ['GET', 'Appointments/providers/:id/appointments/count', 'appointments/count'],

@@ -16,7 +16,7 @@ import { dropPostgresDatabase, withDatabaseName } from '../testing/template';
 const V2 = '/careslot-appointment-service/api/v2';
 const provider = demoPerson('provider-admin');
 // Every durable consumer of an appointment change, in name order (as deliveriesOf lists them).
-const CONSUMERS = ['appointments.hub', 'notifications.appointment-messages', 'notifications.in-app', 'reminders.schedule'];
+const CONSUMERS = ['appointments.hub', 'notifications.appointment-messages', 'notifications.in-app', 'reminders.schedule', 'surveys.after-visit'];
 
 describe('durable domain events survive a kill -9 between the commit and the delivery', () => {
   const adminUrl = process.env.DATABASE_URL!;
