@@ -195,6 +195,19 @@ export const healthcareServiceSchema = z.object({
 export type HealthcareService = z.infer<typeof healthcareServiceSchema>;
 export const healthcareServiceListSchema = dataList(healthcareServiceSchema);
 
+/**
+ * GET v1/web/organizations/{id} (practice-portal.md §7 "Organizations", the aggregate): a practice with its
+ * facilities, practitioners and resources in one answer, the practice data a session loads (§4.4). All of it
+ * is what the public reads answer one by one.
+ */
+export const webOrganizationSchema = z.object({
+  Organization: organizationSchema,
+  Locations: z.array(locationSchema),
+  Practitioners: z.array(practitionerSchema),
+  HealthcareServices: z.array(healthcareServiceSchema),
+});
+export type WebOrganization = z.infer<typeof webOrganizationSchema>;
+
 export const healthcareServiceSearchSchema = z.object({
   OrganizationId: z.uuid().optional(),
   LocationId: z.uuid().optional(),

@@ -10,6 +10,7 @@ import {
   type Practitioner,
   type PractitionerRole,
   type RelatedPerson,
+  type WebOrganization,
 } from '@careslot/contracts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { DEMO_PEOPLE, DEMO_PRACTICE_IDS, demoPerson } from '../../seed';
@@ -173,6 +174,27 @@ describe('directory: public reads', () => {
     expect(search.json.Data.map((o) => o.Id)).toEqual([PRACTICE_2]);
     const all = await t.call<List<Organization>>({ method: 'POST', url: `${V2}/organization/advance-search`, payload: {} });
     expect(all.json.Total).toBe(3);
+  });
+
+  it('answers a practice with its facilities, practitioners and resources in one call (v1/web/organizations)', async () => {
+    const res = await t.call<WebOrganization>({ url: `${V1}/web/organizations/${PRACTICE_2}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json.Organization).toMatchObject({ Id: PRACTICE_2, Name: 'Summit Family Medicine' });
+    expect(res.json.Locations.length).toBeGreaterThan(0);
+    expect(res.json.Locations.every((l) => l.OrganizationId === PRACTICE_2)).toBe(true);
+    expect(res.json.Locations.map((l) => l.Name)).toContain('Summit Arcadia');
+    const practitioners = res.json.Practitioners.map((p) => p.Id);
+    expect(practitioners).toContain(providerAdmin.id);
+    expect(practitioners).not.toContain(demoProvider.id);
+    // The same as the public reads answer one by one.
+    const one = await t.call<List<Practitioner>>({ url: `${V2}/practitioner/get-by-organization/${PRACTICE_2}` });
+    expect(practitioners.sort()).toEqual(one.json.Data.map((p) => p.Id).sort());
+    expect(res.json.HealthcareServices.every((s) => s.OrganizationId === PRACTICE_2)).toBe(true);
+
+    expect((await t.call({ url: `${V1}/web/organizations/${UNKNOWN_ID}` })).statusCode).toBe(404);
+    const bad = await t.call<ErrorBody>({ url: `${V1}/web/organizations/not-an-id` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json.errors?.map((e) => e.field)).toEqual(['params.id']);
   });
 
   it('reads facilities with their IANA zone, address and coordinates', async () => {

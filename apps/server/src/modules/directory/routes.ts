@@ -26,6 +26,7 @@ import {
   practitionerSchema,
   practitionerSearchSchema,
   relatedPersonListSchema,
+  webOrganizationSchema,
 } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
@@ -148,6 +149,19 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.searchOrganizations(database, request.body),
+  );
+
+  app.get(
+    `${V1}/web/organizations/:id`,
+    {
+      schema: {
+        tags: publicTags,
+        summary: 'A practice with its facilities, practitioners and resources (the aggregate the web loads)',
+        params: idParamSchema,
+        response: { 200: webOrganizationSchema, ...errors },
+      },
+    },
+    async (request) => found(await service.webOrganization(database, request.params.id)),
   );
 
   app.get(
