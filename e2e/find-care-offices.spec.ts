@@ -37,7 +37,8 @@ test("a provider at two offices: the card shows the office whose times it lists,
   test.setTimeout(120_000);
   await signInAs(page, 'patient');
   await page.goto('/provider-search?zip_code=10017&page_size=60');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\d+ providers found$/);
+  // A page of 60 providers with a week of times each: as long as the card below may take on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\d+ providers found$/, { timeout: 30_000 });
   const card = await newYorkCardWithEvanston(page);
   // The New York office takes no online bookings for this provider: no Illinois times under a New York address.
   await expect(card.getByTestId('card-office')).toContainText('425 Lexington Avenue');
