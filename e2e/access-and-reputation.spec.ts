@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { DEMO_ACCOUNTS, signInAs, type DemoRole } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 /**
  * Access control and reputation (issue 18 items 4 and 7; decisions 0058, 0059): the practice admin switches the
@@ -27,10 +28,10 @@ async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
 
 /** A screenshot at 1280 px and at 375 px, kept with the test's results. */
 async function shoot(page: Page, info: TestInfo, name: string) {
-  await page.screenshot({ path: info.outputPath(`${name}-1280.png`), fullPage: true });
+  await evidence(page, { path: info.outputPath(`${name}-1280.png`), fullPage: true });
   const size = page.viewportSize()!;
   await page.setViewportSize(NARROW);
-  await page.screenshot({ path: info.outputPath(`${name}-375.png`), fullPage: true });
+  await evidence(page, { path: info.outputPath(`${name}-375.png`), fullPage: true });
   await page.setViewportSize(size);
 }
 

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
 import { holdAs, releaseAs } from './support/holds';
+import { evidence } from './support/evidence';
 
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -16,7 +17,7 @@ interface Slot {
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png` });
+  await evidence(page, { path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png` });
 }
 
 /** The demo provider's open slots from `daysAhead` days on (the first practice takes a visit fee: $75 uninsured). */

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
 import { holdAs, releaseAs } from './support/holds';
+import { evidence } from './support/evidence';
 
 /** The provider of the third demo practice, which is paid through PayPal (seed/payments.ts, decision 0024). */
 const PAYPAL_PROVIDER = seedId('demo:practitioner:9');
@@ -19,7 +20,7 @@ interface Slot {
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
 async function openSlots(page: Page, daysAhead: number): Promise<Slot[]> {

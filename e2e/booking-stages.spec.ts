@@ -5,6 +5,7 @@ import { latestCode } from './support/outbox';
 import { signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
 import { holdAs } from './support/holds';
+import { evidence } from './support/evidence';
 
 const PATIENT_ID = seedId('demo:person:patient');
 const PROVIDER_ID = seedId('demo:person:provider');
@@ -17,7 +18,7 @@ async function look(page: Page, name: string) {
   if (!SHOTS) return;
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await evidence(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

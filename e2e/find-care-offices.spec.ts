@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { releaseHold } from './support/holds';
 import { signInAs } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 // Issue 17, items 1, 6 and 8: the office a card shows is the office whose times it lists (in that office's
 // zone, labelled), its week moves and shows 'More appointments', and a search that finds nobody says so.
@@ -12,7 +13,7 @@ const cards = (page: Page) => page.getByRole('article');
 /** Where screenshots go when asked for (E2E_SCREENSHOTS=<folder>); never committed. */
 const shots = process.env.E2E_SCREENSHOTS;
 async function shoot(page: Page, name: string) {
-  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
+  if (shots) await evidence(page, { path: `${shots}/${name}.png`, fullPage: false });
 }
 
 test.beforeEach(async ({ page }) => {

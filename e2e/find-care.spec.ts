@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { releaseHold } from './support/holds';
+import { evidence } from './support/evidence';
 
 // The demo directory's four published internists ('Primary Care' searches 'Internist'), and the two of them
 // whose plans include Medicare.
@@ -235,7 +236,7 @@ test("from a result to the provider's profile, their practice's profile and a se
   await expect(serviceCalendar.locator('[data-slot-id]').first()).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Reason for visit' })).toHaveValue('All reasons');
   await expect(page.getByText('This service cannot be booked online yet.', { exact: false })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('service-profile.png'), fullPage: true });
+  await evidence(page, { path: test.info().outputPath('service-profile.png'), fullPage: true });
 
   // An address that names no profile.
   await page.goto('/practice/no-such-practice-00000000');

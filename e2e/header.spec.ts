@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs, type DemoRole } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 /**
  * The header for every demo role (practice-portal.md §2.3 and the menu rules of §6; the rules themselves
@@ -106,9 +107,9 @@ const SHOTS = fileURLToPath(new URL('../test-results/header/', import.meta.url))
 /** The header, or with a dropdown open the top of the page, so the open panel shows too. */
 async function shoot(page: Page, name: string, { withPanel = false } = {}) {
   const path = `${SHOTS}${name}.png`;
-  if (!withPanel) return void (await header(page).screenshot({ path }));
+  if (!withPanel) return void (await evidence(header(page), { path }));
   const width = page.viewportSize()?.width ?? 1440;
-  await page.screenshot({ path, clip: { x: 0, y: 0, width, height: 420 } });
+  await evidence(page, { path, clip: { x: 0, y: 0, width, height: 420 } });
 }
 
 for (const [role, expected] of Object.entries(ROLES) as [DemoRole, Expected][]) {
@@ -150,7 +151,7 @@ for (const [role, expected] of Object.entries(ROLES) as [DemoRole, Expected][]) 
     // A link's live count (the Requests badge) follows its name.
     const withCount = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d*$`);
     await expect(drawer.getByRole('navigation', { name: 'Your menu' }).getByRole('link')).toHaveText(expected.burger.map(withCount));
-    await page.screenshot({ path: `${SHOTS}${role}-1100-burger.png` });
+    await evidence(page, { path: `${SHOTS}${role}-1100-burger.png` });
     // The burger menu resets on navigation too.
     await drawer.getByRole('navigation', { name: 'Your menu' }).getByRole('link').first().click();
     await expect(drawer).toBeHidden();
@@ -195,7 +196,7 @@ test('the bell opens the notification sidebar with its Appointments list, and Cl
   await expect(appointments).toBeVisible();
   // Earlier journeys may have booked with the practice: either its notifications or the empty text show.
   await expect(appointments.getByRole('list', { name: 'Appointments' }).or(appointments.getByText('No notifications yet'))).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}staff-notifications.png` });
+  await evidence(page, { path: `${SHOTS}staff-notifications.png` });
   await sidebar.getByRole('button', { name: 'Close' }).click();
   await expect(sidebar).toBeHidden();
 });

@@ -4,12 +4,13 @@ import { latestCode } from './support/outbox';
 import { seedId } from './support/seed';
 import { signInAs, submitRealmLogin } from './support/sign-in';
 import { heardReasonDuration, watchProfileCalendar, weekdayIn } from './support/live-calendar';
+import { evidence } from './support/evidence';
 
 /** Screenshots for review when E2E_SCREENSHOTS names a folder (as the booking journeys do). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
 /** A valid NPI (Luhn over 80840 and the ten digits) that no other run used. */

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedId, tokenOf } from './support/seed';
 import { signInAs } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 /**
  * Practice administration (practice-portal.md §7 Administration): the practice admin renames the practice
@@ -77,7 +78,7 @@ test('a practice admin renames the practice and adds a location with the zip loo
       page.getByRole('region', { name: 'Organization settings' }).getByLabel('Default language'),
     ).toBeVisible();
     expect(await seriousFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}organization-1280.png`, fullPage: true });
+    await evidence(page, { path: `${SHOTS}organization-1280.png`, fullPage: true });
 
     // ---- a new location ----
     await page.goto('/practice-admin/settings/locations');
@@ -103,7 +104,7 @@ test('a practice admin renames the practice and adds a location with the zip loo
     await page.getByRole('option').first().click();
     await dialog.getByLabel('Digital check-in enabled').check();
     expect(await seriousFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}location-dialog-1280.png` });
+    await evidence(page, { path: `${SHOTS}location-dialog-1280.png` });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(`${locationName} saved.`)).toBeVisible();
@@ -113,7 +114,7 @@ test('a practice admin renames the practice and adds a location with the zip loo
     await expect(row).toContainText('233 S Wacker Dr');
     await expect(row).toContainText('Chicago, IL 60606');
     await expect(row).toContainText('(312) 555-0142');
-    await page.screenshot({ path: `${SHOTS}locations-1280.png`, fullPage: true });
+    await evidence(page, { path: `${SHOTS}locations-1280.png`, fullPage: true });
 
     // The public location data (the practice's pages and booking read it) has the new office, with the
     // county and coordinates the zip gave it, and the plan chosen.
@@ -151,18 +152,18 @@ test('a practice admin renames the practice and adds a location with the zip loo
       .filter({ hasText: locationName });
     await expect(card).toContainText('Chicago, IL 60606');
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}locations-375.png`, fullPage: true });
+    await evidence(page, { path: `${SHOTS}locations-375.png`, fullPage: true });
     await card.getByRole('button', { name: `Edit ${locationName}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit location' });
     await expect(edit.getByLabel('City')).toHaveValue('Chicago');
-    await page.screenshot({ path: `${SHOTS}location-dialog-375.png` });
+    await evidence(page, { path: `${SHOTS}location-dialog-375.png` });
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/practice-admin/settings/organization');
     await expect(
       page.getByRole('region', { name: 'Practice profile' }).getByLabel('Practice name'),
     ).toHaveValue(newName);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}organization-375.png`, fullPage: true });
+    await evidence(page, { path: `${SHOTS}organization-375.png`, fullPage: true });
   } finally {
     // Later journeys read the demo practice by its name: give it back.
     const token = await tokenOf(page);
@@ -194,11 +195,11 @@ test('the resources, care teams and patient-portal pages save what the admin set
   const resource = page.getByRole('listitem').filter({ hasText: `Ultrasound Room ${suffix}` });
   await expect(resource).toContainText('Imaging');
   expect(await seriousFindings(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}resources-1280.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}resources-1280.png`, fullPage: true });
   await resource.getByRole('button', { name: `Edit Ultrasound Room ${suffix}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit resource' });
   await expect(edit.getByLabel('Resource name')).toHaveValue(`Ultrasound Room ${suffix}`);
-  await page.screenshot({ path: `${SHOTS}resource-dialog-1280.png` });
+  await evidence(page, { path: `${SHOTS}resource-dialog-1280.png` });
   await edit.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto('/practice-admin/settings/care-teams');
@@ -218,7 +219,7 @@ test('the resources, care teams and patient-portal pages save what the admin set
       .getByRole('row', { name: new RegExp(`Diabetes team ${suffix}`) }),
   ).toContainText('Olivia Bennett (Member)');
   expect(await seriousFindings(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}care-teams-1280.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}care-teams-1280.png`, fullPage: true });
 
   await page.goto('/practice-admin/settings/patient-portal');
   const cutoff = page.getByLabel('Cancel or reschedule up to (hours before the visit)');
@@ -233,14 +234,14 @@ test('the resources, care teams and patient-portal pages save what the admin set
   await expect(page.getByLabel('Cancel or reschedule up to (hours before the visit)')).toHaveValue('48');
   await expect(page.getByLabel('Patients may reschedule online')).not.toBeChecked();
   expect(await seriousFindings(page)).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}patient-portal-1280.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}patient-portal-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${SHOTS}patient-portal-375.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}patient-portal-375.png`, fullPage: true });
   await page.goto('/practice-admin/settings/resources');
   await expect(page.getByRole('listitem').filter({ hasText: `Ultrasound Room ${suffix}` })).toBeVisible();
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${SHOTS}resources-375.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}resources-375.png`, fullPage: true });
 });
 
 test("another practice's admin cannot change this practice (404, the name stays)", async ({ page }) => {

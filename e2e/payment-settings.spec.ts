@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { latestCode } from './support/outbox';
 import { seedId, tokenOf, utc } from './support/seed';
 import { DEMO_ACCOUNTS, signInAs, submitRealmLogin } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 const PAY = '/careslot-payment-service/api';
 const ADMIN = '/careslot-administration/api/v2';
@@ -25,7 +26,7 @@ async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await evidence(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seedId, tokenOf } from './support/seed';
 import { signInAs, submitRealmLogin } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 /**
  * A practice's people (issue 18): a practice admin adds a provider (NPI checked in the form), the invitation
@@ -67,7 +68,7 @@ test('an invited provider activates the account, signs in, and changes the passw
   await page.goto('/practice-admin/settings/user/list');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}users-1280.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}users-1280.png`, fullPage: true });
   await page.getByRole('button', { name: 'Add Provider' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Provider' });
   await dialog.getByLabel('First Name').fill('Taylor');
@@ -78,7 +79,7 @@ test('an invited provider activates the account, signs in, and changes the passw
   await dialog.getByRole('button', { name: 'Save and send invitation' }).click();
   await expect(dialog.getByText('NPI must be 10 digits with a valid check digit')).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}add-provider-1280.png` });
+  await evidence(page, { path: `${SHOTS}add-provider-1280.png` });
   await dialog.getByLabel('NPI').fill(npi);
   await dialog.getByRole('button', { name: 'Save and send invitation' }).click();
   await expect(dialog).toBeHidden();
@@ -88,7 +89,7 @@ test('an invited provider activates the account, signs in, and changes the passw
   await expect(row).toContainText('Invited');
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}users-375.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}users-375.png`, fullPage: true });
 
   // The provider opens the e-mailed link in their own browser and chooses a password.
   const link = await invitationLink(request, email);
@@ -99,7 +100,7 @@ test('an invited provider activates the account, signs in, and changes the passw
   await expect(provider.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
   await expect(provider.getByText(email)).toBeVisible();
   await expectNoAxeViolations(provider);
-  await provider.screenshot({ path: `${SHOTS}activate-1280.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}activate-1280.png`, fullPage: true });
   const first = `First-${tag}-pw1`;
   await provider.getByRole('textbox', { name: 'Password', exact: true }).fill(first);
   await provider.getByLabel('Confirm Password').fill(first);
@@ -135,10 +136,10 @@ test('an invited provider activates the account, signs in, and changes the passw
   await expect(provider.getByText('Your password was changed. Your other sessions were signed out.')).toBeVisible();
   await expect(provider.getByLabel('Current Password')).toHaveValue('');
   await expectNoAxeViolations(provider);
-  await provider.screenshot({ path: `${SHOTS}change-password-1280.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}change-password-1280.png`, fullPage: true });
   await provider.goto(`/providers/${practitionerId}/settings/edit`);
   await expect(provider.getByLabel('NPI')).toHaveValue(npi);
-  await provider.screenshot({ path: `${SHOTS}edit-profile-1280.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}edit-profile-1280.png`, fullPage: true });
   // The provider sets their own visit fees; the booking's read of the fee answers the new amounts.
   await provider.getByRole('link', { name: 'Payment Method' }).click();
   await expect(provider.getByText('Not collected')).toBeVisible();
@@ -156,7 +157,7 @@ test('an invited provider activates the account, signs in, and changes the passw
   });
   expect(((await fee.json()) as { data: { VisitFeeDetails: unknown } }).data.VisitFeeDetails).toMatchObject({ Enable: true, InsuredAmount: 40, UninsuredAmount: 95.5 });
   await expectNoAxeViolations(provider);
-  await provider.screenshot({ path: `${SHOTS}payment-method-1280.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}payment-method-1280.png`, fullPage: true });
 
   // The practice admin gives the new provider a schedule; the provider chooses the reasons it offers.
   const adminAuth = { authorization: `Bearer ${await tokenOf(page)}` };
@@ -179,17 +180,17 @@ test('an invited provider activates the account, signs in, and changes the passw
   const offered = await provider.request.get(`${CALENDAR}/schedule/${scheduleId}`);
   expect(((await offered.json()) as { ServiceType: { Name: string }[] }).ServiceType.map((t) => t.Name)).toEqual([reasonName]);
   await expectNoAxeViolations(provider);
-  await provider.screenshot({ path: `${SHOTS}services-1280.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}services-1280.png`, fullPage: true });
   await provider.setViewportSize({ width: 375, height: 800 });
-  await provider.screenshot({ path: `${SHOTS}services-375.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}services-375.png`, fullPage: true });
   await provider.getByRole('link', { name: 'Payment Method' }).click();
   await expect(provider.getByRole('button', { name: 'Save visit fees' })).toBeVisible();
-  await provider.screenshot({ path: `${SHOTS}payment-method-375.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}payment-method-375.png`, fullPage: true });
   await provider.getByRole('link', { name: 'Edit Profile' }).click();
   await expect(provider.getByLabel('NPI')).toHaveValue(npi);
-  await provider.screenshot({ path: `${SHOTS}edit-profile-375.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}edit-profile-375.png`, fullPage: true });
   await provider.getByRole('link', { name: 'Change Password' }).click();
-  await provider.screenshot({ path: `${SHOTS}change-password-375.png`, fullPage: true });
+  await evidence(provider, { path: `${SHOTS}change-password-375.png`, fullPage: true });
   await providerContext.close();
 
   // In a fresh browser the old password no longer signs in; the new one does.
@@ -215,9 +216,9 @@ test('a staff member sees the users list read-only', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Add Provider' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}staff-users-1280.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}staff-users-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}staff-users-375.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}staff-users-375.png`, fullPage: true });
   // Only that page: another settings section sends the staff member away.
   await page.goto('/practice-admin/settings/locations');
   await page.waitForURL((url) => !url.pathname.startsWith('/practice-admin/settings'));

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs, type DemoRole } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 /**
  * The practice side's breadcrumbs (practice-portal.md §2.2, route data 'breadcrumb') and the header on a
@@ -55,7 +56,7 @@ for (const [role, home] of PRACTICE_ROLES) {
         ),
       );
       expect(right).toBeLessThanOrEqual(375);
-      await page.screenshot({ path: `${SHOTS}${role}-375${path === home ? '' : path === calendar ? '-calendar' : '-requests'}.png` });
+      await evidence(page, { path: `${SHOTS}${role}-375${path === home ? '' : path === calendar ? '-calendar' : '-requests'}.png` });
     }
 
     // The languages left the bar on a phone; the burger menu offers them, with the links and the account.
@@ -66,7 +67,7 @@ for (const [role, home] of PRACTICE_ROLES) {
     await expect(drawer.getByRole('group', { name: 'Language' })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}${role}-375-burger.png` });
+    await evidence(page, { path: `${SHOTS}${role}-375-burger.png` });
     await drawer.getByRole('button', { name: 'Español' }).click();
     await expect(drawer.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -80,7 +81,7 @@ for (const [role, home] of PRACTICE_ROLES) {
 
     for (const width of [1100, 1300, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}${role}-${width}.png`, clip: { x: 0, y: 0, width, height: 360 } });
+      await evidence(page, { path: `${SHOTS}${role}-${width}.png`, clip: { x: 0, y: 0, width, height: 360 } });
     }
   });
 }
@@ -101,7 +102,7 @@ test('a provider reads Dashboard › Calendar on the calendar and goes back by t
   ]);
   const axe = await new AxeBuilder({ page }).include('nav[aria-label="Breadcrumb"]').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}provider-calendar-trail.png`, clip: { x: 0, y: 0, width: 1440, height: 300 } });
+  await evidence(page, { path: `${SHOTS}provider-calendar-trail.png`, clip: { x: 0, y: 0, width: 1440, height: 300 } });
 
   await trail(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\/doctor$/);

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 const SHOTS = fileURLToPath(new URL('../test-results/reminder-settings/', import.meta.url));
 
@@ -35,7 +36,7 @@ test('a practice admin turns reminders on, 24 and 2 hours before, by e-mail and 
 
   const axe = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa']).analyze();
   expect(axe.violations).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}reminders-1280.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}reminders-1280.png`, fullPage: true });
 
   const saved = page.waitForResponse((r) => r.url().includes('/ReminderSettings') && r.request().method() === 'POST');
   await main.getByRole('button', { name: 'Save' }).click();
@@ -51,7 +52,7 @@ test('a practice admin turns reminders on, 24 and 2 hours before, by e-mail and 
   await expect(main.getByRole('button', { name: 'Save' })).toBeVisible();
   // Nothing wider than the phone's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${SHOTS}reminders-375.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}reminders-375.png`, fullPage: true });
 
   // Off again (with Id now: a PUT), so the journeys after this one book at a practice that sends no reminders.
   await main.getByRole('switch', { name: 'Send appointment reminders' }).uncheck();

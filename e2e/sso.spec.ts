@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_EHR_ACCOUNT, DEMO_PASSWORD, signInAs } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -191,7 +192,7 @@ test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves th
   // provider lands on their dashboard.
   await page.waitForURL((url) => url.pathname === '/dashboard/doctor');
   await expect(page.getByRole('button', { name: new RegExp(claims.given_name) })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('ehr-dashboard.png') });
+  await evidence(page, { path: test.info().outputPath('ehr-dashboard.png') });
 
   // Step 5: the provider's record now holds the identity-provider identifier of the sign-in.
   const providerToken = ((await (

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs } from './support/sign-in';
+import { evidence } from './support/evidence';
 
 /**
  * Patient surveys (practice-portal.md §2.11): a practice admin starts a survey from the library's template and
@@ -32,14 +33,14 @@ test('a practice admin starts a survey from a template and turns it on; staff re
   await form.getByRole('button', { name: 'Remove question 5' }).click();
   await form.getByRole('switch', { name: 'Active' }).check();
   expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}editor-1280.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}editor-1280.png`, fullPage: true });
   await form.getByRole('button', { name: 'Save survey' }).click();
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(card).toContainText('Active');
   await expect(card).toContainText('4 questions');
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `${SHOTS}list-375.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}list-375.png`, fullPage: true });
 
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
@@ -91,16 +92,16 @@ test('after a checked-out visit the patient opens the survey link: the welcome s
   await expect(page.getByText(/\d{1,2}:\d{2} [AP]M [A-Z]{2,4}$/)).toBeVisible();
   await expect(page.getByText('Haddad')).toHaveCount(0);
   expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}welcome-1280.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}welcome-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `${SHOTS}welcome-375.png`, fullPage: true });
+  await evidence(page, { path: `${SHOTS}welcome-375.png`, fullPage: true });
 
   const start = page.getByRole('link', { name: /Start Survey/ });
   await expect(start).toHaveAttribute('target', '_blank');
   const [questions] = await Promise.all([page.context().waitForEvent('page'), start.click()]);
   await expect(questions.getByRole('button', { name: 'Send my answers' })).toBeVisible();
   await questions.setViewportSize({ width: 375, height: 812 });
-  await questions.screenshot({ path: `${SHOTS}questions-375.png`, fullPage: true });
+  await evidence(questions, { path: `${SHOTS}questions-375.png`, fullPage: true });
   // The admin's survey above: two ratings and a yes-or-no question are required.
   await questions.getByRole('radio', { name: '5 stars' }).nth(0).check();
   await questions.getByRole('radio', { name: '4 stars' }).nth(1).check();

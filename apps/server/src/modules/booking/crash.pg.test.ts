@@ -141,7 +141,11 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
         ).rows[0]!;
       // As the crash left it: our row Pending with no reference, the money held at the gateway.
       expect(await row()).toMatchObject({ status: 'Pending', gateway_reference: null, charge: 'requires_capture' });
-      await restartAndSettle(async () => (await row()).status === 'Canceled');
+      // The reconciler cancels the row first, then lets the money go: wait for both.
+      await restartAndSettle(async () => {
+        const now = await row();
+        return now.status === 'Canceled' && now.charge !== 'requires_capture';
+      });
       const settled = await row();
       expect(settled.charge).toBe('canceled');
       expect(settled.gateway_reference).toMatch(/^ch_sbx_/);
