@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox';
-import { evidence } from './support/evidence';
 
 /**
  * Issue 6, "Done means": the journey of a new patient as the spec words it. A guest searches on the home page,
@@ -21,7 +20,7 @@ test.beforeEach(async ({ page }) => {
 
 /** Set E2E_SCREENSHOTS=<folder> to keep a picture of the popups (kept out of git). */
 async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await evidence(page, { path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
 }
 
 interface HeldSelection {

@@ -3,7 +3,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
 import { seedId, tokenOf, utc } from './support/seed';
-import { evidence } from './support/evidence';
 
 /**
  * Issue 18 item 3 ("done means"): a practice admin writes the Spanish confirmation; a Spanish-speaking patient
@@ -27,7 +26,7 @@ interface OutboxMessage {
 }
 
 async function shoot(page: Page, name: string) {
-  if (SHOTS) await evidence(page, { path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
 async function outbox(request: APIRequestContext, to: string, template: string): Promise<OutboxMessage[]> {

@@ -4,7 +4,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signInAs } from './support/sign-in';
 import { holdAs } from './support/holds';
 import { seedId, utc } from './support/seed';
-import { evidence } from './support/evidence';
 
 /**
  * Issue 17 items 7 and 9: after paying and booking, the outbox holds the confirmation e-mail (with a valid
@@ -30,7 +29,7 @@ interface OutboxMessage {
 }
 
 async function shoot(page: Page, name: string) {
-  if (SHOTS) await evidence(page, { path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
 async function openSlots(page: Page, daysAhead: number): Promise<Slot[]> {

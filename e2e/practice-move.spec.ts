@@ -3,7 +3,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './support/sign-in';
 import { seedId, utc, tokenOf } from './support/seed';
-import { evidence } from './support/evidence';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const APPOINTMENTS = '/careslot-appointment-service/api/v2';
@@ -79,7 +78,7 @@ test('the desk moves a visit to another time from the calendar; the provider is 
   await times.getByText(label, { exact: true }).click();
   await expect(radios.last()).toBeChecked();
   expect((await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa']).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  if (process.env.E2E_SCREENSHOTS) await evidence(staff, { path: `${process.env.E2E_SCREENSHOTS}/practice-move-drawer.png` });
+  if (process.env.E2E_SCREENSHOTS) await staff.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/practice-move-drawer.png` });
   await drawer.getByRole('button', { name: 'Move the visit' }).click();
   await expect(staff.getByText(`The visit now starts at ${label}.`)).toBeVisible();
   await expect(drawer).toContainText(label);

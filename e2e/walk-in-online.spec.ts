@@ -3,7 +3,6 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './support/sign-in';
 import { seedId, utc, tokenOf } from './support/seed';
 import { holdAs } from './support/holds';
-import { evidence } from './support/evidence';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const BENNETT = seedId('demo:person:provider');
@@ -113,5 +112,5 @@ test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queu
   await expect(walkInCard).toHaveText(String(walkIns + 1));
   const queue = provider.getByTestId('queue-list');
   await expect(queue.getByTestId('queue-name').last()).toHaveText('Jordan Ellis');
-  if (process.env.E2E_SCREENSHOTS) await evidence(provider, { path: `${process.env.E2E_SCREENSHOTS}/walk-in-online-queue.png`, fullPage: true });
+  if (process.env.E2E_SCREENSHOTS) await provider.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/walk-in-online-queue.png`, fullPage: true });
 });

@@ -731,7 +731,6 @@ export async function readCoverages(
   return { Data: rows.map(shapeCoverage), Total: total };
 }
 
-
 /**
  * v1/web/organizations/{id}: the practice with its facilities, practitioners and resources (the aggregate of
  * §7 "Organizations"); null for an unknown practice. Only what the public reads answer: no patient data.
@@ -740,8 +739,10 @@ export async function webOrganization(database: Database, id: string): Promise<W
   const organization = await getOrganization(database, id);
   if (!organization) return null;
   const all = { OrganizationId: id, Limit: 0, Offset: 1 };
-  const locations = await searchLocations(database, all);
-  const practitioners = await searchPractitioners(database, all);
-  const services = await searchHealthcareServices(database, all);
+  const [locations, practitioners, services] = await Promise.all([
+    searchLocations(database, all),
+    searchPractitioners(database, all),
+    searchHealthcareServices(database, all),
+  ]);
   return { Organization: organization, Locations: locations.Data, Practitioners: practitioners.Data, HealthcareServices: services.Data };
 }
