@@ -31,6 +31,8 @@ test('a new patient registers at the identity provider, picks a slot, goes throu
   await page.getByLabel(/Privacy Policy/).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('button', { name: 'Account menu for Riley Journey' })).toBeVisible();
+  // The sign-in is over once the callback has landed the new patient on their portal.
+  await page.waitForURL((url) => url.pathname === '/portal');
 
   // On the provider's profile (the first demo practice takes a visit fee) the patient picks the first open time.
   await page.goto(`/providers/${seedId('demo:person:provider')}`);

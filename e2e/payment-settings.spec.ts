@@ -149,6 +149,8 @@ test("a practice admin sets a provider's uninsured fee; a patient without insura
     await patient.getByLabel(/Privacy Policy/).check();
     await patient.getByRole('button', { name: 'Create Account' }).click();
     await expect(patient.getByRole('button', { name: 'Account menu for Sasha Feepayer' })).toBeVisible();
+    // The sign-in is over once the callback has landed the new patient on their portal.
+    await patient.waitForURL((url) => url.pathname === '/portal');
 
     await patient.goto(`/providers/${provider.Id}`);
     await expect(patient.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '@careslot/contracts';
 import type { RequestOptions } from '../../shared/api/client';
-import { BOOKING_FORM_PATH, completeSignup, handOverGuestHolds, processAgreements, SignupFailure, SLOT_HAND_OVER_PATH } from './callbackSteps';
+import {
+  BOOKING_FORM_PATH,
+  completeSignup,
+  handOverGuestHolds,
+  needsSignup,
+  processAgreements,
+  registrationCalls,
+  SignupFailure,
+  SLOT_HAND_OVER_PATH,
+} from './callbackSteps';
 import { INVITATION_KEY } from './identityClient';
 
 interface Call {
@@ -166,5 +175,30 @@ describe('handOverGuestHolds (§4.8 pending slot hand-off)', () => {
     sessionStorage.setItem('slot_data', '{}');
     const { api } = fakeApi({ [SLOT_HAND_OVER_PATH]: new Error('400') });
     await expect(handOverGuestHolds('expired', api)).resolves.toBeUndefined();
+  });
+});
+
+describe('a registration before its session', () => {
+  it('is needed for a patient the product does not know yet, not for a known patient, a practitioner or a super user', () => {
+    expect(needsSignup(NEW_USER)).toBe(true);
+    expect(needsSignup({ ...NEW_USER, careslot_id: 'pat-1' })).toBe(false);
+    expect(needsSignup({ ...NEW_USER, user_type: 'Practitioner', user_roles: ['provider'] })).toBe(false);
+    expect(needsSignup({ ...NEW_USER, user_type: 'Admin', user_roles: ['superuser'] })).toBe(false);
+  });
+
+  it("sends the sign-in's token with each sign-up call until the refreshed token is the session's", async () => {
+    const { api, calls } = fakeApi({
+      [ACCOUNT_PATHS.signup]: SIGNED,
+      [ACCOUNT_PATHS.patientSettings]: {},
+      [ACCOUNT_PATHS.unsignedAgreements]: [],
+    });
+    const registration = registrationCalls('t1', api);
+    await completeSignup(NEW_USER, () => (registration.done(), { ...NEW_USER, careslot_id: 'pat-1' }), registration.api);
+
+    expect(calls.map((c) => [c.path, c.options?.token])).toEqual([
+      [ACCOUNT_PATHS.signup, 't1'],
+      [ACCOUNT_PATHS.patientSettings, undefined],
+      [ACCOUNT_PATHS.unsignedAgreements, undefined],
+    ]);
   });
 });

@@ -85,6 +85,28 @@ export async function processAgreements(claims: SignedInClaims, api: Api = apiRe
   }
 }
 
+/** Steps 7-9 apply: a patient the product does not know yet signs up before the sign-in completes. */
+export function needsSignup(claims: SignedInClaims): boolean {
+  return !isExistingUser(claims) && claims.user_type === 'Patient';
+}
+
+/**
+ * The calls of a registration carry the realm sign-in's product token, which has no patient id yet, without
+ * making it the session's: the app counts the user as signed in only with the refreshed token that has one, so
+ * nothing (a header link followed meanwhile, a reload, another tab) acts as a patient without a patient record.
+ * `done` hands the calls back to the session's token once the refreshed one is applied.
+ */
+export function registrationCalls(token: string, api: Api = apiRequest): { api: Api; done: () => void } {
+  let bearer: string | null = token;
+  const call = <T,>(path: string, options: RequestOptions = {}) => api<T>(path, bearer ? { ...options, token: bearer } : options);
+  return {
+    api: call,
+    done: () => {
+      bearer = null;
+    },
+  };
+}
+
 export interface SignupOutcome {
   /** The refreshed product token (with {p}_id) after a sign-up, or null when none was needed. */
   token: ProductTokenResponse['data'] | null;

@@ -2,12 +2,13 @@ import { ACCOUNT_PATHS, OAUTH_CLIENT_ID, STORAGE_KEYS, type AppConfig } from '@c
 import { apiRequest } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session';
 import { loadPendingSelection } from '../../shared/slots/pendingSelection';
-import { completeSignup, handOverGuestHolds, SignupFailure } from './callbackSteps';
+import { completeSignup, handOverGuestHolds, needsSignup, registrationCalls, SignupFailure } from './callbackSteps';
 import {
   applyProductToken,
   decodeClaims,
   GUEST_TOKEN_KEY,
   hasValidStoredLogin,
+  isValidUserToken,
   OAUTH_STATE_KEY,
   type LoginResponse,
   type TokenEnvelope,
@@ -72,7 +73,10 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   });
   // The realm's ID token is not kept (decision 0034); the product token is the session's.
   const login: LoginResponse = product.data;
-  if (!applyProductToken(login)) return { kind: 'go-home' };
+  const claims = decodeClaims(login.access_token);
+  // A new patient's token (no patient id yet) only carries the sign-up calls; the refreshed one becomes the session's.
+  const registration = claims && needsSignup(claims) ? registrationCalls(login.access_token) : null;
+  if (registration ? !isValidUserToken(claims) : !applyProductToken(login)) return { kind: 'go-home' };
   // The guest token proves which holds this browser made before signing in (the pending slot hand-off).
   const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY);
   sessionStorage.removeItem(GUEST_TOKEN_KEY);
@@ -82,10 +86,15 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   // Steps 5-9: existing user, invited user, new user (sign-up, settings, agreements, pending slot).
   let outcome;
   try {
-    outcome = await completeSignup(decodeClaims(login.access_token) ?? {}, (token) => {
-      const refreshed: LoginResponse = token;
-      return applyProductToken(refreshed) ? decodeClaims(refreshed.access_token) : null;
-    });
+    outcome = await completeSignup(
+      claims ?? {},
+      (token) => {
+        const refreshed: LoginResponse = token;
+        registration?.done();
+        return applyProductToken(refreshed) ? decodeClaims(refreshed.access_token) : null;
+      },
+      registration?.api,
+    );
   } catch (error) {
     // Step 10: any other failure goes home; a failed sign-up or registration is said (§8).
     return { kind: 'go-home', failure: error instanceof SignupFailure ? error.step : 'signup' };

@@ -38,6 +38,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The bearer token of this one call instead of the session's (a registration's calls before its session). */
+  token?: string;
   /** Sees the response's headers of a successful call (counts some lists send beside their body). */
   onHeaders?: (headers: Headers) => void;
 }
@@ -58,7 +60,7 @@ export function toQueryString(query: RequestOptions['query']): string {
 /** Every call sends credentials and 'Authorization: bearer {token}'; errors become ApiError with the spec text. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = tokenSource();
+  const token = options.token ?? tokenSource();
   if (token) headers.authorization = `bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
