@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { testsNeedingFreshModules, WEB_TESTS } from './test-projects';
 
 // In development the API, identity provider and real-time hubs run on the server (npm run dev starts both).
 const serverOrigin = process.env.CARESLOT_SERVER ?? 'http://127.0.0.1:3000';
@@ -27,7 +28,11 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: [WEB_TESTS],
+    // The files of a worker share its page and modules (decision 0079); those that need their own run in
+    // web-fresh-modules (vitest.fresh.config.ts).
+    exclude: testsNeedingFreshModules(),
+    isolate: false,
     setupFiles: ['src/testing/setup.ts'],
     // Screen tests render whole pages in jsdom; on a shared 2-core machine 5 s is sometimes not enough.
     testTimeout: 15_000,

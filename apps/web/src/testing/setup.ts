@@ -1,11 +1,21 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
 import { afterEach } from 'vitest';
+import { setSession } from '../shared/session/session';
+import { toast } from '../shared/ui/toast';
 
-afterEach(() => {
+// The test files of a worker share its page and modules (isolate: false, decision 0079): each test leaves the
+// page as a first visit finds it: no screen, no storage, no toast, a guest's session, English.
+afterEach(async () => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  toast.clear();
+  notifications.clean();
+  setSession({ user: null, accessToken: null, isGuest: true });
+  if (i18next.isInitialized && i18next.language !== 'en') await i18next.changeLanguage('en');
 });
 
 // jsdom lacks the layout APIs Mantine asks for; these answer as a wide desktop screen would.

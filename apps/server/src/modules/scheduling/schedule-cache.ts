@@ -23,6 +23,14 @@ export function forgetSchedule(id: string): void {
 // DELETE api/v1/cache/{key} with a schedule's id drops its copy too.
 registerCache(forgetSchedule);
 
+/**
+ * Drops every copy. A process serves one database; the test runner reuses a process for several test files,
+ * each on its own copy of the same template (the same ids and versions), so it starts each file empty.
+ */
+export function forgetAllSchedules(): void {
+  cache.clear();
+}
+
 /** The schedules, checked against their current versions; unknown ids are left out. */
 export async function currentModels(db: Connection, ids: string[]): Promise<ScheduleModel[]> {
   const unique = [...new Set(ids)];

@@ -1,3 +1,4 @@
+// fresh-modules: it checks the first load of the date words (apps/web/test-projects.ts).
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';

@@ -66,4 +66,15 @@ describe('toaster', () => {
     expect(toaster.error('oops')).toBe(true);
     expect(screen.messages()).toEqual(['success:one', 'success:two', 'error:oops']);
   });
+
+  it('clears every toast at once and accepts a new error straight after', () => {
+    const screen = recorder();
+    const toaster = createToaster(screen.presenter);
+    toaster.success('Saved');
+    toaster.error('Login Failed.');
+    toaster.clear();
+    expect(screen.messages()).toEqual([]);
+    expect(toaster.error('Practitioner not found')).toBe(true);
+    expect(screen.messages()).toEqual(['error:Practitioner not found']);
+  });
 });

@@ -21,6 +21,8 @@ export interface Toaster {
   success(message: string): boolean;
   /** Shows an error toast that hides after 3 s, unless an error is already on screen. Returns whether it showed. */
   error(message: string): boolean;
+  /** Hides every toast on screen at once and ends the error suppression (a screen starting afresh). */
+  clear(): void;
 }
 
 /**
@@ -32,24 +34,36 @@ export interface Toaster {
 export function createToaster(presenter: ToastPresenter, timing: { successHideMs: number; errorHideMs: number } = TOAST): Toaster {
   let sequence = 0;
   let errorOnScreen: string | null = null;
+  const onScreen = new Map<string, ReturnType<typeof setTimeout>>();
 
   function show(kind: ToastKind, message: string): boolean {
     if (kind === 'error' && errorOnScreen) return false;
     const id = `toast-${++sequence}`;
     const gone = () => {
+      onScreen.delete(id);
       if (errorOnScreen === id) errorOnScreen = null;
     };
     if (kind === 'error') errorOnScreen = id;
     presenter.show({ id, kind, message, onDismissed: gone });
-    setTimeout(
+    const timer = setTimeout(
       () => {
         presenter.hide(id);
         gone();
       },
       kind === 'error' ? timing.errorHideMs : timing.successHideMs,
     );
+    onScreen.set(id, timer);
     return true;
   }
 
-  return { success: (message) => show('success', message), error: (message) => show('error', message) };
+  function clear() {
+    for (const [id, timer] of onScreen) {
+      clearTimeout(timer);
+      presenter.hide(id);
+    }
+    onScreen.clear();
+    errorOnScreen = null;
+  }
+
+  return { success: (message) => show('success', message), error: (message) => show('error', message), clear };
 }
