@@ -39,7 +39,9 @@ async function openWalkInCalendar(admin: Page): Promise<{ scheduleId: string; wa
       LocationId: own.LocationId,
       Actor: [{ Type: 'Practitioner', Id: BENNETT }],
       VisitType: ['Walk-In'],
-      SlotMinutes: 30,
+      // Today's times start 30 minutes from now (patient-booking.md 4.4): 10-minute slots leave one today until
+      // 23:20 at the facility, where 30-minute ones end at 23:00 (the queue is the provider's day).
+      SlotMinutes: 10,
       Capacity: 5,
       PlanningHorizonDays: 7,
       WorkingHours: Array.from({ length: 7 }, (_, day) => ({ DayOfWeek: day, Start: '00:00', End: '24:00' })),

@@ -14,7 +14,7 @@ export {
   type AppointmentChanged,
   type AppointmentChangeKind,
 } from './events';
-export { callNextWalkIn, practiceOf, toPracticeAppointments, UNKNOWN_PATIENT } from './practice';
+export { callNextWalkIn, practiceOf, providerZone, toPracticeAppointments, UNKNOWN_PATIENT } from './practice';
 export { appointmentsOfAuthorizedPatient, ownAppointment as patientOwnAppointment } from './portal';
 export {
   appointment as findAppointment,

@@ -9,7 +9,8 @@ import { authorize, isPracticeUser, notFoundAudited } from '../../platform/acces
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { getHealthcareService, listPractitionerRoles, patientCardsByIds } from '../directory';
+import { getHealthcareService, getOrganization, listPractitionerRoles, patientCardsByIds } from '../directory';
+import { searchScheduleDetails } from '../scheduling';
 import { kindOf, recordAppointmentChange, recordParticipantAdded } from './events';
 import * as store from './store';
 
@@ -26,6 +27,17 @@ export const UNKNOWN_PATIENT: Omit<AppointmentPatient, 'Id'> = { FirstName: '', 
 export function practiceOf(context: RequestContext): string {
   if (!isPracticeUser(context)) throw notFound();
   return context.organizationId;
+}
+
+/**
+ * The zone a provider's day is counted in (the dashboard's counts, the walk-in queue, the day's visits): their
+ * first schedule's facility at the practice, else the practice's.
+ */
+export async function providerZone(deps: Pick<Deps, 'database' | 'clock' | 'realtime' | 'events'>, organizationId: string, providerId: string): Promise<string> {
+  const schedules = await searchScheduleDetails(deps, { PractitionerId: providerId, OrganizationId: organizationId }, deps.clock.now());
+  const own = schedules.find((s) => s.OrganizationId === organizationId);
+  if (own) return own.TimeZone;
+  return (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
 }
 
 function iso(value: Date | string): string {

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { getLocations, getPatientById, getPractitioners, listPractitionerRoles } from '../directory';
 import { localToUtc } from '../scheduling';
+import { providerZone } from './practice';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>;
@@ -190,11 +191,11 @@ export async function listRequestActivity(
 
 /**
  * GET Appointments/providers/{id}/appointments/count: {WalkinCount, ScheduledCount, PendingCount} of the
- * provider's day (the date in the given zone, today by default) and their requests still to come. The
- * provider themself or their practice's staff and admins; anyone else 404.
+ * provider's day (the date in the given zone, else in the provider's own; today by default) and their
+ * requests still to come. The provider themself or their practice's staff and admins; anyone else 404.
  */
 export async function providerCounts(
-  deps: Deps,
+  deps: Pick<AppDeps, 'database' | 'clock' | 'realtime' | 'events'>,
   context: RequestContext,
   input: { practitionerId: string; date?: string | undefined; timeZone?: string | undefined },
 ): Promise<AppointmentCounts> {
@@ -210,7 +211,8 @@ export async function providerCounts(
     if (!roles.some((r) => r.Active)) throw notFound();
   }
   const now = deps.clock.now();
-  const zone = input.timeZone ?? 'UTC';
+  // The provider's day where none is asked for: the same day as their queue and their day's visits.
+  const zone = input.timeZone ?? (await providerZone(deps, organizationId, input.practitionerId));
   const date = input.date ?? dateIn(now, zone);
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const from = localToUtc(zone, year, month, day, 0);

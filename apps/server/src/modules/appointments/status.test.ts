@@ -446,3 +446,28 @@ describe('appointment status calls', () => {
     expect([...APPOINTMENT_STATUSES].filter((s) => !guarded.includes(s)).sort()).toEqual([...CALLED_OFF_STATUSES].sort());
   });
 });
+
+describe("the provider's counts without a zone", () => {
+  it("count the provider's own day: late in the evening there, tomorrow morning's visit is not today's", async () => {
+    // 20:40 on Tuesday 24 November in Denver and Phoenix (the second practice's zones): already Wednesday in UTC.
+    const t = await createTestApp({ now: '2026-11-25T03:40:00Z' });
+    try {
+      const token = await tokenFor(
+        t.tokens,
+        { user_roles: ['provider', 'practiceadmin'], user_type: 'Practitioner', careslot_id: provider.id, PracticeId: DEMO_PRACTICE_IDS[1], email: provider.email },
+        3600,
+      );
+      const counts = async (query = '') =>
+        (await t.call<Answer<AppointmentCounts>>({ url: `${V2}/Appointments/providers/${provider.id}/appointments/count${query}`, headers: bearer(token) })).json.data;
+      const [today, utcDay] = [await counts(), await counts('?timeZone=UTC')];
+      // Wednesday 09:00 in Denver and Phoenix, 16:00 UTC: the provider's tomorrow, the same UTC day.
+      const id = await request(t, await createTestPatient(t), await approvalSchedule(t), '2026-11-25T16:00:00.000Z');
+      const confirmed = await t.call<Answer<Appointment>>({ method: 'PUT', url: `${V2}/OfficeAppointments/${id}/confirm`, headers: bearer(token) });
+      expect(confirmed.json.data.Status).toBe('Scheduled');
+      expect((await counts()).ScheduledCount).toBe(today.ScheduledCount);
+      expect((await counts('?timeZone=UTC')).ScheduledCount).toBe(utcDay.ScheduledCount + 1);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -27,6 +27,7 @@ import { getSchedule, localDate, localToUtc, searchScheduleDetails } from '../sc
 import {
   callNextWalkIn as callNext,
   practiceOf,
+  providerZone,
   toPracticeAppointments as shape,
   UNKNOWN_PATIENT,
 } from '../appointments';
@@ -74,14 +75,6 @@ export async function searchPracticeAppointments(deps: Deps, context: RequestCon
 async function practiceProvider(deps: Deps, organizationId: string, providerId: string) {
   const roles = await listPractitionerRoles(deps.database, { PractitionerId: providerId, OrganizationId: organizationId });
   if (!roles.some((r) => r.Active && r.Code.includes('provider'))) throw notFound();
-}
-
-/** The provider's zone: their first schedule's facility, else the practice's. */
-async function providerZone(deps: Deps, organizationId: string, providerId: string): Promise<string> {
-  const schedules = await searchScheduleDetails(deps, { PractitionerId: providerId, OrganizationId: organizationId }, deps.clock.now());
-  const own = schedules.find((s) => s.OrganizationId === organizationId);
-  if (own) return own.TimeZone;
-  return (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
 }
 
 /** [start, end) of a local day (YYYY-MM-DD, default today) in a zone. */
