@@ -19,16 +19,21 @@ async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
   return page;
 }
 
+/** A day as YYYY-MM-DD in a zone. */
+const dayIn = (instant: string | Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant));
+
 /**
- * The admin opens an office calendar for Dr. Bennett, all day every day (so today has open times whatever the
- * hour), and books a new patient at its first open time today, as 'Book appointment' does.
+ * The admin opens an office calendar for Dr. Bennett, all day every day, and the desk books a new patient at its
+ * first open time on the first day that has another one to move to, as 'Book appointment' does: today, but for
+ * late in the evening at the facility, when today's times (30 minutes ahead at the earliest) have run out.
+ * Answers whether the visit is today in the facility's zone.
  */
-async function bookToday(staff: Page, admin: Page, lastName: string): Promise<void> {
+async function bookSoon(staff: Page, admin: Page, lastName: string): Promise<{ today: boolean }> {
   const auth = { authorization: `Bearer ${await tokenOf(staff)}` };
   // Calendars are the practice admin's to set up; the desk books on them.
   const adminAuth = { authorization: `Bearer ${await tokenOf(admin)}` };
   const existing = await staff.request.post(`${CALENDAR}/schedule/advance-search`, { headers: auth, data: { PractitionerId: BENNETT } });
-  const own = ((await existing.json()) as { Data: { LocationId: string }[] }).Data[0]!;
+  const own = ((await existing.json()) as { Data: { LocationId: string; TimeZone: string }[] }).Data[0]!;
   const created = await admin.request.post(`${CALENDAR}/schedule`, {
     headers: adminAuth,
     data: {
@@ -43,13 +48,15 @@ async function bookToday(staff: Page, admin: Page, lastName: string): Promise<vo
   expect(created.status()).toBe(200);
   const scheduleId = ((await created.json()) as { Id: string }).Id;
   const now = new Date();
-  const search = await staff.request.post(`${CALENDAR}/slot/advance-search`, { headers: auth, data: { ScheduleIds: [scheduleId], StartDate: utc(now), EndDate: utc(new Date(now.getTime() + 86_400_000)), IsAvailable: true } });
-  const slot = ((await search.json()) as { Data: { Start: string }[] }).Data[0]!;
+  const search = await staff.request.post(`${CALENDAR}/slot/advance-search`, { headers: auth, data: { ScheduleIds: [scheduleId], StartDate: utc(now), EndDate: utc(new Date(now.getTime() + 2 * 86_400_000)), IsAvailable: true } });
+  const open = ((await search.json()) as { Data: { Start: string }[] }).Data;
+  const slot = open.find((s) => open.filter((o) => dayIn(o.Start, own.TimeZone) === dayIn(s.Start, own.TimeZone)).length > 1)!;
   const booked = await staff.request.post(`${APPOINTMENTS}/OfficeAppointments`, {
     headers: auth,
     data: { CalendarId: scheduleId, StartTime: slot.Start, NewPatient: { FirstName: 'Max', LastName: lastName, BirthDate: '1979-03-02', Gender: 'Male' }, Reasons: [{ Name: 'Back pain' }] },
   });
   expect(booked.status()).toBe(200);
+  return { today: dayIn(slot.Start, own.TimeZone) === dayIn(now, own.TimeZone) };
 }
 
 test('the desk moves a visit to another time from the calendar; the provider is told live', async ({ browser }) => {
@@ -62,10 +69,11 @@ test('the desk moves a visit to another time from the calendar; the provider is 
   const staff = await signedIn(browser, 'staff');
   const last = runName();
   const admin = await signedIn(browser, 'admin');
-  await bookToday(staff, admin, last);
+  const { today } = await bookSoon(staff, admin, last);
   await admin.context().close();
   await staff.goto('/staff-member/calendar');
   await expect(staff.getByRole('status', { name: 'Live' })).toBeVisible();
+  if (!today) await staff.getByRole('button', { name: 'Next', exact: true }).click();
   await staff.getByRole('button', { name: new RegExp(`${last}, Max, Scheduled`) }).click();
   const drawer = staff.getByRole('dialog', { name: 'Appointment' });
   await expect(drawer.getByText('Move to another time')).toBeVisible();
