@@ -10,9 +10,10 @@ export const WEB_TESTS = 'src/**/*.test.{ts,tsx}';
 /**
  * The test files that need modules of their own (decision 0079): the other files share their worker's page
  * and loaded modules (isolate: false), which loads jsdom and the app once a worker rather than once a file.
- * A file that replaces a module (vi.mock) would find it already loaded, and a file that checks a module's
- * first load (say so with `fresh-modules` in a comment) would find it done: these run one by one, isolated,
- * in the project web-fresh-modules (vitest.fresh.config.ts).
+ * A file that replaces a module (vi.mock) would find it already loaded, a file that checks a module's first
+ * load would find it done, and a file whose screens leave a timer running past its end (a refused sign-in's
+ * logout) would sign the next file's user out: these (say so with `fresh-modules` in a comment) run one by
+ * one, each in a process of its own, in the project web-fresh-modules (vitest.fresh.config.ts).
  */
 export function testsNeedingFreshModules(): string[] {
   const found: string[] = [];

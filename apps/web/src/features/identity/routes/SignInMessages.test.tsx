@@ -1,3 +1,4 @@
+// fresh-modules: a refused sign-in schedules a logout that outlives the test (apps/web/test-projects.ts).
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
