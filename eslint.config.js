@@ -9,7 +9,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /** @param {string} dir */
 const subdirs = (dir) =>
-  existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 
 const webFeatures = subdirs('apps/web/src/features');
 const serverModules = subdirs('apps/server/src/modules');
@@ -24,7 +28,11 @@ const boundaryZones = [
     message: 'A feature must not import another feature; compose them in src/app.',
   })),
   // shared code never reaches up into features or app.
-  { target: './apps/web/src/shared', from: './apps/web/src/features', message: 'shared must not import features.' },
+  {
+    target: './apps/web/src/shared',
+    from: './apps/web/src/features',
+    message: 'shared must not import features.',
+  },
   { target: './apps/web/src/shared', from: './apps/web/src/app', message: 'shared must not import app.' },
   // A server module reaches another only through that module's index.ts.
   ...serverModules.flatMap((name) =>
@@ -37,18 +45,35 @@ const boundaryZones = [
         message: `Use modules/${other}/index.ts, never its tables, store or service directly.`,
       })),
   ),
-  { target: './apps/server/src/platform', from: './apps/server/src/modules', message: 'platform must not depend on modules.' },
+  {
+    target: './apps/server/src/platform',
+    from: './apps/server/src/modules',
+    message: 'platform must not depend on modules.',
+  },
   // server and web never import each other; packages import nothing of ours.
   { target: './apps/server', from: './apps/web' },
   { target: './apps/web', from: './apps/server' },
   { target: './packages', from: './apps' },
   // contracts imports nothing of ours; domain may import contracts (design.md §1, decision 0031), never the reverse.
-  { target: './packages/contracts', from: './packages/domain', message: 'contracts imports nothing of ours; move the shared constant into contracts.' },
+  {
+    target: './packages/contracts',
+    from: './packages/domain',
+    message: 'contracts imports nothing of ours; move the shared constant into contracts.',
+  },
 ];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/coverage/**', 'test-results/**', 'playwright-report/**', '**/*.js', '**/*.mjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -60,7 +85,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
@@ -80,7 +108,17 @@ export default tseslint.config(
       ],
     },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+            'e2e/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+        }),
+      ],
     },
   },
   {

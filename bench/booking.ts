@@ -38,20 +38,36 @@ export async function bookingBench() {
   try {
     await migrate(database);
     await seedDatabase(database, { demo: true });
-    const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      WEB_DIST: '/nonexistent',
+      RATE_LIMIT_MAX: '1000000',
+      LOG_LEVEL: 'warn',
+    });
     const tokens = await createTokenService(database, () => systemClock.now());
     const realtime = createRealtime({ tokens, redisUrl: undefined, now: () => systemClock.now() });
-    const app = await buildApp({ config, database, clock: systemClock, tokens, outbox: createOutbox(database), realtime });
+    const app = await buildApp({
+      config,
+      database,
+      clock: systemClock,
+      tokens,
+      outbox: createOutbox(database),
+      realtime,
+    });
     await app.ready();
 
-    const [location] = await database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[0]]);
+    const [location] = await database.query<{ id: string }>(
+      'select id from locations where organization_id = $1 order by name limit 1',
+      [DEMO_PRACTICE_IDS[0]],
+    );
     const schedule = async (capacity: number) => {
       const id = randomUUID();
       await database.query(
         `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity) values ($1, $2, $3, 'America/New_York', 30, $4)`,
         [id, demoPerson('provider').id, location!.id, capacity],
       );
-      for (let weekday = 0; weekday <= 6; weekday += 1) await database.query('insert into schedule_hours values ($1, $2, 0, 1440)', [id, weekday]);
+      for (let weekday = 0; weekday <= 6; weekday += 1)
+        await database.query('insert into schedule_hours values ($1, $2, 0, 1440)', [id, weekday]);
       return id;
     };
     const start = new Date(Date.now() + 2 * 86_400_000);
@@ -61,7 +77,16 @@ export async function bookingBench() {
       Array.from({ length: PATIENTS * 2 }, async (_, i) => {
         const email = `bench-${i}-${randomUUID().slice(0, 6)}@example.com`;
         const patient = await createPatient(database, { firstName: 'Bench', lastName: `Patient${i}`, email });
-        const token = await tokens.sign({ sub: `bench-${patient.Id}`, email, user_roles: ['patient'], user_type: 'Patient', careslot_id: patient.Id }, 3600);
+        const token = await tokens.sign(
+          {
+            sub: `bench-${patient.Id}`,
+            email,
+            user_roles: ['patient'],
+            user_type: 'Patient',
+            careslot_id: patient.Id,
+          },
+          3600,
+        );
         return { id: patient.Id, token };
       }),
     );
@@ -71,13 +96,23 @@ export async function bookingBench() {
         method: 'POST',
         url: '/careslot-payment-service/api/v1/stripepayment/customers/payment-methods',
         headers,
-        payload: { PatientId: p.id, Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+        payload: {
+          PatientId: p.id,
+          Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' },
+        },
       });
       const held = await app.inject({
         method: 'POST',
         url: `/careslot-payment-service/api/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`,
         headers,
-        payload: { PatientId: p.id, OrganizationId: DEMO_PRACTICE_IDS[0], EntityType: 'Provider', EntityId: demoPerson('provider').id, Insured: false, PaymentMethodId: card.json<{ data: { Id: string } }>().data.Id },
+        payload: {
+          PatientId: p.id,
+          OrganizationId: DEMO_PRACTICE_IDS[0],
+          EntityType: 'Provider',
+          EntityId: demoPerson('provider').id,
+          Insured: false,
+          PaymentMethodId: card.json<{ data: { Id: string } }>().data.Id,
+        },
       });
       return held.json<{ data: { Id: string } }>().data.Id;
     };
@@ -111,14 +146,22 @@ export async function bookingBench() {
       );
       return {
         wallMs,
-        latencyMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: percentile(latencies, 100) },
+        latencyMs: {
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          max: percentile(latencies, 100),
+        },
         answers: Object.fromEntries([...new Set(codes)].map((c) => [c, codes.filter((x) => x === c).length])),
         payments: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
       };
     };
 
     const race = await run(await schedule(1), patients.slice(0, PATIENTS), payments.slice(0, PATIENTS));
-    const throughput = await run(await schedule(PATIENTS), patients.slice(PATIENTS), payments.slice(PATIENTS));
+    const throughput = await run(
+      await schedule(PATIENTS),
+      patients.slice(PATIENTS),
+      payments.slice(PATIENTS),
+    );
     await app.close();
     return { bench: 'booking', database: 'postgres', patients: PATIENTS, race, throughput };
   } finally {
@@ -128,4 +171,5 @@ export async function bookingBench() {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await bookingBench(), null, 2));
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(JSON.stringify(await bookingBench(), null, 2));

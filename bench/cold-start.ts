@@ -45,7 +45,14 @@ async function timeStart(dataDir: string, port: number): Promise<StartTiming> {
   const started = performance.now();
   const child = spawn(process.execPath, serverArgs, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'true',
+    },
     stdio: 'ignore',
   });
   try {
@@ -59,7 +66,8 @@ async function timeStart(dataDir: string, port: number): Promise<StartTiming> {
 }
 
 export async function coldStart() {
-  if (!useTsx) execFileSync('npm', ['run', 'build', '-w', '@careslot/server'], { cwd: root, stdio: 'ignore' });
+  if (!useTsx)
+    execFileSync('npm', ['run', 'build', '-w', '@careslot/server'], { cwd: root, stdio: 'ignore' });
   const first: StartTiming[] = [];
   const restart: StartTiming[] = [];
   for (let i = 0; i < runs; i += 1) {

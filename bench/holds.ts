@@ -46,10 +46,23 @@ async function waitReady(url: string, deadline: number): Promise<void> {
   throw new Error(`${url} not ready in time`);
 }
 
-async function startServer(port: number, env: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> {
+async function startServer(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '10000000', HOLD_RATE_LIMIT: '10000000', SEED_DEMO_DATA: 'true', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '10000000',
+      HOLD_RATE_LIMIT: '10000000',
+      SEED_DEMO_DATA: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -63,27 +76,47 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-async function post<T>(origin: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${origin}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+async function post<T>(
+  origin: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${origin}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as T };
 }
 
 /** Every open slot of the demo schedules over the next `days` days. */
 async function openSlots(origin: string, days: number): Promise<Slot[]> {
-  const practitioners = await post<{ Data: { Id: string }[] }>(origin, '/careslot-administration/api/v2/practitioner/advance-search', { Limit: 0 });
+  const practitioners = await post<{ Data: { Id: string }[] }>(
+    origin,
+    '/careslot-administration/api/v2/practitioner/advance-search',
+    { Limit: 0 },
+  );
   const scheduleIds: string[] = [];
   for (const p of practitioners.json.Data) {
-    const s = await post<{ Data: { Id: string }[] }>(origin, `${CALENDAR}/schedule/advance-search`, { PractitionerId: p.Id });
+    const s = await post<{ Data: { Id: string }[] }>(origin, `${CALENDAR}/schedule/advance-search`, {
+      PractitionerId: p.Id,
+    });
     scheduleIds.push(...s.json.Data.map((x) => x.Id));
   }
   const from = new Date(Date.now() + 86_400_000);
   const to = new Date(from.getTime() + days * 86_400_000);
   const q = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-  const slots = await post<{ Data: Slot[] }>(origin, `${CALENDAR}/slot/advance-search`, { ScheduleIds: scheduleIds, StartDate: q(from), EndDate: q(to) });
+  const slots = await post<{ Data: Slot[] }>(origin, `${CALENDAR}/slot/advance-search`, {
+    ScheduleIds: scheduleIds,
+    StartDate: q(from),
+    EndDate: q(to),
+  });
   return slots.json.Data;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (n: number) => Math.round(n * 10) / 10;
 
 interface HoldFigures {
@@ -103,7 +136,9 @@ async function guestTokens(origin: string, count: number): Promise<string[]> {
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
-      tokens[i] = (await post<{ data: { access_token: string } }>(origin, '/api/account/login/guest', {})).json.data.access_token;
+      tokens[i] = (
+        await post<{ data: { access_token: string } }>(origin, '/api/account/login/guest', {})
+      ).json.data.access_token;
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -150,7 +185,10 @@ async function holdLoad(origin: string, slots: Slot[]): Promise<HoldFigures> {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
-  const overCapacity = pool.reduce((n, s) => n + Math.max(0, (wins.get(s.SlotIds[0]!) ?? 0) - s.CapacityAvailable), 0);
+  const overCapacity = pool.reduce(
+    (n, s) => n + Math.max(0, (wins.get(s.SlotIds[0]!) ?? 0) - s.CapacityAvailable),
+    0,
+  );
   latencies.sort((a, b) => a - b);
   return {
     attempts: HOLDS,
@@ -171,9 +209,16 @@ async function propagation(origin: string, slots: Slot[]) {
   const sent = new Map<string, number>();
   const delays: number[] = [];
   const sockets: Socket[] = [];
-  const token = (await post<{ data: { access_token: string } }>(origin, '/api/account/login/guest', {})).json.data.access_token;
+  const token = (await post<{ data: { access_token: string } }>(origin, '/api/account/login/guest', {})).json
+    .data.access_token;
   for (let i = 0; i < CLIENTS; i += 1) {
-    const socket = io(`${origin}/hubs/calendar`, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, auth: { token } });
+    const socket = io(`${origin}/hubs/calendar`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token },
+    });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -188,7 +233,12 @@ async function propagation(origin: string, slots: Slot[]) {
   const holders = await guestTokens(origin, targets.length);
   for (const [i, slot] of targets.entries()) {
     sent.set(slot.SlotIds[0]!, performance.now());
-    const res = await post(origin, `${CALENDAR}/slot/reserve`, { SlotIds: slot.SlotIds }, { authorization: `Bearer ${holders[i]}` });
+    const res = await post(
+      origin,
+      `${CALENDAR}/slot/reserve`,
+      { SlotIds: slot.SlotIds },
+      { authorization: `Bearer ${holders[i]}` },
+    );
     if (res.status !== 200) throw new Error(`propagation hold answered ${res.status}`);
     // Let this hold's deliveries land before the next, so the figure is per event, not a backlog.
     const expected = (i + 1) * CLIENTS;
@@ -214,7 +264,13 @@ async function runOn(label: string, port: number, env: Record<string, string>) {
     const slots = await openSlots(origin, 20);
     const load = await holdLoad(origin, slots);
     const live = await propagation(origin, slots);
-    return { database: label, openSlots: slots.length, concurrency: CONCURRENCY, holds: load, propagation: live };
+    return {
+      database: label,
+      openSlots: slots.length,
+      concurrency: CONCURRENCY,
+      holds: load,
+      propagation: live,
+    };
   } finally {
     await stop(child);
   }

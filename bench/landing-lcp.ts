@@ -60,7 +60,15 @@ export async function landingLcp() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careslot-lcp-'));
   const server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'true',
+    },
     stdio: 'ignore',
   });
   const browser = await chromium.launch({
@@ -103,7 +111,10 @@ export async function landingLcp() {
           },
         ]),
       ),
-      loadAverage: os.loadavg().map((l) => l.toFixed(2)).join(' '),
+      loadAverage: os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' '),
     };
   } finally {
     await browser.close();

@@ -50,25 +50,56 @@ async function fill(database: Database, userId: string, organizationId: string) 
 
 async function measure(database: Database, label: string) {
   await migrate(database);
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '/nonexistent', RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST: '/nonexistent',
+    RATE_LIMIT_MAX: '1000000',
+    LOG_LEVEL: 'warn',
+  });
   const tokens = await createTokenService(database, () => systemClock.now());
   const realtime = createRealtime({ tokens, redisUrl: undefined, now: () => systemClock.now() });
-  const app = await buildApp({ config, database, clock: systemClock, tokens, outbox: createOutbox(database), realtime });
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    tokens,
+    outbox: createOutbox(database),
+    realtime,
+  });
   await app.ready();
   try {
     const userId = randomUUID();
     const organizationId = randomUUID();
     await fill(database, userId, organizationId);
-    const token = await tokens.sign({ sub: `bench-${userId}`, email: 'bench@example.com', user_roles: ['provider'], user_type: 'Practitioner', careslot_id: userId, PracticeId: organizationId }, 3600);
+    const token = await tokens.sign(
+      {
+        sub: `bench-${userId}`,
+        email: 'bench@example.com',
+        user_roles: ['provider'],
+        user_type: 'Practitioner',
+        careslot_id: userId,
+        PracticeId: organizationId,
+      },
+      3600,
+    );
     const headers = { authorization: `Bearer ${token}` };
     const day = 86_400_000;
     const today = new Date();
     today.setUTCHours(0, 0, 0, 0);
     const window = `from=${new Date(today.getTime() - 6 * day).toISOString()}&to=${new Date(today.getTime() + day).toISOString()}`;
     const cases: [string, string][] = [
-      ['first page (50 newest of all)', 'userType=Practitioner&notificationType=Appointment&Offset=1&Limit=50'],
-      ['page 100 (rows 4,951-5,000)', 'userType=Practitioner&notificationType=Appointment&Offset=100&Limit=50'],
-      ['first page in the 7-day window', `userType=Practitioner&notificationType=Appointment&Offset=1&Limit=50&${window}`],
+      [
+        'first page (50 newest of all)',
+        'userType=Practitioner&notificationType=Appointment&Offset=1&Limit=50',
+      ],
+      [
+        'page 100 (rows 4,951-5,000)',
+        'userType=Practitioner&notificationType=Appointment&Offset=100&Limit=50',
+      ],
+      [
+        'first page in the 7-day window',
+        `userType=Practitioner&notificationType=Appointment&Offset=1&Limit=50&${window}`,
+      ],
     ];
     const results: Record<string, { p50: number; p95: number }> = {};
     for (const [name, query] of cases) {
@@ -82,11 +113,19 @@ async function measure(database: Database, label: string) {
       results[name] = { p50: percentile(times, 50), p95: percentile(times, 95) };
     }
     // Mark-as-seen of a page's 50 ids (what opening the sidebar sends).
-    const unseen = await database.query<{ id: string }>('select id from in_app_notifications where user_id = $1 and not seen limit $2', [userId, CALLS * 5]);
+    const unseen = await database.query<{ id: string }>(
+      'select id from in_app_notifications where user_id = $1 and not seen limit $2',
+      [userId, CALLS * 5],
+    );
     const times: number[] = [];
     for (let i = 0; i + 50 <= unseen.length && times.length < CALLS / 4; i += 50) {
       const t0 = performance.now();
-      const res = await app.inject({ method: 'PATCH', url: `${V1}/InAppNotifications/batch/mark-as-seen`, headers, payload: unseen.slice(i, i + 50).map((r) => r.id) });
+      const res = await app.inject({
+        method: 'PATCH',
+        url: `${V1}/InAppNotifications/batch/mark-as-seen`,
+        headers,
+        payload: unseen.slice(i, i + 50).map((r) => r.id),
+      });
       times.push(performance.now() - t0);
       if (res.statusCode !== 200) throw new Error(`mark-as-seen: ${res.statusCode}`);
     }

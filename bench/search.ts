@@ -27,7 +27,16 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 2000);
 const serverUrl = process.env.BENCH_DATABASE_URL;
 const SEARCH = `http://${host}:${port}/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs`;
 
-const SPECIALTIES = ['Internist', 'Cardiologist (Heart Doctor)', 'Neurologist', 'Dermatologist', 'Psychiatrist', 'Orthopedic Surgeon', 'Family Physician', 'Pediatrician'];
+const SPECIALTIES = [
+  'Internist',
+  'Cardiologist (Heart Doctor)',
+  'Neurologist',
+  'Dermatologist',
+  'Psychiatrist',
+  'Orthopedic Surgeon',
+  'Family Physician',
+  'Pediatrician',
+];
 const CONDITIONS = ['Back Pain', 'Diabetes Consultation', 'Headache', 'Acne'];
 const CARRIERS = ['Aetna', 'Medicare', 'Blue Cross Blue Shield', 'UnitedHealthcare', 'Cigna'];
 
@@ -36,12 +45,45 @@ const pick = <T>(xs: readonly T[], rnd: () => number): T => xs[Math.floor(rnd() 
 
 /** What patients ask, roughly in the proportions a home page produces. */
 const SCENARIOS: Scenario[] = [
-  { name: 'specialty + zip within 50 mi', body: (zip, rnd) => ({ Specialty: pick(SPECIALTIES, rnd), ZipCode: zip, Distance: 50 }) },
-  { name: 'condition + zip, any distance', body: (zip, rnd) => ({ Condition: pick(CONDITIONS, rnd), ZipCode: zip }) },
-  { name: 'specialty + carrier + zip within 100 mi', body: (zip, rnd) => ({ Specialty: pick(SPECIALTIES, rnd), insurance_name: pick(CARRIERS, rnd), ZipCode: zip, Distance: 100 }) },
-  { name: 'zip only, pages 1-10', body: (zip, rnd) => ({ ZipCode: zip, Offset: 1 + Math.floor(rnd() * 10) }) },
-  { name: 'specialty, next availability, 100 mi', body: (zip, rnd) => ({ Specialty: pick(SPECIALTIES, rnd), ZipCode: zip, Distance: 100, SortBy: 'next_availability' }) },
-  { name: 'free text + gender + visit type', body: (zip, rnd) => ({ TextField: pick(['smith', 'health', 'clinic', 'family'], rnd), Gender: pick(['F', 'M'], rnd), VisitType: 'TeleHealth', ZipCode: zip }) },
+  {
+    name: 'specialty + zip within 50 mi',
+    body: (zip, rnd) => ({ Specialty: pick(SPECIALTIES, rnd), ZipCode: zip, Distance: 50 }),
+  },
+  {
+    name: 'condition + zip, any distance',
+    body: (zip, rnd) => ({ Condition: pick(CONDITIONS, rnd), ZipCode: zip }),
+  },
+  {
+    name: 'specialty + carrier + zip within 100 mi',
+    body: (zip, rnd) => ({
+      Specialty: pick(SPECIALTIES, rnd),
+      insurance_name: pick(CARRIERS, rnd),
+      ZipCode: zip,
+      Distance: 100,
+    }),
+  },
+  {
+    name: 'zip only, pages 1-10',
+    body: (zip, rnd) => ({ ZipCode: zip, Offset: 1 + Math.floor(rnd() * 10) }),
+  },
+  {
+    name: 'specialty, next availability, 100 mi',
+    body: (zip, rnd) => ({
+      Specialty: pick(SPECIALTIES, rnd),
+      ZipCode: zip,
+      Distance: 100,
+      SortBy: 'next_availability',
+    }),
+  },
+  {
+    name: 'free text + gender + visit type',
+    body: (zip, rnd) => ({
+      TextField: pick(['smith', 'health', 'clinic', 'family'], rnd),
+      Gender: pick(['F', 'M'], rnd),
+      VisitType: 'TeleHealth',
+      ZipCode: zip,
+    }),
+  },
 ];
 
 function mulberry32(seed: number) {
@@ -80,11 +122,17 @@ function cpuMsOf(pid: number | undefined): number | null {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const summary = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const r = (x: number) => Math.round(x * 10) / 10;
-  return { n: xs.length, p50: r(percentile(sorted, 50)), p95: r(percentile(sorted, 95)), p99: r(percentile(sorted, 99)) };
+  return {
+    n: xs.length,
+    p50: r(percentile(sorted, 50)),
+    p95: r(percentile(sorted, 95)),
+    p99: r(percentile(sorted, 99)),
+  };
 };
 
 export async function searchBench() {
@@ -103,7 +151,11 @@ export async function searchBench() {
   const env = { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   try {
     const seedStarted = performance.now();
-    execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/seed/cli.ts', '--providers', String(providers), '--seed', '7'], { cwd: root, env, stdio: 'ignore' });
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/seed/cli.ts', '--providers', String(providers), '--seed', '7'],
+      { cwd: root, env, stdio: 'ignore' },
+    );
     // Bookings: a quarter of the morning slots of the next 4 weeks taken (times on the hour and half hour UTC).
     const database = await openDatabase({ databaseUrl, dataDir });
     await database.query(
@@ -120,7 +172,11 @@ export async function searchBench() {
               (select count(*)::int from provider_search) as rows,
               (select count(*)::int from slot_capacity) as taken`,
     );
-    const zips = (await database.query<{ zip_code: string }>('select distinct zip_code from provider_search order by zip_code')).map((r) => r.zip_code);
+    const zips = (
+      await database.query<{ zip_code: string }>(
+        'select distinct zip_code from provider_search order by zip_code',
+      )
+    ).map((r) => r.zip_code);
     await database.close();
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
 
@@ -128,7 +184,15 @@ export async function searchBench() {
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
     const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
-      env: { ...env, PORT: String(port), HOST: host, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000', SEED_DEMO_DATA: 'false' },
+      env: {
+        ...env,
+        PORT: String(port),
+        HOST: host,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '1000000',
+        SEED_DEMO_DATA: 'false',
+      },
       stdio: 'ignore',
     });
     try {
@@ -139,7 +203,12 @@ export async function searchBench() {
         return { scenario: scenario.name, body: scenario.body(pick(zips, rnd), rnd) };
       });
       // Warm-up: every scenario once, not measured.
-      for (const s of SCENARIOS) await fetch(SEARCH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(s.body(zips[0]!, rnd)) });
+      for (const s of SCENARIOS)
+        await fetch(SEARCH, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(s.body(zips[0]!, rnd)),
+        });
 
       const timings = new Map<string, number[]>();
       let next = 0;
@@ -151,7 +220,11 @@ export async function searchBench() {
           while (next < plan.length) {
             const item = plan[next++]!;
             const t0 = performance.now();
-            const res = await fetch(SEARCH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(item.body) });
+            const res = await fetch(SEARCH, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(item.body),
+            });
             await res.arrayBuffer();
             const ms = performance.now() - t0;
             if (!res.ok) failures += 1;
@@ -169,7 +242,10 @@ export async function searchBench() {
         requests,
         failures,
         throughputPerSecond: Math.round(requests / seconds),
-        serverCpuMsPerSearch: cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) / requests) * 100) / 100,
+        serverCpuMsPerSearch:
+          cpuBefore === null || cpuAfter === null
+            ? null
+            : Math.round(((cpuAfter - cpuBefore) / requests) * 100) / 100,
         loadAverage: os.loadavg().map((x) => Math.round(x * 10) / 10),
         overall: summary([...timings.values()].flat()),
         byScenario: Object.fromEntries([...timings].map(([name, xs]) => [name, summary(xs)])),

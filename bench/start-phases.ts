@@ -28,16 +28,36 @@ async function phase<T>(name: string, fn: () => Promise<T>): Promise<T> {
 }
 
 const importsCpuMs = Math.round(cpuMs());
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true' });
-const database = await phase('open', () => openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+});
+const database = await phase('open', () =>
+  openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }),
+);
 await phase('migrate', () => migrate(database));
 const seeded = await phase('seed', () => seedDatabase(database, { demo: config.SEED_DEMO_DATA }));
 const app = await phase('app', async () => {
   const tokens = await createTokenService(database, () => systemClock.now());
   const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => systemClock.now() });
-  const built = await buildApp({ config, database, clock: systemClock, tokens, outbox: createOutbox(database), realtime });
+  const built = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    tokens,
+    outbox: createOutbox(database),
+    realtime,
+  });
   await built.ready();
   return built;
 });
 await app.close();
-console.log(JSON.stringify({ dataDir: config.DATA_DIR, importsCpuMs, phases, firstStart: seeded.reference.zipCodes > 0 }, null, 2));
+console.log(
+  JSON.stringify(
+    { dataDir: config.DATA_DIR, importsCpuMs, phases, firstStart: seeded.reference.zipCodes > 0 },
+    null,
+    2,
+  ),
+);

@@ -17,7 +17,8 @@ const PATIENT_PAGES: Record<string, string> = {
   'home (/)': 'src/features/home/routes/HomePage.tsx',
   'provider search (/provider-search)': 'src/features/find-care/routes/ProviderSearchPage.tsx',
   'provider profile (/providers/:id)': 'src/features/provider-profile/routes/ProviderProfilePage.tsx',
-  'practice profile (/practice/:nameIdentity)': 'src/features/provider-profile/routes/PracticeProfilePage.tsx',
+  'practice profile (/practice/:nameIdentity)':
+    'src/features/provider-profile/routes/PracticeProfilePage.tsx',
   'booking form (/book/book-appointment-form)': 'src/features/booking/routes/BookAppointmentFormPage.tsx',
   'login (/login)': 'src/features/identity/routes/LoginPage.tsx',
 };
@@ -49,7 +50,10 @@ export interface PageBundle {
 }
 
 export function webBundle(): { budgetKb: number; pages: PageBundle[] } {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
   if (!entryKey) throw new Error('no index.html entry in the manifest: run npm run build first');
   const gzipOf = new Map<string, number>();

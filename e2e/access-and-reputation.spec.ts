@@ -15,7 +15,9 @@ const NARROW = { width: 375, height: 812 };
 
 async function axeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
@@ -40,7 +42,9 @@ async function setCell(admin: Page, name: string, on: boolean) {
   const cell = admin.getByRole('switch', { name });
   await expect(cell).toBeEnabled();
   if ((await cell.isChecked()) === on) return;
-  const saved = admin.waitForResponse((r) => r.url().includes('/EntityConfigurations/') && r.request().method() === 'PUT');
+  const saved = admin.waitForResponse(
+    (r) => r.url().includes('/EntityConfigurations/') && r.request().method() === 'PUT',
+  );
   await cell.click({ force: true });
   expect((await saved).status()).toBe(200);
   await expect(cell).toBeChecked({ checked: on });
@@ -55,7 +59,9 @@ async function callAsPage(page: Page, path: string) {
   }, path);
 }
 
-test('the practice admin turns the Calendar off for staff; a staff member loses it in the menu and at the server', async ({ browser }, info) => {
+test('the practice admin turns the Calendar off for staff; a staff member loses it in the menu and at the server', async ({
+  browser,
+}, info) => {
   const admin = await signedIn(browser, 'admin');
   try {
     await admin.goto('/practice-admin/settings/access-control');
@@ -70,7 +76,10 @@ test('the practice admin turns the Calendar off for staff; a staff member loses 
     await staff.goto('/dashboard/practice-staff');
     await expect(staff.getByRole('link', { name: 'Check-In Summary' }).first()).toBeVisible();
     await expect(staff.getByRole('link', { name: 'Calendar', exact: true })).toHaveCount(0);
-    const status = await callAsPage(staff, '/careslot-appointment-service/api/v2/practice/blocked-time?from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z');
+    const status = await callAsPage(
+      staff,
+      '/careslot-appointment-service/api/v2/practice/blocked-time?from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z',
+    );
     expect(status).toBe(403);
 
     // The Check-In Summary is still theirs: the day's visits with filters and the live state.
@@ -89,7 +98,9 @@ test('the practice admin turns the Calendar off for staff; a staff member loses 
   }
 });
 
-test('the practice admin saves the reputation settings; Reputation Management opens the sign-on form', async ({ browser }, info) => {
+test('the practice admin saves the reputation settings; Reputation Management opens the sign-on form', async ({
+  browser,
+}, info) => {
   const admin = await signedIn(browser, 'admin');
   await admin.goto('/practice-admin/settings/reputation');
   await expect(admin.getByRole('heading', { name: 'Practice', exact: true })).toBeVisible();
@@ -97,10 +108,14 @@ test('the practice admin saves the reputation settings; Reputation Management op
   await form.getByLabel('Reputation API key').fill(KEY_32.slice(1));
   await form.getByLabel('Business ID').fill(BUSINESS_ID_15);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByText('Reputation API key must be exactly 32 characters (rule: exact length; it has 31).')).toBeVisible();
+  await expect(
+    form.getByText('Reputation API key must be exactly 32 characters (rule: exact length; it has 31).'),
+  ).toBeVisible();
 
   await form.getByLabel('Reputation API key').fill(KEY_32);
-  const saved = admin.waitForResponse((r) => r.url().includes('/OrganizationSettings') && r.request().method() !== 'GET');
+  const saved = admin.waitForResponse(
+    (r) => r.url().includes('/OrganizationSettings') && r.request().method() !== 'GET',
+  );
   await form.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(200);
   await expect(form.getByText('Reputation settings saved.')).toBeVisible();
@@ -111,11 +126,21 @@ test('the practice admin saves the reputation settings; Reputation Management op
   const requests = admin.getByRole('region', { name: 'Review requests' });
   const hours = requests.getByRole('textbox', { name: /^Hours after the visit for / }).first();
   await hours.fill('169');
-  await requests.getByRole('button', { name: /^Save review requests of / }).first().click();
-  await expect(requests.getByText('Hours after the visit must be a whole number from 0 to 168 (rule: range).')).toBeVisible();
+  await requests
+    .getByRole('button', { name: /^Save review requests of / })
+    .first()
+    .click();
+  await expect(
+    requests.getByText('Hours after the visit must be a whole number from 0 to 168 (rule: range).'),
+  ).toBeVisible();
   await hours.fill('48');
-  const savedRequests = admin.waitForResponse((r) => r.url().includes('/EntityConfiguration/') && r.request().method() === 'PUT');
-  await requests.getByRole('button', { name: /^Save review requests of / }).first().click();
+  const savedRequests = admin.waitForResponse(
+    (r) => r.url().includes('/EntityConfiguration/') && r.request().method() === 'PUT',
+  );
+  await requests
+    .getByRole('button', { name: /^Save review requests of / })
+    .first()
+    .click();
   expect((await savedRequests).status()).toBe(200);
   await expect(requests.getByRole('status').first()).toHaveText('Saved.');
   expect(await axeViolations(admin)).toEqual([]);

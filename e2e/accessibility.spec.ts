@@ -26,7 +26,8 @@ async function seriousFindings(page: Page): Promise<string[]> {
 function watchPolicy(page: Page): string[] {
   const refused: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /^Content Security Policy: style-src/.test(message.text())) refused.push(message.text());
+    if (message.type() === 'error' && /^Content Security Policy: style-src/.test(message.text()))
+      refused.push(message.text());
   });
   return refused;
 }
@@ -38,7 +39,9 @@ async function openAs(browser: Browser, role: DemoRole | null): Promise<{ page: 
   await page.addInitScript(() => {
     sessionStorage.setItem('landing_dismissed', '1');
     document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`Content Security Policy: ${e.violatedDirective} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`),
+      console.error(
+        `Content Security Policy: ${e.violatedDirective} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`,
+      ),
     );
   });
   if (role) await signInAs(page, role);
@@ -90,8 +93,14 @@ test.describe('accessibility of the main pages (axe-core, WCAG 2.1 AA: no seriou
     const timeZoneDialog = page.getByRole('dialog', { name: 'Time Zone Difference' });
     const booking = /\/(screening-form|book\/book-appointment-form)$/;
     const asked = await Promise.race([
-      timeZoneDialog.waitFor().then(() => true, () => false),
-      page.waitForURL(booking).then(() => false, () => false),
+      timeZoneDialog.waitFor().then(
+        () => true,
+        () => false,
+      ),
+      page.waitForURL(booking).then(
+        () => false,
+        () => false,
+      ),
     ]);
     if (asked) await timeZoneDialog.getByRole('button', { name: 'Yes' }).click();
     await expect(page).toHaveURL(booking);
@@ -113,7 +122,11 @@ test.describe('accessibility of the main pages (axe-core, WCAG 2.1 AA: no seriou
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, refused, 'appointment requests');
 
-    const calendar = await page.getByRole('banner').getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: 'Calendar' }).getAttribute('href');
+    const calendar = await page
+      .getByRole('banner')
+      .getByRole('navigation', { name: 'Your menu' })
+      .getByRole('link', { name: 'Calendar' })
+      .getAttribute('href');
     await page.goto(calendar!);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(page, refused, 'calendar');

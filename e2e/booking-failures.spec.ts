@@ -35,18 +35,28 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The demo provider's open slots from `daysAhead` days on (the first practice: $75 uninsured; every slot has 4 places). */
 async function openSlots(page: Page, daysAhead: number): Promise<Slot[]> {
-  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: PROVIDER_ID } });
+  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', {
+    data: { PractitionerId: PROVIDER_ID },
+  });
   const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
   const from = new Date(Date.now() + daysAhead * 86_400_000);
   const search = await page.request.post('/careslot-calendar/api/v2/slot/advance-search', {
-    data: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) },
+    data: {
+      ScheduleIds: scheduleIds,
+      StartDate: utc(from),
+      EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)),
+    },
   });
   return ((await search.json()) as { Data: Slot[] }).Data;
 }
 
 async function slotNow(page: Page, slot: Slot): Promise<Slot | undefined> {
   const search = await page.request.post('/careslot-calendar/api/v2/slot/advance-search', {
-    data: { ScheduleIds: [slot.ScheduleId], StartDate: utc(new Date(slot.Start)), EndDate: utc(new Date(slot.End)) },
+    data: {
+      ScheduleIds: [slot.ScheduleId],
+      StartDate: utc(new Date(slot.Start)),
+      EndDate: utc(new Date(slot.End)),
+    },
   });
   return ((await search.json()) as { Data: Slot[] }).Data.find((s) => s.Start === slot.Start);
 }
@@ -62,13 +72,22 @@ async function holdAndOpenPayPage(page: Page, slot: Slot) {
   await page.evaluate(
     (data) => {
       sessionStorage.setItem('slot_data', JSON.stringify(data));
-      sessionStorage.setItem('book_appointment_state', JSON.stringify({ appointmentInfo: { Reason: 'Follow-up of blood tests' }, currentStage: 'PAYMENT' }));
+      sessionStorage.setItem(
+        'book_appointment_state',
+        JSON.stringify({ appointmentInfo: { Reason: 'Follow-up of blood tests' }, currentStage: 'PAYMENT' }),
+      );
     },
     {
       calendarId: slot.ScheduleId,
       facilityId: null,
       time_slot: held,
-      entity: { Id: PROVIDER_ID, Type: 'Practitioner', Name: 'Dr. Olivia Bennett, MD', Speciality: 'Internist', Photo: null },
+      entity: {
+        Id: PROVIDER_ID,
+        Type: 'Practitioner',
+        Name: 'Dr. Olivia Bennett, MD',
+        Speciality: 'Internist',
+        Photo: null,
+      },
       selectedReason: -1,
       actorLocationCalendars: [slot.ScheduleId],
       workflow: 'PROVIDER_PROFILE',
@@ -95,7 +114,9 @@ async function chooseTestCard(page: Page) {
 
 /** Pays; resolves with the visit fee's authorization (the payment intent the pay page made). */
 async function payAndBook(page: Page): Promise<Transaction> {
-  const intent = page.waitForResponse((r) => r.url().includes('/payment-intent') && r.request().method() === 'POST');
+  const intent = page.waitForResponse(
+    (r) => r.url().includes('/payment-intent') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Pay $75.00 and book' }).click();
   const response = await intent;
   expect(response.status()).toBe(200);
@@ -103,7 +124,9 @@ async function payAndBook(page: Page): Promise<Transaction> {
 }
 
 async function transactionStatus(page: Page, id: string): Promise<string> {
-  const res = await page.request.get(`/careslot-payment-service/api/paymenttransaction/${id}`, { headers: auth(await tokenOf(page)) });
+  const res = await page.request.get(`/careslot-payment-service/api/paymenttransaction/${id}`, {
+    headers: auth(await tokenOf(page)),
+  });
   return ((await res.json()) as { data: Transaction }).data.Status;
 }
 
@@ -118,7 +141,9 @@ async function practiceAdminToken(browser: Browser): Promise<string> {
   return token;
 }
 
-test('booking the same time twice: the 409 text, the hold released, the authorization cancelled, back to the portal', async ({ page }) => {
+test('booking the same time twice: the 409 text, the hold released, the authorization cancelled, back to the portal', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, 'patient');
   const slot = (await openSlots(page, 24))[0]!;
@@ -129,7 +154,9 @@ test('booking the same time twice: the 409 text, the hold released, the authoriz
   await holdAndOpenPayPage(page, slot);
   await chooseTestCard(page);
   const first = await payAndBook(page);
-  await expect(page.getByTestId('confirmation-title')).toHaveText('Jordan, Your appointment has been scheduled');
+  await expect(page.getByTestId('confirmation-title')).toHaveText(
+    'Jordan, Your appointment has been scheduled',
+  );
   expect(await transactionStatus(page, first.Id)).toBe('Captured');
   await expect.poll(async () => (await slotNow(page, slot))?.CapacityAvailable).toBe(places - 1);
 
@@ -143,7 +170,10 @@ test('booking the same time twice: the 409 text, the hold released, the authoriz
   await expect(page.getByRole('alert').filter({ hasText: 'Already booked at this time.' })).toBeVisible();
   await expect(page).toHaveURL(/\/portal$/);
   await expect.poll(async () => (await slotNow(page, slot))?.CapacityAvailable).toBe(places - 1);
-  const validate = await page.request.post('/careslot-calendar/api/v2/slot/validate-reserved-slot', { headers: auth(await tokenOf(page)), data: { SlotIds: slot.SlotIds } });
+  const validate = await page.request.post('/careslot-calendar/api/v2/slot/validate-reserved-slot', {
+    headers: auth(await tokenOf(page)),
+    data: { SlotIds: slot.SlotIds },
+  });
   expect(await validate.json()).toBe(false);
   // No money is held for the booking that did not happen; the first one stays paid.
   expect(await transactionStatus(page, second.Id)).toBe('Canceled');
@@ -151,7 +181,10 @@ test('booking the same time twice: the 409 text, the hold released, the authoriz
   expect(await page.evaluate(() => sessionStorage.getItem('book_appointment_state'))).toBeNull();
 });
 
-test('the practice blocks the time after the fee is authorized: the authorization is cancelled and another time is offered', async ({ page, browser }) => {
+test('the practice blocks the time after the fee is authorized: the authorization is cancelled and another time is offered', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const adminToken = await practiceAdminToken(browser);
   await signInAs(page, 'patient');
@@ -165,10 +198,13 @@ test('the practice blocks the time after the fee is authorized: the authorizatio
   await page.route('**/careslot-appointment-service/api/v2/Appointments', async (route) => {
     if (route.request().method() === 'POST' && !blocked) {
       blocked = true;
-      const off = await page.request.post(`/careslot-calendar/api/v2/schedule/${slot.ScheduleId}/exceptions`, {
-        headers: auth(adminToken),
-        data: { Kind: 'TimeOff', Start: slot.Start, End: slot.End, Note: 'Staff training' },
-      });
+      const off = await page.request.post(
+        `/careslot-calendar/api/v2/schedule/${slot.ScheduleId}/exceptions`,
+        {
+          headers: auth(adminToken),
+          data: { Kind: 'TimeOff', Start: slot.Start, End: slot.End, Note: 'Staff training' },
+        },
+      );
       expect(off.status()).toBe(200);
     }
     await route.continue();
@@ -178,13 +214,20 @@ test('the practice blocks the time after the fee is authorized: the authorizatio
   // §4.2 step 9 / §4.7: the time is gone, nothing was taken (the authorization is cancelled, so there is nothing to
   // refund), and the reschedule dialog offers another time.
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Unfortunately, Dr. Olivia Bennett, MD is no longer available on the selected slot')).toBeVisible();
+  await expect(
+    dialog.getByText('Unfortunately, Dr. Olivia Bennett, MD is no longer available on the selected slot'),
+  ).toBeVisible();
   expect(await transactionStatus(page, authorization.Id)).toBe('Canceled');
   await expect(page).toHaveURL(/\/book\/pay$/);
 
-  await dialog.getByRole('button', { name: /\d{1,2}:\d{2} (am|pm)/ }).first().click();
+  await dialog
+    .getByRole('button', { name: /\d{1,2}:\d{2} (am|pm)/ })
+    .first()
+    .click();
   await dialog.getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(page.getByTestId('confirmation-title')).toHaveText('Jordan, Your appointment has been scheduled');
+  await expect(page.getByTestId('confirmation-title')).toHaveText(
+    'Jordan, Your appointment has been scheduled',
+  );
   await page.getByRole('button', { name: 'Manage appointment' }).click();
   await expect(page.getByTestId('appointment-status')).toHaveText('Scheduled');
 
@@ -192,9 +235,12 @@ test('the practice blocks the time after the fee is authorized: the authorizatio
   // booked here is cancelled again so that it cannot collide with theirs.
   const id = /\/details\/([^/?]+)/.exec(page.url())?.[1];
   expect(id).toBeTruthy();
-  const cancel = await page.request.post(`/careslot-appointment-service/api/v2/web/patient-appointments/${id}/cancel`, {
-    headers: auth(await tokenOf(page)),
-    data: { Reason: 'End of the test journey' },
-  });
+  const cancel = await page.request.post(
+    `/careslot-appointment-service/api/v2/web/patient-appointments/${id}/cancel`,
+    {
+      headers: auth(await tokenOf(page)),
+      data: { Reason: 'End of the test journey' },
+    },
+  );
   expect(cancel.status()).toBe(200);
 });

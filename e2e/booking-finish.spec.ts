@@ -22,11 +22,17 @@ async function shoot(page: Page, name: string) {
 
 /** The demo provider's open slots from `daysAhead` days on (the first practice takes a visit fee: $75 uninsured). */
 async function openSlots(page: Page, daysAhead: number): Promise<Slot[]> {
-  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: seedId('demo:person:provider') } });
+  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', {
+    data: { PractitionerId: seedId('demo:person:provider') },
+  });
   const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
   const from = new Date(Date.now() + daysAhead * 86_400_000);
   const search = await page.request.post('/careslot-calendar/api/v2/slot/advance-search', {
-    data: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) },
+    data: {
+      ScheduleIds: scheduleIds,
+      StartDate: utc(from),
+      EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)),
+    },
   });
   return ((await search.json()) as { Data: Slot[] }).Data;
 }
@@ -40,19 +46,25 @@ async function hold(page: Page, slot: Slot) {
     calendarId: slot.ScheduleId,
     facilityId: null,
     time_slot: held,
-    entity: { Id: seedId('demo:person:provider'), Type: 'Practitioner', Name: 'Dr. Olivia Bennett, MD', Speciality: 'Family Medicine', Photo: null },
+    entity: {
+      Id: seedId('demo:person:provider'),
+      Type: 'Practitioner',
+      Name: 'Dr. Olivia Bennett, MD',
+      Speciality: 'Family Medicine',
+      Photo: null,
+    },
     selectedReason: -1,
     actorLocationCalendars: [slot.ScheduleId],
     workflow: 'PROVIDER_PROFILE',
     expiresAt: ExpiresAt,
   };
-  await page.evaluate(
-    (data) => {
-      sessionStorage.setItem('slot_data', JSON.stringify(data));
-      sessionStorage.setItem('book_appointment_state', JSON.stringify({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'PAYMENT' }));
-    },
-    slotData,
-  );
+  await page.evaluate((data) => {
+    sessionStorage.setItem('slot_data', JSON.stringify(data));
+    sessionStorage.setItem(
+      'book_appointment_state',
+      JSON.stringify({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'PAYMENT' }),
+    );
+  }, slotData);
 }
 
 /** Opens the card form: it shows by itself while no card is saved, else behind 'Use another card'. */
@@ -72,11 +84,15 @@ async function addCard(page: Page, number: string) {
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
-  await page.context().addCookies([{ name: 'SessionId', value: `e2e-finish-${randomUUID()}`, url: 'http://127.0.0.1' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'SessionId', value: `e2e-finish-${randomUUID()}`, url: 'http://127.0.0.1' }]);
 });
 
 for (const width of [1440, 375]) {
-  test(`pay the visit fee (declined card first), see the confirmation popup and manage the visit in the portal (${width} px)`, async ({ page }) => {
+  test(`pay the visit fee (declined card first), see the confirmation popup and manage the visit in the portal (${width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await signInAs(page, 'patient');
     const slots = await openSlots(page, width === 1440 ? 2 : 9);
@@ -105,10 +121,18 @@ for (const width of [1440, 375]) {
     await shoot(page, 'pay-cards');
     await page.getByRole('button', { name: 'Pay $75.00 and book' }).click();
 
-    await expect(page).toHaveURL(/\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/);
-    await expect(page.getByTestId('confirmation-title')).toHaveText('Jordan, Your appointment has been scheduled');
-    await expect(page.getByTestId('confirmation-detail')).toContainText(/^with .*Olivia Bennett on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, 20\d\d at \d{1,2}:\d{2} (AM|PM)$/);
-    await expect(page.getByText('Add this appointment to your calendar, reschedule or look up directions.')).toBeVisible();
+    await expect(page).toHaveURL(
+      /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/,
+    );
+    await expect(page.getByTestId('confirmation-title')).toHaveText(
+      'Jordan, Your appointment has been scheduled',
+    );
+    await expect(page.getByTestId('confirmation-detail')).toContainText(
+      /^with .*Olivia Bennett on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, 20\d\d at \d{1,2}:\d{2} (AM|PM)$/,
+    );
+    await expect(
+      page.getByText('Add this appointment to your calendar, reschedule or look up directions.'),
+    ).toBeVisible();
     await shoot(page, 'confirmation-popup');
     await page.getByRole('button', { name: 'Manage appointment' }).click();
     await expect(page).not.toHaveURL(/showConfirmationMessage/);
@@ -130,7 +154,10 @@ for (const width of [1440, 375]) {
     await page.getByRole('button', { name: 'Reschedule' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await shoot(page, 'portal-reschedule');
-    const firstOpen = page.getByRole('dialog').getByRole('button', { name: /\d{1,2}:\d{2} (am|pm)/ }).first();
+    const firstOpen = page
+      .getByRole('dialog')
+      .getByRole('button', { name: /\d{1,2}:\d{2} (am|pm)/ })
+      .first();
     await firstOpen.click();
     await page.getByRole('button', { name: 'CONFIRM' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
@@ -169,13 +196,20 @@ test('a slot lost meanwhile opens the reschedule dialog; CONFIRM books the new t
   await addCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $75.00 and book' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Unfortunately, Dr. Olivia Bennett, MD is no longer available on the selected slot')).toBeVisible();
+  await expect(
+    dialog.getByText('Unfortunately, Dr. Olivia Bennett, MD is no longer available on the selected slot'),
+  ).toBeVisible();
   await expect(dialog.getByText('Please choose another slot')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'CONFIRM' })).toBeDisabled();
   await expect(dialog.getByTestId('slot-day')).toHaveCount(4);
   await shoot(page, 'reschedule-dialog');
-  await dialog.getByRole('button', { name: /\d{1,2}:\d{2} (am|pm)/ }).first().click();
+  await dialog
+    .getByRole('button', { name: /\d{1,2}:\d{2} (am|pm)/ })
+    .first()
+    .click();
   await expect(dialog.getByRole('button', { name: 'CONFIRM' })).toBeEnabled();
   await dialog.getByRole('button', { name: 'CONFIRM' }).click();
-  await expect(page.getByTestId('confirmation-title')).toHaveText('Jordan, Your appointment has been scheduled');
+  await expect(page.getByTestId('confirmation-title')).toHaveText(
+    'Jordan, Your appointment has been scheduled',
+  );
 });

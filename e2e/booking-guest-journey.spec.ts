@@ -20,7 +20,8 @@ test.beforeEach(async ({ page }) => {
 
 /** Set E2E_SCREENSHOTS=<folder> to keep a picture of the popups (kept out of git). */
 async function shoot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
 }
 
 interface HeldSelection {
@@ -38,8 +39,19 @@ function searchDate(weeksAhead: number): string {
 function inZone(iso: string, timeZone: string) {
   const at = new Date(iso);
   return {
-    longDay: new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(at),
-    pendingDay: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'long', day: 'numeric', timeZone }).format(at),
+    longDay: new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone,
+    }).format(at),
+    pendingDay: new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'long',
+      day: 'numeric',
+      timeZone,
+    }).format(at),
     time: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at),
   };
 }
@@ -58,7 +70,9 @@ async function searchFromHome(page: Page, specialty: string, date: string) {
 
 /** Picks the first open time on a provider's results card; resolves with the held selection (slot_data). */
 async function pickFirstTime(page: Page, provider: string): Promise<HeldSelection> {
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: provider }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: provider }) });
   await card.getByTestId('slot-day').getByRole('button').first().click();
   // The hold is stored before the browser leaves for the identity provider.
   await page.waitForURL(/\/realms\/careslot\//);
@@ -85,7 +99,10 @@ async function register(page: Page, person: { first: string; last: string; email
 async function answerScreening(page: Page, fullName: string) {
   await expect(page).toHaveURL(/\/screening-form$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Screening questions' })).toBeVisible();
-  await page.getByRole('radiogroup', { name: /fever, cough or shortness of breath/ }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('radiogroup', { name: /fever, cough or shortness of breath/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
   await page.getByRole('radio', { name: 'A routine check-up' }).check();
   await page.getByRole('textbox', { name: /Type your full name/ }).fill(fullName);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -123,15 +140,29 @@ async function giveInsurance(page: Page): Promise<string> {
   const plan = (await first.textContent())!;
   await first.click();
   await page.getByRole('textbox', { name: /Member ID/ }).fill('GUEST-778899');
-  await page.locator('input[type=file]').first().setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') });
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({
+      name: 'front.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    });
   await page.getByRole('button', { name: 'Continue' }).click();
   return plan;
 }
 
-test('a guest searches, picks a time on a results card, registers, goes through every stage, pays with 4242 and sees the confirmation', async ({ page }) => {
+test('a guest searches, picks a time on a results card, registers, goes through every stage, pays with 4242 and sees the confirmation', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const stamp = Date.now();
-  const person = { first: 'Robin', last: 'Guestfield', email: `guest-${stamp}@example.com`, mobile: `(917) 555-${String(1000 + (stamp % 9000))}` };
+  const person = {
+    first: 'Robin',
+    last: 'Guestfield',
+    email: `guest-${stamp}@example.com`,
+    mobile: `(917) 555-${String(1000 + (stamp % 9000))}`,
+  };
 
   await searchFromHome(page, 'Internist', searchDate(3));
   const held = await pickFirstTime(page, 'Dr. Olivia Bennett, MD');
@@ -163,18 +194,32 @@ test('a guest searches, picks a time on a results card, registers, goes through 
   await expect(page.getByLabel(/Visa xxxxxxxxxx4242/).first()).toBeChecked();
   await page.getByRole('button', { name: 'Pay $25.00 and book' }).click();
 
-  await expect(page).toHaveURL(/\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/);
+  await expect(page).toHaveURL(
+    /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/,
+  );
   const when = inZone(held.time_slot.Start, 'America/New_York');
-  await expect(page.getByTestId('confirmation-title')).toHaveText(`${person.first}, Your appointment has been scheduled`);
-  await expect(page.getByTestId('confirmation-detail')).toHaveText(`with Dr. Olivia Bennett on ${when.longDay} at ${when.time}`);
-  await expect(page.getByTestId('popup-zone')).toHaveText(/^Times are in the facility's time zone \(E[SD]T\)\.$/);
+  await expect(page.getByTestId('confirmation-title')).toHaveText(
+    `${person.first}, Your appointment has been scheduled`,
+  );
+  await expect(page.getByTestId('confirmation-detail')).toHaveText(
+    `with Dr. Olivia Bennett on ${when.longDay} at ${when.time}`,
+  );
+  await expect(page.getByTestId('popup-zone')).toHaveText(
+    /^Times are in the facility's time zone \(E[SD]T\)\.$/,
+  );
   const popup = page.getByRole('dialog');
   await expect(popup.getByRole('paragraph').filter({ hasText: /^Manage your appointment$/ })).toBeVisible();
-  await expect(popup.getByText('Add this appointment to your calendar, reschedule or look up directions.')).toBeVisible();
+  await expect(
+    popup.getByText('Add this appointment to your calendar, reschedule or look up directions.'),
+  ).toBeVisible();
   await expect(popup.getByRole('paragraph').filter({ hasText: /^Find other doctors$/ })).toBeVisible();
-  await expect(popup.getByText('Visit an online doctor from the comfort of your home and get expert advice.')).toBeVisible();
+  await expect(
+    popup.getByText('Visit an online doctor from the comfort of your home and get expert advice.'),
+  ).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Find other doctors' })).toBeVisible();
-  await expect(page.getByTestId('confirmation-vendor')).toHaveText('Dr. Olivia Bennett uses CareSlot, so do thousands of other doctors!');
+  await expect(page.getByTestId('confirmation-vendor')).toHaveText(
+    'Dr. Olivia Bennett uses CareSlot, so do thousands of other doctors!',
+  );
   await shoot(page, 'guest-confirmation');
   await popup.getByRole('button', { name: 'Manage appointment' }).click();
 
@@ -186,21 +231,40 @@ test('a guest searches, picks a time on a results card, registers, goes through 
   // What was booked: the chosen plan as the visit's coverage and the $25 fee captured.
   const id = new URL(page.url()).pathname.split('/').pop()!;
   const token = await page.evaluate(() => sessionStorage.getItem('careslot_token'));
-  const booked = await page.request.get(`/careslot-appointment-service/api/v2/Appointments/${id}`, { headers: { authorization: `Bearer ${token}` } });
-  const appointment = ((await booked.json()) as { data: { Status: string; PatientCoverages: { Insurance: { Display: string } }[]; Payments: { Status: string; PaidAmount: number }[] } }).data;
+  const booked = await page.request.get(`/careslot-appointment-service/api/v2/Appointments/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const appointment = (
+    (await booked.json()) as {
+      data: {
+        Status: string;
+        PatientCoverages: { Insurance: { Display: string } }[];
+        Payments: { Status: string; PaidAmount: number }[];
+      };
+    }
+  ).data;
   expect(appointment.Status).toBe('Scheduled');
   expect(appointment.PatientCoverages[0]?.Insurance.Display).toBe(plan);
   expect(appointment.Payments).toMatchObject([{ Status: 'Captured', PaidAmount: 25 }]);
 });
 
-test('at a practice whose schedules need approval, the guest\'s booking is pending and the pending popup says so', async ({ page }) => {
+test("at a practice whose schedules need approval, the guest's booking is pending and the pending popup says so", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const stamp = Date.now();
-  const person = { first: 'Dana', last: 'Pendleton', email: `pending-${stamp}@example.com`, mobile: `(929) 555-${String(1000 + (stamp % 9000))}` };
+  const person = {
+    first: 'Dana',
+    last: 'Pendleton',
+    email: `pending-${stamp}@example.com`,
+    mobile: `(929) 555-${String(1000 + (stamp % 9000))}`,
+  };
 
   // Summit Family Medicine (the second demo practice) approves online bookings by hand and takes no fee.
   await searchFromHome(page, 'Pain Management Specialist', searchDate(4));
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'Dr. Ananya Ramirez, MD' }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Dr. Ananya Ramirez, MD' }) });
   await card.getByTestId('slot-day').getByRole('button').first().click();
   // A Phoenix facility seen from New York: the time-zone question of 4.3 step 5 comes before registration.
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
@@ -217,12 +281,18 @@ test('at a practice whose schedules need approval, the guest\'s booking is pendi
   await giveInsurance(page);
 
   // No visit fee here (4.2 rule 8 does not apply): the booking call follows the last stage at once.
-  await expect(page).toHaveURL(/\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/);
+  await expect(page).toHaveURL(
+    /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/,
+  );
   const when = inZone(held.time_slot.Start, 'America/Phoenix');
   await expect(page.getByTestId('pending-title')).toHaveText('Appointment request sent!');
-  await expect(page.getByTestId('pending-detail')).toHaveText(`${person.first}, your office visit with Dr. Ananya Ramirez, MD on ${when.pendingDay} at ${when.time} is pending confirmation.`);
+  await expect(page.getByTestId('pending-detail')).toHaveText(
+    `${person.first}, your office visit with Dr. Ananya Ramirez, MD on ${when.pendingDay} at ${when.time} is pending confirmation.`,
+  );
   await expect(page.getByTestId('popup-zone')).toHaveText("Times are in the facility's time zone (MST).");
-  await expect(page.getByTestId('pending-office')).toHaveText("Keep an eye out for a confirmation email shortly from Dr. Ananya Ramirez, MD's office");
+  await expect(page.getByTestId('pending-office')).toHaveText(
+    "Keep an eye out for a confirmation email shortly from Dr. Ananya Ramirez, MD's office",
+  );
   await expect(page.getByTestId('confirmation-title')).toHaveCount(0);
   await shoot(page, 'guest-pending');
   await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();

@@ -7,7 +7,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('a new patient registers at the identity provider, picks a slot, goes through the stages, pays with 4242 and lands on the portal', async ({ page }) => {
+test('a new patient registers at the identity provider, picks a slot, goes through the stages, pays with 4242 and lands on the portal', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const email = `journey-${Date.now()}@example.com`;
   const password = 'Fresh-start-2026';
@@ -42,8 +44,14 @@ test('a new patient registers at the identity provider, picks a slot, goes throu
   const booking = /\/(screening-form|book\/book-appointment-form)$/;
   const timeZoneDialog = page.getByRole('dialog', { name: 'Time Zone Difference' });
   const asked = await Promise.race([
-    timeZoneDialog.waitFor().then(() => true, () => false),
-    page.waitForURL(booking).then(() => false, () => false),
+    timeZoneDialog.waitFor().then(
+      () => true,
+      () => false,
+    ),
+    page.waitForURL(booking).then(
+      () => false,
+      () => false,
+    ),
   ]);
   if (asked) await timeZoneDialog.getByRole('button', { name: 'Yes' }).click();
   // The held time goes straight on to booking (4.3 step 8): the screening form first when one applies.
@@ -79,7 +87,10 @@ test('a new patient registers at the identity provider, picks a slot, goes throu
     } else if (path === '/book/collect-patient-demographics') {
       const choose = async (name: string, option: RegExp) => {
         const box = page.getByRole('combobox', { name });
-        if ((await box.evaluate((el) => el.tagName)) === 'SELECT') await box.selectOption({ label: (await box.locator('option').allTextContents()).find((o) => option.test(o))! });
+        if ((await box.evaluate((el) => el.tagName)) === 'SELECT')
+          await box.selectOption({
+            label: (await box.locator('option').allTextContents()).find((o) => option.test(o))!,
+          });
         else {
           await box.click();
           await page.getByRole('option', { name: option }).first().click();
@@ -95,7 +106,11 @@ test('a new patient registers at the identity provider, picks a slot, goes throu
       await page.getByRole('button', { name: /^Yes/ }).click();
     } else if (path === '/book/collect-insurance') {
       await page.getByRole('textbox', { name: /Search Insurance/ }).fill('');
-      await page.getByRole('option', { name: "I don't have insurance" }).or(page.getByRole('option', { name: 'Self paying' })).first().click();
+      await page
+        .getByRole('option', { name: "I don't have insurance" })
+        .or(page.getByRole('option', { name: 'Self paying' }))
+        .first()
+        .click();
       await page.getByRole('button', { name: 'Continue' }).click();
     }
     await page.waitForURL((url) => url.pathname !== path, { timeout: 15_000 });
@@ -111,9 +126,15 @@ test('a new patient registers at the identity provider, picks a slot, goes throu
   await page.getByRole('button', { name: 'Pay $75.00 and book' }).click();
 
   // The confirmation popup (2.9) over the portal details page (2.1).
-  await expect(page).toHaveURL(/\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/);
-  await expect(page.getByTestId('confirmation-title')).toHaveText('Riley, Your appointment has been scheduled');
-  await expect(page.getByTestId('confirmation-detail')).toContainText(/^with .*Olivia Bennett on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, 20\d\d at \d{1,2}:\d{2} (AM|PM)$/);
+  await expect(page).toHaveURL(
+    /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/,
+  );
+  await expect(page.getByTestId('confirmation-title')).toHaveText(
+    'Riley, Your appointment has been scheduled',
+  );
+  await expect(page.getByTestId('confirmation-detail')).toContainText(
+    /^with .*Olivia Bennett on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, 20\d\d at \d{1,2}:\d{2} (AM|PM)$/,
+  );
   await expect(page.getByRole('button', { name: 'Manage appointment' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Find other doctors' })).toBeVisible();
   await page.getByRole('button', { name: 'Manage appointment' }).click();

@@ -24,11 +24,17 @@ async function shoot(page: Page, name: string) {
 }
 
 async function openSlots(page: Page, daysAhead: number): Promise<Slot[]> {
-  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: PAYPAL_PROVIDER } });
+  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', {
+    data: { PractitionerId: PAYPAL_PROVIDER },
+  });
   const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
   const from = new Date(Date.now() + daysAhead * 86_400_000);
   const search = await page.request.post('/careslot-calendar/api/v2/slot/advance-search', {
-    data: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) },
+    data: {
+      ScheduleIds: scheduleIds,
+      StartDate: utc(from),
+      EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)),
+    },
   });
   return ((await search.json()) as { Data: Slot[] }).Data;
 }
@@ -42,7 +48,13 @@ async function hold(page: Page, slot: Slot) {
     calendarId: slot.ScheduleId,
     facilityId: null,
     time_slot: held,
-    entity: { Id: PAYPAL_PROVIDER, Type: 'Practitioner', Name: 'Pacific Coast provider', Speciality: null, Photo: null },
+    entity: {
+      Id: PAYPAL_PROVIDER,
+      Type: 'Practitioner',
+      Name: 'Pacific Coast provider',
+      Speciality: null,
+      Photo: null,
+    },
     selectedReason: -1,
     actorLocationCalendars: [slot.ScheduleId],
     workflow: 'PROVIDER_PROFILE',
@@ -50,7 +62,10 @@ async function hold(page: Page, slot: Slot) {
   };
   await page.evaluate((data) => {
     sessionStorage.setItem('slot_data', JSON.stringify(data));
-    sessionStorage.setItem('book_appointment_state', JSON.stringify({ appointmentInfo: { Reason: 'Follow-up visit' }, currentStage: 'PAY_PAL' }));
+    sessionStorage.setItem(
+      'book_appointment_state',
+      JSON.stringify({ appointmentInfo: { Reason: 'Follow-up visit' }, currentStage: 'PAY_PAL' }),
+    );
   }, slotData);
 }
 
@@ -62,16 +77,24 @@ async function balance(page: Page) {
     data: { PatientId: PATIENT, OrganizationId: seedId('demo:practice:3') },
   });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { PaidAmount: number; CardDetails: string | null; AppointmentIds: string[] } }).data;
+  return (
+    (await res.json()) as {
+      data: { PaidAmount: number; CardDetails: string | null; AppointmentIds: string[] };
+    }
+  ).data;
 }
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
-  await page.context().addCookies([{ name: 'SessionId', value: `e2e-paypal-${randomUUID()}`, url: 'http://127.0.0.1' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'SessionId', value: `e2e-paypal-${randomUUID()}`, url: 'http://127.0.0.1' }]);
 });
 
 for (const width of [1440, 375]) {
-  test(`pays the visit fee with PayPal at a practice configured for it: a declined payment first, then approved and booked (${width} px)`, async ({ page }) => {
+  test(`pays the visit fee with PayPal at a practice configured for it: a declined payment first, then approved and booked (${width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await signInAs(page, 'patient');
     const slots = await openSlots(page, width === 1440 ? 3 : 10);
@@ -92,11 +115,17 @@ for (const width of [1440, 375]) {
     // The built-in wallet's approval step; declining is said plainly and nothing is booked.
     await pay.click();
     const approval = page.getByRole('region', { name: 'PayPal approval' });
-    await expect(approval.getByText('Approve a payment of $75.00 for your visit with Pacific Coast provider?')).toBeVisible();
+    await expect(
+      approval.getByText('Approve a payment of $75.00 for your visit with Pacific Coast provider?'),
+    ).toBeVisible();
     await shoot(page, 'paypal-approval');
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await approval.getByRole('button', { name: 'Decline' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'PayPal declined the payment. Nothing was charged; you can try again.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'PayPal declined the payment. Nothing was charged; you can try again.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/book\/pay-paypal$/);
     await shoot(page, 'paypal-declined');
     const before = await balance(page);
@@ -104,8 +133,12 @@ for (const width of [1440, 375]) {
     // Again, approved: the order is authorized, the visit booked, and the fee captured once it is.
     await pay.click();
     await approval.getByRole('button', { name: 'Approve payment' }).click();
-    await expect(page).toHaveURL(/\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/);
-    await expect(page.getByTestId('confirmation-title')).toHaveText('Jordan, Your appointment has been scheduled');
+    await expect(page).toHaveURL(
+      /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/,
+    );
+    await expect(page.getByTestId('confirmation-title')).toHaveText(
+      'Jordan, Your appointment has been scheduled',
+    );
     await shoot(page, 'paypal-confirmation');
     const appointmentId = /details\/([0-9a-f-]{36})/.exec(page.url())![1]!;
     const after = await balance(page);

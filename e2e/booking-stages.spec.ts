@@ -14,7 +14,9 @@ const SHOTS = process.env.BOOKING_SCREENSHOTS;
 
 async function look(page: Page, name: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map((v) => `${name} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
   if (!SHOTS) return;
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
@@ -25,19 +27,30 @@ async function look(page: Page, name: string) {
 
 /** Holds the first open slot of the demo provider for this browser (its SessionId cookie), as a slot click does. */
 async function holdDemoProviderSlot(page: Page) {
-  await page.context().addCookies([{ name: 'SessionId', value: `e2e-stages-${randomUUID()}`, url: page.url() }]);
-  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: PROVIDER_ID } });
+  await page
+    .context()
+    .addCookies([{ name: 'SessionId', value: `e2e-stages-${randomUUID()}`, url: page.url() }]);
+  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', {
+    data: { PractitionerId: PROVIDER_ID },
+  });
   const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
   const from = new Date(Date.now() + 2 * 86_400_000);
   const search = await page.request.post('/careslot-calendar/api/v2/slot/advance-search', {
-    data: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) },
+    data: {
+      ScheduleIds: scheduleIds,
+      StartDate: utc(from),
+      EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)),
+    },
   });
   const slots = ((await search.json()) as { Data: { ScheduleId: string; SlotIds: string[] }[] }).Data;
   // A later slot than the booking journey's, so the two never meet.
   const slot = slots[Math.min(3, slots.length - 1)]!;
   const hold = await holdAs(page, { SlotIds: slot.SlotIds });
   expect(hold.status()).toBe(200);
-  const { ExpiresAt, Slot: held } = (await hold.json()) as { ExpiresAt: string; Slot: Record<string, unknown> };
+  const { ExpiresAt, Slot: held } = (await hold.json()) as {
+    ExpiresAt: string;
+    Slot: Record<string, unknown>;
+  };
   await page.evaluate(
     (data) => {
       sessionStorage.removeItem('book_appointment_state');
@@ -47,7 +60,13 @@ async function holdDemoProviderSlot(page: Page) {
       calendarId: slot.ScheduleId,
       facilityId: null,
       time_slot: held,
-      entity: { Id: PROVIDER_ID, Type: 'Practitioner', Name: 'Dr. Olivia Bennett, MD', Speciality: 'Family Medicine', Photo: null },
+      entity: {
+        Id: PROVIDER_ID,
+        Type: 'Practitioner',
+        Name: 'Dr. Olivia Bennett, MD',
+        Speciality: 'Family Medicine',
+        Photo: null,
+      },
       selectedReason: -1,
       actorLocationCalendars: [slot.ScheduleId],
       workflow: 'PROVIDER_PROFILE',
@@ -60,12 +79,17 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('a signed-in patient with a held slot answers screening, verifies the phone with the texted code, checks demographics and insurance', async ({ page }) => {
+test('a signed-in patient with a held slot answers screening, verifies the phone with the texted code, checks demographics and insurance', async ({
+  page,
+}) => {
   await signInAs(page, 'patient');
   // A new mobile number is not verified yet, so phone verification applies (4.2 rule 2).
   const mobile = `(212) 555-${String(1000 + Math.floor(Math.random() * 8999))}`;
   const token = await page.evaluate(() => sessionStorage.getItem('careslot_token'));
-  const patched = await page.request.patch(`/careslot-administration/api/v2/patient/${PATIENT_ID}`, { headers: { authorization: `Bearer ${token}` }, data: { Mobile: mobile } });
+  const patched = await page.request.patch(`/careslot-administration/api/v2/patient/${PATIENT_ID}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { Mobile: mobile },
+  });
   expect(patched.status()).toBe(200);
   await holdDemoProviderSlot(page);
 
@@ -75,9 +99,15 @@ test('a signed-in patient with a held slot answers screening, verifies the phone
   await expect(page.getByRole('heading', { level: 2, name: 'Screening questions' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please answer the 3 questions marked below.');
-  await page.getByRole('radiogroup', { name: /fever, cough or shortness of breath/ }).getByRole('radio', { name: 'Yes' }).check();
+  await page
+    .getByRole('radiogroup', { name: /fever, cough or shortness of breath/ })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
   await expect(page.getByLabel(/When did the symptoms start\?/)).toBeVisible();
-  await page.getByRole('radiogroup', { name: /fever, cough or shortness of breath/ }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('radiogroup', { name: /fever, cough or shortness of breath/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
   await expect(page.getByLabel(/When did the symptoms start\?/)).toBeHidden();
   await page.getByRole('radio', { name: 'A routine check-up' }).check();
   await page.getByRole('textbox', { name: /Type your full name/ }).fill('Jordan Ellis');
@@ -137,18 +167,42 @@ test('a signed-in patient with a held slot answers screening, verifies the phone
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Enter the member ID.')).toBeVisible();
   await page.getByRole('textbox', { name: /Member ID/ }).fill('E2E-123456');
-  await page.locator('input[type=file]').first().setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex') });
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({
+      name: 'front.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    });
   await look(page, 'collect-insurance');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // The first demo practice takes a visit fee: the pay stage comes next (4.2 rule 8).
   await expect(page).toHaveURL(/\/book\/pay$/);
-  const state = JSON.parse((await page.evaluate(() => sessionStorage.getItem('book_appointment_state')))!) as Record<string, unknown>;
-  expect(state).toMatchObject({ currentStage: 'PAYMENT', appointmentInfo: { Reason: 'Yearly check-up' }, insurance: { Insurance: { Display: planName }, SubscriberId: 'E2E-123456' } });
-  const coverages = await page.request.post('/careslot-administration/api/v2/web/patient-coverage/advance-search', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { PatientId: PATIENT_ID, Status: 'Active', Priority: 'Primary' },
+  const state = JSON.parse(
+    (await page.evaluate(() => sessionStorage.getItem('book_appointment_state')))!,
+  ) as Record<string, unknown>;
+  expect(state).toMatchObject({
+    currentStage: 'PAYMENT',
+    appointmentInfo: { Reason: 'Yearly check-up' },
+    insurance: { Insurance: { Display: planName }, SubscriberId: 'E2E-123456' },
   });
-  const [primary] = ((await coverages.json()) as { Data: { Name: string; PolicyNumber: string; CardPictures: { Side: string }[] }[] }).Data;
-  expect(primary).toMatchObject({ Name: planName, PolicyNumber: 'E2E-123456', CardPictures: [{ Side: 'Front' }] });
+  const coverages = await page.request.post(
+    '/careslot-administration/api/v2/web/patient-coverage/advance-search',
+    {
+      headers: { authorization: `Bearer ${token}` },
+      data: { PatientId: PATIENT_ID, Status: 'Active', Priority: 'Primary' },
+    },
+  );
+  const [primary] = (
+    (await coverages.json()) as {
+      Data: { Name: string; PolicyNumber: string; CardPictures: { Side: string }[] }[];
+    }
+  ).Data;
+  expect(primary).toMatchObject({
+    Name: planName,
+    PolicyNumber: 'E2E-123456',
+    CardPictures: [{ Side: 'Front' }],
+  });
 });

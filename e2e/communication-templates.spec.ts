@@ -26,7 +26,11 @@ interface OutboxMessage {
 }
 
 async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  if (SHOTS)
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`,
+      fullPage: true,
+    });
 }
 
 async function outbox(request: APIRequestContext, to: string, template: string): Promise<OutboxMessage[]> {
@@ -56,26 +60,45 @@ async function registerPatient(page: Page, email: string) {
 
 /** An open slot of a provider, some days ahead, as the booking screens find it. */
 async function openSlot(page: Page, auth: Record<string, string>, practitionerId: string, daysAhead: number) {
-  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', { headers: auth, data: { PractitionerId: practitionerId } });
+  const schedules = await page.request.post('/careslot-calendar/api/v2/schedule/advance-search', {
+    headers: auth,
+    data: { PractitionerId: practitionerId },
+  });
   const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
   const from = new Date(Date.now() + daysAhead * 86_400_000);
   const search = await page.request.post('/careslot-calendar/api/v2/slot/advance-search', {
     headers: auth,
-    data: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) },
+    data: {
+      ScheduleIds: scheduleIds,
+      StartDate: utc(from),
+      EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)),
+    },
   });
-  const slots = ((await search.json()) as { Data: { ScheduleId: string; Start: string; SlotIds: string[] }[] }).Data;
+  const slots = (
+    (await search.json()) as { Data: { ScheduleId: string; Start: string; SlotIds: string[] }[] }
+  ).Data;
   expect(slots.length).toBeGreaterThan(0);
   const slot = slots[Math.floor(Math.random() * Math.min(slots.length, 10))]!;
-  expect((await page.request.post('/careslot-calendar/api/v2/slot/reserve', { headers: auth, data: { SlotIds: slot.SlotIds } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post('/careslot-calendar/api/v2/slot/reserve', {
+        headers: auth,
+        data: { SlotIds: slot.SlotIds },
+      })
+    ).status(),
+  ).toBe(200);
   return slot;
 }
 
-test('a practice writes its Spanish confirmation, a Spanish patient receives it, and a declined request carries its reason to the portal and the outbox', async ({ browser }) => {
+test('a practice writes its Spanish confirmation, a Spanish patient receives it, and a declined request carries its reason to the portal and the outbox', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const patientContext = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const providerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  for (const context of [adminContext, patientContext, providerContext]) await context.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+  for (const context of [adminContext, patientContext, providerContext])
+    await context.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
   const admin = await adminContext.newPage();
   const patient = await patientContext.newPage();
   const provider = await providerContext.newPage();
@@ -84,7 +107,10 @@ test('a practice writes its Spanish confirmation, a Spanish patient receives it,
   await signInAs(admin, 'admin');
   await admin.goto('/practice-admin/settings/communication');
   await expect(admin.getByRole('heading', { level: 2, name: 'E-mail and SMS' })).toBeVisible();
-  await admin.getByRole('navigation', { name: 'Messages' }).getByRole('button', { name: 'Appointment confirmed' }).click();
+  await admin
+    .getByRole('navigation', { name: 'Messages' })
+    .getByRole('button', { name: 'Appointment confirmed' })
+    .click();
   await admin.getByRole('combobox', { name: 'Language' }).click();
   await admin.getByRole('option', { name: 'Español' }).click();
   await expect(admin.getByLabel('Subject')).toHaveValue('Su cita está confirmada');
@@ -93,10 +119,18 @@ test('a practice writes its Spanish confirmation, a Spanish patient receives it,
   await admin.getByLabel('Subject').fill('Cita para {{nombre}}');
   await expect(admin.getByText('Unknown placeholder: {{nombre}}. Use the placeholders below.')).toBeVisible();
   await admin.getByLabel('Subject').fill('Cita confirmada en {{practiceName}}');
-  await admin.getByRole('textbox', { name: 'Message', exact: true }).fill('Hola {{patientFirstName}}, su cita con {{providerName}} quedó confirmada.[[\nFecha: {{appointmentDate}} a las {{appointmentTime}}]]\nMotivo: ');
+  await admin
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill(
+      'Hola {{patientFirstName}}, su cita con {{providerName}} quedó confirmada.[[\nFecha: {{appointmentDate}} a las {{appointmentTime}}]]\nMotivo: ',
+    );
   await admin.getByRole('button', { name: 'Insert reason for visit' }).click();
-  await expect(admin.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue(/Motivo: \{\{reason\}\}$/);
-  await expect(admin.getByTestId('preview-email')).toHaveText(/^Hola Jordan, su cita con Dr\. Olivia Bennett, MD quedó confirmada\.\nFecha: .+\nMotivo: Annual check-up$/);
+  await expect(admin.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue(
+    /Motivo: \{\{reason\}\}$/,
+  );
+  await expect(admin.getByTestId('preview-email')).toHaveText(
+    /^Hola Jordan, su cita con Dr\. Olivia Bennett, MD quedó confirmada\.\nFecha: .+\nMotivo: Annual check-up$/,
+  );
   const axe = await new AxeBuilder({ page: admin }).analyze();
   expect(axe.violations).toEqual([]);
   await admin.getByRole('button', { name: 'Save template' }).click();
@@ -109,19 +143,44 @@ test('a practice writes its Spanish confirmation, a Spanish patient receives it,
   await registerPatient(patient, email);
   const token = await tokenOf(patient);
   const auth = { authorization: `Bearer ${token}` };
-  const patientId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string }).careslot_id;
-  const settings = await patient.request.post(`${N}/notification/PatientSettings`, { headers: auth, data: { PatientId: patientId, TimeZone: 'America/New_York', SmsAlertsEnabled: true, PreferredLanguage: 'es' } });
+  const patientId = (
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string }
+  ).careslot_id;
+  const settings = await patient.request.post(`${N}/notification/PatientSettings`, {
+    headers: auth,
+    data: {
+      PatientId: patientId,
+      TimeZone: 'America/New_York',
+      SmsAlertsEnabled: true,
+      PreferredLanguage: 'es',
+    },
+  });
   expect(settings.status()).toBe(200);
   await patient.evaluate(() => localStorage.setItem('careslot_language', 'es'));
-  await patient.context().addCookies([{ name: 'SessionId', value: `e2e-communication-${randomUUID()}`, url: patient.url() }]);
+  await patient
+    .context()
+    .addCookies([{ name: 'SessionId', value: `e2e-communication-${randomUUID()}`, url: patient.url() }]);
 
   // They book Dr. Bennett (the practice takes the visit fee first, as the booking flow does).
   const since = new Date(Date.now() - 2000);
   const slot = await openSlot(patient, auth, OLIVIA, 9);
-  const card = await patient.request.post(`${PAY}/v1/stripepayment/customers/payment-methods`, { headers: auth, data: { PatientId: patientId, Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' } } });
+  const card = await patient.request.post(`${PAY}/v1/stripepayment/customers/payment-methods`, {
+    headers: auth,
+    data: {
+      PatientId: patientId,
+      Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' },
+    },
+  });
   const fee = await patient.request.post(`${PAY}/v1/stripepayment/invoices/payment-intent?amount=75`, {
     headers: auth,
-    data: { PatientId: patientId, OrganizationId: PRACTICE_ONE, EntityType: 'Provider', EntityId: OLIVIA, Insured: false, PaymentMethodId: ((await card.json()) as { data: { Id: string } }).data.Id },
+    data: {
+      PatientId: patientId,
+      OrganizationId: PRACTICE_ONE,
+      EntityType: 'Provider',
+      EntityId: OLIVIA,
+      Insured: false,
+      PaymentMethodId: ((await card.json()) as { data: { Id: string } }).data.Id,
+    },
   });
   expect(fee.status(), await fee.text()).toBe(200);
   const booked = await patient.request.post('/careslot-appointment-service/api/v2/Appointments', {
@@ -140,23 +199,40 @@ test('a practice writes its Spanish confirmation, a Spanish patient receives it,
   // The outbox holds the practice's Spanish confirmation.
   let confirmation: OutboxMessage | undefined;
   await expect
-    .poll(async () => (confirmation = (await outbox(patient.request, email, 'appointment-confirmation')).find((m) => m.channel === 'email' && new Date(m.createdAt) >= since)))
+    .poll(
+      async () =>
+        (confirmation = (await outbox(patient.request, email, 'appointment-confirmation')).find(
+          (m) => m.channel === 'email' && new Date(m.createdAt) >= since,
+        )),
+    )
     .toBeTruthy();
   expect(confirmation!.subject).toMatch(/^Cita confirmada en .+ - CareSlot$/);
-  expect(confirmation!.body).toMatch(/^Hola Sofia, su cita con Dr\. Olivia Bennett, MD quedó confirmada\.\nFecha: (lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de \w+ de 20\d\d a las .+\nMotivo: Dolor de rodilla\n/);
+  expect(confirmation!.body).toMatch(
+    /^Hola Sofia, su cita con Dr\. Olivia Bennett, MD quedó confirmada\.\nFecha: (lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de \w+ de 20\d\d a las .+\nMotivo: Dolor de rodilla\n/,
+  );
 
   // Another request, with Dr. Reyes (his schedules need approval), is declined with a reason.
   const requestSlot = await openSlot(patient, auth, DANIEL, 3);
   const requested = await patient.request.post('/careslot-appointment-service/api/v2/Appointments', {
     headers: auth,
-    data: { CalendarId: requestSlot.ScheduleId, StartTime: requestSlot.Start, AppointmentType: 'Office', Participants: [{ Type: 'Patient', ParticipantId: patientId, FirstName: 'Sofia', LastName: 'Lee' }], Reasons: [{ Id: '', Name: 'Tos persistente' }] },
+    data: {
+      CalendarId: requestSlot.ScheduleId,
+      StartTime: requestSlot.Start,
+      AppointmentType: 'Office',
+      Participants: [{ Type: 'Patient', ParticipantId: patientId, FirstName: 'Sofia', LastName: 'Lee' }],
+      Reasons: [{ Id: '', Name: 'Tos persistente' }],
+    },
   });
   expect(requested.status(), await requested.text()).toBe(200);
   const requestId = ((await requested.json()) as { data: string }).data;
 
   await signInAs(provider, 'provider-admin');
   await provider.goto('/dashboard/appointment-requests');
-  const requestCard = provider.getByRole('article').filter({ hasText: 'Tos persistente' }).filter({ hasText: 'Sofia Lee' }).first();
+  const requestCard = provider
+    .getByRole('article')
+    .filter({ hasText: 'Tos persistente' })
+    .filter({ hasText: 'Sofia Lee' })
+    .first();
   await requestCard.getByRole('button', { name: 'Decline the request of Sofia Lee' }).click();
   const dialog = provider.getByRole('dialog');
   await dialog.getByRole('textbox').fill('El doctor no atiende esa semana');
@@ -164,15 +240,26 @@ test('a practice writes its Spanish confirmation, a Spanish patient receives it,
   await expect(provider.getByText('The request of Sofia Lee was declined.')).toBeVisible();
 
   let declined: OutboxMessage | undefined;
-  await expect.poll(async () => (declined = (await outbox(patient.request, email, 'appointment-declined')).find((m) => m.channel === 'email'))).toBeTruthy();
+  await expect
+    .poll(
+      async () =>
+        (declined = (await outbox(patient.request, email, 'appointment-declined')).find(
+          (m) => m.channel === 'email',
+        )),
+    )
+    .toBeTruthy();
   expect(declined!.subject).toBe('Su solicitud de cita fue rechazada - CareSlot');
   expect(declined!.body).toContain('Motivo indicado por el consultorio: El doctor no atiende esa semana');
 
   // The patient's portal shows the declined request with its reason, in the list and in the details.
   await patient.goto('/portal');
   await patient.getByText('Pasadas').click();
-  const declinedCard = patient.getByTestId('portal-appointment').filter({ has: patient.locator(`a[href$="/details/${requestId}"]`) });
-  await expect(declinedCard.getByTestId('decline-reason')).toHaveText('Motivo indicado por el consultorio: El doctor no atiende esa semana');
+  const declinedCard = patient
+    .getByTestId('portal-appointment')
+    .filter({ has: patient.locator(`a[href$="/details/${requestId}"]`) });
+  await expect(declinedCard.getByTestId('decline-reason')).toHaveText(
+    'Motivo indicado por el consultorio: El doctor no atiende esa semana',
+  );
   await shoot(patient, 'portal-declined');
   await patient.goto(`/portal/health/appointments/office/details/${requestId}`);
   await expect(patient.getByTestId('decline-reason')).toHaveText('El doctor no atiende esa semana');
@@ -200,7 +287,14 @@ test('a practice writes its Spanish confirmation, a Spanish patient receives it,
   // The practice goes back to the built-in Spanish text (other journeys read the practice's messages).
   const reset = await admin.request.post(`${N}/practice-emails/upsert`, {
     headers: { authorization: `Bearer ${await tokenOf(admin)}` },
-    data: { OrganizationId: PRACTICE_ONE, WorkflowKey: 'confirmation', Language: 'es', Subject: 'x', Body: 'x', UseDefault: true },
+    data: {
+      OrganizationId: PRACTICE_ONE,
+      WorkflowKey: 'confirmation',
+      Language: 'es',
+      Subject: 'x',
+      Body: 'x',
+      UseDefault: true,
+    },
   });
   expect(reset.status()).toBe(200);
 
@@ -213,10 +307,14 @@ test('the communication settings and the SMS logs report read well on a phone', 
   await signInAs(page, 'admin');
   await page.goto('/practice-admin/settings/communication');
   await page.getByRole('tab', { name: 'SMS' }).click();
-  await expect(page.getByTestId('preview-sms')).toHaveText(/^CareSlot: your visit with Dr\. Olivia Bennett, MD on .+ is confirmed\. Details: https:\/\/careslot\.example\/portal$/);
+  await expect(page.getByTestId('preview-sms')).toHaveText(
+    /^CareSlot: your visit with Dr\. Olivia Bennett, MD on .+ is confirmed\. Details: https:\/\/careslot\.example\/portal$/,
+  );
   // The options change the preview before they are saved: no details, no date.
   await page.getByRole('switch', { name: 'Send appointment details' }).click({ force: true });
-  await expect(page.getByTestId('preview-sms')).toHaveText('CareSlot: your visit with Dr. Olivia Bennett, MD is confirmed. Details: https://careslot.example/portal');
+  await expect(page.getByTestId('preview-sms')).toHaveText(
+    'CareSlot: your visit with Dr. Olivia Bennett, MD is confirmed. Details: https://careslot.example/portal',
+  );
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations).toEqual([]);
   await shoot(page, 'communication-settings-sms');

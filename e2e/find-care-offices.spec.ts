@@ -33,7 +33,9 @@ async function newYorkCardWithEvanston(page: Page): Promise<Locator> {
   return cards(page).filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
 }
 
-test("a provider at two offices: the card shows the office whose times it lists, in that office's zone, and the booking agrees", async ({ page }) => {
+test("a provider at two offices: the card shows the office whose times it lists, in that office's zone, and the booking agrees", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page, 'patient');
   await page.goto('/provider-search?zip_code=10017&page_size=60');
@@ -47,7 +49,10 @@ test("a provider at two offices: the card shows the office whose times it lists,
 
   // The Evanston office: its address, its clock (Central), its own times.
   await card.getByRole('button', { name: /^Riverside Evanston/ }).click();
-  await expect(card.getByRole('button', { name: /^Riverside Evanston/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByRole('button', { name: /^Riverside Evanston/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(card.getByTestId('card-office')).toContainText('1000 Central Street, Evanston, IL 60201');
   await expect(card.getByTestId('card-zone')).toContainText(/\(C[SD]T\)/);
   const slot = card.locator('[data-slot-id]').first();
@@ -65,7 +70,9 @@ test("a provider at two offices: the card shows the office whose times it lists,
   // The booking header (on the screening form when one applies, else the booking form): the same office,
   // the same time, in the same zone.
   await expect(page).toHaveURL(/\/(screening-form|book\/book-appointment-form)$/);
-  await expect(page.getByTestId('booking-facility')).toHaveText('Riverside Evanston, 1000 Central Street, Evanston, IL 60201');
+  await expect(page.getByTestId('booking-facility')).toHaveText(
+    'Riverside Evanston, 1000 Central Street, Evanston, IL 60201',
+  );
   await expect(page.getByTestId('booking-date')).toContainText(new RegExp(`- ${time} C[SD]T$`));
   await shoot(page, 'booking-header-1440');
   await page.setViewportSize({ width: 375, height: 812 });
@@ -81,25 +88,33 @@ test("a guest's login summary shows the time picked, in the office's zone", asyn
   const time = (await slot.innerText()).trim();
   const slotId = (await slot.getAttribute('data-slot-id'))!;
   await slot.click();
-  await page.getByRole('dialog', { name: 'Time Zone Difference' }).getByRole('button', { name: 'Yes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Time Zone Difference' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
   // A guest goes on to sign in; the login page sums up the pick as it was picked.
   await expect(page).not.toHaveURL(/provider-search/);
   await page.goto('/login');
   const summary = page.getByRole('region', { name: 'Your appointment' });
   await expect(summary.getByText('Riverside Evanston')).toBeVisible();
   // 'h:mm am' on the card is 'h:mm AM' in the full date.
-  await expect(page.getByTestId('login-summary-time')).toContainText(new RegExp(`${time.replace(/ (am|pm)$/, (_, p: string) => ` ${p.toUpperCase()}`)} C[SD]T$`));
+  await expect(page.getByTestId('login-summary-time')).toContainText(
+    new RegExp(`${time.replace(/ (am|pm)$/, (_, p: string) => ` ${p.toUpperCase()}`)} C[SD]T$`),
+  );
   expect(await releaseHold(page, slotId)).toBe(1);
 });
 
-test("a card's week moves by 5 days and 'More appointments' shows every open time of a day", async ({ page }) => {
+test("a card's week moves by 5 days and 'More appointments' shows every open time of a day", async ({
+  page,
+}) => {
   await page.goto('/provider-search?specialty%5B%5D=Internist&zip_code=11201');
   const card = cards(page).filter({ hasText: 'Dr. Olivia Bennett, MD' });
   await expect(card.getByTestId('card-office')).toContainText('Brooklyn, NY');
   const days = card.getByTestId('slot-day');
   await expect(days).toHaveCount(5);
   const first = (await days.first().getAttribute('data-day'))!;
-  const most = async () => Math.max(...(await Promise.all((await days.all()).map((day) => day.getByRole('button').count()))));
+  const most = async () =>
+    Math.max(...(await Promise.all((await days.all()).map((day) => day.getByRole('button').count()))));
   expect(await most()).toBeLessThanOrEqual(3);
 
   await card.getByRole('button', { name: 'More appointments' }).click();
@@ -118,7 +133,9 @@ test("a card's week moves by 5 days and 'More appointments' shows every open tim
   await expect(card.getByRole('button', { name: 'Previous days' })).toBeDisabled();
 });
 
-test('an unknown or out-of-area zip, or a long free text, finds no providers and offers a wider search', async ({ page }) => {
+test('an unknown or out-of-area zip, or a long free text, finds no providers and offers a wider search', async ({
+  page,
+}) => {
   for (const zip of ['99999', '00601']) {
     await page.goto(`/provider-search?zip_code=${zip}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('0 providers found');
@@ -135,7 +152,9 @@ test('an unknown or out-of-area zip, or a long free text, finds no providers and
   await expect(page).not.toHaveURL(/zip_code=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^[1-9]\d* providers found$/);
 
-  await page.goto(`/provider-search?text_field=${encodeURIComponent('a very long question about a pain in the lower back that started last week '.repeat(3))}`);
+  await page.goto(
+    `/provider-search?text_field=${encodeURIComponent('a very long question about a pain in the lower back that started last week '.repeat(3))}`,
+  );
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('0 providers found');
   await expect(page.getByTestId('no-providers')).toContainText('No providers found');
   await page.getByRole('button', { name: 'Clear all filters' }).click();

@@ -5,7 +5,12 @@ import { evidence } from './support/evidence';
 
 // The demo directory's four published internists ('Primary Care' searches 'Internist'), and the two of them
 // whose plans include Medicare.
-const INTERNISTS = ['Dr. Olivia Bennett, MD', 'Dr. Gabriel White, MD', 'Dr. James Taylor, MD', 'Dr. Arjun Brown, MD'];
+const INTERNISTS = [
+  'Dr. Olivia Bennett, MD',
+  'Dr. Gabriel White, MD',
+  'Dr. James Taylor, MD',
+  'Dr. Arjun Brown, MD',
+];
 const INTERNISTS_WITH_MEDICARE = ['Dr. Olivia Bennett, MD', 'Dr. Arjun Brown, MD'];
 
 const cards = (page: Page) => page.getByRole('article');
@@ -18,7 +23,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('from a specialty tile to providers filtered by insurance and zip, page 2, the map, and a URL that round-trips', async ({ page }) => {
+test('from a specialty tile to providers filtered by insurance and zip, page 2, the map, and a URL that round-trips', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('region', { name: 'Specialties' }).getByRole('link', { name: 'Primary Care' }).click();
   await expect(page).toHaveURL(/\/provider-search\?specialty%5B%5D=Internist/);
@@ -101,20 +108,27 @@ test('from a specialty tile to providers filtered by insurance and zip, page 2, 
 test('a URL with reading 1 names searches the same way', async ({ page }) => {
   await page.goto('/provider-search?Specialty=Neurologist&ZipCode=60611&Limit=10');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\d+ providers? found$/);
-  for (const card of await cards(page).all()) await expect(card.getByText('Neurologist', { exact: true })).toBeVisible();
+  for (const card of await cards(page).all())
+    await expect(card.getByText('Neurologist', { exact: true })).toBeVisible();
   await expect(cards(page).first()).toContainText('Chicago, IL');
 });
 
-test('a condition tile and the home filter lead to results whose week calendars are live', async ({ page }) => {
+test('a condition tile and the home filter lead to results whose week calendars are live', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('tab', { name: 'Conditions' }).click();
   await page.getByRole('region', { name: 'Conditions' }).getByRole('link', { name: 'Acne' }).click();
   await expect(page).toHaveURL(/\/provider-search\?condition=Acne/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^[1-9]\d* providers? found$/);
   await expect(page.getByRole('combobox', { name: 'Condition or specialty' })).toHaveValue('Acne');
-  for (const card of await cards(page).all()) await expect(card.getByText('Dermatologist', { exact: true })).toBeVisible();
+  for (const card of await cards(page).all())
+    await expect(card.getByText('Dermatologist', { exact: true })).toBeVisible();
   // The cards follow the calendar hub.
-  await expect(cards(page).first().getByRole('region', { name: 'Open appointment times' })).toHaveAttribute('data-live', 'connected');
+  await expect(cards(page).first().getByRole('region', { name: 'Open appointment times' })).toHaveAttribute(
+    'data-live',
+    'connected',
+  );
 
   // The home page's own filter: no zip box; after a specialty, focus moves on to insurance; then search.
   await page.goto('/');
@@ -129,7 +143,8 @@ test('a condition tile and the home filter lead to results whose week calendars 
   await expect(filter.getByLabel('Date')).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
   await filter.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/provider-search\?specialty%5B%5D=Neurologist/);
-  for (const card of await cards(page).all()) await expect(card.getByText('Neurologist', { exact: true })).toBeVisible();
+  for (const card of await cards(page).all())
+    await expect(card.getByText('Neurologist', { exact: true })).toBeVisible();
 });
 
 test("typing '100' suggests New York zips and the results come nearest first", async ({ page }) => {
@@ -152,13 +167,23 @@ test("typing '100' suggests New York zips and the results come nearest first", a
 test('a slot held in another browser leaves the results page', async ({ browser, request }) => {
   test.slow();
   // A provider whose calendar takes one patient a slot: one hold empties the slot for everyone.
-  const practitioners = ((await (await request.post('/careslot-administration/api/v2/practitioner/advance-search', { data: { Limit: 50 } })).json()) as {
-    Data: { Id: string; Name: { Family: string }[] }[];
-  }).Data;
+  const practitioners = (
+    (await (
+      await request.post('/careslot-administration/api/v2/practitioner/advance-search', {
+        data: { Limit: 50 },
+      })
+    ).json()) as {
+      Data: { Id: string; Name: { Family: string }[] }[];
+    }
+  ).Data;
   let found: { practitioner: (typeof practitioners)[number]; timeZone: string } | null = null;
   for (const practitioner of practitioners) {
-    const res = await request.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: practitioner.Id } });
-    const schedule = ((await res.json()) as { Data: { Capacity: number; OnlineBookingEnabled: boolean; TimeZone: string }[] }).Data.find((s) => s.Capacity === 1 && s.OnlineBookingEnabled);
+    const res = await request.post('/careslot-calendar/api/v2/schedule/advance-search', {
+      data: { PractitionerId: practitioner.Id },
+    });
+    const schedule = (
+      (await res.json()) as { Data: { Capacity: number; OnlineBookingEnabled: boolean; TimeZone: string }[] }
+    ).Data.find((s) => s.Capacity === 1 && s.OnlineBookingEnabled);
     if (schedule) {
       found = { practitioner, timeZone: schedule.TimeZone };
       break;
@@ -169,14 +194,25 @@ test('a slot held in another browser leaves the results page', async ({ browser,
 
   const watcher = await (await browser.newContext({ timezoneId: timeZone })).newPage();
   await watcher.goto(`/provider-search?text_field=${encodeURIComponent(practitioner.Name[0]!.Family)}`);
-  const card = watcher.getByRole('article').filter({ has: watcher.locator(`a[href*="/providers/"]`) }).first();
-  await expect(card.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute('data-live', 'connected', { timeout: FIRST_LOAD_MS });
+  const card = watcher
+    .getByRole('article')
+    .filter({ has: watcher.locator(`a[href*="/providers/"]`) })
+    .first();
+  await expect(card.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute(
+    'data-live',
+    'connected',
+    { timeout: FIRST_LOAD_MS },
+  );
   const slotId = await card.locator('[data-slot-id]').first().getAttribute('data-slot-id');
   expect(slotId).toBeTruthy();
 
   const holder = await (await browser.newContext({ timezoneId: timeZone })).newPage();
   await holder.goto(`/providers/${practitioner.Id}`);
-  await expect(holder.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute('data-live', 'connected', { timeout: FIRST_LOAD_MS });
+  await expect(holder.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute(
+    'data-live',
+    'connected',
+    { timeout: FIRST_LOAD_MS },
+  );
   await holder.locator(`[data-slot-id="${slotId}"]`).click();
   // The holder, a guest, goes on to create an account with the time held (4.3 step 8).
   await expect(holder).toHaveURL(/\/realms\/careslot\/login-actions\//);
@@ -188,7 +224,9 @@ test('a slot held in another browser leaves the results page', async ({ browser,
   await holder.context().close();
 });
 
-test("from a result to the provider's profile, their practice's profile and a service's", async ({ page }) => {
+test("from a result to the provider's profile, their practice's profile and a service's", async ({
+  page,
+}) => {
   test.slow();
   await page.goto('/provider-search?specialty[]=Internist');
   const first = cardNames(page).first();
@@ -205,7 +243,9 @@ test("from a result to the provider's profile, their practice's profile and a se
   await expect(page.getByRole('heading', { name: 'Accepted insurances' })).toBeVisible();
   await expect(page.getByTestId('profile-location').first()).toContainText(/\(\d{3}\) \d{3}-\d{4}/);
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   // The practice: its facilities, insurances, a calendar per provider, its providers and services.
   const practiceLink = page.locator('main a[href^="/practice/"]').first();
@@ -217,14 +257,22 @@ test("from a result to the provider's profile, their practice's profile and a se
   expect(await page.getByTestId('profile-location').count()).toBeGreaterThan(1);
   await expect(page.getByRole('heading', { name: 'Accepted insurances' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Provider' })).not.toHaveValue('');
-  await expect(page.getByRole('region', { name: 'Open appointment times' }).locator('[data-slot-id]').first()).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Open appointment times' }).locator('[data-slot-id]').first(),
+  ).toBeVisible();
   const suggestions = page.getByRole('region', { name: 'Providers and services' });
-  await expect(suggestions.getByRole('link', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+  await expect(
+    suggestions.getByRole('link', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
+  ).toBeVisible();
   const axe2 = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe2.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(axe2.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 
   // A healthcare service of the practice.
-  const service = suggestions.getByRole('link', { name: /Lab Draw|Flu Shot|Stress Test|X-Ray|MRI|Mammogram|Vaccination/ }).first();
+  const service = suggestions
+    .getByRole('link', { name: /Lab Draw|Flu Shot|Stress Test|X-Ray|MRI|Mammogram|Vaccination/ })
+    .first();
   const serviceName = (await service.innerText()).split('\n')[0]!;
   await service.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(serviceName);

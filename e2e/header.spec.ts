@@ -34,9 +34,28 @@ const ROLES: Record<DemoRole, Expected> = {
   },
   provider: {
     page: '/dashboard/doctor',
-    bar: ['Dashboard', 'Check-In Summary', 'Calendar', 'More', 'Requests', 'Reputation Management', 'Settings'],
+    bar: [
+      'Dashboard',
+      'Check-In Summary',
+      'Calendar',
+      'More',
+      'Requests',
+      'Reputation Management',
+      'Settings',
+    ],
     more: ['Services', 'Payment Method', 'Change Password', 'Practice Onboarding'],
-    burger: ['Dashboard', 'Check-In Summary', 'Calendar', 'Requests', 'Reputation Management', 'Settings', 'Services', 'Payment Method', 'Change Password', 'Practice Onboarding'],
+    burger: [
+      'Dashboard',
+      'Check-In Summary',
+      'Calendar',
+      'Requests',
+      'Reputation Management',
+      'Settings',
+      'Services',
+      'Payment Method',
+      'Change Password',
+      'Practice Onboarding',
+    ],
     bell: true,
   },
   staff: {
@@ -50,14 +69,35 @@ const ROLES: Record<DemoRole, Expected> = {
     page: '/practice-admin/dashboard',
     bar: ['Check-In Summary', 'Calendar', 'More', 'Requests', 'Reports', 'Reputation Management', 'Settings'],
     more: ['Dashboard', 'Surveys'],
-    burger: ['Check-In Summary', 'Calendar', 'Requests', 'Reports', 'Reputation Management', 'Settings', 'Dashboard', 'Surveys'],
+    burger: [
+      'Check-In Summary',
+      'Calendar',
+      'Requests',
+      'Reports',
+      'Reputation Management',
+      'Settings',
+      'Dashboard',
+      'Surveys',
+    ],
     bell: true,
   },
   'provider-admin': {
     page: '/dashboard/doctor',
     bar: ['Check-In Summary', 'Calendar', 'More', 'Surveys', 'Requests', 'Reports', 'Settings'],
     more: ['Dashboard', 'Services', 'Payment Method', 'Change Password', 'Practice Onboarding'],
-    burger: ['Check-In Summary', 'Calendar', 'Surveys', 'Requests', 'Reports', 'Settings', 'Dashboard', 'Services', 'Payment Method', 'Change Password', 'Practice Onboarding'],
+    burger: [
+      'Check-In Summary',
+      'Calendar',
+      'Surveys',
+      'Requests',
+      'Reports',
+      'Settings',
+      'Dashboard',
+      'Services',
+      'Payment Method',
+      'Change Password',
+      'Practice Onboarding',
+    ],
     bell: true,
   },
   superuser: {
@@ -137,7 +177,10 @@ for (const [role, expected] of Object.entries(ROLES) as [DemoRole, Expected][]) 
       await shoot(page, `${role}-1440-more`, { withPanel: true });
       // Menus reset on navigation: following an entry closes the dropdown.
       await entries.first().click();
-      await expect(roleNav(page).getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'false');
+      await expect(roleNav(page).getByRole('button', { name: 'More' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
       await page.goto(expected.page);
     }
 
@@ -150,7 +193,9 @@ for (const [role, expected] of Object.entries(ROLES) as [DemoRole, Expected][]) 
     await expect(drawer).toBeVisible();
     // A link's live count (the Requests badge) follows its name.
     const withCount = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d*$`);
-    await expect(drawer.getByRole('navigation', { name: 'Your menu' }).getByRole('link')).toHaveText(expected.burger.map(withCount));
+    await expect(drawer.getByRole('navigation', { name: 'Your menu' }).getByRole('link')).toHaveText(
+      expected.burger.map(withCount),
+    );
     await evidence(page, { path: `${SHOTS}${role}-1100-burger.png` });
     // The burger menu resets on navigation too.
     await drawer.getByRole('navigation', { name: 'Your menu' }).getByRole('link').first().click();
@@ -164,7 +209,12 @@ test("a super user's 'More' shows only on screens wider than 1500 px", async ({ 
   await page.setViewportSize({ width: 1600, height: 900 });
   await expect.poll(() => visibleItems(page)).toEqual(['Practices', 'More']);
   await roleNav(page).getByRole('button', { name: 'More' }).click();
-  await expect(roleNav(page).locator('[data-disclosure-item]')).toHaveText(['Marketplace', 'Platform Settings', 'Onboarding Wizard', 'Demo Requests']);
+  await expect(roleNav(page).locator('[data-disclosure-item]')).toHaveText([
+    'Marketplace',
+    'Platform Settings',
+    'Onboarding Wizard',
+    'Demo Requests',
+  ]);
   await shoot(page, 'superuser-1600-more', { withPanel: true });
   await page.setViewportSize({ width: 1500, height: 900 });
   await expect.poll(() => visibleItems(page)).toEqual(['Practices']);
@@ -186,7 +236,9 @@ test('the role links show only on practice pages, and the bell only on the liste
   await expect(bell(page)).toBeVisible();
 });
 
-test('the bell opens the notification sidebar with its Appointments list, and Close hides it', async ({ page }) => {
+test('the bell opens the notification sidebar with its Appointments list, and Close hides it', async ({
+  page,
+}) => {
   await signInAs(page, 'staff');
   await page.goto('/dashboard/practice-staff');
   await bell(page).click();
@@ -195,7 +247,11 @@ test('the bell opens the notification sidebar with its Appointments list, and Cl
   const appointments = sidebar.getByRole('region', { name: 'Appointments' });
   await expect(appointments).toBeVisible();
   // Earlier journeys may have booked with the practice: either its notifications or the empty text show.
-  await expect(appointments.getByRole('list', { name: 'Appointments' }).or(appointments.getByText('No notifications yet'))).toBeVisible();
+  await expect(
+    appointments
+      .getByRole('list', { name: 'Appointments' })
+      .or(appointments.getByText('No notifications yet')),
+  ).toBeVisible();
   await evidence(page, { path: `${SHOTS}staff-notifications.png` });
   await sidebar.getByRole('button', { name: 'Close' }).click();
   await expect(sidebar).toBeHidden();
@@ -207,11 +263,41 @@ test('switching the language changes the header texts', async ({ page }) => {
   await expect.poll(() => visibleItems(page)).toEqual(ROLES['provider-admin'].bar);
   // endonym to choose, the language button's next name, the menu row's name, its items, 'For Doctors'
   const languages: [string, RegExp, string, string[], string][] = [
-    ['Español', /^Idioma/, 'Tu menú', ['Resumen de registro', 'Calendario', 'Más', 'Encuestas', 'Solicitudes', 'Informes', 'Configuración'], 'Para médicos'],
-    ['日本語', /^言語/, 'マイメニュー', ['チェックイン概要', 'カレンダー', 'その他', 'アンケート', 'リクエスト', 'レポート', '設定'], '医師の方へ'],
-    ['한국어', /^언어/, '내 메뉴', ['체크인 요약', '캘린더', '더보기', '설문조사', '요청', '보고서', '설정'], '의사용'],
-    ['Tiếng Việt', /^Ngôn ngữ/, 'Menu của bạn', ['Tóm tắt check-in', 'Lịch', 'Thêm', 'Khảo sát', 'Yêu cầu', 'Báo cáo', 'Cài đặt'], 'Dành cho bác sĩ'],
-    ['简体中文', /^语言/, '您的菜单', ['签到摘要', '日历', '更多', '调查', '预约请求', '报告', '设置'], '医生专区'],
+    [
+      'Español',
+      /^Idioma/,
+      'Tu menú',
+      ['Resumen de registro', 'Calendario', 'Más', 'Encuestas', 'Solicitudes', 'Informes', 'Configuración'],
+      'Para médicos',
+    ],
+    [
+      '日本語',
+      /^言語/,
+      'マイメニュー',
+      ['チェックイン概要', 'カレンダー', 'その他', 'アンケート', 'リクエスト', 'レポート', '設定'],
+      '医師の方へ',
+    ],
+    [
+      '한국어',
+      /^언어/,
+      '내 메뉴',
+      ['체크인 요약', '캘린더', '더보기', '설문조사', '요청', '보고서', '설정'],
+      '의사용',
+    ],
+    [
+      'Tiếng Việt',
+      /^Ngôn ngữ/,
+      'Menu của bạn',
+      ['Tóm tắt check-in', 'Lịch', 'Thêm', 'Khảo sát', 'Yêu cầu', 'Báo cáo', 'Cài đặt'],
+      'Dành cho bác sĩ',
+    ],
+    [
+      '简体中文',
+      /^语言/,
+      '您的菜单',
+      ['签到摘要', '日历', '更多', '调查', '预约请求', '报告', '设置'],
+      '医生专区',
+    ],
     ['English', /^Language/, 'Your menu', ROLES['provider-admin'].bar, 'For Doctors'],
   ];
   let languageButton = header(page).getByRole('button', { name: /^Language/ });
@@ -234,15 +320,17 @@ test('the practice header and its open menus pass the WCAG 2 A/AA checks', async
   await signInAs(page, 'provider-admin');
   await page.goto('/dashboard/doctor');
   const serious = async () =>
-    (await new AxeBuilder({ page }).include('header').withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
+    (
+      await new AxeBuilder({ page }).include('header').withTags(['wcag2a', 'wcag2aa']).analyze()
+    ).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(await serious()).toEqual([]);
   await roleNav(page).getByRole('button', { name: 'More' }).click();
   expect(await serious()).toEqual([]);
 });
 
-test('signed out: About Us, For Doctors, Login and Sign Up; the logo goes back to the landing page', async ({ page }) => {
+test('signed out: About Us, For Doctors, Login and Sign Up; the logo goes back to the landing page', async ({
+  page,
+}) => {
   await page.goto('/provider-search');
   await expect(header(page).getByRole('link', { name: 'About Us' })).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'For Doctors' })).toBeVisible();
@@ -252,5 +340,7 @@ test('signed out: About Us, For Doctors, Login and Sign Up; the logo goes back t
   await expect(bell(page)).toHaveCount(0);
   await header(page).getByRole('link', { name: 'CareSlot home' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Increase engagement. Reduce costs. Advance growth.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Increase engagement. Reduce costs. Advance growth.',
+  );
 });

@@ -20,7 +20,9 @@ async function providerWithSingleCapacity(request: APIRequestContext, skip = 0):
   const found: Schedule[] = [];
   for (const id of ids) {
     const res = await request.post(`${CALENDAR}/schedule/advance-search`, { data: { PractitionerId: id } });
-    const schedule = ((await res.json()) as { Data: Schedule[] }).Data.find((s) => s.Capacity === 1 && s.OnlineBookingEnabled);
+    const schedule = ((await res.json()) as { Data: Schedule[] }).Data.find(
+      (s) => s.Capacity === 1 && s.OnlineBookingEnabled,
+    );
     if (schedule) found.push(schedule);
     if (found.length > skip) return found[skip]!;
   }
@@ -38,14 +40,21 @@ async function openProfile(browser: Browser, schedule: Schedule): Promise<Page> 
 async function showProfile(page: Page, schedule: Schedule) {
   await page.goto(`/providers/${schedule.PractitionerId}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute('data-live', 'connected');
+  await expect(page.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute(
+    'data-live',
+    'connected',
+  );
   await expect(page.locator('[data-slot-id]').first()).toBeVisible();
 }
 
-const slotIdAt = async (page: Page, index: number) => (await page.locator('[data-slot-id]').nth(index).getAttribute('data-slot-id'))!;
+const slotIdAt = async (page: Page, index: number) =>
+  (await page.locator('[data-slot-id]').nth(index).getAttribute('data-slot-id'))!;
 
 test.describe('holds that let go (issue 17 item 2)', () => {
-  test('four picks in a row by one patient all hold: each new pick releases the time held before', async ({ browser, request }) => {
+  test('four picks in a row by one patient all hold: each new pick releases the time held before', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const schedule = await providerWithSingleCapacity(request);
     const patient = await openProfile(browser, schedule);
@@ -68,7 +77,8 @@ test.describe('holds that let go (issue 17 item 2)', () => {
       await expect(patient.locator('[data-slot-id]').first()).toBeVisible();
     }
     // Only the last pick is still held.
-    for (const slotId of picked.slice(0, 3)) await expect(watcher.locator(`[data-slot-id="${slotId}"]`)).toBeVisible();
+    for (const slotId of picked.slice(0, 3))
+      await expect(watcher.locator(`[data-slot-id="${slotId}"]`)).toBeVisible();
     expect(await releaseHold(patient, picked[3]!)).toBe(1);
     await expect(watcher.locator(`[data-slot-id="${picked[3]}"]`)).toBeVisible();
 
@@ -76,7 +86,10 @@ test.describe('holds that let go (issue 17 item 2)', () => {
     await watcher.context().close();
   });
 
-  test('a patient holding the most times at once is told so and can release them to hold the new one', async ({ browser, request }) => {
+  test('a patient holding the most times at once is told so and can release them to hold the new one', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const schedule = await providerWithSingleCapacity(request, 1);
     const patient = await openProfile(browser, schedule);
@@ -85,7 +98,10 @@ test.describe('holds that let go (issue 17 item 2)', () => {
     expect(token).toBeTruthy();
     const others = [await slotIdAt(patient, 3), await slotIdAt(patient, 4), await slotIdAt(patient, 5)];
     for (const slotId of others) {
-      const held = await patient.request.post(`${CALENDAR}/slot/reserve`, { headers: { authorization: `Bearer ${token}` }, data: { SlotIds: [slotId] } });
+      const held = await patient.request.post(`${CALENDAR}/slot/reserve`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { SlotIds: [slotId] },
+      });
       expect(held.ok()).toBe(true);
     }
 

@@ -12,8 +12,30 @@ const HEADINGS = [
   ['en', 'EN', 'Find a Top Doctor'],
 ] as const;
 
-const SPECIALTIES = ['Primary Care', 'Cardiology', 'Neurology', 'Dermatology', 'Gastroenterology', 'Psychiatry', 'Nephrology', 'Orthopedics', 'Pain Medicine', 'Obstetrics & Gynecology'];
-const CONDITIONS = ['Cold or Flu', 'Acne', 'Back Pain', 'Diabetes', 'Ear Infection', 'Annual Physical', 'Birth Control', 'Stomach Pain', 'UTI', 'Headache'];
+const SPECIALTIES = [
+  'Primary Care',
+  'Cardiology',
+  'Neurology',
+  'Dermatology',
+  'Gastroenterology',
+  'Psychiatry',
+  'Nephrology',
+  'Orthopedics',
+  'Pain Medicine',
+  'Obstetrics & Gynecology',
+];
+const CONDITIONS = [
+  'Cold or Flu',
+  'Acne',
+  'Back Pain',
+  'Diabetes',
+  'Ear Infection',
+  'Annual Physical',
+  'Birth Control',
+  'Stomach Pain',
+  'UTI',
+  'Headache',
+];
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -37,22 +59,34 @@ test('the home page shows its title, headings and the specialty and condition ti
   await expect(page.getByRole('region', { name: 'Conditions' }).getByRole('link')).toHaveText(CONDITIONS);
 
   await expect(page.getByRole('link', { name: 'See a doctor now' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Are you a top doctor? List your practice to find new patients' })).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'support@careslot.health' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Are you a top doctor? List your practice to find new patients' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'support@careslot.health' }),
+  ).toBeVisible();
 });
 
 test('the language widget switches the home page through all six languages', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Find a Top Doctor' })).toBeVisible();
   for (const [lang, code, heading] of HEADINGS) {
-    await page.getByRole('banner').getByRole('button', { name: /^(Language|Idioma|语言|Ngôn ngữ|언어|言語)/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^(Language|Idioma|语言|Ngôn ngữ|언어|言語)/ })
+      .click();
     await page.locator(`button[lang="${lang}"]`).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await expect(page.getByRole('banner').getByRole('button', { name: /^(Language|Idioma|语言|Ngôn ngữ|언어|言語)/ })).toContainText(code);
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: /^(Language|Idioma|语言|Ngôn ngữ|언어|言語)/ }),
+    ).toContainText(code);
   }
   // The choice survives a reload.
-  await page.getByRole('banner').getByRole('button', { name: /^Language/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Language/ })
+    .click();
   await page.locator('button[lang="ko"]').click();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('우수한 의사 찾기');
@@ -85,12 +119,20 @@ test('under 767 px every tile shows at once and the links sit in the burger menu
   await expect(drawer).toBeHidden();
 });
 
-test('the home page, its open language menu and the 404 page pass the WCAG 2 A/AA checks', async ({ page }) => {
+test('the home page, its open language menu and the 404 page pass the WCAG 2 A/AA checks', async ({
+  page,
+}) => {
   for (const url of ['/', '/no/such/page']) {
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    if (url === '/') await page.getByRole('banner').getByRole('button', { name: /^Language/ }).click();
+    if (url === '/')
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Language/ })
+        .click();
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(violations.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations.map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   }
 });

@@ -94,12 +94,22 @@ test('a super user signs in and the session carries the super-user role', async 
   expect(roles).toEqual(['superuser']);
 });
 
-test('sign-out clears every stored key of the spec and the browser carries on with a fresh guest token', async ({ page }) => {
+test('sign-out clears every stored key of the spec and the browser carries on with a fresh guest token', async ({
+  page,
+}) => {
   await signInAs(page, 'patient');
   await page.waitForURL((url) => url.pathname === '/portal');
   // The storage keys of patient-booking.md §9.
   const localKeys = ['login_response', 'user_type', 'showPopup', 'showpPopup', 'alertCount'];
-  const sessionKeys = ['return_url', 'code_verifier', 'careslot_token', 'slot_data', 'slot_info', 'provider_search_state', 'sessionId'];
+  const sessionKeys = [
+    'return_url',
+    'code_verifier',
+    'careslot_token',
+    'slot_data',
+    'slot_info',
+    'provider_search_state',
+    'sessionId',
+  ];
   // Every key holds something, as after a booking started, a popup shown and a search made.
   const values: Record<string, string> = {
     showPopup: '1',
@@ -115,16 +125,20 @@ test('sign-out clears every stored key of the spec and the browser carries on wi
   await page.evaluate(
     ({ local, session, given }) => {
       for (const key of local) if (!localStorage.getItem(key)) localStorage.setItem(key, given[key] ?? 'x');
-      for (const key of session) if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, given[key] ?? 'x');
+      for (const key of session)
+        if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, given[key] ?? 'x');
     },
     { local: localKeys, session: sessionKeys, given: values },
   );
-  const guestToken = page.waitForResponse((r) => r.url().includes('/api/account/login/guest') && r.status() === 200);
+  const guestToken = page.waitForResponse(
+    (r) => r.url().includes('/api/account/login/guest') && r.status() === 200,
+  );
   // The portal settles first (its list loads after the landing); a menu opened meanwhile closes with it.
   await expect(page.getByRole('heading', { name: 'My health', level: 1 })).toBeVisible();
   const logout = page.getByRole('button', { name: 'Logout' });
   await expect(async () => {
-    if (!(await logout.isVisible())) await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.patient.name}` }).click();
+    if (!(await logout.isVisible()))
+      await page.getByRole('button', { name: `Account menu for ${DEMO_ACCOUNTS.patient.name}` }).click();
     await expect(logout).toBeVisible({ timeout: 2_000 });
   }).toPass();
   await logout.click();
@@ -132,14 +146,20 @@ test('sign-out clears every stored key of the spec and the browser carries on wi
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   const left = await page.evaluate(
-    ([local, session]) => [...local!.filter((k) => localStorage.getItem(k) !== null), ...session!.filter((k) => sessionStorage.getItem(k) !== null)],
+    ([local, session]) => [
+      ...local!.filter((k) => localStorage.getItem(k) !== null),
+      ...session!.filter((k) => sessionStorage.getItem(k) !== null),
+    ],
     [localKeys, sessionKeys],
   );
   expect(left).toEqual([]);
   // The guest token the browser now uses (kept for the tab) carries no roles.
   const claims = await page.evaluate(() => {
     const token = sessionStorage.getItem('guest_token') ?? '';
-    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { guest: boolean; user_roles: string[] };
+    return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      guest: boolean;
+      user_roles: string[];
+    };
   });
   expect(claims).toMatchObject({ guest: true, user_roles: [] });
 });

@@ -16,7 +16,10 @@ const SECTIONS = [
   ['request-demo', 'Request a Demo'],
 ] as const;
 
-const dot = (page: Page, index: number) => page.getByRole('navigation', { name: 'Page sections' }).getByRole('link', { name: `Go to section ${index + 1}: ${SECTIONS[index]![1]}` });
+const dot = (page: Page, index: number) =>
+  page
+    .getByRole('navigation', { name: 'Page sections' })
+    .getByRole('link', { name: `Go to section ${index + 1}: ${SECTIONS[index]![1]}` });
 
 /** The active section: its dot is current, it fills the screen and the scroll animation has ended. */
 async function expectActive(page: Page, index: number) {
@@ -27,17 +30,23 @@ async function expectActive(page: Page, index: number) {
 
 async function axeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test('a visitor reads the ten sections with the wheel and the arrow keys, the dots following', async ({ page }) => {
+test('a visitor reads the ten sections with the wheel and the arrow keys, the dots following', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle('CareSlot for Doctors | The modern patient experience platform');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Increase engagement. Reduce costs. Advance growth.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Increase engagement. Reduce costs. Advance growth.',
+  );
   await expect(page.getByText('Introducing the modern patient experience platform')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Page sections' }).getByRole('link')).toHaveCount(10);
   await expectActive(page, 0);
@@ -71,19 +80,29 @@ test('?section=payments opens the page on Payments', async ({ page }) => {
   await expect(page.getByText('Pre-visit collection of co-pays, deductibles and balances')).toBeVisible();
 });
 
-test("'Find a Top Doctor' leaves the landing page for the patient home, which stays for the session", async ({ page }) => {
+test("'Find a Top Doctor' leaves the landing page for the patient home, which stays for the session", async ({
+  page,
+}) => {
   await page.goto('/?utm_source=newsletter');
-  await page.getByRole('navigation', { name: 'For doctors' }).getByRole('link', { name: 'Find a Top Doctor' }).click();
+  await page
+    .getByRole('navigation', { name: 'For doctors' })
+    .getByRole('link', { name: 'Find a Top Doctor' })
+    .click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a Top Doctor');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find a Top Doctor');
   // 'For Doctors' brings the landing page back.
   await page.getByRole('banner').getByRole('link', { name: 'For Doctors' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Increase engagement. Reduce costs. Advance growth.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Increase engagement. Reduce costs. Advance growth.',
+  );
 });
 
-test('the demo form shows its errors, accepts a good request and e-mails the sales team', async ({ page, request }) => {
+test('the demo form shows its errors, accepts a good request and e-mails the sales team', async ({
+  page,
+  request,
+}) => {
   const practice = `Lakeside Family Medicine ${Date.now()}`;
   await page.goto('/?section=request-demo&utm_source=e2e');
   const form = page.locator('form[aria-labelledby="request-demo-heading"]');
@@ -105,14 +124,18 @@ test('the demo form shows its errors, accepts a good request and e-mails the sal
   await form.getByRole('checkbox', { name: 'Payments' }).check();
   await form.getByRole('checkbox', { name: 'Reputation management & listings' }).check();
   await form.getByRole('button', { name: 'Request a Demo' }).click();
-  await expect(form.getByText('Please enter a valid e-mail address, such as name@practice.com.')).toBeVisible();
+  await expect(
+    form.getByText('Please enter a valid e-mail address, such as name@practice.com.'),
+  ).toBeVisible();
   await expect(form.getByLabel('Work e-mail')).toHaveAttribute('aria-invalid', 'true');
   expect(await axeViolations(page)).toEqual([]);
 
   await form.getByLabel('Work e-mail').fill('amara@lakeside-fm.com');
   await form.getByRole('button', { name: 'Request a Demo' }).click();
   await expect(page.getByRole('status')).toContainText('Thank you!');
-  await expect(page.getByRole('status')).toContainText('Our team will contact you within one business day to schedule your demo.');
+  await expect(page.getByRole('status')).toContainText(
+    'Our team will contact you within one business day to schedule your demo.',
+  );
 
   const outbox = await request.get('/dev/outbox?template=demo-request&to=sales@careslot.health');
   const { messages } = (await outbox.json()) as { messages: { subject?: string; body: string }[] };
@@ -132,7 +155,9 @@ test('on a phone the hamburger menu opens the sections, in Spanish too', async (
   await page.setViewportSize({ width: 375, height: 800 });
   await page.addInitScript(() => localStorage.setItem('careslot_language', 'es'));
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Más participación. Menos costos. Más crecimiento.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Más participación. Menos costos. Más crecimiento.',
+  );
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const menu = page.getByRole('navigation', { name: 'Secciones' });
   await expect(menu.getByRole('link')).toHaveCount(12);

@@ -27,7 +27,9 @@ async function menuLinks(page: Page): Promise<string[]> {
   // The role menu the burger repeats ('For Doctors' beside it opens the marketing page by design).
   const menu = page.locator('#burger-menu').getByRole('navigation', { name: 'Your menu' });
   await expect(menu.getByRole('link').first()).toBeVisible();
-  const hrefs = await menu.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const hrefs = await menu
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   await page.keyboard.press('Escape');
   // Links inside the product only (the reputation site and the like open elsewhere by design).
   return [...new Set(hrefs.filter((href) => href.startsWith('/')))];

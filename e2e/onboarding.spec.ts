@@ -35,7 +35,10 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test("a super user onboards a practice through the wizard; its provider is found with open slots at the new location, a patient books one, and the provider activates their account and, as the practice admin, changes a reason's duration and the hours while the patient's calendar follows live", async ({ page, browser }) => {
+test("a super user onboards a practice through the wizard; its provider is found with open slots at the new location, a patient books one, and the provider activates their account and, as the practice admin, changes a reason's duration and the hours while the patient's calendar follows live", async ({
+  page,
+  browser,
+}) => {
   // The wizard, a booking and two settings saves that re-announce months of slots: long on a shared CI machine.
   test.setTimeout(300_000);
   const run = String(Date.now()).slice(-6);
@@ -108,22 +111,39 @@ test("a super user onboards a practice through the wizard; its provider is found
   await expect(page.getByRole('heading', { level: 1, name: 'The practice is ready' })).toBeVisible();
   await expect(page.getByText(`An activation link went to nadia-${run}@lakeshore.example.`)).toBeVisible();
   await shoot(page, 'onboarding-done');
-  const profileHref = await page.getByRole('link', { name: "Open the provider's public profile" }).getAttribute('href');
+  const profileHref = await page
+    .getByRole('link', { name: "Open the provider's public profile" })
+    .getAttribute('href');
   expect(profileHref).toMatch(/^\/providers\/.+/);
 
   // The provider is invited as the users screen invites: one e-mail with a signed, single-use activation link.
-  const outbox = await page.request.get('/dev/outbox', { params: { to: `nadia-${run}@lakeshore.example`, limit: 5 } });
+  const outbox = await page.request.get('/dev/outbox', {
+    params: { to: `nadia-${run}@lakeshore.example`, limit: 5 },
+  });
   const messages = ((await outbox.json()) as { messages: { body: string; template: string }[] }).messages;
   expect(messages.map((m) => m.template)).toEqual(['staff-invitation']);
-  const link = /https?:\/\/\S+(\/account\/activate\?invitation=[0-9a-f-]+&exp=\d+&sig=[A-Za-z0-9_-]+)/.exec(messages[0]!.body)![1]!;
+  const link = /https?:\/\/\S+(\/account\/activate\?invitation=[0-9a-f-]+&exp=\d+&sig=[A-Za-z0-9_-]+)/.exec(
+    messages[0]!.body,
+  )![1]!;
 
   // A patient finds the new provider in the search, at the new location, with open slots.
   const patientContext = await browser.newContext();
   const patient = await patientContext.newPage();
   await patient.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
   await signInAs(patient, 'patient');
-  const search = await patient.request.post('/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs', { data: { TextField: practice, Limit: 5 } });
-  const found = (await search.json()) as { count: number; providers: { display_name: string; schedule_id: string | null; location: { name: string; city: string }; slots: unknown[]; next_availability: string | null }[] };
+  const search = await patient.request.post('/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs', {
+    data: { TextField: practice, Limit: 5 },
+  });
+  const found = (await search.json()) as {
+    count: number;
+    providers: {
+      display_name: string;
+      schedule_id: string | null;
+      location: { name: string; city: string };
+      slots: unknown[];
+      next_availability: string | null;
+    }[];
+  };
   expect(found.count).toBe(1);
   expect(found.providers[0]).toMatchObject({ location: { name: 'Lakeshore Main Office', city: 'Chicago' } });
   expect(found.providers[0]!.next_availability).not.toBeNull();
@@ -135,22 +155,35 @@ test("a super user onboards a practice through the wizard; its provider is found
   let later = '';
   await expect
     .poll(async () => {
-      const slotIds = await patient.locator('[data-slot-id]').evaluateAll((slots) => slots.map((slot) => slot.getAttribute('data-slot-id') ?? ''));
-      later = slotIds.find((id) => Date.parse(id.slice(id.indexOf('_') + 1)) > Date.now() + 48 * 3_600_000) ?? '';
+      const slotIds = await patient
+        .locator('[data-slot-id]')
+        .evaluateAll((slots) => slots.map((slot) => slot.getAttribute('data-slot-id') ?? ''));
+      later =
+        slotIds.find((id) => Date.parse(id.slice(id.indexOf('_') + 1)) > Date.now() + 48 * 3_600_000) ?? '';
       return later;
     })
     .not.toBe('');
   await patient.locator(`[data-slot-id="${later}"]`).click();
   const timeZoneDialog = patient.getByRole('dialog', { name: 'Time Zone Difference' });
   const booking = /\/book\/book-appointment-form$/;
-  const asked = await Promise.race([timeZoneDialog.waitFor().then(() => true, () => false), patient.waitForURL(booking).then(() => false, () => false)]);
+  const asked = await Promise.race([
+    timeZoneDialog.waitFor().then(
+      () => true,
+      () => false,
+    ),
+    patient.waitForURL(booking).then(
+      () => false,
+      () => false,
+    ),
+  ]);
   if (asked) await timeZoneDialog.getByRole('button', { name: 'Yes' }).click();
   await expect(patient).toHaveURL(booking);
   await expect(patient.getByTestId('booking-entity-name')).toContainText(lastName);
 
   // The new practice asks no screening form, demographics, insurance or fee: the stages that apply, then the confirmation.
   const token = await patient.evaluate(() => sessionStorage.getItem('careslot_token'));
-  const confirmation = /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/;
+  const confirmation =
+    /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/;
   for (let step = 0; step < 6 && !confirmation.test(patient.url()); step += 1) {
     await patient.waitForLoadState('networkidle');
     const path = new URL(patient.url()).pathname;
@@ -159,11 +192,22 @@ test("a super user onboards a practice through the wizard; its provider is found
       await patient.getByRole('textbox', { name: /Reason for visit/ }).fill('Annual check-up');
       await patient.getByRole('button', { name: 'Continue' }).click();
     } else if (path === '/verification/phone-verify') {
-      const me = await patient.request.get(`/careslot-administration/api/v2/patient/${seedId('demo:person:patient')}`, { headers: { authorization: `Bearer ${token}` } });
-      const mobile = ((await me.json()) as { Telecom?: { System: string; Value: string }[] }).Telecom?.find((t) => t.System === 'Mobile')?.Value ?? '';
+      const me = await patient.request.get(
+        `/careslot-administration/api/v2/patient/${seedId('demo:person:patient')}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      const mobile =
+        ((await me.json()) as { Telecom?: { System: string; Value: string }[] }).Telecom?.find(
+          (t) => t.System === 'Mobile',
+        )?.Value ?? '';
       const sentAt = new Date(Date.now() - 1000);
       await patient.getByRole('button', { name: 'Send code' }).click();
-      const code = await latestCode(patient.request, `+1${mobile.replace(/\D/g, '').slice(-10)}`, 'otp', sentAt);
+      const code = await latestCode(
+        patient.request,
+        `+1${mobile.replace(/\D/g, '').slice(-10)}`,
+        'otp',
+        sentAt,
+      );
       await patient.getByRole('textbox', { name: 'Digit 1' }).fill(code);
       await patient.getByRole('button', { name: 'Verify' }).click();
     } else if (path === '/book/pay') {
@@ -196,9 +240,17 @@ test("a super user onboards a practice through the wizard; its provider is found
   // pages, while a patient's view of the profile is open: its calendar follows without a reload.
   const scheduleId = found.providers[0]!.schedule_id!;
   const practitionerId = profileHref!.split('/').pop()!;
-  const watcher = await watchProfileCalendar(browser, { scheduleId, practitionerId, timeZone: 'America/Chicago' });
-  const reasons = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', { data: { ScheduleId: scheduleId } });
-  const followUp = ((await reasons.json()) as { Data: { Id: string; Name: string }[] }).Data.find((r) => r.Name === 'Follow-up Visit')!;
+  const watcher = await watchProfileCalendar(browser, {
+    scheduleId,
+    practitionerId,
+    timeZone: 'America/Chicago',
+  });
+  const reasons = await provider.request.post('/careslot-calendar/api/v2/servicetype/advance-search', {
+    data: { ScheduleId: scheduleId },
+  });
+  const followUp = ((await reasons.json()) as { Data: { Id: string; Name: string }[] }).Data.find(
+    (r) => r.Name === 'Follow-up Visit',
+  )!;
   await provider.goto('/practice-admin/settings/reasons');
   const row = provider.locator(`[data-reason-id="${followUp.Id}"]`);
   await row.getByRole('button', { name: `Edit ${followUp.Name}`, exact: true }).click();

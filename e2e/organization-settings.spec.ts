@@ -24,9 +24,7 @@ async function seriousFindings(page: Page): Promise<string[]> {
 }
 
 /** The practice as anyone reads it. */
-async function publicOrganization(
-  page: Page,
-): Promise<{
+async function publicOrganization(page: Page): Promise<{
   Name: string;
   TimeZone: string;
   Phone: string | null;

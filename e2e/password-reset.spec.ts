@@ -47,7 +47,9 @@ test('a user resets a forgotten password with the e-mailed code and signs in wit
   const newPassword = `Fresh-${Date.now()}-pw1`;
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page.getByText('The password needs at least 8 characters, with a letter and a digit.')).toBeVisible();
+  await expect(
+    page.getByText('The password needs at least 8 characters, with a letter and a digit.'),
+  ).toBeVisible();
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword);
   await page.getByLabel('Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Reset password' }).click();

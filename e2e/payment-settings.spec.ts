@@ -20,7 +20,8 @@ interface Practitioner {
   HidePublicProfile: boolean;
 }
 
-const nameOf = (p: Practitioner) => [p.Name[0]!.Prefix.join(' '), p.Name[0]!.Given.join(' '), p.Name[0]!.Family].filter(Boolean).join(' ');
+const nameOf = (p: Practitioner) =>
+  [p.Name[0]!.Prefix.join(' '), p.Name[0]!.Given.join(' '), p.Name[0]!.Family].filter(Boolean).join(' ');
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -37,15 +38,26 @@ async function shoot(page: Page, name: string) {
  */
 async function quietProvider(request: APIRequestContext, token: string): Promise<Practitioner> {
   const headers = { authorization: `Bearer ${token}` };
-  const found = await request.post(`${ADMIN}/practitioner/advance-search`, { headers, data: { OrganizationId: FIRST_PRACTICE, UserRoles: ['provider'], Limit: 0 } });
-  const providers = ((await found.json()) as { Data: Practitioner[] }).Data.filter((p) => p.Id !== DEMO_PROVIDER && !p.HidePublicProfile);
+  const found = await request.post(`${ADMIN}/practitioner/advance-search`, {
+    headers,
+    data: { OrganizationId: FIRST_PRACTICE, UserRoles: ['provider'], Limit: 0 },
+  });
+  const providers = ((await found.json()) as { Data: Practitioner[] }).Data.filter(
+    (p) => p.Id !== DEMO_PROVIDER && !p.HidePublicProfile,
+  );
   for (const provider of providers) {
-    const schedules = await request.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: provider.Id } });
+    const schedules = await request.post('/careslot-calendar/api/v2/schedule/advance-search', {
+      data: { PractitionerId: provider.Id },
+    });
     const ids = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
     if (ids.length === 0) continue;
     const from = new Date(Date.now() + 86_400_000);
     const slots = await request.post('/careslot-calendar/api/v2/slot/advance-search', {
-      data: { ScheduleIds: ids, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 14 * 86_400_000)) },
+      data: {
+        ScheduleIds: ids,
+        StartDate: utc(from),
+        EndDate: utc(new Date(from.getTime() + 14 * 86_400_000)),
+      },
     });
     if (((await slots.json()) as { Data: unknown[] }).Data.length > 0) return provider;
   }
@@ -56,7 +68,9 @@ async function setFee(request: APIRequestContext, token: string, providerId: str
   const res = await request.post(`${PAY}/entityconfigurations/upsert`, {
     headers: { authorization: `Bearer ${token}` },
     params: { organizationId: FIRST_PRACTICE, entityType: 'provider', entityId: providerId },
-    data: { VisitFeeDetails: { Enable: true, InsuredAmountCents: 2500, UninsuredAmountCents: uninsuredCents } },
+    data: {
+      VisitFeeDetails: { Enable: true, InsuredAmountCents: 2500, UninsuredAmountCents: uninsuredCents },
+    },
   });
   expect(res.status()).toBe(200);
 }
@@ -96,7 +110,10 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test("a practice admin sets a provider's uninsured fee; a patient without insurance is asked for exactly that fee", async ({ page, browser }) => {
+test("a practice admin sets a provider's uninsured fee; a patient without insurance is asked for exactly that fee", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await signInAs(page, 'admin');
   const adminToken = await tokenOf(page);
@@ -112,7 +129,9 @@ test("a practice admin sets a provider's uninsured fee; a patient without insura
     await expect(fee.getByLabel(`Uninsured fee for ${name}`)).toHaveValue('75.00');
     await fee.getByLabel(`Uninsured fee for ${name}`).fill('83.4x');
     await fee.getByRole('button', { name: `Save fee for ${name}` }).click();
-    await expect(fee.getByText('Uninsured fee must be an amount in dollars, such as 75 or 75.50')).toBeVisible();
+    await expect(
+      fee.getByText('Uninsured fee must be an amount in dollars, such as 75 or 75.50'),
+    ).toBeVisible();
     await fee.getByLabel(`Uninsured fee for ${name}`).fill('83.45');
     await fee.getByRole('button', { name: `Save fee for ${name}` }).click();
     await expect(page.getByText(`Visit fee for ${name} saved`)).toBeVisible();
@@ -125,7 +144,10 @@ test("a practice admin sets a provider's uninsured fee; a patient without insura
       headers: { authorization: `Bearer ${adminToken}` },
       params: { organizationId: FIRST_PRACTICE, entityType: 'provider', entityId: provider.Id },
     });
-    expect(((await saved.json()) as { data: { VisitFeeDetails: { UninsuredAmountCents: number } } }).data.VisitFeeDetails.UninsuredAmountCents).toBe(8345);
+    expect(
+      ((await saved.json()) as { data: { VisitFeeDetails: { UninsuredAmountCents: number } } }).data
+        .VisitFeeDetails.UninsuredAmountCents,
+    ).toBe(8345);
 
     // A new patient, in a browser of their own, books that provider without insurance.
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -158,8 +180,14 @@ test("a practice admin sets a provider's uninsured fee; a patient without insura
     const booking = /\/(screening-form|book\/book-appointment-form)$/;
     const timeZoneDialog = patient.getByRole('dialog', { name: 'Time Zone Difference' });
     const asked = await Promise.race([
-      timeZoneDialog.waitFor().then(() => true, () => false),
-      patient.waitForURL(booking).then(() => false, () => false),
+      timeZoneDialog.waitFor().then(
+        () => true,
+        () => false,
+      ),
+      patient.waitForURL(booking).then(
+        () => false,
+        () => false,
+      ),
     ]);
     if (asked) await timeZoneDialog.getByRole('button', { name: 'Yes' }).click();
     await expect(patient).toHaveURL(booking);
@@ -191,7 +219,10 @@ test("a practice admin sets a provider's uninsured fee; a patient without insura
       } else if (path === '/book/collect-patient-demographics') {
         const choose = async (label: string, option: RegExp) => {
           const box = patient.getByRole('combobox', { name: label });
-          if ((await box.evaluate((el) => el.tagName)) === 'SELECT') await box.selectOption({ label: (await box.locator('option').allTextContents()).find((o) => option.test(o))! });
+          if ((await box.evaluate((el) => el.tagName)) === 'SELECT')
+            await box.selectOption({
+              label: (await box.locator('option').allTextContents()).find((o) => option.test(o))!,
+            });
           else {
             await box.click();
             await patient.getByRole('option', { name: option }).first().click();
@@ -207,7 +238,11 @@ test("a practice admin sets a provider's uninsured fee; a patient without insura
         await patient.getByRole('button', { name: /^Yes/ }).click();
       } else if (path === '/book/collect-insurance') {
         await patient.getByRole('textbox', { name: /Search Insurance/ }).fill('');
-        await patient.getByRole('option', { name: "I don't have insurance" }).or(patient.getByRole('option', { name: 'Self paying' })).first().click();
+        await patient
+          .getByRole('option', { name: "I don't have insurance" })
+          .or(patient.getByRole('option', { name: 'Self paying' }))
+          .first()
+          .click();
         await patient.getByRole('button', { name: 'Continue' }).click();
       }
       await patient.waitForURL((url) => url.pathname !== path, { timeout: 15_000 });
@@ -225,11 +260,19 @@ test("a practice admin sets a provider's uninsured fee; a patient without insura
 
     // The same patient also opens a PayPal order at the third practice: a payment to another practice.
     const patientToken = await tokenOf(patient);
-    const patientId = (JSON.parse(Buffer.from(patientToken.split('.')[1]!, 'base64url').toString()) as { careslot_id: string }).careslot_id;
+    const patientId = (
+      JSON.parse(Buffer.from(patientToken.split('.')[1]!, 'base64url').toString()) as { careslot_id: string }
+    ).careslot_id;
     const order = await patient.request.post(`${PAY}/v1/paypalpayment/orders`, {
       headers: { authorization: `Bearer ${patientToken}` },
       params: { amount: '75' },
-      data: { PatientId: patientId, OrganizationId: THIRD_PRACTICE, EntityType: 'Provider', EntityId: PAYPAL_PROVIDER, Insured: false },
+      data: {
+        PatientId: patientId,
+        OrganizationId: THIRD_PRACTICE,
+        EntityType: 'Provider',
+        EntityId: PAYPAL_PROVIDER,
+        Insured: false,
+      },
     });
     expect(order.status()).toBe(200);
     await context.close();
@@ -239,9 +282,14 @@ test("a practice admin sets a provider's uninsured fee; a patient without insura
   }
 });
 
-test('the financial super user signs in to their finance home and sees payments across practices, read-only', async ({ page }) => {
+test('the financial super user signs in to their finance home and sees payments across practices, read-only', async ({
+  page,
+}) => {
   const names = await Promise.all(
-    [FIRST_PRACTICE, THIRD_PRACTICE].map(async (id) => ((await (await page.request.get(`${ADMIN}/organization/${id}`)).json()) as { Name: string }).Name),
+    [FIRST_PRACTICE, THIRD_PRACTICE].map(
+      async (id) =>
+        ((await (await page.request.get(`${ADMIN}/organization/${id}`)).json()) as { Name: string }).Name,
+    ),
   );
   await signInAsFinance(page);
   // Their landing after sign-in is the finance home.
@@ -251,8 +299,12 @@ test('the financial super user signs in to their finance home and sees payments 
   for (const name of names) await expect(configs.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
   const payments = page.getByRole('table', { name: 'Payments' });
-  await expect(payments.getByRole('row', { name: new RegExp(`${names[0]}.*\\$83\\.45.*Captured`) }).first()).toBeVisible();
-  await expect(payments.getByRole('row', { name: new RegExp(`${names[1]}.*\\$75\\.00.*Pending`) }).first()).toBeVisible();
+  await expect(
+    payments.getByRole('row', { name: new RegExp(`${names[0]}.*\\$83\\.45.*Captured`) }).first(),
+  ).toBeVisible();
+  await expect(
+    payments.getByRole('row', { name: new RegExp(`${names[1]}.*\\$75\\.00.*Pending`) }).first(),
+  ).toBeVisible();
   // No patient names and no change controls on the page.
   await expect(page.getByText('Sasha')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /save|delete|refund/i })).toHaveCount(0);

@@ -36,7 +36,9 @@ async function invitationLink(request: APIRequestContext, to: string): Promise<s
   let link = '';
   await expect
     .poll(async () => {
-      const response = await request.get('/dev/outbox', { params: { to, template: 'staff-invitation', limit: 1 } });
+      const response = await request.get('/dev/outbox', {
+        params: { to, template: 'staff-invitation', limit: 1 },
+      });
       const { messages } = (await response.json()) as { messages: { body: string }[] };
       link = /https?:\/\/\S+\/account\/activate\?\S+/.exec(messages[0]?.body ?? '')?.[0] ?? '';
       return link;
@@ -55,7 +57,11 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('an invited provider activates the account, signs in, and changes the password', async ({ page, browser, request }) => {
+test('an invited provider activates the account, signs in, and changes the password', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Three browsers and four sign-ins in one journey: more than the default minute on a shared machine.
   test.setTimeout(180_000);
   const tag = Date.now().toString(36);
@@ -115,13 +121,18 @@ test('an invited provider activates the account, signs in, and changes the passw
 
   // The link was used up.
   await provider.goto(new URL(link).pathname + new URL(link).search);
-  await expect(provider.getByRole('alert')).toContainText('This activation link is invalid, expired or was already used');
+  await expect(provider.getByRole('alert')).toContainText(
+    'This activation link is invalid, expired or was already used',
+  );
 
   // The provider changes the password in their settings; the current one is required.
   const practitionerId = await provider.evaluate(() => {
-    const token = (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token?: string }).access_token ?? '';
+    const token =
+      (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token?: string })
+        .access_token ?? '';
     const payload = token.split('.')[1] ?? '';
-    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { careslot_id: string }).careslot_id;
+    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { careslot_id: string })
+      .careslot_id;
   });
   await provider.goto(`/providers/${practitionerId}/settings/account/change-password`);
   await expect(provider.getByRole('heading', { name: 'Change Password', level: 2 })).toBeVisible();
@@ -133,7 +144,9 @@ test('an invited provider activates the account, signs in, and changes the passw
   await expect(provider.getByText('Current password is incorrect')).toBeVisible();
   await provider.getByLabel('Current Password').fill(first);
   await provider.getByRole('button', { name: 'Change Password' }).click();
-  await expect(provider.getByText('Your password was changed. Your other sessions were signed out.')).toBeVisible();
+  await expect(
+    provider.getByText('Your password was changed. Your other sessions were signed out.'),
+  ).toBeVisible();
   await expect(provider.getByLabel('Current Password')).toHaveValue('');
   await expectNoAxeViolations(provider);
   await evidence(provider, { path: `${SHOTS}change-password-1280.png`, fullPage: true });
@@ -155,30 +168,49 @@ test('an invited provider activates the account, signs in, and changes the passw
     headers: providerAuth,
     params: { organizationId: PRACTICE_1, entityType: 'provider', entityId: practitionerId },
   });
-  expect(((await fee.json()) as { data: { VisitFeeDetails: unknown } }).data.VisitFeeDetails).toMatchObject({ Enable: true, InsuredAmount: 40, UninsuredAmount: 95.5 });
+  expect(((await fee.json()) as { data: { VisitFeeDetails: unknown } }).data.VisitFeeDetails).toMatchObject({
+    Enable: true,
+    InsuredAmount: 40,
+    UninsuredAmount: 95.5,
+  });
   await expectNoAxeViolations(provider);
   await evidence(provider, { path: `${SHOTS}payment-method-1280.png`, fullPage: true });
 
   // The practice admin gives the new provider a schedule; the provider chooses the reasons it offers.
   const adminAuth = { authorization: `Bearer ${await tokenOf(page)}` };
-  const practiceSchedules = await page.request.post(`${CALENDAR}/schedule/advance-search`, { headers: adminAuth, data: { OrganizationId: PRACTICE_1 } });
-  const { LocationId, TimeZone } = ((await practiceSchedules.json()) as { Data: { LocationId: string; TimeZone: string }[] }).Data[0]!;
+  const practiceSchedules = await page.request.post(`${CALENDAR}/schedule/advance-search`, {
+    headers: adminAuth,
+    data: { OrganizationId: PRACTICE_1 },
+  });
+  const { LocationId, TimeZone } = (
+    (await practiceSchedules.json()) as { Data: { LocationId: string; TimeZone: string }[] }
+  ).Data[0]!;
   const scheduleName = `Mornings ${tag}`;
   const created = await page.request.post(`${CALENDAR}/schedule`, {
     headers: adminAuth,
-    data: { Name: scheduleName, Actor: [{ Type: 'Practitioner', Id: practitionerId }], LocationId, TimeZone, WorkingHours: [{ DayOfWeek: 3, Start: '09:00', End: '10:00' }] },
+    data: {
+      Name: scheduleName,
+      Actor: [{ Type: 'Practitioner', Id: practitionerId }],
+      LocationId,
+      TimeZone,
+      WorkingHours: [{ DayOfWeek: 3, Start: '09:00', End: '10:00' }],
+    },
   });
   expect(created.status()).toBe(200);
   const scheduleId = ((await created.json()) as { Id: string }).Id;
   await provider.getByRole('link', { name: 'Services' }).click();
   const ownSchedule = provider.getByRole('region', { name: scheduleName });
   const reason = ownSchedule.getByRole('checkbox').first();
-  const reasonName = (await reason.evaluate((box: HTMLInputElement) => box.labels?.[0]?.textContent ?? '')).replace(/ \(\d+ min\)$/, '');
+  const reasonName = (
+    await reason.evaluate((box: HTMLInputElement) => box.labels?.[0]?.textContent ?? '')
+  ).replace(/ \(\d+ min\)$/, '');
   await reason.check();
   await ownSchedule.getByRole('button', { name: `Save reasons for visit of ${scheduleName}` }).click();
   await expect(provider.getByText(`Reasons for visit of ${scheduleName} saved.`)).toBeVisible();
   const offered = await provider.request.get(`${CALENDAR}/schedule/${scheduleId}`);
-  expect(((await offered.json()) as { ServiceType: { Name: string }[] }).ServiceType.map((t) => t.Name)).toEqual([reasonName]);
+  expect(
+    ((await offered.json()) as { ServiceType: { Name: string }[] }).ServiceType.map((t) => t.Name),
+  ).toEqual([reasonName]);
   await expectNoAxeViolations(provider);
   await evidence(provider, { path: `${SHOTS}services-1280.png`, fullPage: true });
   await provider.setViewportSize({ width: 375, height: 800 });
@@ -211,7 +243,9 @@ test('a staff member sees the users list read-only', async ({ page }) => {
   await signInAs(page, 'staff');
   await page.goto('/practice-admin/settings/user/list');
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-  await expect(page.getByText("You can view the practice's users. Only a practice admin can change them.")).toBeVisible();
+  await expect(
+    page.getByText("You can view the practice's users. Only a practice admin can change them."),
+  ).toBeVisible();
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Provider' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);

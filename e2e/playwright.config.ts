@@ -11,7 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
  * window machinery, about 40 % less CPU on these two cores (decision 0078).
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 function sharedMemoryIsLarge(): boolean {
   try {
     const shm = statfsSync('/dev/shm');
@@ -28,7 +29,15 @@ const chromium = {
     // Playwright keeps Chromium's shared memory out of /dev/shm (a container's is often 64 MB); where /dev/shm
     // is large (here: half the RAM) it goes back there instead of files in /tmp, about 15 % less CPU.
     ...(sharedMemoryIsLarge() ? { ignoreDefaultArgs: ['--disable-dev-shm-usage'] } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   },
 };
 
@@ -46,13 +55,19 @@ const serverPorts = Array.from({ length: servers }, (_, i) => port + 10 * i);
 
 function dealFiles(count: number): string[][] {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const files = readdirSync(here).filter((file) => file.endsWith('.spec.ts')).sort();
+  const files = readdirSync(here)
+    .filter((file) => file.endsWith('.spec.ts'))
+    .sort();
   const durationsFile = path.join(here, 'durations.json');
-  const measured: Record<string, number> = existsSync(durationsFile) ? (JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>) : {};
+  const measured: Record<string, number> = existsSync(durationsFile)
+    ? (JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>)
+    : {};
   const known = Object.values(measured).sort((a, b) => a - b);
   const median = known.length ? known[Math.floor(known.length / 2)]! : 30;
   const hands = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
-  const byLength = [...files].sort((a, b) => (measured[b] ?? median) - (measured[a] ?? median) || a.localeCompare(b));
+  const byLength = [...files].sort(
+    (a, b) => (measured[b] ?? median) - (measured[a] ?? median) || a.localeCompare(b),
+  );
   for (const file of byLength) {
     const lightest = hands.reduce((least, hand) => (hand.seconds < least.seconds ? hand : least));
     lightest.files.push(file);
@@ -96,7 +111,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: servers,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]] : 'list',
+  reporter: process.env.CI
+    ? [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]]
+    : 'list',
   outputDir: '../test-results/e2e-artifacts',
   use: {
     // A trace is recorded only on a failed journey's retry: recording one for every journey (its screencast

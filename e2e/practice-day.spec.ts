@@ -3,11 +3,14 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, signInAs, type DemoRole } from './support/sign-in';
 
 /** Letters only (the name rule), different on every run so the journeys never meet earlier data. */
-const runName = () => `Walker${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+const runName = () =>
+  `Walker${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 
 async function axeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
@@ -30,7 +33,10 @@ async function registerWalkIn(staff: Page, firstName: string, lastName: string) 
   await staff.getByRole('button', { name: 'Book appointment' }).click();
   const dialog = staff.getByRole('dialog', { name: 'Book for a patient' });
   await dialog.getByLabel('Provider and location').click();
-  await staff.getByRole('option', { name: /^Dr\. Olivia Bennett/ }).first().click();
+  await staff
+    .getByRole('option', { name: /^Dr\. Olivia Bennett/ })
+    .first()
+    .click();
   await dialog.getByText('Walk-in now').click();
   await dialog.getByText('New patient').click();
   await dialog.getByLabel('First Name').fill(firstName);
@@ -44,7 +50,9 @@ async function registerWalkIn(staff: Page, firstName: string, lastName: string) 
 }
 
 test.describe("the practice's day", () => {
-  test("staff check a walk-in in from the calendar; the provider's dashboard follows live and calls the next patient; logout asks while patients wait", async ({ browser }) => {
+  test("staff check a walk-in in from the calendar; the provider's dashboard follows live and calls the next patient; logout asks while patients wait", async ({
+    browser,
+  }) => {
     // Two people sign in and work side by side: longer than one journey's default minute.
     test.setTimeout(150_000);
     const provider = await signedIn(browser, 'provider');
@@ -72,7 +80,9 @@ test.describe("the practice's day", () => {
     await expect(queue).toContainText(`Ada ${first}`);
 
     // The desk opens the visit on today's calendar (a column per provider) and checks the patient in.
-    await staff.getByRole('button', { name: new RegExp(`${first}, Ada, Arrived, Dr\\. Olivia Bennett`) }).click();
+    await staff
+      .getByRole('button', { name: new RegExp(`${first}, Ada, Arrived, Dr\\. Olivia Bennett`) })
+      .click();
     const drawer = staff.getByRole('dialog', { name: 'Appointment' });
     await expect(drawer.getByTestId('drawer-patient')).toHaveText(`${first}, Ada`);
     await drawer.getByRole('button', { name: 'Check in' }).click();
@@ -86,12 +96,18 @@ test.describe("the practice's day", () => {
     await row.focus();
     await staff.keyboard.press('Enter');
     await expect(staff).toHaveURL(/\/staff-member\/calendar\?date=\d{4}-\d{2}-\d{2}&appointment=/);
-    await expect(staff.getByRole('dialog', { name: 'Appointment' }).getByTestId('drawer-patient')).toHaveText(`${first}, Ada`);
+    await expect(staff.getByRole('dialog', { name: 'Appointment' }).getByTestId('drawer-patient')).toHaveText(
+      `${first}, Ada`,
+    );
     await staff.getByRole('dialog', { name: 'Appointment' }).getByRole('button', { name: 'Close' }).click();
     await expect(staff).toHaveURL(/\/staff-member\/calendar$/);
 
     await expect(provider.getByTestId('count-checked-in')).toHaveText(String(checkedIn + 1));
-    await expect(provider.getByRole('table', { name: "Today's appointments" }).getByRole('row', { name: new RegExp(first) })).toContainText('Checked-In');
+    await expect(
+      provider
+        .getByRole('table', { name: "Today's appointments" })
+        .getByRole('row', { name: new RegExp(first) }),
+    ).toContainText('Checked-In');
 
     // A second walk-in joins behind the first: the queue keeps arrival order.
     await registerWalkIn(staff, 'Bea', second);
@@ -105,7 +121,9 @@ test.describe("the practice's day", () => {
     await expect(provider.getByTestId('queue-in-progress')).toContainText(head);
     await expect(queue.getByTestId('queue-name')).toHaveCount(names.length - 1);
     const [headFirst, headLast] = head.split(' ');
-    await expect(staff.getByRole('button', { name: new RegExp(`${headLast}, ${headFirst}, In progress`) })).toBeVisible();
+    await expect(
+      staff.getByRole('button', { name: new RegExp(`${headLast}, ${headFirst}, In progress`) }),
+    ).toBeVisible();
 
     // Logging out while patients still wait asks first (§2.7); 'Stay' keeps the provider signed in.
     const waiting = await queue.getByRole('listitem').count();
@@ -121,11 +139,18 @@ test.describe("the practice's day", () => {
 
     await provider.getByRole('button', { name: new RegExp(DEMO_ACCOUNTS.provider.name) }).click();
     await provider.getByRole('button', { name: 'Logout' }).click();
-    await provider.getByRole('dialog', { name: 'Patients in Queue' }).getByRole('button', { name: 'Logout' }).click();
-    await expect(provider.getByRole('button', { name: new RegExp(DEMO_ACCOUNTS.provider.name) })).toHaveCount(0);
+    await provider
+      .getByRole('dialog', { name: 'Patients in Queue' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+    await expect(provider.getByRole('button', { name: new RegExp(DEMO_ACCOUNTS.provider.name) })).toHaveCount(
+      0,
+    );
   });
 
-  test('the practice admin sees the day across providers and locations; the calendar has day, week and month views', async ({ browser }) => {
+  test('the practice admin sees the day across providers and locations; the calendar has day, week and month views', async ({
+    browser,
+  }) => {
     const admin = await signedIn(browser, 'admin');
     await admin.goto('/practice-admin/dashboard');
     await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Riverside Health Partners today');

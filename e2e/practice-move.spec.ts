@@ -9,7 +9,8 @@ const APPOINTMENTS = '/careslot-appointment-service/api/v2';
 const BENNETT = seedId('demo:person:provider');
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 /** Letters only (the name rule), different on every run. */
-const runName = () => `Mover${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+const runName = () =>
+  `Mover${Array.from({ length: 5 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
 
 async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
@@ -20,7 +21,8 @@ async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
 }
 
 /** A day as YYYY-MM-DD in a zone. */
-const dayIn = (instant: string | Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant));
+const dayIn = (instant: string | Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant));
 
 /**
  * The admin opens an office calendar for Dr. Bennett, all day every day, and the desk books a new patient at its
@@ -32,7 +34,10 @@ async function bookSoon(staff: Page, admin: Page, lastName: string): Promise<{ t
   const auth = { authorization: `Bearer ${await tokenOf(staff)}` };
   // Calendars are the practice admin's to set up; the desk books on them.
   const adminAuth = { authorization: `Bearer ${await tokenOf(admin)}` };
-  const existing = await staff.request.post(`${CALENDAR}/schedule/advance-search`, { headers: auth, data: { PractitionerId: BENNETT } });
+  const existing = await staff.request.post(`${CALENDAR}/schedule/advance-search`, {
+    headers: auth,
+    data: { PractitionerId: BENNETT },
+  });
   const own = ((await existing.json()) as { Data: { LocationId: string; TimeZone: string }[] }).Data[0]!;
   const created = await admin.request.post(`${CALENDAR}/schedule`, {
     headers: adminAuth,
@@ -48,18 +53,35 @@ async function bookSoon(staff: Page, admin: Page, lastName: string): Promise<{ t
   expect(created.status()).toBe(200);
   const scheduleId = ((await created.json()) as { Id: string }).Id;
   const now = new Date();
-  const search = await staff.request.post(`${CALENDAR}/slot/advance-search`, { headers: auth, data: { ScheduleIds: [scheduleId], StartDate: utc(now), EndDate: utc(new Date(now.getTime() + 2 * 86_400_000)), IsAvailable: true } });
+  const search = await staff.request.post(`${CALENDAR}/slot/advance-search`, {
+    headers: auth,
+    data: {
+      ScheduleIds: [scheduleId],
+      StartDate: utc(now),
+      EndDate: utc(new Date(now.getTime() + 2 * 86_400_000)),
+      IsAvailable: true,
+    },
+  });
   const open = ((await search.json()) as { Data: { Start: string }[] }).Data;
-  const slot = open.find((s) => open.filter((o) => dayIn(o.Start, own.TimeZone) === dayIn(s.Start, own.TimeZone)).length > 1)!;
+  const slot = open.find(
+    (s) => open.filter((o) => dayIn(o.Start, own.TimeZone) === dayIn(s.Start, own.TimeZone)).length > 1,
+  )!;
   const booked = await staff.request.post(`${APPOINTMENTS}/OfficeAppointments`, {
     headers: auth,
-    data: { CalendarId: scheduleId, StartTime: slot.Start, NewPatient: { FirstName: 'Max', LastName: lastName, BirthDate: '1979-03-02', Gender: 'Male' }, Reasons: [{ Name: 'Back pain' }] },
+    data: {
+      CalendarId: scheduleId,
+      StartTime: slot.Start,
+      NewPatient: { FirstName: 'Max', LastName: lastName, BirthDate: '1979-03-02', Gender: 'Male' },
+      Reasons: [{ Name: 'Back pain' }],
+    },
   });
   expect(booked.status()).toBe(200);
   return { today: dayIn(slot.Start, own.TimeZone) === dayIn(now, own.TimeZone) };
 }
 
-test('the desk moves a visit to another time from the calendar; the provider is told live', async ({ browser }) => {
+test('the desk moves a visit to another time from the calendar; the provider is told live', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const provider = await signedIn(browser, 'provider');
   await provider.goto('/dashboard/doctor');
@@ -81,12 +103,24 @@ test('the desk moves a visit to another time from the calendar; the provider is 
   // Chips keep their radio inputs visually hidden; the label is what a person clicks.
   const radios = times.getByRole('radio');
   await expect(radios.first()).toBeAttached();
-  const bellBefore = Number(/(\d+) new/.exec((await bell(provider).getAttribute('aria-label')) ?? '')?.[1] ?? 0);
-  const label = (await radios.last().evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')).trim();
+  const bellBefore = Number(
+    /(\d+) new/.exec((await bell(provider).getAttribute('aria-label')) ?? '')?.[1] ?? 0,
+  );
+  const label = (
+    await radios.last().evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')
+  ).trim();
   await times.getByText(label, { exact: true }).click();
   await expect(radios.last()).toBeChecked();
-  expect((await new AxeBuilder({ page: staff }).withTags(['wcag2a', 'wcag2aa']).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-  if (process.env.E2E_SCREENSHOTS) await staff.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/practice-move-drawer.png` });
+  expect(
+    (
+      await new AxeBuilder({ page: staff })
+        .withTags(['wcag2a', 'wcag2aa'])
+        .include('[role="dialog"]')
+        .analyze()
+    ).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
+  if (process.env.E2E_SCREENSHOTS)
+    await staff.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/practice-move-drawer.png` });
   await drawer.getByRole('button', { name: 'Move the visit' }).click();
   await expect(staff.getByText(`The visit now starts at ${label}.`)).toBeVisible();
   await expect(drawer).toContainText(label);

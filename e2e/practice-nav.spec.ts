@@ -30,11 +30,16 @@ const PRACTICE_ROLES: [DemoRole, string][] = [
 ];
 
 for (const [role, home] of PRACTICE_ROLES) {
-  test(`${role}: at 375 px the page does not scroll sideways and the burger menu holds the links`, async ({ page }) => {
+  test(`${role}: at 375 px the page does not scroll sideways and the burger menu holds the links`, async ({
+    page,
+  }) => {
     await signInAs(page, role);
     await page.goto(home);
     await expect(header(page).getByRole('button', { name: /^Notifications/ })).toBeVisible();
-    const calendar = await header(page).getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: 'Calendar' }).getAttribute('href');
+    const calendar = await header(page)
+      .getByRole('navigation', { name: 'Your menu' })
+      .getByRole('link', { name: 'Calendar' })
+      .getAttribute('href');
     for (const path of [home, '/dashboard/appointment-requests', calendar!]) {
       await page.goto(path);
       await page.setViewportSize({ width: 375, height: 812 });
@@ -44,7 +49,9 @@ for (const [role, home] of PRACTICE_ROLES) {
       if (path === calendar) await expect(page.getByTestId('calendar-title')).toBeVisible();
       await expect(header(page).getByRole('button', { name: /^Account menu for / })).toBeVisible();
       // The bell shows where §2.3 lists it: not on a provider's own calendar.
-      await expect(header(page).getByRole('button', { name: /^Notifications/ })).toHaveCount(path.startsWith('/providers/') ? 0 : 1);
+      await expect(header(page).getByRole('button', { name: /^Notifications/ })).toHaveCount(
+        path.startsWith('/providers/') ? 0 : 1,
+      );
       await expect(header(page).getByRole('button', { name: 'Open menu' })).toBeVisible();
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
       // Nothing of the header's bar sits past the right edge either (a clipped control would not scroll).
@@ -56,14 +63,18 @@ for (const [role, home] of PRACTICE_ROLES) {
         ),
       );
       expect(right).toBeLessThanOrEqual(375);
-      await evidence(page, { path: `${SHOTS}${role}-375${path === home ? '' : path === calendar ? '-calendar' : '-requests'}.png` });
+      await evidence(page, {
+        path: `${SHOTS}${role}-375${path === home ? '' : path === calendar ? '-calendar' : '-requests'}.png`,
+      });
     }
 
     // The languages left the bar on a phone; the burger menu offers them, with the links and the account.
     await header(page).getByRole('button', { name: 'Open menu' }).click();
     // Named 'Menu', then 'Menú' once Spanish is chosen in it.
     const drawer = page.getByRole('dialog', { name: /^Men[uú]$/ });
-    await expect(drawer.getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: /Requests/ })).toBeVisible();
+    await expect(
+      drawer.getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: /Requests/ }),
+    ).toBeVisible();
     await expect(drawer.getByRole('group', { name: 'Language' })).toBeVisible();
     await expect(drawer.getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
@@ -81,7 +92,10 @@ for (const [role, home] of PRACTICE_ROLES) {
 
     for (const width of [1100, 1300, 1440]) {
       await page.setViewportSize({ width, height: 900 });
-      await evidence(page, { path: `${SHOTS}${role}-${width}.png`, clip: { x: 0, y: 0, width, height: 360 } });
+      await evidence(page, {
+        path: `${SHOTS}${role}-${width}.png`,
+        clip: { x: 0, y: 0, width, height: 360 },
+      });
     }
   });
 }
@@ -92,34 +106,55 @@ test('a provider reads Dashboard › Calendar on the calendar and goes back by t
   await expect(crumbs(page)).toHaveText(['Dashboard']);
   await expect(trail(page).getByText('Dashboard')).toHaveAttribute('aria-current', 'page');
 
-  await header(page).getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: 'Calendar' }).click();
+  await header(page)
+    .getByRole('navigation', { name: 'Your menu' })
+    .getByRole('link', { name: 'Calendar' })
+    .click();
   await expect(page).toHaveURL(/\/providers\/[^/]+\/calendar$/);
   await expect(crumbs(page)).toHaveText(['Dashboard', 'Calendar']);
   await expect(trail(page).getByText('Calendar')).toHaveAttribute('aria-current', 'page');
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('breadcrumbs') ?? '[]') as unknown)).toEqual([
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('breadcrumbs') ?? '[]') as unknown),
+  ).toEqual([
     { label: 'dashboard', path: '/dashboard/doctor' },
     { label: 'calendar', path: new URL(page.url()).pathname },
   ]);
-  const axe = await new AxeBuilder({ page }).include('nav[aria-label="Breadcrumb"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+  const axe = await new AxeBuilder({ page })
+    .include('nav[aria-label="Breadcrumb"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
   expect(axe.violations).toEqual([]);
-  await evidence(page, { path: `${SHOTS}provider-calendar-trail.png`, clip: { x: 0, y: 0, width: 1440, height: 300 } });
+  await evidence(page, {
+    path: `${SHOTS}provider-calendar-trail.png`,
+    clip: { x: 0, y: 0, width: 1440, height: 300 },
+  });
 
   await trail(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard\/doctor$/);
   await expect(crumbs(page)).toHaveText(['Dashboard']);
 });
 
-test('the trail on the staff, practice-admin, super-user and support-agent pages, translated', async ({ page }) => {
+test('the trail on the staff, practice-admin, super-user and support-agent pages, translated', async ({
+  page,
+}) => {
   await signInAs(page, 'staff');
   await page.goto('/dashboard/appointment-requests');
   await expect(crumbs(page)).toHaveText(['Dashboard', 'Requests']);
-  await expect(trail(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/practice-staff');
+  await expect(trail(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'href',
+    '/dashboard/practice-staff',
+  );
   await page.goto('/staff-member/calendar');
   await expect(crumbs(page)).toHaveText(['Dashboard', 'Calendar']);
   // The words follow the interface language.
-  await header(page).getByRole('button', { name: /^Language/ }).click();
+  await header(page)
+    .getByRole('button', { name: /^Language/ })
+    .click();
   await header(page).getByRole('button', { name: '日本語' }).click();
-  await expect(page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('listitem')).toHaveText(['ダッシュボード', 'カレンダー']);
+  await expect(page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('listitem')).toHaveText([
+    'ダッシュボード',
+    'カレンダー',
+  ]);
   await header(page).getByRole('button', { name: /^言語/ }).click();
   await header(page).getByRole('button', { name: 'English' }).click();
   await expect(crumbs(page)).toHaveText(['Dashboard', 'Calendar']);
@@ -134,7 +169,9 @@ test("a practice admin's calendar leads back to the practice dashboard", async (
   await expect(crumbs(page)).toHaveText(['Dashboard']);
 });
 
-test("the super user's trail starts at 'Practices'; the support agent's dashboard is 'Dashboard'", async ({ browser }) => {
+test("the super user's trail starts at 'Practices'; the support agent's dashboard is 'Dashboard'", async ({
+  browser,
+}) => {
   const superUser = await browser.newPage();
   await superUser.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
   await signInAs(superUser, 'superuser');
@@ -142,7 +179,10 @@ test("the super user's trail starts at 'Practices'; the support agent's dashboar
   await expect(crumbs(superUser)).toHaveText(['Practices']);
   await superUser.goto('/super-user/settings/demo-requests');
   await expect(crumbs(superUser)).toHaveText(['Practices', 'Demo Requests']);
-  await expect(trail(superUser).getByRole('link', { name: 'Practices' })).toHaveAttribute('href', '/super-user/dashboard');
+  await expect(trail(superUser).getByRole('link', { name: 'Practices' })).toHaveAttribute(
+    'href',
+    '/super-user/dashboard',
+  );
   await superUser.close();
 
   const agent = await browser.newPage();

@@ -38,7 +38,9 @@ test('a practice admin turns reminders on, 24 and 2 hours before, by e-mail and 
   expect(axe.violations).toEqual([]);
   await evidence(page, { path: `${SHOTS}reminders-1280.png`, fullPage: true });
 
-  const saved = page.waitForResponse((r) => r.url().includes('/ReminderSettings') && r.request().method() === 'POST');
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/ReminderSettings') && r.request().method() === 'POST',
+  );
   await main.getByRole('button', { name: 'Save' }).click();
   expect((await saved).status()).toBe(200);
   await expect(page.getByText('Reminder settings saved.')).toBeVisible();
@@ -56,7 +58,9 @@ test('a practice admin turns reminders on, 24 and 2 hours before, by e-mail and 
 
   // Off again (with Id now: a PUT), so the journeys after this one book at a practice that sends no reminders.
   await main.getByRole('switch', { name: 'Send appointment reminders' }).uncheck();
-  const off = page.waitForResponse((r) => r.url().includes('/ReminderSettings') && r.request().method() === 'PUT');
+  const off = page.waitForResponse(
+    (r) => r.url().includes('/ReminderSettings') && r.request().method() === 'PUT',
+  );
   await main.getByRole('button', { name: 'Save' }).click();
   expect((await off).status()).toBe(200);
   await expect(main.getByRole('switch', { name: 'Send appointment reminders' })).not.toBeChecked();

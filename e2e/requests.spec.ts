@@ -63,8 +63,11 @@ const requestsLink = (page: Page) =>
     .first();
 /** The patient portal's card of one appointment (/portal), found by the link to its details. */
 const portalCard = (page: Page, appointmentId: string) =>
-  page.getByTestId('portal-appointment').filter({ has: page.locator(`a[href$="/details/${appointmentId}"]`) });
-const portalStatus = (page: Page, appointmentId: string) => portalCard(page, appointmentId).getByTestId('appointment-status');
+  page
+    .getByTestId('portal-appointment')
+    .filter({ has: page.locator(`a[href$="/details/${appointmentId}"]`) });
+const portalStatus = (page: Page, appointmentId: string) =>
+  portalCard(page, appointmentId).getByTestId('appointment-status');
 async function badgeCount(page: Page): Promise<number> {
   const badge = page.getByLabel(/^\d+ pending$/);
   return (await badge.count()) > 0 ? Number(await badge.first().textContent()) : 0;

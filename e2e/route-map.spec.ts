@@ -59,17 +59,23 @@ test('a staff member at /staff-member reaches their calendar', async ({ page }) 
   await expect(page).toHaveURL(/\/staff-member\/calendar$/);
 });
 
-test('appointment-action clears the stored login on load and a link without its parts is refused plainly', async ({ page }) => {
+test('appointment-action clears the stored login on load and a link without its parts is refused plainly', async ({
+  page,
+}) => {
   await signInAs(page, 'patient');
   expect(await page.evaluate(() => localStorage.getItem('login_response'))).not.toBeNull();
   await page.goto('/appointment-action?id=7d0f3b56-2d6e-4a43-9d4c-3f1f3c1e9a11&action=cancel');
   await expect(page.getByRole('heading', { level: 1, name: 'Cancel your appointment' })).toBeVisible();
-  await expect(page.getByText('This link is not valid or has expired. Sign in to manage your appointments.')).toBeVisible();
+  await expect(
+    page.getByText('This link is not valid or has expired. Sign in to manage your appointments.'),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('login_response'))).toBeNull();
   expect(await page.evaluate(() => localStorage.getItem('user_type'))).toBeNull();
 });
 
-test('the legal pages state what the spec says, in the footer and in Spanish; About us opens the about page', async ({ page }) => {
+test('the legal pages state what the spec says, in the footer and in Spanish; About us opens the about page', async ({
+  page,
+}) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
   await page.goto('/provider-search');
   const footer = page.getByRole('contentinfo');
@@ -78,12 +84,19 @@ test('the legal pages state what the spec says, in the footer and in Spanish; Ab
   await expect(page).toHaveTitle('Terms of Use | CareSlot');
   await expect(page.getByText('CareSlot is not for medical emergencies.', { exact: false })).toBeVisible();
   await expect(page.getByText('CareSlot is not for users under 16.', { exact: false })).toBeVisible();
-  await expect(page.getByText('governed by the laws of the State of New York', { exact: false })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Download as PDF' })).toHaveAttribute('href', '/terms-of-use-signup.pdf');
+  await expect(
+    page.getByText('governed by the laws of the State of New York', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download as PDF' })).toHaveAttribute(
+    'href',
+    '/terms-of-use-signup.pdf',
+  );
 
   await footer.getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL(/\/privacy-policy$/);
-  await expect(page.getByRole('heading', { level: 2, name: '4. We do not sell your personal data' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: '4. We do not sell your personal data' }),
+  ).toBeVisible();
   await expect(page.getByText('CareSlot is not for users under 16', { exact: false })).toBeVisible();
 
   await footer.getByRole('link', { name: 'About us' }).click();
@@ -95,8 +108,12 @@ test('the legal pages state what the spec says, in the footer and in Spanish; Ab
   await page.evaluate(() => localStorage.setItem('careslot_language', 'es'));
   await page.goto('/privacy-policy');
   await expect(page.getByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: '4. No vendemos sus datos personales' })).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByText(/© \d{4} CareSlot\. Todos los derechos reservados\./)).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: '4. No vendemos sus datos personales' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('contentinfo').getByText(/© \d{4} CareSlot\. Todos los derechos reservados\./),
+  ).toBeVisible();
 });
 
 test('the signup PDFs beside the registration\'s "I agree" boxes open as PDF documents', async ({ page }) => {

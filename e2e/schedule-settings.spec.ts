@@ -29,7 +29,9 @@ interface Schedule {
 
 async function axeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function signedInAdmin(browser: Browser): Promise<Page> {
@@ -41,14 +43,24 @@ async function signedInAdmin(browser: Browser): Promise<Page> {
 }
 
 test.describe('schedule settings follow live', () => {
-  test("a practice admin changes a reason's duration and a provider's hours; the patient's open calendar follows without reloading", async ({ browser, request }) => {
+  test("a practice admin changes a reason's duration and a provider's hours; the patient's open calendar follows without reloading", async ({
+    browser,
+    request,
+  }) => {
     // Each save re-announces four months of the calendar's slots; on a shared CI machine that takes a while.
     test.setTimeout(150_000);
     // A group calendar (capacity 3) of the admin's practice, not Dr. Bennett's: other journeys use hers and the single-place ones.
-    const found = await request.post(`${CALENDAR}/schedule/advance-search`, { data: { OrganizationId: PRACTICE_1 } });
+    const found = await request.post(`${CALENDAR}/schedule/advance-search`, {
+      data: { OrganizationId: PRACTICE_1 },
+    });
     expect(found.ok()).toBe(true);
     const schedule = ((await found.json()) as { Data: Schedule[] }).Data.find(
-      (s) => s.PractitionerId && s.PractitionerId !== BENNETT && s.Capacity > 1 && s.OnlineBookingEnabled && s.ServiceType.length > 0,
+      (s) =>
+        s.PractitionerId &&
+        s.PractitionerId !== BENNETT &&
+        s.Capacity > 1 &&
+        s.OnlineBookingEnabled &&
+        s.ServiceType.length > 0,
     )!;
     expect(schedule).toBeTruthy();
     const admin = await signedInAdmin(browser);
@@ -61,9 +73,16 @@ test.describe('schedule settings follow live', () => {
     expect(created.status()).toBe(200);
     const reason = (await created.json()) as Reason;
     const offered = schedule.ServiceType.map((t) => t.Id);
-    const services = await admin.request.put(`${CALENDAR}/schedule/${schedule.Id}/update-services`, { headers: auth, data: { ServiceTypeIds: [...offered, reason.Id] } });
+    const services = await admin.request.put(`${CALENDAR}/schedule/${schedule.Id}/update-services`, {
+      headers: auth,
+      data: { ServiceTypeIds: [...offered, reason.Id] },
+    });
     expect(services.status()).toBe(200);
-    const watcher = await watchProfileCalendar(browser, { scheduleId: schedule.Id, practitionerId: schedule.PractitionerId!, timeZone: schedule.TimeZone });
+    const watcher = await watchProfileCalendar(browser, {
+      scheduleId: schedule.Id,
+      practitionerId: schedule.PractitionerId!,
+      timeZone: schedule.TimeZone,
+    });
 
     try {
       // 1. The reason's duration, in Settings > Visit reasons.
@@ -80,7 +99,9 @@ test.describe('schedule settings follow live', () => {
       await expect(row).toContainText(`${duration} minutes`);
       expect(await axeViolations(admin)).toEqual([]);
       // The open calendar hears its slots again, now with the reason's new duration (SlotAdded replaces a slot).
-      await expect.poll(() => heardReasonDuration(watcher.frames, schedule.Id, reason.Id, duration)).toBe(true);
+      await expect
+        .poll(() => heardReasonDuration(watcher.frames, schedule.Id, reason.Id, duration))
+        .toBe(true);
 
       // 2. The provider's working hours, in Settings > Schedules: the weekday of the first open time closes.
       const slot = watcher.page.locator(`[data-slot-id^="${schedule.Id}_"]`).first();
@@ -102,8 +123,14 @@ test.describe('schedule settings follow live', () => {
       await expect(watcher.page.locator(`[data-slot-id="${slotId}"]`)).toHaveCount(0);
     } finally {
       // Leave the demo calendar as it was for the journeys after this one.
-      const hours = await admin.request.put(`${CALENDAR}/schedule/${schedule.Id}`, { headers: auth, data: { WorkingHours: schedule.WorkingHours } });
-      const back = await admin.request.put(`${CALENDAR}/schedule/${schedule.Id}/update-services`, { headers: auth, data: { ServiceTypeIds: offered } });
+      const hours = await admin.request.put(`${CALENDAR}/schedule/${schedule.Id}`, {
+        headers: auth,
+        data: { WorkingHours: schedule.WorkingHours },
+      });
+      const back = await admin.request.put(`${CALENDAR}/schedule/${schedule.Id}/update-services`, {
+        headers: auth,
+        data: { ServiceTypeIds: offered },
+      });
       expect(hours.status()).toBe(200);
       expect(back.status()).toBe(200);
       await watcher.page.context().close();

@@ -19,14 +19,20 @@ function searchDate(weeksAhead: number): string {
   return day.toISOString().slice(0, 10);
 }
 
-test('a signed-out patient who picks a time and then signs in with an existing account reaches the booking form with that time held', async ({ page }) => {
+test('a signed-out patient who picks a time and then signs in with an existing account reaches the booking form with that time held', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto(`/provider-search?specialty=Internist&date=${searchDate(5)}`);
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: 'Dr. Olivia Bennett, MD' }) });
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Dr. Olivia Bennett, MD' }) });
   await card.getByTestId('slot-day').getByRole('button').first().click();
   await page.waitForURL(/\/realms\/careslot\//);
   await expect(page).toHaveTitle('Create Account - CareSlot');
-  const held = JSON.parse((await page.evaluate(() => sessionStorage.getItem('slot_data')))!) as { time_slot: { Start: string } };
+  const held = JSON.parse((await page.evaluate(() => sessionStorage.getItem('slot_data')))!) as {
+    time_slot: { Start: string };
+  };
 
   // "Already have an account? Login": the patient signs in instead of registering.
   await page.getByRole('link', { name: 'Login', exact: true }).click();
@@ -38,14 +44,19 @@ test('a signed-out patient who picks a time and then signs in with an existing a
 
   // §4.8 step 5: an existing user with a pending slot goes on to the booking (its screening form first, 4.3 step 7).
   await expect(page).toHaveURL(/\/screening-form$/);
-  await page.getByRole('radiogroup', { name: /fever, cough or shortness of breath/ }).getByRole('radio', { name: 'No' }).check();
+  await page
+    .getByRole('radiogroup', { name: /fever, cough or shortness of breath/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
   await page.getByRole('radio', { name: 'A routine check-up' }).check();
   await page.getByRole('textbox', { name: /Type your full name/ }).fill(DEMO_ACCOUNTS.patient.name);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/book\/book-appointment-form$/);
   await expect(page.getByText('No time is held for you')).toHaveCount(0);
   await expect(page.getByTestId('booking-entity-name')).toHaveText('Dr. Olivia Bennett, MD');
-  const selection = JSON.parse((await page.evaluate(() => sessionStorage.getItem('slot_data')))!) as { time_slot: { Start: string } };
+  const selection = JSON.parse((await page.evaluate(() => sessionStorage.getItem('slot_data')))!) as {
+    time_slot: { Start: string };
+  };
   expect(selection.time_slot.Start).toBe(held.time_slot.Start);
   await expect(page.getByLabel(`Myself (${DEMO_ACCOUNTS.patient.name})`)).toBeChecked();
 

@@ -51,18 +51,26 @@ test('a new patient registers at the realm and lands signed in with a patient re
   await page.waitForURL((url) => url.pathname === '/portal');
 
   const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token: string }).access_token,
+    () =>
+      (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token: string }).access_token,
   );
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id?: string };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    careslot_id?: string;
+  };
   expect(claims.careslot_id).toBeTruthy();
   const headers = { authorization: `bearer ${token}` };
-  const patient = await page.request.get(`/careslot-administration/api/v2/patient/${claims.careslot_id}`, { headers });
+  const patient = await page.request.get(`/careslot-administration/api/v2/patient/${claims.careslot_id}`, {
+    headers,
+  });
   expect(patient.status()).toBe(200);
   expect(((await patient.json()) as { Name: { Family: string }[] }).Name[0]!.Family).toBe("O'Neil");
-  const unsigned = await page.request.post('/careslot-administration/api/v1/web/user-agreement-aggregator/unsigned-agreement', {
-    headers,
-    data: { userId: claims.careslot_id },
-  });
+  const unsigned = await page.request.post(
+    '/careslot-administration/api/v1/web/user-agreement-aggregator/unsigned-agreement',
+    {
+      headers,
+      data: { userId: claims.careslot_id },
+    },
+  );
   expect(await unsigned.json()).toEqual([]);
 });
 
@@ -117,7 +125,10 @@ test("says 'Signup failed.' when the sign-up call is refused, and 'User registra
   await page.route('**/careslot-administration/api/v1/web/account/signup', async (route) => {
     const real = await route.fetch();
     const body = (await real.json()) as { data: Record<string, unknown> };
-    await route.fulfill({ response: real, json: { ...body, data: { ...body.data, access_token: 'not-a-token' } } });
+    await route.fulfill({
+      response: real,
+      json: { ...body, data: { ...body.data, access_token: 'not-a-token' } },
+    });
   });
   await registerNewPatient(page, 'Riley');
   await expect(page.getByText('User registration failed.')).toBeVisible();

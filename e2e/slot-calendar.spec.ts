@@ -3,7 +3,14 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, request as requests, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  expect,
+  request as requests,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+} from '@playwright/test';
 import { releaseHold } from './support/holds';
 
 const ADMIN = '/careslot-administration/api/v2';
@@ -24,25 +31,38 @@ async function providerWithSingleCapacity(request: APIRequestContext): Promise<S
   const ids = ((await practitioners.json()) as { Data: { Id: string }[] }).Data.map((p) => p.Id);
   for (const id of ids) {
     const res = await request.post(`${CALENDAR}/schedule/advance-search`, { data: { PractitionerId: id } });
-    const schedule = ((await res.json()) as { Data: Schedule[] }).Data.find((s) => s.Capacity === 1 && s.OnlineBookingEnabled);
+    const schedule = ((await res.json()) as { Data: Schedule[] }).Data.find(
+      (s) => s.Capacity === 1 && s.OnlineBookingEnabled,
+    );
     if (schedule) return schedule;
   }
   throw new Error('no demo provider with a capacity-1 schedule');
 }
 
-async function openProfile(browser: Browser, schedule: Schedule, timezoneId = schedule.TimeZone, baseURL?: string): Promise<Page> {
+async function openProfile(
+  browser: Browser,
+  schedule: Schedule,
+  timezoneId = schedule.TimeZone,
+  baseURL?: string,
+): Promise<Page> {
   const context = await browser.newContext({ timezoneId, ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
   await page.goto(`/providers/${schedule.PractitionerId}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Live updates flow once the calendar hub is connected.
-  await expect(page.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute('data-live', 'connected');
+  await expect(page.getByRole('region', { name: 'Open appointment times' })).toHaveAttribute(
+    'data-live',
+    'connected',
+  );
   await expect(page.locator('[data-slot-id]').first()).toBeVisible();
   return page;
 }
 
 test.describe('the live slot calendar', () => {
-  test('a slot one visitor picks disappears for another without reloading, and comes back on release', async ({ browser, request }) => {
+  test('a slot one visitor picks disappears for another without reloading, and comes back on release', async ({
+    browser,
+    request,
+  }) => {
     const schedule = await providerWithSingleCapacity(request);
     const alice = await openProfile(browser, schedule);
     const bob = await openProfile(browser, schedule);
@@ -66,7 +86,10 @@ test.describe('the live slot calendar', () => {
     await bob.context().close();
   });
 
-  test('a visitor in another time zone confirms the time in both zones; No gives the slot back', async ({ browser, request }) => {
+  test('a visitor in another time zone confirms the time in both zones; No gives the slot back', async ({
+    browser,
+    request,
+  }) => {
     const schedule = await providerWithSingleCapacity(request);
     const elsewhere = schedule.TimeZone === 'Asia/Tokyo' ? 'Europe/London' : 'Asia/Tokyo';
     const visitor = await openProfile(browser, schedule, elsewhere);
@@ -77,7 +100,9 @@ test.describe('the live slot calendar', () => {
     await slot.click();
     const dialog = visitor.getByRole('dialog', { name: 'Time Zone Difference' });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('You are currently located in a different time zone from the selected facility.');
+    await expect(dialog).toContainText(
+      'You are currently located in a different time zone from the selected facility.',
+    );
     await expect(dialog).toContainText('Please confirm the selected time slot.');
     await expect(dialog).toContainText(/Your Time: \d{1,2}:\d{2} (am|pm) \S+/);
     await expect(dialog).toContainText(/Facility Time: \d{1,2}:\d{2} (am|pm) \S+/);
@@ -95,32 +120,42 @@ test.describe('the live slot calendar', () => {
 });
 
 /** A second server of the same build whose holds last SLOT_HOLD_SECONDS, so a hold can run out during a test. */
-async function startShortHoldServer(port: number, holdSeconds: number): Promise<{ baseURL: string; stop: () => void }> {
+async function startShortHoldServer(
+  port: number,
+  holdSeconds: number,
+): Promise<{ baseURL: string; stop: () => void }> {
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = path.join(os.tmpdir(), `careslot-e2e-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const server: ChildProcess = spawn(process.execPath, [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      PUBLIC_URL: baseURL,
-      SLOT_HOLD_SECONDS: String(holdSeconds),
-      SEED_DEMO_DATA: 'true',
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '100000',
+        PUBLIC_URL: baseURL,
+        SLOT_HOLD_SECONDS: String(holdSeconds),
+        SEED_DEMO_DATA: 'true',
+      },
+      stdio: 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
   const stop = () => {
     server.kill();
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (let tries = 0; tries < 240; tries++) {
     if (server.exitCode !== null) break;
-    const ready = await fetch(`${baseURL}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseURL}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { baseURL, stop };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }

@@ -8,7 +8,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('a practitioner signs on with the token in the URL fragment and lands on their dashboard', async ({ page }) => {
+test('a practitioner signs on with the token in the URL fragment and lands on their dashboard', async ({
+  page,
+}) => {
   const login = await page.request.post('/api/account/login', {
     data: { UserName: DEMO_ACCOUNTS.provider.email, Password: DEMO_PASSWORD },
   });
@@ -25,7 +27,9 @@ test("/sso without a token says 'Token not found'", async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'Token not found' }).first()).toBeVisible();
 });
 
-test('the silent probe shows a guest the landing page, and signs a user with a realm session back in', async ({ page }) => {
+test('the silent probe shows a guest the landing page, and signs a user with a realm session back in', async ({
+  page,
+}) => {
   // No realm session: prompt=none answers login_required, and the probed guest gets the landing page.
   // The app leaves these pages at once for the realm and back, so the waits stop at the navigation's commit
   // rather than at a load event the redirect may cut short.
@@ -38,7 +42,9 @@ test('the silent probe shows a guest the landing page, and signs a user with a r
   await page.waitForURL((url) => url.pathname === '/dashboard/practice-staff');
   // ...and its calls (practice data, dashboard, notifications): one answered 401 for want of the stored login
   // would sign the user out of the realm too (§4.9). The practice data brings the Reputation Management link.
-  await expect(page.getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: 'Reputation Management' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Your menu' }).getByRole('link', { name: 'Reputation Management' }),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => {
     localStorage.removeItem('login_response');
@@ -58,11 +64,19 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
 }) => {
   const api = page.request;
   const login = async (email: string) =>
-    ((await (await api.post('/api/account/login', { data: { UserName: email, Password: DEMO_PASSWORD } })).json()) as {
-      data: { access_token: string };
-    }).data.access_token;
+    (
+      (await (
+        await api.post('/api/account/login', { data: { UserName: email, Password: DEMO_PASSWORD } })
+      ).json()) as {
+        data: { access_token: string };
+      }
+    ).data.access_token;
   const claimsOf = (token: string) =>
-    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; careslot_id: string; PracticeId: string };
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      careslot_id: string;
+      PracticeId: string;
+    };
   const patientToken = await login(DEMO_ACCOUNTS.patient.email);
   const providerToken = await login(DEMO_ACCOUNTS.provider.email);
   const patient = claimsOf(patientToken);
@@ -70,26 +84,37 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   // A telehealth visit of the demo patient with the demo provider as its Host, booked through the API.
-  const schedules = await api.post('/careslot-calendar/api/v2/schedule/advance-search', { data: { PractitionerId: provider.careslot_id } });
+  const schedules = await api.post('/careslot-calendar/api/v2/schedule/advance-search', {
+    data: { PractitionerId: provider.careslot_id },
+  });
   const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
   const from = new Date(Date.now() + 2 * 86_400_000);
   const day = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
   const search = await api.post('/careslot-calendar/api/v2/slot/advance-search', {
-    data: { ScheduleIds: scheduleIds, StartDate: day(from), EndDate: day(new Date(from.getTime() + 7 * 86_400_000)) },
+    data: {
+      ScheduleIds: scheduleIds,
+      StartDate: day(from),
+      EndDate: day(new Date(from.getTime() + 7 * 86_400_000)),
+    },
   });
   // Other journeys book the demo patient too: a time at which they already have a visit would be a duplicate.
   const upcoming = await api.get('/careslot-appointment-service/api/v2/web/patient-appointments', {
     headers: auth(patientToken),
     params: { patientId: patient.careslot_id },
   });
-  const booked = new Set(((await upcoming.json()) as { Data: { StartTime: string }[] }).Data.map((a) => Date.parse(a.StartTime)));
+  const booked = new Set(
+    ((await upcoming.json()) as { Data: { StartTime: string }[] }).Data.map((a) => Date.parse(a.StartTime)),
+  );
   const open = ((await search.json()) as { Data: { ScheduleId: string; Start: string }[] }).Data;
   const slot = open.filter((s) => !booked.has(Date.parse(s.Start))).at(-1)!;
   // The practice takes a visit fee: the sandbox test card authorizes it first, as the booking flow does.
   const PAY = '/careslot-payment-service/api';
   const card = await api.post(`${PAY}/v1/stripepayment/customers/payment-methods`, {
     headers: auth(patientToken),
-    data: { PatientId: patient.careslot_id, Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+    data: {
+      PatientId: patient.careslot_id,
+      Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' },
+    },
   });
   const fee = await api.post(`${PAY}/v1/stripepayment/invoices/payment-intent?amount=75`, {
     headers: auth(patientToken),
@@ -120,9 +145,12 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
   const appointmentId = ((await booking.json()) as { data: string }).data;
 
   const byIdentifier = () =>
-    api.get(`/careslot-administration/api/v2/practitioner?identifier=${encodeURIComponent(`IdentityProvider|${provider.sub}`)}`, {
-      headers: auth(providerToken),
-    });
+    api.get(
+      `/careslot-administration/api/v2/practitioner?identifier=${encodeURIComponent(`IdentityProvider|${provider.sub}`)}`,
+      {
+        headers: auth(providerToken),
+      },
+    );
   await page.context().clearCookies();
   await page.goto(`/sso?appointmentid=${appointmentId}#token=${providerToken}`);
   await page.waitForURL((url) => url.pathname === '/meeting/device-management');
@@ -134,12 +162,16 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
     pType: 'Host',
     isGuestParticipant: 'false',
   });
-  expect(await page.evaluate(() => [localStorage.getItem('showPopup'), localStorage.getItem('user_type')])).toEqual(['1', 'Practitioner']);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('showPopup'), localStorage.getItem('user_type')]),
+  ).toEqual(['1', 'Practitioner']);
   // Step 5: the practitioner is now found by the identity-provider identifier.
   expect((await byIdentifier()).status()).toBe(200);
 });
 
-test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves the practice and links the record', async ({ page }) => {
+test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves the practice and links the record', async ({
+  page,
+}) => {
   // The realm's own token of the demo EHR sign-in (docs/demo-accounts.md): an authorization code with PKCE S256,
   // the /callback it comes back to caught before the app's callback page handles it.
   const verifier = randomBytes(32).toString('base64url');
@@ -155,7 +187,9 @@ test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves th
   });
   // The browser's part of the flow, walked by the test's own request context (its own cookie jar).
   const realm = page.request;
-  const started = await realm.get(`/realms/careslot/protocol/openid-connect/auth?${query.toString()}`, { maxRedirects: 0 });
+  const started = await realm.get(`/realms/careslot/protocol/openid-connect/auth?${query.toString()}`, {
+    maxRedirects: 0,
+  });
   expect(started.status()).toBe(303);
   const formPath = started.headers().location!;
   const uid = /login-actions\/([^/?"]+)/.exec(formPath)![1]!;
@@ -169,7 +203,13 @@ test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves th
   const code = new URL(resumed.headers().location!, redirectUri).searchParams.get('code');
   expect(code).toBeTruthy();
   const tokenAnswer = await page.request.post('/realms/careslot/protocol/openid-connect/token', {
-    form: { grant_type: 'authorization_code', code: code!, redirect_uri: redirectUri, client_id: 'careslot_web_app', code_verifier: verifier },
+    form: {
+      grant_type: 'authorization_code',
+      code: code!,
+      redirect_uri: redirectUri,
+      client_id: 'careslot_web_app',
+      code_verifier: verifier,
+    },
   });
   expect(tokenAnswer.status(), await tokenAnswer.text()).toBe(200);
   // The realm's access token is opaque (single sign-on exchanges it); its claims ride in the ID token.
@@ -195,14 +235,23 @@ test('a legacy EHR sign-on finds the provider by the EHR identifier, resolves th
   await evidence(page, { path: test.info().outputPath('ehr-dashboard.png') });
 
   // Step 5: the provider's record now holds the identity-provider identifier of the sign-in.
-  const providerToken = ((await (
-    await page.request.post('/api/account/login', { data: { UserName: DEMO_ACCOUNTS.provider.email, Password: DEMO_PASSWORD } })
-  ).json()) as { data: { access_token: string } }).data.access_token;
-  const byIdentifier = await page.request.post('/careslot-administration/api/v2/practitioner/advance-search', {
-    headers: { authorization: `Bearer ${providerToken}` },
-    data: { Identifier: [`IdentityProvider|${claims.sub}`], Limit: 1, Offset: 1 },
-  });
-  const linked = ((await byIdentifier.json()) as { Data: { Identifier: { System: string; Value: string }[] }[] }).Data;
+  const providerToken = (
+    (await (
+      await page.request.post('/api/account/login', {
+        data: { UserName: DEMO_ACCOUNTS.provider.email, Password: DEMO_PASSWORD },
+      })
+    ).json()) as { data: { access_token: string } }
+  ).data.access_token;
+  const byIdentifier = await page.request.post(
+    '/careslot-administration/api/v2/practitioner/advance-search',
+    {
+      headers: { authorization: `Bearer ${providerToken}` },
+      data: { Identifier: [`IdentityProvider|${claims.sub}`], Limit: 1, Offset: 1 },
+    },
+  );
+  const linked = (
+    (await byIdentifier.json()) as { Data: { Identifier: { System: string; Value: string }[] }[] }
+  ).Data;
   expect(linked).toHaveLength(1);
   expect(linked[0]!.Identifier).toEqual(
     expect.arrayContaining([

@@ -6,7 +6,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('a support agent finds a patient of any practice by name and date of birth, read-only', async ({ page }) => {
+test('a support agent finds a patient of any practice by name and date of birth, read-only', async ({
+  page,
+}) => {
   await signInAs(page, 'support');
   await page.goto('/support-agent/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Find a patient' })).toBeVisible();
@@ -30,7 +32,9 @@ test('a support agent finds a patient of any practice by name and date of birth,
   await expect(overview.getByText(/^(Locked|Not locked)$/)).toBeVisible();
   await expect(overview.getByText(/^(Last sign-in .+|Never signed in)$/)).toBeVisible();
   await expect(overview.getByRole('heading', { level: 3, name: 'Upcoming appointments' })).toBeVisible();
-  await expect(overview.getByText('This look-up was recorded with your purpose: “The patient called about a booking”.')).toBeVisible();
+  await expect(
+    overview.getByText('This look-up was recorded with your purpose: “The patient called about a booking”.'),
+  ).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   await page.getByLabel('Phone').fill('555-01');
@@ -41,5 +45,7 @@ test('a support agent finds a patient of any practice by name and date of birth,
 test('a practice staff member cannot use the support search', async ({ page }) => {
   await signInAs(page, 'staff');
   await page.goto('/support-agent/dashboard');
-  await expect(page.getByRole('alert')).toHaveText('Only support agents can search patients across practices.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Only support agents can search patients across practices.',
+  );
 });

@@ -15,7 +15,10 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
 });
 
-test('a practice admin starts a survey from a template and turns it on; staff read it', async ({ page, browser }) => {
+test('a practice admin starts a survey from a template and turns it on; staff read it', async ({
+  page,
+  browser,
+}) => {
   const name = `Visit survey ${Date.now().toString(36)}`;
   await signInAs(page, 'admin');
   await page.goto('/practice-admin/surveys');
@@ -32,7 +35,11 @@ test('a practice admin starts a survey from a template and turns it on; staff re
   await form.getByLabel('Survey name').fill(name);
   await form.getByRole('button', { name: 'Remove question 5' }).click();
   await form.getByRole('switch', { name: 'Active' }).check();
-  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    ),
+  ).toEqual([]);
   await evidence(page, { path: `${SHOTS}editor-1280.png`, fullPage: true });
   await form.getByRole('button', { name: 'Save survey' }).click();
 
@@ -54,7 +61,11 @@ test('a practice admin starts a survey from a template and turns it on; staff re
   await staffContext.close();
 });
 
-test('after a checked-out visit the patient opens the survey link: the welcome screen, then the questions in a new tab', async ({ page, browser, request }) => {
+test('after a checked-out visit the patient opens the survey link: the welcome screen, then the questions in a new tab', async ({
+  page,
+  browser,
+  request,
+}) => {
   const email = `survey.${Date.now().toString(36)}@example.com`;
   await signInAs(page, 'staff');
   // The desk's part, as its screens call it: a walk-in checked in and out, and an active survey (the admin's, above).
@@ -62,24 +73,46 @@ test('after a checked-out visit the patient opens the survey link: the welcome s
     page.evaluate(
       async ([url, verb, payload]) => {
         const token = sessionStorage.getItem('careslot_token');
-        const answer = await fetch(url, { method: verb, headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' }, body: payload ? JSON.stringify(payload) : null });
+        const answer = await fetch(url, {
+          method: verb,
+          headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' },
+          body: payload ? JSON.stringify(payload) : null,
+        });
         return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
       },
       [path, method, body] as const,
     );
   const V2 = '/careslot-appointment-service/api/v2';
-  const context = (await api(`${V2}/practice/calendar-context`, 'GET')).json as { Schedules: { Id: string; PractitionerId: string | null }[] };
+  const context = (await api(`${V2}/practice/calendar-context`, 'GET')).json as {
+    Schedules: { Id: string; PractitionerId: string | null }[];
+  };
   const calendar = context.Schedules.find((s) => s.PractitionerId)!.Id;
-  const booked = await api(`${V2}/OfficeAppointments`, 'POST', { CalendarId: calendar, ScheduleType: 'Walk-In', NewPatient: { FirstName: 'Noor', LastName: 'Haddad', BirthDate: '1988-03-21', Gender: 'Female', Email: email } });
+  const booked = await api(`${V2}/OfficeAppointments`, 'POST', {
+    CalendarId: calendar,
+    ScheduleType: 'Walk-In',
+    NewPatient: {
+      FirstName: 'Noor',
+      LastName: 'Haddad',
+      BirthDate: '1988-03-21',
+      Gender: 'Female',
+      Email: email,
+    },
+  });
   expect(booked.status).toBe(200);
   const id = booked.json.data as string;
-  for (const status of ['Checked-In', 'Checked-Out']) expect((await api(`${V2}/OfficeAppointments/${id}/status?status=${status}`, 'PUT', {})).status).toBe(200);
+  for (const status of ['Checked-In', 'Checked-Out'])
+    expect((await api(`${V2}/OfficeAppointments/${id}/status?status=${status}`, 'PUT', {})).status).toBe(200);
 
   let link = '';
   await expect
     .poll(async () => {
-      const { messages } = (await (await request.get('/dev/outbox', { params: { to: email, template: 'appointment-survey', limit: 1 } })).json()) as { messages: { body: string }[] };
-      link = /https?:\/\/\S+\/appointments\/[\w-]+\/start-survey\?exp=\d+&sig=[\w-]+/.exec(messages[0]?.body ?? '')?.[0] ?? '';
+      const { messages } = (await (
+        await request.get('/dev/outbox', { params: { to: email, template: 'appointment-survey', limit: 1 } })
+      ).json()) as { messages: { body: string }[] };
+      link =
+        /https?:\/\/\S+\/appointments\/[\w-]+\/start-survey\?exp=\d+&sig=[\w-]+/.exec(
+          messages[0]?.body ?? '',
+        )?.[0] ?? '';
       return link;
     })
     .toContain(`/appointments/${id}/start-survey?exp=`);
@@ -91,7 +124,11 @@ test('after a checked-out visit the patient opens the survey link: the welcome s
   await expect(page.getByText('Please take a quick survey from your care provider')).toBeVisible();
   await expect(page.getByText(/\d{1,2}:\d{2} [AP]M [A-Z]{2,4}$/)).toBeVisible();
   await expect(page.getByText('Haddad')).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    ),
+  ).toEqual([]);
   await evidence(page, { path: `${SHOTS}welcome-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await evidence(page, { path: `${SHOTS}welcome-375.png`, fullPage: true });

@@ -26,11 +26,20 @@ async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
  * The practice admin (calendars are the admin's to set up) opens a walk-in calendar for Dr. Bennett at her facility, all day every day (so the test
  * finds a slot today whatever the hour), offering the practice's 'Walk-in Visit' reason only.
  */
-async function openWalkInCalendar(admin: Page): Promise<{ scheduleId: string; walkInType: { Id: string; Name: string } }> {
+async function openWalkInCalendar(
+  admin: Page,
+): Promise<{ scheduleId: string; walkInType: { Id: string; Name: string } }> {
   const auth = { authorization: `Bearer ${await tokenOf(admin)}` };
-  const existing = await admin.request.post(`${CALENDAR}/schedule/advance-search`, { headers: auth, data: { PractitionerId: BENNETT } });
-  const own = ((await existing.json()) as { Data: { LocationId: string; OrganizationId: string }[] }).Data[0]!;
-  const types = await admin.request.post(`${CALENDAR}/servicetype/advance-search`, { headers: auth, data: { OrganizationId: own.OrganizationId, VisitType: 'Walk-In' } });
+  const existing = await admin.request.post(`${CALENDAR}/schedule/advance-search`, {
+    headers: auth,
+    data: { PractitionerId: BENNETT },
+  });
+  const own = ((await existing.json()) as { Data: { LocationId: string; OrganizationId: string }[] })
+    .Data[0]!;
+  const types = await admin.request.post(`${CALENDAR}/servicetype/advance-search`, {
+    headers: auth,
+    data: { OrganizationId: own.OrganizationId, VisitType: 'Walk-In' },
+  });
   const walkInType = ((await types.json()) as { Data: { Id: string; Name: string }[] }).Data[0]!;
   const created = await admin.request.post(`${CALENDAR}/schedule`, {
     headers: auth,
@@ -49,7 +58,10 @@ async function openWalkInCalendar(admin: Page): Promise<{ scheduleId: string; wa
   });
   expect(created.status()).toBe(200);
   const scheduleId = ((await created.json()) as { Id: string }).Id;
-  const services = await admin.request.put(`${CALENDAR}/schedule/${scheduleId}/update-services`, { headers: auth, data: { ServiceTypeIds: [walkInType.Id] } });
+  const services = await admin.request.put(`${CALENDAR}/schedule/${scheduleId}/update-services`, {
+    headers: auth,
+    data: { ServiceTypeIds: [walkInType.Id] },
+  });
   expect(services.status()).toBe(200);
   return { scheduleId, walkInType };
 }
@@ -58,7 +70,12 @@ async function openWalkInCalendar(admin: Page): Promise<{ scheduleId: string; wa
 async function holdWalkIn(patient: Page, scheduleId: string, walkInType: { Id: string; Name: string }) {
   const from = new Date();
   const search = await patient.request.post(`${CALENDAR}/slot/advance-search`, {
-    data: { ScheduleIds: [scheduleId], StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 86_400_000)), ServiceTypeId: walkInType.Id },
+    data: {
+      ScheduleIds: [scheduleId],
+      StartDate: utc(from),
+      EndDate: utc(new Date(from.getTime() + 86_400_000)),
+      ServiceTypeId: walkInType.Id,
+    },
   });
   const slot = ((await search.json()) as { Data: Slot[] }).Data[0]!;
   const res = await holdAs(patient, { SlotIds: slot.SlotIds, ServiceType: [{ Id: walkInType.Id }] });
@@ -68,7 +85,13 @@ async function holdWalkIn(patient: Page, scheduleId: string, walkInType: { Id: s
     calendarId: scheduleId,
     facilityId: null,
     time_slot: held,
-    entity: { Id: BENNETT, Type: 'Practitioner', Name: 'Dr. Olivia Bennett, MD', Speciality: 'Family Medicine', Photo: null },
+    entity: {
+      Id: BENNETT,
+      Type: 'Practitioner',
+      Name: 'Dr. Olivia Bennett, MD',
+      Speciality: 'Family Medicine',
+      Photo: null,
+    },
     selectedReason: walkInType.Id,
     actorLocationCalendars: [scheduleId],
     workflow: 'PROVIDER_PROFILE',
@@ -76,11 +99,16 @@ async function holdWalkIn(patient: Page, scheduleId: string, walkInType: { Id: s
   };
   await patient.evaluate((data) => {
     sessionStorage.setItem('slot_data', JSON.stringify(data));
-    sessionStorage.setItem('book_appointment_state', JSON.stringify({ appointmentInfo: { Reason: 'Sprained ankle' }, currentStage: 'PAYMENT' }));
+    sessionStorage.setItem(
+      'book_appointment_state',
+      JSON.stringify({ appointmentInfo: { Reason: 'Sprained ankle' }, currentStage: 'PAYMENT' }),
+    );
   }, slotData);
 }
 
-test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queue and walk-in count show them live", async ({ browser }) => {
+test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queue and walk-in count show them live", async ({
+  browser,
+}) => {
   // Three people sign in and work side by side: longer than one journey's default minute.
   test.setTimeout(150_000);
   const provider = await signedIn(browser, 'provider');
@@ -95,7 +123,9 @@ test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queu
   await admin.context().close();
 
   const patient = await signedIn(browser, 'patient');
-  await patient.context().addCookies([{ name: 'SessionId', value: `e2e-walk-in-${randomUUID()}`, url: patient.url() }]);
+  await patient
+    .context()
+    .addCookies([{ name: 'SessionId', value: `e2e-walk-in-${randomUUID()}`, url: patient.url() }]);
   await holdWalkIn(patient, scheduleId, walkInType);
   await patient.goto('/book/pay');
   await expect(patient.getByTestId('visit-fee')).toHaveText('$75.00');
@@ -114,5 +144,9 @@ test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queu
   await expect(walkInCard).toHaveText(String(walkIns + 1));
   const queue = provider.getByTestId('queue-list');
   await expect(queue.getByTestId('queue-name').last()).toHaveText('Jordan Ellis');
-  if (process.env.E2E_SCREENSHOTS) await provider.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/walk-in-online-queue.png`, fullPage: true });
+  if (process.env.E2E_SCREENSHOTS)
+    await provider.screenshot({
+      path: `${process.env.E2E_SCREENSHOTS}/walk-in-online-queue.png`,
+      fullPage: true,
+    });
 });

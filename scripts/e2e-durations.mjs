@@ -21,6 +21,12 @@ function walk(suite, file) {
 for (const suite of report.suites ?? []) walk(suite, path.basename(suite.file));
 
 const out = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'e2e', 'durations.json');
-const sorted = Object.fromEntries(Object.entries(seconds).sort(([a], [b]) => a.localeCompare(b)).map(([file, s]) => [file, Math.round(s)]));
+const sorted = Object.fromEntries(
+  Object.entries(seconds)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([file, s]) => [file, Math.round(s)]),
+);
 writeFileSync(out, `${JSON.stringify(sorted, null, 2)}\n`);
-console.log(`${Object.keys(sorted).length} journey files, ${Math.round(Object.values(sorted).reduce((a, b) => a + b, 0))} s in all`);
+console.log(
+  `${Object.keys(sorted).length} journey files, ${Math.round(Object.values(sorted).reduce((a, b) => a + b, 0))} s in all`,
+);

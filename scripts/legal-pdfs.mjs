@@ -19,10 +19,11 @@ const DOCUMENTS = [
 
 // Helvetica's advance widths (1/1000 em) for the printable ASCII characters 32..126, from its AFM.
 const HELVETICA = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556,
-  556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
-  667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556,
-  556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556,
+  556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278,
+  500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469,
+  556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500,
+  278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ];
 const PAGE = { width: 612, height: 792, margin: 72 };
 const STYLES = {
@@ -39,7 +40,10 @@ function ascii(text) {
 
 // Bold is a little wider than regular; wrapping by 1.08 x the regular widths keeps bold lines inside the margin.
 const widthOf = (text, style) =>
-  ([...text].reduce((sum, ch) => sum + HELVETICA[ch.charCodeAt(0) - 32], 0) * style.size * (style.bold ? 1.08 : 1)) / 1000;
+  ([...text].reduce((sum, ch) => sum + HELVETICA[ch.charCodeAt(0) - 32], 0) *
+    style.size *
+    (style.bold ? 1.08 : 1)) /
+  1000;
 
 function wrap(text, style, maxWidth) {
   const lines = [];
@@ -64,8 +68,14 @@ function layout(doc) {
     { style: STYLES.body, lines: wrap(doc.intro, STYLES.body, maxWidth), after: 8 },
   ];
   doc.sections.forEach((section, index) => {
-    blocks.push({ style: STYLES.heading, lines: wrap(`${index + 1}. ${section.heading}`, STYLES.heading, maxWidth), after: 2, keepWithNext: true });
-    for (const paragraph of section.body) blocks.push({ style: STYLES.body, lines: wrap(paragraph, STYLES.body, maxWidth), after: 6 });
+    blocks.push({
+      style: STYLES.heading,
+      lines: wrap(`${index + 1}. ${section.heading}`, STYLES.heading, maxWidth),
+      after: 2,
+      keepWithNext: true,
+    });
+    for (const paragraph of section.body)
+      blocks.push({ style: STYLES.body, lines: wrap(paragraph, STYLES.body, maxWidth), after: 6 });
   });
   const pages = [[]];
   const bottom = PAGE.margin + 20;
@@ -97,12 +107,17 @@ function pdf(doc) {
   const pagesId = add(null);
   const regular = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
-  const info = add(`<< /Title (${escape(`CareSlot ${doc.title}`)}) /Author (CareSlot) /Producer (CareSlot scripts/legal-pdfs.mjs) >>`);
+  const info = add(
+    `<< /Title (${escape(`CareSlot ${doc.title}`)}) /Author (CareSlot) /Producer (CareSlot scripts/legal-pdfs.mjs) >>`,
+  );
   const kids = [];
   pages.forEach((lines, index) => {
     const footer = `CareSlot ${doc.title} - page ${index + 1} of ${pages.length}`;
     const text = [
-      ...lines.map((line) => `BT /${line.style.font} ${fixed(line.style.size)} Tf ${fixed(line.x)} ${fixed(line.y)} Td (${escape(line.text)}) Tj ET`),
+      ...lines.map(
+        (line) =>
+          `BT /${line.style.font} ${fixed(line.style.size)} Tf ${fixed(line.x)} ${fixed(line.y)} Td (${escape(line.text)}) Tj ET`,
+      ),
       `BT /F1 8 Tf ${PAGE.margin} ${PAGE.margin - 24} Td (${escape(footer)}) Tj ET`,
     ].join('\n');
     const content = add(`<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`);
@@ -113,7 +128,8 @@ function pdf(doc) {
     );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesId} 0 R >>`;
-  objects[pagesId - 1] = `<< /Type /Pages /Kids [${kids.map((id) => `${id} 0 R`).join(' ')}] /Count ${kids.length} >>`;
+  objects[pagesId - 1] =
+    `<< /Type /Pages /Kids [${kids.map((id) => `${id} 0 R`).join(' ')}] /Count ${kids.length} >>`;
   let out = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
   const offsets = [];
   objects.forEach((body, index) => {
@@ -141,7 +157,9 @@ for (const { key, file } of DOCUMENTS) {
     }
     if (!current || !current.equals(bytes)) {
       stale += 1;
-      console.error(`${file} does not match apps/web/src/locales/en/legal.json: run node scripts/legal-pdfs.mjs`);
+      console.error(
+        `${file} does not match apps/web/src/locales/en/legal.json: run node scripts/legal-pdfs.mjs`,
+      );
     }
   } else {
     writeFileSync(target, bytes);

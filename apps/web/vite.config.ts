@@ -4,7 +4,17 @@ import { testsNeedingFreshModules, WEB_TESTS } from './test-projects';
 
 // In development the API, identity provider and real-time hubs run on the server (npm run dev starts both).
 const serverOrigin = process.env.CARESLOT_SERVER ?? 'http://127.0.0.1:3000';
-const proxied = ['/careslot-', '/api/', '/realms/', '/hubs/', '/socket.io', '/docs', '/dev/', '/healthz', '/readyz'];
+const proxied = [
+  '/careslot-',
+  '/api/',
+  '/realms/',
+  '/hubs/',
+  '/socket.io',
+  '/docs',
+  '/dev/',
+  '/healthz',
+  '/readyz',
+];
 
 export default defineConfig({
   plugins: [react()],

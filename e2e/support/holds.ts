@@ -7,9 +7,14 @@ const CALENDAR = '/careslot-calendar/api/v2';
  * guest's token (guest_token) or a signed-in user's (careslot_token).
  */
 export async function releaseHold(page: Page, slotId: string): Promise<number> {
-  const token = await page.evaluate(() => sessionStorage.getItem('guest_token') ?? sessionStorage.getItem('careslot_token'));
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('guest_token') ?? sessionStorage.getItem('careslot_token'),
+  );
   expect(token).toBeTruthy();
-  const res = await page.request.post(`${CALENDAR}/slot/release`, { headers: { authorization: `Bearer ${token}` }, data: { SlotIds: [slotId] } });
+  const res = await page.request.post(`${CALENDAR}/slot/release`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { SlotIds: [slotId] },
+  });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { Released: number }).Released;
 }
@@ -20,7 +25,9 @@ export async function releaseHold(page: Page, slotId: string): Promise<number> {
  * journeys of the same demo patient) are released first, so the 3-holds limit never carries over.
  */
 export async function holdAs(page: Page, body: { SlotIds: string[]; ServiceType?: { Id: string }[] }) {
-  const token = await page.evaluate(() => sessionStorage.getItem('careslot_token') ?? sessionStorage.getItem('guest_token'));
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('careslot_token') ?? sessionStorage.getItem('guest_token'),
+  );
   expect(token).toBeTruthy();
   const headers = { authorization: `Bearer ${token}` };
   expect((await page.request.post(`${CALENDAR}/slot/release-all`, { headers })).ok()).toBe(true);
@@ -29,8 +36,13 @@ export async function holdAs(page: Page, body: { SlotIds: string[]; ServiceType?
 
 /** Gives back a whole hold (every slot id of a pick) with the browser's token, as the app does. */
 export async function releaseAs(page: Page, slotIds: string[]): Promise<void> {
-  const token = await page.evaluate(() => sessionStorage.getItem('careslot_token') ?? sessionStorage.getItem('guest_token'));
+  const token = await page.evaluate(
+    () => sessionStorage.getItem('careslot_token') ?? sessionStorage.getItem('guest_token'),
+  );
   expect(token).toBeTruthy();
-  const res = await page.request.post(`${CALENDAR}/slot/release`, { headers: { authorization: `Bearer ${token}` }, data: { SlotIds: slotIds } });
+  const res = await page.request.post(`${CALENDAR}/slot/release`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { SlotIds: slotIds },
+  });
   expect(res.status()).toBe(200);
 }

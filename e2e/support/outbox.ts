@@ -11,7 +11,12 @@ interface OutboxMessage {
  * The newest 6-digit code the local outbox kept for an address (the developer page /dev/outbox, on
  * with DEV_TOOLS). `after` skips messages sent before a moment, so a test never reads an older code.
  */
-export async function latestCode(request: APIRequestContext, to: string, template: string, after = new Date(0)) {
+export async function latestCode(
+  request: APIRequestContext,
+  to: string,
+  template: string,
+  after = new Date(0),
+) {
   let code: string | undefined;
   await expect
     .poll(async () => {

@@ -40,7 +40,9 @@ await build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
   // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 
 execFileSync(process.execPath, [path.join(root, 'dist/base-data-dir.js')], { cwd: root, stdio: 'inherit' });

@@ -24,7 +24,16 @@ const FORMS = '/careslot-custom-form/api/v1';
 const SURVEY = '/careslot-survey/api/v1';
 const PURPOSE = 'Ticket 4711: the patient asked for a copy of their record';
 
-type Actor = 'anon' | 'self' | 'family' | 'stranger' | 'care1Provider' | 'care1Staff' | 'p2Staff' | 'support' | 'supportPurpose';
+type Actor =
+  | 'anon'
+  | 'self'
+  | 'family'
+  | 'stranger'
+  | 'care1Provider'
+  | 'care1Staff'
+  | 'p2Staff'
+  | 'support'
+  | 'supportPurpose';
 type Expected = number | 'pass';
 
 interface Ids {
@@ -52,44 +61,147 @@ interface Row {
 
 /** Routes the id pattern matches that hold no patient data (public pages), with the reason. */
 const NOT_PATIENT_DATA: Record<string, string> = {
-  'GET /careslot-marketplace/api/v1/pageProfiles/entity/:nameIdentity': 'a public profile page ("Profiles" matches "file")',
-  'PUT /careslot-administration/api/v2/healthcareservice/:id/profile-picture': "a resource's (room, device) photo, set by its practice admin (admin.test.ts)",
-  'DELETE /careslot-administration/api/v2/healthcareservice/:id/profile-picture': "a resource's photo, removed by its practice admin (admin.test.ts)",
+  'GET /careslot-marketplace/api/v1/pageProfiles/entity/:nameIdentity':
+    'a public profile page ("Profiles" matches "file")',
+  'PUT /careslot-administration/api/v2/healthcareservice/:id/profile-picture':
+    "a resource's (room, device) photo, set by its practice admin (admin.test.ts)",
+  'DELETE /careslot-administration/api/v2/healthcareservice/:id/profile-picture':
+    "a resource's photo, removed by its practice admin (admin.test.ts)",
   'GET /careslot-administration/api/v2/healthcareservice/:id/profile-picture': "a resource's public photo",
-  'PUT /careslot-administration/api/v1/practiceclinicalsettings/:id': "a practice's clinical settings, keyed by the organization id (admin.test.ts)",
-  'GET /careslot-administration/api/v1/PatientPortalSettings/:id': "a practice's patient-portal settings, keyed by the organization id (admin.test.ts)",
-  'PUT /careslot-administration/api/v1/PatientPortalSettings/:id': "a practice's patient-portal settings, keyed by the organization id (admin.test.ts)",
-  'GET /careslot-marketplace/api/v1/pageProfiles/:id/settings': 'a page profile\'s settings (a practice or provider page, no patient data)',
-  'PUT /careslot-marketplace/api/v1/pageProfiles/:id': 'a page profile edit (a practice or provider page, no patient data)',
-  'POST /careslot-marketplace/api/v1/pageProfiles/:id': 'a page profile edit (a practice or provider page, no patient data)',
+  'PUT /careslot-administration/api/v1/practiceclinicalsettings/:id':
+    "a practice's clinical settings, keyed by the organization id (admin.test.ts)",
+  'GET /careslot-administration/api/v1/PatientPortalSettings/:id':
+    "a practice's patient-portal settings, keyed by the organization id (admin.test.ts)",
+  'PUT /careslot-administration/api/v1/PatientPortalSettings/:id':
+    "a practice's patient-portal settings, keyed by the organization id (admin.test.ts)",
+  'GET /careslot-marketplace/api/v1/pageProfiles/:id/settings':
+    "a page profile's settings (a practice or provider page, no patient data)",
+  'PUT /careslot-marketplace/api/v1/pageProfiles/:id':
+    'a page profile edit (a practice or provider page, no patient data)',
+  'POST /careslot-marketplace/api/v1/pageProfiles/:id':
+    'a page profile edit (a practice or provider page, no patient data)',
   // The payment service's settings (decision 0055): {id} is an organization's or a location's, no patient's;
   // another practice's answers 404 (payments/settings.test.ts).
-  'DELETE /careslot-payment-service/api/organizations/:id': "a practice's payment settings, by organization id",
+  'DELETE /careslot-payment-service/api/organizations/:id':
+    "a practice's payment settings, by organization id",
   'DELETE /careslot-payment-service/api/locations/:id': "a location's own gateway, by location id",
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-const demographics = { FirstName: 'Pat', LastName: 'Access', BirthDate: '1990-05-01', Gender: 'Female', Email: 'pat.access@example.com', Mobile: '(212) 555-0100', Address: { Address1: '1 Main St', Address2: [], City: 'New York', State: 'NY', ZipCode: '10001' } };
-const coverageBody = (ids: Ids) => ({ PatientId: ids.p, Insurance: { Display: 'Aetna Choice POS II' }, SubscriberId: 'AET-12345678' });
+const demographics = {
+  FirstName: 'Pat',
+  LastName: 'Access',
+  BirthDate: '1990-05-01',
+  Gender: 'Female',
+  Email: 'pat.access@example.com',
+  Mobile: '(212) 555-0100',
+  Address: { Address1: '1 Main St', Address2: [], City: 'New York', State: 'NY', ZipCode: '10001' },
+};
+const coverageBody = (ids: Ids) => ({
+  PatientId: ids.p,
+  Insurance: { Display: 'Aetna Choice POS II' },
+  SubscriberId: 'AET-12345678',
+});
 
 // The patient's own data: self, family, the practice caring for P, support with a purpose.
-const patientOwned: Partial<Record<Actor, Expected>> = { anon: 401, self: 200, family: 200, stranger: 404, care1Provider: 200, care1Staff: 200, p2Staff: 404, support: 403, supportPurpose: 200 };
+const patientOwned: Partial<Record<Actor, Expected>> = {
+  anon: 401,
+  self: 200,
+  family: 200,
+  stranger: 404,
+  care1Provider: 200,
+  care1Staff: 200,
+  p2Staff: 404,
+  support: 403,
+  supportPurpose: 200,
+};
 // Practice 2's objects of P: never practice 1, although practice 1 cares for P.
-const practice2Owned: Partial<Record<Actor, Expected>> = { anon: 401, self: 200, family: 200, stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 200, support: 403, supportPurpose: 200 };
+const practice2Owned: Partial<Record<Actor, Expected>> = {
+  anon: 401,
+  self: 200,
+  family: 200,
+  stranger: 404,
+  care1Provider: 404,
+  care1Staff: 404,
+  p2Staff: 200,
+  support: 403,
+  supportPurpose: 200,
+};
 // The patient's portal: the patient and their account holder only.
-const portal: Partial<Record<Actor, Expected>> = { anon: 401, self: 200, family: 200, stranger: 404, care1Provider: 404, p2Staff: 404, supportPurpose: 404 };
-const patientWrite: Partial<Record<Actor, Expected>> = { anon: 401, self: 'pass', family: 'pass', stranger: 404, care1Staff: 'pass', p2Staff: 404, support: 403 };
-const practice2Write: Partial<Record<Actor, Expected>> = { anon: 401, stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 'pass' };
+const portal: Partial<Record<Actor, Expected>> = {
+  anon: 401,
+  self: 200,
+  family: 200,
+  stranger: 404,
+  care1Provider: 404,
+  p2Staff: 404,
+  supportPurpose: 404,
+};
+const patientWrite: Partial<Record<Actor, Expected>> = {
+  anon: 401,
+  self: 'pass',
+  family: 'pass',
+  stranger: 404,
+  care1Staff: 'pass',
+  p2Staff: 404,
+  support: 403,
+};
+const practice2Write: Partial<Record<Actor, Expected>> = {
+  anon: 401,
+  stranger: 404,
+  care1Provider: 404,
+  care1Staff: 404,
+  p2Staff: 'pass',
+};
 
 const TABLE: Row[] = [
-  { method: 'GET', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, expect: patientOwned },
+  {
+    method: 'GET',
+    route: `${ADMIN}/v2/patient/:id`,
+    url: (i) => `${ADMIN}/v2/patient/${i.p}`,
+    expect: patientOwned,
+  },
   // Support's overview of a patient: support roles only, and only with a stated purpose (audited).
-  { method: 'GET', route: `${ADMIN}/v1/support/patients/:id/overview`, url: (i) => `${ADMIN}/v1/support/patients/${i.p}/overview`, expect: { anon: 401, self: 403, stranger: 403, care1Staff: 403, support: 403, supportPurpose: 200 } },
-  { method: 'GET', route: `${ADMIN}/v1/patients/:id/related-persons`, url: (i) => `${ADMIN}/v1/patients/${i.p}/related-persons`, expect: patientOwned },
-  { method: 'PUT', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, body: () => demographics, expect: patientWrite },
-  { method: 'PATCH', route: `${ADMIN}/v2/patient/:id`, url: (i) => `${ADMIN}/v2/patient/${i.p}`, body: () => ({ FirstName: 'Pat' }), expect: patientWrite },
-  { method: 'PUT', route: `${ADMIN}/v2/PatientCoverage/:id`, url: (i) => `${ADMIN}/v2/PatientCoverage/${i.coverage}`, body: coverageBody, expect: patientWrite },
-  { method: 'PUT', route: `${ADMIN}/v2/web/patient-coverage/:id`, url: (i) => `${ADMIN}/v2/web/patient-coverage/${i.coverage}`, body: coverageBody, expect: patientWrite },
+  {
+    method: 'GET',
+    route: `${ADMIN}/v1/support/patients/:id/overview`,
+    url: (i) => `${ADMIN}/v1/support/patients/${i.p}/overview`,
+    expect: { anon: 401, self: 403, stranger: 403, care1Staff: 403, support: 403, supportPurpose: 200 },
+  },
+  {
+    method: 'GET',
+    route: `${ADMIN}/v1/patients/:id/related-persons`,
+    url: (i) => `${ADMIN}/v1/patients/${i.p}/related-persons`,
+    expect: patientOwned,
+  },
+  {
+    method: 'PUT',
+    route: `${ADMIN}/v2/patient/:id`,
+    url: (i) => `${ADMIN}/v2/patient/${i.p}`,
+    body: () => demographics,
+    expect: patientWrite,
+  },
+  {
+    method: 'PATCH',
+    route: `${ADMIN}/v2/patient/:id`,
+    url: (i) => `${ADMIN}/v2/patient/${i.p}`,
+    body: () => ({ FirstName: 'Pat' }),
+    expect: patientWrite,
+  },
+  {
+    method: 'PUT',
+    route: `${ADMIN}/v2/PatientCoverage/:id`,
+    url: (i) => `${ADMIN}/v2/PatientCoverage/${i.coverage}`,
+    body: coverageBody,
+    expect: patientWrite,
+  },
+  {
+    method: 'PUT',
+    route: `${ADMIN}/v2/web/patient-coverage/:id`,
+    url: (i) => `${ADMIN}/v2/web/patient-coverage/${i.coverage}`,
+    body: coverageBody,
+    expect: patientWrite,
+  },
   {
     method: 'POST',
     route: `${ADMIN}/v2/PatientCoverage/:id/card-pictures`,
@@ -97,34 +209,194 @@ const TABLE: Row[] = [
     body: () => ({ Name: 'back.png', ContentType: 'image/png', Data: PNG.toString('base64') }),
     expect: patientWrite,
   },
-  { method: 'GET', route: `${ADMIN}/v2/PatientCoverage/:id/card-pictures/:fileId`, url: (i) => `${ADMIN}/v2/PatientCoverage/${i.coverage}/card-pictures/${i.picture}`, expect: patientOwned },
+  {
+    method: 'GET',
+    route: `${ADMIN}/v2/PatientCoverage/:id/card-pictures/:fileId`,
+    url: (i) => `${ADMIN}/v2/PatientCoverage/${i.coverage}/card-pictures/${i.picture}`,
+    expect: patientOwned,
+  },
 
-  { method: 'GET', route: `${PAY}/paymenttransaction/:id`, url: (i) => `${PAY}/paymenttransaction/${i.pay2}`, expect: practice2Owned },
+  {
+    method: 'GET',
+    route: `${PAY}/paymenttransaction/:id`,
+    url: (i) => `${PAY}/paymenttransaction/${i.pay2}`,
+    expect: practice2Owned,
+  },
   // A card payment has no wallet order: past the policy every caller gets 404, but practice 1 is refused first (audited as denied).
-  { method: 'POST', route: `${PAY}/v1/paypalpayment/sandbox/orders/:id/approval`, url: (i) => `${PAY}/v1/paypalpayment/sandbox/orders/${i.pay2}/approval`, body: () => ({ Approve: true }), expect: { anon: 401, stranger: 404, care1Provider: 404, care1Staff: 404, self: 404 } },
-  { method: 'POST', route: `${PAY}/v1/paypalpayment/orders/:id/authorize`, url: (i) => `${PAY}/v1/paypalpayment/orders/${i.pay2}/authorize`, expect: { anon: 401, stranger: 404, care1Provider: 404, care1Staff: 404, self: 404 } },
+  {
+    method: 'POST',
+    route: `${PAY}/v1/paypalpayment/sandbox/orders/:id/approval`,
+    url: (i) => `${PAY}/v1/paypalpayment/sandbox/orders/${i.pay2}/approval`,
+    body: () => ({ Approve: true }),
+    expect: { anon: 401, stranger: 404, care1Provider: 404, care1Staff: 404, self: 404 },
+  },
+  {
+    method: 'POST',
+    route: `${PAY}/v1/paypalpayment/orders/:id/authorize`,
+    url: (i) => `${PAY}/v1/paypalpayment/orders/${i.pay2}/authorize`,
+    expect: { anon: 401, stranger: 404, care1Provider: 404, care1Staff: 404, self: 404 },
+  },
 
-  { method: 'GET', route: `${APPT}/v2/Appointments/:id`, url: (i) => `${APPT}/v2/Appointments/${i.a2}`, expect: practice2Owned },
-  { method: 'GET', route: `${APPT}/v2/web/patient-appointments/:id`, url: (i) => `${APPT}/v2/web/patient-appointments/${i.a2}`, expect: portal },
-  { method: 'GET', route: `${APPT}/v2/web/patient-appointments/:id/calendar.ics`, url: (i) => `${APPT}/v2/web/patient-appointments/${i.a2}/calendar.ics`, expect: portal },
-  { method: 'POST', route: `${APPT}/v2/web/patient-appointments/:id/cancel`, url: (i) => `${APPT}/v2/web/patient-appointments/${i.a1}/cancel`, body: () => ({ Reason: 'Feeling better' }), expect: { anon: 401, stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 404, supportPurpose: 403 } },
-  { method: 'POST', route: `${APPT}/v2/web/patient-appointments/:id/reschedule`, url: (i) => `${APPT}/v2/web/patient-appointments/${i.a2}/reschedule`, body: (i) => ({ CalendarId: i.calendar2, StartTime: '2030-01-07T15:00:00.000Z' }), expect: { anon: 401, stranger: 404, care1Provider: 404, p2Staff: 404 } },
-  ...(['PUT', 'PATCH'] as const).map((method): Row => ({ method, route: `${APPT}/v2/OfficeAppointments/:id/status`, url: (i) => `${APPT}/v2/OfficeAppointments/${i.a2}/status?status=Arrived`, expect: { ...practice2Write, self: 404, family: 404 } })),
-  ...(['PUT', 'POST'] as const).map((method): Row => ({ method, route: `${APPT}/v2/OfficeAppointments/:id/confirm`, url: (i) => `${APPT}/v2/OfficeAppointments/${i.a2}/confirm`, expect: { ...practice2Write, self: 404 } })),
+  {
+    method: 'GET',
+    route: `${APPT}/v2/Appointments/:id`,
+    url: (i) => `${APPT}/v2/Appointments/${i.a2}`,
+    expect: practice2Owned,
+  },
+  {
+    method: 'GET',
+    route: `${APPT}/v2/web/patient-appointments/:id`,
+    url: (i) => `${APPT}/v2/web/patient-appointments/${i.a2}`,
+    expect: portal,
+  },
+  {
+    method: 'GET',
+    route: `${APPT}/v2/web/patient-appointments/:id/calendar.ics`,
+    url: (i) => `${APPT}/v2/web/patient-appointments/${i.a2}/calendar.ics`,
+    expect: portal,
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/web/patient-appointments/:id/cancel`,
+    url: (i) => `${APPT}/v2/web/patient-appointments/${i.a1}/cancel`,
+    body: () => ({ Reason: 'Feeling better' }),
+    expect: {
+      anon: 401,
+      stranger: 404,
+      care1Provider: 404,
+      care1Staff: 404,
+      p2Staff: 404,
+      supportPurpose: 403,
+    },
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/web/patient-appointments/:id/reschedule`,
+    url: (i) => `${APPT}/v2/web/patient-appointments/${i.a2}/reschedule`,
+    body: (i) => ({ CalendarId: i.calendar2, StartTime: '2030-01-07T15:00:00.000Z' }),
+    expect: { anon: 401, stranger: 404, care1Provider: 404, p2Staff: 404 },
+  },
+  ...(['PUT', 'PATCH'] as const).map((method): Row => ({
+    method,
+    route: `${APPT}/v2/OfficeAppointments/:id/status`,
+    url: (i) => `${APPT}/v2/OfficeAppointments/${i.a2}/status?status=Arrived`,
+    expect: { ...practice2Write, self: 404, family: 404 },
+  })),
+  ...(['PUT', 'POST'] as const).map((method): Row => ({
+    method,
+    route: `${APPT}/v2/OfficeAppointments/:id/confirm`,
+    url: (i) => `${APPT}/v2/OfficeAppointments/${i.a2}/confirm`,
+    expect: { ...practice2Write, self: 404 },
+  })),
   // A2 is an office visit: on the telehealth path it is nobody's.
-  ...(['PUT', 'PATCH'] as const).map((method): Row => ({ method, route: `${APPT}/v2/TeleAppointments/:id/status`, url: (i) => `${APPT}/v2/TeleAppointments/${i.a2}/status?status=Arrived`, expect: { anon: 401, care1Provider: 404, p2Staff: 404, self: 404 } })),
-  ...(['PUT', 'POST'] as const).map((method): Row => ({ method, route: `${APPT}/v2/TeleAppointments/:id/confirm`, url: (i) => `${APPT}/v2/TeleAppointments/${i.a2}/confirm`, expect: { anon: 401, care1Provider: 404, p2Staff: 404 } })),
-  { method: 'POST', route: `${APPT}/v1/appointmentparticipants/:id`, url: (i) => `${APPT}/v1/appointmentparticipants/${i.a2}`, body: (i) => ({ Type: 'Practitioner', ParticipantId: i.provider1 }), expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 'pass' } },
-  { method: 'PUT', route: `${APPT}/v2/appointments/:id`, url: (i) => `${APPT}/v2/appointments/${i.a2}`, body: (i) => ({ CalendarId: i.calendar2, StartTime: '2030-01-07T15:00:00.000Z' }), expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 'pass' } },
+  ...(['PUT', 'PATCH'] as const).map((method): Row => ({
+    method,
+    route: `${APPT}/v2/TeleAppointments/:id/status`,
+    url: (i) => `${APPT}/v2/TeleAppointments/${i.a2}/status?status=Arrived`,
+    expect: { anon: 401, care1Provider: 404, p2Staff: 404, self: 404 },
+  })),
+  ...(['PUT', 'POST'] as const).map((method): Row => ({
+    method,
+    route: `${APPT}/v2/TeleAppointments/:id/confirm`,
+    url: (i) => `${APPT}/v2/TeleAppointments/${i.a2}/confirm`,
+    expect: { anon: 401, care1Provider: 404, p2Staff: 404 },
+  })),
+  {
+    method: 'POST',
+    route: `${APPT}/v1/appointmentparticipants/:id`,
+    url: (i) => `${APPT}/v1/appointmentparticipants/${i.a2}`,
+    body: (i) => ({ Type: 'Practitioner', ParticipantId: i.provider1 }),
+    expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 'pass' },
+  },
+  {
+    method: 'PUT',
+    route: `${APPT}/v2/appointments/:id`,
+    url: (i) => `${APPT}/v2/appointments/${i.a2}`,
+    body: (i) => ({ CalendarId: i.calendar2, StartTime: '2030-01-07T15:00:00.000Z' }),
+    expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 'pass' },
+  },
   // The details of an appointment: its reasons and identifiers by its practice, its reasons by its patient (decision 0032).
-  { method: 'PATCH', route: `${APPT}/v2/Appointments/:id`, url: (i) => `${APPT}/v2/Appointments/${i.a2}`, body: () => ({ Reasons: [{ Name: 'Intake: medications' }] }), expect: { anon: 401, self: 404, family: 404, stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 'pass', support: 403 } },
-  { method: 'PATCH', route: `${APPT}/v2/web/WebAppointments/:id`, url: (i) => `${APPT}/v2/web/WebAppointments/${i.a2}`, body: () => ({ Reasons: [{ Name: 'Intake: medications' }] }), expect: { anon: 401, self: 'pass', family: 'pass', stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 404, support: 403 } },
+  {
+    method: 'PATCH',
+    route: `${APPT}/v2/Appointments/:id`,
+    url: (i) => `${APPT}/v2/Appointments/${i.a2}`,
+    body: () => ({ Reasons: [{ Name: 'Intake: medications' }] }),
+    expect: {
+      anon: 401,
+      self: 404,
+      family: 404,
+      stranger: 404,
+      care1Provider: 404,
+      care1Staff: 404,
+      p2Staff: 'pass',
+      support: 403,
+    },
+  },
+  {
+    method: 'PATCH',
+    route: `${APPT}/v2/web/WebAppointments/:id`,
+    url: (i) => `${APPT}/v2/web/WebAppointments/${i.a2}`,
+    body: () => ({ Reasons: [{ Name: 'Intake: medications' }] }),
+    expect: {
+      anon: 401,
+      self: 'pass',
+      family: 'pass',
+      stranger: 404,
+      care1Provider: 404,
+      care1Staff: 404,
+      p2Staff: 404,
+      support: 403,
+    },
+  },
   // Ids in the body: publishing an appointment (its patient or its practice), the practice's identifier search and calendar.
-  { method: 'POST', route: `${APPT}/v2/web/BobAppointment`, url: () => `${APPT}/v2/web/BobAppointment`, body: (i) => ({ AppointmentId: i.a2 }), expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Provider: 404, care1Staff: 404, p2Staff: 200, support: 403, supportPurpose: 404 } },
-  { method: 'POST', route: `${APPT}/v2/Appointments/identifiers/get`, url: () => `${APPT}/v2/Appointments/identifiers/get`, body: () => ({ Identifiers: [{ System: 'urn:test', Value: 'A-1' }] }), expect: { anon: 401, self: 404, stranger: 404, care1Staff: 200, p2Staff: 200 } },
-  { method: 'POST', route: `${APPT}/v2/appointments/schedule`, url: () => `${APPT}/v2/appointments/schedule`, body: (i) => ({ CalendarId: i.calendar2, From: '2030-01-01T00:00:00.000Z', To: '2030-01-10T00:00:00.000Z' }), expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 200 } },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/web/BobAppointment`,
+    url: () => `${APPT}/v2/web/BobAppointment`,
+    body: (i) => ({ AppointmentId: i.a2 }),
+    expect: {
+      anon: 401,
+      self: 200,
+      family: 200,
+      stranger: 404,
+      care1Provider: 404,
+      care1Staff: 404,
+      p2Staff: 200,
+      support: 403,
+      supportPurpose: 404,
+    },
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/Appointments/identifiers/get`,
+    url: () => `${APPT}/v2/Appointments/identifiers/get`,
+    body: () => ({ Identifiers: [{ System: 'urn:test', Value: 'A-1' }] }),
+    expect: { anon: 401, self: 404, stranger: 404, care1Staff: 200, p2Staff: 200 },
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/appointments/schedule`,
+    url: () => `${APPT}/v2/appointments/schedule`,
+    body: (i) => ({
+      CalendarId: i.calendar2,
+      From: '2030-01-01T00:00:00.000Z',
+      To: '2030-01-10T00:00:00.000Z',
+    }),
+    expect: { anon: 401, self: 403, care1Provider: 404, care1Staff: 404, p2Staff: 200 },
+  },
   // The message link acts without a token: only its signature stands for the patient.
-  { method: 'POST', route: `${APPT}/v2/web/appointment-action`, url: () => `${APPT}/v2/web/appointment-action`, body: (i) => ({ AppointmentId: i.a2, Action: 'cancel', Expires: 1_900_000_000, Signature: 'forged-signature-0000' }), expect: { anon: 400, stranger: 400 } },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/web/appointment-action`,
+    url: () => `${APPT}/v2/web/appointment-action`,
+    body: (i) => ({
+      AppointmentId: i.a2,
+      Action: 'cancel',
+      Expires: 1_900_000_000,
+      Signature: 'forged-signature-0000',
+    }),
+    expect: { anon: 400, stranger: 400 },
+  },
   // The survey app (decision 0074) is reached by a link sent to the patient, without sign-in: only the link's
   // signature stands for the patient, so a forged one is refused (400 naming sig) to anyone, signed in or not.
   ...(
@@ -155,9 +427,24 @@ const TABLE: Row[] = [
     expect: { anon: 401, self: tail === 'appointments/count' ? 404 : 403, p2Staff: 404, care1Staff: 'pass' },
   })),
 
-  { method: 'GET', route: `${FORMS}/customformresponse/:id`, url: (i) => `${FORMS}/customformresponse/${i.resp2}`, expect: practice2Owned },
-  { method: 'GET', route: `${FORMS}/customformresponse/files/:id`, url: (i) => `${FORMS}/customformresponse/files/${i.file2}`, expect: practice2Owned },
-  { method: 'GET', route: `${APPT}/v1/WebPreBookingResponse/:id`, url: (i) => `${APPT}/v1/WebPreBookingResponse/${i.pre2}`, expect: practice2Owned },
+  {
+    method: 'GET',
+    route: `${FORMS}/customformresponse/:id`,
+    url: (i) => `${FORMS}/customformresponse/${i.resp2}`,
+    expect: practice2Owned,
+  },
+  {
+    method: 'GET',
+    route: `${FORMS}/customformresponse/files/:id`,
+    url: (i) => `${FORMS}/customformresponse/files/${i.file2}`,
+    expect: practice2Owned,
+  },
+  {
+    method: 'GET',
+    route: `${APPT}/v1/WebPreBookingResponse/:id`,
+    url: (i) => `${APPT}/v1/WebPreBookingResponse/${i.pre2}`,
+    expect: practice2Owned,
+  },
 ];
 
 const ID_PATTERN = /patient|appointment|coverage|payment|transaction|response|file|clinical|invoice/i;
@@ -165,7 +452,11 @@ const ID_PATTERN = /patient|appointment|coverage|payment|transaction|response|fi
 /** Whether a route's path takes one of the ids the table must cover (by the param's name or the path before it). */
 function takesGuardedId(url: string): boolean {
   const segments = url.split('/');
-  return segments.some((segment, index) => segment.startsWith(':') && (ID_PATTERN.test(segment) || ID_PATTERN.test(segments.slice(0, index).join('/'))));
+  return segments.some(
+    (segment, index) =>
+      segment.startsWith(':') &&
+      (ID_PATTERN.test(segment) || ID_PATTERN.test(segments.slice(0, index).join('/'))),
+  );
 }
 
 describe('access table', () => {
@@ -176,25 +467,48 @@ describe('access table', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const [org1, org2] = DEMO_PRACTICE_IDS;
-    const holder = await createPatient(t.database, { firstName: 'Hana', lastName: 'Holder', email: `holder-${randomUUID().slice(0, 8)}@example.com` });
+    const holder = await createPatient(t.database, {
+      firstName: 'Hana',
+      lastName: 'Holder',
+      email: `holder-${randomUUID().slice(0, 8)}@example.com`,
+    });
     // P is registered by practice 1 (its care relation) and managed by H's account.
-    const member = await addFamilyMember(t.database, holder.Id, 'Child', { firstName: 'Pat', lastName: 'Access', managingOrganizationId: org1 });
+    const member = await addFamilyMember(t.database, holder.Id, 'Child', {
+      firstName: 'Pat',
+      lastName: 'Access',
+      managingOrganizationId: org1,
+    });
     const p = member.RelatedPatientId;
     const stranger = await createPatient(t.database, { firstName: 'Bo', lastName: 'Stranger' });
     const scheduleOf = async (org: string) =>
-      (await t.database.query<{ id: string; practitioner_id: string; location_id: string }>(
-        'select s.id, s.practitioner_id, s.location_id from schedules s join locations l on l.id = s.location_id where l.organization_id = $1 and s.practitioner_id is not null order by s.id limit 1',
-        [org],
-      ))[0]!;
+      (
+        await t.database.query<{ id: string; practitioner_id: string; location_id: string }>(
+          'select s.id, s.practitioner_id, s.location_id from schedules s join locations l on l.id = s.location_id where l.organization_id = $1 and s.practitioner_id is not null order by s.id limit 1',
+          [org],
+        )
+      )[0]!;
     const [s1, s2] = [await scheduleOf(org1), await scheduleOf(org2)];
-    const appointment = async (org: string, s: { id: string; practitioner_id: string; location_id: string }, start: string) => {
+    const appointment = async (
+      org: string,
+      s: { id: string; practitioner_id: string; location_id: string },
+      start: string,
+    ) => {
       const id = randomUUID();
       await t.database.query(
         `insert into appointments (id, patient_id, schedule_id, start_at, end_at, practitioner_id, location_id, organization_id, appointment_type, schedule_type,
            status, reasons, participants, booking_system, audit_trail, created_by)
          values ($1, $2, $3, $4, $4::timestamptz + interval '30 minutes', $5, $6, $7, 'Office', 'Scheduled', 'Scheduled', '[{"Name":"Intake: medications"}]',
            $8, '{"Type":"Internal"}', '{}', 'test')`,
-        [id, p, s.id, start, s.practitioner_id, s.location_id, org, JSON.stringify([{ Type: 'Patient', ParticipantId: p }])],
+        [
+          id,
+          p,
+          s.id,
+          start,
+          s.practitioner_id,
+          s.location_id,
+          org,
+          JSON.stringify([{ Type: 'Patient', ParticipantId: p }]),
+        ],
       );
       return id;
     };
@@ -211,7 +525,14 @@ describe('access table', () => {
       `insert into custom_forms (id, organization_id, name, form_type, definition) values ($1, $2, 'Intake (practice 2)', 'Intake Form', '{"Components":[]}')`,
       [form2, org2],
     );
-    const file = await storeFile(t.database, { patientId: p, purpose: 'form', upload: { Name: 'meds.png', ContentType: 'image/png', Data: '' }, bytes: PNG, createdBy: 'test', now: new Date() });
+    const file = await storeFile(t.database, {
+      patientId: p,
+      purpose: 'form',
+      upload: { Name: 'meds.png', ContentType: 'image/png', Data: '' },
+      bytes: PNG,
+      createdBy: 'test',
+      now: new Date(),
+    });
     const response = async (kind: 'response' | 'prebooking', components: unknown) => {
       const id = randomUUID();
       await t.database.query(
@@ -223,18 +544,54 @@ describe('access table', () => {
     const resp2 = await response('response', { medications: 'metformin', card: file });
     const pre2 = await response('prebooking', { symptoms: 'none' });
 
-    tokens.self = await tokenFor(t.tokens, { user_roles: ['patient'], user_type: 'Patient', careslot_id: p, email: 'pat.access@example.com' }, 3600);
-    tokens.family = await tokenFor(t.tokens, { user_roles: ['patient'], user_type: 'Patient', careslot_id: holder.Id, email: 'hana@example.com' }, 3600);
-    tokens.stranger = await tokenFor(t.tokens, { user_roles: ['patient'], user_type: 'Patient', careslot_id: stranger.Id, email: 'bo@example.com' }, 3600);
+    tokens.self = await tokenFor(
+      t.tokens,
+      { user_roles: ['patient'], user_type: 'Patient', careslot_id: p, email: 'pat.access@example.com' },
+      3600,
+    );
+    tokens.family = await tokenFor(
+      t.tokens,
+      { user_roles: ['patient'], user_type: 'Patient', careslot_id: holder.Id, email: 'hana@example.com' },
+      3600,
+    );
+    tokens.stranger = await tokenFor(
+      t.tokens,
+      { user_roles: ['patient'], user_type: 'Patient', careslot_id: stranger.Id, email: 'bo@example.com' },
+      3600,
+    );
     const practiceUser = (role: 'provider' | 'staff', org: string, id: string) =>
-      tokenFor(t.tokens, { user_roles: [role], user_type: 'Practitioner', careslot_id: id, PracticeId: org, email: `${role}-${org.slice(0, 4)}@example.com` }, 3600);
+      tokenFor(
+        t.tokens,
+        {
+          user_roles: [role],
+          user_type: 'Practitioner',
+          careslot_id: id,
+          PracticeId: org,
+          email: `${role}-${org.slice(0, 4)}@example.com`,
+        },
+        3600,
+      );
     tokens.care1Provider = await practiceUser('provider', org1, s1.practitioner_id);
     tokens.care1Staff = await practiceUser('staff', org1, demoPerson('staff').id);
     tokens.p2Staff = await practiceUser('staff', org2, randomUUID());
-    tokens.support = await tokenFor(t.tokens, { user_roles: ['supportagent'], user_type: 'SuperUser', careslot_id: randomUUID(), email: 'support@example.com' }, 3600);
+    tokens.support = await tokenFor(
+      t.tokens,
+      {
+        user_roles: ['supportagent'],
+        user_type: 'SuperUser',
+        careslot_id: randomUUID(),
+        email: 'support@example.com',
+      },
+      3600,
+    );
 
     // A coverage of P with a card picture, made through the API by P.
-    const coverage = await t.call<{ data: { Id: string } }>({ method: 'POST', url: `${ADMIN}/v2/PatientCoverage`, headers: bearer(tokens.self), payload: coverageBody({ p } as Ids) });
+    const coverage = await t.call<{ data: { Id: string } }>({
+      method: 'POST',
+      url: `${ADMIN}/v2/PatientCoverage`,
+      headers: bearer(tokens.self),
+      payload: coverageBody({ p } as Ids),
+    });
     const pictured = await t.call<{ data: { CardPictures: { Url: string }[] } }>({
       method: 'POST',
       url: `${ADMIN}/v2/PatientCoverage/${coverage.json.data.Id}/card-pictures?side=Front`,
@@ -242,7 +599,19 @@ describe('access table', () => {
       payload: { Name: 'front.png', ContentType: 'image/png', Data: PNG.toString('base64') },
     });
     const picture = pictured.json.data.CardPictures[0]!.Url.split('/').at(-1)!;
-    ids = { p, a1, a2, pay2, resp2, pre2, file2: file.FileId, coverage: coverage.json.data.Id, picture, provider1: s1.practitioner_id, calendar2: s2.id };
+    ids = {
+      p,
+      a1,
+      a2,
+      pay2,
+      resp2,
+      pre2,
+      file2: file.FileId,
+      coverage: coverage.json.data.Id,
+      picture,
+      provider1: s1.practitioner_id,
+      calendar2: s2.id,
+    };
   }, 120_000);
 
   afterAll(async () => {
@@ -271,7 +640,12 @@ describe('access table', () => {
   for (const row of TABLE) {
     for (const [actor, expected] of Object.entries(row.expect) as [Actor, Expected][]) {
       it(`${row.method} ${row.route} as ${actor} → ${expected}`, async () => {
-        const res = await t.call({ method: row.method, url: row.url(ids), headers: headersOf(actor), ...(row.body ? { payload: row.body(ids) as object } : {}) });
+        const res = await t.call({
+          method: row.method,
+          url: row.url(ids),
+          headers: headersOf(actor),
+          ...(row.body ? { payload: row.body(ids) as object } : {}),
+        });
         if (expected === 'pass') expect([401, 403, 404], res.body).not.toContain(res.statusCode);
         else expect(res.statusCode, res.body).toBe(expected);
       });
@@ -280,29 +654,65 @@ describe('access table', () => {
 
   it("answers 404 to a provider and a staff member of the practice caring for P for P's appointment, payment and form response at another practice, each audited as denied", async () => {
     for (const actor of ['care1Provider', 'care1Staff'] as const) {
-      for (const url of [`${APPT}/v2/Appointments/${ids.a2}`, `${PAY}/paymenttransaction/${ids.pay2}`, `${FORMS}/customformresponse/${ids.resp2}`]) {
+      for (const url of [
+        `${APPT}/v2/Appointments/${ids.a2}`,
+        `${PAY}/paymenttransaction/${ids.pay2}`,
+        `${FORMS}/customformresponse/${ids.resp2}`,
+      ]) {
         const res = await t.call({ url, headers: headersOf(actor) });
         expect(res.statusCode, url).toBe(404);
         // The answer is the same as for an id that does not exist.
-        expect(res.body).toBe((await t.call({ url: url.replace(/[0-9a-f-]{36}$/, randomUUID()), headers: headersOf(actor) })).body);
+        expect(res.body).toBe(
+          (await t.call({ url: url.replace(/[0-9a-f-]{36}$/, randomUUID()), headers: headersOf(actor) }))
+            .body,
+        );
       }
     }
-    const rows = await t.database.query<{ entity_id: string; outcome: string; patient_id: string; actor_organization_id: string; detail: { reason: string } }>(
+    const rows = await t.database.query<{
+      entity_id: string;
+      outcome: string;
+      patient_id: string;
+      actor_organization_id: string;
+      detail: { reason: string };
+    }>(
       `select entity_id, outcome, patient_id, actor_organization_id, detail from audit_events
        where entity_id = any($1) and actor_organization_id = $2 and action = 'read'`,
       [[ids.a2, ids.pay2, ids.resp2], DEMO_PRACTICE_IDS[0]],
     );
     for (const id of [ids.a2, ids.pay2, ids.resp2]) {
-      expect(rows.filter((r) => r.entity_id === id && r.outcome === 'denied' && r.detail.reason === 'other_practice' && r.patient_id === ids.p).length, id).toBeGreaterThanOrEqual(2);
+      expect(
+        rows.filter(
+          (r) =>
+            r.entity_id === id &&
+            r.outcome === 'denied' &&
+            r.detail.reason === 'other_practice' &&
+            r.patient_id === ids.p,
+        ).length,
+        id,
+      ).toBeGreaterThanOrEqual(2);
     }
   });
 
   it('records the client address and the stated purpose of a support read', async () => {
-    await t.call({ url: `${ADMIN}/v2/patient/${ids.p}`, headers: headersOf('supportPurpose'), remoteAddress: '203.0.113.9' });
-    const [row] = await t.database.query<{ ip: string; purpose: string; outcome: string; detail: { relation: string } }>(
-      "select ip, purpose, outcome, detail from audit_events where entity_id = $1 and purpose is not null order by id desc limit 1",
+    await t.call({
+      url: `${ADMIN}/v2/patient/${ids.p}`,
+      headers: headersOf('supportPurpose'),
+      remoteAddress: '203.0.113.9',
+    });
+    const [row] = await t.database.query<{
+      ip: string;
+      purpose: string;
+      outcome: string;
+      detail: { relation: string };
+    }>(
+      'select ip, purpose, outcome, detail from audit_events where entity_id = $1 and purpose is not null order by id desc limit 1',
       [ids.p],
     );
-    expect(row).toEqual({ ip: '203.0.113.9', purpose: PURPOSE, outcome: 'success', detail: { relation: 'support' } });
+    expect(row).toEqual({
+      ip: '203.0.113.9',
+      purpose: PURPOSE,
+      outcome: 'success',
+      detail: { relation: 'support' },
+    });
   });
 });

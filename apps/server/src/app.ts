@@ -40,15 +40,21 @@ const LEGACY_ORGANIZATION_TTL_MS = 60_000;
  * Builds the whole application on the given dependencies; main.ts and every integration test use it. The
  * domain event dispatcher and the job scheduler are the app's own unless given; they start when the app is ready.
  */
-export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { events?: DomainEvents; jobs?: Jobs }): Promise<FastifyInstance> {
+export async function buildApp(
+  given: Omit<AppDeps, 'events' | 'jobs'> & { events?: DomainEvents; jobs?: Jobs },
+): Promise<FastifyInstance> {
   const { config } = given;
   const logger = loggerOptions(config);
   const trustProxy = config.TRUST_PROXY;
   const app = Fastify({
-    logger: given.logStream && logger && typeof logger === 'object' ? { ...logger, level: 'trace', stream: given.logStream } : logger,
+    logger:
+      given.logStream && logger && typeof logger === 'object'
+        ? { ...logger, level: 'trace', stream: given.logStream }
+        : logger,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default); a hop count
     // believes that many proxies nearest the server, whatever their addresses.
-    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -58,7 +64,13 @@ export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { event
     events: given.events ?? createDomainEvents({ database: given.database, log: app.log }),
     jobs:
       given.jobs ??
-      createJobs({ database: given.database, clock: given.clock, log: app.log, leaseMs: config.JOB_LEASE_SECONDS * 1000, pollMs: config.JOB_POLL_MS }),
+      createJobs({
+        database: given.database,
+        clock: given.clock,
+        log: app.log,
+        leaseMs: config.JOB_LEASE_SECONDS * 1000,
+        pollMs: config.JOB_POLL_MS,
+      }),
   };
   app.decorate('deps', deps);
   app.decorateRequest('principal', null);
@@ -69,12 +81,19 @@ export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { event
     // A denial decided inside a rolled-back transaction is audited now (platform/access.ts, refusal()).
     if (error instanceof AppError && error.deferredAudit) {
       const { context, event } = error.deferredAudit;
-      await recordAudit(deps.database, context, event).catch((failure: unknown) => request.log.error({ err: failure }, 'audit of a refusal failed'));
+      await recordAudit(deps.database, context, event).catch((failure: unknown) =>
+        request.log.error({ err: failure }, 'audit of a refusal failed'),
+      );
     }
     return sendError(error, request, reply);
   });
 
-  await registerResponseHeaders(app, config.publicUrl, config.REPUTATION_SIGN_ON_URL ? [config.REPUTATION_SIGN_ON_URL] : [], hostedCardFieldSources(config));
+  await registerResponseHeaders(
+    app,
+    config.publicUrl,
+    config.REPUTATION_SIGN_ON_URL ? [config.REPUTATION_SIGN_ON_URL] : [],
+    hostedCardFieldSources(config),
+  );
   registerInputGuard(app);
   await app.register(fastifyRateLimit, {
     global: true,
@@ -116,7 +135,11 @@ export async function buildApp(given: Omit<AppDeps, 'events' | 'jobs'> & { event
     }),
   );
   // One request context per request, right after the token is verified (decision 0026).
-  const access: AccessBackend = { database: deps.database, relations: patientRelations, features: featureAccess(deps.database) };
+  const access: AccessBackend = {
+    database: deps.database,
+    relations: patientRelations,
+    features: featureAccess(deps.database),
+  };
   app.addHook('onRequest', async (request) => {
     request.context = buildRequestContext(request, access);
   });

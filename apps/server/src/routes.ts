@@ -1,11 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
-import { directoryAdminRoutes, directoryRoutes, patientUpdateRoutes, peopleRoutes } from './modules/directory';
+import {
+  directoryAdminRoutes,
+  directoryRoutes,
+  patientUpdateRoutes,
+  peopleRoutes,
+} from './modules/directory';
 import { identityRoutes } from './modules/identity';
 import { scheduleSettingsRoutes, schedulingJobs, schedulingRoutes } from './modules/scheduling';
 import { marketingRoutes } from './modules/marketing';
-import { appointmentMessageRoutes, inAppNotificationRoutes, messageTemplateRoutes, notificationRoutes } from './modules/notifications';
+import {
+  appointmentMessageRoutes,
+  inAppNotificationRoutes,
+  messageTemplateRoutes,
+  notificationRoutes,
+} from './modules/notifications';
 import { paymentJobs, paymentRoutes } from './modules/payments';
 import { appointmentRoutes } from './modules/appointments';
 import { bookingRoutes } from './modules/booking';

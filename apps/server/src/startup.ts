@@ -17,12 +17,18 @@ export function startupWarnings(config: Config): string[] {
     warnings.push(
       'SEED_DEMO_DATA=true in production: an empty database gets the demo practices and the demo accounts (superuser, support, finance, admin) with the published password',
     );
-  if (config.DEV_TOOLS) warnings.push('DEV_TOOLS=true in production: /dev/outbox shows every e-mail and SMS to callers on this machine');
+  if (config.DEV_TOOLS)
+    warnings.push(
+      'DEV_TOOLS=true in production: /dev/outbox shows every e-mail and SMS to callers on this machine',
+    );
   return warnings;
 }
 
 /** Opens the database, brings its schema up to date and assembles the dependencies of the app. */
-export async function prepare(config: Config, clock: Clock = systemClock): Promise<Omit<AppDeps, 'events' | 'jobs'> & { migrated: string[] }> {
+export async function prepare(
+  config: Config,
+  clock: Clock = systemClock,
+): Promise<Omit<AppDeps, 'events' | 'jobs'> & { migrated: string[] }> {
   const database: Database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

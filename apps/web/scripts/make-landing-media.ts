@@ -98,12 +98,19 @@ window.record = () => new Promise((resolve) => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: WIDTH, height: HEIGHT } });
   await page.setContent(`<html><body style="margin:0"><script>${scene}</script></body></html>`);
-  const poster = await page.evaluate(() => (window as unknown as { renderPoster: () => string }).renderPoster());
+  const poster = await page.evaluate(() =>
+    (window as unknown as { renderPoster: () => string }).renderPoster(),
+  );
   await writeFile(path.join(out, 'hero-poster.webp'), Buffer.from(poster.split(',')[1]!, 'base64'));
   const video = await page.evaluate(() => (window as unknown as { record: () => Promise<string> }).record());
   await writeFile(path.join(out, 'hero.webm'), Buffer.from(video, 'base64'));

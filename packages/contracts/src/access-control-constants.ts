@@ -11,7 +11,15 @@ export const PRACTICE_ROLE_CODES = ['provider', 'staff', 'practiceadmin'] as con
 export type PracticeRoleCode = (typeof PRACTICE_ROLE_CODES)[number];
 
 /** The features (the spec's "services") a practice can switch per role, in menu order. */
-export const FEATURE_CODES = ['checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'reputation', 'settings'] as const;
+export const FEATURE_CODES = [
+  'checkInSummary',
+  'calendar',
+  'surveys',
+  'requests',
+  'reports',
+  'reputation',
+  'settings',
+] as const;
 export type FeatureCode = (typeof FEATURE_CODES)[number];
 
 /** The entity type of a role's configuration (the spec's entity configurations are per entity). */

@@ -7,8 +7,6 @@ import { ACCESS_ENTITY_TYPE, FEATURE_CODES, PRACTICE_ROLE_CODES } from './access
  * so the calls live under {gw}/careslot-access-control/api/v1 (decision 0059).
  */
 
-
-
 export const featureCodeSchema = z.enum(FEATURE_CODES);
 
 /** GET Service: every feature, the roles the spec's menu rules let use it, and the roles that cannot lose it. */
@@ -17,7 +15,10 @@ export const accessServiceSchema = z.object({
   Roles: z.array(z.enum(PRACTICE_ROLE_CODES)),
   LockedRoles: z.array(z.enum(PRACTICE_ROLE_CODES)),
 });
-export const accessServiceListSchema = z.object({ Data: z.array(accessServiceSchema), Total: z.number().int() });
+export const accessServiceListSchema = z.object({
+  Data: z.array(accessServiceSchema),
+  Total: z.number().int(),
+});
 export type AccessService = z.infer<typeof accessServiceSchema>;
 
 export const accessServiceSettingSchema = z.object({ ServiceCode: featureCodeSchema, Enabled: z.boolean() });
@@ -32,7 +33,10 @@ export const entityConfigurationSchema = z.object({
   UpdatedOn: z.string(),
 });
 export type EntityConfiguration = z.infer<typeof entityConfigurationSchema>;
-export const entityConfigurationListSchema = z.object({ Data: z.array(entityConfigurationSchema), Total: z.number().int() });
+export const entityConfigurationListSchema = z.object({
+  Data: z.array(entityConfigurationSchema),
+  Total: z.number().int(),
+});
 
 /** POST EntityConfigurations/get: the practice's configurations, optionally of some roles only. */
 export const entityConfigurationSearchSchema = z.object({

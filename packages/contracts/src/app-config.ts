@@ -33,7 +33,9 @@ export const appConfigSchema = z.object({
   payments: z
     .object({
       stripePublishableKey: z.string().nullable(),
-      hostedCardFields: z.object({ fortis: hostedFieldEnvironment.nullable(), globalpay: hostedFieldEnvironment.nullable() }).optional(),
+      hostedCardFields: z
+        .object({ fortis: hostedFieldEnvironment.nullable(), globalpay: hostedFieldEnvironment.nullable() })
+        .optional(),
     })
     .optional(),
 });

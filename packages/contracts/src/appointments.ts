@@ -4,11 +4,28 @@ import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES, SCHEDULE_TYPES } from './const
 import { paymentTransactionSchema } from './payments';
 
 /** The appointment of patient-booking.md §3.5, as the booking call sends it. */
-const reasonSchema = z.object({ Id: z.string().max(100).nullable().optional(), Name: z.string().trim().max(500) });
-const serviceCategorySchema = z.object({ Id: z.string().max(100), Name: z.string().max(200), Duration: z.number().int().min(0).max(1440).optional() });
+const reasonSchema = z.object({
+  Id: z.string().max(100).nullable().optional(),
+  Name: z.string().trim().max(500),
+});
+const serviceCategorySchema = z.object({
+  Id: z.string().max(100),
+  Name: z.string().max(200),
+  Duration: z.number().int().min(0).max(1440).optional(),
+});
 const serviceTypeSchema = serviceCategorySchema.extend({ ServiceCategoryId: z.string().max(100).optional() });
 
-export const PARTICIPANT_TYPES = ['Patient', 'Provider', 'Practitioner', 'Staff', 'Guest', 'Host', 'Location', 'Organization', 'HealthCareService'] as const;
+export const PARTICIPANT_TYPES = [
+  'Patient',
+  'Provider',
+  'Practitioner',
+  'Staff',
+  'Guest',
+  'Host',
+  'Location',
+  'Organization',
+  'HealthCareService',
+] as const;
 export const participantSchema = z.object({
   Type: z.enum(PARTICIPANT_TYPES),
   ParticipantId: z.string().uuid(),
@@ -102,5 +119,9 @@ export const appointmentSchema = z.object({
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 
-export const appointmentEnvelopeSchema = z.object({ is_success: z.boolean(), data: appointmentSchema, message: z.string() });
+export const appointmentEnvelopeSchema = z.object({
+  is_success: z.boolean(),
+  data: appointmentSchema,
+  message: z.string(),
+});
 export const appointmentIdParamsSchema = z.object({ id: z.string().uuid() });

@@ -26,7 +26,13 @@ export const SESSION_COOKIE = { name: 'SessionId', maxAgeDays: 30 } as const;
 
 export const TOAST = { successHideMs: 2000, errorHideMs: 3000 } as const;
 export const DIALOG_WIDTH = { generic: 550, popup: 800, small: 350 } as const;
-export const BREAKPOINTS = { more: 1500, burger: 1200, calendar: 1000, mobile: 767, responsive: 600 } as const;
+export const BREAKPOINTS = {
+  more: 1500,
+  burger: 1200,
+  calendar: 1000,
+  mobile: 767,
+  responsive: 600,
+} as const;
 
 export const PAGING = {
   orderBy: 'asc',

@@ -73,13 +73,21 @@ export const practitionerSearchSchema = z.object({
   Identifier: z.array(z.string().min(1).max(1000)).max(100).optional(),
   FamilyName: z.string().min(1).max(35).optional(),
   GivenName: z.string().min(1).max(35).optional(),
-  Npi: z.string().regex(/^[0-9]{10}$/, '10 digits').optional(),
+  Npi: z
+    .string()
+    .regex(/^[0-9]{10}$/, '10 digits')
+    .optional(),
   Email: z.string().max(320).optional(),
   OrganizationId: z.uuid().optional(),
   UserRoles: z.array(practiceRoleCodeSchema).max(3).optional(),
   Ids: idList.optional(),
   Limit: z.number().int().min(0).max(1000).default(10).describe('0 means all'),
-  Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+  Offset: z
+    .number()
+    .int()
+    .min(0)
+    .default(1)
+    .describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
 });
 export type PractitionerSearch = z.infer<typeof practitionerSearchSchema>;
 
@@ -128,7 +136,12 @@ export const organizationSearchSchema = z.object({
   Identifier: z.array(z.string().min(1).max(1000)).max(100).optional(),
   LocationIds: idList.optional(),
   Limit: z.number().int().min(0).max(1000).default(1000).describe('0 means all'),
-  Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+  Offset: z
+    .number()
+    .int()
+    .min(0)
+    .default(1)
+    .describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
 });
 
 export const contactPersonNameSchema = z.object({
@@ -177,7 +190,12 @@ export const locationSearchSchema = z.object({
   Name: z.string().min(1).max(75).optional(),
   Ids: idList.optional(),
   Limit: z.number().int().min(0).max(1000).default(1000).describe('0 means all'),
-  Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+  Offset: z
+    .number()
+    .int()
+    .min(0)
+    .default(1)
+    .describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
 });
 
 // ---------- healthcare services and care teams ----------
@@ -214,7 +232,12 @@ export const healthcareServiceSearchSchema = z.object({
   Name: z.string().min(1).max(75).optional(),
   Ids: idList.optional(),
   Limit: z.number().int().min(0).max(1000).default(0).describe('0 means all'),
-  Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+  Offset: z
+    .number()
+    .int()
+    .min(0)
+    .default(1)
+    .describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
 });
 
 export const careTeamSchema = z.object({
@@ -231,7 +254,12 @@ export const careTeamSearchSchema = z.object({
   OrganizationId: z.uuid().optional(),
   PractitionerId: z.uuid().optional(),
   Limit: z.number().int().min(0).max(1000).default(0).describe('0 means all'),
-  Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+  Offset: z
+    .number()
+    .int()
+    .min(0)
+    .default(1)
+    .describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
 });
 
 // ---------- patients ----------
@@ -280,7 +308,13 @@ export const patientListSchema = dataList(patientSchema);
  */
 export const patientSearchSchema = z
   .object({
-    Name: z.string().trim().min(2).max(100).optional().describe('Part of the given, family or preferred name; several words must all match'),
+    Name: z
+      .string()
+      .trim()
+      .min(2)
+      .max(100)
+      .optional()
+      .describe('Part of the given, family or preferred name; several words must all match'),
     BirthDate: calendarDate("must be a date as 'YYYY-MM-DD'").optional(),
     Phone: z
       .string()
@@ -291,7 +325,12 @@ export const patientSearchSchema = z
     Identifier: z.array(z.string().min(1).max(1000)).max(100).optional(),
     OrganizationId: z.uuid().optional().describe('Only the patients this practice manages'),
     Limit: z.number().int().min(1).max(100).default(10),
-    Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+    Offset: z
+      .number()
+      .int()
+      .min(0)
+      .default(1)
+      .describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
   })
   .refine((q) => Boolean(q.Name || q.BirthDate || q.Phone || q.Email || q.Identifier?.length), {
     message: 'give at least one of Name, BirthDate, Phone, Email or Identifier',
@@ -357,7 +396,12 @@ export const coverageSearchSchema = z.object({
   Status: z.enum(COVERAGE_STATUSES).optional(),
   Priority: z.enum(COVERAGE_PRIORITIES).optional(),
   Limit: z.number().int().min(0).max(100).default(0).describe('0 means all'),
-  Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+  Offset: z
+    .number()
+    .int()
+    .min(0)
+    .default(1)
+    .describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
 });
 
 export const idParamSchema = z.object({ id: z.uuid() });

@@ -16,7 +16,8 @@ export const OTHER_STATUS_MESSAGE = 'System encountered an unexpected error. Ple
 
 /** The duplicate-booking text a 409 carries; the client shows HTTP_STATUS_MESSAGES[409] for it. */
 /** A patient already booked at another calendar at the same minute, where the calendar does not allow it (decision 0036). */
-export const CONCURRENT_BOOKING_TEXT = 'The patient already has an appointment at this time at another calendar';
+export const CONCURRENT_BOOKING_TEXT =
+  'The patient already has an appointment at this time at another calendar';
 
 export const DUPLICATE_BOOKING_TEXT =
   'Duplicate booking detected, the patient already has an appointment at this time, location, and entity';

@@ -9,15 +9,29 @@ import { CUSTOM_FORM_TYPES } from './constants';
  * key), a Type, a Label, an optional Required flag and, optionally, a ShowWhen condition on an earlier
  * component's answer: hidden components are neither required nor kept.
  */
-export const FORM_COMPONENT_TYPES = ['text', 'number', 'date', 'choice', 'multi-choice', 'yes-no', 'signature', 'file'] as const;
+export const FORM_COMPONENT_TYPES = [
+  'text',
+  'number',
+  'date',
+  'choice',
+  'multi-choice',
+  'yes-no',
+  'signature',
+  'file',
+] as const;
 export type FormComponentType = (typeof FORM_COMPONENT_TYPES)[number];
 
 /** The 'all reasons' association: a form linked to this service type (Id '-1') applies to every reason. */
 export const ALL_REASONS_SERVICE_TYPE = { Id: '-1', Name: 'All Reasons' } as const;
 
-const key = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'must be a letter followed by letters, digits or _' });
+const key = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'must be a letter followed by letters, digits or _' });
 
-export const formOptionSchema = z.object({ Value: z.string().min(1).max(100), Label: z.string().min(1).max(200) });
+export const formOptionSchema = z.object({
+  Value: z.string().min(1).max(100),
+  Label: z.string().min(1).max(200),
+});
 
 /** Show the component only when the answer of `Key` equals one of `In` (yes-no answers are 'yes' / 'no'). */
 export const formConditionSchema = z.object({ Key: key, In: z.array(z.string().max(100)).min(1).max(20) });
@@ -84,10 +98,22 @@ export type FormAssociationQuery = z.infer<typeof formAssociationQuerySchema>;
 export const formTypeQuerySchema = z.object({ formType: customFormTypeSchema.default('Screening Form') });
 
 /** An uploaded file as a form answer or a card picture refers to it. */
-export const storedFileRefSchema = z.object({ FileId: z.string().uuid(), Name: z.string().max(255), ContentType: z.string().max(100), Size: z.number().int() });
+export const storedFileRefSchema = z.object({
+  FileId: z.string().uuid(),
+  Name: z.string().max(255),
+  ContentType: z.string().max(100),
+  Size: z.number().int(),
+});
 export type StoredFileRef = z.infer<typeof storedFileRefSchema>;
 
-export const formAnswerSchema = z.union([z.string().max(20000), z.number(), z.boolean(), z.array(z.string().max(100)).max(50), storedFileRefSchema, z.null()]);
+export const formAnswerSchema = z.union([
+  z.string().max(20000),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(100)).max(50),
+  storedFileRefSchema,
+  z.null(),
+]);
 export type FormAnswer = z.infer<typeof formAnswerSchema>;
 export const formAnswersSchema = z.record(z.string().max(64), formAnswerSchema);
 export type FormAnswers = z.infer<typeof formAnswersSchema>;
@@ -114,7 +140,12 @@ export const customFormResponseSchema = z.object({
   EntityStatus: z.string().nullable(),
   Components: formAnswersSchema,
   WorkFlow: z.string().nullable(),
-  AuditTrail: z.object({ CreatedBySystem: z.string(), LastChangedBySystem: z.string(), WorkflowOrServiceName: z.string().nullable(), CreatedOn: z.string() }),
+  AuditTrail: z.object({
+    CreatedBySystem: z.string(),
+    LastChangedBySystem: z.string(),
+    WorkflowOrServiceName: z.string().nullable(),
+    CreatedOn: z.string(),
+  }),
 });
 export type CustomFormResponse = z.infer<typeof customFormResponseSchema>;
 
@@ -149,6 +180,9 @@ export const fileUploadSchema = z.object({
   Name: z.string().trim().min(1).max(255),
   ContentType: z.string().max(100),
   /** The file's bytes, base64 (no data: prefix). */
-  Data: z.string().min(1).max(Math.ceil((UPLOAD_RULES.maxBytes * 4) / 3) + 8, { message: 'must be at most 5 MB' }),
+  Data: z
+    .string()
+    .min(1)
+    .max(Math.ceil((UPLOAD_RULES.maxBytes * 4) / 3) + 8, { message: 'must be at most 5 MB' }),
 });
 export type FileUpload = z.infer<typeof fileUploadSchema>;

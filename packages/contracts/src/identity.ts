@@ -17,7 +17,10 @@ export const RESET_CODE_DIGITS = 6;
 export const resetCodeSchema = z.string().regex(/^\d{6}$/, { error: 'must be 6 digits' });
 
 /** PUT v1/account/reset-password?email=: no body (lookup and resend), {Code} (check) or {Code, NewPassword}. */
-export const resetPasswordBodySchema = z.object({ Code: resetCodeSchema, NewPassword: passwordSchema.optional() });
+export const resetPasswordBodySchema = z.object({
+  Code: resetCodeSchema,
+  NewPassword: passwordSchema.optional(),
+});
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const resetAnswerSchema = z.object({
@@ -41,7 +44,11 @@ export const RESET_MESSAGES = {
 
 // ---------- sign-up (POST v1/web/account/signup) ----------
 
-const signupName = z.string().trim().min(1, { error: 'is required' }).max(35, { error: 'must be at most 35 characters' });
+const signupName = z
+  .string()
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(35, { error: 'must be at most 35 characters' });
 
 /** The patient the web app builds from the new user's token (§4.8 step 7, §5.2) or from an invitation. */
 export const signupPatientSchema = z.object({
@@ -155,7 +162,11 @@ export const invitationSchema = z.object({
   ExpiresAt: z.string(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
-export const invitationResponseSchema = z.object({ status_code: z.number().int(), message: z.string(), data: invitationSchema });
+export const invitationResponseSchema = z.object({
+  status_code: z.number().int(),
+  message: z.string(),
+  data: invitationSchema,
+});
 
 // ---------- sign-in, identity user, refresh, identity token, signed links (§7) ----------
 
@@ -169,11 +180,15 @@ export const LOGIN_MESSAGES = {
 } as const;
 
 export const accountLoginSchema = z.object({
-  UserName: z.email({ error: 'must be a valid e-mail address' }).max(320, { error: 'must be at most 320 characters' }),
+  UserName: z
+    .email({ error: 'must be a valid e-mail address' })
+    .max(320, { error: 'must be at most 320 characters' }),
   Password: z.string().min(1, { error: 'is required' }).max(1000),
 });
 
-export const identityUserQuerySchema = z.object({ email: z.email({ error: 'must be a valid e-mail address' }).max(320) });
+export const identityUserQuerySchema = z.object({
+  email: z.email({ error: 'must be a valid e-mail address' }).max(320),
+});
 export const identityUserSchema = z.object({
   Id: z.string(),
   Email: z.string(),

@@ -3,7 +3,8 @@ import { calendarDate, isoInstant, safeText, unsafeTextReason } from './input';
 import { appointmentCountsQuerySchema } from './appointment-status';
 import { bookAppointmentSchema } from './appointments';
 
-const issueOf = (result: { success: boolean; error?: { issues: { message: string; params?: unknown }[] } }) => result.error?.issues[0];
+const issueOf = (result: { success: boolean; error?: { issues: { message: string; params?: unknown }[] } }) =>
+  result.error?.issues[0];
 
 describe('safe text', () => {
   it('refuses a NUL character and an unpaired surrogate, naming the rule', () => {
@@ -15,7 +16,8 @@ describe('safe text', () => {
   });
 
   it('keeps every well-formed text, emoji (surrogate pairs) and accents included', () => {
-    for (const good of ['', 'Zoë Ñúñez', 'held 🙂 twice', '张伟', 'tab\there']) expect(safeText().safeParse(good).success).toBe(true);
+    for (const good of ['', 'Zoë Ñúñez', 'held 🙂 twice', '张伟', 'tab\there'])
+      expect(safeText().safeParse(good).success).toBe(true);
   });
 });
 
@@ -24,7 +26,8 @@ describe('calendar dates', () => {
     for (const bad of ['2026-02-30', '2026-02-29', '2026-13-01', '2026-04-31', '2026-00-10', '1900-02-29']) {
       expect(issueOf(calendarDate().safeParse(bad))?.params).toEqual({ rule: 'calendar_date' });
     }
-    for (const good of ['2026-02-28', '2028-02-29', '2000-02-29', '2026-12-31']) expect(calendarDate().safeParse(good).success).toBe(true);
+    for (const good of ['2026-02-28', '2028-02-29', '2000-02-29', '2026-12-31'])
+      expect(calendarDate().safeParse(good).success).toBe(true);
   });
 
   it('refuses an instant on a day that does not exist, which Date.parse would roll over', () => {
@@ -36,7 +39,10 @@ describe('calendar dates', () => {
 
   it('is the rule of the contracts that take a date: the practice counts and a booking', () => {
     expect(appointmentCountsQuerySchema.safeParse({ date: '2026-02-30' }).success).toBe(false);
-    const booking = bookAppointmentSchema.safeParse({ CalendarId: '00000000-0000-4000-8000-000000000000', StartTime: '2026-02-30T09:00:00Z' });
+    const booking = bookAppointmentSchema.safeParse({
+      CalendarId: '00000000-0000-4000-8000-000000000000',
+      StartTime: '2026-02-30T09:00:00Z',
+    });
     expect(booking.error?.issues.some((i) => i.path[0] === 'StartTime')).toBe(true);
   });
 });

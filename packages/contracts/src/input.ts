@@ -45,7 +45,8 @@ export function isCalendarDateText(value: string): boolean {
   if (!match) return false;
   const [, year, month, day, hour, minute, second] = match;
   if (!isCalendarDay(Number(year), Number(month), Number(day))) return false;
-  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59)) return false;
+  if (hour !== undefined && (Number(hour) > 23 || Number(minute) > 59 || Number(second ?? 0) > 59))
+    return false;
   return true;
 }
 
@@ -60,11 +61,20 @@ export const calendarDate = (formatMessage = 'must be a date as YYYY-MM-DD') =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message: formatMessage, abort: true })
-    .refine(isCalendarDateText, { message: 'must be a real calendar date', params: { rule: CALENDAR_DATE_RULE } });
+    .refine(isCalendarDateText, {
+      message: 'must be a real calendar date',
+      params: { rule: CALENDAR_DATE_RULE },
+    });
 
 /** An ISO 8601 date and time with a UTC offset or Z, on a real day and time (Date.parse alone rolls 02-30 over). */
 export const isoInstant = (message = 'must be an ISO 8601 date-time with an offset') =>
   z
     .string()
-    .refine((v) => !Number.isNaN(Date.parse(v)) && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v), { message, abort: true })
-    .refine(isCalendarDateText, { message: 'must be a real calendar date and time', params: { rule: CALENDAR_DATE_RULE } });
+    .refine((v) => !Number.isNaN(Date.parse(v)) && /T.*(Z|[+-]\d{2}:?\d{2})$/.test(v), {
+      message,
+      abort: true,
+    })
+    .refine(isCalendarDateText, {
+      message: 'must be a real calendar date and time',
+      params: { rule: CALENDAR_DATE_RULE },
+    });

@@ -35,7 +35,14 @@ export const DEMO_INTERESTS = [
 export const demoInterestSchema = z.enum(DEMO_INTERESTS);
 export type DemoInterest = z.infer<typeof demoInterestSchema>;
 
-export const DEMO_REQUEST_LIMITS = { name: 70, practice: 75, email: 320, phone: 14, message: 1000, source: 100 } as const;
+export const DEMO_REQUEST_LIMITS = {
+  name: 70,
+  practice: 75,
+  email: 320,
+  phone: 14,
+  message: 1000,
+  source: 100,
+} as const;
 
 /** A person's name: letters (any script), spaces, apostrophes, hyphens and periods ("Dr. Mary-Jane O'Neil"). */
 const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;

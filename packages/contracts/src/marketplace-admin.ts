@@ -12,7 +12,10 @@ const NO_UNWANTED = /^[^~`]*$/;
 
 export const hiddenFacilitySchema = z
   .object({ providerId: z.uuid().optional(), resourceId: z.uuid().optional(), facilityId: z.uuid() })
-  .refine((h) => !(h.providerId && h.resourceId), { message: 'either providerId or resourceId', path: ['resourceId'] });
+  .refine((h) => !(h.providerId && h.resourceId), {
+    message: 'either providerId or resourceId',
+    path: ['resourceId'],
+  });
 export type HiddenFacility = z.infer<typeof hiddenFacilitySchema>;
 
 /** The settings of a page profile as its editors see them (published or not). */
@@ -41,7 +44,10 @@ export const pageProfileSettingsSchema = z.object({
   HiddenSuggestedIds: z.array(z.string()),
 });
 export type PageProfileSettings = z.infer<typeof pageProfileSettingsSchema>;
-export const pageProfileSettingsListSchema = z.object({ Data: z.array(pageProfileSettingsSchema), Total: z.number().int() });
+export const pageProfileSettingsListSchema = z.object({
+  Data: z.array(pageProfileSettingsSchema),
+  Total: z.number().int(),
+});
 
 /** PUT/POST pageProfiles/{id}: the fields given change, the others stay. */
 export const pageProfileUpdateSchema = z
@@ -58,14 +64,20 @@ export const pageProfileUpdateSchema = z
     ScheduleViaReferrer: z.boolean(),
     EnableSplitCalendar: z.boolean(),
     EnableProfileRanking: z.boolean(),
-    ReferrerUrl: z.url({ protocol: /^https?$/ }).max(500).nullable(),
+    ReferrerUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .nullable(),
     ReferrerInstructions: z.string().trim().max(1000).regex(NO_UNWANTED).nullable(),
     PageProfileScheduleType: z.string().trim().max(50).nullable(),
     HiddenFacilities: z.array(hiddenFacilitySchema).max(200),
     HiddenSuggestedIds: z.array(z.uuid()).max(200),
   })
   .partial()
-  .refine((u) => !u.ScheduleViaReferrer || u.ReferrerUrl !== null, { message: 'ReferrerUrl is required to schedule via the referrer', path: ['ReferrerUrl'] });
+  .refine((u) => !u.ScheduleViaReferrer || u.ReferrerUrl !== null, {
+    message: 'ReferrerUrl is required to schedule via the referrer',
+    path: ['ReferrerUrl'],
+  });
 export type PageProfileUpdate = z.infer<typeof pageProfileUpdateSchema>;
 
 /** POST pageProfiles (answers the new profile's id as text) and POST careslot-gateway/market-place/calendar/add. */
@@ -76,7 +88,9 @@ export const pageProfileCreateSchema = z.object({
 export type PageProfileCreate = z.infer<typeof pageProfileCreateSchema>;
 
 /** POST careslot-gateway/market-place/calendar/add: these providers' or services' calendars join the marketplace. */
-export const marketplaceCalendarAddSchema = z.object({ Entities: z.array(pageProfileCreateSchema).min(1).max(100) });
+export const marketplaceCalendarAddSchema = z.object({
+  Entities: z.array(pageProfileCreateSchema).min(1).max(100),
+});
 export type MarketplaceCalendarAdd = z.infer<typeof marketplaceCalendarAddSchema>;
 
 /** The super users' catalog list: page profiles of the marketplace, by name. */

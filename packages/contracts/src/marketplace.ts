@@ -18,18 +18,25 @@ export type SearchSort = z.infer<typeof searchSortSchema>;
 
 /** One value, or the same parameter repeated: both become a list. */
 const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (value === undefined || value === null || Array.isArray(value) ? value : [value]), z.array(item).max(20));
+  z.preprocess(
+    (value) => (value === undefined || value === null || Array.isArray(value) ? value : [value]),
+    z.array(item).max(20),
+  );
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
-const number = (schema: z.ZodNumber) => z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
+const number = (schema: z.ZodNumber) =>
+  z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
 
 export const findCareSearchSchema = z.object({
   /** Specialty names (Display), e.g. 'Internist'; unknown names match nobody. */
   Specialty: z.preprocess(blankToUndefined, listOf(z.string().trim().min(1).max(200)).optional()),
   /** A condition name; it searches the specialties that treat it. */
   Condition: text(200),
-  Gender: z.preprocess(blankToUndefined, z.enum(Object.keys(GENDER_CODES) as [keyof typeof GENDER_CODES]).optional()),
+  Gender: z.preprocess(
+    blankToUndefined,
+    z.enum(Object.keys(GENDER_CODES) as [keyof typeof GENDER_CODES]).optional(),
+  ),
   /** Insurance carrier name (insurance_name) or id; plans narrow it further. */
   insurance_name: text(200),
   InsuranceCarrierId: z.preprocess(blankToUndefined, z.string().uuid().optional()),
@@ -37,7 +44,13 @@ export const findCareSearchSchema = z.object({
   /** YYYY-MM-DD: the first day of the week of slots shown, and the earliest next availability. Default today. */
   Date: z.preprocess(blankToUndefined, calendarDate('must be YYYY-MM-DD').optional()),
   /** 5 digits or ZIP+4 (12345-6789 or 123456789). */
-  ZipCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{5}(-?\d{4})?$/, { message: 'must have exactly 5 or 9 digits' }).optional()),
+  ZipCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{5}(-?\d{4})?$/, { message: 'must have exactly 5 or 9 digits' })
+      .optional(),
+  ),
   City: text(100),
   StateName: text(100),
   Latitude: number(z.number().min(-90).max(90)),
@@ -52,7 +65,7 @@ export const findCareSearchSchema = z.object({
    */
   WalkInTeleVisitEnabled: z.preprocess(
     (value) => (value === 'true' ? true : value === 'false' ? false : blankToUndefined(value)),
-    z.boolean({ message: "must be true or false" }).optional(),
+    z.boolean({ message: 'must be true or false' }).optional(),
   ),
   /** Free text: provider, practice, specialty or city. */
   TextField: text(100),
@@ -134,7 +147,11 @@ export const PAGE_PROFILE_ENTITY_TYPES = ['Provider', 'HealthCareService', 'Orga
 export type PageProfileEntityType = (typeof PAGE_PROFILE_ENTITY_TYPES)[number];
 
 /** A booking reason a calendar offers (patient-booking.md §3.4); 'All' (id -1) is always offered by the page. */
-export const profileReasonSchema = z.object({ Id: z.string(), Name: z.string(), VisitType: visitTypeSchema.nullable() });
+export const profileReasonSchema = z.object({
+  Id: z.string(),
+  Name: z.string(),
+  VisitType: visitTypeSchema.nullable(),
+});
 
 export const pageProfileCalendarSchema = z.object({
   ScheduleId: z.string(),
@@ -202,11 +219,19 @@ export const pageProfileSchema = z.object({
   ReferrerInstructions: z.string().nullable(),
   PageProfileScheduleType: z.string().nullable(),
   /** The practice the entity belongs to (the practice itself for an Organization profile). */
-  Organization: z.object({ Id: z.string(), Name: z.string(), NameIdentity: z.string().nullable() }).nullable(),
+  Organization: z
+    .object({ Id: z.string(), Name: z.string(), NameIdentity: z.string().nullable() })
+    .nullable(),
   /** Empty unless DisplaySpecialities. */
   Specialities: z.array(z.object({ Id: z.string(), Name: z.string() })),
   /** Accepted carriers and their plans; empty unless DisplayInsurances. */
-  Insurances: z.array(z.object({ Id: z.string(), Name: z.string(), Plans: z.array(z.object({ Id: z.string(), Name: z.string() })) })),
+  Insurances: z.array(
+    z.object({
+      Id: z.string(),
+      Name: z.string(),
+      Plans: z.array(z.object({ Id: z.string(), Name: z.string() })),
+    }),
+  ),
   /** Facilities, hidden facility entries left out; Phone is null unless DisplayLocationPhone. */
   Locations: z.array(pageProfileLocationSchema),
   /** Other published profiles of the same practice; empty unless ShowSuggestedEntities (hidden ids left out). */
@@ -220,7 +245,11 @@ export const pageProfileEntityRequestSchema = z.object({
 });
 
 export const nameIdentityParamsSchema = z.object({
-  nameIdentity: z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, { message: 'lower-case letters, digits and dashes' }),
+  nameIdentity: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9-]+$/, { message: 'lower-case letters, digits and dashes' }),
 });
 
 export const pageProfileSchedulesRequestSchema = z.object({
@@ -230,6 +259,13 @@ export const pageProfileSchedulesRequestSchema = z.object({
 });
 
 export const pageProfileSchedulesSchema = z.object({
-  Data: z.array(z.object({ ScheduleId: z.string(), LocationId: z.string().nullable(), TimeZone: z.string(), Slots: z.array(slotSchema) })),
+  Data: z.array(
+    z.object({
+      ScheduleId: z.string(),
+      LocationId: z.string().nullable(),
+      TimeZone: z.string(),
+      Slots: z.array(slotSchema),
+    }),
+  ),
   Total: z.number().int(),
 });

@@ -37,7 +37,11 @@ export type MessagePlaceholder = (typeof MESSAGE_PLACEHOLDERS)[number];
 export type MessageValues = Partial<Record<MessagePlaceholder, string | null>>;
 
 /** Left out when the practice sends no appointment details (sendAppointmentDetailsInPatientCommunication off). */
-export const DETAIL_PLACEHOLDERS: readonly MessagePlaceholder[] = ['appointmentDate', 'appointmentTime', 'locationAddress'];
+export const DETAIL_PLACEHOLDERS: readonly MessagePlaceholder[] = [
+  'appointmentDate',
+  'appointmentTime',
+  'locationAddress',
+];
 
 export const TEMPLATE_LIMITS = {
   emailSubject: 150,
@@ -79,28 +83,52 @@ export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 export const smsTemplateSchema = emailTemplateSchema.omit({ Subject: true });
 export type SmsTemplate = z.infer<typeof smsTemplateSchema>;
 
-export const emailTemplateListSchema = z.object({ is_success: z.boolean(), data: z.array(emailTemplateSchema) });
+export const emailTemplateListSchema = z.object({
+  is_success: z.boolean(),
+  data: z.array(emailTemplateSchema),
+});
 export const smsTemplateListSchema = z.object({ is_success: z.boolean(), data: z.array(smsTemplateSchema) });
 
-export const renderedMessageSchema = z.object({ Subject: z.string().nullable(), Body: z.string(), Html: z.string().nullable(), Length: z.number().int() });
+export const renderedMessageSchema = z.object({
+  Subject: z.string().nullable(),
+  Body: z.string(),
+  Html: z.string().nullable(),
+  Length: z.number().int(),
+});
 export type RenderedMessage = z.infer<typeof renderedMessageSchema>;
 
 /** One key's templates in every language, with a preview of each rendered from sample data under the options. */
 export const emailTemplateDetailSchema = z.object({
   is_success: z.boolean(),
-  data: z.object({ WorkflowKey: workflowKey, Templates: z.array(emailTemplateSchema.extend({ Preview: renderedMessageSchema })) }),
+  data: z.object({
+    WorkflowKey: workflowKey,
+    Templates: z.array(emailTemplateSchema.extend({ Preview: renderedMessageSchema })),
+  }),
 });
 export const smsTemplateDetailSchema = z.object({
   is_success: z.boolean(),
-  data: z.object({ WorkflowKey: workflowKey, Templates: z.array(smsTemplateSchema.extend({ Preview: renderedMessageSchema })) }),
+  data: z.object({
+    WorkflowKey: workflowKey,
+    Templates: z.array(smsTemplateSchema.extend({ Preview: renderedMessageSchema })),
+  }),
 });
 
 export const emailTemplateUpsertSchema = z.object({
   OrganizationId: z.string().uuid(),
   WorkflowKey: workflowKey,
   Language: language,
-  Subject: z.string().trim().min(1, { message: 'is required' }).max(TEMPLATE_LIMITS.emailSubject, { message: `must be at most ${TEMPLATE_LIMITS.emailSubject} characters` }),
-  Body: z.string().trim().min(1, { message: 'is required' }).max(TEMPLATE_LIMITS.emailBody, { message: `must be at most ${TEMPLATE_LIMITS.emailBody} characters` }),
+  Subject: z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(TEMPLATE_LIMITS.emailSubject, {
+      message: `must be at most ${TEMPLATE_LIMITS.emailSubject} characters`,
+    }),
+  Body: z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(TEMPLATE_LIMITS.emailBody, { message: `must be at most ${TEMPLATE_LIMITS.emailBody} characters` }),
   /** True: forget the practice's text; the built-in text is used again. */
   UseDefault: z.boolean().optional(),
 });
@@ -108,13 +136,25 @@ export const smsTemplateUpsertSchema = z.object({
   OrganizationId: z.string().uuid(),
   WorkflowKey: workflowKey,
   Language: language,
-  Body: z.string().trim().min(1, { message: 'is required' }).max(TEMPLATE_LIMITS.smsBody, { message: `must be at most ${TEMPLATE_LIMITS.smsBody} characters` }),
+  Body: z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(TEMPLATE_LIMITS.smsBody, { message: `must be at most ${TEMPLATE_LIMITS.smsBody} characters` }),
   UseDefault: z.boolean().optional(),
 });
 export type EmailTemplateUpsert = z.infer<typeof emailTemplateUpsertSchema>;
 export type SmsTemplateUpsert = z.infer<typeof smsTemplateUpsertSchema>;
-export const emailTemplateResponseSchema = z.object({ is_success: z.boolean(), message: z.string(), data: emailTemplateSchema });
-export const smsTemplateResponseSchema = z.object({ is_success: z.boolean(), message: z.string(), data: smsTemplateSchema });
+export const emailTemplateResponseSchema = z.object({
+  is_success: z.boolean(),
+  message: z.string(),
+  data: emailTemplateSchema,
+});
+export const smsTemplateResponseSchema = z.object({
+  is_success: z.boolean(),
+  message: z.string(),
+  data: smsTemplateSchema,
+});
 
 /** The organization's notification settings (notification/OrganizationSettings). */
 export const organizationNotificationSettingsSchema = z.object({
@@ -125,7 +165,11 @@ export const organizationNotificationSettingsSchema = z.object({
   SmsEnabled: z.boolean(),
 });
 export type OrganizationNotificationSettings = z.infer<typeof organizationNotificationSettingsSchema>;
-export const organizationNotificationSettingsResponseSchema = z.object({ is_success: z.boolean(), message: z.string(), data: organizationNotificationSettingsSchema });
+export const organizationNotificationSettingsResponseSchema = z.object({
+  is_success: z.boolean(),
+  message: z.string(),
+  data: organizationNotificationSettingsSchema,
+});
 
 /** The SMS logs report (POST smslogsreport, /download, /print). */
 export const smsLogQuerySchema = z
@@ -149,4 +193,7 @@ export const smsLogRowSchema = z.object({
   Status: z.string(),
 });
 export type SmsLogRow = z.infer<typeof smsLogRowSchema>;
-export const smsLogPageSchema = z.object({ is_success: z.boolean(), data: z.object({ Data: z.array(smsLogRowSchema), Total: z.number().int() }) });
+export const smsLogPageSchema = z.object({
+  is_success: z.boolean(),
+  data: z.object({ Data: z.array(smsLogRowSchema), Total: z.number().int() }),
+});

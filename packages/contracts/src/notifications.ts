@@ -33,7 +33,12 @@ export const otpValidForQuerySchema = z.object({
 
 export const otpGenerateSchema = z.object({
   /** The national number, digits with optional punctuation: (555) 123-4567. */
-  PhoneNumber: z.string().trim().min(7).max(20).regex(/^[0-9()+\-.\s]+$/, { message: 'must contain digits only' }),
+  PhoneNumber: z
+    .string()
+    .trim()
+    .min(7)
+    .max(20)
+    .regex(/^[0-9()+\-.\s]+$/, { message: 'must contain digits only' }),
   Region: z.enum(REGIONS).default('US'),
   /** Whose phone it is: the caller's own record or a family member's; the caller's when absent. */
   PatientId: z.string().uuid().optional(),
@@ -69,7 +74,10 @@ export const patientSettingsInputSchema = z.object({
   TimeZone: z.string().trim().min(1).max(64),
   SmsAlertsEnabled: z.boolean(),
   /** The language of the patient's messages (decision 0061); absent: unchanged, null: their languages decide. */
-  PreferredLanguage: z.enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` }).nullable().optional(),
+  PreferredLanguage: z
+    .enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` })
+    .nullable()
+    .optional(),
 });
 export const patientSettingsSchema = patientSettingsInputSchema.extend({ Id: z.string().uuid() });
 export type PatientSettings = z.infer<typeof patientSettingsSchema>;

@@ -15,7 +15,8 @@ const NO_UNWANTED = /^[^~`]*$/;
 const ZIP = /^[0-9]{5}(-?[0-9]{4})?$/;
 const PHONE = /^[0-9()+\-. ]{10,14}$/;
 
-const personName = (max: number) => z.string().trim().min(2).max(max).regex(NAME, 'letters, spaces and apostrophes only');
+const personName = (max: number) =>
+  z.string().trim().min(2).max(max).regex(NAME, 'letters, spaces and apostrophes only');
 const text = (max: number) => z.string().trim().min(1).max(max).regex(NO_UNWANTED, 'no ~ or ` characters');
 
 /** The gateways a practice can choose (its account is connected afterwards in the payment settings). */
@@ -34,7 +35,10 @@ export const onboardingLocationSchema = z.object({
   Address1: text(50),
   Address2: text(50).nullable().optional(),
   City: z.string().trim().min(1).max(30).regex(CITY, 'letters and spaces only'),
-  State: z.string().trim().regex(/^[A-Z]{2}$/, 'a two-letter state code'),
+  State: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, 'a two-letter state code'),
   ZipCode: z.string().trim().regex(ZIP, '5 or 9 digits'),
   TimeZone: z.string().min(1).max(60),
   Phone: z.string().trim().regex(PHONE, 'a phone number of 10 to 14 characters'),
@@ -65,7 +69,14 @@ export const onboardingHoursSchema = z.object({
 });
 
 export const onboardingScheduleSchema = z.object({
-  SlotMinutes: z.union([z.literal(10), z.literal(15), z.literal(20), z.literal(30), z.literal(45), z.literal(60)]),
+  SlotMinutes: z.union([
+    z.literal(10),
+    z.literal(15),
+    z.literal(20),
+    z.literal(30),
+    z.literal(45),
+    z.literal(60),
+  ]),
   Hours: z.array(onboardingHoursSchema).min(1).max(28),
   /** The service category of the reasons (e.g. "Consultation"). */
   CategoryName: text(100),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { calendarDate } from './input';
-import { COVERAGE_PRIORITIES, COVERAGE_STATUSES, coverageSchema, genderSchema, patientSchema } from './directory';
+import {
+  COVERAGE_PRIORITIES,
+  COVERAGE_STATUSES,
+  coverageSchema,
+  genderSchema,
+  patientSchema,
+} from './directory';
 import { REGIONS } from './constants';
 
 /**
@@ -24,11 +30,38 @@ const phone = z
   .refine((v) => v.replace(/\D/g, '').length === 10, { message: 'must have 10 digits' });
 
 export const patientAddressInputSchema = z.object({
-  Address1: z.string().trim().min(1, { message: 'is required' }).max(50, { message: 'must be at most 50 characters' }).regex(/^[^~`]*$/, { message: 'must not contain ~ or `' }),
-  Address2: z.array(z.string().trim().max(50).regex(/^[^~`]*$/, { message: 'must not contain ~ or `' })).max(2).default([]),
-  City: z.string().trim().min(1, { message: 'is required' }).max(30, { message: 'must be at most 30 characters' }).regex(/^[A-Za-z ]+$/, { message: 'may hold letters and spaces only' }),
-  State: z.string().trim().regex(/^[A-Za-z]{2}$/, { message: 'must be a 2-letter state code' }).transform((v) => v.toUpperCase()),
-  ZipCode: z.string().trim().regex(/^(\d{5}|\d{5}-?\d{4})$/, { message: 'must have exactly 5 or 9 digits' }).transform((v) => v.replace('-', '')),
+  Address1: z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(50, { message: 'must be at most 50 characters' })
+    .regex(/^[^~`]*$/, { message: 'must not contain ~ or `' }),
+  Address2: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(50)
+        .regex(/^[^~`]*$/, { message: 'must not contain ~ or `' }),
+    )
+    .max(2)
+    .default([]),
+  City: z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(30, { message: 'must be at most 30 characters' })
+    .regex(/^[A-Za-z ]+$/, { message: 'may hold letters and spaces only' }),
+  State: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { message: 'must be a 2-letter state code' })
+    .transform((v) => v.toUpperCase()),
+  ZipCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{5}|\d{5}-?\d{4})$/, { message: 'must have exactly 5 or 9 digits' })
+    .transform((v) => v.replace('-', '')),
 });
 
 /** PUT v2/patient/{id}: the demographics the booking flow collects; PATCH takes any subset. */
@@ -55,7 +88,11 @@ export const patientPatchSchema = patientUpdateSchema
   .refine((v) => Object.keys(v).length > 0, { message: 'give at least one field to change' });
 export type PatientPatch = z.infer<typeof patientPatchSchema>;
 
-export const patientUpdateResponseSchema = z.object({ status_code: z.number().int(), message: z.string(), data: patientSchema });
+export const patientUpdateResponseSchema = z.object({
+  status_code: z.number().int(),
+  message: z.string(),
+  data: patientSchema,
+});
 
 /** POST v2/PatientCoverage and PUT v2/PatientCoverage/{id}. */
 export const coverageInputSchema = z.object({
@@ -79,7 +116,11 @@ export const coverageInputSchema = z.object({
   Status: z.enum(COVERAGE_STATUSES).default('Active'),
 });
 export type CoverageInput = z.infer<typeof coverageInputSchema>;
-export const coverageResponseSchema = z.object({ status_code: z.number().int(), message: z.string(), data: coverageSchema });
+export const coverageResponseSchema = z.object({
+  status_code: z.number().int(),
+  message: z.string(),
+  data: coverageSchema,
+});
 
 export const CARD_SIDES = ['Front', 'Back'] as const;
 export const cardPictureQuerySchema = z.object({

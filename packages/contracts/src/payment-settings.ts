@@ -30,12 +30,24 @@ export const GATEWAY_ACCOUNT_PATTERNS = {
   globalpay: { AccountNumber: /^[A-Za-z0-9_-]{3,64}$/, Credential: /^[\x21-\x7e]{8,200}$/ },
   /** PayPal: the merchant id (13 characters, upper-case letters and digits). */
   paypal: { AccountNumber: /^[A-Z0-9]{13}$/ },
-} as const satisfies Record<SettableGateway, Partial<Record<'AccountNumber' | 'ProductId' | 'Credential', RegExp>>>;
+} as const satisfies Record<
+  SettableGateway,
+  Partial<Record<'AccountNumber' | 'ProductId' | 'Credential', RegExp>>
+>;
 
-export const GATEWAY_ACCOUNT_RULE_TEXT: Record<SettableGateway, Partial<Record<'AccountNumber' | 'ProductId' | 'Credential', string>>> = {
+export const GATEWAY_ACCOUNT_RULE_TEXT: Record<
+  SettableGateway,
+  Partial<Record<'AccountNumber' | 'ProductId' | 'Credential', string>>
+> = {
   stripe: { AccountNumber: "must be a Stripe account id ('acct_' and 6 to 64 letters or digits)" },
-  fortis: { AccountNumber: 'must be a Fortis location id (8 to 64 letters or digits)', ProductId: 'must be a Fortis product id (8 to 64 letters or digits)' },
-  globalpay: { AccountNumber: 'must be a Global Payments account id (3 to 64 letters, digits, - or _)', Credential: 'must be 8 to 200 printable characters without spaces' },
+  fortis: {
+    AccountNumber: 'must be a Fortis location id (8 to 64 letters or digits)',
+    ProductId: 'must be a Fortis product id (8 to 64 letters or digits)',
+  },
+  globalpay: {
+    AccountNumber: 'must be a Global Payments account id (3 to 64 letters, digits, - or _)',
+    Credential: 'must be 8 to 200 printable characters without spaces',
+  },
   paypal: { AccountNumber: 'must be a PayPal merchant id (13 upper-case letters or digits)' },
 };
 
@@ -73,8 +85,10 @@ export const gatewayInputSchema = z
       const value = gateway[field];
       if (value == null) continue;
       const pattern = patterns[field];
-      if (!pattern) ctx.addIssue({ code: 'custom', path: [field], message: `does not apply to ${gateway.GatewayName}` });
-      else if (!pattern.test(value)) ctx.addIssue({ code: 'custom', path: [field], message: texts[field] ?? 'is not valid' });
+      if (!pattern)
+        ctx.addIssue({ code: 'custom', path: [field], message: `does not apply to ${gateway.GatewayName}` });
+      else if (!pattern.test(value))
+        ctx.addIssue({ code: 'custom', path: [field], message: texts[field] ?? 'is not valid' });
     }
   });
 export type GatewayInput = z.infer<typeof gatewayInputSchema>;
@@ -100,7 +114,10 @@ export const locationPaymentInputSchema = z.object({ Gateway: gatewayInputSchema
 export type LocationPaymentInput = z.infer<typeof locationPaymentInputSchema>;
 
 export const locationPaymentBatchSchema = z.object({
-  Data: z.array(locationPaymentInputSchema.extend({ LocationId: z.string().uuid() })).min(1).max(200),
+  Data: z
+    .array(locationPaymentInputSchema.extend({ LocationId: z.string().uuid() }))
+    .min(1)
+    .max(200),
 });
 
 export const locationConfigListQuerySchema = z.object({ organizationId: z.string().uuid() });
@@ -123,7 +140,9 @@ const cents = z
   .number({ message: 'must be a whole number of cents' })
   .int({ message: 'must be a whole number of cents' })
   .min(0, { message: 'must not be negative' })
-  .max(MAX_VISIT_FEE_CENTS, { message: `must be at most ${MAX_VISIT_FEE_CENTS} cents ($${MAX_VISIT_FEE_CENTS / 100})` });
+  .max(MAX_VISIT_FEE_CENTS, {
+    message: `must be at most ${MAX_VISIT_FEE_CENTS} cents ($${MAX_VISIT_FEE_CENTS / 100})`,
+  });
 
 /** The visit fee of one provider or resource, in integer cents. */
 export const visitFeeInputSchema = z.object({
@@ -172,13 +191,17 @@ export type PaymentGatewayInfo = z.infer<typeof paymentGatewaySchema>;
 /** GET payee-account/connect-url: where "Connect with Stripe" sends the admin (Stripe Connect OAuth, or the sandbox). */
 export const payeeConnectQuerySchema = z.object({
   organizationId: z.string().uuid(),
-  state: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, { message: 'must be 16 to 100 letters, digits, - or _' }),
+  state: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,100}$/, { message: 'must be 16 to 100 letters, digits, - or _' }),
 });
 export const payeeConnectUrlSchema = z.object({ Url: z.string() });
 
 /** GET payee-account?authCode=&organizationId=: exchanges the OAuth code and keeps the connected account. */
 export const payeeAccountQuerySchema = z.object({
-  authCode: z.string().regex(/^ac_[A-Za-z0-9_]{6,200}$/, { message: "must be a Stripe authorization code ('ac_...')" }),
+  authCode: z
+    .string()
+    .regex(/^ac_[A-Za-z0-9_]{6,200}$/, { message: "must be a Stripe authorization code ('ac_...')" }),
   organizationId: z.string().uuid(),
 });
 /** The payment account of §3.7 (Name, Email, PracticeId, the account id at card provider A; masked). */
@@ -195,8 +218,14 @@ export type PayeeAccount = z.infer<typeof payeeAccountSchema>;
 export const financeTransactionsQuerySchema = z
   .object({
     organizationId: z.string().uuid().optional(),
-    from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' }).optional(),
-    to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' }).optional(),
+    from: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' })
+      .optional(),
+    to: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date YYYY-MM-DD' })
+      .optional(),
     status: z.enum(PAYMENT_TRANSACTION_STATUSES).optional(),
     offset: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -39,10 +39,18 @@ export const entityPaymentConfigSchema = z.object({
 export type EntityPaymentConfig = z.infer<typeof entityPaymentConfigSchema>;
 
 export const organizationConfigQuerySchema = z.object({ organizationId: z.string().uuid() });
-export const locationConfigQuerySchema = z.object({ organizationId: z.string().uuid(), locationId: z.string().uuid() });
+export const locationConfigQuerySchema = z.object({
+  organizationId: z.string().uuid(),
+  locationId: z.string().uuid(),
+});
 export const entityConfigQuerySchema = z.object({
   organizationId: z.string().uuid(),
-  entityType: z.string().trim().min(1).max(40).transform((v) => v.toLowerCase()),
+  entityType: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .transform((v) => v.toLowerCase()),
   entityId: z.string().uuid(),
 });
 
@@ -66,7 +74,10 @@ export const paymentMethodInputSchema = z
       .optional(),
     Card: z
       .object({
-        Number: z.string().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { message: 'must be 12 to 19 digits' })),
+        Number: z
+          .string()
+          .transform((v) => v.replace(/[\s-]/g, ''))
+          .pipe(z.string().regex(/^\d{12,19}$/, { message: 'must be 12 to 19 digits' })),
         ExpMonth: z.coerce.number().int().min(1).max(12),
         ExpYear: z.coerce.number().int().min(2000).max(2100),
         Cvc: z.string().regex(/^\d{3,4}$/, { message: 'must be 3 or 4 digits' }),
@@ -74,7 +85,10 @@ export const paymentMethodInputSchema = z
       })
       .optional(),
   })
-  .refine((v) => (v.PaymentMethodId ? 1 : 0) + (v.Card ? 1 : 0) === 1, { message: 'send either PaymentMethodId or Card', path: ['Card'] });
+  .refine((v) => (v.PaymentMethodId ? 1 : 0) + (v.Card ? 1 : 0) === 1, {
+    message: 'send either PaymentMethodId or Card',
+    path: ['Card'],
+  });
 export type PaymentMethodInput = z.infer<typeof paymentMethodInputSchema>;
 
 export const paymentMethodSchema = z.object({
@@ -192,4 +206,7 @@ export const patientBalanceSchema = z.object({
   PaymentDate: z.string().nullable(),
 });
 export type PatientBalance = z.infer<typeof patientBalanceSchema>;
-export const patientBalanceQuerySchema = z.object({ PatientId: z.string().uuid(), OrganizationId: z.string().uuid().optional() });
+export const patientBalanceQuerySchema = z.object({
+  PatientId: z.string().uuid(),
+  OrganizationId: z.string().uuid().optional(),
+});

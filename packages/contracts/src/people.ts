@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { envelope } from './envelope';
 import { fileUploadSchema } from './forms';
 import { passwordSchema } from './identity';
-import { genderSchema, practiceRoleCodeSchema, practitionerRoleSchema, practitionerSchema } from './directory';
+import {
+  genderSchema,
+  practiceRoleCodeSchema,
+  practitionerRoleSchema,
+  practitionerSchema,
+} from './directory';
 
 /**
  * A practice's people (issue 18; practice-portal.md §3.3, §7 Administration): providers and staff a practice
@@ -18,7 +23,8 @@ export const PEOPLE_PATHS = {
   /** Not in the spec: the users screen's list (providers and staff of a practice with their account state). */
   practiceUsers: '/careslot-administration/api/v2/web/practice-users/advance-search',
   /** Not in the spec: e-mails a new activation link (the users screen's "Resend invitation"). */
-  resendInvitation: (practitionerId: string) => `/careslot-administration/api/v2/practitioner/${practitionerId}/invitation`,
+  resendInvitation: (practitionerId: string) =>
+    `/careslot-administration/api/v2/practitioner/${practitionerId}/invitation`,
   /** The invited user's activation: GET checks a link, POST sets the first password. */
   activation: '/careslot-administration/api/v1/account/activation',
   /** "POST update password(userId)" of §7: the signed-in user's own password. */
@@ -38,7 +44,10 @@ export const practitionerProfileInputSchema = z.object({
   Gender: genderSchema.nullish(),
   Npi: text(40).nullish(),
   DeaNumber: text(40).nullish(),
-  SpecialtyIds: z.array(z.uuid({ error: 'must be a specialty id' })).max(20).default([]),
+  SpecialtyIds: z
+    .array(z.uuid({ error: 'must be a specialty id' }))
+    .max(20)
+    .default([]),
   Languages: codeList.default([]),
   BoardCertifications: codeList.default([]),
   HospitalAffiliations: codeList.default([]),
@@ -127,7 +136,11 @@ export const practiceUserSearchSchema = z.object({
   SearchTerm: z.string().trim().max(100).optional(),
   UserRoles: z.array(practiceRoleCodeSchema).max(3).optional(),
 });
-export const practiceUserListSchema = z.object({ Data: z.array(practiceUserSchema), Total: z.number().int(), CanEdit: z.boolean() });
+export const practiceUserListSchema = z.object({
+  Data: z.array(practiceUserSchema),
+  Total: z.number().int(),
+  CanEdit: z.boolean(),
+});
 
 /** The activation link's parameters, as the page reads them from its URL. */
 export const activationLinkSchema = z.object({
@@ -149,7 +162,9 @@ export const updatePasswordSchema = z.object({
   ConfirmPassword: z.string().max(128),
 });
 export type UpdatePassword = z.infer<typeof updatePasswordSchema>;
-export const updatePasswordDoneSchema = envelope(z.object({ PasswordChanged: z.literal(true), OtherSessionsEnded: z.number().int() }));
+export const updatePasswordDoneSchema = envelope(
+  z.object({ PasswordChanged: z.literal(true), OtherSessionsEnded: z.number().int() }),
+);
 
 export const ACTIVATION_TTL_HOURS = 72;
 

@@ -50,7 +50,9 @@ export const portalAppointmentSchema = z.object({
     })
     .nullable(),
   /** The visit fee paid or held for this visit, masked card included (§9), when there is one. */
-  Payment: z.object({ Status: z.string(), PaidAmount: z.number(), CardDetails: z.string().nullable() }).nullable(),
+  Payment: z
+    .object({ Status: z.string(), PaidAmount: z.number(), CardDetails: z.string().nullable() })
+    .nullable(),
   CancelReason: z.string().nullable(),
   /** Why the practice declined the request (status Rejected), as its decline dialog promised the patient. */
   DeclineReason: z.string().nullable(),
@@ -58,11 +60,22 @@ export const portalAppointmentSchema = z.object({
   CanReschedule: z.boolean(),
 });
 export type PortalAppointment = z.infer<typeof portalAppointmentSchema>;
-export const portalAppointmentListSchema = z.object({ Data: z.array(portalAppointmentSchema), Total: z.number().int() });
-export const portalAppointmentEnvelopeSchema = z.object({ is_success: z.boolean(), data: portalAppointmentSchema, message: z.string() });
+export const portalAppointmentListSchema = z.object({
+  Data: z.array(portalAppointmentSchema),
+  Total: z.number().int(),
+});
+export const portalAppointmentEnvelopeSchema = z.object({
+  is_success: z.boolean(),
+  data: portalAppointmentSchema,
+  message: z.string(),
+});
 
 export const portalCancelSchema = z.object({
-  Reason: z.string().trim().min(1, { message: 'is required' }).max(500, { message: 'must be at most 500 characters' }),
+  Reason: z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(500, { message: 'must be at most 500 characters' }),
 });
 
 /** Moves the appointment to a slot the caller holds now (slot/reserve first), in the same calendar or another of the provider's. */
@@ -71,7 +84,11 @@ export const portalRescheduleSchema = z.object({
   StartTime: isoInstant('must be an ISO-8601 date-time with a zone, e.g. 2026-11-24T15:00:00.000Z'),
 });
 
-export const portalAppointmentResultSchema = z.object({ is_success: z.boolean(), data: appointmentSchema, message: z.string() });
+export const portalAppointmentResultSchema = z.object({
+  is_success: z.boolean(),
+  data: appointmentSchema,
+  message: z.string(),
+});
 
 export const PORTAL_MESSAGES = {
   canceled: 'Appointment canceled.',

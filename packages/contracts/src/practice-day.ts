@@ -39,7 +39,12 @@ export const practiceAppointmentSearchSchema = z
     Statuses: z.array(z.enum(APPOINTMENT_STATUSES)).max(APPOINTMENT_STATUSES.length).optional(),
     ScheduleTypes: z.array(z.enum(SCHEDULE_TYPES)).max(2).optional(),
     PatientId: z.uuid().optional(),
-    Offset: z.number().int().min(0).default(1).describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
+    Offset: z
+      .number()
+      .int()
+      .min(0)
+      .default(1)
+      .describe("1-based page (the spec's base paging); 0 and 1 both mean the first page"),
     Limit: z.number().int().min(1).max(1000).default(500),
   })
   .refine((q) => Date.parse(q.To) > Date.parse(q.From), { message: 'must be after From', path: ['To'] })
@@ -81,7 +86,9 @@ export type PracticeAppointment = z.infer<typeof practiceAppointmentSchema>;
 export const practiceAppointmentListSchema = dataList(practiceAppointmentSchema);
 
 export const practiceProviderParamsSchema = z.object({ id: z.uuid() });
-export const practiceDayQuerySchema = z.object({ date: localDate.optional().describe("The day (YYYY-MM-DD) in the provider's zone; default today") });
+export const practiceDayQuerySchema = z.object({
+  date: localDate.optional().describe("The day (YYYY-MM-DD) in the provider's zone; default today"),
+});
 
 /** POST appointments/check-in/get: the day's visits at the practice with their check-in state. */
 export const checkInSearchSchema = z.object({
@@ -121,8 +128,18 @@ export const hotlistSchema = dataList(hotlistEntrySchema);
 
 /** A new patient created by the practice while booking for them. */
 export const newPracticePatientSchema = z.object({
-  FirstName: z.string().trim().min(1).max(35).regex(/^[\p{L}' -]+$/u, { message: 'may hold letters, spaces and apostrophes only' }),
-  LastName: z.string().trim().min(1).max(35).regex(/^[\p{L}' -]+$/u, { message: 'may hold letters, spaces and apostrophes only' }),
+  FirstName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(35)
+    .regex(/^[\p{L}' -]+$/u, { message: 'may hold letters, spaces and apostrophes only' }),
+  LastName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(35)
+    .regex(/^[\p{L}' -]+$/u, { message: 'may hold letters, spaces and apostrophes only' }),
   BirthDate: z.iso.date({ error: 'must be a date YYYY-MM-DD' }),
   Gender: genderSchema,
   Email: z.email().max(320).optional(),
@@ -150,10 +167,21 @@ export const officeAppointmentSchema = z
     AppointmentType: z.enum(['Office', 'Resource']).default('Office'),
     PatientId: z.uuid().optional(),
     NewPatient: newPracticePatientSchema.optional(),
-    Reasons: z.array(z.object({ Id: z.string().max(100).nullable().optional(), Name: z.string().trim().min(1).max(500) })).max(10).default([]),
+    Reasons: z
+      .array(
+        z.object({ Id: z.string().max(100).nullable().optional(), Name: z.string().trim().min(1).max(500) }),
+      )
+      .max(10)
+      .default([]),
   })
-  .refine((b) => Boolean(b.PatientId) !== Boolean(b.NewPatient), { message: 'give either PatientId or NewPatient', path: ['PatientId'] })
-  .refine((b) => b.ScheduleType === 'Walk-In' || Boolean(b.StartTime), { message: 'is required for a scheduled visit', path: ['StartTime'] });
+  .refine((b) => Boolean(b.PatientId) !== Boolean(b.NewPatient), {
+    message: 'give either PatientId or NewPatient',
+    path: ['PatientId'],
+  })
+  .refine((b) => b.ScheduleType === 'Walk-In' || Boolean(b.StartTime), {
+    message: 'is required for a scheduled visit',
+    path: ['StartTime'],
+  });
 export type OfficeAppointment = z.infer<typeof officeAppointmentSchema>;
 export const officeAppointmentResultSchema = z.object({
   is_success: z.boolean(),
@@ -177,7 +205,14 @@ export const practiceCalendarContextSchema = z.object({
   Resources: z.array(z.object({ Id: z.string(), Name: z.string() })),
   Locations: z.array(z.object({ Id: z.string(), Name: z.string(), TimeZone: z.string() })),
   Schedules: z.array(
-    z.object({ Id: z.string(), PractitionerId: z.string().nullable(), HealthcareServiceId: z.string().nullable(), LocationId: z.string().nullable(), TimeZone: z.string(), SlotMinutes: z.number().int() }),
+    z.object({
+      Id: z.string(),
+      PractitionerId: z.string().nullable(),
+      HealthcareServiceId: z.string().nullable(),
+      LocationId: z.string().nullable(),
+      TimeZone: z.string(),
+      SlotMinutes: z.number().int(),
+    }),
   ),
 });
 export type PracticeCalendarContext = z.infer<typeof practiceCalendarContextSchema>;
@@ -186,4 +221,7 @@ export type PracticeCalendarContext = z.infer<typeof practiceCalendarContextSche
 export const blockedTimeQuerySchema = z
   .object({ from: isoDateTime, to: isoDateTime })
   .refine((q) => Date.parse(q.to) > Date.parse(q.from), { message: 'must be after from', path: ['to'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= PRACTICE_SEARCH_MAX_DAYS * 86_400_000, { message: `may cover at most ${PRACTICE_SEARCH_MAX_DAYS} days`, path: ['to'] });
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= PRACTICE_SEARCH_MAX_DAYS * 86_400_000, {
+    message: `may cover at most ${PRACTICE_SEARCH_MAX_DAYS} days`,
+    path: ['to'],
+  });

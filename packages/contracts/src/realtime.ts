@@ -64,4 +64,10 @@ export const UNSUBSCRIBE_EVENT = 'Unsubscribe';
 export const ONLINE_STATUS_EVENT = 'RequestUserOnlineStatus';
 
 /** Rooms a client may follow; user and organization rooms are joined from the token, not on request. */
-export type Room = `schedule:${string}` | `schedule-reasons:${string}` | `meeting:${string}` | `appointment:${string}` | `user:${string}` | `org:${string}`;
+export type Room =
+  | `schedule:${string}`
+  | `schedule-reasons:${string}`
+  | `meeting:${string}`
+  | `appointment:${string}`
+  | `user:${string}`
+  | `org:${string}`;

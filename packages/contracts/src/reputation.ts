@@ -20,8 +20,13 @@ const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 
 /** Why a value is not a valid fixed-length reputation code, or null (shared by the zod schema and the web form). */
 export function reputationCodeIssue(value: string, length: number): { rule: string; message: string } | null {
-  if (value.length !== length) return { rule: REPUTATION_RULES.exactLength, message: `must be exactly ${length} characters (has ${value.length})` };
-  if (!ALPHANUMERIC.test(value)) return { rule: REPUTATION_RULES.alphanumeric, message: 'must contain only letters and digits' };
+  if (value.length !== length)
+    return {
+      rule: REPUTATION_RULES.exactLength,
+      message: `must be exactly ${length} characters (has ${value.length})`,
+    };
+  if (!ALPHANUMERIC.test(value))
+    return { rule: REPUTATION_RULES.alphanumeric, message: 'must contain only letters and digits' };
   return null;
 }
 
@@ -69,10 +74,18 @@ export const reputationEntitySettingsInputSchema = z.object({
   OrganizationId: z.uuid(),
   BusinessId: reputationBusinessIdSchema,
   IsActive: z.boolean().default(true),
-  ReviewSiteUrl: safeText().max(500).regex(/^https:\/\/\S+$/, 'must be an https:// address').nullable().optional(),
+  ReviewSiteUrl: safeText()
+    .max(500)
+    .regex(/^https:\/\/\S+$/, 'must be an https:// address')
+    .nullable()
+    .optional(),
 });
-export const reputationLocationSettingsInputSchema = reputationEntitySettingsInputSchema.extend({ LocationId: z.uuid() });
-export const reputationProviderSettingsInputSchema = reputationEntitySettingsInputSchema.extend({ ProviderId: z.uuid() });
+export const reputationLocationSettingsInputSchema = reputationEntitySettingsInputSchema.extend({
+  LocationId: z.uuid(),
+});
+export const reputationProviderSettingsInputSchema = reputationEntitySettingsInputSchema.extend({
+  ProviderId: z.uuid(),
+});
 export type ReputationLocationSettingsInput = z.input<typeof reputationLocationSettingsInputSchema>;
 export type ReputationProviderSettingsInput = z.input<typeof reputationProviderSettingsInputSchema>;
 
@@ -88,8 +101,14 @@ export const reputationLocationSettingsSchema = z.object({ ...entitySettingsFiel
 export const reputationProviderSettingsSchema = z.object({ ...entitySettingsFields, ProviderId: z.string() });
 export type ReputationLocationSettings = z.infer<typeof reputationLocationSettingsSchema>;
 export type ReputationProviderSettings = z.infer<typeof reputationProviderSettingsSchema>;
-export const reputationLocationSettingsListSchema = z.object({ Data: z.array(reputationLocationSettingsSchema), Total: z.number().int() });
-export const reputationProviderSettingsListSchema = z.object({ Data: z.array(reputationProviderSettingsSchema), Total: z.number().int() });
+export const reputationLocationSettingsListSchema = z.object({
+  Data: z.array(reputationLocationSettingsSchema),
+  Total: z.number().int(),
+});
+export const reputationProviderSettingsListSchema = z.object({
+  Data: z.array(reputationProviderSettingsSchema),
+  Total: z.number().int(),
+});
 
 // ---------- per-entity review-request configuration ----------
 
@@ -115,14 +134,22 @@ export const reputationEntityConfigurationInputSchema = z.object({
   ReviewRequestDelayHours: z.number().int().min(0).max(REVIEW_REQUEST_MAX_DELAY_HOURS),
 });
 export type ReputationEntityConfigurationInput = z.infer<typeof reputationEntityConfigurationInputSchema>;
-export const reputationEntityConfigurationParamsSchema = z.object({ type: z.enum(REPUTATION_ENTITY_TYPES), id: z.uuid() });
+export const reputationEntityConfigurationParamsSchema = z.object({
+  type: z.enum(REPUTATION_ENTITY_TYPES),
+  id: z.uuid(),
+});
 
 // ---------- user details and sign-on ----------
 
 export const reputationUserDetailsSchema = z.object({
   status_code: z.number().int(),
   message: z.string(),
-  data: z.object({ Email: z.string(), OrganizationId: z.string(), OrganizationName: z.string(), ReputationEnabled: z.boolean() }),
+  data: z.object({
+    Email: z.string(),
+    OrganizationId: z.string(),
+    OrganizationName: z.string(),
+    ReputationEnabled: z.boolean(),
+  }),
 });
 
 /** The hidden form the web posts in a new tab (§2.10): the target and its three fields. */

@@ -60,7 +60,10 @@ export const slotSearchSchema = z
     VisitType: z.enum(VISIT_TYPES).nullable().optional(),
     StartDate: utcDateTime,
     EndDate: utcDateTime.nullable().optional(),
-    ServiceTypeId: z.union([z.string().uuid(), z.literal(-1), z.literal('-1')]).nullable().optional(),
+    ServiceTypeId: z
+      .union([z.string().uuid(), z.literal(-1), z.literal('-1')])
+      .nullable()
+      .optional(),
     ServiceTypeDuration: z.number().int().min(0).max(1440).default(0),
     TimeZone: z.string().max(64).nullable().optional(),
     IsAvailable: z.boolean().default(true),
@@ -80,15 +83,24 @@ export const slotListSchema = z.object({ Data: z.array(slotSchema), Total: z.num
  */
 export const slotHoldRequestSchema = z.object({
   SlotIds: z.array(z.string().min(1)).min(1).max(20),
-  ServiceCategory: z.array(z.object({ Id: z.string().max(100) }).passthrough()).max(10).optional(),
-  ServiceType: z.array(z.object({ Id: z.string().max(100) }).passthrough()).max(10).optional(),
+  ServiceCategory: z
+    .array(z.object({ Id: z.string().max(100) }).passthrough())
+    .max(10)
+    .optional(),
+  ServiceType: z
+    .array(z.object({ Id: z.string().max(100) }).passthrough())
+    .max(10)
+    .optional(),
 });
 
-export const slotHoldInfoSchema = z.object({ SlotIds: z.array(z.string()), Slot: slotSchema, ExpiresAt: z.string() });
+export const slotHoldInfoSchema = z.object({
+  SlotIds: z.array(z.string()),
+  Slot: slotSchema,
+  ExpiresAt: z.string(),
+});
 export type SlotHoldInfo = z.infer<typeof slotHoldInfoSchema>;
 
 export const slotReleaseResultSchema = z.object({ Released: z.number().int() });
-
 
 /**
  * slot/hand-over: a guest who held a time and then signed in or registered (patient-booking.md §4.8 steps 5
@@ -163,7 +175,9 @@ export const SCHEDULE_ACTOR_TYPES = ['Practitioner', 'HealthCareService'] as con
 export const SCHEDULE_EXCEPTION_KINDS = ['TimeOff', 'Holiday'] as const;
 export type ScheduleExceptionKind = (typeof SCHEDULE_EXCEPTION_KINDS)[number];
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { message: "must be 'HH:mm' (00:00 to 24:00)" });
+const hhmm = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { message: "must be 'HH:mm' (00:00 to 24:00)" });
 const isoInstant = isoDateTime('must be an ISO-8601 date-time with a zone, e.g. 2026-12-24T00:00:00.000Z');
 
 /** Working hours of one weekday (0 = Sunday), in the facility's local time. */
@@ -191,7 +205,10 @@ export const scheduleExceptionInputSchema = z
     End: isoInstant,
     Note: z.string().trim().max(500).nullable().optional(),
   })
-  .refine((e) => Date.parse(e.End) > Date.parse(e.Start), { message: 'End must be after Start', path: ['End'] })
+  .refine((e) => Date.parse(e.End) > Date.parse(e.Start), {
+    message: 'End must be after Start',
+    path: ['End'],
+  })
   .refine((e) => Date.parse(e.End) - Date.parse(e.Start) <= 366 * 86_400_000, {
     message: 'an exception lasts at most 366 days',
     path: ['End'],
@@ -244,7 +261,9 @@ export const serviceTypeSearchSchema = serviceCategorySearchSchema.extend({
   VisitType: z.enum(VISIT_TYPES).optional(),
 });
 /** PUT servicetype/serviceCategory/{id}: these types move into the category. */
-export const serviceTypeCategoryAssignSchema = z.object({ ServiceTypeIds: z.array(z.string().uuid()).min(1).max(200) });
+export const serviceTypeCategoryAssignSchema = z.object({
+  ServiceTypeIds: z.array(z.string().uuid()).min(1).max(200),
+});
 /** PUT schedule/{id}/update-services: the service types (reasons) the schedule offers, replacing the list. */
 export const scheduleServicesSchema = z.object({ ServiceTypeIds: z.array(z.string().uuid()).max(200) });
 
@@ -260,7 +279,9 @@ export const scheduleSettingUpdateSchema = z.object({
   /** May a patient booked elsewhere at the same minute also be booked on this calendar? Off by default. */
   AllowConcurrentBookings: z.boolean().optional(),
 });
-export const scheduleSettingCreateSchema = scheduleSettingUpdateSchema.extend({ ScheduleId: z.string().uuid() });
+export const scheduleSettingCreateSchema = scheduleSettingUpdateSchema.extend({
+  ScheduleId: z.string().uuid(),
+});
 
 /**
  * A schedule (calendar) as the spec lists it (patient-booking.md and practice-portal.md 3.4), plus the
@@ -301,7 +322,10 @@ const scheduleFields = {
   VisitType: z.array(z.enum(VISIT_TYPES)).min(1).max(3).default(['Office']),
   supported_regions: z.array(z.enum(REGIONS)).min(1).max(2).default(['US']),
   Specialty: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
-  Identifier: z.array(z.object({ System: z.string().trim().min(1).max(200), Value: z.string().trim().min(1).max(200) })).max(10).default([]),
+  Identifier: z
+    .array(z.object({ System: z.string().trim().min(1).max(200), Value: z.string().trim().min(1).max(200) }))
+    .max(10)
+    .default([]),
   WorkingHours: z.array(workingHoursSchema).max(50).default([]),
 };
 /** POST schedule: the actor (one practitioner or healthcare service) and the facility. */
@@ -337,10 +361,13 @@ export const scheduleSearchSchema = z
     OrganizationId: z.string().uuid().optional(),
     Ids: z.array(z.string().uuid()).max(100).optional(),
   })
-  .refine((q) => q.PractitionerId || q.HealthcareServiceId || q.LocationId || q.OrganizationId || q.Ids?.length, {
-    message: 'one of PractitionerId, HealthcareServiceId, LocationId, OrganizationId or Ids is required',
-    path: ['PractitionerId'],
-  });
+  .refine(
+    (q) => q.PractitionerId || q.HealthcareServiceId || q.LocationId || q.OrganizationId || q.Ids?.length,
+    {
+      message: 'one of PractitionerId, HealthcareServiceId, LocationId, OrganizationId or Ids is required',
+      path: ['PractitionerId'],
+    },
+  );
 
 /** Calendar slot data, the held selection stored as slot_data (3.4); isCalendarSlotData (slot-data.ts) checks the same shape without zod. */
 export const calendarSlotDataSchema = z.object({

@@ -18,7 +18,8 @@ export const BOOKING_WORKFLOWS = [
 export type BookingWorkflow = (typeof BOOKING_WORKFLOWS)[number];
 
 /** An RFC 9562 UUID, as zod's uuid() reads it. */
-const UUID = /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 type Fields = Record<string, unknown>;
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -61,7 +62,13 @@ const isSlotData = hasFields({
   calendarId: isString,
   facilityId: isNullable(isString),
   time_slot: isSlot,
-  entity: hasFields({ Id: isString, Type: isString, Name: isString, Speciality: isNullable(isString), Photo: isNullable(isString) }),
+  entity: hasFields({
+    Id: isString,
+    Type: isString,
+    Name: isString,
+    Speciality: isNullable(isString),
+    Photo: isNullable(isString),
+  }),
   selectedReason: (v) => isString(v) || (typeof v === 'number' && Number.isFinite(v)),
   actorLocationCalendars: isListOf(isString),
   workflow: isOneOf(BOOKING_WORKFLOWS),

@@ -12,20 +12,43 @@ export const SURVEY_API = '/careslot-survey/api/v1';
 export const SURVEY_QUESTION_TYPES = ['rating', 'yes-no', 'choice', 'text'] as const;
 export type SurveyQuestionType = (typeof SURVEY_QUESTION_TYPES)[number];
 
-export const SURVEY_LIMITS = { name: 100, description: 500, instructions: 1000, question: 300, option: 100, options: 10, questions: 30 } as const;
+export const SURVEY_LIMITS = {
+  name: 100,
+  description: 500,
+  instructions: 1000,
+  question: 300,
+  option: 100,
+  options: 10,
+  questions: 30,
+} as const;
 
 /** A question as asked: a rating is 1 to 5 stars; a choice offers 2 to 10 options. */
 export const surveyQuestionSchema = z
   .object({
-    Id: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/),
+    Id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .regex(/^[A-Za-z0-9_-]+$/),
     Type: z.enum(SURVEY_QUESTION_TYPES),
     Text: safeText().pipe(z.string().min(1).max(SURVEY_LIMITS.question)),
     Required: z.boolean().default(false),
-    Options: z.array(safeText().pipe(z.string().min(1).max(SURVEY_LIMITS.option))).max(SURVEY_LIMITS.options).default([]),
+    Options: z
+      .array(safeText().pipe(z.string().min(1).max(SURVEY_LIMITS.option)))
+      .max(SURVEY_LIMITS.options)
+      .default([]),
   })
   .superRefine((question, context) => {
     if (question.Type === 'choice' && question.Options.length < 2)
-      context.addIssue({ code: 'too_small', minimum: 2, origin: 'array', inclusive: true, path: ['Options'], message: 'A choice question needs at least 2 options' });
+      context.addIssue({
+        code: 'too_small',
+        minimum: 2,
+        origin: 'array',
+        inclusive: true,
+        path: ['Options'],
+        message: 'A choice question needs at least 2 options',
+      });
     if (question.Type !== 'choice' && question.Options.length > 0)
       context.addIssue({ code: 'custom', path: ['Options'], message: 'Only a choice question has options' });
   });
@@ -38,7 +61,8 @@ const questionsSchema = z
   .superRefine((questions, context) => {
     const seen = new Set<string>();
     questions.forEach((question, index) => {
-      if (seen.has(question.Id)) context.addIssue({ code: 'custom', path: [index, 'Id'], message: 'Question ids must be unique' });
+      if (seen.has(question.Id))
+        context.addIssue({ code: 'custom', path: [index, 'Id'], message: 'Question ids must be unique' });
       seen.add(question.Id);
     });
   });
@@ -106,13 +130,21 @@ export const SURVEY_LINK_DAYS = 30;
  * survey path and `exp`). Without both, no survey call answers: the appointment id alone is guessable.
  */
 export const surveyLinkQuerySchema = z.object({
-  exp: z.coerce.number({ message: 'is required: open the survey from the link you were sent' }).int().positive(),
-  sig: z.string({ message: 'is required: open the survey from the link you were sent' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'is not a valid signature' }),
+  exp: z.coerce
+    .number({ message: 'is required: open the survey from the link you were sent' })
+    .int()
+    .positive(),
+  sig: z
+    .string({ message: 'is required: open the survey from the link you were sent' })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'is not a valid signature' }),
 });
 export type SurveyLinkQuery = z.infer<typeof surveyLinkQuerySchema>;
 export const surveyAppointmentParamSchema = z.object({ id: z.uuid() });
 
-const surveyCareGiverSchema = z.object({ profile_picture_uri: z.string().nullable(), patient_survey_instructions: z.string() });
+const surveyCareGiverSchema = z.object({
+  profile_picture_uri: z.string().nullable(),
+  patient_survey_instructions: z.string(),
+});
 
 /**
  * Survey appointment info (§3.6), and no more: the patient's first name only, the visit's start (with the
@@ -142,15 +174,27 @@ export type SurveyAppointmentInfo = z.infer<typeof surveyAppointmentInfoSchema>[
 export const surveyQuestionsSchema = z.object({
   status_code: z.number().int(),
   message: z.string(),
-  data: z.object({ SurveyId: z.uuid(), Name: z.string(), Instructions: z.string(), Questions: z.array(surveyQuestionSchema), Answered: z.boolean() }),
+  data: z.object({
+    SurveyId: z.uuid(),
+    Name: z.string(),
+    Instructions: z.string(),
+    Questions: z.array(surveyQuestionSchema),
+    Answered: z.boolean(),
+  }),
 });
 export type SurveyQuestions = z.infer<typeof surveyQuestionsSchema>['data'];
 
 /** One answer: a rating 1–5, yes or no, one of the options, or free text (checked against the question server-side). */
 export const surveyAnswerSchema = z.object({
   QuestionId: z.string().trim().min(1).max(40),
-  Value: z.union([z.number().int().min(1).max(5), z.boolean(), safeText().pipe(z.string().trim().min(1).max(2000))]),
+  Value: z.union([
+    z.number().int().min(1).max(5),
+    z.boolean(),
+    safeText().pipe(z.string().trim().min(1).max(2000)),
+  ]),
 });
-export const surveyResponseInputSchema = z.object({ SurveyId: z.uuid(), Answers: z.array(surveyAnswerSchema).max(SURVEY_LIMITS.questions) }).strict();
+export const surveyResponseInputSchema = z
+  .object({ SurveyId: z.uuid(), Answers: z.array(surveyAnswerSchema).max(SURVEY_LIMITS.questions) })
+  .strict();
 export type SurveyResponseInput = z.input<typeof surveyResponseInputSchema>;
 export const surveyResponseResultSchema = z.object({ status_code: z.number().int(), message: z.string() });

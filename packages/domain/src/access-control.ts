@@ -1,4 +1,9 @@
-import { FEATURE_CODES, PRACTICE_ROLE_CODES, type FeatureCode, type PracticeRoleCode } from '@careslot/contracts';
+import {
+  FEATURE_CODES,
+  PRACTICE_ROLE_CODES,
+  type FeatureCode,
+  type PracticeRoleCode,
+} from '@careslot/contracts';
 
 /**
  * Which practice roles may use which feature (practice-portal.md §6 menu rules, decision 0059). The spec's
@@ -38,10 +43,15 @@ export interface RoleFeatureSwitches {
   Services: readonly { ServiceCode: FeatureCode; Enabled: boolean }[];
 }
 
-export const isPracticeRoleCode = (role: string): role is PracticeRoleCode => (PRACTICE_ROLE_CODES as readonly string[]).includes(role.toLowerCase());
+export const isPracticeRoleCode = (role: string): role is PracticeRoleCode =>
+  (PRACTICE_ROLE_CODES as readonly string[]).includes(role.toLowerCase());
 
 /** Whether a role may use a feature at a practice with these switches. */
-export function roleMayUse(feature: FeatureCode, role: PracticeRoleCode, switches: RoleFeatureSwitches | undefined): boolean {
+export function roleMayUse(
+  feature: FeatureCode,
+  role: PracticeRoleCode,
+  switches: RoleFeatureSwitches | undefined,
+): boolean {
   if (!FEATURE_RULE_ROLES[feature].includes(role)) return false;
   if (FEATURE_LOCKED_ROLES[feature].includes(role)) return true;
   return switches?.Services.find((s) => s.ServiceCode === feature)?.Enabled ?? true;
@@ -51,10 +61,15 @@ export function roleMayUse(feature: FeatureCode, role: PracticeRoleCode, switche
  * The features a user holding these roles may use: a feature any of their practice roles may use (a provider
  * practice admin keeps the calendar when only providers lose it). Role names compare case-insensitively (§5).
  */
-export function enabledFeatures(configurations: readonly RoleFeatureSwitches[], roles: readonly string[]): Set<FeatureCode> {
+export function enabledFeatures(
+  configurations: readonly RoleFeatureSwitches[],
+  roles: readonly string[],
+): Set<FeatureCode> {
   const held = roles.map((r) => r.toLowerCase()).filter(isPracticeRoleCode);
   const byRole = new Map(configurations.map((c) => [c.EntityId.toLowerCase(), c]));
-  return new Set(FEATURE_CODES.filter((feature) => held.some((role) => roleMayUse(feature, role, byRole.get(role)))));
+  return new Set(
+    FEATURE_CODES.filter((feature) => held.some((role) => roleMayUse(feature, role, byRole.get(role)))),
+  );
 }
 
 /** A role's switches after a change: locked cells and cells the rules do not allow stay as they must. */
@@ -72,6 +87,11 @@ export function applyFeatureSwitches(
 }
 
 /** The change asks to switch off a cell that cannot be: which one, or null. */
-export function lockedSwitchOff(role: PracticeRoleCode, changes: RoleFeatureSwitches['Services']): FeatureCode | null {
-  return changes.find((c) => !c.Enabled && FEATURE_LOCKED_ROLES[c.ServiceCode].includes(role))?.ServiceCode ?? null;
+export function lockedSwitchOff(
+  role: PracticeRoleCode,
+  changes: RoleFeatureSwitches['Services'],
+): FeatureCode | null {
+  return (
+    changes.find((c) => !c.Enabled && FEATURE_LOCKED_ROLES[c.ServiceCode].includes(role))?.ServiceCode ?? null
+  );
 }

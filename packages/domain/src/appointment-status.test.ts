@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUSES, type AppointmentStatus } from '@careslot/contracts';
-import {
-  canChangeStatus,
-  confirmedStatus,
-  nextStatuses,
-  RELEASING_STATUSES,
-} from './appointment-status';
+import { canChangeStatus, confirmedStatus, nextStatuses, RELEASING_STATUSES } from './appointment-status';
 
 const ALL: readonly AppointmentStatus[] = APPOINTMENT_STATUSES;
 

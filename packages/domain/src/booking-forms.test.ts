@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkDob, checkEmail, checkMemberId, checkName, checkOtpCode, checkPhone, checkZip, parseDob, validateDemographics } from './booking-forms';
+import {
+  checkDob,
+  checkEmail,
+  checkMemberId,
+  checkName,
+  checkOtpCode,
+  checkPhone,
+  checkZip,
+  parseDob,
+  validateDemographics,
+} from './booking-forms';
 
 const today = new Date(Date.UTC(2026, 10, 22));
 
@@ -24,12 +34,19 @@ describe('booking form fields', () => {
 
   it('round-trips every real date through M/D/YYYY (property)', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date(Date.UTC(1900, 0, 1)), max: new Date(Date.UTC(2026, 10, 22)), noInvalidDate: true }), (d) => {
-        const text = `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
-        const parsed = parseDob(text);
-        expect(parsed?.getUTCFullYear()).toBe(d.getUTCFullYear());
-        expect(checkDob(text, today)).toEqual({ valid: true });
-      }),
+      fc.property(
+        fc.date({
+          min: new Date(Date.UTC(1900, 0, 1)),
+          max: new Date(Date.UTC(2026, 10, 22)),
+          noInvalidDate: true,
+        }),
+        (d) => {
+          const text = `${d.getUTCMonth() + 1}/${d.getUTCDate()}/${d.getUTCFullYear()}`;
+          const parsed = parseDob(text);
+          expect(parsed?.getUTCFullYear()).toBe(d.getUTCFullYear());
+          expect(checkDob(text, today)).toEqual({ valid: true });
+        },
+      ),
     );
   });
 
@@ -63,9 +80,24 @@ describe('booking form fields', () => {
 
   it('reports every failing demographics field at once', () => {
     const errors = validateDemographics(
-      { firstName: '', lastName: 'Doe', dob: '13/1/1990', email: 'x', phone: '5550101234', address1: '1 Main St', city: 'Austin', state: 'TX', zip: '787' },
+      {
+        firstName: '',
+        lastName: 'Doe',
+        dob: '13/1/1990',
+        email: 'x',
+        phone: '5550101234',
+        address1: '1 Main St',
+        city: 'Austin',
+        state: 'TX',
+        zip: '787',
+      },
       today,
     );
-    expect(errors).toEqual({ firstName: 'required', dob: 'pattern', email: 'pattern', zip: 'invalidZipLength' });
+    expect(errors).toEqual({
+      firstName: 'required',
+      dob: 'pattern',
+      email: 'pattern',
+      zip: 'invalidZipLength',
+    });
   });
 });

@@ -47,7 +47,8 @@ export function parseDob(value: string): Date | null {
 export function ageOn(dob: Date, today: Date): number {
   let age = today.getUTCFullYear() - dob.getUTCFullYear();
   const beforeBirthday =
-    today.getUTCMonth() < dob.getUTCMonth() || (today.getUTCMonth() === dob.getUTCMonth() && today.getUTCDate() < dob.getUTCDate());
+    today.getUTCMonth() < dob.getUTCMonth() ||
+    (today.getUTCMonth() === dob.getUTCMonth() && today.getUTCDate() < dob.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
 }
@@ -152,7 +153,12 @@ export function validateDemographics(input: DemographicsInput, today: Date): Fie
     phone: checkPhone(input.phone),
     address1: checkAddressLine(input.address1),
     city: checkCity(input.city),
-    state: input.state.trim() === '' ? fail('required') : /^[A-Za-z]{2}$/.test(input.state.trim()) ? OK : fail('pattern'),
+    state:
+      input.state.trim() === ''
+        ? fail('required')
+        : /^[A-Za-z]{2}$/.test(input.state.trim())
+          ? OK
+          : fail('pattern'),
     zip: checkZip(input.zip),
   };
   const errors: FieldErrors<DemographicsInput> = {};

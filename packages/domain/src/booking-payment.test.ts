@@ -1,11 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MINIMUM_VISIT_FEE, type VisitPaymentConfig, isInsuranceUpdated, isInsuranceValid, isWalletGateway, visitFee, visitPaymentApplies } from './booking-payment';
+import {
+  MINIMUM_VISIT_FEE,
+  type VisitPaymentConfig,
+  isInsuranceUpdated,
+  isInsuranceValid,
+  isWalletGateway,
+  visitFee,
+  visitPaymentApplies,
+} from './booking-payment';
 
-const config = (over: { gateway?: string; enable?: boolean; online?: boolean; insured?: number; uninsured?: number; location?: { GatewayName: string; AccountNumber: string } } = {}): VisitPaymentConfig => ({
-  OrganizationPaymentConfig: { EnableOnlinePayment: over.online ?? true, Gateway: { GatewayName: over.gateway ?? 'Stripe', AccountNumber: 'acct_1' } },
+const config = (
+  over: {
+    gateway?: string;
+    enable?: boolean;
+    online?: boolean;
+    insured?: number;
+    uninsured?: number;
+    location?: { GatewayName: string; AccountNumber: string };
+  } = {},
+): VisitPaymentConfig => ({
+  OrganizationPaymentConfig: {
+    EnableOnlinePayment: over.online ?? true,
+    Gateway: { GatewayName: over.gateway ?? 'Stripe', AccountNumber: 'acct_1' },
+  },
   LocationPaymentConfig: { Gateway: over.location ?? null },
-  UserPaymentConfig: { VisitFeeDetails: { Enable: over.enable ?? true, InsuredAmount: over.insured ?? 25, UninsuredAmount: over.uninsured ?? 80 } },
+  UserPaymentConfig: {
+    VisitFeeDetails: {
+      Enable: over.enable ?? true,
+      InsuredAmount: over.insured ?? 25,
+      UninsuredAmount: over.uninsured ?? 80,
+    },
+  },
 });
 
 describe('visit payment', () => {
@@ -29,8 +55,18 @@ describe('visit payment', () => {
 
   it('needs a location account for Global Payments', () => {
     expect(visitPaymentApplies(config({ gateway: 'globalpay' }), true)).toBe(false);
-    expect(visitPaymentApplies(config({ gateway: 'globalpay', location: { GatewayName: 'GlobalPay', AccountNumber: '' } }), true)).toBe(false);
-    expect(visitPaymentApplies(config({ gateway: 'globalpay', location: { GatewayName: 'GlobalPay', AccountNumber: '123' } }), true)).toBe(true);
+    expect(
+      visitPaymentApplies(
+        config({ gateway: 'globalpay', location: { GatewayName: 'GlobalPay', AccountNumber: '' } }),
+        true,
+      ),
+    ).toBe(false);
+    expect(
+      visitPaymentApplies(
+        config({ gateway: 'globalpay', location: { GatewayName: 'GlobalPay', AccountNumber: '123' } }),
+        true,
+      ),
+    ).toBe(true);
   });
 
   it('never asks for less than the minimum fee (property)', () => {
@@ -54,11 +90,21 @@ describe('insurance on file', () => {
 
   it('counts as updated unless the primary coverage matches the selection', () => {
     const sel = { Insurance: { Display: 'Aetna' }, SubscriberId: 'W123' };
-    expect(isInsuranceUpdated(null, [{ Priority: 'Primary', Name: 'Aetna', PolicyNumber: 'W123' }])).toBe(true);
+    expect(isInsuranceUpdated(null, [{ Priority: 'Primary', Name: 'Aetna', PolicyNumber: 'W123' }])).toBe(
+      true,
+    );
     expect(isInsuranceUpdated(sel, [])).toBe(true);
-    expect(isInsuranceUpdated(sel, [{ Priority: 'Secondary', Name: 'Aetna', PolicyNumber: 'W123' }])).toBe(true);
-    expect(isInsuranceUpdated(sel, [{ Priority: 'Primary', Name: 'Cigna', PolicyNumber: 'W123' }])).toBe(true);
-    expect(isInsuranceUpdated(sel, [{ Priority: 'Primary', Name: 'Aetna', PolicyNumber: 'W999' }])).toBe(true);
-    expect(isInsuranceUpdated(sel, [{ Priority: 'primary', Name: 'aetna', PolicyNumber: 'w123' }])).toBe(false);
+    expect(isInsuranceUpdated(sel, [{ Priority: 'Secondary', Name: 'Aetna', PolicyNumber: 'W123' }])).toBe(
+      true,
+    );
+    expect(isInsuranceUpdated(sel, [{ Priority: 'Primary', Name: 'Cigna', PolicyNumber: 'W123' }])).toBe(
+      true,
+    );
+    expect(isInsuranceUpdated(sel, [{ Priority: 'Primary', Name: 'Aetna', PolicyNumber: 'W999' }])).toBe(
+      true,
+    );
+    expect(isInsuranceUpdated(sel, [{ Priority: 'primary', Name: 'aetna', PolicyNumber: 'w123' }])).toBe(
+      false,
+    );
   });
 });

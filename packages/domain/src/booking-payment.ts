@@ -28,7 +28,10 @@ export function isInsuranceValid(coverages: readonly CoverageSummary[]): boolean
 }
 
 /** Counts as updated (must be saved) unless the primary coverage already matches the selection. */
-export function isInsuranceUpdated(selection: InsuranceSelection | null | undefined, coverages: readonly CoverageSummary[]): boolean {
+export function isInsuranceUpdated(
+  selection: InsuranceSelection | null | undefined,
+  coverages: readonly CoverageSummary[],
+): boolean {
   if (selection == null) return true;
   if (coverages.length === 0) return true;
   const primary = primaryOf(coverages);
@@ -40,9 +43,20 @@ export function isInsuranceUpdated(selection: InsuranceSelection | null | undefi
 export type GatewayName = 'stripe' | 'fortis' | 'globalpay' | 'sandbox' | 'paypal';
 
 export interface VisitPaymentConfig {
-  OrganizationPaymentConfig?: { EnableOnlinePayment?: boolean | null; Gateway?: { GatewayName?: string | null; AccountNumber?: string | null } | null } | null;
-  LocationPaymentConfig?: { Gateway?: { GatewayName?: string | null; AccountNumber?: string | null } | null } | null;
-  UserPaymentConfig?: { VisitFeeDetails?: { Enable?: boolean | null; InsuredAmount?: number | null; UninsuredAmount?: number | null } | null } | null;
+  OrganizationPaymentConfig?: {
+    EnableOnlinePayment?: boolean | null;
+    Gateway?: { GatewayName?: string | null; AccountNumber?: string | null } | null;
+  } | null;
+  LocationPaymentConfig?: {
+    Gateway?: { GatewayName?: string | null; AccountNumber?: string | null } | null;
+  } | null;
+  UserPaymentConfig?: {
+    VisitFeeDetails?: {
+      Enable?: boolean | null;
+      InsuredAmount?: number | null;
+      UninsuredAmount?: number | null;
+    } | null;
+  } | null;
 }
 
 /**
@@ -77,7 +91,11 @@ function gatewayReady(config: VisitPaymentConfig): boolean {
   const gateway = effectiveGateway(config);
   if (DIRECT_GATEWAYS.includes(gateway)) return true;
   const location = config.LocationPaymentConfig?.Gateway;
-  return gateway === 'globalpay' && location?.GatewayName?.trim().toLowerCase() === 'globalpay' && (location.AccountNumber ?? '').trim() !== '';
+  return (
+    gateway === 'globalpay' &&
+    location?.GatewayName?.trim().toLowerCase() === 'globalpay' &&
+    (location.AccountNumber ?? '').trim() !== ''
+  );
 }
 
 /** The fee owed for this visit, or null when the visit-payment rule of §5.3 does not apply. */
@@ -91,6 +109,9 @@ export function visitFee(config: VisitPaymentConfig | null | undefined, insured:
   return amount != null && amount >= MINIMUM_VISIT_FEE ? amount : null;
 }
 
-export function visitPaymentApplies(config: VisitPaymentConfig | null | undefined, insured: boolean): boolean {
+export function visitPaymentApplies(
+  config: VisitPaymentConfig | null | undefined,
+  insured: boolean,
+): boolean {
   return visitFee(config, insured) != null;
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { bookingPopup, isBookingSuccess, portalDetailsPath } from './booking-result';
 
-const base = { Status: 'Scheduled', AppointmentType: 'Office', ScheduleType: 'Scheduled', StartTime: '2026-11-24T15:00:00.000Z', Participants: [{ Type: 'Patient' }, { Type: 'Practitioner' }] };
+const base = {
+  Status: 'Scheduled',
+  AppointmentType: 'Office',
+  ScheduleType: 'Scheduled',
+  StartTime: '2026-11-24T15:00:00.000Z',
+  Participants: [{ Type: 'Patient' }, { Type: 'Practitioner' }],
+};
 
 describe('after the booking call (§4.5)', () => {
   it('counts Scheduled and Pending as success, nothing else', () => {
@@ -15,7 +21,9 @@ describe('after the booking call (§4.5)', () => {
     expect(bookingPopup(base)).toBe('confirmation');
     expect(bookingPopup({ ...base, AppointmentType: 'Resource' })).toBe('confirmation');
     expect(bookingPopup({ ...base, AppointmentType: 'TeleHealth' })).toBe('confirmation');
-    expect(bookingPopup({ ...base, AppointmentType: 'Office', ScheduleType: 'Walk-In' })).toBe('confirmation');
+    expect(bookingPopup({ ...base, AppointmentType: 'Office', ScheduleType: 'Walk-In' })).toBe(
+      'confirmation',
+    );
   });
 
   it('shows no confirmation popup for a telehealth walk-in, without a patient participant or without a start', () => {
@@ -32,8 +40,12 @@ describe('after the booking call (§4.5)', () => {
   });
 
   it('builds the portal details URL of §2.1', () => {
-    expect(portalDetailsPath('a1', 'Office')).toBe('/portal/health/appointments/office/details/a1?showConfirmationMessage=true');
-    expect(portalDetailsPath('a1', 'TeleHealth')).toBe('/portal/health/appointments/telehealth/details/a1?showConfirmationMessage=true');
+    expect(portalDetailsPath('a1', 'Office')).toBe(
+      '/portal/health/appointments/office/details/a1?showConfirmationMessage=true',
+    );
+    expect(portalDetailsPath('a1', 'TeleHealth')).toBe(
+      '/portal/health/appointments/telehealth/details/a1?showConfirmationMessage=true',
+    );
     expect(portalDetailsPath('a1', 'Resource', false)).toBe('/portal/health/appointments/office/details/a1');
   });
 });

@@ -29,7 +29,10 @@ export function bookingPopup(appointment: BookedAppointmentFacts): BookingPopup 
     return appointment.AppointmentType !== 'Resource' && !walkIn ? 'pending' : null;
   }
   const hasPatient = appointment.Participants.some((p) => p.Type === 'Patient');
-  const kindFits = appointment.AppointmentType === 'Office' || appointment.AppointmentType === 'Resource' || !(appointment.AppointmentType === 'TeleHealth' && walkIn);
+  const kindFits =
+    appointment.AppointmentType === 'Office' ||
+    appointment.AppointmentType === 'Resource' ||
+    !(appointment.AppointmentType === 'TeleHealth' && walkIn);
   return hasPatient && !!appointment.StartTime && kindFits ? 'confirmation' : null;
 }
 
@@ -37,7 +40,11 @@ export function bookingPopup(appointment: BookedAppointmentFacts): BookingPopup 
 export const PORTAL_BASE = '/portal';
 
 /** {portalBase}/health/appointments/{office|telehealth}/details/{id}?showConfirmationMessage=true (§2.1). */
-export function portalDetailsPath(appointmentId: string, appointmentType: string, showConfirmationMessage = true): string {
+export function portalDetailsPath(
+  appointmentId: string,
+  appointmentType: string,
+  showConfirmationMessage = true,
+): string {
   const kind = appointmentType === 'TeleHealth' ? 'telehealth' : 'office';
   const path = `${PORTAL_BASE}/health/appointments/${kind}/details/${encodeURIComponent(appointmentId)}`;
   return showConfirmationMessage ? `${path}?showConfirmationMessage=true` : path;

@@ -28,7 +28,11 @@ const contexts = fc.record({
   phoneVerified: fc.boolean(),
   collectPatientDemographics: fc.boolean(),
   enableInsurance: fc.boolean(),
-  insuranceName: fc.oneof(fc.constant(null), fc.constantFrom('Aetna', 'Self Pay', 'Skip insurance', "I don't have insurance", ''), fc.string()),
+  insuranceName: fc.oneof(
+    fc.constant(null),
+    fc.constantFrom('Aetna', 'Self Pay', 'Skip insurance', "I don't have insurance", ''),
+    fc.string(),
+  ),
   visitPaymentApplies: fc.boolean(),
 });
 
@@ -57,11 +61,15 @@ describe('booking stages', () => {
   });
 
   it('skips demographics unless the schedule collects them', () => {
-    expect(nextBookingStage('SMS_VERIFICATION', { ...base, collectPatientDemographics: false })).toBe('INSURANCE_CONFIRMATION');
+    expect(nextBookingStage('SMS_VERIFICATION', { ...base, collectPatientDemographics: false })).toBe(
+      'INSURANCE_CONFIRMATION',
+    );
   });
 
   it('asks to confirm insurance only for an insured patient, and collects insurance whenever insurance is enabled', () => {
-    expect(nextBookingStage('PATIENT_DEMOGRAPHICS', { ...base, insuranceName: 'Self Pay' })).toBe('INSURANCE');
+    expect(nextBookingStage('PATIENT_DEMOGRAPHICS', { ...base, insuranceName: 'Self Pay' })).toBe(
+      'INSURANCE',
+    );
     expect(nextBookingStage('PATIENT_DEMOGRAPHICS', base)).toBe('INSURANCE_CONFIRMATION');
     expect(nextBookingStage('INSURANCE_CONFIRMATION', base)).toBe('INSURANCE');
     expect(nextBookingStage('PATIENT_DEMOGRAPHICS', { ...base, enableInsurance: false })).toBe('PAYMENT');
@@ -75,7 +83,9 @@ describe('booking stages', () => {
     expect(nextBookingStage('INSURANCE', { ...base, walletPayment: true })).toBe('PAY_PAL');
     expect(routeForStage('PAY_PAL')).toBe('/book/pay-paypal');
     expect(bookingPath({ ...base, walletPayment: true })).not.toContain('PAYMENT');
-    expect(nextBookingStage('INSURANCE', { ...base, walletPayment: true, visitPaymentApplies: false })).toBe('BOOK_APPOINTMENT');
+    expect(nextBookingStage('INSURANCE', { ...base, walletPayment: true, visitPaymentApplies: false })).toBe(
+      'BOOK_APPOINTMENT',
+    );
   });
 
   it('always ends on BOOK_APPOINTMENT and moves strictly forward (property)', () => {
@@ -125,9 +135,21 @@ describe('booking stages', () => {
     expect(bookAppointmentAction('unavailable', false)).toBe('reschedule');
   });
 
-  it("counts as insured only for a real plan name", () => {
+  it('counts as insured only for a real plan name', () => {
     expect(isInsured('Blue Cross')).toBe(true);
-    for (const name of [null, undefined, '', '  ', 'Self', 'Self paying', 'Skip insurance', "I don't have insurance", 'I don’t have insurance', "I'll choose my insurance later", "I can't find my insurance in the list"]) {
+    for (const name of [
+      null,
+      undefined,
+      '',
+      '  ',
+      'Self',
+      'Self paying',
+      'Skip insurance',
+      "I don't have insurance",
+      'I don’t have insurance',
+      "I'll choose my insurance later",
+      "I can't find my insurance in the list",
+    ]) {
       expect(isInsured(name)).toBe(false);
     }
   });

@@ -90,7 +90,15 @@ export const NOT_INSURED_CHOICES = [
   "I'll choose my insurance later",
 ] as const;
 
-const NOT_INSURED_KEYWORDS = ['choose later', 'choose my insurance later', 'skip', 'self pay', 'self paying', "don't have insurance", "can't find my insurance"];
+const NOT_INSURED_KEYWORDS = [
+  'choose later',
+  'choose my insurance later',
+  'skip',
+  'self pay',
+  'self paying',
+  "don't have insurance",
+  "can't find my insurance",
+];
 
 function normalize(value: string): string {
   return value.trim().toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, ' ');
@@ -178,7 +186,9 @@ export function stageForPath(pathname: string): BookingStage | null {
 }
 
 /** Rule 2: phone verification runs in the calendar's supported region (PK or US), US by default. */
-export function verificationRegion(supportedRegions: readonly string[] | null | undefined): VerificationRegion {
+export function verificationRegion(
+  supportedRegions: readonly string[] | null | undefined,
+): VerificationRegion {
   for (const region of supportedRegions ?? []) {
     const upper = region.trim().toUpperCase();
     if ((REGIONS as readonly string[]).includes(upper)) return upper as VerificationRegion;
@@ -190,7 +200,10 @@ export function verificationRegion(supportedRegions: readonly string[] | null | 
 export type ReservedSlotCheck = 'error' | 'available' | 'unavailable';
 export type BookAppointmentAction = 'book' | 'refund' | 'reschedule';
 
-export function bookAppointmentAction(check: ReservedSlotCheck, visitFeePaid: boolean): BookAppointmentAction {
+export function bookAppointmentAction(
+  check: ReservedSlotCheck,
+  visitFeePaid: boolean,
+): BookAppointmentAction {
   switch (check) {
     case 'error':
     case 'available':

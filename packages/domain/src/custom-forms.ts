@@ -4,7 +4,8 @@
  * contracts' zod schemas structurally, so this package imports nothing of ours.
  */
 
-export type ComponentType = 'text' | 'number' | 'date' | 'choice' | 'multi-choice' | 'yes-no' | 'signature' | 'file';
+export type ComponentType =
+  'text' | 'number' | 'date' | 'choice' | 'multi-choice' | 'yes-no' | 'signature' | 'file';
 
 export interface FormComponentRule {
   Key: string;
@@ -22,7 +23,8 @@ export interface FormDefinitionRule {
   Sections: readonly { Key: string; Title: string; Components: readonly FormComponentRule[] }[];
 }
 
-export type AnswerValue = string | number | boolean | readonly string[] | { FileId: string; Name: string } | null | undefined;
+export type AnswerValue =
+  string | number | boolean | readonly string[] | { FileId: string; Name: string } | null | undefined;
 export type Answers = Readonly<Record<string, AnswerValue>>;
 
 export type FormRule = 'required' | 'number' | 'min' | 'max' | 'maxLength' | 'date' | 'option' | 'type';
@@ -47,7 +49,12 @@ function allComponents(definition: FormDefinitionRule): FormComponentRule[] {
  * Whether a component shows for these answers. A condition on a hidden component is false too, so a chain of
  * conditions hides everything below a hidden parent.
  */
-export function isComponentVisible(definition: FormDefinitionRule, key: string, answers: Answers, seen: ReadonlySet<string> = new Set()): boolean {
+export function isComponentVisible(
+  definition: FormDefinitionRule,
+  key: string,
+  answers: Answers,
+  seen: ReadonlySet<string> = new Set(),
+): boolean {
   const component = allComponents(definition).find((c) => c.Key === key);
   if (!component) return false;
   const condition = component.ShowWhen;
@@ -87,7 +94,12 @@ function checkComponent(component: FormComponentRule, value: AnswerValue): FormR
       return value.trim().length > (component.MaxLength ?? DEFAULT_TEXT_MAX) ? 'maxLength' : null;
     }
     case 'number': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())
+            ? Number(value)
+            : NaN;
       if (!Number.isFinite(n)) return 'number';
       if (component.Min != null && n < component.Min) return 'min';
       if (component.Max != null && n > component.Max) return 'max';
@@ -98,11 +110,19 @@ function checkComponent(component: FormComponentRule, value: AnswerValue): FormR
     case 'choice':
       return typeof value === 'string' && options.includes(value) ? null : 'option';
     case 'multi-choice':
-      return Array.isArray(value) && (value as readonly unknown[]).every((v) => typeof v === 'string' && options.includes(v)) ? null : 'option';
+      return Array.isArray(value) &&
+        (value as readonly unknown[]).every((v) => typeof v === 'string' && options.includes(v))
+        ? null
+        : 'option';
     case 'yes-no':
       return typeof value === 'boolean' ? null : 'type';
     case 'file':
-      return typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { FileId?: unknown }).FileId === 'string' ? null : 'type';
+      return typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        typeof (value as { FileId?: unknown }).FileId === 'string'
+        ? null
+        : 'type';
   }
 }
 
@@ -143,8 +163,13 @@ const ALL_REASONS_NAMES = ['all reasons', 'all'];
 
 /** A form applies to every reason when one of its service types is the 'all reasons' entry (Id -1). */
 export function appliesToAllReasons(form: AssociatedForm): boolean {
-  return form.AssociatedServiceTypes.length === 0 ||
-    form.AssociatedServiceTypes.some((t) => ALL_REASONS_IDS.includes(String(t.Id)) || ALL_REASONS_NAMES.includes(t.Name.trim().toLowerCase()));
+  return (
+    form.AssociatedServiceTypes.length === 0 ||
+    form.AssociatedServiceTypes.some(
+      (t) =>
+        ALL_REASONS_IDS.includes(String(t.Id)) || ALL_REASONS_NAMES.includes(t.Name.trim().toLowerCase()),
+    )
+  );
 }
 
 /** The chosen reason means every reason: 'All' or -1 (3.4 booking reason). */
@@ -158,9 +183,14 @@ export function isAllReasons(reasonId: string | number | null | undefined): bool
  * Step 7: the forms are filtered by reason unless the first form applies to all reasons. A form is kept when
  * it applies to all reasons or lists the chosen reason; with no particular reason chosen every form is kept.
  */
-export function formsForReason<T extends AssociatedForm>(forms: readonly T[], reasonId: string | number | null | undefined): T[] {
+export function formsForReason<T extends AssociatedForm>(
+  forms: readonly T[],
+  reasonId: string | number | null | undefined,
+): T[] {
   const first = forms[0];
   if (!first || appliesToAllReasons(first) || isAllReasons(reasonId)) return [...forms];
   const wanted = String(reasonId);
-  return forms.filter((form) => appliesToAllReasons(form) || form.AssociatedServiceTypes.some((t) => String(t.Id) === wanted));
+  return forms.filter(
+    (form) => appliesToAllReasons(form) || form.AssociatedServiceTypes.some((t) => String(t.Id) === wanted),
+  );
 }

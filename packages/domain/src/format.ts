@@ -21,7 +21,11 @@ export function maskCard(card: string): string {
 }
 
 /** Initials: the first letter of the preferred name; otherwise first letters of first and last names. */
-export function initials(person: { preferredName?: string | null; firstName?: string | null; lastName?: string | null }): string {
+export function initials(person: {
+  preferredName?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}): string {
   const preferred = person.preferredName?.trim();
   if (preferred) return preferred.charAt(0).toUpperCase();
   return `${person.firstName?.trim().charAt(0) ?? ''}${person.lastName?.trim().charAt(0) ?? ''}`.toUpperCase();

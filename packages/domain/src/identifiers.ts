@@ -21,12 +21,18 @@ export function identityProviderIdentifier(sub: string): IdentifierParts {
  * {Doctor or Practitioner}-{vendor_id}', Doctor when the user has the provider role (§6). Null when the
  * token carries no electronic_claim_id or vendor_id.
  */
-export function legacyPractitionerIdentifier(systemUrl: string, claims: IdentifierClaims): IdentifierParts | null {
+export function legacyPractitionerIdentifier(
+  systemUrl: string,
+  claims: IdentifierClaims,
+): IdentifierParts | null {
   const claimId = claims.electronic_claim_id?.trim();
   const vendorId = claims.vendor_id?.trim();
   if (!claimId || !vendorId) return null;
   const isProvider = (claims.user_roles ?? []).some((role) => role.toLowerCase() === 'provider');
-  return { System: `${systemUrl.replace(/\/+$/, '')}/${claimId}`, Value: `${isProvider ? 'Doctor' : 'Practitioner'}-${vendorId}` };
+  return {
+    System: `${systemUrl.replace(/\/+$/, '')}/${claimId}`,
+    Value: `${isProvider ? 'Doctor' : 'Practitioner'}-${vendorId}`,
+  };
 }
 
 /** 'System|Value', the form identifier look-ups take. */
@@ -52,7 +58,10 @@ export interface OrganizationClaims {
  * Organization-{PracticeId}'. In such a token PracticeId is the EHR's own practice number (decision 0021).
  * Null when the token carries no electronic_claim_id or no PracticeId: its PracticeId is then the product's.
  */
-export function legacyOrganizationIdentifier(systemUrl: string, claims: OrganizationClaims): IdentifierParts | null {
+export function legacyOrganizationIdentifier(
+  systemUrl: string,
+  claims: OrganizationClaims,
+): IdentifierParts | null {
   const claimId = claims.electronic_claim_id?.trim();
   const practiceId = claims.PracticeId?.trim();
   if (!claimId || !practiceId) return null;

@@ -32,22 +32,40 @@ export function placeholdersIn(text: string): string[] {
  * Checks a template's text: every `{{name}}` is a known placeholder, braces and sections are balanced and not
  * nested, and the text fits its channel. Each issue names the field and the rule.
  */
-export function validateTemplateText(field: string, text: string, channel: MessageChannel, part: 'subject' | 'body' = 'body'): TemplateIssue[] {
+export function validateTemplateText(
+  field: string,
+  text: string,
+  channel: MessageChannel,
+  part: 'subject' | 'body' = 'body',
+): TemplateIssue[] {
   const issues: TemplateIssue[] = [];
   const unknown = placeholdersIn(text).filter((name) => !KNOWN.has(name));
   if (unknown.length)
-    issues.push({ field, rule: 'placeholder', message: `unknown placeholder ${unknown.map((n) => `{{${n}}}`).join(', ')}; use one of ${MESSAGE_PLACEHOLDERS.map((n) => `{{${n}}}`).join(', ')}` });
+    issues.push({
+      field,
+      rule: 'placeholder',
+      message: `unknown placeholder ${unknown.map((n) => `{{${n}}}`).join(', ')}; use one of ${MESSAGE_PLACEHOLDERS.map((n) => `{{${n}}}`).join(', ')}`,
+    });
   const rest = text.replace(TOKEN, '');
-  if (rest.includes('{{') || rest.includes('}}')) issues.push({ field, rule: 'syntax', message: 'has a {{ without its }} (or the reverse)' });
+  if (rest.includes('{{') || rest.includes('}}'))
+    issues.push({ field, rule: 'syntax', message: 'has a {{ without its }} (or the reverse)' });
   let depth = 0;
   for (const match of text.matchAll(/\[\[|\]\]/g)) {
     depth += match[0] === '[[' ? 1 : -1;
     if (depth < 0 || depth > 1) break;
   }
-  if (depth !== 0) issues.push({ field, rule: 'syntax', message: 'has a [[ without its ]] (or one inside another)' });
-  const max = channel === 'sms' ? TEMPLATE_LIMITS.smsBody : part === 'subject' ? TEMPLATE_LIMITS.emailSubject : TEMPLATE_LIMITS.emailBody;
-  if (text.length > max) issues.push({ field, rule: 'max_length', message: `must be at most ${max} characters` });
-  if (part === 'subject' && /[\r\n]/.test(text)) issues.push({ field, rule: 'syntax', message: 'must be one line' });
+  if (depth !== 0)
+    issues.push({ field, rule: 'syntax', message: 'has a [[ without its ]] (or one inside another)' });
+  const max =
+    channel === 'sms'
+      ? TEMPLATE_LIMITS.smsBody
+      : part === 'subject'
+        ? TEMPLATE_LIMITS.emailSubject
+        : TEMPLATE_LIMITS.emailBody;
+  if (text.length > max)
+    issues.push({ field, rule: 'max_length', message: `must be at most ${max} characters` });
+  if (part === 'subject' && /[\r\n]/.test(text))
+    issues.push({ field, rule: 'syntax', message: 'must be one line' });
   return issues;
 }
 
@@ -69,7 +87,12 @@ export function visibleValues(values: MessageValues, options: RenderOptions): Me
 }
 
 export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 type Escape = (text: string) => string;
 
@@ -92,7 +115,12 @@ function fillPart(text: string, values: MessageValues, escape: Escape): { text: 
  * placeholder that has no value is left out whole; outside sections such a placeholder is written as nothing.
  * Blank lines left by dropped sections are collapsed. `html` escapes the text and values for an HTML body.
  */
-export function renderTemplate(template: string, values: MessageValues, options: RenderOptions = DEFAULT_RENDER_OPTIONS, format: 'text' | 'html' = 'text'): string {
+export function renderTemplate(
+  template: string,
+  values: MessageValues,
+  options: RenderOptions = DEFAULT_RENDER_OPTIONS,
+  format: 'text' | 'html' = 'text',
+): string {
   const shown = visibleValues(values, options);
   const escape: Escape = format === 'html' ? escapeHtml : (t) => t;
   let out = '';

@@ -57,7 +57,8 @@ export function hoursProblem(periods: readonly WorkingPeriod[]): HoursProblem | 
   for (let i = 1; i < sorted.length; i += 1) {
     const previous = sorted[i - 1]!;
     const current = sorted[i]!;
-    if (previous.weekday === current.weekday && current.start < previous.end) return { index: current.index, rule: 'overlap' };
+    if (previous.weekday === current.weekday && current.start < previous.end)
+      return { index: current.index, rule: 'overlap' };
   }
   return null;
 }

@@ -37,8 +37,12 @@ describe('visit fees typed in dollars', () => {
 
 describe("the location's gateway overrides the organization's", () => {
   const config = (org: string, location: string | null, account = ''): VisitPaymentConfig => ({
-    OrganizationPaymentConfig: { EnableOnlinePayment: true, Gateway: { GatewayName: org, AccountNumber: null } },
-    LocationPaymentConfig: location === null ? null : { Gateway: { GatewayName: location, AccountNumber: account } },
+    OrganizationPaymentConfig: {
+      EnableOnlinePayment: true,
+      Gateway: { GatewayName: org, AccountNumber: null },
+    },
+    LocationPaymentConfig:
+      location === null ? null : { Gateway: { GatewayName: location, AccountNumber: account } },
     UserPaymentConfig: { VisitFeeDetails: { Enable: true, InsuredAmount: 20, UninsuredAmount: 60 } },
   });
 

@@ -9,7 +9,8 @@ describe('isValidDea', () => {
   });
   it('refuses a wrong check digit, a first letter the spec excludes and a malformed number', () => {
     expect(isValidDea('AB1234564')).toBe(false);
-    for (const letter of ['I', 'N', 'O', 'Q', 'V', 'W', 'Y', 'Z']) expect(isValidDea(`${letter}B1234563`)).toBe(false);
+    for (const letter of ['I', 'N', 'O', 'Q', 'V', 'W', 'Y', 'Z'])
+      expect(isValidDea(`${letter}B1234563`)).toBe(false);
     expect(isValidDea('AB123456')).toBe(false);
     expect(isValidDea('1B1234563')).toBe(false);
   });
@@ -33,9 +34,17 @@ describe('person rules', () => {
   it('names every failed field once, and requires the NPI of a provider only', () => {
     const base = { FirstName: 'Ann', LastName: 'Lee', Email: 'ann@example.com' };
     expect(personIssues(base, { provider: false })).toEqual([]);
-    expect(personIssues(base, { provider: true })).toEqual([expect.objectContaining({ field: 'Npi', rule: 'required' })]);
-    expect(personIssues({ ...base, Npi: '1234567890' }, { provider: true })).toEqual([expect.objectContaining({ field: 'Npi', rule: 'npi' })]);
+    expect(personIssues(base, { provider: true })).toEqual([
+      expect.objectContaining({ field: 'Npi', rule: 'required' }),
+    ]);
+    expect(personIssues({ ...base, Npi: '1234567890' }, { provider: true })).toEqual([
+      expect.objectContaining({ field: 'Npi', rule: 'npi' }),
+    ]);
     expect(personIssues({ ...base, Npi: '1234567893' }, { provider: true })).toEqual([]);
-    expect(personIssues({ ...base, Email: 'not-an-email', DeaNumber: 'ZZ0000000' }, { provider: false }).map((i) => i.field)).toEqual(['Email', 'DeaNumber']);
+    expect(
+      personIssues({ ...base, Email: 'not-an-email', DeaNumber: 'ZZ0000000' }, { provider: false }).map(
+        (i) => i.field,
+      ),
+    ).toEqual(['Email', 'DeaNumber']);
   });
 });

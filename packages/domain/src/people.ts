@@ -1,4 +1,10 @@
-import { LIMITS, PATTERNS, hasUnwantedCharacters, isValidEmail as isValidEmailAddress, isValidNpi as isValidNpiNumber } from './validation';
+import {
+  LIMITS,
+  PATTERNS,
+  hasUnwantedCharacters,
+  isValidEmail as isValidEmailAddress,
+  isValidNpi as isValidNpiNumber,
+} from './validation';
 
 /**
  * Rules of a practice's people (practice-portal.md §5): providers and staff added or edited by a practice admin
@@ -55,7 +61,6 @@ export function usPhoneDigits(value: string): string | null {
   return digits.length === 11 ? digits.slice(1) : digits;
 }
 
-
 /** One failed rule of a person's form: the field (as the API names it), the rule and a message naming both. */
 export interface PersonIssue {
   field: string;
@@ -94,17 +99,29 @@ export function personIssues(fields: PersonFields, options: { provider: boolean 
     issues.push({
       field: 'Suffix',
       rule: suffix,
-      message: suffix === 'max_length' ? `Suffix must be at most ${LIMITS.NAME_SUFFIX_MAX} characters` : 'Suffix may contain letters, dots, commas and spaces only',
+      message:
+        suffix === 'max_length'
+          ? `Suffix must be at most ${LIMITS.NAME_SUFFIX_MAX} characters`
+          : 'Suffix may contain letters, dots, commas and spaces only',
     });
   const email = fields.Email.trim();
   if (!email) issues.push({ field: 'Email', rule: 'required', message: 'Email is required' });
-  else if (!isValidEmailAddress(email)) issues.push({ field: 'Email', rule: 'pattern', message: 'Email must be a valid e-mail address' });
+  else if (!isValidEmailAddress(email))
+    issues.push({ field: 'Email', rule: 'pattern', message: 'Email must be a valid e-mail address' });
   const phone = fields.Phone?.trim() ?? '';
-  if (phone && !isValidUsPhone(phone)) issues.push({ field: 'Phone', rule: 'pattern', message: 'Phone must be a US number of 10 digits' });
+  if (phone && !isValidUsPhone(phone))
+    issues.push({ field: 'Phone', rule: 'pattern', message: 'Phone must be a US number of 10 digits' });
   const npi = fields.Npi?.trim() ?? '';
-  if (!npi && options.provider) issues.push({ field: 'Npi', rule: 'required', message: 'NPI is required for a provider' });
-  else if (npi && !isValidNpiNumber(npi)) issues.push({ field: 'Npi', rule: 'npi', message: 'NPI must be 10 digits with a valid check digit' });
+  if (!npi && options.provider)
+    issues.push({ field: 'Npi', rule: 'required', message: 'NPI is required for a provider' });
+  else if (npi && !isValidNpiNumber(npi))
+    issues.push({ field: 'Npi', rule: 'npi', message: 'NPI must be 10 digits with a valid check digit' });
   const dea = fields.DeaNumber?.trim() ?? '';
-  if (dea && !isValidDea(dea)) issues.push({ field: 'DeaNumber', rule: 'dea', message: 'DEA number must be 2 letters and 7 digits with a valid check digit' });
+  if (dea && !isValidDea(dea))
+    issues.push({
+      field: 'DeaNumber',
+      rule: 'dea',
+      message: 'DEA number must be 2 letters and 7 digits with a valid check digit',
+    });
   return issues;
 }

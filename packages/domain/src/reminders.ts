@@ -30,20 +30,44 @@ export function reminderSettingsIssues(input: ReminderSettingsInput): ReminderIs
   const issues: ReminderIssue[] = [];
   const { minHoursBefore: min, maxHoursBefore: max, maxReminders } = REMINDER_RULES;
   if (input.HoursBefore.length === 0)
-    issues.push({ field: 'HoursBefore', rule: 'required', message: 'HoursBefore must list at least one reminder time' });
+    issues.push({
+      field: 'HoursBefore',
+      rule: 'required',
+      message: 'HoursBefore must list at least one reminder time',
+    });
   if (input.HoursBefore.length > maxReminders)
-    issues.push({ field: 'HoursBefore', rule: 'max_items', message: `HoursBefore may list at most ${maxReminders} reminder times` });
+    issues.push({
+      field: 'HoursBefore',
+      rule: 'max_items',
+      message: `HoursBefore may list at most ${maxReminders} reminder times`,
+    });
   input.HoursBefore.forEach((hours, index) => {
     if (!Number.isInteger(hours) || hours < min || hours > max)
-      issues.push({ field: `HoursBefore.${index}`, rule: 'range', message: `HoursBefore must be whole hours from ${min} to ${max}` });
+      issues.push({
+        field: `HoursBefore.${index}`,
+        rule: 'range',
+        message: `HoursBefore must be whole hours from ${min} to ${max}`,
+      });
   });
   if (new Set(input.HoursBefore).size !== input.HoursBefore.length)
-    issues.push({ field: 'HoursBefore', rule: 'unique', message: 'HoursBefore must not list the same time twice' });
+    issues.push({
+      field: 'HoursBefore',
+      rule: 'unique',
+      message: 'HoursBefore must not list the same time twice',
+    });
   if (input.Channels.some((c) => !(REMINDER_CHANNELS as readonly string[]).includes(c)))
     issues.push({ field: 'Channels', rule: 'enum', message: 'Channels may only be Email or Sms' });
   if (new Set(input.Channels).size !== input.Channels.length)
-    issues.push({ field: 'Channels', rule: 'unique', message: 'Channels must not list the same channel twice' });
+    issues.push({
+      field: 'Channels',
+      rule: 'unique',
+      message: 'Channels must not list the same channel twice',
+    });
   if (input.Enabled && input.Channels.length === 0)
-    issues.push({ field: 'Channels', rule: 'required', message: 'Channels must name e-mail, SMS or both when reminders are on' });
+    issues.push({
+      field: 'Channels',
+      rule: 'required',
+      message: 'Channels must name e-mail, SMS or both when reminders are on',
+    });
   return issues;
 }

@@ -31,7 +31,8 @@ export const SCHEDULE_LIMITS = {
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
-export const minutesOfDay = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+export const minutesOfDay = (hhmm: string): number =>
+  Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
  * Checks weekly working hours: each period 'HH:mm', ending after it starts, and no two periods of one
@@ -41,22 +42,35 @@ export function workingHoursIssues(periods: readonly HoursPeriod[], prefix = 'Wo
   const issues: HoursIssue[] = [];
   const valid: { i: number; day: number; start: number; end: number }[] = [];
   periods.forEach((p, i) => {
-    if (!HHMM.test(p.Start)) return issues.push({ field: `${prefix}.${i}.Start`, rule: 'time_format', message: "must be 'HH:mm'" });
-    if (!HHMM.test(p.End)) return issues.push({ field: `${prefix}.${i}.End`, rule: 'time_format', message: "must be 'HH:mm'" });
+    if (!HHMM.test(p.Start))
+      return issues.push({ field: `${prefix}.${i}.Start`, rule: 'time_format', message: "must be 'HH:mm'" });
+    if (!HHMM.test(p.End))
+      return issues.push({ field: `${prefix}.${i}.End`, rule: 'time_format', message: "must be 'HH:mm'" });
     const start = minutesOfDay(p.Start);
     const end = minutesOfDay(p.End);
-    if (end <= start) return issues.push({ field: `${prefix}.${i}.End`, rule: 'after_start', message: 'End must be after Start' });
+    if (end <= start)
+      return issues.push({
+        field: `${prefix}.${i}.End`,
+        rule: 'after_start',
+        message: 'End must be after Start',
+      });
     valid.push({ i, day: p.DayOfWeek, start, end });
   });
   for (const p of valid) {
     const clash = valid.find((q) => q.i < p.i && q.day === p.day && q.start < p.end && p.start < q.end);
-    if (clash) issues.push({ field: `${prefix}.${p.i}.Start`, rule: 'overlap', message: `overlaps ${prefix}.${clash.i} on the same day` });
+    if (clash)
+      issues.push({
+        field: `${prefix}.${p.i}.Start`,
+        rule: 'overlap',
+        message: `overlaps ${prefix}.${clash.i} on the same day`,
+      });
   }
   return issues;
 }
 
 /** Is n a whole number within the limit? */
-export const withinLimit = (n: number, limit: { min: number; max: number }): boolean => Number.isInteger(n) && n >= limit.min && n <= limit.max;
+export const withinLimit = (n: number, limit: { min: number; max: number }): boolean =>
+  Number.isInteger(n) && n >= limit.min && n <= limit.max;
 
 /** Minutes the zone is ahead of UTC at an instant (e.g. -300 for New York in winter). */
 function zoneOffsetMinutes(instant: number, timeZone: string): number {
@@ -71,7 +85,9 @@ function zoneOffsetMinutes(instant: number, timeZone: string): number {
     second: '2-digit',
   }).formatToParts(new Date(instant));
   const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return (Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - instant) / 60_000;
+  return (
+    (Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - instant) / 60_000
+  );
 }
 
 /**
@@ -88,5 +104,10 @@ export function zoneDayStartUtc(date: string, timeZone: string): Date {
 
 /** The calendar day ('YYYY-MM-DD') an instant falls on in a time zone. */
 export function zoneDate(instant: Date | string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(instant));
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
 }

@@ -52,17 +52,32 @@ export function boundingBox(centre: GeoPoint, miles: number): BoundingBox {
   const dLat = (angle * 180) / Math.PI + BOX_MARGIN_DEGREES;
   const minLatitude = centre.latitude - dLat;
   const maxLatitude = centre.latitude + dLat;
-  const everyLongitude = { minLatitude: Math.max(-90, minLatitude), maxLatitude: Math.min(90, maxLatitude), minLongitude: -180, maxLongitude: 180 };
+  const everyLongitude = {
+    minLatitude: Math.max(-90, minLatitude),
+    maxLatitude: Math.min(90, maxLatitude),
+    minLongitude: -180,
+    maxLongitude: 180,
+  };
   if (angle >= Math.PI / 2 || minLatitude <= -90 || maxLatitude >= 90) return everyLongitude;
   const ratio = Math.sin(angle) / Math.cos(toRadians(centre.latitude));
   if (ratio >= 1) return everyLongitude;
   const dLon = (Math.asin(ratio) * 180) / Math.PI + BOX_MARGIN_DEGREES;
   if (centre.longitude - dLon <= -180 || centre.longitude + dLon >= 180) return everyLongitude;
-  return { minLatitude, maxLatitude, minLongitude: centre.longitude - dLon, maxLongitude: centre.longitude + dLon };
+  return {
+    minLatitude,
+    maxLatitude,
+    minLongitude: centre.longitude - dLon,
+    maxLongitude: centre.longitude + dLon,
+  };
 }
 
 /** A provider's name as lists and profiles show it: 'Dr. Olivia Bennett, MD'. */
-export function providerDisplayName(name: { prefix?: string | null; given: readonly string[]; family: string; suffix?: string | null }): string {
+export function providerDisplayName(name: {
+  prefix?: string | null;
+  given: readonly string[];
+  family: string;
+  suffix?: string | null;
+}): string {
   const main = [name.prefix, ...name.given, name.family].filter((part) => part && part.trim()).join(' ');
   return name.suffix ? `${main}, ${name.suffix}` : main;
 }
@@ -78,6 +93,9 @@ export function profileSlug(name: string, entityId: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  const suffix = entityId.replace(/[^0-9a-f]/gi, '').slice(0, 8).toLowerCase();
+  const suffix = entityId
+    .replace(/[^0-9a-f]/gi, '')
+    .slice(0, 8)
+    .toLowerCase();
   return words ? `${words}-${suffix}` : suffix;
 }

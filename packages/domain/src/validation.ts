@@ -5,7 +5,8 @@
 export const PATTERNS = {
   username: /^[A-Za-z0-9_.]{0,100}$/,
   // A standard address that forbids the special characters the spec excludes; the domain ends in 2+ letters.
-  email: /^[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/,
+  email:
+    /^[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/,
   emailWithDomain: /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/,
   numeric: /^[0-9]+$/,
   alphabet: /^[A-Za-z]+$/,
@@ -75,7 +76,8 @@ export function usDateToIso(value: string): string | null {
   if (!match) return null;
   const [month, day, year] = [Number(match[1]), Number(match[2]), Number(value.trim().slice(-4))];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 

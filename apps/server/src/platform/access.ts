@@ -1,5 +1,11 @@
 import { PRACTICE_ROLE_CODES, type FeatureCode, type Role } from '@careslot/contracts';
-import { recordAudit, type AuditAction, type AuditContext, type AuditEvent, type AuditOutcome } from './audit';
+import {
+  recordAudit,
+  type AuditAction,
+  type AuditContext,
+  type AuditEvent,
+  type AuditOutcome,
+} from './audit';
 import type { RequestContext } from './context';
 import { AppError, notFound } from './errors';
 
@@ -31,7 +37,13 @@ export type ResourceKind =
   | 'form-response'
   | 'clinical';
 
-const PRACTICE_OWNED: ReadonlySet<ResourceKind> = new Set<ResourceKind>(['appointment', 'payment', 'invoice', 'form-response', 'clinical']);
+const PRACTICE_OWNED: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
+  'appointment',
+  'payment',
+  'invoice',
+  'form-response',
+  'clinical',
+]);
 
 /** The audit trail's entity type of each kind (a resource may name a more precise one). */
 const ENTITY_TYPE: Record<ResourceKind, string> = {
@@ -73,17 +85,25 @@ export interface Resource {
 /** How the caller stands to a patient. */
 export type Relation = 'self' | 'family' | 'care' | 'support' | 'none';
 
-export type DenialReason = 'no_relation' | 'other_practice' | 'purpose_required' | 'read_only' | 'not_permitted';
+export type DenialReason =
+  'no_relation' | 'other_practice' | 'purpose_required' | 'read_only' | 'not_permitted';
 
-export type Decision = { allowed: true; relation: Exclude<Relation, 'none'> } | { allowed: false; reason: DenialReason };
+export type Decision =
+  { allowed: true; relation: Exclude<Relation, 'none'> } | { allowed: false; reason: DenialReason };
 
-export const isPracticeUser = (context: RequestContext): context is RequestContext & { organizationId: string } =>
+export const isPracticeUser = (
+  context: RequestContext,
+): context is RequestContext & { organizationId: string } =>
   context.isSignedIn && context.organizationId !== null && context.roles.some((r) => PRACTICE_ROLES.has(r));
 
-export const isSupportUser = (context: RequestContext): boolean => context.isSignedIn && context.roles.some((r) => SUPPORT_ROLES.has(r));
+export const isSupportUser = (context: RequestContext): boolean =>
+  context.isSignedIn && context.roles.some((r) => SUPPORT_ROLES.has(r));
 
 /** The caller's relation to a patient as the patient or their account holder: self, family or none. */
-async function personalRelation(context: RequestContext, patientId: string): Promise<'self' | 'family' | null> {
+async function personalRelation(
+  context: RequestContext,
+  patientId: string,
+): Promise<'self' | 'family' | null> {
   if (!context.patientId) return null;
   if (context.patientId === patientId) return 'self';
   const { database, relations } = context.access;
@@ -91,7 +111,11 @@ async function personalRelation(context: RequestContext, patientId: string): Pro
 }
 
 /** Decides without auditing. authorize() is the audited form every route uses. */
-export async function decide(context: RequestContext, action: AccessAction, resource: Resource): Promise<Decision> {
+export async function decide(
+  context: RequestContext,
+  action: AccessAction,
+  resource: Resource,
+): Promise<Decision> {
   const personal = await personalRelation(context, resource.patientId);
   if (personal) return { allowed: true, relation: personal };
 
@@ -99,20 +123,23 @@ export async function decide(context: RequestContext, action: AccessAction, reso
     const organizationId = context.organizationId;
     const { database, relations } = context.access;
     if (isPracticeOwned(resource)) {
-      const owns = resource.organizationId === organizationId || (resource.sharedWith ?? []).includes(organizationId);
+      const owns =
+        resource.organizationId === organizationId || (resource.sharedWith ?? []).includes(organizationId);
       if (!owns) return { allowed: false, reason: 'other_practice' };
       // Reading or changing its own object needs nothing more; creating one for a patient needs the relation,
       // or a practice could reach any patient by filing an object for them.
       if (action !== 'create') return { allowed: true, relation: 'care' };
     }
-    if (await relations.hasCareRelation(database, organizationId, resource.patientId)) return { allowed: true, relation: 'care' };
+    if (await relations.hasCareRelation(database, organizationId, resource.patientId))
+      return { allowed: true, relation: 'care' };
     // A practice user who is also support falls through to the support rule.
   }
 
   if (isSupportUser(context)) {
     if (!context.purpose) return { allowed: false, reason: 'purpose_required' };
     const writes = action !== 'read' && action !== 'search';
-    if (writes && !context.roles.some((r) => SUPPORT_WRITERS.has(r))) return { allowed: false, reason: 'read_only' };
+    if (writes && !context.roles.some((r) => SUPPORT_WRITERS.has(r)))
+      return { allowed: false, reason: 'read_only' };
     return { allowed: true, relation: 'support' };
   }
   return { allowed: false, reason: 'no_relation' };
@@ -146,7 +173,13 @@ function denialError(reason: DenialReason): AppError {
   switch (reason) {
     case 'purpose_required':
       return new AppError('forbidden', {
-        issues: [{ field: 'header.X-Access-Purpose', rule: 'required', message: 'Support access to patient data needs a stated purpose' }],
+        issues: [
+          {
+            field: 'header.X-Access-Purpose',
+            rule: 'required',
+            message: 'Support access to patient data needs a stated purpose',
+          },
+        ],
       });
     case 'read_only':
       return new AppError('forbidden');
@@ -171,7 +204,8 @@ export async function authorize(
   permits?: (relation: Exclude<Relation, 'none'>) => boolean,
 ): Promise<Exclude<Relation, 'none'>> {
   let decision = await decide(context, action, resource);
-  if (decision.allowed && permits && !permits(decision.relation)) decision = { allowed: false, reason: 'not_permitted' };
+  if (decision.allowed && permits && !permits(decision.relation))
+    decision = { allowed: false, reason: 'not_permitted' };
   const event: AuditEvent = {
     action,
     entityType: resource.entityType ?? ENTITY_TYPE[resource.kind],
@@ -227,7 +261,14 @@ export async function canSeePracticeObject(
   kind: Extract<ResourceKind, 'appointment' | 'payment' | 'invoice' | 'form-response' | 'clinical'>,
   object: { id: string; patientId: string; organizationId: string | null },
 ): Promise<boolean> {
-  return (await decide(context, 'read', { kind, id: object.id, patientId: object.patientId, organizationId: object.organizationId })).allowed;
+  return (
+    await decide(context, 'read', {
+      kind,
+      id: object.id,
+      patientId: object.patientId,
+      organizationId: object.organizationId,
+    })
+  ).allowed;
 }
 
 /**
@@ -241,7 +282,8 @@ export type PatientScope =
   | { kind: 'none'; reason: DenialReason };
 
 export async function patientScope(context: RequestContext): Promise<PatientScope> {
-  if (isSupportUser(context)) return context.purpose ? { kind: 'all' } : { kind: 'none', reason: 'purpose_required' };
+  if (isSupportUser(context))
+    return context.purpose ? { kind: 'all' } : { kind: 'none', reason: 'purpose_required' };
   if (isPracticeUser(context)) return { kind: 'care', organizationId: context.organizationId };
   if (context.patientId) {
     const family = await context.access.relations.familyOf(context.access.database, context.patientId);
@@ -254,10 +296,21 @@ export async function patientScope(context: RequestContext): Promise<PatientScop
  * A list or search the caller may not run at all: audited as denied and answered 403 (there is no single
  * object whose existence could leak). Support without a purpose is told which header to send.
  */
-export async function denyList(context: RequestContext, kind: ResourceKind, reason: DenialReason, options: { entityType?: string; workflow?: string | null } = {}): Promise<never> {
+export async function denyList(
+  context: RequestContext,
+  kind: ResourceKind,
+  reason: DenialReason,
+  options: { entityType?: string; workflow?: string | null } = {},
+): Promise<never> {
   throw await refusal(
     context,
-    { action: 'search', entityType: options.entityType ?? ENTITY_TYPE[kind], outcome: 'denied', workflow: options.workflow ?? null, detail: { reason } },
+    {
+      action: 'search',
+      entityType: options.entityType ?? ENTITY_TYPE[kind],
+      outcome: 'denied',
+      workflow: options.workflow ?? null,
+      detail: { reason },
+    },
     reason === 'purpose_required' ? denialError(reason) : new AppError('forbidden'),
   );
 }
@@ -312,7 +365,11 @@ export async function recordOutcome(
  * every role the caller holds, with an audit row naming the feature (the feature exists; only its use is
  * refused). Callers who are not practice users are left to the route's own rules.
  */
-export async function requireFeature(context: RequestContext, feature: FeatureCode, options: { workflow?: string | null } = {}): Promise<void> {
+export async function requireFeature(
+  context: RequestContext,
+  feature: FeatureCode,
+  options: { workflow?: string | null } = {},
+): Promise<void> {
   if (!isPracticeUser(context)) return;
   const features = context.access.features;
   if (!features) return;
@@ -333,7 +390,9 @@ export async function requireFeature(context: RequestContext, feature: FeatureCo
 export async function mayUseFeature(context: RequestContext, feature: FeatureCode): Promise<boolean> {
   if (!isPracticeUser(context)) return false;
   const features = context.access.features;
-  return features ? (await features.enabledFeatures(context.organizationId, context.roles)).has(feature) : true;
+  return features
+    ? (await features.enabledFeatures(context.organizationId, context.roles)).has(feature)
+    : true;
 }
 
 /** An object a practice owns that is nobody's patient data: its settings, surveys, templates, calendars. */
@@ -373,11 +432,22 @@ export async function authorizePractice(
   roles: readonly Role[] = ANY_PRACTICE_ROLE,
 ): Promise<void> {
   const superUser = context.isSignedIn && context.roles.includes('superuser');
-  const ownPractice = isPracticeUser(context) && object.organizationId !== null && context.organizationId === object.organizationId;
+  const ownPractice =
+    isPracticeUser(context) &&
+    object.organizationId !== null &&
+    context.organizationId === object.organizationId;
   const hasRole = roles.some((role) => context.roles.includes(role));
   const known = object.platform === true || object.organizationId !== null;
   const reason: DenialReason | null =
-    superUser && known ? null : object.platform ? 'not_permitted' : !ownPractice ? 'other_practice' : !hasRole ? 'not_permitted' : null;
+    superUser && known
+      ? null
+      : object.platform
+        ? 'not_permitted'
+        : !ownPractice
+          ? 'other_practice'
+          : !hasRole
+            ? 'not_permitted'
+            : null;
   const event: AuditEvent = {
     action,
     entityType: object.entityType,
@@ -385,8 +455,13 @@ export async function authorizePractice(
     patientId: null,
     outcome: reason === null ? 'success' : known ? 'denied' : 'not_found',
     workflow: object.workflow ?? null,
-    detail: { ...object.detail, ...(reason && known ? { reason } : {}), ...(known ? { organizationId: object.organizationId } : {}) },
+    detail: {
+      ...object.detail,
+      ...(reason && known ? { reason } : {}),
+      ...(known ? { organizationId: object.organizationId } : {}),
+    },
   };
-  if (reason) throw await refusal(context, event, reason === 'other_practice' ? notFound() : new AppError('forbidden'));
+  if (reason)
+    throw await refusal(context, event, reason === 'other_practice' ? notFound() : new AppError('forbidden'));
   await recordAudit(context.access.database, auditContext(context), event);
 }

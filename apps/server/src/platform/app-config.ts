@@ -29,9 +29,18 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         supportEmail: config.SUPPORT_EMAIL,
         languages: [...LANGUAGES],
         ehrSystemUrl: config.EHR_SYSTEM_URL,
-        oidc: { issuer: `${config.publicUrl}/realms/${REALM}`, clientId: OAUTH_CLIENT_ID, scope: OAUTH_SCOPE },
-        social: config.SOCIAL_OIDC_ISSUER ? { alias: config.SOCIAL_OIDC_ALIAS, name: config.SOCIAL_OIDC_NAME } : null,
-        payments: { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null, hostedCardFields: hostedCardFields(config) },
+        oidc: {
+          issuer: `${config.publicUrl}/realms/${REALM}`,
+          clientId: OAUTH_CLIENT_ID,
+          scope: OAUTH_SCOPE,
+        },
+        social: config.SOCIAL_OIDC_ISSUER
+          ? { alias: config.SOCIAL_OIDC_ALIAS, name: config.SOCIAL_OIDC_NAME }
+          : null,
+        payments: {
+          stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
+          hostedCardFields: hostedCardFields(config),
+        },
       };
     },
   );

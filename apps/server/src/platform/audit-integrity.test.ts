@@ -17,30 +17,61 @@ describe('audit integrity', () => {
     await t.close();
   });
 
-  const actor = { actorId: 'integrity-actor', actorType: 'Patient', ip: '127.0.0.1', userAgent: 'test', purpose: 'probe' };
+  const actor = {
+    actorId: 'integrity-actor',
+    actorType: 'Patient',
+    ip: '127.0.0.1',
+    userAgent: 'test',
+    purpose: 'probe',
+  };
 
   it('writes rows through audit.record() and refuses to update, delete or truncate them, even for the database owner', async () => {
-    await recordAudit(t.database, actor, { action: 'read', entityType: 'Patient', entityId: 'p-int', patientId: 'p-int', patientIds: ['p-int', 'p-int', 'q-int'], outcome: 'success' });
+    await recordAudit(t.database, actor, {
+      action: 'read',
+      entityType: 'Patient',
+      entityId: 'p-int',
+      patientId: 'p-int',
+      patientIds: ['p-int', 'p-int', 'q-int'],
+      outcome: 'success',
+    });
     const rows = await t.database.query<{ actor_id: string; purpose: string; patient_ids: string[] }>(
       "select actor_id, purpose, patient_ids from audit.events where entity_id = 'p-int'",
     );
-    expect(rows).toEqual([{ actor_id: 'integrity-actor', purpose: 'probe', patient_ids: ['p-int', 'q-int'] }]);
-    await expect(t.database.query("update audit.events set outcome = 'failure' where entity_id = 'p-int'")).rejects.toThrow(/append-only/);
-    await expect(t.database.query("delete from audit.events where entity_id = 'p-int'")).rejects.toThrow(/append-only/);
+    expect(rows).toEqual([
+      { actor_id: 'integrity-actor', purpose: 'probe', patient_ids: ['p-int', 'q-int'] },
+    ]);
+    await expect(
+      t.database.query("update audit.events set outcome = 'failure' where entity_id = 'p-int'"),
+    ).rejects.toThrow(/append-only/);
+    await expect(t.database.query("delete from audit.events where entity_id = 'p-int'")).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.database.query('truncate audit.events')).rejects.toThrow(/append-only/);
     // The read view is no back door either.
-    await expect(t.database.query("delete from audit_events where entity_id = 'p-int'")).rejects.toThrow(/append-only/);
+    await expect(t.database.query("delete from audit_events where entity_id = 'p-int'")).rejects.toThrow(
+      /append-only/,
+    );
     expect(await t.database.query("select 1 from audit_events where entity_id = 'p-int'")).toHaveLength(1);
   });
 
   it('keeps the audit table, its trigger and its writer function owned by a role the application is not', async () => {
-    const [owners] = await t.database.query<{ table_owner: string; function_owner: string; definer: boolean; app_is_member: boolean }>(
+    const [owners] = await t.database.query<{
+      table_owner: string;
+      function_owner: string;
+      definer: boolean;
+      app_is_member: boolean;
+    }>(
       `select (select tableowner from pg_tables where schemaname = 'audit' and tablename = 'events') as table_owner,
               (select r.rolname from pg_proc p join pg_roles r on r.oid = p.proowner where p.proname = 'record' and p.pronamespace = 'audit'::regnamespace) as function_owner,
               (select prosecdef from pg_proc where proname = 'record' and pronamespace = 'audit'::regnamespace) as definer,
               pg_has_role(current_user, 'careslot_audit_owner', 'MEMBER') and not (select rolsuper from pg_roles where rolname = current_user) as app_is_member`,
     );
-    expect(owners).toEqual({ table_owner: 'careslot_audit_owner', function_owner: 'careslot_audit_owner', definer: true, app_is_member: false });
+    expect(owners).toEqual({
+      table_owner: 'careslot_audit_owner',
+      function_owner: 'careslot_audit_owner',
+      definer: true,
+      app_is_member: false,
+    });
   });
 
   it('logs a database error without its values: a duplicate e-mail leaves no e-mail in any log line', async () => {

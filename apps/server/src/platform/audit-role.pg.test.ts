@@ -17,9 +17,15 @@ describe('the application role and the audit trail', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [{ db }] = (await t.database.query<{ db: string }>('select current_database() as db')) as [{ db: string }];
-    await t.database.exec(`create role ${role} login password '${password}' nosuperuser nocreaterole nocreatedb`);
-    await t.database.exec(`grant connect on database ${db} to ${role}; grant usage on schema public to ${role}`);
+    const [{ db }] = (await t.database.query<{ db: string }>('select current_database() as db')) as [
+      { db: string },
+    ];
+    await t.database.exec(
+      `create role ${role} login password '${password}' nosuperuser nocreaterole nocreatedb`,
+    );
+    await t.database.exec(
+      `grant connect on database ${db} to ${role}; grant usage on schema public to ${role}`,
+    );
     const url = new URL(withDatabaseName(process.env.DATABASE_URL!, db));
     url.username = role;
     url.password = password;
@@ -38,7 +44,9 @@ describe('the application role and the audit trail', () => {
   };
 
   it('inserts through audit.record() and reads through audit_events', async () => {
-    await app.query("select audit.record('app-role', 'Patient', null, 'read', 'Patient', 'role-probe', 'role-probe', null, null, null, '127.0.0.1', 'test', 'success', null)");
+    await app.query(
+      "select audit.record('app-role', 'Patient', null, 'read', 'Patient', 'role-probe', 'role-probe', null, null, null, '127.0.0.1', 'test', 'success', null)",
+    );
     const { rows } = await app.query("select actor_id from audit_events where entity_id = 'role-probe'");
     expect(rows).toEqual([{ actor_id: 'app-role' }]);
   });
@@ -49,13 +57,19 @@ describe('the application role and the audit trail', () => {
     await refused("delete from audit_events where entity_id = 'role-probe'");
     await refused("update audit_events set outcome = 'failure'");
     await refused('truncate audit.events');
-    await refused("insert into audit.events (actor_type, action, entity_type, outcome) values ('x', 'read', 'Patient', 'success')");
+    await refused(
+      "insert into audit.events (actor_type, action, entity_type, outcome) values ('x', 'read', 'Patient', 'success')",
+    );
     await refused('alter table audit.events disable trigger audit_events_no_update');
     await refused('alter table audit.events disable trigger all');
     await refused('drop trigger audit_events_no_update on audit.events');
     await refused('drop table audit.events');
-    await refused("create or replace function audit.audit_events_append_only() returns trigger language plpgsql as $$ begin return null; end $$");
-    const { rows } = await app.query("select count(*)::int as n from audit_events where entity_id = 'role-probe'");
+    await refused(
+      'create or replace function audit.audit_events_append_only() returns trigger language plpgsql as $$ begin return null; end $$',
+    );
+    const { rows } = await app.query(
+      "select count(*)::int as n from audit_events where entity_id = 'role-probe'",
+    );
     expect(rows).toEqual([{ n: 1 }]);
   });
 });

@@ -50,24 +50,25 @@ export function auditContextOf(request: FastifyRequest): AuditContext {
  * Appends one row to the audit trail through audit.record(), the only way the application's database role
  * can write it (decision 0027): the role may insert, never update, delete, truncate or alter.
  */
-export async function recordAudit(database: Pick<Connection, 'query'>, context: AuditContext, event: AuditEvent) {
-  await database.query(
-    'select audit.record($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)',
-    [
-      context.actorId,
-      context.actorType,
-      context.organizationId ?? null,
-      event.action,
-      event.entityType,
-      event.entityId ?? null,
-      event.patientId ?? null,
-      event.patientIds ? [...new Set(event.patientIds)] : null,
-      event.workflow ?? null,
-      context.purpose ?? null,
-      context.ip,
-      context.userAgent,
-      event.outcome,
-      event.detail ? JSON.stringify(event.detail) : null,
-    ],
-  );
+export async function recordAudit(
+  database: Pick<Connection, 'query'>,
+  context: AuditContext,
+  event: AuditEvent,
+) {
+  await database.query('select audit.record($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)', [
+    context.actorId,
+    context.actorType,
+    context.organizationId ?? null,
+    event.action,
+    event.entityType,
+    event.entityId ?? null,
+    event.patientId ?? null,
+    event.patientIds ? [...new Set(event.patientIds)] : null,
+    event.workflow ?? null,
+    context.purpose ?? null,
+    context.ip,
+    context.userAgent,
+    event.outcome,
+    event.detail ? JSON.stringify(event.detail) : null,
+  ]);
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { authenticateRequest } from './auth';
 import type { ProductClaims, TokenService } from './tokens';
 
-const base = { sub: 'sub-1', email: 'a@example.test', user_roles: ['staff'], user_type: 'Practitioner' } as ProductClaims;
+const base = {
+  sub: 'sub-1',
+  email: 'a@example.test',
+  user_roles: ['staff'],
+  user_type: 'Practitioner',
+} as ProductClaims;
 
 function tokensAnswering(claims: ProductClaims): TokenService {
   return { verify: async () => claims } as unknown as TokenService;
@@ -22,8 +27,11 @@ async function principalOf(claims: ProductClaims, organizations: Record<string, 
 }
 
 describe('the principal of a legacy EHR sign-in (decision 0021)', () => {
-  it("acts for the organization its EHR practice number names", async () => {
-    const { principal, asked } = await principalOf({ ...base, electronic_claim_id: '1001', PracticeId: '1001' }, { '1001|1001': 'org-uuid' });
+  it('acts for the organization its EHR practice number names', async () => {
+    const { principal, asked } = await principalOf(
+      { ...base, electronic_claim_id: '1001', PracticeId: '1001' },
+      { '1001|1001': 'org-uuid' },
+    );
     expect(asked).toEqual(['1001|1001']);
     expect(principal?.organizationId).toBe('org-uuid');
   });
@@ -33,7 +41,7 @@ describe('the principal of a legacy EHR sign-in (decision 0021)', () => {
     expect(principal?.organizationId).toBeNull();
   });
 
-  it("keeps the PracticeId of a token without electronic_claim_id, without a look-up", async () => {
+  it('keeps the PracticeId of a token without electronic_claim_id, without a look-up', async () => {
     const { principal, asked } = await principalOf({ ...base, PracticeId: 'org-uuid-2' }, {});
     expect(asked).toEqual([]);
     expect(principal?.organizationId).toBe('org-uuid-2');

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { APPOINTMENT_DETAILS_MESSAGES, cacheClearResultSchema, cacheKeyParamsSchema, errorEnvelopeSchema } from '@careslot/contracts';
+import {
+  APPOINTMENT_DETAILS_MESSAGES,
+  cacheClearResultSchema,
+  cacheKeyParamsSchema,
+  errorEnvelopeSchema,
+} from '@careslot/contracts';
 import { requireUser } from './auth';
 
 /**

@@ -1,9 +1,13 @@
 import type { HostedFieldEnvironment } from '@careslot/contracts';
 import type { Config } from '../config';
 
-type CardFieldConfig = Pick<Config, 'FORTIS_USER_ID' | 'FORTIS_USER_API_KEY' | 'FORTIS_DEVELOPER_ID' | 'FORTIS_API_URL' | 'GLOBALPAY_API_URL'>;
+type CardFieldConfig = Pick<
+  Config,
+  'FORTIS_USER_ID' | 'FORTIS_USER_API_KEY' | 'FORTIS_DEVELOPER_ID' | 'FORTIS_API_URL' | 'GLOBALPAY_API_URL'
+>;
 
-const environmentOf = (apiUrl: string): HostedFieldEnvironment => (new URL(apiUrl).hostname.includes('sandbox') ? 'sandbox' : 'production');
+const environmentOf = (apiUrl: string): HostedFieldEnvironment =>
+  new URL(apiUrl).hostname.includes('sandbox') ? 'sandbox' : 'production';
 
 /**
  * Whose hosted card field the browser loads (decision 0077): Fortis Elements when the server takes Fortis payments
@@ -11,7 +15,10 @@ const environmentOf = (apiUrl: string): HostedFieldEnvironment => (new URL(apiUr
  * environment follows the API the server calls (a 'sandbox' host, else production). Null: the built-in sandbox
  * stands in for that gateway and shows its own card form.
  */
-export function hostedCardFields(config: CardFieldConfig): { fortis: HostedFieldEnvironment | null; globalpay: HostedFieldEnvironment | null } {
+export function hostedCardFields(config: CardFieldConfig): {
+  fortis: HostedFieldEnvironment | null;
+  globalpay: HostedFieldEnvironment | null;
+} {
   const fortisLive = !!(config.FORTIS_USER_ID && config.FORTIS_USER_API_KEY && config.FORTIS_DEVELOPER_ID);
   return {
     fortis: fortisLive ? environmentOf(config.FORTIS_API_URL) : null,
@@ -34,5 +41,8 @@ export const GLOBALPAY_JS_ORIGIN = 'https://js.globalpay.com';
  */
 export function hostedCardFieldSources(config: CardFieldConfig): string[] {
   const fields = hostedCardFields(config);
-  return [...(fields.fortis ? [FORTIS_ELEMENTS_ORIGIN[fields.fortis]] : []), ...(fields.globalpay ? [GLOBALPAY_JS_ORIGIN] : [])];
+  return [
+    ...(fields.fortis ? [FORTIS_ELEMENTS_ORIGIN[fields.fortis]] : []),
+    ...(fields.globalpay ? [GLOBALPAY_JS_ORIGIN] : []),
+  ];
 }

@@ -5,7 +5,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export function fixedClock(at: Date | string): Clock & { set(to: Date | string): void; advance(ms: number): void } {
+export function fixedClock(
+  at: Date | string,
+): Clock & { set(to: Date | string): void; advance(ms: number): void } {
   let current = new Date(at);
   return {
     now: () => new Date(current),

@@ -99,7 +99,11 @@ export interface ContextMeta {
 }
 
 /** A context for a verified principal (or none), e.g. a socket's token in the real-time hub. */
-export function contextFor(principal: Principal | null, meta: ContextMeta, access: AccessBackend): RequestContext {
+export function contextFor(
+  principal: Principal | null,
+  meta: ContextMeta,
+  access: AccessBackend,
+): RequestContext {
   const signedIn = isSignedInUser(principal);
   return {
     subject: principal?.subject ?? null,

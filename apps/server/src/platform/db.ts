@@ -48,7 +48,9 @@ export function fromPglite(client: PGlite): Database {
     },
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     copyFrom: async (table, columns, rows) => {
-      await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], { blob: new Blob([rows]) });
+      await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], {
+        blob: new Blob([rows]),
+      });
     },
   };
   return {
@@ -95,7 +97,8 @@ export function fromPool(pool: pg.Pool): Database {
           exec: async (script) => {
             await client.query(script);
           },
-          query: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+          query: async <T>(text: string, params: unknown[] = []) =>
+            (await client.query(text, params)).rows as T[],
         });
       } catch (error) {
         broken = true;
@@ -157,7 +160,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const isNew = !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   mkdirSync(options.dataDir, { recursive: true });
-  const base = isNew && options.baseDataDir && existsSync(options.baseDataDir) ? options.baseDataDir : undefined;
+  const base =
+    isNew && options.baseDataDir && existsSync(options.baseDataDir) ? options.baseDataDir : undefined;
   const client = await PGlite.create({
     dataDir: options.dataDir,
     ...(base ? { loadDataDir: new Blob([readFileSync(base)]) } : {}),

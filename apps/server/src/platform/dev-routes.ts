@@ -11,7 +11,9 @@ const messageSchema = z.object({
   template: z.string(),
   status: z.enum(['stored', 'pending', 'sent', 'failed']),
   createdAt: z.string(),
-  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })).optional(),
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+    .optional(),
   organizationId: z.string().nullish(),
   workflowKey: z.string().nullish(),
   html: z.string().nullish(),

@@ -39,7 +39,10 @@ export class AppError extends Error {
    */
   deferredAudit?: { context: AuditContext; event: AuditEvent };
 
-  constructor(kind: AppErrorKind, options: { message?: string; issues?: FieldIssue[]; cause?: unknown } = {}) {
+  constructor(
+    kind: AppErrorKind,
+    options: { message?: string; issues?: FieldIssue[]; cause?: unknown } = {},
+  ) {
     super(options.message ?? kind, { cause: options.cause });
     this.kind = kind;
     this.issues = options.issues;
@@ -53,12 +56,14 @@ export class AppError extends Error {
 
 export const badRequest = (issues: FieldIssue[], message?: string) =>
   new AppError('bad_request', { issues, ...(message ? { message } : {}) });
-export const fieldError = (field: string, rule: string, message: string) => badRequest([{ field, rule, message }]);
+export const fieldError = (field: string, rule: string, message: string) =>
+  badRequest([{ field, rule, message }]);
 export const unauthorized = () => new AppError('unauthorized');
 export const forbidden = () => new AppError('forbidden');
 export const notFound = () => new AppError('not_found');
 export const conflict = (message: string) => new AppError('conflict', { message });
-export const tooManyRequests = (message?: string) => new AppError('too_many_requests', message ? { message } : {});
+export const tooManyRequests = (message?: string) =>
+  new AppError('too_many_requests', message ? { message } : {});
 
 function envelope(status: number, message: string, issues?: FieldIssue[]): ErrorEnvelope {
   return { status_code: status, message, data: null, ...(issues ? { errors: issues } : {}) };
@@ -83,7 +88,10 @@ function describeZodRule(keyword: string, message: string): string {
 }
 
 /** Turns any error into the envelope; nothing unknown (stack, SQL, another patient's data) reaches a caller. */
-export function toErrorResponse(error: unknown, request: FastifyRequest): { status: number; body: ErrorEnvelope } {
+export function toErrorResponse(
+  error: unknown,
+  request: FastifyRequest,
+): { status: number; body: ErrorEnvelope } {
   if (error instanceof AppError) {
     const status = error.status;
     return { status, body: envelope(status, error.publicMessage ?? messageForStatus(status), error.issues) };
@@ -112,16 +120,30 @@ export function toErrorResponse(error: unknown, request: FastifyRequest): { stat
     // Framework-level client errors: malformed JSON, body too large, unsupported media type, rate limit.
     const issues: FieldIssue[] | undefined =
       status === 400 || status === 415 || status === 413
-        ? [{ field: 'body', rule: fastifyError.code ?? 'invalid', message: fastifyError.message ?? 'invalid body' }]
+        ? [
+            {
+              field: 'body',
+              rule: fastifyError.code ?? 'invalid',
+              message: fastifyError.message ?? 'invalid body',
+            },
+          ]
         : undefined;
     const responseStatus = status === 415 || status === 413 ? 400 : status;
-    return { status: responseStatus, body: envelope(responseStatus, messageForStatus(responseStatus), issues) };
+    return {
+      status: responseStatus,
+      body: envelope(responseStatus, messageForStatus(responseStatus), issues),
+    };
   }
   if (isDataException(error)) {
     // A value the database cannot hold (a text or date the boundary rules should have refused): the
     // caller's input, so 400, never 500; logged without the value, to be caught at the boundary next.
     request.log.warn({ code: error.code, route: request.routeOptions.url }, 'input refused by the database');
-    return { status: 400, body: envelope(400, messageForStatus(400), [{ field: 'request', rule: 'database_value', message: 'database_value: a value cannot be stored' }]) };
+    return {
+      status: 400,
+      body: envelope(400, messageForStatus(400), [
+        { field: 'request', rule: 'database_value', message: 'database_value: a value cannot be stored' },
+      ]),
+    };
   }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, body: envelope(500, messageForStatus(500)) };

@@ -16,7 +16,13 @@ import { dropPostgresDatabase, withDatabaseName } from '../testing/template';
 const V2 = '/careslot-appointment-service/api/v2';
 const provider = demoPerson('provider-admin');
 // Every durable consumer of an appointment change, in name order (as deliveriesOf lists them).
-const CONSUMERS = ['appointments.hub', 'notifications.appointment-messages', 'notifications.in-app', 'reminders.schedule', 'surveys.after-visit'];
+const CONSUMERS = [
+  'appointments.hub',
+  'notifications.appointment-messages',
+  'notifications.in-app',
+  'reminders.schedule',
+  'surveys.after-visit',
+];
 
 describe('durable domain events survive a kill -9 between the commit and the delivery', () => {
   const adminUrl = process.env.DATABASE_URL!;
@@ -41,7 +47,10 @@ describe('durable domain events survive a kill -9 between the commit and the del
     db = new pg.Client({ connectionString: url });
     await db.connect();
     // A calendar of the second practice's provider that takes bookings without approval or fee.
-    const { rows } = await db.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[1]]);
+    const { rows } = await db.query<{ id: string }>(
+      'select id from locations where organization_id = $1 order by name limit 1',
+      [DEMO_PRACTICE_IDS[1]],
+    );
     scheduleId = randomUUID();
     await db.query(
       `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval)
@@ -49,18 +58,30 @@ describe('durable domain events survive a kill -9 between the commit and the del
       [scheduleId, provider.id, rows[0]!.id],
     );
     for (let weekday = 1; weekday <= 5; weekday += 1) {
-      await db.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [scheduleId, weekday]);
+      await db.query(
+        'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+        [scheduleId, weekday],
+      );
     }
     const day = new Date(Date.now() + 3 * 86_400_000);
     while ([0, 6].includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
-    for (const minute of [0, 30]) starts.push(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 15, minute)).toISOString());
+    for (const minute of [0, 30])
+      starts.push(
+        new Date(
+          Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 15, minute),
+        ).toISOString(),
+      );
     // The schedule was written behind the server's back: a restart reads it fresh.
     await server.kill('SIGTERM');
     await server.start();
-    const login = await server.call('POST', '/api/account/login', { body: { UserName: 'patient@demo.careslot.health', Password: 'CareSlot!2026' } });
+    const login = await server.call('POST', '/api/account/login', {
+      body: { UserName: 'patient@demo.careslot.health', Password: 'CareSlot!2026' },
+    });
     expect(login.status).toBe(200);
     token = (login.json.data as { access_token: string }).access_token;
-    patientId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string }).careslot_id;
+    patientId = (
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string }
+    ).careslot_id;
     await server.kill('SIGTERM');
   }, 300_000);
 
@@ -77,13 +98,21 @@ describe('durable domain events survive a kill -9 between the commit and the del
   const book = (start: string) =>
     server.call('POST', `${V2}/Appointments`, {
       token,
-      body: { CalendarId: scheduleId, StartTime: start, Participants: [{ Type: 'Patient', ParticipantId: patientId }], Reasons: [{ Id: null, Name: 'Crash test' }] },
+      body: {
+        CalendarId: scheduleId,
+        StartTime: start,
+        Participants: [{ Type: 'Patient', ParticipantId: patientId }],
+        Reasons: [{ Id: null, Name: 'Crash test' }],
+      },
     });
 
   async function appointmentAt(start: string): Promise<string> {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const { rows } = await db.query<{ id: string }>('select id from appointments where schedule_id = $1 and start_at = $2', [scheduleId, start]);
+      const { rows } = await db.query<{ id: string }>(
+        'select id from appointments where schedule_id = $1 and start_at = $2',
+        [scheduleId, start],
+      );
       if (rows[0]) return rows[0].id;
       if (Date.now() > deadline) throw new Error('the booking did not commit');
       await new Promise((r) => setTimeout(r, 100));
@@ -91,22 +120,41 @@ describe('durable domain events survive a kill -9 between the commit and the del
   }
 
   const eventOf = async (appointmentId: string) =>
-    (await db.query<{ id: string; dispatched: boolean }>(
-      "select id, dispatched_at is not null as dispatched from domain_events where aggregate_type = 'appointment' and aggregate_id = $1",
-      [appointmentId],
-    )).rows;
+    (
+      await db.query<{ id: string; dispatched: boolean }>(
+        "select id, dispatched_at is not null as dispatched from domain_events where aggregate_type = 'appointment' and aggregate_id = $1",
+        [appointmentId],
+      )
+    ).rows;
 
   const deliveriesOf = async (eventId: string) =>
-    (await db.query<{ consumer: string }>('select consumer from domain_event_deliveries where event_id = $1 order by consumer', [eventId])).rows.map((r) => r.consumer);
+    (
+      await db.query<{ consumer: string }>(
+        'select consumer from domain_event_deliveries where event_id = $1 order by consumer',
+        [eventId],
+      )
+    ).rows.map((r) => r.consumer);
 
   /** Each recipient's in-app notification of the appointment: how many each has. */
   const notificationsOf = async (appointmentId: string) =>
-    (await db.query<{ user_id: string; n: string }>('select user_id, count(*) as n from in_app_notifications where appointment_id = $1 group by user_id', [appointmentId])).rows;
+    (
+      await db.query<{ user_id: string; n: string }>(
+        'select user_id, count(*) as n from in_app_notifications where appointment_id = $1 group by user_id',
+        [appointmentId],
+      )
+    ).rows;
 
   async function restartUntilDelivered(eventId: string) {
     await server.start();
     const deadline = Date.now() + 30_000;
-    while (!(await db.query<{ done: boolean }>('select dispatched_at is not null as done from domain_events where id = $1', [eventId])).rows[0]?.done) {
+    while (
+      !(
+        await db.query<{ done: boolean }>(
+          'select dispatched_at is not null as done from domain_events where id = $1',
+          [eventId],
+        )
+      ).rows[0]?.done
+    ) {
       if (Date.now() > deadline) throw new Error('the event was not delivered after the restart');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -145,12 +193,22 @@ describe('durable domain events survive a kill -9 between the commit and the del
     // The hub's consumer ran and recorded it; the notifications' did not run.
     expect(await deliveriesOf(event!.id)).toEqual(['appointments.hub']);
     expect(await notificationsOf(appointmentId)).toEqual([]);
-    const [hubDelivery] = (await db.query<{ at: Date }>("select delivered_at as at from domain_event_deliveries where event_id = $1 and consumer = 'appointments.hub'", [event!.id])).rows;
+    const [hubDelivery] = (
+      await db.query<{ at: Date }>(
+        "select delivered_at as at from domain_event_deliveries where event_id = $1 and consumer = 'appointments.hub'",
+        [event!.id],
+      )
+    ).rows;
 
     await restartUntilDelivered(event!.id);
     expect(await deliveriesOf(event!.id)).toEqual(CONSUMERS);
     // Not delivered to the hub a second time: its record is the one from before the crash.
-    const [again] = (await db.query<{ at: Date }>("select delivered_at as at from domain_event_deliveries where event_id = $1 and consumer = 'appointments.hub'", [event!.id])).rows;
+    const [again] = (
+      await db.query<{ at: Date }>(
+        "select delivered_at as at from domain_event_deliveries where event_id = $1 and consumer = 'appointments.hub'",
+        [event!.id],
+      )
+    ).rows;
     expect(again!.at.toISOString()).toBe(hubDelivery!.at.toISOString());
     const notified = await notificationsOf(appointmentId);
     expect(notified.length).toBeGreaterThan(0);

@@ -16,7 +16,8 @@ describe('durable domain events with two instances on one PostgreSQL database', 
   const name = `careslot_ev_${randomBytes(5).toString('hex')}`;
   let writer: Database;
   const instances: { database: Database; events: DomainEvents; name: string }[] = [];
-  const deliveries: { instance: string; consumer: string; aggregate: string; version: number; id: string }[] = [];
+  const deliveries: { instance: string; consumer: string; aggregate: string; version: number; id: string }[] =
+    [];
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: url });
@@ -32,7 +33,13 @@ describe('durable domain events with two instances on one PostgreSQL database', 
         events.subscribe(consumer, ['test.changed'], async (event) => {
           // Slow enough that both instances are busy at once.
           await new Promise((r) => setTimeout(r, 2));
-          deliveries.push({ instance, consumer, aggregate: event.aggregateId, version: event.version, id: event.id });
+          deliveries.push({
+            instance,
+            consumer,
+            aggregate: event.aggregateId,
+            version: event.version,
+            id: event.id,
+          });
         });
       }
       instances.push({ database, events, name: instance });
@@ -56,12 +63,16 @@ describe('durable domain events with two instances on one PostgreSQL database', 
     await Promise.all(
       aggregates.map(async (aggregateId) => {
         for (let n = 0; n < perAggregate; n += 1) {
-          await writer.transaction((tx) => appendEvents(tx, [{ aggregateType: 'test', aggregateId, type: 'test.changed', payload: { n } }]));
+          await writer.transaction((tx) =>
+            appendEvents(tx, [{ aggregateType: 'test', aggregateId, type: 'test.changed', payload: { n } }]),
+          );
         }
       }),
     );
     const total = aggregates.length * perAggregate;
-    await expect.poll(() => deliveries.length, { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(total * 2);
+    await expect
+      .poll(() => deliveries.length, { timeout: 20_000, interval: 100 })
+      .toBeGreaterThanOrEqual(total * 2);
     // A moment more: a duplicate delivery would show up now.
     await new Promise((r) => setTimeout(r, 300));
 
@@ -70,11 +81,15 @@ describe('durable domain events with two instances on one PostgreSQL database', 
       expect(mine).toHaveLength(total);
       expect(new Set(mine.map((d) => d.id)).size).toBe(total);
       for (const aggregate of aggregates) {
-        expect(mine.filter((d) => d.aggregate === aggregate).map((d) => d.version)).toEqual(Array.from({ length: perAggregate }, (_, n) => n + 1));
+        expect(mine.filter((d) => d.aggregate === aggregate).map((d) => d.version)).toEqual(
+          Array.from({ length: perAggregate }, (_, n) => n + 1),
+        );
       }
     }
     expect(new Set(deliveries.map((d) => d.instance))).toEqual(new Set(['one', 'two']));
-    const [left] = await writer.query<{ n: string }>('select count(*) as n from domain_events where dispatched_at is null');
+    const [left] = await writer.query<{ n: string }>(
+      'select count(*) as n from domain_events where dispatched_at is null',
+    );
     expect(Number(left!.n)).toBe(0);
   }, 60_000);
 });

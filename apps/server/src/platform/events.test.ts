@@ -47,7 +47,14 @@ describe('durable domain events (one dispatcher)', () => {
     });
     await expect(
       database.transaction(async (tx) => {
-        await appendEvents(tx, [{ aggregateType: 'test', aggregateId: 'rolled-back', type: 'test.rollback', payload: { n: 'lost' } }]);
+        await appendEvents(tx, [
+          {
+            aggregateType: 'test',
+            aggregateId: 'rolled-back',
+            type: 'test.rollback',
+            payload: { n: 'lost' },
+          },
+        ]);
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -72,9 +79,15 @@ describe('durable domain events (one dispatcher)', () => {
     await events.flush();
     expect(first).toEqual([appended!.id]);
     expect(second).toEqual([appended!.id]);
-    const deliveries = await database.query<{ consumer: string }>('select consumer from domain_event_deliveries where event_id = $1 order by consumer', [appended!.id]);
+    const deliveries = await database.query<{ consumer: string }>(
+      'select consumer from domain_event_deliveries where event_id = $1 order by consumer',
+      [appended!.id],
+    );
     expect(deliveries.map((d) => d.consumer)).toEqual(['idempotent-a', 'idempotent-b']);
-    const [row] = await database.query<{ dispatched: boolean }>('select dispatched_at is not null as dispatched from domain_events where id = $1', [appended!.id]);
+    const [row] = await database.query<{ dispatched: boolean }>(
+      'select dispatched_at is not null as dispatched from domain_events where id = $1',
+      [appended!.id],
+    );
     expect(row!.dispatched).toBe(true);
   });
 
@@ -83,7 +96,8 @@ describe('durable domain events (one dispatcher)', () => {
     const delivered: { aggregate: string; version: number }[] = [];
     let failures = 1;
     events.subscribe('ordered', ['test.ordered'], async (e: DomainEvent) => {
-      if (e.aggregateId === 'ordered-a' && e.version === 2 && failures-- > 0) throw new Error('temporarily down');
+      if (e.aggregateId === 'ordered-a' && e.version === 2 && failures-- > 0)
+        throw new Error('temporarily down');
       delivered.push({ aggregate: e.aggregateId, version: e.version });
     });
     for (let n = 1; n <= 4; n += 1) {
@@ -100,7 +114,11 @@ describe('durable domain events (one dispatcher)', () => {
     expect(failed).toMatchObject({ attempts: 1, last_error: 'temporarily down' });
 
     // Its retry timer wakes the dispatcher when it is due; then a's versions follow in order.
-    await expect.poll(() => delivered.filter((d) => d.aggregate === 'ordered-a').map((d) => d.version), { timeout: 10_000 }).toEqual([1, 2, 3, 4]);
+    await expect
+      .poll(() => delivered.filter((d) => d.aggregate === 'ordered-a').map((d) => d.version), {
+        timeout: 10_000,
+      })
+      .toEqual([1, 2, 3, 4]);
   });
 
   it('wakes up on a commit without being asked (LISTEN/NOTIFY or the poll)', async () => {

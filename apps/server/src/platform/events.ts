@@ -41,17 +41,29 @@ const CHANNEL = 'domain_events';
  * one aggregate take turns (a transaction-scoped advisory lock until commit), so versions are gapless and
  * follow commit order, which the dispatcher's per-aggregate order relies on.
  */
-export async function appendEvents(tx: Connection, events: NewDomainEvent<object>[]): Promise<DomainEvent<object>[]> {
+export async function appendEvents(
+  tx: Connection,
+  events: NewDomainEvent<object>[],
+): Promise<DomainEvent<object>[]> {
   const appended: DomainEvent<object>[] = [];
   for (const event of events) {
     const id = randomUUID();
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`domain-event:${event.aggregateType}:${event.aggregateId}`]);
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [
+      `domain-event:${event.aggregateType}:${event.aggregateId}`,
+    ]);
     const [row] = await tx.query<{ version: string; occurred_at: Date | string }>(
       `insert into domain_events (id, aggregate_type, aggregate_id, version, type, payload, occurred_at)
        select $1, $2, $3, coalesce(max(version), 0) + 1, $4, $5, coalesce($6::timestamptz, now())
          from domain_events where aggregate_type = $2 and aggregate_id = $3
        returning version, occurred_at`,
-      [id, event.aggregateType, event.aggregateId, event.type, JSON.stringify(event.payload), event.occurredAt?.toISOString() ?? null],
+      [
+        id,
+        event.aggregateType,
+        event.aggregateId,
+        event.type,
+        JSON.stringify(event.payload),
+        event.occurredAt?.toISOString() ?? null,
+      ],
     );
     appended.push({
       id,
@@ -67,7 +79,9 @@ export async function appendEvents(tx: Connection, events: NewDomainEvent<object
   return appended;
 }
 
-export type EventHandler<P extends object = Record<string, unknown>> = (event: DomainEvent<P>) => Promise<void>;
+export type EventHandler<P extends object = Record<string, unknown>> = (
+  event: DomainEvent<P>,
+) => Promise<void>;
 
 export interface DomainEvents {
   /**
@@ -75,7 +89,11 @@ export interface DomainEvents {
    * A consumer must tolerate the one replay the record cannot prevent: a crash after its effect and before
    * its record; key its writes by the event id (docs/decisions/0028-durable-events.md).
    */
-  subscribe<P extends object = Record<string, unknown>>(consumer: string, types: readonly string[], handler: EventHandler<P>): () => void;
+  subscribe<P extends object = Record<string, unknown>>(
+    consumer: string,
+    types: readonly string[],
+    handler: EventHandler<P>,
+  ): () => void;
   /** Starts delivering: LISTEN (wake-ups from every instance) and a poll for retries and missed wake-ups. */
   start(): Promise<void>;
   /**
@@ -158,17 +176,26 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
     let first = true;
     for (const [name, consumer] of consumers) {
       if (!consumer.types.has(event.type)) continue;
-      const done = await database.query('select 1 from domain_event_deliveries where consumer = $1 and event_id = $2', [name, event.id]);
+      const done = await database.query(
+        'select 1 from domain_event_deliveries where consumer = $1 and event_id = $2',
+        [name, event.id],
+      );
       if (done.length) continue;
       if (!first) await crashPoint('between-event-consumers');
       first = false;
       try {
         await consumer.handler(event);
       } catch (error) {
-        log.error({ err: error, eventId: event.id, type: event.type, consumer: name }, 'a domain event consumer failed; it is retried');
+        log.error(
+          { err: error, eventId: event.id, type: event.type, consumer: name },
+          'a domain event consumer failed; it is retried',
+        );
         return { ok: false, error };
       }
-      await database.query('insert into domain_event_deliveries (consumer, event_id) values ($1, $2) on conflict do nothing', [name, event.id]);
+      await database.query(
+        'insert into domain_event_deliveries (consumer, event_id) values ($1, $2) on conflict do nothing',
+        [name, event.id],
+      );
     }
     return { ok: true };
   }
@@ -180,9 +207,13 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
       await crashPoint('before-event-delivery');
       const outcome = await deliver(toEvent(row));
       if (outcome.ok) {
-        await connection.query('update domain_events set dispatched_at = now(), attempts = attempts + 1, last_error = null where id = $1', [row.id]);
+        await connection.query(
+          'update domain_events set dispatched_at = now(), attempts = attempts + 1, last_error = null where id = $1',
+          [row.id],
+        );
       } else {
-        const message = outcome.error instanceof Error ? outcome.error.message.slice(0, 500) : 'consumer failed';
+        const message =
+          outcome.error instanceof Error ? outcome.error.message.slice(0, 500) : 'consumer failed';
         await connection.query(
           `update domain_events set attempts = attempts + 1, last_error = $2,
                   next_attempt_at = now() + make_interval(secs => $3::double precision / 1000) where id = $1`,

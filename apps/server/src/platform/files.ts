@@ -12,7 +12,9 @@ const SIGNATURES: { type: string; test: (b: Uint8Array) => boolean }[] = [
   { type: 'image/png', test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
   {
     type: 'image/webp',
-    test: (b) => String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
+    test: (b) =>
+      String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' &&
+      String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
   },
   { type: 'application/pdf', test: (b) => String.fromCharCode(...b.subarray(0, 5)) === '%PDF-' },
 ];
@@ -36,7 +38,8 @@ export function checkUpload(upload: FileUpload, allowed: readonly string[], fiel
   if (!allowed.includes(upload.ContentType)) {
     throw fieldError('ContentType', 'file_type', `must be one of ${allowed.join(', ')}`);
   }
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(upload.Data)) throw fieldError(field, 'base64', 'must be the file encoded as base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(upload.Data))
+    throw fieldError(field, 'base64', 'must be the file encoded as base64');
   const bytes = Buffer.from(upload.Data, 'base64');
   if (bytes.length === 0) throw fieldError(field, 'file_empty', 'the file is empty');
   if (bytes.length > UPLOAD_RULES.maxBytes) throw fieldError(field, 'file_size', 'must be at most 5 MB');
@@ -48,26 +51,63 @@ export function checkUpload(upload: FileUpload, allowed: readonly string[], fiel
 
 export async function storeFile(
   db: Connection,
-  input: { patientId: string; purpose: string; upload: FileUpload; bytes: Buffer; createdBy: string; now: Date },
+  input: {
+    patientId: string;
+    purpose: string;
+    upload: FileUpload;
+    bytes: Buffer;
+    createdBy: string;
+    now: Date;
+  },
 ): Promise<StoredFileRef> {
   const id = randomUUID();
   // Path separators and control characters never reach a stored name (or a Content-Disposition header).
-  const name = [...input.upload.Name].map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c)).join('').slice(0, 255);
+  const name = [...input.upload.Name]
+    .map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c))
+    .join('')
+    .slice(0, 255);
   await db.query(
     `insert into stored_files (id, patient_id, purpose, name, content_type, size_bytes, sha256, content, created_by, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [id, input.patientId, input.purpose, name, input.upload.ContentType, input.bytes.length, createHash('sha256').update(input.bytes).digest('hex'), input.bytes, input.createdBy, input.now.toISOString()],
+    [
+      id,
+      input.patientId,
+      input.purpose,
+      name,
+      input.upload.ContentType,
+      input.bytes.length,
+      createHash('sha256').update(input.bytes).digest('hex'),
+      input.bytes,
+      input.createdBy,
+      input.now.toISOString(),
+    ],
   );
   return { FileId: id, Name: name, ContentType: input.upload.ContentType, Size: input.bytes.length };
 }
 
 export async function findFile(db: Connection, id: string): Promise<StoredFileRow | null> {
-  const rows = await db.query<StoredFileRow>('select id, patient_id, purpose, name, content_type, size_bytes, content from stored_files where id = $1', [id]);
+  const rows = await db.query<StoredFileRow>(
+    'select id, patient_id, purpose, name, content_type, size_bytes, content from stored_files where id = $1',
+    [id],
+  );
   return rows[0] ?? null;
 }
 
-export async function fileRefs(db: Connection, ids: string[]): Promise<(StoredFileRef & { patientId: string; purpose: string })[]> {
+export async function fileRefs(
+  db: Connection,
+  ids: string[],
+): Promise<(StoredFileRef & { patientId: string; purpose: string })[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<Omit<StoredFileRow, 'content'>>('select id, patient_id, purpose, name, content_type, size_bytes from stored_files where id = any($1::uuid[])', [ids]);
-  return rows.map((r) => ({ FileId: r.id, Name: r.name, ContentType: r.content_type, Size: r.size_bytes, patientId: r.patient_id, purpose: r.purpose }));
+  const rows = await db.query<Omit<StoredFileRow, 'content'>>(
+    'select id, patient_id, purpose, name, content_type, size_bytes from stored_files where id = any($1::uuid[])',
+    [ids],
+  );
+  return rows.map((r) => ({
+    FileId: r.id,
+    Name: r.name,
+    ContentType: r.content_type,
+    Size: r.size_bytes,
+    patientId: r.patient_id,
+    purpose: r.purpose,
+  }));
 }

@@ -6,7 +6,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
-      schema: { tags: ['platform'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: {
+        tags: ['platform'],
+        summary: 'Liveness',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
       config: { rateLimit: false },
     },
     async () => ({ status: 'ok' as const }),

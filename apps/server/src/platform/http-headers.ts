@@ -39,7 +39,12 @@ export function webSocketOrigin(publicUrl: string): string {
  * is kept by a browser or a shared cache. The web app's files set their own (platform/web.ts). cardFieldSources:
  * the configured gateways' hosted card field origins (platform/card-fields.ts).
  */
-export async function registerResponseHeaders(app: FastifyInstance, publicUrl: string, formTargets: readonly string[] = [], cardFieldSources: readonly string[] = []) {
+export async function registerResponseHeaders(
+  app: FastifyInstance,
+  publicUrl: string,
+  formTargets: readonly string[] = [],
+  cardFieldSources: readonly string[] = [],
+) {
   await app.register(fastifyHelmet, {
     // reply.cspNonce.style: platform/web.ts writes it into index.html; helmet adds it to style-src.
     enableCSPNonces: true,
@@ -69,7 +74,8 @@ export async function registerResponseHeaders(app: FastifyInstance, publicUrl: s
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 }

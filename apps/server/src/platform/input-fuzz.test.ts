@@ -100,22 +100,34 @@ describe('every route, fed bad input', () => {
     t = await createTestApp({ env: { RATE_LIMIT_MAX: '1000000' } });
     doc = (await t.call<OpenApi>({ url: '/docs/json' })).json;
     const patient = await createTestPatient(t);
-    const [organization] = await t.database.query<{ id: string }>('select id from organizations order by id limit 1');
+    const [organization] = await t.database.query<{ id: string }>(
+      'select id from organizations order by id limit 1',
+    );
     // Ids that exist, so generated requests reach past "not found" into the stores.
     const tables = await t.database.query<{ table_name: string }>(
       "select table_name from information_schema.columns where table_schema = 'public' and column_name = 'id' and data_type = 'uuid' order by table_name",
     );
     knownIds = [patient.id];
     for (const { table_name } of tables) {
-      const rows = await t.database.query<{ id: string }>(`select id::text as id from "${table_name}" limit 2`);
+      const rows = await t.database.query<{ id: string }>(
+        `select id::text as id from "${table_name}" limit 2`,
+      );
       knownIds.push(...rows.map((r) => r.id));
     }
     const practiceId = organization?.id ?? randomUUID();
     callers = {
       anonymous: {},
       patient: bearer(patient.token),
-      practiceadmin: bearer(await tokenFor(t.tokens, { user_roles: ['practiceadmin', 'provider'], PracticeId: practiceId, careslot_id: randomUUID() }, 3600)),
-      superuser: bearer(await tokenFor(t.tokens, { user_roles: ['superuser'], careslot_id: randomUUID() }, 3600)),
+      practiceadmin: bearer(
+        await tokenFor(
+          t.tokens,
+          { user_roles: ['practiceadmin', 'provider'], PracticeId: practiceId, careslot_id: randomUUID() },
+          3600,
+        ),
+      ),
+      superuser: bearer(
+        await tokenFor(t.tokens, { user_roles: ['superuser'], careslot_id: randomUUID() }, 3600),
+      ),
     };
   }, 120_000);
   afterAll(async () => {
@@ -130,7 +142,13 @@ describe('every route, fed bad input', () => {
       payload: { Name: 'a\u0000b' },
     });
     expect(nul.statusCode).toBe(400);
-    expect(nul.json.errors).toEqual([{ field: 'body.Name', rule: 'safe_text', message: 'safe_text: must not contain a NUL character (U+0000)' }]);
+    expect(nul.json.errors).toEqual([
+      {
+        field: 'body.Name',
+        rule: 'safe_text',
+        message: 'safe_text: must not contain a NUL character (U+0000)',
+      },
+    ]);
 
     const surrogate = await t.call<{ errors: unknown[] }>({
       method: 'POST',
@@ -139,9 +157,17 @@ describe('every route, fed bad input', () => {
       payload: '{"Identifier":["ok","\\ud800"]}',
     });
     expect(surrogate.statusCode).toBe(400);
-    expect(surrogate.json.errors).toEqual([{ field: 'body.Identifier.1', rule: 'safe_text', message: 'safe_text: must not contain an unpaired UTF-16 surrogate' }]);
+    expect(surrogate.json.errors).toEqual([
+      {
+        field: 'body.Identifier.1',
+        rule: 'safe_text',
+        message: 'safe_text: must not contain an unpaired UTF-16 surrogate',
+      },
+    ]);
 
-    const query = await t.call<{ errors: unknown[] }>({ url: '/careslot-administration/api/v2/practitioner?identifier=a%00b' });
+    const query = await t.call<{ errors: unknown[] }>({
+      url: '/careslot-administration/api/v2/practitioner?identifier=a%00b',
+    });
     expect(query.statusCode).toBe(400);
     expect(query.json.errors).toMatchObject([{ field: 'querystring.identifier', rule: 'safe_text' }]);
 
@@ -152,7 +178,13 @@ describe('every route, fed bad input', () => {
       payload: { BirthDate: '2026-02-30' },
     });
     expect(day.statusCode).toBe(400);
-    expect(day.json.errors).toEqual([{ field: 'body.BirthDate', rule: 'calendar_date', message: 'calendar_date: must be a real calendar date' }]);
+    expect(day.json.errors).toEqual([
+      {
+        field: 'body.BirthDate',
+        rule: 'calendar_date',
+        message: 'calendar_date: must be a real calendar date',
+      },
+    ]);
   });
 
   it('answers no request generated from the OpenAPI document with a 5xx, and refuses bad values before the database does', async () => {
@@ -175,23 +207,33 @@ describe('every route, fed bad input', () => {
       return random.pick(samples);
     };
     const nastyText = (name: string) =>
-      DATE_LIKE_NAME.test(name) && random.chance(0.5) ? random.pick(NASTY_TEXT.slice(5, 12)) : random.pick(NASTY_TEXT);
+      DATE_LIKE_NAME.test(name) && random.chance(0.5)
+        ? random.pick(NASTY_TEXT.slice(5, 12))
+        : random.pick(NASTY_TEXT);
 
     /** A value the schema accepts (as far as a generator can tell). */
     const valid = (raw: Schema | undefined, name: string, depth = 0): unknown => {
       const schema = resolve(raw);
       const variants = schema.anyOf ?? schema.oneOf;
       if (variants?.length) return valid(random.pick(variants), name, depth);
-      if (schema.allOf?.length) return valid(Object.assign({}, ...schema.allOf.map(resolve)) as Schema, name, depth);
+      if (schema.allOf?.length)
+        return valid(Object.assign({}, ...schema.allOf.map(resolve)) as Schema, name, depth);
       if (schema.const !== undefined) return schema.const;
       if (schema.enum?.length) return random.pick(schema.enum);
-      const type = Array.isArray(schema.type) ? (schema.type.find((x) => x !== 'null') ?? 'null') : schema.type;
+      const type = Array.isArray(schema.type)
+        ? (schema.type.find((x) => x !== 'null') ?? 'null')
+        : schema.type;
       switch (type) {
         case 'string': {
-          if (schema.format === 'uuid') return random.chance(0.7) && knownIds.length ? random.pick(knownIds) : randomUUID();
-          if (schema.format === 'date-time' || (!schema.pattern && DATE_LIKE_NAME.test(name) && /time|on$/i.test(name)))
+          if (schema.format === 'uuid')
+            return random.chance(0.7) && knownIds.length ? random.pick(knownIds) : randomUUID();
+          if (
+            schema.format === 'date-time' ||
+            (!schema.pattern && DATE_LIKE_NAME.test(name) && /time|on$/i.test(name))
+          )
             return new Date(Date.UTC(2026, 10, 27 + random.int(0, 30), random.int(8, 17))).toISOString();
-          if (schema.format === 'date' || (!schema.pattern && DATE_LIKE_NAME.test(name))) return `2026-12-${String(random.int(1, 28)).padStart(2, '0')}`;
+          if (schema.format === 'date' || (!schema.pattern && DATE_LIKE_NAME.test(name)))
+            return `2026-12-${String(random.int(1, 28)).padStart(2, '0')}`;
           if (schema.format === 'email') return `fuzz-${random.int(1, 1e6)}@example.com`;
           if (schema.pattern) return fromPattern(schema.pattern);
           const length = Math.max(schema.minLength ?? 1, Math.min(schema.maxLength ?? 12, 12));
@@ -201,7 +243,9 @@ describe('every route, fed bad input', () => {
         case 'number': {
           const min = schema.minimum ?? 0;
           const max = schema.maximum ?? min + 100;
-          return type === 'integer' ? random.int(Math.ceil(min), Math.floor(Math.min(max, min + 100))) : min + random.next() * (Math.min(max, min + 100) - min);
+          return type === 'integer'
+            ? random.int(Math.ceil(min), Math.floor(Math.min(max, min + 100)))
+            : min + random.next() * (Math.min(max, min + 100) - min);
         }
         case 'boolean':
           return random.chance(0.5);
@@ -215,7 +259,8 @@ describe('every route, fed bad input', () => {
           if (!schema.properties || depth > 4) return type === 'object' ? {} : 'fuzz';
           const value: Record<string, unknown> = {};
           for (const [key, property] of Object.entries(schema.properties)) {
-            if (schema.required?.includes(key) || random.chance(0.6)) value[key] = valid(property, key, depth + 1);
+            if (schema.required?.includes(key) || random.chance(0.6))
+              value[key] = valid(property, key, depth + 1);
           }
           return value;
         }
@@ -238,7 +283,8 @@ describe('every route, fed bad input', () => {
       }
       if (value && typeof value === 'object') {
         const entries: [string, unknown][] = Object.entries(value);
-        if (!entries.length || random.chance(0.1)) return { ...value, [random.pick(['\u0000key', 'k\uD800', 'extra'])]: nastyText(name) };
+        if (!entries.length || random.chance(0.1))
+          return { ...value, [random.pick(['\u0000key', 'k\uD800', 'extra'])]: nastyText(name) };
         const [key, item] = random.pick(entries);
         return { ...value, [key]: poison(item, key) };
       }
@@ -272,17 +318,27 @@ describe('every route, fed bad input', () => {
             const query: Record<string, string> = {};
             for (const parameter of parameters) {
               if (parameter.in !== 'path' && parameter.in !== 'query') continue;
-              if (parameter.in === 'query' && !parameter.required && random.chance(0.4) && target !== 'query') continue;
+              if (parameter.in === 'query' && !parameter.required && random.chance(0.4) && target !== 'query')
+                continue;
               let value: unknown = valid(parameter.schema, parameter.name);
-              if (target === parameter.in && (mode === 'junk' || random.chance(0.6))) value = mode === 'junk' ? junk() : poison(value, parameter.name);
+              if (target === parameter.in && (mode === 'junk' || random.chance(0.6)))
+                value = mode === 'junk' ? junk() : poison(value, parameter.name);
               const text = typeof value === 'string' ? value : JSON.stringify(value);
               if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encode(text || 'x'));
               else query[parameter.name] = text;
             }
-            const search = Object.entries(query).map(([key, value]) => `${key}=${encode(value)}`).join('&');
+            const search = Object.entries(query)
+              .map(([key, value]) => `${key}=${encode(value)}`)
+              .join('&');
             const targetUrl = search ? `${url}?${search}` : url;
             const payload = bodySchema
-              ? JSON.stringify(target === 'body' ? (mode === 'junk' ? junk() : poison(valid(bodySchema, 'body'), 'body')) : valid(bodySchema, 'body'))
+              ? JSON.stringify(
+                  target === 'body'
+                    ? mode === 'junk'
+                      ? junk()
+                      : poison(valid(bodySchema, 'body'), 'body')
+                    : valid(bodySchema, 'body'),
+                )
               : undefined;
             const request: InjectOptions = {
               method: method.toUpperCase(),
@@ -294,7 +350,9 @@ describe('every route, fed bad input', () => {
             sent += 1;
             // 5xx, or a 400 that only the database's refusal produced (the boundary should have named the field).
             if (response.statusCode >= 500 || response.body.includes('"database_value"')) {
-              failures.push(`${response.statusCode} ${callerName} ${method.toUpperCase()} ${targetUrl} ${(payload ?? '').slice(0, 300)}`);
+              failures.push(
+                `${response.statusCode} ${callerName} ${method.toUpperCase()} ${targetUrl} ${(payload ?? '').slice(0, 300)}`,
+              );
             }
           }
         }

@@ -15,7 +15,12 @@ export function unsafeTextIssues(value: unknown, field: string, issues: FieldIss
   } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
     for (const [key, item] of Object.entries(value)) {
       const keyReason = unsafeTextReason(key);
-      if (keyReason) issues.push({ field: `${field}.${JSON.stringify(key).slice(1, -1)}`, rule: SAFE_TEXT_RULE, message: `${SAFE_TEXT_RULE}: a key ${keyReason}` });
+      if (keyReason)
+        issues.push({
+          field: `${field}.${JSON.stringify(key).slice(1, -1)}`,
+          rule: SAFE_TEXT_RULE,
+          message: `${SAFE_TEXT_RULE}: a key ${keyReason}`,
+        });
       else unsafeTextIssues(item, `${field}.${key}`, issues);
     }
   }

@@ -28,7 +28,14 @@ describe('durable jobs with two instances on one PostgreSQL database', () => {
     writer = open();
     for (const instance of ['one', 'two']) {
       const database = open();
-      const jobs = createJobs({ database, clock: systemClock, log: { error: () => undefined, warn: () => undefined }, pollMs: 10, batch: 3, instanceId: instance });
+      const jobs = createJobs({
+        database,
+        clock: systemClock,
+        log: { error: () => undefined, warn: () => undefined },
+        pollMs: 10,
+        batch: 3,
+        instanceId: instance,
+      });
       jobs.register('test.once', async (job) => {
         // Slow enough that both instances are busy at once.
         await new Promise((r) => setTimeout(r, 3));
@@ -48,7 +55,12 @@ describe('durable jobs with two instances on one PostgreSQL database', () => {
   });
 
   it('runs each due job exactly once, with both instances taking part', async () => {
-    const scheduler = createJobs({ database: writer, clock: systemClock, log: { error: () => undefined, warn: () => undefined }, pollMs: 0 });
+    const scheduler = createJobs({
+      database: writer,
+      clock: systemClock,
+      log: { error: () => undefined, warn: () => undefined },
+      pollMs: 0,
+    });
     const total = 120;
     const keys = Array.from({ length: total }, (_, n) => `once:${n}`);
     // Half already due, half due a moment later; a few scheduled twice (kept as one).
@@ -64,7 +76,9 @@ describe('durable jobs with two instances on one PostgreSQL database', () => {
     expect(runs).toHaveLength(total);
     expect(new Set(runs.map((r) => r.key)).size).toBe(total);
     expect(new Set(runs.map((r) => r.instance))).toEqual(new Set(['one', 'two']));
-    const rows = await writer.query<{ status: string; attempts: number; n: string }>('select status, attempts, count(*) as n from scheduled_jobs group by status, attempts');
+    const rows = await writer.query<{ status: string; attempts: number; n: string }>(
+      'select status, attempts, count(*) as n from scheduled_jobs group by status, attempts',
+    );
     expect(rows.map((r) => ({ ...r, n: Number(r.n) }))).toEqual([{ status: 'done', attempts: 1, n: total }]);
   }, 60_000);
 });

@@ -30,7 +30,12 @@ describe('durable job scheduler (PGlite, one instance)', () => {
     jobs.register<{ n: number }>('test.due', async (job) => {
       ran.push(job);
     });
-    await jobs.schedule({ kind: 'test.due', key: 'due:1', runAt: new Date(T0.getTime() + 60_000), payload: { n: 1 } });
+    await jobs.schedule({
+      kind: 'test.due',
+      key: 'due:1',
+      runAt: new Date(T0.getTime() + 60_000),
+      payload: { n: 1 },
+    });
     expect(await jobs.runDue()).toBe(0);
     expect(ran).toHaveLength(0);
     clock.advance(60_000);
@@ -49,7 +54,9 @@ describe('durable job scheduler (PGlite, one instance)', () => {
     const job = { kind: 'test.key', key: 'key:1', runAt: T0, payload: { a: 1 } };
     await jobs.schedule(job);
     await jobs.schedule(job);
-    const [count] = await database.query<{ n: string }>("select count(*) as n from scheduled_jobs where key = 'key:1'");
+    const [count] = await database.query<{ n: string }>(
+      "select count(*) as n from scheduled_jobs where key = 'key:1'",
+    );
     expect(Number(count!.n)).toBe(1);
     await jobs.runDue();
     expect(runs).toBe(1);
@@ -59,7 +66,11 @@ describe('durable job scheduler (PGlite, one instance)', () => {
     expect(runs).toBe(1);
     // Moved: the job is pending again at its new time.
     await jobs.schedule({ ...job, runAt: new Date(T0.getTime() + 3_600_000) });
-    expect(await jobs.status('key:1')).toMatchObject({ status: 'pending', attempts: 0, runAt: new Date(T0.getTime() + 3_600_000).toISOString() });
+    expect(await jobs.status('key:1')).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      runAt: new Date(T0.getTime() + 3_600_000).toISOString(),
+    });
     clock.advance(3_600_000);
     await jobs.runDue();
     expect(runs).toBe(2);
@@ -71,7 +82,8 @@ describe('durable job scheduler (PGlite, one instance)', () => {
     jobs.register('test.cancel', async (job) => {
       ran.push(job.key);
     });
-    for (const key of ['c:a:1', 'c:a:2', 'c:a:3', 'c:b:1']) await jobs.schedule({ kind: 'test.cancel', key, runAt: T0, payload: {} });
+    for (const key of ['c:a:1', 'c:a:2', 'c:a:3', 'c:b:1'])
+      await jobs.schedule({ kind: 'test.cancel', key, runAt: T0, payload: {} });
     expect(await jobs.cancel({ key: 'c:b:1' })).toBe(1);
     expect(await jobs.cancel({ prefix: 'c:a:', keep: ['c:a:2'] })).toBe(2);
     await jobs.runDue();
@@ -96,7 +108,12 @@ describe('durable job scheduler (PGlite, one instance)', () => {
     );
     await jobs.schedule({ kind: 'test.retry', key: 'r:1', runAt: T0, payload: {}, maxAttempts: 3 });
     await jobs.runDue();
-    expect(await jobs.status('r:1')).toMatchObject({ status: 'pending', attempts: 1, lastError: 'the outside system is down', runAt: new Date(T0.getTime() + 10_000).toISOString() });
+    expect(await jobs.status('r:1')).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'the outside system is down',
+      runAt: new Date(T0.getTime() + 10_000).toISOString(),
+    });
     clock.advance(9_999);
     expect(await jobs.runDue()).toBe(0);
     clock.advance(1);
@@ -121,7 +138,14 @@ describe('durable job scheduler (PGlite, one instance)', () => {
     const hanging = dead.runDue();
     await expect.poll(async () => (await dead.status('l:1'))?.status).toBe('running');
 
-    const alive = createJobs({ database, clock, log: silent, pollMs: 0, leaseMs: 30_000, instanceId: 'alive' });
+    const alive = createJobs({
+      database,
+      clock,
+      log: silent,
+      pollMs: 0,
+      leaseMs: 30_000,
+      instanceId: 'alive',
+    });
     let runs = 0;
     alive.register('test.lease', async () => {
       runs += 1;

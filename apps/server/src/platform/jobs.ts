@@ -49,7 +49,11 @@ export type JobStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface Jobs {
   /** Registers the handler of a kind; an instance claims only the kinds it registered. */
-  register<P extends object = Record<string, unknown>>(kind: string, handler: JobHandler<P>, options?: JobKindOptions): void;
+  register<P extends object = Record<string, unknown>>(
+    kind: string,
+    handler: JobHandler<P>,
+    options?: JobKindOptions,
+  ): void;
   /**
    * Schedules a job, idempotently by key: a key already scheduled with the same kind, time and payload keeps
    * its job as it is (done stays done, so a redelivered event does not run it again); otherwise the job is
@@ -58,9 +62,20 @@ export interface Jobs {
    */
   schedule<P extends object>(job: JobToSchedule<P>, connection?: Connection): Promise<void>;
   /** Cancels the pending (or running) jobs of a key, or of every key starting with `prefix` except `keep`. */
-  cancel(which: { key: string } | { prefix: string; keep?: readonly string[] }, connection?: Connection): Promise<number>;
+  cancel(
+    which: { key: string } | { prefix: string; keep?: readonly string[] },
+    connection?: Connection,
+  ): Promise<number>;
   /** A job's state (tests, support). */
-  status(key: string): Promise<{ status: JobStatus; attempts: number; runAt: string; lastError: string | null; lockedBy: string | null } | null>;
+  status(
+    key: string,
+  ): Promise<{
+    status: JobStatus;
+    attempts: number;
+    runAt: string;
+    lastError: string | null;
+    lockedBy: string | null;
+  } | null>;
   /** Runs what is due now, until nothing is; resolves with how many runs it made. */
   runDue(): Promise<number>;
   /** Starts looking for due jobs every `pollMs`. */
@@ -149,8 +164,14 @@ export function createJobs(options: JobsOptions): Jobs {
                   finished_at = $4, updated_at = $4 where id = $1 and lease_token = $2::uuid returning id`,
           [row.id, row.lease_token, message, now],
         );
-        log.error({ err: error, kind: row.kind, jobId: row.id, attempt: row.attempts }, 'a job failed for the last time');
-        if (given && kind.options.onGiveUp) await kind.options.onGiveUp(job, error).catch((e: unknown) => log.error({ err: e, jobId: row.id }, 'a job give-up handler failed'));
+        log.error(
+          { err: error, kind: row.kind, jobId: row.id, attempt: row.attempts },
+          'a job failed for the last time',
+        );
+        if (given && kind.options.onGiveUp)
+          await kind.options
+            .onGiveUp(job, error)
+            .catch((e: unknown) => log.error({ err: e, jobId: row.id }, 'a job give-up handler failed'));
         return;
       }
       const delay = (kind.options.retryDelayMs ?? defaultRetryDelay)(row.attempts);
@@ -160,7 +181,10 @@ export function createJobs(options: JobsOptions): Jobs {
           where id = $1 and lease_token = $2::uuid`,
         [row.id, row.lease_token, message, now, delay],
       );
-      log.warn({ err: error, kind: row.kind, jobId: row.id, attempt: row.attempts }, 'a job failed; it is retried');
+      log.warn(
+        { err: error, kind: row.kind, jobId: row.id, attempt: row.attempts },
+        'a job failed; it is retried',
+      );
       return;
     }
     const now = clock.now();
@@ -174,7 +198,14 @@ export function createJobs(options: JobsOptions): Jobs {
   async function pass(): Promise<number> {
     let runs = 0;
     while (!closed && kinds.size) {
-      const rows = await database.query<JobRow>(CLAIM, [instanceId, randomUUID(), clock.now(), leaseMs, [...kinds.keys()], batch]);
+      const rows = await database.query<JobRow>(CLAIM, [
+        instanceId,
+        randomUUID(),
+        clock.now(),
+        leaseMs,
+        [...kinds.keys()],
+        batch,
+      ]);
       if (!rows.length) break;
       for (const row of rows) {
         await runOne(row);
@@ -240,11 +271,22 @@ export function createJobs(options: JobsOptions): Jobs {
       return rows.length;
     },
     async status(key) {
-      const [row] = await database.query<{ status: JobStatus; attempts: number; run_at: Date | string; last_error: string | null; locked_by: string | null }>(
-        'select status, attempts, run_at, last_error, locked_by from scheduled_jobs where key = $1',
-        [key],
-      );
-      return row ? { status: row.status, attempts: row.attempts, runAt: new Date(row.run_at).toISOString(), lastError: row.last_error, lockedBy: row.locked_by } : null;
+      const [row] = await database.query<{
+        status: JobStatus;
+        attempts: number;
+        run_at: Date | string;
+        last_error: string | null;
+        locked_by: string | null;
+      }>('select status, attempts, run_at, last_error, locked_by from scheduled_jobs where key = $1', [key]);
+      return row
+        ? {
+            status: row.status,
+            attempts: row.attempts,
+            runAt: new Date(row.run_at).toISOString(),
+            lastError: row.last_error,
+            lockedBy: row.locked_by,
+          }
+        : null;
     },
     runDue,
     async start() {

@@ -31,7 +31,14 @@ describe('logs', () => {
       'something happened',
     );
     const out = text();
-    for (const secret of ['ana.reyes@example.com', 'hunter2hunter2', 'Reyes', '2125550147', '123456', 'eyJhbGciOi']) {
+    for (const secret of [
+      'ana.reyes@example.com',
+      'hunter2hunter2',
+      'Reyes',
+      '2125550147',
+      '123456',
+      'eyJhbGciOi',
+    ]) {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain('something happened');
@@ -39,7 +46,13 @@ describe('logs', () => {
 
   it('log the path of a request but not its query values', () => {
     const { logger, text } = capture();
-    logger.info({ req: { id: '1', method: 'GET', url: '/careslot-administration/api/v1/account/identity-user?email=ana@example.com' } });
+    logger.info({
+      req: {
+        id: '1',
+        method: 'GET',
+        url: '/careslot-administration/api/v1/account/identity-user?email=ana@example.com',
+      },
+    });
     const out = text();
     expect(out).toContain('/careslot-administration/api/v1/account/identity-user');
     expect(out).toContain('"queryKeys":["email"]');
@@ -49,7 +62,9 @@ describe('logs', () => {
   it('hide the activation code of an invitation path', () => {
     const { logger, text } = capture();
     const code = '7b0c7c1e-5a44-4c35-9d55-4a2f5a0a2b11';
-    logger.info({ req: { id: '2', method: 'GET', url: `/careslot-administration/api/v2/Invitation/${code}` } });
+    logger.info({
+      req: { id: '2', method: 'GET', url: `/careslot-administration/api/v2/Invitation/${code}` },
+    });
     expect(text()).not.toContain(code);
     expect(text()).toContain('/careslot-administration/api/v2/Invitation/[redacted]');
   });
@@ -57,6 +72,8 @@ describe('logs', () => {
 
 describe('configuration', () => {
   it('stops with a message naming the variable and the rule', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL: must be a postgres/,
+    );
   });
 });

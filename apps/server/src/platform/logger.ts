@@ -19,7 +19,11 @@ interface DatabaseErrorFields {
 function isDatabaseError(error: unknown): error is Error & DatabaseErrorFields {
   if (!(error instanceof Error)) return false;
   const e = error as Error & DatabaseErrorFields;
-  return typeof e.code === 'string' && SQLSTATE.test(e.code) && (typeof e.severity === 'string' || typeof e.routine === 'string');
+  return (
+    typeof e.code === 'string' &&
+    SQLSTATE.test(e.code) &&
+    (typeof e.severity === 'string' || typeof e.routine === 'string')
+  );
 }
 
 /** The error itself or the first of its causes that is a database error (drizzle wraps them). */
@@ -41,7 +45,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * the constraint, table and column, the statement's text (parameterised, so without values) and the stack
  * frames are kept.
  */
-export function safeErrorSerializer(error: unknown): { [key: string]: unknown; type: string; message: string; stack: string } {
+export function safeErrorSerializer(error: unknown): {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+} {
   const database = databaseErrorIn(error);
   if (!database) {
     const serialized = pino.stdSerializers.err(error as Error);
@@ -127,7 +136,12 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       },
     },
     ...(config.NODE_ENV === 'development' && process.stdout.isTTY
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }

@@ -17,11 +17,13 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     .filter((f) => f.endsWith('.sql'))
     .sort();
   return database.session(async (connection) => {
-    if (database.kind === 'postgres') await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    if (database.kind === 'postgres')
+      await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       return await applyPending(connection, dir, files);
     } finally {
-      if (database.kind === 'postgres') await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      if (database.kind === 'postgres')
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
   });
 }

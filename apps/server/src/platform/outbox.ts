@@ -54,14 +54,22 @@ export function smtpTransport(url: string, from: string): MessageTransport {
     name: 'smtp',
     async send(message) {
       transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
-      await (await transporter).sendMail({
+      await (
+        await transporter
+      ).sendMail({
         from,
         to: message.to,
         subject: message.subject ?? '',
         text: message.body,
         ...(message.html ? { html: message.html } : {}),
         ...(message.attachments?.length
-          ? { attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            }
           : {}),
       });
     },
@@ -117,12 +125,23 @@ interface StoredAttachment {
 
 const toStored = (attachments: Attachment[] | undefined): string | null =>
   attachments?.length
-    ? JSON.stringify(attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentBase64: Buffer.from(a.content, 'utf8').toString('base64') })))
+    ? JSON.stringify(
+        attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          contentBase64: Buffer.from(a.content, 'utf8').toString('base64'),
+        })),
+      )
     : null;
 
 function fromStored(value: Row['attachments']): Attachment[] {
-  const list: StoredAttachment[] = typeof value === 'string' ? (JSON.parse(value) as StoredAttachment[]) : (value ?? []);
-  return list.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64').toString('utf8') }));
+  const list: StoredAttachment[] =
+    typeof value === 'string' ? (JSON.parse(value) as StoredAttachment[]) : (value ?? []);
+  return list.map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: Buffer.from(a.contentBase64, 'base64').toString('utf8'),
+  }));
 }
 
 export function createOutbox(database: Database, transports: MessageTransport[] = []): Outbox {
@@ -149,7 +168,10 @@ export function createOutbox(database: Database, transports: MessageTransport[] 
       );
       if (!row) {
         // Stored (and sent) before under the same key: not sent again.
-        const [earlier] = await database.query<{ id: string }>('select id from outbox_messages where dedupe_key = $1', [message.dedupeKey ?? null]);
+        const [earlier] = await database.query<{ id: string }>(
+          'select id from outbox_messages where dedupe_key = $1',
+          [message.dedupeKey ?? null],
+        );
         return { id: earlier!.id };
       }
       const id = row.id;

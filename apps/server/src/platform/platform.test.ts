@@ -53,12 +53,20 @@ describe('platform', () => {
 
   it('keeps the audit trail append-only', async () => {
     const context = { actorId: 'u1', actorType: 'Patient', ip: '127.0.0.1', userAgent: 'test' };
-    await recordAudit(t.database, context, { action: 'read', entityType: 'Patient', entityId: 'p1', patientId: 'p1', outcome: 'success' });
+    await recordAudit(t.database, context, {
+      action: 'read',
+      entityType: 'Patient',
+      entityId: 'p1',
+      patientId: 'p1',
+      outcome: 'success',
+    });
     const rows = await t.database.query<{ actor_id: string; outcome: string }>(
       "select actor_id, outcome from audit_events where entity_id = 'p1'",
     );
     expect(rows).toEqual([{ actor_id: 'u1', outcome: 'success' }]);
-    await expect(t.database.query("update audit_events set outcome = 'failure'")).rejects.toThrow(/append-only/);
+    await expect(t.database.query("update audit_events set outcome = 'failure'")).rejects.toThrow(
+      /append-only/,
+    );
     await expect(t.database.query('delete from audit_events')).rejects.toThrow(/append-only/);
   });
 });
@@ -73,14 +81,24 @@ describe('outbox', () => {
   });
 
   it('keeps e-mail and SMS readable at the developer page when no transport is configured', async () => {
-    await t.outbox.send({ channel: 'email', to: 'Ana@Example.com', subject: 'Hello', body: 'Code 123456', template: 'password-reset' });
+    await t.outbox.send({
+      channel: 'email',
+      to: 'Ana@Example.com',
+      subject: 'Hello',
+      body: 'Code 123456',
+      template: 'password-reset',
+    });
     await t.outbox.send({ channel: 'sms', to: '+12125550147', body: 'Your code is 654321', template: 'otp' });
     const res = await t.call<{ messages: { to: string; body: string; status: string }[] }>({
       url: '/dev/outbox?to=ana@example.com',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json.messages).toHaveLength(1);
-    expect(res.json.messages[0]).toMatchObject({ to: 'Ana@Example.com', body: 'Code 123456', status: 'stored' });
+    expect(res.json.messages[0]).toMatchObject({
+      to: 'Ana@Example.com',
+      body: 'Code 123456',
+      status: 'stored',
+    });
   });
 
   it('keeps an e-mail attachment byte for byte and gives it back with the message', async () => {
@@ -91,18 +109,28 @@ describe('outbox', () => {
       subject: 'Confirmed',
       body: 'See you soon',
       template: 'appointment-confirmation',
-      attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', content: ics }],
+      attachments: [
+        { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
+      ],
     });
-    const res = await t.call<{ messages: { attachments?: { filename: string; contentType: string; content: string }[] }[] }>({
+    const res = await t.call<{
+      messages: { attachments?: { filename: string; contentType: string; content: string }[] }[];
+    }>({
       url: '/dev/outbox?to=lu@example.com',
     });
-    expect(res.json.messages[0]!.attachments).toEqual([{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', content: ics }]);
-    const plain = await t.call<{ messages: Record<string, unknown>[] }>({ url: '/dev/outbox?to=ana@example.com' });
+    expect(res.json.messages[0]!.attachments).toEqual([
+      { filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8', content: ics },
+    ]);
+    const plain = await t.call<{ messages: Record<string, unknown>[] }>({
+      url: '/dev/outbox?to=ana@example.com',
+    });
     expect(plain.json.messages[0]).not.toHaveProperty('attachments');
   });
 
   it('names the field and the rule when a query value is out of range', async () => {
-    const res = await t.call<{ errors: { field: string; rule: string }[] }>({ url: '/dev/outbox?limit=9999' });
+    const res = await t.call<{ errors: { field: string; rule: string }[] }>({
+      url: '/dev/outbox?limit=9999',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json.errors[0]).toMatchObject({ field: 'querystring.limit', rule: 'too_big' });
   });
@@ -111,16 +139,29 @@ describe('outbox', () => {
 describe('app config', () => {
   it('tells the web app whether the landing page is on, whether the calendar is disabled and where to sign in', async () => {
     const t = await createTestApp({
-      env: { LANDING_ENABLED: 'false', DISABLE_CALENDAR: 'true', PUBLIC_URL: 'http://care.example', EHR_SYSTEM_URL: 'https://ehr.example.test' },
+      env: {
+        LANDING_ENABLED: 'false',
+        DISABLE_CALENDAR: 'true',
+        PUBLIC_URL: 'http://care.example',
+        EHR_SYSTEM_URL: 'https://ehr.example.test',
+      },
     });
     try {
-      const res = await t.call<{ landingEnabled: boolean; calendarDisabled: boolean; ehrSystemUrl: string; oidc: { issuer: string; clientId: string } }>({
+      const res = await t.call<{
+        landingEnabled: boolean;
+        calendarDisabled: boolean;
+        ehrSystemUrl: string;
+        oidc: { issuer: string; clientId: string };
+      }>({
         url: '/api/app-config',
       });
       expect(res.json.landingEnabled).toBe(false);
       expect(res.json.calendarDisabled).toBe(true);
       expect(res.json.ehrSystemUrl).toBe('https://ehr.example.test');
-      expect(res.json.oidc).toMatchObject({ issuer: 'http://care.example/realms/careslot', clientId: 'careslot_web_app' });
+      expect(res.json.oidc).toMatchObject({
+        issuer: 'http://care.example/realms/careslot',
+        clientId: 'careslot_web_app',
+      });
     } finally {
       await t.close();
     }

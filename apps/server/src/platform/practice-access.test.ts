@@ -43,7 +43,11 @@ describe('authorizePractice', () => {
     workflow: 'Test_Settings_Edit_Web',
     ...extra,
   });
-  async function answer(context: RequestContext, object: PracticeObject, roles?: readonly Role[]): Promise<number> {
+  async function answer(
+    context: RequestContext,
+    object: PracticeObject,
+    roles?: readonly Role[],
+  ): Promise<number> {
     try {
       await authorizePractice(context, 'update', object, roles);
       return 200;
@@ -61,11 +65,15 @@ describe('authorizePractice', () => {
   it("lets the practice's users with the role act, and refuses one without it with 403 (audited as denied)", async () => {
     const allowed = settings(PRACTICE);
     expect(await answer(caller(['practiceadmin'], PRACTICE), allowed, ['practiceadmin'])).toBe(200);
-    expect(await auditOf(allowed)).toEqual([expect.objectContaining({ outcome: 'success', workflow: 'Test_Settings_Edit_Web' })]);
+    expect(await auditOf(allowed)).toEqual([
+      expect.objectContaining({ outcome: 'success', workflow: 'Test_Settings_Edit_Web' }),
+    ]);
 
     const refused = settings(PRACTICE);
     expect(await answer(caller(['staff'], PRACTICE), refused, ['practiceadmin'])).toBe(403);
-    expect((await auditOf(refused)).map((row) => [row.outcome, row.detail?.reason])).toEqual([['denied', 'not_permitted']]);
+    expect((await auditOf(refused)).map((row) => [row.outcome, row.detail?.reason])).toEqual([
+      ['denied', 'not_permitted'],
+    ]);
     // Without roles named, any user of the practice may.
     expect(await answer(caller(['staff'], PRACTICE), settings(PRACTICE))).toBe(200);
   });
@@ -73,7 +81,9 @@ describe('authorizePractice', () => {
   it("answers 404 for another practice's object and for one passed with no owner, audited as denied and not_found", async () => {
     const foreign = settings(OTHER);
     expect(await answer(caller(['practiceadmin'], PRACTICE), foreign, ['practiceadmin'])).toBe(404);
-    expect((await auditOf(foreign)).map((row) => [row.outcome, row.detail?.reason])).toEqual([['denied', 'other_practice']]);
+    expect((await auditOf(foreign)).map((row) => [row.outcome, row.detail?.reason])).toEqual([
+      ['denied', 'other_practice'],
+    ]);
 
     const unknown = settings(null);
     expect(await answer(caller(['practiceadmin'], PRACTICE), unknown, ['practiceadmin'])).toBe(404);

@@ -21,21 +21,28 @@ describe('client address (TRUST_PROXY)', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).TRUST_PROXY).toBe(false);
     t = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '5' } });
     const statuses = [];
-    for (let i = 0; i < 8; i += 1) statuses.push((await guest(t, { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
+    for (let i = 0; i < 8; i += 1)
+      statuses.push((await guest(t, { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
 
   it('believes the header from a proxy it names (address, CIDR or hop count), and only from that proxy', async () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be a hop count/);
-    t = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '5', TRUST_PROXY: '10.0.0.1' } });
+    t = await createTestApp({
+      env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '5', TRUST_PROXY: '10.0.0.1' },
+    });
     // Clients behind the named proxy are told apart...
     for (let i = 0; i < 8; i += 1)
       expect((await guest(t, { 'x-forwarded-for': `203.0.113.${i + 1}` }, '10.0.0.1')).statusCode).toBe(200);
     // ...while a caller reaching the server directly cannot choose its address.
     const direct = [];
-    for (let i = 0; i < 6; i += 1) direct.push((await guest(t, { 'x-forwarded-for': `198.51.100.${i + 1}` }, '192.0.2.7')).statusCode);
+    for (let i = 0; i < 6; i += 1)
+      direct.push((await guest(t, { 'x-forwarded-for': `198.51.100.${i + 1}` }, '192.0.2.7')).statusCode);
     expect(direct.at(-1)).toBe(429);
   });
 });
@@ -63,7 +70,15 @@ describe('developer pages (DEV_TOOLS)', () => {
     expect((await t.call({ url: '/dev/outbox' })).statusCode).toBe(200);
     expect((await t.call({ url: '/dev/outbox', remoteAddress: '::1' })).statusCode).toBe(200);
     expect((await t.call({ url: '/dev/outbox', remoteAddress: '192.0.2.7' })).statusCode).toBe(404);
-    expect((await t.call({ url: '/dev/outbox', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.call({
+          url: '/dev/outbox',
+          remoteAddress: '10.0.0.5',
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -87,10 +102,16 @@ describe('request log', () => {
       },
     });
     t = await createTestApp({ logStream });
-    await t.call({ url: '/careslot-reputation-service/api/v1/users/ana.reyes%40example.com/7b0c7c1e-5a44-4c35-9d55-4a2f5a0a2b11' });
-    await t.call({ url: '/careslot-reputation-service/api/v1/users/ana.reyes@example.com/7b0c7c1e-5a44-4c35-9d55-4a2f5a0a2b11' });
+    await t.call({
+      url: '/careslot-reputation-service/api/v1/users/ana.reyes%40example.com/7b0c7c1e-5a44-4c35-9d55-4a2f5a0a2b11',
+    });
+    await t.call({
+      url: '/careslot-reputation-service/api/v1/users/ana.reyes@example.com/7b0c7c1e-5a44-4c35-9d55-4a2f5a0a2b11',
+    });
     const log = lines.join('');
-    expect(log).toContain('/careslot-reputation-service/api/v1/users/[redacted]/7b0c7c1e-5a44-4c35-9d55-4a2f5a0a2b11');
+    expect(log).toContain(
+      '/careslot-reputation-service/api/v1/users/[redacted]/7b0c7c1e-5a44-4c35-9d55-4a2f5a0a2b11',
+    );
     expect(log).not.toMatch(/ana\.reyes/);
   });
 });

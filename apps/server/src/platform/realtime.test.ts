@@ -52,9 +52,16 @@ describe('real-time hubs', () => {
   });
 
   it('opens every hub of the design with a bearer header and ?userId=, and each message waits for its acknowledgement', async () => {
-    expect([...HUBS].sort()).toEqual(
-      ['appointments', 'calendar', 'digital-check-in', 'meeting-attendees', 'meetings', 'practice-notifications', 'providers', 'push-notifications'],
-    );
+    expect([...HUBS].sort()).toEqual([
+      'appointments',
+      'calendar',
+      'digital-check-in',
+      'meeting-attendees',
+      'meetings',
+      'practice-notifications',
+      'providers',
+      'push-notifications',
+    ]);
     const token = await tokenFor(t.tokens, { user_roles: ['staff'], careslot_id: 'staff-hubs' });
     for (const hub of HUBS) {
       const socket = connect(`${origin}/hubs/${hub}`, {
@@ -68,7 +75,12 @@ describe('real-time hubs', () => {
       sockets.push(socket);
       await connected(socket);
       const received = next<RealtimeMessage>(socket, 'InAppNotificationAdded');
-      const id = t.realtime.publish({ hub, event: 'InAppNotificationAdded', rooms: ['user:staff-hubs'], data: { Id: hub } });
+      const id = t.realtime.publish({
+        hub,
+        event: 'InAppNotificationAdded',
+        rooms: ['user:staff-hubs'],
+        data: { Id: hub },
+      });
       const message = await received;
       expect(message).toMatchObject({ messageId: id, data: { Id: hub, event: 'InAppNotificationAdded' } });
       expect(t.realtime.pendingFor('staff-hubs').map((m) => m.messageId)).toContain(id);
@@ -102,10 +114,17 @@ describe('real-time hubs', () => {
     const socket = client(origin, 'calendar', { token });
     sockets.push(socket);
     await connected(socket);
-    const joined: unknown = await socket.emitWithAck(SUBSCRIBE_EVENT, { rooms: ['schedule:s1', 'user:someone-else'] });
+    const joined: unknown = await socket.emitWithAck(SUBSCRIBE_EVENT, {
+      rooms: ['schedule:s1', 'user:someone-else'],
+    });
     expect(joined).toEqual({ rooms: ['schedule:s1'] });
     const received = next<RealtimeMessage>(socket, 'SlotUpdated');
-    t.realtime.publish({ hub: 'calendar', event: 'SlotUpdated', rooms: ['schedule:s1'], data: { SlotId: 'x1', CapacityAvailable: 0 } });
+    t.realtime.publish({
+      hub: 'calendar',
+      event: 'SlotUpdated',
+      rooms: ['schedule:s1'],
+      data: { SlotId: 'x1', CapacityAvailable: 0 },
+    });
     const message = await received;
     expect(message.data).toMatchObject({ SlotId: 'x1', CapacityAvailable: 0 });
     expect(message.messageId).toMatch(/^[0-9a-f-]{36}$/);
@@ -118,7 +137,12 @@ describe('real-time hubs', () => {
     sockets.push(first);
     await connected(first);
     const received = next<RealtimeMessage>(first, 'InAppNotificationAdded');
-    const id = t.realtime.publish({ hub: 'push-notifications', event: 'InAppNotificationAdded', rooms: ['user:prov-1'], data: { Id: 'n1' } });
+    const id = t.realtime.publish({
+      hub: 'push-notifications',
+      event: 'InAppNotificationAdded',
+      rooms: ['user:prov-1'],
+      data: { Id: 'n1' },
+    });
     expect((await received).messageId).toBe(id);
     first.disconnect();
 
@@ -148,7 +172,12 @@ describe('real-time across instances', () => {
       const received = next<RealtimeMessage>(socket, 'SlotAdded');
       // Give the adapter's subscription a moment, then publish from the other instance.
       await new Promise((r) => setTimeout(r, 200));
-      a.realtime.publish({ hub: 'calendar', event: 'SlotAdded', rooms: ['schedule:cross-instance'], data: { SlotId: 'y' } });
+      a.realtime.publish({
+        hub: 'calendar',
+        event: 'SlotAdded',
+        rooms: ['schedule:cross-instance'],
+        data: { SlotId: 'y' },
+      });
       expect((await received).data).toMatchObject({ SlotId: 'y' });
     } finally {
       socket.disconnect();

@@ -89,13 +89,19 @@ export function messageIdFor(eventId: string, part: string): string {
  * A publisher for a consumer of a domain event: its messages take their ids from the event (and their order
  * within it), so a redelivered event sends the same ids again and a client that has them drops them.
  */
-export function publisherFor(realtime: Pick<Realtime, 'publish'>, eventId: string): Pick<Realtime, 'publish'> {
+export function publisherFor(
+  realtime: Pick<Realtime, 'publish'>,
+  eventId: string,
+): Pick<Realtime, 'publish'> {
   const sent = new Map<string, number>();
   return {
     publish: (options) => {
       const n = (sent.get(options.event) ?? 0) + 1;
       sent.set(options.event, n);
-      return realtime.publish({ ...options, messageId: messageIdFor(eventId, `${options.hub}:${options.event}:${n}`) });
+      return realtime.publish({
+        ...options,
+        messageId: messageIdFor(eventId, `${options.hub}:${options.event}:${n}`),
+      });
     },
   };
 }
@@ -110,7 +116,11 @@ const PENDING_LIMIT = 100;
 const PENDING_TTL_MS = 5 * 60_000;
 /** A practice user of the token's practice; a patient whose token happens to carry a PracticeId is not. */
 export function isPracticeUser(principal: Principal): principal is Principal & { organizationId: string } {
-  return isSignedInUser(principal) && principal.organizationId !== null && principal.roles.some((r) => PRACTICE_ROLES.has(r));
+  return (
+    isSignedInUser(principal) &&
+    principal.organizationId !== null &&
+    principal.roles.some((r) => PRACTICE_ROLES.has(r))
+  );
 }
 
 function tokenOf(socket: Socket): string | null {
@@ -167,16 +177,24 @@ function databasePending(database: Database): PendingStore {
     },
     async list(userId, hub, since) {
       // Expired messages of the user go first: the list stays short without a sweeper.
-      await database.query('delete from realtime_pending where user_id = $1 and sent_at < $2', [userId, since.toISOString()]);
+      await database.query('delete from realtime_pending where user_id = $1 and sent_at < $2', [
+        userId,
+        since.toISOString(),
+      ]);
       const rows = await database.query<{ message: RealtimeMessage | string }>(
         `select message from realtime_pending where user_id = $1 and ($2::text is null or hub = $2)
          order by sent_at desc limit ${PENDING_LIMIT}`,
         [userId, hub ?? null],
       );
-      return rows.map((r) => (typeof r.message === 'string' ? (JSON.parse(r.message) as RealtimeMessage) : r.message)).reverse();
+      return rows
+        .map((r) => (typeof r.message === 'string' ? (JSON.parse(r.message) as RealtimeMessage) : r.message))
+        .reverse();
     },
     async acknowledge(userId, messageId) {
-      await database.query('delete from realtime_pending where user_id = $1 and message_id = $2', [userId, messageId]);
+      await database.query('delete from realtime_pending where user_id = $1 and message_id = $2', [
+        userId,
+        messageId,
+      ]);
     },
   };
 }
@@ -207,7 +225,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const local = new Map<string, RealtimeMessage[]>();
   const remember = (userId: string, message: RealtimeMessage) => {
     const cutoff = now().getTime() - PENDING_TTL_MS;
-    const list = (local.get(userId) ?? []).filter((m) => new Date(m.sentAt).getTime() >= cutoff && m.messageId !== message.messageId);
+    const list = (local.get(userId) ?? []).filter(
+      (m) => new Date(m.sentAt).getTime() >= cutoff && m.messageId !== message.messageId,
+    );
     list.push(message);
     local.set(userId, list.slice(-PENDING_LIMIT));
   };
@@ -280,7 +300,12 @@ export function createRealtime(options: RealtimeOptions): Realtime {
 
     namespace.on('connection', (socket) => {
       const data = socket.data as SocketData;
-      const caller: RealtimeCaller = { hub, principal: data.principal, userId: data.userId, mayJoin: (room) => mayJoin(hub, data.principal, room) };
+      const caller: RealtimeCaller = {
+        hub,
+        principal: data.principal,
+        userId: data.userId,
+        mayJoin: (room) => mayJoin(hub, data.principal, room),
+      };
       if (data.userId) {
         void socket.join(`user:${data.userId}`);
         const userId = data.userId;
@@ -302,29 +327,43 @@ export function createRealtime(options: RealtimeOptions): Realtime {
           .then(() => pending.acknowledge(userId, messageId))
           .catch((error: unknown) => logError(error, 'an acknowledgement could not be recorded'));
       });
-      socket.on(SUBSCRIBE_EVENT, (payload: { rooms?: unknown }, reply?: (ok: { rooms: string[] }) => void) => {
-        const asked = Array.isArray(payload?.rooms) ? payload.rooms.filter((r): r is string => typeof r === 'string').slice(0, 200) : [];
-        void Promise.all(asked.map(async (room) => ((await caller.mayJoin(room)) ? room : null))).then((allowed) => {
-          const rooms = allowed.filter((r): r is string => r !== null);
-          void socket.join(rooms);
-          reply?.({ rooms });
-        });
-      });
+      socket.on(
+        SUBSCRIBE_EVENT,
+        (payload: { rooms?: unknown }, reply?: (ok: { rooms: string[] }) => void) => {
+          const asked = Array.isArray(payload?.rooms)
+            ? payload.rooms.filter((r): r is string => typeof r === 'string').slice(0, 200)
+            : [];
+          void Promise.all(asked.map(async (room) => ((await caller.mayJoin(room)) ? room : null))).then(
+            (allowed) => {
+              const rooms = allowed.filter((r): r is string => r !== null);
+              void socket.join(rooms);
+              reply?.({ rooms });
+            },
+          );
+        },
+      );
       socket.on(UNSUBSCRIBE_EVENT, (payload: { rooms?: unknown }) => {
         // The rooms joined from the token stay: leaving them would only deafen the caller's own socket.
         if (Array.isArray(payload?.rooms))
-          for (const r of payload.rooms) if (typeof r === 'string' && !r.startsWith('user:') && !r.startsWith('org:')) void socket.leave(r);
+          for (const r of payload.rooms)
+            if (typeof r === 'string' && !r.startsWith('user:') && !r.startsWith('org:'))
+              void socket.leave(r);
       });
       socket.on(
         ONLINE_STATUS_EVENT,
         (payload: { userIds?: unknown }, reply?: (status: { userId: string; online: boolean }[]) => void) => {
-          const ids = Array.isArray(payload?.userIds) ? [...new Set(payload.userIds.filter((u): u is string => typeof u === 'string'))].slice(0, 200) : [];
+          const ids = Array.isArray(payload?.userIds)
+            ? [...new Set(payload.userIds.filter((u): u is string => typeof u === 'string'))].slice(0, 200)
+            : [];
           void visibleUsers(data.principal, ids)
             .then((visible) =>
               Promise.all(
                 ids
                   .filter((id) => visible.has(id))
-                  .map(async (userId) => ({ userId, online: (await namespace.in(`user:${userId}`).fetchSockets()).length > 0 })),
+                  .map(async (userId) => ({
+                    userId,
+                    online: (await namespace.in(`user:${userId}`).fetchSockets()).length > 0,
+                  })),
               ),
             )
             .then((status) => {
@@ -337,7 +376,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         socket.on(event, (payload: unknown, reply?: (answer: unknown) => void) => {
           const room = registration.room(payload);
           void (room ? caller.mayJoin(room) : Promise.resolve(false))
-            .then(async (allowed) => (allowed ? await registration.handle(caller, payload) : { error: 'forbidden' }))
+            .then(async (allowed) =>
+              allowed ? await registration.handle(caller, payload) : { error: 'forbidden' },
+            )
             .then(
               (answer) => reply?.(answer),
               (error: unknown) => {
@@ -355,7 +396,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (options.redisUrl) {
         // Loaded only when configured: the embedded default starts without them.
-        const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
+        const [{ Redis }, { createAdapter }] = await Promise.all([
+          import('ioredis'),
+          import('@socket.io/redis-adapter'),
+        ]);
         const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
         const sub = pub.duplicate();
         redis = { pub, sub };

@@ -25,7 +25,9 @@ describe('TtlCache', () => {
 
   it('does not remember a failed load', async () => {
     const cache = new TtlCache<string>(60_000);
-    await expect(cache.get('k', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(cache.get('k', () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
     expect(await cache.get('k', () => Promise.resolve('back'))).toBe('back');
   });
 

@@ -21,7 +21,10 @@ describe('serving the web app', () => {
   });
 
   it('answers a client route with index.html so a reload keeps the page', async () => {
-    const res = await t.call({ url: '/provider-search?specialty=Cardiologist', headers: { accept: 'text/html' } });
+    const res = await t.call({
+      url: '/provider-search?specialty=Cardiologist',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -63,7 +66,10 @@ describe('response headers', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'careslot-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     t = await createTestApp({ env: { WEB_DIST: dist, PUBLIC_URL: 'https://care.example.org' } });
   });
@@ -78,15 +84,24 @@ describe('response headers', () => {
       await t.call({ url: '/api/app-config' }),
       await t.call({ url: '/careslot-calendar/api/v2/unknown' }),
       await t.call({ url: '/careslot-practitioner/api/v2/practitioner/search', headers: bearer(token) }),
-      await t.call({ method: 'POST', url: '/careslot-calendar/api/v2/slot/hold', payload: {}, headers: bearer(token) }),
+      await t.call({
+        method: 'POST',
+        url: '/careslot-calendar/api/v2/slot/hold',
+        payload: {},
+        headers: bearer(token),
+      }),
     ]) {
       expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 
   it('keeps the caching of the web app: hashed files for a year, the page revalidated', async () => {
-    expect((await t.call({ url: '/assets/index-abc123.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await t.call({ url: '/', headers: { accept: 'text/html' } })).headers['cache-control']).toBe('no-cache');
+    expect((await t.call({ url: '/assets/index-abc123.js' })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await t.call({ url: '/', headers: { accept: 'text/html' } })).headers['cache-control']).toBe(
+      'no-cache',
+    );
   });
 
   it("allows inline <style> only with the nonce written into that response's page, and no inline style otherwise", async () => {
@@ -96,12 +111,14 @@ describe('response headers', () => {
     const nonce = nonceOf(first.body);
     expect(nonce).toBeDefined();
     expect(nonceOf(second.body)).not.toBe(nonce);
-    const styleSrc = String(first.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('style-src'));
+    const styleSrc = String(first.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('style-src'));
     expect(styleSrc?.trim()).toBe(`style-src 'self' 'nonce-${nonce}'`);
     expect(String(first.headers['content-security-policy'])).not.toContain('unsafe-inline');
   });
 
-  it("lets the page connect only to its own origin and its WebSocket, not to any ws: or wss: host", async () => {
+  it('lets the page connect only to its own origin and its WebSocket, not to any ws: or wss: host', async () => {
     const csp = String((await t.call({ url: '/api/app-config' })).headers['content-security-policy']);
     const connectSrc = csp.split(';').find((d) => d.trim().startsWith('connect-src'));
     expect(connectSrc?.trim()).toBe("connect-src 'self' wss://care.example.org");
@@ -138,7 +155,8 @@ describe('rate limiting', () => {
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     const t = await createTestApp({ env: { RATE_LIMIT_MAX: '3', WEB_DIST: dist } });
     try {
-      for (let i = 0; i < 10; i += 1) expect((await t.call({ url: '/assets/index-abc123.js' })).statusCode).toBe(200);
+      for (let i = 0; i < 10; i += 1)
+        expect((await t.call({ url: '/assets/index-abc123.js' })).statusCode).toBe(200);
       const codes: number[] = [];
       for (let i = 0; i < 4; i += 1) codes.push((await t.call({ url: '/api/app-config' })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);

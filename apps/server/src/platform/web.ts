@@ -5,7 +5,17 @@ import fastifyStatic from '@fastify/static';
 import { notFound } from './errors';
 
 /** Paths that belong to the API, the identity provider, real-time or docs: never answered by the SPA. */
-const API_PREFIXES = ['/careslot-', '/api/', '/realms/', '/hubs/', '/socket.io/', '/docs', '/healthz', '/readyz', '/dev/'];
+const API_PREFIXES = [
+  '/careslot-',
+  '/api/',
+  '/realms/',
+  '/hubs/',
+  '/socket.io/',
+  '/docs',
+  '/healthz',
+  '/readyz',
+  '/dev/',
+];
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url.startsWith(prefix));
@@ -57,7 +67,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       setHeaders(res, filePath) {
         res.setHeader(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -66,7 +78,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (indexHtml !== null && wantsPage(request.method, request.url, request.headers.accept)) {
       const nonce = reply.cspNonce?.style ?? '';
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(pageWithNonce(indexHtml, nonce));
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(pageWithNonce(indexHtml, nonce));
     }
     throw notFound();
   });

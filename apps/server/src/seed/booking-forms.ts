@@ -12,8 +12,19 @@ export const DEMO_SCREENING_FORM: FormDefinition = {
       Title: 'Health screening',
       Description: 'Please answer a few questions before your visit so the office can prepare.',
       Components: [
-        { Key: 'fever_or_cough', Type: 'yes-no', Label: 'In the last 14 days, have you had a fever, cough or shortness of breath?', Required: true },
-        { Key: 'symptoms_started', Type: 'date', Label: 'When did the symptoms start?', Required: true, ShowWhen: { Key: 'fever_or_cough', In: ['yes'] } },
+        {
+          Key: 'fever_or_cough',
+          Type: 'yes-no',
+          Label: 'In the last 14 days, have you had a fever, cough or shortness of breath?',
+          Required: true,
+        },
+        {
+          Key: 'symptoms_started',
+          Type: 'date',
+          Label: 'When did the symptoms start?',
+          Required: true,
+          ShowWhen: { Key: 'fever_or_cough', In: ['yes'] },
+        },
         {
           Key: 'symptom_list',
           Type: 'multi-choice',
@@ -44,7 +55,13 @@ export const DEMO_SCREENING_FORM: FormDefinition = {
       Key: 'consent',
       Title: 'Confirmation',
       Components: [
-        { Key: 'signature', Type: 'signature', Label: 'Type your full name to confirm your answers are true', Required: true, MaxLength: 70 },
+        {
+          Key: 'signature',
+          Type: 'signature',
+          Label: 'Type your full name to confirm your answers are true',
+          Required: true,
+          MaxLength: 70,
+        },
       ],
     },
   ],
@@ -57,11 +74,37 @@ export const DEMO_INTAKE_FORM: FormDefinition = {
       Key: 'history',
       Title: 'About your visit',
       Components: [
-        { Key: 'pain_level', Type: 'number', Label: 'How strong is your pain today (0 none, 10 worst)?', Required: true, Min: 0, Max: 10 },
-        { Key: 'medications', Type: 'text', Required: false, Label: 'Which medicines do you take?', MaxLength: 1000, Help: 'Name, dose and how often.' },
+        {
+          Key: 'pain_level',
+          Type: 'number',
+          Label: 'How strong is your pain today (0 none, 10 worst)?',
+          Required: true,
+          Min: 0,
+          Max: 10,
+        },
+        {
+          Key: 'medications',
+          Type: 'text',
+          Required: false,
+          Label: 'Which medicines do you take?',
+          MaxLength: 1000,
+          Help: 'Name, dose and how often.',
+        },
         { Key: 'allergies', Type: 'yes-no', Label: 'Do you have any allergies?', Required: true },
-        { Key: 'allergy_list', Type: 'text', Label: 'Which allergies?', Required: true, MaxLength: 500, ShowWhen: { Key: 'allergies', In: ['yes'] } },
-        { Key: 'referral', Type: 'file', Required: false, Label: 'A referral letter, if you have one (picture or PDF, at most 5 MB)' },
+        {
+          Key: 'allergy_list',
+          Type: 'text',
+          Label: 'Which allergies?',
+          Required: true,
+          MaxLength: 500,
+          ShowWhen: { Key: 'allergies', In: ['yes'] },
+        },
+        {
+          Key: 'referral',
+          Type: 'file',
+          Required: false,
+          Label: 'A referral letter, if you have one (picture or PDF, at most 5 MB)',
+        },
       ],
     },
   ],
@@ -79,7 +122,10 @@ export async function seedDemoBookingFlow(connection: Connection): Promise<void>
     );
   await settings(first, true);
   await settings(second, false);
-  await connection.query('update schedules set enable_self_pay = true where location_id in (select id from locations where organization_id = $1)', [first]);
+  await connection.query(
+    'update schedules set enable_self_pay = true where location_id in (select id from locations where organization_id = $1)',
+    [first],
+  );
   for (const [n, organizationId] of DEMO_PRACTICE_IDS.entries()) {
     await insertForm(connection, {
       id: seedId(`demo:form:screening:${n + 1}`),

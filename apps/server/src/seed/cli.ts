@@ -25,7 +25,8 @@ async function main() {
   if (!Number.isInteger(providers) || providers < 0 || providers > 99_999) {
     throw new ConfigError('--providers must be a whole number from 0 to 99999');
   }
-  if (!Number.isInteger(seed) || seed < 0) throw new ConfigError('--seed must be a whole number of 0 or more');
+  if (!Number.isInteger(seed) || seed < 0)
+    throw new ConfigError('--seed must be a whole number of 0 or more');
 
   const config = loadConfig();
   const started = performance.now();
@@ -36,13 +37,20 @@ async function main() {
     console.log(JSON.stringify({ migrated, ...result }));
     if (providers > 0) {
       const generated = await withSeedTransaction(database, async (connection) => {
-        const exists = await connection.query('select 1 from organizations where id = $1', [seedId(`bulk:${seed}:practice:0`)]);
-        if (exists.length > 0) throw new ConfigError(`A directory generated with --seed ${seed} is already in this database; pick another --seed.`);
+        const exists = await connection.query('select 1 from organizations where id = $1', [
+          seedId(`bulk:${seed}:practice:0`),
+        ]);
+        if (exists.length > 0)
+          throw new ConfigError(
+            `A directory generated with --seed ${seed} is already in this database; pick another --seed.`,
+          );
         return seedGeneratedDirectory(connection, { providers, seed });
       });
       console.log(JSON.stringify({ generated }));
     }
-    console.log(`Seeded ${config.DATABASE_URL ? 'PostgreSQL' : config.DATA_DIR} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+    console.log(
+      `Seeded ${config.DATABASE_URL ? 'PostgreSQL' : config.DATA_DIR} in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+    );
   } finally {
     await database.close();
   }

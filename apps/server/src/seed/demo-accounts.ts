@@ -46,10 +46,18 @@ export function demoAccounts(): NewAccount[] {
  * id yet, PracticeId is the EHR's practice number (decision 0021). Single sign-on finds the provider by
  * '{EHR URL}/1001|Doctor-5001', resolves 'Organization-1001' and links the sign-in to the record.
  */
-export const DEMO_EHR_ACCOUNT = { email: `ehr-provider@${DEMO_EMAIL_DOMAIN}`, claimId: '1001', vendorId: '5001' } as const;
+export const DEMO_EHR_ACCOUNT = {
+  email: `ehr-provider@${DEMO_EMAIL_DOMAIN}`,
+  claimId: '1001',
+  vendorId: '5001',
+} as const;
 
 async function demoEhrAccount(connection: Connection): Promise<NewAccount | null> {
-  const [record] = await connection.query<{ given_names: string[]; family_name: string; gender: string | null }>(
+  const [record] = await connection.query<{
+    given_names: string[];
+    family_name: string;
+    gender: string | null;
+  }>(
     `select p.given_names, p.family_name, p.gender from practitioners p
        join practitioner_identifiers i on i.practitioner_id = p.id
       where i.system = $1 and i.value = $2 limit 1`,
@@ -78,7 +86,9 @@ export async function seedDemoAccounts(connection: Connection): Promise<number> 
 
 /** Adds the legacy EHR demo sign-in when the database has none (a database seeded before it existed too). */
 export async function seedDemoEhrAccount(connection: Connection): Promise<number> {
-  const existing = await connection.query('select 1 from identity_users where lower(email) = $1', [DEMO_EHR_ACCOUNT.email]);
+  const existing = await connection.query('select 1 from identity_users where lower(email) = $1', [
+    DEMO_EHR_ACCOUNT.email,
+  ]);
   if (existing.length > 0) return 0;
   const ehr = await demoEhrAccount(connection);
   return ehr ? insertAccounts(connection, [ehr]) : 0;

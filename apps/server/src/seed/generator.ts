@@ -10,8 +10,26 @@ import { INSURANCE_CARRIERS, SPECIALTIES, STATE_TIME_ZONES } from './reference-d
 
 export const GENERATOR_WORKFLOW = 'careslot_bench_seed';
 const PROVIDERS_PER_PRACTICE = 20;
-const PRACTICE_SUFFIXES = ['Family Health', 'Medical Associates', 'Specialty Care', 'Health Partners', 'Medical Group', 'Clinic'];
-const STREETS = ['Main Street', 'Oak Avenue', 'Maple Drive', 'Washington Boulevard', 'Park Avenue', 'Lakeview Road', 'Elm Street', 'Medical Center Drive', 'Hospital Way', 'Broadway'];
+const PRACTICE_SUFFIXES = [
+  'Family Health',
+  'Medical Associates',
+  'Specialty Care',
+  'Health Partners',
+  'Medical Group',
+  'Clinic',
+];
+const STREETS = [
+  'Main Street',
+  'Oak Avenue',
+  'Maple Drive',
+  'Washington Boulevard',
+  'Park Avenue',
+  'Lakeview Road',
+  'Elm Street',
+  'Medical Center Drive',
+  'Hospital Way',
+  'Broadway',
+];
 
 interface ZipRow {
   code: string;
@@ -32,7 +50,10 @@ export interface GenerateOptions {
  * at real zip codes drawn across the 50 states and DC. The same --seed gives the same data; a second run
  * with the same seed is refused (its ids already exist) rather than duplicating rows.
  */
-export async function generateDirectory(connection: Connection, options: GenerateOptions): Promise<DirectorySeed> {
+export async function generateDirectory(
+  connection: Connection,
+  options: GenerateOptions,
+): Promise<DirectorySeed> {
   const random = createRandom(options.seed);
   const zips = await connection.query<ZipRow>(
     `select code, city, state_code, county, latitude, longitude from zip_codes
@@ -62,7 +83,10 @@ export async function generateDirectory(connection: Connection, options: Generat
       state: home.state_code,
       zipCode: home.code,
       timeZone: STATE_TIME_ZONES[home.state_code] ?? 'America/New_York',
-      identifier: { system: `https://ehr.bench.careslot.health/${options.seed}`, value: `Organization-${pi}` },
+      identifier: {
+        system: `https://ehr.bench.careslot.health/${options.seed}`,
+        value: `Organization-${pi}`,
+      },
       hasReputationEnabled: random.chance(0.3),
       logoUrl: null,
     });
@@ -89,9 +113,15 @@ export async function generateDirectory(connection: Connection, options: Generat
         phone: fictionalPhone(area, pi * 3 + fi),
         emails: [`frontdesk${pi}-${fi}@bench.careslot.health`],
         checkInEnabled: random.chance(0.5),
-        contact: { prefix: contact.gender === 'Female' ? 'Ms.' : 'Mr.', first: contact.given, last: contact.family, suffix: null },
+        contact: {
+          prefix: contact.gender === 'Female' ? 'Ms.' : 'Mr.',
+          first: contact.given,
+          last: contact.family,
+          suffix: null,
+        },
       });
-      for (const plan of random.sample(plans, random.int(8, 20))) locationPlans.push({ locationId, planId: plan });
+      for (const plan of random.sample(plans, random.int(8, 20)))
+        locationPlans.push({ locationId, planId: plan });
     }
   }
 
@@ -104,7 +134,9 @@ export async function generateDirectory(connection: Connection, options: Generat
     const person = randomPerson(random);
     const id = key(`practitioner:${i}`);
     const name = `Dr. ${person.given} ${person.family}`;
-    const accepted = locationPlans.filter((p) => p.locationId === location.id && random.chance(0.8)).map((p) => p.planId);
+    const accepted = locationPlans
+      .filter((p) => p.locationId === location.id && random.chance(0.8))
+      .map((p) => p.planId);
     practitioners.push({
       id,
       prefix: 'Dr.',
@@ -117,12 +149,27 @@ export async function generateDirectory(connection: Connection, options: Generat
       npi: npiFromBase(`2${String(options.seed % 1000).padStart(3, '0')}${String(i).padStart(5, '0')}`),
       email: `provider${i}.${options.seed}@bench.careslot.health`,
       phone: location.phone,
-      photoUrl: random.chance(0.7) ? random.pick(PORTRAITS[person.gender === 'Female' ? 'Female' : 'Male']) : null,
+      photoUrl: random.chance(0.7)
+        ? random.pick(PORTRAITS[person.gender === 'Female' ? 'Female' : 'Male'])
+        : null,
       hidePublicProfile: random.chance(0.05),
       languages: randomLanguages(random),
-      about: aboutText(random, { name, gender: person.gender }, specialty, organization.name, location.city, random.int(2, 35)),
+      about: aboutText(
+        random,
+        { name, gender: person.gender },
+        specialty,
+        organization.name,
+        location.city,
+        random.int(2, 35),
+      ),
       specialtyIds: [specialtyId(specialty)],
-      identifiers: [{ system: `https://ehr.bench.careslot.health/${options.seed}`, value: `Doctor-${i}`, use: 'official' }],
+      identifiers: [
+        {
+          system: `https://ehr.bench.careslot.health/${options.seed}`,
+          value: `Doctor-${i}`,
+          use: 'official',
+        },
+      ],
       role: {
         id: key(`role:${i}`),
         organizationId: organization.id,
@@ -132,7 +179,17 @@ export async function generateDirectory(connection: Connection, options: Generat
       acceptedPlanIds: accepted,
     });
   }
-  return { organizations, locations, locationPlans, practitioners, services: [], careTeams: [], patients: [], relatedPersons: [], coverages: [] };
+  return {
+    organizations,
+    locations,
+    locationPlans,
+    practitioners,
+    services: [],
+    careTeams: [],
+    patients: [],
+    relatedPersons: [],
+    coverages: [],
+  };
 }
 
 export async function seedGeneratedDirectory(connection: Connection, options: GenerateOptions) {
@@ -143,5 +200,9 @@ export async function seedGeneratedDirectory(connection: Connection, options: Ge
   const searchRows = await seedProviderSearch(connection);
   return {
     schedules,
-    searchRows, organizations: seed.organizations.length, locations: seed.locations.length, practitioners: seed.practitioners.length };
+    searchRows,
+    organizations: seed.organizations.length,
+    locations: seed.locations.length,
+    practitioners: seed.practitioners.length,
+  };
 }

@@ -32,7 +32,8 @@ export function createRandom(seed: number) {
     sample: <T>(items: readonly T[], k: number): T[] => {
       const pool = [...items];
       const out: T[] = [];
-      while (out.length < k && pool.length > 0) out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
+      while (out.length < k && pool.length > 0)
+        out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
       return out;
     },
   };

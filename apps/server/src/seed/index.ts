@@ -35,7 +35,10 @@ export interface SeedResult {
 export async function seedDatabase(database: Database, options: SeedOptions): Promise<SeedResult> {
   return withSeedTransaction(database, async (connection) => {
     const reference = await seedReferenceData(connection);
-    const demo = options.demo && (await isEmpty(connection, 'organizations')) ? await seedDemoDirectory(connection) : null;
+    const demo =
+      options.demo && (await isEmpty(connection, 'organizations'))
+        ? await seedDemoDirectory(connection)
+        : null;
     if (options.demo && (await isEmpty(connection, 'identity_users'))) await seedDemoAccounts(connection);
     if (options.demo) await seedDemoEhrAccount(connection);
     if (options.demo && (await isEmpty(connection, 'schedules'))) await seedDemoSchedules(connection);
@@ -45,16 +48,21 @@ export async function seedDatabase(database: Database, options: SeedOptions): Pr
     }
     if (options.demo && (await isEmpty(connection, 'custom_forms'))) await seedDemoBookingFlow(connection);
     if (options.demo && (await isEmpty(connection, 'provider_search'))) await seedProviderSearch(connection);
-    if (options.demo && (await isEmpty(connection, 'reputation_organization_settings'))) await seedDemoReputation(connection);
+    if (options.demo && (await isEmpty(connection, 'reputation_organization_settings')))
+      await seedDemoReputation(connection);
     return { reference, demo };
   });
 }
 
-export async function withSeedTransaction<T>(database: Database, fn: (connection: Connection) => Promise<T>): Promise<T> {
+export async function withSeedTransaction<T>(
+  database: Database,
+  fn: (connection: Connection) => Promise<T>,
+): Promise<T> {
   return database.session(async (connection) => {
     await connection.exec('begin');
     try {
-      if (database.kind === 'postgres') await connection.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+      if (database.kind === 'postgres')
+        await connection.query('select pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
       const result = await fn(connection);
       await connection.exec('commit');
       return result;

@@ -63,7 +63,12 @@ describe('demo seed', () => {
   });
 
   it('has 60 providers, 3 practices and 12 facilities in at least 4 time zones', async () => {
-    const [counts] = await t.database.query<{ providers: number; practices: number; facilities: number; zones: number }>(
+    const [counts] = await t.database.query<{
+      providers: number;
+      practices: number;
+      facilities: number;
+      zones: number;
+    }>(
       `select (select count(*)::int from practitioner_roles where 'provider' = any(codes)) as providers,
               (select count(*)::int from organizations) as practices,
               (select count(*)::int from locations) as facilities,
@@ -84,7 +89,9 @@ describe('demo seed', () => {
   it('keeps the demo people at their fixed ids and e-mails', async () => {
     for (const person of DEMO_PEOPLE) {
       const table = person.userType === 'Patient' ? 'patients' : 'practitioners';
-      const rows = await t.database.query<{ email: string }>(`select email from ${table} where id = $1`, [person.id]);
+      const rows = await t.database.query<{ email: string }>(`select email from ${table} where id = $1`, [
+        person.id,
+      ]);
       expect(rows, person.key).toEqual([{ email: person.email }]);
     }
   });
@@ -99,9 +106,13 @@ describe('demo seed', () => {
   it('generates the same benchmark directory for the same --seed and writes it beside the demo data', async () => {
     const a = await generateDirectory(t.database, { providers: 45, seed: 3 });
     const b = await generateDirectory(t.database, { providers: 45, seed: 3 });
-    expect(a.practitioners.map((p) => [p.id, p.family, p.npi])).toEqual(b.practitioners.map((p) => [p.id, p.family, p.npi]));
+    expect(a.practitioners.map((p) => [p.id, p.family, p.npi])).toEqual(
+      b.practitioners.map((p) => [p.id, p.family, p.npi]),
+    );
     expect(a.organizations).toHaveLength(3);
-    const written = await withSeedTransaction(t.database, (connection) => seedGeneratedDirectory(connection, { providers: 45, seed: 3 }));
+    const written = await withSeedTransaction(t.database, (connection) =>
+      seedGeneratedDirectory(connection, { providers: 45, seed: 3 }),
+    );
     expect(written).toMatchObject({ organizations: 3, practitioners: 45 });
     const [row] = await t.database.query<{ n: number }>(
       "select count(*)::int as n from practitioners where workflow = 'careslot_bench_seed'",

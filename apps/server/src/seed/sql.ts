@@ -26,11 +26,16 @@ export async function insertRows(
       });
       return `(${marks.join(', ')})`;
     });
-    await connection.query(`insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')} ${suffix}`, params);
+    await connection.query(
+      `insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')} ${suffix}`,
+      params,
+    );
   }
 }
 
 export async function isEmpty(connection: Connection, table: string): Promise<boolean> {
-  const rows = await connection.query<{ present: boolean }>(`select exists (select 1 from ${table}) as present`);
+  const rows = await connection.query<{ present: boolean }>(
+    `select exists (select 1 from ${table}) as present`,
+  );
   return !rows[0]?.present;
 }

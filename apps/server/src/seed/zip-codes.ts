@@ -56,7 +56,17 @@ export function parseZipFile(text: string): ZipRecord[] {
   return records;
 }
 
-const COLUMNS = ['code', 'city', 'state_name', 'state_code', 'county', 'county_code', 'state_fips', 'latitude', 'longitude'];
+const COLUMNS = [
+  'code',
+  'city',
+  'state_name',
+  'state_code',
+  'county',
+  'county_code',
+  'state_fips',
+  'latitude',
+  'longitude',
+];
 
 function copyField(value: string | number | null): string {
   if (value === null) return '\\N';
@@ -72,7 +82,19 @@ export async function loadZipCodes(connection: Connection): Promise<number> {
   if (connection.copyFrom) {
     const rows = records
       .map((r) =>
-        [r.code, r.city, r.stateName, r.stateCode, r.county, r.countyCode, r.stateFips, r.latitude, r.longitude].map(copyField).join('\t'),
+        [
+          r.code,
+          r.city,
+          r.stateName,
+          r.stateCode,
+          r.county,
+          r.countyCode,
+          r.stateFips,
+          r.latitude,
+          r.longitude,
+        ]
+          .map(copyField)
+          .join('\t'),
       )
       .join('\n');
     await connection.copyFrom('zip_codes', COLUMNS, `${rows}\n`);

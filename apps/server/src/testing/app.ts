@@ -52,7 +52,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const tokens = await createTokenService(database, () => clock.now());
   const outbox = createOutbox(database);
   const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
-  const app = await buildApp({ config, database, clock, tokens, outbox, realtime, ...(options.logStream ? { logStream: options.logStream } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    tokens,
+    outbox,
+    realtime,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -84,7 +92,14 @@ export async function tokenFor(
   claims: Partial<ProductClaims> & { user_roles: Role[] | string[] },
   ttlSeconds = 300,
 ): Promise<string> {
-  return tokens.sign({ sub: claims.sub ?? `test-${Math.random().toString(36).slice(2)}`, email: 'user@example.com', ...claims }, ttlSeconds);
+  return tokens.sign(
+    {
+      sub: claims.sub ?? `test-${Math.random().toString(36).slice(2)}`,
+      email: 'user@example.com',
+      ...claims,
+    },
+    ttlSeconds,
+  );
 }
 
 export function bearer(token: string): Record<string, string> {

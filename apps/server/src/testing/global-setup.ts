@@ -2,7 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildPgliteTemplate, buildPostgresTemplate, dropPostgresDatabase, type TemplateInfo } from './template';
+import {
+  buildPgliteTemplate,
+  buildPostgresTemplate,
+  dropPostgresDatabase,
+  type TemplateInfo,
+} from './template';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -34,13 +34,32 @@ export class ServerProcess {
 
   /** Starts the server and waits for /readyz. */
   async start(env: Record<string, string> = {}) {
-    if (await fetch(`${this.base}/readyz`).then(() => true, () => false)) throw new Error(`port ${this.port} is still answering`);
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(this.port), HOST: '127.0.0.1', DATABASE_URL: this.databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', ...env };
+    if (
+      await fetch(`${this.base}/readyz`).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw new Error(`port ${this.port} is still answering`);
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: this.databaseUrl,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      ...env,
+    };
     delete childEnv.VITEST;
     delete childEnv.REDIS_URL;
     if (!env.CARESLOT_CRASH_AT) delete childEnv.CARESLOT_CRASH_AT;
     this.output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: REPO_ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.child = child;
@@ -75,7 +94,11 @@ export class ServerProcess {
     this.child = null;
   }
 
-  async call(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  async call(
+    method: string,
+    url: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     const response = await fetch(`${this.base}${url}`, {
       method,
       headers: {
@@ -86,6 +109,10 @@ export class ServerProcess {
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
     const text = await response.text();
-    return { status: response.status, json: (text ? JSON.parse(text) : null) as Record<string, unknown>, text };
+    return {
+      status: response.status,
+      json: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+      text,
+    };
   }
 }

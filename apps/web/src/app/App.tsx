@@ -6,7 +6,9 @@ import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 // Toasts are rare on a first visit; their container and transitions load after the first paint.
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 // The server writes a fresh nonce into every index.html it sends and allows only <style> elements carrying it
 // (no 'unsafe-inline' in the content security policy); Mantine puts it on each <style> it adds.

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFromMatches, PRACTICE_BREADCRUMBS, readStoredBreadcrumbs, type Breadcrumb } from './breadcrumbs';
+import {
+  breadcrumbsFromMatches,
+  PRACTICE_BREADCRUMBS,
+  readStoredBreadcrumbs,
+  type Breadcrumb,
+} from './breadcrumbs';
 import { routes } from './router';
 
 type PracticeRoute = keyof typeof PRACTICE_BREADCRUMBS;
@@ -31,11 +36,41 @@ describe('breadcrumbs', () => {
   });
 
   it.each<[string, PracticeRoute, string, string[], Breadcrumb[]]>([
-    ['provider dashboard', 'dashboard/doctor', '/dashboard/doctor', ['provider'], [{ label: 'dashboard', path: '/dashboard/doctor' }]],
-    ['staff dashboard', 'dashboard/practice-staff', '/dashboard/practice-staff', ['staff'], [{ label: 'dashboard', path: '/dashboard/practice-staff' }]],
-    ['practice-admin dashboard', 'practice-admin/dashboard', '/practice-admin/dashboard', ['practiceadmin'], [{ label: 'dashboard', path: '/practice-admin/dashboard' }]],
-    ["the super user's 'Practices'", 'super-user/dashboard', '/super-user/dashboard', ['superuser'], [{ label: 'practices', path: '/super-user/dashboard' }]],
-    ['support-agent dashboard', 'support-agent/dashboard', '/support-agent/dashboard', ['supportagent'], [{ label: 'dashboard', path: '/support-agent/dashboard' }]],
+    [
+      'provider dashboard',
+      'dashboard/doctor',
+      '/dashboard/doctor',
+      ['provider'],
+      [{ label: 'dashboard', path: '/dashboard/doctor' }],
+    ],
+    [
+      'staff dashboard',
+      'dashboard/practice-staff',
+      '/dashboard/practice-staff',
+      ['staff'],
+      [{ label: 'dashboard', path: '/dashboard/practice-staff' }],
+    ],
+    [
+      'practice-admin dashboard',
+      'practice-admin/dashboard',
+      '/practice-admin/dashboard',
+      ['practiceadmin'],
+      [{ label: 'dashboard', path: '/practice-admin/dashboard' }],
+    ],
+    [
+      "the super user's 'Practices'",
+      'super-user/dashboard',
+      '/super-user/dashboard',
+      ['superuser'],
+      [{ label: 'practices', path: '/super-user/dashboard' }],
+    ],
+    [
+      'support-agent dashboard',
+      'support-agent/dashboard',
+      '/support-agent/dashboard',
+      ['supportagent'],
+      [{ label: 'dashboard', path: '/support-agent/dashboard' }],
+    ],
     [
       "a provider's calendar",
       'providers/:userId/calendar',
@@ -96,7 +131,13 @@ describe('breadcrumbs', () => {
         { label: 'demoRequests', path: '/super-user/settings/demo-requests' },
       ],
     ],
-    ['a page reached from home, signed out: the page alone', 'staff-member/calendar', '/staff-member/calendar', [], [{ label: 'calendar', path: '/staff-member/calendar' }]],
+    [
+      'a page reached from home, signed out: the page alone',
+      'staff-member/calendar',
+      '/staff-member/calendar',
+      [],
+      [{ label: 'calendar', path: '/staff-member/calendar' }],
+    ],
   ])('%s', (_name, route, pathname, roles, expected) => {
     expect(trailAt(route, pathname, roles)).toEqual(expected);
   });
@@ -110,7 +151,10 @@ describe('breadcrumbs', () => {
   });
 
   it('reads the stored trail and ignores anything unreadable', () => {
-    localStorage.setItem('breadcrumbs', JSON.stringify([{ label: 'dashboard', path: '/dashboard/doctor' }, { nonsense: 1 }]));
+    localStorage.setItem(
+      'breadcrumbs',
+      JSON.stringify([{ label: 'dashboard', path: '/dashboard/doctor' }, { nonsense: 1 }]),
+    );
     expect(readStoredBreadcrumbs()).toEqual([{ label: 'dashboard', path: '/dashboard/doctor' }]);
     localStorage.setItem('breadcrumbs', '{not json');
     expect(readStoredBreadcrumbs()).toEqual([]);

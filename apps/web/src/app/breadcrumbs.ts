@@ -50,13 +50,18 @@ export const PRACTICE_BREADCRUMBS = {
  * The trail is built from the route data 'breadcrumb' of every matched level (practice-portal.md §2.2); a
  * level marked fromHome is preceded by the user's home unless it is that home.
  */
-export function breadcrumbsFromMatches(matches: readonly Pick<UIMatch, 'pathname' | 'handle'>[], roles: readonly string[] = []): Breadcrumb[] {
+export function breadcrumbsFromMatches(
+  matches: readonly Pick<UIMatch, 'pathname' | 'handle'>[],
+  roles: readonly string[] = [],
+): Breadcrumb[] {
   const home = homeLink(roles);
   const trail = matches.flatMap((match) => {
     const handle = match.handle as BreadcrumbHandle | undefined;
     if (!handle?.breadcrumb) return [];
     const here = { label: handle.breadcrumb, path: match.pathname };
-    return handle.fromHome && home && home.to !== match.pathname ? [{ label: home.label, path: home.to }, here] : [here];
+    return handle.fromHome && home && home.to !== match.pathname
+      ? [{ label: home.label, path: home.to }, here]
+      : [here];
   });
   // A home already on the trail is not repeated.
   return trail.filter((crumb, index) => trail.findIndex((other) => other.path === crumb.path) === index);

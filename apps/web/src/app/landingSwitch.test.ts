@@ -10,10 +10,13 @@ describe('landing switch', () => {
     expect(showsLanding({ enabled: true, search: '', dismissed: true })).toBe(false);
   });
 
-  it.each(['?section=payments', '?utm_source=newsletter', '?utm_source=x&section=home'])('opens the landing page again for %s', (search) => {
-    expect(isLandingUrl(search)).toBe(true);
-    expect(showsLanding({ enabled: true, search, dismissed: true })).toBe(true);
-  });
+  it.each(['?section=payments', '?utm_source=newsletter', '?utm_source=x&section=home'])(
+    'opens the landing page again for %s',
+    (search) => {
+      expect(isLandingUrl(search)).toBe(true);
+      expect(showsLanding({ enabled: true, search, dismissed: true })).toBe(true);
+    },
+  );
 
   it('never shows the landing page when the deployment disabled it', () => {
     expect(showsLanding({ enabled: false, search: '?section=payments', dismissed: false })).toBe(false);

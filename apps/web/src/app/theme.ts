@@ -5,10 +5,32 @@ import { BREAKPOINTS } from '@careslot/contracts';
  * A deep teal: shade 7, the one buttons and links use, keeps white text above 5:1 contrast (WCAG AA);
  * Mantine's stock teal.6 gives only 2.6:1.
  */
-const brand: MantineColorsTuple = ['#e7f5f4', '#d2ebe9', '#a6d8d4', '#77c4be', '#50b3ac', '#36a8a1', '#0f8f88', '#0b7a74', '#0a6f6a', '#075a56'];
+const brand: MantineColorsTuple = [
+  '#e7f5f4',
+  '#d2ebe9',
+  '#a6d8d4',
+  '#77c4be',
+  '#50b3ac',
+  '#36a8a1',
+  '#0f8f88',
+  '#0b7a74',
+  '#0a6f6a',
+  '#075a56',
+];
 
 /** Ink for headings and body text: a blue-slate that reads as calm rather than black. */
-const ink: MantineColorsTuple = ['#f2f5f8', '#e3e9ef', '#c6d1dc', '#a5b4c3', '#8597aa', '#6b7f94', '#56697e', '#44576b', '#2f4256', '#1b2b3c'];
+const ink: MantineColorsTuple = [
+  '#f2f5f8',
+  '#e3e9ef',
+  '#c6d1dc',
+  '#a5b4c3',
+  '#8597aa',
+  '#6b7f94',
+  '#56697e',
+  '#44576b',
+  '#2f4256',
+  '#1b2b3c',
+];
 
 const em = (px: number) => `${px / 16}em`;
 
@@ -17,9 +39,11 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 5 },
   colors: { brand, ink },
   black: '#1b2b3c',
-  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif',
   headings: {
-    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif',
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK SC", sans-serif',
     fontWeight: '700',
   },
   defaultRadius: 'md',

@@ -29,11 +29,13 @@ function ShowLocation() {
 }
 
 /** Renders a screen inside a memory router; other paths render their path so a test can see where it went. */
-export function renderRoute(element: ReactElement, { path = '/', url = path, routes = [] }: { path?: string; url?: string; routes?: RouteObject[] } = {}) {
-  const router = createMemoryRouter(
-    [{ path, element }, ...routes, { path: '*', Component: ShowLocation }],
-    { initialEntries: [url] },
-  );
+export function renderRoute(
+  element: ReactElement,
+  { path = '/', url = path, routes = [] }: { path?: string; url?: string; routes?: RouteObject[] } = {},
+) {
+  const router = createMemoryRouter([{ path, element }, ...routes, { path: '*', Component: ShowLocation }], {
+    initialEntries: [url],
+  });
   const view = render(
     <Providers>
       <RouterProvider router={router} />

@@ -37,5 +37,9 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
-Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, configurable: true, writable: true });
+Object.defineProperty(Element.prototype, 'scrollIntoView', {
+  value: () => {},
+  configurable: true,
+  writable: true,
+});
 window.scrollTo = () => {};

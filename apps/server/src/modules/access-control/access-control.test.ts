@@ -21,12 +21,26 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const configurations = (token: string, organizationId = PRACTICE) =>
-  t.call<{ Data: EntityConfiguration[] }>({ method: 'POST', url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/get`, headers: bearer(token), payload: { OrganizationId: organizationId } });
+  t.call<{ Data: EntityConfiguration[] }>({
+    method: 'POST',
+    url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/get`,
+    headers: bearer(token),
+    payload: { OrganizationId: organizationId },
+  });
 const update = (token: string, id: string, services: { ServiceCode: string; Enabled: boolean }[]) =>
-  t.call({ method: 'PUT', url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/${id}`, headers: bearer(token), payload: { Services: services } });
-const staffConfiguration = async () => (await configurations(admin)).json.Data.find((c) => c.EntityId === 'staff')!;
+  t.call({
+    method: 'PUT',
+    url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/${id}`,
+    headers: bearer(token),
+    payload: { Services: services },
+  });
+const staffConfiguration = async () =>
+  (await configurations(admin)).json.Data.find((c) => c.EntityId === 'staff')!;
 const blockedTime = (token: string) =>
-  t.call({ url: `${V2}/practice/blocked-time?from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z`, headers: bearer(token) });
+  t.call({
+    url: `${V2}/practice/blocked-time?from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z`,
+    headers: bearer(token),
+  });
 const auditRows = (entityId: string) =>
   t.database.query<{ outcome: string; workflow: string | null; actor_id: string | null }>(
     "select outcome, workflow, actor_id from audit_events where entity_type = 'Feature' and entity_id = $1 order by occurred_at",
@@ -35,9 +49,16 @@ const auditRows = (entityId: string) =>
 
 describe('access control: GET Service, POST EntityConfigurations/get, PUT EntityConfigurations/{id} (practice-portal.md §6, §7)', () => {
   it("lists the features with the roles the menu rules allow and the admin's locked settings", async () => {
-    const answer = await t.call<{ Data: { Code: string; Roles: string[]; LockedRoles: string[] }[] }>({ url: `${ACCESS_CONTROL_BASE}/Service`, headers: bearer(staff) });
+    const answer = await t.call<{ Data: { Code: string; Roles: string[]; LockedRoles: string[] }[] }>({
+      url: `${ACCESS_CONTROL_BASE}/Service`,
+      headers: bearer(staff),
+    });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json.Data.find((s) => s.Code === 'reports')).toEqual({ Code: 'reports', Roles: ['practiceadmin'], LockedRoles: [] });
+    expect(answer.json.Data.find((s) => s.Code === 'reports')).toEqual({
+      Code: 'reports',
+      Roles: ['practiceadmin'],
+      LockedRoles: [],
+    });
     expect(answer.json.Data.find((s) => s.Code === 'settings')?.LockedRoles).toEqual(['practiceadmin']);
   });
 
@@ -65,7 +86,9 @@ describe('access control: GET Service, POST EntityConfigurations/get, PUT Entity
       [id],
     );
     expect(rows).toEqual([{ outcome: 'denied', workflow: 'Access_Control_Edit_Web' }]);
-    expect((await staffConfiguration()).Services.find((s) => s.ServiceCode === 'calendar')?.Enabled).toBe(true);
+    expect((await staffConfiguration()).Services.find((s) => s.ServiceCode === 'calendar')?.Enabled).toBe(
+      true,
+    );
   });
 
   it('lets only the practice admin change switches (staff: 403), never its own settings, nor a feature the role cannot have', async () => {
@@ -77,7 +100,9 @@ describe('access control: GET Service, POST EntityConfigurations/get, PUT Entity
     expect(locked.json).toMatchObject({ errors: [{ field: 'body.Services.0.Enabled', rule: 'locked' }] });
     const notForRole = await update(admin, id, [{ ServiceCode: 'reports', Enabled: true }]);
     expect(notForRole.statusCode).toBe(400);
-    expect(notForRole.json).toMatchObject({ errors: [{ field: 'body.Services.0.ServiceCode', rule: 'not_for_role' }] });
+    expect(notForRole.json).toMatchObject({
+      errors: [{ field: 'body.Services.0.ServiceCode', rule: 'not_for_role' }],
+    });
     const unknown = await update(admin, id, [{ ServiceCode: 'billing', Enabled: false }]);
     expect(unknown.statusCode).toBe(400);
   });
@@ -89,13 +114,24 @@ describe('access control: GET Service, POST EntityConfigurations/get, PUT Entity
     expect(off.statusCode).toBe(200);
     expect(off.headers['content-type']).toContain('text/plain');
     expect(off.body).toBe('Entity configuration updated');
-    expect((await staffConfiguration()).Services.find((s) => s.ServiceCode === 'calendar')?.Enabled).toBe(false);
+    expect((await staffConfiguration()).Services.find((s) => s.ServiceCode === 'calendar')?.Enabled).toBe(
+      false,
+    );
 
     const refused = await blockedTime(staff);
     expect(refused.statusCode).toBe(403);
-    const schedule = await t.call({ method: 'POST', url: `${V2}/appointments/schedule`, headers: bearer(staff), payload: { CalendarId: DEMO_PRACTICE_IDS[0], From: '2026-11-01T00:00:00Z', To: '2026-11-02T00:00:00Z' } });
+    const schedule = await t.call({
+      method: 'POST',
+      url: `${V2}/appointments/schedule`,
+      headers: bearer(staff),
+      payload: { CalendarId: DEMO_PRACTICE_IDS[0], From: '2026-11-01T00:00:00Z', To: '2026-11-02T00:00:00Z' },
+    });
     expect([400, 403]).toContain(schedule.statusCode);
-    expect((await auditRows('calendar')).at(-1)).toMatchObject({ outcome: 'denied', workflow: 'Calendar_Web', actor_id: demoPerson('staff').id });
+    expect((await auditRows('calendar')).at(-1)).toMatchObject({
+      outcome: 'denied',
+      workflow: 'Calendar_Web',
+      actor_id: demoPerson('staff').id,
+    });
     // The practice admin and the other roles keep it.
     expect((await blockedTime(admin)).statusCode).toBe(200);
 
@@ -109,9 +145,36 @@ describe('access control: GET Service, POST EntityConfigurations/get, PUT Entity
       { ServiceCode: 'checkInSummary', Enabled: false },
       { ServiceCode: 'requests', Enabled: false },
     ]);
-    expect((await t.call({ method: 'POST', url: `${V2}/appointments/check-in/get`, headers: bearer(staff), payload: {} })).statusCode).toBe(403);
-    expect((await t.call({ method: 'POST', url: `${V2}/appointments/requests/get`, headers: bearer(staff), payload: {} })).statusCode).toBe(403);
-    expect((await t.call({ method: 'POST', url: `${V2}/appointments/check-in/get`, headers: bearer(admin), payload: {} })).statusCode).toBe(200);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `${V2}/appointments/check-in/get`,
+          headers: bearer(staff),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `${V2}/appointments/requests/get`,
+          headers: bearer(staff),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `${V2}/appointments/check-in/get`,
+          headers: bearer(admin),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
     const [counts] = await t.database.query<{ events: string; delivered: string }>(
       `select (select count(*) from domain_events where type = 'access.configuration-changed') as events,
               (select count(*) from domain_event_deliveries d join domain_events e on e.id = d.event_id
@@ -123,6 +186,15 @@ describe('access control: GET Service, POST EntityConfigurations/get, PUT Entity
       { ServiceCode: 'checkInSummary', Enabled: true },
       { ServiceCode: 'requests', Enabled: true },
     ]);
-    expect((await t.call({ method: 'POST', url: `${V2}/appointments/check-in/get`, headers: bearer(staff), payload: {} })).statusCode).toBe(200);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `${V2}/appointments/check-in/get`,
+          headers: bearer(staff),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

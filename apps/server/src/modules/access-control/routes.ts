@@ -15,7 +15,12 @@ import * as service from './service';
 
 const tags = ['access control'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
 
 /**
  * Access control (practice-portal.md §7 "Other services": GET Service, POST EntityConfigurations/get, PUT
@@ -29,7 +34,15 @@ export const accessControlRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${ACCESS_CONTROL_BASE}/Service`,
-    { preHandler: practiceUser, schema: { tags, security, summary: 'The features a practice can switch per role, with the roles the menu rules allow', response: { 200: accessServiceListSchema, ...errors } } },
+    {
+      preHandler: practiceUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The features a practice can switch per role, with the roles the menu rules allow',
+        response: { 200: accessServiceListSchema, ...errors },
+      },
+    },
     async () => service.listServices(),
   );
 
@@ -37,9 +50,19 @@ export const accessControlRoutes: FastifyPluginAsyncZod = async (app) => {
     `${ACCESS_CONTROL_BASE}/EntityConfigurations/get`,
     {
       preHandler: practiceUser,
-      schema: { tags, security, summary: "The practice's feature switches per role", body: entityConfigurationSearchSchema, response: { 200: entityConfigurationListSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "The practice's feature switches per role",
+        body: entityConfigurationSearchSchema,
+        response: { 200: entityConfigurationListSchema, ...errors },
+      },
     },
-    async (request) => service.getConfigurations(deps, contextOf(request), { OrganizationId: request.body.OrganizationId, EntityIds: request.body.EntityIds }),
+    async (request) =>
+      service.getConfigurations(deps, contextOf(request), {
+        OrganizationId: request.body.OrganizationId,
+        EntityIds: request.body.EntityIds,
+      }),
   );
 
   app.put(
@@ -49,14 +72,20 @@ export const accessControlRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Switch features of one role of the practice (text response); the practice admin's settings stay on",
+        summary:
+          "Switch features of one role of the practice (text response); the practice admin's settings stay on",
         params: z.object({ id: z.uuid() }),
         body: entityConfigurationUpdateSchema,
         response: { 200: z.string(), ...errors },
       },
     },
     async (request, reply) => {
-      const text = await service.updateConfiguration(deps, contextOf(request), request.params.id, request.body);
+      const text = await service.updateConfiguration(
+        deps,
+        contextOf(request),
+        request.params.id,
+        request.body,
+      );
       return reply.type('text/plain; charset=utf-8').send(text);
     },
   );

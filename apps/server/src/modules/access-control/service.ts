@@ -6,7 +6,13 @@ import {
   type FeatureCode,
   type Role,
 } from '@careslot/contracts';
-import { applyFeatureSwitches, enabledFeatures, FEATURE_LOCKED_ROLES, FEATURE_RULE_ROLES, lockedSwitchOff } from '@careslot/domain';
+import {
+  applyFeatureSwitches,
+  enabledFeatures,
+  FEATURE_LOCKED_ROLES,
+  FEATURE_RULE_ROLES,
+  lockedSwitchOff,
+} from '@careslot/domain';
 import { authorizePractice } from '../../platform/access';
 import { registerCache } from '../../platform/cache';
 import type { FeatureAccess, RequestContext } from '../../platform/context';
@@ -43,21 +49,32 @@ const VIEW_WORKFLOW = 'Access_Control_View_Web';
 export const FEATURE_CACHE_TTL_MS = 5_000;
 
 function shape(row: store.ConfigurationRow): EntityConfiguration {
-  const stored = typeof row.services === 'string' ? (JSON.parse(row.services) as store.ConfigurationRow['services']) : row.services;
+  const stored =
+    typeof row.services === 'string'
+      ? (JSON.parse(row.services) as store.ConfigurationRow['services'])
+      : row.services;
   return {
     Id: row.id,
     OrganizationId: row.organization_id,
     EntityType: 'Role',
     EntityId: row.entity_id,
     // Every feature the role may have, with its switch (a feature never switched is on).
-    Services: applyFeatureSwitches(row.entity_id, stored as { ServiceCode: FeatureCode; Enabled: boolean }[], []),
+    Services: applyFeatureSwitches(
+      row.entity_id,
+      stored as { ServiceCode: FeatureCode; Enabled: boolean }[],
+      [],
+    ),
     UpdatedOn: new Date(row.updated_at).toISOString(),
   };
 }
 
 /** GET Service: the features and the roles the spec's menu rules give them. */
 export function listServices(): { Data: AccessService[]; Total: number } {
-  const data = FEATURE_CODES.map((code) => ({ Code: code, Roles: [...FEATURE_RULE_ROLES[code]], LockedRoles: [...FEATURE_LOCKED_ROLES[code]] }));
+  const data = FEATURE_CODES.map((code) => ({
+    Code: code,
+    Roles: [...FEATURE_RULE_ROLES[code]],
+    LockedRoles: [...FEATURE_LOCKED_ROLES[code]],
+  }));
   return { Data: data, Total: data.length };
 }
 
@@ -82,20 +99,34 @@ export async function getConfigurations(
  * PUT EntityConfigurations/{id}: the practice admin switches features of one role. A feature the role cannot
  * have, or the admin's own settings, cannot be switched (400 naming the entry and the rule).
  */
-export async function updateConfiguration(deps: Deps, context: RequestContext, id: string, change: EntityConfigurationUpdate): Promise<string> {
+export async function updateConfiguration(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  change: EntityConfigurationUpdate,
+): Promise<string> {
   // Decided (and audited) outside the change's transaction, so a refusal's audit row is not rolled back with it.
   const found = await store.configurationById(deps.database, id);
-  await authorizePractice(context, 'update', {
-    entityType: 'AccessEntityConfiguration',
-    id,
-    organizationId: found?.organization_id ?? null,
-    workflow: ACCESS_CONTROL_WORKFLOW,
-    detail: found ? { role: found.entity_id, services: change.Services } : null,
-  }, ['practiceadmin']);
+  await authorizePractice(
+    context,
+    'update',
+    {
+      entityType: 'AccessEntityConfiguration',
+      id,
+      organizationId: found?.organization_id ?? null,
+      workflow: ACCESS_CONTROL_WORKFLOW,
+      detail: found ? { role: found.entity_id, services: change.Services } : null,
+    },
+    ['practiceadmin'],
+  );
   const role = found!.entity_id;
   change.Services.forEach((entry, index) => {
     if (!FEATURE_RULE_ROLES[entry.ServiceCode].includes(role)) {
-      throw fieldError(`body.Services.${index}.ServiceCode`, 'not_for_role', `not_for_role: ${entry.ServiceCode} is not a feature of the ${role} role`);
+      throw fieldError(
+        `body.Services.${index}.ServiceCode`,
+        'not_for_role',
+        `not_for_role: ${entry.ServiceCode} is not a feature of the ${role} role`,
+      );
     }
   });
   const locked = lockedSwitchOff(role, change.Services);
@@ -112,7 +143,11 @@ export async function updateConfiguration(deps: Deps, context: RequestContext, i
         aggregateType: 'organization',
         aggregateId: row!.organization_id,
         type: ACCESS_CONFIGURATION_CHANGED,
-        payload: { organizationId: row!.organization_id, role, configurationId: id } satisfies AccessConfigurationChanged,
+        payload: {
+          organizationId: row!.organization_id,
+          role,
+          configurationId: id,
+        } satisfies AccessConfigurationChanged,
       },
     ]);
     return row!;
@@ -142,7 +177,9 @@ function cacheOf(database: Connection): TtlCache<store.ConfigurationRow[]> {
 export function featureAccess(database: Connection): FeatureAccess {
   return {
     async enabledFeatures(organizationId: string, roles: readonly Role[]) {
-      const rows = await cacheOf(database).get(organizationId, () => store.configurationsOf(database, organizationId));
+      const rows = await cacheOf(database).get(organizationId, () =>
+        store.configurationsOf(database, organizationId),
+      );
       return enabledFeatures(rows.map(shape), roles);
     },
   };
@@ -150,7 +187,11 @@ export function featureAccess(database: Connection): FeatureAccess {
 
 /** The consumer that forgets a practice's copy when its switches change (idempotent: forgetting twice is harmless). */
 export function subscribeFeatureCache(deps: Deps): void {
-  deps.events.subscribe<AccessConfigurationChanged>('access-control.feature-cache', [ACCESS_CONFIGURATION_CHANGED], async (event) => {
-    cacheOf(deps.database).forget(event.payload.organizationId);
-  });
+  deps.events.subscribe<AccessConfigurationChanged>(
+    'access-control.feature-cache',
+    [ACCESS_CONFIGURATION_CHANGED],
+    async (event) => {
+      cacheOf(deps.database).forget(event.payload.organizationId);
+    },
+  );
 }

@@ -17,7 +17,9 @@ const COLUMNS = 'id, organization_id, entity_type, entity_id, services, updated_
 
 /** One row per role of the practice, made with the spec's defaults (no switch off) the first time anyone asks. */
 export async function ensureConfigurations(connection: Connection, organizationId: string): Promise<void> {
-  const values = PRACTICE_ROLE_CODES.map((_, i) => `($${i * 2 + 1}::uuid, $${PRACTICE_ROLE_CODES.length * 2 + 1}::uuid, 'Role', $${i * 2 + 2})`).join(', ');
+  const values = PRACTICE_ROLE_CODES.map(
+    (_, i) => `($${i * 2 + 1}::uuid, $${PRACTICE_ROLE_CODES.length * 2 + 1}::uuid, 'Role', $${i * 2 + 2})`,
+  ).join(', ');
   const params: unknown[] = PRACTICE_ROLE_CODES.flatMap((role) => [randomUUID(), role]);
   params.push(organizationId);
   await connection.query(
@@ -27,7 +29,11 @@ export async function ensureConfigurations(connection: Connection, organizationI
   );
 }
 
-export async function configurationsOf(connection: Connection, organizationId: string, roles?: readonly string[]): Promise<ConfigurationRow[]> {
+export async function configurationsOf(
+  connection: Connection,
+  organizationId: string,
+  roles?: readonly string[],
+): Promise<ConfigurationRow[]> {
   return connection.query<ConfigurationRow>(
     `select ${COLUMNS} from access_entity_configurations
       where organization_id = $1 and ($2::text[] is null or entity_id = any($2::text[]))
@@ -36,17 +42,36 @@ export async function configurationsOf(connection: Connection, organizationId: s
   );
 }
 
-export async function configurationById(connection: Connection, id: string): Promise<ConfigurationRow | null> {
-  const [row] = await connection.query<ConfigurationRow>(`select ${COLUMNS} from access_entity_configurations where id = $1`, [id]);
+export async function configurationById(
+  connection: Connection,
+  id: string,
+): Promise<ConfigurationRow | null> {
+  const [row] = await connection.query<ConfigurationRow>(
+    `select ${COLUMNS} from access_entity_configurations where id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 
 /** Writes a role's switches; the row is locked so two admins' changes apply one after the other. */
-export async function lockConfiguration(connection: Connection, id: string): Promise<ConfigurationRow | null> {
-  const [row] = await connection.query<ConfigurationRow>(`select ${COLUMNS} from access_entity_configurations where id = $1 for update`, [id]);
+export async function lockConfiguration(
+  connection: Connection,
+  id: string,
+): Promise<ConfigurationRow | null> {
+  const [row] = await connection.query<ConfigurationRow>(
+    `select ${COLUMNS} from access_entity_configurations where id = $1 for update`,
+    [id],
+  );
   return row ?? null;
 }
 
-export async function saveServices(connection: Connection, id: string, services: { ServiceCode: FeatureCode; Enabled: boolean }[]): Promise<void> {
-  await connection.query('update access_entity_configurations set services = $2::jsonb, updated_at = now() where id = $1', [id, JSON.stringify(services)]);
+export async function saveServices(
+  connection: Connection,
+  id: string,
+  services: { ServiceCode: FeatureCode; Enabled: boolean }[],
+): Promise<void> {
+  await connection.query(
+    'update access_entity_configurations set services = $2::jsonb, updated_at = now() where id = $1',
+    [id, JSON.stringify(services)],
+  );
 }

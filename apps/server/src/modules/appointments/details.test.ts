@@ -8,10 +8,18 @@ import { DEMO_PRACTICE_IDS, demoPerson } from '../../seed';
 const V2 = '/careslot-appointment-service/api/v2';
 const SLOT = '2026-11-24T15:00:00.000Z'; // Tuesday 10:00 in New York
 const provider = demoPerson('provider');
-type Answer<T> = { status_code: number; message: string; data: T; errors?: { field: string; rule: string }[] };
+type Answer<T> = {
+  status_code: number;
+  message: string;
+  data: T;
+  errors?: { field: string; rule: string }[];
+};
 
 async function schedule(t: TestApp): Promise<string> {
-  const [location] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[2]]);
+  const [location] = await t.database.query<{ id: string }>(
+    'select id from locations where organization_id = $1 order by name limit 1',
+    [DEMO_PRACTICE_IDS[2]],
+  );
   const id = randomUUID();
   await t.database.query(
     // One patient is booked at the same minute on each test's calendar: these calendars allow it (decision 0036).
@@ -19,7 +27,10 @@ async function schedule(t: TestApp): Promise<string> {
     [id, provider.id, location!.id],
   );
   for (let weekday = 1; weekday <= 5; weekday += 1) {
-    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [id, weekday]);
+    await t.database.query(
+      'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+      [id, weekday],
+    );
   }
   return id;
 }
@@ -32,7 +43,10 @@ async function book(t: TestApp, who: TestPatient, scheduleId: string): Promise<s
     payload: {
       CalendarId: scheduleId,
       StartTime: SLOT,
-      Participants: [{ Type: 'Patient', ParticipantId: who.id, FirstName: 'Casey', LastName: 'Tester' }, { Type: 'Practitioner', ParticipantId: provider.id }],
+      Participants: [
+        { Type: 'Patient', ParticipantId: who.id, FirstName: 'Casey', LastName: 'Tester' },
+        { Type: 'Practitioner', ParticipantId: provider.id },
+      ],
       Reasons: [{ Id: null, Name: 'Knee pain' }],
     },
   });
@@ -50,33 +64,80 @@ describe("an appointment's details: reasons and identifiers (PATCH Appointments/
     t = await createTestApp({ now: '2026-11-23T13:40:00Z' });
     a = await createTestPatient(t, 'Avery');
     b = await createTestPatient(t, 'Blake');
-    staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2] });
-    otherStaff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[1] });
+    staff = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[2],
+    });
+    otherStaff = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[1],
+    });
   });
   afterAll(() => t.close());
 
-  const patch = (id: string, token: string, payload: Record<string, unknown>) => t.call<Answer<Appointment>>({ method: 'PATCH', url: `${V2}/Appointments/${id}`, headers: bearer(token), payload });
-  const webPatch = (id: string, token: string, payload: Record<string, unknown>) => t.call<Answer<Appointment>>({ method: 'PATCH', url: `${V2}/web/WebAppointments/${id}`, headers: bearer(token), payload });
+  const patch = (id: string, token: string, payload: Record<string, unknown>) =>
+    t.call<Answer<Appointment>>({
+      method: 'PATCH',
+      url: `${V2}/Appointments/${id}`,
+      headers: bearer(token),
+      payload,
+    });
+  const webPatch = (id: string, token: string, payload: Record<string, unknown>) =>
+    t.call<Answer<Appointment>>({
+      method: 'PATCH',
+      url: `${V2}/web/WebAppointments/${id}`,
+      headers: bearer(token),
+      payload,
+    });
   const byIdentifiers = (token: string, payload: Record<string, unknown>) =>
-    t.call<Answer<{ Data: Appointment[]; Total: number }>>({ method: 'POST', url: `${V2}/Appointments/identifiers/get`, headers: bearer(token), payload });
+    t.call<Answer<{ Data: Appointment[]; Total: number }>>({
+      method: 'POST',
+      url: `${V2}/Appointments/identifiers/get`,
+      headers: bearer(token),
+      payload,
+    });
 
   it("lets the appointment's practice set its reasons and identifiers, which read back and find it", async () => {
     const id = await book(t, a, await schedule(t));
-    const res = await patch(id, staff, { Reasons: [{ Name: 'Knee pain, worse on stairs' }], Identifier: [{ System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` }] });
+    const res = await patch(id, staff, {
+      Reasons: [{ Name: 'Knee pain, worse on stairs' }],
+      Identifier: [{ System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json.message).toBe(APPOINTMENT_DETAILS_MESSAGES.updated);
-    expect(res.json.data).toMatchObject({ Id: id, ReasonsText: 'Knee pain, worse on stairs', Identifier: [{ System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` }] });
-    const read = await t.call<{ data: Appointment }>({ url: `${V2}/Appointments/${id}`, headers: bearer(a.token) });
+    expect(res.json.data).toMatchObject({
+      Id: id,
+      ReasonsText: 'Knee pain, worse on stairs',
+      Identifier: [{ System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` }],
+    });
+    const read = await t.call<{ data: Appointment }>({
+      url: `${V2}/Appointments/${id}`,
+      headers: bearer(a.token),
+    });
     expect(read.json.data.Identifier).toEqual([{ System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` }]);
 
-    const found = await byIdentifiers(staff, { Identifiers: [{ System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` }, { System: 'urn:ehr:visit', Value: 'unknown' }] });
+    const found = await byIdentifiers(staff, {
+      Identifiers: [
+        { System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` },
+        { System: 'urn:ehr:visit', Value: 'unknown' },
+      ],
+    });
     expect(found.statusCode).toBe(200);
     expect(found.json.data.Data.map((x) => x.Id)).toEqual([id]);
     // Another practice finds nothing under the same identifier: the same answer as no match at all.
-    const foreign = await byIdentifiers(otherStaff, { Identifiers: [{ System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` }] });
+    const foreign = await byIdentifiers(otherStaff, {
+      Identifiers: [{ System: 'urn:ehr:visit', Value: `V-${id.slice(0, 8)}` }],
+    });
     expect(foreign.statusCode).toBe(200);
     expect(foreign.json.data).toEqual({ Data: [], Total: 0 });
-    const audit = await t.database.query<{ outcome: string }>("select outcome from audit_events where entity_id = $1 and action = 'update' and workflow = 'Calendar_Web'", [id]);
+    const audit = await t.database.query<{ outcome: string }>(
+      "select outcome from audit_events where entity_id = $1 and action = 'update' and workflow = 'Calendar_Web'",
+      [id],
+    );
     expect(audit).toEqual([{ outcome: 'success' }]);
   });
 
@@ -86,12 +147,20 @@ describe("an appointment's details: reasons and identifiers (PATCH Appointments/
       expect((await patch(id, token, { Reasons: [{ Name: 'Changed' }] })).statusCode).toBe(404);
     }
     expect((await patch(randomUUID(), staff, { Reasons: [{ Name: 'Changed' }] })).statusCode).toBe(404);
-    const read = await t.call<{ data: Appointment }>({ url: `${V2}/Appointments/${id}`, headers: bearer(a.token) });
+    const read = await t.call<{ data: Appointment }>({
+      url: `${V2}/Appointments/${id}`,
+      headers: bearer(a.token),
+    });
     expect(read.json.data.ReasonsText).toBe('Knee pain');
-    const denied = await t.database.query<{ outcome: string }>("select outcome from audit_events where entity_id = $1 and action = 'update' and outcome = 'denied'", [id]);
+    const denied = await t.database.query<{ outcome: string }>(
+      "select outcome from audit_events where entity_id = $1 and action = 'update' and outcome = 'denied'",
+      [id],
+    );
     expect(denied).toHaveLength(3);
     // A patient cannot look appointments up by identifier: the practice's call only.
-    expect((await byIdentifiers(a.token, { Identifiers: [{ System: 'urn:ehr:visit', Value: 'x' }] })).statusCode).toBe(404);
+    expect(
+      (await byIdentifiers(a.token, { Identifiers: [{ System: 'urn:ehr:visit', Value: 'x' }] })).statusCode,
+    ).toBe(404);
   });
 
   it('answers 400 naming the field for an empty change, an empty reason or an unknown field', async () => {
@@ -114,16 +183,25 @@ describe("an appointment's details: reasons and identifiers (PATCH Appointments/
     const res = await webPatch(id, a.token, { Reasons: [{ Id: null, Name: 'Knee and ankle pain' }] });
     expect(res.statusCode).toBe(200);
     expect(res.json.data.ReasonsText).toBe('Knee and ankle pain');
-    for (const token of [b.token, staff]) expect((await webPatch(id, token, { Reasons: [{ Name: 'Not mine' }] })).statusCode).toBe(404);
+    for (const token of [b.token, staff])
+      expect((await webPatch(id, token, { Reasons: [{ Name: 'Not mine' }] })).statusCode).toBe(404);
     const bad = await webPatch(id, a.token, { Reasons: [] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json.errors?.[0]?.field).toContain('Reasons');
     // A cancelled visit can no longer be changed: 400 naming the appointment.
-    await t.call({ method: 'POST', url: `${V2}/web/patient-appointments/${id}/cancel`, headers: bearer(a.token), payload: { Reason: 'Feeling better' } });
+    await t.call({
+      method: 'POST',
+      url: `${V2}/web/patient-appointments/${id}/cancel`,
+      headers: bearer(a.token),
+      payload: { Reason: 'Feeling better' },
+    });
     const late = await webPatch(id, a.token, { Reasons: [{ Name: 'Too late' }] });
     expect(late.statusCode).toBe(400);
     expect(late.json.errors?.[0]).toMatchObject({ field: 'id', rule: 'upcoming' });
-    const read = await t.call<{ data: Appointment }>({ url: `${V2}/Appointments/${id}`, headers: bearer(a.token) });
+    const read = await t.call<{ data: Appointment }>({
+      url: `${V2}/Appointments/${id}`,
+      headers: bearer(a.token),
+    });
     expect(read.json.data.ReasonsText).toBe('Knee and ankle pain');
   });
 });

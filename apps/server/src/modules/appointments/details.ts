@@ -1,4 +1,11 @@
-import { APPOINTMENT_DETAILS_MESSAGES, PORTAL_ACTIVE_STATUSES, type Appointment, type AppointmentIdentifiersQuery, type AppointmentPatch, type WebAppointmentPatch } from '@careslot/contracts';
+import {
+  APPOINTMENT_DETAILS_MESSAGES,
+  PORTAL_ACTIVE_STATUSES,
+  type Appointment,
+  type AppointmentIdentifiersQuery,
+  type AppointmentPatch,
+  type WebAppointmentPatch,
+} from '@careslot/contracts';
 import { authorize, notFoundAudited, recordList } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
@@ -23,7 +30,12 @@ const ACTIVE = new Set<string>(PORTAL_ACTIVE_STATUSES);
  * PATCH Appointments/{id}: the practice of the appointment changes its reasons and/or identifiers. Anyone
  * else, another practice included, gets 404 (and the denial is audited).
  */
-export async function patchAppointment(deps: Deps, context: RequestContext, id: string, patch: AppointmentPatch): Promise<Appointment> {
+export async function patchAppointment(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  patch: AppointmentPatch,
+): Promise<Appointment> {
   const workflow = 'Calendar_Web';
   const row = await store.appointment(deps.database, id);
   if (!row) return notFoundAudited(context, 'update', 'appointment', id, { workflow });
@@ -31,7 +43,14 @@ export async function patchAppointment(deps: Deps, context: RequestContext, id: 
   await authorize(
     context,
     'update',
-    { kind: 'appointment', id, patientId: row.patient_id, organizationId: row.organization_id, workflow, detail: { fields: Object.keys(patch) } },
+    {
+      kind: 'appointment',
+      id,
+      patientId: row.patient_id,
+      organizationId: row.organization_id,
+      workflow,
+      detail: { fields: Object.keys(patch) },
+    },
     (relation) => relation === 'care',
   );
   const updated = await deps.database.transaction(async (tx) => {
@@ -53,12 +72,25 @@ export async function patchAppointment(deps: Deps, context: RequestContext, id: 
  * PATCH web/WebAppointments/{id}: the patient (or their family's account holder) rewords the reasons of their
  * own upcoming visit. Anyone else gets 404; a visit that is over or called off is a 400 naming id.
  */
-export async function patchWebAppointment(deps: Deps, context: RequestContext, id: string, patch: WebAppointmentPatch): Promise<Appointment> {
+export async function patchWebAppointment(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  patch: WebAppointmentPatch,
+): Promise<Appointment> {
   // The patient's own (or a family member's) appointment; the access and its audit row are ownAppointment's.
   const row = await ownAppointment(deps, context, id, 'update');
-  if (!ACTIVE.has(row.status) || new Date(row.start_at) <= deps.clock.now()) throw fieldError('id', 'upcoming', APPOINTMENT_DETAILS_MESSAGES.notChangeable);
+  if (!ACTIVE.has(row.status) || new Date(row.start_at) <= deps.clock.now())
+    throw fieldError('id', 'upcoming', APPOINTMENT_DETAILS_MESSAGES.notChangeable);
   const workflow = 'Patient_Portal_Web';
-  const updated = await store.updateDetails(deps.database, { id: row.id, reasons: patch.Reasons, identifiers: null, source: WEB_NAME, workflow, now: deps.clock.now() });
+  const updated = await store.updateDetails(deps.database, {
+    id: row.id,
+    reasons: patch.Reasons,
+    identifiers: null,
+    source: WEB_NAME,
+    workflow,
+    now: deps.clock.now(),
+  });
   if (!updated) throw notFound();
   return toAppointment(deps, updated);
 }
@@ -67,10 +99,20 @@ export async function patchWebAppointment(deps: Deps, context: RequestContext, i
  * Appointments/identifiers/get: the caller's practice's appointments carrying any of the identifiers.
  * Another practice's appointments never match (an empty list, the same as no match at all).
  */
-export async function appointmentsByIdentifiers(deps: Deps, context: RequestContext, query: AppointmentIdentifiersQuery): Promise<{ Data: Appointment[]; Total: number }> {
+export async function appointmentsByIdentifiers(
+  deps: Deps,
+  context: RequestContext,
+  query: AppointmentIdentifiersQuery,
+): Promise<{ Data: Appointment[]; Total: number }> {
   const organizationId = practiceOf(context);
   const rows = await store.byIdentifiers(deps.database, organizationId, query.Identifiers);
-  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), { detail: { total: rows.length, ids: rows.map((r) => r.id) } });
+  await recordList(
+    context,
+    'search',
+    'appointment',
+    rows.map((r) => r.patient_id),
+    { detail: { total: rows.length, ids: rows.map((r) => r.id) } },
+  );
   const data = await Promise.all(rows.map((row) => toAppointment(deps, row)));
   return { Data: data, Total: data.length };
 }

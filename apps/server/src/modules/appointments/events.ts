@@ -5,7 +5,8 @@ import { appendEvents, type DomainEvent, type DomainEvents } from '../../platfor
 import { publisherFor } from '../../platform/realtime';
 
 /** What happened to an appointment, for modules that react to it (notifications, dashboards, queues). */
-export type AppointmentChangeKind = 'booked' | 'requested' | 'status_changed' | 'cancelled' | 'checked_in' | 'rescheduled';
+export type AppointmentChangeKind =
+  'booked' | 'requested' | 'status_changed' | 'cancelled' | 'checked_in' | 'rescheduled';
 
 /** The domain event "appointment changed": ids and statuses; listeners read what else they need. */
 export interface AppointmentChanged {
@@ -24,7 +25,12 @@ export interface AppointmentChanged {
   /** Null for a new appointment. */
   previousStatus: AppointmentStatus | null;
   /** Where and when the appointment was before it moved (kind `rescheduled` only). */
-  previous?: { startTime: string; scheduleId: string; practitionerId: string | null; organizationId: string | null };
+  previous?: {
+    startTime: string;
+    scheduleId: string;
+    practitionerId: string | null;
+    organizationId: string | null;
+  };
   /** The reason given with a status change (a declined request's, a cancellation's), if any. */
   reason?: string | null;
   /** The user who made the change (product user id), if a user did. */
@@ -53,7 +59,15 @@ export function kindOf(previous: AppointmentStatus | null, status: AppointmentSt
  */
 export async function recordAppointmentChange(tx: Connection, change: AppointmentChanged): Promise<void> {
   const payload: StoredChange = { ...change, at: change.at.toISOString() };
-  await appendEvents(tx, [{ aggregateType: 'appointment', aggregateId: change.appointmentId, type: APPOINTMENT_CHANGED, payload, occurredAt: change.at }]);
+  await appendEvents(tx, [
+    {
+      aggregateType: 'appointment',
+      aggregateId: change.appointmentId,
+      type: APPOINTMENT_CHANGED,
+      payload,
+      occurredAt: change.at,
+    },
+  ]);
 }
 
 /**
@@ -65,7 +79,9 @@ export function onAppointmentChanged(
   consumer: string,
   listener: (change: AppointmentChanged, event: DomainEvent<object>) => Promise<void>,
 ): () => void {
-  return events.subscribe<StoredChange>(consumer, [APPOINTMENT_CHANGED], (event) => listener({ ...event.payload, at: new Date(event.payload.at) }, event));
+  return events.subscribe<StoredChange>(consumer, [APPOINTMENT_CHANGED], (event) =>
+    listener({ ...event.payload, at: new Date(event.payload.at) }, event),
+  );
 }
 
 /** The specific event of a status, where practice-portal.md §4.8 names one, besides AppointmentStatusUpdated. */
@@ -86,7 +102,8 @@ const STATUS_EVENT: Partial<Record<AppointmentStatus, RealtimeEvent>> = {
 function roomsOf(event: AppointmentChanged): Room[] {
   const rooms = new Set<Room>([`user:${event.patientId}`, `appointment:${event.appointmentId}`]);
   for (const org of [event.organizationId, event.previous?.organizationId]) if (org) rooms.add(`org:${org}`);
-  for (const user of [event.practitionerId, event.previous?.practitionerId]) if (user) rooms.add(`user:${user}`);
+  for (const user of [event.practitionerId, event.previous?.practitionerId])
+    if (user) rooms.add(`user:${user}`);
   if (event.previousStatus === null && event.actorId) rooms.add(`user:${event.actorId}`);
   return [...rooms];
 }
@@ -97,35 +114,51 @@ function roomsOf(event: AppointmentChanged): Room[] {
  * never patient data). Message ids come from the event, so a redelivery repeats them and clients drop it.
  */
 export function registerAppointmentsHub(deps: Pick<AppDeps, 'realtime' | 'events'>): void {
-  deps.events.subscribe<StoredChange | ParticipantAdded>('appointments.hub', [APPOINTMENT_CHANGED, APPOINTMENT_PARTICIPANT_ADDED], async (event) => {
-    const realtime = publisherFor(deps.realtime, event.id);
-    if (event.type === APPOINTMENT_PARTICIPANT_ADDED) {
-      // The same rooms hear AppointmentParticipantAdded.
-      const added = event.payload;
-      const rooms: Room[] = [`appointment:${added.appointmentId}`, `user:${added.patientId}`];
-      if (added.organizationId) rooms.push(`org:${added.organizationId}`);
-      if (added.practitionerId) rooms.push(`user:${added.practitionerId}`);
-      const data = { AppointmentId: added.appointmentId, Status: added.status, ProviderId: added.practitionerId, ScheduleType: added.scheduleType };
-      realtime.publish({ hub: 'appointments', event: 'AppointmentParticipantAdded', rooms, data, version: event.version });
-      return;
-    }
-    const change = event.payload as StoredChange;
-    const rooms = roomsOf({ ...change, at: new Date(change.at) });
-    const data = {
-      AppointmentId: change.appointmentId,
-      Status: change.status,
-      PreviousStatus: change.previousStatus,
-      StartTime: change.startTime,
-      ProviderId: change.practitionerId,
-      ScheduleType: change.scheduleType,
-    };
-    const names: RealtimeEvent[] = [];
-    if (change.previousStatus === null) names.push('AppointmentBooked');
-    names.push('AppointmentStatusUpdated');
-    const specific = change.previousStatus !== change.status ? STATUS_EVENT[change.status] : undefined;
-    if (specific) names.push(specific);
-    for (const name of names) realtime.publish({ hub: 'appointments', event: name, rooms, data, version: event.version });
-  });
+  deps.events.subscribe<StoredChange | ParticipantAdded>(
+    'appointments.hub',
+    [APPOINTMENT_CHANGED, APPOINTMENT_PARTICIPANT_ADDED],
+    async (event) => {
+      const realtime = publisherFor(deps.realtime, event.id);
+      if (event.type === APPOINTMENT_PARTICIPANT_ADDED) {
+        // The same rooms hear AppointmentParticipantAdded.
+        const added = event.payload;
+        const rooms: Room[] = [`appointment:${added.appointmentId}`, `user:${added.patientId}`];
+        if (added.organizationId) rooms.push(`org:${added.organizationId}`);
+        if (added.practitionerId) rooms.push(`user:${added.practitionerId}`);
+        const data = {
+          AppointmentId: added.appointmentId,
+          Status: added.status,
+          ProviderId: added.practitionerId,
+          ScheduleType: added.scheduleType,
+        };
+        realtime.publish({
+          hub: 'appointments',
+          event: 'AppointmentParticipantAdded',
+          rooms,
+          data,
+          version: event.version,
+        });
+        return;
+      }
+      const change = event.payload as StoredChange;
+      const rooms = roomsOf({ ...change, at: new Date(change.at) });
+      const data = {
+        AppointmentId: change.appointmentId,
+        Status: change.status,
+        PreviousStatus: change.previousStatus,
+        StartTime: change.startTime,
+        ProviderId: change.practitionerId,
+        ScheduleType: change.scheduleType,
+      };
+      const names: RealtimeEvent[] = [];
+      if (change.previousStatus === null) names.push('AppointmentBooked');
+      names.push('AppointmentStatusUpdated');
+      const specific = change.previousStatus !== change.status ? STATUS_EVENT[change.status] : undefined;
+      if (specific) names.push(specific);
+      for (const name of names)
+        realtime.publish({ hub: 'appointments', event: name, rooms, data, version: event.version });
+    },
+  );
 }
 
 /** A practitioner, staff member or resource joined a visit (same aggregate, so it keeps its place in the order). */
@@ -141,7 +174,14 @@ interface ParticipantAdded {
 
 export async function recordParticipantAdded(
   tx: Connection,
-  row: { id: string; organization_id: string | null; patient_id: string; practitioner_id: string | null; status: string; schedule_type: string },
+  row: {
+    id: string;
+    organization_id: string | null;
+    patient_id: string;
+    practitioner_id: string | null;
+    status: string;
+    schedule_type: string;
+  },
 ): Promise<void> {
   const payload: ParticipantAdded = {
     appointmentId: row.id,
@@ -151,5 +191,7 @@ export async function recordParticipantAdded(
     status: row.status,
     scheduleType: row.schedule_type,
   };
-  await appendEvents(tx, [{ aggregateType: 'appointment', aggregateId: row.id, type: APPOINTMENT_PARTICIPANT_ADDED, payload }]);
+  await appendEvents(tx, [
+    { aggregateType: 'appointment', aggregateId: row.id, type: APPOINTMENT_PARTICIPANT_ADDED, payload },
+  ]);
 }

@@ -14,7 +14,13 @@ export {
   type AppointmentChanged,
   type AppointmentChangeKind,
 } from './events';
-export { callNextWalkIn, practiceOf, providerZone, toPracticeAppointments, UNKNOWN_PATIENT } from './practice';
+export {
+  callNextWalkIn,
+  practiceOf,
+  providerZone,
+  toPracticeAppointments,
+  UNKNOWN_PATIENT,
+} from './practice';
 export { appointmentsOfAuthorizedPatient, ownAppointment as patientOwnAppointment } from './portal';
 export {
   appointment as findAppointment,
@@ -27,6 +33,10 @@ export {
   type PracticeRow,
 } from './store';
 export { appointmentForMessage, type AppointmentForMessage } from './message-view';
-export { actOnAppointmentFromLink, appointmentFromSurveyLink, type SurveyLinkAppointment } from './link-actions';
+export {
+  actOnAppointmentFromLink,
+  appointmentFromSurveyLink,
+  type SurveyLinkAppointment,
+} from './link-actions';
 export { appointmentRoutes } from './routes';
 export { PORTAL_WEB } from './portal-routes';

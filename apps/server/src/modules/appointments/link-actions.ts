@@ -1,4 +1,10 @@
-import { PORTAL_ACTIVE_STATUSES, type AppointmentAction, type AppointmentStatus, type FeeOutcome, type PortalAppointment } from '@careslot/contracts';
+import {
+  PORTAL_ACTIVE_STATUSES,
+  type AppointmentAction,
+  type AppointmentStatus,
+  type FeeOutcome,
+  type PortalAppointment,
+} from '@careslot/contracts';
 import { authorize, notFoundAudited } from '../../platform/access';
 import type { Principal } from '../../platform/auth';
 import { contextFor, type RequestContext } from '../../platform/context';
@@ -36,7 +42,14 @@ function patientOf(patientId: string, appointmentId: string): Principal {
  * token-less request has no patient of its own; the checked signature stands for one.
  */
 function linkContext(request: RequestContext, patientId: string, appointmentId: string): RequestContext {
-  return { ...contextFor(patientOf(patientId, appointmentId), { ip: request.ip, userAgent: request.userAgent }, request.access), patientId };
+  return {
+    ...contextFor(
+      patientOf(patientId, appointmentId),
+      { ip: request.ip, userAgent: request.userAgent },
+      request.access,
+    ),
+    patientId,
+  };
 }
 
 export interface LinkActionResult {
@@ -53,23 +66,43 @@ export interface LinkActionResult {
  * the link's reason (its place comes back, the fee follows the practice's policy). Doing it again answers the
  * same; a visit past or in another state is a 409.
  */
-export async function actOnAppointmentFromLink(deps: Deps, context: RequestContext, input: { id: string; action: AppointmentAction }): Promise<LinkActionResult> {
+export async function actOnAppointmentFromLink(
+  deps: Deps,
+  context: RequestContext,
+  input: { id: string; action: AppointmentAction },
+): Promise<LinkActionResult> {
   const row = await store.appointment(deps.database, input.id);
   if (!row) throw notFound();
   const patient = linkContext(context, row.patient_id, row.id);
   const family = row.appointment_type === 'TeleHealth' ? 'Tele' : 'Office';
   const upcoming = new Date(row.start_at) > deps.clock.now();
   if (input.action === 'confirm' && row.status !== 'Confirmed') {
-    if (row.status !== 'Scheduled' || !upcoming) throw conflict('This appointment can no longer be confirmed.');
-    await changeAppointmentStatus(deps, patient, { id: row.id, family, status: 'confirm', patientConfirms: true, workflow: 'Appointment_Confirmation_Web' });
+    if (row.status !== 'Scheduled' || !upcoming)
+      throw conflict('This appointment can no longer be confirmed.');
+    await changeAppointmentStatus(deps, patient, {
+      id: row.id,
+      family,
+      status: 'confirm',
+      patientConfirms: true,
+      workflow: 'Appointment_Confirmation_Web',
+    });
   }
   if (input.action === 'cancel' && row.status !== 'Canceled') {
     if (!ACTIVE.has(row.status) || !upcoming) throw conflict('This appointment can no longer be cancelled.');
-    await changeAppointmentStatus(deps, patient, { id: row.id, family, status: 'Canceled', reason: LINK_CANCEL_REASON, workflow: 'Appointment_Cancel_Web' });
+    await changeAppointmentStatus(deps, patient, {
+      id: row.id,
+      family,
+      status: 'Canceled',
+      reason: LINK_CANCEL_REASON,
+      workflow: 'Appointment_Cancel_Web',
+    });
   }
   const now = deps.clock.now();
   const after = await toPortal(deps, (await store.appointment(deps.database, row.id))!, now);
-  const fee = input.action === 'cancel' ? await feeOutcomeOf(deps, row.id) : { outcome: 'none' as const, amountCents: 0 };
+  const fee =
+    input.action === 'cancel'
+      ? await feeOutcomeOf(deps, row.id)
+      : { outcome: 'none' as const, amountCents: 0 };
   return {
     Status: after.Status,
     StartTime: after.StartTime,
@@ -98,7 +131,8 @@ export async function appointmentFromSurveyLink(
   now: Date,
 ): Promise<SurveyLinkAppointment> {
   const row = await store.appointment(deps.database, input.id);
-  if (!row) return notFoundAudited(request, input.action, 'appointment', input.id, { workflow: input.workflow });
+  if (!row)
+    return notFoundAudited(request, input.action, 'appointment', input.id, { workflow: input.workflow });
   const patient = linkContext(request, row.patient_id, row.id);
   await authorize(patient, input.action, {
     kind: 'appointment',
@@ -110,5 +144,9 @@ export async function appointmentFromSurveyLink(
     detail: { via: 'survey-link' },
   });
   const schedule = row.practitioner_id ? null : await getSchedule(deps.database, row.schedule_id);
-  return { appointment: await toPortal(deps, row, now), organizationId: row.organization_id, resourceId: schedule?.healthcare_service_id ?? null };
+  return {
+    appointment: await toPortal(deps, row, now),
+    organizationId: row.organization_id,
+    resourceId: schedule?.healthcare_service_id ?? null,
+  };
 }

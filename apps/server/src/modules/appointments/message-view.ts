@@ -15,11 +15,17 @@ export interface AppointmentForMessage {
  * Read for the messages that follow an appointment change (no caller: the subscriber of "appointment changed"
  * reads it for the patient it writes to). Null when the appointment is gone.
  */
-export async function appointmentForMessage(deps: Pick<AppDeps, 'database' | 'clock' | 'config'>, id: string): Promise<AppointmentForMessage | null> {
+export async function appointmentForMessage(
+  deps: Pick<AppDeps, 'database' | 'clock' | 'config'>,
+  id: string,
+): Promise<AppointmentForMessage | null> {
   const row = await store.appointment(deps.database, id);
   if (!row) return null;
   const now = deps.clock.now();
-  const [appointment, patient] = await Promise.all([toPortal(deps, row, now), getPatientById(deps.database, row.patient_id)]);
+  const [appointment, patient] = await Promise.all([
+    toPortal(deps, row, now),
+    getPatientById(deps.database, row.patient_id),
+  ]);
   const telecom = patient?.Telecom ?? [];
   const mobile = telecom.find((t) => t.System === 'Mobile') ?? telecom.find((t) => t.System === 'Phone');
   return {

@@ -16,8 +16,12 @@ import * as portal from './portal';
 export const PORTAL_WEB = '/careslot-appointment-service/api/v2/web/patient-appointments';
 const tags = ['patient portal'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 
 /** The patient portal's calls (under /portal in the web app): the patient's own appointments only, 404 for anyone else. */
 export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,30 +30,90 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     PORTAL_WEB,
-    { ...opts, schema: { tags, security, summary: "A patient's upcoming or past appointments (the patient or their family's account holder)", querystring: portalAppointmentQuerySchema, response: { 200: portalAppointmentListSchema, ...errors } } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        security,
+        summary: "A patient's upcoming or past appointments (the patient or their family's account holder)",
+        querystring: portalAppointmentQuerySchema,
+        response: { 200: portalAppointmentListSchema, ...errors },
+      },
+    },
     async (request) => {
-      const data = await portal.listPatientAppointments(deps, contextOf(request), request.query.patientId, request.query.when);
+      const data = await portal.listPatientAppointments(
+        deps,
+        contextOf(request),
+        request.query.patientId,
+        request.query.when,
+      );
       return { Data: data, Total: data.length };
     },
   );
 
   app.get(
     `${PORTAL_WEB}/:id`,
-    { ...opts, schema: { tags, security, summary: 'One of the patient’s appointments, with provider, facility and payment', params: appointmentIdParamsSchema, response: { 200: portalAppointmentEnvelopeSchema, ...errors } } },
-    async (request) => ({ is_success: true, data: await portal.patientAppointment(deps, contextOf(request), request.params.id), message: 'success' }),
+    {
+      ...opts,
+      schema: {
+        tags,
+        security,
+        summary: 'One of the patient’s appointments, with provider, facility and payment',
+        params: appointmentIdParamsSchema,
+        response: { 200: portalAppointmentEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      is_success: true,
+      data: await portal.patientAppointment(deps, contextOf(request), request.params.id),
+      message: 'success',
+    }),
   );
 
   app.post(
     `${PORTAL_WEB}/:id/cancel`,
-    { ...opts, schema: { tags, security, summary: 'Cancel an upcoming appointment with a reason; its place goes back to the calendar', params: appointmentIdParamsSchema, body: portalCancelSchema, response: { 200: portalAppointmentEnvelopeSchema, ...errors } } },
-    async (request) => ({ is_success: true, data: await portal.cancelPatientAppointment(deps, contextOf(request), request.params.id, request.body.Reason), message: PORTAL_MESSAGES.canceled }),
+    {
+      ...opts,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel an upcoming appointment with a reason; its place goes back to the calendar',
+        params: appointmentIdParamsSchema,
+        body: portalCancelSchema,
+        response: { 200: portalAppointmentEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      is_success: true,
+      data: await portal.cancelPatientAppointment(
+        deps,
+        contextOf(request),
+        request.params.id,
+        request.body.Reason,
+      ),
+      message: PORTAL_MESSAGES.canceled,
+    }),
   );
 
   app.get(
     `${PORTAL_WEB}/:id/calendar.ics`,
-    { ...opts, schema: { tags, security, summary: 'The appointment as an iCalendar file (add to calendar)', params: appointmentIdParamsSchema, response: { 200: z.string(), ...errors } } },
+    {
+      ...opts,
+      schema: {
+        tags,
+        security,
+        summary: 'The appointment as an iCalendar file (add to calendar)',
+        params: appointmentIdParamsSchema,
+        response: { 200: z.string(), ...errors },
+      },
+    },
     async (request, reply) => {
-      const text = await portal.appointmentCalendarFile(deps, contextOf(request), request.params.id, deps.config.publicUrl);
+      const text = await portal.appointmentCalendarFile(
+        deps,
+        contextOf(request),
+        request.params.id,
+        deps.config.publicUrl,
+      );
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="careslot-appointment-${request.params.id}.ics"`)

@@ -14,7 +14,10 @@ const LATER = '2026-11-25T16:00:00.000Z'; // Wednesday 11:00 in New York
 const provider = demoPerson('provider');
 
 async function schedule(t: TestApp, capacity = 1): Promise<string> {
-  const [location] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[2]]);
+  const [location] = await t.database.query<{ id: string }>(
+    'select id from locations where organization_id = $1 order by name limit 1',
+    [DEMO_PRACTICE_IDS[2]],
+  );
   const id = randomUUID();
   await t.database.query(
     // One patient is booked at the same minute on several tests' calendars: these calendars allow it (decision 0036).
@@ -22,7 +25,10 @@ async function schedule(t: TestApp, capacity = 1): Promise<string> {
     [id, provider.id, location!.id, capacity],
   );
   for (let weekday = 1; weekday <= 5; weekday += 1) {
-    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [id, weekday]);
+    await t.database.query(
+      'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+      [id, weekday],
+    );
   }
   return id;
 }
@@ -35,7 +41,10 @@ async function book(t: TestApp, who: TestPatient, scheduleId: string, start = SL
     payload: {
       CalendarId: scheduleId,
       StartTime: start,
-      Participants: [{ Type: 'Patient', ParticipantId: who.id, FirstName: 'Casey', LastName: 'Tester' }, { Type: 'Practitioner', ParticipantId: provider.id }],
+      Participants: [
+        { Type: 'Patient', ParticipantId: who.id, FirstName: 'Casey', LastName: 'Tester' },
+        { Type: 'Practitioner', ParticipantId: provider.id },
+      ],
       Reasons: [{ Id: null, Name: 'Knee pain' }],
     },
   });
@@ -44,7 +53,12 @@ async function book(t: TestApp, who: TestPatient, scheduleId: string, start = SL
 }
 
 const taken = async (t: TestApp, scheduleId: string, start = SLOT) =>
-  (await t.database.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1 and start_at = $2', [scheduleId, start]))[0]?.taken ?? 0;
+  (
+    await t.database.query<{ taken: number }>(
+      'select taken from slot_capacity where schedule_id = $1 and start_at = $2',
+      [scheduleId, start],
+    )
+  )[0]?.taken ?? 0;
 
 function recordPublished(t: TestApp) {
   const published: PublishOptions[] = [];
@@ -68,7 +82,10 @@ describe('patient portal: the patient’s own appointments', () => {
     const calendar = await schedule(t);
     const first = await book(t, a, calendar, LATER);
     const second = await book(t, a, calendar, SLOT);
-    const res = await t.call<{ Data: PortalAppointment[]; Total: number }>({ url: `${PORTAL}?patientId=${a.id}&when=upcoming`, headers: bearer(a.token) });
+    const res = await t.call<{ Data: PortalAppointment[]; Total: number }>({
+      url: `${PORTAL}?patientId=${a.id}&when=upcoming`,
+      headers: bearer(a.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json.Data.map((x) => x.Id)).toEqual([second, first]);
     expect(res.json.Data[0]).toMatchObject({
@@ -84,52 +101,118 @@ describe('patient portal: the patient’s own appointments', () => {
     });
     expect(res.json.Data[0]!.Provider!.DisplayName).toContain(res.json.Data[0]!.Provider!.Family);
     expect(res.json.Data[0]!.Facility!.AddressLines.length).toBeGreaterThan(0);
-    const past = await t.call<{ Data: PortalAppointment[] }>({ url: `${PORTAL}?patientId=${a.id}&when=past`, headers: bearer(a.token) });
+    const past = await t.call<{ Data: PortalAppointment[] }>({
+      url: `${PORTAL}?patientId=${a.id}&when=past`,
+      headers: bearer(a.token),
+    });
     expect(past.json.Data.map((x) => x.Id)).not.toContain(first);
   });
 
   it('answers 404 to another patient, a practice user and a bad id; 400 naming a bad patientId', async () => {
     const calendar = await schedule(t);
     const id = await book(t, a, calendar);
-    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2] });
+    const staff = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[2],
+    });
     for (const token of [b.token, staff]) {
-      expect((await t.call({ url: `${PORTAL}?patientId=${a.id}`, headers: bearer(token) })).statusCode).toBe(404);
+      expect((await t.call({ url: `${PORTAL}?patientId=${a.id}`, headers: bearer(token) })).statusCode).toBe(
+        404,
+      );
       expect((await t.call({ url: `${PORTAL}/${id}`, headers: bearer(token) })).statusCode).toBe(404);
-      expect((await t.call({ url: `${PORTAL}/${id}/calendar.ics`, headers: bearer(token) })).statusCode).toBe(404);
-      expect((await t.call({ method: 'POST', url: `${PORTAL}/${id}/cancel`, headers: bearer(token), payload: { Reason: 'not mine' } })).statusCode).toBe(404);
-      expect((await t.call({ method: 'POST', url: `${PORTAL}/${id}/reschedule`, headers: bearer(token), payload: { CalendarId: calendar, StartTime: LATER } })).statusCode).toBe(404);
+      expect((await t.call({ url: `${PORTAL}/${id}/calendar.ics`, headers: bearer(token) })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (
+          await t.call({
+            method: 'POST',
+            url: `${PORTAL}/${id}/cancel`,
+            headers: bearer(token),
+            payload: { Reason: 'not mine' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await t.call({
+            method: 'POST',
+            url: `${PORTAL}/${id}/reschedule`,
+            headers: bearer(token),
+            payload: { CalendarId: calendar, StartTime: LATER },
+          })
+        ).statusCode,
+      ).toBe(404);
     }
-    expect((await t.call({ url: `${PORTAL}/${randomUUID()}`, headers: bearer(a.token) })).statusCode).toBe(404);
-    const bad = await t.call<{ errors: { field: string }[] }>({ url: `${PORTAL}?patientId=nope`, headers: bearer(a.token) });
+    expect((await t.call({ url: `${PORTAL}/${randomUUID()}`, headers: bearer(a.token) })).statusCode).toBe(
+      404,
+    );
+    const bad = await t.call<{ errors: { field: string }[] }>({
+      url: `${PORTAL}?patientId=nope`,
+      headers: bearer(a.token),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json.errors[0]!.field).toContain('patientId');
     // Nothing changed for the real owner.
-    expect((await t.call<{ data: PortalAppointment }>({ url: `${PORTAL}/${id}`, headers: bearer(a.token) })).json.data.Status).toBe('Scheduled');
+    expect(
+      (await t.call<{ data: PortalAppointment }>({ url: `${PORTAL}/${id}`, headers: bearer(a.token) })).json
+        .data.Status,
+    ).toBe('Scheduled');
   });
 
   it('cancels with a reason: status Canceled, the place goes back with a slot event, the patient hears it', async () => {
     const calendar = await schedule(t);
     const id = await book(t, a, calendar);
     expect(await taken(t, calendar)).toBe(1);
-    const missing = await t.call<{ errors: { field: string }[] }>({ method: 'POST', url: `${PORTAL}/${id}/cancel`, headers: bearer(a.token), payload: { Reason: '  ' } });
+    const missing = await t.call<{ errors: { field: string }[] }>({
+      method: 'POST',
+      url: `${PORTAL}/${id}/cancel`,
+      headers: bearer(a.token),
+      payload: { Reason: '  ' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json.errors[0]!.field).toContain('Reason');
 
     const rec = recordPublished(t);
-    const res = await t.call<{ data: PortalAppointment; message: string }>({ method: 'POST', url: `${PORTAL}/${id}/cancel`, headers: bearer(a.token), payload: { Reason: 'Feeling better' } });
+    const res = await t.call<{ data: PortalAppointment; message: string }>({
+      method: 'POST',
+      url: `${PORTAL}/${id}/cancel`,
+      headers: bearer(a.token),
+      payload: { Reason: 'Feeling better' },
+    });
     rec.stop();
     expect(res.statusCode).toBe(200);
     expect(res.json.message).toBe('Appointment canceled.');
-    expect(res.json.data).toMatchObject({ Status: 'Canceled', CancelReason: 'Feeling better', CanCancel: false, CanReschedule: false });
+    expect(res.json.data).toMatchObject({
+      Status: 'Canceled',
+      CancelReason: 'Feeling better',
+      CanCancel: false,
+      CanReschedule: false,
+    });
     expect(await taken(t, calendar)).toBe(0);
-    expect(rec.published.find((p) => p.hub === 'calendar')).toMatchObject({ rooms: [`schedule:${calendar}`], data: { CapacityAvailable: 1 } });
-    expect(rec.published.find((p) => p.event === 'AppointmentStatusUpdated')).toMatchObject({ data: { AppointmentId: id, Status: 'Canceled' } });
+    expect(rec.published.find((p) => p.hub === 'calendar')).toMatchObject({
+      rooms: [`schedule:${calendar}`],
+      data: { CapacityAvailable: 1 },
+    });
+    expect(rec.published.find((p) => p.event === 'AppointmentStatusUpdated')).toMatchObject({
+      data: { AppointmentId: id, Status: 'Canceled' },
+    });
 
     // A canceled visit is past history, and cannot be canceled twice.
-    const again = await t.call<{ message: string }>({ method: 'POST', url: `${PORTAL}/${id}/cancel`, headers: bearer(a.token), payload: { Reason: 'again' } });
+    const again = await t.call<{ message: string }>({
+      method: 'POST',
+      url: `${PORTAL}/${id}/cancel`,
+      headers: bearer(a.token),
+      payload: { Reason: 'again' },
+    });
     expect(again.statusCode).toBe(400);
-    expect(JSON.stringify(again.json)).toContain("can no longer be canceled");
-    const past = await t.call<{ Data: PortalAppointment[] }>({ url: `${PORTAL}?patientId=${a.id}&when=past`, headers: bearer(a.token) });
+    expect(JSON.stringify(again.json)).toContain('can no longer be canceled');
+    const past = await t.call<{ Data: PortalAppointment[] }>({
+      url: `${PORTAL}?patientId=${a.id}&when=past`,
+      headers: bearer(a.token),
+    });
     expect(past.json.Data.map((x) => x.Id)).toContain(id);
     // The freed place can be booked again.
     expect(await book(t, b, calendar)).toBeTruthy();
@@ -138,7 +221,12 @@ describe('patient portal: the patient’s own appointments', () => {
   it('reschedules onto the slot the patient holds: the new place taken from the hold, the old one returned', async () => {
     const calendar = await schedule(t);
     const id = await book(t, a, calendar);
-    const held = await t.call({ method: 'POST', url: `${CALENDAR}/slot/reserve`, headers: { ...bearer(a.token), cookie: 'SessionId=move-a' }, payload: { SlotIds: [`${calendar}_${LATER}`] } });
+    const held = await t.call({
+      method: 'POST',
+      url: `${CALENDAR}/slot/reserve`,
+      headers: { ...bearer(a.token), cookie: 'SessionId=move-a' },
+      payload: { SlotIds: [`${calendar}_${LATER}`] },
+    });
     expect(held.statusCode).toBe(200);
     const res = await t.call<{ data: { StartTime: string; Status: string } }>({
       method: 'POST',
@@ -150,17 +238,27 @@ describe('patient portal: the patient’s own appointments', () => {
     expect(res.json.data).toMatchObject({ StartTime: LATER, Status: 'Scheduled' });
     expect(await taken(t, calendar, SLOT)).toBe(0);
     expect(await taken(t, calendar, LATER)).toBe(1);
-    expect(await t.database.query('select 1 from slot_holds where schedule_id = $1', [calendar])).toHaveLength(0);
+    expect(
+      await t.database.query('select 1 from slot_holds where schedule_id = $1', [calendar]),
+    ).toHaveLength(0);
   });
 
   it('refuses to move onto a full slot and leaves the appointment where it was', async () => {
     const calendar = await schedule(t);
     const id = await book(t, a, calendar);
     await book(t, b, calendar, LATER);
-    const res = await t.call<{ message: string }>({ method: 'POST', url: `${PORTAL}/${id}/reschedule`, headers: bearer(a.token), payload: { CalendarId: calendar, StartTime: LATER } });
+    const res = await t.call<{ message: string }>({
+      method: 'POST',
+      url: `${PORTAL}/${id}/reschedule`,
+      headers: bearer(a.token),
+      payload: { CalendarId: calendar, StartTime: LATER },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json.message).toBe('Please choose a different time slot as this one is no longer available.');
-    expect((await t.call<{ data: PortalAppointment }>({ url: `${PORTAL}/${id}`, headers: bearer(a.token) })).json.data.StartTime).toBe(SLOT);
+    expect(
+      (await t.call<{ data: PortalAppointment }>({ url: `${PORTAL}/${id}`, headers: bearer(a.token) })).json
+        .data.StartTime,
+    ).toBe(SLOT);
     expect(await taken(t, calendar, SLOT)).toBe(1);
   });
 

@@ -49,7 +49,11 @@ function providerOf(practitioner: Practitioner | null): PortalAppointment['Provi
   };
 }
 
-export async function toPortal(deps: Pick<AppDeps, 'database'>, row: store.AppointmentRow, now: Date): Promise<PortalAppointment> {
+export async function toPortal(
+  deps: Pick<AppDeps, 'database'>,
+  row: store.AppointmentRow,
+  now: Date,
+): Promise<PortalAppointment> {
   const [practitioner, location, schedule, patient, payments] = await Promise.all([
     row.practitioner_id ? getPractitioner(deps.database, row.practitioner_id) : null,
     row.location_id ? getLocation(deps.database, row.location_id) : null,
@@ -57,7 +61,9 @@ export async function toPortal(deps: Pick<AppDeps, 'database'>, row: store.Appoi
     getPatientById(deps.database, row.patient_id),
     transactionsOfAppointment(deps.database, row.id),
   ]);
-  const participant = (row.participants as { Type: string; ParticipantId: string; FirstName?: string; LastName?: string }[]).find((p) => p.Type === 'Patient');
+  const participant = (
+    row.participants as { Type: string; ParticipantId: string; FirstName?: string; LastName?: string }[]
+  ).find((p) => p.Type === 'Patient');
   const name = patient?.Name[0];
   const payment = payments[0];
   const start = new Date(row.start_at);
@@ -85,12 +91,22 @@ export async function toPortal(deps: Pick<AppDeps, 'database'>, row: store.Appoi
           Name: location.Name,
           OrganizationId: location.OrganizationId,
           AddressLines: address
-            ? [address.address1, address.address2, `${address.city}, ${address.state} ${address.zip_code}`].filter((l): l is string => !!l && l.trim() !== '')
+            ? [
+                address.address1,
+                address.address2,
+                `${address.city}, ${address.state} ${address.zip_code}`,
+              ].filter((l): l is string => !!l && l.trim() !== '')
             : [],
           Phone: location.Phone,
         }
       : null,
-    Payment: payment ? { Status: payment.status, PaidAmount: payment.amount_cents / 100, CardDetails: payment.card_details ?? null } : null,
+    Payment: payment
+      ? {
+          Status: payment.status,
+          PaidAmount: payment.amount_cents / 100,
+          CardDetails: payment.card_details ?? null,
+        }
+      : null,
     CancelReason: row.status === 'Canceled' ? (row.status_reason ?? null) : null,
     DeclineReason: row.status === 'Rejected' ? (row.status_reason ?? null) : null,
     CanCancel: active && start > now,
@@ -102,27 +118,64 @@ export async function toPortal(deps: Pick<AppDeps, 'database'>, row: store.Appoi
 const personal = (relation: Relation) => relation === 'self' || relation === 'family';
 
 /** The appointment, if the caller is its patient or their account holder; 404 otherwise (also for the practice). */
-export async function ownAppointment(deps: Deps, context: RequestContext, id: string, action: 'read' | 'update'): Promise<store.AppointmentRow> {
+export async function ownAppointment(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  action: 'read' | 'update',
+): Promise<store.AppointmentRow> {
   const row = await store.appointment(deps.database, id);
   if (!row) return notFoundAudited(context, action, 'appointment', id, { workflow: PORTAL_WORKFLOW });
   await authorize(
     context,
     action,
-    { kind: 'appointment', id, patientId: row.patient_id, organizationId: row.organization_id, workflow: PORTAL_WORKFLOW },
+    {
+      kind: 'appointment',
+      id,
+      patientId: row.patient_id,
+      organizationId: row.organization_id,
+      workflow: PORTAL_WORKFLOW,
+    },
     personal,
   );
   return row;
 }
 
-export async function listPatientAppointments(deps: Deps, context: RequestContext, patientId: string, when: 'upcoming' | 'past'): Promise<PortalAppointment[]> {
+export async function listPatientAppointments(
+  deps: Deps,
+  context: RequestContext,
+  patientId: string,
+  when: 'upcoming' | 'past',
+): Promise<PortalAppointment[]> {
   // The list's access is the patient's record: one audited decision, then the rows shown.
-  await authorize(context, 'read', { kind: 'patient', id: patientId, patientId, entityType: 'Appointment', workflow: PORTAL_WORKFLOW, detail: { when } }, personal);
+  await authorize(
+    context,
+    'read',
+    {
+      kind: 'patient',
+      id: patientId,
+      patientId,
+      entityType: 'Appointment',
+      workflow: PORTAL_WORKFLOW,
+      detail: { when },
+    },
+    personal,
+  );
   const now = deps.clock.now();
-  const rows = await store.appointmentsOfPatient(deps.database, { patientId, when, now, active: [...ACTIVE] });
+  const rows = await store.appointmentsOfPatient(deps.database, {
+    patientId,
+    when,
+    now,
+    active: [...ACTIVE],
+  });
   return Promise.all(rows.map((row) => toPortal(deps, row, now)));
 }
 
-export async function patientAppointment(deps: Deps, context: RequestContext, id: string): Promise<PortalAppointment> {
+export async function patientAppointment(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<PortalAppointment> {
   return toPortal(deps, await ownAppointment(deps, context, id, 'read'), deps.clock.now());
 }
 
@@ -131,10 +184,16 @@ export async function patientAppointment(deps: Deps, context: RequestContext, id
  * (Canceled: the slot's place comes back with a slot event, AppointmentStatusUpdated is pushed), allowed
  * only before the visit starts.
  */
-export async function cancelPatientAppointment(deps: Deps, context: RequestContext, id: string, reason: string): Promise<PortalAppointment> {
+export async function cancelPatientAppointment(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  reason: string,
+): Promise<PortalAppointment> {
   const row = await ownAppointment(deps, context, id, 'update');
   const now = deps.clock.now();
-  if (!ACTIVE.has(row.status) || new Date(row.start_at) <= now) throw fieldError('id', 'cancelable', PORTAL_MESSAGES.notCancelable);
+  if (!ACTIVE.has(row.status) || new Date(row.start_at) <= now)
+    throw fieldError('id', 'cancelable', PORTAL_MESSAGES.notCancelable);
   await changeAppointmentStatus(deps, context, {
     id,
     family: row.appointment_type === 'TeleHealth' ? 'Tele' : 'Office',
@@ -167,17 +226,29 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-const icsDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icsDate = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** The appointment as an iCalendar file (RFC 5545): one VEVENT in UTC, with where and with whom. */
-export async function appointmentCalendarFile(deps: Deps, context: RequestContext, id: string, origin: string): Promise<string> {
+export async function appointmentCalendarFile(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  origin: string,
+): Promise<string> {
   return calendarFileOf(await patientAppointment(deps, context, id), origin, deps.clock.now());
 }
 
 /** The iCalendar text of an appointment as the portal shows it (the download and the confirmation e-mail's .ics). */
 export function calendarFileOf(item: PortalAppointment, origin: string, now: Date): string {
   const who = item.Provider?.DisplayName ?? item.Facility?.Name ?? 'CareSlot';
-  const where = item.AppointmentType === 'TeleHealth' ? 'Video visit (CareSlot)' : [item.Facility?.Name, ...(item.Facility?.AddressLines ?? [])].filter(Boolean).join(', ');
+  const where =
+    item.AppointmentType === 'TeleHealth'
+      ? 'Video visit (CareSlot)'
+      : [item.Facility?.Name, ...(item.Facility?.AddressLines ?? [])].filter(Boolean).join(', ');
   const url = `${origin}/portal/health/appointments/${item.AppointmentType === 'TeleHealth' ? 'telehealth' : 'office'}/details/${item.Id}`;
   const lines = [
     'BEGIN:VCALENDAR',
@@ -205,11 +276,19 @@ export function calendarFileOf(item: PortalAppointment, origin: string, now: Dat
  * A patient's appointments as the portal shows them, for a caller already authorized for the patient's
  * record (the support overview authorizes with the agent's stated purpose first).
  */
-export async function appointmentsOfAuthorizedPatient(deps: Deps, patientId: string): Promise<{ upcoming: PortalAppointment[]; past: PortalAppointment[] }> {
+export async function appointmentsOfAuthorizedPatient(
+  deps: Deps,
+  patientId: string,
+): Promise<{ upcoming: PortalAppointment[]; past: PortalAppointment[] }> {
   const now = deps.clock.now();
   const [upcoming, past] = await Promise.all(
     (['upcoming', 'past'] as const).map(async (when) => {
-      const rows = await store.appointmentsOfPatient(deps.database, { patientId, when, now, active: [...ACTIVE] });
+      const rows = await store.appointmentsOfPatient(deps.database, {
+        patientId,
+        when,
+        now,
+        active: [...ACTIVE],
+      });
       return Promise.all(rows.map((row) => toPortal(deps, row, now)));
     }),
   );

@@ -9,7 +9,12 @@ import { authorize, isPracticeUser, notFoundAudited } from '../../platform/acces
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { getHealthcareService, getOrganization, listPractitionerRoles, patientCardsByIds } from '../directory';
+import {
+  getHealthcareService,
+  getOrganization,
+  listPractitionerRoles,
+  patientCardsByIds,
+} from '../directory';
 import { searchScheduleDetails } from '../scheduling';
 import { kindOf, recordAppointmentChange, recordParticipantAdded } from './events';
 import * as store from './store';
@@ -21,7 +26,12 @@ import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
 
-export const UNKNOWN_PATIENT: Omit<AppointmentPatient, 'Id'> = { FirstName: '', LastName: '', BirthDate: null, Gender: null };
+export const UNKNOWN_PATIENT: Omit<AppointmentPatient, 'Id'> = {
+  FirstName: '',
+  LastName: '',
+  BirthDate: null,
+  Gender: null,
+};
 
 /** The caller's practice. The routes let only provider, staff and practiceadmin in; without a practice nothing exists for them. */
 export function practiceOf(context: RequestContext): string {
@@ -33,8 +43,16 @@ export function practiceOf(context: RequestContext): string {
  * The zone a provider's day is counted in (the dashboard's counts, the walk-in queue, the day's visits): their
  * first schedule's facility at the practice, else the practice's.
  */
-export async function providerZone(deps: Pick<Deps, 'database' | 'clock' | 'realtime' | 'events'>, organizationId: string, providerId: string): Promise<string> {
-  const schedules = await searchScheduleDetails(deps, { PractitionerId: providerId, OrganizationId: organizationId }, deps.clock.now());
+export async function providerZone(
+  deps: Pick<Deps, 'database' | 'clock' | 'realtime' | 'events'>,
+  organizationId: string,
+  providerId: string,
+): Promise<string> {
+  const schedules = await searchScheduleDetails(
+    deps,
+    { PractitionerId: providerId, OrganizationId: organizationId },
+    deps.clock.now(),
+  );
   const own = schedules.find((s) => s.OrganizationId === organizationId);
   if (own) return own.TimeZone;
   return (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
@@ -45,10 +63,21 @@ function iso(value: Date | string): string {
 }
 
 /** Appointment rows as the practice's calendar, lists and queue show them, with the patients' cards. */
-export async function toPracticeAppointments(deps: Pick<Deps, 'database'>, rows: store.PracticeRow[]): Promise<PracticeAppointment[]> {
-  const cards = await patientCardsByIds(deps.database, rows.map((r) => r.patient_id));
+export async function toPracticeAppointments(
+  deps: Pick<Deps, 'database'>,
+  rows: store.PracticeRow[],
+): Promise<PracticeAppointment[]> {
+  const cards = await patientCardsByIds(
+    deps.database,
+    rows.map((r) => r.patient_id),
+  );
   return rows.map((row) => {
-    const participants = (row.participants as { Type: PracticeAppointment['Participants'][number]['Type']; ParticipantId: string }[]).map((p) => ({
+    const participants = (
+      row.participants as {
+        Type: PracticeAppointment['Participants'][number]['Type'];
+        ParticipantId: string;
+      }[]
+    ).map((p) => ({
       Type: p.Type,
       ParticipantId: p.ParticipantId,
     }));
@@ -67,7 +96,8 @@ export async function toPracticeAppointments(deps: Pick<Deps, 'database'>, rows:
       Patient: cards.get(row.patient_id) ?? { Id: row.patient_id, ...UNKNOWN_PATIENT },
       ReasonsText: reasonsText(reasons),
       Participants: participants,
-      Workflow: ((row.audit_trail as { WorkflowOrServiceName?: string }).WorkflowOrServiceName ?? null) || null,
+      Workflow:
+        ((row.audit_trail as { WorkflowOrServiceName?: string }).WorkflowOrServiceName ?? null) || null,
       CreatedOn: iso(row.created_at),
       UpdatedOn: iso(row.updated_at),
     };
@@ -124,10 +154,16 @@ export async function callNextWalkIn(
 }
 
 /** POST api/v1/appointmentparticipants/{id}: a practitioner or staff member of the practice, or one of its resources, joins a visit. */
-export async function addParticipant(deps: Deps, context: RequestContext, appointmentId: string, participant: { Type: 'Practitioner' | 'Staff' | 'HealthCareService'; ParticipantId: string }) {
+export async function addParticipant(
+  deps: Deps,
+  context: RequestContext,
+  appointmentId: string,
+  participant: { Type: 'Practitioner' | 'Staff' | 'HealthCareService'; ParticipantId: string },
+) {
   const organizationId = practiceOf(context);
   const row = await store.practiceAppointment(deps.database, organizationId, appointmentId);
-  if (!row) return notFoundAudited(context, 'update', 'appointment', appointmentId, { workflow: CALENDAR_WORKFLOW });
+  if (!row)
+    return notFoundAudited(context, 'update', 'appointment', appointmentId, { workflow: CALENDAR_WORKFLOW });
   await authorize(context, 'update', {
     kind: 'appointment',
     id: row.id,
@@ -138,16 +174,32 @@ export async function addParticipant(deps: Deps, context: RequestContext, appoin
   });
   if (participant.Type === 'HealthCareService') {
     const service = await getHealthcareService(deps.database, participant.ParticipantId);
-    if (service?.OrganizationId !== organizationId) throw fieldError('ParticipantId', 'practice_member', 'must be a resource of this practice');
+    if (service?.OrganizationId !== organizationId)
+      throw fieldError('ParticipantId', 'practice_member', 'must be a resource of this practice');
   } else {
-    const roles = await listPractitionerRoles(deps.database, { PractitionerId: participant.ParticipantId, OrganizationId: organizationId });
-    if (!roles.some((r) => r.Active)) throw fieldError('ParticipantId', 'practice_member', 'must be a practitioner or staff member of this practice');
+    const roles = await listPractitionerRoles(deps.database, {
+      PractitionerId: participant.ParticipantId,
+      OrganizationId: organizationId,
+    });
+    if (!roles.some((r) => r.Active))
+      throw fieldError(
+        'ParticipantId',
+        'practice_member',
+        'must be a practitioner or staff member of this practice',
+      );
   }
-  const already = (row.participants as { Type: string; ParticipantId: string }[]).some((p) => p.Type === participant.Type && p.ParticipantId === participant.ParticipantId);
+  const already = (row.participants as { Type: string; ParticipantId: string }[]).some(
+    (p) => p.Type === participant.Type && p.ParticipantId === participant.ParticipantId,
+  );
   const updated = already
     ? row
     : await deps.database.transaction(async (tx) => {
-        const added = await store.addParticipant(tx, { id: row.id, organizationId, participant, now: deps.clock.now() });
+        const added = await store.addParticipant(tx, {
+          id: row.id,
+          organizationId,
+          participant,
+          now: deps.clock.now(),
+        });
         if (added) await recordParticipantAdded(tx, added);
         return added;
       });

@@ -10,17 +10,30 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function appointmentById(db: Connection, id: string): Promise<RoomAppointment | null> {
   if (!UUID.test(id)) return null;
-  const rows = await db.query<RoomAppointment>('select patient_id, organization_id from appointments where id = $1', [id]);
+  const rows = await db.query<RoomAppointment>(
+    'select patient_id, organization_id from appointments where id = $1',
+    [id],
+  );
   return rows[0] ?? null;
 }
 
-export async function appointmentByMeeting(db: Connection, meetingId: string): Promise<RoomAppointment | null> {
-  const rows = await db.query<RoomAppointment>('select patient_id, organization_id from appointments where meeting_id = $1 limit 1', [meetingId]);
+export async function appointmentByMeeting(
+  db: Connection,
+  meetingId: string,
+): Promise<RoomAppointment | null> {
+  const rows = await db.query<RoomAppointment>(
+    'select patient_id, organization_id from appointments where meeting_id = $1 limit 1',
+    [meetingId],
+  );
   return rows[0] ?? null;
 }
 
 /** Of these user ids, the patients with an appointment at the practice. */
-export async function patientsSeenBy(db: Connection, organizationId: string, userIds: string[]): Promise<string[]> {
+export async function patientsSeenBy(
+  db: Connection,
+  organizationId: string,
+  userIds: string[],
+): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     'select distinct patient_id::text as id from appointments where organization_id = $1 and patient_id::text = any($2::text[])',
     [organizationId, userIds],

@@ -28,9 +28,12 @@ function listen(origin: string, hub: string, token: string, userId?: string) {
     seen,
     connected: () =>
       new Promise<void>((resolve, reject) =>
-        socket.connected ? resolve() : (socket.once('connect', () => resolve()), socket.once('connect_error', reject)),
+        socket.connected
+          ? resolve()
+          : (socket.once('connect', () => resolve()), socket.once('connect_error', reject)),
       ),
-    follow: async (rooms: string[]) => ((await socket.emitWithAck(SUBSCRIBE_EVENT, { rooms })) as { rooms: string[] }).rooms,
+    follow: async (rooms: string[]) =>
+      ((await socket.emitWithAck(SUBSCRIBE_EVENT, { rooms })) as { rooms: string[] }).rooms,
   };
 }
 
@@ -51,7 +54,12 @@ describe('real-time room rules of appointments', () => {
       method: 'POST',
       url: `${V2}/Appointments`,
       headers: bearer(who.token),
-      payload: { CalendarId: scheduleId, StartTime: start, Participants: [{ Type: 'Patient', ParticipantId: who.id }], Reasons: [{ Name: 'Follow-up' }] },
+      payload: {
+        CalendarId: scheduleId,
+        StartTime: start,
+        Participants: [{ Type: 'Patient', ParticipantId: who.id }],
+        Reasons: [{ Name: 'Follow-up' }],
+      },
     });
     if (res.statusCode !== 200) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
     return res.json.data;
@@ -61,7 +69,10 @@ describe('real-time room rules of appointments', () => {
     t = await createTestApp({ now: '2026-11-23T13:40:00Z' });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const [location] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[1]]);
+    const [location] = await t.database.query<{ id: string }>(
+      'select id from locations where organization_id = $1 order by name limit 1',
+      [DEMO_PRACTICE_IDS[1]],
+    );
     scheduleId = randomUUID();
     await t.database.query(
       `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval)
@@ -69,14 +80,48 @@ describe('real-time room rules of appointments', () => {
       [scheduleId, provider.id, location!.id],
     );
     for (let weekday = 1; weekday <= 5; weekday += 1) {
-      await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [scheduleId, weekday]);
+      await t.database.query(
+        'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+        [scheduleId, weekday],
+      );
     }
     patientA = await createTestPatient(t, 'Avery');
     patientB = await createTestPatient(t, 'Blake');
     // Patient A's token carries the practice's PracticeId (as a token issued on the practice's site may).
-    tokenA = await tokenFor(t.tokens, { sub: `sub-${patientA.id}`, user_roles: ['patient'], user_type: 'Patient', careslot_id: patientA.id, email: patientA.email, PracticeId: DEMO_PRACTICE_IDS[1] }, 24 * 3600);
-    providerToken = await tokenFor(t.tokens, { user_roles: ['provider', 'practiceadmin'], user_type: 'Practitioner', careslot_id: provider.id, PracticeId: DEMO_PRACTICE_IDS[1], email: provider.email }, 24 * 3600);
-    otherToken = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: otherAdmin.id, PracticeId: DEMO_PRACTICE_IDS[0], email: otherAdmin.email }, 24 * 3600);
+    tokenA = await tokenFor(
+      t.tokens,
+      {
+        sub: `sub-${patientA.id}`,
+        user_roles: ['patient'],
+        user_type: 'Patient',
+        careslot_id: patientA.id,
+        email: patientA.email,
+        PracticeId: DEMO_PRACTICE_IDS[1],
+      },
+      24 * 3600,
+    );
+    providerToken = await tokenFor(
+      t.tokens,
+      {
+        user_roles: ['provider', 'practiceadmin'],
+        user_type: 'Practitioner',
+        careslot_id: provider.id,
+        PracticeId: DEMO_PRACTICE_IDS[1],
+        email: provider.email,
+      },
+      24 * 3600,
+    );
+    otherToken = await tokenFor(
+      t.tokens,
+      {
+        user_roles: ['practiceadmin'],
+        user_type: 'Practitioner',
+        careslot_id: otherAdmin.id,
+        PracticeId: DEMO_PRACTICE_IDS[0],
+        email: otherAdmin.email,
+      },
+      24 * 3600,
+    );
     appointmentA = await book(patientA, '2026-11-24T15:00:00.000Z');
   });
   afterAll(async () => {
@@ -94,46 +139,73 @@ describe('real-time room rules of appointments', () => {
   it('refuses a guest every appointment room and, with no invitation, every meeting room; schedules stay public', async () => {
     const guest = await tokenFor(t.tokens, { user_roles: [], guest: true });
     const appointments = await open('appointments', guest);
-    expect(await appointments.follow([`appointment:${appointmentA}`, `org:${DEMO_PRACTICE_IDS[1]}`, `user:${patientA.id}`])).toEqual([]);
+    expect(
+      await appointments.follow([
+        `appointment:${appointmentA}`,
+        `org:${DEMO_PRACTICE_IDS[1]}`,
+        `user:${patientA.id}`,
+      ]),
+    ).toEqual([]);
     const meetings = await open('meetings', guest);
     expect(await meetings.follow(['meeting:any-meeting'])).toEqual([]);
     const calendar = await open('calendar', guest);
-    expect(await calendar.follow([`schedule:${scheduleId}`, `schedule-reasons:${scheduleId}`])).toEqual([`schedule:${scheduleId}`, `schedule-reasons:${scheduleId}`]);
+    expect(await calendar.follow([`schedule:${scheduleId}`, `schedule-reasons:${scheduleId}`])).toEqual([
+      `schedule:${scheduleId}`,
+      `schedule-reasons:${scheduleId}`,
+    ]);
   });
 
   it("keeps a patient with a PracticeId claim out of the practice's room and other patients' appointments: they hear only their own", async () => {
     const a = await open('appointments', tokenA, patientA.id);
-    expect(await a.follow([`appointment:${appointmentA}`, `org:${DEMO_PRACTICE_IDS[1]}`])).toEqual([`appointment:${appointmentA}`]);
+    expect(await a.follow([`appointment:${appointmentA}`, `org:${DEMO_PRACTICE_IDS[1]}`])).toEqual([
+      `appointment:${appointmentA}`,
+    ]);
     const practice = await open('appointments', providerToken, provider.id);
 
     const appointmentB = await book(patientB, '2026-11-24T15:30:00.000Z');
     expect(await a.follow([`appointment:${appointmentB}`])).toEqual([]);
     // The practice hears B's booking (its org room): by then A's socket would have too, had it joined.
-    await expect.poll(() => practice.seen.some((s) => s.message.data.AppointmentId === appointmentB)).toBe(true);
+    await expect
+      .poll(() => practice.seen.some((s) => s.message.data.AppointmentId === appointmentB))
+      .toBe(true);
     const own = await book(patientA, '2026-11-25T15:00:00.000Z');
-    await expect.poll(() => a.seen.some((s) => s.event === 'AppointmentBooked' && s.message.data.AppointmentId === own)).toBe(true);
+    await expect
+      .poll(() => a.seen.some((s) => s.event === 'AppointmentBooked' && s.message.data.AppointmentId === own))
+      .toBe(true);
     expect(a.seen.filter((s) => s.message.data.AppointmentId === appointmentB)).toEqual([]);
-    expect(a.seen.every((s) => [appointmentA, own].includes(s.message.data.AppointmentId as string))).toBe(true);
+    expect(a.seen.every((s) => [appointmentA, own].includes(s.message.data.AppointmentId as string))).toBe(
+      true,
+    );
   });
 
   it("lets a practice user follow its own practice's appointments and no other practice's", async () => {
     const own = await open('appointments', providerToken, provider.id);
     expect(await own.follow([`appointment:${appointmentA}`])).toEqual([`appointment:${appointmentA}`]);
     const other = await open('appointments', otherToken, otherAdmin.id);
-    expect(await other.follow([`appointment:${appointmentA}`, `appointment:${randomUUID()}`, 'appointment:not-an-id'])).toEqual([]);
+    expect(
+      await other.follow([
+        `appointment:${appointmentA}`,
+        `appointment:${randomUUID()}`,
+        'appointment:not-an-id',
+      ]),
+    ).toEqual([]);
   });
 
   it('answers presence only for users the caller may see', async () => {
     await open('providers', providerToken, provider.id);
     const b = await open('providers', patientB.token, patientB.id);
     const a = await open('providers', tokenA, patientA.id);
-    const status = (await a.socket.emitWithAck(ONLINE_STATUS_EVENT, { userIds: [provider.id, patientB.id, patientA.id, otherAdmin.id] })) as { userId: string; online: boolean }[];
+    const status = (await a.socket.emitWithAck(ONLINE_STATUS_EVENT, {
+      userIds: [provider.id, patientB.id, patientA.id, otherAdmin.id],
+    })) as { userId: string; online: boolean }[];
     // A's own provider and A; not another patient who is online, nor another practice's admin.
     expect(status).toEqual([
       { userId: provider.id, online: true },
       { userId: patientA.id, online: true },
     ]);
-    const practice = (await b.socket.emitWithAck(ONLINE_STATUS_EVENT, { userIds: [patientA.id] })) as unknown[];
+    const practice = (await b.socket.emitWithAck(ONLINE_STATUS_EVENT, {
+      userIds: [patientA.id],
+    })) as unknown[];
     expect(practice).toEqual([]);
   });
 
@@ -147,9 +219,13 @@ describe('real-time room rules of appointments', () => {
       },
     });
     const guest = await open('appointments', await tokenFor(t.tokens, { user_roles: [], guest: true }));
-    expect(await guest.socket.emitWithAck('TestSignal', { appointmentId: appointmentA })).toEqual({ error: 'forbidden' });
+    expect(await guest.socket.emitWithAck('TestSignal', { appointmentId: appointmentA })).toEqual({
+      error: 'forbidden',
+    });
     const b = await open('appointments', patientB.token, patientB.id);
-    expect(await b.socket.emitWithAck('TestSignal', { appointmentId: appointmentA })).toEqual({ error: 'forbidden' });
+    expect(await b.socket.emitWithAck('TestSignal', { appointmentId: appointmentA })).toEqual({
+      error: 'forbidden',
+    });
     expect(await b.socket.emitWithAck('TestSignal', {})).toEqual({ error: 'forbidden' });
     expect(handled).toEqual([]);
     const a = await open('appointments', tokenA, patientA.id);
@@ -158,20 +234,36 @@ describe('real-time room rules of appointments', () => {
   });
 
   it('redelivers an unacknowledged user message from another instance (or after a restart) on the same database', async () => {
-    const id = t.realtime.publish({ hub: 'push-notifications', event: 'InAppNotificationAdded', rooms: [`user:${patientB.id}`], data: { Id: 'kept' } });
-    await expect.poll(async () => (await t.realtime.storedPendingFor(patientB.id, 'push-notifications')).map((m) => m.messageId)).toContain(id);
+    const id = t.realtime.publish({
+      hub: 'push-notifications',
+      event: 'InAppNotificationAdded',
+      rooms: [`user:${patientB.id}`],
+      data: { Id: 'kept' },
+    });
+    await expect
+      .poll(async () =>
+        (await t.realtime.storedPendingFor(patientB.id, 'push-notifications')).map((m) => m.messageId),
+      )
+      .toContain(id);
 
     const other = createRealtime({ tokens: t.tokens, database: t.database, now: () => t.clock.now() });
     const server: HttpServer = createServer();
     await other.attach(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const b = listen(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 'push-notifications', patientB.token, patientB.id);
+      const b = listen(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        'push-notifications',
+        patientB.token,
+        patientB.id,
+      );
       sockets.push(b.socket);
       await b.connected();
       await expect.poll(() => b.seen.map((s) => s.message.messageId)).toContain(id);
       b.socket.emit(ACK_EVENT, { userId: patientB.id, messageId: id });
-      await expect.poll(async () => (await other.storedPendingFor(patientB.id)).map((m) => m.messageId)).not.toContain(id);
+      await expect
+        .poll(async () => (await other.storedPendingFor(patientB.id)).map((m) => m.messageId))
+        .not.toContain(id);
     } finally {
       await other.close();
       server.close();
@@ -180,7 +272,7 @@ describe('real-time room rules of appointments', () => {
 });
 
 describe('appointment events across instances', () => {
-  it("reaches a practice user connected to another instance through Redis when a patient books on the first", async () => {
+  it('reaches a practice user connected to another instance through Redis when a patient books on the first', async () => {
     const env = { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' };
     const a = await createTestApp({ env, now: '2026-11-23T13:40:00Z' });
     const b = await createTestApp({ env, now: '2026-11-23T13:40:00Z' });
@@ -188,31 +280,59 @@ describe('appointment events across instances', () => {
     try {
       await a.app.listen({ host: '127.0.0.1', port: 0 });
       await b.app.listen({ host: '127.0.0.1', port: 0 });
-      const token = await tokenFor(b.tokens, { user_roles: ['provider', 'practiceadmin'], user_type: 'Practitioner', careslot_id: provider.id, PracticeId: DEMO_PRACTICE_IDS[1], email: provider.email });
+      const token = await tokenFor(b.tokens, {
+        user_roles: ['provider', 'practiceadmin'],
+        user_type: 'Practitioner',
+        careslot_id: provider.id,
+        PracticeId: DEMO_PRACTICE_IDS[1],
+        email: provider.email,
+      });
       // Each test instance has its own database and token keys: the practice user connects to b with b's token.
-      const onB = listen(`http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`, 'appointments', token, provider.id);
+      const onB = listen(
+        `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`,
+        'appointments',
+        token,
+        provider.id,
+      );
       sockets.push(onB.socket);
       await onB.connected();
       await new Promise((r) => setTimeout(r, 200));
 
-      const [location] = await a.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[1]]);
+      const [location] = await a.database.query<{ id: string }>(
+        'select id from locations where organization_id = $1 order by name limit 1',
+        [DEMO_PRACTICE_IDS[1]],
+      );
       const scheduleId = randomUUID();
       await a.database.query(
         `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval)
          values ($1, $2, $3, 'America/New_York', 30, 5, 60, false)`,
         [scheduleId, provider.id, location!.id],
       );
-      await a.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)', [scheduleId]);
+      await a.database.query(
+        'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)',
+        [scheduleId],
+      );
       const patient = await createTestPatient(a, 'Morgan');
       const res = await a.call<{ data: string }>({
         method: 'POST',
         url: `${V2}/Appointments`,
         headers: bearer(patient.token),
-        payload: { CalendarId: scheduleId, StartTime: '2026-11-24T15:00:00.000Z', Participants: [{ Type: 'Patient', ParticipantId: patient.id }], Reasons: [{ Name: 'Follow-up' }] },
+        payload: {
+          CalendarId: scheduleId,
+          StartTime: '2026-11-24T15:00:00.000Z',
+          Participants: [{ Type: 'Patient', ParticipantId: patient.id }],
+          Reasons: [{ Name: 'Follow-up' }],
+        },
       });
       expect(res.statusCode).toBe(200);
       await expect
-        .poll(() => onB.seen.some((s) => s.event === 'AppointmentBooked' && s.message.data.AppointmentId === res.json.data), { timeout: 5000 })
+        .poll(
+          () =>
+            onB.seen.some(
+              (s) => s.event === 'AppointmentBooked' && s.message.data.AppointmentId === res.json.data,
+            ),
+          { timeout: 5000 },
+        )
         .toBe(true);
     } finally {
       sockets.forEach((s) => s.disconnect());

@@ -139,10 +139,16 @@ export async function listRequests(
       RequestedOn: new Date(row.created_at).toISOString(),
     });
   }
-  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), {
-    workflow: 'Pending_Appointment_List_Web',
-    detail: { organizationId, appointments: data.length },
-  });
+  await recordList(
+    context,
+    'search',
+    'appointment',
+    rows.map((r) => r.patient_id),
+    {
+      workflow: 'Pending_Appointment_List_Web',
+      detail: { organizationId, appointments: data.length },
+    },
+  );
   return { Data: data, Total: rows[0]?.total ?? 0 };
 }
 
@@ -182,10 +188,16 @@ export async function listRequestActivity(
       AppointmentTime: new Date(row.start_at).toISOString(),
     });
   }
-  await recordList(context, 'search', 'appointment', rows.map((r) => r.patient_id), {
-    entityType: 'AppointmentRequestActivity',
-    detail: { organizationId, entries: data.length },
-  });
+  await recordList(
+    context,
+    'search',
+    'appointment',
+    rows.map((r) => r.patient_id),
+    {
+      entityType: 'AppointmentRequestActivity',
+      detail: { organizationId, entries: data.length },
+    },
+  );
   return { Data: data, Total: rows[0]?.total ?? 0 };
 }
 

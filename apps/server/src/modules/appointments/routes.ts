@@ -38,8 +38,13 @@ const V2 = '/careslot-appointment-service/api/v2';
 const V1 = '/careslot-appointment-service/api/v1';
 const tags = ['appointments'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 503: errorEnvelopeSchema };
-
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
 
 /**
  * The appointment record (patient-booking.md §3.5, practice-portal.md §7 Appointments): reading it, the
@@ -55,13 +60,36 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${V2}/Appointments/:id`,
-    { preHandler: requireUser, schema: { tags, security, summary: 'One appointment (its patient, their account holder, or the practice)', params: appointmentIdParamsSchema, response: { 200: appointmentEnvelopeSchema, ...errors } } },
-    async (request) => ({ is_success: true, data: await service.getAppointment(deps, contextOf(request), request.params.id), message: 'success' }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'One appointment (its patient, their account holder, or the practice)',
+        params: appointmentIdParamsSchema,
+        response: { 200: appointmentEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      is_success: true,
+      data: await service.getAppointment(deps, contextOf(request), request.params.id),
+      message: 'success',
+    }),
   );
 
   app.patch(
     `${V2}/Appointments/:id`,
-    { preHandler: requireUser, schema: { tags, security, summary: "Change an appointment's reasons or identifiers (its practice only)", params: appointmentIdParamsSchema, body: appointmentPatchSchema, response: { 200: appointmentPatchResultSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Change an appointment's reasons or identifiers (its practice only)",
+        params: appointmentIdParamsSchema,
+        body: appointmentPatchSchema,
+        response: { 200: appointmentPatchResultSchema, ...errors },
+      },
+    },
     async (request) => ({
       status_code: 200,
       message: APPOINTMENT_DETAILS_MESSAGES.updated,
@@ -71,7 +99,17 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     `${V2}/web/WebAppointments/:id`,
-    { preHandler: requireUser, schema: { tags: ['patient portal'], security, summary: 'The patient rewords the reasons of their own upcoming appointment', params: appointmentIdParamsSchema, body: webAppointmentPatchSchema, response: { 200: appointmentPatchResultSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['patient portal'],
+        security,
+        summary: 'The patient rewords the reasons of their own upcoming appointment',
+        params: appointmentIdParamsSchema,
+        body: webAppointmentPatchSchema,
+        response: { 200: appointmentPatchResultSchema, ...errors },
+      },
+    },
     async (request) => ({
       status_code: 200,
       message: APPOINTMENT_DETAILS_MESSAGES.updated,
@@ -81,8 +119,21 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${V2}/Appointments/identifiers/get`,
-    { preHandler: requireUser, schema: { tags, security, summary: "The caller's practice's appointments carrying any of these identifiers", body: appointmentIdentifiersQuerySchema, response: { 200: appointmentIdentifiersResultSchema, ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await appointmentsByIdentifiers(deps, contextOf(request), request.body) }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's practice's appointments carrying any of these identifiers",
+        body: appointmentIdentifiersQuerySchema,
+        response: { 200: appointmentIdentifiersResultSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status_code: 200,
+      message: 'success',
+      data: await appointmentsByIdentifiers(deps, contextOf(request), request.body),
+    }),
   );
 
   // ---------- the practice's status actions (practice-portal.md §4.1, §7; decision 0016) ----------
@@ -145,29 +196,80 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${V2}/appointments/requests/get`,
-    { preHandler: requireUser, schema: { tags, security, summary: "The caller's practice's pending appointments (a provider's own only), soonest first", body: appointmentRequestsQuerySchema, response: { 200: appointmentRequestsResultSchema, ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await requests.listRequests(deps, contextOf(request), request.body) }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's practice's pending appointments (a provider's own only), soonest first",
+        body: appointmentRequestsQuerySchema,
+        response: { 200: appointmentRequestsResultSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status_code: 200,
+      message: 'success',
+      data: await requests.listRequests(deps, contextOf(request), request.body),
+    }),
   );
 
   app.post(
     `${V2}/appointmentrequestactivity/logs/get`,
-    { preHandler: requireUser, schema: { tags, security, summary: "Decisions on the caller's practice's requests (accepted, declined, withdrawn), newest first", body: requestActivityQuerySchema, response: { 200: requestActivityResultSchema, ...errors } } },
-    async (request) => ({ status_code: 200, message: 'success', data: await requests.listRequestActivity(deps, contextOf(request), request.body) }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Decisions on the caller's practice's requests (accepted, declined, withdrawn), newest first",
+        body: requestActivityQuerySchema,
+        response: { 200: requestActivityResultSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status_code: 200,
+      message: 'success',
+      data: await requests.listRequestActivity(deps, contextOf(request), request.body),
+    }),
   );
 
   app.get(
     `${V2}/Appointments/providers/:id/appointments/count`,
-    { preHandler: requireUser, schema: { tags, security, summary: "A provider's WalkinCount and ScheduledCount of a day and PendingCount of requests to come", params: appointmentIdParamsSchema, querystring: appointmentCountsQuerySchema, response: { 200: appointmentCountsResultSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "A provider's WalkinCount and ScheduledCount of a day and PendingCount of requests to come",
+        params: appointmentIdParamsSchema,
+        querystring: appointmentCountsQuerySchema,
+        response: { 200: appointmentCountsResultSchema, ...errors },
+      },
+    },
     async (request) => ({
       status_code: 200,
       message: 'success',
-      data: await requests.providerCounts(deps, contextOf(request), { practitionerId: request.params.id, date: request.query.date, timeZone: request.query.timeZone }),
+      data: await requests.providerCounts(deps, contextOf(request), {
+        practitionerId: request.params.id,
+        date: request.query.date,
+        timeZone: request.query.timeZone,
+      }),
     }),
   );
 
   app.post(
     `${V1}/appointmentparticipants/:id`,
-    { preHandler: requireRoles(...PRACTICE_ROLE_CODES), schema: { tags: ['practice day'], security, summary: 'Add a practitioner, staff member or resource of the practice to a visit', params: appointmentIdParamsSchema, body: addParticipantSchema, response: { 200: practiceAppointmentSchema, ...errors, 403: errorEnvelopeSchema } } },
+    {
+      preHandler: requireRoles(...PRACTICE_ROLE_CODES),
+      schema: {
+        tags: ['practice day'],
+        security,
+        summary: 'Add a practitioner, staff member or resource of the practice to a visit',
+        params: appointmentIdParamsSchema,
+        body: addParticipantSchema,
+        response: { 200: practiceAppointmentSchema, ...errors, 403: errorEnvelopeSchema },
+      },
+    },
     async (request) => addParticipant(deps, contextOf(request), request.params.id, request.body),
   );
 };

@@ -10,7 +10,11 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events
 
 /** Whether the caller may see this appointment (the policy's rule, unaudited: for filters and rooms). */
 export function mayRead(context: RequestContext, row: store.AppointmentRow): Promise<boolean> {
-  return canSeePracticeObject(context, 'appointment', { id: row.id, patientId: row.patient_id, organizationId: row.organization_id });
+  return canSeePracticeObject(context, 'appointment', {
+    id: row.id,
+    patientId: row.patient_id,
+    organizationId: row.organization_id,
+  });
 }
 
 /**
@@ -20,14 +24,24 @@ export function mayRead(context: RequestContext, row: store.AppointmentRow): Pro
 export async function getAppointment(deps: Deps, context: RequestContext, id: string): Promise<Appointment> {
   const row = await store.appointment(deps.database, id);
   if (!row) return notFoundAudited(context, 'read', 'appointment', id);
-  await authorize(context, 'read', { kind: 'appointment', id, patientId: row.patient_id, organizationId: row.organization_id });
+  await authorize(context, 'read', {
+    kind: 'appointment',
+    id,
+    patientId: row.patient_id,
+    organizationId: row.organization_id,
+  });
   return toAppointment(deps, row);
 }
 
 /** An appointment row as the API shows it (patient-booking.md §3.5), with its payments. */
-export async function toAppointment(deps: Pick<Deps, 'database'>, row: store.AppointmentRow): Promise<Appointment> {
+export async function toAppointment(
+  deps: Pick<Deps, 'database'>,
+  row: store.AppointmentRow,
+): Promise<Appointment> {
   const id = row.id;
-  const payments: PaymentTransaction[] = (await transactionsOfAppointment(deps.database, id)).map(toTransaction);
+  const payments: PaymentTransaction[] = (await transactionsOfAppointment(deps.database, id)).map(
+    toTransaction,
+  );
   const reasons = row.reasons as Appointment['Reasons'];
   return {
     Id: row.id,

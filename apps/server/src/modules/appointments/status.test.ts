@@ -443,7 +443,9 @@ describe('appointment status calls', () => {
       "select indexdef from pg_indexes where indexname = 'appointments_no_duplicate_idx'",
     );
     const guarded = APPOINTMENT_STATUSES.filter((s) => !index!.indexdef.includes(`'${s}'`));
-    expect([...APPOINTMENT_STATUSES].filter((s) => !guarded.includes(s)).sort()).toEqual([...CALLED_OFF_STATUSES].sort());
+    expect([...APPOINTMENT_STATUSES].filter((s) => !guarded.includes(s)).sort()).toEqual(
+      [...CALLED_OFF_STATUSES].sort(),
+    );
   });
 });
 
@@ -454,15 +456,35 @@ describe("the provider's counts without a zone", () => {
     try {
       const token = await tokenFor(
         t.tokens,
-        { user_roles: ['provider', 'practiceadmin'], user_type: 'Practitioner', careslot_id: provider.id, PracticeId: DEMO_PRACTICE_IDS[1], email: provider.email },
+        {
+          user_roles: ['provider', 'practiceadmin'],
+          user_type: 'Practitioner',
+          careslot_id: provider.id,
+          PracticeId: DEMO_PRACTICE_IDS[1],
+          email: provider.email,
+        },
         3600,
       );
       const counts = async (query = '') =>
-        (await t.call<Answer<AppointmentCounts>>({ url: `${V2}/Appointments/providers/${provider.id}/appointments/count${query}`, headers: bearer(token) })).json.data;
+        (
+          await t.call<Answer<AppointmentCounts>>({
+            url: `${V2}/Appointments/providers/${provider.id}/appointments/count${query}`,
+            headers: bearer(token),
+          })
+        ).json.data;
       const [today, utcDay] = [await counts(), await counts('?timeZone=UTC')];
       // Wednesday 09:00 in Denver and Phoenix, 16:00 UTC: the provider's tomorrow, the same UTC day.
-      const id = await request(t, await createTestPatient(t), await approvalSchedule(t), '2026-11-25T16:00:00.000Z');
-      const confirmed = await t.call<Answer<Appointment>>({ method: 'PUT', url: `${V2}/OfficeAppointments/${id}/confirm`, headers: bearer(token) });
+      const id = await request(
+        t,
+        await createTestPatient(t),
+        await approvalSchedule(t),
+        '2026-11-25T16:00:00.000Z',
+      );
+      const confirmed = await t.call<Answer<Appointment>>({
+        method: 'PUT',
+        url: `${V2}/OfficeAppointments/${id}/confirm`,
+        headers: bearer(token),
+      });
       expect(confirmed.json.data.Status).toBe('Scheduled');
       expect((await counts()).ScheduledCount).toBe(today.ScheduledCount);
       expect((await counts('?timeZone=UTC')).ScheduledCount).toBe(utcDay.ScheduledCount + 1);

@@ -79,7 +79,14 @@ export async function changeAppointmentStatus(
   await authorize(
     context,
     'update',
-    { kind: 'appointment', id: row.id, patientId: row.patient_id, organizationId: row.organization_id, workflow, detail: { from, to: to ?? input.status } },
+    {
+      kind: 'appointment',
+      id: row.id,
+      patientId: row.patient_id,
+      organizationId: row.organization_id,
+      workflow,
+      detail: { from, to: to ?? input.status },
+    },
     (relation) =>
       familyOf(row) === input.family &&
       (relation === 'care' ||
@@ -88,7 +95,8 @@ export async function changeAppointmentStatus(
             (confirm && input.patientConfirms === true && row.status === 'Scheduled')))),
   );
 
-  if (!to || !workflow) throw fieldError('status', 'transition', `A ${from} appointment has nothing to confirm`);
+  if (!to || !workflow)
+    throw fieldError('status', 'transition', `A ${from} appointment has nothing to confirm`);
   if (!canChangeStatus(from, to))
     throw fieldError('querystring.status', 'transition', `A ${from} appointment cannot become ${to}`);
   const reason = input.reason?.trim() || null;
@@ -119,8 +127,17 @@ export async function changeAppointmentStatus(
       workflow,
       now,
     });
-    if (releases && (await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: new Date(row.start_at), categoryId: row.booked_category_id })))
-      await recordSlotChanges(tx, [{ kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) }]);
+    if (
+      releases &&
+      (await returnBookedPlace(tx, {
+        scheduleId: row.schedule_id,
+        start: new Date(row.start_at),
+        categoryId: row.booked_category_id,
+      }))
+    )
+      await recordSlotChanges(tx, [
+        { kind: 'returned', scheduleId: row.schedule_id, start: new Date(row.start_at) },
+      ]);
     await recordAppointmentChange(tx, {
       kind: kindOf(from, to),
       appointmentId: row.id,

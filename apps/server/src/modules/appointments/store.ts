@@ -82,8 +82,15 @@ export async function appointment(db: Connection, id: string): Promise<Appointme
   return rows[0] ?? null;
 }
 
-export async function byIdempotencyKey(db: Connection, createdBy: string, key: string): Promise<AppointmentRow | null> {
-  const rows = await db.query<AppointmentRow>('select * from appointments where created_by = $1 and idempotency_key = $2', [createdBy, key]);
+export async function byIdempotencyKey(
+  db: Connection,
+  createdBy: string,
+  key: string,
+): Promise<AppointmentRow | null> {
+  const rows = await db.query<AppointmentRow>(
+    'select * from appointments where created_by = $1 and idempotency_key = $2',
+    [createdBy, key],
+  );
   return rows[0] ?? null;
 }
 
@@ -105,7 +112,15 @@ export function uniqueViolation(error: unknown): 'duplicate' | 'idempotency' | n
  */
 export async function changeStatus(
   db: Connection,
-  input: { id: string; from: string; to: string; reason: string | null; source: string; workflow: string; now: Date },
+  input: {
+    id: string;
+    from: string;
+    to: string;
+    reason: string | null;
+    source: string;
+    workflow: string;
+    now: Date;
+  },
 ): Promise<AppointmentRow | null> {
   const rows = await db.query<AppointmentRow>(
     `update appointments set status = $3, status_reason = $4, updated_at = $5,
@@ -113,19 +128,50 @@ export async function changeStatus(
        audit_trail = audit_trail || jsonb_build_object('LastChangedBySystem', 'careslot', 'WorkflowOrServiceName', $8::text)
      where id = $1 and status = $2
      returning *`,
-    [input.id, input.from, input.to, input.reason, input.now.toISOString(), input.source, input.now.toISOString(), input.workflow],
+    [
+      input.id,
+      input.from,
+      input.to,
+      input.reason,
+      input.now.toISOString(),
+      input.source,
+      input.now.toISOString(),
+      input.workflow,
+    ],
   );
   return rows[0] ?? null;
 }
 
 export async function insertStatusChange(
   db: Connection,
-  row: { id: string; appointmentId: string; organizationId: string | null; from: string; to: string; reason: string | null; actorId: string | null; actorType: string; workflow: string; now: Date },
+  row: {
+    id: string;
+    appointmentId: string;
+    organizationId: string | null;
+    from: string;
+    to: string;
+    reason: string | null;
+    actorId: string | null;
+    actorType: string;
+    workflow: string;
+    now: Date;
+  },
 ): Promise<void> {
   await db.query(
     `insert into appointment_status_changes (id, appointment_id, organization_id, from_status, to_status, reason, actor_id, actor_type, workflow, changed_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [row.id, row.appointmentId, row.organizationId, row.from, row.to, row.reason, row.actorId, row.actorType, row.workflow, row.now.toISOString()],
+    [
+      row.id,
+      row.appointmentId,
+      row.organizationId,
+      row.from,
+      row.to,
+      row.reason,
+      row.actorId,
+      row.actorType,
+      row.workflow,
+      row.now.toISOString(),
+    ],
   );
 }
 
@@ -135,7 +181,11 @@ export async function insertStatusChange(
  * The optional equality filters and the page of a practice list, as SQL text over numbered parameters that
  * follow the organization id ($1): only the filters given are added.
  */
-function filteredPage(organizationId: string, filters: [column: string, value: string | undefined][], page: { limit: number | null; skip: number }) {
+function filteredPage(
+  organizationId: string,
+  filters: [column: string, value: string | undefined][],
+  page: { limit: number | null; skip: number },
+) {
   const params: unknown[] = [organizationId];
   let filter = '';
   for (const [column, value] of filters) {
@@ -152,7 +202,6 @@ function filteredPage(organizationId: string, filters: [column: string, value: s
   return { params, filter, paging };
 }
 
-
 export interface RequestRow extends AppointmentRow {
   total: number;
 }
@@ -160,7 +209,14 @@ export interface RequestRow extends AppointmentRow {
 /** Pending appointments of a practice (optionally one provider or location), soonest first, one page. */
 export async function pendingRequests(
   db: Connection,
-  input: { organizationId: string; practitionerId?: string | undefined; locationId?: string | undefined; order: 'asc' | 'desc'; limit: number | null; skip: number },
+  input: {
+    organizationId: string;
+    practitionerId?: string | undefined;
+    locationId?: string | undefined;
+    order: 'asc' | 'desc';
+    limit: number | null;
+    skip: number;
+  },
 ): Promise<RequestRow[]> {
   const { params, filter, paging } = filteredPage(
     input.organizationId,
@@ -197,7 +253,14 @@ export interface ActivityRow {
 /** Decisions on requests (changes that started from Pending) of a practice, one page. */
 export async function requestActivity(
   db: Connection,
-  input: { organizationId: string; appointmentId?: string | undefined; practitionerId?: string | undefined; order: 'asc' | 'desc'; limit: number | null; skip: number },
+  input: {
+    organizationId: string;
+    appointmentId?: string | undefined;
+    practitionerId?: string | undefined;
+    order: 'asc' | 'desc';
+    limit: number | null;
+    skip: number;
+  },
 ): Promise<ActivityRow[]> {
   const { params, filter, paging } = filteredPage(
     input.organizationId,
@@ -229,7 +292,14 @@ export async function providerCounts(
        count(*) filter (where schedule_type = 'Scheduled' and start_at >= $3 and start_at < $4 and status = any($6::text[]))::int as scheduled,
        count(*) filter (where status = 'Pending' and end_at > $5)::int as pending
      from appointments where practitioner_id = $1 and organization_id = $2`,
-    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString(), [...OPEN_VISIT_STATUSES]],
+    [
+      input.practitionerId,
+      input.organizationId,
+      input.from.toISOString(),
+      input.to.toISOString(),
+      input.now.toISOString(),
+      [...OPEN_VISIT_STATUSES],
+    ],
   );
   return rows[0] ?? { walkin: 0, scheduled: 0, pending: 0 };
 }
@@ -237,7 +307,10 @@ export async function providerCounts(
 // ---------- the portal's lists ----------
 
 /** A patient's upcoming (active and not yet over) or past appointments; at most 200. */
-export async function appointmentsOfPatient(db: Connection, input: { patientId: string; when: 'upcoming' | 'past'; now: Date; active: string[] }): Promise<AppointmentRow[]> {
+export async function appointmentsOfPatient(
+  db: Connection,
+  input: { patientId: string; when: 'upcoming' | 'past'; now: Date; active: string[] },
+): Promise<AppointmentRow[]> {
   const { patientId, now, active } = input;
   return input.when === 'upcoming'
     ? db.query<AppointmentRow>(
@@ -295,8 +368,15 @@ export async function moveAppointment(
   return rows[0] ?? null;
 }
 
-export async function practiceAppointment(db: Connection, organizationId: string, id: string): Promise<PracticeRow | null> {
-  const rows = await db.query<PracticeRow>('select * from appointments where id = $1 and organization_id = $2', [id, organizationId]);
+export async function practiceAppointment(
+  db: Connection,
+  organizationId: string,
+  id: string,
+): Promise<PracticeRow | null> {
+  const rows = await db.query<PracticeRow>(
+    'select * from appointments where id = $1 and organization_id = $2',
+    [id, organizationId],
+  );
   return rows[0] ?? null;
 }
 
@@ -319,7 +399,14 @@ export async function callNextWalkIn(
      update appointments a set status = 'In Progress', called_at = $5, updated_at = $5
        from head where a.id = head.id
      returning a.*, head.status as previous_status`,
-    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), input.now.toISOString(), [...WALK_IN_WAITING_STATUSES]],
+    [
+      input.practitionerId,
+      input.organizationId,
+      input.from.toISOString(),
+      input.to.toISOString(),
+      input.now.toISOString(),
+      [...WALK_IN_WAITING_STATUSES],
+    ],
   );
   return rows[0] ?? null;
 }
@@ -327,7 +414,12 @@ export async function callNextWalkIn(
 /** Adds a participant to a visit unless it already takes part; returns the updated row, or null when it already did. */
 export async function addParticipant(
   db: Connection,
-  input: { id: string; organizationId: string; participant: { Type: string; ParticipantId: string }; now: Date },
+  input: {
+    id: string;
+    organizationId: string;
+    participant: { Type: string; ParticipantId: string };
+    now: Date;
+  },
 ): Promise<PracticeRow | null> {
   const rows = await db.query<PracticeRow>(
     `update appointments set participants = participants || $3::jsonb, updated_at = $4
@@ -346,7 +438,14 @@ export async function addParticipant(
  */
 export async function updateDetails(
   db: Connection,
-  input: { id: string; reasons: unknown[] | null; identifiers: unknown[] | null; source: string; workflow: string; now: Date },
+  input: {
+    id: string;
+    reasons: unknown[] | null;
+    identifiers: unknown[] | null;
+    source: string;
+    workflow: string;
+    now: Date;
+  },
 ): Promise<PracticeRow | null> {
   const rows = await db.query<PracticeRow>(
     `update appointments
@@ -369,7 +468,11 @@ export async function updateDetails(
 }
 
 /** The practice's appointments carrying any of the identifiers ({System, Value}), newest start first; at most 200. */
-export async function byIdentifiers(db: Connection, organizationId: string, identifiers: { System: string; Value: string }[]): Promise<AppointmentRow[]> {
+export async function byIdentifiers(
+  db: Connection,
+  organizationId: string,
+  identifiers: { System: string; Value: string }[],
+): Promise<AppointmentRow[]> {
   return db.query<AppointmentRow>(
     `select * from appointments
       where organization_id = $1 and identifiers @> any($2::jsonb[])

@@ -17,23 +17,37 @@ import { DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson } from '../../seed';
 const V2 = '/careslot-appointment-service/api/v2';
 const PAY = '/careslot-payment-service/api';
 const CALENDAR = '/careslot-calendar/api/v2';
-type Answer<T> = { status_code: number; message: string; data: T; errors?: { field: string; rule: string }[] };
+type Answer<T> = {
+  status_code: number;
+  message: string;
+  data: T;
+  errors?: { field: string; rule: string }[];
+};
 const SLOT = '2026-11-24T15:00:00.000Z'; // Tuesday 10:00 in New York
 
 async function locationOf(t: TestApp, organizationId: string): Promise<string> {
-  const [row] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [organizationId]);
+  const [row] = await t.database.query<{ id: string }>(
+    'select id from locations where organization_id = $1 order by name limit 1',
+    [organizationId],
+  );
   return row!.id;
 }
 
 /** A schedule of the given practitioner at a location, Mon-Fri 09:00-12:00 New York, 30-minute slots. */
-async function createSchedule(t: TestApp, input: { capacity: number; locationId: string; practitionerId: string }): Promise<string> {
+async function createSchedule(
+  t: TestApp,
+  input: { capacity: number; locationId: string; practitionerId: string },
+): Promise<string> {
   const id = randomUUID();
   await t.database.query(
     `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days) values ($1, $2, $3, 'America/New_York', 30, $4, 60)`,
     [id, input.practitionerId, input.locationId, input.capacity],
   );
   for (let weekday = 1; weekday <= 5; weekday += 1) {
-    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [id, weekday]);
+    await t.database.query(
+      'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+      [id, weekday],
+    );
   }
   return id;
 }
@@ -52,19 +66,42 @@ function bookingBody(scheduleId: string, patientId: string, extra: Record<string
   };
 }
 
-function book(t: TestApp, who: TestPatient, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.call<BookingResult & Answer<unknown>>({ method: 'POST', url: `${V2}/Appointments`, headers: { ...bearer(who.token), ...headers }, payload: body });
+function book(
+  t: TestApp,
+  who: TestPatient,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return t.call<BookingResult & Answer<unknown>>({
+    method: 'POST',
+    url: `${V2}/Appointments`,
+    headers: { ...bearer(who.token), ...headers },
+    payload: body,
+  });
 }
 
 function hold(t: TestApp, who: TestPatient, scheduleId: string, session: string) {
-  return t.call({ method: 'POST', url: `${CALENDAR}/slot/reserve`, headers: { ...bearer(who.token), cookie: `SessionId=${session}` }, payload: { SlotIds: [`${scheduleId}_${SLOT}`] } });
+  return t.call({
+    method: 'POST',
+    url: `${CALENDAR}/slot/reserve`,
+    headers: { ...bearer(who.token), cookie: `SessionId=${session}` },
+    payload: { SlotIds: [`${scheduleId}_${SLOT}`] },
+  });
 }
 
 const taken = async (t: TestApp, scheduleId: string) =>
-  (await t.database.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1', [scheduleId]))[0]?.taken ?? 0;
+  (
+    await t.database.query<{ taken: number }>('select taken from slot_capacity where schedule_id = $1', [
+      scheduleId,
+    ])
+  )[0]?.taken ?? 0;
 
 /** Saves the sandbox test card and authorizes the uninsured visit fee of the demo provider at practice 1. */
-async function authorizeFee(t: TestApp, who: TestPatient, card: string = SANDBOX_TEST_CARDS.success): Promise<string> {
+async function authorizeFee(
+  t: TestApp,
+  who: TestPatient,
+  card: string = SANDBOX_TEST_CARDS.success,
+): Promise<string> {
   const saved = await t.call<Answer<PaymentMethod>>({
     method: 'POST',
     url: `${PAY}/v1/stripepayment/customers/payment-methods`,
@@ -75,14 +112,23 @@ async function authorizeFee(t: TestApp, who: TestPatient, card: string = SANDBOX
     method: 'POST',
     url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`,
     headers: bearer(who.token),
-    payload: { PatientId: who.id, OrganizationId: DEMO_PRACTICE_IDS[0], EntityType: 'Provider', EntityId: demoPerson('provider').id, Insured: false, PaymentMethodId: saved.json.data.Id },
+    payload: {
+      PatientId: who.id,
+      OrganizationId: DEMO_PRACTICE_IDS[0],
+      EntityType: 'Provider',
+      EntityId: demoPerson('provider').id,
+      Insured: false,
+      PaymentMethodId: saved.json.data.Id,
+    },
   });
   if (held.statusCode !== 200) throw new Error(`authorization answered ${held.statusCode}: ${held.body}`);
   return held.json.data.Id;
 }
 
 const paymentStatus = async (t: TestApp, id: string) =>
-  (await t.database.query<{ status: string }>('select status from payment_transactions where id = $1', [id]))[0]?.status;
+  (
+    await t.database.query<{ status: string }>('select status from payment_transactions where id = $1', [id])
+  )[0]?.status;
 
 describe('appointments: booking without a visit fee', () => {
   let t: TestApp;
@@ -92,7 +138,8 @@ describe('appointments: booking without a visit fee', () => {
     freeLocation = await locationOf(t, DEMO_PRACTICE_IDS[2]); // the practice without online payments
   });
   afterAll(() => t.close());
-  const schedule = (capacity = 1) => createSchedule(t, { capacity, locationId: freeLocation, practitionerId: demoPerson('provider').id });
+  const schedule = (capacity = 1) =>
+    createSchedule(t, { capacity, locationId: freeLocation, practitionerId: demoPerson('provider').id });
 
   it('books the slot the caller holds: the hold hands its place over, and the appointment reads back', async () => {
     const a = await createTestPatient(t, 'Avery');
@@ -105,12 +152,30 @@ describe('appointments: booking without a visit fee', () => {
     expect(await t.database.query('select 1 from slot_holds where schedule_id = $1', [id])).toHaveLength(0);
     // The patient hears the new status on the appointments hub: ids and status only.
     expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual(
-      expect.objectContaining({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Scheduled', PreviousStatus: null }),
+      expect.objectContaining({
+        event: 'AppointmentStatusUpdated',
+        AppointmentId: res.json.data,
+        Status: 'Scheduled',
+        PreviousStatus: null,
+      }),
     );
-    const message = t.realtime.pendingFor(a.id).find((m) => m.data.event === 'AppointmentStatusUpdated')!.data;
-    expect(Object.keys(message).sort()).toEqual(['AppointmentId', 'PreviousStatus', 'ProviderId', 'ScheduleType', 'StartTime', 'Status', 'event']);
+    const message = t.realtime
+      .pendingFor(a.id)
+      .find((m) => m.data.event === 'AppointmentStatusUpdated')!.data;
+    expect(Object.keys(message).sort()).toEqual([
+      'AppointmentId',
+      'PreviousStatus',
+      'ProviderId',
+      'ScheduleType',
+      'StartTime',
+      'Status',
+      'event',
+    ]);
 
-    const read = await t.call<{ is_success: boolean; data: Appointment }>({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(a.token) });
+    const read = await t.call<{ is_success: boolean; data: Appointment }>({
+      url: `${V2}/Appointments/${res.json.data}`,
+      headers: bearer(a.token),
+    });
     expect(read.statusCode).toBe(200);
     expect(read.json.data).toMatchObject({
       Id: res.json.data,
@@ -120,11 +185,18 @@ describe('appointments: booking without a visit fee', () => {
       EndTime: '2026-11-24T15:30:00.000Z',
       OrganizationId: DEMO_PRACTICE_IDS[2],
       ReasonsText: 'Annual checkup',
-      AuditTrail: { CreatedBySystem: 'careslot', LastChangedBySystem: 'careslot', WorkflowOrServiceName: 'Online_Booking_Web' },
+      AuditTrail: {
+        CreatedBySystem: 'careslot',
+        LastChangedBySystem: 'careslot',
+        WorkflowOrServiceName: 'Online_Booking_Web',
+      },
       BookingSystem: { Type: 'Internal', Name: 'careslot_Web' },
       Payments: [],
     });
-    const audit = await t.database.query<{ action: string; outcome: string }>("select action, outcome from audit_events where entity_type = 'Appointment' and entity_id = $1 order by id", [res.json.data]);
+    const audit = await t.database.query<{ action: string; outcome: string }>(
+      "select action, outcome from audit_events where entity_type = 'Appointment' and entity_id = $1 order by id",
+      [res.json.data],
+    );
     expect(audit).toEqual([
       { action: 'create', outcome: 'success' },
       { action: 'read', outcome: 'success' },
@@ -136,33 +208,73 @@ describe('appointments: booking without a visit fee', () => {
     const b = await createTestPatient(t, 'Blake');
     const id = await schedule();
     const res = await book(t, a, bookingBody(id, a.id));
-    const other = await t.call<Answer<null>>({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(b.token) });
+    const other = await t.call<Answer<null>>({
+      url: `${V2}/Appointments/${res.json.data}`,
+      headers: bearer(b.token),
+    });
     expect(other.statusCode).toBe(404);
     expect(other.json.message).toBe(HTTP_STATUS_MESSAGES[404]);
     const forA = await book(t, b, { ...bookingBody(id, a.id), StartTime: '2026-11-24T15:30:00.000Z' });
     expect(forA.statusCode).toBe(404);
-    const practice = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'staff3@example.com' });
-    expect((await t.call({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(practice) })).statusCode).toBe(200);
-    const elsewhere = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[1], email: 'staff2@example.com' });
-    expect((await t.call({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(elsewhere) })).statusCode).toBe(404);
-    const denied = await t.database.query("select 1 from audit_events where entity_type = 'Appointment' and outcome = 'denied' and patient_id = $1", [a.id]);
+    const practice = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[2],
+      email: 'staff3@example.com',
+    });
+    expect(
+      (await t.call({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(practice) })).statusCode,
+    ).toBe(200);
+    const elsewhere = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[1],
+      email: 'staff2@example.com',
+    });
+    expect(
+      (await t.call({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(elsewhere) })).statusCode,
+    ).toBe(404);
+    const denied = await t.database.query(
+      "select 1 from audit_events where entity_type = 'Appointment' and outcome = 'denied' and patient_id = $1",
+      [a.id],
+    );
     expect(denied).toHaveLength(3);
   });
 
   it('records the care relation with the practice in the booking itself (4.5 step 3 on the server): the practice then reads the patient, no other does', async () => {
     const a = await createTestPatient(t, 'Casey');
-    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'staff3@example.com' });
-    const elsewhere = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[1], email: 'staff2@example.com' });
+    const staff = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[2],
+      email: 'staff3@example.com',
+    });
+    const elsewhere = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[1],
+      email: 'staff2@example.com',
+    });
     const patientUrl = `/careslot-administration/api/v2/patient/${a.id}`;
     expect((await t.call({ url: patientUrl, headers: bearer(staff) })).statusCode).toBe(404);
     const res = await book(t, a, bookingBody(await schedule(), a.id));
     expect(res.statusCode).toBe(200);
     // No browser call follows the booking: the relation is already there.
-    const relations = await t.database.query<{ organization_id: string; source: string }>('select organization_id, source from patient_care_relations where patient_id = $1', [a.id]);
+    const relations = await t.database.query<{ organization_id: string; source: string }>(
+      'select organization_id, source from patient_care_relations where patient_id = $1',
+      [a.id],
+    );
     expect(relations).toEqual([{ organization_id: DEMO_PRACTICE_IDS[2], source: 'booking' }]);
     expect((await t.call({ url: patientUrl, headers: bearer(staff) })).statusCode).toBe(200);
     expect((await t.call({ url: patientUrl, headers: bearer(elsewhere) })).statusCode).toBe(404);
-    const [patient] = await t.database.query<{ managing_organization_id: string | null }>('select managing_organization_id from patients where id = $1', [a.id]);
+    const [patient] = await t.database.query<{ managing_organization_id: string | null }>(
+      'select managing_organization_id from patients where id = $1',
+      [a.id],
+    );
     expect(patient?.managing_organization_id).toBeNull();
   });
 
@@ -176,7 +288,9 @@ describe('appointments: booking without a visit fee', () => {
     expect(res.json.message).toBe(BOOKING_MESSAGES.chooseDifferentSlot);
     expect(await t.database.query('select 1 from appointments where schedule_id = $1', [id])).toHaveLength(0);
     // The holder still books it.
-    expect((await book(t, a, bookingBody(id, a.id), { cookie: 'SessionId=session-held' })).statusCode).toBe(200);
+    expect((await book(t, a, bookingBody(id, a.id), { cookie: 'SessionId=session-held' })).statusCode).toBe(
+      200,
+    );
     expect(await taken(t, id)).toBe(1);
   });
 
@@ -196,7 +310,10 @@ describe('appointments: booking without a visit fee', () => {
     const a = await createTestPatient(t);
     const id = await schedule(3);
     const key = { 'idempotency-key': `key-${randomUUID()}` };
-    const [first, second] = await Promise.all([book(t, a, bookingBody(id, a.id), key), book(t, a, bookingBody(id, a.id), key)]);
+    const [first, second] = await Promise.all([
+      book(t, a, bookingBody(id, a.id), key),
+      book(t, a, bookingBody(id, a.id), key),
+    ]);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json.data).toBe(first.json.data);
@@ -210,10 +327,18 @@ describe('appointments: booking without a visit fee', () => {
     await t.database.query('update schedules set requires_approval = true where id = $1', [id]);
     const res = await book(t, a, bookingBody(id, a.id));
     expect(res.statusCode).toBe(200);
-    const read = await t.call<{ data: Appointment }>({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(a.token) });
+    const read = await t.call<{ data: Appointment }>({
+      url: `${V2}/Appointments/${res.json.data}`,
+      headers: bearer(a.token),
+    });
     expect(read.json.data.Status).toBe('Pending');
     expect(t.realtime.pendingFor(a.id).map((m) => m.data)).toContainEqual(
-      expect.objectContaining({ event: 'AppointmentStatusUpdated', AppointmentId: res.json.data, Status: 'Pending', PreviousStatus: null }),
+      expect.objectContaining({
+        event: 'AppointmentStatusUpdated',
+        AppointmentId: res.json.data,
+        Status: 'Pending',
+        PreviousStatus: null,
+      }),
     );
   });
 
@@ -235,14 +360,20 @@ describe('appointments: booking without a visit fee', () => {
   it('names the field of bad input', async () => {
     const a = await createTestPatient(t);
     const id = await schedule();
-    const noPatient = await book(t, a, { ...bookingBody(id, a.id), Participants: [{ Type: 'Practitioner', ParticipantId: demoPerson('provider').id }] });
+    const noPatient = await book(t, a, {
+      ...bookingBody(id, a.id),
+      Participants: [{ Type: 'Practitioner', ParticipantId: demoPerson('provider').id }],
+    });
     expect(noPatient.statusCode).toBe(400);
     expect(noPatient.json.errors?.[0]).toMatchObject({ field: 'Participants', rule: 'one_patient' });
     const badTime = await book(t, a, { ...bookingBody(id, a.id), StartTime: 'tomorrow' });
     expect(badTime.json.errors?.[0]?.field).toBe('body.StartTime');
     const notASlot = await book(t, a, { ...bookingBody(id, a.id), StartTime: '2026-11-24T15:10:00.000Z' });
     expect(notASlot.statusCode).toBe(409);
-    expect((await t.call({ method: 'POST', url: `${V2}/Appointments`, payload: bookingBody(id, a.id) })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: `${V2}/Appointments`, payload: bookingBody(id, a.id) }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -254,7 +385,8 @@ describe('appointments: the visit fee is authorized before, captured after the c
     feeLocation = await locationOf(t, DEMO_PRACTICE_IDS[0]);
   });
   afterAll(() => t.close());
-  const schedule = (capacity = 1) => createSchedule(t, { capacity, locationId: feeLocation, practitionerId: demoPerson('provider').id });
+  const schedule = (capacity = 1) =>
+    createSchedule(t, { capacity, locationId: feeLocation, practitionerId: demoPerson('provider').id });
 
   it('refuses to book without the authorized fee, naming Payments', async () => {
     const a = await createTestPatient(t);
@@ -271,30 +403,67 @@ describe('appointments: the visit fee is authorized before, captured after the c
     const res = await book(t, a, bookingBody(id, a.id, { Payments: [{ PaymentTransactionId: payment }] }));
     expect(res.statusCode).toBe(200);
     expect(await paymentStatus(t, payment)).toBe('Captured');
-    const read = await t.call<{ data: Appointment }>({ url: `${V2}/Appointments/${res.json.data}`, headers: bearer(a.token) });
-    expect(read.json.data.Payments).toMatchObject([{ Id: payment, Status: 'Captured', PaidAmount: DEMO_VISIT_FEE.uninsured, AppointmentId: res.json.data }]);
+    const read = await t.call<{ data: Appointment }>({
+      url: `${V2}/Appointments/${res.json.data}`,
+      headers: bearer(a.token),
+    });
+    expect(read.json.data.Payments).toMatchObject([
+      { Id: payment, Status: 'Captured', PaidAmount: DEMO_VISIT_FEE.uninsured, AppointmentId: res.json.data },
+    ]);
     const [charge] = await t.database.query<{ status: string }>(
       'select c.status from sandbox_charges c join payment_transactions p on p.gateway_reference = c.id where p.id = $1',
       [payment],
     );
     expect(charge?.status).toBe('succeeded');
     // One payment pays for one appointment.
-    const reuse = await book(t, a, bookingBody(id, a.id, { StartTime: '2026-11-24T15:30:00.000Z', Payments: [{ PaymentTransactionId: payment }] }));
+    const reuse = await book(
+      t,
+      a,
+      bookingBody(id, a.id, {
+        StartTime: '2026-11-24T15:30:00.000Z',
+        Payments: [{ PaymentTransactionId: payment }],
+      }),
+    );
     expect(reuse.statusCode).toBe(400);
   });
 
   it('lets the practice refund a captured visit fee (4.6), but not the patient once it pays for a visit', async () => {
     const a = await createTestPatient(t);
     const payment = await authorizeFee(t, a);
-    expect((await book(t, a, bookingBody(await schedule(), a.id, { Payments: [{ PaymentTransactionId: payment }] }))).statusCode).toBe(200);
+    expect(
+      (
+        await book(
+          t,
+          a,
+          bookingBody(await schedule(), a.id, { Payments: [{ PaymentTransactionId: payment }] }),
+        )
+      ).statusCode,
+    ).toBe(200);
     const refund = (token: string) =>
-      t.call<Answer<PaymentTransaction>>({ method: 'POST', url: `${PAY}/v1/payment-processor/refund-amount`, headers: bearer(token), payload: { TransactionId: payment, Amount: DEMO_VISIT_FEE.uninsured } });
+      t.call<Answer<PaymentTransaction>>({
+        method: 'POST',
+        url: `${PAY}/v1/payment-processor/refund-amount`,
+        headers: bearer(token),
+        payload: { TransactionId: payment, Amount: DEMO_VISIT_FEE.uninsured },
+      });
     const byPatient = await refund(a.token);
     expect(byPatient.statusCode).toBe(400);
     expect(byPatient.json.errors?.[0]).toMatchObject({ field: 'TransactionId', rule: 'refundable' });
-    const otherPractice = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[1], email: 'admin2@example.com' });
+    const otherPractice = await tokenFor(t.tokens, {
+      user_roles: ['practiceadmin'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[1],
+      email: 'admin2@example.com',
+    });
     expect((await refund(otherPractice)).statusCode).toBe(404);
-    const admin = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[0], email: 'admin1@example.com' });
+    const admin = await tokenFor(t.tokens, {
+      user_roles: ['practiceadmin'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[0],
+      email: 'admin1@example.com',
+    });
     const byPractice = await refund(admin);
     expect(byPractice.statusCode).toBe(200);
     expect(byPractice.json.data.Status).toBe('Refunded');
@@ -310,7 +479,15 @@ describe('appointments: the visit fee is authorized before, captured after the c
     const a = await createTestPatient(t);
     const b = await createTestPatient(t);
     const id = await schedule();
-    expect((await book(t, a, bookingBody(id, a.id, { Payments: [{ PaymentTransactionId: await authorizeFee(t, a) }] }))).statusCode).toBe(200);
+    expect(
+      (
+        await book(
+          t,
+          a,
+          bookingBody(id, a.id, { Payments: [{ PaymentTransactionId: await authorizeFee(t, a) }] }),
+        )
+      ).statusCode,
+    ).toBe(200);
     const payment = await authorizeFee(t, b);
     const res = await book(t, b, bookingBody(id, b.id, { Payments: [{ PaymentTransactionId: payment }] }));
     expect(res.statusCode).toBe(409);
@@ -321,11 +498,20 @@ describe('appointments: the visit fee is authorized before, captured after the c
     const a = await createTestPatient(t);
     const payment = await authorizeFee(t, a);
     // The patient's insurance is on file now (added after the uninsured fee was authorized).
-    await t.database.query("insert into coverages (id, patient_id, insurance_display) values ($1, $2, 'Aetna Choice POS II')", [randomUUID(), a.id]);
-    const insured = { PatientCoverages: [{ Insurance: { Display: 'Aetna Choice POS II' }, SubscriberId: 'A-1' }], Payments: [{ PaymentTransactionId: payment }] };
+    await t.database.query(
+      "insert into coverages (id, patient_id, insurance_display) values ($1, $2, 'Aetna Choice POS II')",
+      [randomUUID(), a.id],
+    );
+    const insured = {
+      PatientCoverages: [{ Insurance: { Display: 'Aetna Choice POS II' }, SubscriberId: 'A-1' }],
+      Payments: [{ PaymentTransactionId: payment }],
+    };
     const res = await book(t, a, bookingBody(await schedule(), a.id, insured));
     expect(res.statusCode).toBe(400);
-    expect(res.json.errors?.[0]).toMatchObject({ field: 'Payments.0.PaymentTransactionId', rule: 'authorized' });
+    expect(res.json.errors?.[0]).toMatchObject({
+      field: 'Payments.0.PaymentTransactionId',
+      rule: 'authorized',
+    });
     expect(await paymentStatus(t, payment)).toBe('Canceled');
     const [charge] = await t.database.query<{ status: string }>(
       'select c.status from sandbox_charges c join payment_transactions p on p.gateway_reference = c.id where p.id = $1',
@@ -337,7 +523,10 @@ describe('appointments: the visit fee is authorized before, captured after the c
   it('keeps the uninsured fee for a booking that names an insurer the patient has not on file', async () => {
     const a = await createTestPatient(t);
     const payment = await authorizeFee(t, a);
-    const typed = { PatientCoverages: [{ Insurance: { Display: 'Any Insurer Name' }, SubscriberId: 'X-1' }], Payments: [{ PaymentTransactionId: payment }] };
+    const typed = {
+      PatientCoverages: [{ Insurance: { Display: 'Any Insurer Name' }, SubscriberId: 'X-1' }],
+      Payments: [{ PaymentTransactionId: payment }],
+    };
     const res = await book(t, a, bookingBody(await schedule(), a.id, typed));
     expect(res.statusCode).toBe(200);
     expect(await paymentStatus(t, payment)).toBe('Captured');
@@ -347,7 +536,11 @@ describe('appointments: the visit fee is authorized before, captured after the c
     const a = await createTestPatient(t);
     const b = await createTestPatient(t);
     const payment = await authorizeFee(t, a);
-    const res = await book(t, b, bookingBody(await schedule(), b.id, { Payments: [{ PaymentTransactionId: payment }] }));
+    const res = await book(
+      t,
+      b,
+      bookingBody(await schedule(), b.id, { Payments: [{ PaymentTransactionId: payment }] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json.errors?.[0]?.field).toBe('Payments.0.PaymentTransactionId');
     expect(await paymentStatus(t, payment)).toBe('Uncaptured');
@@ -357,7 +550,11 @@ describe('appointments: the visit fee is authorized before, captured after the c
     const id = await schedule(1);
     const patients = await Promise.all(Array.from({ length: 50 }, () => createTestPatient(t)));
     const payments = await Promise.all(patients.map((p) => authorizeFee(t, p)));
-    const results = await Promise.all(patients.map((p, i) => book(t, p, bookingBody(id, p.id, { Payments: [{ PaymentTransactionId: payments[i] }] }))));
+    const results = await Promise.all(
+      patients.map((p, i) =>
+        book(t, p, bookingBody(id, p.id, { Payments: [{ PaymentTransactionId: payments[i] }] })),
+      ),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
@@ -396,7 +593,8 @@ describe('booking: one patient, one calendar at a time (AllowConcurrentBookings)
     freeLocation = await locationOf(t, DEMO_PRACTICE_IDS[2]);
   });
   afterAll(() => t.close());
-  const schedule = () => createSchedule(t, { capacity: 3, locationId: freeLocation, practitionerId: demoPerson('provider').id });
+  const schedule = () =>
+    createSchedule(t, { capacity: 3, locationId: freeLocation, practitionerId: demoPerson('provider').id });
 
   it('refuses booking a patient at a second calendar at the same minute, unless that calendar allows it', async () => {
     const a = await createTestPatient(t);
@@ -404,15 +602,33 @@ describe('booking: one patient, one calendar at a time (AllowConcurrentBookings)
     expect((await book(t, a, bookingBody(first, a.id))).statusCode).toBe(200);
     const clash = await book(t, a, bookingBody(second, a.id));
     expect(clash.statusCode).toBe(409);
-    expect(clash.json.message).toBe('The patient already has an appointment at this time at another calendar');
+    expect(clash.json.message).toBe(
+      'The patient already has an appointment at this time at another calendar',
+    );
     expect(clash.json.errors?.[0]).toMatchObject({ field: 'StartTime', rule: 'concurrent_booking' });
     expect(await taken(t, second)).toBe(0);
     // Another minute is fine.
-    expect((await book(t, a, { ...bookingBody(second, a.id), StartTime: '2026-11-24T15:30:00.000Z' })).statusCode).toBe(200);
+    expect(
+      (await book(t, a, { ...bookingBody(second, a.id), StartTime: '2026-11-24T15:30:00.000Z' })).statusCode,
+    ).toBe(200);
     // A calendar whose practice allows it takes the patient at the same minute (its admin's setting).
-    const admin = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'admin3@example.com' });
-    await t.database.query('update schedules set organization_id = $2 where id = $1', [lenient, DEMO_PRACTICE_IDS[2]]);
-    const saved = await t.call<{ AllowConcurrentBookings?: boolean }>({ method: 'PUT', url: `${CALENDAR}/schedulesetting/${lenient}`, headers: bearer(admin), payload: { AllowConcurrentBookings: true } });
+    const admin = await tokenFor(t.tokens, {
+      user_roles: ['practiceadmin'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[2],
+      email: 'admin3@example.com',
+    });
+    await t.database.query('update schedules set organization_id = $2 where id = $1', [
+      lenient,
+      DEMO_PRACTICE_IDS[2],
+    ]);
+    const saved = await t.call<{ AllowConcurrentBookings?: boolean }>({
+      method: 'PUT',
+      url: `${CALENDAR}/schedulesetting/${lenient}`,
+      headers: bearer(admin),
+      payload: { AllowConcurrentBookings: true },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json.AllowConcurrentBookings).toBe(true);
     expect((await book(t, a, bookingBody(lenient, a.id))).statusCode).toBe(200);
@@ -424,11 +640,25 @@ describe('booking: one patient, one calendar at a time (AllowConcurrentBookings)
     expect((await book(t, a, bookingBody(x, a.id))).statusCode).toBe(200);
     const later = await book(t, a, { ...bookingBody(y, a.id), StartTime: '2026-11-24T15:30:00.000Z' });
     expect(later.statusCode).toBe(200);
-    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: DEMO_PRACTICE_IDS[2], email: 'staff3@example.com' });
-    const moved = await t.call<Answer<unknown>>({ method: 'PUT', url: `${V2}/appointments/${later.json.data}`, headers: bearer(staff), payload: { CalendarId: y, StartTime: SLOT } });
+    const staff = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: DEMO_PRACTICE_IDS[2],
+      email: 'staff3@example.com',
+    });
+    const moved = await t.call<Answer<unknown>>({
+      method: 'PUT',
+      url: `${V2}/appointments/${later.json.data}`,
+      headers: bearer(staff),
+      payload: { CalendarId: y, StartTime: SLOT },
+    });
     expect(moved.statusCode).toBe(409);
     expect(moved.json.errors?.[0]).toMatchObject({ field: 'StartTime', rule: 'concurrent_booking' });
-    const [row] = await t.database.query<{ start_at: Date }>('select start_at from appointments where id = $1', [later.json.data]);
+    const [row] = await t.database.query<{ start_at: Date }>(
+      'select start_at from appointments where id = $1',
+      [later.json.data],
+    );
     expect(new Date(row!.start_at).toISOString()).toBe('2026-11-24T15:30:00.000Z');
     expect(await taken(t, y)).toBe(1);
   });

@@ -8,9 +8,15 @@ import * as store from './store';
  * minute on another calendar; the lock serialises racing bookings of the same patient and minute until the
  * caller's transaction ends.
  */
-export async function refuseConcurrentBooking(tx: Connection, input: { patientId: string; scheduleId: string; start: Date; exceptId: string }): Promise<void> {
+export async function refuseConcurrentBooking(
+  tx: Connection,
+  input: { patientId: string; scheduleId: string; start: Date; exceptId: string },
+): Promise<void> {
   await store.lockPatientMinute(tx, input.patientId, input.start);
   if (await store.bookedElsewhereAt(tx, input)) {
-    throw new AppError('conflict', { message: CONCURRENT_BOOKING_TEXT, issues: [{ field: 'StartTime', rule: 'concurrent_booking', message: CONCURRENT_BOOKING_TEXT }] });
+    throw new AppError('conflict', {
+      message: CONCURRENT_BOOKING_TEXT,
+      issues: [{ field: 'StartTime', rule: 'concurrent_booking', message: CONCURRENT_BOOKING_TEXT }],
+    });
   }
 }

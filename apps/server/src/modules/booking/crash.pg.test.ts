@@ -19,7 +19,8 @@ const PAY = '/careslot-payment-service/api';
 const V2 = '/careslot-appointment-service/api/v2';
 const CALENDAR = '/careslot-calendar/api/v2';
 
-const patientOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string };
+const patientOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string };
 
 describe('crash recovery of a paid booking (SIGKILL at several points, then a restart)', () => {
   const adminUrl = process.env.DATABASE_URL!;
@@ -37,15 +38,27 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
     await admin.end();
     server = new ServerProcess(await freePort(), withDatabaseName(adminUrl, name));
     await server.start();
-    const login = await server.call('POST', '/api/account/login', { body: { UserName: 'patient@demo.careslot.health', Password: 'CareSlot!2026' } });
+    const login = await server.call('POST', '/api/account/login', {
+      body: { UserName: 'patient@demo.careslot.health', Password: 'CareSlot!2026' },
+    });
     expect(login.status).toBe(200);
     token = (login.json.data as { access_token: string }).access_token;
     patientId = patientOf(token).careslot_id;
-    const schedules = await server.call('POST', `${CALENDAR}/schedule/advance-search`, { token, body: { PractitionerId: demoPerson('provider').id } });
+    const schedules = await server.call('POST', `${CALENDAR}/schedule/advance-search`, {
+      token,
+      body: { PractitionerId: demoPerson('provider').id },
+    });
     const scheduleIds = (schedules.json.Data as { Id: string }[]).map((s) => s.Id);
     const utc = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
     const from = new Date(Date.now() + 3 * 86_400_000);
-    const search = await server.call('POST', `${CALENDAR}/slot/advance-search`, { token, body: { ScheduleIds: scheduleIds, StartDate: utc(from), EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)) } });
+    const search = await server.call('POST', `${CALENDAR}/slot/advance-search`, {
+      token,
+      body: {
+        ScheduleIds: scheduleIds,
+        StartDate: utc(from),
+        EndDate: utc(new Date(from.getTime() + 7 * 86_400_000)),
+      },
+    });
     slots = search.json.Data as typeof slots;
     expect(slots.length).toBeGreaterThan(4);
     await server.kill('SIGTERM');
@@ -62,21 +75,39 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
 
   /** Holds the slot for the session, saves the test card and authorizes the uninsured fee; returns the card. */
   async function prepare(session: string, slot: (typeof slots)[number]) {
-    const held = await server.call('POST', `${CALENDAR}/slot/reserve`, { token, headers: { cookie: `SessionId=${session}` }, body: { SlotIds: slot.SlotIds } });
+    const held = await server.call('POST', `${CALENDAR}/slot/reserve`, {
+      token,
+      headers: { cookie: `SessionId=${session}` },
+      body: { SlotIds: slot.SlotIds },
+    });
     expect(held.status).toBe(200);
     const card = await server.call('POST', `${PAY}/v1/stripepayment/customers/payment-methods`, {
       token,
-      body: { PatientId: patientId, Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+      body: {
+        PatientId: patientId,
+        Card: { Number: '4242424242424242', ExpMonth: 12, ExpYear: 2031, Cvc: '123' },
+      },
     });
     expect(card.status).toBe(200);
     return (card.json.data as { Id: string }).Id;
   }
 
   const authorize = (cardId: string) =>
-    server.call('POST', `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`, {
-      token,
-      body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0], EntityType: 'provider', EntityId: demoPerson('provider').id, Insured: false, PaymentMethodId: cardId },
-    });
+    server.call(
+      'POST',
+      `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`,
+      {
+        token,
+        body: {
+          PatientId: patientId,
+          OrganizationId: DEMO_PRACTICE_IDS[0],
+          EntityType: 'provider',
+          EntityId: demoPerson('provider').id,
+          Insured: false,
+          PaymentMethodId: cardId,
+        },
+      },
+    );
 
   const book = (session: string, slot: (typeof slots)[number], transactionId: string, key: string) =>
     server.call('POST', `${V2}/Appointments`, {
@@ -85,7 +116,10 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
       body: {
         CalendarId: slot.ScheduleId,
         StartTime: slot.Start,
-        Participants: [{ Type: 'Patient', ParticipantId: patientId }, { Type: 'Practitioner', ParticipantId: demoPerson('provider').id }],
+        Participants: [
+          { Type: 'Patient', ParticipantId: patientId },
+          { Type: 'Practitioner', ParticipantId: demoPerson('provider').id },
+        ],
         Reasons: [{ Id: null, Name: 'Crash test' }],
         Payments: [{ PaymentTransactionId: transactionId }],
       },
@@ -101,7 +135,11 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
     }
   }
 
-  const transaction = async (id: string) => (await server.call('GET', `${PAY}/paymenttransaction/${id}`, { token })).json.data as { Status: string; AppointmentId: string | null };
+  const transaction = async (id: string) =>
+    (await server.call('GET', `${PAY}/paymenttransaction/${id}`, { token })).json.data as {
+      Status: string;
+      AppointmentId: string | null;
+    };
 
   it('killed right after the fee was authorized (no booking yet): the authorization is cancelled, nothing is captured', async () => {
     await server.start({ CARESLOT_CRASH_AT: 'after-authorize' });
@@ -109,13 +147,19 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
     void authorize(cardId).catch(() => undefined);
     await server.reached('after-authorize');
     // The authorization is recorded (the rest of the server still answers); its request never returns.
-    const before = await server.call('POST', `${PAY}/v1/web/patientbalance`, { token, body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] } });
+    const before = await server.call('POST', `${PAY}/v1/web/patientbalance`, {
+      token,
+      body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] },
+    });
     const id = (before.json.data as { PaymentTransactionId: string }).PaymentTransactionId;
     expect((await transaction(id)).Status).toBe('Uncaptured');
     await server.kill('SIGKILL');
 
     await restartAndSettle(async () => (await transaction(id)).Status === 'Canceled');
-    const balance = await server.call('POST', `${PAY}/v1/web/patientbalance`, { token, body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] } });
+    const balance = await server.call('POST', `${PAY}/v1/web/patientbalance`, {
+      token,
+      body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] },
+    });
     expect(balance.json.data).toMatchObject({ PaidAmount: 0, AppointmentIds: [] });
     await server.kill('SIGTERM');
   }, 240_000);
@@ -132,7 +176,12 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
     try {
       const row = async () =>
         (
-          await db.query<{ id: string; status: string; gateway_reference: string | null; charge: string | null }>(
+          await db.query<{
+            id: string;
+            status: string;
+            gateway_reference: string | null;
+            charge: string | null;
+          }>(
             `select p.id, p.status, p.gateway_reference, c.status as charge
                from payment_transactions p left join sandbox_charges c on c.idempotency_key = 'authorize:' || p.id
               where p.patient_id = $1 order by p.created_at desc limit 1`,
@@ -140,7 +189,11 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
           )
         ).rows[0]!;
       // As the crash left it: our row Pending with no reference, the money held at the gateway.
-      expect(await row()).toMatchObject({ status: 'Pending', gateway_reference: null, charge: 'requires_capture' });
+      expect(await row()).toMatchObject({
+        status: 'Pending',
+        gateway_reference: null,
+        charge: 'requires_capture',
+      });
       // The reconciler cancels the row first, then lets the money go: wait for both.
       await restartAndSettle(async () => {
         const now = await row();
@@ -155,7 +208,9 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
     await server.kill('SIGTERM');
   }, 240_000);
 
-  for (const [index, point] of (['after-commit', 'before-capture', 'after-gateway-capture'] as const).entries()) {
+  for (const [index, point] of (
+    ['after-commit', 'before-capture', 'after-gateway-capture'] as const
+  ).entries()) {
     it(`killed at ${point}: the booking stands, a retry answers the same appointment, and its fee is captured`, async () => {
       const slot = slots[index + 1]!;
       const session = `crash-${point}`;
@@ -180,9 +235,18 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
       const payment = await transaction(transactionId);
       expect(payment).toMatchObject({ Status: 'Captured', AppointmentId: appointmentId });
       const read = await server.call('GET', `${V2}/Appointments/${appointmentId}`, { token });
-      expect(read.json.data).toMatchObject({ Status: 'Scheduled', StartTime: new Date(slot.Start).toISOString() });
-      const list = await server.call('GET', `${V2}/web/patient-appointments?patientId=${patientId}&when=upcoming`, { token });
-      const atThisTime = (list.json.Data as { StartTime: string }[]).filter((a) => a.StartTime === new Date(slot.Start).toISOString());
+      expect(read.json.data).toMatchObject({
+        Status: 'Scheduled',
+        StartTime: new Date(slot.Start).toISOString(),
+      });
+      const list = await server.call(
+        'GET',
+        `${V2}/web/patient-appointments?patientId=${patientId}&when=upcoming`,
+        { token },
+      );
+      const atThisTime = (list.json.Data as { StartTime: string }[]).filter(
+        (a) => a.StartTime === new Date(slot.Start).toISOString(),
+      );
       expect(atThisTime).toHaveLength(1);
       await server.kill('SIGTERM');
     }, 240_000);
@@ -190,15 +254,28 @@ describe('crash recovery of a paid booking (SIGKILL at several points, then a re
 
   it('after every crash: each upcoming visit at the practice with a fee is paid, and no captured payment lacks an appointment', async () => {
     await server.start();
-    const list = await server.call('GET', `${V2}/web/patient-appointments?patientId=${patientId}&when=upcoming`, { token });
-    const feeVisits = (list.json.Data as { Id: string; Facility: { OrganizationId: string } | null; Payment: { Status: string } | null }[]).filter(
-      (a) => a.Facility?.OrganizationId === DEMO_PRACTICE_IDS[0],
+    const list = await server.call(
+      'GET',
+      `${V2}/web/patient-appointments?patientId=${patientId}&when=upcoming`,
+      { token },
     );
+    const feeVisits = (
+      list.json.Data as {
+        Id: string;
+        Facility: { OrganizationId: string } | null;
+        Payment: { Status: string } | null;
+      }[]
+    ).filter((a) => a.Facility?.OrganizationId === DEMO_PRACTICE_IDS[0]);
     expect(feeVisits).toHaveLength(3);
     for (const visit of feeVisits) expect(visit.Payment?.Status).toBe('Captured');
-    const balance = await server.call('POST', `${PAY}/v1/web/patientbalance`, { token, body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] } });
+    const balance = await server.call('POST', `${PAY}/v1/web/patientbalance`, {
+      token,
+      body: { PatientId: patientId, OrganizationId: DEMO_PRACTICE_IDS[0] },
+    });
     expect(balance.json.data).toMatchObject({ PaidAmount: DEMO_VISIT_FEE.uninsured * 3 });
-    expect([...(balance.json.data as { AppointmentIds: string[] }).AppointmentIds].sort()).toEqual(feeVisits.map((v) => v.Id).sort());
+    expect([...(balance.json.data as { AppointmentIds: string[] }).AppointmentIds].sort()).toEqual(
+      feeVisits.map((v) => v.Id).sort(),
+    );
     await server.kill('SIGTERM');
   }, 240_000);
 });

@@ -13,7 +13,13 @@ import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError } from '../../platform/errors';
 import { getLocation } from '../directory';
 import { refuseConcurrentBooking } from './concurrent-booking';
-import { getSchedule, recordSlotChanges, returnBookedPlace, takeSlotForBooking, type ScheduleRow } from '../scheduling';
+import {
+  getSchedule,
+  recordSlotChanges,
+  returnBookedPlace,
+  takeSlotForBooking,
+  type ScheduleRow,
+} from '../scheduling';
 import {
   recordAppointmentChange,
   findAppointment,
@@ -64,13 +70,29 @@ export async function moveBookedAppointment(
   const moved = await deps.database
     .transaction(async (tx) => {
       // A move books the new time: one patient, one place at a time there too (decision 0036).
-      if (!schedule.allow_concurrent_bookings) await refuseConcurrentBooking(tx, { patientId: row.patient_id, scheduleId: schedule.id, start, exceptId: row.id });
-      const taken = await takeSlotForBooking(tx, { scheduleId: schedule.id, start, sessionId, now, serviceTypeId: reasonType });
+      if (!schedule.allow_concurrent_bookings)
+        await refuseConcurrentBooking(tx, {
+          patientId: row.patient_id,
+          scheduleId: schedule.id,
+          start,
+          exceptId: row.id,
+        });
+      const taken = await takeSlotForBooking(tx, {
+        scheduleId: schedule.id,
+        start,
+        sessionId,
+        now,
+        serviceTypeId: reasonType,
+      });
       if (!taken) throw conflict(SLOT_TAKEN_TEXT);
       fromHold = taken.fromHold;
       // A walk-in registered at the desk took no place; every booked visit gives its own back.
       if (row.booked_category_id !== null || row.schedule_type !== 'Walk-In') {
-        returned = await returnBookedPlace(tx, { scheduleId: row.schedule_id, start: from, categoryId: row.booked_category_id });
+        returned = await returnBookedPlace(tx, {
+          scheduleId: row.schedule_id,
+          start: from,
+          categoryId: row.booked_category_id,
+        });
       }
       const updated = await moveAppointment(tx, {
         id: row.id,
@@ -120,7 +142,12 @@ export async function moveBookedAppointment(
           id: row.id,
           patientId: row.patient_id,
           workflow: target.workflow,
-          detail: { from: from.toISOString(), to: start.toISOString(), fromCalendar: row.schedule_id, toCalendar: schedule.id },
+          detail: {
+            from: from.toISOString(),
+            to: start.toISOString(),
+            fromCalendar: row.schedule_id,
+            toCalendar: schedule.id,
+          },
         },
         'success',
       );
@@ -154,11 +181,18 @@ export async function reschedulePatientAppointment(
   }
   const schedule = await getSchedule(deps.database, input.CalendarId);
   if (!schedule) throw fieldError('CalendarId', 'exists', 'No calendar with this id');
-  if (schedule.practitioner_id !== row.practitioner_id) throw fieldError('CalendarId', 'same_provider', "must be one of the same provider's calendars");
+  if (schedule.practitioner_id !== row.practitioner_id)
+    throw fieldError('CalendarId', 'same_provider', "must be one of the same provider's calendars");
   const start = new Date(input.StartTime);
   if (start <= now) throw fieldError('StartTime', 'future', 'must be in the future');
-  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
-  const moved = await moveBookedAppointment(deps, context, context.sessionId, row, { schedule, start, workflow: 'Appointment_Reschedule_Web', source: 'careslot_Web' });
+  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime())
+    throw fieldError('StartTime', 'different', 'must differ from the current time');
+  const moved = await moveBookedAppointment(deps, context, context.sessionId, row, {
+    schedule,
+    start,
+    workflow: 'Appointment_Reschedule_Web',
+    source: 'careslot_Web',
+  });
   return toAppointment(deps, moved);
 }
 
@@ -168,7 +202,12 @@ export async function reschedulePatientAppointment(
  * like any change (moveBookedAppointment: slot events, AppointmentStatusUpdated, "appointment changed").
  * Another practice's appointment is 404; a calendar of another practice is a 400 naming CalendarId.
  */
-export async function moveOnCalendar(deps: Deps, context: RequestContext, id: string, input: PracticeMove): Promise<PracticeAppointment> {
+export async function moveOnCalendar(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  input: PracticeMove,
+): Promise<PracticeAppointment> {
   const organizationId = practiceOf(context);
   const row = await findAppointment(deps.database, id);
   if (!row) return notFoundAudited(context, 'update', 'appointment', id, { workflow: CALENDAR_WORKFLOW });
@@ -176,18 +215,35 @@ export async function moveOnCalendar(deps: Deps, context: RequestContext, id: st
   await authorize(
     context,
     'update',
-    { kind: 'appointment', id, patientId: row.patient_id, organizationId: row.organization_id, workflow: CALENDAR_WORKFLOW },
+    {
+      kind: 'appointment',
+      id,
+      patientId: row.patient_id,
+      organizationId: row.organization_id,
+      workflow: CALENDAR_WORKFLOW,
+    },
     (relation) => relation === 'care',
   );
   if (row.schedule_type === 'Walk-In' || !MOVABLE.has(row.status)) {
-    throw fieldError('id', 'movable', `A ${row.schedule_type === 'Walk-In' ? 'walk-in' : row.status} visit cannot be moved`);
+    throw fieldError(
+      'id',
+      'movable',
+      `A ${row.schedule_type === 'Walk-In' ? 'walk-in' : row.status} visit cannot be moved`,
+    );
   }
   const schedule = await getSchedule(deps.database, input.CalendarId);
   const location = schedule?.location_id ? await getLocation(deps.database, schedule.location_id) : null;
-  if (!schedule || location?.OrganizationId !== organizationId) throw fieldError('CalendarId', 'practice', 'must be a calendar of your practice');
+  if (!schedule || location?.OrganizationId !== organizationId)
+    throw fieldError('CalendarId', 'practice', 'must be a calendar of your practice');
   const start = new Date(input.StartTime);
-  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime()) throw fieldError('StartTime', 'different', 'must differ from the current time');
-  const moved = await moveBookedAppointment(deps, context, null, row, { schedule, start, workflow: CALENDAR_WORKFLOW, source: 'careslot_Web' });
+  if (schedule.id === row.schedule_id && start.getTime() === new Date(row.start_at).getTime())
+    throw fieldError('StartTime', 'different', 'must differ from the current time');
+  const moved = await moveBookedAppointment(deps, context, null, row, {
+    schedule,
+    start,
+    workflow: CALENDAR_WORKFLOW,
+    source: 'careslot_Web',
+  });
   const [shaped] = await toPracticeAppointments(deps, [moved as PracticeRow]);
   return shaped!;
 }

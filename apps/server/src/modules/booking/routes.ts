@@ -34,11 +34,23 @@ function sessionContext(request: FastifyRequest): RequestContext {
 
 const V2 = '/careslot-appointment-service/api/v2';
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 503: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
 const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().trim().min(8).max(100).optional().describe('A retried request with the same key never books twice'),
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .optional()
+    .describe('A retried request with the same key never books twice'),
 });
-
 
 /**
  * Booking (patient-booking.md §3.5, practice-portal.md §7 Appointments): the patient's booking, the practice's
@@ -51,35 +63,100 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${V2}/Appointments`,
-    { preHandler: requireUser, schema: { tags: ['appointments'], security, summary: 'Book the slot the caller holds (or a free one); the visit fee is captured once the booking commits', headers: idempotencyHeaders, body: bookAppointmentSchema, response: { 200: bookingResultSchema, ...errors } } },
-    async (request) => bookAppointment(deps, sessionContext(request), request.body, request.headers['idempotency-key'] ?? null),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['appointments'],
+        security,
+        summary:
+          'Book the slot the caller holds (or a free one); the visit fee is captured once the booking commits',
+        headers: idempotencyHeaders,
+        body: bookAppointmentSchema,
+        response: { 200: bookingResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      bookAppointment(
+        deps,
+        sessionContext(request),
+        request.body,
+        request.headers['idempotency-key'] ?? null,
+      ),
   );
 
   app.post(
     `${V2}/OfficeAppointments`,
-    { preHandler: practice, schema: { tags: ['practice day'], security, summary: 'Book a visit for a patient of the practice, or a new patient (Practice_Staff_Appointment_Web)', body: officeAppointmentSchema, response: { 200: officeAppointmentResultSchema, ...errors } } },
+    {
+      preHandler: practice,
+      schema: {
+        tags: ['practice day'],
+        security,
+        summary:
+          'Book a visit for a patient of the practice, or a new patient (Practice_Staff_Appointment_Web)',
+        body: officeAppointmentSchema,
+        response: { 200: officeAppointmentResultSchema, ...errors },
+      },
+    },
     async (request) => bookOnBehalf(deps, contextOf(request), request.body),
   );
 
   app.put(
     `${V2}/appointments/:id`,
-    { preHandler: practice, schema: { tags: ['practice day'], security, summary: "Move a booked visit to an open slot of one of the practice's calendars", params: appointmentIdParamsSchema, body: practiceMoveSchema, response: { 200: practiceAppointmentSchema, ...errors } } },
+    {
+      preHandler: practice,
+      schema: {
+        tags: ['practice day'],
+        security,
+        summary: "Move a booked visit to an open slot of one of the practice's calendars",
+        params: appointmentIdParamsSchema,
+        body: practiceMoveSchema,
+        response: { 200: practiceAppointmentSchema, ...errors },
+      },
+    },
     async (request) => moveOnCalendar(deps, contextOf(request), request.params.id, request.body),
   );
 
   app.post(
     `${PORTAL_WEB}/:id/reschedule`,
-    { preHandler: requireUser, schema: { tags: ['patient portal'], security, summary: 'Move an upcoming appointment to a slot the caller holds now (slot/reserve first)', params: appointmentIdParamsSchema, body: portalRescheduleSchema, response: { 200: portalAppointmentResultSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['patient portal'],
+        security,
+        summary: 'Move an upcoming appointment to a slot the caller holds now (slot/reserve first)',
+        params: appointmentIdParamsSchema,
+        body: portalRescheduleSchema,
+        response: { 200: portalAppointmentResultSchema, ...errors },
+      },
+    },
     async (request) => ({
       is_success: true,
-      data: await reschedulePatientAppointment(deps, sessionContext(request), request.params.id, request.body),
+      data: await reschedulePatientAppointment(
+        deps,
+        sessionContext(request),
+        request.params.id,
+        request.body,
+      ),
       message: PORTAL_MESSAGES.rescheduled,
     }),
   );
 
   app.post(
     `${V2}/web/BobAppointment`,
-    { preHandler: requireUser, schema: { tags: ['appointments'], security, summary: 'Publish a booked appointment to outside systems (once per appointment; ids only)', body: publishAppointmentSchema, response: { 200: publishAppointmentResultSchema, ...errors } } },
-    async (request) => ({ is_success: true, data: await publishAppointment(deps, contextOf(request), request.body), message: APPOINTMENT_DETAILS_MESSAGES.published }),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['appointments'],
+        security,
+        summary: 'Publish a booked appointment to outside systems (once per appointment; ids only)',
+        body: publishAppointmentSchema,
+        response: { 200: publishAppointmentResultSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      is_success: true,
+      data: await publishAppointment(deps, contextOf(request), request.body),
+      message: APPOINTMENT_DETAILS_MESSAGES.published,
+    }),
   );
 };

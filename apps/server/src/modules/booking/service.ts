@@ -73,9 +73,14 @@ async function visitKindOf(
   const named = new Set(input.ServiceType.map((t) => t.Id));
   const reasonType = reasons.find((r) => named.has(r.id)) ?? null;
   const takesWalkIns = schedule.visit_types.includes('Walk-In');
-  if (input.ScheduleType === 'Walk-In' && !takesWalkIns) throw fieldError('ScheduleType', 'walk_in_schedule', 'This calendar takes no walk-ins');
+  if (input.ScheduleType === 'Walk-In' && !takesWalkIns)
+    throw fieldError('ScheduleType', 'walk_in_schedule', 'This calendar takes no walk-ins');
   if (input.ScheduleType === 'Walk-In' && reasonType && reasonType.visitType !== 'Walk-In') {
-    throw fieldError('ScheduleType', 'walk_in_reason', `The reason ${reasonType.name} is not a walk-in visit`);
+    throw fieldError(
+      'ScheduleType',
+      'walk_in_reason',
+      `The reason ${reasonType.name} is not a walk-in visit`,
+    );
   }
   const onlyWalkIns = takesWalkIns && schedule.visit_types.length === 1;
   const walkIn = input.ScheduleType === 'Walk-In' || onlyWalkIns || reasonType?.visitType === 'Walk-In';
@@ -94,7 +99,12 @@ async function visitKindOf(
  * A booking that fails after step 2 cancels the authorization it claimed, so no money is held without a visit.
  * The same Idempotency-Key from the same caller answers the first booking again.
  */
-export async function bookAppointment(deps: Deps, context: RequestContext, input: BookAppointment, idempotencyKey: string | null): Promise<BookingResult> {
+export async function bookAppointment(
+  deps: Deps,
+  context: RequestContext,
+  input: BookAppointment,
+  idempotencyKey: string | null,
+): Promise<BookingResult> {
   const { database, clock } = deps;
   const now = clock.now();
   const createdBy = context.subject ?? 'unknown';
@@ -104,10 +114,17 @@ export async function bookAppointment(deps: Deps, context: RequestContext, input
   }
 
   const patients = input.Participants.filter((p) => p.Type === 'Patient');
-  if (patients.length !== 1) throw fieldError('Participants', 'one_patient', 'must name exactly one Patient participant');
+  if (patients.length !== 1)
+    throw fieldError('Participants', 'one_patient', 'must name exactly one Patient participant');
   const patientId = patients[0]!.ParticipantId;
   // Booking for a patient: the patient, their account holder, or a practice that cares for them.
-  await authorize(context, 'create', { kind: 'patient', id: null, patientId, entityType: 'Appointment', workflow: ONLINE_BOOKING_WORKFLOW });
+  await authorize(context, 'create', {
+    kind: 'patient',
+    id: null,
+    patientId,
+    entityType: 'Appointment',
+    workflow: ONLINE_BOOKING_WORKFLOW,
+  });
 
   const schedule = await getSchedule(database, input.CalendarId);
   if (!schedule) throw fieldError('CalendarId', 'exists', 'No calendar with this id');
@@ -131,12 +148,21 @@ export async function bookAppointment(deps: Deps, context: RequestContext, input
           // As payments decides the fee it authorizes: the insured amount only with insurance on file (decision 0036).
           insured:
             isInsured(input.PatientCoverages[0]?.Insurance?.Display) &&
-            (await hasCoverageOnFile(database, { patientId, coverageId: input.PatientCoverages[0]?.CoverageId ?? null, today: now })),
+            (await hasCoverageOnFile(database, {
+              patientId,
+              coverageId: input.PatientCoverages[0]?.CoverageId ?? null,
+              today: now,
+            })),
         })
       : null;
   const paymentId = input.Payments[0]?.PaymentTransactionId ?? null;
   const id = randomUUID();
-  if (fee && !paymentId) throw fieldError('Payments', 'required', `A visit fee of ${fee.amount.toFixed(2)} applies: authorize it before booking`);
+  if (fee && !paymentId)
+    throw fieldError(
+      'Payments',
+      'required',
+      `A visit fee of ${fee.amount.toFixed(2)} applies: authorize it before booking`,
+    );
   if (paymentId) {
     const payment = await findTransaction(database, paymentId);
     const usable =
@@ -149,10 +175,19 @@ export async function bookAppointment(deps: Deps, context: RequestContext, input
       // The patient's own open authorization that no longer fits this booking (the practice changed its fee
       // after the authorization, or it was for another practice) is cancelled now, as any authorization of a
       // booking that fails is: no money stays held for a visit that will not happen (issue 6, §4.6).
-      if (payment && payment.patient_id === patientId && payment.status === 'Uncaptured' && (await claimForAppointment(database, paymentId, id, now))) {
+      if (
+        payment &&
+        payment.patient_id === patientId &&
+        payment.status === 'Uncaptured' &&
+        (await claimForAppointment(database, paymentId, id, now))
+      ) {
         await cancelClaimedAuthorization(deps, paymentId, id);
       }
-      throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
+      throw fieldError(
+        'Payments.0.PaymentTransactionId',
+        'authorized',
+        "must be this patient's open authorization of the visit fee",
+      );
     }
   }
 
@@ -160,8 +195,19 @@ export async function bookAppointment(deps: Deps, context: RequestContext, input
 
   // The schedule's approval setting decides the first status (the booking flow shows the pending popup).
   const status: AppointmentStatus = schedule.requires_approval ? 'Pending' : 'Scheduled';
-  if (paymentId && !(await claimForAppointment(database, paymentId, id, now, { scheduleId: schedule.id, start, sessionId: context.sessionId }))) {
-    throw fieldError('Payments.0.PaymentTransactionId', 'unused', 'This payment already pays for another booking');
+  if (
+    paymentId &&
+    !(await claimForAppointment(database, paymentId, id, now, {
+      scheduleId: schedule.id,
+      start,
+      sessionId: context.sessionId,
+    }))
+  ) {
+    throw fieldError(
+      'Payments.0.PaymentTransactionId',
+      'unused',
+      'This payment already pays for another booking',
+    );
   }
 
   try {
@@ -264,22 +310,44 @@ async function commitBooking(deps: Deps, context: RequestContext, booking: Booki
   try {
     await database.transaction(async (tx) => {
       // One patient, one place at a time (decision 0036), unless the calendar booked allows it.
-      if (!booking.allowConcurrent) await refuseConcurrentBooking(tx, { patientId: row.patient_id, scheduleId: row.schedule_id, start, exceptId: row.id });
+      if (!booking.allowConcurrent)
+        await refuseConcurrentBooking(tx, {
+          patientId: row.patient_id,
+          scheduleId: row.schedule_id,
+          start,
+          exceptId: row.id,
+        });
       if (booking.takesPlace) {
-        const taken = await takeSlotForBooking(tx, { scheduleId: row.schedule_id, start, sessionId: booking.sessionId, now: row.now, serviceTypeId: booking.serviceTypeId });
+        const taken = await takeSlotForBooking(tx, {
+          scheduleId: row.schedule_id,
+          start,
+          sessionId: booking.sessionId,
+          now: row.now,
+          serviceTypeId: booking.serviceTypeId,
+        });
         if (!taken) throw booking.slotGone();
         fromHold = taken.fromHold;
         booked = { ...row, booked_category_id: taken.categoryId };
       }
       await insertAppointment(tx, booked);
       if (paymentId && !(await attachToAppointment(tx, paymentId, row.id))) {
-        throw fieldError('Payments.0.PaymentTransactionId', 'authorized', "must be this patient's open authorization of the visit fee");
+        throw fieldError(
+          'Payments.0.PaymentTransactionId',
+          'authorized',
+          "must be this patient's open authorization of the visit fee",
+        );
       }
       // patient-booking.md 4.5 step 3, on the server: the practice now cares for the patient (decision 0026).
       if (row.organization_id) await recordCareRelation(tx, row.patient_id, row.organization_id, 'booking');
-      await recordOutcome(onConnection(context, tx), 'create', { kind: 'appointment', id: row.id, patientId: row.patient_id, workflow: booking.workflow }, 'success');
+      await recordOutcome(
+        onConnection(context, tx),
+        'create',
+        { kind: 'appointment', id: row.id, patientId: row.patient_id, workflow: booking.workflow },
+        'success',
+      );
       // Announced with the booking itself: the slot's place (unless a hold had already announced it) and the appointment.
-      if (booking.takesPlace && !fromHold) await recordSlotChanges(tx, [{ kind: 'taken', scheduleId: row.schedule_id, start }]);
+      if (booking.takesPlace && !fromHold)
+        await recordSlotChanges(tx, [{ kind: 'taken', scheduleId: row.schedule_id, start }]);
       const status = row.status as AppointmentStatus;
       await recordAppointmentChange(tx, {
         kind: kindOf(null, status),
@@ -306,12 +374,29 @@ async function commitBooking(deps: Deps, context: RequestContext, booking: Booki
       const earlier = await byIdempotencyKey(database, row.created_by, row.idempotency_key);
       if (earlier) throw new AlreadyBooked(earlier);
     }
-    await recordOutcome(context, 'create', { kind: 'appointment', id: row.id, patientId: row.patient_id, workflow: booking.workflow, detail: { reason: violated ?? (error instanceof AppError ? error.kind : 'error') } }, 'failure');
+    await recordOutcome(
+      context,
+      'create',
+      {
+        kind: 'appointment',
+        id: row.id,
+        patientId: row.patient_id,
+        workflow: booking.workflow,
+        detail: { reason: violated ?? (error instanceof AppError ? error.kind : 'error') },
+      },
+      'failure',
+    );
     if (violated === 'duplicate') {
       // §8: the already-booked answer, and the held slot goes back.
       if (booking.sessionId) {
-        const released = await releaseSlots(database, { slotIds: [slotId(row.schedule_id, start)], sessionId: booking.sessionId });
-        await publishSlotChanges(deps, released.map((r) => ({ kind: 'returned' as const, ...r })));
+        const released = await releaseSlots(database, {
+          slotIds: [slotId(row.schedule_id, start)],
+          sessionId: booking.sessionId,
+        });
+        await publishSlotChanges(
+          deps,
+          released.map((r) => ({ kind: 'returned' as const, ...r })),
+        );
       }
       throw conflict(booking.duplicateText);
     }
@@ -350,14 +435,27 @@ export async function bookOnBehalf(deps: Deps, context: RequestContext, input: O
   const end = new Date(start.getTime() + schedule.slot_minutes * 60_000);
   if (!walkIn) {
     // Checked before a new patient is created, so a taken slot does not leave a record behind.
-    const open = await searchSlots(database, { scheduleIds: [schedule.id], from: start, to: new Date(start.getTime() + 1), now, isAvailable: true });
-    if (open.length !== 1) throw fieldError('StartTime', 'open_slot', 'must be the start of an open slot of this calendar');
+    const open = await searchSlots(database, {
+      scheduleIds: [schedule.id],
+      from: start,
+      to: new Date(start.getTime() + 1),
+      now,
+      isAvailable: true,
+    });
+    if (open.length !== 1)
+      throw fieldError('StartTime', 'open_slot', 'must be the start of an open slot of this calendar');
   }
 
   let patientId: string;
   if (input.PatientId) {
     // An existing patient: one the practice cares for (another practice's patient answers as unknown).
-    await authorize(context, 'create', { kind: 'appointment', id: null, patientId: input.PatientId, organizationId, workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW });
+    await authorize(context, 'create', {
+      kind: 'appointment',
+      id: null,
+      patientId: input.PatientId,
+      organizationId,
+      workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
+    });
     patientId = input.PatientId;
   } else {
     const p = input.NewPatient!;
@@ -374,7 +472,12 @@ export async function bookOnBehalf(deps: Deps, context: RequestContext, input: O
     });
     patientId = created.Id;
     // Registered by the practice, which cares for the patient from now on (directory records the relation).
-    await recordOutcome(context, 'create', { kind: 'patient', id: patientId, patientId, workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW }, 'success');
+    await recordOutcome(
+      context,
+      'create',
+      { kind: 'patient', id: patientId, patientId, workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW },
+      'success',
+    );
   }
 
   const id = randomUUID();
@@ -384,7 +487,9 @@ export async function bookOnBehalf(deps: Deps, context: RequestContext, input: O
   const participants = [
     { Type: 'Patient', ParticipantId: patientId },
     ...(schedule.practitioner_id ? [{ Type: 'Practitioner', ParticipantId: schedule.practitioner_id }] : []),
-    ...(schedule.healthcare_service_id ? [{ Type: 'HealthCareService', ParticipantId: schedule.healthcare_service_id }] : []),
+    ...(schedule.healthcare_service_id
+      ? [{ Type: 'HealthCareService', ParticipantId: schedule.healthcare_service_id }]
+      : []),
     ...(actor && actor !== schedule.practitioner_id ? [{ Type: 'Staff', ParticipantId: actor }] : []),
   ];
   const booked = await commitBooking(deps, context, {
@@ -407,8 +512,18 @@ export async function bookOnBehalf(deps: Deps, context: RequestContext, input: O
       consents: [],
       participants,
       coverages: [],
-      booking_system: { Type: 'Internal', Name: WEB_NAME, LastChangedSource: WEB_NAME, LastChangedDate: now.toISOString(), Workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW },
-      audit_trail: { CreatedBySystem: AUDIT_SYSTEM, LastChangedBySystem: AUDIT_SYSTEM, WorkflowOrServiceName: PRACTICE_STAFF_APPOINTMENT_WORKFLOW },
+      booking_system: {
+        Type: 'Internal',
+        Name: WEB_NAME,
+        LastChangedSource: WEB_NAME,
+        LastChangedDate: now.toISOString(),
+        Workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
+      },
+      audit_trail: {
+        CreatedBySystem: AUDIT_SYSTEM,
+        LastChangedBySystem: AUDIT_SYSTEM,
+        WorkflowOrServiceName: PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
+      },
       meeting_id: null,
       booked_category_id: null,
       created_by: context.subject ?? 'unknown',
@@ -420,7 +535,8 @@ export async function bookOnBehalf(deps: Deps, context: RequestContext, input: O
     serviceTypeId: null,
     paymentId: null,
     workflow: PRACTICE_STAFF_APPOINTMENT_WORKFLOW,
-    slotGone: () => fieldError('StartTime', 'open_slot', 'must be the start of an open slot of this calendar'),
+    slotGone: () =>
+      fieldError('StartTime', 'open_slot', 'must be the start of an open slot of this calendar'),
     duplicateText: 'Already booked at this time.',
     allowConcurrent: schedule.allow_concurrent_bookings,
   });

@@ -18,7 +18,13 @@ export interface PublicationRow {
 /** Records the publication unless the appointment has one already; the new row, or null when it had one. */
 export async function insertPublication(
   db: Connection,
-  row: { id: string; appointmentId: string; organizationId: string | null; publishedBy: string | null; now: Date },
+  row: {
+    id: string;
+    appointmentId: string;
+    organizationId: string | null;
+    publishedBy: string | null;
+    now: Date;
+  },
 ): Promise<PublicationRow | null> {
   const rows = await db.query<PublicationRow>(
     `insert into appointment_publications (id, appointment_id, organization_id, status, published_by, created_at)
@@ -31,7 +37,10 @@ export async function insertPublication(
 }
 
 export async function publicationOf(db: Connection, appointmentId: string): Promise<PublicationRow | null> {
-  const rows = await db.query<PublicationRow>('select * from appointment_publications where appointment_id = $1', [appointmentId]);
+  const rows = await db.query<PublicationRow>(
+    'select * from appointment_publications where appointment_id = $1',
+    [appointmentId],
+  );
   return rows[0] ?? null;
 }
 
@@ -42,11 +51,16 @@ export async function publicationOf(db: Connection, appointmentId: string): Prom
  * bookings racing each other for the same patient and start check the rule one after the other.
  */
 export async function lockPatientMinute(tx: Connection, patientId: string, start: Date): Promise<void> {
-  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`booking-patient-minute:${patientId}:${start.toISOString()}`]);
+  await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+    `booking-patient-minute:${patientId}:${start.toISOString()}`,
+  ]);
 }
 
 /** Does the patient have a live appointment at this start on another calendar (other than `exceptId`)? */
-export async function bookedElsewhereAt(tx: Connection, input: { patientId: string; scheduleId: string; start: Date; exceptId: string }): Promise<boolean> {
+export async function bookedElsewhereAt(
+  tx: Connection,
+  input: { patientId: string; scheduleId: string; start: Date; exceptId: string },
+): Promise<boolean> {
   const rows = await tx.query<{ n: number }>(
     `select count(*)::int as n from appointments
       where patient_id = $1 and start_at = $2 and schedule_id <> $3 and id <> $4

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_STATUS_MESSAGES, type CodedItem, type Condition, type InsuranceCarrier, type Specialty, type ZipCode } from '@careslot/contracts';
+import {
+  HTTP_STATUS_MESSAGES,
+  type CodedItem,
+  type Condition,
+  type InsuranceCarrier,
+  type Specialty,
+  type ZipCode,
+} from '@careslot/contracts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 
 const BASE = '/careslot-resource-library/api/v1';
@@ -41,7 +48,11 @@ describe('resource library', () => {
 
   describe('zip codes', () => {
     it('finds New York zips with coordinates for the prefix 100, in code order', async () => {
-      const res = await t.call<List<ZipCode>>({ method: 'POST', url: `${BASE}/zip-codes/prefix`, payload: { Code: '100' } });
+      const res = await t.call<List<ZipCode>>({
+        method: 'POST',
+        url: `${BASE}/zip-codes/prefix`,
+        payload: { Code: '100' },
+      });
       expect(res.statusCode).toBe(200);
       const codes = res.json.Data.map((z) => z.Code);
       expect(codes.length).toBe(20);
@@ -73,7 +84,11 @@ describe('resource library', () => {
     });
 
     it('rejects a prefix with a non-digit, naming the field and the rule', async () => {
-      const res = await t.call<{ status_code: number; message: string; errors: { field: string; rule: string }[] }>({
+      const res = await t.call<{
+        status_code: number;
+        message: string;
+        errors: { field: string; rule: string }[];
+      }>({
         method: 'POST',
         url: `${BASE}/zip-codes/prefix`,
         payload: { Code: '1x' },
@@ -159,11 +174,15 @@ describe('resource library', () => {
     expect(res.statusCode).toBe(200);
     const aetna = res.json.Data.find((c) => c.Name === 'Aetna');
     expect(aetna?.Plans.map((p) => p.Name)).toContain('Open Access Managed Choice');
-    expect(res.json.Data.map((c) => c.Name)).toEqual(expect.arrayContaining(['Cigna', 'UnitedHealthcare', 'Medicare']));
+    expect(res.json.Data.map((c) => c.Name)).toEqual(
+      expect.arrayContaining(['Cigna', 'UnitedHealthcare', 'Medicare']),
+    );
   });
 
   it('lists US states with FIPS codes', async () => {
-    const res = await t.call<List<{ Code: string; Display: string; Fips: string }>>({ url: `${BASE}/states` });
+    const res = await t.call<List<{ Code: string; Display: string; Fips: string }>>({
+      url: `${BASE}/states`,
+    });
     expect(res.json.Data).toContainEqual({ Code: 'NY', Display: 'New York', Fips: '36' });
     expect(res.json.Data.length).toBeGreaterThanOrEqual(51);
   });

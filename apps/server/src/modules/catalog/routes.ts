@@ -23,8 +23,16 @@ const CODE_LISTS: { path: string; kind: CodeKind; summary: string }[] = [
   { path: 'languages', kind: 'language', summary: 'Languages' },
   { path: 'races', kind: 'race', summary: 'Races' },
   { path: 'ethnicities', kind: 'ethnicity', summary: 'Ethnicities' },
-  { path: 'relations', kind: 'relation', summary: 'Relations of a family member or subscriber to the patient' },
-  { path: 'professional-suffixes', kind: 'professional-suffix', summary: 'Professional suffixes (MD, DO, NP, ...)' },
+  {
+    path: 'relations',
+    kind: 'relation',
+    summary: 'Relations of a family member or subscriber to the patient',
+  },
+  {
+    path: 'professional-suffixes',
+    kind: 'professional-suffix',
+    summary: 'Professional suffixes (MD, DO, NP, ...)',
+  },
   { path: 'cancellation-reasons', kind: 'cancellation-reason', summary: 'Appointment cancellation reasons' },
   { path: 'board-certifications', kind: 'board-certification', summary: 'Medical board certifications' },
   { path: 'hospitals', kind: 'hospital', summary: 'Hospitals (affiliations)' },
@@ -64,7 +72,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/insurances`,
-    { schema: { tags, summary: 'Insurance carriers with their plans', response: { 200: insuranceCarrierListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Insurance carriers with their plans',
+        response: { 200: insuranceCarrierListSchema },
+      },
+    },
     async () => list(await service.insurances(database)),
   );
 
@@ -76,7 +90,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/conditions`,
-    { schema: { tags, summary: 'Illness conditions with the specialties that treat them', response: { 200: conditionListSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Illness conditions with the specialties that treat them',
+        response: { 200: conditionListSchema },
+      },
+    },
     async () => list(await service.conditions(database)),
   );
 

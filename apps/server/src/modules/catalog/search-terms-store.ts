@@ -42,14 +42,27 @@ export async function searchTermsRow(connection: Connection, input: SearchTermsI
           and ($6::text is null or lower(state_name) = lower($6::text) or lower(state_code) = lower($6::text))
        having count(*) > 0
      ) place on true`,
-    [input.specialties.map((s) => s.toLowerCase()), input.condition, input.carrierName, input.zip, input.city, input.state],
+    [
+      input.specialties.map((s) => s.toLowerCase()),
+      input.condition,
+      input.carrierName,
+      input.zip,
+      input.city,
+      input.state,
+    ],
   );
   return row;
 }
 
 /** Names of the given specialties and plans (with their carriers). */
 export async function searchRowNameRows(connection: Connection, specialtyIds: string[], planIds: string[]) {
-  return connection.query<{ kind: 'specialty' | 'plan'; id: string; name: string; carrier_id: string | null; plan_name: string | null }>(
+  return connection.query<{
+    kind: 'specialty' | 'plan';
+    id: string;
+    name: string;
+    carrier_id: string | null;
+    plan_name: string | null;
+  }>(
     `select 'specialty' as kind, id::text, display as name, null::text as carrier_id, null::text as plan_name from specialties where id = any($1::uuid[])
      union all
      select 'plan', p.id::text, c.name, c.id::text, p.name from insurance_plans p join insurance_carriers c on c.id = p.carrier_id

@@ -45,7 +45,13 @@ const references = new WeakMap<Connection, Promise<Reference>>();
 
 async function loadReference(connection: Connection): Promise<Reference> {
   const rows = await store.referenceNames(connection);
-  const reference: Reference = { specialties: new Map(), conditions: new Map(), carriers: new Map(), zips: new Map(), expires: Date.now() + REFERENCE_TTL_MS };
+  const reference: Reference = {
+    specialties: new Map(),
+    conditions: new Map(),
+    carriers: new Map(),
+    zips: new Map(),
+    expires: Date.now() + REFERENCE_TTL_MS,
+  };
   const ambiguous = new Set<string>();
   for (const row of rows) {
     // Lower-casing is the database's (lower()) on the way in: only ASCII names, where both agree, are kept.
@@ -64,7 +70,8 @@ async function loadReference(connection: Connection): Promise<Reference> {
       reference.carriers.set(name, row.id);
     }
   }
-  for (const key of ambiguous) (key.startsWith('s|') ? reference.specialties : reference.carriers).delete(key.slice(2));
+  for (const key of ambiguous)
+    (key.startsWith('s|') ? reference.specialties : reference.carriers).delete(key.slice(2));
   return reference;
 }
 
@@ -127,7 +134,10 @@ export interface SearchTermsInput {
  * Resolves the search's names and place: from memory when every name and the zip are known there (no
  * statement), else in one statement.
  */
-export async function resolveSearchTerms(connection: Connection, input: SearchTermsInput): Promise<SearchTerms> {
+export async function resolveSearchTerms(
+  connection: Connection,
+  input: SearchTermsInput,
+): Promise<SearchTerms> {
   const reference = await referenceOf(connection);
   const remembered = termsFromMemory(reference, input);
   if (remembered) return remembered;
@@ -136,7 +146,10 @@ export async function resolveSearchTerms(connection: Connection, input: SearchTe
   return terms;
 }
 
-async function resolveSearchTermsInDatabase(connection: Connection, input: SearchTermsInput): Promise<SearchTerms> {
+async function resolveSearchTermsInDatabase(
+  connection: Connection,
+  input: SearchTermsInput,
+): Promise<SearchTerms> {
   const row = await store.searchTermsRow(connection, input);
   const asked = input.specialties.length > 0 || input.condition !== null;
   return {
@@ -154,7 +167,10 @@ export async function searchRowNames(
   connection: Connection,
   specialtyIds: string[],
   planIds: string[],
-): Promise<{ specialties: Map<string, string>; plans: Map<string, { carrierId: string; carrierName: string; planName: string }> }> {
+): Promise<{
+  specialties: Map<string, string>;
+  plans: Map<string, { carrierId: string; carrierName: string; planName: string }>;
+}> {
   const rows = await store.searchRowNameRows(connection, specialtyIds, planIds);
   const specialties = new Map<string, string>();
   const plans = new Map<string, { carrierId: string; carrierName: string; planName: string }>();

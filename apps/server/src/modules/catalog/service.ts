@@ -18,7 +18,11 @@ function toZipCode(row: store.ZipCodeRow): ZipCode {
   };
 }
 
-export async function zipCodesByPrefix(database: Database, prefix: string, limit: number): Promise<ZipCode[]> {
+export async function zipCodesByPrefix(
+  database: Database,
+  prefix: string,
+  limit: number,
+): Promise<ZipCode[]> {
   return (await store.zipCodesByPrefix(database.db, prefix, limit)).map(toZipCode);
 }
 
@@ -30,7 +34,11 @@ export async function zipCode(database: Database, zip: string): Promise<ZipCode>
 }
 
 export async function specialties(database: Database): Promise<Specialty[]> {
-  return (await store.listSpecialties(database.db)).map((s) => ({ Id: s.id, Code: s.code, Display: s.display }));
+  return (await store.listSpecialties(database.db)).map((s) => ({
+    Id: s.id,
+    Code: s.code,
+    Display: s.display,
+  }));
 }
 
 export async function specialtiesByIds(database: Database, ids: string[]): Promise<Map<string, Specialty>> {
@@ -39,7 +47,11 @@ export async function specialtiesByIds(database: Database, ids: string[]): Promi
 }
 
 export async function specialtiesByDisplay(database: Database, displays: string[]): Promise<Specialty[]> {
-  return (await store.specialtiesByDisplay(database.db, displays)).map((s) => ({ Id: s.id, Code: s.code, Display: s.display }));
+  return (await store.specialtiesByDisplay(database.db, displays)).map((s) => ({
+    Id: s.id,
+    Code: s.code,
+    Display: s.display,
+  }));
 }
 
 export async function conditions(database: Database): Promise<Condition[]> {
@@ -51,7 +63,8 @@ export async function conditions(database: Database): Promise<Condition[]> {
       condition = { Id: row.id, Code: row.code, Display: row.display, Specialties: [] };
       byId.set(row.id, condition);
     }
-    if (row.specialtyId && row.specialtyDisplay) condition.Specialties.push({ Id: row.specialtyId, Display: row.specialtyDisplay });
+    if (row.specialtyId && row.specialtyDisplay)
+      condition.Specialties.push({ Id: row.specialtyId, Display: row.specialtyDisplay });
   }
   return [...byId.values()];
 }
@@ -84,7 +97,13 @@ export async function insurancePlansByIds(database: Database, ids: string[]): Pr
   return new Map(
     rows.map(({ plan, carrier }) => [
       plan.id,
-      { planId: plan.id, planName: plan.name, carrierId: carrier.id, carrierName: carrier.name, display: `${carrier.name} ${plan.name}` },
+      {
+        planId: plan.id,
+        planName: plan.name,
+        carrierId: carrier.id,
+        carrierName: carrier.name,
+        display: `${carrier.name} ${plan.name}`,
+      },
     ]),
   );
 }

@@ -18,7 +18,12 @@ export type CodeRow = typeof catalogCodes.$inferSelect;
 
 export async function zipCodesByPrefix(db: Db, prefix: string, limit: number): Promise<ZipCodeRow[]> {
   // Digits only (checked by the contract), so no LIKE escaping is needed.
-  return db.select().from(zipCodes).where(like(zipCodes.code, `${prefix}%`)).orderBy(asc(zipCodes.code)).limit(limit);
+  return db
+    .select()
+    .from(zipCodes)
+    .where(like(zipCodes.code, `${prefix}%`))
+    .orderBy(asc(zipCodes.code))
+    .limit(limit);
 }
 
 export async function zipCodeByCode(db: Db, code: string): Promise<ZipCodeRow | null> {
@@ -45,7 +50,12 @@ export async function specialtiesByDisplay(db: Db, displays: string[]): Promise<
   return db
     .select()
     .from(specialties)
-    .where(inArray(sql`lower(${specialties.display})`, displays.map((d) => d.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${specialties.display})`,
+        displays.map((d) => d.toLowerCase()),
+      ),
+    );
 }
 
 export async function listConditionsWithSpecialties(db: Db) {
@@ -68,7 +78,10 @@ export async function listCarriersWithPlans(db: Db) {
   return db
     .select({ carrier: insuranceCarriers, plan: insurancePlans })
     .from(insuranceCarriers)
-    .leftJoin(insurancePlans, and(eq(insurancePlans.carrierId, insuranceCarriers.id), eq(insurancePlans.active, true)))
+    .leftJoin(
+      insurancePlans,
+      and(eq(insurancePlans.carrierId, insuranceCarriers.id), eq(insurancePlans.active, true)),
+    )
     .where(eq(insuranceCarriers.active, true))
     .orderBy(asc(insuranceCarriers.name), asc(insurancePlans.name));
 }

@@ -1,4 +1,15 @@
-import { boolean, char, doublePrecision, integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  doublePrecision,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Drizzle view of migrations/20261122T0100_catalog.sql; the SQL file is the source of truth. */
 

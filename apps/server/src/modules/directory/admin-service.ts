@@ -92,7 +92,10 @@ type CommitArgs<T> = [
 ];
 
 /** The change, its success audit row and its `directory.changed` event, in the transaction given. */
-async function committed<T>(tx: Connection, ...[context, action, object, change, changed]: CommitArgs<T>): Promise<T> {
+async function committed<T>(
+  tx: Connection,
+  ...[context, action, object, change, changed]: CommitArgs<T>
+): Promise<T> {
   const value = await change(tx);
   await auditAdmin(onConnection(context, tx), action, object, 'success');
   if (changed)
@@ -216,7 +219,8 @@ export async function updateOrganization(
     context,
     'update',
     object,
-    (tx) => store.updateOrganization(tx, id, organizationColumns(input), WORKFLOWS.organization, deps.clock.now()),
+    (tx) =>
+      store.updateOrganization(tx, id, organizationColumns(input), WORKFLOWS.organization, deps.clock.now()),
     { organizationId: id, practitionerIds: null, reason: 'organization.updated' },
   );
   return (await getOrganization(deps.database, id))!;
@@ -245,9 +249,22 @@ function organizationColumns(input: OrganizationUpdate): store.OrganizationColum
  * A new practice in the caller's transaction (practice onboarding, decision 0064): the organization with its
  * contact, time zone and postal address, audited Organization_Add_Web. The caller decided who may (a super user).
  */
-export async function addOrganization(tx: Connection, context: RequestContext, id: string, input: OrganizationUpdate, now: Date): Promise<void> {
-  const object: AdminObject = { entityType: 'Organization', id, organizationId: id, workflow: WORKFLOWS.organizationAdd };
-  await committed(tx, context, 'create', object, (t) => store.insertOrganization(t, id, organizationColumns(input), WORKFLOWS.organizationAdd, now));
+export async function addOrganization(
+  tx: Connection,
+  context: RequestContext,
+  id: string,
+  input: OrganizationUpdate,
+  now: Date,
+): Promise<void> {
+  const object: AdminObject = {
+    entityType: 'Organization',
+    id,
+    organizationId: id,
+    workflow: WORKFLOWS.organizationAdd,
+  };
+  await committed(tx, context, 'create', object, (t) =>
+    store.insertOrganization(t, id, organizationColumns(input), WORKFLOWS.organizationAdd, now),
+  );
 }
 
 /** GET v2/organization/name?name=: the practice of that name (case-insensitive), e.g. to tell a name is taken. */
@@ -418,7 +435,8 @@ function practiceSettings<
     const row = record.row(input);
     // A second add is refused inside the transaction, before its audit row: no success is recorded for it.
     await commit(deps, context, action, object, async (tx) => {
-      if (!(await store.writeSettingsRow(tx, record.table, row, mode === 'replace', deps.clock.now()))) throw conflict(record.conflict);
+      if (!(await store.writeSettingsRow(tx, record.table, row, mode === 'replace', deps.clock.now())))
+        throw conflict(record.conflict);
     });
     return record.shape(row, true);
   };
@@ -643,15 +661,27 @@ export async function createLocation(
  * A new facility's columns, checked: the zip must be a US zip of the catalog in the state given (400 naming
  * body.Address.ZipCode / body.Address.State). Read before the transaction that adds it (the catalog is not in it).
  */
-export const newLocationColumns = (database: Database, input: LocationInput) => locationColumns(database, input.OrganizationId, input);
+export const newLocationColumns = (database: Database, input: LocationInput) =>
+  locationColumns(database, input.OrganizationId, input);
 
 /**
  * Adds a facility in the caller's transaction (POST v2/location, and practice onboarding's first location):
  * the row, its audit (Location_Add_Web) and `directory.changed`. The caller decided who may and flushes the
  * events after the commit.
  */
-export async function addLocation(tx: Connection, context: RequestContext, id: string, columns: store.LocationColumns, now: Date): Promise<void> {
-  const object: AdminObject = { entityType: 'Location', id, organizationId: columns.organizationId, workflow: WORKFLOWS.locationAdd };
+export async function addLocation(
+  tx: Connection,
+  context: RequestContext,
+  id: string,
+  columns: store.LocationColumns,
+  now: Date,
+): Promise<void> {
+  const object: AdminObject = {
+    entityType: 'Location',
+    id,
+    organizationId: columns.organizationId,
+    workflow: WORKFLOWS.locationAdd,
+  };
   await committed(tx, context, 'create', object, (t) => store.insertLocation(t, id, columns, now), {
     organizationId: columns.organizationId,
     practitionerIds: null,

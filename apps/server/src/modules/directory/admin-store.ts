@@ -79,8 +79,19 @@ export interface OrganizationColumns {
 }
 
 /** A new practice's row (practice onboarding): its contact, time zone and postal address. */
-export async function insertOrganization(tx: Connection, id: string, c: OrganizationColumns, workflow: string, now: Date): Promise<void> {
-  await tx.query('insert into organizations (id, name, workflow, created_at) values ($1, $2, $3, $4)', [id, c.name, workflow, now.toISOString()]);
+export async function insertOrganization(
+  tx: Connection,
+  id: string,
+  c: OrganizationColumns,
+  workflow: string,
+  now: Date,
+): Promise<void> {
+  await tx.query('insert into organizations (id, name, workflow, created_at) values ($1, $2, $3, $4)', [
+    id,
+    c.name,
+    workflow,
+    now.toISOString(),
+  ]);
   await updateOrganization(tx, id, c, workflow, now);
 }
 

@@ -19,7 +19,12 @@ import { seedId } from '../../seed/ids';
 const V2 = '/careslot-administration/api/v2';
 const V1 = '/careslot-administration/api/v1';
 type List<T> = { Data: T[]; Total: number };
-type ErrorBody = { status_code: number; message: string; data: null; errors?: { field: string; rule: string; message: string }[] };
+type ErrorBody = {
+  status_code: number;
+  message: string;
+  data: null;
+  errors?: { field: string; rule: string; message: string }[];
+};
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const [PRACTICE_1, PRACTICE_2] = DEMO_PRACTICE_IDS;
@@ -59,7 +64,8 @@ describe('directory: public reads', () => {
   });
 
   it('finds a practitioner by identifier, System|Value or bare value', async () => {
-    const [identifier] = (await t.call<Practitioner>({ url: `${V2}/practitioner/${demoProvider.id}` })).json.Identifier;
+    const [identifier] = (await t.call<Practitioner>({ url: `${V2}/practitioner/${demoProvider.id}` })).json
+      .Identifier;
     const full = await t.call<Practitioner>({
       url: `${V2}/practitioner?identifier=${encodeURIComponent(`${identifier!.System}|${identifier!.Value}`)}`,
     });
@@ -117,7 +123,11 @@ describe('directory: public reads', () => {
     });
     expect(byName.json.Data.map((p) => p.Id)).toEqual([demoProvider.id]);
     const npi = byName.json.Data[0]!.Npi!;
-    const byNpi = await t.call<List<Practitioner>>({ method: 'POST', url: `${V2}/practitioner/advance-search`, payload: { Npi: npi } });
+    const byNpi = await t.call<List<Practitioner>>({
+      method: 'POST',
+      url: `${V2}/practitioner/advance-search`,
+      payload: { Npi: npi },
+    });
     expect(byNpi.json.Total).toBe(1);
     const byIds = await t.call<List<Practitioner>>({
       method: 'POST',
@@ -128,16 +138,24 @@ describe('directory: public reads', () => {
   });
 
   it('rejects a search Limit of 10000 with 400 naming body.Limit', async () => {
-    const res = await t.call<ErrorBody>({ method: 'POST', url: `${V2}/practitioner/advance-search`, payload: { Limit: 10000 } });
+    const res = await t.call<ErrorBody>({
+      method: 'POST',
+      url: `${V2}/practitioner/advance-search`,
+      payload: { Limit: 10000 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json.errors?.map((e) => e.field)).toEqual(['body.Limit']);
   });
 
   it('lists every practitioner of a practice, staff and admins included', async () => {
-    const res = await t.call<List<Practitioner>>({ url: `${V2}/practitioner/get-by-organization/${PRACTICE_1}` });
+    const res = await t.call<List<Practitioner>>({
+      url: `${V2}/practitioner/get-by-organization/${PRACTICE_1}`,
+    });
     expect(res.statusCode).toBe(200);
     const ids = res.json.Data.map((p) => p.Id);
-    expect(ids).toEqual(expect.arrayContaining([demoProvider.id, demoPerson('staff').id, demoPerson('admin').id]));
+    expect(ids).toEqual(
+      expect.arrayContaining([demoProvider.id, demoPerson('staff').id, demoPerson('admin').id]),
+    );
     expect(ids).not.toContain(providerAdmin.id);
     expect(res.json.Total).toBe(22);
   });
@@ -150,7 +168,11 @@ describe('directory: public reads', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json.Data).toEqual([
-      expect.objectContaining({ PractitionerId: providerAdmin.id, OrganizationId: PRACTICE_2, Code: ['provider', 'practiceadmin'] }),
+      expect.objectContaining({
+        PractitionerId: providerAdmin.id,
+        OrganizationId: PRACTICE_2,
+        Code: ['provider', 'practiceadmin'],
+      }),
     ]);
     expect(res.json.Data[0]!.LocationIds.length).toBeGreaterThan(0);
     const none = await t.call<List<PractitionerRole>>({
@@ -164,15 +186,27 @@ describe('directory: public reads', () => {
   it('reads a practice by id and by identifier, and searches practices by name', async () => {
     const res = await t.call<Organization>({ url: `${V2}/organization/${PRACTICE_1}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json).toMatchObject({ Id: PRACTICE_1, Name: 'Riverside Health Partners', has_reputation_enabled: true });
+    expect(res.json).toMatchObject({
+      Id: PRACTICE_1,
+      Name: 'Riverside Health Partners',
+      has_reputation_enabled: true,
+    });
     const identifier = res.json.Identifier[0]!;
     const byIdentifier = await t.call<Organization>({
       url: `${V2}/organization?identifier=${encodeURIComponent(`${identifier.System}|${identifier.Value}`)}`,
     });
     expect(byIdentifier.json.Id).toBe(PRACTICE_1);
-    const search = await t.call<List<Organization>>({ method: 'POST', url: `${V2}/organization/advance-search`, payload: { Name: 'summit' } });
+    const search = await t.call<List<Organization>>({
+      method: 'POST',
+      url: `${V2}/organization/advance-search`,
+      payload: { Name: 'summit' },
+    });
     expect(search.json.Data.map((o) => o.Id)).toEqual([PRACTICE_2]);
-    const all = await t.call<List<Organization>>({ method: 'POST', url: `${V2}/organization/advance-search`, payload: {} });
+    const all = await t.call<List<Organization>>({
+      method: 'POST',
+      url: `${V2}/organization/advance-search`,
+      payload: {},
+    });
     expect(all.json.Total).toBe(3);
   });
 
@@ -187,7 +221,9 @@ describe('directory: public reads', () => {
     expect(practitioners).toContain(providerAdmin.id);
     expect(practitioners).not.toContain(demoProvider.id);
     // The same as the public reads answer one by one.
-    const one = await t.call<List<Practitioner>>({ url: `${V2}/practitioner/get-by-organization/${PRACTICE_2}` });
+    const one = await t.call<List<Practitioner>>({
+      url: `${V2}/practitioner/get-by-organization/${PRACTICE_2}`,
+    });
     expect(practitioners.sort()).toEqual(one.json.Data.map((p) => p.Id).sort());
     expect(res.json.HealthcareServices.every((s) => s.OrganizationId === PRACTICE_2)).toBe(true);
 
@@ -217,7 +253,9 @@ describe('directory: public reads', () => {
     expect(res.json.address.latitude).toBeCloseTo(33.4958, 3);
     expect(res.json.contact_person_name.full_name).toBeTruthy();
     const zones = new Set(
-      (await t.call<List<Location>>({ method: 'POST', url: `${V2}/location/advance-search`, payload: {} })).json.Data.map((l) => l.TimeZone),
+      (
+        await t.call<List<Location>>({ method: 'POST', url: `${V2}/location/advance-search`, payload: {} })
+      ).json.Data.map((l) => l.TimeZone),
     );
     expect(zones.size).toBeGreaterThanOrEqual(4);
   });
@@ -242,7 +280,11 @@ describe('directory: public reads', () => {
   });
 
   it('finds care teams by practice and by member', async () => {
-    const res = await t.call<List<CareTeam>>({ method: 'POST', url: `${V2}/careteam/advance-search`, payload: { OrganizationId: PRACTICE_1 } });
+    const res = await t.call<List<CareTeam>>({
+      method: 'POST',
+      url: `${V2}/careteam/advance-search`,
+      payload: { OrganizationId: PRACTICE_1 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json.Data.map((c) => c.Name)).toEqual(['Heart Health Team']);
     const member = await t.call<List<CareTeam>>({
@@ -302,7 +344,10 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
   });
 
   it('lets a patient read their own record, with verified telecom and family contacts', async () => {
-    const res = await t.call<Patient>({ url: `${V2}/patient/${demoPatient.id}`, headers: bearer(patientToken) });
+    const res = await t.call<Patient>({
+      url: `${V2}/patient/${demoPatient.id}`,
+      headers: bearer(patientToken),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json).toMatchObject({
       Id: demoPatient.id,
@@ -313,7 +358,12 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
       TimeZone: 'America/New_York',
       Address: { City: 'New York', State: 'NY', ZipCode: '10017' },
     });
-    expect(res.json.Telecom).toContainEqual({ System: 'Email', Value: demoPatient.email, Use: 'home', IsVerified: true });
+    expect(res.json.Telecom).toContainEqual({
+      System: 'Email',
+      Value: demoPatient.email,
+      Use: 'home',
+      IsVerified: true,
+    });
     expect(res.json.Contact.map((c) => c.PatientId).sort()).toEqual([spouseId, childId].sort());
   });
 
@@ -321,7 +371,10 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
     const child = await t.call<Patient>({ url: `${V2}/patient/${childId}`, headers: bearer(patientToken) });
     expect(child.statusCode).toBe(200);
     expect(child.json.Name[0]).toMatchObject({ Given: ['Riley'], Family: 'Ellis' });
-    const family = await t.call<List<RelatedPerson>>({ url: `${V1}/patients/${demoPatient.id}/related-persons`, headers: bearer(patientToken) });
+    const family = await t.call<List<RelatedPerson>>({
+      url: `${V1}/patients/${demoPatient.id}/related-persons`,
+      headers: bearer(patientToken),
+    });
     expect(family.statusCode).toBe(200);
     expect(family.json.Data.map((r) => [r.RelatedPatientId, r.Relationship]).sort()).toEqual(
       [
@@ -332,11 +385,20 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
   });
 
   it('gives patient B nothing of patient A: 404, exactly like an unknown id', async () => {
-    const other = await t.call<ErrorBody>({ url: `${V2}/patient/${otherPracticeOnePatient}`, headers: bearer(patientToken) });
-    const unknown = await t.call<ErrorBody>({ url: `${V2}/patient/${UNKNOWN_ID}`, headers: bearer(patientToken) });
+    const other = await t.call<ErrorBody>({
+      url: `${V2}/patient/${otherPracticeOnePatient}`,
+      headers: bearer(patientToken),
+    });
+    const unknown = await t.call<ErrorBody>({
+      url: `${V2}/patient/${UNKNOWN_ID}`,
+      headers: bearer(patientToken),
+    });
     expect(other.statusCode).toBe(404);
     expect(other.json).toEqual(unknown.json);
-    const family = await t.call({ url: `${V1}/patients/${otherPracticeOnePatient}/related-persons`, headers: bearer(patientToken) });
+    const family = await t.call({
+      url: `${V1}/patients/${otherPracticeOnePatient}/related-persons`,
+      headers: bearer(patientToken),
+    });
     expect(family.statusCode).toBe(404);
     const coverage = await t.call({
       method: 'POST',
@@ -348,9 +410,15 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
   });
 
   it('lets a practice user read the patients of their own practice only', async () => {
-    const own = await t.call<Patient>({ url: `${V2}/patient/${demoPatient.id}`, headers: bearer(practiceOneProvider) });
+    const own = await t.call<Patient>({
+      url: `${V2}/patient/${demoPatient.id}`,
+      headers: bearer(practiceOneProvider),
+    });
     expect(own.statusCode).toBe(200);
-    const foreign = await t.call<ErrorBody>({ url: `${V2}/patient/${demoPatient.id}`, headers: bearer(practiceTwoProvider) });
+    const foreign = await t.call<ErrorBody>({
+      url: `${V2}/patient/${demoPatient.id}`,
+      headers: bearer(practiceTwoProvider),
+    });
     expect(foreign.statusCode).toBe(404);
     const coverage = await t.call({
       method: 'POST',
@@ -362,7 +430,10 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
   });
 
   it('finds a patient by identifier only for callers allowed to see them', async () => {
-    const own = await t.call<Patient>({ url: `${V2}/patient/${demoPatient.id}`, headers: bearer(patientToken) });
+    const own = await t.call<Patient>({
+      url: `${V2}/patient/${demoPatient.id}`,
+      headers: bearer(patientToken),
+    });
     const identifier = own.json.Identifier[0]!;
     const query = `?identifier=${encodeURIComponent(`${identifier.System}|${identifier.Value}`)}`;
     const mine = await t.call<Patient>({ url: `${V2}/patient${query}`, headers: bearer(patientToken) });
@@ -395,7 +466,10 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
       payload: { PatientId: childId },
       headers: bearer(patientToken),
     });
-    expect(child.json.Data[0]).toMatchObject({ Relationship: 'Child', Subscriber: { Id: demoPatient.id, Name: { Family: 'Ellis' } } });
+    expect(child.json.Data[0]).toMatchObject({
+      Relationship: 'Child',
+      Subscriber: { Id: demoPatient.id, Name: { Family: 'Ellis' } },
+    });
   });
 
   it('rejects a coverage search without a valid PatientId with 400', async () => {
@@ -411,30 +485,49 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
 
   it('writes an audit row for every patient read, with its outcome', async () => {
     const reader = seedId('demo:patient:9:holder');
-    const token = await tokenFor(t.tokens, { user_roles: ['patient'], user_type: 'Patient', careslot_id: reader, email: 'mei.chen@example.com' });
+    const token = await tokenFor(t.tokens, {
+      user_roles: ['patient'],
+      user_type: 'Patient',
+      careslot_id: reader,
+      email: 'mei.chen@example.com',
+    });
     await t.call({ url: `${V2}/patient/${reader}`, headers: bearer(token) });
     await t.call({ url: `${V2}/patient/${spouseId}`, headers: bearer(token) });
     const unknown = '11111111-1111-4111-8111-111111111111';
     await t.call({ url: `${V2}/patient/${unknown}`, headers: bearer(token) });
-    expect(await auditRows(reader)).toEqual([{ actor_id: reader, entity_type: 'Patient', outcome: 'success', patient_id: reader }]);
+    expect(await auditRows(reader)).toEqual([
+      { actor_id: reader, entity_type: 'Patient', outcome: 'success', patient_id: reader },
+    ]);
     expect((await auditRows(spouseId)).filter((r) => r.actor_id === reader)).toEqual([
       { actor_id: reader, entity_type: 'Patient', outcome: 'denied', patient_id: spouseId },
     ]);
-    expect(await auditRows(unknown)).toEqual([{ actor_id: reader, entity_type: 'Patient', outcome: 'not_found', patient_id: unknown }]);
+    expect(await auditRows(unknown)).toEqual([
+      { actor_id: reader, entity_type: 'Patient', outcome: 'not_found', patient_id: unknown },
+    ]);
   });
 
   describe('patient search (v2/patient/advance-search)', () => {
     // Support states why it looks (decision 0026); the header is harmless for everyone else.
-    const search = (token: string, payload: Record<string, unknown>, purpose: string | null = 'Ticket 4711: patient cannot sign in') =>
+    const search = (
+      token: string,
+      payload: Record<string, unknown>,
+      purpose: string | null = 'Ticket 4711: patient cannot sign in',
+    ) =>
       t.call<List<Patient> & ErrorBody>({
         method: 'POST',
         url: `${V2}/patient/advance-search`,
         payload,
         headers: { ...bearer(token), ...(purpose ? { 'x-access-purpose': purpose } : {}) },
       });
-    const namesOf = (list: List<Patient>) => list.Data.map((p) => `${p.Name[0]!.Given[0]} ${p.Name[0]!.Family}`).sort();
+    const namesOf = (list: List<Patient>) =>
+      list.Data.map((p) => `${p.Name[0]!.Given[0]} ${p.Name[0]!.Family}`).sort();
     const staffToken = (role: string) =>
-      tokenFor(t.tokens, { user_roles: [role], user_type: 'SuperUser', careslot_id: seedId(`test:${role}`), email: `${role}@careslot.health` });
+      tokenFor(t.tokens, {
+        user_roles: [role],
+        user_type: 'SuperUser',
+        careslot_id: seedId(`test:${role}`),
+        email: `${role}@careslot.health`,
+      });
 
     it('lets a support agent find a patient of any practice by name words, birth date, e-mail or phone', async () => {
       const support = await staffToken('supportagent');
@@ -442,9 +535,15 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
       expect(byName.statusCode).toBe(200);
       expect(byName.json.Data.map((p) => p.Id)).toEqual([demoPatient.id]);
       expect(byName.json.Total).toBe(1);
-      expect((await search(support, { BirthDate: '1988-04-17', Name: 'Ellis' })).json.Data.map((p) => p.Id)).toEqual([demoPatient.id]);
-      expect((await search(support, { Email: demoPatient.email.toUpperCase() })).json.Data.map((p) => p.Id)).toEqual([demoPatient.id]);
-      const phone = byName.json.Data[0]!.Telecom.find((c) => c.System === 'Mobile' || c.System === 'Phone')!.Value.replace(/\D/g, '').slice(-10);
+      expect(
+        (await search(support, { BirthDate: '1988-04-17', Name: 'Ellis' })).json.Data.map((p) => p.Id),
+      ).toEqual([demoPatient.id]);
+      expect(
+        (await search(support, { Email: demoPatient.email.toUpperCase() })).json.Data.map((p) => p.Id),
+      ).toEqual([demoPatient.id]);
+      const phone = byName.json.Data[0]!.Telecom.find((c) => c.System === 'Mobile' || c.System === 'Phone')!
+        .Value.replace(/\D/g, '')
+        .slice(-10);
       expect((await search(support, { Phone: phone })).json.Data.map((p) => p.Id)).toContain(demoPatient.id);
       const superUser = await staffToken('superuser');
       expect((await search(superUser, { Name: 'Ellis', OrganizationId: PRACTICE_2 })).json.Total).toBe(0);
@@ -463,7 +562,9 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
     });
 
     it('keeps a practice user to their own practice, whatever OrganizationId says', async () => {
-      expect((await search(practiceOneProvider, { Name: 'Jordan Ellis' })).json.Data.map((p) => p.Id)).toEqual([demoPatient.id]);
+      expect(
+        (await search(practiceOneProvider, { Name: 'Jordan Ellis' })).json.Data.map((p) => p.Id),
+      ).toEqual([demoPatient.id]);
       expect((await search(practiceTwoProvider, { Name: 'Jordan Ellis' })).json.Total).toBe(0);
       const widened = await search(practiceTwoProvider, { Name: 'Jordan Ellis', OrganizationId: PRACTICE_1 });
       expect(widened.statusCode).toBe(200);
@@ -473,10 +574,17 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
     it('gives a patient only themself and their family: patient B finds nothing of patient A', async () => {
       const family = await search(patientToken, { Name: 'Ellis' });
       expect(family.json.Data.map((p) => p.Id).sort()).toEqual([demoPatient.id, spouseId, childId].sort());
-      const other = await t.call<Patient>({ url: `${V2}/patient/${otherPracticeOnePatient}`, headers: bearer(practiceOneProvider) });
+      const other = await t.call<Patient>({
+        url: `${V2}/patient/${otherPracticeOnePatient}`,
+        headers: bearer(practiceOneProvider),
+      });
       const otherName = other.json.Name[0]!.Family;
-      expect((await search(patientToken, { Name: otherName })).json.Data.map((p) => p.Id)).not.toContain(otherPracticeOnePatient);
-      expect(namesOf((await search(practiceOneProvider, { Name: otherName })).json)).toContain(`${other.json.Name[0]!.Given[0]} ${otherName}`);
+      expect((await search(patientToken, { Name: otherName })).json.Data.map((p) => p.Id)).not.toContain(
+        otherPracticeOnePatient,
+      );
+      expect(namesOf((await search(practiceOneProvider, { Name: otherName })).json)).toContain(
+        `${other.json.Name[0]!.Given[0]} ${otherName}`,
+      );
     });
 
     it('refuses roles that may not search patients with 403, and guests with 401', async () => {
@@ -504,7 +612,13 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
     it('audits each search with the criteria used, the patients shown and the stated purpose, never the values searched for', async () => {
       const support = await staffToken('supportagent');
       await search(support, { Name: 'Jordan', BirthDate: '1988-04-17' });
-      const rows = await t.database.query<{ action: string; outcome: string; purpose: string; patient_ids: string[]; detail: { criteria: Record<string, boolean>; total: number } }>(
+      const rows = await t.database.query<{
+        action: string;
+        outcome: string;
+        purpose: string;
+        patient_ids: string[];
+        detail: { criteria: Record<string, boolean>; total: number };
+      }>(
         "select action, outcome, purpose, patient_ids, detail from audit_events where workflow = 'patient_search' and actor_id = $1 order by id desc limit 1",
         [seedId('test:supportagent')],
       );
@@ -522,8 +636,12 @@ describe('directory: patient reads are signed-in, patient-scoped and audited', (
 
   it('gives every demo person a directory record under their fixed id', async () => {
     for (const person of DEMO_PEOPLE) {
-      const url = person.userType === 'Patient' ? `${V2}/patient/${person.id}` : `${V2}/practitioner/${person.id}`;
-      const res = await t.call({ url, headers: bearer(person.userType === 'Patient' ? patientToken : practiceOneProvider) });
+      const url =
+        person.userType === 'Patient' ? `${V2}/patient/${person.id}` : `${V2}/practitioner/${person.id}`;
+      const res = await t.call({
+        url,
+        headers: bearer(person.userType === 'Patient' ? patientToken : practiceOneProvider),
+      });
       expect(res.statusCode, person.key).toBe(200);
     }
   });

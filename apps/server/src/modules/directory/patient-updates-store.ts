@@ -52,7 +52,12 @@ export async function updatePatientColumns(
 }
 
 /** The patient's Active insurance coverages (the given one only, when named) in force on the day (YYYY-MM-DD). */
-export async function currentInsuranceCoverages(db: Connection, patientId: string, coverageId: string | null, day: string) {
+export async function currentInsuranceCoverages(
+  db: Connection,
+  patientId: string,
+  coverageId: string | null,
+  day: string,
+) {
   return db.query<{ insurance_display: string; eligibility: Record<string, unknown> | null }>(
     `select insurance_display, eligibility from coverages
       where patient_id = $1 and ($2::uuid is null or id = $2::uuid) and status = 'Active' and kind = 'insurance'
@@ -66,18 +71,28 @@ export async function coverageById(db: Connection, id: string): Promise<Record<s
   return rows[0];
 }
 
-export async function activePlan(db: Connection, planId: string): Promise<{ plan_type: string | null } | undefined> {
-  const rows = await db.query<{ plan_type: string | null }>('select plan_type from insurance_plans where id = $1 and active', [planId]);
+export async function activePlan(
+  db: Connection,
+  planId: string,
+): Promise<{ plan_type: string | null } | undefined> {
+  const rows = await db.query<{ plan_type: string | null }>(
+    'select plan_type from insurance_plans where id = $1 and active',
+    [planId],
+  );
   return rows[0];
 }
 
 /** Cancels the patient's Active coverages of the priority. */
-export async function cancelActiveCoverages(tx: Connection, patientId: string, priority: string, now: string): Promise<void> {
-  await tx.query(`update coverages set status = 'Cancelled', updated_at = $3 where patient_id = $1 and priority = $2 and status = 'Active'`, [
-    patientId,
-    priority,
-    now,
-  ]);
+export async function cancelActiveCoverages(
+  tx: Connection,
+  patientId: string,
+  priority: string,
+  now: string,
+): Promise<void> {
+  await tx.query(
+    `update coverages set status = 'Cancelled', updated_at = $3 where patient_id = $1 and priority = $2 and status = 'Active'`,
+    [patientId, priority, now],
+  );
 }
 
 export interface SubscriberColumns {
@@ -102,33 +117,81 @@ interface CoverageValues {
   workflow: string | null;
 }
 
-export async function insertCoverage(tx: Connection, c: CoverageValues & { id: string; patientId: string; isDefault: boolean }): Promise<void> {
+export async function insertCoverage(
+  tx: Connection,
+  c: CoverageValues & { id: string; patientId: string; isDefault: boolean },
+): Promise<void> {
   const sub = c.subscriber;
   await tx.query(
     `insert into coverages (id, patient_id, insurance_plan_id, insurance_display, insurance_type, subscriber_id, dependent_number, relationship,
        subscriber_patient_id, subscriber_first_name, subscriber_last_name, subscriber_birth_date, subscriber_gender, status, priority, is_default,
        created_at, updated_at, workflow)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)`,
-    [c.id, c.patientId, c.planId, c.display, c.planType, c.subscriberId, c.dependentNumber, c.relationship,
-      sub.subscriber_patient_id, sub.subscriber_first_name, sub.subscriber_last_name, sub.subscriber_birth_date, sub.subscriber_gender, c.status, c.priority,
-      c.isDefault, c.now, c.workflow],
+    [
+      c.id,
+      c.patientId,
+      c.planId,
+      c.display,
+      c.planType,
+      c.subscriberId,
+      c.dependentNumber,
+      c.relationship,
+      sub.subscriber_patient_id,
+      sub.subscriber_first_name,
+      sub.subscriber_last_name,
+      sub.subscriber_birth_date,
+      sub.subscriber_gender,
+      c.status,
+      c.priority,
+      c.isDefault,
+      c.now,
+      c.workflow,
+    ],
   );
 }
 
 /** Replaces the coverage's plan, member id, subscriber, status and priority; the workflow when given. */
-export async function updateCoverageRow(tx: Connection, c: CoverageValues & { id: string; system: string }): Promise<void> {
+export async function updateCoverageRow(
+  tx: Connection,
+  c: CoverageValues & { id: string; system: string },
+): Promise<void> {
   const sub = c.subscriber;
   await tx.query(
     `update coverages set insurance_plan_id = $2, insurance_display = $3, insurance_type = $4, subscriber_id = $5, dependent_number = $6, relationship = $7,
        subscriber_patient_id = $8, subscriber_first_name = $9, subscriber_last_name = $10, subscriber_birth_date = $11, subscriber_gender = $12,
        status = $13, priority = $14, updated_at = $15, workflow = coalesce($16, workflow), last_changed_by_system = $17
      where id = $1`,
-    [c.id, c.planId, c.display, c.planType, c.subscriberId, c.dependentNumber, c.relationship,
-      sub.subscriber_patient_id, sub.subscriber_first_name, sub.subscriber_last_name, sub.subscriber_birth_date, sub.subscriber_gender,
-      c.status, c.priority, c.now, c.workflow, c.system],
+    [
+      c.id,
+      c.planId,
+      c.display,
+      c.planType,
+      c.subscriberId,
+      c.dependentNumber,
+      c.relationship,
+      sub.subscriber_patient_id,
+      sub.subscriber_first_name,
+      sub.subscriber_last_name,
+      sub.subscriber_birth_date,
+      sub.subscriber_gender,
+      c.status,
+      c.priority,
+      c.now,
+      c.workflow,
+      c.system,
+    ],
   );
 }
 
-export async function setCardPictures(tx: Connection, id: string, picturesJson: string, now: string): Promise<void> {
-  await tx.query('update coverages set card_pictures = $2, updated_at = $3 where id = $1', [id, picturesJson, now]);
+export async function setCardPictures(
+  tx: Connection,
+  id: string,
+  picturesJson: string,
+  now: string,
+): Promise<void> {
+  await tx.query('update coverages set card_pictures = $2, updated_at = $3 where id = $1', [
+    id,
+    picturesJson,
+    now,
+  ]);
 }

@@ -31,7 +31,13 @@ const V2 = '/careslot-administration/api/v2';
 const lastTen = (phone: string | null) => (phone ?? '').replace(/\D/g, '').slice(-10);
 
 /** PUT (every field) or PATCH (some): a changed mobile number is no longer verified. */
-export async function updatePatient(database: Database, context: RequestContext, workflow: string | null, patientId: string, change: PatientPatch): Promise<Patient> {
+export async function updatePatient(
+  database: Database,
+  context: RequestContext,
+  workflow: string | null,
+  patientId: string,
+  change: PatientPatch,
+): Promise<Patient> {
   const fields = Object.entries(change).flatMap(([field, value]) => (value === undefined ? [] : [field]));
   await accessiblePatient(database, context, patientId, 'update', { workflow, detail: { fields } });
   const changed: string[] = [];
@@ -54,9 +60,15 @@ export async function updatePatient(database: Database, context: RequestContext,
     if (change.ManagingOrganization !== undefined) {
       const wanted = change.ManagingOrganization.toLowerCase();
       const existing = current?.managing_organization_id ?? null;
-      if (existing && existing !== wanted) throw fieldError('ManagingOrganization', 'already_set', 'the patient already has a managing organization');
+      if (existing && existing !== wanted)
+        throw fieldError(
+          'ManagingOrganization',
+          'already_set',
+          'the patient already has a managing organization',
+        );
       if (!existing) {
-        if (!(await store.organizationExists(tx, wanted))) throw fieldError('ManagingOrganization', 'exists', 'No organization with this id');
+        if (!(await store.organizationExists(tx, wanted)))
+          throw fieldError('ManagingOrganization', 'exists', 'No organization with this id');
         set('managing_organization_id', wanted, 'ManagingOrganization');
       }
     }
@@ -67,7 +79,11 @@ export async function updatePatient(database: Database, context: RequestContext,
       set('state', change.Address.State, 'Address');
       set('zip_code', change.Address.ZipCode, 'Address');
     }
-    await store.updatePatientColumns(tx, patientId, columns, { now: new Date().toISOString(), system: AUDIT_SYSTEM, workflow });
+    await store.updatePatientColumns(tx, patientId, columns, {
+      now: new Date().toISOString(),
+      system: AUDIT_SYSTEM,
+      workflow,
+    });
   });
   return (await getPatientById(database, patientId))!;
 }
@@ -80,8 +96,16 @@ export async function updatePatient(database: Database, context: RequestContext,
  * whose eligibility, when checked, did not come back inactive. No access check: payments asks for a patient
  * the caller was already allowed to act for.
  */
-export async function hasCoverageOnFile(database: Database, input: { patientId: string; coverageId?: string | null; today: Date }): Promise<boolean> {
-  const rows = await store.currentInsuranceCoverages(database, input.patientId, input.coverageId ?? null, input.today.toISOString().slice(0, 10));
+export async function hasCoverageOnFile(
+  database: Database,
+  input: { patientId: string; coverageId?: string | null; today: Date },
+): Promise<boolean> {
+  const rows = await store.currentInsuranceCoverages(
+    database,
+    input.patientId,
+    input.coverageId ?? null,
+    input.today.toISOString().slice(0, 10),
+  );
   return rows.some((r) => isInsured(r.insurance_display) && !eligibilitySaysNo(r.eligibility));
 }
 
@@ -96,7 +120,14 @@ function eligibilitySaysNo(eligibility: Record<string, unknown> | null): boolean
 async function coverageRow(database: Database, id: string): Promise<CoverageRow | null> {
   const r = await store.coverageById(database, id);
   if (!r) return null;
-  const date = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'string' ? v.slice(0, 10) : null);
+  const date = (v: unknown) =>
+    v == null
+      ? null
+      : v instanceof Date
+        ? v.toISOString().slice(0, 10)
+        : typeof v === 'string'
+          ? v.slice(0, 10)
+          : null;
   return {
     id: r.id as string,
     patientId: r.patient_id as string,
@@ -117,7 +148,9 @@ async function coverageRow(database: Database, id: string): Promise<CoverageRow 
     periodStart: date(r.period_start),
     periodEnd: date(r.period_end),
     isDefault: r.is_default as boolean,
-    cardPictures: (typeof r.card_pictures === 'string' ? JSON.parse(r.card_pictures) : r.card_pictures) as CoverageRow['cardPictures'],
+    cardPictures: (typeof r.card_pictures === 'string'
+      ? JSON.parse(r.card_pictures)
+      : r.card_pictures) as CoverageRow['cardPictures'],
     eligibility: (r.eligibility as Record<string, unknown> | null) ?? null,
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
@@ -136,7 +169,12 @@ async function checkPlan(database: Database, input: CoverageInput): Promise<stri
 
 function subscriberColumns(input: CoverageInput) {
   const self = input.Relationship === 'Self';
-  if (!self && !input.Subscriber) throw fieldError('Subscriber', 'required', 'name the policy holder when the patient is not the subscriber');
+  if (!self && !input.Subscriber)
+    throw fieldError(
+      'Subscriber',
+      'required',
+      'name the policy holder when the patient is not the subscriber',
+    );
   return {
     subscriber_patient_id: self ? input.PatientId : null,
     subscriber_first_name: self ? null : input.Subscriber!.FirstName,
@@ -147,9 +185,18 @@ function subscriberColumns(input: CoverageInput) {
 }
 
 /** POST v2/PatientCoverage: the new coverage replaces (cancels) the patient's active one of the same priority. */
-export async function createCoverage(database: Database, context: RequestContext, workflow: string | null, input: CoverageInput): Promise<Coverage> {
+export async function createCoverage(
+  database: Database,
+  context: RequestContext,
+  workflow: string | null,
+  input: CoverageInput,
+): Promise<Coverage> {
   const id = randomUUID();
-  await accessiblePatient(database, context, input.PatientId, 'create', { kind: 'coverage', workflow, detail: { coverageId: id } });
+  await accessiblePatient(database, context, input.PatientId, 'create', {
+    kind: 'coverage',
+    workflow,
+    detail: { coverageId: id },
+  });
   const planType = await checkPlan(database, input);
   const sub = subscriberColumns(input);
   const now = new Date().toISOString();
@@ -178,17 +225,36 @@ export async function createCoverage(database: Database, context: RequestContext
 }
 
 /** A coverage of a patient the caller may change, else 404 (also when it belongs to someone else). */
-async function writableCoverage(database: Database, context: RequestContext, workflow: string | null, id: string, detail?: Record<string, unknown>): Promise<CoverageRow> {
+async function writableCoverage(
+  database: Database,
+  context: RequestContext,
+  workflow: string | null,
+  id: string,
+  detail?: Record<string, unknown>,
+): Promise<CoverageRow> {
   const row = await coverageRow(database, id);
   if (!row) return notFoundAudited(context, 'update', 'coverage', id, { workflow });
-  await authorize(context, 'update', { kind: 'coverage', id, patientId: row.patientId, workflow, ...(detail ? { detail } : {}) });
+  await authorize(context, 'update', {
+    kind: 'coverage',
+    id,
+    patientId: row.patientId,
+    workflow,
+    ...(detail ? { detail } : {}),
+  });
   return row;
 }
 
 /** PUT v2/PatientCoverage/{id}: the coverage's plan, member id and subscriber. It stays the patient's. */
-export async function updateCoverage(database: Database, context: RequestContext, workflow: string | null, id: string, input: CoverageInput): Promise<Coverage> {
+export async function updateCoverage(
+  database: Database,
+  context: RequestContext,
+  workflow: string | null,
+  id: string,
+  input: CoverageInput,
+): Promise<Coverage> {
   const row = await writableCoverage(database, context, workflow, id);
-  if (row.patientId !== input.PatientId) throw fieldError('PatientId', 'immutable', "a coverage cannot move to another patient");
+  if (row.patientId !== input.PatientId)
+    throw fieldError('PatientId', 'immutable', 'a coverage cannot move to another patient');
   const planType = await checkPlan(database, input);
   const sub = subscriberColumns(input);
   await database.transaction(async (tx) => {
@@ -212,23 +278,57 @@ export async function updateCoverage(database: Database, context: RequestContext
 }
 
 /** POST v2/PatientCoverage/{id}/card-pictures: a picture of the card's front or back (JPEG, PNG or WebP, 5 MB); a new one replaces that side's. */
-export async function addCardPicture(database: Database, context: RequestContext, workflow: string | null, id: string, side: 'Front' | 'Back', upload: FileUpload): Promise<Coverage> {
+export async function addCardPicture(
+  database: Database,
+  context: RequestContext,
+  workflow: string | null,
+  id: string,
+  side: 'Front' | 'Back',
+  upload: FileUpload,
+): Promise<Coverage> {
   const row = await writableCoverage(database, context, workflow, id, { fields: ['CardPictures'], side });
   const bytes = checkUpload(upload, UPLOAD_RULES.imageContentTypes);
   await database.transaction(async (tx) => {
-    const ref = await storeFile(tx, { patientId: row.patientId, purpose: 'card-picture', upload, bytes, createdBy: context.subject ?? 'unknown', now: new Date() });
-    const pictures = [...row.cardPictures.filter((p) => p.Side !== side), { Url: `${V2}/PatientCoverage/${id}/card-pictures/${ref.FileId}`, Side: side }];
+    const ref = await storeFile(tx, {
+      patientId: row.patientId,
+      purpose: 'card-picture',
+      upload,
+      bytes,
+      createdBy: context.subject ?? 'unknown',
+      now: new Date(),
+    });
+    const pictures = [
+      ...row.cardPictures.filter((p) => p.Side !== side),
+      { Url: `${V2}/PatientCoverage/${id}/card-pictures/${ref.FileId}`, Side: side },
+    ];
     await store.setCardPictures(tx, id, JSON.stringify(pictures), new Date().toISOString());
   });
   return shapeCoverage((await coverageRow(database, id))!);
 }
 
 /** GET a card picture: only through its own coverage, for a caller who may read that patient. */
-export async function readCardPicture(database: Database, context: RequestContext, coverageId: string, fileId: string): Promise<StoredFileRow> {
+export async function readCardPicture(
+  database: Database,
+  context: RequestContext,
+  coverageId: string,
+  fileId: string,
+): Promise<StoredFileRow> {
   const row = await coverageRow(database, coverageId);
   const file = await findFile(database, fileId);
-  const linked = !!row && !!file && file.purpose === 'card-picture' && file.patient_id === row.patientId && row.cardPictures.some((p) => p.Url.endsWith(`/${fileId}`));
-  if (!linked || !file) return notFoundAudited(context, 'read', 'file', fileId, { entityType: 'CardPicture' });
-  await authorize(context, 'read', { kind: 'file', id: fileId, patientId: row.patientId, entityType: 'CardPicture', detail: { coverageId } });
+  const linked =
+    !!row &&
+    !!file &&
+    file.purpose === 'card-picture' &&
+    file.patient_id === row.patientId &&
+    row.cardPictures.some((p) => p.Url.endsWith(`/${fileId}`));
+  if (!linked || !file)
+    return notFoundAudited(context, 'read', 'file', fileId, { entityType: 'CardPicture' });
+  await authorize(context, 'read', {
+    kind: 'file',
+    id: fileId,
+    patientId: row.patientId,
+    entityType: 'CardPicture',
+    detail: { coverageId },
+  });
   return file;
 }

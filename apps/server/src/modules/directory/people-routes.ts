@@ -25,7 +25,13 @@ import * as people from './people-service';
 
 const tags = ['practice people'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 const practiceUsers = requireRoles('practiceadmin', 'provider', 'staff');
 const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, data });
 
@@ -43,7 +49,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Adds a provider or staff member to the practice (Provider_Add_Web / Staff_Add_Web) and e-mails them an activation link',
+        summary:
+          'Adds a provider or staff member to the practice (Provider_Add_Web / Staff_Add_Web) and e-mails them an activation link',
         body: practitionerCreateSchema,
         response: { 200: practitionerDetailResponseSchema, ...errors },
       },
@@ -58,13 +65,15 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Changes a practitioner's profile: a practice admin of their practice, or the practitioner themself",
+        summary:
+          "Changes a practitioner's profile: a practice admin of their practice, or the practitioner themself",
         params: idParamSchema,
         body: practitionerProfileInputSchema,
         response: { 200: practitionerDetailResponseSchema, ...errors },
       },
     },
-    async (request) => ok(await people.updatePractitioner(deps, contextOf(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await people.updatePractitioner(deps, contextOf(request), request.params.id, request.body)),
   );
 
   app.put(
@@ -75,7 +84,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Sets a practitioner's profile picture (JPEG, PNG or WebP, at most 5 MB, base64 as every upload here)",
+        summary:
+          "Sets a practitioner's profile picture (JPEG, PNG or WebP, at most 5 MB, base64 as every upload here)",
         params: idParamSchema,
         body: profilePictureUploadSchema,
         response: { 200: profilePictureResponseSchema, ...errors },
@@ -88,18 +98,33 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
     `${PEOPLE_PATHS.practitioner}/:id/profile-picture`,
     {
       preHandler: practiceUsers,
-      schema: { tags, security, summary: "Removes a practitioner's profile picture", params: idParamSchema, response: { 200: profilePictureResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "Removes a practitioner's profile picture",
+        params: idParamSchema,
+        response: { 200: profilePictureResponseSchema, ...errors },
+      },
     },
     async (request) => ok(await people.deletePhoto(deps, contextOf(request), request.params.id)),
   );
 
   app.get(
     `${PEOPLE_PATHS.practitioner}/:id/profile-picture`,
-    { schema: { tags, summary: "A practitioner's profile picture (public, as their profile is)", params: idParamSchema } },
+    {
+      schema: {
+        tags,
+        summary: "A practitioner's profile picture (public, as their profile is)",
+        params: idParamSchema,
+      },
+    },
     async (request, reply) => {
       const photo = await people.readPhoto(deps, request.params.id);
       if (!photo) throw notFound();
-      return reply.type(photo.content_type).header('cache-control', 'public, max-age=300').send(Buffer.from(photo.content));
+      return reply
+        .type(photo.content_type)
+        .header('cache-control', 'public, max-age=300')
+        .send(Buffer.from(photo.content));
     },
   );
 
@@ -110,9 +135,17 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'E-mails a new activation link to a user who has not activated their account yet (earlier links stop working)',
+        summary:
+          'E-mails a new activation link to a user who has not activated their account yet (earlier links stop working)',
         params: idParamSchema,
-        response: { 200: z.object({ status_code: z.number().int(), message: z.string(), data: z.object({ Invited: z.literal(true) }) }), ...errors },
+        response: {
+          200: z.object({
+            status_code: z.number().int(),
+            message: z.string(),
+            data: z.object({ Invited: z.literal(true) }),
+          }),
+          ...errors,
+        },
       },
     },
     async (request) => ok(await people.resendInvitation(deps, contextOf(request), request.params.id)),
@@ -140,21 +173,37 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Changes a user's roles, facilities or whether they are active (Active false: deactivated, signed out)",
+        summary:
+          "Changes a user's roles, facilities or whether they are active (Active false: deactivated, signed out)",
         params: idParamSchema,
         querystring: z.object({ email: z.string().max(320).optional() }),
         body: practitionerRoleUpdateSchema,
         response: { 200: practitionerRoleResponseSchema, ...errors },
       },
     },
-    async (request) => ok(await people.updateRole(deps, contextOf(request), request.params.id, request.query.email ?? null, request.body)),
+    async (request) =>
+      ok(
+        await people.updateRole(
+          deps,
+          contextOf(request),
+          request.params.id,
+          request.query.email ?? null,
+          request.body,
+        ),
+      ),
   );
 
   app.post(
     PEOPLE_PATHS.settings,
     {
       preHandler: practiceUsers,
-      schema: { tags, security, summary: "A practitioner's settings (POST get)", body: practitionerSettingsQuerySchema, response: { 200: practitionerSettingsResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "A practitioner's settings (POST get)",
+        body: practitionerSettingsQuerySchema,
+        response: { 200: practitionerSettingsResponseSchema, ...errors },
+      },
     },
     async (request) => ok(await people.readSettings(deps, contextOf(request), request.body.PractitionerId)),
   );
@@ -166,7 +215,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Changes a practitioner's settings: hide public profile, languages, board certifications, hospital affiliations",
+        summary:
+          "Changes a practitioner's settings: hide public profile, languages, board certifications, hospital affiliations",
         body: practitionerSettingsUpdateSchema,
         response: { 200: practitionerSettingsResponseSchema, ...errors },
       },
@@ -181,7 +231,8 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The providers and staff of the practice with their account state (Staff_View_Web); staff read only',
+        summary:
+          'The providers and staff of the practice with their account state (Staff_View_Web); staff read only',
         body: practiceUserSearchSchema,
         response: { 200: practiceUserListSchema, ...errors },
       },

@@ -58,20 +58,51 @@ function auditContext(context: RequestContext): AuditContext {
 async function audit(
   db: Pick<Connection, 'query'>,
   context: RequestContext,
-  event: { action: AuditAction; entityType: string; entityId: string | null; workflow: string; outcome: AuditOutcome; detail?: Record<string, unknown> },
+  event: {
+    action: AuditAction;
+    entityType: string;
+    entityId: string | null;
+    workflow: string;
+    outcome: AuditOutcome;
+    detail?: Record<string, unknown>;
+  },
 ) {
   await recordAudit(db, auditContext(context), { ...event, detail: event.detail ?? null });
 }
 
 /** Refuses (404, audited) unless the caller is a practice admin of the organization. */
-async function requireAdminOf(context: RequestContext, organizationId: string, entityType: string, workflow: string, action: AuditAction) {
-  if (isPracticeUser(context) && context.organizationId === organizationId && context.roles.includes('practiceadmin')) return;
-  await audit(context.access.database, context, { action, entityType, entityId: organizationId, workflow, outcome: 'denied', detail: { reason: 'other_practice' } });
+async function requireAdminOf(
+  context: RequestContext,
+  organizationId: string,
+  entityType: string,
+  workflow: string,
+  action: AuditAction,
+) {
+  if (
+    isPracticeUser(context) &&
+    context.organizationId === organizationId &&
+    context.roles.includes('practiceadmin')
+  )
+    return;
+  await audit(context.access.database, context, {
+    action,
+    entityType,
+    entityId: organizationId,
+    workflow,
+    outcome: 'denied',
+    detail: { reason: 'other_practice' },
+  });
   throw notFound();
 }
 
 const workflowOf = (codes: readonly PracticeRoleCode[], kind: 'add' | 'edit') =>
-  codes.includes('provider') ? (kind === 'add' ? WORKFLOWS.providerAdd : WORKFLOWS.providerEdit) : kind === 'add' ? WORKFLOWS.staffAdd : WORKFLOWS.staffEdit;
+  codes.includes('provider')
+    ? kind === 'add'
+      ? WORKFLOWS.providerAdd
+      : WORKFLOWS.providerEdit
+    : kind === 'add'
+      ? WORKFLOWS.staffAdd
+      : WORKFLOWS.staffEdit;
 
 interface Target {
   person: store.PersonRow;
@@ -85,23 +116,50 @@ interface Target {
  * A practitioner the caller may edit: themself, or one holding a role (active or not) at the practice the
  * caller administers. Anyone else answers 404 with an audit row, as an unknown id does.
  */
-async function editable(deps: Deps, context: RequestContext, id: string, entityType: string, options: { self: boolean }): Promise<Target> {
+async function editable(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  entityType: string,
+  options: { self: boolean },
+): Promise<Target> {
   const db = deps.database;
   const person = /^[0-9a-f-]{36}$/i.test(id) ? await store.personById(db, id) : null;
   const roles = person ? await listPractitionerRoles(db, { PractitionerId: id }) : [];
   const organizationIds = roles.map((r) => r.OrganizationId);
   if (person && options.self && context.isSignedIn && context.userId === id) {
-    return { person, role: null, workflow: workflowOf(roles.flatMap((r) => r.Code), 'edit'), organizationIds };
+    return {
+      person,
+      role: null,
+      workflow: workflowOf(
+        roles.flatMap((r) => r.Code),
+        'edit',
+      ),
+      organizationIds,
+    };
   }
-  const role = person && isPracticeUser(context) && context.roles.includes('practiceadmin') ? await store.roleAt(db, id, context.organizationId) : null;
+  const role =
+    person && isPracticeUser(context) && context.roles.includes('practiceadmin')
+      ? await store.roleAt(db, id, context.organizationId)
+      : null;
   if (!person || !role) {
-    await audit(db, context, { action: 'update', entityType, entityId: person ? id : null, workflow: WORKFLOWS.staffEdit, outcome: person ? 'denied' : 'not_found' });
+    await audit(db, context, {
+      action: 'update',
+      entityType,
+      entityId: person ? id : null,
+      workflow: WORKFLOWS.staffEdit,
+      outcome: person ? 'denied' : 'not_found',
+    });
     throw notFound();
   }
   return { person, role, workflow: workflowOf(role.codes, 'edit'), organizationIds };
 }
 
-const directoryChanged = (organizationIds: string[], practitionerId: string, reason: string): NewDomainEvent<object>[] =>
+const directoryChanged = (
+  organizationIds: string[],
+  practitionerId: string,
+  reason: string,
+): NewDomainEvent<object>[] =>
   organizationIds.map((organizationId) => ({
     aggregateType: 'organization',
     aggregateId: organizationId,
@@ -109,7 +167,11 @@ const directoryChanged = (organizationIds: string[], practitionerId: string, rea
     payload: { organizationId, practitionerIds: [practitionerId], reason },
   }));
 
-const accessChanged = (practitionerId: string, organizationId: string, invite: boolean): NewDomainEvent<PracticeAccessChangedPayload> => ({
+const accessChanged = (
+  practitionerId: string,
+  organizationId: string,
+  invite: boolean,
+): NewDomainEvent<PracticeAccessChangedPayload> => ({
   aggregateType: 'practitioner',
   aggregateId: practitionerId,
   type: PRACTICE_ACCESS_CHANGED,
@@ -121,7 +183,11 @@ async function checkProfile(db: Connection, input: PractitionerProfileInput, pro
   const issues = personIssues(input, { provider }).map((i) => ({ ...i, field: `body.${i.field}` }));
   const known = await store.existingSpecialtyIds(db, input.SpecialtyIds);
   if (known.length !== new Set(input.SpecialtyIds).size)
-    issues.push({ field: 'body.SpecialtyIds', rule: 'unknown', message: 'SpecialtyIds must name specialties of the catalog' });
+    issues.push({
+      field: 'body.SpecialtyIds',
+      rule: 'unknown',
+      message: 'SpecialtyIds must name specialties of the catalog',
+    });
   if (issues.length) throw badRequest(issues);
 }
 
@@ -148,7 +214,8 @@ const profileValues = (input: PractitionerProfileInput): store.ProfileValues => 
 });
 
 /** A value another practitioner holds: 409 naming the field (body.Email, body.Npi) and the rule. */
-const taken = (field: string, message: string) => new AppError('conflict', { message, issues: [{ field: `body.${field}`, rule: 'unique', message }] });
+const taken = (field: string, message: string) =>
+  new AppError('conflict', { message, issues: [{ field: `body.${field}`, rule: 'unique', message }] });
 
 /** E-mail and NPI belong to one practitioner each: 409 naming which. */
 async function assertUnique(db: Connection, input: PractitionerProfileInput, selfId: string | null) {
@@ -174,8 +241,18 @@ export async function detail(deps: Deps, id: string): Promise<PractitionerDetail
 }
 
 /** POST v2/practitioner: the person, their role at the practice, and their invitation (through identity). */
-export async function createPractitioner(deps: Deps, context: RequestContext, input: PractitionerCreate): Promise<PractitionerDetail> {
-  await requireAdminOf(context, input.OrganizationId, 'Practitioner', workflowOf(input.Code, 'add'), 'create');
+export async function createPractitioner(
+  deps: Deps,
+  context: RequestContext,
+  input: PractitionerCreate,
+): Promise<PractitionerDetail> {
+  await requireAdminOf(
+    context,
+    input.OrganizationId,
+    'Practitioner',
+    workflowOf(input.Code, 'add'),
+    'create',
+  );
   const id = await deps.database.transaction((tx) => addPractitioner(tx, context, input, deps.clock.now()));
   await deps.events.flush();
   return detail(deps, id);
@@ -200,14 +277,32 @@ export async function addPractitioner(
   const workflow = workflowOf(input.Code, 'add');
   await checkProfile(tx, input, input.Code.includes('provider'));
   const locationIds = await store.locationsOfOrganization(tx, input.OrganizationId, input.LocationIds);
-  if (locationIds.length !== new Set(input.LocationIds).size) throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
+  if (locationIds.length !== new Set(input.LocationIds).size)
+    throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
   await assertUnique(tx, input, null);
   const id = randomUUID();
-  await store.insertPerson(tx, id, { ...personValues(input, workflow), prefix: extra.prefix?.trim() || null }, now);
+  await store.insertPerson(
+    tx,
+    id,
+    { ...personValues(input, workflow), prefix: extra.prefix?.trim() || null },
+    now,
+  );
   await store.setSpecialties(tx, id, input.SpecialtyIds);
   await store.upsertProfile(tx, id, profileValues(input), now);
-  await grantInvitedRole(tx, { practitionerId: id, organizationId: input.OrganizationId, codes: input.Code, locationIds }, now, 'practitioner-added');
-  await audit(tx, context, { action: 'create', entityType: 'Practitioner', entityId: id, workflow, outcome: 'success', detail: { roles: input.Code } });
+  await grantInvitedRole(
+    tx,
+    { practitionerId: id, organizationId: input.OrganizationId, codes: input.Code, locationIds },
+    now,
+    'practitioner-added',
+  );
+  await audit(tx, context, {
+    action: 'create',
+    entityType: 'Practitioner',
+    entityId: id,
+    workflow,
+    outcome: 'success',
+    detail: { roles: input.Code },
+  });
   return id;
 }
 
@@ -224,12 +319,20 @@ async function grantInvitedRole(
   const roleId = randomUUID();
   await store.insertRole(tx, { id: roleId, ...role, codes: [...new Set(role.codes)] }, now);
   await store.markInvited(tx, role.practitionerId, now);
-  await appendEvents(tx, [...directoryChanged([role.organizationId], role.practitionerId, reason), accessChanged(role.practitionerId, role.organizationId, true)]);
+  await appendEvents(tx, [
+    ...directoryChanged([role.organizationId], role.practitionerId, reason),
+    accessChanged(role.practitionerId, role.organizationId, true),
+  ]);
   return roleId;
 }
 
 /** PUT v2/practitioner/{id}: the profile, by the practice admin or the practitioner themself. */
-export async function updatePractitioner(deps: Deps, context: RequestContext, id: string, input: PractitionerProfileInput): Promise<PractitionerDetail> {
+export async function updatePractitioner(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  input: PractitionerProfileInput,
+): Promise<PractitionerDetail> {
   const target = await editable(deps, context, id, 'Practitioner', { self: true });
   const db = deps.database;
   const provider = target.workflow === WORKFLOWS.providerEdit;
@@ -241,7 +344,14 @@ export async function updatePractitioner(deps: Deps, context: RequestContext, id
     await store.updatePerson(tx, id, personValues(input, target.workflow), now);
     await store.setSpecialties(tx, id, input.SpecialtyIds);
     await store.upsertProfile(tx, id, profileValues(input), now);
-    await audit(tx, context, { action: 'update', entityType: 'Practitioner', entityId: id, workflow: target.workflow, outcome: 'success', detail: { fields: 'profile', emailChanged } });
+    await audit(tx, context, {
+      action: 'update',
+      entityType: 'Practitioner',
+      entityId: id,
+      workflow: target.workflow,
+      outcome: 'success',
+      detail: { fields: 'profile', emailChanged },
+    });
     await appendEvents(tx, [
       ...directoryChanged(target.organizationIds, id, 'practitioner-edited'),
       // The account's name and e-mail follow the record.
@@ -253,14 +363,26 @@ export async function updatePractitioner(deps: Deps, context: RequestContext, id
 }
 
 /** PUT v2/practitioner/{id}/profile-picture (a JPEG, PNG or WebP of at most 5 MB). */
-export async function setPhoto(deps: Deps, context: RequestContext, id: string, upload: FileUpload): Promise<{ Url: string }> {
+export async function setPhoto(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  upload: FileUpload,
+): Promise<{ Url: string }> {
   const target = await editable(deps, context, id, 'PractitionerPhoto', { self: true });
   const bytes = checkUpload(upload, PHOTO_TYPES);
   const now = deps.clock.now();
   const url = `${photoPath(id)}?v=${now.getTime()}`;
   await deps.database.transaction(async (tx) => {
     await store.savePhoto(tx, id, upload.ContentType, bytes, url, now);
-    await audit(tx, context, { action: 'update', entityType: 'PractitionerPhoto', entityId: id, workflow: target.workflow, outcome: 'success', detail: { size: bytes.length } });
+    await audit(tx, context, {
+      action: 'update',
+      entityType: 'PractitionerPhoto',
+      entityId: id,
+      workflow: target.workflow,
+      outcome: 'success',
+      detail: { size: bytes.length },
+    });
     await appendEvents(tx, directoryChanged(target.organizationIds, id, 'photo-changed'));
   });
   await deps.events.flush();
@@ -272,21 +394,34 @@ export async function deletePhoto(deps: Deps, context: RequestContext, id: strin
   const now = deps.clock.now();
   await deps.database.transaction(async (tx) => {
     await store.deletePhoto(tx, id, now);
-    await audit(tx, context, { action: 'delete', entityType: 'PractitionerPhoto', entityId: id, workflow: target.workflow, outcome: 'success' });
+    await audit(tx, context, {
+      action: 'delete',
+      entityType: 'PractitionerPhoto',
+      entityId: id,
+      workflow: target.workflow,
+      outcome: 'success',
+    });
     await appendEvents(tx, directoryChanged(target.organizationIds, id, 'photo-removed'));
   });
   await deps.events.flush();
   return { Url: null };
 }
 
-export const readPhoto = (deps: Deps, id: string) => (/^[0-9a-f-]{36}$/i.test(id) ? store.photoOf(deps.database, id) : Promise.resolve(null));
+export const readPhoto = (deps: Deps, id: string) =>
+  /^[0-9a-f-]{36}$/i.test(id) ? store.photoOf(deps.database, id) : Promise.resolve(null);
 
 // --- settings -------------------------------------------------------------------------------------------
 
 export async function readSettings(deps: Deps, context: RequestContext, id: string) {
   const target = await editable(deps, context, id, 'PractitionerSettings', { self: true });
   const p = target.person;
-  await audit(deps.database, context, { action: 'read', entityType: 'PractitionerSettings', entityId: id, workflow: target.role ? WORKFLOWS.staffView : target.workflow, outcome: 'success' });
+  await audit(deps.database, context, {
+    action: 'read',
+    entityType: 'PractitionerSettings',
+    entityId: id,
+    workflow: target.role ? WORKFLOWS.staffView : target.workflow,
+    outcome: 'success',
+  });
   return {
     PractitionerId: id,
     HidePublicProfile: p.hide_public_profile,
@@ -302,7 +437,13 @@ export async function readSettings(deps: Deps, context: RequestContext, id: stri
 export async function updateSettings(
   deps: Deps,
   context: RequestContext,
-  input: { PractitionerId: string; HidePublicProfile?: boolean | undefined; Languages?: string[] | undefined; BoardCertifications?: string[] | undefined; HospitalAffiliations?: string[] | undefined },
+  input: {
+    PractitionerId: string;
+    HidePublicProfile?: boolean | undefined;
+    Languages?: string[] | undefined;
+    BoardCertifications?: string[] | undefined;
+    HospitalAffiliations?: string[] | undefined;
+  },
 ) {
   const id = input.PractitionerId;
   const target = await editable(deps, context, id, 'PractitionerSettings', { self: true });
@@ -321,7 +462,14 @@ export async function updateSettings(
       },
       now,
     );
-    await audit(tx, context, { action: 'update', entityType: 'PractitionerSettings', entityId: id, workflow: target.workflow, outcome: 'success', detail: { fields: Object.keys(input).filter((k) => k !== 'PractitionerId') } });
+    await audit(tx, context, {
+      action: 'update',
+      entityType: 'PractitionerSettings',
+      entityId: id,
+      workflow: target.workflow,
+      outcome: 'success',
+      detail: { fields: Object.keys(input).filter((k) => k !== 'PractitionerId') },
+    });
     await appendEvents(tx, directoryChanged(target.organizationIds, id, 'settings-changed'));
   });
   await deps.events.flush();
@@ -342,7 +490,10 @@ const shapeRole = (row: store.RoleRow, locationIds: string[]): PractitionerRole 
 async function roleShape(deps: Deps, roleId: string): Promise<PractitionerRole> {
   const row = await store.roleById(deps.database, roleId);
   if (!row) throw notFound();
-  const roles = await listPractitionerRoles(deps.database, { PractitionerId: row.practitioner_id, OrganizationId: row.organization_id });
+  const roles = await listPractitionerRoles(deps.database, {
+    PractitionerId: row.practitioner_id,
+    OrganizationId: row.organization_id,
+  });
   return shapeRole(row, roles[0]?.LocationIds ?? []);
 }
 
@@ -362,15 +513,34 @@ export async function createRole(
   const existing = person ? await store.roleAt(db, input.PractitionerId, input.OrganizationId) : null;
   if (existing) throw conflict('The practitioner already has a role at this practice');
   if (!person || (await store.roleCount(db, input.PractitionerId)) > 0) {
-    await audit(db, context, { action: 'create', entityType: 'PractitionerRole', entityId: null, workflow, outcome: person ? 'denied' : 'not_found' });
+    await audit(db, context, {
+      action: 'create',
+      entityType: 'PractitionerRole',
+      entityId: null,
+      workflow,
+      outcome: person ? 'denied' : 'not_found',
+    });
     throw notFound();
   }
   const locationIds = await store.locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
-  if (locationIds.length !== new Set(input.LocationIds).size) throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
+  if (locationIds.length !== new Set(input.LocationIds).size)
+    throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
   const roleId = await db.transaction(async (tx) => {
-    const role = { practitionerId: input.PractitionerId, organizationId: input.OrganizationId, codes: input.Code, locationIds };
+    const role = {
+      practitionerId: input.PractitionerId,
+      organizationId: input.OrganizationId,
+      codes: input.Code,
+      locationIds,
+    };
     const added = await grantInvitedRole(tx, role, deps.clock.now(), 'role-added');
-    await audit(tx, context, { action: 'create', entityType: 'PractitionerRole', entityId: added, workflow, outcome: 'success', detail: { roles: input.Code } });
+    await audit(tx, context, {
+      action: 'create',
+      entityType: 'PractitionerRole',
+      entityId: added,
+      workflow,
+      outcome: 'success',
+      detail: { roles: input.Code },
+    });
     return added;
   });
   await deps.events.flush();
@@ -388,17 +558,33 @@ export async function updateRole(
   const db = deps.database;
   const row = await store.roleById(db, roleId);
   const person = row ? await store.personById(db, row.practitioner_id) : null;
-  const mine = row && isPracticeUser(context) && context.roles.includes('practiceadmin') && row.organization_id === context.organizationId;
+  const mine =
+    row &&
+    isPracticeUser(context) &&
+    context.roles.includes('practiceadmin') &&
+    row.organization_id === context.organizationId;
   const emailMatches = !email || (person?.email ?? '').toLowerCase() === email.toLowerCase();
   if (!row || !person || !mine || !emailMatches) {
-    await audit(db, context, { action: 'update', entityType: 'PractitionerRole', entityId: row ? roleId : null, workflow: WORKFLOWS.staffEdit, outcome: row ? 'denied' : 'not_found' });
+    await audit(db, context, {
+      action: 'update',
+      entityType: 'PractitionerRole',
+      entityId: row ? roleId : null,
+      workflow: WORKFLOWS.staffEdit,
+      outcome: row ? 'denied' : 'not_found',
+    });
     throw notFound();
   }
   // An admin cannot take their own admin role away or deactivate themself: the practice would lose its admin.
   if (row.practitioner_id === context.userId && (!input.Active || !input.Code.includes('practiceadmin')))
-    throw fieldError('body.Code', 'own_admin_role', 'You cannot remove your own practice admin role or deactivate yourself');
+    throw fieldError(
+      'body.Code',
+      'own_admin_role',
+      'You cannot remove your own practice admin role or deactivate yourself',
+    );
   const workflow = workflowOf([...row.codes, ...input.Code], 'edit');
-  const locationIds = input.LocationIds ? await store.locationsOfOrganization(db, row.organization_id, input.LocationIds) : null;
+  const locationIds = input.LocationIds
+    ? await store.locationsOfOrganization(db, row.organization_id, input.LocationIds)
+    : null;
   if (input.LocationIds && locationIds!.length !== new Set(input.LocationIds).size)
     throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
   const now = deps.clock.now();
@@ -413,21 +599,34 @@ export async function updateRole(
       outcome: 'success',
       detail: { roles: input.Code, active: input.Active, wasActive: row.active },
     });
-    await appendEvents(tx, [...directoryChanged([row.organization_id], row.practitioner_id, 'role-changed'), accessChanged(row.practitioner_id, row.organization_id, false)]);
+    await appendEvents(tx, [
+      ...directoryChanged([row.organization_id], row.practitioner_id, 'role-changed'),
+      accessChanged(row.practitioner_id, row.organization_id, false),
+    ]);
   });
   await deps.events.flush();
   return roleShape(deps, roleId);
 }
 
 /** "Resend invitation": a new activation link (the earlier ones stop working) for a user who has not activated yet. */
-export async function resendInvitation(deps: Deps, context: RequestContext, id: string): Promise<{ Invited: true }> {
+export async function resendInvitation(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<{ Invited: true }> {
   const target = await editable(deps, context, id, 'PractitionerInvitation', { self: false });
   if (target.person.activated_at) throw conflict('The user has already activated their account');
   if (!target.role!.active) throw conflict('The user is inactive');
   const now = deps.clock.now();
   await deps.database.transaction(async (tx) => {
     await store.markInvited(tx, id, now);
-    await audit(tx, context, { action: 'create', entityType: 'PractitionerInvitation', entityId: id, workflow: target.workflow, outcome: 'success' });
+    await audit(tx, context, {
+      action: 'create',
+      entityType: 'PractitionerInvitation',
+      entityId: id,
+      workflow: target.workflow,
+      outcome: 'success',
+    });
     await appendEvents(tx, [accessChanged(id, target.role!.organization_id, true)]);
   });
   await deps.events.flush();
@@ -445,11 +644,25 @@ function stateOf(row: store.PracticeUserRow): PracticeUserState {
 export async function listPracticeUsers(
   deps: Deps,
   context: RequestContext,
-  filter: { OrganizationId: string; SearchTerm?: string | undefined; UserRoles?: PracticeRoleCode[] | undefined },
+  filter: {
+    OrganizationId: string;
+    SearchTerm?: string | undefined;
+    UserRoles?: PracticeRoleCode[] | undefined;
+  },
 ): Promise<{ Data: PracticeUser[]; Total: number; CanEdit: boolean }> {
-  const allowed = isPracticeUser(context) && context.organizationId === filter.OrganizationId && (context.roles.includes('practiceadmin') || context.roles.includes('staff'));
+  const allowed =
+    isPracticeUser(context) &&
+    context.organizationId === filter.OrganizationId &&
+    (context.roles.includes('practiceadmin') || context.roles.includes('staff'));
   if (!allowed) {
-    await audit(deps.database, context, { action: 'search', entityType: 'PracticeUser', entityId: filter.OrganizationId, workflow: WORKFLOWS.staffView, outcome: 'denied', detail: { reason: 'other_practice' } });
+    await audit(deps.database, context, {
+      action: 'search',
+      entityType: 'PracticeUser',
+      entityId: filter.OrganizationId,
+      workflow: WORKFLOWS.staffView,
+      outcome: 'denied',
+      detail: { reason: 'other_practice' },
+    });
     throw notFound();
   }
   const rows = await store.practiceUsers(deps.database, {
@@ -457,7 +670,14 @@ export async function listPracticeUsers(
     searchTerm: filter.SearchTerm?.trim() || null,
     roles: filter.UserRoles?.length ? filter.UserRoles : null,
   });
-  await audit(deps.database, context, { action: 'search', entityType: 'PracticeUser', entityId: filter.OrganizationId, workflow: WORKFLOWS.staffView, outcome: 'success', detail: { count: rows.length } });
+  await audit(deps.database, context, {
+    action: 'search',
+    entityType: 'PracticeUser',
+    entityId: filter.OrganizationId,
+    workflow: WORKFLOWS.staffView,
+    outcome: 'success',
+    detail: { count: rows.length },
+  });
   return {
     Data: rows.map((r) => ({
       PractitionerId: r.id,
@@ -477,7 +697,11 @@ export async function listPracticeUsers(
 }
 
 /** What identity needs to keep an account in step with a practitioner (read by its event consumer). */
-export async function practiceAccessOf(deps: Pick<Deps, 'database'>, practitionerId: string, organizationId: string) {
+export async function practiceAccessOf(
+  deps: Pick<Deps, 'database'>,
+  practitionerId: string,
+  organizationId: string,
+) {
   const person = await store.personById(deps.database, practitionerId);
   const role = person ? await store.roleAt(deps.database, practitionerId, organizationId) : null;
   if (!person || !role) return null;

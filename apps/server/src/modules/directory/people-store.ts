@@ -39,7 +39,9 @@ export async function personById(db: Connection, id: string): Promise<PersonRow 
 }
 
 export async function practitionerIdWithEmail(db: Connection, email: string): Promise<string | null> {
-  const rows = await db.query<{ id: string }>('select id from practitioners where lower(email) = lower($1)', [email]);
+  const rows = await db.query<{ id: string }>('select id from practitioners where lower(email) = lower($1)', [
+    email,
+  ]);
   return rows[0]?.id ?? null;
 }
 
@@ -69,7 +71,22 @@ export async function insertPerson(db: Connection, id: string, v: PersonValues, 
     `insert into practitioners (id, given_names, family_name, suffix, gender, npi, email, phone, hide_public_profile,
        languages, about, workflow, created_at, updated_at, prefix)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)`,
-    [id, v.givenNames, v.familyName, v.suffix, v.gender, v.npi, v.email, v.phone, v.hidePublicProfile, v.languages, v.about, v.workflow, now, v.prefix ?? null],
+    [
+      id,
+      v.givenNames,
+      v.familyName,
+      v.suffix,
+      v.gender,
+      v.npi,
+      v.email,
+      v.phone,
+      v.hidePublicProfile,
+      v.languages,
+      v.about,
+      v.workflow,
+      now,
+      v.prefix ?? null,
+    ],
   );
 }
 
@@ -78,7 +95,21 @@ export async function updatePerson(db: Connection, id: string, v: PersonValues, 
     `update practitioners set given_names = $2, family_name = $3, suffix = $4, gender = $5, npi = $6, email = $7, phone = $8,
        hide_public_profile = $9, languages = $10, about = $11, workflow = $12, last_changed_by_system = 'careslot', updated_at = $13
      where id = $1`,
-    [id, v.givenNames, v.familyName, v.suffix, v.gender, v.npi, v.email, v.phone, v.hidePublicProfile, v.languages, v.about, v.workflow, now],
+    [
+      id,
+      v.givenNames,
+      v.familyName,
+      v.suffix,
+      v.gender,
+      v.npi,
+      v.email,
+      v.phone,
+      v.hidePublicProfile,
+      v.languages,
+      v.about,
+      v.workflow,
+      now,
+    ],
   );
 }
 
@@ -118,7 +149,13 @@ export async function upsertProfile(db: Connection, practitionerId: string, v: P
 export async function updateSettings(
   db: Connection,
   practitionerId: string,
-  v: { hidePublicProfile: boolean; languages: string[]; boardCertifications: string[]; hospitalAffiliations: string[]; workflow: string },
+  v: {
+    hidePublicProfile: boolean;
+    languages: string[];
+    boardCertifications: string[];
+    hospitalAffiliations: string[];
+    workflow: string;
+  },
   now: Date,
 ) {
   await db.query(
@@ -161,7 +198,11 @@ export interface RoleRow {
   active: boolean;
 }
 
-export async function roleAt(db: Connection, practitionerId: string, organizationId: string): Promise<RoleRow | null> {
+export async function roleAt(
+  db: Connection,
+  practitionerId: string,
+  organizationId: string,
+): Promise<RoleRow | null> {
   const rows = await db.query<RoleRow>(
     'select id, practitioner_id, organization_id, codes, active from practitioner_roles where practitioner_id = $1 and organization_id = $2',
     [practitionerId, organizationId],
@@ -170,24 +211,43 @@ export async function roleAt(db: Connection, practitionerId: string, organizatio
 }
 
 export async function roleById(db: Connection, id: string): Promise<RoleRow | null> {
-  const rows = await db.query<RoleRow>('select id, practitioner_id, organization_id, codes, active from practitioner_roles where id = $1', [id]);
+  const rows = await db.query<RoleRow>(
+    'select id, practitioner_id, organization_id, codes, active from practitioner_roles where id = $1',
+    [id],
+  );
   return rows[0] ?? null;
 }
 
 export async function roleCount(db: Connection, practitionerId: string): Promise<number> {
-  const rows = await db.query<{ n: number }>('select count(*)::int as n from practitioner_roles where practitioner_id = $1', [practitionerId]);
+  const rows = await db.query<{ n: number }>(
+    'select count(*)::int as n from practitioner_roles where practitioner_id = $1',
+    [practitionerId],
+  );
   return rows[0]?.n ?? 0;
 }
 
-export async function locationsOfOrganization(db: Connection, organizationId: string, ids: string[]): Promise<string[]> {
+export async function locationsOfOrganization(
+  db: Connection,
+  organizationId: string,
+  ids: string[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<{ id: string }>('select id from locations where organization_id = $1 and id = any($2::uuid[])', [organizationId, ids]);
+  const rows = await db.query<{ id: string }>(
+    'select id from locations where organization_id = $1 and id = any($2::uuid[])',
+    [organizationId, ids],
+  );
   return rows.map((r) => r.id);
 }
 
 export async function insertRole(
   db: Connection,
-  row: { id: string; practitionerId: string; organizationId: string; codes: PracticeRoleCode[]; locationIds: string[] },
+  row: {
+    id: string;
+    practitionerId: string;
+    organizationId: string;
+    codes: PracticeRoleCode[];
+    locationIds: string[];
+  },
   now: Date,
 ) {
   await db.query(
@@ -197,14 +257,27 @@ export async function insertRole(
   await setRoleLocations(db, row.id, row.locationIds);
 }
 
-export async function updateRole(db: Connection, id: string, v: { codes: PracticeRoleCode[]; active: boolean }, now: Date) {
-  await db.query('update practitioner_roles set codes = $2, active = $3, updated_at = $4 where id = $1', [id, v.codes, v.active, now]);
+export async function updateRole(
+  db: Connection,
+  id: string,
+  v: { codes: PracticeRoleCode[]; active: boolean },
+  now: Date,
+) {
+  await db.query('update practitioner_roles set codes = $2, active = $3, updated_at = $4 where id = $1', [
+    id,
+    v.codes,
+    v.active,
+    now,
+  ]);
 }
 
 export async function setRoleLocations(db: Connection, roleId: string, locationIds: string[]) {
   await db.query('delete from practitioner_role_locations where practitioner_role_id = $1', [roleId]);
   for (const locationId of locationIds) {
-    await db.query('insert into practitioner_role_locations (practitioner_role_id, location_id) values ($1, $2) on conflict do nothing', [roleId, locationId]);
+    await db.query(
+      'insert into practitioner_role_locations (practitioner_role_id, location_id) values ($1, $2) on conflict do nothing',
+      [roleId, locationId],
+    );
   }
 }
 
@@ -237,21 +310,38 @@ export async function practiceUsers(
 
 // --- profile pictures -----------------------------------------------------------------------------------
 
-export async function savePhoto(db: Connection, practitionerId: string, contentType: string, content: Buffer, url: string, now: Date) {
+export async function savePhoto(
+  db: Connection,
+  practitionerId: string,
+  contentType: string,
+  content: Buffer,
+  url: string,
+  now: Date,
+) {
   await db.query(
     `insert into practitioner_photos (practitioner_id, content_type, content, updated_at) values ($1, $2, $3, $4)
      on conflict (practitioner_id) do update set content_type = excluded.content_type, content = excluded.content, updated_at = excluded.updated_at`,
     [practitionerId, contentType, content, now],
   );
-  await db.query('update practitioners set photo_url = $2, updated_at = $3 where id = $1', [practitionerId, url, now]);
+  await db.query('update practitioners set photo_url = $2, updated_at = $3 where id = $1', [
+    practitionerId,
+    url,
+    now,
+  ]);
 }
 
 export async function deletePhoto(db: Connection, practitionerId: string, now: Date) {
   await db.query('delete from practitioner_photos where practitioner_id = $1', [practitionerId]);
-  await db.query('update practitioners set photo_url = null, updated_at = $2 where id = $1', [practitionerId, now]);
+  await db.query('update practitioners set photo_url = null, updated_at = $2 where id = $1', [
+    practitionerId,
+    now,
+  ]);
 }
 
-export async function photoOf(db: Connection, practitionerId: string): Promise<{ content_type: string; content: Uint8Array } | null> {
+export async function photoOf(
+  db: Connection,
+  practitionerId: string,
+): Promise<{ content_type: string; content: Uint8Array } | null> {
   const rows = await db.query<{ content_type: string; content: Uint8Array }>(
     'select content_type, content from practitioner_photos where practitioner_id = $1',
     [practitionerId],

@@ -49,10 +49,20 @@ function providerBody(overrides: Record<string, unknown> = {}) {
 }
 
 const addPerson = (token: string, body: Record<string, unknown>) =>
-  t.call<Answer<PractitionerDetail>>({ method: 'POST', url: PEOPLE_PATHS.practitioner, headers: bearer(token), payload: body });
+  t.call<Answer<PractitionerDetail>>({
+    method: 'POST',
+    url: PEOPLE_PATHS.practitioner,
+    headers: bearer(token),
+    payload: body,
+  });
 
 const list = (token: string, body: Record<string, unknown> = {}) =>
-  t.call<{ Data: PracticeUser[]; CanEdit: boolean }>({ method: 'POST', url: PEOPLE_PATHS.practiceUsers, headers: bearer(token), payload: { OrganizationId: PRACTICE, ...body } });
+  t.call<{ Data: PracticeUser[]; CanEdit: boolean }>({
+    method: 'POST',
+    url: PEOPLE_PATHS.practiceUsers,
+    headers: bearer(token),
+    payload: { OrganizationId: PRACTICE, ...body },
+  });
 
 async function invitationLink(email: string): Promise<URL> {
   const [mail] = await t.outbox.list({ to: email, template: 'staff-invitation' });
@@ -67,12 +77,21 @@ async function activate(link: URL, password: string, confirm = password) {
   return t.call<Answer<{ Email: string }>>({
     method: 'POST',
     url: PEOPLE_PATHS.activation,
-    payload: { ...linkQuery(link), exp: Number(link.searchParams.get('exp')), Password: password, ConfirmPassword: confirm },
+    payload: {
+      ...linkQuery(link),
+      exp: Number(link.searchParams.get('exp')),
+      Password: password,
+      ConfirmPassword: confirm,
+    },
   });
 }
 
 const login = (email: string, password: string) =>
-  t.call<{ data: { access_token: string } }>({ method: 'POST', url: '/api/account/login', payload: { UserName: email, Password: password } });
+  t.call<{ data: { access_token: string } }>({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { UserName: email, Password: password },
+  });
 
 describe('adding a provider (POST v2/practitioner)', () => {
   it('refuses an NPI whose check digit is wrong, naming the field and the rule', async () => {
@@ -84,10 +103,15 @@ describe('adding a provider (POST v2/practitioner)', () => {
   });
 
   it('refuses a bad DEA number, a name with digits and a suffix over 25 characters', async () => {
-    const answer = await addPerson(admin, providerBody({ DeaNumber: 'IB1234563', FirstName: 'Av3ry', Suffix: 'M'.repeat(26) }));
+    const answer = await addPerson(
+      admin,
+      providerBody({ DeaNumber: 'IB1234563', FirstName: 'Av3ry', Suffix: 'M'.repeat(26) }),
+    );
     expect(answer.statusCode).toBe(400);
     const fields = answer.json.errors!.map((e) => `${e.field}:${e.rule}`);
-    expect(fields).toEqual(expect.arrayContaining(['body.DeaNumber:dea', 'body.FirstName:pattern', 'body.Suffix:max_length']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['body.DeaNumber:dea', 'body.FirstName:pattern', 'body.Suffix:max_length']),
+    );
   });
 
   it('adds the provider, audits Provider_Add_Web, announces directory.changed and e-mails a single-use activation link', async () => {
@@ -95,7 +119,12 @@ describe('adding a provider (POST v2/practitioner)', () => {
     const added = await addPerson(admin, body);
     expect(added.statusCode).toBe(200);
     const id = added.json.data.Id;
-    expect(added.json.data).toMatchObject({ Npi: body.Npi, DeaNumber: 'AB1234563', BoardCertifications: body.BoardCertifications, Email: body.Email });
+    expect(added.json.data).toMatchObject({
+      Npi: body.Npi,
+      DeaNumber: 'AB1234563',
+      BoardCertifications: body.BoardCertifications,
+      Email: body.Email,
+    });
 
     const [audit] = await t.database.query<{ workflow: string; outcome: string }>(
       "select workflow, outcome from audit_events where entity_type = 'Practitioner' and entity_id = $1 and action = 'create'",
@@ -109,7 +138,9 @@ describe('adding a provider (POST v2/practitioner)', () => {
     expect(events.some((e) => e.payload.practitionerIds.includes(id))).toBe(true);
 
     const listed = await list(admin, { SearchTerm: body.Email });
-    expect(listed.json.Data).toEqual([expect.objectContaining({ PractitionerId: id, State: 'Invited', Code: ['provider'] })]);
+    expect(listed.json.Data).toEqual([
+      expect.objectContaining({ PractitionerId: id, State: 'Invited', Code: ['provider'] }),
+    ]);
 
     // The invited user cannot sign in before activating.
     const link = await invitationLink(body.Email);
@@ -119,11 +150,17 @@ describe('adding a provider (POST v2/practitioner)', () => {
     expect(info.statusCode).toBe(200);
     expect(info.json.data.Email).toBe(body.Email);
 
-    expect((await activate(link, 'password1')).json.errors).toContainEqual(expect.objectContaining({ field: 'body.Password' }));
-    expect((await activate(link, 'Chosen-pass-42', 'Other-pass-42')).json.errors).toContainEqual(expect.objectContaining({ field: 'body.ConfirmPassword', rule: 'mismatch' }));
+    expect((await activate(link, 'password1')).json.errors).toContainEqual(
+      expect.objectContaining({ field: 'body.Password' }),
+    );
+    expect((await activate(link, 'Chosen-pass-42', 'Other-pass-42')).json.errors).toContainEqual(
+      expect.objectContaining({ field: 'body.ConfirmPassword', rule: 'mismatch' }),
+    );
     const tampered = new URL(link);
     tampered.searchParams.set('exp', String(Number(link.searchParams.get('exp')) + 3600));
-    expect((await activate(tampered, 'Chosen-pass-42')).json.errors).toContainEqual(expect.objectContaining({ rule: 'link_invalid' }));
+    expect((await activate(tampered, 'Chosen-pass-42')).json.errors).toContainEqual(
+      expect.objectContaining({ rule: 'link_invalid' }),
+    );
 
     const done = await activate(link, 'Chosen-pass-42');
     expect(done.statusCode).toBe(200);
@@ -134,7 +171,11 @@ describe('adding a provider (POST v2/practitioner)', () => {
 
     const signedIn = await login(body.Email, 'Chosen-pass-42');
     expect(signedIn.statusCode).toBe(200);
-    const claims = decodeJwt(signedIn.json.data.access_token) as { user_roles: string[]; careslot_id: string; PracticeId: string };
+    const claims = decodeJwt(signedIn.json.data.access_token) as {
+      user_roles: string[];
+      careslot_id: string;
+      PracticeId: string;
+    };
     expect(claims).toMatchObject({ user_roles: ['provider'], careslot_id: id, PracticeId: PRACTICE });
     expect((await list(admin, { SearchTerm: body.Email })).json.Data[0]!.State).toBe('Active');
   });
@@ -144,7 +185,11 @@ describe('adding a provider (POST v2/practitioner)', () => {
     const added = await addPerson(admin, body);
     expect(added.statusCode).toBe(200);
     const first = await invitationLink(body.Email);
-    const resent = await t.call({ method: 'POST', url: PEOPLE_PATHS.resendInvitation(added.json.data.Id), headers: bearer(admin) });
+    const resent = await t.call({
+      method: 'POST',
+      url: PEOPLE_PATHS.resendInvitation(added.json.data.Id),
+      headers: bearer(admin),
+    });
     expect(resent.statusCode).toBe(200);
     const second = await invitationLink(body.Email);
     expect(second.href).not.toBe(first.href);
@@ -162,8 +207,17 @@ describe('own practice only', () => {
   it("answers 404 to another practice's admin, with a denied audit row, and 403 to staff adding people", async () => {
     const added = await addPerson(admin, providerBody());
     const id = added.json.data.Id;
-    const other = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], PracticeId: DEMO_PRACTICE_IDS[1], careslot_id: crypto.randomUUID() });
-    const edit = await t.call({ method: 'PUT', url: `${PEOPLE_PATHS.practitioner}/${id}`, headers: bearer(other), payload: providerBody() });
+    const other = await tokenFor(t.tokens, {
+      user_roles: ['practiceadmin'],
+      PracticeId: DEMO_PRACTICE_IDS[1],
+      careslot_id: crypto.randomUUID(),
+    });
+    const edit = await t.call({
+      method: 'PUT',
+      url: `${PEOPLE_PATHS.practitioner}/${id}`,
+      headers: bearer(other),
+      payload: providerBody(),
+    });
     expect(edit.statusCode).toBe(404);
     const [audit] = await t.database.query<{ outcome: string }>(
       "select outcome from audit_events where entity_type = 'Practitioner' and entity_id = $1 and action = 'update'",
@@ -222,13 +276,22 @@ describe('a provider and their settings', () => {
     const served = await t.app.inject({ url: put.json.data.Url });
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(png)).toBe(true);
-    const removed = await t.call({ method: 'DELETE', url: `${PEOPLE_PATHS.practitioner}/${id}/profile-picture`, headers: bearer(token) });
+    const removed = await t.call({
+      method: 'DELETE',
+      url: `${PEOPLE_PATHS.practitioner}/${id}/profile-picture`,
+      headers: bearer(token),
+    });
     expect(removed.statusCode).toBe(200);
     expect((await t.app.inject({ url: put.json.data.Url })).statusCode).toBe(404);
 
     // A provider cannot edit a colleague.
     const colleague = await addPerson(admin, providerBody());
-    const foreign = await t.call({ method: 'PUT', url: `${PEOPLE_PATHS.practitioner}/${colleague.json.data.Id}`, headers: bearer(token), payload: providerBody() });
+    const foreign = await t.call({
+      method: 'PUT',
+      url: `${PEOPLE_PATHS.practitioner}/${colleague.json.data.Id}`,
+      headers: bearer(token),
+      payload: providerBody(),
+    });
     expect(foreign.statusCode).toBe(404);
   });
 
@@ -237,19 +300,56 @@ describe('a provider and their settings', () => {
     const current = (await login(body.Email, 'Chosen-pass-42')).json.data.access_token;
     const other = (await login(body.Email, 'Chosen-pass-42')).json.data.access_token;
     const change = (token: string, payload: Record<string, string>, userId = id) =>
-      t.call<Answer<{ OtherSessionsEnded: number }>>({ method: 'POST', url: PEOPLE_PATHS.updatePassword(userId), headers: bearer(token), payload });
-    const readSettings = (token: string) => t.call({ method: 'POST', url: PEOPLE_PATHS.settings, headers: bearer(token), payload: { PractitionerId: id } });
+      t.call<Answer<{ OtherSessionsEnded: number }>>({
+        method: 'POST',
+        url: PEOPLE_PATHS.updatePassword(userId),
+        headers: bearer(token),
+        payload,
+      });
+    const readSettings = (token: string) =>
+      t.call({
+        method: 'POST',
+        url: PEOPLE_PATHS.settings,
+        headers: bearer(token),
+        payload: { PractitionerId: id },
+      });
 
-    const wrong = await change(current, { CurrentPassword: 'not-it-1', NewPassword: 'Fresh-pass-77', ConfirmPassword: 'Fresh-pass-77' });
+    const wrong = await change(current, {
+      CurrentPassword: 'not-it-1',
+      NewPassword: 'Fresh-pass-77',
+      ConfirmPassword: 'Fresh-pass-77',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json.errors).toContainEqual(expect.objectContaining({ field: 'body.CurrentPassword', rule: 'incorrect' }));
-    const common = await change(current, { CurrentPassword: 'Chosen-pass-42', NewPassword: 'password1', ConfirmPassword: 'password1' });
+    expect(wrong.json.errors).toContainEqual(
+      expect.objectContaining({ field: 'body.CurrentPassword', rule: 'incorrect' }),
+    );
+    const common = await change(current, {
+      CurrentPassword: 'Chosen-pass-42',
+      NewPassword: 'password1',
+      ConfirmPassword: 'password1',
+    });
     expect(common.statusCode).toBe(400);
-    expect((await change(current, { CurrentPassword: 'Chosen-pass-42', NewPassword: 'short1', ConfirmPassword: 'short1' })).statusCode).toBe(400);
-    const someoneElse = await change(current, { CurrentPassword: 'Chosen-pass-42', NewPassword: 'Fresh-pass-77', ConfirmPassword: 'Fresh-pass-77' }, crypto.randomUUID());
+    expect(
+      (
+        await change(current, {
+          CurrentPassword: 'Chosen-pass-42',
+          NewPassword: 'short1',
+          ConfirmPassword: 'short1',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const someoneElse = await change(
+      current,
+      { CurrentPassword: 'Chosen-pass-42', NewPassword: 'Fresh-pass-77', ConfirmPassword: 'Fresh-pass-77' },
+      crypto.randomUUID(),
+    );
     expect(someoneElse.statusCode).toBe(404);
 
-    const done = await change(current, { CurrentPassword: 'Chosen-pass-42', NewPassword: 'Fresh-pass-77', ConfirmPassword: 'Fresh-pass-77' });
+    const done = await change(current, {
+      CurrentPassword: 'Chosen-pass-42',
+      NewPassword: 'Fresh-pass-77',
+      ConfirmPassword: 'Fresh-pass-77',
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json.data.OtherSessionsEnded).toBeGreaterThanOrEqual(1);
     expect((await readSettings(current)).statusCode).toBe(200);
@@ -269,7 +369,16 @@ describe('a provider and their settings', () => {
       payload: { Code: ['provider'], Active: false },
     });
     expect(off.statusCode).toBe(200);
-    expect((await t.call({ method: 'POST', url: PEOPLE_PATHS.settings, headers: bearer(token), payload: { PractitionerId: id } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: PEOPLE_PATHS.settings,
+          headers: bearer(token),
+          payload: { PractitionerId: id },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await list(admin, { SearchTerm: body.Email })).json.Data[0]!.State).toBe('Inactive');
     const again = await login(body.Email, 'Chosen-pass-42');
     expect((decodeJwt(again.json.data.access_token) as { user_roles: string[] }).user_roles).toEqual([]);
@@ -277,9 +386,12 @@ describe('a provider and their settings', () => {
 });
 
 describe('roles (POST and PUT v2/practitionerrole)', () => {
-  it('gives a role only to a practitioner who holds none; a colleague answers 409, another practice\'s person 404', async () => {
+  it("gives a role only to a practitioner who holds none; a colleague answers 409, another practice's person 404", async () => {
     const orphan = crypto.randomUUID();
-    await t.database.query("insert into practitioners (id, given_names, family_name, email) values ($1, '{Robin}', 'Vale', $2)", [orphan, `robin.${orphan.slice(0, 8)}@example.com`]);
+    await t.database.query(
+      "insert into practitioners (id, given_names, family_name, email) values ($1, '{Robin}', 'Vale', $2)",
+      [orphan, `robin.${orphan.slice(0, 8)}@example.com`],
+    );
     const give = (token: string, practitionerId: string) =>
       t.call<Answer<{ Code: string[]; OrganizationId: string }>>({
         method: 'POST',
@@ -292,7 +404,11 @@ describe('roles (POST and PUT v2/practitionerrole)', () => {
     expect(given.json.data).toMatchObject({ Code: ['staff'], OrganizationId: PRACTICE });
     expect((await give(admin, orphan)).statusCode).toBe(409);
 
-    const other = await tokenFor(t.tokens, { user_roles: ['practiceadmin'], PracticeId: DEMO_PRACTICE_IDS[1], careslot_id: crypto.randomUUID() });
+    const other = await tokenFor(t.tokens, {
+      user_roles: ['practiceadmin'],
+      PracticeId: DEMO_PRACTICE_IDS[1],
+      careslot_id: crypto.randomUUID(),
+    });
     const taken = await t.call({
       method: 'POST',
       url: PEOPLE_PATHS.practitionerRole,
@@ -312,6 +428,8 @@ describe('roles (POST and PUT v2/practitionerrole)', () => {
       payload: { Code: ['staff'], Active: true },
     });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json.errors).toContainEqual(expect.objectContaining({ field: 'body.Code', rule: 'own_admin_role' }));
+    expect(answer.json.errors).toContainEqual(
+      expect.objectContaining({ field: 'body.Code', rule: 'own_admin_role' }),
+    );
   });
 });

@@ -71,7 +71,14 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${V2}/practitioner/:id`,
-    { schema: { tags: publicTags, summary: 'A practitioner', params: idParamSchema, response: { 200: practitionerSchema, ...errors } } },
+    {
+      schema: {
+        tags: publicTags,
+        summary: 'A practitioner',
+        params: idParamSchema,
+        response: { 200: practitionerSchema, ...errors },
+      },
+    },
     async (request) => found(await service.getPractitioner(database, request.params.id)),
   );
 
@@ -98,7 +105,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: practitionerListSchema, ...errors },
       },
     },
-    async (request) => service.searchPractitioners(database, { OrganizationId: request.params.orgId, Limit: 0, Offset: 1 }),
+    async (request) =>
+      service.searchPractitioners(database, { OrganizationId: request.params.orgId, Limit: 0, Offset: 1 }),
   );
 
   app.post(
@@ -134,7 +142,14 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${V2}/organization/:id`,
-    { schema: { tags: publicTags, summary: 'A practice', params: idParamSchema, response: { 200: organizationSchema, ...errors } } },
+    {
+      schema: {
+        tags: publicTags,
+        summary: 'A practice',
+        params: idParamSchema,
+        response: { 200: organizationSchema, ...errors },
+      },
+    },
     async (request) => found(await service.getOrganization(database, request.params.id)),
   );
 
@@ -166,7 +181,14 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${V2}/location/:id`,
-    { schema: { tags: publicTags, summary: 'A facility', params: idParamSchema, response: { 200: locationSchema, ...errors } } },
+    {
+      schema: {
+        tags: publicTags,
+        summary: 'A facility',
+        params: idParamSchema,
+        response: { 200: locationSchema, ...errors },
+      },
+    },
     // Public; a user of the owning practice reading it is audited as Location_View_Web.
     async (request) => viewLocation(database, contextOf(request), request.params.id),
   );
@@ -239,7 +261,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: patientSchema, ...userErrors },
       },
     },
-    async (request) => service.readPatientByIdentifier(database, contextOf(request), request.query.identifier),
+    async (request) =>
+      service.readPatientByIdentifier(database, contextOf(request), request.query.identifier),
   );
 
   app.get(
@@ -264,7 +287,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: patientTags,
         security,
-        summary: 'Patients matching every criterion given, among those the caller may see (own practice; every practice for support agents and super users; a patient’s own family)',
+        summary:
+          'Patients matching every criterion given, among those the caller may see (own practice; every practice for support agents and super users; a patient’s own family)',
         body: patientSearchSchema,
         response: { 200: patientListSchema, ...userErrors, 403: errorEnvelopeSchema },
       },

@@ -34,7 +34,10 @@ export interface ProviderSearchSource {
 }
 
 /** Sources of the given practitioners, or of every provider when `practitionerIds` is null. */
-export async function providerSearchSources(connection: Connection, practitionerIds: string[] | null): Promise<ProviderSearchSource[]> {
+export async function providerSearchSources(
+  connection: Connection,
+  practitionerIds: string[] | null,
+): Promise<ProviderSearchSource[]> {
   return connection.query<ProviderSearchSource>(
     `select p.id as practitioner_id, l.id as location_id, o.id as organization_id, o.name as organization_name,
             p.prefix, p.given_names, p.family_name, p.suffix, p.gender, p.photo_url, p.hide_public_profile, p.about, p.email,
@@ -95,7 +98,11 @@ export interface ProfileEntitySource {
  */
 export async function profileEntitySources(
   connection: Connection,
-  ids: { organizationIds: string[] | null; serviceIds: string[] | null; servicesOfOrganizationIds?: string[] } = { organizationIds: null, serviceIds: null },
+  ids: {
+    organizationIds: string[] | null;
+    serviceIds: string[] | null;
+    servicesOfOrganizationIds?: string[];
+  } = { organizationIds: null, serviceIds: null },
 ): Promise<ProfileEntitySource[]> {
   const all = ids.organizationIds === null && ids.serviceIds === null && !ids.servicesOfOrganizationIds;
   return connection.query<ProfileEntitySource>(
@@ -116,7 +123,10 @@ export async function profileEntitySources(
 }
 
 /** Facilities by id with the plans each accepts (a profile's locations and insurances), one statement. */
-export async function publicLocations(connection: Connection, locationIds: string[]): Promise<PublicLocationSource[]> {
+export async function publicLocations(
+  connection: Connection,
+  locationIds: string[],
+): Promise<PublicLocationSource[]> {
   if (locationIds.length === 0) return [];
   return connection.query<PublicLocationSource>(
     `select l.id, l.organization_id, l.name, l.address1, l.address2, l.city, l.state, l.zip_code,

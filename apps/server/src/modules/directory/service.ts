@@ -61,10 +61,23 @@ function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
   return map;
 }
 
-const toIdentifier = (row: store.IdentifierRow): Identifier => ({ System: row.system, Value: row.value, Use: row.use });
+const toIdentifier = (row: store.IdentifierRow): Identifier => ({
+  System: row.system,
+  Value: row.value,
+  Use: row.use,
+});
 
-async function shapeOrganizations(database: Database, rows: store.OrganizationRow[]): Promise<Organization[]> {
-  const identifiers = groupBy(await store.organizationIdentifiersFor(database.db, rows.map((r) => r.id)), (i) => i.organizationId);
+async function shapeOrganizations(
+  database: Database,
+  rows: store.OrganizationRow[],
+): Promise<Organization[]> {
+  const identifiers = groupBy(
+    await store.organizationIdentifiersFor(
+      database.db,
+      rows.map((r) => r.id),
+    ),
+    (i) => i.organizationId,
+  );
   return rows.map((row) => ({
     Id: row.id,
     Name: row.name,
@@ -136,7 +149,10 @@ function shapeLocation(row: store.LocationRow): Location {
   };
 }
 
-async function shapePractitioners(database: Database, rows: store.PractitionerRow[]): Promise<Practitioner[]> {
+async function shapePractitioners(
+  database: Database,
+  rows: store.PractitionerRow[],
+): Promise<Practitioner[]> {
   const ids = rows.map((r) => r.id);
   const [identifierRows, specialtyRows] = await Promise.all([
     store.practitionerIdentifiersFor(database.db, ids),
@@ -177,8 +193,17 @@ async function shapePractitioners(database: Database, rows: store.PractitionerRo
   }));
 }
 
-async function shapeRoles(database: Database, rows: store.PractitionerRoleRow[]): Promise<PractitionerRole[]> {
-  const locations = groupBy(await store.roleLocationsFor(database.db, rows.map((r) => r.id)), (l) => l.practitionerRoleId);
+async function shapeRoles(
+  database: Database,
+  rows: store.PractitionerRoleRow[],
+): Promise<PractitionerRole[]> {
+  const locations = groupBy(
+    await store.roleLocationsFor(
+      database.db,
+      rows.map((r) => r.id),
+    ),
+    (l) => l.practitionerRoleId,
+  );
   return rows.map((row) => ({
     Id: row.id,
     PractitionerId: row.practitionerId,
@@ -189,8 +214,17 @@ async function shapeRoles(database: Database, rows: store.PractitionerRoleRow[])
   }));
 }
 
-async function shapeServices(database: Database, rows: store.HealthcareServiceRow[]): Promise<HealthcareService[]> {
-  const locations = groupBy(await store.serviceLocationsFor(database.db, rows.map((r) => r.id)), (l) => l.healthcareServiceId);
+async function shapeServices(
+  database: Database,
+  rows: store.HealthcareServiceRow[],
+): Promise<HealthcareService[]> {
+  const locations = groupBy(
+    await store.serviceLocationsFor(
+      database.db,
+      rows.map((r) => r.id),
+    ),
+    (l) => l.healthcareServiceId,
+  );
   return rows.map((row) => ({
     Id: row.id,
     Name: row.name,
@@ -204,17 +238,31 @@ async function shapeServices(database: Database, rows: store.HealthcareServiceRo
 }
 
 async function shapeCareTeams(database: Database, rows: store.CareTeamRow[]): Promise<CareTeam[]> {
-  const participants = groupBy(await store.careTeamParticipantsFor(database.db, rows.map((r) => r.id)), (p) => p.careTeamId);
+  const participants = groupBy(
+    await store.careTeamParticipantsFor(
+      database.db,
+      rows.map((r) => r.id),
+    ),
+    (p) => p.careTeamId,
+  );
   return rows.map((row) => ({
     Id: row.id,
     Name: row.name,
     OrganizationId: row.organizationId,
     Status: row.status,
-    Participants: (participants.get(row.id) ?? []).map((p) => ({ PractitionerId: p.practitionerId, Role: p.role })),
+    Participants: (participants.get(row.id) ?? []).map((p) => ({
+      PractitionerId: p.practitionerId,
+      Role: p.role,
+    })),
   }));
 }
 
-function patientNames(row: Pick<store.PatientRow, 'prefix' | 'firstName' | 'middleName' | 'lastName' | 'suffix' | 'preferredName'>) {
+function patientNames(
+  row: Pick<
+    store.PatientRow,
+    'prefix' | 'firstName' | 'middleName' | 'lastName' | 'suffix' | 'preferredName'
+  >,
+) {
   const given = [row.firstName, row.middleName].filter((g): g is string => Boolean(g));
   const names = [
     {
@@ -227,16 +275,26 @@ function patientNames(row: Pick<store.PatientRow, 'prefix' | 'firstName' | 'midd
     },
   ];
   if (row.preferredName) {
-    names.push({ Use: 'Preferred', Text: `${row.preferredName} ${row.lastName}`, Given: [row.preferredName], Family: row.lastName, Prefix: [], Suffix: [] });
+    names.push({
+      Use: 'Preferred',
+      Text: `${row.preferredName} ${row.lastName}`,
+      Given: [row.preferredName],
+      Family: row.lastName,
+      Prefix: [],
+      Suffix: [],
+    });
   }
   return names;
 }
 
 function patientTelecom(row: store.PatientRow): Patient['Telecom'] {
   const telecom: Patient['Telecom'] = [];
-  if (row.email) telecom.push({ System: 'Email', Value: row.email, Use: 'home', IsVerified: row.emailVerified });
-  if (row.mobile) telecom.push({ System: 'Mobile', Value: row.mobile, Use: 'mobile', IsVerified: row.mobileVerified });
-  if (row.phone) telecom.push({ System: 'Phone', Value: row.phone, Use: 'home', IsVerified: row.phoneVerified });
+  if (row.email)
+    telecom.push({ System: 'Email', Value: row.email, Use: 'home', IsVerified: row.emailVerified });
+  if (row.mobile)
+    telecom.push({ System: 'Mobile', Value: row.mobile, Use: 'mobile', IsVerified: row.mobileVerified });
+  if (row.phone)
+    telecom.push({ System: 'Phone', Value: row.phone, Use: 'home', IsVerified: row.phoneVerified });
   return telecom;
 }
 
@@ -256,9 +314,18 @@ async function shapePatients(database: Database, rows: store.PatientRow[]): Prom
     Telecom: patientTelecom(row),
     BirthDate: row.birthDate,
     Gender: row.gender,
-    Address: { Address1: row.address1, Address2: row.address2, City: row.city, State: row.state, ZipCode: row.zipCode },
+    Address: {
+      Address1: row.address1,
+      Address2: row.address2,
+      City: row.city,
+      State: row.state,
+      ZipCode: row.zipCode,
+    },
     Communication: row.languages,
-    Contact: (contacts.get(row.id) ?? []).map((c) => ({ PatientId: c.relatedPatientId, Relationship: c.relationship })),
+    Contact: (contacts.get(row.id) ?? []).map((c) => ({
+      PatientId: c.relatedPatientId,
+      Relationship: c.relationship,
+    })),
     Photos: row.photoUrl ? [{ Url: row.photoUrl }] : [],
     ManagingOrganization: row.managingOrganizationId,
     TimeZone: row.timeZone,
@@ -271,7 +338,9 @@ export function shapeCoverage(row: store.CoverageRow): Coverage {
   const family = row.subscriberLastName ?? '';
   return {
     Id: row.id,
-    Identifier: row.subscriberId ? [{ System: 'SubscriberId', Value: row.subscriberId, Use: 'official' }] : [],
+    Identifier: row.subscriberId
+      ? [{ System: 'SubscriberId', Value: row.subscriberId, Use: 'official' }]
+      : [],
     PatientId: row.patientId,
     Subscriber: {
       Id: row.subscriberPatientId,
@@ -316,18 +385,33 @@ export async function getOrganization(database: Database, id: string): Promise<O
   return (await shapeOrganizations(database, rows))[0] ?? null;
 }
 
-export async function getOrganizationByIdentifier(database: Database, identifier: string): Promise<Organization | null> {
+export async function getOrganizationByIdentifier(
+  database: Database,
+  identifier: string,
+): Promise<Organization | null> {
   const id = await store.organizationIdByIdentifier(database.db, identifier);
   return id ? getOrganization(database, id) : null;
 }
 
 export async function searchOrganizations(
   database: Database,
-  query: { OrganizationId?: string; Name?: string; Identifier?: string[]; LocationIds?: string[]; Limit: number; Offset: number },
+  query: {
+    OrganizationId?: string;
+    Name?: string;
+    Identifier?: string[];
+    LocationIds?: string[];
+    Limit: number;
+    Offset: number;
+  },
 ): Promise<Paged<Organization>> {
   const { rows, total } = await store.searchOrganizations(
     database.db,
-    { organizationId: query.OrganizationId, name: query.Name, identifiers: query.Identifier, locationIds: query.LocationIds },
+    {
+      organizationId: query.OrganizationId,
+      name: query.Name,
+      identifiers: query.Identifier,
+      locationIds: query.LocationIds,
+    },
     { limit: query.Limit, offset: query.Offset },
   );
   return { Data: await shapeOrganizations(database, rows), Total: total };
@@ -368,12 +452,18 @@ export async function getPractitioners(database: Database, ids: string[]): Promi
   });
 }
 
-export async function findPractitionerByEmail(database: Database, email: string): Promise<Practitioner | null> {
+export async function findPractitionerByEmail(
+  database: Database,
+  email: string,
+): Promise<Practitioner | null> {
   const id = await store.practitionerIdByEmail(database.db, email);
   return id ? getPractitioner(database, id) : null;
 }
 
-export async function findPractitionerByIdentifier(database: Database, identifier: string): Promise<Practitioner | null> {
+export async function findPractitionerByIdentifier(
+  database: Database,
+  identifier: string,
+): Promise<Practitioner | null> {
   const id = await store.practitionerIdByIdentifier(database.db, identifier);
   return id ? getPractitioner(database, id) : null;
 }
@@ -423,14 +513,24 @@ export async function listPractitionerRoles(
   return shapeRoles(database, rows);
 }
 
-export async function getHealthcareService(database: Database, id: string): Promise<HealthcareService | null> {
+export async function getHealthcareService(
+  database: Database,
+  id: string,
+): Promise<HealthcareService | null> {
   const { rows } = await store.searchHealthcareServices(database.db, { ids: [id] }, { limit: 1, offset: 1 });
   return (await shapeServices(database, rows))[0] ?? null;
 }
 
 export async function searchHealthcareServices(
   database: Database,
-  query: { OrganizationId?: string; LocationId?: string; Name?: string; Ids?: string[]; Limit: number; Offset: number },
+  query: {
+    OrganizationId?: string;
+    LocationId?: string;
+    Name?: string;
+    Ids?: string[];
+    Limit: number;
+    Offset: number;
+  },
 ): Promise<Paged<HealthcareService>> {
   const { rows, total } = await store.searchHealthcareServices(
     database.db,
@@ -462,9 +562,14 @@ export async function acceptedInsurancePlanIds(
     store.acceptedPlansOfLocations(database.db, who.locationIds ?? []),
   ]);
   const practitioners = new Map<string, string[]>();
-  for (const row of p) practitioners.set(row.practitionerId, [...(practitioners.get(row.practitionerId) ?? []), row.insurancePlanId]);
+  for (const row of p)
+    practitioners.set(row.practitionerId, [
+      ...(practitioners.get(row.practitionerId) ?? []),
+      row.insurancePlanId,
+    ]);
   const locations = new Map<string, string[]>();
-  for (const row of l) locations.set(row.locationId, [...(locations.get(row.locationId) ?? []), row.insurancePlanId]);
+  for (const row of l)
+    locations.set(row.locationId, [...(locations.get(row.locationId) ?? []), row.insurancePlanId]);
   return { practitioners, locations };
 }
 
@@ -482,13 +587,34 @@ export async function getPatientById(database: Database, id: string): Promise<Pa
 export async function patientCardsByIds(
   database: Database,
   ids: string[],
-): Promise<Map<string, { Id: string; FirstName: string; LastName: string; BirthDate: string | null; Gender: Gender | null }>> {
+): Promise<
+  Map<
+    string,
+    { Id: string; FirstName: string; LastName: string; BirthDate: string | null; Gender: Gender | null }
+  >
+> {
   const rows = await store.patientsByIds(database.db, [...new Set(ids)]);
-  return new Map(rows.map((r) => [r.id, { Id: r.id, FirstName: r.preferredName ?? r.firstName, LastName: r.lastName, BirthDate: r.birthDate, Gender: r.gender }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        Id: r.id,
+        FirstName: r.preferredName ?? r.firstName,
+        LastName: r.lastName,
+        BirthDate: r.birthDate,
+        Gender: r.gender,
+      },
+    ]),
+  );
 }
 
 /** Records a verified mobile number (the notifications module calls this once a code matched). */
-export async function markMobileVerified(database: Database, patientId: string, mobile: string, now: Date): Promise<void> {
+export async function markMobileVerified(
+  database: Database,
+  patientId: string,
+  mobile: string,
+  now: Date,
+): Promise<void> {
   await store.setVerifiedMobile(database.db, patientId, mobile, now);
 }
 
@@ -497,7 +623,10 @@ export async function findPatientByEmail(database: Database, email: string): Pro
   return id ? getPatientById(database, id) : null;
 }
 
-export async function findPatientByIdentifier(database: Database, identifier: string): Promise<Patient | null> {
+export async function findPatientByIdentifier(
+  database: Database,
+  identifier: string,
+): Promise<Patient | null> {
   const id = await store.patientIdByIdentifier(database.db, identifier);
   return id ? getPatientById(database, id) : null;
 }
@@ -519,7 +648,13 @@ export interface NewPatient {
   phoneVerified?: boolean;
   mobile?: string | null;
   mobileVerified?: boolean;
-  address?: { Address1?: string | null; Address2?: string[]; City?: string | null; State?: string | null; ZipCode?: string | null };
+  address?: {
+    Address1?: string | null;
+    Address2?: string[];
+    City?: string | null;
+    State?: string | null;
+    ZipCode?: string | null;
+  };
   managingOrganizationId?: string | null;
   timeZone?: string | null;
   photoUrl?: string | null;
@@ -561,7 +696,11 @@ export function newPatientRow(input: NewPatient): store.NewPatientRow & { id: st
 
 export async function createPatient(database: Database, input: NewPatient): Promise<Patient> {
   const row = newPatientRow(input);
-  const identifiers = (input.identifiers ?? []).map((i) => ({ system: i.System, value: i.Value, use: i.Use ?? null }));
+  const identifiers = (input.identifiers ?? []).map((i) => ({
+    system: i.System,
+    value: i.Value,
+    use: i.Use ?? null,
+  }));
   await database.db.transaction((tx) => store.insertPatient(tx, row, identifiers));
   return (await getPatientById(database, row.id))!;
 }
@@ -587,11 +726,23 @@ export async function addFamilyMember(
   return (await relatedPersons(database, holderId)).find((r) => r.Id === id)!;
 }
 
-export async function addPatientIdentifier(database: Database, patientId: string, identifier: Identifier): Promise<void> {
-  await store.addIdentifier(database.db, 'patient', patientId, { system: identifier.System, value: identifier.Value, use: identifier.Use ?? null });
+export async function addPatientIdentifier(
+  database: Database,
+  patientId: string,
+  identifier: Identifier,
+): Promise<void> {
+  await store.addIdentifier(database.db, 'patient', patientId, {
+    system: identifier.System,
+    value: identifier.Value,
+    use: identifier.Use ?? null,
+  });
 }
 
-export async function addPractitionerIdentifier(database: Database, practitionerId: string, identifier: Identifier): Promise<void> {
+export async function addPractitionerIdentifier(
+  database: Database,
+  practitionerId: string,
+  identifier: Identifier,
+): Promise<void> {
   await store.addIdentifier(database.db, 'practitioner', practitionerId, {
     system: identifier.System,
     value: identifier.Value,
@@ -618,8 +769,10 @@ export async function relatedPersons(database: Database, holderId: string): Prom
 
 /** The access policy's lookups of family links and care relations (platform/access.ts asks through these). */
 export const patientRelations: PatientRelations = {
-  managesFamilyMember: (connection, holderId, patientId) => store.managesFamilyMember(connection, holderId, patientId),
-  hasCareRelation: (connection, organizationId, patientId) => store.hasCareRelation(connection, organizationId, patientId),
+  managesFamilyMember: (connection, holderId, patientId) =>
+    store.managesFamilyMember(connection, holderId, patientId),
+  hasCareRelation: (connection, organizationId, patientId) =>
+    store.hasCareRelation(connection, organizationId, patientId),
   familyOf: (connection, holderId) => store.familyMemberIds(connection, holderId),
 };
 
@@ -642,11 +795,22 @@ export async function accessiblePatient(
   context: RequestContext,
   patientId: string,
   action: AccessAction,
-  options: { kind?: ResourceKind; entityType?: string; workflow?: string | null; detail?: Record<string, unknown> } = {},
+  options: {
+    kind?: ResourceKind;
+    entityType?: string;
+    workflow?: string | null;
+    detail?: Record<string, unknown>;
+  } = {},
 ): Promise<store.PatientRow> {
   const [row] = await store.patientsByIds(database.db, [patientId]);
-  if (!row) return notFoundAudited(context, action, options.kind ?? 'patient', patientId, { ...options, patientId });
-  await authorize(context, action, { kind: options.kind ?? 'patient', id: patientId, patientId: row.id, ...options });
+  if (!row)
+    return notFoundAudited(context, action, options.kind ?? 'patient', patientId, { ...options, patientId });
+  await authorize(context, action, {
+    kind: options.kind ?? 'patient',
+    id: patientId,
+    patientId: row.id,
+    ...options,
+  });
   return row;
 }
 
@@ -660,14 +824,19 @@ export async function readPatient(database: Database, context: RequestContext, i
  * every practice; practice users the patients their practice has a care relation with; a patient themself
  * and their family. Anyone else may not search patients at all.
  */
-async function patientSearchScope(context: RequestContext, organizationId: string | undefined): Promise<store.PatientFilter | DenialReason> {
+async function patientSearchScope(
+  context: RequestContext,
+  organizationId: string | undefined,
+): Promise<store.PatientFilter | DenialReason> {
   const scope = await patientScope(context);
   switch (scope.kind) {
     case 'all':
       return { managingOrganizationId: organizationId };
     case 'care':
       // Another practice's id in the query cannot widen the search: it simply matches nobody.
-      return organizationId && organizationId !== scope.organizationId ? { ids: [] } : { careOrganizationId: scope.organizationId };
+      return organizationId && organizationId !== scope.organizationId
+        ? { ids: [] }
+        : { careOrganizationId: scope.organizationId };
     case 'patients':
       return { ids: scope.patientIds, managingOrganizationId: organizationId };
     case 'none':
@@ -676,7 +845,11 @@ async function patientSearchScope(context: RequestContext, organizationId: strin
 }
 
 /** POST v2/patient/advance-search: the patients the caller may see that match every criterion given; audited. */
-export async function searchPatients(database: Database, context: RequestContext, query: PatientSearch): Promise<Paged<Patient>> {
+export async function searchPatients(
+  database: Database,
+  context: RequestContext,
+  query: PatientSearch,
+): Promise<Paged<Patient>> {
   const scope = await patientSearchScope(context, query.OrganizationId);
   // Which criteria were used, never the values searched for (they are patient data).
   const criteria = {
@@ -699,20 +872,43 @@ export async function searchPatients(database: Database, context: RequestContext
     },
     { limit: query.Limit, offset: query.Offset },
   );
-  await recordList(context, 'search', 'patient', rows.map((r) => r.id), { workflow: 'patient_search', detail: { criteria, total } });
+  await recordList(
+    context,
+    'search',
+    'patient',
+    rows.map((r) => r.id),
+    { workflow: 'patient_search', detail: { criteria, total } },
+  );
   return { Data: await shapePatients(database, rows), Total: total };
 }
 
-export async function readPatientByIdentifier(database: Database, context: RequestContext, identifier: string): Promise<Patient> {
+export async function readPatientByIdentifier(
+  database: Database,
+  context: RequestContext,
+  identifier: string,
+): Promise<Patient> {
   const id = await store.patientIdByIdentifier(database.db, identifier);
   // The identifier that found nobody is not stored: it may be a medical record number or an e-mail.
-  if (!id) return notFoundAudited(context, 'read', 'patient', null, { workflow: 'patient_read_by_identifier', lookup: 'identifier' });
-  const row = await accessiblePatient(database, context, id, 'read', { workflow: 'patient_read_by_identifier' });
+  if (!id)
+    return notFoundAudited(context, 'read', 'patient', null, {
+      workflow: 'patient_read_by_identifier',
+      lookup: 'identifier',
+    });
+  const row = await accessiblePatient(database, context, id, 'read', {
+    workflow: 'patient_read_by_identifier',
+  });
   return (await shapePatients(database, [row]))[0]!;
 }
 
-export async function readRelatedPersons(database: Database, context: RequestContext, id: string): Promise<Paged<RelatedPerson>> {
-  await accessiblePatient(database, context, id, 'read', { entityType: 'RelatedPerson', workflow: 'related_persons_read' });
+export async function readRelatedPersons(
+  database: Database,
+  context: RequestContext,
+  id: string,
+): Promise<Paged<RelatedPerson>> {
+  await accessiblePatient(database, context, id, 'read', {
+    entityType: 'RelatedPerson',
+    workflow: 'related_persons_read',
+  });
   const all = await relatedPersons(database, id);
   return { Data: all, Total: all.length };
 }
@@ -722,7 +918,10 @@ export async function readCoverages(
   context: RequestContext,
   query: { PatientId: string; Status?: string; Priority?: string; Limit: number; Offset: number },
 ): Promise<Paged<Coverage>> {
-  await accessiblePatient(database, context, query.PatientId, 'read', { kind: 'coverage', workflow: 'coverage_search' });
+  await accessiblePatient(database, context, query.PatientId, 'read', {
+    kind: 'coverage',
+    workflow: 'coverage_search',
+  });
   const { rows, total } = await store.searchCoverages(
     database.db,
     { patientId: query.PatientId, status: query.Status, priority: query.Priority },
@@ -744,5 +943,10 @@ export async function webOrganization(database: Database, id: string): Promise<W
     searchPractitioners(database, all),
     searchHealthcareServices(database, all),
   ]);
-  return { Organization: organization, Locations: locations.Data, Practitioners: practitioners.Data, HealthcareServices: services.Data };
+  return {
+    Organization: organization,
+    Locations: locations.Data,
+    Practitioners: practitioners.Data,
+    HealthcareServices: services.Data,
+  };
 }

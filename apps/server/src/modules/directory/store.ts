@@ -122,17 +122,32 @@ export async function searchOrganizations(db: Db, filter: OrganizationFilter, pa
     conditions.push(
       inArray(
         organizations.id,
-        db.select({ id: locations.organizationId }).from(locations).where(inArray(locations.id, filter.locationIds)),
+        db
+          .select({ id: locations.organizationId })
+          .from(locations)
+          .where(inArray(locations.id, filter.locationIds)),
       ),
     );
   }
-  return pagedSelect(db, organizations, and(...conditions), [asc(organizations.name), asc(organizations.id)], page);
+  return pagedSelect(
+    db,
+    organizations,
+    and(...conditions),
+    [asc(organizations.name), asc(organizations.id)],
+    page,
+  );
 }
 
-export async function insertOrganization(db: Db, row: typeof organizations.$inferInsert, identifiers: IdentifierRow[]) {
+export async function insertOrganization(
+  db: Db,
+  row: typeof organizations.$inferInsert,
+  identifiers: IdentifierRow[],
+) {
   await db.insert(organizations).values(row);
   if (identifiers.length > 0) {
-    await db.insert(organizationIdentifiers).values(identifiers.map((i) => ({ organizationId: row.id, ...i })));
+    await db
+      .insert(organizationIdentifiers)
+      .values(identifiers.map((i) => ({ organizationId: row.id, ...i })));
   }
 }
 
@@ -225,9 +240,12 @@ export async function searchPractitioners(db: Db, filter: PractitionerFilter, pa
       ),
     );
   }
-  if (filter.familyName) conditions.push(ilike(practitioners.familyName, `${escapeLike(filter.familyName)}%`));
+  if (filter.familyName)
+    conditions.push(ilike(practitioners.familyName, `${escapeLike(filter.familyName)}%`));
   if (filter.givenName) {
-    conditions.push(sql`exists (select 1 from unnest(${practitioners.givenNames}) g where g ilike ${`${escapeLike(filter.givenName)}%`})`);
+    conditions.push(
+      sql`exists (select 1 from unnest(${practitioners.givenNames}) g where g ilike ${`${escapeLike(filter.givenName)}%`})`,
+    );
   }
   if (filter.npi) conditions.push(eq(practitioners.npi, filter.npi));
   if (filter.email) conditions.push(sql`lower(${practitioners.email}) = lower(${filter.email})`);
@@ -243,7 +261,9 @@ export async function searchPractitioners(db: Db, filter: PractitionerFilter, pa
             and(
               eq(practitionerRoles.active, true),
               filter.organizationId ? eq(practitionerRoles.organizationId, filter.organizationId) : undefined,
-              filter.userRoles?.length ? arrayOverlaps(practitionerRoles.codes, filter.userRoles as never) : undefined,
+              filter.userRoles?.length
+                ? arrayOverlaps(practitionerRoles.codes, filter.userRoles as never)
+                : undefined,
             ),
           ),
       ),
@@ -266,12 +286,16 @@ export async function insertPractitioner(
 ) {
   await db.insert(practitioners).values(row);
   if (identifiers.length > 0) {
-    await db.insert(practitionerIdentifiers).values(identifiers.map((i) => ({ practitionerId: row.id, ...i })));
+    await db
+      .insert(practitionerIdentifiers)
+      .values(identifiers.map((i) => ({ practitionerId: row.id, ...i })));
   }
   if (specialtyIds.length > 0) {
     await db
       .insert(practitionerSpecialties)
-      .values(specialtyIds.map((specialtyId, position) => ({ practitionerId: row.id, specialtyId, position })));
+      .values(
+        specialtyIds.map((specialtyId, position) => ({ practitionerId: row.id, specialtyId, position })),
+      );
   }
 }
 
@@ -334,10 +358,16 @@ export async function roleLocationsFor(db: Db, roleIds: string[]) {
     .where(inArray(practitionerRoleLocations.practitionerRoleId, roleIds));
 }
 
-export async function insertPractitionerRole(db: Db, row: typeof practitionerRoles.$inferInsert, locationIds: string[]) {
+export async function insertPractitionerRole(
+  db: Db,
+  row: typeof practitionerRoles.$inferInsert,
+  locationIds: string[],
+) {
   await db.insert(practitionerRoles).values(row);
   if (locationIds.length > 0) {
-    await db.insert(practitionerRoleLocations).values(locationIds.map((locationId) => ({ practitionerRoleId: row.id, locationId })));
+    await db
+      .insert(practitionerRoleLocations)
+      .values(locationIds.map((locationId) => ({ practitionerRoleId: row.id, locationId })));
   }
 }
 
@@ -365,7 +395,13 @@ export async function searchHealthcareServices(db: Db, filter: ServiceFilter, pa
         )
       : undefined,
   );
-  return pagedSelect(db, healthcareServices, where, [asc(healthcareServices.name), asc(healthcareServices.id)], page);
+  return pagedSelect(
+    db,
+    healthcareServices,
+    where,
+    [asc(healthcareServices.name), asc(healthcareServices.id)],
+    page,
+  );
 }
 
 export async function serviceLocationsFor(db: Db, serviceIds: string[]) {
@@ -430,31 +466,55 @@ export async function searchPatients(db: Db, filter: PatientFilter, page: Page) 
   for (const word of filter.nameWords ?? []) {
     const prefix = `${escapeLike(word)}%`;
     conditions.push(
-      or(ilike(patients.firstName, prefix), ilike(patients.lastName, prefix), ilike(patients.middleName, prefix), ilike(patients.preferredName, prefix)),
+      or(
+        ilike(patients.firstName, prefix),
+        ilike(patients.lastName, prefix),
+        ilike(patients.middleName, prefix),
+        ilike(patients.preferredName, prefix),
+      ),
     );
   }
   if (filter.birthDate) conditions.push(eq(patients.birthDate, filter.birthDate));
   if (filter.phone) {
-    const digits = (column: typeof patients.phone | typeof patients.mobile) => sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10)`;
-    conditions.push(or(sql`${digits(patients.phone)} = ${filter.phone}`, sql`${digits(patients.mobile)} = ${filter.phone}`));
+    const digits = (column: typeof patients.phone | typeof patients.mobile) =>
+      sql`right(regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g'), 10)`;
+    conditions.push(
+      or(sql`${digits(patients.phone)} = ${filter.phone}`, sql`${digits(patients.mobile)} = ${filter.phone}`),
+    );
   }
   if (filter.email) conditions.push(sql`lower(${patients.email}) = lower(${filter.email})`);
   if (filter.identifiers?.length) {
     conditions.push(
-      inArray(patients.id, db.select({ id: patientIdentifiers.patientId }).from(patientIdentifiers).where(identifierMatch(patientIdentifiers, filter.identifiers))),
+      inArray(
+        patients.id,
+        db
+          .select({ id: patientIdentifiers.patientId })
+          .from(patientIdentifiers)
+          .where(identifierMatch(patientIdentifiers, filter.identifiers)),
+      ),
     );
   }
-  if (filter.managingOrganizationId) conditions.push(eq(patients.managingOrganizationId, filter.managingOrganizationId));
+  if (filter.managingOrganizationId)
+    conditions.push(eq(patients.managingOrganizationId, filter.managingOrganizationId));
   if (filter.careOrganizationId) {
     conditions.push(
       inArray(
         patients.id,
-        db.select({ id: patientCareRelations.patientId }).from(patientCareRelations).where(eq(patientCareRelations.organizationId, filter.careOrganizationId)),
+        db
+          .select({ id: patientCareRelations.patientId })
+          .from(patientCareRelations)
+          .where(eq(patientCareRelations.organizationId, filter.careOrganizationId)),
       ),
     );
   }
   if (filter.ids) conditions.push(filter.ids.length ? inArray(patients.id, filter.ids) : sql`false`);
-  return pagedSelect(db, patients, and(...conditions), [asc(patients.lastName), asc(patients.firstName), asc(patients.id)], page);
+  return pagedSelect(
+    db,
+    patients,
+    and(...conditions),
+    [asc(patients.lastName), asc(patients.firstName), asc(patients.id)],
+    page,
+  );
 }
 
 /** Stores a mobile number that the patient has just proven to own (phone verification). */
@@ -498,7 +558,11 @@ export async function patientIdByIdentifier(db: Db, identifier: string): Promise
   return rows[0]?.id ?? null;
 }
 
-export async function insertPatient(db: Db, row: NewPatientRow & { id: string }, identifiers: IdentifierRow[]) {
+export async function insertPatient(
+  db: Db,
+  row: NewPatientRow & { id: string },
+  identifiers: IdentifierRow[],
+) {
   await db.insert(patients).values(row);
   if (identifiers.length > 0) {
     await db.insert(patientIdentifiers).values(identifiers.map((i) => ({ patientId: row.id, ...i })));
@@ -568,7 +632,11 @@ export async function searchCoverages(db: Db, filter: CoverageFilter, page: Page
     db,
     coverages,
     where,
-    [sql`array_position(array['Primary','Secondary','Tertiary'], ${coverages.priority})`, asc(coverages.createdAt), asc(coverages.id)],
+    [
+      sql`array_position(array['Primary','Secondary','Tertiary'], ${coverages.priority})`,
+      asc(coverages.createdAt),
+      asc(coverages.id),
+    ],
     page,
   );
 }
@@ -581,7 +649,10 @@ export async function insertCoverage(db: Db, row: typeof coverages.$inferInsert)
 
 export async function acceptedPlansOfPractitioners(db: Db, practitionerIds: string[]) {
   if (practitionerIds.length === 0) return [];
-  return db.select().from(practitionerInsurances).where(inArray(practitionerInsurances.practitionerId, practitionerIds));
+  return db
+    .select()
+    .from(practitionerInsurances)
+    .where(inArray(practitionerInsurances.practitionerId, practitionerIds));
 }
 
 export async function acceptedPlansOfLocations(db: Db, locationIds: string[]) {
@@ -633,7 +704,12 @@ async function pagedSelect<T extends PagedTable>(
 // ---------- care relations and family links, on any connection (the access policy's lookups) ----------
 
 /** Records that a practice cares for a patient; a relation that exists already is kept as it is. */
-export async function insertCareRelation(connection: Pick<Connection, 'query'>, patientId: string, organizationId: string, source: CareRelationSource): Promise<void> {
+export async function insertCareRelation(
+  connection: Pick<Connection, 'query'>,
+  patientId: string,
+  organizationId: string,
+  source: CareRelationSource,
+): Promise<void> {
   await connection.query(
     `insert into patient_care_relations (patient_id, organization_id, source) values ($1, $2, $3)
      on conflict (patient_id, organization_id) do nothing`,
@@ -644,7 +720,11 @@ export async function insertCareRelation(connection: Pick<Connection, 'query'>, 
 // Ids come from tokens and paths: one that is not a uuid matches nothing (rather than failing the cast).
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function hasCareRelation(connection: Pick<Connection, 'query'>, organizationId: string, patientId: string): Promise<boolean> {
+export async function hasCareRelation(
+  connection: Pick<Connection, 'query'>,
+  organizationId: string,
+  patientId: string,
+): Promise<boolean> {
   if (!UUID.test(organizationId) || !UUID.test(patientId)) return false;
   const rows = await connection.query(
     'select 1 from patient_care_relations where organization_id = $1 and patient_id = $2 limit 1',
@@ -653,7 +733,11 @@ export async function hasCareRelation(connection: Pick<Connection, 'query'>, org
   return rows.length > 0;
 }
 
-export async function managesFamilyMember(connection: Pick<Connection, 'query'>, holderId: string, patientId: string): Promise<boolean> {
+export async function managesFamilyMember(
+  connection: Pick<Connection, 'query'>,
+  holderId: string,
+  patientId: string,
+): Promise<boolean> {
   if (!UUID.test(holderId) || !UUID.test(patientId)) return false;
   const rows = await connection.query(
     'select 1 from patient_related_persons where patient_id = $1 and related_patient_id = $2 and active limit 1',
@@ -662,7 +746,10 @@ export async function managesFamilyMember(connection: Pick<Connection, 'query'>,
   return rows.length > 0;
 }
 
-export async function familyMemberIds(connection: Pick<Connection, 'query'>, holderId: string): Promise<string[]> {
+export async function familyMemberIds(
+  connection: Pick<Connection, 'query'>,
+  holderId: string,
+): Promise<string[]> {
   if (!UUID.test(holderId)) return [];
   const rows = await connection.query<{ id: string }>(
     'select related_patient_id as id from patient_related_persons where patient_id = $1 and active order by created_at, id',
@@ -675,6 +762,13 @@ export async function familyMemberIds(connection: Pick<Connection, 'query'>, hol
  * The practice's reputation switch (has_reputation_enabled, practice-portal.md §3.1: derived per practice): the
  * reputation module keeps it equal to "active review-platform settings on file" (decision 0058).
  */
-export async function setReputationEnabled(connection: Pick<Connection, 'query'>, organizationId: string, enabled: boolean): Promise<void> {
-  await connection.query('update organizations set has_reputation_enabled = $2 where id = $1', [organizationId, enabled]);
+export async function setReputationEnabled(
+  connection: Pick<Connection, 'query'>,
+  organizationId: string,
+  enabled: boolean,
+): Promise<void> {
+  await connection.query('update organizations set has_reputation_enabled = $2 where id = $1', [
+    organizationId,
+    enabled,
+  ]);
 }

@@ -166,7 +166,11 @@ export const careTeams = pgTable('care_teams', {
 
 export const careTeamParticipants = pgTable(
   'care_team_participants',
-  { careTeamId: uuid('care_team_id').notNull(), practitionerId: uuid('practitioner_id').notNull(), role: text('role').notNull() },
+  {
+    careTeamId: uuid('care_team_id').notNull(),
+    practitionerId: uuid('practitioner_id').notNull(),
+    role: text('role').notNull(),
+  },
   (t) => [primaryKey({ columns: [t.careTeamId, t.practitionerId] })],
 );
 
@@ -248,7 +252,10 @@ export const coverages = pgTable('coverages', {
   subscriberGender: text('subscriber_gender').$type<Gender>(),
   subscriberBirthDate: date('subscriber_birth_date', { mode: 'string' }),
   kind: text('kind').notNull().default('insurance'),
-  status: text('status').$type<'Active' | 'Cancelled' | 'Draft' | 'Entered-In-Error'>().notNull().default('Active'),
+  status: text('status')
+    .$type<'Active' | 'Cancelled' | 'Draft' | 'Entered-In-Error'>()
+    .notNull()
+    .default('Active'),
   priority: text('priority').$type<'Primary' | 'Secondary' | 'Tertiary'>().notNull().default('Primary'),
   periodStart: date('period_start', { mode: 'string' }),
   periodEnd: date('period_end', { mode: 'string' }),

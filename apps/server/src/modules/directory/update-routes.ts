@@ -24,7 +24,13 @@ const V2 = '/careslot-administration/api/v2';
 const tags = ['patients'];
 const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-const workflowQuery = z.object({ workflow: z.string().max(64).optional().describe('The workflow recorded in the audit trail, e.g. Online_Booking_Web') });
+const workflowQuery = z.object({
+  workflow: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('The workflow recorded in the audit trail, e.g. Online_Booking_Web'),
+});
 
 /**
  * Changes a patient makes while booking (patient-booking.md §7 Patients and Coverage): demographics, coverages
@@ -36,32 +42,121 @@ export const patientUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${V2}/patient/:id`,
-    { preHandler: requireUser, schema: { tags, security, summary: "Replace a patient's demographics (a changed mobile needs verifying again)", params: idParamSchema, querystring: workflowQuery, body: patientUpdateSchema, response: { 200: patientUpdateResponseSchema, ...errors } } },
-    async (request) => ok(await updates.updatePatient(database, contextOf(request), request.query.workflow ?? null, request.params.id, request.body), ACCOUNT_MESSAGES.patientUpdated),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Replace a patient's demographics (a changed mobile needs verifying again)",
+        params: idParamSchema,
+        querystring: workflowQuery,
+        body: patientUpdateSchema,
+        response: { 200: patientUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await updates.updatePatient(
+          database,
+          contextOf(request),
+          request.query.workflow ?? null,
+          request.params.id,
+          request.body,
+        ),
+        ACCOUNT_MESSAGES.patientUpdated,
+      ),
   );
 
   app.patch(
     `${V2}/patient/:id`,
-    { preHandler: requireUser, schema: { tags, security, summary: "Change some of a patient's demographics", params: idParamSchema, querystring: workflowQuery, body: patientPatchSchema, response: { 200: patientUpdateResponseSchema, ...errors } } },
-    async (request) => ok(await updates.updatePatient(database, contextOf(request), request.query.workflow ?? null, request.params.id, request.body), ACCOUNT_MESSAGES.patientUpdated),
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Change some of a patient's demographics",
+        params: idParamSchema,
+        querystring: workflowQuery,
+        body: patientPatchSchema,
+        response: { 200: patientUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await updates.updatePatient(
+          database,
+          contextOf(request),
+          request.query.workflow ?? null,
+          request.params.id,
+          request.body,
+        ),
+        ACCOUNT_MESSAGES.patientUpdated,
+      ),
   );
 
   for (const base of [`${V2}/PatientCoverage`, `${V2}/web/patient-coverage`]) {
     app.post(
       base,
-      { preHandler: requireUser, schema: { tags, security, summary: 'Add a coverage (it replaces the active one of its priority)', querystring: workflowQuery, body: coverageInputSchema, response: { 200: coverageResponseSchema, ...errors } } },
-      async (request) => ok(await updates.createCoverage(database, contextOf(request), request.query.workflow ?? null, request.body)),
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'Add a coverage (it replaces the active one of its priority)',
+          querystring: workflowQuery,
+          body: coverageInputSchema,
+          response: { 200: coverageResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await updates.createCoverage(
+            database,
+            contextOf(request),
+            request.query.workflow ?? null,
+            request.body,
+          ),
+        ),
     );
     app.put(
       `${base}/:id`,
-      { preHandler: requireUser, schema: { tags, security, summary: 'Change a coverage', params: idParamSchema, querystring: workflowQuery, body: coverageInputSchema, response: { 200: coverageResponseSchema, ...errors } } },
-      async (request) => ok(await updates.updateCoverage(database, contextOf(request), request.query.workflow ?? null, request.params.id, request.body)),
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'Change a coverage',
+          params: idParamSchema,
+          querystring: workflowQuery,
+          body: coverageInputSchema,
+          response: { 200: coverageResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await updates.updateCoverage(
+            database,
+            contextOf(request),
+            request.query.workflow ?? null,
+            request.params.id,
+            request.body,
+          ),
+        ),
     );
   }
 
   app.post(
     `${V2}/web/patient-coverage/advance-search`,
-    { preHandler: requireUser, schema: { tags, security, summary: 'A patient’s insurance coverages, primary first', body: coverageSearchSchema, response: { 200: coverageListSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'A patient’s insurance coverages, primary first',
+        body: coverageSearchSchema,
+        response: { 200: coverageListSchema, ...errors },
+      },
+    },
     async (request) => readCoverages(database, contextOf(request), request.body),
   );
 
@@ -69,17 +164,51 @@ export const patientUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
     `${V2}/PatientCoverage/:id/card-pictures`,
     {
       preHandler: requireUser,
-      schema: { tags, security, summary: 'Upload a picture of the insurance card (JPEG, PNG or WebP, at most 5 MB)', params: idParamSchema, querystring: cardPictureQuerySchema, body: fileUploadSchema, response: { 200: coverageResponseSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a picture of the insurance card (JPEG, PNG or WebP, at most 5 MB)',
+        params: idParamSchema,
+        querystring: cardPictureQuerySchema,
+        body: fileUploadSchema,
+        response: { 200: coverageResponseSchema, ...errors },
+      },
     },
-    async (request) => ok(await updates.addCardPicture(database, contextOf(request), request.query.auditTrail ?? null, request.params.id, request.query.side, request.body)),
+    async (request) =>
+      ok(
+        await updates.addCardPicture(
+          database,
+          contextOf(request),
+          request.query.auditTrail ?? null,
+          request.params.id,
+          request.query.side,
+          request.body,
+        ),
+      ),
   );
 
   app.get(
     `${V2}/PatientCoverage/:id/card-pictures/:fileId`,
-    { preHandler: requireUser, schema: { tags, security, summary: 'One picture of an insurance card', params: cardPictureParamsSchema } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'One picture of an insurance card',
+        params: cardPictureParamsSchema,
+      },
+    },
     async (request, reply) => {
-      const file = await updates.readCardPicture(database, contextOf(request), request.params.id, request.params.fileId);
-      return reply.type(file.content_type).header('cache-control', 'private, no-store').send(Buffer.from(file.content));
+      const file = await updates.readCardPicture(
+        database,
+        contextOf(request),
+        request.params.id,
+        request.params.fileId,
+      );
+      return reply
+        .type(file.content_type)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.content));
     },
   );
 };

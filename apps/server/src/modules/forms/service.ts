@@ -15,7 +15,13 @@ import {
   type PreBookingResponseInput,
   type StoredFileRef,
 } from '@careslot/contracts';
-import { formsForReason, keptAnswers, unknownAnswerKeys, validateFormAnswers, visibleComponents } from '@careslot/domain';
+import {
+  formsForReason,
+  keptAnswers,
+  unknownAnswerKeys,
+  validateFormAnswers,
+  visibleComponents,
+} from '@careslot/domain';
 import { authorize, isSupportUser, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
@@ -37,8 +43,13 @@ function toForm(row: store.CustomFormRow): CustomForm {
   };
 }
 
-async function associated(deps: Deps, formType: CustomFormType, query: FormAssociationQuery): Promise<CustomForm[]> {
-  if (!query.OrganizationId && !query.LocationId) throw fieldError('OrganizationId', 'required', 'give OrganizationId or LocationId');
+async function associated(
+  deps: Deps,
+  formType: CustomFormType,
+  query: FormAssociationQuery,
+): Promise<CustomForm[]> {
+  if (!query.OrganizationId && !query.LocationId)
+    throw fieldError('OrganizationId', 'required', 'give OrganizationId or LocationId');
   const rows = await store.associatedForms(deps.database, {
     formType,
     organizationId: query.OrganizationId ?? null,
@@ -50,12 +61,20 @@ async function associated(deps: Deps, formType: CustomFormType, query: FormAssoc
 }
 
 /** POST customform/associateforms: every form of the type associated with the practice, facility, provider or resource. */
-export async function associateForms(deps: Deps, formType: CustomFormType, query: FormAssociationQuery): Promise<CustomForm[]> {
+export async function associateForms(
+  deps: Deps,
+  formType: CustomFormType,
+  query: FormAssociationQuery,
+): Promise<CustomForm[]> {
   return associated(deps, formType, query);
 }
 
 /** POST customform/eligibleForms: the associated forms that apply to the chosen reason (4.3 step 7, 'all reasons'). */
-export async function eligibleForms(deps: Deps, formType: CustomFormType, query: FormAssociationQuery): Promise<CustomForm[]> {
+export async function eligibleForms(
+  deps: Deps,
+  formType: CustomFormType,
+  query: FormAssociationQuery,
+): Promise<CustomForm[]> {
   return formsForReason(await associated(deps, formType, query), query.ReasonId);
 }
 
@@ -64,7 +83,11 @@ export async function eligibleForms(deps: Deps, formType: CustomFormType, query:
  * (practice-portal.md §4.4). A practice user reads their own practice's; super users and support agents any.
  * Another practice answers as if it did not exist.
  */
-export async function assessmentForms(deps: Deps, context: RequestContext, organizationId: string): Promise<CustomForm[]> {
+export async function assessmentForms(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+): Promise<CustomForm[]> {
   // A practice's form definitions are no patient's data: no audit row, just the practice boundary.
   const anyPractice = isSupportUser(context);
   if (!anyPractice && context.organizationId !== organizationId) throw notFound();
@@ -75,22 +98,42 @@ export async function assessmentForms(deps: Deps, context: RequestContext, organ
  * The answers checked against the form: no unknown keys, every visible required component answered with the
  * right kind of value, files the patient's own uploads. Only visible answers are kept.
  */
-async function checkedAnswers(deps: Deps, definition: FormDefinition, answers: FormAnswers, patientId: string, field: string): Promise<FormAnswers> {
+async function checkedAnswers(
+  deps: Deps,
+  definition: FormDefinition,
+  answers: FormAnswers,
+  patientId: string,
+  field: string,
+): Promise<FormAnswers> {
   const unknown = unknownAnswerKeys(definition, answers);
-  if (unknown.length > 0) throw badRequest(unknown.map((k) => ({ field: `${field}.${k}`, rule: 'unknown', message: 'is not a question of this form' })));
+  if (unknown.length > 0)
+    throw badRequest(
+      unknown.map((k) => ({
+        field: `${field}.${k}`,
+        rule: 'unknown',
+        message: 'is not a question of this form',
+      })),
+    );
   const errors = validateFormAnswers(definition, answers);
   const labels = new Map(visibleComponents(definition, answers).map((c) => [c.Key, c.Label]));
   if (Object.keys(errors).length > 0) {
     throw badRequest(
-      Object.entries(errors).map(([k, rule]) => ({ field: `${field}.${k}`, rule, message: `${labels.get(k) ?? k}: ${rule === 'required' ? 'an answer is required' : `the answer breaks the '${rule}' rule`}` })),
+      Object.entries(errors).map(([k, rule]) => ({
+        field: `${field}.${k}`,
+        rule,
+        message: `${labels.get(k) ?? k}: ${rule === 'required' ? 'an answer is required' : `the answer breaks the '${rule}' rule`}`,
+      })),
     );
   }
   const kept = keptAnswers(definition, answers) as FormAnswers;
-  const fileIds = Object.values(kept).flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) ? [v.FileId] : []));
+  const fileIds = Object.values(kept).flatMap((v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? [v.FileId] : [],
+  );
   const files = await fileRefs(deps.database, fileIds);
   for (const id of fileIds) {
     const file = files.find((f) => f.FileId === id);
-    if (!file || file.patientId !== patientId) throw fieldError(field, 'file', 'refers to a file this patient did not upload');
+    if (!file || file.patientId !== patientId)
+      throw fieldError(field, 'file', 'refers to a file this patient did not upload');
   }
   return kept;
 }
@@ -111,17 +154,38 @@ function toResponse(row: store.ResponseRow): CustomFormResponse {
     EntityStatus: row.entity_status,
     Components: row.components as FormAnswers,
     WorkFlow: row.workflow,
-    AuditTrail: { CreatedBySystem: AUDIT_SYSTEM, LastChangedBySystem: AUDIT_SYSTEM, WorkflowOrServiceName: row.workflow, CreatedOn: new Date(row.created_at).toISOString() },
+    AuditTrail: {
+      CreatedBySystem: AUDIT_SYSTEM,
+      LastChangedBySystem: AUDIT_SYSTEM,
+      WorkflowOrServiceName: row.workflow,
+      CreatedOn: new Date(row.created_at).toISOString(),
+    },
   };
 }
 
 /** POST customformresponse: a patient's answers to a form. */
-export async function saveResponse(deps: Deps, context: RequestContext, input: CustomFormResponseInput): Promise<CustomFormResponse> {
+export async function saveResponse(
+  deps: Deps,
+  context: RequestContext,
+  input: CustomFormResponseInput,
+): Promise<CustomFormResponse> {
   const form = await activeForm(deps, input.CustomFormId);
   const id = randomUUID();
   // The answers belong to the practice whose form they answer.
-  await authorize(context, 'create', { kind: 'form-response', id, patientId: input.UserId, organizationId: form.organization_id, workflow: input.WorkFlow ?? null });
-  const components = await checkedAnswers(deps, formDefinitionSchema.parse(form.definition), input.Components, input.UserId, 'Components');
+  await authorize(context, 'create', {
+    kind: 'form-response',
+    id,
+    patientId: input.UserId,
+    organizationId: form.organization_id,
+    workflow: input.WorkFlow ?? null,
+  });
+  const components = await checkedAnswers(
+    deps,
+    formDefinitionSchema.parse(form.definition),
+    input.Components,
+    input.UserId,
+    'Components',
+  );
   const row = await store.insertResponse(deps.database, {
     id,
     kind: 'response',
@@ -139,25 +203,52 @@ export async function saveResponse(deps: Deps, context: RequestContext, input: C
 }
 
 /** The patient, their account holder and the practice whose form it answers; 404 for anyone else. */
-async function readable(deps: Deps, context: RequestContext, id: string, kind: store.ResponseRow['kind'], entityType: string): Promise<store.ResponseRow> {
+async function readable(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  kind: store.ResponseRow['kind'],
+  entityType: string,
+): Promise<store.ResponseRow> {
   const row = await store.responseById(deps.database, id, kind);
   if (!row) return notFoundAudited(context, 'read', 'form-response', id, { entityType });
-  await authorize(context, 'read', { kind: 'form-response', id, patientId: row.patient_id, organizationId: row.organization_id, entityType });
+  await authorize(context, 'read', {
+    kind: 'form-response',
+    id,
+    patientId: row.patient_id,
+    organizationId: row.organization_id,
+    entityType,
+  });
   return row;
 }
 
-export async function getResponse(deps: Deps, context: RequestContext, id: string): Promise<CustomFormResponse> {
+export async function getResponse(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<CustomFormResponse> {
   return toResponse(await readable(deps, context, id, 'response', 'CustomFormResponse'));
 }
 
 function toPreBooking(row: store.ResponseRow): PreBookingResponse {
-  return { Id: row.id, CustomFormId: row.custom_form_id, PatientId: row.patient_id, CustomFormResponse: row.components as FormAnswers, CreatedOn: new Date(row.created_at).toISOString() };
+  return {
+    Id: row.id,
+    CustomFormId: row.custom_form_id,
+    PatientId: row.patient_id,
+    CustomFormResponse: row.components as FormAnswers,
+    CreatedOn: new Date(row.created_at).toISOString(),
+  };
 }
 
 /** POST WebPreBookingResponse: the screening answers given before the booking exists. */
-export async function savePreBookingResponse(deps: Deps, context: RequestContext, input: PreBookingResponseInput): Promise<PreBookingResponse> {
+export async function savePreBookingResponse(
+  deps: Deps,
+  context: RequestContext,
+  input: PreBookingResponseInput,
+): Promise<PreBookingResponse> {
   const patientId = input.PatientId ?? context.userId;
-  if (!patientId) throw fieldError('PatientId', 'required', 'PatientId is required for a caller without a patient record');
+  if (!patientId)
+    throw fieldError('PatientId', 'required', 'PatientId is required for a caller without a patient record');
   const form = await activeForm(deps, input.CustomFormId);
   const id = randomUUID();
   await authorize(context, 'create', {
@@ -168,7 +259,13 @@ export async function savePreBookingResponse(deps: Deps, context: RequestContext
     entityType: 'PreBookingResponse',
     workflow: 'Online_Booking_Web',
   });
-  const components = await checkedAnswers(deps, formDefinitionSchema.parse(form.definition), input.CustomFormResponse, patientId, 'CustomFormResponse');
+  const components = await checkedAnswers(
+    deps,
+    formDefinitionSchema.parse(form.definition),
+    input.CustomFormResponse,
+    patientId,
+    'CustomFormResponse',
+  );
   const row = await store.insertResponse(deps.database, {
     id,
     kind: 'prebooking',
@@ -185,23 +282,50 @@ export async function savePreBookingResponse(deps: Deps, context: RequestContext
   return toPreBooking(row);
 }
 
-export async function getPreBookingResponse(deps: Deps, context: RequestContext, id: string): Promise<PreBookingResponse> {
+export async function getPreBookingResponse(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<PreBookingResponse> {
   return toPreBooking(await readable(deps, context, id, 'prebooking', 'PreBookingResponse'));
 }
 
 /** A file a form answer refers to (images or PDF, 5 MB). */
-export async function uploadFormFile(deps: Deps, context: RequestContext, patientId: string, upload: FileUpload): Promise<StoredFileRef> {
+export async function uploadFormFile(
+  deps: Deps,
+  context: RequestContext,
+  patientId: string,
+  upload: FileUpload,
+): Promise<StoredFileRef> {
   // Not yet an answer to any form: shared with no practice until a response names it.
-  await authorize(context, 'create', { kind: 'file', id: null, patientId, sharedWith: [], entityType: 'FormFile' });
+  await authorize(context, 'create', {
+    kind: 'file',
+    id: null,
+    patientId,
+    sharedWith: [],
+    entityType: 'FormFile',
+  });
   const bytes = checkUpload(upload, UPLOAD_RULES.contentTypes);
-  return storeFile(deps.database, { patientId, purpose: 'form', upload, bytes, createdBy: context.subject ?? 'unknown', now: deps.clock.now() });
+  return storeFile(deps.database, {
+    patientId,
+    purpose: 'form',
+    upload,
+    bytes,
+    createdBy: context.subject ?? 'unknown',
+    now: deps.clock.now(),
+  });
 }
 
 /**
  * A form file the caller may read, else 404: the patient and their account holder, and the practices whose
  * forms it answers (never another practice that merely cares for the patient).
  */
-export async function readPatientFile(deps: Deps, context: RequestContext, id: string, purpose: string): Promise<StoredFileRow> {
+export async function readPatientFile(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  purpose: string,
+): Promise<StoredFileRow> {
   const file = await findFile(deps.database, id);
   if (!file || file.purpose !== purpose) return notFoundAudited(context, 'read', 'file', id);
   const sharedWith = await store.practicesAnsweredWithFile(deps.database, file.patient_id, id);

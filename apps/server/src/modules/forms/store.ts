@@ -20,7 +20,13 @@ export interface CustomFormRow {
  */
 export async function associatedForms(
   db: Connection,
-  query: { formType: string; organizationId: string | null; locationId: string | null; providerId: string | null; resourceId: string | null },
+  query: {
+    formType: string;
+    organizationId: string | null;
+    locationId: string | null;
+    providerId: string | null;
+    resourceId: string | null;
+  },
 ): Promise<CustomFormRow[]> {
   return db.query<CustomFormRow>(
     `select f.* from custom_forms f
@@ -37,7 +43,11 @@ export async function associatedForms(
 }
 
 /** Every active form of one type of a practice, whatever it is associated with, in the practice's order. */
-export async function practiceForms(db: Connection, organizationId: string, formType: string): Promise<CustomFormRow[]> {
+export async function practiceForms(
+  db: Connection,
+  organizationId: string,
+  formType: string,
+): Promise<CustomFormRow[]> {
   return db.query<CustomFormRow>(
     'select * from custom_forms where active and organization_id = $1 and form_type = $2 order by sort_order, name, id',
     [organizationId, formType],
@@ -63,17 +73,36 @@ export interface ResponseRow {
   created_at: Date | string;
 }
 
-export async function insertResponse(db: Connection, row: Omit<ResponseRow, 'created_at'> & { now: Date }): Promise<ResponseRow> {
+export async function insertResponse(
+  db: Connection,
+  row: Omit<ResponseRow, 'created_at'> & { now: Date },
+): Promise<ResponseRow> {
   const rows = await db.query<ResponseRow>(
     `insert into custom_form_responses (id, kind, custom_form_id, patient_id, entity_id, entity_type, entity_status, components, workflow, created_by, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
-    [row.id, row.kind, row.custom_form_id, row.patient_id, row.entity_id, row.entity_type, row.entity_status, JSON.stringify(row.components), row.workflow, row.created_by, row.now.toISOString()],
+    [
+      row.id,
+      row.kind,
+      row.custom_form_id,
+      row.patient_id,
+      row.entity_id,
+      row.entity_type,
+      row.entity_status,
+      JSON.stringify(row.components),
+      row.workflow,
+      row.created_by,
+      row.now.toISOString(),
+    ],
   );
   return rows[0]!;
 }
 
 /** A response with the practice whose form it answers (the practice that owns the answers). */
-export async function responseById(db: Connection, id: string, kind: ResponseRow['kind']): Promise<(ResponseRow & { organization_id: string }) | null> {
+export async function responseById(
+  db: Connection,
+  id: string,
+  kind: ResponseRow['kind'],
+): Promise<(ResponseRow & { organization_id: string }) | null> {
   const rows = await db.query<ResponseRow & { organization_id: string }>(
     `select r.*, f.organization_id from custom_form_responses r join custom_forms f on f.id = r.custom_form_id
      where r.id = $1 and r.kind = $2`,
@@ -83,7 +112,11 @@ export async function responseById(db: Connection, id: string, kind: ResponseRow
 }
 
 /** The practices whose forms a patient's file was given as an answer to (they share the file). */
-export async function practicesAnsweredWithFile(db: Connection, patientId: string, fileId: string): Promise<string[]> {
+export async function practicesAnsweredWithFile(
+  db: Connection,
+  patientId: string,
+  fileId: string,
+): Promise<string[]> {
   const rows = await db.query<{ organization_id: string }>(
     `select distinct f.organization_id from custom_form_responses r join custom_forms f on f.id = r.custom_form_id
      where r.patient_id = $1 and jsonb_path_exists(r.components, '$.** ? (@.FileId == $id)', jsonb_build_object('id', $2::text))`,

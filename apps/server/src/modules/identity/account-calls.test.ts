@@ -53,7 +53,11 @@ describe('POST /api/account/login {UserName, Password}', () => {
     expect(bad.json.errors[0]!.field).toBe('body.UserName');
 
     for (let i = 0; i < 4; i += 1)
-      await t.call({ method: 'POST', url: ACCOUNT_PATHS.login, payload: { UserName: registered.email, Password: 'not-it-1' } });
+      await t.call({
+        method: 'POST',
+        url: ACCOUNT_PATHS.login,
+        payload: { UserName: registered.email, Password: 'not-it-1' },
+      });
     const locked = await t.call({
       method: 'POST',
       url: ACCOUNT_PATHS.login,
@@ -126,7 +130,12 @@ describe('careslot-identity token route and refresh-token', () => {
     const ok = await t.call<{ access_token: string; refresh_token: string }>({
       method: 'POST',
       url: ACCOUNT_PATHS.identityToken,
-      ...form({ ...fields, code: again.code, redirect_uri: again.redirectUri, code_verifier: again.pkce.verifier }),
+      ...form({
+        ...fields,
+        code: again.code,
+        redirect_uri: again.redirectUri,
+        code_verifier: again.pkce.verifier,
+      }),
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json.access_token).toBeTruthy();
@@ -134,7 +143,12 @@ describe('careslot-identity token route and refresh-token', () => {
     const refreshed = await t.call<{ data: { access_token: string; refresh_token: string } }>({
       method: 'POST',
       url: `${ACCOUNT_PATHS.refreshToken}?appPlatform=patientPortal`,
-      ...form({ grant_type: 'refresh_token', refresh_token: ok.json.refresh_token, client_id: OAUTH_CLIENT_ID, scope: 'openid profile email' }),
+      ...form({
+        grant_type: 'refresh_token',
+        refresh_token: ok.json.refresh_token,
+        client_id: OAUTH_CLIENT_ID,
+        scope: 'openid profile email',
+      }),
     });
     expect(refreshed.statusCode).toBe(200);
     expect(decodeJwt(refreshed.json.data.access_token).email).toBe(PATIENT);
@@ -143,24 +157,36 @@ describe('careslot-identity token route and refresh-token', () => {
     const stale = await t.call({
       method: 'POST',
       url: ACCOUNT_PATHS.refreshToken,
-      ...form({ grant_type: 'refresh_token', refresh_token: ok.json.refresh_token, client_id: OAUTH_CLIENT_ID }),
+      ...form({
+        grant_type: 'refresh_token',
+        refresh_token: ok.json.refresh_token,
+        client_id: OAUTH_CLIENT_ID,
+      }),
     });
     expect(stale.statusCode).toBe(401);
     // Reusing the code is refused (and revokes what it granted).
     const reuse = await t.call<{ message: string }>({
       method: 'POST',
       url: ACCOUNT_PATHS.identityToken,
-      ...form({ ...fields, code: again.code, redirect_uri: again.redirectUri, code_verifier: again.pkce.verifier }),
+      ...form({
+        ...fields,
+        code: again.code,
+        redirect_uri: again.redirectUri,
+        code_verifier: again.pkce.verifier,
+      }),
     });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json.message).toBe('Token exchange failed');
-
   }, 30_000);
 
   it('the realm token answered by the rerouted exchange is the one exchange-token accepts', async () => {
     const result = await authorize(t, PATIENT, DEMO_PASSWORD);
     const tokens = await exchangeCode(t, result);
-    const product = await t.call({ method: 'POST', url: '/api/account/exchange-token', payload: { SubjectToken: tokens.json.access_token } });
+    const product = await t.call({
+      method: 'POST',
+      url: '/api/account/exchange-token',
+      payload: { SubjectToken: tokens.json.access_token },
+    });
     expect(product.statusCode).toBe(200);
   }, 30_000);
 });
@@ -177,7 +203,9 @@ describe('POST v1/signed-link/create', () => {
     expect(res.statusCode).toBe(200);
     const url = new URL(res.json.data.Url);
     expect(url.pathname).toBe('/survey/appointment/42');
-    const key = createHmac('sha256', String(t.tokens.privateJwk().d)).update('careslot-signed-links').digest('base64url');
+    const key = createHmac('sha256', String(t.tokens.privateJwk().d))
+      .update('careslot-signed-links')
+      .digest('base64url');
     const signed = `${url.pathname}${url.search}`;
     expect(verifyLink(key, signed, new Date())).toBe(true);
     expect(verifyLink(key, signed.replace('/42', '/43'), new Date())).toBe(false);

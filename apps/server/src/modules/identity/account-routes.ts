@@ -35,7 +35,9 @@ export interface AccountRouteDeps {
   startSession(reply: FastifyReply, account: Account): Promise<string>;
 }
 
-const callerOf = (request: FastifyRequest): service.Caller & { principal: ReturnType<typeof currentPrincipal> } => ({
+const callerOf = (
+  request: FastifyRequest,
+): service.Caller & { principal: ReturnType<typeof currentPrincipal> } => ({
   principal: currentPrincipal(request),
   audit: auditContextOf(request),
 });
@@ -77,14 +79,20 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['account'],
-          summary: 'Signs in with e-mail and password (Argon2id, lock-out with back-off) and answers a product token',
+          summary:
+            'Signs in with e-mail and password (Argon2id, lock-out with back-off) and answers a product token',
           body: accountLoginSchema,
           response: { 200: productTokenResponseSchema },
         },
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const account = await service.signInForToken(app.deps, auditContextOf(request), request.body.UserName, request.body.Password);
+        const account = await service.signInForToken(
+          app.deps,
+          auditContextOf(request),
+          request.body.UserName,
+          request.body.Password,
+        );
         const sessionId = await startSession(reply, account);
         return service.productToken(app.deps, account, { message: LOGIN_MESSAGES.success, sessionId });
       },
@@ -96,9 +104,11 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         preHandler: requireUser,
         schema: {
           tags: ['account'],
-          summary: 'The realm account of an e-mail: the caller\'s own, or any for support and super users',
+          summary: "The realm account of an e-mail: the caller's own, or any for support and super users",
           querystring: identityUserQuerySchema,
-          response: { 200: z.object({ status_code: z.number().int(), message: z.string(), data: identityUserSchema }) },
+          response: {
+            200: z.object({ status_code: z.number().int(), message: z.string(), data: identityUserSchema }),
+          },
         },
       },
       async (request) => ({
@@ -113,7 +123,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['account'],
-          summary: "Refreshes a session with the realm's refresh token (rotated) and answers a new product token",
+          summary:
+            "Refreshes a session with the realm's refresh token (rotated) and answers a new product token",
           querystring: z.object({ appPlatform: z.string().max(50).optional() }),
           body: refreshTokenFormSchema,
           response: { 200: productTokenResponseSchema },
@@ -153,13 +164,21 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           tags: ['account'],
           summary: 'A link to a CareSlot page, signed and expiring, for sending to a patient',
           body: signedLinkInputSchema,
-          response: { 200: z.object({ status_code: z.number().int(), message: z.string(), data: signedLinkSchema }) },
+          response: {
+            200: z.object({ status_code: z.number().int(), message: z.string(), data: signedLinkSchema }),
+          },
         },
       },
       async (request) => ({
         status_code: 200,
         message: 'OK',
-        data: await service.createSignedLink(app.deps, callerOf(request), linkKey, request.body.Path, request.body.ExpiresInMinutes),
+        data: await service.createSignedLink(
+          app.deps,
+          callerOf(request),
+          linkKey,
+          request.body.Path,
+          request.body.ExpiresInMinutes,
+        ),
       }),
     );
 
@@ -172,7 +191,9 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           summary:
             "Single sign-on step 5: the caller's own practitioner record gets the identity-provider identifier it lacks (SINGLE_SIGN_ON_WEB)",
           body: practitionerUpdateSchema,
-          response: { 200: z.object({ status_code: z.number().int(), message: z.string(), data: practitionerSchema }) },
+          response: {
+            200: z.object({ status_code: z.number().int(), message: z.string(), data: practitionerSchema }),
+          },
         },
       },
       async (request) => ({
@@ -188,7 +209,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         preHandler: requireUser,
         schema: {
           tags: ['account'],
-          summary: 'Creates the patient record of a newly registered user (PATIENT_SIGNUP_WEB) and answers a product token for it',
+          summary:
+            'Creates the patient record of a newly registered user (PATIENT_SIGNUP_WEB) and answers a product token for it',
           body: signupPatientSchema,
           response: { 200: productTokenResponseSchema },
         },
@@ -218,7 +240,9 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           tags: ['account'],
           summary: "Records the user's answer (Accepted or Declined) to an agreement",
           body: userAgreementSchema,
-          response: { 200: z.object({ status_code: z.number().int(), message: z.string(), data: userAgreementSchema }) },
+          response: {
+            200: z.object({ status_code: z.number().int(), message: z.string(), data: userAgreementSchema }),
+          },
         },
       },
       async (request) => ({
@@ -234,7 +258,8 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         preHandler: requireRoles('practiceadmin', 'staff', 'provider', 'superuser', 'supportagent'),
         schema: {
           tags: ['account'],
-          summary: 'Invites a patient of the practice: the invitation id is the activation code, e-mailed when an address is given',
+          summary:
+            'Invites a patient of the practice: the invitation id is the activation code, e-mailed when an address is given',
           body: invitationInputSchema,
           response: { 200: invitationResponseSchema },
         },

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { Connection, Database } from '../../platform/db';
-import { accountOfPatient, clearLoginFailures, findCredentials, isLocked, reserveLoginTry, type Account } from './store';
+import {
+  accountOfPatient,
+  clearLoginFailures,
+  findCredentials,
+  isLocked,
+  reserveLoginTry,
+  type Account,
+} from './store';
 
 /** Argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's recommended minimum). */
 export const hashPassword = (password: string) => hash(password);
@@ -10,7 +17,8 @@ export const hashPassword = (password: string) => hash(password);
 export const LOCKOUT = { attempts: 5, baseMs: 30_000, maxMs: 15 * 60_000 } as const;
 
 /** The key sign-in failures are counted under: the lower-cased address, hashed (no e-mail at rest there). */
-export const loginKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+export const loginKey = (email: string) =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 export type PasswordCheck = { ok: true; account: Account } | { ok: false; reason: 'invalid' | 'locked' };
 

@@ -37,7 +37,10 @@ describe('common and breached passwords', () => {
       ko: /흔한 비밀번호/,
       ja: /よく使われすぎ/,
     };
-    for (const [language, text] of Object.entries(expected) as [Parameters<typeof registrationPage>[0]['language'], RegExp][]) {
+    for (const [language, text] of Object.entries(expected) as [
+      Parameters<typeof registrationPage>[0]['language'],
+      RegExp,
+    ][]) {
       const page = registrationPage({ uid: 'u1', language, values: {}, errors, cancelUrl: '/' });
       expect(page).toMatch(text);
       expect(page).not.toContain('registration.errors.passwordCommon');

@@ -102,11 +102,19 @@ describe('the realm (OpenID Connect issuer)', () => {
         state: 'probe',
         prompt: 'none',
       });
-      const answer = await t.app.inject({ method: 'GET', url: `/realms/careslot/protocol/openid-connect/auth?${query.toString()}`, headers: { cookie: jar.header() } });
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/realms/careslot/protocol/openid-connect/auth?${query.toString()}`,
+        headers: { cookie: jar.header() },
+      });
       let location = String(answer.headers.location);
       // oidc-provider resumes its own interaction before answering the client.
       for (let hop = 0; hop < 3 && !location.startsWith(`${t.config.publicUrl}/callback`); hop += 1) {
-        const next = await t.app.inject({ method: 'GET', url: localPath(location), headers: { cookie: jar.header() } });
+        const next = await t.app.inject({
+          method: 'GET',
+          url: localPath(location),
+          headers: { cookie: jar.header() },
+        });
         jar.store(next);
         location = String(next.headers.location);
       }
@@ -123,7 +131,10 @@ describe('the realm (OpenID Connect issuer)', () => {
     expect(await probe(withHint.jar)).toEqual({ code: null, error: 'login_required' });
 
     const withClient = await authorize(t, PATIENT, DEMO_PASSWORD);
-    const endedByClient = await logOut(withClient.jar, { client_id: 'careslot_web_app', post_logout_redirect_uri: backTo });
+    const endedByClient = await logOut(withClient.jar, {
+      client_id: 'careslot_web_app',
+      post_logout_redirect_uri: backTo,
+    });
     expect(endedByClient.headers.location).toBe(backTo);
     expect(await probe(withClient.jar)).toEqual({ code: null, error: 'login_required' });
   });

@@ -73,7 +73,11 @@ export async function createInvitation(
   return (await findInvitation(database, id, now))!.invitation;
 }
 
-export async function findInvitation(database: Database, id: string, now: Date): Promise<StoredInvitation | null> {
+export async function findInvitation(
+  database: Database,
+  id: string,
+  now: Date,
+): Promise<StoredInvitation | null> {
   const row = await findInvitationRow(database, id);
   return row ? { invitation: toInvitation(row, now), acceptedBy: row.accepted_by } : null;
 }

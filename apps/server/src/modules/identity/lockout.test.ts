@@ -17,7 +17,14 @@ afterAll(() => t.close());
 async function newAccount(password: string): Promise<string> {
   const email = `lockout-${Date.now()}-${(counter += 1)}@example.com`;
   await insertAccounts(t.database, [
-    { email, passwordHash: await hashPassword(password), givenName: 'Lee', familyName: 'Lock', userType: 'Patient', userRoles: ['patient'] },
+    {
+      email,
+      passwordHash: await hashPassword(password),
+      givenName: 'Lee',
+      familyName: 'Lock',
+      userType: 'Patient',
+      userRoles: ['patient'],
+    },
   ]);
   return email;
 }
@@ -33,7 +40,9 @@ const login = (email: string, password: string, index: number) =>
 describe('lock-out under parallel guesses', () => {
   it('evaluates at most 5 of 50 simultaneous wrong passwords and refuses the right one while locked', async () => {
     const email = await newAccount('RightHorse42!x');
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(email, `wrong-guess-${i}`, i)));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(email, `wrong-guess-${i}`, i)),
+    );
     const evaluated = answers.filter((answer) => answer.statusCode === 401);
     const locked = answers.filter((answer) => answer.statusCode === 429);
     // Four wrong tries answer 'invalid'; the fifth locks; every other one is refused without a password check.
@@ -87,7 +96,10 @@ describe('reset codes under parallel guesses', () => {
         remoteAddress: fromAddress(i),
         payload: { Code: given },
       });
-    const answers = await Promise.all([...Array.from({ length: 20 }, (_, i) => check(wrong(i), i)), check(code, 20)]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => check(wrong(i), i)),
+      check(code, 20),
+    ]);
     expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(4);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(17);
 

@@ -1,5 +1,10 @@
 import { createHmac } from 'node:crypto';
-import Provider, { interactionPolicy, type Adapter, type AdapterPayload, type Configuration } from 'oidc-provider';
+import Provider, {
+  interactionPolicy,
+  type Adapter,
+  type AdapterPayload,
+  type Configuration,
+} from 'oidc-provider';
 import { OAUTH_CLIENT_ID, REALM } from '@careslot/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db';
@@ -45,7 +50,9 @@ class DatabaseAdapter implements Adapter {
   private async findWhere(column: 'id' | 'uid' | 'user_code', value: string) {
     const row = await findOidcRecord(this.database, this.model, column, value, this.now());
     if (!row) return undefined;
-    return row.consumedAt ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : row.payload;
+    return row.consumedAt
+      ? { ...row.payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+      : row.payload;
   }
 
   find(id: string) {

@@ -19,23 +19,36 @@ export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
  * and is no common password. Every other session and product token of the user ends; the one used for the
  * change stays, so the settings page does not sign its own user out.
  */
-export async function changePassword(deps: Deps, principal: Principal, audit: AuditContext, userId: string, input: UpdatePassword) {
-  const account = principal.userId === userId ? await findAccountById(deps.database, principal.subject) : null;
+export async function changePassword(
+  deps: Deps,
+  principal: Principal,
+  audit: AuditContext,
+  userId: string,
+  input: UpdatePassword,
+) {
+  const account =
+    principal.userId === userId ? await findAccountById(deps.database, principal.subject) : null;
   const write = (outcome: 'success' | 'failure' | 'not_found', detail: Record<string, unknown>) =>
-    recordAudit(deps.database, { ...audit, actorId: account?.id ?? audit.actorId }, {
-      action: 'update',
-      entityType: 'User',
-      entityId: account?.id ?? null,
-      outcome,
-      workflow: 'Provider_Account_Settings_Web',
-      detail: { change: 'password-change', ...detail },
-    });
+    recordAudit(
+      deps.database,
+      { ...audit, actorId: account?.id ?? audit.actorId },
+      {
+        action: 'update',
+        entityType: 'User',
+        entityId: account?.id ?? null,
+        outcome,
+        workflow: 'Provider_Account_Settings_Web',
+        detail: { change: 'password-change', ...detail },
+      },
+    );
   if (!account) {
     await write('not_found', {});
     throw notFound();
   }
-  if (input.ConfirmPassword !== input.NewPassword) throw fieldError('body.ConfirmPassword', 'mismatch', 'Passwords do not match');
-  if (input.NewPassword === input.CurrentPassword) throw fieldError('body.NewPassword', 'same_as_current', 'New password must differ from the current one');
+  if (input.ConfirmPassword !== input.NewPassword)
+    throw fieldError('body.ConfirmPassword', 'mismatch', 'Passwords do not match');
+  if (input.NewPassword === input.CurrentPassword)
+    throw fieldError('body.NewPassword', 'same_as_current', 'New password must differ from the current one');
   assertUncommonPassword('body.NewPassword', input.NewPassword);
   const now = deps.clock.now();
   const check = await checkPassword(deps.database, account.email, input.CurrentPassword, now);
@@ -48,7 +61,9 @@ export async function changePassword(deps: Deps, principal: Principal, audit: Au
   // Whoever else knew the old password is signed out: every token but this one, every session but its own.
   const currentJti = principal.claims.jti ?? null;
   const keepSession = currentJti ? await activation.sessionOfToken(deps.database, currentJti) : null;
-  const others = (await liveIssuedTokens(deps.database, { userId: account.id }, now)).filter((t) => t.jti !== currentJti);
+  const others = (await liveIssuedTokens(deps.database, { userId: account.id }, now)).filter(
+    (t) => t.jti !== currentJti,
+  );
   await deps.tokens.revoke(others);
   const sessions = await activation.deleteSessionsExcept(deps.database, account.id, keepSession);
   await deleteOidcRecordsOf(deps.database, account.id);

@@ -60,7 +60,8 @@ describe('password recovery', () => {
   });
 
   it('answers an unknown e-mail exactly as a known one (status, body, back-off), and names the field of bad input', async () => {
-    const ask = (email: string) => t.call<Answer>({ method: 'POST', url: `${SEND}?email=${encodeURIComponent(email)}` });
+    const ask = (email: string) =>
+      t.call<Answer>({ method: 'POST', url: `${SEND}?email=${encodeURIComponent(email)}` });
     const known = 'provider@demo.careslot.health';
     const unknown = 'nobody@example.com';
     for (const email of [known, unknown]) {

@@ -65,7 +65,13 @@ export async function sendResetCode(
     return { ok: true };
   }
   const code = String(randomInt(0, 10 ** RESET_CODE.digits)).padStart(RESET_CODE.digits, '0');
-  await replaceResetCode(database, account.id, hashCode(account.id, code), new Date(now.getTime() + RESET_CODE.ttlMs), now);
+  await replaceResetCode(
+    database,
+    account.id,
+    hashCode(account.id, code),
+    new Date(now.getTime() + RESET_CODE.ttlMs),
+    now,
+  );
   await outbox.send({
     channel: 'email',
     to: account.email,
@@ -79,8 +85,7 @@ export async function sendResetCode(
 }
 
 export type CodeCheck =
-  | { ok: true; account: Account; codeId: string }
-  | { ok: false; reason: 'invalid' | 'expired' | 'exhausted' };
+  { ok: true; account: Account; codeId: string } | { ok: false; reason: 'invalid' | 'expired' | 'exhausted' };
 
 /**
  * Checks a code against the account's latest live code; every wrong try counts, and after
@@ -97,7 +102,8 @@ export async function checkResetCode(
   if (!account) return { ok: false, reason: 'invalid' };
   const row = await latestResetCode(database, account.id);
   if (!row) return { ok: false, reason: 'invalid' };
-  if (row.expiresAt <= now) return { ok: false, reason: row.attempts >= RESET_CODE.maxAttempts ? 'exhausted' : 'expired' };
+  if (row.expiresAt <= now)
+    return { ok: false, reason: row.attempts >= RESET_CODE.maxAttempts ? 'exhausted' : 'expired' };
   const tries = await reserveResetTry(database, row.id, RESET_CODE.maxAttempts);
   if (tries === null) return { ok: false, reason: 'exhausted' };
   const given = Buffer.from(hashCode(account.id, code));

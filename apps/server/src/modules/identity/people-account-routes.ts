@@ -16,7 +16,12 @@ import { PASSWORD_CHANGED, changePassword } from './password-change';
 import { completeActivation, readActivation, subscribeStaffActivation } from './staff-activation';
 
 const tags = ['account'];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
 
 /**
  * Invited practice users' activation (decision 0052) and the change of password (decision 0053). The consumer
@@ -30,7 +35,12 @@ export const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     PEOPLE_PATHS.activation,
     {
-      schema: { tags, summary: 'Checks an activation link (signed, expiring, single use) and names whom it is for', querystring: activationLinkSchema, response: { 200: activationInfoSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Checks an activation link (signed, expiring, single use) and names whom it is for',
+        querystring: activationLinkSchema,
+        response: { 200: activationInfoSchema, ...errors },
+      },
       config: { rateLimit },
     },
     async (request) => ({ status_code: 200, message: 'OK', data: await readActivation(deps, request.query) }),
@@ -39,10 +49,19 @@ export const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PEOPLE_PATHS.activation,
     {
-      schema: { tags, summary: "Sets an invited user's first password through their activation link; they can then sign in", body: activationSubmitSchema, response: { 200: activationDoneSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Sets an invited user's first password through their activation link; they can then sign in",
+        body: activationSubmitSchema,
+        response: { 200: activationDoneSchema, ...errors },
+      },
       config: { rateLimit },
     },
-    async (request) => ({ status_code: 200, message: 'Account activated', data: await completeActivation(deps, auditContextOf(request), request.body) }),
+    async (request) => ({
+      status_code: 200,
+      message: 'Account activated',
+      data: await completeActivation(deps, auditContextOf(request), request.body),
+    }),
   );
 
   app.post(
@@ -52,7 +71,8 @@ export const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: [{ bearer: [] }],
-        summary: "Changes the caller's own password (current one required); every other session and token of the user ends",
+        summary:
+          "Changes the caller's own password (current one required); every other session and token of the user ends",
         params: z.object({ userId: z.uuid() }),
         body: updatePasswordSchema,
         response: { 200: updatePasswordDoneSchema, ...errors },
@@ -62,7 +82,13 @@ export const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: PASSWORD_CHANGED,
-      data: await changePassword(deps, currentPrincipal(request), auditContextOf(request), request.params.userId, request.body),
+      data: await changePassword(
+        deps,
+        currentPrincipal(request),
+        auditContextOf(request),
+        request.params.userId,
+        request.body,
+      ),
     }),
   );
 };

@@ -24,7 +24,12 @@ const byIdentifier = (token: string, sub: string) =>
   });
 
 const update = (token: string, body: Record<string, unknown>) =>
-  t.call<{ status_code: number; data: Practitioner; message: string; errors?: { field: string; rule: string }[] }>({
+  t.call<{
+    status_code: number;
+    data: Practitioner;
+    message: string;
+    errors?: { field: string; rule: string }[];
+  }>({
     method: 'POST',
     url: ACCOUNT_PATHS.practitionerUpdate,
     headers: bearer(token),
@@ -44,7 +49,9 @@ describe('POST v1/account/practitioner/update (single sign-on step 5)', () => {
     };
     const first = await update(token, body);
     expect(first.statusCode).toBe(200);
-    expect(first.json.data.Identifier).toContainEqual(expect.objectContaining({ System: 'IdentityProvider', Value: claims.sub }));
+    expect(first.json.data.Identifier).toContainEqual(
+      expect.objectContaining({ System: 'IdentityProvider', Value: claims.sub }),
+    );
     // A second sign-on changes nothing: the identifier is there once.
     const again = await update(token, body);
     expect(again.json.data.Identifier.filter((i) => i.System === 'IdentityProvider')).toHaveLength(1);
@@ -65,7 +72,10 @@ describe('POST v1/account/practitioner/update (single sign-on step 5)', () => {
 
   it("keeps a practitioner out of another practitioner's record (404) and refuses another sign-in's identifier (400)", async () => {
     const staff = await signIn(t, STAFF, DEMO_PASSWORD);
-    const provider = decodeJwt(await signIn(t, PROVIDER, DEMO_PASSWORD)) as { sub: string; careslot_id: string };
+    const provider = decodeJwt(await signIn(t, PROVIDER, DEMO_PASSWORD)) as {
+      sub: string;
+      careslot_id: string;
+    };
     const staffClaims = decodeJwt(staff) as { sub: string; careslot_id: string };
 
     const foreign = await update(staff, {
@@ -79,7 +89,9 @@ describe('POST v1/account/practitioner/update (single sign-on step 5)', () => {
       Identifier: [{ System: 'IdentityProvider', Value: provider.sub }],
     });
     expect(stolen.statusCode).toBe(400);
-    expect(stolen.json.errors).toEqual([expect.objectContaining({ field: 'body.Identifier.0.Value', rule: 'own_subject' })]);
+    expect(stolen.json.errors).toEqual([
+      expect.objectContaining({ field: 'body.Identifier.0.Value', rule: 'own_subject' }),
+    ]);
 
     const otherSystem = await update(staff, {
       Id: staffClaims.careslot_id,
@@ -90,7 +102,9 @@ describe('POST v1/account/practitioner/update (single sign-on step 5)', () => {
 
     const badId = await update(staff, { Id: 'not-an-id', Identifier: [] });
     expect(badId.statusCode).toBe(400);
-    expect(badId.json.errors?.map((e) => e.field)).toEqual(expect.arrayContaining(['body.Id', 'body.Identifier']));
+    expect(badId.json.errors?.map((e) => e.field)).toEqual(
+      expect.arrayContaining(['body.Id', 'body.Identifier']),
+    );
   });
 
   it('refuses patients (403) and callers without a token (401)', async () => {
@@ -98,7 +112,9 @@ describe('POST v1/account/practitioner/update (single sign-on step 5)', () => {
     const claims = decodeJwt(patient) as { sub: string; careslot_id: string };
     const body = { Id: claims.careslot_id, Identifier: [{ System: 'IdentityProvider', Value: claims.sub }] };
     expect((await update(patient, body)).statusCode).toBe(403);
-    expect((await t.call({ method: 'POST', url: ACCOUNT_PATHS.practitionerUpdate, payload: body })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: ACCOUNT_PATHS.practitionerUpdate, payload: body })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -134,7 +150,12 @@ describe('single sign-on of a legacy EHR practitioner (spec 3.1 identifier strin
 
   it('finds the practitioner by the legacy identifier of the token, links the sign-in to it and adds the identity-provider identifier', async () => {
     const token = await ehrAccount('ehr.staff@example.test', ['staff'], '6001');
-    const claims = decodeJwt(token) as { sub: string; careslot_id?: string; electronic_claim_id: string; vendor_id: string };
+    const claims = decodeJwt(token) as {
+      sub: string;
+      careslot_id?: string;
+      electronic_claim_id: string;
+      vendor_id: string;
+    };
     // The realm hands out the EHR's ids; the sign-in has no product id yet.
     expect(claims).toMatchObject({ electronic_claim_id: '1001', vendor_id: '6001' });
     expect(claims.careslot_id).toBeUndefined();
@@ -153,25 +174,36 @@ describe('single sign-on of a legacy EHR practitioner (spec 3.1 identifier strin
     expect(updated.statusCode).toBe(200);
     expect((await byIdentifier(token, claims.sub)).json.Id).toBe(staffRecord.id);
     // The next sign-on carries the product id of the record it was found by.
-    const again = decodeJwt(await signIn(t, 'ehr.staff@example.test', DEMO_PASSWORD)) as { careslot_id?: string };
+    const again = decodeJwt(await signIn(t, 'ehr.staff@example.test', DEMO_PASSWORD)) as {
+      careslot_id?: string;
+    };
     expect(again.careslot_id).toBe(staffRecord.id);
   });
 
-  it("uses the Doctor prefix for providers, and keeps an EHR sign-on out of a record its legacy identifier does not name (404)", async () => {
+  it('uses the Doctor prefix for providers, and keeps an EHR sign-on out of a record its legacy identifier does not name (404)', async () => {
     // A provider with the staff member's vendor id: 'Doctor-6001' names nobody.
     const provider = await ehrAccount('ehr.provider@example.test', ['provider'], '6001');
     const providerClaims = decodeJwt(provider) as { sub: string };
     expect((await search(provider, [`${EHR}/1001|Doctor-6001`])).json.Data).toEqual([]);
-    const asDoctor = await update(provider, { Id: staffRecord.id, Identifier: [{ System: 'IdentityProvider', Value: providerClaims.sub }] });
+    const asDoctor = await update(provider, {
+      Id: staffRecord.id,
+      Identifier: [{ System: 'IdentityProvider', Value: providerClaims.sub }],
+    });
     expect(asDoctor.statusCode).toBe(404);
 
     // The practice admin's vendor id (Practitioner-6002) does not name the staff member's record either.
     const admin = await ehrAccount('ehr.admin@example.test', ['practiceadmin'], '6002');
     const adminClaims = decodeJwt(admin) as { sub: string };
-    const foreign = await update(admin, { Id: staffRecord.id, Identifier: [{ System: 'IdentityProvider', Value: adminClaims.sub }] });
+    const foreign = await update(admin, {
+      Id: staffRecord.id,
+      Identifier: [{ System: 'IdentityProvider', Value: adminClaims.sub }],
+    });
     expect(foreign.statusCode).toBe(404);
     // ...while it does name the admin's own record.
-    const own = await update(admin, { Id: demoPerson('admin').id, Identifier: [{ System: 'IdentityProvider', Value: adminClaims.sub }] });
+    const own = await update(admin, {
+      Id: demoPerson('admin').id,
+      Identifier: [{ System: 'IdentityProvider', Value: adminClaims.sub }],
+    });
     expect(own.statusCode).toBe(200);
   });
 });

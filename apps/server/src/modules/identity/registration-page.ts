@@ -27,7 +27,15 @@ export interface RegistrationPageInput {
  * The realm's registration page (prompt=create), styled and translated like its login page. Plain HTML
  * with no script: the rules of §5.1 are checked on the server and each message sits under its field.
  */
-export function registrationPage({ uid, language, values, errors = {}, formError, cancelUrl, social }: RegistrationPageInput): string {
+export function registrationPage({
+  uid,
+  language,
+  values,
+  errors = {},
+  formError,
+  cancelUrl,
+  social,
+}: RegistrationPageInput): string {
   const t = translator(language);
   const value = (field: RegistrationField) => escapeHtml(values[field] ?? '');
   const fieldError = (field: RegistrationField) =>

@@ -72,12 +72,16 @@ export function validateRegistration(
 
   let digits = form.mobile_number.replace(/\D/g, '');
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  if (form.mobile_number.trim() && (digits.length !== 10 || form.mobile_number.length > LIMITS.PHONE_NUMBER + 3))
+  if (
+    form.mobile_number.trim() &&
+    (digits.length !== 10 || form.mobile_number.length > LIMITS.PHONE_NUMBER + 3)
+  )
     errors.mobile_number = 'registration.errors.phoneInvalid';
 
   const birthDate = form.dob.trim() ? usDateToIso(form.dob) : null;
   if (!form.dob.trim()) errors.dob = 'registration.errors.dobRequired';
-  else if (!birthDate || birthDate > now.toISOString().slice(0, 10)) errors.dob = 'registration.errors.dobInvalid';
+  else if (!birthDate || birthDate > now.toISOString().slice(0, 10))
+    errors.dob = 'registration.errors.dobInvalid';
   else if (ageInYears(birthDate, now) < MINIMUM_USER_AGE) errors.dob = 'registration.errors.tooYoung';
 
   const gender = (GENDERS as readonly string[]).includes(form.gender) ? (form.gender as Gender) : null;
@@ -86,9 +90,11 @@ export function validateRegistration(
   // The social sign-up has no password: the user signs in through the social-login provider.
   if (options.password) {
     if (!form.password) errors.password = 'passwordRequired';
-    else if (!passwordSchema.safeParse(form.password).success) errors.password = 'registration.errors.passwordRules';
+    else if (!passwordSchema.safeParse(form.password).success)
+      errors.password = 'registration.errors.passwordRules';
     else if (isCommonPassword(form.password)) errors.password = 'registration.errors.passwordCommon';
-    else if (form.confirm_password !== form.password) errors.confirm_password = 'registration.errors.mismatch';
+    else if (form.confirm_password !== form.password)
+      errors.confirm_password = 'registration.errors.mismatch';
   }
 
   if (form.eula !== 'on') errors.eula = 'registration.errors.eulaRequired';

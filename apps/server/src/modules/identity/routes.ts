@@ -42,7 +42,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const settings = socialSettings(config);
   const broker = settings ? new SocialBroker(settings, String(tokens.privateJwk().d), now) : null;
   /** The social-login button of the realm's login page, when a provider is configured. */
-  const socialButton = (uid: string) => (broker ? { name: broker.settings.name, href: brokerPath(uid, broker.settings.alias) } : undefined);
+  const socialButton = (uid: string) =>
+    broker ? { name: broker.settings.name, href: brokerPath(uid, broker.settings.alias) } : undefined;
 
   const startSession = async (reply: FastifyReply, account: Account): Promise<string> => {
     const id = await service.startSession(app.deps, account);
@@ -58,7 +59,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- the realm's own pages ---------------------------------------------------------------------------
   app.get(`${REALM_PATH}/login.css`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(LOGIN_CSS + REGISTRATION_CSS),
+    reply
+      .type('text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(LOGIN_CSS + REGISTRATION_CSS),
   );
   app.get(`${REALM_PATH}/logout.js`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(LOGOUT_JS),
@@ -198,7 +202,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await service.registerPatientAccount(app.deps, auditContextOf(request), checked.value);
       if (!account) return again(409, {}, 'registration.emailTaken');
 
-      const grant = new provider.Grant({ accountId: account.id, clientId: textParam(details.params.client_id, '') });
+      const grant = new provider.Grant({
+        accountId: account.id,
+        clientId: textParam(details.params.client_id, ''),
+      });
       grant.addOIDCScope(textParam(details.params.scope, 'openid'));
       const grantId = await grant.save();
       reply.hijack();
@@ -231,7 +238,9 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           for (const [header, value] of Object.entries(reply.getHeaders()))
             if (value !== undefined) reply.raw.setHeader(header, value);
           reply.hijack();
-          await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+          await provider.interactionFinished(request.raw, reply.raw, result, {
+            mergeWithLastSubmission: false,
+          });
         },
       }),
     );
@@ -327,12 +336,17 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Ends the product session (SessionId cookie) and revokes its product tokens and the one presented',
+        summary:
+          'Ends the product session (SessionId cookie) and revokes its product tokens and the one presented',
         response: { 200: z.object({ status_code: z.string(), message: z.string() }) },
       },
     },
     async (request, reply) => {
-      await service.endSession(app.deps, request.cookies[SESSION_COOKIE.name], request.principal?.claims ?? null);
+      await service.endSession(
+        app.deps,
+        request.cookies[SESSION_COOKIE.name],
+        request.principal?.claims ?? null,
+      );
       reply.clearCookie(SESSION_COOKIE.name, { path: '/api/account' });
       return { status_code: '200', message: 'OK' };
     },

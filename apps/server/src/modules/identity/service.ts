@@ -21,7 +21,14 @@ import { recordAudit, type AuditContext } from '../../platform/audit';
 import { isSignedInUser, type Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import type { ProductClaims } from '../../platform/tokens';
-import { AppError, badRequest, fieldError, forbidden, notFound, tooManyRequests } from '../../platform/errors';
+import {
+  AppError,
+  badRequest,
+  fieldError,
+  forbidden,
+  notFound,
+  tooManyRequests,
+} from '../../platform/errors';
 import { addPractitionerIdentifier, getPractitioner } from '../directory';
 import { checkPassword, loginKey, type PasswordCheck } from './accounts';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
@@ -92,7 +99,8 @@ export async function signIn(
 export async function signInForToken(deps: Deps, audit: AuditContext, email: string, password: string) {
   const result = await signIn(deps, audit, email, password, 'api/account/login');
   if (!result.ok) {
-    if (result.reason === 'locked') throw new AppError('too_many_requests', { message: LOGIN_MESSAGES.locked });
+    if (result.reason === 'locked')
+      throw new AppError('too_many_requests', { message: LOGIN_MESSAGES.locked });
     throw new AppError('unauthorized', { message: LOGIN_MESSAGES.invalid });
   }
   return result.account;
@@ -101,12 +109,20 @@ export async function signInForToken(deps: Deps, audit: AuditContext, email: str
 /** Starts a 30-day SessionId session; the caller sets the cookie. */
 export async function startSession(deps: Deps, account: store.Account): Promise<string> {
   const id = randomBytes(32).toString('base64url');
-  await store.insertSession(deps.database, id, account.id, new Date(deps.clock.now().getTime() + SESSION_MAX_AGE_S * 1000));
+  await store.insertSession(
+    deps.database,
+    id,
+    account.id,
+    new Date(deps.clock.now().getTime() + SESSION_MAX_AGE_S * 1000),
+  );
   return id;
 }
 
 /** The account of a live SessionId session, or null. */
-export async function sessionAccount(deps: Deps, sessionId: string | undefined): Promise<store.Account | null> {
+export async function sessionAccount(
+  deps: Deps,
+  sessionId: string | undefined,
+): Promise<store.Account | null> {
   const userId = sessionId ? await store.sessionUserId(deps.database, sessionId, deps.clock.now()) : null;
   return userId ? store.findAccountById(deps.database, userId) : null;
 }
@@ -118,7 +134,8 @@ export async function sessionAccount(deps: Deps, sessionId: string | undefined):
 export async function endSession(deps: Deps, sessionId: string | undefined, presented: ProductClaims | null) {
   const now = deps.clock.now();
   const revoked = sessionId ? await store.liveIssuedTokens(deps.database, { sessionId }, now) : [];
-  if (presented?.jti && presented.exp) revoked.push({ jti: presented.jti, expiresAt: new Date(presented.exp * 1000) });
+  if (presented?.jti && presented.exp)
+    revoked.push({ jti: presented.jti, expiresAt: new Date(presented.exp * 1000) });
   await deps.tokens.revoke(revoked);
   if (sessionId) await store.deleteSession(deps.database, sessionId);
 }
@@ -157,7 +174,10 @@ export async function guestToken(deps: Deps) {
     status_code: 200,
     message: 'OK',
     data: {
-      access_token: await deps.tokens.sign({ sub: `guest:${randomUUID()}`, user_roles: [], guest: true }, PRODUCT_TOKEN_TTL),
+      access_token: await deps.tokens.sign(
+        { sub: `guest:${randomUUID()}`, user_roles: [], guest: true },
+        PRODUCT_TOKEN_TTL,
+      ),
       expires_in: PRODUCT_TOKEN_TTL,
       token_type: 'Bearer' as const,
       application_id: 'careslot_web_app',
@@ -179,7 +199,13 @@ export async function registerPatientAccount(deps: Deps, audit: AuditContext, re
   await recordAudit(
     deps.database,
     { ...audit, actorId: account.id, actorType: 'Patient' },
-    { action: 'create', entityType: 'User', entityId: account.id, outcome: 'success', workflow: 'PATIENT_SIGNUP_WEB' },
+    {
+      action: 'create',
+      entityType: 'User',
+      entityId: account.id,
+      outcome: 'success',
+      workflow: 'PATIENT_SIGNUP_WEB',
+    },
   );
   return account;
 }
@@ -201,7 +227,12 @@ export type RealmGrant = (form: Record<string, string>) => Promise<{
 }>;
 
 /** A refresh with the realm's (rotated) refresh token: a new product token with the realm's new tokens. */
-export async function refreshSession(deps: Deps, provider: Provider, realmGrant: RealmGrant, form: Record<string, string>) {
+export async function refreshSession(
+  deps: Deps,
+  provider: Provider,
+  realmGrant: RealmGrant,
+  form: Record<string, string>,
+) {
   const realm = await realmGrant(form);
   const account = realm.ok ? await accountOfRealmToken(deps, provider, realm.body.access_token!) : null;
   if (!account) throw new AppError('unauthorized', { message: LOGIN_MESSAGES.tokenExchangeFailed });
@@ -221,7 +252,13 @@ export async function exchangeCode(realmGrant: RealmGrant, form: Record<string, 
   const realm = await realmGrant(form);
   if (!realm.ok)
     throw badRequest(
-      [{ field: 'body.code', rule: realm.body.error ?? 'invalid_grant', message: 'the code, verifier or redirect_uri was refused' }],
+      [
+        {
+          field: 'body.code',
+          rule: realm.body.error ?? 'invalid_grant',
+          message: 'the code, verifier or redirect_uri was refused',
+        },
+      ],
       LOGIN_MESSAGES.tokenExchangeFailed,
     );
   const { access_token, refresh_token, id_token, expires_in, token_type, scope } = realm.body;
@@ -238,7 +275,11 @@ export async function exchangeCode(realmGrant: RealmGrant, form: Record<string, 
 // --- the identity user, signed links, practitioner link --------------------------------------------------
 
 /** The realm account of an e-mail: the caller's own, or any for support and super users. */
-export async function identityUser(deps: Deps, caller: Caller & { principal: Principal }, email: string): Promise<IdentityUser> {
+export async function identityUser(
+  deps: Deps,
+  caller: Caller & { principal: Principal },
+  email: string,
+): Promise<IdentityUser> {
   const { database, clock } = deps;
   const own = caller.principal.email?.toLowerCase() === email.toLowerCase();
   if (!own && !isSupport(caller.principal)) {
@@ -269,10 +310,20 @@ export async function identityUser(deps: Deps, caller: Caller & { principal: Pri
 }
 
 /** A link to a CareSlot page, signed with the link key and expiring. */
-export async function createSignedLink(deps: Deps, caller: Caller, linkKey: string, path: string, expiresInMinutes: number) {
+export async function createSignedLink(
+  deps: Deps,
+  caller: Caller,
+  linkKey: string,
+  path: string,
+  expiresInMinutes: number,
+) {
   const expiresAt = new Date(deps.clock.now().getTime() + expiresInMinutes * 60_000);
   const signed = signLink(linkKey, path, expiresAt);
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'SignedLink', outcome: 'success' });
+  await recordAudit(deps.database, caller.audit, {
+    action: 'create',
+    entityType: 'SignedLink',
+    outcome: 'success',
+  });
   return { Url: `${deps.config.publicUrl}${signed}`, ExpiresAt: expiresAt.toISOString() };
 }
 
@@ -297,7 +348,9 @@ export async function linkOwnPractitioner(
     !byProductId &&
     !principal.userId &&
     !!legacy &&
-    !!practitioner?.Identifier.some((known) => known.System === legacy.System && known.Value === legacy.Value);
+    !!practitioner?.Identifier.some(
+      (known) => known.System === legacy.System && known.Value === legacy.Value,
+    );
   const own = byProductId || byLegacy;
   if (!own) practitioner = null;
   if (!practitioner) {
@@ -313,9 +366,17 @@ export async function linkOwnPractitioner(
   // A practitioner may link only their own sign-in: 'IdentityProvider|{sub}' of the calling token.
   Identifier.forEach((identifier, index) => {
     if (identifier.System !== IDENTITY_PROVIDER_SYSTEM)
-      throw fieldError(`body.Identifier.${index}.System`, 'identity_provider', `must be '${IDENTITY_PROVIDER_SYSTEM}'`);
+      throw fieldError(
+        `body.Identifier.${index}.System`,
+        'identity_provider',
+        `must be '${IDENTITY_PROVIDER_SYSTEM}'`,
+      );
     if (identifier.Value !== principal.subject)
-      throw fieldError(`body.Identifier.${index}.Value`, 'own_subject', "must be the caller's own identity-provider id (the token's sub)");
+      throw fieldError(
+        `body.Identifier.${index}.Value`,
+        'own_subject',
+        "must be the caller's own identity-provider id (the token's sub)",
+      );
   });
   const has = (system: string, value: string) =>
     practitioner.Identifier.some((known) => known.System === system && known.Value === value);
@@ -397,7 +458,12 @@ async function ownAgreements(deps: Deps, caller: Caller, userId: string) {
 export async function listUnsignedAgreements(deps: Deps, caller: Caller, userId: string) {
   await ownAgreements(deps, caller, userId);
   const list = await store.unsignedAgreements(deps.database, userId);
-  await recordAudit(deps.database, caller.audit, { action: 'read', entityType: 'UserAgreement', patientId: userId, outcome: 'success' });
+  await recordAudit(deps.database, caller.audit, {
+    action: 'read',
+    entityType: 'UserAgreement',
+    patientId: userId,
+    outcome: 'success',
+  });
   return list;
 }
 
@@ -423,8 +489,19 @@ export async function invitePatient(
   input: InvitationInput & { Name: InvitationInput['Name'] },
 ): Promise<Invitation> {
   if (!actsForPractice(caller.principal, input.Practice.Id)) throw forbidden();
-  const invitation = await createInvitation(deps.database, deps.outbox, input, caller.principal.subject, deps.clock.now());
-  await recordAudit(deps.database, caller.audit, { action: 'create', entityType: 'Invitation', entityId: invitation.Id, outcome: 'success' });
+  const invitation = await createInvitation(
+    deps.database,
+    deps.outbox,
+    input,
+    caller.principal.subject,
+    deps.clock.now(),
+  );
+  await recordAudit(deps.database, caller.audit, {
+    action: 'create',
+    entityType: 'Invitation',
+    entityId: invitation.Id,
+    outcome: 'success',
+  });
   return invitation;
 }
 
@@ -460,7 +537,10 @@ export function assertUncommonPassword(field: string, password: string) {
 function refuseCode(check: Exclude<CodeCheck, { ok: true }>): never {
   if (check.reason === 'exhausted') throw tooManyRequests(RESET_MESSAGES.exhausted);
   const message = check.reason === 'expired' ? RESET_MESSAGES.expired : RESET_MESSAGES.invalid;
-  throw badRequest([{ field: 'body.Code', rule: check.reason === 'expired' ? 'expired' : 'invalid_code', message }], message);
+  throw badRequest(
+    [{ field: 'body.Code', rule: check.reason === 'expired' ? 'expired' : 'invalid_code', message }],
+    message,
+  );
 }
 
 /** Sends a fresh reset code to the account of the e-mail; an unknown address gets the very same answer. */
@@ -485,7 +565,13 @@ export async function verifyPasswordResetCode(deps: Deps, email: string, code: s
 }
 
 /** Sets a new password with a valid code, audited. */
-export async function resetPasswordWithCode(deps: Deps, audit: AuditContext, email: string, code: string, newPassword: string) {
+export async function resetPasswordWithCode(
+  deps: Deps,
+  audit: AuditContext,
+  email: string,
+  code: string,
+  newPassword: string,
+) {
   // Checked before the code, so a refused password does not use up a try.
   assertUncommonPassword('body.NewPassword', newPassword);
   const done = await resetPassword(deps.database, email, code, newPassword, deps.clock.now());
@@ -495,7 +581,13 @@ export async function resetPasswordWithCode(deps: Deps, audit: AuditContext, ema
   await recordAudit(
     deps.database,
     { ...audit, actorId: done.account.id, actorType: done.account.userType },
-    { action: 'update', entityType: 'User', entityId: done.account.id, outcome: 'success', detail: { change: 'password-reset' } },
+    {
+      action: 'update',
+      entityType: 'User',
+      entityId: done.account.id,
+      outcome: 'success',
+      detail: { change: 'password-reset' },
+    },
   );
   return {
     status_code: 200,

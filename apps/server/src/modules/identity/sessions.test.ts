@@ -31,7 +31,11 @@ const ownAccount = (token: string, email: string) =>
   t.call({ url: `${ACCOUNT_PATHS.identityUser}?email=${encodeURIComponent(email)}`, headers: bearer(token) });
 
 const isAlreadyLoggedIn = (sessionId: string) =>
-  t.call<TokenAnswer>({ method: 'POST', url: ACCOUNT_PATHS.isAlreadyLoggedIn, cookies: { SessionId: sessionId } });
+  t.call<TokenAnswer>({
+    method: 'POST',
+    url: ACCOUNT_PATHS.isAlreadyLoggedIn,
+    cookies: { SessionId: sessionId },
+  });
 
 describe('sign-out', () => {
   it('revokes the product token presented and every product token minted from the session', async () => {
@@ -59,7 +63,12 @@ describe('sign-out', () => {
     let later = 0;
     const secondInstance = await createTokenService(t.database, () => new Date(Date.now() + later));
     await expect(secondInstance.verify(account.product)).resolves.toMatchObject({ email: account.email });
-    await t.call({ method: 'POST', url: ACCOUNT_PATHS.logout, headers: bearer(account.product), cookies: { SessionId: account.sessionId } });
+    await t.call({
+      method: 'POST',
+      url: ACCOUNT_PATHS.logout,
+      headers: bearer(account.product),
+      cookies: { SessionId: account.sessionId },
+    });
     // It trusts its "not revoked" answer for at most 5 seconds, then asks the database again.
     later = 5_001;
     await expect(secondInstance.verify(account.product)).rejects.toThrow('token revoked');
@@ -86,7 +95,10 @@ describe('a password reset', () => {
     const secondRealm = (await exchangeCode(t, second)).json;
     expect((await ownAccount(account.product, account.email)).statusCode).toBe(200);
 
-    await t.call({ method: 'POST', url: `${ACCOUNT_PATHS.sendResetEmail}?email=${encodeURIComponent(account.email)}` });
+    await t.call({
+      method: 'POST',
+      url: `${ACCOUNT_PATHS.sendResetEmail}?email=${encodeURIComponent(account.email)}`,
+    });
     const [message] = await t.outbox.list({ to: account.email, template: 'password-reset', limit: 1 });
     const code = /\b(\d{6})\b/.exec(message!.body)![1]!;
     const reset = await t.call({

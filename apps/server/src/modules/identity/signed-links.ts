@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** The key signed links are made with: derived from the token signing key, so every instance shares it. */
 export function signedLinkKey(tokens: { privateJwk(): { d?: unknown } }): string {
-  return createHmac('sha256', String(tokens.privateJwk().d)).update('careslot-signed-links').digest('base64url');
+  return createHmac('sha256', String(tokens.privateJwk().d))
+    .update('careslot-signed-links')
+    .digest('base64url');
 }
 
 /**

@@ -30,7 +30,11 @@ const signupBody = (email: string) => ({
 
 async function postRegistration(form: Record<string, string>) {
   const started = await startAuthorization(t, { prompt: 'create' });
-  const page = await t.app.inject({ method: 'GET', url: started.formPath, headers: { cookie: started.jar.header() } });
+  const page = await t.app.inject({
+    method: 'GET',
+    url: started.formPath,
+    headers: { cookie: started.jar.header() },
+  });
   started.jar.store(page);
   const response = await t.app.inject({
     method: 'POST',
@@ -48,7 +52,11 @@ describe('registration at the realm (prompt=create)', () => {
       ui_locales: 'es',
       initiate_url: `${t.config.publicUrl}/account/activation-code-question`,
     });
-    const page = await t.app.inject({ method: 'GET', url: started.formPath, headers: { cookie: started.jar.header() } });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: started.formPath,
+      headers: { cookie: started.jar.header() },
+    });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>Crear cuenta - CareSlot</title>');
     expect(page.body).toContain(`href="${t.config.publicUrl}/account/activation-code-question"`);
@@ -56,8 +64,15 @@ describe('registration at the realm (prompt=create)', () => {
   });
 
   it('refuses a foreign initiate_url as the cancel target', async () => {
-    const started = await startAuthorization(t, { prompt: 'create', initiate_url: 'https://evil.example/phish' });
-    const page = await t.app.inject({ method: 'GET', url: started.formPath, headers: { cookie: started.jar.header() } });
+    const started = await startAuthorization(t, {
+      prompt: 'create',
+      initiate_url: 'https://evil.example/phish',
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: started.formPath,
+      headers: { cookie: started.jar.header() },
+    });
     expect(page.body).not.toContain('evil.example');
   });
 
@@ -91,9 +106,10 @@ describe('registration at the realm (prompt=create)', () => {
 
   it('keeps the new password only as an Argon2id hash', async () => {
     const registered = await register(t);
-    const rows = await t.database.query<{ password_hash: string }>('select password_hash from identity_users where lower(email) = lower($1)', [
-      registered.email,
-    ]);
+    const rows = await t.database.query<{ password_hash: string }>(
+      'select password_hash from identity_users where lower(email) = lower($1)',
+      [registered.email],
+    );
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
     expect(rows[0]!.password_hash).not.toContain(registered.password);
   });
@@ -124,14 +140,22 @@ describe('sign-up of a newly registered patient (§4.8 steps 7-9)', () => {
     const claims = decodeJwt(res.json.data.access_token);
     expect(claims.careslot_id).toBe(res.json.data.PatientId);
 
-    const patient = await t.call<{ Identifier: { System: string; Value: string }[]; Telecom: { System: string; Value: string; IsVerified: boolean }[]; AuditTrail: { WorkflowOrServiceName?: string } }>({
+    const patient = await t.call<{
+      Identifier: { System: string; Value: string }[];
+      Telecom: { System: string; Value: string; IsVerified: boolean }[];
+      AuditTrail: { WorkflowOrServiceName?: string };
+    }>({
       method: 'GET',
       url: `/careslot-administration/api/v2/patient/${res.json.data.PatientId}`,
       headers: bearer(res.json.data.access_token),
     });
     expect(patient.statusCode).toBe(200);
-    expect(patient.json.Identifier).toContainEqual(expect.objectContaining({ System: 'IdentityProvider', Value: before.sub }));
-    expect(patient.json.Telecom).toContainEqual(expect.objectContaining({ System: 'Email', Value: registered.email, IsVerified: true }));
+    expect(patient.json.Identifier).toContainEqual(
+      expect.objectContaining({ System: 'IdentityProvider', Value: before.sub }),
+    );
+    expect(patient.json.Telecom).toContainEqual(
+      expect.objectContaining({ System: 'Email', Value: registered.email, IsVerified: true }),
+    );
 
     const again = await t.call<{ data: { PatientId: string } }>({
       method: 'POST',
@@ -149,7 +173,10 @@ describe('sign-up of a newly registered patient (§4.8 steps 7-9)', () => {
   }, 30_000);
 
   it('refuses sign-up without a signed-in user and names a bad field', async () => {
-    const guest = await t.call<{ data: { access_token: string } }>({ method: 'POST', url: '/api/account/login/guest' });
+    const guest = await t.call<{ data: { access_token: string } }>({
+      method: 'POST',
+      url: '/api/account/login/guest',
+    });
     const asGuest = await t.call({
       method: 'POST',
       url: ACCOUNT_PATHS.signup,
@@ -193,7 +220,12 @@ describe('sign-up of a newly registered patient (§4.8 steps 7-9)', () => {
 
     // Patient B (the demo patient) can neither read nor answer patient A's agreements.
     const other = await signIn(t, 'patient@demo.careslot.health', DEMO_PASSWORD);
-    const peek = await t.call({ method: 'POST', url: ACCOUNT_PATHS.unsignedAgreements, headers: bearer(other), payload: { userId } });
+    const peek = await t.call({
+      method: 'POST',
+      url: ACCOUNT_PATHS.unsignedAgreements,
+      headers: bearer(other),
+      payload: { userId },
+    });
     expect(peek.statusCode).toBe(403);
     const forge = await t.call({
       method: 'POST',
@@ -212,9 +244,17 @@ describe('sign-up of a newly registered patient (§4.8 steps 7-9)', () => {
       });
       expect(answer.statusCode).toBe(200);
     }
-    const after = await t.call<unknown[]>({ method: 'POST', url: ACCOUNT_PATHS.unsignedAgreements, headers: bearer(token), payload: { userId } });
+    const after = await t.call<unknown[]>({
+      method: 'POST',
+      url: ACCOUNT_PATHS.unsignedAgreements,
+      headers: bearer(token),
+      payload: { userId },
+    });
     expect(after.json).toEqual([]);
-    const rows = await t.database.query<{ status: string }>('select status from identity_user_agreements where user_id = $1', [userId]);
+    const rows = await t.database.query<{ status: string }>(
+      'select status from identity_user_agreements where user_id = $1',
+      [userId],
+    );
     expect(rows.map((r) => r.status)).toEqual(['Accepted', 'Accepted']);
   }, 30_000);
 });
@@ -239,7 +279,12 @@ describe('invitations (v2/Invitation, §4.8 step 6)', () => {
     });
     expect(elsewhere.statusCode).toBe(403);
     const patientB = await signIn(t, 'patient@demo.careslot.health', DEMO_PASSWORD);
-    const byPatient = await t.call({ method: 'POST', url: ACCOUNT_PATHS.invitation, headers: bearer(patientB), payload: input });
+    const byPatient = await t.call({
+      method: 'POST',
+      url: ACCOUNT_PATHS.invitation,
+      headers: bearer(patientB),
+      payload: input,
+    });
     expect(byPatient.statusCode).toBe(403);
 
     const created = await t.call<{ data: { Id: string; Status: string } }>({
@@ -255,7 +300,10 @@ describe('invitations (v2/Invitation, §4.8 step 6)', () => {
     expect(mail[0]!.body).toContain(code);
 
     // Before sign-up the code opens the invitation, even for a guest.
-    const guest = await t.call<{ data: { access_token: string } }>({ method: 'POST', url: '/api/account/login/guest' });
+    const guest = await t.call<{ data: { access_token: string } }>({
+      method: 'POST',
+      url: '/api/account/login/guest',
+    });
     const pending = await t.call<{ data: { Name: { Family: string }[] } }>({
       method: 'GET',
       url: `${ACCOUNT_PATHS.invitation}/${code}`,
@@ -285,9 +333,17 @@ describe('invitations (v2/Invitation, §4.8 step 6)', () => {
       headers: bearer(signed.json.data.access_token),
     });
     expect(own.json.data.Status).toBe('Accepted');
-    const byPractice = await t.call({ method: 'GET', url: `${ACCOUNT_PATHS.invitation}/${code}`, headers: bearer(admin) });
+    const byPractice = await t.call({
+      method: 'GET',
+      url: `${ACCOUNT_PATHS.invitation}/${code}`,
+      headers: bearer(admin),
+    });
     expect(byPractice.statusCode).toBe(200);
-    const byOther = await t.call({ method: 'GET', url: `${ACCOUNT_PATHS.invitation}/${code}`, headers: bearer(patientB) });
+    const byOther = await t.call({
+      method: 'GET',
+      url: `${ACCOUNT_PATHS.invitation}/${code}`,
+      headers: bearer(patientB),
+    });
     expect(byOther.statusCode).toBe(404);
 
     // A used code cannot create a second patient.

@@ -28,7 +28,9 @@ export async function signUp(
   invitation: InvitationLink | null,
 ): Promise<{ account: Account; patientId: string; created: boolean }> {
   const identifier = `${IDENTITY_PROVIDER_SYSTEM}|${account.id}`;
-  const existing = account.careslotId ? { Id: account.careslotId } : await findPatientByIdentifier(database, identifier);
+  const existing = account.careslotId
+    ? { Id: account.careslotId }
+    : await findPatientByIdentifier(database, identifier);
   if (existing) {
     const linked = await linkAccount(database, account, existing.Id);
     return { account: linked, patientId: existing.Id, created: false };
@@ -48,7 +50,9 @@ export async function signUp(
   if (birthDate && ageInYears(birthDate, now) < MINIMUM_USER_AGE)
     throw fieldError('body.BirthDate', 'minimum_age', `the patient must be at least ${MINIMUM_USER_AGE}`);
   const gender = body.Gender ?? (account.gender as SignupPatient['Gender']) ?? null;
-  const phone = (body.Telecom ?? []).find((t) => t.System === 'Mobile' || t.System === 'Phone')?.Value.replace(/\D/g, '');
+  const phone = (body.Telecom ?? [])
+    .find((t) => t.System === 'Mobile' || t.System === 'Phone')
+    ?.Value.replace(/\D/g, '');
 
   const patient = await createPatient(database, {
     firstName: given[0]!,

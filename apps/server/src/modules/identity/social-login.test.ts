@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { createTestApp, type TestApp } from '../../testing/app';
-import { type CookieJar, exchangeCode, localPath, startAuthorization, type StartedAuthorization } from '../../testing/sign-in';
+import {
+  type CookieJar,
+  exchangeCode,
+  localPath,
+  startAuthorization,
+  type StartedAuthorization,
+} from '../../testing/sign-in';
 
 /**
  * Social login against a second, real OpenID Connect issuer started here (oidc-provider on a local port):
@@ -22,7 +28,12 @@ interface Upstream {
 }
 
 const PEOPLE: Record<string, Record<string, unknown>> = {
-  'acme-new-1': { email: 'river.stone@example.com', email_verified: true, given_name: 'River', family_name: 'Stone' },
+  'acme-new-1': {
+    email: 'river.stone@example.com',
+    email_verified: true,
+    given_name: 'River',
+    family_name: 'Stone',
+  },
   'acme-patient': { email: 'patient@demo.careslot.health', email_verified: true, name: 'Jordan Ellis' },
   'acme-unverified': { email: 'provider@demo.careslot.health', email_verified: false, name: 'Someone Else' },
 };
@@ -32,7 +43,11 @@ async function startUpstream(): Promise<Upstream> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const upstream: Upstream = { issuer, next: null, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  const upstream: Upstream = {
+    issuer,
+    next: null,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -45,13 +60,27 @@ async function startUpstream(): Promise<Upstream> {
       },
     ],
     jwks: { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'upstream' }] },
-    findAccount: (_ctx: unknown, id: string) => ({ accountId: id, claims: () => ({ sub: id, ...PEOPLE[id] }) }),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    findAccount: (_ctx: unknown, id: string) => ({
+      accountId: id,
+      claims: () => ({ sub: id, ...PEOPLE[id] }),
+    }),
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     cookies: { keys: ['upstream-test-cookie-key'] },
-    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
   });
   const callback = provider.callback();
@@ -61,13 +90,24 @@ async function startUpstream(): Promise<Upstream> {
     void (async () => {
       const details = await provider.interactionDetails(req, res);
       if (!upstream.next) {
-        await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'refused' });
+        await provider.interactionFinished(req, res, {
+          error: 'access_denied',
+          error_description: 'refused',
+        });
         return;
       }
-      const grant = new provider.Grant({ accountId: upstream.next, clientId: String(details.params.client_id) });
+      const grant = new provider.Grant({
+        accountId: upstream.next,
+        clientId: String(details.params.client_id),
+      });
       grant.addOIDCScope(String(details.params.scope));
       const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { login: { accountId: upstream.next }, consent: { grantId } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: upstream.next }, consent: { grantId } },
+        { mergeWithLastSubmission: false },
+      );
     })();
   });
   return upstream;
@@ -138,14 +178,23 @@ async function throughProvider(started: StartedAuthorization, brokerStart: strin
 }
 
 /** The realm's redirect that resumes the authorization, followed to the client's /callback with its code. */
-async function codeFor(started: StartedAuthorization, finished: { statusCode: number; headers: { location?: string | undefined } }) {
+async function codeFor(
+  started: StartedAuthorization,
+  finished: { statusCode: number; headers: { location?: string | undefined } },
+) {
   expect(finished.statusCode).toBe(303);
   const resumed = await get(started.jar, localPath(finished.headers.location));
   const callback = new URL(String(resumed.headers.location));
   expect(callback.pathname).toBe('/callback');
   const code = callback.searchParams.get('code');
   if (!code) throw new Error(`no code: ${callback.toString()}`);
-  const tokens = await exchangeCode(t, { code, state: '', jar: started.jar, redirectUri: started.redirectUri, pkce: started.pkce });
+  const tokens = await exchangeCode(t, {
+    code,
+    state: '',
+    jar: started.jar,
+    redirectUri: started.redirectUri,
+    pkce: started.pkce,
+  });
   expect(tokens.statusCode).toBe(200);
   return decodeJwt(tokens.json.id_token) as Record<string, unknown>;
 }
@@ -180,7 +229,16 @@ describe('social login through a configured OpenID Connect provider', () => {
         headers: { cookie: started.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
         payload: new URLSearchParams(fields).toString(),
       });
-    const fields = { given_name: 'River', family_name: 'Stone', dob: '', gender: 'Female', mobile_number: '', eula: 'on', oha: 'on', email: 'someone@else.com' };
+    const fields = {
+      given_name: 'River',
+      family_name: 'Stone',
+      dob: '',
+      gender: 'Female',
+      mobile_number: '',
+      eula: 'on',
+      oha: 'on',
+      email: 'someone@else.com',
+    };
     const missing = await post(fields);
     expect(missing.statusCode).toBe(400);
     expect(missing.body).toContain('Date of birth is required');
@@ -213,7 +271,7 @@ describe('social login through a configured OpenID Connect provider', () => {
     expect((await codeFor(again, back)).sub).toBe(claims.sub);
   });
 
-  it("links the account of the same verified e-mail, and never one whose e-mail the provider did not verify", async () => {
+  it('links the account of the same verified e-mail, and never one whose e-mail the provider did not verify', async () => {
     upstream.next = 'acme-patient';
     const started = await startAuthorization(t, { kc_idp_hint: ALIAS });
     const hinted = await get(started.jar, started.formPath);
@@ -232,7 +290,13 @@ describe('social login through a configured OpenID Connect provider', () => {
       method: 'POST',
       url: action,
       headers: { cookie: other.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ given_name: 'Some', family_name: 'One', dob: '1/2/1980', eula: 'on', oha: 'on' }).toString(),
+      payload: new URLSearchParams({
+        given_name: 'Some',
+        family_name: 'One',
+        dob: '1/2/1980',
+        eula: 'on',
+        oha: 'on',
+      }).toString(),
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.body).toContain('An account with this email already exists.');
@@ -247,9 +311,13 @@ describe('social login through a configured OpenID Connect provider', () => {
     expect(refused.body).toContain('Login Failed.');
     expect(refused.body).toContain('name="password"');
 
-    const forged = await t.call<{ errors: { field: string; rule: string }[] }>({ url: `/${ALIAS}-login?code=abc&state=forged` });
+    const forged = await t.call<{ errors: { field: string; rule: string }[] }>({
+      url: `/${ALIAS}-login?code=abc&state=forged`,
+    });
     expect(forged.statusCode).toBe(400);
-    expect(forged.json.errors).toEqual([expect.objectContaining({ field: 'query.state', rule: 'broker_state' })]);
+    expect(forged.json.errors).toEqual([
+      expect.objectContaining({ field: 'query.state', rule: 'broker_state' }),
+    ]);
   });
 });
 
@@ -259,7 +327,11 @@ describe('social login without a provider', () => {
     try {
       expect((await plain.call<{ social: unknown }>({ url: '/api/app-config' })).json.social).toBeNull();
       const started = await startAuthorization(plain);
-      const page = await plain.app.inject({ method: 'GET', url: started.formPath, headers: { cookie: started.jar.header() } });
+      const page = await plain.app.inject({
+        method: 'GET',
+        url: started.formPath,
+        headers: { cookie: started.jar.header() },
+      });
       expect(page.body).not.toContain('/broker/');
       expect((await plain.call({ url: `/${ALIAS}-login?state=x` })).statusCode).toBe(404);
     } finally {

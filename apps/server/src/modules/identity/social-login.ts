@@ -3,7 +3,14 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '../../config';
 import type { Database } from '../../platform/db';
 import { hashPassword } from './accounts';
-import { findAccountByEmail, findAccountById, insertExternalAccount, insertExternalLink, linkedUserId, type Account } from './store';
+import {
+  findAccountByEmail,
+  findAccountById,
+  insertExternalAccount,
+  insertExternalLink,
+  linkedUserId,
+  type Account,
+} from './store';
 import { patientAccount, type NewRegistration } from './registration';
 
 /**
@@ -113,7 +120,10 @@ export class SocialBroker {
   }
 
   /** Step 2: the code the provider sent back, exchanged and its ID token verified (issuer, audience, nonce, expiry). */
-  async identity(code: string, pending: Extract<BrokerState, { step: 'authorize' }>): Promise<ExternalIdentity> {
+  async identity(
+    code: string,
+    pending: Extract<BrokerState, { step: 'authorize' }>,
+  ): Promise<ExternalIdentity> {
     const discovery = await this.discover();
     const form = new URLSearchParams({
       grant_type: 'authorization_code',
@@ -122,7 +132,10 @@ export class SocialBroker {
       code_verifier: pending.verifier,
       client_id: this.settings.clientId,
     });
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    };
     if (this.settings.clientSecret) {
       const basic = `${encodeURIComponent(this.settings.clientId)}:${encodeURIComponent(this.settings.clientSecret)}`;
       headers.authorization = `Basic ${Buffer.from(basic).toString('base64')}`;
@@ -192,7 +205,11 @@ function identityOf(payload: JWTPayload): ExternalIdentity {
 }
 
 /** The realm account linked to the provider's subject, if any. */
-export async function linkedAccount(database: Database, provider: string, subject: string): Promise<Account | null> {
+export async function linkedAccount(
+  database: Database,
+  provider: string,
+  subject: string,
+): Promise<Account | null> {
   const userId = await linkedUserId(database, provider, subject);
   return userId ? findAccountById(database, userId) : null;
 }
@@ -205,7 +222,11 @@ export async function linkAccount(database: Database, provider: string, subject:
  * Signs in a returning user: the linked account, or the account of the same e-mail when the provider
  * verified it (then linked). Null for a new user, who completes the social sign-up first.
  */
-export async function accountForIdentity(database: Database, provider: string, identity: ExternalIdentity): Promise<Account | null> {
+export async function accountForIdentity(
+  database: Database,
+  provider: string,
+  identity: ExternalIdentity,
+): Promise<Account | null> {
   const linked = await linkedAccount(database, provider, identity.subject);
   if (linked) return linked;
   if (!identity.email || !identity.emailVerified) return null;

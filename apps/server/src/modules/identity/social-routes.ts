@@ -23,7 +23,12 @@ export interface SocialRouteDeps {
   provider: Provider;
   broker: SocialBroker;
   /** Resolves the realm interaction with a signed-in account (login and consent). */
-  finishLogin(request: FastifyRequest, reply: FastifyReply, details: InteractionDetails, accountId: string): Promise<void>;
+  finishLogin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    details: InteractionDetails,
+    accountId: string,
+  ): Promise<void>;
   /** The Cancel target of a registration page: initiate_url when it is the web app's own page, else home. */
   cancelUrlOf(initiateUrl: unknown): string;
 }
@@ -43,11 +48,20 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
     const secure = config.publicUrl.startsWith('https:');
 
     const keep = (reply: FastifyReply, state: BrokerState) =>
-      reply.setCookie(BROKER_COOKIE, broker.seal(state), { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: BROKER_TTL_S });
+      reply.setCookie(BROKER_COOKIE, broker.seal(state), {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: BROKER_TTL_S,
+      });
     const forget = (reply: FastifyReply) => reply.clearCookie(BROKER_COOKIE, { path: '/' });
     /** The provider writes the redirect that ends the interaction itself: the cookie is cleared on the raw response. */
     const forgetBeforeFinish = (reply: FastifyReply) =>
-      reply.raw.setHeader('set-cookie', `${BROKER_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+      reply.raw.setHeader(
+        'set-cookie',
+        `${BROKER_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      );
 
     const details = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
       const found = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
@@ -74,27 +88,40 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
     const params = z.object({ uid: z.string().min(1).max(200), alias: z.literal(alias) });
 
     // 1. From the realm's login interaction to the provider, with state, nonce and PKCE S256.
-    app.get(`${INTERACTION_PATH}/:uid/broker/:alias`, { schema: { hide: true, params } }, async (request, reply) => {
-      const found = await details(request, reply, request.params.uid);
-      let authorization;
-      try {
-        authorization = await broker.authorization(found.uid);
-      } catch (error) {
-        request.log.warn({ err: error }, 'social-login provider unreachable');
-        return failed(request, reply, found);
-      }
-      keep(reply, authorization.state);
-      return reply.redirect(authorization.url, 303);
-    });
+    app.get(
+      `${INTERACTION_PATH}/:uid/broker/:alias`,
+      { schema: { hide: true, params } },
+      async (request, reply) => {
+        const found = await details(request, reply, request.params.uid);
+        let authorization;
+        try {
+          authorization = await broker.authorization(found.uid);
+        } catch (error) {
+          request.log.warn({ err: error }, 'social-login provider unreachable');
+          return failed(request, reply, found);
+        }
+        keep(reply, authorization.state);
+        return reply.redirect(authorization.url, 303);
+      },
+    );
 
     // 2. The provider sends the browser back here; the realm's interaction cookie lives under its own path.
     app.get(
       `/${alias}-login`,
-      { schema: { hide: true, querystring: z.object({ state: z.string().max(200).optional() }).passthrough() } },
+      {
+        schema: {
+          hide: true,
+          querystring: z.object({ state: z.string().max(200).optional() }).passthrough(),
+        },
+      },
       async (request, reply) => {
         const pending = broker.open(request.cookies[BROKER_COOKIE]);
         if (!pending || pending.step !== 'authorize' || pending.state !== request.query.state)
-          throw fieldError('query.state', 'broker_state', 'must be the state of a social sign-in started in this browser');
+          throw fieldError(
+            'query.state',
+            'broker_state',
+            'must be the state of a social sign-in started in this browser',
+          );
         const query = new URLSearchParams(request.raw.url?.split('?')[1] ?? '');
         return reply.redirect(`${brokerPath(pending.uid, alias, 'endpoint')}?${query.toString()}`, 303);
       },
@@ -117,8 +144,17 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const found = await details(request, reply, request.params.uid);
         const pending = broker.open(request.cookies[BROKER_COOKIE]);
-        if (!pending || pending.step !== 'authorize' || pending.uid !== found.uid || pending.state !== request.query.state)
-          throw fieldError('query.state', 'broker_state', 'must be the state of a social sign-in started in this browser');
+        if (
+          !pending ||
+          pending.step !== 'authorize' ||
+          pending.uid !== found.uid ||
+          pending.state !== request.query.state
+        )
+          throw fieldError(
+            'query.state',
+            'broker_state',
+            'must be the state of a social sign-in started in this browser',
+          );
         if (request.query.error || !request.query.code) return failed(request, reply, found);
         let identity;
         try {
@@ -131,7 +167,11 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
         const account = await accountForIdentity(database, alias, identity);
         await recordAudit(
           database,
-          { ...auditContextOf(request), actorId: account?.id ?? null, actorType: account?.userType ?? 'Anonymous' },
+          {
+            ...auditContextOf(request),
+            actorId: account?.id ?? null,
+            actorType: account?.userType ?? 'Anonymous',
+          },
           {
             action: 'login',
             entityType: 'User',
@@ -150,7 +190,11 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
           registrationPage({
             uid: found.uid,
             language: languageOf(request, found),
-            values: { email: identity.email, given_name: identity.givenName, family_name: identity.familyName },
+            values: {
+              email: identity.email,
+              given_name: identity.givenName,
+              family_name: identity.familyName,
+            },
             cancelUrl: deps.cancelUrlOf(found.params.initiate_url),
             social: { providerName: name, action: brokerPath(found.uid, alias, 'signup') },
           }),
@@ -164,15 +208,27 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
     // 4. The social sign-up form: a new patient account linked to the provider's identity.
     app.post(
       `${INTERACTION_PATH}/:uid/broker/:alias/signup`,
-      { schema: { hide: true, params, body: signupForm }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+      {
+        schema: { hide: true, params, body: signupForm },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      },
       async (request, reply) => {
         const found = await details(request, reply, request.params.uid);
         const pending = broker.open(request.cookies[BROKER_COOKIE]);
         if (!pending || pending.step !== 'signup' || pending.uid !== found.uid || !pending.identity.email)
-          throw fieldError('cookie', 'broker_state', 'must carry the identity of a social sign-in started in this browser');
+          throw fieldError(
+            'cookie',
+            'broker_state',
+            'must carry the identity of a social sign-in started in this browser',
+          );
         const identity = pending.identity;
         // The e-mail is the one the provider vouched for, whatever the form says.
-        const form: RegistrationForm = { ...request.body, email: identity.email!, password: '', confirm_password: '' };
+        const form: RegistrationForm = {
+          ...request.body,
+          email: identity.email!,
+          password: '',
+          confirm_password: '',
+        };
         const language = languageOf(request, found, request.body.lang);
         const again = (status: number, errors: Record<string, string> = {}, formError?: string) =>
           reply
@@ -193,14 +249,18 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
         if (!checked.ok) return again(400, checked.errors);
         const account = await registerExternalAccount(database, alias, identity, checked.value);
         if (!account) return again(409, {}, 'registration.emailTaken');
-        await recordAudit(database, { ...auditContextOf(request), actorId: account.id, actorType: 'Patient' }, {
-          action: 'create',
-          entityType: 'User',
-          entityId: account.id,
-          outcome: 'success',
-          workflow: 'PATIENT_SIGNUP_WEB',
-          detail: { via: `social:${alias}` },
-        });
+        await recordAudit(
+          database,
+          { ...auditContextOf(request), actorId: account.id, actorType: 'Patient' },
+          {
+            action: 'create',
+            entityType: 'User',
+            entityId: account.id,
+            outcome: 'success',
+            workflow: 'PATIENT_SIGNUP_WEB',
+            detail: { via: `social:${alias}` },
+          },
+        );
         forgetBeforeFinish(reply);
         return deps.finishLogin(request, reply, found, account.id);
       },

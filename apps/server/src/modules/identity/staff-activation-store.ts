@@ -14,7 +14,10 @@ export interface PracticeAccountRow {
   activated_at: Date | string | null;
 }
 
-export async function accountOfPractitioner(db: Connection, practitionerId: string): Promise<PracticeAccountRow | null> {
+export async function accountOfPractitioner(
+  db: Connection,
+  practitionerId: string,
+): Promise<PracticeAccountRow | null> {
   const rows = await db.query<PracticeAccountRow>(
     "select id, email, given_name, user_roles, practice_id, activated_at from identity_users where careslot_id = $1 and user_type = 'Practitioner'",
     [practitionerId],
@@ -23,14 +26,25 @@ export async function accountOfPractitioner(db: Connection, practitionerId: stri
 }
 
 export async function emailTaken(db: Connection, email: string, exceptId: string | null): Promise<boolean> {
-  const rows = await db.query('select 1 from identity_users where lower(email) = lower($1) and ($2::uuid is null or id <> $2::uuid)', [email, exceptId]);
+  const rows = await db.query(
+    'select 1 from identity_users where lower(email) = lower($1) and ($2::uuid is null or id <> $2::uuid)',
+    [email, exceptId],
+  );
   return rows.length > 0;
 }
 
 /** An invited user's account: a password nobody knows until they activate (activated_at stays null). */
 export async function insertInvitedAccount(
   db: Connection,
-  a: { email: string; passwordHash: string; givenName: string; familyName: string; roles: string[]; practitionerId: string; organizationId: string },
+  a: {
+    email: string;
+    passwordHash: string;
+    givenName: string;
+    familyName: string;
+    roles: string[];
+    practitionerId: string;
+    organizationId: string;
+  },
 ): Promise<string> {
   const rows = await db.query<{ id: string }>(
     `insert into identity_users (email, password_hash, given_name, family_name, user_type, user_roles, careslot_id, practice_id,
@@ -53,7 +67,13 @@ export async function updatePracticeAccount(
 }
 
 /** A new link (keyed by the event that asked for it: a redelivery inserts nothing); older links stop working. */
-export async function insertActivation(db: Connection, id: string, userId: string, now: Date, expiresAt: Date): Promise<boolean> {
+export async function insertActivation(
+  db: Connection,
+  id: string,
+  userId: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     'insert into identity_staff_activations (id, user_id, created_at, expires_at) values ($1, $2, $3, $4) on conflict (id) do nothing returning id',
     [id, userId, now, expiresAt],
@@ -96,16 +116,29 @@ export async function useActivation(db: Connection, id: string, now: Date): Prom
 }
 
 export async function activateAccount(db: Connection, userId: string, passwordHash: string, now: Date) {
-  await db.query('update identity_users set password_hash = $2, activated_at = coalesce(activated_at, $3) where id = $1', [userId, passwordHash, now]);
+  await db.query(
+    'update identity_users set password_hash = $2, activated_at = coalesce(activated_at, $3) where id = $1',
+    [userId, passwordHash, now],
+  );
 }
 
 /** The SessionId session a product token was handed out under, if any. */
 export async function sessionOfToken(db: Connection, jti: string): Promise<string | null> {
-  const rows = await db.query<{ session_id: string | null }>('select session_id from identity_issued_tokens where jti = $1', [jti]);
+  const rows = await db.query<{ session_id: string | null }>(
+    'select session_id from identity_issued_tokens where jti = $1',
+    [jti],
+  );
   return rows[0]?.session_id ?? null;
 }
 
-export async function deleteSessionsExcept(db: Connection, userId: string, keep: string | null): Promise<number> {
-  const rows = await db.query('delete from identity_sessions where user_id = $1 and ($2::text is null or id <> $2) returning id', [userId, keep]);
+export async function deleteSessionsExcept(
+  db: Connection,
+  userId: string,
+  keep: string | null,
+): Promise<number> {
+  const rows = await db.query(
+    'delete from identity_sessions where user_id = $1 and ($2::text is null or id <> $2) returning id',
+    [userId, keep],
+  );
   return rows.length;
 }

@@ -29,9 +29,14 @@ export const ACTIVATION_PAGE = '/account/activate';
 const PRACTICE_ROLES = new Set<string>(PRACTICE_ROLE_CODES);
 const linkPath = (id: string) => `${ACTIVATION_PAGE}?invitation=${id}`;
 
-export const INVALID_LINK = 'This activation link is invalid, expired or was already used. Ask your practice to send a new invitation.';
+export const INVALID_LINK =
+  'This activation link is invalid, expired or was already used. Ask your practice to send a new invitation.';
 
-async function onAccessChanged(deps: Deps, event: DomainEvent<PracticeAccessChangedPayload>, log: { warn(details: object, message: string): void }) {
+async function onAccessChanged(
+  deps: Deps,
+  event: DomainEvent<PracticeAccessChangedPayload>,
+  log: { warn(details: object, message: string): void },
+) {
   const { practitionerId, organizationId, invite } = event.payload;
   const access = await practiceAccessOf(deps, practitionerId, organizationId);
   if (!access?.email) return;
@@ -41,20 +46,38 @@ async function onAccessChanged(deps: Deps, event: DomainEvent<PracticeAccessChan
     if (access.roles.length === 0) return;
     if (await store.emailTaken(db, access.email, null)) {
       // Another account (a patient's, say) holds the address: the practice sees the user stay "Invited".
-      log.warn({ practitionerId, eventId: event.id }, 'practice user not invited: the e-mail belongs to another account');
+      log.warn(
+        { practitionerId, eventId: event.id },
+        'practice user not invited: the e-mail belongs to another account',
+      );
       return;
     }
     const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
-    await store.insertInvitedAccount(db, { ...access, email: access.email, passwordHash, roles: access.roles, practitionerId, organizationId });
+    await store.insertInvitedAccount(db, {
+      ...access,
+      email: access.email,
+      passwordHash,
+      roles: access.roles,
+      practitionerId,
+      organizationId,
+    });
     account = await store.accountOfPractitioner(db, practitionerId);
     if (!account) return;
   } else {
     const email = (await store.emailTaken(db, access.email, account.id)) ? account.email : access.email;
     const roles = [...account.user_roles.filter((r) => !PRACTICE_ROLES.has(r)), ...access.roles];
-    const practiceId = account.practice_id && account.practice_id !== organizationId ? account.practice_id : organizationId;
-    await store.updatePracticeAccount(db, account.id, { email, givenName: access.givenName, familyName: access.familyName, roles, practiceId });
+    const practiceId =
+      account.practice_id && account.practice_id !== organizationId ? account.practice_id : organizationId;
+    await store.updatePracticeAccount(db, account.id, {
+      email,
+      givenName: access.givenName,
+      familyName: access.familyName,
+      roles,
+      practiceId,
+    });
     // Deactivated (or every role taken away): whatever they hold stops working now.
-    if (access.roles.length === 0 && account.practice_id === organizationId) await endAllSessions(deps, account.id);
+    if (access.roles.length === 0 && account.practice_id === organizationId)
+      await endAllSessions(deps, account.id);
   }
   if (!invite || access.roles.length === 0 || account.activated_at) return;
   const now = deps.clock.now();
@@ -76,15 +99,24 @@ async function onAccessChanged(deps: Deps, event: DomainEvent<PracticeAccessChan
 
 /** Subscribes the consumer (idempotent per event: the link's id is the event's id, the e-mail deduplicated by it). */
 export function subscribeStaffActivation(deps: Deps, log: { warn(details: object, message: string): void }) {
-  return deps.events.subscribe<PracticeAccessChangedPayload>('identity.practice-accounts', [PRACTICE_ACCESS_CHANGED], (event) => onAccessChanged(deps, event, log));
+  return deps.events.subscribe<PracticeAccessChangedPayload>(
+    'identity.practice-accounts',
+    [PRACTICE_ACCESS_CHANGED],
+    (event) => onAccessChanged(deps, event, log),
+  );
 }
 
 /** The link as given, checked: its signature and expiry, then the row (not used, not superseded). */
 async function liveActivation(deps: Deps, link: ActivationLink) {
   const now = deps.clock.now();
-  const signed = verifyLink(signedLinkKey(deps.tokens), `${linkPath(link.invitation)}&exp=${link.exp}&sig=${link.sig}`, now);
+  const signed = verifyLink(
+    signedLinkKey(deps.tokens),
+    `${linkPath(link.invitation)}&exp=${link.exp}&sig=${link.sig}`,
+    now,
+  );
   const row = signed ? await store.activationById(deps.database, link.invitation) : null;
-  if (!row || row.used_at || row.superseded_at || new Date(row.expires_at) <= now) throw fieldError('query.invitation', 'link_invalid', INVALID_LINK);
+  if (!row || row.used_at || row.superseded_at || new Date(row.expires_at) <= now)
+    throw fieldError('query.invitation', 'link_invalid', INVALID_LINK);
   return row;
 }
 
@@ -95,23 +127,32 @@ export async function readActivation(deps: Deps, link: ActivationLink) {
 }
 
 /** POST activation: the first password (length, letter and digit, not a common one); the link is used up. */
-export async function completeActivation(deps: Deps, audit: AuditContext, input: ActivationLink & { Password: string; ConfirmPassword: string }) {
+export async function completeActivation(
+  deps: Deps,
+  audit: AuditContext,
+  input: ActivationLink & { Password: string; ConfirmPassword: string },
+) {
   assertUncommonPassword('body.Password', input.Password);
-  if (input.ConfirmPassword !== input.Password) throw fieldError('body.ConfirmPassword', 'mismatch', 'Passwords do not match');
+  if (input.ConfirmPassword !== input.Password)
+    throw fieldError('body.ConfirmPassword', 'mismatch', 'Passwords do not match');
   const row = await liveActivation(deps, input);
   const passwordHash = await hashPassword(input.Password);
   const now = deps.clock.now();
   const used = await deps.database.transaction(async (tx) => {
     if (!(await store.useActivation(tx, row.id, now))) return false;
     await store.activateAccount(tx, row.user_id, passwordHash, now);
-    await recordAudit(tx, { ...audit, actorId: row.user_id, actorType: 'Practitioner' }, {
-      action: 'update',
-      entityType: 'User',
-      entityId: row.user_id,
-      outcome: 'success',
-      workflow: 'Staff_Add_Web',
-      detail: { change: 'account-activated' },
-    });
+    await recordAudit(
+      tx,
+      { ...audit, actorId: row.user_id, actorType: 'Practitioner' },
+      {
+        action: 'update',
+        entityType: 'User',
+        entityId: row.user_id,
+        outcome: 'success',
+        workflow: 'Staff_Add_Web',
+        detail: { change: 'account-activated' },
+      },
+    );
     return true;
   });
   if (!used) throw fieldError('query.invitation', 'link_invalid', INVALID_LINK);

@@ -91,7 +91,10 @@ export async function findAccountByEmail(database: Connection, email: string): P
   return rows[0] ? toAccount(rows[0]) : null;
 }
 
-export async function findCredentials(database: Connection, email: string): Promise<AccountCredentials | null> {
+export async function findCredentials(
+  database: Connection,
+  email: string,
+): Promise<AccountCredentials | null> {
   const rows = await database.query<AccountRow>(
     `select ${COLUMNS} from identity_users where lower(email) = lower($1)`,
     [email],
@@ -126,7 +129,9 @@ export async function reserveLoginTry(
     [emailKey, now, rule.attempts, rule.baseMs, rule.maxMs],
   );
   const row = rows[0];
-  return row ? { failures: row.failed_logins, lockedUntil: row.locked_until ? new Date(row.locked_until) : null } : null;
+  return row
+    ? { failures: row.failed_logins, lockedUntil: row.locked_until ? new Date(row.locked_until) : null }
+    : null;
 }
 
 /** Forgets the sign-in failures of an e-mail address (a successful sign-in or a password reset). */
@@ -260,7 +265,11 @@ export async function liveIssuedTokens(
 // --- password reset codes (identity_reset_codes) --------------------------------------------------------
 
 /** When reset codes were asked for the e-mail address (its key) since `since`, newest first. */
-export async function recentResetRequests(database: Connection, emailKey: string, since: Date): Promise<Date[]> {
+export async function recentResetRequests(
+  database: Connection,
+  emailKey: string,
+  since: Date,
+): Promise<Date[]> {
   const rows = await database.query<{ created_at: Date | string }>(
     `select created_at from identity_reset_requests where email_key = $1 and created_at > $2 order by created_at desc`,
     [emailKey, since],
@@ -270,8 +279,13 @@ export async function recentResetRequests(database: Connection, emailKey: string
 
 /** Records a reset request of the address (known or not); rows older than a day go at the same time. */
 export async function insertResetRequest(database: Connection, emailKey: string, now: Date) {
-  await database.query('delete from identity_reset_requests where created_at < $1', [new Date(now.getTime() - 24 * 60 * 60_000)]);
-  await database.query('insert into identity_reset_requests (email_key, created_at) values ($1, $2)', [emailKey, now]);
+  await database.query('delete from identity_reset_requests where created_at < $1', [
+    new Date(now.getTime() - 24 * 60 * 60_000),
+  ]);
+  await database.query('insert into identity_reset_requests (email_key, created_at) values ($1, $2)', [
+    emailKey,
+    now,
+  ]);
 }
 
 /** Ends the account's unused codes and stores a new one. */
@@ -282,10 +296,10 @@ export async function replaceResetCode(
   expiresAt: Date,
   now: Date,
 ) {
-  await database.query(`update identity_reset_codes set used_at = $2 where user_id = $1 and used_at is null`, [
-    userId,
-    now,
-  ]);
+  await database.query(
+    `update identity_reset_codes set used_at = $2 where user_id = $1 and used_at is null`,
+    [userId, now],
+  );
   await database.query(
     `insert into identity_reset_codes (user_id, code_hash, expires_at, created_at) values ($1, $2, $3, $4)`,
     [userId, codeHash, expiresAt, now],
@@ -301,20 +315,31 @@ export interface LiveResetCode {
 
 /** The account's latest unused code. */
 export async function latestResetCode(database: Connection, userId: string): Promise<LiveResetCode | null> {
-  const rows = await database.query<{ id: string; code_hash: string; attempts: number; expires_at: Date | string }>(
+  const rows = await database.query<{
+    id: string;
+    code_hash: string;
+    attempts: number;
+    expires_at: Date | string;
+  }>(
     `select id, code_hash, attempts, expires_at from identity_reset_codes
      where user_id = $1 and used_at is null order by created_at desc limit 1`,
     [userId],
   );
   const row = rows[0];
-  return row ? { id: row.id, codeHash: row.code_hash, attempts: row.attempts, expiresAt: new Date(row.expires_at) } : null;
+  return row
+    ? { id: row.id, codeHash: row.code_hash, attempts: row.attempts, expiresAt: new Date(row.expires_at) }
+    : null;
 }
 
 /**
  * Counts one try of a code before it is compared, in one conditional update: none is counted once `max`
  * were, and null comes back, so parallel guesses cannot pass the limit. Gives the tries counted so far.
  */
-export async function reserveResetTry(database: Connection, codeId: string, max: number): Promise<number | null> {
+export async function reserveResetTry(
+  database: Connection,
+  codeId: string,
+  max: number,
+): Promise<number | null> {
   const rows = await database.query<{ attempts: number }>(
     'update identity_reset_codes set attempts = attempts + 1 where id = $1 and attempts < $2 returning attempts',
     [codeId, max],
@@ -324,7 +349,10 @@ export async function reserveResetTry(database: Connection, codeId: string, max:
 
 /** Gives back the try of a right code (only wrong tries count against the limit). */
 export async function refundResetTry(database: Connection, codeId: string) {
-  await database.query('update identity_reset_codes set attempts = attempts - 1 where id = $1 and attempts > 0', [codeId]);
+  await database.query(
+    'update identity_reset_codes set attempts = attempts - 1 where id = $1 and attempts > 0',
+    [codeId],
+  );
 }
 
 /** Uses a code up; false when it was already used. */
@@ -351,7 +379,11 @@ export async function unsignedAgreements(database: Connection, userId: string): 
 }
 
 /** Records the user's answer to an agreement; a later answer replaces an earlier one. False if no such agreement. */
-export async function recordAgreement(database: Connection, answer: UserAgreement, now: Date): Promise<boolean> {
+export async function recordAgreement(
+  database: Connection,
+  answer: UserAgreement,
+  now: Date,
+): Promise<boolean> {
   const rows = await database.query<{ agreement_id: string }>(
     `insert into identity_user_agreements (agreement_id, user_id, status, decided_at)
      select id, $2, $3, $4 from identity_agreements where id = $1
@@ -430,7 +462,12 @@ export async function findInvitationRow(database: Connection, id: string): Promi
 }
 
 /** Marks a pending invitation used by a patient; false when it was used, expired or never existed. */
-export async function claimInvitation(database: Connection, id: string, patientId: string, now: Date): Promise<boolean> {
+export async function claimInvitation(
+  database: Connection,
+  id: string,
+  patientId: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await database.query<{ id: string }>(
     `update identity_invitations set accepted_by = $2, accepted_at = $3
      where id = $1 and accepted_by is null and expires_at > $3 returning id`,
@@ -441,7 +478,11 @@ export async function claimInvitation(database: Connection, id: string, patientI
 
 // --- social sign-in links (identity_external_links) -----------------------------------------------------
 
-export async function linkedUserId(database: Connection, provider: string, subject: string): Promise<string | null> {
+export async function linkedUserId(
+  database: Connection,
+  provider: string,
+  subject: string,
+): Promise<string | null> {
   const rows = await database.query<{ user_id: string }>(
     'select user_id from identity_external_links where provider = $1 and subject = $2',
     [provider, subject],
@@ -449,7 +490,12 @@ export async function linkedUserId(database: Connection, provider: string, subje
   return rows[0]?.user_id ?? null;
 }
 
-export async function insertExternalLink(database: Connection, provider: string, subject: string, userId: string) {
+export async function insertExternalLink(
+  database: Connection,
+  provider: string,
+  subject: string,
+  userId: string,
+) {
   await database.query(
     'insert into identity_external_links (provider, subject, user_id) values ($1, $2, $3) on conflict (provider, subject) do nothing',
     [provider, subject, userId],
@@ -457,7 +503,12 @@ export async function insertExternalLink(database: Connection, provider: string,
 }
 
 /** A new account and its link to the provider's subject, in one transaction. */
-export async function insertExternalAccount(database: Database, provider: string, subject: string, account: NewAccount) {
+export async function insertExternalAccount(
+  database: Database,
+  provider: string,
+  subject: string,
+  account: NewAccount,
+) {
   await database.transaction(async (tx) => {
     await insertAccounts(tx, [account]);
     await tx.query(
@@ -482,7 +533,15 @@ export async function upsertOidcRecord(
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id,
        uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`,
-    [model, id, JSON.stringify(payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresAt],
+    [
+      model,
+      id,
+      JSON.stringify(payload),
+      payload.grantId ?? null,
+      payload.uid ?? null,
+      payload.userCode ?? null,
+      expiresAt,
+    ],
   );
 }
 
@@ -500,11 +559,17 @@ export async function findOidcRecord(
     [model, value, now],
   );
   const row = rows[0];
-  return row ? { payload: row.payload, consumedAt: row.consumed_at ? new Date(row.consumed_at) : null } : null;
+  return row
+    ? { payload: row.payload, consumedAt: row.consumed_at ? new Date(row.consumed_at) : null }
+    : null;
 }
 
 export async function consumeOidcRecord(database: Connection, model: string, id: string, now: Date) {
-  await database.query('update identity_oidc_records set consumed_at = $3 where model = $1 and id = $2', [model, id, now]);
+  await database.query('update identity_oidc_records set consumed_at = $3 where model = $1 and id = $2', [
+    model,
+    id,
+    now,
+  ]);
 }
 
 export async function deleteOidcRecord(database: Connection, model: string, id: string) {
@@ -521,7 +586,10 @@ export async function deleteOidcGrant(database: Connection, grantId: string) {
 }
 
 /** The sign-in account of a patient record (support's overview): its id, e-mail and when it last signed in. */
-export async function accountOfPatient(database: Connection, patientId: string): Promise<{ id: string; email: string; last_sign_in_at: Date | string | null } | null> {
+export async function accountOfPatient(
+  database: Connection,
+  patientId: string,
+): Promise<{ id: string; email: string; last_sign_in_at: Date | string | null } | null> {
   const rows = await database.query<{ id: string; email: string; last_sign_in_at: Date | string | null }>(
     `select u.id, u.email,
             (select max(e.occurred_at) from audit_events e

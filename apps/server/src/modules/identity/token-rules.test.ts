@@ -44,15 +44,26 @@ describe('§5.2: a token counts only while valid and carrying email, sub and use
   it('refuses a signed token that lacks email, or user_roles, as a signed-in user', async () => {
     const noEmail = await t.tokens.sign({ sub: 'someone', user_roles: ['supportagent'] }, 300);
     expect((await identityUser(noEmail, PATIENT)).statusCode).toBe(401);
-    const noRoles = await t.tokens.sign({ sub: 'someone', email: 'someone@example.com' } as unknown as ProductClaims, 300);
+    const noRoles = await t.tokens.sign(
+      { sub: 'someone', email: 'someone@example.com' } as unknown as ProductClaims,
+      300,
+    );
     expect((await identityUser(noRoles, PATIENT)).statusCode).toBe(401);
     // The same claims with all three present pass the rule (support may read any account).
-    const complete = await t.tokens.sign({ sub: 'someone', email: 'someone@example.com', user_roles: ['supportagent'] }, 300);
+    const complete = await t.tokens.sign(
+      { sub: 'someone', email: 'someone@example.com', user_roles: ['supportagent'] },
+      300,
+    );
     expect((await identityUser(complete, PATIENT)).statusCode).toBe(200);
   });
 
   it('accepts a service-account token only with the realm role system_user', async () => {
-    const claims = { sub: 'svc-1', email: 'svc@careslot.health', user_roles: ['supportagent'], preferred_username: 'service-account-reports' };
+    const claims = {
+      sub: 'svc-1',
+      email: 'svc@careslot.health',
+      user_roles: ['supportagent'],
+      preferred_username: 'service-account-reports',
+    };
     const without = await t.tokens.sign({ ...claims, realm_access: { roles: ['offline_access'] } }, 300);
     expect((await identityUser(without, PATIENT)).statusCode).toBe(401);
     const withRole = await t.tokens.sign({ ...claims, realm_access: { roles: [SYSTEM_USER_ROLE] } }, 300);
@@ -60,7 +71,10 @@ describe('§5.2: a token counts only while valid and carrying email, sub and use
   });
 
   it('gives a guest token no signed-in access', async () => {
-    const guest = await t.call<{ data: { access_token: string } }>({ method: 'POST', url: ACCOUNT_PATHS.guest });
+    const guest = await t.call<{ data: { access_token: string } }>({
+      method: 'POST',
+      url: ACCOUNT_PATHS.guest,
+    });
     expect((await identityUser(guest.json.data.access_token, PATIENT)).statusCode).toBe(401);
   });
 });
@@ -84,7 +98,12 @@ describe('login rate limit', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json.status_code).toBe(429);
     // Another client is not held back.
-    const other = await t.call({ method: 'POST', url: ACCOUNT_PATHS.login, remoteAddress: '198.51.100.8', payload: { UserName: PATIENT, Password: DEMO_PASSWORD } });
+    const other = await t.call({
+      method: 'POST',
+      url: ACCOUNT_PATHS.login,
+      remoteAddress: '198.51.100.8',
+      payload: { UserName: PATIENT, Password: DEMO_PASSWORD },
+    });
     expect(other.statusCode).toBe(200);
   });
 });
@@ -105,13 +124,20 @@ describe('logs', () => {
     secrets.push(product.json.data.access_token);
     await identityUser(product.json.data.access_token, PATIENT);
     // A wrong password and a password login.
-    await t.call({ method: 'POST', url: ACCOUNT_PATHS.login, payload: { UserName: SUPPORT, Password: 'Not-the-password-1' } });
+    await t.call({
+      method: 'POST',
+      url: ACCOUNT_PATHS.login,
+      payload: { UserName: SUPPORT, Password: 'Not-the-password-1' },
+    });
     secrets.push('Not-the-password-1', SUPPORT);
     // Registration of a new patient.
     const registered = await register(t);
     secrets.push(registered.email, registered.password, registered.code);
     // Password recovery with the e-mailed code.
-    await t.call({ method: 'POST', url: `${ACCOUNT_PATHS.sendResetEmail}?email=${encodeURIComponent(registered.email)}` });
+    await t.call({
+      method: 'POST',
+      url: `${ACCOUNT_PATHS.sendResetEmail}?email=${encodeURIComponent(registered.email)}`,
+    });
     const [mail] = await t.outbox.list({ to: registered.email, template: 'password-reset', limit: 1 });
     const resetCode = /\b(\d{6})\b/.exec(mail?.body ?? '')![1]!;
     await t.call({
@@ -125,7 +151,8 @@ describe('logs', () => {
     // The log was written (every request is logged), just without any secret.
     expect(log).toContain('/api/account/exchange-token');
     expect(log).toContain('/realms/careslot/protocol/openid-connect/token');
-    for (const secret of secrets) expect(log, `the log holds a secret (${secret.slice(0, 4)}…)`).not.toContain(secret);
+    for (const secret of secrets)
+      expect(log, `the log holds a secret (${secret.slice(0, 4)}…)`).not.toContain(secret);
   });
 });
 
@@ -147,9 +174,17 @@ describe('§8 "Sign-in and account" messages of the account calls', () => {
   });
 
   it("answers 'User Logged in successfully' to a good password and 'Token exchange failed' to a token the realm did not issue", async () => {
-    const ok = await t.call<{ message: string }>({ method: 'POST', url: ACCOUNT_PATHS.login, payload: { UserName: PATIENT, Password: DEMO_PASSWORD } });
+    const ok = await t.call<{ message: string }>({
+      method: 'POST',
+      url: ACCOUNT_PATHS.login,
+      payload: { UserName: PATIENT, Password: DEMO_PASSWORD },
+    });
     expect(ok.json.message).toBe(LOGIN_MESSAGES.success);
-    const forged = await t.call<{ message: string }>({ method: 'POST', url: ACCOUNT_PATHS.exchangeToken, payload: { SubjectToken: 'not-a-realm-token' } });
+    const forged = await t.call<{ message: string }>({
+      method: 'POST',
+      url: ACCOUNT_PATHS.exchangeToken,
+      payload: { SubjectToken: 'not-a-realm-token' },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json.message).toBe('Token exchange failed');
   });

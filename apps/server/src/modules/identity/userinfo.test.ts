@@ -30,10 +30,18 @@ describe("the realm's userinfo endpoint, used by a standard OpenID Connect clien
   it('answers the claims of a valid access token sent in the Authorization: Bearer header', async () => {
     const patient = demoPerson('patient');
     // Discovery over HTTP, as any relying party does it (a public client: PKCE, no secret).
-    const config = await oidc.discovery(new URL(`${base}/realms/careslot`), OAUTH_CLIENT_ID, undefined, oidc.None(), {
-      execute: [oidc.allowInsecureRequests],
-    });
-    expect(config.serverMetadata().userinfo_endpoint).toBe(`${base}/realms/careslot/protocol/openid-connect/userinfo`);
+    const config = await oidc.discovery(
+      new URL(`${base}/realms/careslot`),
+      OAUTH_CLIENT_ID,
+      undefined,
+      oidc.None(),
+      {
+        execute: [oidc.allowInsecureRequests],
+      },
+    );
+    expect(config.serverMetadata().userinfo_endpoint).toBe(
+      `${base}/realms/careslot/protocol/openid-connect/userinfo`,
+    );
 
     // The browser part (login form) through inject; the code grant itself by the library.
     const signedIn = await authorize(t, patient.email, DEMO_PASSWORD);
@@ -53,10 +61,18 @@ describe("the realm's userinfo endpoint, used by a standard OpenID Connect clien
   });
 
   it('still refuses an access token it did not issue', async () => {
-    const config = await oidc.discovery(new URL(`${base}/realms/careslot`), OAUTH_CLIENT_ID, undefined, oidc.None(), {
-      execute: [oidc.allowInsecureRequests],
-    });
-    await expect(oidc.fetchUserInfo(config, 'not-a-token-of-this-realm', oidc.skipSubjectCheck)).rejects.toThrow();
+    const config = await oidc.discovery(
+      new URL(`${base}/realms/careslot`),
+      OAUTH_CLIENT_ID,
+      undefined,
+      oidc.None(),
+      {
+        execute: [oidc.allowInsecureRequests],
+      },
+    );
+    await expect(
+      oidc.fetchUserInfo(config, 'not-a-token-of-this-realm', oidc.skipSubjectCheck),
+    ).rejects.toThrow();
     const raw = await fetch(`${base}/realms/careslot/protocol/openid-connect/userinfo`, {
       headers: { authorization: 'Bearer not-a-token-of-this-realm' },
     });

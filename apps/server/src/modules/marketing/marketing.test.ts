@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_REQUEST_RECEIVED, HTTP_STATUS_MESSAGES, messageForStatus, type DemoRequestList } from '@careslot/contracts';
+import {
+  DEMO_REQUEST_RECEIVED,
+  HTTP_STATUS_MESSAGES,
+  messageForStatus,
+  type DemoRequestList,
+} from '@careslot/contracts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 
 const PATH = '/careslot-marketing/api/v1/demo-requests';
-type ErrorBody = { status_code: number; message: string; errors?: { field: string; rule: string; message: string }[] };
+type ErrorBody = {
+  status_code: number;
+  message: string;
+  errors?: { field: string; rule: string; message: string }[];
+};
 
 const valid = {
   name: "Dr. Amara O'Neil",
@@ -25,7 +34,11 @@ describe('marketing: demo requests', () => {
   });
 
   it('accepts a valid request without a token and e-mails it to the sales team', async () => {
-    const res = await t.call<{ status_code: number; message: string }>({ method: 'POST', url: PATH, payload: valid });
+    const res = await t.call<{ status_code: number; message: string }>({
+      method: 'POST',
+      url: PATH,
+      payload: valid,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json).toEqual({ status_code: 201, message: DEMO_REQUEST_RECEIVED, data: null });
 
@@ -63,7 +76,11 @@ describe('marketing: demo requests', () => {
 
   it('answers a filled honeypot like a person but keeps and sends nothing', async () => {
     const before = await t.outbox.list({ template: 'demo-request' });
-    const res = await t.call({ method: 'POST', url: PATH, payload: { ...valid, practice: 'Spam Bot Clinic', website: 'http://spam.example' } });
+    const res = await t.call({
+      method: 'POST',
+      url: PATH,
+      payload: { ...valid, practice: 'Spam Bot Clinic', website: 'http://spam.example' },
+    });
     expect(res.statusCode).toBe(201);
     expect(await t.outbox.list({ template: 'demo-request' })).toHaveLength(before.length);
     const token = await tokenFor(t.tokens, { user_roles: ['superuser'] });
@@ -72,15 +89,31 @@ describe('marketing: demo requests', () => {
   });
 
   it('lists requests newest first for a super user', async () => {
-    await t.call({ method: 'POST', url: PATH, payload: { ...valid, practice: 'Second Practice', source: undefined, message: undefined } });
+    await t.call({
+      method: 'POST',
+      url: PATH,
+      payload: { ...valid, practice: 'Second Practice', source: undefined, message: undefined },
+    });
     const token = await tokenFor(t.tokens, { user_roles: ['superuser'] });
     const res = await t.call<DemoRequestList>({ url: `${PATH}?Offset=1&Limit=10`, headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     expect(res.json.Total).toBeGreaterThanOrEqual(2);
-    expect(res.json.Data[0]).toMatchObject({ Practice: 'Second Practice', Message: null, Source: null, Interests: ['reputation_management_listings', 'payments'] });
-    expect(res.json.Data[1]).toMatchObject({ Name: "Dr. Amara O'Neil", Email: 'amara@lakeside-fm.com', Source: 'newsletter' });
+    expect(res.json.Data[0]).toMatchObject({
+      Practice: 'Second Practice',
+      Message: null,
+      Source: null,
+      Interests: ['reputation_management_listings', 'payments'],
+    });
+    expect(res.json.Data[1]).toMatchObject({
+      Name: "Dr. Amara O'Neil",
+      Email: 'amara@lakeside-fm.com',
+      Source: 'newsletter',
+    });
 
-    const secondPage = await t.call<DemoRequestList>({ url: `${PATH}?Offset=2&Limit=1`, headers: bearer(token) });
+    const secondPage = await t.call<DemoRequestList>({
+      url: `${PATH}?Offset=2&Limit=1`,
+      headers: bearer(token),
+    });
     expect(secondPage.json.Data.map((r) => r.Practice)).toEqual([res.json.Data[1]!.Practice]);
   });
 
@@ -104,7 +137,8 @@ describe('marketing: spam protection', () => {
   });
 
   it('refuses more than DEMO_REQUEST_LIMIT requests from one client in ten minutes', async () => {
-    const send = () => t.call<ErrorBody>({ method: 'POST', url: PATH, payload: valid, remoteAddress: '203.0.113.7' });
+    const send = () =>
+      t.call<ErrorBody>({ method: 'POST', url: PATH, payload: valid, remoteAddress: '203.0.113.7' });
     expect((await send()).statusCode).toBe(201);
     expect((await send()).statusCode).toBe(201);
     const third = await send();

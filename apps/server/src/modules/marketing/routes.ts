@@ -22,7 +22,11 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: {
         // Spam guard beside the honeypot: a few requests per client address in ten minutes.
-        rateLimit: { max: config.DEMO_REQUEST_LIMIT, timeWindow: '10 minutes', errorResponseBuilder: () => tooManyRequests() },
+        rateLimit: {
+          max: config.DEMO_REQUEST_LIMIT,
+          timeWindow: '10 minutes',
+          errorResponseBuilder: () => tooManyRequests(),
+        },
       },
       schema: {
         tags: ['marketing'],
@@ -46,7 +50,12 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Demo requests, newest first (super users)',
         security: [{ bearer: [] }],
         querystring: demoRequestListQuerySchema,
-        response: { 200: demoRequestListSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+        response: {
+          200: demoRequestListSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => service.listDemoRequests(app.deps, request.query.Offset, request.query.Limit),

@@ -1,4 +1,10 @@
-import { DEMO_INTERESTS, type DemoInterest, type DemoRequest, type DemoRequestInput, type DemoRequestList } from '@careslot/contracts';
+import {
+  DEMO_INTERESTS,
+  type DemoInterest,
+  type DemoRequest,
+  type DemoRequestInput,
+  type DemoRequestList,
+} from '@careslot/contracts';
 import type { AppDeps } from '../../platform/deps';
 import * as store from './store';
 
@@ -56,7 +62,10 @@ function emailBody(request: DemoRequest, listUrl: string): string {
  * Stores a demo request and e-mails it to the sales team through the outbox. A filled honeypot means a
  * bot: the caller gets the same answer as a person, so it learns nothing, and nothing is kept or sent.
  */
-export async function submitDemoRequest(deps: Deps, input: ValidInput): Promise<{ stored: DemoRequest | null }> {
+export async function submitDemoRequest(
+  deps: Deps,
+  input: ValidInput,
+): Promise<{ stored: DemoRequest | null }> {
   if (input.website && input.website.trim() !== '') return { stored: null };
   const row = await store.insertDemoRequest(deps.database.db, {
     name: input.name,
@@ -80,7 +89,11 @@ export async function submitDemoRequest(deps: Deps, input: ValidInput): Promise<
   return { stored: request };
 }
 
-export async function listDemoRequests(deps: Pick<Deps, 'database'>, page: number, limit: number): Promise<DemoRequestList> {
+export async function listDemoRequests(
+  deps: Pick<Deps, 'database'>,
+  page: number,
+  limit: number,
+): Promise<DemoRequestList> {
   const { rows, total } = await store.listDemoRequests(deps.database.db, page, limit);
   return { Data: rows.map(toDemoRequest), Total: total };
 }

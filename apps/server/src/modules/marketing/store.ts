@@ -11,9 +11,18 @@ export async function insertDemoRequest(db: Db, row: NewDemoRequestRow): Promise
 }
 
 /** Newest first; `page` is 1-based (0 counts as the first, as in the spec's paging). */
-export async function listDemoRequests(db: Db, page: number, limit: number): Promise<{ rows: DemoRequestRow[]; total: number }> {
+export async function listDemoRequests(
+  db: Db,
+  page: number,
+  limit: number,
+): Promise<{ rows: DemoRequestRow[]; total: number }> {
   const offset = (Math.max(page, 1) - 1) * limit;
-  const rows = await db.select().from(demoRequests).orderBy(desc(demoRequests.createdAt), desc(demoRequests.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(demoRequests)
+    .orderBy(desc(demoRequests.createdAt), desc(demoRequests.id))
+    .limit(limit)
+    .offset(offset);
   const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(demoRequests);
   return { rows, total: count?.n ?? 0 };
 }

@@ -18,8 +18,16 @@ const MARKETPLACE = '/careslot-marketplace/api/v1';
 const GATEWAY = '/careslot-gateway';
 const tags = ['marketplace admin'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-const catalogEntryEditSchema = z.object({ IsPublished: z.boolean().optional(), VisitTypes: z.array(z.enum(VISIT_TYPES)).min(1).max(3).optional() });
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const catalogEntryEditSchema = z.object({
+  IsPublished: z.boolean().optional(),
+  VisitTypes: z.array(z.enum(VISIT_TYPES)).min(1).max(3).optional(),
+});
 
 /**
  * Editing the marketplace (practice-portal.md §7 Marketplace, §3.4): a practice admin its own page profiles,
@@ -37,7 +45,8 @@ export const marketplaceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "The page profiles an editor manages, published or not (a practice admin: its practice's; a super user: by name or a practice's)",
+        summary:
+          "The page profiles an editor manages, published or not (a practice admin: its practice's; a super user: by name or a practice's)",
         querystring: catalogAdminQuerySchema.extend({ OrganizationId: z.uuid().optional() }),
         response: { 200: pageProfileSettingsListSchema, ...errors },
       },
@@ -47,7 +56,16 @@ export const marketplaceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${MARKETPLACE}/pageProfiles/:id/settings`,
-    { preValidation: editors, schema: { tags, security, summary: "A page profile's settings (its editors)", params: idParamSchema, response: { 200: pageProfileSettingsSchema, ...errors } } },
+    {
+      preValidation: editors,
+      schema: {
+        tags,
+        security,
+        summary: "A page profile's settings (its editors)",
+        params: idParamSchema,
+        response: { 200: pageProfileSettingsSchema, ...errors },
+      },
+    },
     async (request) => admin.getProfileSettings(deps, request.context, request.params.id),
   );
 
@@ -55,9 +73,16 @@ export const marketplaceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     `${MARKETPLACE}/pageProfiles`,
     {
       preValidation: editors,
-      schema: { tags, security, summary: "Creates an entity's page profile (unpublished) or finds it; answers its id as text", body: pageProfileCreateSchema, response: { 200: z.string(), ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "Creates an entity's page profile (unpublished) or finds it; answers its id as text",
+        body: pageProfileCreateSchema,
+        response: { 200: z.string(), ...errors },
+      },
     },
-    async (request, reply) => reply.type('text/plain').send(await admin.createProfile(deps, request.context, request.body)),
+    async (request, reply) =>
+      reply.type('text/plain').send(await admin.createProfile(deps, request.context, request.body)),
   );
 
   for (const method of ['PUT', 'POST'] as const) {
@@ -68,7 +93,8 @@ export const marketplaceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Edits a page profile: publish, sections shown, referrer scheduling, hidden facilities and suggestions',
+        summary:
+          'Edits a page profile: publish, sections shown, referrer scheduling, hidden facilities and suggestions',
         params: idParamSchema,
         body: pageProfileUpdateSchema,
         response: { 200: pageProfileSettingsSchema, ...errors },
@@ -79,13 +105,33 @@ export const marketplaceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${MARKETPLACE}/catalogs/:id`,
-    { preValidation: superUsers, schema: { tags, security, summary: 'Edits a catalog entry: published, visit types (super users)', params: idParamSchema, body: catalogEntryEditSchema, response: { 200: pageProfileSettingsSchema, ...errors } } },
-    async (request) => admin.setCatalogEntry(deps, request.context, request.params.id, request.body, 'update'),
+    {
+      preValidation: superUsers,
+      schema: {
+        tags,
+        security,
+        summary: 'Edits a catalog entry: published, visit types (super users)',
+        params: idParamSchema,
+        body: catalogEntryEditSchema,
+        response: { 200: pageProfileSettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      admin.setCatalogEntry(deps, request.context, request.params.id, request.body, 'update'),
   );
 
   app.delete(
     `${MARKETPLACE}/catalogs/:id`,
-    { preValidation: superUsers, schema: { tags, security, summary: 'Removes a catalog entry from the marketplace (its profile is unpublished; super users)', params: idParamSchema, response: { 200: pageProfileSettingsSchema, ...errors } } },
+    {
+      preValidation: superUsers,
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a catalog entry from the marketplace (its profile is unpublished; super users)',
+        params: idParamSchema,
+        response: { 200: pageProfileSettingsSchema, ...errors },
+      },
+    },
     async (request) => admin.setCatalogEntry(deps, request.context, request.params.id, {}, 'delete'),
   );
 
@@ -93,7 +139,14 @@ export const marketplaceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     `${GATEWAY}/market-place/calendar/add`,
     {
       preValidation: superUsers,
-      schema: { tags, security, summary: "Adds providers' or services' calendars to the marketplace (profiles made and published; super users)", body: marketplaceCalendarAddSchema, response: { 200: z.object({ Ids: z.array(z.string()) }), ...errors } },
+      schema: {
+        tags,
+        security,
+        summary:
+          "Adds providers' or services' calendars to the marketplace (profiles made and published; super users)",
+        body: marketplaceCalendarAddSchema,
+        response: { 200: z.object({ Ids: z.array(z.string()) }), ...errors },
+      },
     },
     async (request) => ({ Ids: await admin.addCalendars(deps, request.context, request.body.Entities) }),
   );

@@ -12,7 +12,16 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { appendEvents } from '../../platform/events';
 import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
-import { DIRECTORY_CHANGED, getHealthcareService, getLocations, getOrganization, getPractitioner, listPractitionerRoles, profileEntitySources, type DirectoryChangedPayload } from '../directory';
+import {
+  DIRECTORY_CHANGED,
+  getHealthcareService,
+  getLocations,
+  getOrganization,
+  getPractitioner,
+  listPractitionerRoles,
+  profileEntitySources,
+  type DirectoryChangedPayload,
+} from '../directory';
 import { refreshEntityProfiles, refreshProviderSearch } from './service';
 import * as store from './store';
 
@@ -22,7 +31,8 @@ export const CATALOG_WORKFLOW = 'Marketplace_Catalog_Edit_Web';
 
 type Deps = Pick<AppDeps, 'database' | 'events'>;
 const isSuperUser = (context: RequestContext) => context.roles.includes('superuser');
-const isPracticeAdmin = (context: RequestContext) => context.organizationId !== null && context.roles.includes('practiceadmin');
+const isPracticeAdmin = (context: RequestContext) =>
+  context.organizationId !== null && context.roles.includes('practiceadmin');
 
 function auditOf(context: RequestContext) {
   return {
@@ -37,7 +47,8 @@ function auditOf(context: RequestContext) {
 
 /** The practices an entity belongs to (a provider may work for several). */
 async function organizationsOf(deps: Deps, entityType: string, entityId: string): Promise<string[]> {
-  if (entityType === 'Organization') return (await getOrganization(deps.database, entityId)) ? [entityId] : [];
+  if (entityType === 'Organization')
+    return (await getOrganization(deps.database, entityId)) ? [entityId] : [];
   if (entityType === 'HealthCareService') {
     const service = await getHealthcareService(deps.database, entityId);
     return service ? [service.OrganizationId] : [];
@@ -50,9 +61,17 @@ async function organizationsOf(deps: Deps, entityType: string, entityId: string)
  * The caller may edit this entity's profile: a super user any, a practice admin those of its own practice.
  * Anything else answers 404 (no existence oracle) and is audited.
  */
-async function checkEditor(deps: Deps, context: RequestContext, action: AuditAction, entity: { type: string; id: string }, workflow: string): Promise<string | null> {
+async function checkEditor(
+  deps: Deps,
+  context: RequestContext,
+  action: AuditAction,
+  entity: { type: string; id: string },
+  workflow: string,
+): Promise<string | null> {
   const organizations = await organizationsOf(deps, entity.type, entity.id);
-  const allowed = organizations.length > 0 && (isSuperUser(context) || (isPracticeAdmin(context) && organizations.includes(context.organizationId!)));
+  const allowed =
+    organizations.length > 0 &&
+    (isSuperUser(context) || (isPracticeAdmin(context) && organizations.includes(context.organizationId!)));
   if (!allowed) {
     await recordAudit(deps.database, auditOf(context), {
       action,
@@ -95,23 +114,44 @@ function toSettings(row: store.PageProfileRow, organizationId: string | null): P
 }
 
 /** The search follows a profile's change: its provider's rows, or every provider of its practice. */
-async function announce(tx: Parameters<typeof appendEvents>[0], row: store.PageProfileRow, organizationId: string | null, reason: string) {
+async function announce(
+  tx: Parameters<typeof appendEvents>[0],
+  row: store.PageProfileRow,
+  organizationId: string | null,
+  reason: string,
+) {
   if (!organizationId) return;
-  const payload: DirectoryChangedPayload = { organizationId, practitionerIds: row.entity_type === 'Provider' ? [row.entity_id] : null, reason };
-  await appendEvents(tx, [{ aggregateType: 'organization', aggregateId: organizationId, type: DIRECTORY_CHANGED, payload }]);
+  const payload: DirectoryChangedPayload = {
+    organizationId,
+    practitionerIds: row.entity_type === 'Provider' ? [row.entity_id] : null,
+    reason,
+  };
+  await appendEvents(tx, [
+    { aggregateType: 'organization', aggregateId: organizationId, type: DIRECTORY_CHANGED, payload },
+  ]);
 }
 
 /** The entities of a practice: itself, its providers and its services. */
 async function entitiesOfPractice(deps: Deps, organizationId: string): Promise<string[]> {
   const roles = await listPractitionerRoles(deps.database, { OrganizationId: organizationId });
-  const services = await profileEntitySources(deps.database, { organizationIds: [], serviceIds: [], servicesOfOrganizationIds: [organizationId] });
-  return [organizationId, ...new Set(roles.filter((r) => r.Code.includes('provider')).map((r) => r.PractitionerId)), ...services.map((s) => s.id)];
+  const services = await profileEntitySources(deps.database, {
+    organizationIds: [],
+    serviceIds: [],
+    servicesOfOrganizationIds: [organizationId],
+  });
+  return [
+    organizationId,
+    ...new Set(roles.filter((r) => r.Code.includes('provider')).map((r) => r.PractitionerId)),
+    ...services.map((s) => s.id),
+  ];
 }
 
 /** Makes the profiles of a practice's entities that are missing (unpublished providers included). */
 async function ensureProfiles(deps: Deps, organizationId: string): Promise<void> {
   const roles = await listPractitionerRoles(deps.database, { OrganizationId: organizationId });
-  const providers = [...new Set(roles.filter((r) => r.Code.includes('provider')).map((r) => r.PractitionerId))];
+  const providers = [
+    ...new Set(roles.filter((r) => r.Code.includes('provider')).map((r) => r.PractitionerId)),
+  ];
   await deps.database.transaction(async (tx) => {
     await refreshEntityProfiles(tx, { organizationIds: [organizationId], serviceIds: [] });
     if (providers.length) await refreshProviderSearch(tx, providers);
@@ -122,7 +162,11 @@ async function ensureProfiles(deps: Deps, organizationId: string): Promise<void>
  * The profiles an editor manages: a practice admin its practice's (the practice, its providers, its services),
  * a super user any practice's (OrganizationId) or every profile by name.
  */
-export async function listProfiles(deps: Deps, context: RequestContext, query: CatalogAdminQuery & { OrganizationId?: string | undefined }) {
+export async function listProfiles(
+  deps: Deps,
+  context: RequestContext,
+  query: CatalogAdminQuery & { OrganizationId?: string | undefined },
+) {
   let organizationId: string | null = null;
   if (isSuperUser(context)) organizationId = query.OrganizationId ?? null;
   else if (isPracticeAdmin(context)) organizationId = context.organizationId;
@@ -137,36 +181,94 @@ export async function listProfiles(deps: Deps, context: RequestContext, query: C
   return { Data: rows.map((row) => toSettings(row, organizationId)), Total: rows[0]?.total ?? 0 };
 }
 
-export async function getProfileSettings(deps: Deps, context: RequestContext, id: string): Promise<PageProfileSettings> {
+export async function getProfileSettings(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<PageProfileSettings> {
   const row = await store.pageProfileById(deps.database, id);
   if (!row) throw notFound();
-  const organizationId = await checkEditor(deps, context, 'read', { type: row.entity_type, id: row.entity_id }, PAGE_PROFILE_WORKFLOW);
+  const organizationId = await checkEditor(
+    deps,
+    context,
+    'read',
+    { type: row.entity_type, id: row.entity_id },
+    PAGE_PROFILE_WORKFLOW,
+  );
   return toSettings(row, organizationId);
 }
 
 /** Hidden facilities must be the practice's; hidden providers or resources its own too. */
-async function checkHidden(deps: Deps, organizationId: string | null, update: PageProfileUpdate): Promise<void> {
+async function checkHidden(
+  deps: Deps,
+  organizationId: string | null,
+  update: PageProfileUpdate,
+): Promise<void> {
   if (!organizationId) return;
   if (update.HiddenFacilities?.length) {
-    const locations = new Set((await getLocations(deps.database, update.HiddenFacilities.map((h) => h.facilityId))).filter((l) => l.OrganizationId === organizationId).map((l) => l.Id));
+    const locations = new Set(
+      (
+        await getLocations(
+          deps.database,
+          update.HiddenFacilities.map((h) => h.facilityId),
+        )
+      )
+        .filter((l) => l.OrganizationId === organizationId)
+        .map((l) => l.Id),
+    );
     const bad = update.HiddenFacilities.findIndex((h) => !locations.has(h.facilityId));
-    if (bad >= 0) throw fieldError(`HiddenFacilities.${bad}.facilityId`, 'not_found', 'no such facility in this practice');
+    if (bad >= 0)
+      throw fieldError(
+        `HiddenFacilities.${bad}.facilityId`,
+        'not_found',
+        'no such facility in this practice',
+      );
   }
   const own = new Set(await entitiesOfPractice(deps, organizationId));
-  const badProvider = (update.HiddenFacilities ?? []).findIndex((h) => (h.providerId && !own.has(h.providerId)) || (h.resourceId && !own.has(h.resourceId)));
-  if (badProvider >= 0) throw fieldError(`HiddenFacilities.${badProvider}`, 'not_found', 'no such provider or resource in this practice');
+  const badProvider = (update.HiddenFacilities ?? []).findIndex(
+    (h) => (h.providerId && !own.has(h.providerId)) || (h.resourceId && !own.has(h.resourceId)),
+  );
+  if (badProvider >= 0)
+    throw fieldError(
+      `HiddenFacilities.${badProvider}`,
+      'not_found',
+      'no such provider or resource in this practice',
+    );
   const badSuggested = (update.HiddenSuggestedIds ?? []).findIndex((id) => !own.has(id));
-  if (badSuggested >= 0) throw fieldError(`HiddenSuggestedIds.${badSuggested}`, 'not_found', 'no such provider or resource in this practice');
+  if (badSuggested >= 0)
+    throw fieldError(
+      `HiddenSuggestedIds.${badSuggested}`,
+      'not_found',
+      'no such provider or resource in this practice',
+    );
 }
 
 /** PUT/POST pageProfiles/{id}: the editor's changes, audited; patient search follows (directory.changed). */
-export async function updateProfile(deps: Deps, context: RequestContext, id: string, update: PageProfileUpdate): Promise<PageProfileSettings> {
+export async function updateProfile(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  update: PageProfileUpdate,
+): Promise<PageProfileSettings> {
   const row = await store.pageProfileById(deps.database, id);
   if (!row) throw notFound();
-  const organizationId = await checkEditor(deps, context, 'update', { type: row.entity_type, id: row.entity_id }, PAGE_PROFILE_WORKFLOW);
+  const organizationId = await checkEditor(
+    deps,
+    context,
+    'update',
+    { type: row.entity_type, id: row.entity_id },
+    PAGE_PROFILE_WORKFLOW,
+  );
   const referrer = update.ScheduleViaReferrer ?? row.schedule_via_referrer;
   const url = update.ReferrerUrl === undefined ? row.referrer_url : update.ReferrerUrl;
-  if (referrer && !url) throw badRequest([{ field: 'ReferrerUrl', rule: 'required', message: 'ReferrerUrl is required to schedule via the referrer' }]);
+  if (referrer && !url)
+    throw badRequest([
+      {
+        field: 'ReferrerUrl',
+        rule: 'required',
+        message: 'ReferrerUrl is required to schedule via the referrer',
+      },
+    ]);
   await checkHidden(deps, organizationId, update);
   const changed = await deps.database.transaction(async (tx) => {
     const next = await store.updatePageProfile(tx, id, {
@@ -204,15 +306,37 @@ export async function updateProfile(deps: Deps, context: RequestContext, id: str
 }
 
 /** POST pageProfiles: the entity's profile (made now, unpublished, when it has none); answers its id. */
-export async function createProfile(deps: Deps, context: RequestContext, input: PageProfileCreate, publish = false): Promise<string> {
-  const organizationId = await checkEditor(deps, context, 'create', { type: input.EntityType, id: input.EntityId }, publish ? CATALOG_WORKFLOW : PAGE_PROFILE_WORKFLOW);
+export async function createProfile(
+  deps: Deps,
+  context: RequestContext,
+  input: PageProfileCreate,
+  publish = false,
+): Promise<string> {
+  const organizationId = await checkEditor(
+    deps,
+    context,
+    'create',
+    { type: input.EntityType, id: input.EntityId },
+    publish ? CATALOG_WORKFLOW : PAGE_PROFILE_WORKFLOW,
+  );
   const existing = await store.pageProfileByEntity(deps.database, input.EntityType, input.EntityId);
   const name = existing ? existing.name : await entityName(deps, input);
   const id = await deps.database.transaction(async (tx) => {
     let row = existing;
     if (!row) {
       await store.insertMissingPageProfiles(tx, [
-        { id: randomUUID(), entity_type: input.EntityType, entity_id: input.EntityId, name_identity: profileSlug(name, input.EntityId), name, title: null, about: null, profile_picture: null, visit_types: ['Office'], is_published: publish },
+        {
+          id: randomUUID(),
+          entity_type: input.EntityType,
+          entity_id: input.EntityId,
+          name_identity: profileSlug(name, input.EntityId),
+          name,
+          title: null,
+          about: null,
+          profile_picture: null,
+          visit_types: ['Office'],
+          is_published: publish,
+        },
       ]);
       row = await store.pageProfileByEntity(tx, input.EntityType, input.EntityId);
     } else if (publish && !row.is_published) {
@@ -234,32 +358,62 @@ export async function createProfile(deps: Deps, context: RequestContext, input: 
 }
 
 async function entityName(deps: Deps, entity: PageProfileCreate): Promise<string> {
-  if (entity.EntityType === 'Organization') return (await getOrganization(deps.database, entity.EntityId))!.Name;
-  if (entity.EntityType === 'HealthCareService') return (await getHealthcareService(deps.database, entity.EntityId))!.Name;
+  if (entity.EntityType === 'Organization')
+    return (await getOrganization(deps.database, entity.EntityId))!.Name;
+  if (entity.EntityType === 'HealthCareService')
+    return (await getHealthcareService(deps.database, entity.EntityId))!.Name;
   const practitioner = await getPractitioner(deps.database, entity.EntityId);
   const name = practitioner?.Name[0];
   return name ? [name.Prefix, ...(name.Given ?? []), name.Family].filter(Boolean).join(' ') : entity.EntityId;
 }
 
 /** POST careslot-gateway/market-place/calendar/add: each entity's profile is made or published (super users). */
-export async function addCalendars(deps: Deps, context: RequestContext, entities: PageProfileCreate[]): Promise<string[]> {
+export async function addCalendars(
+  deps: Deps,
+  context: RequestContext,
+  entities: PageProfileCreate[],
+): Promise<string[]> {
   const ids: string[] = [];
   for (const entity of entities) ids.push(await createProfile(deps, context, entity, true));
   return ids;
 }
 
 /** catalogs/{id}: a super user's edit of a catalog entry (published, visit types) or its removal (unpublished). */
-export async function setCatalogEntry(deps: Deps, context: RequestContext, id: string, change: { IsPublished?: boolean | undefined; VisitTypes?: VisitType[] | undefined }, action: 'update' | 'delete') {
+export async function setCatalogEntry(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  change: { IsPublished?: boolean | undefined; VisitTypes?: VisitType[] | undefined },
+  action: 'update' | 'delete',
+) {
   const row = await store.pageProfileById(deps.database, id);
   if (!row) throw notFound();
-  const organizationId = await checkEditor(deps, context, action, { type: row.entity_type, id: row.entity_id }, CATALOG_WORKFLOW);
+  const organizationId = await checkEditor(
+    deps,
+    context,
+    action,
+    { type: row.entity_type, id: row.entity_id },
+    CATALOG_WORKFLOW,
+  );
   const next = await deps.database.transaction(async (tx) => {
     const updated = await store.updatePageProfile(tx, id, {
       is_published: action === 'delete' ? false : change.IsPublished,
       visit_types: change.VisitTypes ? [...new Set(change.VisitTypes)] : undefined,
     });
-    await announce(tx, updated!, organizationId, action === 'delete' ? 'marketplace_entry_removed' : 'marketplace_entry_edited');
-    await recordAudit(tx, auditOf(context), { action, entityType: 'PageProfile', entityId: id, outcome: 'success', workflow: CATALOG_WORKFLOW, detail: { fields: Object.keys(change) } });
+    await announce(
+      tx,
+      updated!,
+      organizationId,
+      action === 'delete' ? 'marketplace_entry_removed' : 'marketplace_entry_edited',
+    );
+    await recordAudit(tx, auditOf(context), {
+      action,
+      entityType: 'PageProfile',
+      entityId: id,
+      outcome: 'success',
+      workflow: CATALOG_WORKFLOW,
+      detail: { fields: Object.keys(change) },
+    });
     return updated!;
   });
   await deps.events.flush();

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { findCareResultSchema, type Condition, type FindCareResult, type FindCareSearch, type InsuranceCarrier, type PageProfile } from '@careslot/contracts';
+import {
+  findCareResultSchema,
+  type Condition,
+  type FindCareResult,
+  type FindCareSearch,
+  type InsuranceCarrier,
+  type PageProfile,
+} from '@careslot/contracts';
 import { greatCircleMiles } from '@careslot/domain';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { refreshProviderSearch } from './index';
@@ -53,11 +60,18 @@ describe('find care', () => {
     });
 
     it('searches a condition through the specialties that treat it', async () => {
-      const conditions = await t.call<{ Data: Condition[] }>({ method: 'GET', url: '/careslot-resource-library/api/v1/conditions' });
-      const treating = conditions.json.Data.find((c) => c.Display === 'Diabetes Consultation')!.Specialties.map((s) => s.Display);
+      const conditions = await t.call<{ Data: Condition[] }>({
+        method: 'GET',
+        url: '/careslot-resource-library/api/v1/conditions',
+      });
+      const treating = conditions.json.Data.find(
+        (c) => c.Display === 'Diabetes Consultation',
+      )!.Specialties.map((s) => s.Display);
       const result = await every({ Condition: 'Diabetes Consultation' });
       expect(result.count).toBeGreaterThan(4);
-      expect(result.providers.every((p) => p.specialties.some((s) => treating.includes(s.Display)))).toBe(true);
+      expect(result.providers.every((p) => p.specialties.some((s) => treating.includes(s.Display)))).toBe(
+        true,
+      );
       const specialtiesFound = new Set(result.providers.flatMap((p) => p.specialties.map((s) => s.Display)));
       expect([...specialtiesFound].sort()).toEqual([...treating].sort());
     });
@@ -86,7 +100,10 @@ describe('find care', () => {
     });
 
     it('keeps the providers that accept one of the insurance plans', async () => {
-      const carriers = await t.call<{ Data: InsuranceCarrier[] }>({ method: 'GET', url: '/careslot-resource-library/api/v1/insurances' });
+      const carriers = await t.call<{ Data: InsuranceCarrier[] }>({
+        method: 'GET',
+        url: '/careslot-resource-library/api/v1/insurances',
+      });
       const plan = carriers.json.Data.find((c) => c.Name === 'Medicare')!.Plans[0]!;
       // Independent answer from the directory: a provider's own plans, else those of the facility.
       const expected = await t.database.query<{ n: number }>(
@@ -113,7 +130,10 @@ describe('find care', () => {
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
       for (const provider of result.providers) {
         expect(provider.distance!).toBeLessThanOrEqual(10);
-        const miles = greatCircleMiles(NEW_YORK_10001, { latitude: provider.location.latitude!, longitude: provider.location.longitude! });
+        const miles = greatCircleMiles(NEW_YORK_10001, {
+          latitude: provider.location.latitude!,
+          longitude: provider.location.longitude!,
+        });
         expect(provider.distance!).toBeCloseTo(miles, 0);
         expect(provider.location.state).toBe('NY');
       }
@@ -122,7 +142,7 @@ describe('find care', () => {
       expect(wider.providers.at(-1)!.distance!).toBeGreaterThan(2000);
     });
 
-    it("shows each provider once, at the facility nearest the searched place", async () => {
+    it('shows each provider once, at the facility nearest the searched place', async () => {
       const result = await every({ ZipCode: '11201', Specialty: 'Internist' });
       const bennett = result.providers.find((p) => p.display_name === 'Dr. Olivia Bennett, MD')!;
       expect(bennett.location.city).toBe('Brooklyn');
@@ -132,7 +152,9 @@ describe('find care', () => {
     it('finds a city by name and state, or a place by latitude and longitude', async () => {
       const chicago = await every({ City: 'Chicago', StateName: 'IL', Distance: 25 });
       expect(chicago.count).toBeGreaterThan(0);
-      expect(new Set(chicago.providers.map((p) => p.location.city))).toEqual(new Set(['Chicago', 'Evanston']));
+      expect(new Set(chicago.providers.map((p) => p.location.city))).toEqual(
+        new Set(['Chicago', 'Evanston']),
+      );
       const denver = await every({ Latitude: 39.7392, Longitude: -104.9903, Distance: 40 });
       expect(new Set(denver.providers.map((p) => p.location.city))).toEqual(new Set(['Denver', 'Boulder']));
     });
@@ -159,18 +181,35 @@ describe('find care', () => {
       const officeOnly = await every({ WalkInTeleVisitEnabled: false });
       expect(officeOnly.count).toBe(PUBLISHED_PROVIDERS);
       expect(officeOnly.providers.every((p) => p.visit_types.join() === 'Office')).toBe(true);
-      expect((await every({ WalkInTeleVisitEnabled: true })).providers.some((p) => p.visit_types.includes('Walk-In'))).toBe(true);
-      expect(await search({ WalkInTeleVisitEnabled: false, VisitType: 'Walk-In' })).toMatchObject({ count: 0, providers: [] });
-      const res = await t.call<FindCareResult>({ method: 'GET', url: `${BASE}/catalogs?walk_in=1&WalkInTeleVisitEnabled=false&VisitType=TeleHealth` });
+      expect(
+        (await every({ WalkInTeleVisitEnabled: true })).providers.some((p) =>
+          p.visit_types.includes('Walk-In'),
+        ),
+      ).toBe(true);
+      expect(await search({ WalkInTeleVisitEnabled: false, VisitType: 'Walk-In' })).toMatchObject({
+        count: 0,
+        providers: [],
+      });
+      const res = await t.call<FindCareResult>({
+        method: 'GET',
+        url: `${BASE}/catalogs?walk_in=1&WalkInTeleVisitEnabled=false&VisitType=TeleHealth`,
+      });
       expect(res.json.count).toBe(0);
     });
 
     it('matches free text in the name, practice, specialty or city', async () => {
       const bennett = await every({ TextField: 'BENNETT' });
-      expect(bennett.providers.map((p) => p.display_name).sort()).toEqual(['Dr. Kenji Bennett, MD', 'Dr. Olivia Bennett, MD']);
+      expect(bennett.providers.map((p) => p.display_name).sort()).toEqual([
+        'Dr. Kenji Bennett, MD',
+        'Dr. Olivia Bennett, MD',
+      ]);
       const evanston = await every({ TextField: 'evanston' });
       expect(evanston.count).toBeGreaterThan(0);
-      expect(evanston.providers.every((p) => p.location.city === 'Evanston' || p.organization.name.includes('Evanston'))).toBe(true);
+      expect(
+        evanston.providers.every(
+          (p) => p.location.city === 'Evanston' || p.organization.name.includes('Evanston'),
+        ),
+      ).toBe(true);
       expect((await search({ TextField: '100%_' })).count).toBe(0);
     });
   });
@@ -184,12 +223,20 @@ describe('find care', () => {
       expect(provider.location.city).toBe('Brooklyn');
       const days = new Map<string, number>();
       for (const slot of provider.slots) {
-        const day = new Intl.DateTimeFormat('en-CA', { timeZone: provider.location.iana_time_zone }).format(new Date(slot.Start));
+        const day = new Intl.DateTimeFormat('en-CA', { timeZone: provider.location.iana_time_zone }).format(
+          new Date(slot.Start),
+        );
         days.set(day, (days.get(day) ?? 0) + 1);
         expect(slot.ScheduleId).toBe(provider.schedule_id);
       }
       // Monday 23 to Friday 27 November, 3 a day; today's first slot is 10:30, 30 minutes after now.
-      expect([...days.keys()]).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27']);
+      expect([...days.keys()]).toEqual([
+        '2026-11-23',
+        '2026-11-24',
+        '2026-11-25',
+        '2026-11-26',
+        '2026-11-27',
+      ]);
       expect([...days.values()]).toEqual([3, 3, 3, 3, 3]);
       expect(provider.slots[0]!.Start).toBe('2026-11-23T15:30:00.000Z');
       expect(provider.next_availability).toBe('2026-11-23T15:30:00.000Z');
@@ -208,11 +255,15 @@ describe('find care', () => {
       const multi = result.providers.filter((p) => p.other_offices.length > 0);
       expect(multi.length).toBeGreaterThan(0);
       // Every listed slot is of the card's schedule, and every card's schedule is at its own office.
-      const schedules = await t.database.query<{ id: string; location_id: string | null; time_zone: string }>('select id, location_id, time_zone from schedules');
+      const schedules = await t.database.query<{ id: string; location_id: string | null; time_zone: string }>(
+        'select id, location_id, time_zone from schedules',
+      );
       const scheduleOf = new Map(schedules.map((s) => [s.id, s]));
       for (const provider of result.providers) {
         if (provider.schedule_id) {
-          expect(scheduleOf.get(provider.schedule_id)!.location_id ?? provider.location.id).toBe(provider.location.id);
+          expect(scheduleOf.get(provider.schedule_id)!.location_id ?? provider.location.id).toBe(
+            provider.location.id,
+          );
           expect(scheduleOf.get(provider.schedule_id)!.time_zone).toBe(provider.location.iana_time_zone);
         } else expect(provider.slots).toEqual([]);
         for (const slot of provider.slots) expect(slot.ScheduleId).toBe(provider.schedule_id);
@@ -224,7 +275,11 @@ describe('find care', () => {
       }
       // A New York card whose provider books online only in Illinois lists no Illinois times; the Illinois
       // office is on the card, with its schedule, in the Central zone.
-      const elsewhere = multi.find((p) => p.location.state === 'NY' && p.other_offices.some((o) => o.schedule_id && o.iana_time_zone === 'America/Chicago'));
+      const elsewhere = multi.find(
+        (p) =>
+          p.location.state === 'NY' &&
+          p.other_offices.some((o) => o.schedule_id && o.iana_time_zone === 'America/Chicago'),
+      );
       expect(elsewhere).toBeDefined();
       expect(elsewhere!.slots).toEqual([]);
       expect(elsewhere!.schedule_id).toBeNull();
@@ -280,7 +335,9 @@ describe('find care', () => {
     it('pages the next-availability order too', async () => {
       const all = await every({ SortBy: 'next_availability' });
       const second = await search({ SortBy: 'next_availability', Offset: 2, Limit: 5 });
-      expect(second.providers.map((p) => p.practitioner_id)).toEqual(all.providers.slice(5, 10).map((p) => p.practitioner_id));
+      expect(second.providers.map((p) => p.practitioner_id)).toEqual(
+        all.providers.slice(5, 10).map((p) => p.practitioner_id),
+      );
     });
   });
 
@@ -327,7 +384,10 @@ describe('find care', () => {
     });
 
     it('names the query parameter of page 0, page size 10000, a 2-digit zip and a bad walk-in switch', async () => {
-      const res = await t.call<ErrorBody>({ method: 'GET', url: `${BASE}/catalogs?Offset=0&Limit=10000&ZipCode=10&WalkInTeleVisitEnabled=maybe` });
+      const res = await t.call<ErrorBody>({
+        method: 'GET',
+        url: `${BASE}/catalogs?Offset=0&Limit=10000&ZipCode=10&WalkInTeleVisitEnabled=maybe`,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json.errors.map((e) => `${e.field}:${e.rule}`).sort()).toEqual([
         'querystring.Limit:too_big',
@@ -343,7 +403,9 @@ describe('find care', () => {
       expect(await rejects({ SortBy: 'price' })).toEqual(['body.SortBy:invalid_value']);
       expect(await rejects({ Distance: -1 })).toEqual(['body.Distance:too_small']);
       expect(await rejects({ Latitude: 91 })).toEqual(['body.Latitude:too_big']);
-      expect(await rejects({ InsurancePlanIds: ['not-a-uuid'] })).toEqual(['body.InsurancePlanIds.0:invalid_format']);
+      expect(await rejects({ InsurancePlanIds: ['not-a-uuid'] })).toEqual([
+        'body.InsurancePlanIds.0:invalid_format',
+      ]);
     });
   });
 
@@ -361,7 +423,9 @@ describe('find care', () => {
         const again = await search(ask);
         expect(again).toEqual(first);
       }
-      expect((await search(asks[2]!)).count).toBe((await search({ Specialty: 'Internist', ZipCode: '10001', Limit: 100 })).count);
+      expect((await search(asks[2]!)).count).toBe(
+        (await search({ Specialty: 'Internist', ZipCode: '10001', Limit: 100 })).count,
+      );
       expect((await search(asks[3]!)).count).toBe(0);
       expect((await search(asks[4]!)).count).toBe(0);
       expect(await rejects({ ZipCode: '00000' })).toEqual(['ZipCode:unknown_zip']);
@@ -422,12 +486,21 @@ describe('keeping the search table up to date', () => {
        select $1, id, 5 from specialties where display = 'Neurologist'`,
       [id],
     );
-    await t.database.query(`update locations set latitude = 40.7, longitude = -73.99 where city = 'Brooklyn'`);
-    expect((await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: 'okoro' } })).json.count).toBe(0);
+    await t.database.query(
+      `update locations set latitude = 40.7, longitude = -73.99 where city = 'Brooklyn'`,
+    );
+    expect(
+      (await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: 'okoro' } })).json
+        .count,
+    ).toBe(0);
 
     const written = await refreshProviderSearch(t.database, [id]);
     expect(written).toBe(2);
-    const found = await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: 'okoro', Specialty: 'Neurologist', ZipCode: '11201' } });
+    const found = await t.call<FindCareResult>({
+      method: 'POST',
+      url: SEARCH,
+      payload: { TextField: 'okoro', Specialty: 'Neurologist', ZipCode: '11201' },
+    });
     expect(found.json.count).toBe(1);
     expect(found.json.providers[0]!.display_name).toBe('Dr. Olivia Bennett-Okoro, MD');
     expect(found.json.providers[0]!.specialties.map((s) => s.Display)).toEqual(['Internist', 'Neurologist']);
@@ -435,7 +508,9 @@ describe('keeping the search table up to date', () => {
   });
 
   it('gives the same table from a full rebuild as from per-practitioner refreshes', async () => {
-    const ids = (await t.database.query<{ id: string }>('select distinct practitioner_id as id from provider_search')).map((r) => r.id);
+    const ids = (
+      await t.database.query<{ id: string }>('select distinct practitioner_id as id from provider_search')
+    ).map((r) => r.id);
     for (const id of ids) await refreshProviderSearch(t.database, [id]);
     const incremental = await snapshot();
     await refreshProviderSearch(t.database, null);
@@ -444,10 +519,18 @@ describe('keeping the search table up to date', () => {
   });
 
   it('drops the rows of a provider whose profile is hidden', async () => {
-    const [row] = await t.database.query<{ practitioner_id: string }>(`select practitioner_id from provider_search where display_name = 'Dr. Kenji Bennett, MD' limit 1`);
-    await t.database.query('update practitioners set hide_public_profile = true where id = $1', [row!.practitioner_id]);
+    const [row] = await t.database.query<{ practitioner_id: string }>(
+      `select practitioner_id from provider_search where display_name = 'Dr. Kenji Bennett, MD' limit 1`,
+    );
+    await t.database.query('update practitioners set hide_public_profile = true where id = $1', [
+      row!.practitioner_id,
+    ]);
     expect(await refreshProviderSearch(t.database, [row!.practitioner_id])).toBe(0);
-    const res = await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: 'kenji' } });
+    const res = await t.call<FindCareResult>({
+      method: 'POST',
+      url: SEARCH,
+      payload: { TextField: 'kenji' },
+    });
     expect(res.json.count).toBe(0);
   });
 });
@@ -466,11 +549,24 @@ describe('page profiles', () => {
   });
 
   it("reads a provider's published profile by entity and by its address segment", async () => {
-    const byEntity = await t.call<PageProfile>({ method: 'POST', url: `${BASE}/pageProfiles/entity/get`, payload: { EntityId: bennett.practitioner_id, EntityType: 'Provider' } });
+    const byEntity = await t.call<PageProfile>({
+      method: 'POST',
+      url: `${BASE}/pageProfiles/entity/get`,
+      payload: { EntityId: bennett.practitioner_id, EntityType: 'Provider' },
+    });
     expect(byEntity.statusCode).toBe(200);
-    expect(byEntity.json).toMatchObject({ Name: 'Dr. Olivia Bennett, MD', Title: 'Internist', IsPublished: true, DisplaySpecialities: true, ProfileLink: `/providers/${bennett.name_identity}` });
+    expect(byEntity.json).toMatchObject({
+      Name: 'Dr. Olivia Bennett, MD',
+      Title: 'Internist',
+      IsPublished: true,
+      DisplaySpecialities: true,
+      ProfileLink: `/providers/${bennett.name_identity}`,
+    });
     expect(byEntity.json.Calendars).toHaveLength(1);
-    const bySlug = await t.call<PageProfile>({ method: 'GET', url: `${BASE}/pageProfiles/entity/${bennett.name_identity}` });
+    const bySlug = await t.call<PageProfile>({
+      method: 'GET',
+      url: `${BASE}/pageProfiles/entity/${bennett.name_identity}`,
+    });
     expect(bySlug.json).toEqual(byEntity.json);
   });
 
@@ -485,9 +581,22 @@ describe('page profiles', () => {
   });
 
   it('does not show an unpublished profile, and names a malformed address segment', async () => {
-    const [hidden] = await t.database.query<{ entity_id: string; name_identity: string }>('select entity_id, name_identity from page_profiles where not is_published limit 1');
-    expect((await t.call({ method: 'GET', url: `${BASE}/pageProfiles/entity/${hidden!.name_identity}` })).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: `${BASE}/pageProfiles/entity/get`, payload: { EntityId: hidden!.entity_id } })).statusCode).toBe(404);
+    const [hidden] = await t.database.query<{ entity_id: string; name_identity: string }>(
+      'select entity_id, name_identity from page_profiles where not is_published limit 1',
+    );
+    expect(
+      (await t.call({ method: 'GET', url: `${BASE}/pageProfiles/entity/${hidden!.name_identity}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `${BASE}/pageProfiles/entity/get`,
+          payload: { EntityId: hidden!.entity_id },
+        })
+      ).statusCode,
+    ).toBe(404);
     const bad = await t.call<ErrorBody>({ method: 'GET', url: `${BASE}/pageProfiles/entity/Not_Valid` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json.errors[0]!.field).toBe('params.nameIdentity');
@@ -498,7 +607,10 @@ describe('practice and healthcare service profiles', () => {
   let t: TestApp;
   let practice: { entity_id: string; name_identity: string; name: string };
   const profile = async (nameIdentity: string) => {
-    const res = await t.call<PageProfile>({ method: 'GET', url: `${BASE}/pageProfiles/entity/${nameIdentity}` });
+    const res = await t.call<PageProfile>({
+      method: 'GET',
+      url: `${BASE}/pageProfiles/entity/${nameIdentity}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json;
   };
@@ -515,7 +627,10 @@ describe('practice and healthcare service profiles', () => {
 
   it("shows a practice's facilities with phones, specialties, insurances, providers' calendars and suggestions", async () => {
     const page = await profile(practice.name_identity);
-    const facilities = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 and active', [practice.entity_id]);
+    const facilities = await t.database.query<{ id: string }>(
+      'select id from locations where organization_id = $1 and active',
+      [practice.entity_id],
+    );
     const providers = await t.database.query<{ practitioner_id: string }>(
       `select distinct ps.practitioner_id from provider_search ps
          join schedules s on s.practitioner_id = ps.practitioner_id and s.online_booking_enabled
@@ -524,24 +639,52 @@ describe('practice and healthcare service profiles', () => {
       [practice.entity_id],
     );
     expect(providers.length).toBeGreaterThan(1);
-    expect(page).toMatchObject({ Name: practice.name, Entity: { Type: 'Organization', Id: practice.entity_id }, ProfileLink: `/practice/${practice.name_identity}` });
-    expect(page.Organization).toEqual({ Id: practice.entity_id, Name: practice.name, NameIdentity: practice.name_identity });
+    expect(page).toMatchObject({
+      Name: practice.name,
+      Entity: { Type: 'Organization', Id: practice.entity_id },
+      ProfileLink: `/practice/${practice.name_identity}`,
+    });
+    expect(page.Organization).toEqual({
+      Id: practice.entity_id,
+      Name: practice.name,
+      NameIdentity: practice.name_identity,
+    });
     expect(page.Locations.map((l) => l.Id).sort()).toEqual(facilities.map((f) => f.id).sort());
     expect(page.Locations.every((l) => l.Phone !== null && l.Address1 && l.ZipCode)).toBe(true);
     expect(page.Specialities.length).toBeGreaterThan(2);
     expect(page.Insurances.length).toBeGreaterThan(0);
     expect(page.Insurances.every((c) => c.Plans.length > 0)).toBe(true);
-    expect(new Set(page.Calendars.map((c) => c.EntityId))).toEqual(new Set(providers.map((p) => p.practitioner_id)));
-    expect(page.Calendars.every((c) => c.EntityType === 'Provider' && c.EntityName.length > 0 && c.TimeZone)).toBe(true);
-    expect(page.SuggestedEntities.some((e) => e.Type === 'Provider' && e.ProfileLink.startsWith('/providers/'))).toBe(true);
-    expect(page.SuggestedEntities.some((e) => e.Type === 'HealthCareService' && e.ProfileLink.startsWith('/practice/'))).toBe(true);
+    expect(new Set(page.Calendars.map((c) => c.EntityId))).toEqual(
+      new Set(providers.map((p) => p.practitioner_id)),
+    );
+    expect(
+      page.Calendars.every((c) => c.EntityType === 'Provider' && c.EntityName.length > 0 && c.TimeZone),
+    ).toBe(true);
+    expect(
+      page.SuggestedEntities.some((e) => e.Type === 'Provider' && e.ProfileLink.startsWith('/providers/')),
+    ).toBe(true);
+    expect(
+      page.SuggestedEntities.some(
+        (e) => e.Type === 'HealthCareService' && e.ProfileLink.startsWith('/practice/'),
+      ),
+    ).toBe(true);
 
-    const week = await t.call<{ Data: { ScheduleId: string }[] }>({ method: 'POST', url: `${BASE}/pageProfiles/entity/schedules`, payload: { NameIdentity: practice.name_identity, Date: TODAY } });
-    expect(week.json.Data.map((c) => c.ScheduleId).sort()).toEqual(page.Calendars.map((c) => c.ScheduleId).sort());
+    const week = await t.call<{ Data: { ScheduleId: string }[] }>({
+      method: 'POST',
+      url: `${BASE}/pageProfiles/entity/schedules`,
+      payload: { NameIdentity: practice.name_identity, Date: TODAY },
+    });
+    expect(week.json.Data.map((c) => c.ScheduleId).sort()).toEqual(
+      page.Calendars.map((c) => c.ScheduleId).sort(),
+    );
   });
 
-  it("shows every bookable calendar of a provider on their own profile", async () => {
-    const providers = await t.database.query<{ practitioner_id: string; name_identity: string; schedules: number }>(
+  it('shows every bookable calendar of a provider on their own profile', async () => {
+    const providers = await t.database.query<{
+      practitioner_id: string;
+      name_identity: string;
+      schedules: number;
+    }>(
       `select ps.practitioner_id, min(ps.name_identity) as name_identity,
               (select count(*)::int from schedules s where s.practitioner_id = ps.practitioner_id and s.online_booking_enabled) as schedules
          from provider_search ps group by ps.practitioner_id order by ps.practitioner_id limit 25`,
@@ -552,7 +695,10 @@ describe('practice and healthcare service profiles', () => {
       expect(page.Calendars.length, provider.name_identity).toBe(provider.schedules);
       // Each calendar lists the booking reasons (service types) its schedule offers.
       for (const calendar of page.Calendars) {
-        const [offered] = await t.database.query<{ n: number }>('select count(*)::int as n from schedule_service_types where schedule_id = $1', [calendar.ScheduleId]);
+        const [offered] = await t.database.query<{ n: number }>(
+          'select count(*)::int as n from schedule_service_types where schedule_id = $1',
+          [calendar.ScheduleId],
+        );
         expect(calendar.Reasons).toHaveLength(offered!.n);
         if (offered!.n > 0) withReasons += 1;
       }
@@ -560,18 +706,35 @@ describe('practice and healthcare service profiles', () => {
     expect(withReasons).toBeGreaterThan(0);
   });
 
-  it("shows a healthcare service with its practice, category, about and facilities", async () => {
-    const [service] = await t.database.query<{ name_identity: string; about: string; category: string; organization_id: string; locations: number }>(
+  it('shows a healthcare service with its practice, category, about and facilities', async () => {
+    const [service] = await t.database.query<{
+      name_identity: string;
+      about: string;
+      category: string;
+      organization_id: string;
+      locations: number;
+    }>(
       `select p.name_identity, s.about, s.category, s.organization_id,
               (select count(*)::int from healthcare_service_locations hl where hl.healthcare_service_id = s.id) as locations
          from page_profiles p join healthcare_services s on s.id = p.entity_id where s.organization_id = $1 order by s.name limit 1`,
       [practice.entity_id],
     );
     const page = await profile(service!.name_identity);
-    expect(page).toMatchObject({ Entity: { Type: 'HealthCareService' }, Title: service!.category, About: service!.about, ProfileLink: `/practice/${service!.name_identity}` });
-    expect(page.Organization).toEqual({ Id: practice.entity_id, Name: practice.name, NameIdentity: practice.name_identity });
+    expect(page).toMatchObject({
+      Entity: { Type: 'HealthCareService' },
+      Title: service!.category,
+      About: service!.about,
+      ProfileLink: `/practice/${service!.name_identity}`,
+    });
+    expect(page.Organization).toEqual({
+      Id: practice.entity_id,
+      Name: practice.name,
+      NameIdentity: practice.name_identity,
+    });
     expect(page.Locations).toHaveLength(service!.locations);
-    expect(page.SuggestedEntities.some((e) => e.Type === 'HealthCareService' && e.Id === page.Entity.Id)).toBe(false);
+    expect(
+      page.SuggestedEntities.some((e) => e.Type === 'HealthCareService' && e.Id === page.Entity.Id),
+    ).toBe(false);
   });
 
   it("shows a healthcare service's own booking calendars with their reasons, and their week of open slots", async () => {
@@ -590,12 +753,19 @@ describe('practice and healthcare service profiles', () => {
     expect(page.Calendars.map((c) => c.ScheduleId).sort()).toEqual(own.map((s) => s.id).sort());
     for (const calendar of page.Calendars) {
       const schedule = own.find((s) => s.id === calendar.ScheduleId)!;
-      expect(calendar).toMatchObject({ EntityId: service!.id, EntityType: 'HealthCareService', EntityName: service!.name, LocationId: schedule.location_id });
+      expect(calendar).toMatchObject({
+        EntityId: service!.id,
+        EntityType: 'HealthCareService',
+        EntityName: service!.name,
+        LocationId: schedule.location_id,
+      });
       expect(calendar.Reasons).toHaveLength(schedule.reasons);
       expect(page.Locations.some((l) => l.Id === calendar.LocationId)).toBe(true);
     }
 
-    const week = await t.call<{ Data: { ScheduleId: string; Slots: { ScheduleId: string; Start: string }[] }[] }>({
+    const week = await t.call<{
+      Data: { ScheduleId: string; Slots: { ScheduleId: string; Start: string }[] }[];
+    }>({
       method: 'POST',
       url: `${BASE}/pageProfiles/entity/schedules`,
       payload: { NameIdentity: service!.name_identity, Date: TODAY },
@@ -613,7 +783,12 @@ describe('practice and healthcare service profiles', () => {
       [practice.entity_id],
     );
     const page = await profile(practice.name_identity);
-    expect(page).toMatchObject({ Specialities: [], Insurances: [], SuggestedEntities: [], ContactInfo: { Phone: null } });
+    expect(page).toMatchObject({
+      Specialities: [],
+      Insurances: [],
+      SuggestedEntities: [],
+      ContactInfo: { Phone: null },
+    });
     expect(page.Locations.length).toBeGreaterThan(0);
     expect(page.Locations.every((l) => l.Phone === null)).toBe(true);
     await t.database.query(
@@ -627,18 +802,30 @@ describe('practice and healthcare service profiles', () => {
     const before = await profile(practice.name_identity);
     const calendar = before.Calendars[0]!;
     const suggestion = before.SuggestedEntities[0]!;
-    await t.database.query('update page_profiles set hidden_facilities = $2::jsonb, hidden_suggested_ids = $3::uuid[] where entity_id = $1', [
-      practice.entity_id,
-      JSON.stringify([{ providerId: calendar.EntityId, facilityId: calendar.LocationId }]),
-      [suggestion.Id],
-    ]);
+    await t.database.query(
+      'update page_profiles set hidden_facilities = $2::jsonb, hidden_suggested_ids = $3::uuid[] where entity_id = $1',
+      [
+        practice.entity_id,
+        JSON.stringify([{ providerId: calendar.EntityId, facilityId: calendar.LocationId }]),
+        [suggestion.Id],
+      ],
+    );
     const after = await profile(practice.name_identity);
-    expect(after.Calendars.some((c) => c.EntityId === calendar.EntityId && c.LocationId === calendar.LocationId)).toBe(false);
+    expect(
+      after.Calendars.some((c) => c.EntityId === calendar.EntityId && c.LocationId === calendar.LocationId),
+    ).toBe(false);
     expect(after.Calendars.length).toBe(before.Calendars.length - 1);
     expect(after.SuggestedEntities.some((e) => e.Id === suggestion.Id)).toBe(false);
-    const week = await t.call<{ Data: { ScheduleId: string }[] }>({ method: 'POST', url: `${BASE}/pageProfiles/entity/schedules`, payload: { NameIdentity: practice.name_identity } });
+    const week = await t.call<{ Data: { ScheduleId: string }[] }>({
+      method: 'POST',
+      url: `${BASE}/pageProfiles/entity/schedules`,
+      payload: { NameIdentity: practice.name_identity },
+    });
     expect(week.json.Data.some((c) => c.ScheduleId === calendar.ScheduleId)).toBe(false);
-    await t.database.query(`update page_profiles set hidden_facilities = '[]', hidden_suggested_ids = '{}' where entity_id = $1`, [practice.entity_id]);
+    await t.database.query(
+      `update page_profiles set hidden_facilities = '[]', hidden_suggested_ids = '{}' where entity_id = $1`,
+      [practice.entity_id],
+    );
   });
 
   it('does not show an unpublished practice, nor a provider whose public profile is hidden among the suggestions', async () => {
@@ -649,13 +836,36 @@ describe('practice and healthcare service profiles', () => {
     const page = await profile(practice.name_identity);
     if (hidden) expect(page.SuggestedEntities.some((e) => e.Id === hidden.id)).toBe(false);
     expect(page.SuggestedEntities.every((e) => e.Id !== practice.entity_id)).toBe(true);
-    await t.database.query('update page_profiles set is_published = false where entity_id = $1', [practice.entity_id]);
-    expect((await t.call({ method: 'GET', url: `${BASE}/pageProfiles/entity/${practice.name_identity}` })).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: `${BASE}/pageProfiles/entity/get`, payload: { EntityId: practice.entity_id, EntityType: 'Organization' } })).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: `${BASE}/pageProfiles/entity/schedules`, payload: { NameIdentity: practice.name_identity } })).statusCode).toBe(404);
+    await t.database.query('update page_profiles set is_published = false where entity_id = $1', [
+      practice.entity_id,
+    ]);
+    expect(
+      (await t.call({ method: 'GET', url: `${BASE}/pageProfiles/entity/${practice.name_identity}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `${BASE}/pageProfiles/entity/get`,
+          payload: { EntityId: practice.entity_id, EntityType: 'Organization' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `${BASE}/pageProfiles/entity/schedules`,
+          payload: { NameIdentity: practice.name_identity },
+        })
+      ).statusCode,
+    ).toBe(404);
     // A provider of the unpublished practice no longer links to it.
     const provider = page.SuggestedEntities.find((e) => e.Type === 'Provider')!;
     expect((await profile(provider.NameIdentity)).Organization?.NameIdentity).toBeNull();
-    await t.database.query('update page_profiles set is_published = true where entity_id = $1', [practice.entity_id]);
+    await t.database.query('update page_profiles set is_published = true where entity_id = $1', [
+      practice.entity_id,
+    ]);
   });
 });

@@ -38,7 +38,12 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${MARKETPLACE}/WebCatalog/find-care/catalogs`,
     {
-      schema: { tags, summary: 'Provider search: filters, distance, sort and paging → {count, providers}', body: findCareSearchSchema, response: { 200: findCareResultSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Provider search: filters, distance, sort and paging → {count, providers}',
+        body: findCareSearchSchema,
+        response: { 200: findCareResultSchema, ...errors },
+      },
       serializerCompiler: searchSerializer,
     },
     async (request) => service.findCare(database, request.body, clock.now()),
@@ -47,7 +52,12 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${MARKETPLACE}/catalogs`,
     {
-      schema: { tags, summary: 'The provider search with the filter as query parameters (lists repeat the parameter)', querystring: findCareSearchSchema, response: { 200: findCareResultSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'The provider search with the filter as query parameters (lists repeat the parameter)',
+        querystring: findCareSearchSchema,
+        response: { 200: findCareResultSchema, ...errors },
+      },
       serializerCompiler: searchSerializer,
     },
     async (request) => service.findCare(database, request.query, clock.now()),
@@ -55,19 +65,43 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${MARKETPLACE}/pageProfiles/entity/get`,
-    { schema: { tags, summary: "An entity's published page profile", body: pageProfileEntityRequestSchema, response: { 200: pageProfileSchema, ...errors } } },
-    async (request) => service.pageProfileOfEntity(scheduling, request.body.EntityType, request.body.EntityId, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: "An entity's published page profile",
+        body: pageProfileEntityRequestSchema,
+        response: { 200: pageProfileSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.pageProfileOfEntity(scheduling, request.body.EntityType, request.body.EntityId, clock.now()),
   );
 
   app.get(
     `${MARKETPLACE}/pageProfiles/entity/:nameIdentity`,
-    { schema: { tags, summary: 'A published page profile by its address segment', params: nameIdentityParamsSchema, response: { 200: pageProfileSchema, ...errors } } },
-    async (request) => service.pageProfileByNameIdentity(scheduling, request.params.nameIdentity, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: 'A published page profile by its address segment',
+        params: nameIdentityParamsSchema,
+        response: { 200: pageProfileSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.pageProfileByNameIdentity(scheduling, request.params.nameIdentity, clock.now()),
   );
 
   app.post(
     `${MARKETPLACE}/pageProfiles/entity/schedules`,
-    { schema: { tags, summary: "A profile's calendars for the week: up to 5 open slots a day", body: pageProfileSchedulesRequestSchema, response: { 200: pageProfileSchedulesSchema, ...errors } } },
-    async (request) => service.pageProfileSchedules(database, request.body.NameIdentity, request.body.Date, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: "A profile's calendars for the week: up to 5 open slots a day",
+        body: pageProfileSchedulesRequestSchema,
+        response: { 200: pageProfileSchedulesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.pageProfileSchedules(database, request.body.NameIdentity, request.body.Date, clock.now()),
   );
 };

@@ -6,12 +6,14 @@ import * as store from './store';
 
 export const SEARCH_INDEX_CONSUMER = 'marketplace.search-index';
 
-
 /**
  * The practitioners to rebuild: the ones named, or every one the organization has now (its practitioner
  * roles) or had in the search table (so a provider who left the practice loses their rows).
  */
-async function practitionersOf(deps: Pick<AppDeps, 'database'>, payload: DirectoryChangedPayload): Promise<string[]> {
+async function practitionersOf(
+  deps: Pick<AppDeps, 'database'>,
+  payload: DirectoryChangedPayload,
+): Promise<string[]> {
   if (payload.practitionerIds) return [...new Set(payload.practitionerIds)];
   const roles = await listPractitionerRoles(deps.database, { OrganizationId: payload.organizationId });
   const listed = await store.searchRowsOfOrganization(deps.database, payload.organizationId);
@@ -24,7 +26,10 @@ async function practitionersOf(deps: Pick<AppDeps, 'database'>, payload: Directo
  * Idempotent by construction: a rebuild writes the same rows however often it runs, so the one replay the
  * delivery record cannot prevent (decision 0028) changes nothing.
  */
-export async function applyDirectoryChange(deps: Pick<AppDeps, 'database'>, event: DomainEvent<DirectoryChangedPayload>): Promise<number> {
+export async function applyDirectoryChange(
+  deps: Pick<AppDeps, 'database'>,
+  event: DomainEvent<DirectoryChangedPayload>,
+): Promise<number> {
   const practitionerIds = await practitionersOf(deps, event.payload);
   return deps.database.transaction(async (tx) => {
     await refreshEntityProfiles(tx, { organizationIds: [event.payload.organizationId], serviceIds: [] });
@@ -34,7 +39,11 @@ export async function applyDirectoryChange(deps: Pick<AppDeps, 'database'>, even
 
 /** Subscribes the search index's consumer (once per app, from the marketplace's routes plugin). */
 export function registerSearchIndex(deps: Pick<AppDeps, 'database' | 'events'>): void {
-  deps.events.subscribe<DirectoryChangedPayload>(SEARCH_INDEX_CONSUMER, [DIRECTORY_CHANGED], async (event) => {
-    await applyDirectoryChange(deps, event);
-  });
+  deps.events.subscribe<DirectoryChangedPayload>(
+    SEARCH_INDEX_CONSUMER,
+    [DIRECTORY_CHANGED],
+    async (event) => {
+      await applyDirectoryChange(deps, event);
+    },
+  );
 }

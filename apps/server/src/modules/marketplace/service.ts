@@ -17,8 +17,19 @@ import { boundingBox, profileSlug, providerDisplayName } from '@careslot/domain'
 import type { Connection } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import { resolveSearchTerms, searchRowNames } from '../catalog';
-import { profileEntitySources, providerSearchSources, publicLocations, type PublicLocationSource } from '../directory';
-import { availabilityOfPractitioners, availabilityOfServices, searchScheduleDetails, type ScheduleAvailability, type SchedulingDeps } from '../scheduling';
+import {
+  profileEntitySources,
+  providerSearchSources,
+  publicLocations,
+  type PublicLocationSource,
+} from '../directory';
+import {
+  availabilityOfPractitioners,
+  availabilityOfServices,
+  searchScheduleDetails,
+  type ScheduleAvailability,
+  type SchedulingDeps,
+} from '../scheduling';
 import * as store from './store';
 
 /** How far ahead a provider's next availability is looked for. */
@@ -44,7 +55,11 @@ export interface RefreshOptions {
  * roles, facilities, specialties or insurances call it in their own transaction, and so does the seed.
  * Five statements whatever the number of practitioners. Returns the number of search rows written.
  */
-export async function refreshProviderSearch(connection: Connection, practitionerIds: string[] | null, options: RefreshOptions = {}): Promise<number> {
+export async function refreshProviderSearch(
+  connection: Connection,
+  practitionerIds: string[] | null,
+  options: RefreshOptions = {},
+): Promise<number> {
   const sources = await providerSearchSources(connection, practitionerIds);
   const names = await searchRowNames(
     connection,
@@ -56,7 +71,12 @@ export async function refreshProviderSearch(connection: Connection, practitioner
   await store.insertMissingPageProfiles(
     connection,
     [...byPractitioner.values()].map((s) => {
-      const name = providerDisplayName({ prefix: s.prefix, given: s.given_names, family: s.family_name, suffix: s.suffix });
+      const name = providerDisplayName({
+        prefix: s.prefix,
+        given: s.given_names,
+        family: s.family_name,
+        suffix: s.suffix,
+      });
       return {
         id: randomUUID(),
         entity_type: 'Provider' as const,
@@ -71,7 +91,9 @@ export async function refreshProviderSearch(connection: Connection, practitioner
       };
     }),
   );
-  const profiles = new Map((await store.pageProfilesOfEntities(connection, [...byPractitioner.keys()])).map((p) => [p.entity_id, p]));
+  const profiles = new Map(
+    (await store.pageProfilesOfEntities(connection, [...byPractitioner.keys()])).map((p) => [p.entity_id, p]),
+  );
 
   const rows: store.SearchRow[] = [];
   for (const source of sources) {
@@ -86,7 +108,12 @@ export async function refreshProviderSearch(connection: Connection, practitioner
       const plan = names.plans.get(planId);
       if (plan) carriers.set(plan.carrierId, plan.carrierName);
     }
-    const displayName = providerDisplayName({ prefix: source.prefix, given: source.given_names, family: source.family_name, suffix: source.suffix });
+    const displayName = providerDisplayName({
+      prefix: source.prefix,
+      given: source.given_names,
+      family: source.family_name,
+      suffix: source.suffix,
+    });
     rows.push({
       practitioner_id: source.practitioner_id,
       location_id: source.location_id,
@@ -115,8 +142,17 @@ export async function refreshProviderSearch(connection: Connection, practitioner
       specialties,
       insurance_plan_ids: source.plan_ids,
       insurance_carrier_ids: [...carriers.keys()],
-      insurance_carriers: [...carriers].map(([Id, Name]) => ({ Id, Name })).sort((a, b) => a.Name.localeCompare(b.Name)),
-      search_text: [displayName, source.organization_name, ...specialties.map((s) => s.Display), source.city, source.state, source.zip_code]
+      insurance_carriers: [...carriers]
+        .map(([Id, Name]) => ({ Id, Name }))
+        .sort((a, b) => a.Name.localeCompare(b.Name)),
+      search_text: [
+        displayName,
+        source.organization_name,
+        ...specialties.map((s) => s.Display),
+        source.city,
+        source.state,
+        source.zip_code,
+      ]
         .join(' | ')
         .toLowerCase(),
     });
@@ -133,12 +169,14 @@ function todayUtcDate(now: Date): string {
 
 function checkDate(date: string, now: Date): void {
   const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) throw fieldError('Date', 'invalid_date', 'Date is not a calendar date');
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date)
+    throw fieldError('Date', 'invalid_date', 'Date is not a calendar date');
   const earliest = new Date(now.getTime() - LATEST_US_OFFSET_MS).toISOString().slice(0, 10);
   if (date < earliest) throw fieldError('Date', 'min_date', 'Date must be today or later');
 }
 
-const roundMiles = (distance: number | null) => (distance === null ? null : Math.round(Number(distance) * 10) / 10);
+const roundMiles = (distance: number | null) =>
+  distance === null ? null : Math.round(Number(distance) * 10) / 10;
 
 /** The office a search row shows, in the shape of the row's other offices. */
 function officeOf(row: store.MatchedRow): store.OtherOfficeRow {
@@ -165,7 +203,9 @@ function officeOf(row: store.MatchedRow): store.OtherOfficeRow {
 function preferBookableOffice(row: store.MatchedRow, schedules: ScheduleAvailability[]): store.MatchedRow {
   if (row.distance !== null || row.other_offices.length === 0) return row;
   if (scheduleAt(schedules, row.practitioner_id, row.location_id, row.time_zone)) return row;
-  const office = row.other_offices.find((o) => scheduleAt(schedules, row.practitioner_id, o.id, o.iana_time_zone));
+  const office = row.other_offices.find((o) =>
+    scheduleAt(schedules, row.practitioner_id, o.id, o.iana_time_zone),
+  );
   if (!office) return row;
   const current = officeOf(row);
   return {
@@ -222,7 +262,8 @@ function toProvider(matched: store.MatchedRow, schedules: ScheduleAvailability[]
       latitude: office.latitude,
       longitude: office.longitude,
       distance: roundMiles(office.distance),
-      schedule_id: scheduleAt(schedules, row.practitioner_id, office.id, office.iana_time_zone)?.scheduleId ?? null,
+      schedule_id:
+        scheduleAt(schedules, row.practitioner_id, office.id, office.iana_time_zone)?.scheduleId ?? null,
     })),
   };
 }
@@ -231,9 +272,17 @@ function toProvider(matched: store.MatchedRow, schedules: ScheduleAvailability[]
  * The provider's schedule at this office, else an office-less one (telehealth) whose times read in the
  * office's zone; never another office's (issue 17: a card listed one office and booked another).
  */
-function scheduleAt(all: ScheduleAvailability[], practitionerId: string, locationId: string, timeZone: string): ScheduleAvailability | undefined {
+function scheduleAt(
+  all: ScheduleAvailability[],
+  practitionerId: string,
+  locationId: string,
+  timeZone: string,
+): ScheduleAvailability | undefined {
   const own = all.filter((a) => a.practitionerId === practitionerId);
-  return own.find((a) => a.locationId === locationId) ?? own.find((a) => a.locationId === null && a.timeZone === timeZone);
+  return (
+    own.find((a) => a.locationId === locationId) ??
+    own.find((a) => a.locationId === null && a.timeZone === timeZone)
+  );
 }
 
 /**
@@ -242,7 +291,11 @@ function scheduleAt(all: ScheduleAvailability[], practitionerId: string, locatio
  * the look-ahead's when a provider has no open slot in the listed week); sorting by next availability adds
  * one availability pass over all matches, an empty page past the end one count.
  */
-export async function findCare(connection: Connection, query: FindCareSearchParsed, now: Date): Promise<FindCareResult> {
+export async function findCare(
+  connection: Connection,
+  query: FindCareSearchParsed,
+  now: Date,
+): Promise<FindCareResult> {
   const date = query.Date ?? todayUtcDate(now);
   checkDate(date, now);
   const limit = query.Limit ?? PAGING.searchDefaultPageSize;
@@ -285,7 +338,9 @@ export async function findCare(connection: Connection, query: FindCareSearchPars
   };
   const shape = (row: store.MatchedRow, schedules: ScheduleAvailability[]): SearchProvider => {
     const provider = toProvider(row, schedules);
-    return officeOnly ? { ...provider, visit_types: provider.visit_types.filter((type) => type === 'Office') } : provider;
+    return officeOnly
+      ? { ...provider, visit_types: provider.visit_types.filter((type) => type === 'Office') }
+      : provider;
   };
   const week = (practitionerIds: string[]) =>
     availabilityOfPractitioners(connection, {
@@ -313,7 +368,15 @@ export async function findCare(connection: Connection, query: FindCareSearchPars
     };
     const sorted = all
       .map((row, index) => ({ row, index, next: nextOf(row) }))
-      .sort((a, b) => (a.next === b.next ? a.index - b.index : a.next === null ? 1 : b.next === null ? -1 : a.next.localeCompare(b.next)));
+      .sort((a, b) =>
+        a.next === b.next
+          ? a.index - b.index
+          : a.next === null
+            ? 1
+            : b.next === null
+              ? -1
+              : a.next.localeCompare(b.next),
+      );
     const page = sorted.slice((pageNo - 1) * limit, pageNo * limit).map((entry) => entry.row);
     const slots = await week(page.map((r) => r.practitioner_id));
     return { ...result, count: all.length, providers: page.map((row) => shape(row, slots)) };
@@ -321,7 +384,8 @@ export async function findCare(connection: Connection, query: FindCareSearchPars
 
   const page = await store.searchProviders(connection, filter, { limit, offset: (pageNo - 1) * limit });
   let count = page[0]?.total ?? 0;
-  if (page.length === 0 && pageNo > 1) count = (await store.searchProviders(connection, filter, { limit: 1, offset: 0 }))[0]?.total ?? 0;
+  if (page.length === 0 && pageNo > 1)
+    count = (await store.searchProviders(connection, filter, { limit: 1, offset: 0 }))[0]?.total ?? 0;
   const slots = await week(page.map((r) => r.practitioner_id));
   return { ...result, count, providers: page.map((row) => shape(row, slots)) };
 }
@@ -332,7 +396,10 @@ export async function findCare(connection: Connection, query: FindCareSearchPars
  * Creates the page profiles of practices and healthcare services that have none (published, with the
  * display options on); an existing profile keeps its owner's settings. Two statements.
  */
-export async function refreshEntityProfiles(connection: Connection, ids?: { organizationIds: string[] | null; serviceIds: string[] | null }): Promise<number> {
+export async function refreshEntityProfiles(
+  connection: Connection,
+  ids?: { organizationIds: string[] | null; serviceIds: string[] | null },
+): Promise<number> {
   const sources = await profileEntitySources(connection, ids);
   await store.insertMissingPageProfiles(
     connection,
@@ -364,7 +431,11 @@ export async function publishProfiles(
 ): Promise<Map<string, string>> {
   await refreshEntityProfiles(connection, { organizationIds: ids.organizationIds, serviceIds: [] });
   await refreshProviderSearch(connection, ids.practitionerIds);
-  const rows = await store.setPublished(connection, [...ids.practitionerIds, ...ids.organizationIds], published);
+  const rows = await store.setPublished(
+    connection,
+    [...ids.practitionerIds, ...ids.organizationIds],
+    published,
+  );
   await refreshProviderSearch(connection, ids.practitionerIds);
   return new Map(rows.map((r) => [r.entity_id, r.name_identity]));
 }
@@ -392,7 +463,10 @@ function toLocation(source: PublicLocationSource | store.SearchRow, showPhone: b
   };
 }
 
-function carriersOf(planIds: string[], plans: Map<string, { carrierId: string; carrierName: string; planName: string }>): PageProfile['Insurances'] {
+function carriersOf(
+  planIds: string[],
+  plans: Map<string, { carrierId: string; carrierName: string; planName: string }>,
+): PageProfile['Insurances'] {
   const carriers = new Map<string, { Id: string; Name: string; Plans: { Id: string; Name: string }[] }>();
   for (const planId of new Set(planIds)) {
     const plan = plans.get(planId);
@@ -412,11 +486,17 @@ function carriersOf(planIds: string[], plans: Map<string, { carrierId: string; c
  * specialties and accepted insurances when displayed, its bookable calendars, and the practice's other
  * published profiles when ShowSuggestedEntities (hidden suggestions left out).
  */
-async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, now: Date): Promise<PageProfile> {
+async function toPageProfile(
+  deps: SchedulingDeps,
+  row: store.PageProfileRow,
+  now: Date,
+): Promise<PageProfile> {
   const connection: Connection = deps.database;
   const hiddenFacility = (entityId: string, facilityId: string) =>
     row.hidden_facilities.some(
-      (h) => h.facilityId === facilityId && ((!h.providerId && !h.resourceId) || h.providerId === entityId || h.resourceId === entityId),
+      (h) =>
+        h.facilityId === facilityId &&
+        ((!h.providerId && !h.resourceId) || h.providerId === entityId || h.resourceId === entityId),
     );
   let organization: { id: string; name: string } | null = null;
   let locations: PageProfileLocation[] = [];
@@ -426,7 +506,9 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
   let suggested: SuggestedEntity[] = [];
 
   if (row.entity_type === 'Provider') {
-    providerRows = (await store.searchRowsOfPractitioner(connection, row.entity_id)).filter((r) => !hiddenFacility(r.practitioner_id, r.location_id));
+    providerRows = (await store.searchRowsOfPractitioner(connection, row.entity_id)).filter(
+      (r) => !hiddenFacility(r.practitioner_id, r.location_id),
+    );
     const first = providerRows[0];
     organization = first ? { id: first.organization_id, name: first.organization_name } : null;
     locations = providerRows.map((r) => toLocation(r, row.display_location_phone));
@@ -440,15 +522,22 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
     const self = sources.find((s) => s.id === row.entity_id);
     if (!self) throw notFound();
     organization = { id: self.organization_id, name: self.organization_name };
-    const facilities = await publicLocations(connection, self.location_ids.filter((l) => !hiddenFacility(row.entity_id, l)));
+    const facilities = await publicLocations(
+      connection,
+      self.location_ids.filter((l) => !hiddenFacility(row.entity_id, l)),
+    );
     locations = facilities.map((f) => toLocation(f, row.display_location_phone));
     planIds = facilities.flatMap((f) => f.plan_ids);
     if (row.entity_type === 'Organization') {
       const shown = new Set(locations.map((l) => l.Id));
-      providerRows = (await store.searchRowsOfOrganization(connection, row.entity_id)).filter((r) => shown.has(r.location_id));
+      providerRows = (await store.searchRowsOfOrganization(connection, row.entity_id)).filter((r) =>
+        shown.has(r.location_id),
+      );
       const seen = new Map<string, string>();
       for (const r of providerRows) for (const s of r.specialties) seen.set(s.Id, s.Display);
-      specialties = [...seen].map(([Id, Name]) => ({ Id, Name })).sort((a, b) => a.Name.localeCompare(b.Name));
+      specialties = [...seen]
+        .map(([Id, Name]) => ({ Id, Name }))
+        .sort((a, b) => a.Name.localeCompare(b.Name));
       planIds = planIds.concat(providerRows.flatMap((r) => r.insurance_plan_ids));
     }
   }
@@ -456,12 +545,18 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
   // Suggestions: the practice's other providers and services (and the practice itself from a provider or service page).
   if (row.show_suggested_entities && organization) {
     const [orgRows, serviceSources] = await Promise.all([
-      row.entity_type === 'Organization' ? Promise.resolve(providerRows) : store.searchRowsOfOrganization(connection, organization.id),
-      profileEntitySources(connection, { organizationIds: [organization.id], serviceIds: [], servicesOfOrganizationIds: [organization.id] }),
+      row.entity_type === 'Organization'
+        ? Promise.resolve(providerRows)
+        : store.searchRowsOfOrganization(connection, organization.id),
+      profileEntitySources(connection, {
+        organizationIds: [organization.id],
+        serviceIds: [],
+        servicesOfOrganizationIds: [organization.id],
+      }),
     ]);
-    const candidateIds = [...new Set([...orgRows.map((r) => r.practitioner_id), ...serviceSources.map((s) => s.id)])].filter(
-      (id) => id !== row.entity_id && !row.hidden_suggested_ids.includes(id),
-    );
+    const candidateIds = [
+      ...new Set([...orgRows.map((r) => r.practitioner_id), ...serviceSources.map((s) => s.id)]),
+    ].filter((id) => id !== row.entity_id && !row.hidden_suggested_ids.includes(id));
     const profiles = await store.publishedProfilesOfEntities(connection, candidateIds);
     suggested = profiles.slice(0, MAX_SUGGESTED).map((p) => ({
       Id: p.entity_id,
@@ -475,8 +570,20 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
   }
 
   // Calendars: the provider's own; on a practice page, its providers' at the shown facilities; a service's own.
-  const calendarPractitioners = row.entity_type === 'Provider' ? [row.entity_id] : row.entity_type === 'Organization' ? [...new Set(providerRows.map((r) => r.practitioner_id))] : [];
-  const availability = await availabilityOfPractitioners(connection, { practitionerIds: calendarPractitioners, fromDay: todayUtcDate(now), days: 0, now, perDay: 0, lookAheadDays: 0 });
+  const calendarPractitioners =
+    row.entity_type === 'Provider'
+      ? [row.entity_id]
+      : row.entity_type === 'Organization'
+        ? [...new Set(providerRows.map((r) => r.practitioner_id))]
+        : [];
+  const availability = await availabilityOfPractitioners(connection, {
+    practitionerIds: calendarPractitioners,
+    fromDay: todayUtcDate(now),
+    days: 0,
+    now,
+    perDay: 0,
+    lookAheadDays: 0,
+  });
   const rowOf = new Map(providerRows.map((r) => [r.practitioner_id, r]));
   // A practice page shows its providers' calendars at its own (shown) facilities.
   const practiceFacilities = row.entity_type === 'Organization' ? new Set(locations.map((l) => l.Id)) : null;
@@ -502,7 +609,14 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
   if (row.entity_type === 'HealthCareService') {
     // A healthcare service books its own schedules at its shown facilities (patient-booking.md §3.3).
     const shown = new Set(locations.map((l) => l.Id));
-    const own = await availabilityOfServices(connection, { serviceIds: [row.entity_id], fromDay: todayUtcDate(now), days: 0, now, perDay: 0, lookAheadDays: 0 });
+    const own = await availabilityOfServices(connection, {
+      serviceIds: [row.entity_id],
+      fromDay: todayUtcDate(now),
+      days: 0,
+      now,
+      perDay: 0,
+      lookAheadDays: 0,
+    });
     for (const a of own) {
       if (a.locationId && !shown.has(a.locationId)) continue;
       calendars.push({
@@ -520,9 +634,18 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
   }
   // The booking reasons (service types) each calendar offers.
   if (calendars.length > 0) {
-    const details = new Map((await searchScheduleDetails(deps, { Ids: calendars.map((c) => c.ScheduleId) }, now)).map((d) => [d.Id, d]));
+    const details = new Map(
+      (await searchScheduleDetails(deps, { Ids: calendars.map((c) => c.ScheduleId) }, now)).map((d) => [
+        d.Id,
+        d,
+      ]),
+    );
     for (const calendar of calendars) {
-      calendar.Reasons = (details.get(calendar.ScheduleId)?.ServiceType ?? []).map((type) => ({ Id: type.Id, Name: type.Name, VisitType: type.VisitType ?? null }));
+      calendar.Reasons = (details.get(calendar.ScheduleId)?.ServiceType ?? []).map((type) => ({
+        Id: type.Id,
+        Name: type.Name,
+        VisitType: type.VisitType ?? null,
+      }));
     }
   }
 
@@ -539,7 +662,10 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
     About: row.about,
     ProfilePicture: row.profile_picture,
     CoverPhoto: row.cover_photo,
-    ContactInfo: { Phone: row.display_location_phone ? (locations.find((l) => l.Phone)?.Phone ?? null) : null, Email: null },
+    ContactInfo: {
+      Phone: row.display_location_phone ? (locations.find((l) => l.Phone)?.Phone ?? null) : null,
+      Email: null,
+    },
     Entity: { Id: row.entity_id, Type: row.entity_type },
     Calendars: calendars,
     ProfileLink: profileLink(row),
@@ -557,7 +683,11 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
     ReferrerInstructions: row.referrer_instructions,
     PageProfileScheduleType: row.page_profile_schedule_type,
     Organization: organization
-      ? { Id: organization.id, Name: organization.name, NameIdentity: orgProfile?.is_published ? orgProfile.name_identity : null }
+      ? {
+          Id: organization.id,
+          Name: organization.name,
+          NameIdentity: orgProfile?.is_published ? orgProfile.name_identity : null,
+        }
       : null,
     Specialities: row.display_specialities ? specialties : [],
     Insurances: row.display_insurances ? carriersOf(planIds, names.plans) : [],
@@ -567,20 +697,34 @@ async function toPageProfile(deps: SchedulingDeps, row: store.PageProfileRow, no
 }
 
 /** A published profile by its entity; an unpublished or missing one is not found. */
-export async function pageProfileOfEntity(deps: SchedulingDeps, entityType: string, entityId: string, now: Date): Promise<PageProfile> {
+export async function pageProfileOfEntity(
+  deps: SchedulingDeps,
+  entityType: string,
+  entityId: string,
+  now: Date,
+): Promise<PageProfile> {
   const row = await store.pageProfileByEntity(deps.database, entityType, entityId);
   if (!row || !row.is_published) throw notFound();
   return toPageProfile(deps, row, now);
 }
 
-export async function pageProfileByNameIdentity(deps: SchedulingDeps, nameIdentity: string, now: Date): Promise<PageProfile> {
+export async function pageProfileByNameIdentity(
+  deps: SchedulingDeps,
+  nameIdentity: string,
+  now: Date,
+): Promise<PageProfile> {
   const row = await store.pageProfileByNameIdentity(deps.database, nameIdentity);
   if (!row || !row.is_published) throw notFound();
   return toPageProfile(deps, row, now);
 }
 
 /** The profile's calendars for the week from `date`: up to 5 open slots a day each. */
-export async function pageProfileSchedules(connection: Connection, nameIdentity: string, date: string | undefined, now: Date) {
+export async function pageProfileSchedules(
+  connection: Connection,
+  nameIdentity: string,
+  date: string | undefined,
+  now: Date,
+) {
   const day = date ?? todayUtcDate(now);
   checkDate(day, now);
   const row = await store.pageProfileByNameIdentity(connection, nameIdentity);
@@ -588,7 +732,11 @@ export async function pageProfileSchedules(connection: Connection, nameIdentity:
   if (row.entity_type === 'HealthCareService') {
     // A service's own schedules at its shown facilities (the profile's calendars).
     const hidden = (locationId: string | null) =>
-      !!locationId && row.hidden_facilities.some((h) => h.facilityId === locationId && ((!h.providerId && !h.resourceId) || h.resourceId === row.entity_id));
+      !!locationId &&
+      row.hidden_facilities.some(
+        (h) =>
+          h.facilityId === locationId && ((!h.providerId && !h.resourceId) || h.resourceId === row.entity_id),
+      );
     const own = await availabilityOfServices(connection, {
       serviceIds: [row.entity_id],
       fromDay: day,
@@ -599,17 +747,33 @@ export async function pageProfileSchedules(connection: Connection, nameIdentity:
     });
     const data = own
       .filter((c) => !hidden(c.locationId))
-      .map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId, TimeZone: c.timeZone, Slots: c.slots }));
+      .map((c) => ({
+        ScheduleId: c.scheduleId,
+        LocationId: c.locationId,
+        TimeZone: c.timeZone,
+        Slots: c.slots,
+      }));
     return { Data: data, Total: data.length };
   }
   // A practice's page books its providers at its facilities.
-  const practiceRows = row.entity_type === 'Organization' ? await store.searchRowsOfOrganization(connection, row.entity_id) : null;
-  const hiddenFacilities = new Set(row.hidden_facilities.filter((h) => !h.providerId && !h.resourceId).map((h) => h.facilityId));
+  const practiceRows =
+    row.entity_type === 'Organization'
+      ? await store.searchRowsOfOrganization(connection, row.entity_id)
+      : null;
+  const hiddenFacilities = new Set(
+    row.hidden_facilities.filter((h) => !h.providerId && !h.resourceId).map((h) => h.facilityId),
+  );
   const atPractice = practiceRows
-    ? new Set((await profileEntitySources(connection, { organizationIds: [row.entity_id], serviceIds: [] }))[0]?.location_ids.filter((l) => !hiddenFacilities.has(l)) ?? [])
+    ? new Set(
+        (
+          await profileEntitySources(connection, { organizationIds: [row.entity_id], serviceIds: [] })
+        )[0]?.location_ids.filter((l) => !hiddenFacilities.has(l)) ?? [],
+      )
     : null;
   const calendars = await availabilityOfPractitioners(connection, {
-    practitionerIds: practiceRows ? [...new Set(practiceRows.map((r) => r.practitioner_id))] : [row.entity_id],
+    practitionerIds: practiceRows
+      ? [...new Set(practiceRows.map((r) => r.practitioner_id))]
+      : [row.entity_id],
     fromDay: day,
     days: SEARCH_WEEK_DAYS,
     now,
@@ -618,7 +782,18 @@ export async function pageProfileSchedules(connection: Connection, nameIdentity:
   });
   const data = calendars
     .filter((c) => !atPractice || (c.locationId !== null && atPractice.has(c.locationId)))
-    .filter((c) => !c.locationId || !row.hidden_facilities.some((h) => h.facilityId === c.locationId && h.providerId === c.practitionerId))
-    .map((c) => ({ ScheduleId: c.scheduleId, LocationId: c.locationId, TimeZone: c.timeZone, Slots: c.slots }));
+    .filter(
+      (c) =>
+        !c.locationId ||
+        !row.hidden_facilities.some(
+          (h) => h.facilityId === c.locationId && h.providerId === c.practitionerId,
+        ),
+    )
+    .map((c) => ({
+      ScheduleId: c.scheduleId,
+      LocationId: c.locationId,
+      TimeZone: c.timeZone,
+      Slots: c.slots,
+    }));
   return { Data: data, Total: data.length };
 }

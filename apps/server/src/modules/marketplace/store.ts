@@ -35,11 +35,23 @@ export interface PageProfileRow {
 
 export type NewPageProfile = Pick<
   PageProfileRow,
-  'id' | 'entity_type' | 'entity_id' | 'name_identity' | 'name' | 'title' | 'about' | 'profile_picture' | 'visit_types' | 'is_published'
+  | 'id'
+  | 'entity_type'
+  | 'entity_id'
+  | 'name_identity'
+  | 'name'
+  | 'title'
+  | 'about'
+  | 'profile_picture'
+  | 'visit_types'
+  | 'is_published'
 >;
 
 /** Adds the profiles that do not exist yet (an existing profile keeps its owner's settings). */
-export async function insertMissingPageProfiles(connection: Connection, profiles: NewPageProfile[]): Promise<void> {
+export async function insertMissingPageProfiles(
+  connection: Connection,
+  profiles: NewPageProfile[],
+): Promise<void> {
   if (profiles.length === 0) return;
   await connection.query(
     `insert into page_profiles (id, entity_type, entity_id, name_identity, name, title, about, profile_picture, visit_types,
@@ -52,17 +64,35 @@ export async function insertMissingPageProfiles(connection: Connection, profiles
   );
 }
 
-export async function pageProfilesOfEntities(connection: Connection, entityIds: string[]): Promise<PageProfileRow[]> {
-  return connection.query<PageProfileRow>('select * from page_profiles where entity_id = any($1::uuid[])', [entityIds]);
+export async function pageProfilesOfEntities(
+  connection: Connection,
+  entityIds: string[],
+): Promise<PageProfileRow[]> {
+  return connection.query<PageProfileRow>('select * from page_profiles where entity_id = any($1::uuid[])', [
+    entityIds,
+  ]);
 }
 
-export async function pageProfileByEntity(connection: Connection, entityType: string, entityId: string): Promise<PageProfileRow | null> {
-  const rows = await connection.query<PageProfileRow>('select * from page_profiles where entity_type = $1 and entity_id = $2', [entityType, entityId]);
+export async function pageProfileByEntity(
+  connection: Connection,
+  entityType: string,
+  entityId: string,
+): Promise<PageProfileRow | null> {
+  const rows = await connection.query<PageProfileRow>(
+    'select * from page_profiles where entity_type = $1 and entity_id = $2',
+    [entityType, entityId],
+  );
   return rows[0] ?? null;
 }
 
-export async function pageProfileByNameIdentity(connection: Connection, nameIdentity: string): Promise<PageProfileRow | null> {
-  const rows = await connection.query<PageProfileRow>('select * from page_profiles where name_identity = $1', [nameIdentity]);
+export async function pageProfileByNameIdentity(
+  connection: Connection,
+  nameIdentity: string,
+): Promise<PageProfileRow | null> {
+  const rows = await connection.query<PageProfileRow>(
+    'select * from page_profiles where name_identity = $1',
+    [nameIdentity],
+  );
   return rows[0] ?? null;
 }
 
@@ -104,15 +134,24 @@ const SEARCH_COLUMNS =
   'address2 text, city text, state text, zip_code text, phone text, time_zone text, latitude double precision, ' +
   'longitude double precision, visit_types text[], specialty_ids uuid[], specialties jsonb, insurance_plan_ids uuid[], ' +
   'insurance_carrier_ids uuid[], insurance_carriers jsonb, search_text text';
-const SEARCH_COLUMN_NAMES = SEARCH_COLUMNS.split(', ').map((column) => column.split(' ')[0]).join(', ');
+const SEARCH_COLUMN_NAMES = SEARCH_COLUMNS.split(', ')
+  .map((column) => column.split(' ')[0])
+  .join(', ');
 
 /**
  * Replaces the search rows of the given practitioners (every row when `practitionerIds` is null) with `rows`,
  * in two statements: a JSON recordset insert keeps the statement count fixed for any number of rows.
  */
-export async function replaceSearchRows(connection: Connection, practitionerIds: string[] | null, rows: SearchRow[]): Promise<void> {
+export async function replaceSearchRows(
+  connection: Connection,
+  practitionerIds: string[] | null,
+  rows: SearchRow[],
+): Promise<void> {
   if (practitionerIds === null) await connection.query('delete from provider_search');
-  else await connection.query('delete from provider_search where practitioner_id = any($1::uuid[])', [practitionerIds]);
+  else
+    await connection.query('delete from provider_search where practitioner_id = any($1::uuid[])', [
+      practitionerIds,
+    ]);
   if (rows.length === 0) return;
   await connection.query(
     `insert into provider_search (${SEARCH_COLUMN_NAMES})
@@ -136,11 +175,36 @@ export interface SearchFilter {
 }
 
 /** What a result card shows of a search row: the filter columns (ids, search text) stay in the database. */
-export type CardRow = Omit<SearchRow, 'specialty_ids' | 'insurance_plan_ids' | 'insurance_carrier_ids' | 'search_text'>;
+export type CardRow = Omit<
+  SearchRow,
+  'specialty_ids' | 'insurance_plan_ids' | 'insurance_carrier_ids' | 'search_text'
+>;
 const CARD_COLUMNS = [
-  'practitioner_id', 'location_id', 'organization_id', 'organization_name', 'name_identity', 'display_name', 'prefix', 'given_names',
-  'family_name', 'suffix', 'gender', 'photo_url', 'location_name', 'address1', 'address2', 'city', 'state', 'zip_code', 'phone',
-  'time_zone', 'latitude', 'longitude', 'visit_types', 'specialties', 'insurance_carriers',
+  'practitioner_id',
+  'location_id',
+  'organization_id',
+  'organization_name',
+  'name_identity',
+  'display_name',
+  'prefix',
+  'given_names',
+  'family_name',
+  'suffix',
+  'gender',
+  'photo_url',
+  'location_name',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zip_code',
+  'phone',
+  'time_zone',
+  'latitude',
+  'longitude',
+  'visit_types',
+  'specialties',
+  'insurance_carriers',
 ] as const satisfies readonly (keyof CardRow)[];
 
 /** Another office of the same provider that matches the same search (card columns of its location). */
@@ -200,7 +264,10 @@ export async function searchProviders(
   if (filter.place) {
     const lat = param(filter.place.latitude);
     const lon = param(filter.place.longitude);
-    distance = HAVERSINE.replaceAll('$LAT', `${lat}::double precision`).replaceAll('$LON', `${lon}::double precision`);
+    distance = HAVERSINE.replaceAll('$LAT', `${lat}::double precision`).replaceAll(
+      '$LON',
+      `${lon}::double precision`,
+    );
     if (filter.box && filter.radius !== null) {
       // The box uses the (latitude, longitude) index; the exact circle is checked below.
       where.push(`latitude between ${param(filter.box.minLatitude)} and ${param(filter.box.maxLatitude)}`);
@@ -244,7 +311,10 @@ export async function searchProviders(
 }
 
 /** Rows of exactly these providers at these facilities (a page picked by next availability). */
-export async function searchRowsOf(connection: Connection, pairs: { practitionerId: string; locationId: string }[]): Promise<SearchRow[]> {
+export async function searchRowsOf(
+  connection: Connection,
+  pairs: { practitionerId: string; locationId: string }[],
+): Promise<SearchRow[]> {
   if (pairs.length === 0) return [];
   return connection.query<SearchRow>(
     `select ps.* from provider_search ps
@@ -255,23 +325,45 @@ export async function searchRowsOf(connection: Connection, pairs: { practitioner
 }
 
 /** The search rows of one provider (their facilities), for the profile page. */
-export async function searchRowsOfPractitioner(connection: Connection, practitionerId: string): Promise<SearchRow[]> {
-  return connection.query<SearchRow>('select * from provider_search where practitioner_id = $1 order by location_name, location_id', [practitionerId]);
+export async function searchRowsOfPractitioner(
+  connection: Connection,
+  practitionerId: string,
+): Promise<SearchRow[]> {
+  return connection.query<SearchRow>(
+    'select * from provider_search where practitioner_id = $1 order by location_name, location_id',
+    [practitionerId],
+  );
 }
 
 /** The search rows of a practice's providers (one per provider and facility), for the practice's profile. */
-export async function searchRowsOfOrganization(connection: Connection, organizationId: string): Promise<SearchRow[]> {
-  return connection.query<SearchRow>('select * from provider_search where organization_id = $1 order by display_name, practitioner_id, location_name', [organizationId]);
+export async function searchRowsOfOrganization(
+  connection: Connection,
+  organizationId: string,
+): Promise<SearchRow[]> {
+  return connection.query<SearchRow>(
+    'select * from provider_search where organization_id = $1 order by display_name, practitioner_id, location_name',
+    [organizationId],
+  );
 }
 
 /** Published profiles of some entities (suggestions), by entity id. */
-export async function publishedProfilesOfEntities(connection: Connection, entityIds: string[]): Promise<PageProfileRow[]> {
+export async function publishedProfilesOfEntities(
+  connection: Connection,
+  entityIds: string[],
+): Promise<PageProfileRow[]> {
   if (entityIds.length === 0) return [];
-  return connection.query<PageProfileRow>('select * from page_profiles where entity_id = any($1::uuid[]) and is_published order by entity_type, name, id', [entityIds]);
+  return connection.query<PageProfileRow>(
+    'select * from page_profiles where entity_id = any($1::uuid[]) and is_published order by entity_type, name, id',
+    [entityIds],
+  );
 }
 
 /** Publishes or unpublishes the page profiles of these entities; returns entity id → address segment. */
-export async function setPublished(connection: Connection, entityIds: string[], published: boolean): Promise<{ entity_id: string; name_identity: string }[]> {
+export async function setPublished(
+  connection: Connection,
+  entityIds: string[],
+  published: boolean,
+): Promise<{ entity_id: string; name_identity: string }[]> {
   if (entityIds.length === 0) return [];
   return connection.query<{ entity_id: string; name_identity: string }>(
     'update page_profiles set is_published = $2 where entity_id = any($1::uuid[]) returning entity_id, name_identity',
@@ -308,7 +400,11 @@ export interface PageProfileChanges {
 const JSON_COLUMNS = new Set(['hidden_facilities']);
 
 /** Sets the given columns of one profile (column names come from PageProfileChanges, never from input). */
-export async function updatePageProfile(connection: Connection, id: string, changes: PageProfileChanges): Promise<PageProfileRow | null> {
+export async function updatePageProfile(
+  connection: Connection,
+  id: string,
+  changes: PageProfileChanges,
+): Promise<PageProfileRow | null> {
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
   const params: unknown[] = [id];
   const sets = entries.map(([column, value]) => {

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { APPOINTMENT_ACTION_PATH, appointmentActionBodySchema, appointmentActionResultSchema, errorEnvelopeSchema } from '@careslot/contracts';
+import {
+  APPOINTMENT_ACTION_PATH,
+  appointmentActionBodySchema,
+  appointmentActionResultSchema,
+  errorEnvelopeSchema,
+} from '@careslot/contracts';
 import { contextOf } from '../../platform/context';
 import { actOnAppointmentFromLink, onAppointmentChanged } from '../appointments';
 import { fieldError } from '../../platform/errors';
@@ -29,17 +34,31 @@ export const appointmentMessageRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags,
-        summary: 'Confirm or cancel an appointment from a message link (no sign-in: the link is signed and expires at the visit)',
+        summary:
+          'Confirm or cancel an appointment from a message link (no sign-in: the link is signed and expires at the visit)',
         body: appointmentActionBodySchema,
         response: { 200: appointmentActionResultSchema, ...errors },
       },
     },
     async (request) => {
       const { AppointmentId, Action, Expires, Signature } = request.body;
-      if (!verifyActionLink(deps.tokens, { appointmentId: AppointmentId, action: Action, expires: Expires, signature: Signature }, deps.clock.now()))
+      if (
+        !verifyActionLink(
+          deps.tokens,
+          { appointmentId: AppointmentId, action: Action, expires: Expires, signature: Signature },
+          deps.clock.now(),
+        )
+      )
         throw fieldError('Signature', 'valid', 'This link is not valid or has expired.');
-      const data = await actOnAppointmentFromLink(deps, contextOf(request), { id: AppointmentId, action: Action });
-      return { is_success: true as const, message: Action === 'confirm' ? 'Appointment confirmed.' : 'Appointment cancelled.', data };
+      const data = await actOnAppointmentFromLink(deps, contextOf(request), {
+        id: AppointmentId,
+        action: Action,
+      });
+      return {
+        is_success: true as const,
+        message: Action === 'confirm' ? 'Appointment confirmed.' : 'Appointment cancelled.',
+        data,
+      };
     },
   );
 };

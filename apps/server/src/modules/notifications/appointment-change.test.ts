@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPOINTMENT_ACTION_PATH, SANDBOX_TEST_CARDS, type AppointmentActionResult, type BookingResult, type PaymentMethod, type PaymentTransaction, type PortalAppointment } from '@careslot/contracts';
+import {
+  APPOINTMENT_ACTION_PATH,
+  SANDBOX_TEST_CARDS,
+  type AppointmentActionResult,
+  type BookingResult,
+  type PaymentMethod,
+  type PaymentTransaction,
+  type PortalAppointment,
+} from '@careslot/contracts';
 import { createPatient } from '../directory';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson } from '../../seed';
@@ -21,30 +29,71 @@ interface Patient {
 
 async function patient(t: TestApp, languages: string[], mobile = '(917) 555-0142'): Promise<Patient> {
   const email = `msg-${randomUUID().slice(0, 8)}@example.com`;
-  const created = await createPatient(t.database, { firstName: 'Lucía', lastName: 'Tester', email, emailVerified: true, birthDate: '1990-05-01', gender: 'Female', mobile, mobileVerified: true, languages });
-  const token = await tokenFor(t.tokens, { sub: `sub-${created.Id}`, user_roles: ['patient'], user_type: 'Patient', careslot_id: created.Id, email }, 24 * 3600);
+  const created = await createPatient(t.database, {
+    firstName: 'Lucía',
+    lastName: 'Tester',
+    email,
+    emailVerified: true,
+    birthDate: '1990-05-01',
+    gender: 'Female',
+    mobile,
+    mobileVerified: true,
+    languages,
+  });
+  const token = await tokenFor(
+    t.tokens,
+    {
+      sub: `sub-${created.Id}`,
+      user_roles: ['patient'],
+      user_type: 'Patient',
+      careslot_id: created.Id,
+      email,
+    },
+    24 * 3600,
+  );
   return { id: created.Id, email, token };
 }
 
 async function schedule(t: TestApp, organizationId: string, approval = false): Promise<string> {
-  const [location] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [organizationId]);
+  const [location] = await t.database.query<{ id: string }>(
+    'select id from locations where organization_id = $1 order by name limit 1',
+    [organizationId],
+  );
   const id = randomUUID();
   await t.database.query(
     `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval) values ($1, $2, $3, 'America/New_York', 30, 4, 60, $4)`,
     [id, demoPerson('provider').id, location!.id, approval],
   );
   for (let weekday = 1; weekday <= 5; weekday += 1)
-    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [id, weekday]);
+    await t.database.query(
+      'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+      [id, weekday],
+    );
   return id;
 }
 
 async function payFee(t: TestApp, who: Patient): Promise<string> {
-  const saved = await t.call<Answer<PaymentMethod>>({ method: 'POST', url: `${PAY}/v1/stripepayment/customers/payment-methods`, headers: bearer(who.token), payload: { PatientId: who.id, Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' } } });
+  const saved = await t.call<Answer<PaymentMethod>>({
+    method: 'POST',
+    url: `${PAY}/v1/stripepayment/customers/payment-methods`,
+    headers: bearer(who.token),
+    payload: {
+      PatientId: who.id,
+      Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' },
+    },
+  });
   const held = await t.call<Answer<PaymentTransaction>>({
     method: 'POST',
     url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${DEMO_VISIT_FEE.uninsured}`,
     headers: bearer(who.token),
-    payload: { PatientId: who.id, OrganizationId: DEMO_PRACTICE_IDS[0], EntityType: 'Provider', EntityId: demoPerson('provider').id, Insured: false, PaymentMethodId: saved.json.data.Id },
+    payload: {
+      PatientId: who.id,
+      OrganizationId: DEMO_PRACTICE_IDS[0],
+      EntityType: 'Provider',
+      EntityId: demoPerson('provider').id,
+      Insured: false,
+      PaymentMethodId: saved.json.data.Id,
+    },
   });
   return held.json.data.Id;
 }
@@ -58,7 +107,10 @@ async function book(t: TestApp, who: Patient, calendar: string, payment?: string
       CalendarId: calendar,
       StartTime: SLOT,
       AppointmentType: 'Office',
-      Participants: [{ Type: 'Patient', ParticipantId: who.id, FirstName: 'Lucía', LastName: 'Tester' }, { Type: 'Practitioner', ParticipantId: demoPerson('provider').id }],
+      Participants: [
+        { Type: 'Patient', ParticipantId: who.id, FirstName: 'Lucía', LastName: 'Tester' },
+        { Type: 'Practitioner', ParticipantId: demoPerson('provider').id },
+      ],
       Reasons: [{ Id: null, Name: 'Knee pain' }],
       ...(payment ? { Payments: [{ PaymentTransactionId: payment }] } : {}),
     },
@@ -67,7 +119,8 @@ async function book(t: TestApp, who: Patient, calendar: string, payment?: string
   return res.json.data;
 }
 
-const outbox = (t: TestApp, to: string, template?: string) => t.outbox.list({ to, ...(template ? { template } : {}) });
+const outbox = (t: TestApp, to: string, template?: string) =>
+  t.outbox.list({ to, ...(template ? { template } : {}) });
 const linkOf = (body: string, label: RegExp) => new URL(label.exec(body)![1]!);
 
 describe('the patient hears of their appointment (issue 17 item 9)', () => {
@@ -82,7 +135,9 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
     const id = await book(t, lucia, await schedule(t, DEMO_PRACTICE_IDS[2]));
     const [email] = await outbox(t, lucia.email, 'appointment-confirmation');
     expect(email).toMatchObject({ channel: 'email', subject: 'Su cita está confirmada - CareSlot' });
-    expect(email!.body).toMatch(/el martes, 24 de noviembre de 2026 a las 10:00\sa\.\s?m\. EST está confirmada\./);
+    expect(email!.body).toMatch(
+      /el martes, 24 de noviembre de 2026 a las 10:00\sa\.\s?m\. EST está confirmada\./,
+    );
     const ics = email!.attachments?.[0];
     expect(ics?.filename).toBe('appointment.ics');
     expect(ics?.contentType).toContain('text/calendar');
@@ -94,7 +149,9 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-24T15:30:00.000Z');
     expect(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('status')).toBe('CONFIRMED');
     const [sms] = await outbox(t, '+19175550142', 'appointment-confirmation');
-    expect(sms!.body).toMatch(/^CareSlot: su visita con .+ el martes, 24 de noviembre de 2026 a las 10:00\sa\.\s?m\. EST está confirmada\./);
+    expect(sms!.body).toMatch(
+      /^CareSlot: su visita con .+ el martes, 24 de noviembre de 2026 a las 10:00\sa\.\s?m\. EST está confirmada\./,
+    );
     expect(sms!.attachments).toBeUndefined();
   });
 
@@ -102,12 +159,21 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
     const ana = await patient(t, ['en'], '(917) 555-0177');
     const id = await book(t, ana, await schedule(t, DEMO_PRACTICE_IDS[2]));
     await t.events.flush();
-    const [event] = await t.database.query<{ id: string }>("select id from domain_events where aggregate_type = 'appointment' and aggregate_id = $1", [id]);
+    const [event] = await t.database.query<{ id: string }>(
+      "select id from domain_events where aggregate_type = 'appointment' and aggregate_id = $1",
+      [id],
+    );
     // A crash after the consumer sent the messages but before its delivery was recorded: the event comes again.
-    await t.database.query("delete from domain_event_deliveries where consumer = 'notifications.appointment-messages' and event_id = $1", [event!.id]);
+    await t.database.query(
+      "delete from domain_event_deliveries where consumer = 'notifications.appointment-messages' and event_id = $1",
+      [event!.id],
+    );
     await t.database.query('update domain_events set dispatched_at = null where id = $1', [event!.id]);
     await t.events.flush();
-    const delivered = await t.database.query('select 1 from domain_event_deliveries where consumer = $1 and event_id = $2', ['notifications.appointment-messages', event!.id]);
+    const delivered = await t.database.query(
+      'select 1 from domain_event_deliveries where consumer = $1 and event_id = $2',
+      ['notifications.appointment-messages', event!.id],
+    );
     expect(delivered).toHaveLength(1);
     expect(await outbox(t, ana.email, 'appointment-confirmation')).toHaveLength(1);
     expect(await outbox(t, '+19175550177', 'appointment-confirmation')).toHaveLength(1);
@@ -117,10 +183,15 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
     const ana = await patient(t, ['en']);
     await book(t, ana, await schedule(t, DEMO_PRACTICE_IDS[2], true));
     const [email] = await outbox(t, ana.email);
-    expect(email).toMatchObject({ template: 'appointment-pending', subject: 'Your appointment request was sent - CareSlot' });
+    expect(email).toMatchObject({
+      template: 'appointment-pending',
+      subject: 'Your appointment request was sent - CareSlot',
+    });
     expect(email!.body).toContain('is pending confirmation');
     expect(email!.body).not.toContain('Confirm:');
-    const vevent = new ICAL.Component(ICAL.parse(email!.attachments![0]!.content) as unknown[]).getFirstSubcomponent('vevent')!;
+    const vevent = new ICAL.Component(
+      ICAL.parse(email!.attachments![0]!.content) as unknown[],
+    ).getFirstSubcomponent('vevent')!;
     expect(vevent.getFirstPropertyValue('status')).toBe('TENTATIVE');
   });
 
@@ -128,25 +199,48 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
     const jo = await patient(t, ['en']);
     const payment = await payFee(t, jo);
     const id = await book(t, jo, await schedule(t, DEMO_PRACTICE_IDS[0]), payment);
-    const cancel = await t.call<{ data: PortalAppointment }>({ method: 'POST', url: `${PORTAL}/${id}/cancel`, headers: bearer(jo.token), payload: { Reason: 'Feeling better' } });
+    const cancel = await t.call<{ data: PortalAppointment }>({
+      method: 'POST',
+      url: `${PORTAL}/${id}/cancel`,
+      headers: bearer(jo.token),
+      payload: { Reason: 'Feeling better' },
+    });
     expect(cancel.statusCode).toBe(200);
-    expect(cancel.json.data.Payment).toMatchObject({ Status: 'Refunded', PaidAmount: DEMO_VISIT_FEE.uninsured });
+    expect(cancel.json.data.Payment).toMatchObject({
+      Status: 'Refunded',
+      PaidAmount: DEMO_VISIT_FEE.uninsured,
+    });
     const [email] = await outbox(t, jo.email, 'appointment-cancelled');
-    expect(email!.body).toContain(`Your visit fee of $${DEMO_VISIT_FEE.uninsured}.00 has been refunded to your card.`);
+    expect(email!.body).toContain(
+      `Your visit fee of $${DEMO_VISIT_FEE.uninsured}.00 has been refunded to your card.`,
+    );
     expect(email!.attachments).toBeUndefined();
   });
 
   it('keeps the fee when the patient cancels later than the practice allows', async () => {
-    await t.database.query('update payment_org_configs set cancel_refund_hours = 48 where organization_id = $1', [DEMO_PRACTICE_IDS[0]]);
+    await t.database.query(
+      'update payment_org_configs set cancel_refund_hours = 48 where organization_id = $1',
+      [DEMO_PRACTICE_IDS[0]],
+    );
     try {
       const kim = await patient(t, ['en']);
       const id = await book(t, kim, await schedule(t, DEMO_PRACTICE_IDS[0]), await payFee(t, kim));
-      const cancel = await t.call<{ data: PortalAppointment }>({ method: 'POST', url: `${PORTAL}/${id}/cancel`, headers: bearer(kim.token), payload: { Reason: 'Travel' } });
+      const cancel = await t.call<{ data: PortalAppointment }>({
+        method: 'POST',
+        url: `${PORTAL}/${id}/cancel`,
+        headers: bearer(kim.token),
+        payload: { Reason: 'Travel' },
+      });
       expect(cancel.json.data.Payment?.Status).toBe('Captured');
       const [email] = await outbox(t, kim.email, 'appointment-cancelled');
-      expect(email!.body).toContain(`Under the practice's cancellation policy, your visit fee of $${DEMO_VISIT_FEE.uninsured}.00 is not refunded.`);
+      expect(email!.body).toContain(
+        `Under the practice's cancellation policy, your visit fee of $${DEMO_VISIT_FEE.uninsured}.00 is not refunded.`,
+      );
     } finally {
-      await t.database.query('update payment_org_configs set cancel_refund_hours = 24 where organization_id = $1', [DEMO_PRACTICE_IDS[0]]);
+      await t.database.query(
+        'update payment_org_configs set cancel_refund_hours = 24 where organization_id = $1',
+        [DEMO_PRACTICE_IDS[0]],
+      );
     }
   });
 
@@ -159,18 +253,30 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
     expect(confirm.pathname).toBe('/appointment-action');
     const act = (link: URL, change: Record<string, string> = {}) => {
       const q = { ...Object.fromEntries(link.searchParams), ...change };
-      return t.call<AppointmentActionResult & Answer<unknown>>({ method: 'POST', url: APPOINTMENT_ACTION_PATH, payload: { AppointmentId: q.id, Action: q.action, Expires: Number(q.exp), Signature: q.sig } });
+      return t.call<AppointmentActionResult & Answer<unknown>>({
+        method: 'POST',
+        url: APPOINTMENT_ACTION_PATH,
+        payload: { AppointmentId: q.id, Action: q.action, Expires: Number(q.exp), Signature: q.sig },
+      });
     };
     const forged = await act(confirm, { action: 'cancel' });
     expect(forged.statusCode).toBe(400);
     expect(forged.json.errors?.[0]).toMatchObject({ field: 'Signature', rule: 'valid' });
     const confirmed = await act(confirm);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json.data).toMatchObject({ Status: 'Confirmed', StartTime: SLOT, TimeZone: 'America/New_York', Fee: { Outcome: 'none' } });
+    expect(confirmed.json.data).toMatchObject({
+      Status: 'Confirmed',
+      StartTime: SLOT,
+      TimeZone: 'America/New_York',
+      Fee: { Outcome: 'none' },
+    });
     expect((await act(confirm)).json.data.Status).toBe('Confirmed');
     const cancelled = await act(cancel);
     expect(cancelled.json.data.Status).toBe('Canceled');
-    const row = await t.database.query<{ status_reason: string }>('select status_reason from appointments where id = $1', [id]);
+    const row = await t.database.query<{ status_reason: string }>(
+      'select status_reason from appointments where id = $1',
+      [id],
+    );
     expect(row[0]!.status_reason).toBe('Cancelled by the patient from a message link');
     expect((await act(confirm)).statusCode).toBe(409);
   });

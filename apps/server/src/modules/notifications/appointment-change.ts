@@ -4,7 +4,11 @@ import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
 import { patientRelations } from '../directory';
 import { settleFeeOnCancellation } from '../payments';
-import { sendAppointmentMessages, type AppointmentMessageKey, type MessageAppointment } from './appointment-messages';
+import {
+  sendAppointmentMessages,
+  type AppointmentMessageKey,
+  type MessageAppointment,
+} from './appointment-messages';
 import { organizationName } from './templates-store';
 import { toE164 } from './service';
 import * as store from './store';
@@ -12,7 +16,9 @@ import * as store from './store';
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'tokens'>;
 
 /** Which practice template an appointment change sends, if any (decision 0061). */
-export function messageKeyOf(event: Pick<AppointmentChanged, 'kind' | 'status' | 'previousStatus'>): AppointmentMessageKey | null {
+export function messageKeyOf(
+  event: Pick<AppointmentChanged, 'kind' | 'status' | 'previousStatus'>,
+): AppointmentMessageKey | null {
   switch (event.kind) {
     case 'booked':
       return 'confirmation';
@@ -32,14 +38,17 @@ export function messageKeyOf(event: Pick<AppointmentChanged, 'kind' | 'status' |
   }
 }
 
-
 /**
  * What follows an appointment change for the patient (issue 17 item 9), called by the appointment-change
  * subscriber so it can move onto durable domain events as it is: a booked visit is confirmed and a request is said
  * to be pending, by e-mail with the .ics and by SMS; a cancelled visit's fee is settled by the practice's policy
  * (payments) and the patient is told what became of it.
  */
-export async function handleAppointmentChange(deps: Deps, event: AppointmentChanged, eventId: string): Promise<void> {
+export async function handleAppointmentChange(
+  deps: Deps,
+  event: AppointmentChanged,
+  eventId: string,
+): Promise<void> {
   const kind = messageKeyOf(event);
   if (!kind) return;
   let fee: { outcome: FeeOutcome; amountCents: number } | null = null;
@@ -51,7 +60,10 @@ export async function handleAppointmentChange(deps: Deps, event: AppointmentChan
       // A patient (or the link acting for them) is held to the policy; the practice calling it off refunds in full.
       byPractice: event.actorId !== event.patientId,
       // The system acting after an appointment change (the audit row of the fee's refund).
-      context: systemContext({ database: deps.database, relations: patientRelations }, 'appointment-messages'),
+      context: systemContext(
+        { database: deps.database, relations: patientRelations },
+        'appointment-messages',
+      ),
     });
   const read = await appointmentForMessage(deps, event.appointmentId);
   if (!read) return;
@@ -67,14 +79,22 @@ export async function handleAppointmentChange(deps: Deps, event: AppointmentChan
     endTime: appointment.EndTime,
     timeZone: appointment.TimeZone,
     withWhom: appointment.Provider?.DisplayName ?? appointment.Facility?.Name ?? 'CareSlot',
-    place: appointment.Facility ? [appointment.Facility.Name, ...appointment.Facility.AddressLines].join(', ') : null,
+    place: appointment.Facility
+      ? [appointment.Facility.Name, ...appointment.Facility.AddressLines].join(', ')
+      : null,
     organizationId: event.organizationId,
     practiceName: event.organizationId ? await organizationName(deps.database, event.organizationId) : null,
     reason: appointment.ReasonsText && appointment.ReasonsText !== 'N/A' ? appointment.ReasonsText : null,
     status: event.status,
     // The reason travels with the durable event; an event written before it did reads the appointment's.
     declineReason: kind === 'declined' ? (event.reason ?? appointment.DeclineReason ?? null) : null,
-    patient: { firstName: patient.firstName, email: patient.email, mobile, languages: patient.languages, preferredLanguage: settings?.preferred_language ?? null },
+    patient: {
+      firstName: patient.firstName,
+      email: patient.email,
+      mobile,
+      languages: patient.languages,
+      preferredLanguage: settings?.preferred_language ?? null,
+    },
     calendarFile: read.calendarFile,
     fee,
   };

@@ -7,14 +7,26 @@ import type { TokenService } from '../../platform/tokens';
  * that confirms or cancels it without signing in. An action link names the appointment, the action and an expiry
  * (the visit's start), signed with a key of its own derived from the product's signing key.
  */
-const keyOf = (tokens: TokenService) => createHmac('sha256', String(tokens.privateJwk().d)).update('careslot-appointment-action').digest();
+const keyOf = (tokens: TokenService) =>
+  createHmac('sha256', String(tokens.privateJwk().d)).update('careslot-appointment-action').digest();
 
 const signatureOf = (key: Buffer, appointmentId: string, action: AppointmentAction, expires: number) =>
   createHmac('sha256', key).update(`${appointmentId}\n${action}\n${expires}`).digest('base64url');
 
-export function actionLink(tokens: TokenService, origin: string, appointmentId: string, action: AppointmentAction, expiresAt: Date): string {
+export function actionLink(
+  tokens: TokenService,
+  origin: string,
+  appointmentId: string,
+  action: AppointmentAction,
+  expiresAt: Date,
+): string {
   const expires = Math.floor(expiresAt.getTime() / 1000);
-  const query = new URLSearchParams({ id: appointmentId, action, exp: String(expires), sig: signatureOf(keyOf(tokens), appointmentId, action, expires) });
+  const query = new URLSearchParams({
+    id: appointmentId,
+    action,
+    exp: String(expires),
+    sig: signatureOf(keyOf(tokens), appointmentId, action, expires),
+  });
   return `${origin}${APPOINTMENT_ACTION_PAGE}?${query.toString()}`;
 }
 

@@ -30,7 +30,7 @@ export const MESSAGE_TEXTS: Record<Language, MessageTexts> = {
     },
     pending: {
       subject: 'Your appointment request was sent',
-      line: "Your visit with {withWhom} on {date} at {time} is pending confirmation. Keep an eye out for a confirmation e-mail from the office shortly.",
+      line: 'Your visit with {withWhom} on {date} at {time} is pending confirmation. Keep an eye out for a confirmation e-mail from the office shortly.',
       sms: "CareSlot: your visit with {withWhom} on {date} at {time} is pending confirmation. We'll let you know. Details: {manage}",
     },
     cancelled: {
@@ -75,7 +75,8 @@ export const MESSAGE_TEXTS: Record<Language, MessageTexts> = {
     bookAgain: 'Reserve otro horario: {url}',
     attached: 'La cita va adjunta como archivo de calendario.',
     feeRefunded: 'Se ha reembolsado a su tarjeta el cargo de la visita de {amount}.',
-    feeKept: 'Según la política de cancelación del consultorio, el cargo de la visita de {amount} no se reembolsa.',
+    feeKept:
+      'Según la política de cancelación del consultorio, el cargo de la visita de {amount} no se reembolsa.',
     emergency: 'CareSlot no es para emergencias. En una emergencia, llame al 911.',
   },
   'zh-CN': {

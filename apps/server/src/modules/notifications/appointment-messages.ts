@@ -1,4 +1,11 @@
-import { LANGUAGES, DEFAULT_LANGUAGE, type FeeOutcome, type Language, type MessageValues, type WorkflowKey } from '@careslot/contracts';
+import {
+  LANGUAGES,
+  DEFAULT_LANGUAGE,
+  type FeeOutcome,
+  type Language,
+  type MessageValues,
+  type WorkflowKey,
+} from '@careslot/contracts';
 import { DEFAULT_RENDER_OPTIONS, escapeHtml, renderTemplate } from '@careslot/domain';
 import type { AppDeps } from '../../platform/deps';
 import type { OutgoingMessage } from '../../platform/outbox';
@@ -8,7 +15,10 @@ import { builtInTemplate, videoPlaceOf } from './template-defaults';
 import { renderPracticeMessage, type PracticeMessage } from './templates';
 
 /** The workflow keys (decision 0061) of the messages that follow an appointment change. */
-export type AppointmentMessageKey = Extract<WorkflowKey, 'confirmation' | 'pending' | 'accepted' | 'declined' | 'cancelled' | 'moved'>;
+export type AppointmentMessageKey = Extract<
+  WorkflowKey,
+  'confirmation' | 'pending' | 'accepted' | 'declined' | 'cancelled' | 'moved'
+>;
 
 /** What a patient's appointment message says: read by the caller (the appointment-change subscriber) beforehand. */
 export interface MessageAppointment {
@@ -32,7 +42,13 @@ export interface MessageAppointment {
   status?: string;
   /** Why the practice declined the request (kind `declined`). */
   declineReason?: string | null;
-  patient: { firstName: string; email: string | null; mobile: string | null; languages: readonly string[]; preferredLanguage?: string | null };
+  patient: {
+    firstName: string;
+    email: string | null;
+    mobile: string | null;
+    languages: readonly string[];
+    preferredLanguage?: string | null;
+  };
   /** The visit as an iCalendar file (RFC 5545), attached to the e-mail. */
   calendarFile: string | null;
   /** For a cancelled, paid visit: what became of the fee. */
@@ -51,20 +67,40 @@ export const APPOINTMENT_TEMPLATES: Record<AppointmentMessageKey, string> = {
 
 /** The patient's language: the one they chose for messages, else the first of their languages the product speaks, else the default. */
 export function languageOf(languages: readonly string[], preferred?: string | null): Language {
-  const spoken = [preferred ?? '', ...languages].map((l) => l.trim()).find((l): l is Language => (LANGUAGES as readonly string[]).includes(l));
+  const spoken = [preferred ?? '', ...languages]
+    .map((l) => l.trim())
+    .find((l): l is Language => (LANGUAGES as readonly string[]).includes(l));
   return spoken ?? DEFAULT_LANGUAGE;
 }
 
 /** The visit's date and time in the office's zone, in the patient's language, with the zone's abbreviation. */
-export function visitTime(iso: string, timeZone: string, texts: MessageTexts): { date: string; time: string } {
+export function visitTime(
+  iso: string,
+  timeZone: string,
+  texts: MessageTexts,
+): { date: string; time: string } {
   const at = new Date(iso);
-  const date = new Intl.DateTimeFormat(texts.intlLocale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(at);
-  const time = new Intl.DateTimeFormat(texts.intlLocale, { hour: 'numeric', minute: '2-digit', timeZone }).format(at);
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  const date = new Intl.DateTimeFormat(texts.intlLocale, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  }).format(at);
+  const time = new Intl.DateTimeFormat(texts.intlLocale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(at);
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
   return { date, time: `${time} ${zone}` };
 }
 
-const money = (cents: number, locale: string) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
+const money = (cents: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 export interface MessageLinks {
   manage: string;
@@ -97,7 +133,11 @@ export function builtInMessage(view: MessageAppointment, links: MessageLinks): P
   const template = builtInTemplate(view.kind, language);
   const values = messageValues(view, links);
   return {
-    email: { subject: renderTemplate(template.subject, values), body: renderTemplate(template.body, values), html: renderTemplate(template.body, values, undefined, 'html') },
+    email: {
+      subject: renderTemplate(template.subject, values),
+      body: renderTemplate(template.body, values),
+      html: renderTemplate(template.body, values, undefined, 'html'),
+    },
     sms: { body: renderTemplate(template.sms, values) },
     options: DEFAULT_RENDER_OPTIONS,
   };
@@ -108,11 +148,17 @@ export function builtInMessage(view: MessageAppointment, links: MessageLinks): P
  * rendered template (else the built-in text), then what the product always adds (the fee, the links, the
  * calendar file, the emergency line).
  */
-export function composeAppointmentMessages(view: MessageAppointment, links: MessageLinks, rendered: PracticeMessage = builtInMessage(view, links)): OutgoingMessage[] {
+export function composeAppointmentMessages(
+  view: MessageAppointment,
+  links: MessageLinks,
+  rendered: PracticeMessage = builtInMessage(view, links),
+): OutgoingMessage[] {
   const texts = MESSAGE_TEXTS[languageOf(view.patient.languages, view.patient.preferredLanguage)];
   const fee =
     view.kind === 'cancelled' && view.fee && view.fee.outcome !== 'none'
-      ? fill(view.fee.outcome === 'refunded' ? texts.feeRefunded : texts.feeKept, { amount: money(view.fee.amountCents, texts.intlLocale) })
+      ? fill(view.fee.outcome === 'refunded' ? texts.feeRefunded : texts.feeKept, {
+          amount: money(view.fee.amountCents, texts.intlLocale),
+        })
       : null;
   const template = APPOINTMENT_TEMPLATES[view.kind];
   const over = view.kind === 'cancelled' || view.kind === 'declined';
@@ -140,32 +186,56 @@ export function composeAppointmentMessages(view: MessageAppointment, links: Mess
       template,
       ...tag,
       ...(view.calendarFile && !over
-        ? { attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: view.calendarFile }] }
+        ? {
+            attachments: [
+              {
+                filename: 'appointment.ics',
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+                content: view.calendarFile,
+              },
+            ],
+          }
         : {}),
     });
   }
   if (view.patient.mobile && rendered.sms) {
-    messages.push({ channel: 'sms', to: view.patient.mobile, body: [rendered.sms.body, ...(fee ? [fee] : [])].join(' '), template, ...tag });
+    messages.push({
+      channel: 'sms',
+      to: view.patient.mobile,
+      body: [rendered.sms.body, ...(fee ? [fee] : [])].join(' '),
+      template,
+      ...tag,
+    });
   }
   return messages;
 }
 
 /** The key of one message of one domain event (no personal data): a redelivered event sends it once. */
-export const appointmentMessageKey = (eventId: string, message: Pick<OutgoingMessage, 'channel' | 'template'>) =>
-  `appointment-change:${eventId}:${message.channel}:${message.template}`;
+export const appointmentMessageKey = (
+  eventId: string,
+  message: Pick<OutgoingMessage, 'channel' | 'template'>,
+) => `appointment-change:${eventId}:${message.channel}:${message.template}`;
 
 /**
  * Sends a patient the message of an appointment change by e-mail and SMS through the outbox (issue 17 item 9):
  * called by the appointment-change consumer with the domain event's id, which keys each message so a redelivered
  * event (at-least-once delivery) sends each message once.
  */
-export async function sendAppointmentMessages(deps: Pick<AppDeps, 'outbox' | 'tokens' | 'config' | 'database'>, view: MessageAppointment, eventId: string): Promise<void> {
+export async function sendAppointmentMessages(
+  deps: Pick<AppDeps, 'outbox' | 'tokens' | 'config' | 'database'>,
+  view: MessageAppointment,
+  eventId: string,
+): Promise<void> {
   const origin = deps.config.publicUrl.replace(/\/+$/, '');
   const start = new Date(view.startTime);
   const live = view.kind !== 'cancelled' && view.kind !== 'declined';
   const links: MessageLinks = {
     manage: portalLink(origin, view.id, view.telehealth),
-    confirm: (view.kind === 'confirmation' || view.kind === 'accepted' || view.kind === 'moved') && (!view.status || view.status === 'Scheduled' || view.status === 'Booked') ? actionLink(deps.tokens, origin, view.id, 'confirm', start) : null,
+    confirm:
+      (view.kind === 'confirmation' || view.kind === 'accepted' || view.kind === 'moved') &&
+      (!view.status || view.status === 'Scheduled' || view.status === 'Booked')
+        ? actionLink(deps.tokens, origin, view.id, 'confirm', start)
+        : null,
     cancel: live ? actionLink(deps.tokens, origin, view.id, 'cancel', start) : null,
     search: `${origin}/provider-search`,
   };
@@ -175,5 +245,6 @@ export async function sendAppointmentMessages(deps: Pick<AppDeps, 'outbox' | 'to
     language: languageOf(view.patient.languages, view.patient.preferredLanguage),
     values: messageValues(view, links),
   });
-  for (const message of composeAppointmentMessages(view, links, rendered)) await deps.outbox.send({ ...message, dedupeKey: appointmentMessageKey(eventId, message) });
+  for (const message of composeAppointmentMessages(view, links, rendered))
+    await deps.outbox.send({ ...message, dedupeKey: appointmentMessageKey(eventId, message) });
 }

@@ -68,11 +68,7 @@ export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await inApp.markAsSeen(
-        deps,
-        contextOf(request),
-        request.body,
-      );
+      await inApp.markAsSeen(deps, contextOf(request), request.body);
       return true;
     },
   );

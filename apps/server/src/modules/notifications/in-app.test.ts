@@ -235,7 +235,12 @@ describe('in-app notifications', () => {
       AppointmentTime: '2026-11-24T15:00:00.000Z',
       PatientName: { first_name: 'Riley', last_name: 'Tester' },
       ProviderName: { first_name: provider.givenName, last_name: provider.familyName },
-      TimeZone: (await t.database.query<{ zone: string }>('select iana_time_zone as zone from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[1]]))[0]!.zone,
+      TimeZone: (
+        await t.database.query<{ zone: string }>(
+          'select iana_time_zone as zone from locations where organization_id = $1 order by name limit 1',
+          [DEMO_PRACTICE_IDS[1]],
+        )
+      )[0]!.zone,
     });
     expect(Number(res.headers[NOTIFICATION_HEADERS.unseen])).toBeGreaterThanOrEqual(1);
     for (const l of [providerPush, providerAppointments, otherPush, otherAppointments]) l.socket.disconnect();
@@ -323,17 +328,36 @@ describe('in-app notifications', () => {
 
   it('writes no second record when an appointment change is delivered again (a crash after the records, before the delivery was recorded)', async () => {
     const patient = await createTestPatient(t, 'Rowan');
-    const id = await book(t, patient, await scheduleAt(t, DEMO_PRACTICE_IDS[1], provider.id, true), '2026-11-24T16:00:00.000Z');
+    const id = await book(
+      t,
+      patient,
+      await scheduleAt(t, DEMO_PRACTICE_IDS[1], provider.id, true),
+      '2026-11-24T16:00:00.000Z',
+    );
     const records = async () =>
-      (await t.database.query<{ user_id: string }>('select user_id from in_app_notifications where appointment_id = $1 order by user_id', [id])).map((r) => r.user_id);
+      (
+        await t.database.query<{ user_id: string }>(
+          'select user_id from in_app_notifications where appointment_id = $1 order by user_id',
+          [id],
+        )
+      ).map((r) => r.user_id);
     const before = await records();
     expect(before).toContain(provider.id);
-    const [event] = await t.database.query<{ id: string }>("select id from domain_events where aggregate_type = 'appointment' and aggregate_id = $1", [id]);
+    const [event] = await t.database.query<{ id: string }>(
+      "select id from domain_events where aggregate_type = 'appointment' and aggregate_id = $1",
+      [id],
+    );
     // As if the process died after writing the records and before recording the delivery.
-    await t.database.query("delete from domain_event_deliveries where event_id = $1 and consumer = 'notifications.in-app'", [event!.id]);
+    await t.database.query(
+      "delete from domain_event_deliveries where event_id = $1 and consumer = 'notifications.in-app'",
+      [event!.id],
+    );
     await t.database.query('update domain_events set dispatched_at = null where id = $1', [event!.id]);
     await t.events.flush();
-    const delivered = await t.database.query<{ consumer: string }>('select consumer from domain_event_deliveries where event_id = $1', [event!.id]);
+    const delivered = await t.database.query<{ consumer: string }>(
+      'select consumer from domain_event_deliveries where event_id = $1',
+      [event!.id],
+    );
     expect(delivered.map((d) => d.consumer)).toContain('notifications.in-app');
     expect(await records()).toEqual(before);
   });

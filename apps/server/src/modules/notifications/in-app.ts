@@ -12,7 +12,13 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { messageIdFor, publisherFor } from '../../platform/realtime';
 import type { AppointmentChanged } from '../appointments';
-import { getHealthcareService, getLocation, getPatientById, getPractitioner, listPractitionerRoles } from '../directory';
+import {
+  getHealthcareService,
+  getLocation,
+  getPatientById,
+  getPractitioner,
+  listPractitionerRoles,
+} from '../directory';
 import { getSchedule } from '../scheduling';
 import * as store from './in-app-store';
 
@@ -31,7 +37,8 @@ async function recipientsOf(deps: Deps, event: AppointmentChanged): Promise<stri
   const ids = new Set<string>();
   if (event.practitionerId) ids.add(event.practitionerId);
   // A visit moved from another provider's calendar: that provider hears it left their day.
-  if (event.previous?.practitionerId && event.previous.organizationId === event.organizationId) ids.add(event.previous.practitionerId);
+  if (event.previous?.practitionerId && event.previous.organizationId === event.organizationId)
+    ids.add(event.previous.practitionerId);
   for (const role of roles)
     if (role.Active && role.Code.some((c) => PRACTICE_WIDE.has(c))) ids.add(role.PractitionerId);
   if (event.actorId) ids.delete(event.actorId);
@@ -81,7 +88,11 @@ async function resourceOf(deps: Deps, scheduleId: string): Promise<{ Id: string;
  * redelivered domain event, `eventId`), it writes no second record: a record's id is made from the event's
  * and the recipient's, and its pushes repeat their message ids, which clients drop.
  */
-export async function notifyAppointmentChanged(deps: Deps, event: AppointmentChanged, eventId: string = randomUUID()): Promise<number> {
+export async function notifyAppointmentChanged(
+  deps: Deps,
+  event: AppointmentChanged,
+  eventId: string = randomUUID(),
+): Promise<number> {
   const realtime = publisherFor(deps.realtime, eventId);
   const recipients = await recipientsOf(deps, event);
   if (recipients.length === 0 || !event.organizationId) return 0;
@@ -151,7 +162,12 @@ export async function listNotifications(
   query: InAppNotificationsQuery,
 ): Promise<{ records: InAppNotification[]; total: number; unseen: number }> {
   // A user's notifications are theirs alone (no relation opens them): anyone else's id answers 404.
-  const own = { kind: 'patient' as const, id: userId, patientId: context.patientId, entityType: 'InAppNotification' };
+  const own = {
+    kind: 'patient' as const,
+    id: userId,
+    patientId: context.patientId,
+    entityType: 'InAppNotification',
+  };
   if (context.userId !== userId) {
     await recordOutcome(context, 'read', { ...own, patientId: null }, 'denied');
     throw notFound();

@@ -1,12 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HTTP_STATUS_MESSAGES, INVALID_OTP, OTP_MESSAGES, type OtpRequest, type Patient, type PatientSettings } from '@careslot/contracts';
+import {
+  HTTP_STATUS_MESSAGES,
+  INVALID_OTP,
+  OTP_MESSAGES,
+  type OtpRequest,
+  type Patient,
+  type PatientSettings,
+} from '@careslot/contracts';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
 import type { fixedClock } from '../../platform/clock';
 import { toE164 } from './service';
 
 const V1 = '/careslot-notification/api/v1';
-type Answer<T> = { status_code: number; message: string; data: T; errors?: { field: string; rule: string }[] };
+type Answer<T> = {
+  status_code: number;
+  message: string;
+  data: T;
+  errors?: { field: string; rule: string }[];
+};
 
 function generate(t: TestApp, who: TestPatient, body: Record<string, unknown>, validFor?: number) {
   return t.call<Answer<OtpRequest>>({
@@ -18,10 +30,19 @@ function generate(t: TestApp, who: TestPatient, body: Record<string, unknown>, v
 }
 
 const verify = (t: TestApp, who: TestPatient, id: string, otp: string) =>
-  t.call<Answer<OtpRequest>>({ method: 'POST', url: `${V1}/otp-request/${id}/verify?otp=${otp}`, headers: bearer(who.token) });
+  t.call<Answer<OtpRequest>>({
+    method: 'POST',
+    url: `${V1}/otp-request/${id}/verify?otp=${otp}`,
+    headers: bearer(who.token),
+  });
 
 const resend = (t: TestApp, who: TestPatient, id: string) =>
-  t.call<Answer<OtpRequest>>({ method: 'POST', url: `${V1}/otp-request/resend`, headers: bearer(who.token), payload: { Id: id } });
+  t.call<Answer<OtpRequest>>({
+    method: 'POST',
+    url: `${V1}/otp-request/resend`,
+    headers: bearer(who.token),
+    payload: { Id: id },
+  });
 
 async function latestCode(t: TestApp, phone: string): Promise<string> {
   const [message] = await t.outbox.list({ to: phone, template: 'otp', limit: 1 });
@@ -67,7 +88,12 @@ describe('notification: phone verification codes', () => {
     const sent = await generate(t, a, { PhoneNumber: phone, Region: 'US' });
     expect(sent.statusCode).toBe(200);
     expect(sent.json.message).toBe(OTP_MESSAGES.sent);
-    expect(sent.json.data).toMatchObject({ PatientId: a.id, Region: 'US', IsVerified: false, PhoneNumber: 'xxxxxxxx0101'.replace('0101', e164(phone).slice(-4)) });
+    expect(sent.json.data).toMatchObject({
+      PatientId: a.id,
+      Region: 'US',
+      IsVerified: false,
+      PhoneNumber: 'xxxxxxxx0101'.replace('0101', e164(phone).slice(-4)),
+    });
     const [sms] = await t.outbox.list({ to: e164(phone), template: 'otp' });
     expect(sms?.channel).toBe('sms');
     const code = await latestCode(t, e164(phone));
@@ -75,8 +101,16 @@ describe('notification: phone verification codes', () => {
     const ok = await verify(t, a, sent.json.data.Id, code);
     expect(ok.statusCode).toBe(200);
     expect(ok.json.data.IsVerified).toBe(true);
-    const patient = await t.call<Patient>({ url: `/careslot-administration/api/v2/patient/${a.id}`, headers: bearer(a.token) });
-    expect(patient.json.Telecom).toContainEqual({ System: 'Mobile', Value: e164(phone), Use: 'mobile', IsVerified: true });
+    const patient = await t.call<Patient>({
+      url: `/careslot-administration/api/v2/patient/${a.id}`,
+      headers: bearer(a.token),
+    });
+    expect(patient.json.Telecom).toContainEqual({
+      System: 'Mobile',
+      Value: e164(phone),
+      Use: 'mobile',
+      IsVerified: true,
+    });
 
     const again = await verify(t, a, sent.json.data.Id, code);
     expect(again.statusCode).toBe(400);
@@ -105,7 +139,8 @@ describe('notification: phone verification codes', () => {
     const phone = nextPhone();
     const sent = await generate(t, a, { PhoneNumber: phone });
     const code = await latestCode(t, e164(phone));
-    for (let i = 1; i <= 4; i += 1) expect((await verify(t, a, sent.json.data.Id, wrong(code))).statusCode).toBe(400);
+    for (let i = 1; i <= 4; i += 1)
+      expect((await verify(t, a, sent.json.data.Id, wrong(code))).statusCode).toBe(400);
     const fifth = await verify(t, a, sent.json.data.Id, wrong(code));
     expect(fifth.statusCode).toBe(429);
     const right = await verify(t, a, sent.json.data.Id, code);
@@ -147,7 +182,15 @@ describe('notification: phone verification codes', () => {
   });
 
   it('needs a signed-in user and names bad fields', async () => {
-    expect((await t.call({ method: 'POST', url: `${V1}/otp-request/generate`, payload: { PhoneNumber: nextPhone() } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `${V1}/otp-request/generate`,
+          payload: { PhoneNumber: nextPhone() },
+        })
+      ).statusCode,
+    ).toBe(401);
     const badPhone = await generate(t, a, { PhoneNumber: '555-0101' });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json.errors?.[0]?.field).toBe('PhoneNumber');
@@ -222,15 +265,33 @@ describe('notification: patient settings', () => {
   afterAll(() => t.close());
 
   const save = (who: TestPatient, body: Record<string, unknown>) =>
-    t.call<Answer<PatientSettings>>({ method: 'POST', url: `${V1}/notification/PatientSettings`, headers: bearer(who.token), payload: body });
+    t.call<Answer<PatientSettings>>({
+      method: 'POST',
+      url: `${V1}/notification/PatientSettings`,
+      headers: bearer(who.token),
+      payload: body,
+    });
 
   it('saves and updates the patient time zone and SMS choice, audited', async () => {
     const first = await save(a, { PatientId: a.id, TimeZone: 'America/Chicago', SmsAlertsEnabled: true });
     expect(first.statusCode).toBe(200);
-    expect(first.json.data).toMatchObject({ PatientId: a.id, TimeZone: 'America/Chicago', SmsAlertsEnabled: true });
+    expect(first.json.data).toMatchObject({
+      PatientId: a.id,
+      TimeZone: 'America/Chicago',
+      SmsAlertsEnabled: true,
+    });
     const second = await save(a, { PatientId: a.id, TimeZone: 'America/Denver', SmsAlertsEnabled: false });
-    expect(second.json.data).toEqual({ Id: first.json.data.Id, PatientId: a.id, TimeZone: 'America/Denver', SmsAlertsEnabled: false, PreferredLanguage: null });
-    const audit = await t.database.query('select 1 from audit_events where entity_type = $1 and patient_id = $2 and outcome = $3', ['PatientSettings', a.id, 'success']);
+    expect(second.json.data).toEqual({
+      Id: first.json.data.Id,
+      PatientId: a.id,
+      TimeZone: 'America/Denver',
+      SmsAlertsEnabled: false,
+      PreferredLanguage: null,
+    });
+    const audit = await t.database.query(
+      'select 1 from audit_events where entity_type = $1 and patient_id = $2 and outcome = $3',
+      ['PatientSettings', a.id, 'success'],
+    );
     expect(audit).toHaveLength(2);
   });
 

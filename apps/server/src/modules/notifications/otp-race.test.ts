@@ -33,7 +33,10 @@ describe('phone verification codes under parallel guesses', () => {
         url: `${V1}/otp-request/${sent.json.data.Id}/verify?otp=${otp}`,
         headers: bearer(patient.token),
       });
-    const answers = await Promise.all([...Array.from({ length: 20 }, (_, i) => verify(wrong(i))), verify(code)]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => verify(wrong(i))),
+      verify(code),
+    ]);
     expect(answers.filter((answer) => answer.statusCode === 400)).toHaveLength(4);
     expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(17);
 

@@ -31,7 +31,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${V1}/otp-request/generate`,
-    { preHandler: requireUser, schema: { tags, security, summary: 'Send a 6-digit code by SMS to verify a phone', querystring: otpValidForQuerySchema, body: otpGenerateSchema, response: { 200: otpResponseSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a 6-digit code by SMS to verify a phone',
+        querystring: otpValidForQuerySchema,
+        body: otpGenerateSchema,
+        response: { 200: otpResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       status_code: 200,
       message: OTP_MESSAGES.sent,
@@ -41,7 +51,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${V1}/otp-request/resend`,
-    { preHandler: requireUser, schema: { tags, security, summary: 'Send a new code for the same request', querystring: otpValidForQuerySchema, body: otpResendSchema, response: { 200: otpResponseSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Send a new code for the same request',
+        querystring: otpValidForQuerySchema,
+        body: otpResendSchema,
+        response: { 200: otpResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       status_code: 200,
       message: OTP_MESSAGES.sent,
@@ -51,7 +71,17 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${V1}/otp-request/:id/verify`,
-    { preHandler: requireUser, schema: { tags, security, summary: 'Check a code against its request', params: otpIdParamsSchema, querystring: otpVerifyQuerySchema, response: { 200: otpResponseSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Check a code against its request',
+        params: otpIdParamsSchema,
+        querystring: otpVerifyQuerySchema,
+        response: { 200: otpResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       status_code: 200,
       message: OTP_MESSAGES.verified,
@@ -61,7 +91,16 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${V1}/notification/PatientSettings`,
-    { preHandler: requireUser, schema: { tags, security, summary: "Save a patient's time zone and SMS alert choice", body: patientSettingsInputSchema, response: { 200: patientSettingsResponseSchema, ...errors } } },
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Save a patient's time zone and SMS alert choice",
+        body: patientSettingsInputSchema,
+        response: { 200: patientSettingsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       status_code: 200,
       message: OTP_MESSAGES.settingsSaved,

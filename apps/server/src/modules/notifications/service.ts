@@ -38,12 +38,16 @@ export function toE164(phone: string, region: Region): string | null {
 const maskPhone = (e164: string) => `${'x'.repeat(Math.max(e164.length - 4, 0))}${e164.slice(-4)}`;
 
 /** The code is hashed with its request id, so a stored hash matches nothing but its own request. */
-const hashCode = (requestId: string, code: string) => createHash('sha256').update(`${requestId}:${code}`).digest('hex');
+const hashCode = (requestId: string, code: string) =>
+  createHash('sha256').update(`${requestId}:${code}`).digest('hex');
 
 const newCode = () => String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, '0');
 
 function lifetimeMs(validForMinutes: number): number {
-  return (validForMinutes > 0 ? Math.min(validForMinutes, OTP_RULES.validMinutes) : OTP_RULES.validMinutes) * 60_000;
+  return (
+    (validForMinutes > 0 ? Math.min(validForMinutes, OTP_RULES.validMinutes) : OTP_RULES.validMinutes) *
+    60_000
+  );
 }
 
 function toOtpRequest(row: store.OtpRequestRow): OtpRequest {
@@ -62,7 +66,12 @@ function toOtpRequest(row: store.OtpRequestRow): OtpRequest {
  * The count and the record of the send happen in one transaction; on PostgreSQL an advisory lock on the
  * subject makes two simultaneous sends of one user take turns, so neither slips past the limit.
  */
-async function sendCode(deps: Deps, request: { id: string; subject: string; phone: string }, code: string, now: Date) {
+async function sendCode(
+  deps: Deps,
+  request: { id: string; subject: string; phone: string },
+  code: string,
+  now: Date,
+) {
   await deps.database.transaction(async (tx) => {
     if (deps.database.kind === 'postgres') await store.lockSendsOf(tx, request.subject);
     const since = new Date(now.getTime() - OTP_RULES.sendWindowMinutes * 60_000);
@@ -83,27 +92,44 @@ async function sendCode(deps: Deps, request: { id: string; subject: string; phon
 async function ownRequest(deps: Deps, context: RequestContext, id: string): Promise<store.OtpRequestRow> {
   const row = await store.findRequest(deps.database, id);
   if (!row || row.subject !== context.subject) {
-    await recordOutcome(context, 'read', { kind: 'patient', id, patientId: null, entityType: 'OtpRequest' }, row ? 'denied' : 'not_found');
+    await recordOutcome(
+      context,
+      'read',
+      { kind: 'patient', id, patientId: null, entityType: 'OtpRequest' },
+      row ? 'denied' : 'not_found',
+    );
     throw notFound();
   }
   return row;
 }
 
 /** POST otp-request/generate: a new request for the patient's phone, and its code by SMS. */
-export async function generateOtp(deps: Deps, context: RequestContext, input: OtpGenerate, validFor: number): Promise<OtpRequest> {
+export async function generateOtp(
+  deps: Deps,
+  context: RequestContext,
+  input: OtpGenerate,
+  validFor: number,
+): Promise<OtpRequest> {
   const now = deps.clock.now();
   const patientId = input.PatientId ?? context.userId;
-  if (!patientId) throw fieldError('PatientId', 'required', 'PatientId is required for a caller without a patient record');
+  if (!patientId)
+    throw fieldError('PatientId', 'required', 'PatientId is required for a caller without a patient record');
   const id = randomUUID();
   // Verifying a phone changes the patient's record: the caller must be allowed to change that patient.
-  await authorize(context, 'update', { kind: 'patient', id: patientId, patientId, entityType: 'OtpRequest', detail: { otpRequestId: id } });
+  await authorize(context, 'update', {
+    kind: 'patient',
+    id: patientId,
+    patientId,
+    entityType: 'OtpRequest',
+    detail: { otpRequestId: id },
+  });
   const phone = toE164(input.PhoneNumber, input.Region);
   if (!phone) throw fieldError('PhoneNumber', 'phone', `must be a mobile number of region ${input.Region}`);
   const code = newCode();
   const expiresAt = new Date(now.getTime() + lifetimeMs(validFor));
   await store.insertRequest(deps.database, {
     id,
-    subject: (context.subject ?? ''),
+    subject: context.subject ?? '',
     patientId,
     phone,
     region: input.Region,
@@ -111,20 +137,36 @@ export async function generateOtp(deps: Deps, context: RequestContext, input: Ot
     expiresAt,
     now,
   });
-  await sendCode(deps, { id, subject: (context.subject ?? ''), phone }, code, now);
+  await sendCode(deps, { id, subject: context.subject ?? '', phone }, code, now);
   return toOtpRequest((await store.findRequest(deps.database, id))!);
 }
 
 /** POST otp-request/resend: a fresh code for the same request; the earlier code stops working. */
-export async function resendOtp(deps: Deps, context: RequestContext, id: string, validFor: number): Promise<OtpRequest> {
+export async function resendOtp(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  validFor: number,
+): Promise<OtpRequest> {
   const now = deps.clock.now();
   const row = await ownRequest(deps, context, id);
-  if (row.verified_at !== null) throw fieldError('Id', 'already_verified', 'This phone number is already verified.');
+  if (row.verified_at !== null)
+    throw fieldError('Id', 'already_verified', 'This phone number is already verified.');
   const code = newCode();
   // Counted (and refused when over the limit) before the old code is replaced, so a refusal leaves it working.
   await sendCode(deps, { id, subject: row.subject, phone: row.phone }, code, now);
-  await store.replaceCode(deps.database, id, hashCode(id, code), new Date(now.getTime() + lifetimeMs(validFor)));
-  await recordOutcome(context, 'update', { kind: 'patient', id, patientId: row.patient_id, entityType: 'OtpRequest' }, 'success');
+  await store.replaceCode(
+    deps.database,
+    id,
+    hashCode(id, code),
+    new Date(now.getTime() + lifetimeMs(validFor)),
+  );
+  await recordOutcome(
+    context,
+    'update',
+    { kind: 'patient', id, patientId: row.patient_id, entityType: 'OtpRequest' },
+    'success',
+  );
   return toOtpRequest((await store.findRequest(deps.database, id))!);
 }
 
@@ -135,11 +177,27 @@ const invalidOtp = (message: string = OTP_MESSAGES.invalid) =>
  * POST otp-request/{id}/verify: the code must be the request's latest, unexpired and unused; every wrong try
  * counts, and after 5 the request is dead even for the right digits. Success stores the verified mobile.
  */
-export async function verifyOtp(deps: Deps, context: RequestContext, id: string, otp: string): Promise<OtpRequest> {
+export async function verifyOtp(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  otp: string,
+): Promise<OtpRequest> {
   const now = deps.clock.now();
   const row = await ownRequest(deps, context, id);
   const fail = async (error: AppError) => {
-    await recordOutcome(context, 'update', { kind: 'patient', id, patientId: row.patient_id, entityType: 'OtpRequest', detail: { rule: error.issues?.[0]?.rule ?? error.kind } }, 'failure');
+    await recordOutcome(
+      context,
+      'update',
+      {
+        kind: 'patient',
+        id,
+        patientId: row.patient_id,
+        entityType: 'OtpRequest',
+        detail: { rule: error.issues?.[0]?.rule ?? error.kind },
+      },
+      'failure',
+    );
     return error;
   };
   if (row.verified_at !== null) throw await fail(invalidOtp());
@@ -150,11 +208,18 @@ export async function verifyOtp(deps: Deps, context: RequestContext, id: string,
   if (attempts === null) throw await fail(tooManyRequests(OTP_MESSAGES.exhausted));
   const given = Buffer.from(hashCode(id, otp));
   if (given.length !== row.code_hash.length || !timingSafeEqual(given, Buffer.from(row.code_hash)))
-    throw await fail(attempts >= OTP_RULES.maxAttempts ? tooManyRequests(OTP_MESSAGES.exhausted) : invalidOtp());
+    throw await fail(
+      attempts >= OTP_RULES.maxAttempts ? tooManyRequests(OTP_MESSAGES.exhausted) : invalidOtp(),
+    );
   // Single use: of two simultaneous right answers only one marks the request.
   if (!(await store.markVerified(deps.database, id, now))) throw await fail(invalidOtp());
   await markMobileVerified(deps.database, row.patient_id, row.phone, now);
-  await recordOutcome(context, 'update', { kind: 'patient', id: row.patient_id, patientId: row.patient_id, workflow: 'PhoneVerification' }, 'success');
+  await recordOutcome(
+    context,
+    'update',
+    { kind: 'patient', id: row.patient_id, patientId: row.patient_id, workflow: 'PhoneVerification' },
+    'success',
+  );
   return toOtpRequest((await store.findRequest(deps.database, id))!);
 }
 
@@ -173,8 +238,14 @@ export async function savePatientSettings(
   context: RequestContext,
   input: Omit<PatientSettings, 'Id'>,
 ): Promise<PatientSettings> {
-  if (!isTimeZone(input.TimeZone)) throw fieldError('TimeZone', 'time_zone', 'must be an IANA time zone such as America/New_York');
-  await authorize(context, 'update', { kind: 'patient', id: input.PatientId, patientId: input.PatientId, entityType: 'PatientSettings' });
+  if (!isTimeZone(input.TimeZone))
+    throw fieldError('TimeZone', 'time_zone', 'must be an IANA time zone such as America/New_York');
+  await authorize(context, 'update', {
+    kind: 'patient',
+    id: input.PatientId,
+    patientId: input.PatientId,
+    entityType: 'PatientSettings',
+  });
   const row = await store.upsertSettings(deps.database, {
     id: randomUUID(),
     patientId: input.PatientId,
@@ -183,7 +254,13 @@ export async function savePatientSettings(
     preferredLanguage: input.PreferredLanguage,
     now: deps.clock.now(),
   });
-  return { Id: row.id, PatientId: row.patient_id, TimeZone: row.time_zone, SmsAlertsEnabled: row.sms_alerts_enabled, PreferredLanguage: (row.preferred_language as Language | null) ?? null };
+  return {
+    Id: row.id,
+    PatientId: row.patient_id,
+    TimeZone: row.time_zone,
+    SmsAlertsEnabled: row.sms_alerts_enabled,
+    PreferredLanguage: (row.preferred_language as Language | null) ?? null,
+  };
 }
 
 /** Whether a patient takes SMS alerts (on unless they turned them off): appointment messages and reminders ask. */

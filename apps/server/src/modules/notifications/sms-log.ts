@@ -21,7 +21,13 @@ export function maskPhone(recipient: string): string {
 
 const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
 
-async function read(deps: Deps, context: RequestContext, query: SmsLogQuery, how: 'find' | 'download' | 'print', all: boolean) {
+async function read(
+  deps: Deps,
+  context: RequestContext,
+  query: SmsLogQuery,
+  how: 'find' | 'download' | 'print',
+  all: boolean,
+) {
   await requireOwnOrganization(context, query.OrganizationId, 'SmsLog', 'search', SMS_LOG_REPORT_WORKFLOW);
   const to = dayStart(query.To);
   to.setUTCDate(to.getUTCDate() + 1);
@@ -54,7 +60,8 @@ async function read(deps: Deps, context: RequestContext, query: SmsLogQuery, how
   return { Data: data, Total: total };
 }
 
-export const findSmsLogs = (deps: Deps, context: RequestContext, query: SmsLogQuery) => read(deps, context, query, 'find', false);
+export const findSmsLogs = (deps: Deps, context: RequestContext, query: SmsLogQuery) =>
+  read(deps, context, query, 'find', false);
 
 const HEADERS = ['Sent at (UTC)', 'Recipient', 'Workflow key', 'Status'];
 
@@ -63,12 +70,23 @@ const cell = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : 
 
 export async function smsLogsCsv(deps: Deps, context: RequestContext, query: SmsLogQuery): Promise<string> {
   const { Data } = await read(deps, context, query, 'download', true);
-  return [HEADERS, ...Data.map((r) => [r.SentAt, r.Recipient, r.WorkflowKey, r.Status])].map((line) => line.map(cell).join(',')).join('\r\n') + '\r\n';
+  return (
+    [HEADERS, ...Data.map((r) => [r.SentAt, r.Recipient, r.WorkflowKey, r.Status])]
+      .map((line) => line.map(cell).join(','))
+      .join('\r\n') + '\r\n'
+  );
 }
 
-export async function smsLogsPrintable(deps: Deps, context: RequestContext, query: SmsLogQuery): Promise<string> {
+export async function smsLogsPrintable(
+  deps: Deps,
+  context: RequestContext,
+  query: SmsLogQuery,
+): Promise<string> {
   const { Data, Total } = await read(deps, context, query, 'print', true);
-  const rows = Data.map((r) => `<tr><td>${escapeHtml(r.SentAt.replace('T', ' ').slice(0, 19))}</td><td>${escapeHtml(r.Recipient)}</td><td>${escapeHtml(r.WorkflowKey)}</td><td>${escapeHtml(r.Status)}</td></tr>`).join('\n');
+  const rows = Data.map(
+    (r) =>
+      `<tr><td>${escapeHtml(r.SentAt.replace('T', ' ').slice(0, 19))}</td><td>${escapeHtml(r.Recipient)}</td><td>${escapeHtml(r.WorkflowKey)}</td><td>${escapeHtml(r.Status)}</td></tr>`,
+  ).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>SMS logs ${escapeHtml(query.From)} to ${escapeHtml(query.To)}</title></head>
 <body><main><h1>SMS logs</h1><p>${escapeHtml(query.From)} to ${escapeHtml(query.To)}: ${Total} messages</p>

@@ -14,12 +14,30 @@ export interface OtpRequestRow {
 
 export async function insertRequest(
   db: Connection,
-  row: { id: string; subject: string; patientId: string; phone: string; region: string; codeHash: string; expiresAt: Date; now: Date },
+  row: {
+    id: string;
+    subject: string;
+    patientId: string;
+    phone: string;
+    region: string;
+    codeHash: string;
+    expiresAt: Date;
+    now: Date;
+  },
 ): Promise<void> {
   await db.query(
     `insert into otp_requests (id, subject, patient_id, phone, region, code_hash, expires_at, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [row.id, row.subject, row.patientId, row.phone, row.region, row.codeHash, row.expiresAt.toISOString(), row.now.toISOString()],
+    [
+      row.id,
+      row.subject,
+      row.patientId,
+      row.phone,
+      row.region,
+      row.codeHash,
+      row.expiresAt.toISOString(),
+      row.now.toISOString(),
+    ],
   );
 }
 
@@ -29,8 +47,17 @@ export async function findRequest(db: Connection, id: string): Promise<OtpReques
 }
 
 /** A new code for the same request: earlier codes stop working and the tries start again. */
-export async function replaceCode(db: Connection, id: string, codeHash: string, expiresAt: Date): Promise<void> {
-  await db.query('update otp_requests set code_hash = $2, expires_at = $3, attempts = 0 where id = $1', [id, codeHash, expiresAt.toISOString()]);
+export async function replaceCode(
+  db: Connection,
+  id: string,
+  codeHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.query('update otp_requests set code_hash = $2, expires_at = $3, attempts = 0 where id = $1', [
+    id,
+    codeHash,
+    expiresAt.toISOString(),
+  ]);
 }
 
 /**
@@ -59,7 +86,12 @@ export async function lockSendsOf(db: Connection, subject: string): Promise<void
   await db.query('select pg_advisory_xact_lock(hashtext($1))', [`otp:${subject}`]);
 }
 
-export async function recentSends(db: Connection, subject: string, phone: string, since: Date): Promise<number> {
+export async function recentSends(
+  db: Connection,
+  subject: string,
+  phone: string,
+  since: Date,
+): Promise<number> {
   const rows = await db.query<{ n: number }>(
     'select count(*)::int as n from otp_sends where (subject = $1 or phone = $2) and sent_at > $3',
     [subject, phone, since.toISOString()],
@@ -67,8 +99,19 @@ export async function recentSends(db: Connection, subject: string, phone: string
   return rows[0]?.n ?? 0;
 }
 
-export async function recordSend(db: Connection, requestId: string, subject: string, phone: string, now: Date): Promise<void> {
-  await db.query('insert into otp_sends (request_id, subject, phone, sent_at) values ($1, $2, $3, $4)', [requestId, subject, phone, now.toISOString()]);
+export async function recordSend(
+  db: Connection,
+  requestId: string,
+  subject: string,
+  phone: string,
+  now: Date,
+): Promise<void> {
+  await db.query('insert into otp_sends (request_id, subject, phone, sent_at) values ($1, $2, $3, $4)', [
+    requestId,
+    subject,
+    phone,
+    now.toISOString(),
+  ]);
 }
 
 export interface SettingsRow {
@@ -81,7 +124,14 @@ export interface SettingsRow {
 
 export async function upsertSettings(
   db: Connection,
-  row: { id: string; patientId: string; timeZone: string; smsAlertsEnabled: boolean; preferredLanguage?: string | null | undefined; now: Date },
+  row: {
+    id: string;
+    patientId: string;
+    timeZone: string;
+    smsAlertsEnabled: boolean;
+    preferredLanguage?: string | null | undefined;
+    now: Date;
+  },
 ): Promise<SettingsRow> {
   const rows = await db.query<SettingsRow>(
     `insert into patient_notification_settings (id, patient_id, time_zone, sms_alerts_enabled, updated_at, preferred_language)
@@ -90,7 +140,15 @@ export async function upsertSettings(
        sms_alerts_enabled = excluded.sms_alerts_enabled, updated_at = excluded.updated_at,
        preferred_language = case when $7 then excluded.preferred_language else patient_notification_settings.preferred_language end
      returning id, patient_id, time_zone, sms_alerts_enabled, preferred_language`,
-    [row.id, row.patientId, row.timeZone, row.smsAlertsEnabled, row.now.toISOString(), row.preferredLanguage ?? null, row.preferredLanguage !== undefined],
+    [
+      row.id,
+      row.patientId,
+      row.timeZone,
+      row.smsAlertsEnabled,
+      row.now.toISOString(),
+      row.preferredLanguage ?? null,
+      row.preferredLanguage !== undefined,
+    ],
   );
   return rows[0]!;
 }

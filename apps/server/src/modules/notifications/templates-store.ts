@@ -12,7 +12,12 @@ export interface TemplateRow {
   updated_at: Date | string;
 }
 
-export async function templatesOf(db: Pick<Connection, 'query'>, organizationId: string, channel: 'email' | 'sms', workflowKey?: string): Promise<TemplateRow[]> {
+export async function templatesOf(
+  db: Pick<Connection, 'query'>,
+  organizationId: string,
+  channel: 'email' | 'sms',
+  workflowKey?: string,
+): Promise<TemplateRow[]> {
   return db.query<TemplateRow>(
     `select organization_id, channel, workflow_key, language, subject, body, updated_at from practice_message_templates
       where organization_id = $1 and channel = $2 and ($3::text is null or workflow_key = $3)`,
@@ -20,7 +25,10 @@ export async function templatesOf(db: Pick<Connection, 'query'>, organizationId:
   );
 }
 
-export async function templateOf(db: Pick<Connection, 'query'>, key: { organizationId: string; channel: 'email' | 'sms'; workflowKey: string; language: string }): Promise<TemplateRow | null> {
+export async function templateOf(
+  db: Pick<Connection, 'query'>,
+  key: { organizationId: string; channel: 'email' | 'sms'; workflowKey: string; language: string },
+): Promise<TemplateRow | null> {
   const [row] = await db.query<TemplateRow>(
     `select organization_id, channel, workflow_key, language, subject, body, updated_at from practice_message_templates
       where organization_id = $1 and channel = $2 and workflow_key = $3 and language = $4`,
@@ -31,7 +39,16 @@ export async function templateOf(db: Pick<Connection, 'query'>, key: { organizat
 
 export async function upsertTemplate(
   db: Pick<Connection, 'query'>,
-  row: { organizationId: string; channel: 'email' | 'sms'; workflowKey: string; language: string; subject: string | null; body: string; updatedBy: string | null; now: Date },
+  row: {
+    organizationId: string;
+    channel: 'email' | 'sms';
+    workflowKey: string;
+    language: string;
+    subject: string | null;
+    body: string;
+    updatedBy: string | null;
+    now: Date;
+  },
 ): Promise<TemplateRow> {
   const [saved] = await db.query<TemplateRow>(
     `insert into practice_message_templates (organization_id, channel, workflow_key, language, subject, body, updated_at, updated_by)
@@ -39,18 +56,28 @@ export async function upsertTemplate(
      on conflict (organization_id, channel, workflow_key, language)
        do update set subject = excluded.subject, body = excluded.body, updated_at = excluded.updated_at, updated_by = excluded.updated_by
      returning organization_id, channel, workflow_key, language, subject, body, updated_at`,
-    [row.organizationId, row.channel, row.workflowKey, row.language, row.subject, row.body, row.now.toISOString(), row.updatedBy],
+    [
+      row.organizationId,
+      row.channel,
+      row.workflowKey,
+      row.language,
+      row.subject,
+      row.body,
+      row.now.toISOString(),
+      row.updatedBy,
+    ],
   );
   return saved!;
 }
 
-export async function deleteTemplate(db: Pick<Connection, 'query'>, key: { organizationId: string; channel: 'email' | 'sms'; workflowKey: string; language: string }): Promise<void> {
-  await db.query('delete from practice_message_templates where organization_id = $1 and channel = $2 and workflow_key = $3 and language = $4', [
-    key.organizationId,
-    key.channel,
-    key.workflowKey,
-    key.language,
-  ]);
+export async function deleteTemplate(
+  db: Pick<Connection, 'query'>,
+  key: { organizationId: string; channel: 'email' | 'sms'; workflowKey: string; language: string },
+): Promise<void> {
+  await db.query(
+    'delete from practice_message_templates where organization_id = $1 and channel = $2 and workflow_key = $3 and language = $4',
+    [key.organizationId, key.channel, key.workflowKey, key.language],
+  );
 }
 
 export interface OrgSettingsRow {
@@ -61,7 +88,10 @@ export interface OrgSettingsRow {
   sms_enabled: boolean;
 }
 
-export async function orgSettingsOf(db: Pick<Connection, 'query'>, organizationId: string): Promise<OrgSettingsRow | null> {
+export async function orgSettingsOf(
+  db: Pick<Connection, 'query'>,
+  organizationId: string,
+): Promise<OrgSettingsRow | null> {
   const [row] = await db.query<OrgSettingsRow>(
     'select organization_id, send_appointment_details, hide_reason, email_enabled, sms_enabled from organization_notification_settings where organization_id = $1',
     [organizationId],
@@ -69,20 +99,36 @@ export async function orgSettingsOf(db: Pick<Connection, 'query'>, organizationI
   return row ?? null;
 }
 
-export async function upsertOrgSettings(db: Pick<Connection, 'query'>, row: OrgSettingsRow, now: Date): Promise<OrgSettingsRow> {
+export async function upsertOrgSettings(
+  db: Pick<Connection, 'query'>,
+  row: OrgSettingsRow,
+  now: Date,
+): Promise<OrgSettingsRow> {
   const [saved] = await db.query<OrgSettingsRow>(
     `insert into organization_notification_settings (organization_id, send_appointment_details, hide_reason, email_enabled, sms_enabled, updated_at)
      values ($1, $2, $3, $4, $5, $6)
      on conflict (organization_id) do update set send_appointment_details = excluded.send_appointment_details, hide_reason = excluded.hide_reason,
        email_enabled = excluded.email_enabled, sms_enabled = excluded.sms_enabled, updated_at = excluded.updated_at
      returning organization_id, send_appointment_details, hide_reason, email_enabled, sms_enabled`,
-    [row.organization_id, row.send_appointment_details, row.hide_reason, row.email_enabled, row.sms_enabled, now.toISOString()],
+    [
+      row.organization_id,
+      row.send_appointment_details,
+      row.hide_reason,
+      row.email_enabled,
+      row.sms_enabled,
+      now.toISOString(),
+    ],
   );
   return saved!;
 }
 
-export async function organizationName(db: Pick<Connection, 'query'>, organizationId: string): Promise<string | null> {
-  const [row] = await db.query<{ name: string }>('select name from organizations where id = $1', [organizationId]);
+export async function organizationName(
+  db: Pick<Connection, 'query'>,
+  organizationId: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ name: string }>('select name from organizations where id = $1', [
+    organizationId,
+  ]);
   return row?.name ?? null;
 }
 
@@ -98,7 +144,14 @@ export interface SmsLogRow {
 /** The SMS the outbox keeps for an organization between two instants, newest first, with the count. */
 export async function smsLogs(
   db: Pick<Connection, 'query'>,
-  filter: { organizationId: string; from: Date; to: Date; search: string | null; limit: number; offset: number },
+  filter: {
+    organizationId: string;
+    from: Date;
+    to: Date;
+    search: string | null;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: SmsLogRow[]; total: number }> {
   const where = `organization_id = $1 and channel = 'sms' and created_at >= $2 and created_at < $3
     and ($4::text is null or coalesce(workflow_key, template) ilike '%' || $4 || '%' or status ilike $4 || '%'
@@ -109,6 +162,9 @@ export async function smsLogs(
       order by created_at desc, id limit $5 offset $6`,
     [...params, filter.limit, filter.offset],
   );
-  const [count] = await db.query<{ total: number | string }>(`select count(*) as total from outbox_messages where ${where}`, params);
+  const [count] = await db.query<{ total: number | string }>(
+    `select count(*) as total from outbox_messages where ${where}`,
+    params,
+  );
   return { rows, total: Number(count?.total ?? 0) };
 }

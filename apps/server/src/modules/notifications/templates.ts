@@ -11,7 +11,12 @@ import {
   type SmsTemplateUpsert,
   type WorkflowKey,
 } from '@careslot/contracts';
-import { renderTemplate, SAMPLE_MESSAGE_VALUES, validateTemplateText, type RenderOptions } from '@careslot/domain';
+import {
+  renderTemplate,
+  SAMPLE_MESSAGE_VALUES,
+  validateTemplateText,
+  type RenderOptions,
+} from '@careslot/domain';
 import { recordAudit, type AuditContext } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
@@ -34,16 +39,41 @@ export const NOTIFICATION_SETTINGS_EDIT_WORKFLOW = 'Notification_Settings_Edit_W
 export const SMS_LOG_REPORT_WORKFLOW = 'Sms_Log_Report_Web';
 
 export function auditContextOf(context: RequestContext): AuditContext {
-  return { actorId: context.userId ?? context.subject, actorType: context.actorType, ip: context.ip, userAgent: context.userAgent, organizationId: context.organizationId, purpose: context.purpose };
+  return {
+    actorId: context.userId ?? context.subject,
+    actorType: context.actorType,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    organizationId: context.organizationId,
+    purpose: context.purpose,
+  };
 }
 
 /**
  * A practice admin acts on their own organization only: another organization answers 404 (no existence
  * oracle) and the attempt is audited.
  */
-export async function requireOwnOrganization(context: RequestContext, organizationId: string, entityType: string, action: 'read' | 'update' | 'search', workflow: string | null): Promise<void> {
-  if (context.isSignedIn && context.roles.includes('practiceadmin') && context.organizationId === organizationId) return;
-  await recordAudit(context.access.database, auditContextOf(context), { action, entityType, entityId: organizationId, outcome: 'not_found', workflow, detail: { organizationId } });
+export async function requireOwnOrganization(
+  context: RequestContext,
+  organizationId: string,
+  entityType: string,
+  action: 'read' | 'update' | 'search',
+  workflow: string | null,
+): Promise<void> {
+  if (
+    context.isSignedIn &&
+    context.roles.includes('practiceadmin') &&
+    context.organizationId === organizationId
+  )
+    return;
+  await recordAudit(context.access.database, auditContextOf(context), {
+    action,
+    entityType,
+    entityId: organizationId,
+    outcome: 'not_found',
+    workflow,
+    detail: { organizationId },
+  });
   throw notFound();
 }
 
@@ -51,9 +81,17 @@ const isoOf = (value: Date | string | null | undefined) => (value ? new Date(val
 
 // ---- organization notification settings ----
 
-const DEFAULT_SETTINGS = { send_appointment_details: true, hide_reason: false, email_enabled: true, sms_enabled: true };
+const DEFAULT_SETTINGS = {
+  send_appointment_details: true,
+  hide_reason: false,
+  email_enabled: true,
+  sms_enabled: true,
+};
 
-function toSettings(organizationId: string, row: store.OrgSettingsRow | null): OrganizationNotificationSettings {
+function toSettings(
+  organizationId: string,
+  row: store.OrgSettingsRow | null,
+): OrganizationNotificationSettings {
   const r = row ?? { organization_id: organizationId, ...DEFAULT_SETTINGS };
   return {
     OrganizationId: organizationId,
@@ -65,17 +103,34 @@ function toSettings(organizationId: string, row: store.OrgSettingsRow | null): O
 }
 
 /** The organization's settings as the messages use them (defaults when none were saved). */
-export async function notificationSettingsOf(db: Pick<Connection, 'query'>, organizationId: string): Promise<OrganizationNotificationSettings> {
+export async function notificationSettingsOf(
+  db: Pick<Connection, 'query'>,
+  organizationId: string,
+): Promise<OrganizationNotificationSettings> {
   return toSettings(organizationId, await store.orgSettingsOf(db, organizationId));
 }
 
-export async function readOrganizationSettings(deps: Deps, context: RequestContext, organizationId: string): Promise<OrganizationNotificationSettings> {
+export async function readOrganizationSettings(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+): Promise<OrganizationNotificationSettings> {
   await requireOwnOrganization(context, organizationId, 'OrganizationNotificationSettings', 'read', null);
   return notificationSettingsOf(deps.database, organizationId);
 }
 
-export async function saveOrganizationSettings(deps: Deps, context: RequestContext, input: OrganizationNotificationSettings): Promise<OrganizationNotificationSettings> {
-  await requireOwnOrganization(context, input.OrganizationId, 'OrganizationNotificationSettings', 'update', NOTIFICATION_SETTINGS_EDIT_WORKFLOW);
+export async function saveOrganizationSettings(
+  deps: Deps,
+  context: RequestContext,
+  input: OrganizationNotificationSettings,
+): Promise<OrganizationNotificationSettings> {
+  await requireOwnOrganization(
+    context,
+    input.OrganizationId,
+    'OrganizationNotificationSettings',
+    'update',
+    NOTIFICATION_SETTINGS_EDIT_WORKFLOW,
+  );
   const saved = await deps.database.transaction(async (tx) => {
     const row = await store.upsertOrgSettings(
       tx,
@@ -112,40 +167,103 @@ interface Effective {
   updatedAt: string | null;
 }
 
-function effective(channel: Channel, key: WorkflowKey, language: Language, saved: store.TemplateRow | undefined): Effective {
+function effective(
+  channel: Channel,
+  key: WorkflowKey,
+  language: Language,
+  saved: store.TemplateRow | undefined,
+): Effective {
   const builtIn = builtInTemplate(key, language);
-  if (saved) return { key, language, subject: saved.subject ?? builtIn.subject, body: saved.body, custom: true, updatedAt: isoOf(saved.updated_at) };
-  return { key, language, subject: builtIn.subject, body: channel === 'email' ? builtIn.body : builtIn.sms, custom: false, updatedAt: null };
+  if (saved)
+    return {
+      key,
+      language,
+      subject: saved.subject ?? builtIn.subject,
+      body: saved.body,
+      custom: true,
+      updatedAt: isoOf(saved.updated_at),
+    };
+  return {
+    key,
+    language,
+    subject: builtIn.subject,
+    body: channel === 'email' ? builtIn.body : builtIn.sms,
+    custom: false,
+    updatedAt: null,
+  };
 }
 
-const toEmail = (t: Effective): EmailTemplate => ({ WorkflowKey: t.key, Language: t.language, Subject: t.subject, Body: t.body, IsCustom: t.custom, UpdatedAt: t.updatedAt });
-const toSms = (t: Effective): SmsTemplate => ({ WorkflowKey: t.key, Language: t.language, Body: t.body, IsCustom: t.custom, UpdatedAt: t.updatedAt });
+const toEmail = (t: Effective): EmailTemplate => ({
+  WorkflowKey: t.key,
+  Language: t.language,
+  Subject: t.subject,
+  Body: t.body,
+  IsCustom: t.custom,
+  UpdatedAt: t.updatedAt,
+});
+const toSms = (t: Effective): SmsTemplate => ({
+  WorkflowKey: t.key,
+  Language: t.language,
+  Body: t.body,
+  IsCustom: t.custom,
+  UpdatedAt: t.updatedAt,
+});
 
 /** The product's built-in templates, every key and language (GET emails, GET sms). */
 export function builtInTemplates(channel: Channel): (EmailTemplate | SmsTemplate)[] {
-  return WORKFLOW_KEYS.flatMap((key) => LANGUAGES.map((language) => effective(channel, key, language, undefined))).map(channel === 'email' ? toEmail : toSms);
+  return WORKFLOW_KEYS.flatMap((key) =>
+    LANGUAGES.map((language) => effective(channel, key, language, undefined)),
+  ).map(channel === 'email' ? toEmail : toSms);
 }
 
-async function effectiveOf(db: Pick<Connection, 'query'>, organizationId: string, channel: Channel, key?: WorkflowKey): Promise<Effective[]> {
+async function effectiveOf(
+  db: Pick<Connection, 'query'>,
+  organizationId: string,
+  channel: Channel,
+  key?: WorkflowKey,
+): Promise<Effective[]> {
   const saved = await store.templatesOf(db, organizationId, channel, key);
   const find = (k: string, l: string) => saved.find((r) => r.workflow_key === k && r.language === l);
-  return (key ? [key] : [...WORKFLOW_KEYS]).flatMap((k) => LANGUAGES.map((l) => effective(channel, k, l, find(k, l))));
+  return (key ? [key] : [...WORKFLOW_KEYS]).flatMap((k) =>
+    LANGUAGES.map((l) => effective(channel, k, l, find(k, l))),
+  );
 }
 
 /** A practice's templates, its own or the built-in text, every key and language (GET emails/practices/{id}, sms/practices/{id}). */
-export async function practiceTemplates(deps: Deps, context: RequestContext, organizationId: string, channel: Channel): Promise<(EmailTemplate | SmsTemplate)[]> {
+export async function practiceTemplates(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+  channel: Channel,
+): Promise<(EmailTemplate | SmsTemplate)[]> {
   await requireOwnOrganization(context, organizationId, 'MessageTemplate', 'read', null);
-  return (await effectiveOf(deps.database, organizationId, channel)).map(channel === 'email' ? toEmail : toSms);
+  return (await effectiveOf(deps.database, organizationId, channel)).map(
+    channel === 'email' ? toEmail : toSms,
+  );
 }
 
-export function optionsOf(settings: OrganizationNotificationSettings, query: { sendAppointmentDetailsInPatientCommunication?: boolean | undefined; hideReasonInNotifications?: boolean | undefined }): RenderOptions {
+export function optionsOf(
+  settings: OrganizationNotificationSettings,
+  query: {
+    sendAppointmentDetailsInPatientCommunication?: boolean | undefined;
+    hideReasonInNotifications?: boolean | undefined;
+  },
+): RenderOptions {
   return {
-    sendAppointmentDetails: query.sendAppointmentDetailsInPatientCommunication ?? settings.SendAppointmentDetailsInPatientCommunication,
+    sendAppointmentDetails:
+      query.sendAppointmentDetailsInPatientCommunication ??
+      settings.SendAppointmentDetailsInPatientCommunication,
     hideReason: query.hideReasonInNotifications ?? settings.HideReasonInNotifications,
   };
 }
 
-function render(channel: Channel, subject: string | null, body: string, values: MessageValues, options: RenderOptions): RenderedMessage {
+function render(
+  channel: Channel,
+  subject: string | null,
+  body: string,
+  values: MessageValues,
+  options: RenderOptions,
+): RenderedMessage {
   const text = renderTemplate(body, values, options);
   return {
     Subject: channel === 'email' && subject !== null ? renderTemplate(subject, values, options) : null,
@@ -162,12 +280,22 @@ function render(channel: Channel, subject: string | null, body: string, values: 
 export async function templatesOfKey(
   deps: Deps,
   context: RequestContext,
-  input: { organizationId: string; key: WorkflowKey; channel: Channel; query: { sendAppointmentDetailsInPatientCommunication?: boolean | undefined; hideReasonInNotifications?: boolean | undefined; language?: Language | undefined } },
+  input: {
+    organizationId: string;
+    key: WorkflowKey;
+    channel: Channel;
+    query: {
+      sendAppointmentDetailsInPatientCommunication?: boolean | undefined;
+      hideReasonInNotifications?: boolean | undefined;
+      language?: Language | undefined;
+    };
+  },
 ) {
   await requireOwnOrganization(context, input.organizationId, 'MessageTemplate', 'read', null);
   const settings = await notificationSettingsOf(deps.database, input.organizationId);
   const options = optionsOf(settings, input.query);
-  const practiceName = (await store.organizationName(deps.database, input.organizationId)) ?? SAMPLE_MESSAGE_VALUES.practiceName;
+  const practiceName =
+    (await store.organizationName(deps.database, input.organizationId)) ?? SAMPLE_MESSAGE_VALUES.practiceName;
   const values = { ...SAMPLE_MESSAGE_VALUES, practiceName };
   const all = await effectiveOf(deps.database, input.organizationId, input.channel, input.key);
   const wanted = input.query.language ? all.filter((t) => t.language === input.query.language) : all;
@@ -181,26 +309,53 @@ export async function templatesOfKey(
 }
 
 /** Saves (or, with UseDefault, forgets) a practice's template after checking its placeholders and lengths. */
-export async function saveTemplate(deps: Deps, context: RequestContext, channel: Channel, input: EmailTemplateUpsert | SmsTemplateUpsert): Promise<EmailTemplate | SmsTemplate> {
-  await requireOwnOrganization(context, input.OrganizationId, 'MessageTemplate', 'update', TEMPLATE_EDIT_WORKFLOW);
+export async function saveTemplate(
+  deps: Deps,
+  context: RequestContext,
+  channel: Channel,
+  input: EmailTemplateUpsert | SmsTemplateUpsert,
+): Promise<EmailTemplate | SmsTemplate> {
+  await requireOwnOrganization(
+    context,
+    input.OrganizationId,
+    'MessageTemplate',
+    'update',
+    TEMPLATE_EDIT_WORKFLOW,
+  );
   const subject = 'Subject' in input ? input.Subject : null;
   const issues = [
     ...(subject !== null ? validateTemplateText('body.Subject', subject, channel, 'subject') : []),
     ...validateTemplateText('body.Body', input.Body, channel, 'body'),
   ];
   if (issues.length && !input.UseDefault) throw badRequest(issues, issues[0]!.message);
-  const key = { organizationId: input.OrganizationId, channel, workflowKey: input.WorkflowKey, language: input.Language };
+  const key = {
+    organizationId: input.OrganizationId,
+    channel,
+    workflowKey: input.WorkflowKey,
+    language: input.Language,
+  };
   const row = await deps.database.transaction(async (tx) => {
     let saved: store.TemplateRow | undefined;
     if (input.UseDefault) await store.deleteTemplate(tx, key);
-    else saved = await store.upsertTemplate(tx, { ...key, subject, body: input.Body, updatedBy: context.userId ?? context.subject, now: deps.clock.now() });
+    else
+      saved = await store.upsertTemplate(tx, {
+        ...key,
+        subject,
+        body: input.Body,
+        updatedBy: context.userId ?? context.subject,
+        now: deps.clock.now(),
+      });
     await recordAudit(tx, auditContextOf(context), {
       action: 'update',
       entityType: channel === 'email' ? 'EmailTemplate' : 'SmsTemplate',
       entityId: input.OrganizationId,
       outcome: 'success',
       workflow: TEMPLATE_EDIT_WORKFLOW,
-      detail: { workflowKey: input.WorkflowKey, language: input.Language, useDefault: input.UseDefault === true },
+      detail: {
+        workflowKey: input.WorkflowKey,
+        language: input.Language,
+        useDefault: input.UseDefault === true,
+      },
     });
     return saved;
   });
@@ -224,20 +379,38 @@ export interface PracticeMessage {
  */
 export async function renderPracticeMessage(
   deps: Pick<AppDeps, 'database'>,
-  input: { organizationId: string | null; workflowKey: WorkflowKey; language: Language; values: MessageValues },
+  input: {
+    organizationId: string | null;
+    workflowKey: WorkflowKey;
+    language: Language;
+    values: MessageValues;
+  },
 ): Promise<PracticeMessage> {
-  const settings = input.organizationId ? await notificationSettingsOf(deps.database, input.organizationId) : toSettings('00000000-0000-0000-0000-000000000000', null);
+  const settings = input.organizationId
+    ? await notificationSettingsOf(deps.database, input.organizationId)
+    : toSettings('00000000-0000-0000-0000-000000000000', null);
   const options = optionsOf(settings, {});
   const [email, sms] = await Promise.all(
     (['email', 'sms'] as const).map(async (channel) => {
       const saved = input.organizationId
-        ? await store.templateOf(deps.database, { organizationId: input.organizationId, channel, workflowKey: input.workflowKey, language: input.language })
+        ? await store.templateOf(deps.database, {
+            organizationId: input.organizationId,
+            channel,
+            workflowKey: input.workflowKey,
+            language: input.language,
+          })
         : null;
       return effective(channel, input.workflowKey, input.language, saved ?? undefined);
     }),
   );
   return {
-    email: settings.EmailEnabled ? { subject: renderTemplate(email!.subject, input.values, options), body: renderTemplate(email!.body, input.values, options), html: renderTemplate(email!.body, input.values, options, 'html') } : null,
+    email: settings.EmailEnabled
+      ? {
+          subject: renderTemplate(email!.subject, input.values, options),
+          body: renderTemplate(email!.body, input.values, options),
+          html: renderTemplate(email!.body, input.values, options, 'html'),
+        }
+      : null,
     sms: settings.SmsEnabled ? { body: renderTemplate(sms!.body, input.values, options) } : null,
     options,
   };

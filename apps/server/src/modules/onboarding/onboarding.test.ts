@@ -28,7 +28,12 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
   let specialtyId: string;
 
   const request = (key: string, overrides: Partial<OnboardingRequest> = {}): OnboardingRequest => ({
-    Organization: { Name: `Prairie Family Care ${key}`, Phone: '(312) 555-0100', Email: `office-${key}@prairie.example`, Website: null },
+    Organization: {
+      Name: `Prairie Family Care ${key}`,
+      Phone: '(312) 555-0100',
+      Email: `office-${key}@prairie.example`,
+      Website: null,
+    },
     Location: {
       Name: 'Prairie Main Office',
       Address1: '100 Main Street',
@@ -39,7 +44,16 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
       TimeZone: 'America/Chicago',
       Phone: '(312) 555-0101',
     },
-    Provider: { Prefix: 'Dr.', FirstName: 'Nora', LastName: `Quill ${letters(key)}`, Suffix: 'MD', Gender: 'F', Npi: npiFrom(`19${key.padStart(7, '0')}`), SpecialtyId: specialtyId, Email: `nora-${key}@prairie.example` },
+    Provider: {
+      Prefix: 'Dr.',
+      FirstName: 'Nora',
+      LastName: `Quill ${letters(key)}`,
+      Suffix: 'MD',
+      Gender: 'F',
+      Npi: npiFrom(`19${key.padStart(7, '0')}`),
+      SpecialtyId: specialtyId,
+      Email: `nora-${key}@prairie.example`,
+    },
     Schedule: {
       SlotMinutes: 30,
       Hours: [1, 2, 3, 4, 5].map((Weekday) => ({ Weekday, Start: '09:00', End: '17:00' })),
@@ -53,14 +67,21 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
     Publish: true,
     ...overrides,
   });
-  const add = (payload: unknown, headers = superUser) => t.call<OnboardingResult & ErrorBody>({ method: 'POST', url: ADD, headers, payload: payload as object });
-  const search = async (text: string) => (await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: text, Limit: 20 } })).json;
+  const add = (payload: unknown, headers = superUser) =>
+    t.call<OnboardingResult & ErrorBody>({ method: 'POST', url: ADD, headers, payload: payload as object });
+  const search = async (text: string) =>
+    (await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: text, Limit: 20 } }))
+      .json;
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW, ...(process.env.DEBUG_LOG ? { logStream: process.stderr } : {}) });
     superUser = bearer(await tokenFor(t.tokens, { user_roles: ['superuser'], sub: 'super-1' }));
-    const [row] = await t.database.query<{ id: string }>("select id from specialties where display = 'Family Medicine' limit 1");
-    specialtyId = row?.id ?? (await t.database.query<{ id: string }>('select id from specialties order by id limit 1'))[0]!.id;
+    const [row] = await t.database.query<{ id: string }>(
+      "select id from specialties where display = 'Family Medicine' limit 1",
+    );
+    specialtyId =
+      row?.id ??
+      (await t.database.query<{ id: string }>('select id from specialties order by id limit 1'))[0]!.id;
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -90,7 +111,10 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
       url: '/careslot-calendar/api/v2/servicetype/advance-search',
       payload: { ScheduleId: result.ScheduleId },
     });
-    expect(reasons.json.Data.map((r) => `${r.Name} ${r.Duration}`).sort()).toEqual(['Follow-up Visit 30', 'New Patient Visit 30']);
+    expect(reasons.json.Data.map((r) => `${r.Name} ${r.Duration}`).sort()).toEqual([
+      'Follow-up Visit 30',
+      'New Patient Visit 30',
+    ]);
 
     const [payment] = await t.database.query<{ enable_online_payment: boolean; gateway_name: string }>(
       'select enable_online_payment, gateway_name from payment_org_configs where organization_id = $1',
@@ -100,11 +124,18 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
 
     // The provider is invited as the users screen invites: identity made the account from the event after the
     // commit and queued one e-mail with the signed single-use activation link.
-    const [account] = await t.database.query<{ user_roles: string[]; careslot_id: string; practice_id: string }>(
-      'select user_roles, careslot_id, practice_id from identity_users where lower(email) = $1',
-      ['nora-1001@prairie.example'],
-    );
-    expect(account).toEqual({ user_roles: ['provider', 'practiceadmin'], careslot_id: result.PractitionerId, practice_id: result.OrganizationId });
+    const [account] = await t.database.query<{
+      user_roles: string[];
+      careslot_id: string;
+      practice_id: string;
+    }>('select user_roles, careslot_id, practice_id from identity_users where lower(email) = $1', [
+      'nora-1001@prairie.example',
+    ]);
+    expect(account).toEqual({
+      user_roles: ['provider', 'practiceadmin'],
+      careslot_id: result.PractitionerId,
+      practice_id: result.OrganizationId,
+    });
     await t.events.flush();
     const mails = await t.outbox.list({ to: 'nora-1001@prairie.example' });
     expect(mails.map((m) => m.template)).toEqual(['staff-invitation']);
@@ -116,7 +147,16 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
       `select workflow, entity_type, count(*)::int as n from audit_events
         where outcome = 'success' and action in ('create', 'update') and (entity_id = any($1::text[]) or entity_id = any($2::text[]))
         group by workflow, entity_type order by workflow`,
-      [[result.OrganizationId, result.LocationId, result.PractitionerId, result.ScheduleId, result.ServiceCategoryId], result.ServiceTypeIds],
+      [
+        [
+          result.OrganizationId,
+          result.LocationId,
+          result.PractitionerId,
+          result.ScheduleId,
+          result.ServiceCategoryId,
+        ],
+        result.ServiceTypeIds,
+      ],
     );
     expect(audit).toEqual([
       { workflow: 'Location_Add_Web', entity_type: 'Location', n: 1 },
@@ -138,7 +178,11 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
       "select payload->>'reason' as reason from domain_events where type = $1 and aggregate_id = $2 order by version",
       [DIRECTORY_CHANGED, result.OrganizationId],
     );
-    expect(announced.map((r) => r.reason)).toEqual(['location.added', 'practitioner-added', 'schedule.created']);
+    expect(announced.map((r) => r.reason)).toEqual([
+      'location.added',
+      'practitioner-added',
+      'schedule.created',
+    ]);
   });
 
   it('keeps an unpublished practice out of the search', async () => {
@@ -171,17 +215,34 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
     const badNpi = await add({ ...bad, Provider: { ...bad.Provider, Npi: wrongDigit } });
     expect(badNpi.statusCode).toBe(400);
     expect(issuesOf(badNpi)).toEqual(['Provider.Npi:npi']);
-    const badSpecialty = await add({ ...bad, Provider: { ...bad.Provider, SpecialtyId: '00000000-0000-4000-8000-000000000000' } });
+    const badSpecialty = await add({
+      ...bad,
+      Provider: { ...bad.Provider, SpecialtyId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(issuesOf(badSpecialty)).toEqual(['Provider.SpecialtyId:unknown']);
     // The location step (the facility's rules: the zip code's state).
     const otherState = await add({ ...bad, Location: { ...bad.Location, ZipCode: '10001' } });
     expect(issuesOf(otherState)).toEqual(['Location.State:matches_zip']);
     // The schedule step (scheduling's working-hours rules) fails after the provider was written and invited.
-    const overlap = await add({ ...bad, Schedule: { ...bad.Schedule, CategoryName: 'Consultation 1003', Hours: [{ Weekday: 1, Start: '09:00', End: '12:00' }, { Weekday: 1, Start: '11:00', End: '13:00' }] } });
+    const overlap = await add({
+      ...bad,
+      Schedule: {
+        ...bad.Schedule,
+        CategoryName: 'Consultation 1003',
+        Hours: [
+          { Weekday: 1, Start: '09:00', End: '12:00' },
+          { Weekday: 1, Start: '11:00', End: '13:00' },
+        ],
+      },
+    });
     expect(overlap.statusCode).toBe(400);
     expect(issuesOf(overlap)).toEqual(['Schedule.Hours.1.Start:overlap']);
     // What only the wizard asks.
-    const wizard = await add({ ...bad, Payment: { EnableOnlinePayment: true, GatewayName: null }, Schedule: { ...bad.Schedule, SlotMinutes: 60, Hours: [{ Weekday: 1, Start: '09:00', End: '09:30' }] } });
+    const wizard = await add({
+      ...bad,
+      Payment: { EnableOnlinePayment: true, GatewayName: null },
+      Schedule: { ...bad.Schedule, SlotMinutes: 60, Hours: [{ Weekday: 1, Start: '09:00', End: '09:30' }] },
+    });
     expect(issuesOf(wizard)).toEqual(['Payment.GatewayName:required', 'Schedule.SlotMinutes:fits_hours']);
     const zod = await add({ ...bad, Provider: { ...bad.Provider, FirstName: 'N0ra' } });
     expect(zod.statusCode).toBe(400);
@@ -193,10 +254,16 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
   it('refuses a provider e-mail or NPI already in use, naming the field (nothing half written, no invitation)', async () => {
     const first = request('1004');
     expect((await add(first)).statusCode).toBe(201);
-    const sameEmail = await add({ ...request('1005'), Provider: { ...request('1005').Provider, Email: first.Provider.Email } });
+    const sameEmail = await add({
+      ...request('1005'),
+      Provider: { ...request('1005').Provider, Email: first.Provider.Email },
+    });
     expect(sameEmail.statusCode).toBe(409);
     expect(issuesOf(sameEmail)).toEqual(['Provider.Email:unique']);
-    const sameNpi = await add({ ...request('1006'), Provider: { ...request('1006').Provider, Npi: first.Provider.Npi } });
+    const sameNpi = await add({
+      ...request('1006'),
+      Provider: { ...request('1006').Provider, Npi: first.Provider.Npi },
+    });
     expect(sameNpi.statusCode).toBe(409);
     expect(issuesOf(sameNpi)).toEqual(['Provider.Npi:unique']);
     await nothingLeftOf('1005', request('1005').Provider.Npi);
@@ -207,8 +274,13 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
   });
 
   it("refuses an e-mail that is already someone's sign-in account", async () => {
-    const [patient] = await t.database.query<{ email: string }>("select email from identity_users where email is not null and careslot_id is not null limit 1");
-    const res = await add({ ...request('1008'), Provider: { ...request('1008').Provider, Email: patient!.email } });
+    const [patient] = await t.database.query<{ email: string }>(
+      'select email from identity_users where email is not null and careslot_id is not null limit 1',
+    );
+    const res = await add({
+      ...request('1008'),
+      Provider: { ...request('1008').Provider, Email: patient!.email },
+    });
     expect(res.statusCode).toBe(409);
     expect(issuesOf(res)).toEqual(['Provider.Email:unique']);
     await nothingLeftOf('1008', request('1008').Provider.Npi);
@@ -233,10 +305,22 @@ describe(`the ${SEARCH_INDEX_CONSUMER} consumer of ${DIRECTORY_CHANGED}`, () => 
   });
 
   const rowsOf = async (practitionerId: string) =>
-    (await t.database.query<{ n: number }>('select count(*)::int as n from provider_search where practitioner_id = $1', [practitionerId]))[0]!.n;
+    (
+      await t.database.query<{ n: number }>(
+        'select count(*)::int as n from provider_search where practitioner_id = $1',
+        [practitionerId],
+      )
+    )[0]!.n;
   const change = async (organizationId: string, practitionerIds: string[] | null) => {
     await t.database.transaction((tx) =>
-      appendEvents(tx, [{ aggregateType: 'organization', aggregateId: organizationId, type: DIRECTORY_CHANGED, payload: { organizationId, practitionerIds, reason: 'test' } }]),
+      appendEvents(tx, [
+        {
+          aggregateType: 'organization',
+          aggregateId: organizationId,
+          type: DIRECTORY_CHANGED,
+          payload: { organizationId, practitionerIds, reason: 'test' },
+        },
+      ]),
     );
     await t.events.flush();
   };
@@ -250,17 +334,21 @@ describe(`the ${SEARCH_INDEX_CONSUMER} consumer of ${DIRECTORY_CHANGED}`, () => 
     expect(before).toBeGreaterThan(0);
 
     // A directory write hides the provider: the event takes them out of the search.
-    await t.database.query('update practitioners set hide_public_profile = true where id = $1', [practitionerId]);
+    await t.database.query('update practitioners set hide_public_profile = true where id = $1', [
+      practitionerId,
+    ]);
     await change(organizationId, [practitionerId]);
     expect(await rowsOf(practitionerId)).toBe(0);
 
     // Shown again, announced for the whole practice (null), twice: the same rows as before, once.
-    await t.database.query('update practitioners set hide_public_profile = false where id = $1', [practitionerId]);
+    await t.database.query('update practitioners set hide_public_profile = false where id = $1', [
+      practitionerId,
+    ]);
     await change(organizationId, null);
     await change(organizationId, null);
     expect(await rowsOf(practitionerId)).toBe(before);
     const deliveries = await t.database.query<{ n: number }>(
-      "select count(*)::int as n from domain_events where type = $1 and dispatched_at is not null",
+      'select count(*)::int as n from domain_events where type = $1 and dispatched_at is not null',
       [DIRECTORY_CHANGED],
     );
     expect(deliveries[0]!.n).toBe(3);

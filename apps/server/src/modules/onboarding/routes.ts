@@ -13,7 +13,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireRoles('superuser'),
       schema: {
         tags: ['onboarding'],
-        summary: 'Onboard a new practice in one transaction: organization, first location, first provider, schedule with reasons, payment choice, publish',
+        summary:
+          'Onboard a new practice in one transaction: organization, first location, first provider, schedule with reasons, payment choice, publish',
         security: [{ bearer: [] }],
         body: onboardingRequestSchema,
         response: {
@@ -25,6 +26,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => reply.code(201).send(await onboardPractice(app.deps, request.context, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await onboardPractice(app.deps, request.context, request.body)),
   );
 };

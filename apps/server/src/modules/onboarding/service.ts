@@ -54,7 +54,11 @@ async function atStep<T>(step: Step, work: () => Promise<T> | T): Promise<T> {
   } catch (error) {
     if (!(error instanceof AppError) || !error.issues) throw error;
     const issues = error.issues.map((issue) => ({ ...issue, field: wizardField(step, issue.field) }));
-    throw new AppError(error.kind, { issues, cause: error, ...(error.publicMessage ? { message: error.publicMessage } : {}) });
+    throw new AppError(error.kind, {
+      issues,
+      cause: error,
+      ...(error.publicMessage ? { message: error.publicMessage } : {}),
+    });
   }
 }
 
@@ -62,7 +66,13 @@ async function atStep<T>(step: Step, work: () => Promise<T> | T): Promise<T> {
 function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw badRequest(result.error.issues.map((i) => ({ field: i.path.join('.'), rule: i.code, message: `${i.path.join('.')}: ${i.message}` })));
+  throw badRequest(
+    result.error.issues.map((i) => ({
+      field: i.path.join('.'),
+      rule: i.code,
+      message: `${i.path.join('.')}: ${i.message}`,
+    })),
+  );
 }
 
 const endMinute = (end: string) => (end === '24:00' ? 1440 : minutesOfTime(end)!);
@@ -70,15 +80,30 @@ const endMinute = (end: string) => (end === '24:00' ? 1440 : minutesOfTime(end)!
 /** What only onboarding asks: a slot fits every working period, reason names differ, a gateway for online payment. */
 function wizardIssues(input: OnboardingRequest): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  const shortest = Math.min(...input.Schedule.Hours.map((h) => endMinute(h.End) - (minutesOfTime(h.Start) ?? 0)));
+  const shortest = Math.min(
+    ...input.Schedule.Hours.map((h) => endMinute(h.End) - (minutesOfTime(h.Start) ?? 0)),
+  );
   if (shortest > 0 && shortest < input.Schedule.SlotMinutes) {
-    issues.push({ field: 'Schedule.SlotMinutes', rule: 'fits_hours', message: 'Schedule.SlotMinutes must fit in every working period' });
+    issues.push({
+      field: 'Schedule.SlotMinutes',
+      rule: 'fits_hours',
+      message: 'Schedule.SlotMinutes must fit in every working period',
+    });
   }
   const names = input.Schedule.Reasons.map((r) => r.Name.trim().toLowerCase());
   const duplicate = names.findIndex((name, index) => names.indexOf(name) !== index);
-  if (duplicate >= 0) issues.push({ field: `Schedule.Reasons.${duplicate}.Name`, rule: 'unique', message: 'Reason names must differ' });
+  if (duplicate >= 0)
+    issues.push({
+      field: `Schedule.Reasons.${duplicate}.Name`,
+      rule: 'unique',
+      message: 'Reason names must differ',
+    });
   if (input.Payment.EnableOnlinePayment && !input.Payment.GatewayName) {
-    issues.push({ field: 'Payment.GatewayName', rule: 'required', message: 'Payment.GatewayName is required for online payment' });
+    issues.push({
+      field: 'Payment.GatewayName',
+      rule: 'required',
+      message: 'Payment.GatewayName is required for online payment',
+    });
   }
   return issues;
 }
@@ -100,15 +125,37 @@ async function assertFreeEmail(tx: Connection, email: string) {
  * back, named by the wizard's field. After the commit the events are delivered: identity makes the provider's
  * account and e-mails the invitation (once, keyed by the event), and the search index is brought up to date.
  */
-export async function onboardPractice(deps: Deps, context: RequestContext, input: OnboardingRequest): Promise<OnboardingResult> {
+export async function onboardPractice(
+  deps: Deps,
+  context: RequestContext,
+  input: OnboardingRequest,
+): Promise<OnboardingResult> {
   const organizationId = randomUUID();
   const locationId = randomUUID();
   const zone = input.Location.TimeZone;
-  const address = { Address1: input.Location.Address1, Address2: input.Location.Address2 ?? '', City: input.Location.City, State: input.Location.State, ZipCode: input.Location.ZipCode };
-  const contact = await atStep('Organization', () => parsed(organizationUpdateSchema, { ...input.Organization, Website: input.Organization.Website ?? '', TimeZone: zone }));
+  const address = {
+    Address1: input.Location.Address1,
+    Address2: input.Location.Address2 ?? '',
+    City: input.Location.City,
+    State: input.Location.State,
+    ZipCode: input.Location.ZipCode,
+  };
+  const contact = await atStep('Organization', () =>
+    parsed(organizationUpdateSchema, {
+      ...input.Organization,
+      Website: input.Organization.Website ?? '',
+      TimeZone: zone,
+    }),
+  );
   // The location's rules and its zip code (a US zip in the state given) are checked before the transaction.
   const place = await atStep('Location', () =>
-    parsed(locationInputSchema, { Name: input.Location.Name, OrganizationId: organizationId, TimeZone: zone, Address: address, Phone: input.Location.Phone }),
+    parsed(locationInputSchema, {
+      Name: input.Location.Name,
+      OrganizationId: organizationId,
+      TimeZone: zone,
+      Address: address,
+      Phone: input.Location.Phone,
+    }),
   );
   const location = await atStep('Location', () => newLocationColumns(deps.database, place));
   // The practice's postal address is its first location's.
@@ -154,8 +201,18 @@ export async function onboardPractice(deps: Deps, context: RequestContext, input
       addFirstCalendar(tx, context, {
         organizationId,
         location: { Id: locationId, TimeZone: zone },
-        category: { Name: input.Schedule.CategoryName, Duration: Math.max(...input.Schedule.Reasons.map((r) => r.DurationMinutes)), Capacity: null },
-        types: input.Schedule.Reasons.map((r) => ({ Name: r.Name, Alias: null, Duration: r.DurationMinutes, VisitType: r.VisitType, Services: [] })),
+        category: {
+          Name: input.Schedule.CategoryName,
+          Duration: Math.max(...input.Schedule.Reasons.map((r) => r.DurationMinutes)),
+          Capacity: null,
+        },
+        types: input.Schedule.Reasons.map((r) => ({
+          Name: r.Name,
+          Alias: null,
+          Duration: r.DurationMinutes,
+          VisitType: r.VisitType,
+          Services: [],
+        })),
         schedule: {
           Name: null,
           LocationId: locationId,
@@ -170,7 +227,11 @@ export async function onboardPractice(deps: Deps, context: RequestContext, input
           supported_regions: ['US'],
           Specialty: [],
           Identifier: [],
-          WorkingHours: input.Schedule.Hours.map((h) => ({ DayOfWeek: h.Weekday, Start: h.Start, End: h.End })),
+          WorkingHours: input.Schedule.Hours.map((h) => ({
+            DayOfWeek: h.Weekday,
+            Start: h.Start,
+            End: h.End,
+          })),
           Actor: [{ Type: 'Practitioner', Id: practitionerId }],
         },
       }),
@@ -179,18 +240,34 @@ export async function onboardPractice(deps: Deps, context: RequestContext, input
     await atStep('Payment', () =>
       writeOrganizationConfig(deps, context, tx, organizationId, {
         EnableOnlinePayment: input.Payment.EnableOnlinePayment,
-        Gateway: { GatewayName: input.Payment.EnableOnlinePayment ? input.Payment.GatewayName : null, AccountNumber: undefined, ProductId: undefined, Credential: undefined },
+        Gateway: {
+          GatewayName: input.Payment.EnableOnlinePayment ? input.Payment.GatewayName : null,
+          AccountNumber: undefined,
+          ProductId: undefined,
+          Credential: undefined,
+        },
       }),
     );
     // The page profiles (the provider's and the practice's), published or not; the search follows the events.
-    const profiles = await publishProfiles(tx, { practitionerIds: [practitionerId], organizationIds: [organizationId] }, input.Publish);
+    const profiles = await publishProfiles(
+      tx,
+      { practitionerIds: [practitionerId], organizationIds: [organizationId] },
+      input.Publish,
+    );
     await recordAudit(tx, auditContext(context), {
       action: 'create',
       entityType: 'Organization',
       entityId: organizationId,
       outcome: 'success',
       workflow: ONBOARDING_WORKFLOW,
-      detail: { locationId, practitionerId, scheduleId: calendar.scheduleId, reasons: calendar.typeIds.length, published: input.Publish, onlinePayment: input.Payment.EnableOnlinePayment },
+      detail: {
+        locationId,
+        practitionerId,
+        scheduleId: calendar.scheduleId,
+        reasons: calendar.typeIds.length,
+        published: input.Publish,
+        onlinePayment: input.Payment.EnableOnlinePayment,
+      },
     });
     return { practitionerId, calendar, nameIdentity: profiles.get(practitionerId) ?? null };
   });

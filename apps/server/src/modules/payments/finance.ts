@@ -1,4 +1,8 @@
-import type { FinancePracticeConfig, FinanceTransaction, FinanceTransactionsQuery } from '@careslot/contracts';
+import type {
+  FinancePracticeConfig,
+  FinanceTransaction,
+  FinanceTransactionsQuery,
+} from '@careslot/contracts';
 import { recordList } from '../../platform/access';
 import { recordAudit } from '../../platform/audit';
 import type { RequestContext } from '../../platform/context';
@@ -24,9 +28,15 @@ async function practiceNames(deps: Deps, ids: readonly string[]): Promise<Map<st
   return new Map(unique.map((id, index) => [id, organizations[index]?.Name ?? null]));
 }
 
-export async function financeTransactions(deps: Deps, context: RequestContext, query: FinanceTransactionsQuery): Promise<{ Data: FinanceTransaction[]; Total: number }> {
+export async function financeTransactions(
+  deps: Deps,
+  context: RequestContext,
+  query: FinanceTransactionsQuery,
+): Promise<{ Data: FinanceTransaction[]; Total: number }> {
   // `to` is a whole day: everything before the next midnight (UTC, the product's reporting zone).
-  const toExclusive = query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString() : null;
+  const toExclusive = query.to
+    ? new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000).toISOString()
+    : null;
   const { rows, total } = await store.financeTransactions(deps.database, {
     organizationId: query.organizationId ?? null,
     from: query.from ? `${query.from}T00:00:00Z` : null,
@@ -48,7 +58,14 @@ export async function financeTransactions(deps: Deps, context: RequestContext, q
       entityType: 'PaymentTransaction',
       workflow: FINANCE_WORKFLOW,
       // The filters' kinds, not values that could identify anyone (an organization id is no one's data).
-      detail: { organizationId: query.organizationId ?? null, from: query.from ?? null, to: query.to ?? null, status: query.status ?? null, page: query.offset, rows: rows.length },
+      detail: {
+        organizationId: query.organizationId ?? null,
+        from: query.from ?? null,
+        to: query.to ?? null,
+        status: query.status ?? null,
+        page: query.offset,
+        rows: rows.length,
+      },
     },
   );
   return {
@@ -67,7 +84,10 @@ export async function financeTransactions(deps: Deps, context: RequestContext, q
   };
 }
 
-export async function financePracticeConfigs(deps: Deps, context: RequestContext): Promise<{ Data: FinancePracticeConfig[]; Total: number }> {
+export async function financePracticeConfigs(
+  deps: Deps,
+  context: RequestContext,
+): Promise<{ Data: FinancePracticeConfig[]; Total: number }> {
   const rows = await store.orgConfigs(deps.database);
   const counts = new Map((await store.configCounts(deps.database)).map((c) => [c.organization_id, c]));
   const names = await practiceNames(
@@ -84,7 +104,13 @@ export async function financePracticeConfigs(deps: Deps, context: RequestContext
       organizationId: context.organizationId,
       purpose: context.purpose,
     },
-    { action: 'search', entityType: 'OrganizationPaymentConfig', outcome: 'success', workflow: FINANCE_WORKFLOW, detail: { count: rows.length } },
+    {
+      action: 'search',
+      entityType: 'OrganizationPaymentConfig',
+      outcome: 'success',
+      workflow: FINANCE_WORKFLOW,
+      detail: { count: rows.length },
+    },
   );
   const data = rows.map((row) => ({
     OrganizationId: row.organization_id,

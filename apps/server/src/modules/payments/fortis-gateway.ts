@@ -66,7 +66,8 @@ function statusOf(transaction: FortisTransaction): PaymentStatus {
 function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
   if (error instanceof FortisHttpError) {
-    if (error.status === 404) return new GatewayError('Fortis has no such transaction', 'not_found', { cause: error });
+    if (error.status === 404)
+      return new GatewayError('Fortis has no such transaction', 'not_found', { cause: error });
     if (error.status === 400 || error.status === 409 || error.status === 412 || error.status === 422) {
       return new GatewayError(error.body?.detail ?? error.message, 'invalid_state', { cause: error });
     }
@@ -78,9 +79,15 @@ function toGatewayError(error: unknown): GatewayError {
 const apiId = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 64);
 
 /** The location and product the practice takes cards with (its payment settings), or a configuration error. */
-function merchant(account: GatewayAccount | null | undefined): { location_id: string; product_transaction_id: string } {
+function merchant(account: GatewayAccount | null | undefined): {
+  location_id: string;
+  product_transaction_id: string;
+} {
   if (!account?.accountNumber || !account.productId) {
-    throw new GatewayError('The practice has no Fortis location id and product id in its payment settings', 'invalid_request');
+    throw new GatewayError(
+      'The practice has no Fortis location id and product id in its payment settings',
+      'invalid_request',
+    );
   }
   return { location_id: account.accountNumber, product_transaction_id: account.productId };
 }
@@ -120,7 +127,8 @@ export function fortisGateway(options: FortisGatewayOptions): PaymentGateway {
     return json as T;
   }
 
-  const transaction = async (id: string) => (await call<{ data: FortisTransaction }>('GET', `/v1/transactions/${encodeURIComponent(id)}`)).data;
+  const transaction = async (id: string) =>
+    (await call<{ data: FortisTransaction }>('GET', `/v1/transactions/${encodeURIComponent(id)}`)).data;
 
   /** The transaction a key made earlier (transaction_api_id), or null. */
   async function byApiId(key: string): Promise<FortisTransaction | null> {
@@ -130,7 +138,13 @@ export function fortisGateway(options: FortisGatewayOptions): PaymentGateway {
   }
 
   function authorized(result: FortisTransaction): AuthorizeResult {
-    if (result.status_code === STATUS.authOnly) return { ok: true, reference: result.id, status: 'Uncaptured', ...(result.last_four ? { last4: result.last_four } : {}) };
+    if (result.status_code === STATUS.authOnly)
+      return {
+        ok: true,
+        reference: result.id,
+        status: 'Uncaptured',
+        ...(result.last_four ? { last4: result.last_four } : {}),
+      };
     const insufficient = /insufficient/i.test(result.verbiage ?? '');
     return { ok: false, reference: result.id, reason: insufficient ? 'insufficient_funds' : 'declined' };
   }
@@ -144,12 +158,17 @@ export function fortisGateway(options: FortisGatewayOptions): PaymentGateway {
     async cardFieldSession(account) {
       const { location_id, product_transaction_id } = merchant(account);
       try {
-        const answer = await call<{ data?: { client_token?: string } }>('POST', '/v1/elements/transaction/intention', {
-          action: 'tokenization',
-          location_id,
-          methods: [{ type: 'cc', product_transaction_id }],
-        });
-        if (!answer.data?.client_token) throw new GatewayError('Fortis answered no client token', 'unavailable');
+        const answer = await call<{ data?: { client_token?: string } }>(
+          'POST',
+          '/v1/elements/transaction/intention',
+          {
+            action: 'tokenization',
+            location_id,
+            methods: [{ type: 'cc', product_transaction_id }],
+          },
+        );
+        if (!answer.data?.client_token)
+          throw new GatewayError('Fortis answered no client token', 'unavailable');
         return answer.data.client_token;
       } catch (error) {
         throw toGatewayError(error);
@@ -162,7 +181,11 @@ export function fortisGateway(options: FortisGatewayOptions): PaymentGateway {
       return input.patientId;
     },
     async addCard() {
-      throw fieldError('PaymentMethodId', 'hosted_field', "Cards for Fortis are entered in Fortis's card field and sent with the payment");
+      throw fieldError(
+        'PaymentMethodId',
+        'hosted_field',
+        "Cards for Fortis are entered in Fortis's card field and sent with the payment",
+      );
     },
     async listCards() {
       return [];
@@ -171,14 +194,18 @@ export function fortisGateway(options: FortisGatewayOptions): PaymentGateway {
     async authorize(input): Promise<AuthorizeResult> {
       const payee = merchant(input.account);
       try {
-        const answer = await call<{ data: FortisTransaction }>('POST', '/v1/transactions/cc/auth-only/token', {
-          ...payee,
-          token_id: input.paymentMethodId,
-          transaction_amount: input.amountCents,
-          transaction_api_id: apiId(input.idempotencyKey),
-          order_number: input.metadata.transaction_id ?? apiId(input.idempotencyKey),
-          description: input.description,
-        });
+        const answer = await call<{ data: FortisTransaction }>(
+          'POST',
+          '/v1/transactions/cc/auth-only/token',
+          {
+            ...payee,
+            token_id: input.paymentMethodId,
+            transaction_amount: input.amountCents,
+            transaction_api_id: apiId(input.idempotencyKey),
+            order_number: input.metadata.transaction_id ?? apiId(input.idempotencyKey),
+            description: input.description,
+          },
+        );
         return authorized(answer.data);
       } catch (error) {
         if (error instanceof FortisHttpError) {

@@ -45,7 +45,12 @@ export interface AuthorizeInput {
 export type DeclineReason = 'declined' | 'insufficient_funds' | 'invalid_method';
 
 export type AuthorizeResult =
-  | { ok: true; reference: string; status: Extract<PaymentStatus, 'Uncaptured' | 'Pending'>; /** The card's last digits, when the gateway tells them (a token paid with). */ last4?: string }
+  | {
+      ok: true;
+      reference: string;
+      status: Extract<PaymentStatus, 'Uncaptured' | 'Pending'>;
+      /** The card's last digits, when the gateway tells them (a token paid with). */ last4?: string;
+    }
   | { ok: false; reference: string | null; reason: DeclineReason };
 
 /** A gateway call that failed for a reason other than a decline (network, state, configuration). */
@@ -99,7 +104,11 @@ export interface PaymentGateway extends SettlingGateway {
    * transaction id it carries), or null when none reached the gateway: what the reconciler cancels when a
    * crash left a transaction Pending with no reference on its row.
    */
-  findAuthorization(input: { idempotencyKey: string; transactionId: string; account?: GatewayAccount | null }): Promise<string | null>;
+  findAuthorization(input: {
+    idempotencyKey: string;
+    transactionId: string;
+    account?: GatewayAccount | null;
+  }): Promise<string | null>;
   /**
    * What the gateway's hosted card field starts with in the browser (decision 0077): Fortis Elements' client token,
    * a Global Payments access token that may only create a card token. Only gateways with hosted fields have it.

@@ -63,8 +63,10 @@ const INSUFFICIENT_FUNDS = new Set(['51', '61']);
 function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
   if (error instanceof GpHttpError) {
-    if (error.status === 404 || error.body?.error_code === 'RESOURCE_NOT_FOUND') return new GatewayError('Global Payments has no such transaction', 'not_found', { cause: error });
-    if (error.status === 400 || error.status === 409 || error.status === 422) return new GatewayError(error.message, 'invalid_state', { cause: error });
+    if (error.status === 404 || error.body?.error_code === 'RESOURCE_NOT_FOUND')
+      return new GatewayError('Global Payments has no such transaction', 'not_found', { cause: error });
+    if (error.status === 400 || error.status === 409 || error.status === 422)
+      return new GatewayError(error.message, 'invalid_state', { cause: error });
   }
   return new GatewayError('Global Payments is unavailable', 'unavailable', { cause: error });
 }
@@ -72,7 +74,10 @@ function toGatewayError(error: unknown): GatewayError {
 /** The location's app credentials (its payment settings: app id as AccountNumber, app key as Credential). */
 function appOf(account: GatewayAccount | null | undefined): { appId: string; appKey: string } {
   if (!account?.accountNumber || !account.credential) {
-    throw new GatewayError("The location has no Global Payments app id and key in its payment settings", 'invalid_request');
+    throw new GatewayError(
+      'The location has no Global Payments app id and key in its payment settings',
+      'invalid_request',
+    );
   }
   return { appId: account.accountNumber, appKey: account.credential };
 }
@@ -92,12 +97,22 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
   const accountName = options.accountName ?? 'transaction_processing';
   const tokens = new Map<string, { token: string; expires: number }>();
 
-  async function send<T>(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: unknown): Promise<T> {
+  async function send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
         method,
-        headers: { accept: 'application/json', 'x-gp-version': GP_API_VERSION, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          accept: 'application/json',
+          'x-gp-version': GP_API_VERSION,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(20_000),
       });
@@ -116,27 +131,54 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
     const cached = tokens.get(cacheKey);
     if (cached && cached.expires > now()) return cached.token;
     const nonce = randomBytes(16).toString('hex');
-    const secret = createHash('sha512').update(nonce + appKey).digest('hex');
+    const secret = createHash('sha512')
+      .update(nonce + appKey)
+      .digest('hex');
     try {
-      const answer = await send<{ token?: string; seconds_to_expire?: number }>('POST', '/accesstoken', {}, { app_id: appId, nonce, secret, grant_type: 'client_credentials' });
+      const answer = await send<{ token?: string; seconds_to_expire?: number }>(
+        'POST',
+        '/accesstoken',
+        {},
+        { app_id: appId, nonce, secret, grant_type: 'client_credentials' },
+      );
       if (!answer.token) throw new GatewayError('Global Payments answered no access token', 'unavailable');
-      tokens.set(cacheKey, { token: answer.token, expires: now() + Math.max(0, (answer.seconds_to_expire ?? 600) - 60) * 1000 });
+      tokens.set(cacheKey, {
+        token: answer.token,
+        expires: now() + Math.max(0, (answer.seconds_to_expire ?? 600) - 60) * 1000,
+      });
       return answer.token;
     } catch (error) {
       // Wrong app id or key: the location's settings need fixing; nothing a retry would change.
-      if (error instanceof GpHttpError && (error.status === 400 || error.status === 401 || error.status === 403)) {
-        throw new GatewayError("Global Payments refused the location's app id and key", 'invalid_request', { cause: error });
+      if (
+        error instanceof GpHttpError &&
+        (error.status === 400 || error.status === 401 || error.status === 403)
+      ) {
+        throw new GatewayError("Global Payments refused the location's app id and key", 'invalid_request', {
+          cause: error,
+        });
       }
       throw toGatewayError(error);
     }
   }
 
-  async function call<T>(account: GatewayAccount | null | undefined, method: 'GET' | 'POST', path: string, body?: unknown, idempotencyKey?: string): Promise<T> {
+  async function call<T>(
+    account: GatewayAccount | null | undefined,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<T> {
     const token = await accessToken(account);
-    return send<T>(method, path, { authorization: `Bearer ${token}`, ...(idempotencyKey ? { 'x-gp-idempotency': idempotencyKey } : {}) }, body);
+    return send<T>(
+      method,
+      path,
+      { authorization: `Bearer ${token}`, ...(idempotencyKey ? { 'x-gp-idempotency': idempotencyKey } : {}) },
+      body,
+    );
   }
 
-  const transaction = (account: GatewayAccount | null | undefined, id: string) => call<GpTransaction>(account, 'GET', `/transactions/${encodeURIComponent(id)}`);
+  const transaction = (account: GatewayAccount | null | undefined, id: string) =>
+    call<GpTransaction>(account, 'GET', `/transactions/${encodeURIComponent(id)}`);
 
   function authorized(result: GpTransaction): AuthorizeResult {
     if (result.status === 'PREAUTHORIZED') {
@@ -144,7 +186,11 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
       return { ok: true, reference: result.id, status: 'Uncaptured', ...(last4 ? { last4 } : {}) };
     }
     if (statusOf(result) === 'Pending') return { ok: true, reference: result.id, status: 'Pending' };
-    return { ok: false, reference: result.id, reason: INSUFFICIENT_FUNDS.has(result.payment_method?.result ?? '') ? 'insufficient_funds' : 'declined' };
+    return {
+      ok: false,
+      reference: result.id,
+      reason: INSUFFICIENT_FUNDS.has(result.payment_method?.result ?? '') ? 'insufficient_funds' : 'declined',
+    };
   }
 
   return {
@@ -156,21 +202,33 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
     async cardFieldSession(account) {
       const { appId, appKey } = appOf(account);
       const nonce = randomBytes(16).toString('hex');
-      const secret = createHash('sha512').update(nonce + appKey).digest('hex');
+      const secret = createHash('sha512')
+        .update(nonce + appKey)
+        .digest('hex');
       try {
-        const answer = await send<{ token?: string }>('POST', '/accesstoken', {}, {
-          app_id: appId,
-          nonce,
-          secret,
-          grant_type: 'client_credentials',
-          interval_to_expire: '10_MINUTES',
-          permissions: ['PMT_POST_Create_Single'],
-        });
+        const answer = await send<{ token?: string }>(
+          'POST',
+          '/accesstoken',
+          {},
+          {
+            app_id: appId,
+            nonce,
+            secret,
+            grant_type: 'client_credentials',
+            interval_to_expire: '10_MINUTES',
+            permissions: ['PMT_POST_Create_Single'],
+          },
+        );
         if (!answer.token) throw new GatewayError('Global Payments answered no access token', 'unavailable');
         return answer.token;
       } catch (error) {
-        if (error instanceof GpHttpError && (error.status === 400 || error.status === 401 || error.status === 403)) {
-          throw new GatewayError("Global Payments refused the location's app id and key", 'invalid_request', { cause: error });
+        if (
+          error instanceof GpHttpError &&
+          (error.status === 400 || error.status === 401 || error.status === 403)
+        ) {
+          throw new GatewayError("Global Payments refused the location's app id and key", 'invalid_request', {
+            cause: error,
+          });
         }
         throw toGatewayError(error);
       }
@@ -182,7 +240,11 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
       return input.patientId;
     },
     async addCard() {
-      throw fieldError('PaymentMethodId', 'hosted_field', "Cards for Global Payments are entered in Global Payments' card fields and sent with the payment");
+      throw fieldError(
+        'PaymentMethodId',
+        'hosted_field',
+        "Cards for Global Payments are entered in Global Payments' card fields and sent with the payment",
+      );
     },
     async listCards() {
       return [];
@@ -213,7 +275,10 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
         if (error instanceof GpHttpError) {
           // A decline answered with an error status still carries the transaction.
           if (error.body?.id && error.body.status) return authorized(error.body as GpTransaction);
-          if (error.body?.error_code === 'RESOURCE_NOT_FOUND' || /payment_method/i.test(error.body?.detailed_error_description ?? '')) {
+          if (
+            error.body?.error_code === 'RESOURCE_NOT_FOUND' ||
+            /payment_method/i.test(error.body?.detailed_error_description ?? '')
+          ) {
             return { ok: false, reference: null, reason: 'invalid_method' };
           }
         }
@@ -224,7 +289,11 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
     async findAuthorization(input) {
       try {
         const query = new URLSearchParams({ reference: input.transactionId, page: '1', page_size: '5' });
-        const found = await call<{ transactions?: GpTransaction[] }>(input.account, 'GET', `/transactions?${query.toString()}`);
+        const found = await call<{ transactions?: GpTransaction[] }>(
+          input.account,
+          'GET',
+          `/transactions?${query.toString()}`,
+        );
         return found.transactions?.find((t) => t.status === 'PREAUTHORIZED')?.id ?? null;
       } catch (error) {
         throw toGatewayError(error);
@@ -233,7 +302,13 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
 
     async capture(reference, idempotencyKey, account) {
       try {
-        await call(account, 'POST', `/transactions/${encodeURIComponent(reference)}/capture`, {}, idempotencyKey);
+        await call(
+          account,
+          'POST',
+          `/transactions/${encodeURIComponent(reference)}/capture`,
+          {},
+          idempotencyKey,
+        );
         return null;
       } catch (error) {
         const current = await transaction(account, reference).catch(() => null);
@@ -244,7 +319,13 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
 
     async cancel(reference, account) {
       try {
-        await call(account, 'POST', `/transactions/${encodeURIComponent(reference)}/reversal`, {}, `reversal:${reference}`);
+        await call(
+          account,
+          'POST',
+          `/transactions/${encodeURIComponent(reference)}/reversal`,
+          {},
+          `reversal:${reference}`,
+        );
       } catch (error) {
         const current = await transaction(account, reference).catch(() => null);
         if (current?.status === 'REVERSED') return;
@@ -254,7 +335,13 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
 
     async refund(reference, amountCents, account) {
       try {
-        await call(account, 'POST', `/transactions/${encodeURIComponent(reference)}/refund`, amountCents ? { amount: String(amountCents) } : {}, `refund:${reference}:${amountCents ?? 'all'}`);
+        await call(
+          account,
+          'POST',
+          `/transactions/${encodeURIComponent(reference)}/refund`,
+          amountCents ? { amount: String(amountCents) } : {},
+          `refund:${reference}:${amountCents ?? 'all'}`,
+        );
       } catch (error) {
         throw toGatewayError(error);
       }

@@ -11,9 +11,20 @@ export {
   visitFeeFor,
   type VisitFeeQuery,
 } from './service';
-export { attachToAppointment, claimForAppointment, transaction as findTransaction, transactionsOfAppointment, type TransactionRow } from './store';
+export {
+  attachToAppointment,
+  claimForAppointment,
+  transaction as findTransaction,
+  transactionsOfAppointment,
+  type TransactionRow,
+} from './store';
 export type { PaymentGateway } from './gateway';
-export { DEFAULT_CANCEL_REFUND_HOURS, feeOutcomeOf, settleFeeOnCancellation, type CancelledVisit } from './cancellation';
+export {
+  DEFAULT_CANCEL_REFUND_HOURS,
+  feeOutcomeOf,
+  settleFeeOnCancellation,
+  type CancelledVisit,
+} from './cancellation';
 export { paymentRoutes } from './routes';
 export { paymentJobs } from './jobs';
 /** The practice's payment choice (online payment on or off, gateway) in practice onboarding's transaction. */

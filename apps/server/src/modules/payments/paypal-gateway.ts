@@ -32,7 +32,9 @@ interface PaypalOrder {
   id: string;
   status: string;
   links?: PaypalLink[];
-  purchase_units?: { payments?: { authorizations?: PaypalAuthorization[]; captures?: { id: string; status: string }[] } }[];
+  purchase_units?: {
+    payments?: { authorizations?: PaypalAuthorization[]; captures?: { id: string; status: string }[] };
+  }[];
 }
 
 /** An answer of PayPal other than 2xx: its HTTP status and the first issue of its error body. */
@@ -49,7 +51,12 @@ class PaypalHttpError extends Error {
 }
 
 /** PayPal's card declines at authorization (Orders v2 error issues). */
-const DECLINED_ISSUES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_CANNOT_PAY', 'PAYEE_BLOCKED_TRANSACTION']);
+const DECLINED_ISSUES = new Set([
+  'INSTRUMENT_DECLINED',
+  'TRANSACTION_REFUSED',
+  'PAYER_CANNOT_PAY',
+  'PAYEE_BLOCKED_TRANSACTION',
+]);
 /** The payer did not approve (or left): nothing was held. */
 const NOT_APPROVED_ISSUES = new Set(['ORDER_NOT_APPROVED', 'PAYER_ACTION_REQUIRED']);
 
@@ -58,8 +65,12 @@ const value = (cents: number) => (cents / 100).toFixed(2);
 function toGatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
   if (error instanceof PaypalHttpError) {
-    if (error.status === 404 || error.issue === 'INVALID_RESOURCE_ID') return new GatewayError('PayPal has no such object', 'not_found', { cause: error });
-    if (error.status === 422) return new GatewayError(error.body?.details?.[0]?.description ?? error.message, 'invalid_state', { cause: error });
+    if (error.status === 404 || error.issue === 'INVALID_RESOURCE_ID')
+      return new GatewayError('PayPal has no such object', 'not_found', { cause: error });
+    if (error.status === 422)
+      return new GatewayError(error.body?.details?.[0]?.description ?? error.message, 'invalid_state', {
+        cause: error,
+      });
     if (error.status === 400) return new GatewayError(error.message, 'invalid_request', { cause: error });
   }
   return new GatewayError('PayPal is unavailable', 'unavailable', { cause: error });
@@ -106,14 +117,20 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
       },
       body: 'grant_type=client_credentials',
     });
-    if (!response.ok) throw new GatewayError(`PayPal refused the client credentials (${response.status})`, 'unavailable');
+    if (!response.ok)
+      throw new GatewayError(`PayPal refused the client credentials (${response.status})`, 'unavailable');
     const body = (await response.json()) as { access_token: string; expires_in: number };
     // Renewed a minute early so a call never goes out with a token about to lapse.
     token = { value: body.access_token, expiresAt: now() + Math.max(0, body.expires_in - 60) * 1000 };
     return token.value;
   }
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<T | null> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<T | null> {
     const response = await doFetch(`${base}${path}`, {
       method,
       headers: {
@@ -130,8 +147,13 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
     return parsed as T | null;
   }
 
-  const getAuthorization = async (id: string) => (await call<PaypalAuthorization & { supplementary_data?: { related_ids?: { order_id?: string } } }>('GET', `/v2/payments/authorizations/${encodeURIComponent(id)}`))!;
-  const getOrder = async (id: string) => (await call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`))!;
+  const getAuthorization = async (id: string) =>
+    (await call<PaypalAuthorization & { supplementary_data?: { related_ids?: { order_id?: string } } }>(
+      'GET',
+      `/v2/payments/authorizations/${encodeURIComponent(id)}`,
+    ))!;
+  const getOrder = async (id: string) =>
+    (await call<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`))!;
 
   function authorizationOf(order: PaypalOrder): PaypalAuthorization | null {
     return order.purchase_units?.[0]?.payments?.authorizations?.[0] ?? null;
@@ -141,7 +163,8 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
     const authorization = authorizationOf(order);
     if (!authorization) return { ok: false, reference: null, reason: 'declined' };
     const status = authorizationStatus(authorization.status);
-    if (status === 'Uncaptured' || status === 'Pending') return { ok: true, reference: authorization.id, status };
+    if (status === 'Uncaptured' || status === 'Pending')
+      return { ok: true, reference: authorization.id, status };
     return { ok: false, reference: authorization.id, reason: 'declined' };
   }
 
@@ -179,7 +202,8 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
           input.idempotencyKey,
         );
         const approve = order?.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve');
-        if (!order || !approve) throw new GatewayError('PayPal answered an order without an approval link', 'unavailable');
+        if (!order || !approve)
+          throw new GatewayError('PayPal answered an order without an approval link', 'unavailable');
         return { orderId: order.id, approveUrl: approve.href };
       } catch (error) {
         throw toGatewayError(error);
@@ -188,7 +212,12 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
 
     async authorizeOrder(orderId, idempotencyKey) {
       try {
-        const order = await call<PaypalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/authorize`, {}, idempotencyKey);
+        const order = await call<PaypalOrder>(
+          'POST',
+          `/v2/checkout/orders/${encodeURIComponent(orderId)}/authorize`,
+          {},
+          idempotencyKey,
+        );
         return authorizeResult(order!);
       } catch (error) {
         if (error instanceof PaypalHttpError) {
@@ -210,7 +239,12 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
 
     async capture(reference, idempotencyKey) {
       try {
-        const capture = await call<{ id: string; status: string }>('POST', `/v2/payments/authorizations/${encodeURIComponent(reference)}/capture`, { final_capture: true }, idempotencyKey);
+        const capture = await call<{ id: string; status: string }>(
+          'POST',
+          `/v2/payments/authorizations/${encodeURIComponent(reference)}/capture`,
+          { final_capture: true },
+          idempotencyKey,
+        );
         return capture!.id;
       } catch (error) {
         if (error instanceof PaypalHttpError && error.issue === 'AUTHORIZATION_ALREADY_CAPTURED') {
@@ -218,7 +252,9 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
           try {
             const authorization = await getAuthorization(reference);
             const orderId = authorization.supplementary_data?.related_ids?.order_id;
-            const captureId = orderId ? (await getOrder(orderId)).purchase_units?.[0]?.payments?.captures?.[0]?.id : undefined;
+            const captureId = orderId
+              ? (await getOrder(orderId)).purchase_units?.[0]?.payments?.captures?.[0]?.id
+              : undefined;
             if (captureId) return captureId;
           } catch (again) {
             throw toGatewayError(again);
@@ -230,7 +266,12 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
 
     async cancel(reference) {
       try {
-        await call('POST', `/v2/payments/authorizations/${encodeURIComponent(reference)}/void`, undefined, `void:${reference}`);
+        await call(
+          'POST',
+          `/v2/payments/authorizations/${encodeURIComponent(reference)}/void`,
+          undefined,
+          `void:${reference}`,
+        );
       } catch (error) {
         const current = await getAuthorization(reference).catch(() => null);
         if (current && (current.status === 'VOIDED' || current.status === 'EXPIRED')) return;

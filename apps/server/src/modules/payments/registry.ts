@@ -41,19 +41,34 @@ const key = (name: string | null | undefined) => (name ?? '').trim().toLowerCase
  * The practice's account (Stripe's connected account, Fortis's location and product, Global Payments' app) is
  * not part of the registry: the service reads it from the practice's settings and hands it to each call.
  */
-export function createGatewayRegistry(deps: { config: Config; database: Database; clock: Clock }): GatewayRegistry {
+export function createGatewayRegistry(deps: {
+  config: Config;
+  database: Database;
+  clock: Clock;
+}): GatewayRegistry {
   const { config } = deps;
   const sandbox = sandboxGateway(deps.database, deps.clock);
-  const stripe = config.STRIPE_SECRET_KEY ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL }) : null;
+  const stripe = config.STRIPE_SECRET_KEY
+    ? stripeGateway({ secretKey: config.STRIPE_SECRET_KEY, apiUrl: config.STRIPE_API_URL })
+    : null;
   const fortis =
     config.FORTIS_USER_ID && config.FORTIS_USER_API_KEY && config.FORTIS_DEVELOPER_ID
-      ? fortisGateway({ userId: config.FORTIS_USER_ID, userApiKey: config.FORTIS_USER_API_KEY, developerId: config.FORTIS_DEVELOPER_ID, apiUrl: config.FORTIS_API_URL })
+      ? fortisGateway({
+          userId: config.FORTIS_USER_ID,
+          userApiKey: config.FORTIS_USER_API_KEY,
+          developerId: config.FORTIS_DEVELOPER_ID,
+          apiUrl: config.FORTIS_API_URL,
+        })
       : null;
   const globalpay = config.GLOBALPAY_API_URL ? globalPayGateway({ apiUrl: config.GLOBALPAY_API_URL }) : null;
   const localWallet = walletSandboxGateway(deps.database);
   const paypal =
     config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
-      ? paypalGateway({ clientId: config.PAYPAL_CLIENT_ID, clientSecret: config.PAYPAL_CLIENT_SECRET, apiUrl: config.PAYPAL_API_URL })
+      ? paypalGateway({
+          clientId: config.PAYPAL_CLIENT_ID,
+          clientSecret: config.PAYPAL_CLIENT_SECRET,
+          apiUrl: config.PAYPAL_API_URL,
+        })
       : null;
   // Where the whole server runs on the sandbox (no Stripe key) the sandbox answers for a card gateway with no
   // credentials, as it does for Stripe; a server with real card payments never takes "payments" into a sandbox.
@@ -77,17 +92,23 @@ export function createGatewayRegistry(deps: { config: Config; database: Database
   const payee = !config.STRIPE_SECRET_KEY
     ? sandboxConnect()
     : config.STRIPE_CONNECT_CLIENT_ID
-      ? stripeConnect({ secretKey: config.STRIPE_SECRET_KEY, clientId: config.STRIPE_CONNECT_CLIENT_ID, connectUrl: config.STRIPE_CONNECT_URL })
+      ? stripeConnect({
+          secretKey: config.STRIPE_SECRET_KEY,
+          clientId: config.STRIPE_CONNECT_CLIENT_ID,
+          connectUrl: config.STRIPE_CONNECT_URL,
+        })
       : null;
   return {
     payee,
     available: (gatewayName) => byConfigName.has(key(gatewayName)) || wallets.has(key(gatewayName)),
     forName: (gatewayName) => byConfigName.get(key(gatewayName)) ?? null,
     walletForName: (gatewayName) => wallets.get(key(gatewayName)) ?? null,
-    walletByStoredName: (name) => (name === localWallet.name ? localWallet : name === 'paypal' ? paypal : null),
+    walletByStoredName: (name) =>
+      name === localWallet.name ? localWallet : name === 'paypal' ? paypal : null,
     byStoredName(name) {
       const gateway = byStored.get(name);
-      if (!gateway) throw new Error(`No gateway ${name} is configured (a transaction made with it cannot be handled)`);
+      if (!gateway)
+        throw new Error(`No gateway ${name} is configured (a transaction made with it cannot be handled)`);
       return gateway;
     },
   };

@@ -17,7 +17,8 @@ export function sandboxConnect(): PayeeConnector {
     },
     async exchange(code) {
       // Like Stripe, a code it did not issue is refused.
-      if (!/^ac_sandbox_[0-9a-f]{24}$/.test(code)) throw new GatewayError('The sandbox did not issue this authorization code', 'invalid_request');
+      if (!/^ac_sandbox_[0-9a-f]{24}$/.test(code))
+        throw new GatewayError('The sandbox did not issue this authorization code', 'invalid_request');
       return `acct_sandbox${createHash('sha256').update(code).digest('hex').slice(0, 16)}`;
     },
   };

@@ -10,7 +10,15 @@ describe('the sandbox gateway keeps the states of a real one', () => {
   let customer: string;
   const card = (number: string) => ({ raw: { number, expMonth: 12, expYear: 2030, cvc: '123' } });
   const authorize = (paymentMethodId: string, key: string, amountCents = 2500) =>
-    gateway.authorize({ amountCents, currency: 'usd', customerId: customer, paymentMethodId, idempotencyKey: key, description: 'test', metadata: {} });
+    gateway.authorize({
+      amountCents,
+      currency: 'usd',
+      customerId: customer,
+      paymentMethodId,
+      idempotencyKey: key,
+      description: 'test',
+      metadata: {},
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-11-23T12:00:00Z' });
@@ -44,7 +52,9 @@ describe('the sandbox gateway keeps the states of a real one', () => {
     await gateway.cancel(result.reference);
     await gateway.cancel(result.reference);
     expect(await gateway.status(result.reference)).toBe('Canceled');
-    await expect(gateway.capture(result.reference, 'c-2')).rejects.toThrow(/Cannot capture a canceled charge/);
+    await expect(gateway.capture(result.reference, 'c-2')).rejects.toThrow(
+      /Cannot capture a canceled charge/,
+    );
     await expect(gateway.refund(result.reference)).rejects.toThrow(/Cannot refund a canceled charge/);
   });
 
@@ -60,15 +70,25 @@ describe('the sandbox gateway keeps the states of a real one', () => {
     const declined = await gateway.addCard(customer, card(SANDBOX_TEST_CARDS.decline));
     expect(await authorize(declined.id, 'k-4')).toEqual({ ok: false, reference: null, reason: 'declined' });
     const poor = await gateway.addCard(customer, card(SANDBOX_TEST_CARDS.insufficientFunds));
-    expect(await authorize(poor.id, 'k-5')).toEqual({ ok: false, reference: null, reason: 'insufficient_funds' });
+    expect(await authorize(poor.id, 'k-5')).toEqual({
+      ok: false,
+      reference: null,
+      reason: 'insufficient_funds',
+    });
     const other = await gateway.createCustomer({ patientId: 'q', email: null, name: 'Other' });
     const theirs = await gateway.addCard(other, card(SANDBOX_TEST_CARDS.success));
     expect(await authorize(theirs.id, 'k-6')).toMatchObject({ ok: false, reason: 'invalid_method' });
   });
 
   it('refuses numbers that are not test cards, and expired cards', async () => {
-    await expect(gateway.addCard(customer, card('4111111111111112'))).rejects.toMatchObject({ issues: [{ field: 'Card.Number' }] });
-    await expect(gateway.addCard(customer, { raw: { number: SANDBOX_TEST_CARDS.success, expMonth: 10, expYear: 2026, cvc: '123' } })).rejects.toMatchObject({
+    await expect(gateway.addCard(customer, card('4111111111111112'))).rejects.toMatchObject({
+      issues: [{ field: 'Card.Number' }],
+    });
+    await expect(
+      gateway.addCard(customer, {
+        raw: { number: SANDBOX_TEST_CARDS.success, expMonth: 10, expYear: 2026, cvc: '123' },
+      }),
+    ).rejects.toMatchObject({
       issues: [{ field: 'Card.ExpYear', rule: 'expired' }],
     });
     expect((await gateway.listCards(customer)).every((c) => c.last4.length === 4)).toBe(true);

@@ -3,7 +3,13 @@ import type { PaymentStatus } from '@careslot/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Connection } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
-import { GatewayError, type AuthorizeResult, type CardSummary, type PaymentGateway, type RawCard } from './gateway';
+import {
+  GatewayError,
+  type AuthorizeResult,
+  type CardSummary,
+  type PaymentGateway,
+  type RawCard,
+} from './gateway';
 import * as store from './sandbox-store';
 import type { CardBehavior as Behavior, ChargeRow } from './sandbox-store';
 
@@ -53,30 +59,59 @@ export function sandboxGateway(db: Connection, clock: Clock): PaymentGateway {
     },
 
     async addCard(customerId, card) {
-      if (!('raw' in card)) throw fieldError('PaymentMethodId', 'sandbox', 'The sandbox gateway takes the card itself; send Card');
+      if (!('raw' in card))
+        throw fieldError(
+          'PaymentMethodId',
+          'sandbox',
+          'The sandbox gateway takes the card itself; send Card',
+        );
       const raw: RawCard = card.raw;
       const known = TEST_CARDS[raw.number];
-      if (!known) throw fieldError('Card.Number', 'test_card', 'The sandbox accepts test cards only, such as 4242 4242 4242 4242');
+      if (!known)
+        throw fieldError(
+          'Card.Number',
+          'test_card',
+          'The sandbox accepts test cards only, such as 4242 4242 4242 4242',
+        );
       const now = clock.now();
-      const expired = raw.expYear < now.getUTCFullYear() || (raw.expYear === now.getUTCFullYear() && raw.expMonth < now.getUTCMonth() + 1);
+      const expired =
+        raw.expYear < now.getUTCFullYear() ||
+        (raw.expYear === now.getUTCFullYear() && raw.expMonth < now.getUTCMonth() + 1);
       if (expired) throw fieldError('Card.ExpYear', 'expired', 'The card has expired');
-      const summary: CardSummary = { id: newId('pm'), brand: known.brand, last4: raw.number.slice(-4), expMonth: raw.expMonth, expYear: raw.expYear };
+      const summary: CardSummary = {
+        id: newId('pm'),
+        brand: known.brand,
+        last4: raw.number.slice(-4),
+        expMonth: raw.expMonth,
+        expYear: raw.expYear,
+      };
       await store.insertCard(db, { ...summary, customerId, behavior: known.behavior });
       return summary;
     },
 
     async listCards(customerId) {
       const rows = await store.cardsOf(db, customerId);
-      return rows.map((r) => ({ id: r.id, brand: r.brand, last4: r.last4, expMonth: r.exp_month, expYear: r.exp_year }));
+      return rows.map((r) => ({
+        id: r.id,
+        brand: r.brand,
+        last4: r.last4,
+        expMonth: r.exp_month,
+        expYear: r.exp_year,
+      }));
     },
 
     async authorize(input): Promise<AuthorizeResult> {
       const existing = await store.chargeByIdempotencyKey(db, input.idempotencyKey);
       if (existing) return { ok: true, reference: existing.id, status: 'Uncaptured' };
-      const behavior: Behavior | undefined = await store.cardBehavior(db, input.paymentMethodId, input.customerId);
+      const behavior: Behavior | undefined = await store.cardBehavior(
+        db,
+        input.paymentMethodId,
+        input.customerId,
+      );
       if (!behavior) return { ok: false, reference: null, reason: 'invalid_method' };
       if (behavior === 'decline') return { ok: false, reference: null, reason: 'declined' };
-      if (behavior === 'insufficient_funds') return { ok: false, reference: null, reason: 'insufficient_funds' };
+      if (behavior === 'insufficient_funds')
+        return { ok: false, reference: null, reason: 'insufficient_funds' };
       const id = newId('ch');
       const inserted = await store.insertCharge(db, {
         id,
@@ -98,20 +133,27 @@ export function sandboxGateway(db: Connection, clock: Clock): PaymentGateway {
     async capture(reference) {
       if (await store.settleCharge(db, reference, 'succeeded')) return null;
       const row = await charge(reference);
-      if (row.status !== 'succeeded') throw new GatewayError(`Cannot capture a ${row.status} charge`, 'invalid_state');
+      if (row.status !== 'succeeded')
+        throw new GatewayError(`Cannot capture a ${row.status} charge`, 'invalid_state');
       return null;
     },
 
     async cancel(reference) {
       if (await store.settleCharge(db, reference, 'canceled')) return;
       const row = await charge(reference);
-      if (row.status !== 'canceled') throw new GatewayError(`Cannot cancel a ${row.status} charge`, 'invalid_state');
+      if (row.status !== 'canceled')
+        throw new GatewayError(`Cannot cancel a ${row.status} charge`, 'invalid_state');
     },
 
     async refund(reference, amountCents) {
       if (await store.refundCharge(db, reference, amountCents ?? null)) return;
       const row = await charge(reference);
-      throw new GatewayError(row.status === 'succeeded' ? 'Refund exceeds the captured amount' : `Cannot refund a ${row.status} charge`, 'invalid_state');
+      throw new GatewayError(
+        row.status === 'succeeded'
+          ? 'Refund exceeds the captured amount'
+          : `Cannot refund a ${row.status} charge`,
+        'invalid_state',
+      );
     },
 
     async status(reference) {

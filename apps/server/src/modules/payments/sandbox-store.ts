@@ -25,23 +25,39 @@ export interface SandboxCardRow {
 }
 
 export async function chargeById(db: Connection, id: string): Promise<ChargeRow | undefined> {
-  const [row] = await db.query<ChargeRow>('select id, amount_cents, amount_refunded_cents, status from sandbox_charges where id = $1', [id]);
+  const [row] = await db.query<ChargeRow>(
+    'select id, amount_cents, amount_refunded_cents, status from sandbox_charges where id = $1',
+    [id],
+  );
   return row;
 }
 
 export async function chargeByIdempotencyKey(db: Connection, key: string): Promise<ChargeRow | undefined> {
-  const [row] = await db.query<ChargeRow>('select id, amount_cents, amount_refunded_cents, status from sandbox_charges where idempotency_key = $1', [key]);
+  const [row] = await db.query<ChargeRow>(
+    'select id, amount_cents, amount_refunded_cents, status from sandbox_charges where idempotency_key = $1',
+    [key],
+  );
   return row;
 }
 
 export async function chargeIdOfKey(db: Connection, key: string): Promise<string | undefined> {
-  const [row] = await db.query<{ id: string }>('select id from sandbox_charges where idempotency_key = $1', [key]);
+  const [row] = await db.query<{ id: string }>('select id from sandbox_charges where idempotency_key = $1', [
+    key,
+  ]);
   return row?.id;
 }
 
 export async function insertCard(
   db: Connection,
-  card: { id: string; customerId: string; brand: string; last4: string; expMonth: number; expYear: number; behavior: CardBehavior },
+  card: {
+    id: string;
+    customerId: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+    behavior: CardBehavior;
+  },
 ): Promise<void> {
   await db.query(
     `insert into sandbox_payment_methods (id, customer_id, brand, last4, exp_month, exp_year, behavior) values ($1, $2, $3, $4, $5, $6, $7)`,
@@ -56,15 +72,28 @@ export async function cardsOf(db: Connection, customerId: string): Promise<Sandb
   );
 }
 
-export async function cardBehavior(db: Connection, paymentMethodId: string, customerId: string): Promise<CardBehavior | undefined> {
-  const [method] = await db.query<{ behavior: CardBehavior }>('select behavior from sandbox_payment_methods where id = $1 and customer_id = $2', [paymentMethodId, customerId]);
+export async function cardBehavior(
+  db: Connection,
+  paymentMethodId: string,
+  customerId: string,
+): Promise<CardBehavior | undefined> {
+  const [method] = await db.query<{ behavior: CardBehavior }>(
+    'select behavior from sandbox_payment_methods where id = $1 and customer_id = $2',
+    [paymentMethodId, customerId],
+  );
   return method?.behavior;
 }
 
 /** Records an authorization; false when one with the idempotency key exists already (a simultaneous retry). */
 export async function insertCharge(
   db: Connection,
-  charge: { id: string; paymentMethodId: string; amountCents: number; currency: string; idempotencyKey: string },
+  charge: {
+    id: string;
+    paymentMethodId: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+  },
 ): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     `insert into sandbox_charges (id, payment_method_id, amount_cents, currency, status, idempotency_key)
@@ -75,8 +104,15 @@ export async function insertCharge(
 }
 
 /** Moves an authorization still requiring capture to the status; false when it was in another one. */
-export async function settleCharge(db: Connection, id: string, status: 'succeeded' | 'canceled'): Promise<boolean> {
-  const rows = await db.query("update sandbox_charges set status = $2 where id = $1 and status = 'requires_capture' returning id", [id, status]);
+export async function settleCharge(
+  db: Connection,
+  id: string,
+  status: 'succeeded' | 'canceled',
+): Promise<boolean> {
+  const rows = await db.query(
+    "update sandbox_charges set status = $2 where id = $1 and status = 'requires_capture' returning id",
+    [id, status],
+  );
   return rows.length === 1;
 }
 
@@ -108,7 +144,10 @@ export interface OrderRow {
 }
 
 export async function orderByAuthorization(db: Connection, reference: string): Promise<OrderRow | undefined> {
-  const [row] = await db.query<OrderRow>('select * from sandbox_wallet_orders where authorization_id = $1 or capture_id = $1', [reference]);
+  const [row] = await db.query<OrderRow>(
+    'select * from sandbox_wallet_orders where authorization_id = $1 or capture_id = $1',
+    [reference],
+  );
   return row;
 }
 
@@ -118,18 +157,27 @@ export async function orderById(db: Connection, id: string): Promise<OrderRow | 
 }
 
 /** Creates the order of the request, unless it has one; returns the request's order id. */
-export async function insertOrder(db: Connection, order: { id: string; amountCents: number; currency: string; requestId: string }): Promise<string> {
+export async function insertOrder(
+  db: Connection,
+  order: { id: string; amountCents: number; currency: string; requestId: string },
+): Promise<string> {
   await db.query(
     `insert into sandbox_wallet_orders (id, amount_cents, currency, status, request_id) values ($1, $2, $3, 'CREATED', $4)
      on conflict (request_id) do nothing`,
     [order.id, order.amountCents, order.currency, order.requestId],
   );
-  const [row] = await db.query<{ id: string }>('select id from sandbox_wallet_orders where request_id = $1', [order.requestId]);
+  const [row] = await db.query<{ id: string }>('select id from sandbox_wallet_orders where request_id = $1', [
+    order.requestId,
+  ]);
   return row!.id;
 }
 
 /** Authorizes an APPROVED order; returns the authorization id, or null when the order is not APPROVED. */
-export async function authorizeApprovedOrder(db: Connection, orderId: string, authorizationId: string): Promise<string | null> {
+export async function authorizeApprovedOrder(
+  db: Connection,
+  orderId: string,
+  authorizationId: string,
+): Promise<string | null> {
   const rows = await db.query<{ authorization_id: string }>(
     `update sandbox_wallet_orders set status = 'COMPLETED', authorization_id = $2, authorization_status = 'CREATED'
      where id = $1 and status = 'APPROVED' returning authorization_id`,
@@ -139,7 +187,11 @@ export async function authorizeApprovedOrder(db: Connection, orderId: string, au
 }
 
 /** Captures a CREATED authorization; returns the capture id, or null when it is not CREATED. */
-export async function captureAuthorization(db: Connection, reference: string, captureId: string): Promise<string | null> {
+export async function captureAuthorization(
+  db: Connection,
+  reference: string,
+  captureId: string,
+): Promise<string | null> {
   const rows = await db.query<{ capture_id: string }>(
     `update sandbox_wallet_orders set authorization_status = 'CAPTURED', capture_id = $2
      where authorization_id = $1 and authorization_status = 'CREATED' returning capture_id`,
@@ -150,12 +202,19 @@ export async function captureAuthorization(db: Connection, reference: string, ca
 
 /** Voids a CREATED authorization; false when it is not CREATED. */
 export async function voidAuthorization(db: Connection, reference: string): Promise<boolean> {
-  const rows = await db.query("update sandbox_wallet_orders set authorization_status = 'VOIDED' where authorization_id = $1 and authorization_status = 'CREATED' returning id", [reference]);
+  const rows = await db.query(
+    "update sandbox_wallet_orders set authorization_status = 'VOIDED' where authorization_id = $1 and authorization_status = 'CREATED' returning id",
+    [reference],
+  );
   return rows.length === 1;
 }
 
 /** Refunds the amount (or the rest) of a capture; false when it is not captured or the amount exceeds it. */
-export async function refundCapture(db: Connection, captureId: string, amountCents: number | null): Promise<boolean> {
+export async function refundCapture(
+  db: Connection,
+  captureId: string,
+  amountCents: number | null,
+): Promise<boolean> {
   const rows = await db.query(
     `update sandbox_wallet_orders set amount_refunded_cents = amount_refunded_cents + coalesce($2, amount_cents - amount_refunded_cents)
      where capture_id = $1 and authorization_status = 'CAPTURED'
@@ -169,6 +228,9 @@ export async function refundCapture(db: Connection, captureId: string, amountCen
 
 /** An order still CREATED becomes APPROVED or DECLINED; false when it was answered already (or is unknown). */
 export async function answerOrder(db: Connection, orderId: string, approve: boolean): Promise<boolean> {
-  const rows = await db.query('update sandbox_wallet_orders set status = $2 where id = $1 and status = $3 returning id', [orderId, approve ? 'APPROVED' : 'DECLINED', 'CREATED']);
+  const rows = await db.query(
+    'update sandbox_wallet_orders set status = $2 where id = $1 and status = $3 returning id',
+    [orderId, approve ? 'APPROVED' : 'DECLINED', 'CREATED'],
+  );
   return rows.length === 1;
 }

@@ -16,14 +16,26 @@ import {
   type WalletOrderInput,
 } from '@careslot/contracts';
 import { effectiveGateway, maskAccount, maskCard, visitFee, type VisitPaymentConfig } from '@careslot/domain';
-import { authorize, notFoundAudited, recordOutcome, type AccessAction, type Relation } from '../../platform/access';
+import {
+  authorize,
+  notFoundAudited,
+  recordOutcome,
+  type AccessAction,
+  type Relation,
+} from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { getPatientById, hasCoverageOnFile } from '../directory';
 import { publishSlotChanges, releaseSlots, slotId } from '../scheduling';
-import { GatewayError, type DeclineReason, type GatewayAccount, type PaymentGateway, type SettlingGateway } from './gateway';
+import {
+  GatewayError,
+  type DeclineReason,
+  type GatewayAccount,
+  type PaymentGateway,
+  type SettlingGateway,
+} from './gateway';
 import { createGatewayRegistry, type GatewayRegistry } from './registry';
 import { answerSandboxOrder } from './wallet-sandbox-gateway';
 import * as store from './store';
@@ -57,15 +69,31 @@ export function gatewayOf(row: store.GatewayColumns | null | undefined): Gateway
   };
 }
 
-export function organizationConfigOf(organizationId: string, row: store.OrgConfigRow | null): OrganizationPaymentConfig {
-  return { OrganizationId: organizationId, EnableOnlinePayment: row?.enable_online_payment ?? false, Gateway: gatewayOf(row) };
+export function organizationConfigOf(
+  organizationId: string,
+  row: store.OrgConfigRow | null,
+): OrganizationPaymentConfig {
+  return {
+    OrganizationId: organizationId,
+    EnableOnlinePayment: row?.enable_online_payment ?? false,
+    Gateway: gatewayOf(row),
+  };
 }
 
-export function locationConfigOf(organizationId: string, locationId: string, row: store.LocationConfigRow | null): LocationPaymentConfig {
+export function locationConfigOf(
+  organizationId: string,
+  locationId: string,
+  row: store.LocationConfigRow | null,
+): LocationPaymentConfig {
   return { OrganizationId: organizationId, LocationId: locationId, Gateway: gatewayOf(row) };
 }
 
-export function entityConfigOf(organizationId: string, entityType: string, entityId: string, row: store.EntityConfigRow | null): EntityPaymentConfig {
+export function entityConfigOf(
+  organizationId: string,
+  entityType: string,
+  entityId: string,
+  row: store.EntityConfigRow | null,
+): EntityPaymentConfig {
   const insured = row?.insured_cents ?? 0;
   const uninsured = row?.uninsured_cents ?? 0;
   return {
@@ -82,16 +110,37 @@ export function entityConfigOf(organizationId: string, entityType: string, entit
   };
 }
 
-export async function organizationConfig(deps: Deps, organizationId: string): Promise<OrganizationPaymentConfig> {
+export async function organizationConfig(
+  deps: Deps,
+  organizationId: string,
+): Promise<OrganizationPaymentConfig> {
   return organizationConfigOf(organizationId, await store.orgConfig(deps.database, organizationId));
 }
 
-export async function locationConfig(deps: Deps, organizationId: string, locationId: string): Promise<LocationPaymentConfig> {
-  return locationConfigOf(organizationId, locationId, await store.locationConfig(deps.database, organizationId, locationId));
+export async function locationConfig(
+  deps: Deps,
+  organizationId: string,
+  locationId: string,
+): Promise<LocationPaymentConfig> {
+  return locationConfigOf(
+    organizationId,
+    locationId,
+    await store.locationConfig(deps.database, organizationId, locationId),
+  );
 }
 
-export async function entityConfig(deps: Deps, organizationId: string, entityType: string, entityId: string): Promise<EntityPaymentConfig> {
-  return entityConfigOf(organizationId, entityType, entityId, await store.entityConfig(deps.database, organizationId, entityType, entityId));
+export async function entityConfig(
+  deps: Deps,
+  organizationId: string,
+  entityType: string,
+  entityId: string,
+): Promise<EntityPaymentConfig> {
+  return entityConfigOf(
+    organizationId,
+    entityType,
+    entityId,
+    await store.entityConfig(deps.database, organizationId, entityType, entityId),
+  );
 }
 
 export interface VisitFeeQuery {
@@ -107,16 +156,26 @@ export interface VisitFeeQuery {
  * organization's), or null when no visit payment applies (§5.3). The rule reads the stored settings, never
  * masked values.
  */
-export async function visitFeeFor(deps: Deps, query: VisitFeeQuery): Promise<{ amount: number; gatewayName: string; account: GatewayAccount } | null> {
+export async function visitFeeFor(
+  deps: Deps,
+  query: VisitFeeQuery,
+): Promise<{ amount: number; gatewayName: string; account: GatewayAccount } | null> {
   const organization = await store.orgConfig(deps.database, query.organizationId);
-  const location = query.locationId ? await store.locationConfig(deps.database, query.organizationId, query.locationId) : null;
+  const location = query.locationId
+    ? await store.locationConfig(deps.database, query.organizationId, query.locationId)
+    : null;
   const entity = await entityConfig(deps, query.organizationId, query.entityType, query.entityId);
   const config: VisitPaymentConfig = {
     OrganizationPaymentConfig: {
       EnableOnlinePayment: organization?.enable_online_payment ?? false,
-      Gateway: { GatewayName: organization?.gateway_name ?? null, AccountNumber: organization?.account_number ?? null },
+      Gateway: {
+        GatewayName: organization?.gateway_name ?? null,
+        AccountNumber: organization?.account_number ?? null,
+      },
     },
-    LocationPaymentConfig: location ? { Gateway: { GatewayName: location.gateway_name, AccountNumber: location.account_number } } : null,
+    LocationPaymentConfig: location
+      ? { Gateway: { GatewayName: location.gateway_name, AccountNumber: location.account_number } }
+      : null,
     UserPaymentConfig: { VisitFeeDetails: entity.VisitFeeDetails },
   };
   const amount = visitFee(config, query.insured);
@@ -128,20 +187,32 @@ export async function visitFeeFor(deps: Deps, query: VisitFeeQuery): Promise<{ a
  * The account that takes the payment, by the rule that picks the gateway (effectiveGateway): the location's
  * settings when the location names a gateway, else the organization's. Stored values, never masked ones.
  */
-function accountOf(organization: store.GatewayColumns | null, location: store.GatewayColumns | null): GatewayAccount {
+function accountOf(
+  organization: store.GatewayColumns | null,
+  location: store.GatewayColumns | null,
+): GatewayAccount {
   const row = location?.gateway_name?.trim() ? location : organization;
-  return { accountNumber: row?.account_number ?? null, productId: row?.product_id ?? null, credential: row?.credential ?? null };
+  return {
+    accountNumber: row?.account_number ?? null,
+    productId: row?.product_id ?? null,
+    credential: row?.credential ?? null,
+  };
 }
 
 /** The account a transaction was made to (its organization's and location's settings as they are now). */
 async function transactionAccount(deps: Deps, row: store.TransactionRow): Promise<GatewayAccount> {
   const organization = await store.orgConfig(deps.database, row.organization_id);
-  const location = row.location_id ? await store.locationConfig(deps.database, row.organization_id, row.location_id) : null;
+  const location = row.location_id
+    ? await store.locationConfig(deps.database, row.organization_id, row.location_id)
+    : null;
   return accountOf(organization, location);
 }
 
 /** The gateway a transaction was made with, and the practice's account there: what capture, cancel and refund need. */
-export async function settlingFor(deps: Deps, row: store.TransactionRow): Promise<{ gateway: SettlingGateway; account: GatewayAccount }> {
+export async function settlingFor(
+  deps: Deps,
+  row: store.TransactionRow,
+): Promise<{ gateway: SettlingGateway; account: GatewayAccount }> {
   return { gateway: gateways(deps).byStoredName(row.gateway), account: await transactionAccount(deps, row) };
 }
 
@@ -179,7 +250,13 @@ function cardGateway(deps: Deps): PaymentGateway {
   return gateways(deps).forName('stripe')!;
 }
 
-const toMethod = (card: { id: string; brand: string; last4: string; expMonth: number; expYear: number }): PaymentMethod => ({
+const toMethod = (card: {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}): PaymentMethod => ({
   Id: card.id,
   Brand: card.brand,
   MaskedNumber: maskCard(card.last4),
@@ -188,7 +265,11 @@ const toMethod = (card: { id: string; brand: string; last4: string; expMonth: nu
   ExpYear: card.expYear,
 });
 
-export async function listPaymentMethods(deps: Deps, context: RequestContext, patientId: string): Promise<PaymentMethod[]> {
+export async function listPaymentMethods(
+  deps: Deps,
+  context: RequestContext,
+  patientId: string,
+): Promise<PaymentMethod[]> {
   await cardsInScope(context, patientId, 'read');
   const gateway = cardGateway(deps);
   const customer = await store.customerOf(deps.database, patientId, gateway.name);
@@ -200,12 +281,23 @@ export async function listPaymentMethods(deps: Deps, context: RequestContext, pa
   }
 }
 
-export async function addPaymentMethod(deps: Deps, context: RequestContext, input: PaymentMethodInput): Promise<PaymentMethod> {
+export async function addPaymentMethod(
+  deps: Deps,
+  context: RequestContext,
+  input: PaymentMethodInput,
+): Promise<PaymentMethod> {
   await cardsInScope(context, input.PatientId, 'create');
   const gateway = cardGateway(deps);
   const customer = await customerFor(deps, gateway, input.PatientId);
   const card = input.Card
-    ? await gateway.addCard(customer, { raw: { number: input.Card.Number, expMonth: input.Card.ExpMonth, expYear: input.Card.ExpYear, cvc: input.Card.Cvc } })
+    ? await gateway.addCard(customer, {
+        raw: {
+          number: input.Card.Number,
+          expMonth: input.Card.ExpMonth,
+          expYear: input.Card.ExpYear,
+          cvc: input.Card.Cvc,
+        },
+      })
     : await gateway.addCard(customer, { paymentMethodId: input.PaymentMethodId! });
   return toMethod(card);
 }
@@ -245,10 +337,20 @@ async function requiredVisitFee(
   amount: number,
 ): Promise<{ amount: number; gatewayName: string; account: GatewayAccount }> {
   // A payment belongs to the practice it is made to: created by the patient, or by that practice for a patient it cares for.
-  await authorize(context, 'create', { kind: 'payment', id, patientId: input.PatientId, organizationId: input.OrganizationId });
+  await authorize(context, 'create', {
+    kind: 'payment',
+    id,
+    patientId: input.PatientId,
+    organizationId: input.OrganizationId,
+  });
   // The insured amount only for insurance on file for this patient (decision 0036); saying so is not enough.
   const insured =
-    input.Insured && (await hasCoverageOnFile(deps.database, { patientId: input.PatientId, coverageId: input.CoverageId ?? null, today: deps.clock.now() }));
+    input.Insured &&
+    (await hasCoverageOnFile(deps.database, {
+      patientId: input.PatientId,
+      coverageId: input.CoverageId ?? null,
+      today: deps.clock.now(),
+    }));
   const fee = await visitFeeFor(deps, {
     organizationId: input.OrganizationId,
     locationId: input.LocationId,
@@ -257,7 +359,8 @@ async function requiredVisitFee(
     insured,
   });
   if (!fee) throw fieldError('OrganizationId', 'visit_fee', 'No visit fee applies to this visit');
-  if (toCents(amount) !== toCents(fee.amount)) throw fieldError('amount', 'visit_fee', `must be the visit fee of ${fee.amount.toFixed(2)}`);
+  if (toCents(amount) !== toCents(fee.amount))
+    throw fieldError('amount', 'visit_fee', `must be the visit fee of ${fee.amount.toFixed(2)}`);
   return fee;
 }
 
@@ -267,11 +370,21 @@ async function requiredVisitFee(
  * written first (Pending), so a crash between the gateway call and the answer leaves a trace the
  * reconciler can settle.
  */
-export async function authorizeVisitFee(deps: Deps, context: RequestContext, input: PaymentIntentInput, amount: number): Promise<PaymentTransaction> {
+export async function authorizeVisitFee(
+  deps: Deps,
+  context: RequestContext,
+  input: PaymentIntentInput,
+  amount: number,
+): Promise<PaymentTransaction> {
   const id = randomUUID();
   const fee = await requiredVisitFee(deps, context, id, input, amount);
   const gateway = gateways(deps).forName(fee.gatewayName);
-  if (!gateway) throw fieldError('OrganizationId', 'gateway', 'The practice takes no online payments through this gateway');
+  if (!gateway)
+    throw fieldError(
+      'OrganizationId',
+      'gateway',
+      'The practice takes no online payments through this gateway',
+    );
   // A saved card of the patient's at the gateway, or (Fortis, Global Payments: decision 0071) the token its hosted
   // card field made for this payment; the card's last digits then come back with the authorization.
   let customer: string;
@@ -316,14 +429,27 @@ export async function authorizeVisitFee(deps: Deps, context: RequestContext, inp
       account: fee.account,
     });
   } catch (error) {
-    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { failure: 'gateway unavailable' });
+    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), {
+      failure: 'gateway unavailable',
+    });
     throw unavailable(error);
   }
   await crashPoint('after-gateway-authorize');
   if (!result.ok) {
-    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { gatewayReference: result.reference, failure: result.reason });
-    await recordOutcome(context, 'create', { kind: 'payment', id, patientId: input.PatientId, detail: { reason: result.reason } }, 'failure');
-    throw badRequest([{ field: 'PaymentMethodId', rule: result.reason, message: DECLINE_MESSAGES[result.reason] }], DECLINE_MESSAGES[result.reason]);
+    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), {
+      gatewayReference: result.reference,
+      failure: result.reason,
+    });
+    await recordOutcome(
+      context,
+      'create',
+      { kind: 'payment', id, patientId: input.PatientId, detail: { reason: result.reason } },
+      'failure',
+    );
+    throw badRequest(
+      [{ field: 'PaymentMethodId', rule: result.reason, message: DECLINE_MESSAGES[result.reason] }],
+      DECLINE_MESSAGES[result.reason],
+    );
   }
   const row = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), {
     gatewayReference: result.reference,
@@ -347,25 +473,51 @@ export async function authorizeVisitFee(deps: Deps, context: RequestContext, inp
  * real; while the sandbox stands in, its own card form is used and there is nothing to start. No patient data: the
  * token only lets the browser turn a card into a one-time token at the gateway.
  */
-export async function cardFieldSession(deps: Deps, gatewayName: 'fortis' | 'globalpay', input: CardFieldSessionInput, environment: 'sandbox' | 'production' | null): Promise<CardFieldSession> {
+export async function cardFieldSession(
+  deps: Deps,
+  gatewayName: 'fortis' | 'globalpay',
+  input: CardFieldSessionInput,
+  environment: 'sandbox' | 'production' | null,
+): Promise<CardFieldSession> {
   const organization = await store.orgConfig(deps.database, input.OrganizationId);
-  const location = input.LocationId ? await store.locationConfig(deps.database, input.OrganizationId, input.LocationId) : null;
+  const location = input.LocationId
+    ? await store.locationConfig(deps.database, input.OrganizationId, input.LocationId)
+    : null;
   const config: VisitPaymentConfig = {
     OrganizationPaymentConfig: {
       EnableOnlinePayment: organization?.enable_online_payment ?? false,
-      Gateway: { GatewayName: organization?.gateway_name ?? null, AccountNumber: organization?.account_number ?? null },
+      Gateway: {
+        GatewayName: organization?.gateway_name ?? null,
+        AccountNumber: organization?.account_number ?? null,
+      },
     },
-    LocationPaymentConfig: location ? { Gateway: { GatewayName: location.gateway_name, AccountNumber: location.account_number } } : null,
+    LocationPaymentConfig: location
+      ? { Gateway: { GatewayName: location.gateway_name, AccountNumber: location.account_number } }
+      : null,
   };
   if (!organization?.enable_online_payment || effectiveGateway(config) !== gatewayName) {
-    throw fieldError('OrganizationId', 'gateway', 'The practice takes no online payments through this gateway');
+    throw fieldError(
+      'OrganizationId',
+      'gateway',
+      'The practice takes no online payments through this gateway',
+    );
   }
   const gateway = gateways(deps).forName(gatewayName);
-  if (!environment || !gateway?.cardFieldSession) throw fieldError('OrganizationId', 'hosted_field', "This server takes this gateway's payments without its hosted card field");
+  if (!environment || !gateway?.cardFieldSession)
+    throw fieldError(
+      'OrganizationId',
+      'hosted_field',
+      "This server takes this gateway's payments without its hosted card field",
+    );
   try {
-    return { Gateway: gatewayName, Environment: environment, Token: await gateway.cardFieldSession(accountOf(organization, location)) };
+    return {
+      Gateway: gatewayName,
+      Environment: environment,
+      Token: await gateway.cardFieldSession(accountOf(organization, location)),
+    };
   } catch (error) {
-    if (error instanceof GatewayError && error.code === 'invalid_request') throw fieldError('OrganizationId', 'gateway_account', error.message);
+    if (error instanceof GatewayError && error.code === 'invalid_request')
+      throw fieldError('OrganizationId', 'gateway_account', error.message);
     throw unavailable(error);
   }
 }
@@ -380,7 +532,12 @@ const WALLET_PAGE = '/book/pay-paypal';
  * card authorization, the amount must be the practice's fee and the transaction row (Pending) is written
  * before the wallet is called. Nothing is held until the payer approves and the order is authorized.
  */
-export async function createWalletOrder(deps: Deps, context: RequestContext, input: WalletOrderInput, amount: number): Promise<WalletOrder> {
+export async function createWalletOrder(
+  deps: Deps,
+  context: RequestContext,
+  input: WalletOrderInput,
+  amount: number,
+): Promise<WalletOrder> {
   const id = randomUUID();
   const fee = await requiredVisitFee(deps, context, id, input, amount);
   const wallet = gateways(deps).walletForName(fee.gatewayName);
@@ -412,7 +569,9 @@ export async function createWalletOrder(deps: Deps, context: RequestContext, inp
       cancelUrl: `${back}&cancelled=true`,
     });
   } catch (error) {
-    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { failure: 'wallet unavailable' });
+    await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), {
+      failure: 'wallet unavailable',
+    });
     throw unavailable(error);
   }
   await store.setWalletOrder(deps.database, id, order.orderId);
@@ -420,7 +579,12 @@ export async function createWalletOrder(deps: Deps, context: RequestContext, inp
 }
 
 /** A wallet transaction of the caller's (or their practice's), with its order; 404 for anyone else or a card payment. */
-async function walletTransaction(deps: Deps, context: RequestContext, id: string, detail: Record<string, unknown>) {
+async function walletTransaction(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  detail: Record<string, unknown>,
+) {
   const { row } = await transactionInScope(deps, context, id, 'update', detail);
   const wallet = gateways(deps).walletByStoredName(row.gateway);
   if (!wallet || !row.payment_method_id) throw notFound();
@@ -432,7 +596,12 @@ async function walletTransaction(deps: Deps, context: RequestContext, id: string
  * approves the order, or declines it (which the authorization then reports as a decline, as PayPal reports a
  * refused funding source). Only the local default has it: with PayPal configured the payer approves at PayPal.
  */
-export async function answerWalletOrder(deps: Deps, context: RequestContext, id: string, approve: boolean): Promise<PaymentTransaction> {
+export async function answerWalletOrder(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  approve: boolean,
+): Promise<PaymentTransaction> {
   const { row, wallet, orderId } = await walletTransaction(deps, context, id, { approved: approve });
   if (!wallet.local) throw notFound();
   if (row.status !== 'Pending' || !(await answerSandboxOrder(deps.database, orderId, approve))) {
@@ -453,10 +622,15 @@ const WALLET_DECLINES: Record<DeclineReason, { rule: string; message: string; fi
  * captured only once the booking commits, exactly like a card authorization). Authorizing again answers the
  * same authorization.
  */
-export async function authorizeWalletOrder(deps: Deps, context: RequestContext, id: string): Promise<PaymentTransaction> {
+export async function authorizeWalletOrder(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<PaymentTransaction> {
   const { row, wallet, orderId } = await walletTransaction(deps, context, id, { authorize: true });
   if (row.status === 'Uncaptured') return toTransaction(row);
-  if (row.status !== 'Pending') throw fieldError('TransactionId', 'open_order', `This payment is ${row.status}`);
+  if (row.status !== 'Pending')
+    throw fieldError('TransactionId', 'open_order', `This payment is ${row.status}`);
   let result;
   try {
     result = await wallet.authorizeOrder(orderId, `authorize:${id}`);
@@ -465,11 +639,25 @@ export async function authorizeWalletOrder(deps: Deps, context: RequestContext, 
   }
   if (!result.ok) {
     const decline = WALLET_DECLINES[result.reason];
-    if (decline.final) await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), { gatewayReference: result.reference, failure: result.reason });
-    await recordOutcome(context, 'update', { kind: 'payment', id, patientId: row.patient_id, detail: { reason: result.reason } }, 'failure');
-    throw badRequest([{ field: 'TransactionId', rule: decline.rule, message: decline.message }], decline.message);
+    if (decline.final)
+      await store.transition(deps.database, id, ['Pending'], 'Rejected', deps.clock.now(), {
+        gatewayReference: result.reference,
+        failure: result.reason,
+      });
+    await recordOutcome(
+      context,
+      'update',
+      { kind: 'payment', id, patientId: row.patient_id, detail: { reason: result.reason } },
+      'failure',
+    );
+    throw badRequest(
+      [{ field: 'TransactionId', rule: decline.rule, message: decline.message }],
+      decline.message,
+    );
   }
-  const moved = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), { gatewayReference: result.reference });
+  const moved = await store.transition(deps.database, id, ['Pending'], result.status, deps.clock.now(), {
+    gatewayReference: result.reference,
+  });
   await crashPoint('after-authorize');
   return toTransaction(moved ?? (await store.transaction(deps.database, id))!);
 }
@@ -487,11 +675,21 @@ async function transactionInScope(
 ): Promise<{ row: store.TransactionRow; relation: Exclude<Relation, 'none'> }> {
   const row = await store.transaction(deps.database, id);
   if (!row) return notFoundAudited(context, action, 'payment', id);
-  const relation = await authorize(context, action, { kind: 'payment', id, patientId: row.patient_id, organizationId: row.organization_id, ...(detail ? { detail } : {}) });
+  const relation = await authorize(context, action, {
+    kind: 'payment',
+    id,
+    patientId: row.patient_id,
+    organizationId: row.organization_id,
+    ...(detail ? { detail } : {}),
+  });
   return { row, relation };
 }
 
-export async function getTransaction(deps: Deps, context: RequestContext, id: string): Promise<PaymentTransaction> {
+export async function getTransaction(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<PaymentTransaction> {
   return toTransaction((await transactionInScope(deps, context, id, 'read')).row);
 }
 
@@ -504,16 +702,28 @@ export async function captureTransaction(deps: Deps, id: string): Promise<store.
   if (!row) throw notFound();
   if (row.status === 'Captured') return row;
   if (row.status !== 'Uncaptured' || !row.appointment_id || !row.gateway_reference) {
-    throw fieldError('TransactionId', 'capturable', 'Only an authorized payment of a booked appointment can be captured');
+    throw fieldError(
+      'TransactionId',
+      'capturable',
+      'Only an authorized payment of a booked appointment can be captured',
+    );
   }
   await crashPoint('before-capture');
   const { gateway, account } = await settlingFor(deps, row);
   const captureReference = await gateway.capture(row.gateway_reference, `capture:${id}`, account);
   await crashPoint('after-gateway-capture');
-  return (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now(), { captureReference })) ?? (await store.transaction(deps.database, id))!;
+  return (
+    (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now(), {
+      captureReference,
+    })) ?? (await store.transaction(deps.database, id))!
+  );
 }
 
-export async function captureForCaller(deps: Deps, context: RequestContext, id: string): Promise<PaymentTransaction> {
+export async function captureForCaller(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<PaymentTransaction> {
   await transactionInScope(deps, context, id, 'update', { capture: true });
   return toTransaction(await captureTransaction(deps, id));
 }
@@ -523,33 +733,53 @@ export async function captureForCaller(deps: Deps, context: RequestContext, id: 
  * never once it pays for an appointment, so a failed retry cannot cancel the payment of a booking that
  * succeeded. Cancelling twice is fine.
  */
-export async function cancelClaimedAuthorization(deps: Deps, id: string, appointmentId: string): Promise<store.TransactionRow | null> {
+export async function cancelClaimedAuthorization(
+  deps: Deps,
+  id: string,
+  appointmentId: string,
+): Promise<store.TransactionRow | null> {
   const row = await store.transaction(deps.database, id);
   if (!row || row.claim_id !== appointmentId || row.appointment_id !== null) return row;
   if (row.status === 'Uncaptured' && row.gateway_reference) {
     const { gateway, account } = await settlingFor(deps, row);
     await gateway.cancel(row.gateway_reference, account);
   }
-  return (await store.transition(deps.database, id, ['Uncaptured', 'Pending'], 'Canceled', deps.clock.now())) ?? (await store.transaction(deps.database, id));
+  return (
+    (await store.transition(deps.database, id, ['Uncaptured', 'Pending'], 'Canceled', deps.clock.now())) ??
+    (await store.transaction(deps.database, id))
+  );
 }
 
 /**
  * The refund of §4.6: a captured payment whose booking did not happen. A patient may refund only a payment
  * that pays for no appointment; a practice user of the payment's organization may refund any of its payments.
  */
-export async function refundTransaction(deps: Deps, context: RequestContext, id: string, amount?: number): Promise<PaymentTransaction> {
+export async function refundTransaction(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  amount?: number,
+): Promise<PaymentTransaction> {
   const { row, relation } = await transactionInScope(deps, context, id, 'update', { refund: true });
   // 'care' on a payment means the caller is a user of the practice the payment was made to.
-  if (row.appointment_id && relation !== 'care') throw fieldError('TransactionId', 'refundable', 'This payment belongs to a booked appointment; ask the practice for a refund');
-  if (row.status !== 'Captured' || !row.gateway_reference) throw fieldError('TransactionId', 'refundable', 'Only a captured payment can be refunded');
+  if (row.appointment_id && relation !== 'care')
+    throw fieldError(
+      'TransactionId',
+      'refundable',
+      'This payment belongs to a booked appointment; ask the practice for a refund',
+    );
+  if (row.status !== 'Captured' || !row.gateway_reference)
+    throw fieldError('TransactionId', 'refundable', 'Only a captured payment can be refunded');
   const cents = amount === undefined ? undefined : toCents(amount);
-  if (cents !== undefined && cents > row.amount_cents) throw fieldError('Amount', 'max', 'must not exceed the amount paid');
+  if (cents !== undefined && cents > row.amount_cents)
+    throw fieldError('Amount', 'max', 'must not exceed the amount paid');
   try {
     // A wallet refunds its capture (PayPal's capture id), a card gateway its authorization's own reference.
     const { gateway, account } = await settlingFor(deps, row);
     await gateway.refund(row.capture_reference ?? row.gateway_reference, cents, account);
   } catch (error) {
-    if (error instanceof GatewayError && error.code === 'invalid_state') throw fieldError('TransactionId', 'refundable', error.message);
+    if (error instanceof GatewayError && error.code === 'invalid_state')
+      throw fieldError('TransactionId', 'refundable', error.message);
     throw unavailable(error);
   }
   const updated = await store.transition(deps.database, id, ['Captured'], 'Refunded', deps.clock.now());
@@ -557,9 +787,20 @@ export async function refundTransaction(deps: Deps, context: RequestContext, id:
 }
 
 /** POST v1/web/patientbalance: what the patient has paid (captured or held) at a practice. */
-export async function patientBalance(deps: Deps, context: RequestContext, patientId: string, organizationId: string | null): Promise<PatientBalance> {
+export async function patientBalance(
+  deps: Deps,
+  context: RequestContext,
+  patientId: string,
+  organizationId: string | null,
+): Promise<PatientBalance> {
   // The payments of one practice (or, for the patient, of every practice): a practice reads only its own.
-  await authorize(context, 'read', { kind: 'payment', id: null, patientId, organizationId, entityType: 'PatientBalance' });
+  await authorize(context, 'read', {
+    kind: 'payment',
+    id: null,
+    patientId,
+    organizationId,
+    entityType: 'PatientBalance',
+  });
   const rows = await store.latestTransactions(deps.database, patientId, organizationId);
   const latest = rows[0];
   const paid = rows.filter((r) => r.status === 'Captured').reduce((sum, r) => sum + r.amount_cents, 0);
@@ -588,13 +829,19 @@ export const DEFAULT_SETTLE_AFTER_MS = { booked: 60_000, claimed: 5 * 60_000, un
  * not at the hold's own expiry, and open calendars hear of it. A hold already gone (expired, released, or
  * consumed) releases nothing and announces nothing.
  */
-async function releaseClaimedHold(deps: Deps & Pick<AppDeps, 'realtime' | 'events'>, row: store.TransactionRow): Promise<void> {
+async function releaseClaimedHold(
+  deps: Deps & Pick<AppDeps, 'realtime' | 'events'>,
+  row: store.TransactionRow,
+): Promise<void> {
   if (!row.claim_schedule_id || !row.claim_start_at || !row.claim_session_id) return;
   const released = await releaseSlots(deps.database, {
     slotIds: [slotId(row.claim_schedule_id, new Date(row.claim_start_at))],
     sessionId: row.claim_session_id,
   });
-  await publishSlotChanges(deps, released.map((r) => ({ kind: 'returned' as const, ...r })));
+  await publishSlotChanges(
+    deps,
+    released.map((r) => ({ kind: 'returned' as const, ...r })),
+  );
 }
 
 /**
@@ -615,7 +862,13 @@ async function settlePending(deps: Deps, row: store.TransactionRow, now: Date): 
       reference = answer.ok ? answer.reference : null;
     } else if (!reference && !wallet) {
       const card = gateways(deps).forName(row.gateway);
-      reference = card ? await card.findAuthorization({ idempotencyKey: key, transactionId: row.id, account: await transactionAccount(deps, row) }) : null;
+      reference = card
+        ? await card.findAuthorization({
+            idempotencyKey: key,
+            transactionId: row.id,
+            account: await transactionAccount(deps, row),
+          })
+        : null;
     }
   } catch {
     return false;
@@ -623,11 +876,9 @@ async function settlePending(deps: Deps, row: store.TransactionRow, now: Date): 
   if (!(await store.cancelIfPending(deps.database, row.id, now, reference))) return false;
   if (reference) {
     const { gateway, account } = await settlingFor(deps, row);
-    await gateway
-      .cancel(reference, account)
-      .catch((error: unknown) => {
-        if (!(error instanceof GatewayError && error.code === 'invalid_state')) throw error;
-      });
+    await gateway.cancel(reference, account).catch((error: unknown) => {
+      if (!(error instanceof GatewayError && error.code === 'invalid_state')) throw error;
+    });
   }
   return true;
 }
@@ -641,7 +892,10 @@ async function settlePending(deps: Deps, row: store.TransactionRow, now: Date): 
 export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime' | 'events'>): Promise<number> {
   const now = deps.clock.now();
   const after = deps.config.PAYMENT_SETTLE_AFTER_SECONDS ?? DEFAULT_SETTLE_AFTER_MS;
-  const rows = await store.openAuthorizations(deps.database, new Date(now.getTime() - Math.min(after.booked, after.claimed, after.unused)));
+  const rows = await store.openAuthorizations(
+    deps.database,
+    new Date(now.getTime() - Math.min(after.booked, after.claimed, after.unused)),
+  );
   let settled = 0;
   for (const row of rows) {
     const age = now.getTime() - new Date(row.updated_at).getTime();

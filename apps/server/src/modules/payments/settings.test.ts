@@ -22,22 +22,49 @@ import { stripeConnect } from './stripe-gateway';
 
 const PAY = '/careslot-payment-service/api';
 const V2 = '/careslot-appointment-service/api/v2';
-type Answer<T> = { status_code: number; message: string; data: T; errors?: { field: string; rule: string; message: string }[] };
+type Answer<T> = {
+  status_code: number;
+  message: string;
+  data: T;
+  errors?: { field: string; rule: string; message: string }[];
+};
 const [FIRST, SECOND] = DEMO_PRACTICE_IDS;
 const PROVIDER = demoPerson('provider').id; // a provider of the first practice
 const SLOT = '2026-11-24T15:00:00.000Z'; // Tuesday 10:00 in New York
 
 const adminOf = (t: TestApp, organizationId: string) =>
-  tokenFor(t.tokens, { user_roles: ['practiceadmin'], user_type: 'Practitioner', careslot_id: seedId(`test:admin:${organizationId}`), PracticeId: organizationId, email: 'admin@example.com' });
-const financeUser = (t: TestApp) => tokenFor(t.tokens, { user_roles: ['FinancialSuperUser'], user_type: 'SuperUser', careslot_id: seedId('test:finance'), email: 'finance@example.com' });
+  tokenFor(t.tokens, {
+    user_roles: ['practiceadmin'],
+    user_type: 'Practitioner',
+    careslot_id: seedId(`test:admin:${organizationId}`),
+    PracticeId: organizationId,
+    email: 'admin@example.com',
+  });
+const financeUser = (t: TestApp) =>
+  tokenFor(t.tokens, {
+    user_roles: ['FinancialSuperUser'],
+    user_type: 'SuperUser',
+    careslot_id: seedId('test:finance'),
+    email: 'finance@example.com',
+  });
 
 async function locationOf(t: TestApp, organizationId: string): Promise<string> {
-  const [row] = await t.database.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [organizationId]);
+  const [row] = await t.database.query<{ id: string }>(
+    'select id from locations where organization_id = $1 order by name limit 1',
+    [organizationId],
+  );
   return row!.id;
 }
 
 async function auditRows(t: TestApp, workflow: string) {
-  return t.database.query<{ action: string; entity_type: string; entity_id: string | null; outcome: string; detail: Record<string, unknown> | null; patient_ids: string[] | null }>(
+  return t.database.query<{
+    action: string;
+    entity_type: string;
+    entity_id: string | null;
+    outcome: string;
+    detail: Record<string, unknown> | null;
+    patient_ids: string[] | null;
+  }>(
     'select action, entity_type, entity_id, outcome, detail, patient_ids from audit.events where workflow = $1 order by occurred_at',
     [workflow],
   );
@@ -57,35 +84,79 @@ describe('payment settings: the organization and its gateway', () => {
   afterAll(() => t.close());
 
   const upsert = (token: string, organizationId: string, body: Record<string, unknown>) =>
-    t.call<Answer<OrganizationPaymentConfig>>({ method: 'POST', url: `${PAY}/organizations/upsert?organizationId=${organizationId}`, headers: bearer(token), payload: body });
+    t.call<Answer<OrganizationPaymentConfig>>({
+      method: 'POST',
+      url: `${PAY}/organizations/upsert?organizationId=${organizationId}`,
+      headers: bearer(token),
+      payload: body,
+    });
 
   it('lists the four gateways of the spec, each with its account fields', async () => {
-    const res = await t.call<Answer<PaymentGatewayInfo[]>>({ url: `${PAY}/paymentgateways`, headers: bearer(admin) });
+    const res = await t.call<Answer<PaymentGatewayInfo[]>>({
+      url: `${PAY}/paymentgateways`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json.data).toEqual([
       { GatewayName: 'stripe', DisplayName: 'Stripe', Available: true, AccountFields: ['AccountNumber'] },
-      { GatewayName: 'fortis', DisplayName: 'Fortis', Available: true, AccountFields: ['AccountNumber', 'ProductId'] },
-      { GatewayName: 'globalpay', DisplayName: 'Global Payments', Available: true, AccountFields: ['AccountNumber', 'Credential'] },
+      {
+        GatewayName: 'fortis',
+        DisplayName: 'Fortis',
+        Available: true,
+        AccountFields: ['AccountNumber', 'ProductId'],
+      },
+      {
+        GatewayName: 'globalpay',
+        DisplayName: 'Global Payments',
+        Available: true,
+        AccountFields: ['AccountNumber', 'Credential'],
+      },
       { GatewayName: 'paypal', DisplayName: 'PayPal', Available: true, AccountFields: ['AccountNumber'] },
     ]);
   });
 
   it("saves the practice's gateway and answers its account fields masked and its credential never, to the admin and to patients", async () => {
-    const saved = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'GlobalPay', AccountNumber: 'gp-account-7788', Credential: 'S3cret-credential!' } });
+    const saved = await upsert(admin, FIRST, {
+      EnableOnlinePayment: true,
+      Gateway: {
+        GatewayName: 'GlobalPay',
+        AccountNumber: 'gp-account-7788',
+        Credential: 'S3cret-credential!',
+      },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json.data).toEqual({
       OrganizationId: FIRST,
       EnableOnlinePayment: true,
-      Gateway: { GatewayName: 'globalpay', AccountNumber: 'xxxxxxxxxxt-7788', ProductId: null, CredentialSet: true },
+      Gateway: {
+        GatewayName: 'globalpay',
+        AccountNumber: 'xxxxxxxxxxt-7788',
+        ProductId: null,
+        CredentialSet: true,
+      },
     });
     expect(saved.body).not.toContain('S3cret');
-    const read = await t.call<Answer<OrganizationPaymentConfig>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${FIRST}`, headers: bearer(patient.token) });
-    expect(read.json.data.Gateway).toEqual({ GatewayName: 'globalpay', AccountNumber: 'xxxxxxxxxxt-7788', ProductId: null, CredentialSet: true });
+    const read = await t.call<Answer<OrganizationPaymentConfig>>({
+      url: `${PAY}/organizations/get-by-organization?organizationId=${FIRST}`,
+      headers: bearer(patient.token),
+    });
+    expect(read.json.data.Gateway).toEqual({
+      GatewayName: 'globalpay',
+      AccountNumber: 'xxxxxxxxxxt-7788',
+      ProductId: null,
+      CredentialSet: true,
+    });
     expect(read.body).not.toContain('S3cret');
 
     // Leaving the credential out keeps it; the audit names the fields changed, never their values.
-    const again = await upsert(admin, FIRST, { EnableOnlinePayment: false, Gateway: { GatewayName: 'globalpay' } });
-    expect(again.json.data).toMatchObject({ EnableOnlinePayment: false, Gateway: { CredentialSet: true, AccountNumber: 'xxxxxxxxxxt-7788' } });
+    const again = await upsert(admin, FIRST, {
+      EnableOnlinePayment: false,
+      Gateway: { GatewayName: 'globalpay' },
+    });
+    expect(again.json.data).toMatchObject({
+      EnableOnlinePayment: false,
+      Gateway: { CredentialSet: true, AccountNumber: 'xxxxxxxxxxt-7788' },
+    });
     const audit = await auditRows(t, 'Payment_Config_Edit_Web');
     expect(audit.filter((row) => row.outcome === 'success').map((row) => row.detail?.fields)).toEqual([
       ['EnableOnlinePayment', 'GatewayName', 'AccountNumber', 'Credential'],
@@ -94,47 +165,97 @@ describe('payment settings: the organization and its gateway', () => {
     expect(JSON.stringify(audit)).not.toContain('S3cret');
 
     // A new gateway starts without the old one's fields.
-    const stripe = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'stripe' } });
-    expect(stripe.json.data.Gateway).toEqual({ GatewayName: 'stripe', AccountNumber: null, ProductId: null, CredentialSet: false });
+    const stripe = await upsert(admin, FIRST, {
+      EnableOnlinePayment: true,
+      Gateway: { GatewayName: 'stripe' },
+    });
+    expect(stripe.json.data.Gateway).toEqual({
+      GatewayName: 'stripe',
+      AccountNumber: null,
+      ProductId: null,
+      CredentialSet: false,
+    });
   });
 
   it('refuses unknown gateways and account fields that do not fit the gateway, naming the field', async () => {
-    const unknown = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'bitcoin' } });
+    const unknown = await upsert(admin, FIRST, {
+      EnableOnlinePayment: true,
+      Gateway: { GatewayName: 'bitcoin' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json.errors?.[0]).toMatchObject({ field: 'body.Gateway.GatewayName' });
-    const stripeAccount = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'stripe', AccountNumber: '12345' } });
+    const stripeAccount = await upsert(admin, FIRST, {
+      EnableOnlinePayment: true,
+      Gateway: { GatewayName: 'stripe', AccountNumber: '12345' },
+    });
     expect(stripeAccount.statusCode).toBe(400);
     expect(stripeAccount.json.errors?.[0]?.field).toBe('body.Gateway.AccountNumber');
     expect(stripeAccount.json.errors?.[0]?.message).toContain('Stripe account id');
-    const productOnPayPal = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'paypal', ProductId: 'ABCDEFGH1234' } });
+    const productOnPayPal = await upsert(admin, FIRST, {
+      EnableOnlinePayment: true,
+      Gateway: { GatewayName: 'paypal', ProductId: 'ABCDEFGH1234' },
+    });
     expect(productOnPayPal.statusCode).toBe(400);
     expect(productOnPayPal.json.errors?.[0]?.field).toBe('body.Gateway.ProductId');
     expect(productOnPayPal.json.errors?.[0]?.message).toContain('does not apply to paypal');
-    const fortis = await upsert(admin, FIRST, { EnableOnlinePayment: true, Gateway: { GatewayName: 'fortis', AccountNumber: 'LOC11223344', ProductId: 'PRD99887766' } });
+    const fortis = await upsert(admin, FIRST, {
+      EnableOnlinePayment: true,
+      Gateway: { GatewayName: 'fortis', AccountNumber: 'LOC11223344', ProductId: 'PRD99887766' },
+    });
     expect(fortis.statusCode).toBe(200);
-    expect(fortis.json.data.Gateway).toMatchObject({ GatewayName: 'fortis', AccountNumber: 'xxxxxxxxxx223344', ProductId: 'xxxxxxxxxx887766' });
+    expect(fortis.json.data.Gateway).toMatchObject({
+      GatewayName: 'fortis',
+      AccountNumber: 'xxxxxxxxxx223344',
+      ProductId: 'xxxxxxxxxx887766',
+    });
   });
 
   it("answers 404 to another practice's admin and audits the attempt; patients may not change settings", async () => {
-    const before = await t.call<Answer<OrganizationPaymentConfig>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${FIRST}`, headers: bearer(admin) });
-    const res = await upsert(otherAdmin, FIRST, { EnableOnlinePayment: false, Gateway: { GatewayName: null } });
+    const before = await t.call<Answer<OrganizationPaymentConfig>>({
+      url: `${PAY}/organizations/get-by-organization?organizationId=${FIRST}`,
+      headers: bearer(admin),
+    });
+    const res = await upsert(otherAdmin, FIRST, {
+      EnableOnlinePayment: false,
+      Gateway: { GatewayName: null },
+    });
     expect(res.statusCode).toBe(404);
-    const deleted = await t.call({ method: 'DELETE', url: `${PAY}/organizations/${FIRST}`, headers: bearer(otherAdmin) });
+    const deleted = await t.call({
+      method: 'DELETE',
+      url: `${PAY}/organizations/${FIRST}`,
+      headers: bearer(otherAdmin),
+    });
     expect(deleted.statusCode).toBe(404);
-    const after = await t.call<Answer<OrganizationPaymentConfig>>({ url: `${PAY}/organizations/get-by-organization?organizationId=${FIRST}`, headers: bearer(admin) });
+    const after = await t.call<Answer<OrganizationPaymentConfig>>({
+      url: `${PAY}/organizations/get-by-organization?organizationId=${FIRST}`,
+      headers: bearer(admin),
+    });
     expect(after.json.data).toEqual(before.json.data);
-    const denied = (await auditRows(t, 'Payment_Config_Edit_Web')).filter((row) => row.outcome === 'not_found');
+    const denied = (await auditRows(t, 'Payment_Config_Edit_Web')).filter(
+      (row) => row.outcome === 'not_found',
+    );
     expect(denied.map((row) => [row.action, row.entity_id])).toEqual([
       ['update', FIRST],
       ['delete', FIRST],
     ]);
-    expect((await upsert(patient.token, FIRST, { EnableOnlinePayment: false, Gateway: { GatewayName: null } })).statusCode).toBe(403);
+    expect(
+      (await upsert(patient.token, FIRST, { EnableOnlinePayment: false, Gateway: { GatewayName: null } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('DELETE turns online payment off and removes the gateway', async () => {
-    const res = await t.call<Answer<OrganizationPaymentConfig>>({ method: 'DELETE', url: `${PAY}/organizations/${FIRST}`, headers: bearer(admin) });
+    const res = await t.call<Answer<OrganizationPaymentConfig>>({
+      method: 'DELETE',
+      url: `${PAY}/organizations/${FIRST}`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json.data).toEqual({ OrganizationId: FIRST, EnableOnlinePayment: false, Gateway: { GatewayName: null, AccountNumber: null, ProductId: null, CredentialSet: false } });
+    expect(res.json.data).toEqual({
+      OrganizationId: FIRST,
+      EnableOnlinePayment: false,
+      Gateway: { GatewayName: null, AccountNumber: null, ProductId: null, CredentialSet: false },
+    });
   });
 });
 
@@ -149,7 +270,10 @@ describe('payment settings: Connect with Stripe (payee account)', () => {
 
   it("goes through the sandbox's authorization and keeps the connected account as the practice's Stripe account", async () => {
     const state = 'state-0123456789abcdef';
-    const url = await t.call<Answer<{ Url: string }>>({ url: `${PAY}/payee-account/connect-url?organizationId=${SECOND}&state=${state}`, headers: bearer(admin) });
+    const url = await t.call<Answer<{ Url: string }>>({
+      url: `${PAY}/payee-account/connect-url?organizationId=${SECOND}&state=${state}`,
+      headers: bearer(admin),
+    });
     expect(url.statusCode).toBe(200);
     const back = new URL(url.json.data.Url);
     expect(back.pathname).toBe('/practice-admin/settings/payments');
@@ -157,18 +281,30 @@ describe('payment settings: Connect with Stripe (payee account)', () => {
     const code = back.searchParams.get('code')!;
     expect(code).toMatch(/^ac_sandbox_/);
 
-    const connected = await t.call<Answer<{ StripeAccountId: string; PracticeId: string }>>({ url: `${PAY}/payee-account?authCode=${code}&organizationId=${SECOND}`, headers: bearer(admin) });
+    const connected = await t.call<Answer<{ StripeAccountId: string; PracticeId: string }>>({
+      url: `${PAY}/payee-account?authCode=${code}&organizationId=${SECOND}`,
+      headers: bearer(admin),
+    });
     expect(connected.statusCode).toBe(200);
     expect(connected.json.data.PracticeId).toBe(SECOND);
     expect(connected.json.data.StripeAccountId).toMatch(/^xxxxxxxxxx[0-9a-f]{6}$/);
-    const [row] = await t.database.query<{ gateway_name: string; account_number: string }>('select gateway_name, account_number from payment_org_configs where organization_id = $1', [SECOND]);
+    const [row] = await t.database.query<{ gateway_name: string; account_number: string }>(
+      'select gateway_name, account_number from payment_org_configs where organization_id = $1',
+      [SECOND],
+    );
     expect(row?.gateway_name).toBe('stripe');
     expect(row?.account_number).toMatch(/^acct_sandbox[0-9a-f]{16}$/);
 
-    const forged = await t.call<Answer<null>>({ url: `${PAY}/payee-account?authCode=ac_madeup123456&organizationId=${SECOND}`, headers: bearer(admin) });
+    const forged = await t.call<Answer<null>>({
+      url: `${PAY}/payee-account?authCode=ac_madeup123456&organizationId=${SECOND}`,
+      headers: bearer(admin),
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json.errors?.[0]).toMatchObject({ field: 'authCode' });
-    const other = await t.call({ url: `${PAY}/payee-account?authCode=${code}&organizationId=${FIRST}`, headers: bearer(admin) });
+    const other = await t.call({
+      url: `${PAY}/payee-account?authCode=${code}&organizationId=${FIRST}`,
+      headers: bearer(admin),
+    });
     expect(other.statusCode).toBe(404);
   });
 
@@ -182,19 +318,37 @@ describe('payment settings: Connect with Stripe (payee account)', () => {
         seen.body = body;
         const code = new URLSearchParams(body).get('code');
         res.writeHead(code === 'ac_good123456' ? 200 : 400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(code === 'ac_good123456' ? { stripe_user_id: 'acct_1ConnectedAbc', token_type: 'bearer' } : { error: 'invalid_grant' }));
+        res.end(
+          JSON.stringify(
+            code === 'ac_good123456'
+              ? { stripe_user_id: 'acct_1ConnectedAbc', token_type: 'bearer' }
+              : { error: 'invalid_grant' },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const connectUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const connect = stripeConnect({ secretKey: 'sk_test_abc123', clientId: 'ca_test123', connectUrl });
-      const authorize = new URL(connect.authorizeUrl({ state: 'xyz', returnUrl: 'https://careslot.example/practice-admin/settings/payments' }));
+      const authorize = new URL(
+        connect.authorizeUrl({
+          state: 'xyz',
+          returnUrl: 'https://careslot.example/practice-admin/settings/payments',
+        }),
+      );
       expect(authorize.pathname).toBe('/oauth/authorize');
-      expect(Object.fromEntries(authorize.searchParams)).toMatchObject({ response_type: 'code', client_id: 'ca_test123', scope: 'read_write', state: 'xyz' });
+      expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+        response_type: 'code',
+        client_id: 'ca_test123',
+        scope: 'read_write',
+        state: 'xyz',
+      });
       expect(await connect.exchange('ac_good123456')).toBe('acct_1ConnectedAbc');
       expect(seen.auth).toBe('Bearer sk_test_abc123');
-      expect(new URLSearchParams(seen.body)).toEqual(new URLSearchParams({ grant_type: 'authorization_code', code: 'ac_good123456' }));
+      expect(new URLSearchParams(seen.body)).toEqual(
+        new URLSearchParams({ grant_type: 'authorization_code', code: 'ac_good123456' }),
+      );
       await expect(connect.exchange('ac_bad1234567')).rejects.toMatchObject({ code: 'invalid_request' });
     } finally {
       server.close();
@@ -217,7 +371,13 @@ describe('payment settings: visit fees and the location gateway decide what a bo
   });
   afterAll(() => t.close());
 
-  const setFee = (token: string, organizationId: string, entityId: string, fee: Record<string, unknown>, entityType = 'Provider') =>
+  const setFee = (
+    token: string,
+    organizationId: string,
+    entityId: string,
+    fee: Record<string, unknown>,
+    entityType = 'Provider',
+  ) =>
     t.call<Answer<VisitFeeSettings>>({
       method: 'POST',
       url: `${PAY}/entityconfigurations/upsert?organizationId=${organizationId}&entityType=${entityType}&entityId=${entityId}`,
@@ -230,7 +390,10 @@ describe('payment settings: visit fees and the location gateway decide what a bo
       method: 'POST',
       url: `${PAY}/v1/stripepayment/customers/payment-methods`,
       headers: bearer(who.token),
-      payload: { PatientId: who.id, Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+      payload: {
+        PatientId: who.id,
+        Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' },
+      },
     });
     return saved.json.data.Id;
   }
@@ -239,49 +402,101 @@ describe('payment settings: visit fees and the location gateway decide what a bo
       method: 'POST',
       url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${amount}`,
       headers: bearer(who.token),
-      payload: { PatientId: who.id, OrganizationId: FIRST, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: card, ...(locationId ? { LocationId: locationId } : {}) },
+      payload: {
+        PatientId: who.id,
+        OrganizationId: FIRST,
+        EntityType: 'Provider',
+        EntityId: PROVIDER,
+        Insured: false,
+        PaymentMethodId: card,
+        ...(locationId ? { LocationId: locationId } : {}),
+      },
     });
 
   it('keeps fees in cents, answers the spec shape beside them, and refuses amounts that are not whole, non-negative cents up to $10,000', async () => {
-    const saved = await setFee(admin, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 2050, UninsuredAmountCents: 9137 });
+    const saved = await setFee(admin, FIRST, PROVIDER, {
+      Enable: true,
+      InsuredAmountCents: 2050,
+      UninsuredAmountCents: 9137,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json.data).toEqual({
       OrganizationId: FIRST,
       EntityType: 'provider',
       EntityId: PROVIDER,
-      VisitFeeDetails: { Enable: true, InsuredAmount: 20.5, UninsuredAmount: 91.37, InsuredAmountCents: 2050, UninsuredAmountCents: 9137 },
+      VisitFeeDetails: {
+        Enable: true,
+        InsuredAmount: 20.5,
+        UninsuredAmount: 91.37,
+        InsuredAmountCents: 2050,
+        UninsuredAmountCents: 9137,
+      },
     });
     const [row] = await t.database.query<{ insured_cents: number; uninsured_cents: number }>(
       "select insured_cents, uninsured_cents from payment_entity_configs where organization_id = $1 and entity_type = 'provider' and entity_id = $2",
       [FIRST, PROVIDER],
     );
     expect(row).toEqual({ insured_cents: 2050, uninsured_cents: 9137 });
-    const list = await t.call<Answer<{ Data: VisitFeeSettings[] }>>({ url: `${PAY}/entityconfigurations?organizationId=${FIRST}`, headers: bearer(admin) });
-    expect(list.json.data.Data.find((f) => f.EntityId === PROVIDER)?.VisitFeeDetails.UninsuredAmountCents).toBe(9137);
+    const list = await t.call<Answer<{ Data: VisitFeeSettings[] }>>({
+      url: `${PAY}/entityconfigurations?organizationId=${FIRST}`,
+      headers: bearer(admin),
+    });
+    expect(
+      list.json.data.Data.find((f) => f.EntityId === PROVIDER)?.VisitFeeDetails.UninsuredAmountCents,
+    ).toBe(9137);
 
     for (const [fee, field, message] of [
-      [{ Enable: true, InsuredAmountCents: -1, UninsuredAmountCents: 100 }, 'InsuredAmountCents', 'must not be negative'],
-      [{ Enable: true, InsuredAmountCents: 100, UninsuredAmountCents: 10.5 }, 'UninsuredAmountCents', 'must be a whole number of cents'],
-      [{ Enable: true, InsuredAmountCents: 100, UninsuredAmountCents: 1_000_001 }, 'UninsuredAmountCents', 'must be at most 1000000 cents ($10000)'],
+      [
+        { Enable: true, InsuredAmountCents: -1, UninsuredAmountCents: 100 },
+        'InsuredAmountCents',
+        'must not be negative',
+      ],
+      [
+        { Enable: true, InsuredAmountCents: 100, UninsuredAmountCents: 10.5 },
+        'UninsuredAmountCents',
+        'must be a whole number of cents',
+      ],
+      [
+        { Enable: true, InsuredAmountCents: 100, UninsuredAmountCents: 1_000_001 },
+        'UninsuredAmountCents',
+        'must be at most 1000000 cents ($10000)',
+      ],
     ] as const) {
       const res = await setFee(admin, FIRST, PROVIDER, fee);
       expect(res.statusCode).toBe(400);
       expect(res.json.errors?.[0]?.field).toBe(`body.VisitFeeDetails.${field}`);
       expect(res.json.errors?.[0]?.message).toContain(message);
     }
-    const badType = await setFee(admin, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 1, UninsuredAmountCents: 1 }, 'Patient');
+    const badType = await setFee(
+      admin,
+      FIRST,
+      PROVIDER,
+      { Enable: true, InsuredAmountCents: 1, UninsuredAmountCents: 1 },
+      'Patient',
+    );
     expect(badType.statusCode).toBe(400);
     expect(badType.json.errors?.[0]).toMatchObject({ field: 'querystring.entityType' });
   });
 
   it("answers 404 for another practice's provider or organization, and audits it (Visit_Fee_Web)", async () => {
-    const foreign = await setFee(otherAdmin, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 1, UninsuredAmountCents: 1 });
+    const foreign = await setFee(otherAdmin, FIRST, PROVIDER, {
+      Enable: true,
+      InsuredAmountCents: 1,
+      UninsuredAmountCents: 1,
+    });
     expect(foreign.statusCode).toBe(404);
     // The other practice's own organization, but a provider who does not work there.
-    const notTheirs = await setFee(otherAdmin, SECOND, PROVIDER, { Enable: true, InsuredAmountCents: 1, UninsuredAmountCents: 1 });
+    const notTheirs = await setFee(otherAdmin, SECOND, PROVIDER, {
+      Enable: true,
+      InsuredAmountCents: 1,
+      UninsuredAmountCents: 1,
+    });
     expect(notTheirs.statusCode).toBe(404);
     const audit = await auditRows(t, 'Visit_Fee_Web');
-    expect(audit.filter((row) => row.outcome === 'not_found').map((row) => row.entity_id)).toEqual([FIRST, PROVIDER]);
+    expect(audit.filter((row) => row.outcome === 'not_found').map((row) => row.entity_id)).toEqual([
+      FIRST,
+      PROVIDER,
+    ]);
     expect(audit.filter((row) => row.outcome === 'success')).toHaveLength(1);
   });
 
@@ -289,20 +504,28 @@ describe('payment settings: visit fees and the location gateway decide what a bo
     const card = await savedCard(patient);
     const old = await authorize(patient, card, 75);
     expect(old.statusCode).toBe(400);
-    expect(old.json.errors?.[0]).toMatchObject({ field: 'amount', message: 'must be the visit fee of 91.37' });
+    expect(old.json.errors?.[0]).toMatchObject({
+      field: 'amount',
+      message: 'must be the visit fee of 91.37',
+    });
     const held = await authorize(patient, card, 91.37);
     expect(held.statusCode).toBe(200);
     expect(held.json.data).toMatchObject({ Status: 'Uncaptured', PaidAmount: 91.37 });
-    const [stored] = await t.database.query<{ amount_cents: number }>('select amount_cents from payment_transactions where id = $1', [held.json.data.Id]);
+    const [stored] = await t.database.query<{ amount_cents: number }>(
+      'select amount_cents from payment_transactions where id = $1',
+      [held.json.data.Id],
+    );
     expect(stored!.amount_cents).toBe(9137);
 
     const schedule = randomUUID();
-    await t.database.query(`insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days) values ($1, $2, $3, 'America/New_York', 30, 1, 60)`, [
-      schedule,
-      PROVIDER,
-      location,
-    ]);
-    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)', [schedule]);
+    await t.database.query(
+      `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days) values ($1, $2, $3, 'America/New_York', 30, 1, 60)`,
+      [schedule, PROVIDER, location],
+    );
+    await t.database.query(
+      'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)',
+      [schedule],
+    );
     const booked = await t.call<BookingResult>({
       method: 'POST',
       url: `${V2}/Appointments`,
@@ -320,7 +543,10 @@ describe('payment settings: visit fees and the location gateway decide what a bo
       },
     });
     expect(booked.statusCode).toBe(200);
-    const [captured] = await t.database.query<{ status: string; appointment_id: string }>('select status, appointment_id from payment_transactions where id = $1', [held.json.data.Id]);
+    const [captured] = await t.database.query<{ status: string; appointment_id: string }>(
+      'select status, appointment_id from payment_transactions where id = $1',
+      [held.json.data.Id],
+    );
     expect(captured).toMatchObject({ status: 'Captured', appointment_id: booked.json.data });
   });
 
@@ -333,17 +559,29 @@ describe('payment settings: visit fees and the location gateway decide what a bo
       payload: { Gateway: { GatewayName: 'PayPal', AccountNumber: 'ABCDEFGHJK234' } },
     });
     expect(setLocation.statusCode).toBe(200);
-    expect(setLocation.json.data.Gateway).toMatchObject({ GatewayName: 'paypal', AccountNumber: 'xxxxxxxxxxHJK234' });
+    expect(setLocation.json.data.Gateway).toMatchObject({
+      GatewayName: 'paypal',
+      AccountNumber: 'xxxxxxxxxxHJK234',
+    });
     // At that location the fee goes through PayPal, so a card cannot pay it; elsewhere the organization's Stripe takes it.
     const there = await authorize(patient, card, 91.37, location);
     expect(there.statusCode).toBe(400);
     expect(there.json.errors?.[0]).toMatchObject({ field: 'OrganizationId', rule: 'gateway' });
     expect((await authorize(patient, card, 91.37)).statusCode).toBe(200);
 
-    const list = await t.call<Answer<{ Data: { LocationId: string }[] }>>({ url: `${PAY}/locations/batch?organizationId=${FIRST}`, headers: bearer(admin) });
+    const list = await t.call<Answer<{ Data: { LocationId: string }[] }>>({
+      url: `${PAY}/locations/batch?organizationId=${FIRST}`,
+      headers: bearer(admin),
+    });
     expect(list.json.data.Data.map((l) => l.LocationId)).toEqual([location]);
-    expect((await t.call({ method: 'DELETE', url: `${PAY}/locations/${location}`, headers: bearer(otherAdmin) })).statusCode).toBe(404);
-    expect((await t.call({ method: 'DELETE', url: `${PAY}/locations/${location}`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'DELETE', url: `${PAY}/locations/${location}`, headers: bearer(otherAdmin) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'DELETE', url: `${PAY}/locations/${location}`, headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(200);
     expect((await authorize(patient, card, 91.37, location)).statusCode).toBe(200);
 
     // Another practice's location cannot be configured from here.
@@ -358,7 +596,7 @@ describe('payment settings: visit fees and the location gateway decide what a bo
   });
 });
 
-describe("payment settings: a provider sets their own visit fee, and only theirs (decision 0068)", () => {
+describe('payment settings: a provider sets their own visit fee, and only theirs (decision 0068)', () => {
   let t: TestApp;
   let admin: string;
   let provider: string;
@@ -368,19 +606,34 @@ describe("payment settings: a provider sets their own visit fee, and only theirs
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-11-23T13:40:00Z' });
     admin = await adminOf(t, FIRST);
-    provider = await tokenFor(t.tokens, { user_roles: ['provider'], user_type: 'Practitioner', careslot_id: PROVIDER, PracticeId: FIRST, email: demoPerson('provider').email });
+    provider = await tokenFor(t.tokens, {
+      user_roles: ['provider'],
+      user_type: 'Practitioner',
+      careslot_id: PROVIDER,
+      PracticeId: FIRST,
+      email: demoPerson('provider').email,
+    });
     const [other] = await t.database.query<{ practitioner_id: string }>(
       "select practitioner_id from practitioner_roles where organization_id = $1 and active and 'provider' = any(codes) and practitioner_id <> $2 order by practitioner_id limit 1",
       [FIRST, PROVIDER],
     );
     otherProvider = other!.practitioner_id;
-    const [service] = await t.database.query<{ id: string }>('select id from healthcare_services where organization_id = $1 order by id limit 1', [FIRST]);
+    const [service] = await t.database.query<{ id: string }>(
+      'select id from healthcare_services where organization_id = $1 order by id limit 1',
+      [FIRST],
+    );
     resource = service!.id;
     patient = await createTestPatient(t, 'Rowan');
   });
   afterAll(() => t.close());
 
-  const setFee = (token: string, organizationId: string, entityId: string, fee: Record<string, unknown>, entityType = 'provider') =>
+  const setFee = (
+    token: string,
+    organizationId: string,
+    entityId: string,
+    fee: Record<string, unknown>,
+    entityType = 'provider',
+  ) =>
     t.call<Answer<VisitFeeSettings>>({
       method: 'POST',
       url: `${PAY}/entityconfigurations/upsert?organizationId=${organizationId}&entityType=${entityType}&entityId=${entityId}`,
@@ -388,46 +641,94 @@ describe("payment settings: a provider sets their own visit fee, and only theirs
       payload: { VisitFeeDetails: fee },
     });
   const feeOf = async (entityId: string) =>
-    (await t.call<Answer<{ VisitFeeDetails: { Enable: boolean; InsuredAmountCents: number; UninsuredAmountCents: number } }>>({
-      url: `${PAY}/entityconfigurations/entity?organizationId=${FIRST}&entityType=provider&entityId=${entityId}`,
-      headers: bearer(patient.token),
-    })).json.data.VisitFeeDetails;
+    (
+      await t.call<
+        Answer<{
+          VisitFeeDetails: { Enable: boolean; InsuredAmountCents: number; UninsuredAmountCents: number };
+        }>
+      >({
+        url: `${PAY}/entityconfigurations/entity?organizationId=${FIRST}&entityType=provider&entityId=${entityId}`,
+        headers: bearer(patient.token),
+      })
+    ).json.data.VisitFeeDetails;
 
-  it("lets a provider change their own fee, in cents, and the booking asks the new amount at once", async () => {
-    const saved = await setFee(provider, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 });
+  it('lets a provider change their own fee, in cents, and the booking asks the new amount at once', async () => {
+    const saved = await setFee(provider, FIRST, PROVIDER, {
+      Enable: true,
+      InsuredAmountCents: 1500,
+      UninsuredAmountCents: 6425,
+    });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json.data.VisitFeeDetails).toEqual({ Enable: true, InsuredAmount: 15, UninsuredAmount: 64.25, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 });
-    expect(await feeOf(PROVIDER)).toMatchObject({ Enable: true, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 });
+    expect(saved.json.data.VisitFeeDetails).toEqual({
+      Enable: true,
+      InsuredAmount: 15,
+      UninsuredAmount: 64.25,
+      InsuredAmountCents: 1500,
+      UninsuredAmountCents: 6425,
+    });
+    expect(await feeOf(PROVIDER)).toMatchObject({
+      Enable: true,
+      InsuredAmountCents: 1500,
+      UninsuredAmountCents: 6425,
+    });
 
     // §5.3 from the configuration: an uninsured patient is asked exactly the provider's new uninsured fee.
     const card = await t.call<Answer<PaymentMethod>>({
       method: 'POST',
       url: `${PAY}/v1/stripepayment/customers/payment-methods`,
       headers: bearer(patient.token),
-      payload: { PatientId: patient.id, Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' } },
+      payload: {
+        PatientId: patient.id,
+        Card: { Number: SANDBOX_TEST_CARDS.success, ExpMonth: 12, ExpYear: 2031, Cvc: '123' },
+      },
     });
     const authorize = (amount: number) =>
       t.call<Answer<PaymentTransaction>>({
         method: 'POST',
         url: `${PAY}/v1/stripepayment/invoices/payment-intent?amount=${amount}`,
         headers: bearer(patient.token),
-        payload: { PatientId: patient.id, OrganizationId: FIRST, EntityType: 'Provider', EntityId: PROVIDER, Insured: false, PaymentMethodId: card.json.data.Id },
+        payload: {
+          PatientId: patient.id,
+          OrganizationId: FIRST,
+          EntityType: 'Provider',
+          EntityId: PROVIDER,
+          Insured: false,
+          PaymentMethodId: card.json.data.Id,
+        },
       });
     const stale = await authorize(75);
     expect(stale.statusCode).toBe(400);
-    expect(stale.json.errors?.[0]).toMatchObject({ field: 'amount', message: 'must be the visit fee of 64.25' });
+    expect(stale.json.errors?.[0]).toMatchObject({
+      field: 'amount',
+      message: 'must be the visit fee of 64.25',
+    });
     const held = await authorize(64.25);
     expect(held.statusCode).toBe(200);
     expect(held.json.data).toMatchObject({ Status: 'Uncaptured', PaidAmount: 64.25 });
 
     // Switched off by the provider, no fee applies any more (§5.3: VisitFeeDetails.Enable).
-    expect((await setFee(provider, FIRST, PROVIDER, { Enable: false, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 })).statusCode).toBe(200);
+    expect(
+      (
+        await setFee(provider, FIRST, PROVIDER, {
+          Enable: false,
+          InsuredAmountCents: 1500,
+          UninsuredAmountCents: 6425,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await feeOf(PROVIDER)).toMatchObject({ Enable: false });
 
     const audit = await auditRows(t, 'Visit_Fee_Web');
-    const changes = audit.filter((row) => row.outcome === 'success' && row.entity_type === 'UserPaymentConfig' && row.detail?.by === 'self');
+    const changes = audit.filter(
+      (row) =>
+        row.outcome === 'success' && row.entity_type === 'UserPaymentConfig' && row.detail?.by === 'self',
+    );
     expect(changes).toHaveLength(2);
-    expect(changes[0]).toMatchObject({ action: 'update', entity_id: PROVIDER, detail: { insuredCents: 1500, uninsuredCents: 6425, enabled: true } });
+    expect(changes[0]).toMatchObject({
+      action: 'update',
+      entity_id: PROVIDER,
+      detail: { insuredCents: 1500, uninsuredCents: 6425, enabled: true },
+    });
   });
 
   it("refuses a provider another provider's fee or a resource's (403) and another practice's (404), each audited, changing nothing", async () => {
@@ -446,16 +747,38 @@ describe("payment settings: a provider sets their own visit fee, and only theirs
       [PROVIDER, 'other_practice'],
     ]);
     // Staff and patients set no fee at all; the practice admin still sets anyone's.
-    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: demoPerson('staff').id, PracticeId: FIRST, email: demoPerson('staff').email });
+    const staff = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: demoPerson('staff').id,
+      PracticeId: FIRST,
+      email: demoPerson('staff').email,
+    });
     expect((await setFee(staff, FIRST, PROVIDER, fee)).statusCode).toBe(403);
     expect((await setFee(patient.token, FIRST, PROVIDER, fee)).statusCode).toBe(403);
-    const byAdmin = await setFee(admin, FIRST, otherProvider, { Enable: true, InsuredAmountCents: 2000, UninsuredAmountCents: 4000 });
+    const byAdmin = await setFee(admin, FIRST, otherProvider, {
+      Enable: true,
+      InsuredAmountCents: 2000,
+      UninsuredAmountCents: 4000,
+    });
     expect(byAdmin.statusCode).toBe(200);
-    expect((await setFee(admin, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 2500, UninsuredAmountCents: 5000 })).json.data.VisitFeeDetails.UninsuredAmountCents).toBe(5000);
+    expect(
+      (
+        await setFee(admin, FIRST, PROVIDER, {
+          Enable: true,
+          InsuredAmountCents: 2500,
+          UninsuredAmountCents: 5000,
+        })
+      ).json.data.VisitFeeDetails.UninsuredAmountCents,
+    ).toBe(5000);
   });
 
   it('names the field of a bad amount for a provider as for the admin', async () => {
-    const res = await setFee(provider, FIRST, PROVIDER, { Enable: true, InsuredAmountCents: 12.5, UninsuredAmountCents: 100 });
+    const res = await setFee(provider, FIRST, PROVIDER, {
+      Enable: true,
+      InsuredAmountCents: 12.5,
+      UninsuredAmountCents: 100,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json.errors?.[0]).toMatchObject({ field: 'body.VisitFeeDetails.InsuredAmountCents' });
     expect(res.json.errors?.[0]?.message).toContain('must be a whole number of cents');
@@ -470,7 +793,12 @@ describe("payment settings: a provider sets their own visit fee, and only theirs
     });
     const providers = configurations.json.Data.find((c) => c.EntityId === 'provider')!;
     const toggle = (Enabled: boolean) =>
-      t.call({ method: 'PUT', url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/${providers.Id}`, headers: bearer(admin), payload: { Services: [{ ServiceCode: 'settings', Enabled }] } });
+      t.call({
+        method: 'PUT',
+        url: `${ACCESS_CONTROL_BASE}/EntityConfigurations/${providers.Id}`,
+        headers: bearer(admin),
+        payload: { Services: [{ ServiceCode: 'settings', Enabled }] },
+      });
     expect((await toggle(false)).statusCode).toBe(200);
     const fee = { Enable: true, InsuredAmountCents: 700, UninsuredAmountCents: 900 };
     expect((await setFee(provider, FIRST, PROVIDER, fee)).statusCode).toBe(403);
@@ -504,7 +832,11 @@ describe('finance: the financial super user reads payments across practices', ()
   });
   afterAll(() => t.close());
 
-  const list = (query: string, token = finance) => t.call<Answer<{ Data: FinanceTransaction[]; Total: number }>>({ url: `${PAY}/v1/finance/transactions?${query}`, headers: bearer(token) });
+  const list = (query: string, token = finance) =>
+    t.call<Answer<{ Data: FinanceTransaction[]; Total: number }>>({
+      url: `${PAY}/v1/finance/transactions?${query}`,
+      headers: bearer(token),
+    });
 
   it('answers amount, status, gateway, date and practice, newest first and paged, and nothing about the patient', async () => {
     const page = await list('limit=2');
@@ -515,14 +847,28 @@ describe('finance: the financial super user reads payments across practices', ()
       [2500, 'Refunded'],
     ]);
     expect(page.json.data.Data[0]!.PracticeName).toEqual(expect.any(String));
-    expect(Object.keys(page.json.data.Data[0]!).sort()).toEqual(['AmountCents', 'CreatedOn', 'Currency', 'Gateway', 'GatewayReference', 'Id', 'OrganizationId', 'PracticeName', 'Status']);
+    expect(Object.keys(page.json.data.Data[0]!).sort()).toEqual([
+      'AmountCents',
+      'CreatedOn',
+      'Currency',
+      'Gateway',
+      'GatewayReference',
+      'Id',
+      'OrganizationId',
+      'PracticeName',
+      'Status',
+    ]);
     expect(page.body).not.toContain(a.id);
     expect((await list('limit=2&offset=2')).json.data.Data.map((r) => r.AmountCents)).toEqual([7500]);
   });
 
   it('filters by practice, dates and status, and refuses a bad date naming the field', async () => {
-    expect((await list(`organizationId=${DEMO_PRACTICE_IDS[1]}`)).json.data.Data.map((r) => r.AmountCents)).toEqual([2500]);
-    expect((await list('from=2026-11-21&to=2026-11-21')).json.data.Data.map((r) => r.AmountCents)).toEqual([2500]);
+    expect(
+      (await list(`organizationId=${DEMO_PRACTICE_IDS[1]}`)).json.data.Data.map((r) => r.AmountCents),
+    ).toEqual([2500]);
+    expect((await list('from=2026-11-21&to=2026-11-21')).json.data.Data.map((r) => r.AmountCents)).toEqual([
+      2500,
+    ]);
     expect((await list('status=Captured')).json.data.Data.map((r) => r.AmountCents)).toEqual([7500]);
     const bad = await list('from=21/11/2026');
     expect(bad.statusCode).toBe(400);
@@ -530,7 +876,10 @@ describe('finance: the financial super user reads payments across practices', ()
   });
 
   it("audits every read, naming the patients whose payments it showed, and shows every practice's configuration masked", async () => {
-    const configs = await t.call<Answer<{ Data: FinancePracticeConfig[] }>>({ url: `${PAY}/v1/finance/payment-configurations`, headers: bearer(finance) });
+    const configs = await t.call<Answer<{ Data: FinancePracticeConfig[] }>>({
+      url: `${PAY}/v1/finance/payment-configurations`,
+      headers: bearer(finance),
+    });
     expect(configs.statusCode).toBe(200);
     expect(configs.json.data.Data.map((c) => c.OrganizationId).sort()).toEqual([...DEMO_PRACTICE_IDS].sort());
     const first = configs.json.data.Data.find((c) => c.OrganizationId === DEMO_PRACTICE_IDS[0]);
@@ -544,11 +893,23 @@ describe('finance: the financial super user reads payments across practices', ()
 
   it('is for the financial super user only: read-only, and closed to practices, patients and the super user', async () => {
     for (const roles of [['practiceadmin'], ['superuser'], ['patient']]) {
-      const token = await tokenFor(t.tokens, { user_roles: roles, careslot_id: seedId(`test:${roles[0]}`), PracticeId: DEMO_PRACTICE_IDS[0] });
+      const token = await tokenFor(t.tokens, {
+        user_roles: roles,
+        careslot_id: seedId(`test:${roles[0]}`),
+        PracticeId: DEMO_PRACTICE_IDS[0],
+      });
       expect((await list('', token)).statusCode).toBe(403);
-      expect((await t.call({ url: `${PAY}/v1/finance/payment-configurations`, headers: bearer(token) })).statusCode).toBe(403);
+      expect(
+        (await t.call({ url: `${PAY}/v1/finance/payment-configurations`, headers: bearer(token) }))
+          .statusCode,
+      ).toBe(403);
     }
-    const change = await t.call({ method: 'POST', url: `${PAY}/organizations/upsert?organizationId=${DEMO_PRACTICE_IDS[0]}`, headers: bearer(finance), payload: { EnableOnlinePayment: false, Gateway: { GatewayName: null } } });
+    const change = await t.call({
+      method: 'POST',
+      url: `${PAY}/organizations/upsert?organizationId=${DEMO_PRACTICE_IDS[0]}`,
+      headers: bearer(finance),
+      payload: { EnableOnlinePayment: false, Gateway: { GatewayName: null } },
+    });
     expect(change.statusCode).toBe(403);
   });
 });

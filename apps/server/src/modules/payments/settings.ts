@@ -14,7 +14,13 @@ import {
   type VisitFeeSettings,
 } from '@careslot/contracts';
 import { maskAccount } from '@careslot/domain';
-import { authorizePractice, isPracticeUser, notFoundAudited, recordOutcome, requireFeature } from '../../platform/access';
+import {
+  authorizePractice,
+  isPracticeUser,
+  notFoundAudited,
+  recordOutcome,
+  requireFeature,
+} from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -37,19 +43,47 @@ type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
 export const PAYMENT_CONFIG_WORKFLOW = 'Payment_Config_Edit_Web';
 export const VISIT_FEE_WORKFLOW = 'Visit_Fee_Web';
 
-const DISPLAY_NAMES: Record<SettableGateway, string> = { stripe: 'Stripe', fortis: 'Fortis', globalpay: 'Global Payments', paypal: 'PayPal' };
+const DISPLAY_NAMES: Record<SettableGateway, string> = {
+  stripe: 'Stripe',
+  fortis: 'Fortis',
+  globalpay: 'Global Payments',
+  paypal: 'PayPal',
+};
 
 /** The caller administers this organization, or the attempt is audited and answered 404. */
-async function ownOrganization(context: RequestContext, organizationId: string, entityType: string, workflow: string, action: 'read' | 'update' | 'delete') {
+async function ownOrganization(
+  context: RequestContext,
+  organizationId: string,
+  entityType: string,
+  workflow: string,
+  action: 'read' | 'update' | 'delete',
+) {
   const admin = context.roles.includes('practiceadmin') && context.organizationId === organizationId;
   if (!admin) await notFoundAudited(context, action, 'payment', organizationId, { entityType, workflow });
 }
 
-async function audited(context: RequestContext, tx: Connection, change: { action: 'update' | 'delete'; entityType: string; id: string; workflow: string; detail: Record<string, unknown> }) {
+async function audited(
+  context: RequestContext,
+  tx: Connection,
+  change: {
+    action: 'update' | 'delete';
+    entityType: string;
+    id: string;
+    workflow: string;
+    detail: Record<string, unknown>;
+  },
+) {
   await recordOutcome(
     onConnection(context, tx),
     change.action,
-    { kind: 'payment', id: change.id, patientId: null, entityType: change.entityType, workflow: change.workflow, detail: change.detail },
+    {
+      kind: 'payment',
+      id: change.id,
+      patientId: null,
+      entityType: change.entityType,
+      workflow: change.workflow,
+      detail: change.detail,
+    },
     'success',
   );
 }
@@ -69,22 +103,53 @@ export function paymentGateways(deps: Deps): PaymentGatewayInfo[] {
  * The stored gateway after a write: account fields left out keep their value while the gateway stays the same;
  * a new gateway starts without the old one's fields (they would not fit its patterns).
  */
-function gatewayWrite(input: GatewayInput, stored: store.GatewayColumns | null, fieldPrefix: string, deps: Deps): store.GatewayWrite {
+function gatewayWrite(
+  input: GatewayInput,
+  stored: store.GatewayColumns | null,
+  fieldPrefix: string,
+  deps: Deps,
+): store.GatewayWrite {
   const name = input.GatewayName;
   if (name && !gateways(deps).available(name)) {
-    throw fieldError(`${fieldPrefix}.GatewayName`, 'available', `${DISPLAY_NAMES[name]} payments are not set up on this server`);
+    throw fieldError(
+      `${fieldPrefix}.GatewayName`,
+      'available',
+      `${DISPLAY_NAMES[name]} payments are not set up on this server`,
+    );
   }
   const same = !!name && stored?.gateway_name === name;
-  const field = (value: string | null | undefined) => (name === null ? null : value === undefined && !same ? null : value);
-  return { gatewayName: name, accountNumber: field(input.AccountNumber), productId: field(input.ProductId), credential: field(input.Credential) };
+  const field = (value: string | null | undefined) =>
+    name === null ? null : value === undefined && !same ? null : value;
+  return {
+    gatewayName: name,
+    accountNumber: field(input.AccountNumber),
+    productId: field(input.ProductId),
+    credential: field(input.Credential),
+  };
 }
 
 /** Which fields a write set or cleared: names only, for the audit row. */
-const fieldsOf = (input: GatewayInput) => ['GatewayName', ...(['AccountNumber', 'ProductId', 'Credential'] as const).filter((f) => input[f] !== undefined)];
+const fieldsOf = (input: GatewayInput) => [
+  'GatewayName',
+  ...(['AccountNumber', 'ProductId', 'Credential'] as const).filter((f) => input[f] !== undefined),
+];
 
-export async function upsertOrganizationConfig(deps: Deps, context: RequestContext, organizationId: string, input: OrganizationPaymentInput): Promise<OrganizationPaymentConfig> {
-  await ownOrganization(context, organizationId, 'OrganizationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, 'update');
-  const row = await deps.database.transaction((tx) => writeOrganizationConfig(deps, context, tx, organizationId, input));
+export async function upsertOrganizationConfig(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+  input: OrganizationPaymentInput,
+): Promise<OrganizationPaymentConfig> {
+  await ownOrganization(
+    context,
+    organizationId,
+    'OrganizationPaymentConfig',
+    PAYMENT_CONFIG_WORKFLOW,
+    'update',
+  );
+  const row = await deps.database.transaction((tx) =>
+    writeOrganizationConfig(deps, context, tx, organizationId, input),
+  );
   return organizationConfigOf(organizationId, row);
 }
 
@@ -93,48 +158,107 @@ export async function upsertOrganizationConfig(deps: Deps, context: RequestConte
  * payment step): the gateway must be one this server serves (400 naming Gateway.GatewayName), audited
  * Payment_Config_Edit_Web. The caller decided who may.
  */
-export async function writeOrganizationConfig(deps: Deps, context: RequestContext, tx: Connection, organizationId: string, input: OrganizationPaymentInput) {
+export async function writeOrganizationConfig(
+  deps: Deps,
+  context: RequestContext,
+  tx: Connection,
+  organizationId: string,
+  input: OrganizationPaymentInput,
+) {
   const stored = await store.orgConfig(tx, organizationId);
-  const saved = await store.upsertOrgConfig(tx, organizationId, input.EnableOnlinePayment, gatewayWrite(input.Gateway, stored, 'Gateway', deps), deps.clock.now());
+  const saved = await store.upsertOrgConfig(
+    tx,
+    organizationId,
+    input.EnableOnlinePayment,
+    gatewayWrite(input.Gateway, stored, 'Gateway', deps),
+    deps.clock.now(),
+  );
   await audited(context, tx, {
     action: 'update',
     entityType: 'OrganizationPaymentConfig',
     id: organizationId,
     workflow: PAYMENT_CONFIG_WORKFLOW,
-    detail: { fields: ['EnableOnlinePayment', ...fieldsOf(input.Gateway)], gateway: input.Gateway.GatewayName, online: input.EnableOnlinePayment },
+    detail: {
+      fields: ['EnableOnlinePayment', ...fieldsOf(input.Gateway)],
+      gateway: input.Gateway.GatewayName,
+      online: input.EnableOnlinePayment,
+    },
   });
   return saved;
 }
 
 /** DELETE organizations/{id}: no online payment and no gateway any more (the cancellation policy stays). */
-export async function deleteOrganizationConfig(deps: Deps, context: RequestContext, organizationId: string): Promise<OrganizationPaymentConfig> {
-  await ownOrganization(context, organizationId, 'OrganizationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, 'delete');
+export async function deleteOrganizationConfig(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+): Promise<OrganizationPaymentConfig> {
+  await ownOrganization(
+    context,
+    organizationId,
+    'OrganizationPaymentConfig',
+    PAYMENT_CONFIG_WORKFLOW,
+    'delete',
+  );
   await deps.database.transaction(async (tx) => {
     await store.clearOrgConfig(tx, organizationId, deps.clock.now());
-    await audited(context, tx, { action: 'delete', entityType: 'OrganizationPaymentConfig', id: organizationId, workflow: PAYMENT_CONFIG_WORKFLOW, detail: {} });
+    await audited(context, tx, {
+      action: 'delete',
+      entityType: 'OrganizationPaymentConfig',
+      id: organizationId,
+      workflow: PAYMENT_CONFIG_WORKFLOW,
+      detail: {},
+    });
   });
   return organizationConfigOf(organizationId, await store.orgConfig(deps.database, organizationId));
 }
 
 /** The location is one of the organization's, or 404 (audited) as for another practice's. */
-async function ownLocation(deps: Deps, context: RequestContext, organizationId: string, locationId: string, action: 'update' | 'delete') {
+async function ownLocation(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+  locationId: string,
+  action: 'update' | 'delete',
+) {
   await ownOrganization(context, organizationId, 'LocationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, action);
   const location = await getLocation(deps.database, locationId);
   if (location?.OrganizationId !== organizationId) {
-    await notFoundAudited(context, action, 'payment', locationId, { entityType: 'LocationPaymentConfig', workflow: PAYMENT_CONFIG_WORKFLOW });
+    await notFoundAudited(context, action, 'payment', locationId, {
+      entityType: 'LocationPaymentConfig',
+      workflow: PAYMENT_CONFIG_WORKFLOW,
+    });
   }
 }
 
 /** GET locations/batch?organizationId=: the gateways the practice's locations override, for its admin. */
-export async function listLocationConfigs(deps: Deps, context: RequestContext, organizationId: string): Promise<LocationPaymentConfig[]> {
+export async function listLocationConfigs(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+): Promise<LocationPaymentConfig[]> {
   await ownOrganization(context, organizationId, 'LocationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, 'read');
   const rows = await store.locationConfigsOf(deps.database, organizationId);
   return rows.map((row) => locationConfigOf(organizationId, row.location_id, row));
 }
 
-async function writeLocation(deps: Deps, context: RequestContext, tx: Connection, organizationId: string, locationId: string, input: LocationPaymentInput, prefix: string) {
+async function writeLocation(
+  deps: Deps,
+  context: RequestContext,
+  tx: Connection,
+  organizationId: string,
+  locationId: string,
+  input: LocationPaymentInput,
+  prefix: string,
+) {
   const stored = await store.locationConfig(tx, organizationId, locationId);
-  const saved = await store.upsertLocationConfig(tx, organizationId, locationId, gatewayWrite(input.Gateway, stored, prefix, deps), deps.clock.now());
+  const saved = await store.upsertLocationConfig(
+    tx,
+    organizationId,
+    locationId,
+    gatewayWrite(input.Gateway, stored, prefix, deps),
+    deps.clock.now(),
+  );
   await audited(context, tx, {
     action: 'update',
     entityType: 'LocationPaymentConfig',
@@ -146,9 +270,17 @@ async function writeLocation(deps: Deps, context: RequestContext, tx: Connection
 }
 
 /** POST locations/upsert?organizationId=&locationId=: the location's own gateway (GatewayName null: the organization's applies). */
-export async function upsertLocationConfig(deps: Deps, context: RequestContext, organizationId: string, locationId: string, input: LocationPaymentInput): Promise<LocationPaymentConfig> {
+export async function upsertLocationConfig(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+  locationId: string,
+  input: LocationPaymentInput,
+): Promise<LocationPaymentConfig> {
   await ownLocation(deps, context, organizationId, locationId, 'update');
-  return deps.database.transaction((tx) => writeLocation(deps, context, tx, organizationId, locationId, input, 'Gateway'));
+  return deps.database.transaction((tx) =>
+    writeLocation(deps, context, tx, organizationId, locationId, input, 'Gateway'),
+  );
 }
 
 /** POST locations/batch?organizationId=: several locations at once, all or nothing. */
@@ -161,32 +293,75 @@ export async function upsertLocationConfigs(
   for (const item of items) await ownLocation(deps, context, organizationId, item.LocationId, 'update');
   return deps.database.transaction(async (tx) => {
     const saved: LocationPaymentConfig[] = [];
-    for (const [index, item] of items.entries()) saved.push(await writeLocation(deps, context, tx, organizationId, item.LocationId, item, `Data.${index}.Gateway`));
+    for (const [index, item] of items.entries())
+      saved.push(
+        await writeLocation(
+          deps,
+          context,
+          tx,
+          organizationId,
+          item.LocationId,
+          item,
+          `Data.${index}.Gateway`,
+        ),
+      );
     return saved;
   });
 }
 
 /** DELETE locations/{id}: the location follows the organization's gateway again. */
-export async function deleteLocationConfig(deps: Deps, context: RequestContext, locationId: string): Promise<void> {
+export async function deleteLocationConfig(
+  deps: Deps,
+  context: RequestContext,
+  locationId: string,
+): Promise<void> {
   const organizationId = context.organizationId;
   const location = await getLocation(deps.database, locationId);
-  if (!organizationId || location?.OrganizationId !== organizationId || !context.roles.includes('practiceadmin')) {
-    return notFoundAudited(context, 'delete', 'payment', locationId, { entityType: 'LocationPaymentConfig', workflow: PAYMENT_CONFIG_WORKFLOW });
+  if (
+    !organizationId ||
+    location?.OrganizationId !== organizationId ||
+    !context.roles.includes('practiceadmin')
+  ) {
+    return notFoundAudited(context, 'delete', 'payment', locationId, {
+      entityType: 'LocationPaymentConfig',
+      workflow: PAYMENT_CONFIG_WORKFLOW,
+    });
   }
   await deps.database.transaction(async (tx) => {
     if (!(await store.deleteLocationConfig(tx, organizationId, locationId))) return;
-    await audited(context, tx, { action: 'delete', entityType: 'LocationPaymentConfig', id: locationId, workflow: PAYMENT_CONFIG_WORKFLOW, detail: { organizationId } });
+    await audited(context, tx, {
+      action: 'delete',
+      entityType: 'LocationPaymentConfig',
+      id: locationId,
+      workflow: PAYMENT_CONFIG_WORKFLOW,
+      detail: { organizationId },
+    });
   });
 }
 
 /** The provider or resource is one of the organization's, or 404 (audited). */
-async function ownEntity(deps: Deps, context: RequestContext, organizationId: string, entityType: FeeEntityType, entityId: string) {
+async function ownEntity(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+  entityType: FeeEntityType,
+  entityId: string,
+) {
   await ownOrganization(context, organizationId, 'UserPaymentConfig', VISIT_FEE_WORKFLOW, 'update');
   const belongs =
     entityType === 'provider'
-      ? (await listPractitionerRoles(deps.database, { PractitionerId: entityId, OrganizationId: organizationId })).length > 0
+      ? (
+          await listPractitionerRoles(deps.database, {
+            PractitionerId: entityId,
+            OrganizationId: organizationId,
+          })
+        ).length > 0
       : (await getHealthcareService(deps.database, entityId))?.OrganizationId === organizationId;
-  if (!belongs) await notFoundAudited(context, 'update', 'payment', entityId, { entityType: 'UserPaymentConfig', workflow: VISIT_FEE_WORKFLOW });
+  if (!belongs)
+    await notFoundAudited(context, 'update', 'payment', entityId, {
+      entityType: 'UserPaymentConfig',
+      workflow: VISIT_FEE_WORKFLOW,
+    });
 }
 
 /**
@@ -196,36 +371,69 @@ async function ownEntity(deps: Deps, context: RequestContext, organizationId: st
  * practice's fee answers 404, another provider's or a resource's fee in the caller's own practice 403; each
  * audited with Visit_Fee_Web.
  */
-async function mayEditFee(deps: Deps, context: RequestContext, query: { organizationId: string; entityType: FeeEntityType; entityId: string }): Promise<'admin' | 'self'> {
+async function mayEditFee(
+  deps: Deps,
+  context: RequestContext,
+  query: { organizationId: string; entityType: FeeEntityType; entityId: string },
+): Promise<'admin' | 'self'> {
   // A practice admin is answered as before this change (another practice's fee: 404, audited not_found).
   if (context.roles.includes('practiceadmin')) {
     await ownEntity(deps, context, query.organizationId, query.entityType, query.entityId);
     return 'admin';
   }
   const ownPractice = isPracticeUser(context) && context.organizationId === query.organizationId;
-  const self = ownPractice && context.roles.includes('provider') && query.entityType === 'provider' && query.entityId === context.userId;
+  const self =
+    ownPractice &&
+    context.roles.includes('provider') &&
+    query.entityType === 'provider' &&
+    query.entityId === context.userId;
   // The feature switch is asked only of a caller who would otherwise be let in: a refusal for another's fee says nothing more.
   if (self) await requireFeature(context, 'settings', { workflow: VISIT_FEE_WORKFLOW });
   // A practitioner role deactivated since the token was issued no longer speaks for the practice.
-  const active = self && (await listPractitionerRoles(deps.database, { PractitionerId: query.entityId, OrganizationId: query.organizationId, Code: ['provider'] })).length > 0;
-  const target = { organizationId: query.organizationId, entityType: 'UserPaymentConfig', id: query.entityId, workflow: VISIT_FEE_WORKFLOW, detail: { entityType: query.entityType, self: active } };
+  const active =
+    self &&
+    (
+      await listPractitionerRoles(deps.database, {
+        PractitionerId: query.entityId,
+        OrganizationId: query.organizationId,
+        Code: ['provider'],
+      })
+    ).length > 0;
+  const target = {
+    organizationId: query.organizationId,
+    entityType: 'UserPaymentConfig',
+    id: query.entityId,
+    workflow: VISIT_FEE_WORKFLOW,
+    detail: { entityType: query.entityType, self: active },
+  };
   if (active) {
     await authorizePractice(context, 'update', target, ['provider']);
     return 'self';
   }
   // authorizePractice lets a super user act on any practice's objects; a fee is its practice's and its own provider's.
-  if (context.roles.includes('superuser')) return notFoundAudited(context, 'update', 'payment', query.entityId, { entityType: 'UserPaymentConfig', workflow: VISIT_FEE_WORKFLOW });
+  if (context.roles.includes('superuser'))
+    return notFoundAudited(context, 'update', 'payment', query.entityId, {
+      entityType: 'UserPaymentConfig',
+      workflow: VISIT_FEE_WORKFLOW,
+    });
   // No role lets anyone else in: 404 for another practice's fee, 403 in the caller's own practice.
   await authorizePractice(context, 'update', target, []);
   throw new AppError('forbidden');
 }
 
 /** GET entityconfigurations?organizationId=: every provider's and resource's visit fee, for the practice's admin. */
-export async function listVisitFees(deps: Deps, context: RequestContext, organizationId: string): Promise<VisitFeeSettings[]> {
+export async function listVisitFees(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+): Promise<VisitFeeSettings[]> {
   await ownOrganization(context, organizationId, 'UserPaymentConfig', VISIT_FEE_WORKFLOW, 'read');
   const rows = await store.entityConfigsOf(deps.database, organizationId);
   return rows
-    .filter((row): row is store.EntityConfigRow & { entity_type: FeeEntityType } => row.entity_type === 'provider' || row.entity_type === 'healthcareservice')
+    .filter(
+      (row): row is store.EntityConfigRow & { entity_type: FeeEntityType } =>
+        row.entity_type === 'provider' || row.entity_type === 'healthcareservice',
+    )
     .map((row) => entityConfigOf(organizationId, row.entity_type, row.entity_id, row) as VisitFeeSettings);
 }
 
@@ -256,7 +464,14 @@ export async function upsertVisitFee(
       entityType: 'UserPaymentConfig',
       id: query.entityId,
       workflow: VISIT_FEE_WORKFLOW,
-      detail: { organizationId: query.organizationId, entityType: query.entityType, by, enabled: fee.Enable, insuredCents: fee.InsuredAmountCents, uninsuredCents: fee.UninsuredAmountCents },
+      detail: {
+        organizationId: query.organizationId,
+        entityType: query.entityType,
+        by,
+        enabled: fee.Enable,
+        insuredCents: fee.InsuredAmountCents,
+        uninsuredCents: fee.UninsuredAmountCents,
+      },
     });
     return saved;
   });
@@ -268,27 +483,44 @@ const PAYMENTS_SETTINGS_PAGE = '/practice-admin/settings/payments';
 
 function connector(deps: Deps) {
   const payee = gateways(deps).payee;
-  if (!payee) throw new AppError('unavailable', { message: 'Connect with Stripe is not set up on this server: type the Stripe account id instead' });
+  if (!payee)
+    throw new AppError('unavailable', {
+      message: 'Connect with Stripe is not set up on this server: type the Stripe account id instead',
+    });
   return payee;
 }
 
 /** GET payee-account/connect-url?organizationId=&state=: where "Connect with Stripe" sends the admin. */
-export async function payeeConnectUrl(deps: Deps, context: RequestContext, organizationId: string, state: string): Promise<string> {
+export async function payeeConnectUrl(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+  state: string,
+): Promise<string> {
   await ownOrganization(context, organizationId, 'PaymentAccount', PAYMENT_CONFIG_WORKFLOW, 'update');
-  return connector(deps).authorizeUrl({ state, returnUrl: `${deps.config.publicUrl}${PAYMENTS_SETTINGS_PAGE}` });
+  return connector(deps).authorizeUrl({
+    state,
+    returnUrl: `${deps.config.publicUrl}${PAYMENTS_SETTINGS_PAGE}`,
+  });
 }
 
 /**
  * GET payee-account?authCode=&organizationId=: exchanges the code Stripe sent back for the connected account and
  * keeps it as the practice's Stripe account (the organization's gateway becomes Stripe; online payment as it was).
  */
-export async function connectPayeeAccount(deps: Deps, context: RequestContext, organizationId: string, authCode: string): Promise<PayeeAccount> {
+export async function connectPayeeAccount(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+  authCode: string,
+): Promise<PayeeAccount> {
   await ownOrganization(context, organizationId, 'PaymentAccount', PAYMENT_CONFIG_WORKFLOW, 'update');
   let accountId: string;
   try {
     accountId = await connector(deps).exchange(authCode);
   } catch (error) {
-    if (error instanceof GatewayError && error.code === 'invalid_request') throw fieldError('authCode', 'valid', 'Stripe did not accept this authorization: connect again');
+    if (error instanceof GatewayError && error.code === 'invalid_request')
+      throw fieldError('authCode', 'valid', 'Stripe did not accept this authorization: connect again');
     throw new AppError('unavailable', { message: 'Stripe could not be reached: try again', cause: error });
   }
   await deps.database.transaction(async (tx) => {
@@ -302,5 +534,10 @@ export async function connectPayeeAccount(deps: Deps, context: RequestContext, o
     });
   });
   const organization = await getOrganization(deps.database, organizationId);
-  return { Name: organization?.Name ?? null, Email: null, PracticeId: organizationId, StripeAccountId: maskAccount(accountId)! };
+  return {
+    Name: organization?.Name ?? null,
+    Email: null,
+    PracticeId: organizationId,
+    StripeAccountId: maskAccount(accountId)!,
+  };
 }

@@ -29,7 +29,9 @@ export interface EntityConfigRow {
 }
 
 export async function orgConfig(db: Connection, organizationId: string): Promise<OrgConfigRow | null> {
-  const rows = await db.query<OrgConfigRow>('select * from payment_org_configs where organization_id = $1', [organizationId]);
+  const rows = await db.query<OrgConfigRow>('select * from payment_org_configs where organization_id = $1', [
+    organizationId,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -37,16 +39,34 @@ export async function orgConfigs(db: Connection): Promise<OrgConfigRow[]> {
   return db.query<OrgConfigRow>('select * from payment_org_configs order by organization_id');
 }
 
-export async function locationConfig(db: Connection, organizationId: string, locationId: string): Promise<LocationConfigRow | null> {
-  const rows = await db.query<LocationConfigRow>('select * from payment_location_configs where location_id = $1 and organization_id = $2', [locationId, organizationId]);
+export async function locationConfig(
+  db: Connection,
+  organizationId: string,
+  locationId: string,
+): Promise<LocationConfigRow | null> {
+  const rows = await db.query<LocationConfigRow>(
+    'select * from payment_location_configs where location_id = $1 and organization_id = $2',
+    [locationId, organizationId],
+  );
   return rows[0] ?? null;
 }
 
-export async function locationConfigsOf(db: Connection, organizationId: string): Promise<LocationConfigRow[]> {
-  return db.query<LocationConfigRow>('select * from payment_location_configs where organization_id = $1 order by location_id', [organizationId]);
+export async function locationConfigsOf(
+  db: Connection,
+  organizationId: string,
+): Promise<LocationConfigRow[]> {
+  return db.query<LocationConfigRow>(
+    'select * from payment_location_configs where organization_id = $1 order by location_id',
+    [organizationId],
+  );
 }
 
-export async function entityConfig(db: Connection, organizationId: string, entityType: string, entityId: string): Promise<EntityConfigRow | null> {
+export async function entityConfig(
+  db: Connection,
+  organizationId: string,
+  entityType: string,
+  entityId: string,
+): Promise<EntityConfigRow | null> {
   const rows = await db.query<EntityConfigRow>(
     'select * from payment_entity_configs where organization_id = $1 and entity_type = $2 and entity_id = $3',
     [organizationId, entityType.toLowerCase(), entityId],
@@ -55,11 +75,16 @@ export async function entityConfig(db: Connection, organizationId: string, entit
 }
 
 export async function entityConfigsOf(db: Connection, organizationId: string): Promise<EntityConfigRow[]> {
-  return db.query<EntityConfigRow>('select * from payment_entity_configs where organization_id = $1 order by entity_type, entity_id', [organizationId]);
+  return db.query<EntityConfigRow>(
+    'select * from payment_entity_configs where organization_id = $1 order by entity_type, entity_id',
+    [organizationId],
+  );
 }
 
 /** How many location overrides and visit fees each practice has (the finance overview). */
-export async function configCounts(db: Connection): Promise<{ organization_id: string; locations: number; fees: number }[]> {
+export async function configCounts(
+  db: Connection,
+): Promise<{ organization_id: string; locations: number; fees: number }[]> {
   return db.query(
     `select o.organization_id,
        (select count(*)::int from payment_location_configs l where l.organization_id = o.organization_id and l.gateway_name is not null) as locations,
@@ -78,7 +103,13 @@ export interface GatewayWrite {
 
 const keep = (v: string | null | undefined) => v === undefined;
 
-export async function upsertOrgConfig(db: Connection, organizationId: string, enableOnlinePayment: boolean, gateway: GatewayWrite, now: Date): Promise<OrgConfigRow> {
+export async function upsertOrgConfig(
+  db: Connection,
+  organizationId: string,
+  enableOnlinePayment: boolean,
+  gateway: GatewayWrite,
+  now: Date,
+): Promise<OrgConfigRow> {
   const rows = await db.query<OrgConfigRow>(
     `insert into payment_org_configs (organization_id, enable_online_payment, gateway_name, account_number, product_id, credential, updated_at)
      values ($1, $2, $3, $4, $6, $8, $10)
@@ -105,7 +136,12 @@ export async function upsertOrgConfig(db: Connection, organizationId: string, en
 }
 
 /** The Stripe account "Connect with Stripe" connected becomes the practice's Stripe account. */
-export async function setOrgStripeAccount(db: Connection, organizationId: string, accountId: string, now: Date): Promise<OrgConfigRow> {
+export async function setOrgStripeAccount(
+  db: Connection,
+  organizationId: string,
+  accountId: string,
+  now: Date,
+): Promise<OrgConfigRow> {
   const rows = await db.query<OrgConfigRow>(
     `insert into payment_org_configs (organization_id, enable_online_payment, gateway_name, account_number, updated_at) values ($1, false, 'stripe', $2, $3)
      on conflict (organization_id) do update set gateway_name = 'stripe', account_number = excluded.account_number,
@@ -126,7 +162,13 @@ export async function clearOrgConfig(db: Connection, organizationId: string, now
   return rows.length === 1;
 }
 
-export async function upsertLocationConfig(db: Connection, organizationId: string, locationId: string, gateway: GatewayWrite, now: Date): Promise<LocationConfigRow> {
+export async function upsertLocationConfig(
+  db: Connection,
+  organizationId: string,
+  locationId: string,
+  gateway: GatewayWrite,
+  now: Date,
+): Promise<LocationConfigRow> {
   const rows = await db.query<LocationConfigRow>(
     `insert into payment_location_configs (location_id, organization_id, gateway_name, account_number, product_id, credential, updated_at)
      values ($1, $2, $3, $4, $6, $8, $10)
@@ -153,7 +195,11 @@ export async function upsertLocationConfig(db: Connection, organizationId: strin
   return rows[0]!;
 }
 
-export async function deleteLocationConfig(db: Connection, organizationId: string, locationId: string): Promise<boolean> {
+export async function deleteLocationConfig(
+  db: Connection,
+  organizationId: string,
+  locationId: string,
+): Promise<boolean> {
   const rows = await db.query<{ location_id: string }>(
     'delete from payment_location_configs where location_id = $1 and organization_id = $2 returning location_id',
     [locationId, organizationId],
@@ -161,26 +207,49 @@ export async function deleteLocationConfig(db: Connection, organizationId: strin
   return rows.length === 1;
 }
 
-export async function upsertEntityConfig(db: Connection, row: EntityConfigRow, now: Date): Promise<EntityConfigRow> {
+export async function upsertEntityConfig(
+  db: Connection,
+  row: EntityConfigRow,
+  now: Date,
+): Promise<EntityConfigRow> {
   const rows = await db.query<EntityConfigRow>(
     `insert into payment_entity_configs (organization_id, entity_type, entity_id, visit_fee_enabled, insured_cents, uninsured_cents, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (organization_id, entity_type, entity_id) do update set visit_fee_enabled = excluded.visit_fee_enabled,
        insured_cents = excluded.insured_cents, uninsured_cents = excluded.uninsured_cents, updated_at = excluded.updated_at
      returning *`,
-    [row.organization_id, row.entity_type.toLowerCase(), row.entity_id, row.visit_fee_enabled, row.insured_cents, row.uninsured_cents, now.toISOString()],
+    [
+      row.organization_id,
+      row.entity_type.toLowerCase(),
+      row.entity_id,
+      row.visit_fee_enabled,
+      row.insured_cents,
+      row.uninsured_cents,
+      now.toISOString(),
+    ],
   );
   return rows[0]!;
 }
 
 export async function customerOf(db: Connection, patientId: string, gateway: string): Promise<string | null> {
-  const rows = await db.query<{ customer_reference: string }>('select customer_reference from payment_customers where patient_id = $1 and gateway = $2', [patientId, gateway]);
+  const rows = await db.query<{ customer_reference: string }>(
+    'select customer_reference from payment_customers where patient_id = $1 and gateway = $2',
+    [patientId, gateway],
+  );
   return rows[0]?.customer_reference ?? null;
 }
 
 /** Keeps the first customer when two requests create one at once; returns the one kept. */
-export async function saveCustomer(db: Connection, patientId: string, gateway: string, reference: string): Promise<string> {
-  await db.query('insert into payment_customers (patient_id, gateway, customer_reference) values ($1, $2, $3) on conflict do nothing', [patientId, gateway, reference]);
+export async function saveCustomer(
+  db: Connection,
+  patientId: string,
+  gateway: string,
+  reference: string,
+): Promise<string> {
+  await db.query(
+    'insert into payment_customers (patient_id, gateway, customer_reference) values ($1, $2, $3) on conflict do nothing',
+    [patientId, gateway, reference],
+  );
   return (await customerOf(db, patientId, gateway))!;
 }
 
@@ -229,7 +298,19 @@ export async function insertTransaction(
   await db.query(
     `insert into payment_transactions (id, patient_id, organization_id, location_id, gateway, amount_cents, currency, status, payment_method_id, card_details, created_by, created_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, 'Pending', $8, $9, $10, $11, $11)`,
-    [row.id, row.patientId, row.organizationId, row.locationId ?? null, row.gateway, row.amountCents, row.currency, row.paymentMethodId, row.cardDetails, row.createdBy, row.now.toISOString()],
+    [
+      row.id,
+      row.patientId,
+      row.organizationId,
+      row.locationId ?? null,
+      row.gateway,
+      row.amountCents,
+      row.currency,
+      row.paymentMethodId,
+      row.cardDetails,
+      row.createdBy,
+      row.now.toISOString(),
+    ],
   );
 }
 
@@ -243,7 +324,11 @@ export async function transaction(db: Connection, id: string): Promise<Transacti
   return rows[0] ?? null;
 }
 
-const STAMP: Partial<Record<PaymentStatus, string>> = { Captured: 'captured_at', Canceled: 'canceled_at', Refunded: 'refunded_at' };
+const STAMP: Partial<Record<PaymentStatus, string>> = {
+  Captured: 'captured_at',
+  Canceled: 'canceled_at',
+  Refunded: 'refunded_at',
+};
 
 /**
  * Moves a transaction to `to` only from one of the `from` states; null when it was not in one of them
@@ -255,7 +340,12 @@ export async function transition(
   from: PaymentStatus[],
   to: PaymentStatus,
   now: Date,
-  extra: { gatewayReference?: string | null; failure?: string | null; captureReference?: string | null; cardDetails?: string | null } = {},
+  extra: {
+    gatewayReference?: string | null;
+    failure?: string | null;
+    captureReference?: string | null;
+    cardDetails?: string | null;
+  } = {},
 ): Promise<TransactionRow | null> {
   const stamp = STAMP[to];
   const rows = await db.query<TransactionRow>(
@@ -263,7 +353,16 @@ export async function transition(
        gateway_reference = coalesce($5, gateway_reference), failure = coalesce($6, failure),
        capture_reference = coalesce($7, capture_reference), card_details = coalesce($8, card_details)${stamp ? `, ${stamp} = $4` : ''}
      where id = $1 and status = any($2::text[]) returning *`,
-    [id, from, to, now.toISOString(), extra.gatewayReference ?? null, extra.failure ?? null, extra.captureReference ?? null, extra.cardDetails ?? null],
+    [
+      id,
+      from,
+      to,
+      now.toISOString(),
+      extra.gatewayReference ?? null,
+      extra.failure ?? null,
+      extra.captureReference ?? null,
+      extra.cardDetails ?? null,
+    ],
   );
   return rows[0] ?? null;
 }
@@ -281,17 +380,34 @@ export interface ClaimedHold {
  * from; false when the authorization is not open or another booking claimed it first (one payment pays for
  * one appointment).
  */
-export async function claimForAppointment(db: Connection, id: string, appointmentId: string, now: Date, hold: ClaimedHold | null = null): Promise<boolean> {
+export async function claimForAppointment(
+  db: Connection,
+  id: string,
+  appointmentId: string,
+  now: Date,
+  hold: ClaimedHold | null = null,
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     `update payment_transactions set claim_id = $2, updated_at = $3, claim_schedule_id = $4, claim_start_at = $5, claim_session_id = $6
      where id = $1 and claim_id is null and appointment_id is null and status = 'Uncaptured' returning id`,
-    [id, appointmentId, now.toISOString(), hold?.scheduleId ?? null, hold?.start.toISOString() ?? null, hold?.sessionId ?? null],
+    [
+      id,
+      appointmentId,
+      now.toISOString(),
+      hold?.scheduleId ?? null,
+      hold?.start.toISOString() ?? null,
+      hold?.sessionId ?? null,
+    ],
   );
   return rows.length === 1;
 }
 
 /** Inside the booking transaction: the claimed authorization now pays for the appointment. */
-export async function attachToAppointment(db: Connection, id: string, appointmentId: string): Promise<boolean> {
+export async function attachToAppointment(
+  db: Connection,
+  id: string,
+  appointmentId: string,
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     "update payment_transactions set appointment_id = $2 where id = $1 and claim_id = $2 and appointment_id is null and status = 'Uncaptured' returning id",
     [id, appointmentId],
@@ -299,7 +415,11 @@ export async function attachToAppointment(db: Connection, id: string, appointmen
   return rows.length === 1;
 }
 
-export async function latestTransactions(db: Connection, patientId: string, organizationId: string | null): Promise<TransactionRow[]> {
+export async function latestTransactions(
+  db: Connection,
+  patientId: string,
+  organizationId: string | null,
+): Promise<TransactionRow[]> {
   return db.query<TransactionRow>(
     `select * from payment_transactions where patient_id = $1 and ($2::uuid is null or organization_id = $2)
      and status in ('Captured', 'Uncaptured', 'Refunded') order by created_at desc limit 50`,
@@ -319,7 +439,12 @@ export async function openAuthorizations(db: Connection, before: Date): Promise<
 }
 
 /** Cancels a payment whose authorization never finished (still Pending, paying for nothing); false when it moved on. */
-export async function cancelIfPending(db: Connection, id: string, now: Date, gatewayReference: string | null): Promise<boolean> {
+export async function cancelIfPending(
+  db: Connection,
+  id: string,
+  now: Date,
+  gatewayReference: string | null,
+): Promise<boolean> {
   const rows = await db.query<{ id: string }>(
     `update payment_transactions set status = 'Canceled', canceled_at = $2, updated_at = $2, gateway_reference = coalesce($3, gateway_reference),
        failure = coalesce(failure, 'authorization not finished')
@@ -338,23 +463,38 @@ export async function cancelIfUnattached(db: Connection, id: string, now: Date):
   return rows.length === 1;
 }
 
-export async function transactionsOfAppointment(db: Connection, appointmentId: string): Promise<TransactionRow[]> {
-  return db.query<TransactionRow>('select * from payment_transactions where appointment_id = $1 order by created_at', [appointmentId]);
+export async function transactionsOfAppointment(
+  db: Connection,
+  appointmentId: string,
+): Promise<TransactionRow[]> {
+  return db.query<TransactionRow>(
+    'select * from payment_transactions where appointment_id = $1 order by created_at',
+    [appointmentId],
+  );
 }
 
 /** The finance view (decision 0056): payments across practices, newest first, one page and the total. */
 export async function financeTransactions(
   db: Connection,
-  filter: { organizationId: string | null; from: string | null; toExclusive: string | null; status: PaymentStatus | null; limit: number; offset: number },
+  filter: {
+    organizationId: string | null;
+    from: string | null;
+    toExclusive: string | null;
+    status: PaymentStatus | null;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: TransactionRow[]; total: number }> {
   const where = `($1::uuid is null or organization_id = $1) and ($2::timestamptz is null or created_at >= $2)
     and ($3::timestamptz is null or created_at < $3) and ($4::text is null or status = $4)`;
   const params = [filter.organizationId, filter.from, filter.toExclusive, filter.status];
-  const rows = await db.query<TransactionRow>(`select * from payment_transactions where ${where} order by created_at desc, id limit $5 offset $6`, [
-    ...params,
-    filter.limit,
-    filter.offset,
-  ]);
-  const [count] = await db.query<{ total: number }>(`select count(*)::int as total from payment_transactions where ${where}`, params);
+  const rows = await db.query<TransactionRow>(
+    `select * from payment_transactions where ${where} order by created_at desc, id limit $5 offset $6`,
+    [...params, filter.limit, filter.offset],
+  );
+  const [count] = await db.query<{ total: number }>(
+    `select count(*)::int as total from payment_transactions where ${where}`,
+    params,
+  );
   return { rows, total: count?.total ?? 0 };
 }

@@ -1,7 +1,13 @@
 import type Stripe from 'stripe';
 import type { PaymentStatus } from '@careslot/contracts';
 import { fieldError } from '../../platform/errors';
-import { GatewayError, type AuthorizeResult, type CardSummary, type GatewayAccount, type PaymentGateway } from './gateway';
+import {
+  GatewayError,
+  type AuthorizeResult,
+  type CardSummary,
+  type GatewayAccount,
+  type PaymentGateway,
+} from './gateway';
 
 interface StripeLikeError {
   type?: string;
@@ -18,8 +24,10 @@ function asStripeError(error: unknown): StripeLikeError | null {
 /** Any failure other than a card decline becomes a GatewayError; the caller decides what the user sees. */
 function gatewayError(error: unknown): GatewayError {
   const e = asStripeError(error);
-  if (e?.statusCode === 404 || e?.code === 'resource_missing') return new GatewayError('Stripe has no such object', 'not_found', { cause: error });
-  if (e?.type === 'StripeInvalidRequestError') return new GatewayError(e.message ?? 'Stripe refused the request', 'invalid_state', { cause: error });
+  if (e?.statusCode === 404 || e?.code === 'resource_missing')
+    return new GatewayError('Stripe has no such object', 'not_found', { cause: error });
+  if (e?.type === 'StripeInvalidRequestError')
+    return new GatewayError(e.message ?? 'Stripe refused the request', 'invalid_state', { cause: error });
   return new GatewayError('Stripe is unavailable', 'unavailable', { cause: error });
 }
 
@@ -57,7 +65,9 @@ const CONNECTED_ACCOUNT = /^acct_(?!sandbox)[A-Za-z0-9]{6,64}$/;
  * the platform with transfer_data[destination] and on_behalf_of the practice, so the money lands in the
  * practice's account and the practice is the merchant of record. No platform fee: the spec sets none.
  */
-function destination(account: GatewayAccount | null | undefined): Pick<Stripe.PaymentIntentCreateParams, 'transfer_data' | 'on_behalf_of'> {
+function destination(
+  account: GatewayAccount | null | undefined,
+): Pick<Stripe.PaymentIntentCreateParams, 'transfer_data' | 'on_behalf_of'> {
   const id = account?.accountNumber;
   if (!id || !CONNECTED_ACCOUNT.test(id)) return {};
   return { transfer_data: { destination: id }, on_behalf_of: id };
@@ -85,7 +95,9 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
           maxNetworkRetries: 2,
           timeout: 20_000,
           telemetry: false,
-          ...(url ? { host: url.hostname, port: url.port, protocol: url.protocol === 'http:' ? 'http' : 'https' } : {}),
+          ...(url
+            ? { host: url.hostname, port: url.port, protocol: url.protocol === 'http:' ? 'http' : 'https' }
+            : {}),
         }),
     ));
 
@@ -95,8 +107,14 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async createCustomer(input) {
       try {
-        const customer = await (await stripeClient()).customers.create(
-          { ...(input.email ? { email: input.email } : {}), name: input.name, metadata: { patient_id: input.patientId } },
+        const customer = await (
+          await stripeClient()
+        ).customers.create(
+          {
+            ...(input.email ? { email: input.email } : {}),
+            name: input.name,
+            metadata: { patient_id: input.patientId },
+          },
           { idempotencyKey: `customer:${input.patientId}` },
         );
         return customer.id;
@@ -106,19 +124,29 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     },
 
     async addCard(customerId, card) {
-      if (!('paymentMethodId' in card)) throw fieldError('Card', 'tokenised', 'Card numbers go to Stripe from the browser; send PaymentMethodId');
+      if (!('paymentMethodId' in card))
+        throw fieldError(
+          'Card',
+          'tokenised',
+          'Card numbers go to Stripe from the browser; send PaymentMethodId',
+        );
       try {
-        return cardOf(await (await stripeClient()).paymentMethods.attach(card.paymentMethodId, { customer: customerId }));
+        return cardOf(
+          await (await stripeClient()).paymentMethods.attach(card.paymentMethodId, { customer: customerId }),
+        );
       } catch (error) {
         const e = asStripeError(error);
-        if (e?.type === 'StripeCardError' || e?.code === 'resource_missing') throw fieldError('PaymentMethodId', e.code ?? 'card', e.message ?? 'The card was refused');
+        if (e?.type === 'StripeCardError' || e?.code === 'resource_missing')
+          throw fieldError('PaymentMethodId', e.code ?? 'card', e.message ?? 'The card was refused');
         throw gatewayError(error);
       }
     },
 
     async listCards(customerId) {
       try {
-        const list = await (await stripeClient()).customers.listPaymentMethods(customerId, { type: 'card', limit: 20 });
+        const list = await (
+          await stripeClient()
+        ).customers.listPaymentMethods(customerId, { type: 'card', limit: 20 });
         return list.data.map(cardOf);
       } catch (error) {
         throw gatewayError(error);
@@ -127,7 +155,9 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async authorize(input): Promise<AuthorizeResult> {
       try {
-        const intent = await (await stripeClient()).paymentIntents.create(
+        const intent = await (
+          await stripeClient()
+        ).paymentIntents.create(
           {
             amount: input.amountCents,
             currency: input.currency,
@@ -144,12 +174,20 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
           { idempotencyKey: input.idempotencyKey },
         );
         const status = statusOf(intent);
-        if (status === 'Uncaptured' || status === 'Pending') return { ok: true, reference: intent.id, status };
+        if (status === 'Uncaptured' || status === 'Pending')
+          return { ok: true, reference: intent.id, status };
         return { ok: false, reference: intent.id, reason: 'declined' };
       } catch (error) {
         const e = asStripeError(error);
         if (e?.type === 'StripeCardError') {
-          return { ok: false, reference: null, reason: e.decline_code === 'insufficient_funds' || e.code === 'insufficient_funds' ? 'insufficient_funds' : 'declined' };
+          return {
+            ok: false,
+            reference: null,
+            reason:
+              e.decline_code === 'insufficient_funds' || e.code === 'insufficient_funds'
+                ? 'insufficient_funds'
+                : 'declined',
+          };
         }
         if (e?.code === 'resource_missing') return { ok: false, reference: null, reason: 'invalid_method' };
         throw gatewayError(error);
@@ -159,7 +197,12 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
     async findAuthorization(input) {
       // Every PaymentIntent carries our transaction id (metadata.transaction_id, set by authorize).
       try {
-        const found = await (await stripeClient()).paymentIntents.search({ query: `metadata['transaction_id']:'${input.transactionId.replace(/[^0-9a-f-]/gi, '')}'`, limit: 1 });
+        const found = await (
+          await stripeClient()
+        ).paymentIntents.search({
+          query: `metadata['transaction_id']:'${input.transactionId.replace(/[^0-9a-f-]/gi, '')}'`,
+          limit: 1,
+        });
         return found.data[0]?.id ?? null;
       } catch (error) {
         throw gatewayError(error);
@@ -193,7 +236,11 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
         // A destination charge (decision 0057) takes its transfer back from the connected account with the refund.
         const intent = await stripe.paymentIntents.retrieve(reference);
         await stripe.refunds.create(
-          { payment_intent: reference, ...(amountCents ? { amount: amountCents } : {}), ...(intent.transfer_data?.destination ? { reverse_transfer: true } : {}) },
+          {
+            payment_intent: reference,
+            ...(amountCents ? { amount: amountCents } : {}),
+            ...(intent.transfer_data?.destination ? { reverse_transfer: true } : {}),
+          },
           { idempotencyKey: `refund:${reference}:${amountCents ?? 'all'}` },
         );
       } catch (error) {
@@ -203,7 +250,9 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
 
     async status(reference) {
       try {
-        return statusOf(await (await stripeClient()).paymentIntents.retrieve(reference, { expand: ['latest_charge'] }));
+        return statusOf(
+          await (await stripeClient()).paymentIntents.retrieve(reference, { expand: ['latest_charge'] }),
+        );
       } catch (error) {
         throw gatewayError(error);
       }
@@ -223,11 +272,21 @@ export interface PayeeConnector {
   exchange(code: string): Promise<string>;
 }
 
-export function stripeConnect(options: { secretKey: string; clientId: string; connectUrl: string }): PayeeConnector {
+export function stripeConnect(options: {
+  secretKey: string;
+  clientId: string;
+  connectUrl: string;
+}): PayeeConnector {
   const base = options.connectUrl.replace(/\/$/, '');
   return {
     authorizeUrl({ state, returnUrl }) {
-      const query = new URLSearchParams({ response_type: 'code', client_id: options.clientId, scope: 'read_write', state, redirect_uri: returnUrl });
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: options.clientId,
+        scope: 'read_write',
+        state,
+        redirect_uri: returnUrl,
+      });
       return `${base}/oauth/authorize?${query.toString()}`;
     },
     async exchange(code) {
@@ -235,17 +294,24 @@ export function stripeConnect(options: { secretKey: string; clientId: string; co
       try {
         response = await fetch(`${base}/oauth/token`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${options.secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+          headers: {
+            authorization: `Bearer ${options.secretKey}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
           body: new URLSearchParams({ grant_type: 'authorization_code', code }).toString(),
           signal: AbortSignal.timeout(20_000),
         });
       } catch (error) {
         throw new GatewayError('Stripe Connect is unavailable', 'unavailable', { cause: error });
       }
-      const body = (await response.json().catch(() => null)) as { stripe_user_id?: unknown; error?: unknown } | null;
+      const body = (await response.json().catch(() => null)) as {
+        stripe_user_id?: unknown;
+        error?: unknown;
+      } | null;
       if (response.ok && typeof body?.stripe_user_id === 'string') return body.stripe_user_id;
       // invalid_grant: the code is unknown, used already or expired (Stripe's OAuth error).
-      if (response.status === 400 || response.status === 401) throw new GatewayError('Stripe refused the authorization code', 'invalid_request');
+      if (response.status === 400 || response.status === 401)
+        throw new GatewayError('Stripe refused the authorization code', 'invalid_request');
       throw new GatewayError('Stripe Connect is unavailable', 'unavailable');
     },
   };

@@ -43,7 +43,12 @@ export function walletSandboxGateway(db: Connection): WalletGateway {
 
     async createOrder(input) {
       const id = newId('ORDER');
-      const orderId = await store.insertOrder(db, { id, amountCents: input.amountCents, currency: input.currency, requestId: input.idempotencyKey });
+      const orderId = await store.insertOrder(db, {
+        id,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        requestId: input.idempotencyKey,
+      });
       return { orderId, approveUrl: null };
     },
 
@@ -54,7 +59,8 @@ export function walletSandboxGateway(db: Connection): WalletGateway {
       const order = await store.orderById(db, orderId);
       if (!order) throw new GatewayError('No such order', 'not_found');
       // A retry of an authorization that went through answers it again.
-      if (order.status === 'COMPLETED' && order.authorization_id) return { ok: true, reference: order.authorization_id, status: 'Uncaptured' };
+      if (order.status === 'COMPLETED' && order.authorization_id)
+        return { ok: true, reference: order.authorization_id, status: 'Uncaptured' };
       if (order.status === 'DECLINED') return { ok: false, reference: null, reason: 'declined' };
       return { ok: false, reference: null, reason: 'invalid_method' };
     },
@@ -64,20 +70,33 @@ export function walletSandboxGateway(db: Connection): WalletGateway {
       const captured = await store.captureAuthorization(db, reference, captureId);
       if (captured) return captured;
       const row = await byAuthorization(reference);
-      if (row.authorization_status !== 'CAPTURED' || !row.capture_id) throw new GatewayError(`Cannot capture a ${row.authorization_status ?? row.status} authorization`, 'invalid_state');
+      if (row.authorization_status !== 'CAPTURED' || !row.capture_id)
+        throw new GatewayError(
+          `Cannot capture a ${row.authorization_status ?? row.status} authorization`,
+          'invalid_state',
+        );
       return row.capture_id;
     },
 
     async cancel(reference) {
       if (await store.voidAuthorization(db, reference)) return;
       const row = await byAuthorization(reference);
-      if (row.authorization_status !== 'VOIDED') throw new GatewayError(`Cannot void a ${row.authorization_status ?? row.status} authorization`, 'invalid_state');
+      if (row.authorization_status !== 'VOIDED')
+        throw new GatewayError(
+          `Cannot void a ${row.authorization_status ?? row.status} authorization`,
+          'invalid_state',
+        );
     },
 
     async refund(reference, amountCents) {
       if (await store.refundCapture(db, reference, amountCents ?? null)) return;
       const row = await byAuthorization(reference);
-      throw new GatewayError(row.authorization_status === 'CAPTURED' ? 'Refund exceeds the captured amount' : `Cannot refund a ${row.authorization_status ?? row.status} authorization`, 'invalid_state');
+      throw new GatewayError(
+        row.authorization_status === 'CAPTURED'
+          ? 'Refund exceeds the captured amount'
+          : `Cannot refund a ${row.authorization_status ?? row.status} authorization`,
+        'invalid_state',
+      );
     },
 
     async status(reference) {
@@ -87,6 +106,10 @@ export function walletSandboxGateway(db: Connection): WalletGateway {
 }
 
 /** The payer's answer in the local approval step: an order still CREATED becomes APPROVED or DECLINED. */
-export async function answerSandboxOrder(db: Connection, orderId: string, approve: boolean): Promise<boolean> {
+export async function answerSandboxOrder(
+  db: Connection,
+  orderId: string,
+  approve: boolean,
+): Promise<boolean> {
   return store.answerOrder(db, orderId, approve);
 }

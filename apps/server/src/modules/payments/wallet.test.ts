@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_STATUS_MESSAGES, PAYMENT_MESSAGES, type BookingResult, type PaymentTransaction, type WalletOrder } from '@careslot/contracts';
+import {
+  HTTP_STATUS_MESSAGES,
+  PAYMENT_MESSAGES,
+  type BookingResult,
+  type PaymentTransaction,
+  type WalletOrder,
+} from '@careslot/contracts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
 import { DEMO_PAYPAL_PROVIDER_ID, DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson } from '../../seed';
 
 const PAY = '/careslot-payment-service/api';
-type Answer<T> = { status_code: number; message: string; data: T; errors?: { field: string; rule: string; message: string }[] };
+type Answer<T> = {
+  status_code: number;
+  message: string;
+  data: T;
+  errors?: { field: string; rule: string; message: string }[];
+};
 const PAYPAL_PRACTICE = DEMO_PRACTICE_IDS[2];
 const SLOT = '2026-11-24T18:00:00.000Z'; // Tuesday 10:00 in Los Angeles
 
@@ -28,25 +39,63 @@ describe('payments: the wallet (PayPal) with the built-in local default', () => 
       `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days) values ($1, $2, $3, 'America/Los_Angeles', 30, 5, 60)`,
       [scheduleId, DEMO_PAYPAL_PROVIDER_ID, location!.id],
     );
-    await t.database.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)', [scheduleId]);
+    await t.database.query(
+      'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, 2, 540, 720)',
+      [scheduleId],
+    );
   });
   afterAll(() => t.close());
 
-  const order = (who: TestPatient, patientId: string, amount: number = DEMO_VISIT_FEE.uninsured, extra: Record<string, unknown> = {}) =>
+  const order = (
+    who: TestPatient,
+    patientId: string,
+    amount: number = DEMO_VISIT_FEE.uninsured,
+    extra: Record<string, unknown> = {},
+  ) =>
     t.call<Answer<WalletOrder>>({
       method: 'POST',
       url: `${PAY}/v1/paypalpayment/orders?amount=${amount}`,
       headers: bearer(who.token),
-      payload: { PatientId: patientId, OrganizationId: PAYPAL_PRACTICE, EntityType: 'Provider', EntityId: DEMO_PAYPAL_PROVIDER_ID, Insured: false, ...extra },
+      payload: {
+        PatientId: patientId,
+        OrganizationId: PAYPAL_PRACTICE,
+        EntityType: 'Provider',
+        EntityId: DEMO_PAYPAL_PROVIDER_ID,
+        Insured: false,
+        ...extra,
+      },
     });
   const answer = (who: TestPatient, id: string, approve: boolean) =>
-    t.call<Answer<PaymentTransaction>>({ method: 'POST', url: `${PAY}/v1/paypalpayment/sandbox/orders/${id}/approval`, headers: bearer(who.token), payload: { Approve: approve } });
+    t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/paypalpayment/sandbox/orders/${id}/approval`,
+      headers: bearer(who.token),
+      payload: { Approve: approve },
+    });
   const authorize = (who: TestPatient, id: string) =>
-    t.call<Answer<PaymentTransaction>>({ method: 'POST', url: `${PAY}/v1/paypalpayment/orders/${id}/authorize`, headers: bearer(who.token) });
+    t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/paypalpayment/orders/${id}/authorize`,
+      headers: bearer(who.token),
+    });
   const row = async (id: string) =>
-    (await t.database.query<{ status: string; gateway: string; gateway_reference: string | null; capture_reference: string | null; payment_method_id: string }>('select * from payment_transactions where id = $1', [id]))[0]!;
+    (
+      await t.database.query<{
+        status: string;
+        gateway: string;
+        gateway_reference: string | null;
+        capture_reference: string | null;
+        payment_method_id: string;
+      }>('select * from payment_transactions where id = $1', [id])
+    )[0]!;
   const walletOrder = async (orderId: string) =>
-    (await t.database.query<{ status: string; authorization_status: string | null; amount_refunded_cents: number }>('select * from sandbox_wallet_orders where id = $1', [orderId]))[0]!;
+    (
+      await t.database.query<{
+        status: string;
+        authorization_status: string | null;
+        amount_refunded_cents: number;
+      }>('select * from sandbox_wallet_orders where id = $1', [orderId])
+    )[0]!;
 
   it('opens an order for the fee, which the payer approves in the app; authorizing then holds the money without taking it', async () => {
     const opened = await order(a, a.id);
@@ -54,7 +103,11 @@ describe('payments: the wallet (PayPal) with the built-in local default', () => 
     expect(opened.json.data).toMatchObject({ ApproveUrl: null, Amount: DEMO_VISIT_FEE.uninsured });
     expect(opened.json.data.OrderId).toMatch(/^ORDER-SBX-/);
     const id = opened.json.data.TransactionId;
-    expect(await row(id)).toMatchObject({ status: 'Pending', gateway: 'paypal-sandbox', payment_method_id: opened.json.data.OrderId });
+    expect(await row(id)).toMatchObject({
+      status: 'Pending',
+      gateway: 'paypal-sandbox',
+      payment_method_id: opened.json.data.OrderId,
+    });
 
     // Not approved yet: said so, and the order stays open for the payer.
     const early = await authorize(a, id);
@@ -66,11 +119,21 @@ describe('payments: the wallet (PayPal) with the built-in local default', () => 
     expect((await answer(a, id, true)).statusCode).toBe(200);
     const held = await authorize(a, id);
     expect(held.statusCode).toBe(200);
-    expect(held.json.data).toMatchObject({ Status: 'Uncaptured', PaidAmount: 75, Gateway: 'paypal-sandbox', AppointmentId: null });
+    expect(held.json.data).toMatchObject({
+      Status: 'Uncaptured',
+      PaidAmount: 75,
+      Gateway: 'paypal-sandbox',
+      AppointmentId: null,
+    });
     expect(held.json.data.Metadata.TransactionReferenceId).toMatch(/^AUTH-SBX-/);
     // Authorizing again answers the same authorization; answering the order again is refused.
-    expect((await authorize(a, id)).json.data.Metadata.TransactionReferenceId).toBe(held.json.data.Metadata.TransactionReferenceId);
-    expect((await answer(a, id, false)).json.errors?.[0]).toMatchObject({ field: 'TransactionId', rule: 'open_order' });
+    expect((await authorize(a, id)).json.data.Metadata.TransactionReferenceId).toBe(
+      held.json.data.Metadata.TransactionReferenceId,
+    );
+    expect((await answer(a, id, false)).json.errors?.[0]).toMatchObject({
+      field: 'TransactionId',
+      rule: 'open_order',
+    });
   });
 
   it('books with the wallet payment: captured after the commit, then refundable by the practice through its capture', async () => {
@@ -101,10 +164,25 @@ describe('payments: the wallet (PayPal) with the built-in local default', () => 
     expect((await walletOrder(paid.payment_method_id)).authorization_status).toBe('CAPTURED');
 
     // The patient cannot refund a payment of a booked appointment; the practice can.
-    const byPatient = await t.call<Answer<null>>({ method: 'POST', url: `${PAY}/v1/payment-processor/refund-amount`, headers: bearer(a.token), payload: { TransactionId: id } });
+    const byPatient = await t.call<Answer<null>>({
+      method: 'POST',
+      url: `${PAY}/v1/payment-processor/refund-amount`,
+      headers: bearer(a.token),
+      payload: { TransactionId: id },
+    });
     expect(byPatient.statusCode).toBe(400);
-    const staff = await tokenFor(t.tokens, { user_roles: ['staff'], user_type: 'Practitioner', careslot_id: randomUUID(), PracticeId: PAYPAL_PRACTICE });
-    const refund = await t.call<Answer<PaymentTransaction>>({ method: 'POST', url: `${PAY}/v1/payment-processor/refund-amount`, headers: bearer(staff), payload: { TransactionId: id } });
+    const staff = await tokenFor(t.tokens, {
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      careslot_id: randomUUID(),
+      PracticeId: PAYPAL_PRACTICE,
+    });
+    const refund = await t.call<Answer<PaymentTransaction>>({
+      method: 'POST',
+      url: `${PAY}/v1/payment-processor/refund-amount`,
+      headers: bearer(staff),
+      payload: { TransactionId: id },
+    });
     expect(refund.statusCode).toBe(200);
     expect(refund.json.data.Status).toBe('Refunded');
     expect((await walletOrder(paid.payment_method_id)).amount_refunded_cents).toBe(7500);
@@ -123,7 +201,10 @@ describe('payments: the wallet (PayPal) with the built-in local default', () => 
 
   it('refuses a wrong amount, a practice not paid through PayPal, and a provider without a fee, naming the field', async () => {
     expect((await order(a, a.id, 10)).json.errors?.[0]).toMatchObject({ field: 'amount', rule: 'visit_fee' });
-    const stripePractice = await order(a, a.id, DEMO_VISIT_FEE.uninsured, { OrganizationId: DEMO_PRACTICE_IDS[0], EntityId: demoPerson('provider').id });
+    const stripePractice = await order(a, a.id, DEMO_VISIT_FEE.uninsured, {
+      OrganizationId: DEMO_PRACTICE_IDS[0],
+      EntityId: demoPerson('provider').id,
+    });
     expect(stripePractice.statusCode).toBe(400);
     expect(stripePractice.json.errors?.[0]).toMatchObject({ field: 'OrganizationId', rule: 'gateway' });
     const noFee = await order(a, a.id, DEMO_VISIT_FEE.uninsured, { EntityId: demoPerson('provider').id });

@@ -24,8 +24,13 @@ import * as practice from './service';
 const V2 = '/careslot-appointment-service/api/v2';
 const tags = ['practice day'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 
 /**
  * The practice's day (practice-portal.md §2.6, §7 Appointments): search, check-in list, walk-in queue, hotlist,
@@ -39,56 +44,144 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of [`${V2}/appointments/advance-search`, `${V2}/Appointments/advance-search`]) {
     app.post(
       path,
-      { preHandler, schema: { tags, security, summary: "The practice's appointments in a range, by provider, resource, location, status and type", body: practiceAppointmentSearchSchema, response: { 200: practiceAppointmentListSchema, ...errors } } },
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: "The practice's appointments in a range, by provider, resource, location, status and type",
+          body: practiceAppointmentSearchSchema,
+          response: { 200: practiceAppointmentListSchema, ...errors },
+        },
+      },
       async (request) => practice.searchPracticeAppointments(deps, contextOf(request), request.body),
     );
   }
 
   app.post(
     `${V2}/appointments/check-in/get`,
-    { preHandler, schema: { tags, security, summary: "The day's visits at the practice with their check-in status", body: checkInSearchSchema, response: { 200: practiceAppointmentListSchema, ...errors } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The day's visits at the practice with their check-in status",
+        body: checkInSearchSchema,
+        response: { 200: practiceAppointmentListSchema, ...errors },
+      },
+    },
     async (request) => practice.checkInList(deps, contextOf(request), request.body),
   );
 
   app.get(
     `${V2}/Appointments/providers/:id/walk-in-queue`,
-    { preHandler, schema: { tags, security, summary: "The provider's walk-in queue of the day, in arrival order", params: practiceProviderParamsSchema, querystring: practiceDayQuerySchema, response: { 200: walkInQueueSchema, ...errors } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The provider's walk-in queue of the day, in arrival order",
+        params: practiceProviderParamsSchema,
+        querystring: practiceDayQuerySchema,
+        response: { 200: walkInQueueSchema, ...errors },
+      },
+    },
     async (request) => practice.walkInQueue(deps, contextOf(request), request.params.id, request.query.date),
   );
 
   app.get(
     `${V2}/Appointments/providers/:id/walk-in-queue/count`,
-    { preHandler, schema: { tags, security, summary: 'How many patients wait in the provider\'s walk-in queue', params: practiceProviderParamsSchema, response: { 200: walkInCountSchema, ...errors } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "How many patients wait in the provider's walk-in queue",
+        params: practiceProviderParamsSchema,
+        response: { 200: walkInCountSchema, ...errors },
+      },
+    },
     async (request) => practice.walkInCount(deps, contextOf(request), request.params.id),
   );
 
   app.post(
     `${V2}/Appointments/providers/:id/walk-in-queue/call-next`,
-    { preHandler, schema: { tags, security, summary: 'Call the next walk-in patient (In Progress)', params: practiceProviderParamsSchema, response: { 200: walkInQueueSchema, ...errors } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: 'Call the next walk-in patient (In Progress)',
+        params: practiceProviderParamsSchema,
+        response: { 200: walkInQueueSchema, ...errors },
+      },
+    },
     async (request) => practice.callNextWalkIn(deps, contextOf(request), request.params.id),
   );
 
   app.get(
     `${V2}/Appointments/providers/:id/patient-hotlist`,
-    { preHandler, schema: { tags, security, summary: "The provider's 10 most recent patients", params: practiceProviderParamsSchema, response: { 200: hotlistSchema, ...errors } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The provider's 10 most recent patients",
+        params: practiceProviderParamsSchema,
+        response: { 200: hotlistSchema, ...errors },
+      },
+    },
     async (request) => practice.patientHotlist(deps, contextOf(request), request.params.id),
   );
 
   app.post(
     `${V2}/appointments/schedule`,
-    { preHandler, schema: { tags, security, summary: "The appointments booked on one of the practice's calendars in a range, by start", body: calendarScheduleQuerySchema, response: { 200: calendarScheduleResultSchema, ...errors } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The appointments booked on one of the practice's calendars in a range, by start",
+        body: calendarScheduleQuerySchema,
+        response: { 200: calendarScheduleResultSchema, ...errors },
+      },
+    },
     async (request) => practice.calendarSchedule(deps, contextOf(request), request.body),
   );
 
   app.get(
     `${V2}/practice/blocked-time`,
-    { preHandler, schema: { tags, security, summary: "Time off and holidays on the practice's schedules in a range", querystring: blockedTimeQuerySchema, response: { 200: z.object({ Data: z.array(scheduleExceptionSchema), Total: z.number().int() }), ...errors } } },
-    async (request) => practice.blockedTime(deps, contextOf(request), { from: new Date(request.query.from), to: new Date(request.query.to) }),
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "Time off and holidays on the practice's schedules in a range",
+        querystring: blockedTimeQuerySchema,
+        response: {
+          200: z.object({ Data: z.array(scheduleExceptionSchema), Total: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      practice.blockedTime(deps, contextOf(request), {
+        from: new Date(request.query.from),
+        to: new Date(request.query.to),
+      }),
   );
 
   app.get(
     `${V2}/practice/calendar-context`,
-    { preHandler, schema: { tags, security, summary: "The practice's providers, resources, facilities and schedules", response: { 200: practiceCalendarContextSchema, ...errors } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The practice's providers, resources, facilities and schedules",
+        response: { 200: practiceCalendarContextSchema, ...errors },
+      },
+    },
     async (request) => practice.calendarContext(deps, contextOf(request)),
   );
 };

@@ -23,7 +23,11 @@ export interface PracticeFilter {
 }
 
 /** The practice's appointments starting in [from, to) matching every filter given, by start; one page and the total. */
-export async function searchPractice(db: Connection, filter: PracticeFilter, page: { limit: number; offset: number }): Promise<{ rows: PracticeRow[]; total: number }> {
+export async function searchPractice(
+  db: Connection,
+  filter: PracticeFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PracticeRow[]; total: number }> {
   const params: unknown[] = [filter.organizationId, filter.from.toISOString(), filter.to.toISOString()];
   const where = ['organization_id = $1', 'start_at >= $2', 'start_at < $3'];
   const add = (sql: (n: string) => string, value: unknown) => {
@@ -39,7 +43,8 @@ export async function searchPractice(db: Connection, filter: PracticeFilter, pag
   if (filter.resourceIds?.length) {
     // A resource (healthcare service) takes part in a visit as a HealthCareService participant.
     add(
-      (n) => `exists (select 1 from jsonb_array_elements(participants) p where p->>'Type' = 'HealthCareService' and p->>'ParticipantId' = any(${n}::text[]))`,
+      (n) =>
+        `exists (select 1 from jsonb_array_elements(participants) p where p->>'Type' = 'HealthCareService' and p->>'ParticipantId' = any(${n}::text[]))`,
       filter.resourceIds,
     );
   }
@@ -53,18 +58,30 @@ export async function searchPractice(db: Connection, filter: PracticeFilter, pag
 }
 
 /** Walk-ins of the provider's day still waiting to be called, in arrival order (the order they joined). */
-export async function waitingWalkIns(db: Connection, input: { practitionerId: string; organizationId: string; from: Date; to: Date }): Promise<PracticeRow[]> {
+export async function waitingWalkIns(
+  db: Connection,
+  input: { practitionerId: string; organizationId: string; from: Date; to: Date },
+): Promise<PracticeRow[]> {
   return db.query<PracticeRow>(
     `select * from appointments
       where practitioner_id = $1 and organization_id = $2 and schedule_type = 'Walk-In'
         and start_at >= $3 and start_at < $4 and called_at is null and status = any($5::text[])
       order by created_at, arrival_seq`,
-    [input.practitionerId, input.organizationId, input.from.toISOString(), input.to.toISOString(), [...WALK_IN_WAITING_STATUSES]],
+    [
+      input.practitionerId,
+      input.organizationId,
+      input.from.toISOString(),
+      input.to.toISOString(),
+      [...WALK_IN_WAITING_STATUSES],
+    ],
   );
 }
 
 /** The walk-in the provider is seeing now: the last one called, while still in progress. */
-export async function walkInInProgress(db: Connection, input: { practitionerId: string; organizationId: string; from: Date; to: Date }): Promise<PracticeRow | null> {
+export async function walkInInProgress(
+  db: Connection,
+  input: { practitionerId: string; organizationId: string; from: Date; to: Date },
+): Promise<PracticeRow | null> {
   const rows = await db.query<PracticeRow>(
     `select * from appointments
       where practitioner_id = $1 and organization_id = $2 and schedule_type = 'Walk-In'
@@ -84,7 +101,10 @@ export interface HotlistRow {
 }
 
 /** The provider's patients seen or booked most recently (up to `until`), newest first, with their visit counts. */
-export async function hotlist(db: Connection, input: { practitionerId: string; organizationId: string; until: Date; limit: number }): Promise<HotlistRow[]> {
+export async function hotlist(
+  db: Connection,
+  input: { practitionerId: string; organizationId: string; until: Date; limit: number },
+): Promise<HotlistRow[]> {
   return db.query<HotlistRow>(
     `with mine as (
        select id, patient_id, start_at, status from appointments
@@ -94,6 +114,12 @@ export async function hotlist(db: Connection, input: { practitionerId: string; o
      )
      select l.patient_id, l.id, l.start_at, l.status, (select count(*)::int from mine m where m.patient_id = l.patient_id) as visits
        from latest l order by l.start_at desc, l.id limit $4`,
-    [input.practitionerId, input.organizationId, input.until.toISOString(), input.limit, [...INACTIVE_APPOINTMENT_STATUSES]],
+    [
+      input.practitionerId,
+      input.organizationId,
+      input.until.toISOString(),
+      input.limit,
+      [...INACTIVE_APPOINTMENT_STATUSES],
+    ],
   );
 }

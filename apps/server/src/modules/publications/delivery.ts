@@ -24,7 +24,12 @@ interface PublicationJobPayload {
  * counted on the row and thrown, so the scheduler retries it with backoff; after the last try the row is
  * Failed (onGiveUp).
  */
-export async function deliverPublication(deps: Deps, target: PublicationTarget, secret: string, job: Job<PublicationJobPayload>): Promise<void> {
+export async function deliverPublication(
+  deps: Deps,
+  target: PublicationTarget,
+  secret: string,
+  job: Job<PublicationJobPayload>,
+): Promise<void> {
   const row = await store.publication(deps.database, job.payload.publicationId);
   if (!row || row.status === 'Delivered') return;
   const appointment = await findAppointment(deps.database, row.appointment_id);
@@ -48,9 +53,20 @@ export async function deliverPublication(deps: Deps, target: PublicationTarget, 
   );
   const timestamp = Math.floor(now.getTime() / 1000);
   try {
-    await target.deliver({ publicationId: row.id, appointmentId: row.appointment_id, body, timestamp, signature: signPublication(secret, timestamp, body) });
+    await target.deliver({
+      publicationId: row.id,
+      appointmentId: row.appointment_id,
+      body,
+      timestamp,
+      signature: signPublication(secret, timestamp, body),
+    });
   } catch (error) {
-    await store.recordFailure(deps.database, row.id, error instanceof Error ? error.message.slice(0, 300) : 'delivery failed', false);
+    await store.recordFailure(
+      deps.database,
+      row.id,
+      error instanceof Error ? error.message.slice(0, 300) : 'delivery failed',
+      false,
+    );
     throw error;
   }
   await store.markDelivered(deps.database, row.id, deps.clock.now());
@@ -58,22 +74,35 @@ export async function deliverPublication(deps: Deps, target: PublicationTarget, 
 
 /** Subscribes the consumer of `appointment.published` and registers the delivery job on the given target. */
 export function registerPublicationDelivery(deps: Deps, target: PublicationTarget, secret: string): void {
-  deps.events.subscribe<{ publicationId: string }>('publications.deliver', [APPOINTMENT_PUBLISHED], async (event) => {
-    // One job per publication: a redelivered event keeps the job it scheduled.
-    await deps.jobs.schedule({
-      kind: PUBLICATION_JOB,
-      key: `publication:${event.payload.publicationId}`,
-      runAt: new Date(event.occurredAt),
-      payload: { publicationId: event.payload.publicationId },
-      maxAttempts: PUBLICATION_MAX_ATTEMPTS,
-    });
-  });
-  deps.jobs.register<PublicationJobPayload>(PUBLICATION_JOB, (job) => deliverPublication(deps, target, secret, job), {
-    onGiveUp: async (job, error) => {
-      const { publicationId } = job.payload as PublicationJobPayload;
-      await store.recordFailure(deps.database, publicationId, error instanceof Error ? error.message.slice(0, 300) : 'delivery failed', true);
+  deps.events.subscribe<{ publicationId: string }>(
+    'publications.deliver',
+    [APPOINTMENT_PUBLISHED],
+    async (event) => {
+      // One job per publication: a redelivered event keeps the job it scheduled.
+      await deps.jobs.schedule({
+        kind: PUBLICATION_JOB,
+        key: `publication:${event.payload.publicationId}`,
+        runAt: new Date(event.occurredAt),
+        payload: { publicationId: event.payload.publicationId },
+        maxAttempts: PUBLICATION_MAX_ATTEMPTS,
+      });
     },
-  });
+  );
+  deps.jobs.register<PublicationJobPayload>(
+    PUBLICATION_JOB,
+    (job) => deliverPublication(deps, target, secret, job),
+    {
+      onGiveUp: async (job, error) => {
+        const { publicationId } = job.payload as PublicationJobPayload;
+        await store.recordFailure(
+          deps.database,
+          publicationId,
+          error instanceof Error ? error.message.slice(0, 300) : 'delivery failed',
+          true,
+        );
+      },
+    },
+  );
 }
 
 /** The module's background work, on the configured target (the webhook, or the local record). */

@@ -15,7 +15,17 @@ export interface FhirAppointment {
   participant: { actor: { reference: string }; status: 'accepted' }[];
 }
 
-export type FhirAppointmentStatus = 'proposed' | 'pending' | 'booked' | 'arrived' | 'fulfilled' | 'cancelled' | 'noshow' | 'entered-in-error' | 'checked-in' | 'waitlist';
+export type FhirAppointmentStatus =
+  | 'proposed'
+  | 'pending'
+  | 'booked'
+  | 'arrived'
+  | 'fulfilled'
+  | 'cancelled'
+  | 'noshow'
+  | 'entered-in-error'
+  | 'checked-in'
+  | 'waitlist';
 
 const STATUS: Record<string, FhirAppointmentStatus> = {
   Proposed: 'proposed',
@@ -70,12 +80,26 @@ export function toFhirAppointment(a: AppointmentForFhir, now: Date): FhirAppoint
     end: a.end.toISOString(),
     minutesDuration: Math.round((a.end.getTime() - a.start.getTime()) / 60_000),
     ...(a.appointmentType === 'TeleHealth'
-      ? { appointmentType: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0276', code: 'ROUTINE', display: 'Video visit' }] } }
+      ? {
+          appointmentType: {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/v2-0276',
+                code: 'ROUTINE',
+                display: 'Video visit',
+              },
+            ],
+          },
+        }
       : {}),
     participant: [
       { actor: { reference: `Patient/${a.patientId}` }, status: 'accepted' },
-      ...(a.practitionerId ? [{ actor: { reference: `Practitioner/${a.practitionerId}` }, status: 'accepted' as const }] : []),
-      ...(a.locationId ? [{ actor: { reference: `Location/${a.locationId}` }, status: 'accepted' as const }] : []),
+      ...(a.practitionerId
+        ? [{ actor: { reference: `Practitioner/${a.practitionerId}` }, status: 'accepted' as const }]
+        : []),
+      ...(a.locationId
+        ? [{ actor: { reference: `Location/${a.locationId}` }, status: 'accepted' as const }]
+        : []),
     ],
   };
 }

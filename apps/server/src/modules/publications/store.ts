@@ -13,7 +13,10 @@ export interface PublicationRow {
 }
 
 export async function publication(db: Connection, id: string): Promise<PublicationRow | null> {
-  const rows = await db.query<PublicationRow>('select id, appointment_id, organization_id, status, attempts from appointment_publications where id = $1', [id]);
+  const rows = await db.query<PublicationRow>(
+    'select id, appointment_id, organization_id, status, attempts from appointment_publications where id = $1',
+    [id],
+  );
   return rows[0] ?? null;
 }
 
@@ -25,7 +28,12 @@ export async function markDelivered(db: Connection, id: string, now: Date): Prom
 }
 
 /** A failed attempt: counted, its error kept (no patient data: a status code or a network error). */
-export async function recordFailure(db: Connection, id: string, error: string, final: boolean): Promise<void> {
+export async function recordFailure(
+  db: Connection,
+  id: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
   await db.query(
     `update appointment_publications set attempts = attempts + $3, last_error = $2, status = case when $4 then 'Failed' else status end
       where id = $1 and status <> 'Delivered'`,
@@ -36,11 +44,25 @@ export async function recordFailure(db: Connection, id: string, error: string, f
 /** The local target's record: once per publication, whatever reruns. */
 export async function recordLocalDelivery(
   db: Connection,
-  delivery: { publicationId: string; appointmentId: string; target: string; body: string; signature: string; now: Date },
+  delivery: {
+    publicationId: string;
+    appointmentId: string;
+    target: string;
+    body: string;
+    signature: string;
+    now: Date;
+  },
 ): Promise<void> {
   await db.query(
     `insert into publication_deliveries (publication_id, appointment_id, target, body, signature, delivered_at)
      values ($1, $2, $3, $4::jsonb, $5, $6) on conflict (publication_id) do nothing`,
-    [delivery.publicationId, delivery.appointmentId, delivery.target, delivery.body, delivery.signature, delivery.now],
+    [
+      delivery.publicationId,
+      delivery.appointmentId,
+      delivery.target,
+      delivery.body,
+      delivery.signature,
+      delivery.now,
+    ],
   );
 }

@@ -32,7 +32,11 @@ export function signPublication(secret: string, timestamp: number, body: string)
 }
 
 /** The outside system's HTTPS endpoint (PUBLICATION_WEBHOOK_URL): a POST of the Appointment, signed; any 2xx is delivered. */
-export function webhookTarget(url: string, fetchImpl: typeof fetch = fetch, timeoutMs = 10_000): PublicationTarget {
+export function webhookTarget(
+  url: string,
+  fetchImpl: typeof fetch = fetch,
+  timeoutMs = 10_000,
+): PublicationTarget {
   return {
     name: 'webhook',
     async deliver(delivery) {
@@ -64,8 +68,15 @@ export function localTarget(database: Database, now: () => Date): PublicationTar
 }
 
 /** The target and signing key of the configuration: the webhook when set, else the local record (signed with a key of this process). */
-export function publicationTargetFromConfig(config: Config, database: Database, now: () => Date): { target: PublicationTarget; secret: string } {
+export function publicationTargetFromConfig(
+  config: Config,
+  database: Database,
+  now: () => Date,
+): { target: PublicationTarget; secret: string } {
   if (config.PUBLICATION_WEBHOOK_URL && config.PUBLICATION_WEBHOOK_SECRET)
-    return { target: webhookTarget(config.PUBLICATION_WEBHOOK_URL), secret: config.PUBLICATION_WEBHOOK_SECRET };
+    return {
+      target: webhookTarget(config.PUBLICATION_WEBHOOK_URL),
+      secret: config.PUBLICATION_WEBHOOK_SECRET,
+    };
   return { target: localTarget(database, now), secret: randomBytes(32).toString('hex') };
 }

@@ -43,7 +43,10 @@ describe('a reminder due while the server is stopped is sent once after it start
     await server(0).start(ENV);
     db = new pg.Client({ connectionString: url });
     await db.connect();
-    const { rows } = await db.query<{ id: string }>('select id from locations where organization_id = $1 order by name limit 1', [DEMO_PRACTICE_IDS[1]]);
+    const { rows } = await db.query<{ id: string }>(
+      'select id from locations where organization_id = $1 order by name limit 1',
+      [DEMO_PRACTICE_IDS[1]],
+    );
     scheduleId = randomUUID();
     await db.query(
       `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval)
@@ -51,19 +54,34 @@ describe('a reminder due while the server is stopped is sent once after it start
       [scheduleId, provider.id, rows[0]!.id],
     );
     for (let weekday = 1; weekday <= 5; weekday += 1) {
-      await db.query('insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)', [scheduleId, weekday]);
+      await db.query(
+        'insert into schedule_hours (schedule_id, weekday, start_minute, end_minute) values ($1, $2, 540, 720)',
+        [scheduleId, weekday],
+      );
     }
     // The practice sends a reminder a day before, by e-mail.
-    await db.query("insert into reminder_settings (id, organization_id, enabled, hours_before, email, sms) values ($1, $2, true, '{24}', true, false)", [randomUUID(), DEMO_PRACTICE_IDS[1]]);
+    await db.query(
+      "insert into reminder_settings (id, organization_id, enabled, hours_before, email, sms) values ($1, $2, true, '{24}', true, false)",
+      [randomUUID(), DEMO_PRACTICE_IDS[1]],
+    );
     const day = new Date(Date.now() + 3 * 86_400_000);
     while ([0, 6].includes(day.getUTCDay())) day.setUTCDate(day.getUTCDate() + 1);
-    for (const minute of [0, 30, 60]) starts.push(new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 15, minute)).toISOString());
+    for (const minute of [0, 30, 60])
+      starts.push(
+        new Date(
+          Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 15, minute),
+        ).toISOString(),
+      );
     await server(0).kill('SIGTERM');
     await server(0).start(ENV);
-    const login = await server(0).call('POST', '/api/account/login', { body: { UserName: PATIENT_EMAIL, Password: 'CareSlot!2026' } });
+    const login = await server(0).call('POST', '/api/account/login', {
+      body: { UserName: PATIENT_EMAIL, Password: 'CareSlot!2026' },
+    });
     expect(login.status).toBe(200);
     token = (login.json.data as { access_token: string }).access_token;
-    patientId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string }).careslot_id;
+    patientId = (
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { careslot_id: string }
+    ).careslot_id;
     await server(0).kill('SIGTERM');
   }, 300_000);
 
@@ -82,23 +100,46 @@ describe('a reminder due while the server is stopped is sent once after it start
     await server(0).start(ENV);
     const booked = await server(0).call('POST', `${V2}/Appointments`, {
       token,
-      body: { CalendarId: scheduleId, StartTime: start, Participants: [{ Type: 'Patient', ParticipantId: patientId }], Reasons: [{ Id: null, Name: 'Reminder test' }] },
+      body: {
+        CalendarId: scheduleId,
+        StartTime: start,
+        Participants: [{ Type: 'Patient', ParticipantId: patientId }],
+        Reasons: [{ Id: null, Name: 'Reminder test' }],
+      },
     });
     expect(booked.status).toBe(200);
     const appointmentId = booked.json.data as string;
     const key = `reminder:${appointmentId}:24h`;
-    await expect.poll(async () => (await db.query<{ status: string }>('select status from scheduled_jobs where key = $1', [key])).rows[0]?.status, { timeout: 30_000 }).toBe('pending');
+    await expect
+      .poll(
+        async () =>
+          (await db.query<{ status: string }>('select status from scheduled_jobs where key = $1', [key]))
+            .rows[0]?.status,
+        { timeout: 30_000 },
+      )
+      .toBe('pending');
     await server(0).kill('SIGTERM');
     return { appointmentId, key };
   }
 
   /** The hours pass while no server runs: the reminder's time comes. */
-  const fallDue = (key: string) => db.query("update scheduled_jobs set run_at = now() - interval '1 minute' where key = $1", [key]);
+  const fallDue = (key: string) =>
+    db.query("update scheduled_jobs set run_at = now() - interval '1 minute' where key = $1", [key]);
 
   const remindersOf = async (startTime: string) =>
-    (await db.query<{ channel: string; dedupe_key: string }>("select channel, dedupe_key from outbox_messages where template = 'appointment-reminder' and dedupe_key like $1", [`%:${startTime}:%`])).rows;
+    (
+      await db.query<{ channel: string; dedupe_key: string }>(
+        "select channel, dedupe_key from outbox_messages where template = 'appointment-reminder' and dedupe_key like $1",
+        [`%:${startTime}:%`],
+      )
+    ).rows;
   const job = async (key: string) =>
-    (await db.query<{ status: string; attempts: number; locked_by: string }>('select status, attempts, locked_by from scheduled_jobs where key = $1', [key])).rows[0];
+    (
+      await db.query<{ status: string; attempts: number; locked_by: string }>(
+        'select status, attempts, locked_by from scheduled_jobs where key = $1',
+        [key],
+      )
+    ).rows[0];
 
   it('one server: sent once when it is back', async () => {
     const { key } = await bookedWithReminder(starts[0]!);

@@ -1,9 +1,22 @@
 import { BOOKED_STATUSES, inStatusGroup } from '@careslot/contracts';
 import type { AppDeps } from '../../platform/deps';
 import type { Job } from '../../platform/jobs';
-import { appointmentForMessage, findAppointment, onAppointmentChanged, type AppointmentChanged } from '../appointments';
+import {
+  appointmentForMessage,
+  findAppointment,
+  onAppointmentChanged,
+  type AppointmentChanged,
+} from '../appointments';
 import { getOrganization } from '../directory';
-import { languageOf, MESSAGE_TEXTS, portalLink, renderPracticeMessage, smsAlertsOn, toE164, visitTime } from '../notifications';
+import {
+  languageOf,
+  MESSAGE_TEXTS,
+  portalLink,
+  renderPracticeMessage,
+  smsAlertsOn,
+  toE164,
+  visitTime,
+} from '../notifications';
 import { REMINDER_TEMPLATE } from './message';
 import * as store from './store';
 
@@ -52,7 +65,8 @@ interface VisitToRemind {
 
 async function scheduleVisit(deps: Deps, visit: VisitToRemind): Promise<void> {
   const prefix = keyPrefix(visit.appointmentId);
-  const settings = visit.booked && visit.organizationId ? await store.settingsOf(deps.database, visit.organizationId) : null;
+  const settings =
+    visit.booked && visit.organizationId ? await store.settingsOf(deps.database, visit.organizationId) : null;
   if (!settings?.enabled || !(settings.email || settings.sms)) {
     await deps.jobs.cancel({ prefix });
     return;
@@ -64,7 +78,11 @@ async function scheduleVisit(deps: Deps, visit: VisitToRemind): Promise<void> {
     if (runAt.getTime() <= visit.at.getTime()) continue;
     const key = jobKey(visit.appointmentId, hours);
     keep.push(key);
-    const payload: ReminderJobPayload = { appointmentId: visit.appointmentId, startTime: new Date(start).toISOString(), hoursBefore: hours };
+    const payload: ReminderJobPayload = {
+      appointmentId: visit.appointmentId,
+      startTime: new Date(start).toISOString(),
+      hoursBefore: hours,
+    };
     await deps.jobs.schedule({ kind: REMINDER_JOB, key, runAt, payload, maxAttempts: 5 });
   }
   await deps.jobs.cancel({ prefix, keep });
@@ -81,13 +99,26 @@ const RESYNC_LIMIT = 5000;
  */
 export async function resyncPractice(deps: Deps, organizationId: string): Promise<void> {
   const now = deps.clock.now();
-  for (const visit of await store.upcomingVisits(deps.database, organizationId, now, BOOKED_STATUSES, RESYNC_LIMIT)) {
-    await scheduleVisit(deps, { appointmentId: visit.id, organizationId, startTime: new Date(visit.start_at).toISOString(), booked: true, at: now });
+  for (const visit of await store.upcomingVisits(
+    deps.database,
+    organizationId,
+    now,
+    BOOKED_STATUSES,
+    RESYNC_LIMIT,
+  )) {
+    await scheduleVisit(deps, {
+      appointmentId: visit.id,
+      organizationId,
+      startTime: new Date(visit.start_at).toISOString(),
+      booked: true,
+      at: now,
+    });
   }
 }
 
 /** The key of one reminder message: the same visit, time and reminder is sent once, whatever reruns. */
-export const reminderDedupeKey = (p: ReminderJobPayload, channel: 'email' | 'sms') => `reminder:${p.appointmentId}:${p.startTime}:${p.hoursBefore}h:${channel}`;
+export const reminderDedupeKey = (p: ReminderJobPayload, channel: 'email' | 'sms') =>
+  `reminder:${p.appointmentId}:${p.startTime}:${p.hoursBefore}h:${channel}`;
 
 /**
  * A reminder fell due: it reads the visit again and sends nothing when it is no longer booked, has moved, or
@@ -97,7 +128,13 @@ export const reminderDedupeKey = (p: ReminderJobPayload, channel: 'email' | 'sms
 export async function sendReminder(deps: Deps, job: Job<ReminderJobPayload>): Promise<void> {
   const p = job.payload;
   const row = await findAppointment(deps.database, p.appointmentId);
-  if (!row || !inStatusGroup(BOOKED_STATUSES, row.status) || new Date(row.start_at).toISOString() !== p.startTime || !row.organization_id) return;
+  if (
+    !row ||
+    !inStatusGroup(BOOKED_STATUSES, row.status) ||
+    new Date(row.start_at).toISOString() !== p.startTime ||
+    !row.organization_id
+  )
+    return;
   const settings = await store.settingsOf(deps.database, row.organization_id);
   if (!settings?.enabled || !settings.hours_before.includes(p.hoursBefore)) return;
   const read = await appointmentForMessage(deps, p.appointmentId);
@@ -118,20 +155,47 @@ export async function sendReminder(deps: Deps, job: Job<ReminderJobPayload>): Pr
       practiceName: (await getOrganization(deps.database, row.organization_id))?.Name ?? null,
       appointmentDate: date,
       appointmentTime: time,
-      locationAddress: !telehealth && appointment.Facility ? [appointment.Facility.Name, ...appointment.Facility.AddressLines].join(', ') : null,
+      locationAddress:
+        !telehealth && appointment.Facility
+          ? [appointment.Facility.Name, ...appointment.Facility.AddressLines].join(', ')
+          : null,
       link: portalLink(deps.config.publicUrl.replace(/\/+$/, ''), appointment.Id, telehealth),
     },
   });
-  const about = { template: REMINDER_TEMPLATE, organizationId: row.organization_id, workflowKey: 'reminder' } as const;
+  const about = {
+    template: REMINDER_TEMPLATE,
+    organizationId: row.organization_id,
+    workflowKey: 'reminder',
+  } as const;
   if (settings.email && patient.email && message.email)
-    await deps.outbox.send({ channel: 'email', to: patient.email, subject: message.email.subject, body: message.email.body, html: message.email.html, ...about, dedupeKey: reminderDedupeKey(p, 'email') });
-  const mobile = settings.sms && message.sms && patient.phone && (await smsAlertsOn(deps.database, row.patient_id)) ? toE164(patient.phone, 'US') : null;
-  if (mobile && message.sms) await deps.outbox.send({ channel: 'sms', to: mobile, body: message.sms.body, ...about, dedupeKey: reminderDedupeKey(p, 'sms') });
+    await deps.outbox.send({
+      channel: 'email',
+      to: patient.email,
+      subject: message.email.subject,
+      body: message.email.body,
+      html: message.email.html,
+      ...about,
+      dedupeKey: reminderDedupeKey(p, 'email'),
+    });
+  const mobile =
+    settings.sms && message.sms && patient.phone && (await smsAlertsOn(deps.database, row.patient_id))
+      ? toE164(patient.phone, 'US')
+      : null;
+  if (mobile && message.sms)
+    await deps.outbox.send({
+      channel: 'sms',
+      to: mobile,
+      body: message.sms.body,
+      ...about,
+      dedupeKey: reminderDedupeKey(p, 'sms'),
+    });
 }
 
 /** Wires the module's background work: the consumer that schedules reminders and the job kind that sends them. */
 export function registerReminders(deps: Deps): void {
   onAppointmentChanged(deps.events, 'reminders.schedule', (change) => scheduleReminders(deps, change));
   deps.jobs.register<ReminderJobPayload>(REMINDER_JOB, (job) => sendReminder(deps, job));
-  deps.jobs.register<{ organizationId: string }>(RESYNC_JOB, (job) => resyncPractice(deps, job.payload.organizationId));
+  deps.jobs.register<{ organizationId: string }>(RESYNC_JOB, (job) =>
+    resyncPractice(deps, job.payload.organizationId),
+  );
 }

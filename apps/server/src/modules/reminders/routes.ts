@@ -14,7 +14,13 @@ import * as service from './service';
 /** The notification service's gateway prefix (modules/notifications/routes.ts). */
 const V1 = '/careslot-notification/api/v1';
 const tags = ['reminders'];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 
 /**
  * Appointment reminders (practice-portal.md §3.8, §7 "Reminders"): a practice admin's settings of their own
@@ -28,7 +34,16 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${V1}/ReminderSettings/practices/:id`,
-    { preHandler, schema: { tags, security, summary: "The practice's appointment reminder settings", params: reminderPracticeParamsSchema, response: { 200: reminderSettingsResponseSchema, ...errors } } },
+    {
+      preHandler,
+      schema: {
+        tags,
+        security,
+        summary: "The practice's appointment reminder settings",
+        params: reminderPracticeParamsSchema,
+        response: { 200: reminderSettingsResponseSchema, ...errors },
+      },
+    },
     async (request) => ({
       status_code: 200,
       message: REMINDER_MESSAGES.found,
@@ -40,7 +55,16 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const method of ['put', 'post'] as const) {
     app[method](
       `${V1}/ReminderSettings`,
-      { preHandler, schema: { tags, security, summary: 'Save the practice’s reminder settings (Id present = update, absent = add)', body: reminderSettingsInputSchema, response: { 200: reminderSettingsResponseSchema, ...errors } } },
+      {
+        preHandler,
+        schema: {
+          tags,
+          security,
+          summary: 'Save the practice’s reminder settings (Id present = update, absent = add)',
+          body: reminderSettingsInputSchema,
+          response: { 200: reminderSettingsResponseSchema, ...errors },
+        },
+      },
       async (request) => ({
         status_code: 200,
         message: REMINDER_MESSAGES.saved,

@@ -14,7 +14,10 @@ export interface SettingsRow {
 const COLUMNS = 'id, organization_id, enabled, hours_before, email, sms, updated_at';
 
 export async function settingsOf(db: Connection, organizationId: string): Promise<SettingsRow | null> {
-  const rows = await db.query<SettingsRow>(`select ${COLUMNS} from reminder_settings where organization_id = $1`, [organizationId]);
+  const rows = await db.query<SettingsRow>(
+    `select ${COLUMNS} from reminder_settings where organization_id = $1`,
+    [organizationId],
+  );
   return rows[0] ?? null;
 }
 
@@ -33,7 +36,12 @@ export interface SettingsValues {
 }
 
 /** Adds the practice's settings; null when it has some already (one row per practice). */
-export async function insertSettings(db: Connection, id: string, organizationId: string, v: SettingsValues): Promise<SettingsRow | null> {
+export async function insertSettings(
+  db: Connection,
+  id: string,
+  organizationId: string,
+  v: SettingsValues,
+): Promise<SettingsRow | null> {
   const rows = await db.query<SettingsRow>(
     `insert into reminder_settings (id, organization_id, enabled, hours_before, email, sms, updated_by, created_at, updated_at)
      values ($1, $2, $3, $4::int[], $5, $6, $7, $8, $8)
@@ -44,7 +52,12 @@ export async function insertSettings(db: Connection, id: string, organizationId:
   return rows[0] ?? null;
 }
 
-export async function updateSettings(db: Connection, id: string, organizationId: string, v: SettingsValues): Promise<SettingsRow | null> {
+export async function updateSettings(
+  db: Connection,
+  id: string,
+  organizationId: string,
+  v: SettingsValues,
+): Promise<SettingsRow | null> {
   const rows = await db.query<SettingsRow>(
     `update reminder_settings set enabled = $3, hours_before = $4::int[], email = $5, sms = $6, updated_by = $7, updated_at = $8
       where id = $1 and organization_id = $2
@@ -64,7 +77,13 @@ export interface UpcomingVisit {
 }
 
 /** The practice's visits starting after `from` that are booked (statuses given), in start order, at most `limit`. */
-export async function upcomingVisits(db: Connection, organizationId: string, from: Date, statuses: readonly string[], limit: number): Promise<UpcomingVisit[]> {
+export async function upcomingVisits(
+  db: Connection,
+  organizationId: string,
+  from: Date,
+  statuses: readonly string[],
+  limit: number,
+): Promise<UpcomingVisit[]> {
   return db.query<UpcomingVisit>(
     `select id, organization_id, start_at, status, schedule_type from appointments
       where organization_id = $1 and start_at > $2 and status = any($3::text[]) and schedule_type = 'Scheduled'

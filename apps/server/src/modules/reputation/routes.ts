@@ -26,7 +26,13 @@ import * as service from './service';
 
 const tags = ['reputation'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 const idParams = z.object({ id: z.uuid() });
 
 /**
@@ -43,64 +49,177 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${REPUTATION_BASE}/OrganizationSettings`,
-    { preHandler: admin, schema: { tags, security, summary: "The practice's reputation settings (API key masked), or null", querystring: reputationOrganizationQuerySchema, response: { 200: reputationOrganizationSettingsSchema.nullable(), ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary: "The practice's reputation settings (API key masked), or null",
+        querystring: reputationOrganizationQuerySchema,
+        response: { 200: reputationOrganizationSettingsSchema.nullable(), ...errors },
+      },
+    },
     async (request) => service.organizationSettings(deps, contextOf(request), request.query.organizationId),
   );
 
   app.post(
     `${REPUTATION_BASE}/OrganizationSettings`,
-    { preHandler: admin, schema: { tags, security, summary: 'Add the practice’s reputation settings: API key (32 characters) and business id (15)', body: reputationOrganizationSettingsInputSchema, response: { 200: reputationOrganizationSettingsSchema, ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Add the practice’s reputation settings: API key (32 characters) and business id (15)',
+        body: reputationOrganizationSettingsInputSchema,
+        response: { 200: reputationOrganizationSettingsSchema, ...errors },
+      },
+    },
     async (request) => service.addOrganizationSettings(deps, contextOf(request), request.body),
   );
 
   app.put(
     `${REPUTATION_BASE}/OrganizationSettings/:id`,
-    { preHandler: admin, schema: { tags, security, summary: 'Change the practice’s reputation settings; without ApiKey the stored key stays', params: idParams, body: reputationOrganizationSettingsInputSchema, response: { 200: reputationOrganizationSettingsSchema, ...errors } } },
-    async (request) => service.updateOrganizationSettings(deps, contextOf(request), request.params.id, request.body),
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the practice’s reputation settings; without ApiKey the stored key stays',
+        params: idParams,
+        body: reputationOrganizationSettingsInputSchema,
+        response: { 200: reputationOrganizationSettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateOrganizationSettings(deps, contextOf(request), request.params.id, request.body),
   );
 
   // ---------- location and provider settings ----------
 
   const kinds = [
-    { kind: 'location', base: 'LocationSettings', entityPath: 'locations', input: reputationLocationSettingsInputSchema, one: reputationLocationSettingsSchema, list: reputationLocationSettingsListSchema, shape: service.shapeLocation, idOf: (b: { LocationId?: string; ProviderId?: string }) => b.LocationId! },
-    { kind: 'provider', base: 'ProviderSettings', entityPath: 'providers', input: reputationProviderSettingsInputSchema, one: reputationProviderSettingsSchema, list: reputationProviderSettingsListSchema, shape: service.shapeProvider, idOf: (b: { LocationId?: string; ProviderId?: string }) => b.ProviderId! },
+    {
+      kind: 'location',
+      base: 'LocationSettings',
+      entityPath: 'locations',
+      input: reputationLocationSettingsInputSchema,
+      one: reputationLocationSettingsSchema,
+      list: reputationLocationSettingsListSchema,
+      shape: service.shapeLocation,
+      idOf: (b: { LocationId?: string; ProviderId?: string }) => b.LocationId!,
+    },
+    {
+      kind: 'provider',
+      base: 'ProviderSettings',
+      entityPath: 'providers',
+      input: reputationProviderSettingsInputSchema,
+      one: reputationProviderSettingsSchema,
+      list: reputationProviderSettingsListSchema,
+      shape: service.shapeProvider,
+      idOf: (b: { LocationId?: string; ProviderId?: string }) => b.ProviderId!,
+    },
   ] as const;
 
   for (const entry of kinds) {
     const { kind } = entry;
-    const shape = entry.shape as (row: Parameters<typeof service.shapeLocation>[0]) => z.infer<typeof entry.one>;
+    const shape = entry.shape as (
+      row: Parameters<typeof service.shapeLocation>[0],
+    ) => z.infer<typeof entry.one>;
     app.get(
       `${REPUTATION_BASE}/${entry.base}/organizations/:id`,
-      { preHandler: admin, schema: { tags, security, summary: `The practice's ${kind} reputation listings`, params: idParams, response: { 200: entry.list, ...errors } } },
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          security,
+          summary: `The practice's ${kind} reputation listings`,
+          params: idParams,
+          response: { 200: entry.list, ...errors },
+        },
+      },
       async (request) => {
-        const rows = await service.entitySettingsOfOrganization(deps, contextOf(request), kind, request.params.id);
+        const rows = await service.entitySettingsOfOrganization(
+          deps,
+          contextOf(request),
+          kind,
+          request.params.id,
+        );
         return { Data: rows.map(shape), Total: rows.length } as never;
       },
     );
     app.get(
       `${REPUTATION_BASE}/${entry.base}/${entry.entityPath}/:id`,
-      { preHandler: admin, schema: { tags, security, summary: `One ${kind}'s reputation listing at the caller's practice`, params: idParams, response: { 200: entry.one, ...errors } } },
-      async (request) => shape(await service.entitySettingsOfEntity(deps, contextOf(request), kind, request.params.id)) as never,
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          security,
+          summary: `One ${kind}'s reputation listing at the caller's practice`,
+          params: idParams,
+          response: { 200: entry.one, ...errors },
+        },
+      },
+      async (request) =>
+        shape(
+          await service.entitySettingsOfEntity(deps, contextOf(request), kind, request.params.id),
+        ) as never,
     );
     app.post(
       `${REPUTATION_BASE}/${entry.base}`,
-      { preHandler: admin, schema: { tags, security, summary: `Add a ${kind}'s reputation listing (business id, 15 characters)`, body: entry.input, response: { 200: entry.one, ...errors } } },
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          security,
+          summary: `Add a ${kind}'s reputation listing (business id, 15 characters)`,
+          body: entry.input,
+          response: { 200: entry.one, ...errors },
+        },
+      },
       async (request) => {
         const body = request.body as z.infer<typeof entry.input>;
-        return shape(await service.addEntitySettings(deps, contextOf(request), kind, { ...body, EntityId: entry.idOf(body) }));
+        return shape(
+          await service.addEntitySettings(deps, contextOf(request), kind, {
+            ...body,
+            EntityId: entry.idOf(body),
+          }),
+        );
       },
     );
     app.put(
       `${REPUTATION_BASE}/${entry.base}/:id`,
-      { preHandler: admin, schema: { tags, security, summary: `Change a ${kind}'s reputation listing`, params: idParams, body: entry.input, response: { 200: entry.one, ...errors } } },
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          security,
+          summary: `Change a ${kind}'s reputation listing`,
+          params: idParams,
+          body: entry.input,
+          response: { 200: entry.one, ...errors },
+        },
+      },
       async (request) => {
         const body = request.body as z.infer<typeof entry.input>;
-        return shape(await service.updateEntitySettings(deps, contextOf(request), kind, request.params.id, { ...body, EntityId: entry.idOf(body) }));
+        return shape(
+          await service.updateEntitySettings(deps, contextOf(request), kind, request.params.id, {
+            ...body,
+            EntityId: entry.idOf(body),
+          }),
+        );
       },
     );
     app.delete(
       `${REPUTATION_BASE}/${entry.base}/:id`,
-      { preHandler: admin, schema: { tags, security, summary: `Remove a ${kind}'s reputation listing`, params: idParams, response: { 200: z.object({ status_code: z.number().int(), message: z.string() }), ...errors } } },
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          security,
+          summary: `Remove a ${kind}'s reputation listing`,
+          params: idParams,
+          response: { 200: z.object({ status_code: z.number().int(), message: z.string() }), ...errors },
+        },
+      },
       async (request) => {
         await service.deleteEntitySettings(deps, contextOf(request), kind, request.params.id);
         return { status_code: 200, message: 'OK' };
@@ -112,14 +231,36 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${REPUTATION_BASE}/EntityConfiguration/:type/entities/:id`,
-    { preHandler: admin, schema: { tags, security, summary: 'Whether and when patients are asked for a review after a visit with the practice, a location or a provider', params: reputationEntityConfigurationParamsSchema, response: { 200: reputationEntityConfigurationSchema, ...errors } } },
-    async (request) => service.entityConfiguration(deps, contextOf(request), request.params.type, request.params.id),
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Whether and when patients are asked for a review after a visit with the practice, a location or a provider',
+        params: reputationEntityConfigurationParamsSchema,
+        response: { 200: reputationEntityConfigurationSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.entityConfiguration(deps, contextOf(request), request.params.type, request.params.id),
   );
 
   app.put(
     `${REPUTATION_BASE}/EntityConfiguration/:id`,
-    { preHandler: admin, schema: { tags, security, summary: 'Change an entity’s review-request configuration', params: idParams, body: reputationEntityConfigurationInputSchema, response: { 200: reputationEntityConfigurationSchema, ...errors } } },
-    async (request) => service.updateEntityConfiguration(deps, contextOf(request), request.params.id, request.body),
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Change an entity’s review-request configuration',
+        params: idParams,
+        body: reputationEntityConfigurationInputSchema,
+        response: { 200: reputationEntityConfigurationSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateEntityConfiguration(deps, contextOf(request), request.params.id, request.body),
   );
 
   // ---------- user details and sign-on ----------
@@ -131,7 +272,8 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "A practice user's reputation details, by e-mail and organization (practice-portal.md §4.4): found when the practice has reputation enabled",
+        summary:
+          "A practice user's reputation details, by e-mail and organization (practice-portal.md §4.4): found when the practice has reputation enabled",
         params: z.object({ email: z.email().max(254), organizationId: z.uuid() }),
         response: { 200: reputationUserDetailsSchema, ...errors },
       },
@@ -139,13 +281,27 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: 'OK',
-      data: await service.userDetails(deps, contextOf(request), request.params.email, request.params.organizationId),
+      data: await service.userDetails(
+        deps,
+        contextOf(request),
+        request.params.email,
+        request.params.organizationId,
+      ),
     }),
   );
 
   app.post(
     `${REPUTATION_BASE}/single-sign-on`,
-    { preHandler: practiceUser, schema: { tags, security, summary: "The hidden sign-on form of the Reputation Management item (§2.10): target, e-mail, the practice's API key, redirect", response: { 200: reputationSignOnSchema, ...errors } } },
+    {
+      preHandler: practiceUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The hidden sign-on form of the Reputation Management item (§2.10): target, e-mail, the practice's API key, redirect",
+        response: { 200: reputationSignOnSchema, ...errors },
+      },
+    },
     async (request) => service.signOn(deps, contextOf(request)),
   );
 
@@ -155,8 +311,15 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The built-in stand-in of the reputation site: a page showing the sign-on fields it received',
-        body: z.object({ emailId: z.string().max(320).optional(), apiKey: z.string().max(200).optional(), redirectURL: z.string().max(500).optional() }).optional(),
+        summary:
+          'The built-in stand-in of the reputation site: a page showing the sign-on fields it received',
+        body: z
+          .object({
+            emailId: z.string().max(320).optional(),
+            apiKey: z.string().max(200).optional(),
+            redirectURL: z.string().max(500).optional(),
+          })
+          .optional(),
       },
     },
     async (request, reply) => reply.type('text/html; charset=utf-8').send(signOnPage(request.body ?? {})),

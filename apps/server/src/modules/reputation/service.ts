@@ -62,8 +62,14 @@ const shapeEntity = (row: store.EntitySettingsRow) => ({
   ReviewSiteUrl: row.review_site_url,
   UpdatedOn: iso(row.updated_at),
 });
-const shapeLocation = (row: store.EntitySettingsRow): ReputationLocationSettings => ({ ...shapeEntity(row), LocationId: row.entity_id });
-const shapeProvider = (row: store.EntitySettingsRow): ReputationProviderSettings => ({ ...shapeEntity(row), ProviderId: row.entity_id });
+const shapeLocation = (row: store.EntitySettingsRow): ReputationLocationSettings => ({
+  ...shapeEntity(row),
+  LocationId: row.entity_id,
+});
+const shapeProvider = (row: store.EntitySettingsRow): ReputationProviderSettings => ({
+  ...shapeEntity(row),
+  ProviderId: row.entity_id,
+});
 
 function shapeConfiguration(row: store.EntityConfigurationRow): ReputationEntityConfiguration {
   return {
@@ -80,8 +86,17 @@ function shapeConfiguration(row: store.EntityConfigurationRow): ReputationEntity
 // ---------- organization settings ----------
 
 /** GET OrganizationSettings?organizationId=: the practice's settings (key masked), or null when none are on file. */
-export async function organizationSettings(deps: Deps, context: RequestContext, organizationId: string): Promise<ReputationOrganizationSettings | null> {
-  await authorizePractice(context, 'read', { entityType: 'ReputationSettings', id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view }, ADMIN);
+export async function organizationSettings(
+  deps: Deps,
+  context: RequestContext,
+  organizationId: string,
+): Promise<ReputationOrganizationSettings | null> {
+  await authorizePractice(
+    context,
+    'read',
+    { entityType: 'ReputationSettings', id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view },
+    ADMIN,
+  );
   const row = await store.organizationSettingsOf(deps.database, organizationId);
   return row ? shapeOrganization(row) : null;
 }
@@ -94,17 +109,27 @@ export interface OrganizationSettingsChange {
 }
 
 /** POST OrganizationSettings: adds the practice's settings (the key is required); a second add is a conflict. */
-export async function addOrganizationSettings(deps: Deps, context: RequestContext, change: OrganizationSettingsChange): Promise<ReputationOrganizationSettings> {
+export async function addOrganizationSettings(
+  deps: Deps,
+  context: RequestContext,
+  change: OrganizationSettingsChange,
+): Promise<ReputationOrganizationSettings> {
   // Every decision is audited before the change's transaction, so a refusal's row is not rolled back with it.
-  await authorizePractice(context, 'create', {
-    entityType: 'ReputationSettings',
-    id: null,
-    organizationId: change.OrganizationId,
-    workflow: REPUTATION_WORKFLOWS.edit,
-    detail: { fields: ['ApiKey', 'BusinessId', 'IsActive'] },
-  }, ADMIN);
+  await authorizePractice(
+    context,
+    'create',
+    {
+      entityType: 'ReputationSettings',
+      id: null,
+      organizationId: change.OrganizationId,
+      workflow: REPUTATION_WORKFLOWS.edit,
+      detail: { fields: ['ApiKey', 'BusinessId', 'IsActive'] },
+    },
+    ADMIN,
+  );
   return deps.database.transaction(async (tx) => {
-    if (!change.ApiKey) throw fieldError('body.ApiKey', 'required', 'required: the API key is needed to add the settings');
+    if (!change.ApiKey)
+      throw fieldError('body.ApiKey', 'required', 'required: the API key is needed to add the settings');
     const row = await store.insertOrganizationSettings(tx, {
       id: randomUUID(),
       organizationId: change.OrganizationId,
@@ -119,19 +144,34 @@ export async function addOrganizationSettings(deps: Deps, context: RequestContex
 }
 
 /** PUT OrganizationSettings/{id}: changes them; without ApiKey the stored key stays. */
-export async function updateOrganizationSettings(deps: Deps, context: RequestContext, id: string, change: OrganizationSettingsChange): Promise<ReputationOrganizationSettings> {
+export async function updateOrganizationSettings(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  change: OrganizationSettingsChange,
+): Promise<ReputationOrganizationSettings> {
   const current = await store.organizationSettingsById(deps.database, id);
-  await authorizePractice(context, 'update', {
-    entityType: 'ReputationSettings',
-    id,
-    organizationId: current?.organization_id ?? null,
-    workflow: REPUTATION_WORKFLOWS.edit,
-    detail: { fields: [...(change.ApiKey ? ['ApiKey'] : []), 'BusinessId', 'IsActive'] },
-  }, ADMIN);
+  await authorizePractice(
+    context,
+    'update',
+    {
+      entityType: 'ReputationSettings',
+      id,
+      organizationId: current?.organization_id ?? null,
+      workflow: REPUTATION_WORKFLOWS.edit,
+      detail: { fields: [...(change.ApiKey ? ['ApiKey'] : []), 'BusinessId', 'IsActive'] },
+    },
+    ADMIN,
+  );
   // The body cannot move settings to another practice: it names the practice that owns them.
-  if (change.OrganizationId !== current!.organization_id) throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the settings belong to');
+  if (change.OrganizationId !== current!.organization_id)
+    throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the settings belong to');
   return deps.database.transaction(async (tx) => {
-    const row = await store.updateOrganizationSettings(tx, id, { apiKey: change.ApiKey ?? null, businessId: change.BusinessId, isActive: change.IsActive });
+    const row = await store.updateOrganizationSettings(tx, id, {
+      apiKey: change.ApiKey ?? null,
+      businessId: change.BusinessId,
+      isActive: change.IsActive,
+    });
     await setReputationEnabled(tx, row.organization_id, row.is_active);
     return shapeOrganization(row);
   });
@@ -140,25 +180,62 @@ export async function updateOrganizationSettings(deps: Deps, context: RequestCon
 // ---------- location and provider settings ----------
 
 /** The entity named must be the practice's own: a location of it, a provider holding a role at it. */
-async function belongsToPractice(deps: Deps, kind: store.EntityKind, organizationId: string, entityId: string): Promise<boolean> {
-  if (kind === 'location') return (await getLocation(deps.database, entityId))?.OrganizationId === organizationId;
-  const roles = await listPractitionerRoles(deps.database, { PractitionerId: entityId, OrganizationId: organizationId });
+async function belongsToPractice(
+  deps: Deps,
+  kind: store.EntityKind,
+  organizationId: string,
+  entityId: string,
+): Promise<boolean> {
+  if (kind === 'location')
+    return (await getLocation(deps.database, entityId))?.OrganizationId === organizationId;
+  const roles = await listPractitionerRoles(deps.database, {
+    PractitionerId: entityId,
+    OrganizationId: organizationId,
+  });
   return roles.some((r) => r.Active && r.Code.includes('provider'));
 }
 
-const ENTITY_TYPE: Record<store.EntityKind, string> = { location: 'ReputationLocationSettings', provider: 'ReputationProviderSettings' };
+const ENTITY_TYPE: Record<store.EntityKind, string> = {
+  location: 'ReputationLocationSettings',
+  provider: 'ReputationProviderSettings',
+};
 
-export async function entitySettingsOfOrganization(deps: Deps, context: RequestContext, kind: store.EntityKind, organizationId: string) {
-  await authorizePractice(context, 'read', { entityType: ENTITY_TYPE[kind], id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view }, ADMIN);
+export async function entitySettingsOfOrganization(
+  deps: Deps,
+  context: RequestContext,
+  kind: store.EntityKind,
+  organizationId: string,
+) {
+  await authorizePractice(
+    context,
+    'read',
+    { entityType: ENTITY_TYPE[kind], id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view },
+    ADMIN,
+  );
   const rows = await store.entitySettingsOfOrganization(deps.database, kind, organizationId);
   return rows;
 }
 
 /** GET LocationSettings/locations/{id}, ProviderSettings/providers/{id}: the caller's practice's listing of the entity. */
-export async function entitySettingsOfEntity(deps: Deps, context: RequestContext, kind: store.EntityKind, entityId: string) {
+export async function entitySettingsOfEntity(
+  deps: Deps,
+  context: RequestContext,
+  kind: store.EntityKind,
+  entityId: string,
+) {
   const organizationId = isPracticeUser(context) ? context.organizationId : null;
   const own = organizationId !== null && (await belongsToPractice(deps, kind, organizationId, entityId));
-  await authorizePractice(context, 'read', { entityType: ENTITY_TYPE[kind], id: entityId, organizationId: own ? organizationId : null, workflow: REPUTATION_WORKFLOWS.view }, ADMIN);
+  await authorizePractice(
+    context,
+    'read',
+    {
+      entityType: ENTITY_TYPE[kind],
+      id: entityId,
+      organizationId: own ? organizationId : null,
+      workflow: REPUTATION_WORKFLOWS.view,
+    },
+    ADMIN,
+  );
   const row = await store.entitySettingsOfEntity(deps.database, kind, organizationId!, entityId);
   if (!row) throw notFound();
   return row;
@@ -172,16 +249,26 @@ export interface EntitySettingsChange {
   ReviewSiteUrl?: string | null | undefined;
 }
 
-export async function addEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, change: EntitySettingsChange) {
+export async function addEntitySettings(
+  deps: Deps,
+  context: RequestContext,
+  kind: store.EntityKind,
+  change: EntitySettingsChange,
+) {
   // Read before the transaction: on PGlite the transaction holds the one connection the directory reads need.
   const own = await belongsToPractice(deps, kind, change.OrganizationId, change.EntityId);
-  await authorizePractice(context, 'create', {
-    entityType: ENTITY_TYPE[kind],
-    id: null,
-    organizationId: own ? change.OrganizationId : null,
-    workflow: REPUTATION_WORKFLOWS.edit,
-    detail: { entityId: change.EntityId },
-  }, ADMIN);
+  await authorizePractice(
+    context,
+    'create',
+    {
+      entityType: ENTITY_TYPE[kind],
+      id: null,
+      organizationId: own ? change.OrganizationId : null,
+      workflow: REPUTATION_WORKFLOWS.edit,
+      detail: { entityId: change.EntityId },
+    },
+    ADMIN,
+  );
   {
     const row = await store.insertEntitySettings(deps.database, kind, {
       id: randomUUID(),
@@ -196,30 +283,61 @@ export async function addEntitySettings(deps: Deps, context: RequestContext, kin
   }
 }
 
-export async function updateEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, id: string, change: EntitySettingsChange) {
+export async function updateEntitySettings(
+  deps: Deps,
+  context: RequestContext,
+  kind: store.EntityKind,
+  id: string,
+  change: EntitySettingsChange,
+) {
   const current = await store.entitySettingsById(deps.database, kind, id);
-  await authorizePractice(context, 'update', {
-    entityType: ENTITY_TYPE[kind],
-    id,
-    organizationId: current?.organization_id ?? null,
-    workflow: REPUTATION_WORKFLOWS.edit,
-    detail: current ? { entityId: current.entity_id } : null,
-  }, ADMIN);
+  await authorizePractice(
+    context,
+    'update',
+    {
+      entityType: ENTITY_TYPE[kind],
+      id,
+      organizationId: current?.organization_id ?? null,
+      workflow: REPUTATION_WORKFLOWS.edit,
+      detail: current ? { entityId: current.entity_id } : null,
+    },
+    ADMIN,
+  );
   // A listing stays with its practice and its entity.
-  if (change.OrganizationId !== current!.organization_id) throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the listing belongs to');
-  if (change.EntityId !== current!.entity_id) throw fieldError(`body.${kind === 'location' ? 'LocationId' : 'ProviderId'}`, 'owner', `owner: must be the ${kind} the listing belongs to`);
-  return store.updateEntitySettings(deps.database, kind, id, { businessId: change.BusinessId, isActive: change.IsActive, reviewSiteUrl: change.ReviewSiteUrl ?? null });
+  if (change.OrganizationId !== current!.organization_id)
+    throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the listing belongs to');
+  if (change.EntityId !== current!.entity_id)
+    throw fieldError(
+      `body.${kind === 'location' ? 'LocationId' : 'ProviderId'}`,
+      'owner',
+      `owner: must be the ${kind} the listing belongs to`,
+    );
+  return store.updateEntitySettings(deps.database, kind, id, {
+    businessId: change.BusinessId,
+    isActive: change.IsActive,
+    reviewSiteUrl: change.ReviewSiteUrl ?? null,
+  });
 }
 
-export async function deleteEntitySettings(deps: Deps, context: RequestContext, kind: store.EntityKind, id: string): Promise<void> {
+export async function deleteEntitySettings(
+  deps: Deps,
+  context: RequestContext,
+  kind: store.EntityKind,
+  id: string,
+): Promise<void> {
   const current = await store.entitySettingsById(deps.database, kind, id);
-  await authorizePractice(context, 'delete', {
-    entityType: ENTITY_TYPE[kind],
-    id,
-    organizationId: current?.organization_id ?? null,
-    workflow: REPUTATION_WORKFLOWS.edit,
-    detail: current ? { entityId: current.entity_id } : null,
-  }, ADMIN);
+  await authorizePractice(
+    context,
+    'delete',
+    {
+      entityType: ENTITY_TYPE[kind],
+      id,
+      organizationId: current?.organization_id ?? null,
+      workflow: REPUTATION_WORKFLOWS.edit,
+      detail: current ? { entityId: current.entity_id } : null,
+    },
+    ADMIN,
+  );
   await store.deleteEntitySettings(deps.database, kind, id);
 }
 
@@ -228,21 +346,43 @@ export { shapeLocation, shapeProvider };
 // ---------- review-request configuration per entity ----------
 
 /** GET EntityConfiguration/{type}/entities/{id}: the entity's configuration at the caller's practice (made with defaults on first read). */
-export async function entityConfiguration(deps: Deps, context: RequestContext, type: ReputationEntityType, entityId: string): Promise<ReputationEntityConfiguration> {
+export async function entityConfiguration(
+  deps: Deps,
+  context: RequestContext,
+  type: ReputationEntityType,
+  entityId: string,
+): Promise<ReputationEntityConfiguration> {
   const organizationId = isPracticeUser(context) ? context.organizationId : null;
   let own = false;
   if (organizationId) {
-    if (type === 'Organization') own = entityId === organizationId && (await getOrganization(deps.database, entityId)) !== null;
-    else own = await belongsToPractice(deps, type === 'Location' ? 'location' : 'provider', organizationId, entityId);
+    if (type === 'Organization')
+      own = entityId === organizationId && (await getOrganization(deps.database, entityId)) !== null;
+    else
+      own = await belongsToPractice(
+        deps,
+        type === 'Location' ? 'location' : 'provider',
+        organizationId,
+        entityId,
+      );
   }
-  await authorizePractice(context, 'read', {
-    entityType: 'ReputationEntityConfiguration',
-    id: entityId,
-    organizationId: own ? organizationId : null,
-    workflow: REPUTATION_WORKFLOWS.reviewRequestsView,
-    detail: { entityType: type },
-  }, ADMIN);
-  const row = await store.ensureEntityConfiguration(deps.database, { id: randomUUID(), organizationId: organizationId!, entityType: type, entityId });
+  await authorizePractice(
+    context,
+    'read',
+    {
+      entityType: 'ReputationEntityConfiguration',
+      id: entityId,
+      organizationId: own ? organizationId : null,
+      workflow: REPUTATION_WORKFLOWS.reviewRequestsView,
+      detail: { entityType: type },
+    },
+    ADMIN,
+  );
+  const row = await store.ensureEntityConfiguration(deps.database, {
+    id: randomUUID(),
+    organizationId: organizationId!,
+    entityType: type,
+    entityId,
+  });
   return shapeConfiguration(row);
 }
 
@@ -254,22 +394,35 @@ export async function updateEntityConfiguration(
   change: { SendReviewRequests: boolean; ReviewRequestDelayHours: number },
 ): Promise<ReputationEntityConfiguration> {
   const current = await store.entityConfigurationById(deps.database, id);
-  await authorizePractice(context, 'update', {
-    entityType: 'ReputationEntityConfiguration',
-    id,
-    organizationId: current?.organization_id ?? null,
-    workflow: REPUTATION_WORKFLOWS.reviewRequestsEdit,
-    // What changed, from what: the audit row alone tells who switched review requests off or moved their timing.
-    detail: current
-      ? {
-          entityType: current.entity_type,
-          entityId: current.entity_id,
-          from: { SendReviewRequests: current.send_review_requests, ReviewRequestDelayHours: current.review_request_delay_hours },
-          to: change,
-        }
-      : null,
-  }, ADMIN);
-  return shapeConfiguration(await store.updateEntityConfiguration(deps.database, id, { sendReviewRequests: change.SendReviewRequests, delayHours: change.ReviewRequestDelayHours }));
+  await authorizePractice(
+    context,
+    'update',
+    {
+      entityType: 'ReputationEntityConfiguration',
+      id,
+      organizationId: current?.organization_id ?? null,
+      workflow: REPUTATION_WORKFLOWS.reviewRequestsEdit,
+      // What changed, from what: the audit row alone tells who switched review requests off or moved their timing.
+      detail: current
+        ? {
+            entityType: current.entity_type,
+            entityId: current.entity_id,
+            from: {
+              SendReviewRequests: current.send_review_requests,
+              ReviewRequestDelayHours: current.review_request_delay_hours,
+            },
+            to: change,
+          }
+        : null,
+    },
+    ADMIN,
+  );
+  return shapeConfiguration(
+    await store.updateEntityConfiguration(deps.database, id, {
+      sendReviewRequests: change.SendReviewRequests,
+      delayHours: change.ReviewRequestDelayHours,
+    }),
+  );
 }
 
 // ---------- user details and the sign-on form ----------
@@ -278,12 +431,26 @@ export async function updateEntityConfiguration(
  * GET users/{email}/{organizationId} (§4.4): the caller's own details in the practice they act for, found when
  * the practice has reputation enabled; anyone else's answer as not existing.
  */
-export async function userDetails(deps: Deps, context: RequestContext, email: string, organizationId: string) {
+export async function userDetails(
+  deps: Deps,
+  context: RequestContext,
+  email: string,
+  organizationId: string,
+) {
   const principal = context.principal;
-  const own = !!principal?.email && principal.email.toLowerCase() === email.toLowerCase() && isPracticeUser(context) && context.organizationId === organizationId;
+  const own =
+    !!principal?.email &&
+    principal.email.toLowerCase() === email.toLowerCase() &&
+    isPracticeUser(context) &&
+    context.organizationId === organizationId;
   const organization = own ? await getOrganization(deps.database, organizationId) : null;
   if (!organization?.has_reputation_enabled) throw notFound();
-  return { Email: principal!.email!, OrganizationId: organization.Id, OrganizationName: organization.Name, ReputationEnabled: true };
+  return {
+    Email: principal!.email!,
+    OrganizationId: organization.Id,
+    OrganizationName: organization.Name,
+    ReputationEnabled: true,
+  };
 }
 
 /** Where the sign-on form posts: the configured reputation site, else the product's own stand-in page. */
@@ -310,6 +477,10 @@ export async function signOn(deps: Deps, context: RequestContext): Promise<Reput
   });
   return {
     Target: signOnTarget(deps.config),
-    Fields: { emailId: context.principal!.email!, apiKey: settings!.api_key, redirectURL: REPUTATION_REDIRECT_URL },
+    Fields: {
+      emailId: context.principal!.email!,
+      apiKey: settings!.api_key,
+      redirectURL: REPUTATION_REDIRECT_URL,
+    },
   };
 }

@@ -6,8 +6,13 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
  * The stand-in reputation site's landing page: what a real site would receive from the sign-on form, so the
  * flow can be followed offline. The key is shown masked with its length; the page has no script and no style.
  */
-export function signOnPage(fields: { emailId?: string | undefined; apiKey?: string | undefined; redirectURL?: string | undefined }): string {
-  const row = (name: string, value: string) => `<tr><th scope="row">${name}</th><td>${escape(value)}</td></tr>`;
+export function signOnPage(fields: {
+  emailId?: string | undefined;
+  apiKey?: string | undefined;
+  redirectURL?: string | undefined;
+}): string {
+  const row = (name: string, value: string) =>
+    `<tr><th scope="row">${name}</th><td>${escape(value)}</td></tr>`;
   const key = fields.apiKey ?? '';
   return `<!doctype html>
 <html lang="en">

@@ -35,13 +35,25 @@ export interface EntityConfigurationRow {
 
 const ORG_COLUMNS = 'id, organization_id, api_key, business_id, is_active, updated_at';
 
-export async function organizationSettingsOf(connection: Connection, organizationId: string): Promise<OrganizationSettingsRow | null> {
-  const [row] = await connection.query<OrganizationSettingsRow>(`select ${ORG_COLUMNS} from reputation_organization_settings where organization_id = $1`, [organizationId]);
+export async function organizationSettingsOf(
+  connection: Connection,
+  organizationId: string,
+): Promise<OrganizationSettingsRow | null> {
+  const [row] = await connection.query<OrganizationSettingsRow>(
+    `select ${ORG_COLUMNS} from reputation_organization_settings where organization_id = $1`,
+    [organizationId],
+  );
   return row ?? null;
 }
 
-export async function organizationSettingsById(connection: Connection, id: string): Promise<OrganizationSettingsRow | null> {
-  const [row] = await connection.query<OrganizationSettingsRow>(`select ${ORG_COLUMNS} from reputation_organization_settings where id = $1`, [id]);
+export async function organizationSettingsById(
+  connection: Connection,
+  id: string,
+): Promise<OrganizationSettingsRow | null> {
+  const [row] = await connection.query<OrganizationSettingsRow>(
+    `select ${ORG_COLUMNS} from reputation_organization_settings where id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 
@@ -76,16 +88,33 @@ export async function updateOrganizationSettings(
 
 const ENTITY = {
   location: { table: 'reputation_location_settings', column: 'location_id', conflict: '(location_id)' },
-  provider: { table: 'reputation_provider_settings', column: 'practitioner_id', conflict: '(organization_id, practitioner_id)' },
+  provider: {
+    table: 'reputation_provider_settings',
+    column: 'practitioner_id',
+    conflict: '(organization_id, practitioner_id)',
+  },
 } as const;
 
-const entityColumns = (kind: EntityKind) => `id, organization_id, ${ENTITY[kind].column} as entity_id, business_id, is_active, review_site_url, updated_at`;
+const entityColumns = (kind: EntityKind) =>
+  `id, organization_id, ${ENTITY[kind].column} as entity_id, business_id, is_active, review_site_url, updated_at`;
 
-export async function entitySettingsOfOrganization(connection: Connection, kind: EntityKind, organizationId: string): Promise<EntitySettingsRow[]> {
-  return connection.query<EntitySettingsRow>(`select ${entityColumns(kind)} from ${ENTITY[kind].table} where organization_id = $1 order by created_at, id`, [organizationId]);
+export async function entitySettingsOfOrganization(
+  connection: Connection,
+  kind: EntityKind,
+  organizationId: string,
+): Promise<EntitySettingsRow[]> {
+  return connection.query<EntitySettingsRow>(
+    `select ${entityColumns(kind)} from ${ENTITY[kind].table} where organization_id = $1 order by created_at, id`,
+    [organizationId],
+  );
 }
 
-export async function entitySettingsOfEntity(connection: Connection, kind: EntityKind, organizationId: string, entityId: string): Promise<EntitySettingsRow | null> {
+export async function entitySettingsOfEntity(
+  connection: Connection,
+  kind: EntityKind,
+  organizationId: string,
+  entityId: string,
+): Promise<EntitySettingsRow | null> {
   const [row] = await connection.query<EntitySettingsRow>(
     `select ${entityColumns(kind)} from ${ENTITY[kind].table} where organization_id = $1 and ${ENTITY[kind].column} = $2`,
     [organizationId, entityId],
@@ -93,15 +122,29 @@ export async function entitySettingsOfEntity(connection: Connection, kind: Entit
   return row ?? null;
 }
 
-export async function entitySettingsById(connection: Connection, kind: EntityKind, id: string): Promise<EntitySettingsRow | null> {
-  const [row] = await connection.query<EntitySettingsRow>(`select ${entityColumns(kind)} from ${ENTITY[kind].table} where id = $1`, [id]);
+export async function entitySettingsById(
+  connection: Connection,
+  kind: EntityKind,
+  id: string,
+): Promise<EntitySettingsRow | null> {
+  const [row] = await connection.query<EntitySettingsRow>(
+    `select ${entityColumns(kind)} from ${ENTITY[kind].table} where id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 
 export async function insertEntitySettings(
   connection: Connection,
   kind: EntityKind,
-  row: { id: string; organizationId: string; entityId: string; businessId: string; isActive: boolean; reviewSiteUrl: string | null },
+  row: {
+    id: string;
+    organizationId: string;
+    entityId: string;
+    businessId: string;
+    isActive: boolean;
+    reviewSiteUrl: string | null;
+  },
 ): Promise<EntitySettingsRow | null> {
   const [inserted] = await connection.query<EntitySettingsRow>(
     `insert into ${ENTITY[kind].table} (id, organization_id, ${ENTITY[kind].column}, business_id, is_active, review_site_url) values ($1, $2, $3, $4, $5, $6)
@@ -124,18 +167,28 @@ export async function updateEntitySettings(
   return row!;
 }
 
-export async function deleteEntitySettings(connection: Connection, kind: EntityKind, id: string): Promise<void> {
+export async function deleteEntitySettings(
+  connection: Connection,
+  kind: EntityKind,
+  id: string,
+): Promise<void> {
   await connection.query(`delete from ${ENTITY[kind].table} where id = $1`, [id]);
 }
 
 // ---------- per-entity review-request configuration ----------
 
-const CONFIG_COLUMNS = 'id, organization_id, entity_type, entity_id, send_review_requests, review_request_delay_hours, updated_at';
+const CONFIG_COLUMNS =
+  'id, organization_id, entity_type, entity_id, send_review_requests, review_request_delay_hours, updated_at';
 
 /** The entity's configuration, made with the defaults the first time it is read. */
 export async function ensureEntityConfiguration(
   connection: Connection,
-  row: { id: string; organizationId: string; entityType: EntityConfigurationRow['entity_type']; entityId: string },
+  row: {
+    id: string;
+    organizationId: string;
+    entityType: EntityConfigurationRow['entity_type'];
+    entityId: string;
+  },
 ): Promise<EntityConfigurationRow> {
   await connection.query(
     `insert into reputation_entity_configurations (id, organization_id, entity_type, entity_id) values ($1, $2, $3, $4)
@@ -149,8 +202,14 @@ export async function ensureEntityConfiguration(
   return found!;
 }
 
-export async function entityConfigurationById(connection: Connection, id: string): Promise<EntityConfigurationRow | null> {
-  const [row] = await connection.query<EntityConfigurationRow>(`select ${CONFIG_COLUMNS} from reputation_entity_configurations where id = $1`, [id]);
+export async function entityConfigurationById(
+  connection: Connection,
+  id: string,
+): Promise<EntityConfigurationRow | null> {
+  const [row] = await connection.query<EntityConfigurationRow>(
+    `select ${CONFIG_COLUMNS} from reputation_entity_configurations where id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 

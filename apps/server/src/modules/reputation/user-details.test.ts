@@ -24,14 +24,22 @@ describe('GET reputation-service v1/users/{email}/{organizationId} (practice-por
     const token = await signIn(t, STAFF, DEMO_PASSWORD);
     const answer = await details(token, STAFF, demoPerson('staff').practiceId);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json.data).toMatchObject({ Email: STAFF, OrganizationId: demoPerson('staff').practiceId, ReputationEnabled: true });
+    expect(answer.json.data).toMatchObject({
+      Email: STAFF,
+      OrganizationId: demoPerson('staff').practiceId,
+      ReputationEnabled: true,
+    });
   });
 
   it('is 404 in a practice without reputation, for another e-mail, another practice, or a patient', async () => {
     const admin = await signIn(t, PROVIDER_ADMIN, DEMO_PASSWORD);
-    expect((await details(admin, PROVIDER_ADMIN, demoPerson('provider-admin').practiceId)).statusCode).toBe(404);
+    expect((await details(admin, PROVIDER_ADMIN, demoPerson('provider-admin').practiceId)).statusCode).toBe(
+      404,
+    );
     const staff = await signIn(t, STAFF, DEMO_PASSWORD);
-    expect((await details(staff, 'admin@demo.careslot.health', demoPerson('staff').practiceId)).statusCode).toBe(404);
+    expect(
+      (await details(staff, 'admin@demo.careslot.health', demoPerson('staff').practiceId)).statusCode,
+    ).toBe(404);
     expect((await details(staff, STAFF, demoPerson('provider-admin').practiceId)).statusCode).toBe(404);
     const patient = await signIn(t, PATIENT, DEMO_PASSWORD);
     expect((await details(patient, PATIENT, demoPerson('staff').practiceId)).statusCode).toBe(404);

@@ -74,7 +74,8 @@ export async function authorizeSetup(
   roles: ReadonlySet<Role> = ADMIN_ROLES,
 ): Promise<string> {
   if (!context.isSignedIn) throw new AppError('unauthorized');
-  const record = (outcome: 'success' | 'denied' | 'not_found', reason?: string) => auditSetup(context.access.database, context, action, target, outcome, reason);
+  const record = (outcome: 'success' | 'denied' | 'not_found', reason?: string) =>
+    auditSetup(context.access.database, context, action, target, outcome, reason);
   const practice = context.organizationId;
   if (!practice || !context.roles.some((r) => roles.has(r))) {
     await record('denied', 'not_permitted');

@@ -25,7 +25,9 @@ export interface ScheduleAvailability {
 }
 
 /** The same for a healthcare service's own schedules (a service's profile books them). */
-export type ServiceScheduleAvailability = Omit<ScheduleAvailability, 'practitionerId'> & { healthcareServiceId: string };
+export type ServiceScheduleAvailability = Omit<ScheduleAvailability, 'practitionerId'> & {
+  healthcareServiceId: string;
+};
 
 interface AvailabilityInput {
   /** The first calendar day (YYYY-MM-DD), taken in each schedule's own time zone. */
@@ -67,7 +69,9 @@ async function availabilityOfActors(
   const [year, month, day] = input.fromDay.split('-').map(Number) as [number, number, number];
   // The capacity window of every schedule: from the earliest zone's midnight to the latest one's horizon.
   const windowStart = new Date(Date.UTC(year, month - 1, day) - 14 * 3_600_000);
-  const windowEnd = new Date(Date.UTC(year, month - 1, day + Math.max(input.days, input.lookAheadDays)) + 14 * 3_600_000);
+  const windowEnd = new Date(
+    Date.UTC(year, month - 1, day + Math.max(input.days, input.lookAheadDays)) + 14 * 3_600_000,
+  );
   // When a week is listed, the taken capacity is read for that week only: a schedule with an open slot in it
   // has its next availability there, so the rest of the look-ahead matters only to a schedule whose week has
   // none, and is read for those alone afterwards (none in most searches).
@@ -147,12 +151,25 @@ async function availabilityOfActors(
     };
   });
   // Schedules with no open slot in the listed week (or none listed): the rest of the look-ahead's taken capacity.
-  const searching = found.filter((entry) => entry.result.slots.length === 0 && entry.nextFrom < entry.nextEnd);
+  const searching = found.filter(
+    (entry) => entry.result.slots.length === 0 && entry.nextFrom < entry.nextEnd,
+  );
   if (takenEnd < windowEnd && searching.length > 0) {
-    const rest = await store.takenInRange(db, searching.map((entry) => entry.schedule.id), takenEnd, windowEnd);
+    const rest = await store.takenInRange(
+      db,
+      searching.map((entry) => entry.schedule.id),
+      takenEnd,
+      windowEnd,
+    );
     for (const row of rest) takenOf.get(row.schedule_id)!.set(Number(row.start_ms), row.taken);
   }
-  for (const entry of searching) entry.result.nextAvailable = firstOpenSlot(entry.schedule, entry.nextFrom, entry.nextEnd, entry.available);
+  for (const entry of searching)
+    entry.result.nextAvailable = firstOpenSlot(
+      entry.schedule,
+      entry.nextFrom,
+      entry.nextEnd,
+      entry.available,
+    );
   return found.map((entry) => entry.result);
 }
 
@@ -163,7 +180,11 @@ async function availabilityOfActors(
  * the zone look-up is far dearer than the arithmetic. Each slot comes with its local day (the wall-clock
  * midnight of the day it was generated on, as if UTC), and the days come in order.
  */
-function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): Generator<{ start: Date; end: Date; day: number }> {
+function* daySlots(
+  schedule: ScheduleWithHours,
+  fromMs: number,
+  toMs: number,
+): Generator<{ start: Date; end: Date; day: number }> {
   if (fromMs >= toMs || schedule.hours.length === 0) return;
   const periods = [...schedule.hours].sort((a, b) => a.startMinute - b.startMinute);
   const first = localDate(schedule.time_zone, new Date(fromMs));
@@ -177,7 +198,11 @@ function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): G
       const startOffset = zoneOffsetMinutes(schedule.time_zone, new Date(wallMidnight - 12 * 3_600_000));
       const endOffset = zoneOffsetMinutes(schedule.time_zone, new Date(wallMidnight + 36 * 3_600_000));
       for (const period of todays) {
-        for (let minute = period.startMinute; minute + schedule.slot_minutes <= period.endMinute; minute += schedule.slot_minutes) {
+        for (
+          let minute = period.startMinute;
+          minute + schedule.slot_minutes <= period.endMinute;
+          minute += schedule.slot_minutes
+        ) {
           const start =
             startOffset === endOffset
               ? new Date(wallMidnight + (minute - startOffset) * 60_000)
@@ -186,7 +211,8 @@ function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): G
           const at = start.getTime();
           if (at >= toMs) return;
           const end = new Date(at + length);
-          if (at >= fromMs && !overlapsAny(schedule.blocked, start, end)) yield { start, end, day: wallMidnight };
+          if (at >= fromMs && !overlapsAny(schedule.blocked, start, end))
+            yield { start, end, day: wallMidnight };
         }
       }
     }
@@ -195,7 +221,13 @@ function* daySlots(schedule: ScheduleWithHours, fromMs: number, toMs: number): G
 }
 
 /** The first open slot in [fromMs, toMs): the walk stops at the first free start. */
-function firstOpenSlot(schedule: ScheduleWithHours, fromMs: number, toMs: number, available: (start: Date) => number): string | null {
-  for (const slot of daySlots(schedule, fromMs, toMs)) if (available(slot.start) > 0) return slot.start.toISOString();
+function firstOpenSlot(
+  schedule: ScheduleWithHours,
+  fromMs: number,
+  toMs: number,
+  available: (start: Date) => number,
+): string | null {
+  for (const slot of daySlots(schedule, fromMs, toMs))
+    if (available(slot.start) > 0) return slot.start.toISOString();
   return null;
 }

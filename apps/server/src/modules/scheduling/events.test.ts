@@ -39,8 +39,18 @@ describe('slot events on the calendar hub', () => {
       ['ReasonBasedSlotUpdated', [`schedule-reasons:${scheduleId}`]],
     ]);
     expect(sent[0]!.data).toMatchObject({ Capacity: 4, CapacityAvailable: 3, SlotId: slot.SlotIds[0] });
-    expect(sent[1]!.data).toMatchObject({ Capacity: 3, CapacityAvailable: 2, ServiceType: [{ Id: 'yoga' }], ServiceCategory: [{ Id: 'group' }] });
-    expect(sent[2]!.data).toMatchObject({ Capacity: 1, CapacityAvailable: 1, ServiceType: [{ Id: 'physio' }], ServiceCategory: [{ Id: 'one' }] });
+    expect(sent[1]!.data).toMatchObject({
+      Capacity: 3,
+      CapacityAvailable: 2,
+      ServiceType: [{ Id: 'yoga' }],
+      ServiceCategory: [{ Id: 'group' }],
+    });
+    expect(sent[2]!.data).toMatchObject({
+      Capacity: 1,
+      CapacityAvailable: 1,
+      ServiceType: [{ Id: 'physio' }],
+      ServiceCategory: [{ Id: 'one' }],
+    });
   });
 
   it('sends a slot without reasons once to each room, and a returned place as SlotAdded', () => {

@@ -63,11 +63,23 @@ export function emitSlotChange(
   const room = scheduleRoom(slot.ScheduleId);
   const reasonsRoom = scheduleReasonsRoom(slot.ScheduleId);
   const [plain, reasonBased] =
-    kind === 'taken' ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated] : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
-  realtime.publish({ hub: 'calendar', event: plain, rooms: [room], data: { ...slot, Id: id, SlotId: id } satisfies SlotEvent });
+    kind === 'taken'
+      ? [SLOT_EVENTS.updated, REASON_BASED_SLOT_EVENTS.updated]
+      : [SLOT_EVENTS.added, REASON_BASED_SLOT_EVENTS.added];
+  realtime.publish({
+    hub: 'calendar',
+    event: plain,
+    rooms: [room],
+    data: { ...slot, Id: id, SlotId: id } satisfies SlotEvent,
+  });
   const perReason = slot.ServiceType?.length ? slot.ServiceType.map((type) => narrow(slot, type.Id)) : [slot];
   for (const narrowed of perReason) {
-    realtime.publish({ hub: 'calendar', event: reasonBased, rooms: [reasonsRoom], data: { ...narrowed, Id: id, SlotId: id } satisfies SlotEvent });
+    realtime.publish({
+      hub: 'calendar',
+      event: reasonBased,
+      rooms: [reasonsRoom],
+      data: { ...narrowed, Id: id, SlotId: id } satisfies SlotEvent,
+    });
   }
 }
 
@@ -77,8 +89,18 @@ export function emitSlotDeleted(
 ): void {
   const id = deleted.SlotIds[0]!;
   const data: SlotDeletedEvent = { ...deleted, Id: id, SlotId: id };
-  realtime.publish({ hub: 'calendar', event: SLOT_EVENTS.deleted, rooms: [scheduleRoom(deleted.ScheduleId)], data });
-  realtime.publish({ hub: 'calendar', event: REASON_BASED_SLOT_EVENTS.deleted, rooms: [scheduleReasonsRoom(deleted.ScheduleId)], data });
+  realtime.publish({
+    hub: 'calendar',
+    event: SLOT_EVENTS.deleted,
+    rooms: [scheduleRoom(deleted.ScheduleId)],
+    data,
+  });
+  realtime.publish({
+    hub: 'calendar',
+    event: REASON_BASED_SLOT_EVENTS.deleted,
+    rooms: [scheduleReasonsRoom(deleted.ScheduleId)],
+    data,
+  });
 }
 
 /** The hold of a slot changed (its patient was set): ids and expiry only. */

@@ -36,7 +36,12 @@ export {
 } from './schedules';
 export type { SlotChangeKind } from './events';
 export { generateSlots, localDate, localToUtc, offeredSlots, zoneOffsetMinutes } from './slots';
-export { availabilityOfPractitioners, availabilityOfServices, type ScheduleAvailability, type ServiceScheduleAvailability } from './availability';
+export {
+  availabilityOfPractitioners,
+  availabilityOfServices,
+  type ScheduleAvailability,
+  type ServiceScheduleAvailability,
+} from './availability';
 export { schedulingRoutes, sessionOf } from './routes';
 export { schedulingJobs } from './jobs';
 export { scheduleSettingsRoutes } from './settings-routes';

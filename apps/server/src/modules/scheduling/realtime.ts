@@ -1,6 +1,11 @@
 import type { AppDeps } from '../../platform/deps';
 import { publisherFor } from '../../platform/realtime';
-import { SCHEDULE_SLOTS_CHANGED, SLOT_CHANGED, type ScheduleSlotsChangedPayload, type SlotChangedPayload } from './events';
+import {
+  SCHEDULE_SLOTS_CHANGED,
+  SLOT_CHANGED,
+  type ScheduleSlotsChangedPayload,
+  type SlotChangedPayload,
+} from './events';
 import { announceScheduleSlots, announceSlotChange } from './service';
 
 /**

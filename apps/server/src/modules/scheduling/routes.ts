@@ -66,17 +66,33 @@ export function sessionOf(request: FastifyRequest): string {
  * them (themself, a family member, or a patient their practice cares for); the policy audits every attempt
  * and answers 404 for anyone else's patient.
  */
-async function checkPatient(request: FastifyRequest, patientId: string, action: AccessAction, slotIds: string[]) {
+async function checkPatient(
+  request: FastifyRequest,
+  patientId: string,
+  action: AccessAction,
+  slotIds: string[],
+) {
   const context = contextOf(request);
   if (!context.isSignedIn) throw new AppError('unauthorized');
-  await authorize(context, action, { kind: 'patient', id: slotIds[0] ?? null, patientId, entityType: 'SlotHold' });
+  await authorize(context, action, {
+    kind: 'patient',
+    id: slotIds[0] ?? null,
+    patientId,
+    entityType: 'SlotHold',
+  });
 }
 
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, clock, realtime, events, config, tokens } = app.deps;
   const deps = { database, realtime, events };
   registerCalendarHub(app.deps);
-  const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+  const errors = {
+    400: errorEnvelopeSchema,
+    401: errorEnvelopeSchema,
+    403: errorEnvelopeSchema,
+    404: errorEnvelopeSchema,
+    409: errorEnvelopeSchema,
+  };
 
   const list = <T extends z.ZodType>(item: T) => z.object({ Data: z.array(item), Total: z.number().int() });
   const exceptionParams = z.object({ id: z.string().uuid(), exceptionId: z.string().uuid() });
@@ -85,7 +101,14 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${CALENDAR}/schedule/:id`,
-    { schema: { tags, summary: 'A schedule (calendar)', params: idParamSchema, response: { 200: scheduleSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'A schedule (calendar)',
+        params: idParamSchema,
+        response: { 200: scheduleSchema, ...errors },
+      },
+    },
     async (request) => {
       const schedule = await schedules.getScheduleDetails(deps, request.params.id, clock.now());
       if (!schedule) throw notFound();
@@ -95,25 +118,63 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${CALENDAR}/schedule`,
-    { schema: { tags, summary: "Creates a schedule of the caller's practice", body: scheduleCreateSchema, response: { 200: scheduleSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Creates a schedule of the caller's practice",
+        body: scheduleCreateSchema,
+        response: { 200: scheduleSchema, ...errors },
+      },
+    },
     async (request) => schedules.createSchedule(deps, contextOf(request), request.body, clock.now()),
   );
 
   app.put(
     `${CALENDAR}/schedule/:id`,
-    { schema: { tags, summary: 'Changes a schedule; its calendars hear about the slots that moved', params: idParamSchema, body: scheduleUpdateSchema, response: { 200: scheduleSchema, ...errors } } },
-    async (request) => schedules.updateSchedule(deps, contextOf(request), request.params.id, request.body, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: 'Changes a schedule; its calendars hear about the slots that moved',
+        params: idParamSchema,
+        body: scheduleUpdateSchema,
+        response: { 200: scheduleSchema, ...errors },
+      },
+    },
+    async (request) =>
+      schedules.updateSchedule(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   app.put(
     `${CALENDAR}/schedule/:id/update-services`,
-    { schema: { tags, summary: 'The service types (reasons) a schedule offers', params: idParamSchema, body: scheduleServicesSchema, response: { 200: scheduleSchema, ...errors } } },
-    async (request) => schedules.updateScheduleServices(deps, contextOf(request), request.params.id, request.body.ServiceTypeIds, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: 'The service types (reasons) a schedule offers',
+        params: idParamSchema,
+        body: scheduleServicesSchema,
+        response: { 200: scheduleSchema, ...errors },
+      },
+    },
+    async (request) =>
+      schedules.updateScheduleServices(
+        deps,
+        contextOf(request),
+        request.params.id,
+        request.body.ServiceTypeIds,
+        clock.now(),
+      ),
   );
 
   app.post(
     `${CALENDAR}/schedule/advance-search`,
-    { schema: { tags, summary: 'Schedules of a practitioner, a service, a facility, a practice, or by id', body: scheduleSearchSchema, response: { 200: scheduleListSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Schedules of a practitioner, a service, a facility, a practice, or by id',
+        body: scheduleSearchSchema,
+        response: { 200: scheduleListSchema, ...errors },
+      },
+    },
     async (request) => {
       const rows = await schedules.searchScheduleDetails(deps, request.body, clock.now());
       return { Data: rows, Total: rows.length };
@@ -122,7 +183,14 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${CALENDAR}/schedule/:id/exceptions`,
-    { schema: { tags, summary: "A schedule's time off and holidays", params: idParamSchema, response: { 200: list(scheduleExceptionSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "A schedule's time off and holidays",
+        params: idParamSchema,
+        response: { 200: list(scheduleExceptionSchema), ...errors },
+      },
+    },
     async (request) => {
       const rows = await schedules.listScheduleExceptions(deps, contextOf(request), request.params.id);
       return { Data: rows, Total: rows.length };
@@ -131,15 +199,37 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${CALENDAR}/schedule/:id/exceptions`,
-    { schema: { tags, summary: 'Blocks time off or a holiday: its slots leave every calendar', params: idParamSchema, body: scheduleExceptionInputSchema, response: { 200: scheduleExceptionSchema, ...errors } } },
-    async (request) => schedules.addScheduleException(deps, contextOf(request), request.params.id, request.body, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: 'Blocks time off or a holiday: its slots leave every calendar',
+        params: idParamSchema,
+        body: scheduleExceptionInputSchema,
+        response: { 200: scheduleExceptionSchema, ...errors },
+      },
+    },
+    async (request) =>
+      schedules.addScheduleException(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   app.delete(
     `${CALENDAR}/schedule/:id/exceptions/:exceptionId`,
-    { schema: { tags, summary: 'Gives blocked time back to the schedule', params: exceptionParams, response: { 200: z.object({ Removed: z.literal(true) }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Gives blocked time back to the schedule',
+        params: exceptionParams,
+        response: { 200: z.object({ Removed: z.literal(true) }), ...errors },
+      },
+    },
     async (request) => {
-      await schedules.removeScheduleException(deps, contextOf(request), request.params.id, request.params.exceptionId, clock.now());
+      await schedules.removeScheduleException(
+        deps,
+        contextOf(request),
+        request.params.id,
+        request.params.exceptionId,
+        clock.now(),
+      );
       return { Removed: true as const };
     },
   );
@@ -148,27 +238,64 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${CALENDAR}/schedulesetting`,
-    { schema: { tags, summary: "Saves a schedule's booking settings", body: scheduleSettingCreateSchema, response: { 200: scheduleSettingsSchema, ...errors } } },
-    async (request) => schedules.saveScheduleSetting(deps, contextOf(request), request.body.ScheduleId, request.body, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: "Saves a schedule's booking settings",
+        body: scheduleSettingCreateSchema,
+        response: { 200: scheduleSettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      schedules.saveScheduleSetting(
+        deps,
+        contextOf(request),
+        request.body.ScheduleId,
+        request.body,
+        clock.now(),
+      ),
   );
 
   app.put(
     `${CALENDAR}/schedulesetting/:id`,
-    { schema: { tags, summary: "Changes a schedule's booking settings ({id}: the schedule's id)", params: idParamSchema, body: scheduleSettingUpdateSchema, response: { 200: scheduleSettingsSchema, ...errors } } },
-    async (request) => schedules.saveScheduleSetting(deps, contextOf(request), request.params.id, request.body, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: "Changes a schedule's booking settings ({id}: the schedule's id)",
+        params: idParamSchema,
+        body: scheduleSettingUpdateSchema,
+        response: { 200: scheduleSettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      schedules.saveScheduleSetting(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   // ---------- service categories ----------
 
   app.post(
     `${CALENDAR}/servicecategory`,
-    { schema: { tags, summary: "Creates a service category of the caller's practice", body: serviceCategoryInputSchema, response: { 200: serviceCategorySchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Creates a service category of the caller's practice",
+        body: serviceCategoryInputSchema,
+        response: { 200: serviceCategorySchema, ...errors },
+      },
+    },
     async (request) => schedules.createServiceCategory(deps, contextOf(request), request.body),
   );
 
   app.get(
     `${CALENDAR}/servicecategory/:id`,
-    { schema: { tags, summary: 'A service category', params: idParamSchema, response: { 200: serviceCategorySchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'A service category',
+        params: idParamSchema,
+        response: { 200: serviceCategorySchema, ...errors },
+      },
+    },
     async (request) => {
       const category = await schedules.getServiceCategory(deps, request.params.id);
       if (!category) throw notFound();
@@ -178,13 +305,29 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${CALENDAR}/servicecategory/:id`,
-    { schema: { tags, summary: 'Changes a service category', params: idParamSchema, body: serviceCategoryInputSchema, response: { 200: serviceCategorySchema, ...errors } } },
-    async (request) => schedules.updateServiceCategory(deps, contextOf(request), request.params.id, request.body, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: 'Changes a service category',
+        params: idParamSchema,
+        body: serviceCategoryInputSchema,
+        response: { 200: serviceCategorySchema, ...errors },
+      },
+    },
+    async (request) =>
+      schedules.updateServiceCategory(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   app.post(
     `${CALENDAR}/servicecategory/advance-search`,
-    { schema: { tags, summary: 'Service categories of a practice or a schedule', body: serviceCategorySearchSchema, response: { 200: list(serviceCategorySchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Service categories of a practice or a schedule',
+        body: serviceCategorySearchSchema,
+        response: { 200: list(serviceCategorySchema), ...errors },
+      },
+    },
     async (request) => {
       const rows = await schedules.searchServiceCategories(deps, request.body);
       return { Data: rows, Total: rows.length };
@@ -195,13 +338,27 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${CALENDAR}/servicetype`,
-    { schema: { tags, summary: "Creates a service type (reason) of the caller's practice", body: serviceTypeInputSchema, response: { 200: serviceTypeSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Creates a service type (reason) of the caller's practice",
+        body: serviceTypeInputSchema,
+        response: { 200: serviceTypeSchema, ...errors },
+      },
+    },
     async (request) => schedules.createServiceType(deps, contextOf(request), request.body),
   );
 
   app.post(
     `${CALENDAR}/servicetype/advance-search`,
-    { schema: { tags, summary: 'Service types of a practice, a schedule or a category', body: serviceTypeSearchSchema, response: { 200: list(serviceTypeSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Service types of a practice, a schedule or a category',
+        body: serviceTypeSearchSchema,
+        response: { 200: list(serviceTypeSchema), ...errors },
+      },
+    },
     async (request) => {
       const rows = await schedules.searchServiceTypes(deps, request.body);
       return { Data: rows, Total: rows.length };
@@ -210,7 +367,14 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${CALENDAR}/servicetype/:id`,
-    { schema: { tags, summary: 'A service type (reason)', params: idParamSchema, response: { 200: serviceTypeSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'A service type (reason)',
+        params: idParamSchema,
+        response: { 200: serviceTypeSchema, ...errors },
+      },
+    },
     async (request) => {
       const type = await schedules.getServiceType(deps, request.params.id);
       if (!type) throw notFound();
@@ -220,15 +384,38 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${CALENDAR}/servicetype/:id`,
-    { schema: { tags, summary: 'Changes a service type', params: idParamSchema, body: serviceTypeInputSchema, response: { 200: serviceTypeSchema, ...errors } } },
-    async (request) => schedules.updateServiceType(deps, contextOf(request), request.params.id, request.body, clock.now()),
+    {
+      schema: {
+        tags,
+        summary: 'Changes a service type',
+        params: idParamSchema,
+        body: serviceTypeInputSchema,
+        response: { 200: serviceTypeSchema, ...errors },
+      },
+    },
+    async (request) =>
+      schedules.updateServiceType(deps, contextOf(request), request.params.id, request.body, clock.now()),
   );
 
   app.put(
     `${CALENDAR}/servicetype/serviceCategory/:id`,
-    { schema: { tags, summary: 'Moves service types into a category', params: idParamSchema, body: serviceTypeCategoryAssignSchema, response: { 200: list(serviceTypeSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Moves service types into a category',
+        params: idParamSchema,
+        body: serviceTypeCategoryAssignSchema,
+        response: { 200: list(serviceTypeSchema), ...errors },
+      },
+    },
     async (request) => {
-      const rows = await schedules.assignServiceTypesToCategory(deps, contextOf(request), request.params.id, request.body.ServiceTypeIds, clock.now());
+      const rows = await schedules.assignServiceTypesToCategory(
+        deps,
+        contextOf(request),
+        request.params.id,
+        request.body.ServiceTypeIds,
+        clock.now(),
+      );
       return { Data: rows, Total: rows.length };
     },
   );
@@ -237,19 +424,38 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${CALENDAR}/slot/advance-search`,
-    { schema: { tags, summary: 'Slots of schedules in a UTC range (EndDate null: the next availability)', body: slotSearchSchema, response: { 200: slotListSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Slots of schedules in a UTC range (EndDate null: the next availability)',
+        body: slotSearchSchema,
+        response: { 200: slotListSchema, ...errors },
+      },
+    },
     async (request) => {
       const now = clock.now();
       const from = parseUtc(request.body.StartDate);
       const open = request.body.EndDate === null || request.body.EndDate === undefined;
-      const to = open ? new Date(from.getTime() + NEXT_AVAILABILITY_DAYS * 86_400_000) : parseUtc(request.body.EndDate!);
+      const to = open
+        ? new Date(from.getTime() + NEXT_AVAILABILITY_DAYS * 86_400_000)
+        : parseUtc(request.body.EndDate!);
       if (to <= from) throw fieldError('EndDate', 'after_start', 'EndDate must be after StartDate');
       const { body } = request;
       const scheduleIds = body.ScheduleIds.length
         ? body.ScheduleIds
-        : (await schedules.searchScheduleDetails(deps, { LocationId: body.LocationId ?? undefined, PractitionerId: body.EntityId ?? undefined }, now)).map((s) => s.Id);
+        : (
+            await schedules.searchScheduleDetails(
+              deps,
+              { LocationId: body.LocationId ?? undefined, PractitionerId: body.EntityId ?? undefined },
+              now,
+            )
+          ).map((s) => s.Id);
       if (!body.ScheduleIds.length && body.EntityId) {
-        const services = await schedules.searchScheduleDetails(deps, { LocationId: body.LocationId ?? undefined, HealthcareServiceId: body.EntityId }, now);
+        const services = await schedules.searchScheduleDetails(
+          deps,
+          { LocationId: body.LocationId ?? undefined, HealthcareServiceId: body.EntityId },
+          now,
+        );
         scheduleIds.push(...services.map((s) => s.Id));
       }
       let slots = await service.searchSlots(database, {
@@ -270,10 +476,17 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CALENDAR}/slot/reserve`,
     {
       // Per client address, on top of the 3 live holds per token: new guest tokens cost nothing.
-      config: { rateLimit: { max: config.HOLD_RATE_LIMIT, timeWindow: '1 minute', errorResponseBuilder: () => tooManyRequests() } },
+      config: {
+        rateLimit: {
+          max: config.HOLD_RATE_LIMIT,
+          timeWindow: '1 minute',
+          errorResponseBuilder: () => tooManyRequests(),
+        },
+      },
       schema: {
         tags,
-        summary: "Hold a slot for a while (a guest's or user's token; at most 3 live holds per token and per patient)",
+        summary:
+          "Hold a slot for a while (a guest's or user's token; at most 3 live holds per token and per patient)",
         querystring: patientIdQuerySchema,
         body: slotHoldRequestSchema,
         response: { 200: slotHoldInfoSchema, ...errors, 429: errorEnvelopeSchema },
@@ -308,8 +521,20 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${CALENDAR}/slot/release`,
-    { schema: { tags, summary: "Release this session's holds on slots", body: slotHoldRequestSchema, response: { 200: slotReleaseResultSchema, ...errors } } },
-    async (request) => ({ Released: await service.releaseHeldSlots(deps, { slotIds: request.body.SlotIds, sessionId: sessionOf(request) }) }),
+    {
+      schema: {
+        tags,
+        summary: "Release this session's holds on slots",
+        body: slotHoldRequestSchema,
+        response: { 200: slotReleaseResultSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      Released: await service.releaseHeldSlots(deps, {
+        slotIds: request.body.SlotIds,
+        sessionId: sessionOf(request),
+      }),
+    }),
   );
 
   app.post(
@@ -317,11 +542,14 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Release every live hold of the caller's token (the 'release my holds' answer to the hold limit, sign-out)",
+        summary:
+          "Release every live hold of the caller's token (the 'release my holds' answer to the hold limit, sign-out)",
         response: { 200: slotReleaseResultSchema, ...errors },
       },
     },
-    async (request) => ({ Released: await service.releaseAllHolds(deps, { sessionId: sessionOf(request), now: clock.now() }) }),
+    async (request) => ({
+      Released: await service.releaseAllHolds(deps, { sessionId: sessionOf(request), now: clock.now() }),
+    }),
   );
 
   app.post(
@@ -329,7 +557,8 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Moves the holds this browser made as a guest (proved by its guest token) to the signed-in caller's session",
+        summary:
+          "Moves the holds this browser made as a guest (proved by its guest token) to the signed-in caller's session",
         body: slotHandOverRequestSchema,
         response: { 200: slotHandOverResultSchema, ...errors },
       },
@@ -369,7 +598,11 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         now: clock.now(),
       });
       if (!updated) throw new AppError('not_found', { message: SLOT_RESPONSE_TEXTS.reservedNotFound });
-      return { SlotIds: updated.slot.SlotIds, Slot: updated.slot, ExpiresAt: updated.expiresAt.toISOString() };
+      return {
+        SlotIds: updated.slot.SlotIds,
+        Slot: updated.slot,
+        ExpiresAt: updated.expiresAt.toISOString(),
+      };
     },
   );
 
@@ -399,4 +632,3 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

@@ -25,7 +25,10 @@ export interface TypeDbRow {
 // ---------- schedules ----------
 
 export async function bumpScheduleVersions(db: Connection, scheduleIds: string[]): Promise<void> {
-  await db.query('update schedules set version = version + 1, updated_at = now() where id = any($1::uuid[])', [scheduleIds]);
+  await db.query(
+    'update schedules set version = version + 1, updated_at = now() where id = any($1::uuid[])',
+    [scheduleIds],
+  );
 }
 
 /** Locks the schedules' rows until the end of the transaction: edits of one schedule take turns. */
@@ -34,7 +37,11 @@ export async function lockSchedules(tx: Connection, scheduleIds: string[]): Prom
   await tx.query('select id from schedules where id = any($1::uuid[]) order by id for update', [scheduleIds]);
 }
 
-export async function replaceScheduleHours(db: Connection, scheduleId: string, hours: { weekday: number; startMinute: number; endMinute: number }[]) {
+export async function replaceScheduleHours(
+  db: Connection,
+  scheduleId: string,
+  hours: { weekday: number; startMinute: number; endMinute: number }[],
+) {
   await db.query('delete from schedule_hours where schedule_id = $1', [scheduleId]);
   if (hours.length === 0) return;
   await db.query(
@@ -152,32 +159,54 @@ export async function updateScheduleRow(
 }
 
 /** The schedule's own counter of slots from `now` on follows a new capacity, never below what is taken. */
-export async function resizeScheduleCapacity(tx: Connection, scheduleId: string, capacity: number, now: Date): Promise<void> {
-  await tx.query('update slot_capacity set capacity = greatest(taken, $3, 1) where schedule_id = $1 and category_id = $2 and start_at >= $4', [
-    scheduleId,
-    NIL_CATEGORY,
-    capacity,
-    now.toISOString(),
-  ]);
+export async function resizeScheduleCapacity(
+  tx: Connection,
+  scheduleId: string,
+  capacity: number,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    'update slot_capacity set capacity = greatest(taken, $3, 1) where schedule_id = $1 and category_id = $2 and start_at >= $4',
+    [scheduleId, NIL_CATEGORY, capacity, now.toISOString()],
+  );
 }
 
 /** The ids among `ids` of the organization's service types. */
-export async function serviceTypeIdsOf(db: Connection, ids: string[], organizationId: string | null): Promise<string[]> {
-  const known = await db.query<{ id: string }>('select id from service_types where id = any($1::uuid[]) and organization_id = $2', [ids, organizationId]);
+export async function serviceTypeIdsOf(
+  db: Connection,
+  ids: string[],
+  organizationId: string | null,
+): Promise<string[]> {
+  const known = await db.query<{ id: string }>(
+    'select id from service_types where id = any($1::uuid[]) and organization_id = $2',
+    [ids, organizationId],
+  );
   return known.map((k) => k.id);
 }
 
-export async function replaceScheduleServiceTypes(tx: Connection, scheduleId: string, typeIds: string[]): Promise<void> {
+export async function replaceScheduleServiceTypes(
+  tx: Connection,
+  scheduleId: string,
+  typeIds: string[],
+): Promise<void> {
   await tx.query('delete from schedule_service_types where schedule_id = $1', [scheduleId]);
   if (typeIds.length) {
-    await tx.query('insert into schedule_service_types (schedule_id, service_type_id) select $1, unnest($2::uuid[])', [scheduleId, typeIds]);
+    await tx.query(
+      'insert into schedule_service_types (schedule_id, service_type_id) select $1, unnest($2::uuid[])',
+      [scheduleId, typeIds],
+    );
   }
 }
 
 export async function updateScheduleSettingsRow(
   db: Connection,
   scheduleId: string,
-  s: { collectPatientDemographics: boolean | null; enableInsurance: boolean | null; enableSelfPay: boolean | null; allowConcurrentBookings: boolean | null },
+  s: {
+    collectPatientDemographics: boolean | null;
+    enableInsurance: boolean | null;
+    enableSelfPay: boolean | null;
+    allowConcurrentBookings: boolean | null;
+  },
 ): Promise<void> {
   await db.query(
     `update schedules set collect_patient_demographics = coalesce($2, collect_patient_demographics),
@@ -192,7 +221,15 @@ export async function updateScheduleSettingsRow(
 
 export async function insertScheduleException(
   tx: Connection,
-  e: { id: string; scheduleId: string; kind: string; start: string; end: string; note: string | null; createdBy: string | null | undefined },
+  e: {
+    id: string;
+    scheduleId: string;
+    kind: string;
+    start: string;
+    end: string;
+    note: string | null;
+    createdBy: string | null | undefined;
+  },
 ): Promise<void> {
   await tx.query(
     'insert into schedule_exceptions (id, schedule_id, kind, starts_at, ends_at, note, created_by) values ($1, $2, $3, $4, $5, $6, $7)',
@@ -201,15 +238,26 @@ export async function insertScheduleException(
 }
 
 /** Deletes the schedule's exception; returns how many rows went (0 or 1). */
-export async function deleteScheduleException(tx: Connection, exceptionId: string, scheduleId: string): Promise<number> {
-  const rows = await tx.query('delete from schedule_exceptions where id = $1 and schedule_id = $2 returning id', [exceptionId, scheduleId]);
+export async function deleteScheduleException(
+  tx: Connection,
+  exceptionId: string,
+  scheduleId: string,
+): Promise<number> {
+  const rows = await tx.query(
+    'delete from schedule_exceptions where id = $1 and schedule_id = $2 returning id',
+    [exceptionId, scheduleId],
+  );
   return rows.length;
 }
 
 // ---------- service categories and service types ----------
 
 /** The schedules offering a type of the category, or one of the types. */
-export async function schedulesUsingTypes(db: Connection, categoryId: string | null, typeIds: string[] | null): Promise<string[]> {
+export async function schedulesUsingTypes(
+  db: Connection,
+  categoryId: string | null,
+  typeIds: string[] | null,
+): Promise<string[]> {
   const rows = await db.query<{ schedule_id: string }>(
     `select distinct x.schedule_id from schedule_service_types x join service_types t on t.id = x.service_type_id
       where ($1::uuid is not null and t.service_category_id = $1::uuid) or ($2::uuid[] is not null and t.id = any($2::uuid[]))`,
@@ -249,18 +297,28 @@ export async function insertCategory(
   return row!;
 }
 
-export async function updateCategory(tx: Connection, id: string, c: { name: string; duration: number; capacity: number | null }): Promise<void> {
-  await tx.query('update service_categories set name = $2, duration_minutes = $3, capacity = $4, updated_at = now() where id = $1', [
-    id,
-    c.name,
-    c.duration,
-    c.capacity,
-  ]);
+export async function updateCategory(
+  tx: Connection,
+  id: string,
+  c: { name: string; duration: number; capacity: number | null },
+): Promise<void> {
+  await tx.query(
+    'update service_categories set name = $2, duration_minutes = $3, capacity = $4, updated_at = now() where id = $1',
+    [id, c.name, c.duration, c.capacity],
+  );
 }
 
 /** The category's counters of slots from `now` on follow its new capacity, never below what is taken. */
-export async function resizeCategoryCapacity(tx: Connection, categoryId: string, capacity: number, now: Date): Promise<void> {
-  await tx.query('update slot_capacity set capacity = greatest(taken, $2) where category_id = $1 and start_at >= $3', [categoryId, capacity, now.toISOString()]);
+export async function resizeCategoryCapacity(
+  tx: Connection,
+  categoryId: string,
+  capacity: number,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    'update slot_capacity set capacity = greatest(taken, $2) where category_id = $1 and start_at >= $3',
+    [categoryId, capacity, now.toISOString()],
+  );
 }
 
 export async function typeById(db: Connection, id: string): Promise<TypeDbRow | undefined> {
@@ -270,7 +328,14 @@ export async function typeById(db: Connection, id: string): Promise<TypeDbRow | 
 
 export async function searchTypes(
   db: Connection,
-  f: { organizationId: string | null; scheduleId: string | null; ids: string[] | null; name: string | null; categoryId: string | null; visitType: string | null },
+  f: {
+    organizationId: string | null;
+    scheduleId: string | null;
+    ids: string[] | null;
+    name: string | null;
+    categoryId: string | null;
+    visitType: string | null;
+  },
 ): Promise<TypeDbRow[]> {
   return db.query<TypeDbRow>(
     `select * from service_types t
@@ -294,7 +359,10 @@ interface TypeValues {
   services: string[];
 }
 
-export async function insertType(db: Connection, t: TypeValues & { id: string; organizationId: string }): Promise<TypeDbRow> {
+export async function insertType(
+  db: Connection,
+  t: TypeValues & { id: string; organizationId: string },
+): Promise<TypeDbRow> {
   const [row] = await db.query<TypeDbRow>(
     `insert into service_types (id, organization_id, service_category_id, name, alias, duration_minutes, visit_type, services)
      values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`,
@@ -311,6 +379,13 @@ export async function updateType(tx: Connection, id: string, t: TypeValues): Pro
   );
 }
 
-export async function assignTypesToCategory(tx: Connection, categoryId: string, typeIds: string[]): Promise<void> {
-  await tx.query('update service_types set service_category_id = $1, updated_at = now() where id = any($2::uuid[])', [categoryId, typeIds]);
+export async function assignTypesToCategory(
+  tx: Connection,
+  categoryId: string,
+  typeIds: string[],
+): Promise<void> {
+  await tx.query(
+    'update service_types set service_category_id = $1, updated_at = now() where id = any($2::uuid[])',
+    [categoryId, typeIds],
+  );
 }

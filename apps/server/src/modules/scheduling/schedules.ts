@@ -17,8 +17,21 @@ import { AppError, badRequest, fieldError, forbidden, notFound } from '../../pla
 import { appendEvents } from '../../platform/events';
 import type { FieldIssue } from '@careslot/contracts';
 import { minutesOfDay, workingHoursIssues } from '@careslot/domain';
-import { DIRECTORY_CHANGED, getHealthcareService, getLocation, listPractitionerRoles, type DirectoryChangedPayload } from '../directory';
-import { ADMIN_ROLES, auditSetup, authorizeSetup, CALENDAR_ROLES, SCHEDULE_WORKFLOWS, type AdminTarget } from './admin-access';
+import {
+  DIRECTORY_CHANGED,
+  getHealthcareService,
+  getLocation,
+  listPractitionerRoles,
+  type DirectoryChangedPayload,
+} from '../directory';
+import {
+  ADMIN_ROLES,
+  auditSetup,
+  authorizeSetup,
+  CALENDAR_ROLES,
+  SCHEDULE_WORKFLOWS,
+  type AdminTarget,
+} from './admin-access';
 import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
 import { modelSlots, recordSlotChanges, type SchedulingDeps, type SlotChange } from './service';
 import { scheduleSettings } from './settings';
@@ -39,7 +52,6 @@ import type { CategoryDbRow, TypeDbRow } from './schedules-store';
 /** How far ahead an edit announces the slots it adds or removes. */
 const ANNOUNCE_DAYS = 180;
 
-
 /** The practice a caller may manage schedules of; 401 for a guest, 403 for anyone but its staff or admin. */
 export function managedPractice(context: RequestContext): string {
   if (!context.isSignedIn) throw new AppError('unauthorized');
@@ -49,10 +61,17 @@ export function managedPractice(context: RequestContext): string {
 
 // ---------- shapes ----------
 
-const hhmmOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const hhmmOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 function shapeCategory(c: CategoryRow): ServiceCategory {
-  return { Id: c.id, OrganizationId: c.organizationId, Name: c.name, Duration: c.durationMinutes, Capacity: c.capacity };
+  return {
+    Id: c.id,
+    OrganizationId: c.organizationId,
+    Name: c.name,
+    Duration: c.durationMinutes,
+    Capacity: c.capacity,
+  };
 }
 
 function shapeType(t: TypeRow): ServiceType {
@@ -69,7 +88,14 @@ function shapeType(t: TypeRow): ServiceType {
 }
 
 function shapeException(scheduleId: string, e: store.ExceptionRow): ScheduleException {
-  return { Id: e.id, ScheduleId: scheduleId, Kind: e.kind, Start: e.start.toISOString(), End: e.end.toISOString(), Note: e.note };
+  return {
+    Id: e.id,
+    ScheduleId: scheduleId,
+    Kind: e.kind,
+    Start: e.start.toISOString(),
+    End: e.end.toISOString(),
+    Note: e.note,
+  };
 }
 
 export function shapeSchedule(model: ScheduleModel, now: Date): Schedule {
@@ -95,13 +121,25 @@ export function shapeSchedule(model: ScheduleModel, now: Date): Schedule {
       : row.healthcare_service_id
         ? [{ Type: 'HealthCareService', Id: row.healthcare_service_id }]
         : [],
-    ApprovalSettings: { RequiresApproval: row.requires_approval, Mode: row.requires_approval ? 'Pending' : 'AutoConfirm' },
+    ApprovalSettings: {
+      RequiresApproval: row.requires_approval,
+      Mode: row.requires_approval ? 'Pending' : 'AutoConfirm',
+    },
     requires_approval: row.requires_approval,
     ServiceCategory: model.categories.map(shapeCategory),
     ServiceType: model.types.map(shapeType),
-    PlanningHorizon: [{ Start: now.toISOString(), End: new Date(now.getTime() + row.planning_horizon_days * 86_400_000).toISOString() }],
+    PlanningHorizon: [
+      {
+        Start: now.toISOString(),
+        End: new Date(now.getTime() + row.planning_horizon_days * 86_400_000).toISOString(),
+      },
+    ],
     supported_regions: row.supported_regions,
-    WorkingHours: model.hours.map((h) => ({ DayOfWeek: h.weekday, Start: hhmmOf(h.startMinute), End: hhmmOf(h.endMinute) })),
+    WorkingHours: model.hours.map((h) => ({
+      DayOfWeek: h.weekday,
+      Start: hhmmOf(h.startMinute),
+      End: hhmmOf(h.endMinute),
+    })),
     Exceptions: model.exceptions.map((e) => shapeException(row.id, e)),
     Version: row.version,
   };
@@ -118,15 +156,22 @@ function checkTimeZone(zone: string) {
 }
 
 /** Working hours in minutes; End after Start, and no two periods of one day overlapping (domain rule). */
-function workingHours(input: WorkingHoursInput[]): { weekday: number; startMinute: number; endMinute: number }[] {
+function workingHours(
+  input: WorkingHoursInput[],
+): { weekday: number; startMinute: number; endMinute: number }[] {
   const issues = workingHoursIssues(input);
   if (issues.length) throw badRequest(issues);
-  return input.map((h) => ({ weekday: h.DayOfWeek, startMinute: minutesOfDay(h.Start), endMinute: minutesOfDay(h.End) }));
+  return input.map((h) => ({
+    weekday: h.DayOfWeek,
+    startMinute: minutesOfDay(h.Start),
+    endMinute: minutesOfDay(h.End),
+  }));
 }
 
 async function locationInPractice(deps: SchedulingDeps, locationId: string, practice: string) {
   const location = await getLocation(deps.database, locationId);
-  if (!location || location.OrganizationId !== practice) throw fieldError('LocationId', 'not_found', 'no such location in your practice');
+  if (!location || location.OrganizationId !== practice)
+    throw fieldError('LocationId', 'not_found', 'no such location in your practice');
   return location;
 }
 
@@ -134,25 +179,44 @@ async function locationInPractice(deps: SchedulingDeps, locationId: string, prac
 
 function shapeKey(model: ScheduleModel | null): string {
   if (!model) return '';
-  return JSON.stringify([model.row.capacity, model.row.slot_minutes, model.row.visit_types, model.types, model.categories, model.counters]);
+  return JSON.stringify([
+    model.row.capacity,
+    model.row.slot_minutes,
+    model.row.visit_types,
+    model.types,
+    model.categories,
+    model.counters,
+  ]);
 }
 
 /**
  * What an edit did to the schedule's slots over the next months: `removed` for every slot that is gone,
  * `returned` for every new one (and for all of them when their shape, capacity or reasons changed).
  */
-export function scheduleSlotChanges(before: ScheduleModel | null, after: ScheduleModel | null, now: Date): SlotChange[] {
-  const days = Math.min(Math.max(before?.row.planning_horizon_days ?? 0, after?.row.planning_horizon_days ?? 0), ANNOUNCE_DAYS);
+export function scheduleSlotChanges(
+  before: ScheduleModel | null,
+  after: ScheduleModel | null,
+  now: Date,
+): SlotChange[] {
+  const days = Math.min(
+    Math.max(before?.row.planning_horizon_days ?? 0, after?.row.planning_horizon_days ?? 0),
+    ANNOUNCE_DAYS,
+  );
   const range = { from: now, to: new Date(now.getTime() + days * 86_400_000), now };
-  const offered = (model: ScheduleModel | null) => (model && model.row.online_booking_enabled ? modelSlots(model, range) : []);
+  const offered = (model: ScheduleModel | null) =>
+    model && model.row.online_booking_enabled ? modelSlots(model, range) : [];
   const old = offered(before);
   const fresh = offered(after);
   const scheduleId = (after ?? before)!.row.id;
   const freshAt = new Set(fresh.map((s) => s.start.getTime()));
   const oldAt = new Set(old.map((s) => s.start.getTime()));
-  const changes: SlotChange[] = old.filter((s) => !freshAt.has(s.start.getTime())).map((s) => ({ kind: 'removed', scheduleId, start: s.start }));
+  const changes: SlotChange[] = old
+    .filter((s) => !freshAt.has(s.start.getTime()))
+    .map((s) => ({ kind: 'removed', scheduleId, start: s.start }));
   const reshaped = shapeKey(before) !== shapeKey(after);
-  for (const slot of fresh) if (reshaped || !oldAt.has(slot.start.getTime())) changes.push({ kind: 'returned', scheduleId, start: slot.start });
+  for (const slot of fresh)
+    if (reshaped || !oldAt.has(slot.start.getTime()))
+      changes.push({ kind: 'returned', scheduleId, start: slot.start });
   return changes;
 }
 
@@ -172,7 +236,9 @@ async function recordDirectoryChange(tx: Connection, models: ScheduleModel[], re
       payload: {
         organizationId,
         // A healthcare service's schedule is not one practitioner's: the whole practice is refreshed.
-        practitionerIds: group.every((m) => m.row.practitioner_id) ? [...new Set(group.map((m) => m.row.practitioner_id!))] : null,
+        practitionerIds: group.every((m) => m.row.practitioner_id)
+          ? [...new Set(group.map((m) => m.row.practitioner_id!))]
+          : null,
         reason,
       } satisfies DirectoryChangedPayload,
     })),
@@ -213,14 +279,24 @@ async function applyEdit<T>(
 
 // ---------- schedules ----------
 
-export async function getScheduleDetails(deps: SchedulingDeps, id: string, now: Date): Promise<Schedule | null> {
+export async function getScheduleDetails(
+  deps: SchedulingDeps,
+  id: string,
+  now: Date,
+): Promise<Schedule | null> {
   const [model] = await currentModels(deps.database, [id]);
   return model ? shapeSchedule(model, now) : null;
 }
 
 export async function searchScheduleDetails(
   deps: SchedulingDeps,
-  input: { PractitionerId?: string | undefined; HealthcareServiceId?: string | undefined; LocationId?: string | undefined; OrganizationId?: string | undefined; Ids?: string[] | undefined },
+  input: {
+    PractitionerId?: string | undefined;
+    HealthcareServiceId?: string | undefined;
+    LocationId?: string | undefined;
+    OrganizationId?: string | undefined;
+    Ids?: string[] | undefined;
+  },
   now: Date,
 ): Promise<Schedule[]> {
   const ids = await store.scheduleIdsMatching(deps.database, {
@@ -240,16 +316,26 @@ const scheduleTarget = (id: string | null, organizationId: string | null | undef
   workflow: SCHEDULE_WORKFLOWS.scheduleEdit,
 });
 
-export async function createSchedule(deps: SchedulingDeps, context: RequestContext, input: ScheduleCreate, now: Date): Promise<Schedule> {
+export async function createSchedule(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  input: ScheduleCreate,
+  now: Date,
+): Promise<Schedule> {
   const practice = await authorizeSetup(context, 'create', scheduleTarget(null, context.organizationId));
   const location = await locationInPractice(deps, input.LocationId, practice);
   const actor = input.Actor[0]!;
   if (actor.Type === 'Practitioner') {
-    const roles = await listPractitionerRoles(deps.database, { PractitionerId: actor.Id, OrganizationId: practice });
-    if (!roles.some((r) => r.Active)) throw fieldError('Actor.0.Id', 'not_found', 'no such practitioner in your practice');
+    const roles = await listPractitionerRoles(deps.database, {
+      PractitionerId: actor.Id,
+      OrganizationId: practice,
+    });
+    if (!roles.some((r) => r.Active))
+      throw fieldError('Actor.0.Id', 'not_found', 'no such practitioner in your practice');
   } else {
     const service = await getHealthcareService(deps.database, actor.Id);
-    if (!service || service.OrganizationId !== practice) throw fieldError('Actor.0.Id', 'not_found', 'no such healthcare service in your practice');
+    if (!service || service.OrganizationId !== practice)
+      throw fieldError('Actor.0.Id', 'not_found', 'no such healthcare service in your practice');
   }
   const id = await deps.database.transaction((tx) => insertNewSchedule(tx, practice, location, input));
   await deps.events.flush();
@@ -257,7 +343,12 @@ export async function createSchedule(deps: SchedulingDeps, context: RequestConte
 }
 
 /** The rows of POST schedule (time zone and working-hours rules first) and the search's `directory.changed`. */
-async function insertNewSchedule(tx: Connection, practice: string, location: { Id: string; TimeZone: string }, input: ScheduleCreate): Promise<string> {
+async function insertNewSchedule(
+  tx: Connection,
+  practice: string,
+  location: { Id: string; TimeZone: string },
+  input: ScheduleCreate,
+): Promise<string> {
   const actor = input.Actor[0]!;
   const timeZone = input.TimeZone ?? location.TimeZone;
   checkTimeZone(timeZone);
@@ -314,7 +405,11 @@ export async function addFirstCalendar(
   await audit('ServiceCategory', category.id, SCHEDULE_WORKFLOWS.categoryAdd);
   const typeIds: string[] = [];
   for (const type of input.types) {
-    const row = await sstore.insertType(tx, { id: randomUUID(), organizationId: practice, ...typeValues(category.id, type) });
+    const row = await sstore.insertType(tx, {
+      id: randomUUID(),
+      organizationId: practice,
+      ...typeValues(category.id, type),
+    });
     await audit('ServiceType', row.id, SCHEDULE_WORKFLOWS.typeAdd);
     typeIds.push(row.id);
   }
@@ -332,19 +427,32 @@ async function managedSchedule(
   deps: SchedulingDeps,
   context: RequestContext,
   id: string,
-  options: { action?: 'update' | 'read' | 'create' | 'delete'; entityType?: AdminTarget['entityType']; roles?: typeof ADMIN_ROLES } = {},
+  options: {
+    action?: 'update' | 'read' | 'create' | 'delete';
+    entityType?: AdminTarget['entityType'];
+    roles?: typeof ADMIN_ROLES;
+  } = {},
 ): Promise<ScheduleModel> {
   const [model] = await currentModels(deps.database, [id]);
   await authorizeSetup(
     context,
     options.action ?? 'update',
-    { ...scheduleTarget(id, model ? model.row.organization_id : undefined), entityType: options.entityType ?? 'Schedule' },
+    {
+      ...scheduleTarget(id, model ? model.row.organization_id : undefined),
+      entityType: options.entityType ?? 'Schedule',
+    },
     options.roles ?? ADMIN_ROLES,
   );
   return model!;
 }
 
-export async function updateSchedule(deps: SchedulingDeps, context: RequestContext, id: string, input: ScheduleUpdate, now: Date): Promise<Schedule> {
+export async function updateSchedule(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  id: string,
+  input: ScheduleUpdate,
+  now: Date,
+): Promise<Schedule> {
   const before = await managedSchedule(deps, context, id);
   const practice = before.row.organization_id!;
   let timeZone = input.TimeZone;
@@ -392,32 +500,70 @@ export async function updateSchedule(deps: SchedulingDeps, context: RequestConte
  * authorizePractice: another practice's schedule 404, another provider's or a resource's in their own practice
  * 403; audited with Schedule_Edit_Web either way.
  */
-async function servicesEditable(deps: SchedulingDeps, context: RequestContext, id: string): Promise<ScheduleModel> {
-  const provider = context.isSignedIn && context.roles.includes('provider') && !context.roles.includes('practiceadmin') && !context.roles.includes('superuser');
+async function servicesEditable(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  id: string,
+): Promise<ScheduleModel> {
+  const provider =
+    context.isSignedIn &&
+    context.roles.includes('provider') &&
+    !context.roles.includes('practiceadmin') &&
+    !context.roles.includes('superuser');
   if (!provider) return managedSchedule(deps, context, id);
   const [model] = await currentModels(deps.database, [id]);
-  const own = !!model && !!context.organizationId && model.row.organization_id === context.organizationId && model.row.practitioner_id === context.userId;
+  const own =
+    !!model &&
+    !!context.organizationId &&
+    model.row.organization_id === context.organizationId &&
+    model.row.practitioner_id === context.userId;
   // The feature switch is asked only of a provider who would otherwise be let in.
   if (own) await requireFeature(context, 'settings', { workflow: SCHEDULE_WORKFLOWS.scheduleEdit });
   await authorizePractice(
     context,
     'update',
-    { organizationId: model?.row.organization_id ?? null, entityType: 'Schedule', id, workflow: SCHEDULE_WORKFLOWS.scheduleEdit, detail: { self: own } },
+    {
+      organizationId: model?.row.organization_id ?? null,
+      entityType: 'Schedule',
+      id,
+      workflow: SCHEDULE_WORKFLOWS.scheduleEdit,
+      detail: { self: own },
+    },
     own ? ['provider'] : [],
   );
   return model!;
 }
 
 /** PUT schedule/{id}/update-services: the reasons the schedule offers (types of its own practice). */
-export async function updateScheduleServices(deps: SchedulingDeps, context: RequestContext, id: string, typeIds: string[], now: Date): Promise<Schedule> {
+export async function updateScheduleServices(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  id: string,
+  typeIds: string[],
+  now: Date,
+): Promise<Schedule> {
   const before = await servicesEditable(deps, context, id);
   const unique = [...new Set(typeIds)];
   const knownIds = new Set(await sstore.serviceTypeIdsOf(deps.database, unique, before.row.organization_id));
   const issues: FieldIssue[] = typeIds.flatMap((t, i) =>
-    knownIds.has(t) ? [] : [{ field: `ServiceTypeIds.${i}`, rule: 'not_found', message: 'no such service type in your practice' }],
+    knownIds.has(t)
+      ? []
+      : [
+          {
+            field: `ServiceTypeIds.${i}`,
+            rule: 'not_found',
+            message: 'no such service type in your practice',
+          },
+        ],
   );
   if (issues.length) throw badRequest(issues);
-  await applyEdit(deps, [id], 'schedule.services', (tx) => sstore.replaceScheduleServiceTypes(tx, id, unique), now);
+  await applyEdit(
+    deps,
+    [id],
+    'schedule.services',
+    (tx) => sstore.replaceScheduleServiceTypes(tx, id, unique),
+    now,
+  );
   return shapeSchedule((await reloadModel(deps.database, id))!, now);
 }
 
@@ -431,7 +577,11 @@ export async function addScheduleException(
   input: ScheduleExceptionInput,
   now: Date,
 ): Promise<ScheduleException> {
-  await managedSchedule(deps, context, scheduleId, { action: 'create', entityType: 'ScheduleException', roles: CALENDAR_ROLES });
+  await managedSchedule(deps, context, scheduleId, {
+    action: 'create',
+    entityType: 'ScheduleException',
+    roles: CALENDAR_ROLES,
+  });
   const id = randomUUID();
   await applyEdit(
     deps,
@@ -450,11 +600,24 @@ export async function addScheduleException(
     now,
   );
   const after = (await reloadModel(deps.database, scheduleId))!;
-  return shapeException(scheduleId, after.exceptions.find((e) => e.id === id)!);
+  return shapeException(
+    scheduleId,
+    after.exceptions.find((e) => e.id === id)!,
+  );
 }
 
-export async function removeScheduleException(deps: SchedulingDeps, context: RequestContext, scheduleId: string, exceptionId: string, now: Date): Promise<void> {
-  await managedSchedule(deps, context, scheduleId, { action: 'delete', entityType: 'ScheduleException', roles: CALENDAR_ROLES });
+export async function removeScheduleException(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  scheduleId: string,
+  exceptionId: string,
+  now: Date,
+): Promise<void> {
+  await managedSchedule(deps, context, scheduleId, {
+    action: 'delete',
+    entityType: 'ScheduleException',
+    roles: CALENDAR_ROLES,
+  });
   await applyEdit(
     deps,
     [scheduleId],
@@ -467,8 +630,16 @@ export async function removeScheduleException(deps: SchedulingDeps, context: Req
   );
 }
 
-export async function listScheduleExceptions(deps: SchedulingDeps, context: RequestContext, scheduleId: string): Promise<ScheduleException[]> {
-  const model = await managedSchedule(deps, context, scheduleId, { action: 'read', entityType: 'ScheduleException', roles: CALENDAR_ROLES });
+export async function listScheduleExceptions(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  scheduleId: string,
+): Promise<ScheduleException[]> {
+  const model = await managedSchedule(deps, context, scheduleId, {
+    action: 'read',
+    entityType: 'ScheduleException',
+    roles: CALENDAR_ROLES,
+  });
   return model.exceptions.map((e) => shapeException(scheduleId, e));
 }
 
@@ -529,8 +700,15 @@ const typeOf = (r: TypeDbRow): ServiceType => ({
 });
 
 /** Schedules offering a type of the category (or one of the types): their slots change with it. */
-async function schedulesUsing(db: Connection, input: { categoryId?: string; typeIds?: string[] }): Promise<string[]> {
-  return sstore.schedulesUsingTypes(db, input.categoryId ?? null, input.typeIds?.length ? input.typeIds : null);
+async function schedulesUsing(
+  db: Connection,
+  input: { categoryId?: string; typeIds?: string[] },
+): Promise<string[]> {
+  return sstore.schedulesUsingTypes(
+    db,
+    input.categoryId ?? null,
+    input.typeIds?.length ? input.typeIds : null,
+  );
 }
 
 export async function getServiceCategory(deps: SchedulingDeps, id: string): Promise<ServiceCategory | null> {
@@ -540,7 +718,12 @@ export async function getServiceCategory(deps: SchedulingDeps, id: string): Prom
 
 export async function searchServiceCategories(
   deps: SchedulingDeps,
-  input: { OrganizationId?: string | undefined; ScheduleId?: string | undefined; Ids?: string[] | undefined; Name?: string | undefined },
+  input: {
+    OrganizationId?: string | undefined;
+    ScheduleId?: string | undefined;
+    Ids?: string[] | undefined;
+    Name?: string | undefined;
+  },
 ): Promise<ServiceCategory[]> {
   const rows = await sstore.searchCategories(deps.database, {
     organizationId: input.OrganizationId ?? null,
@@ -565,8 +748,18 @@ export async function createServiceCategory(
   return categoryOf(await insertNewCategory(deps.database, practice, input));
 }
 
-const insertNewCategory = (db: Connection, practice: string, input: { Name: string; Duration: number; Capacity?: number | null | undefined }) =>
-  sstore.insertCategory(db, { id: randomUUID(), organizationId: practice, name: input.Name, duration: input.Duration, capacity: input.Capacity ?? null });
+const insertNewCategory = (
+  db: Connection,
+  practice: string,
+  input: { Name: string; Duration: number; Capacity?: number | null | undefined },
+) =>
+  sstore.insertCategory(db, {
+    id: randomUUID(),
+    organizationId: practice,
+    name: input.Name,
+    duration: input.Duration,
+    capacity: input.Capacity ?? null,
+  });
 
 export async function updateServiceCategory(
   deps: SchedulingDeps,
@@ -576,7 +769,12 @@ export async function updateServiceCategory(
   now: Date,
 ): Promise<ServiceCategory> {
   const existing = await getServiceCategory(deps, id);
-  await authorizeSetup(context, 'update', { entityType: 'ServiceCategory', id, organizationId: existing?.OrganizationId, workflow: SCHEDULE_WORKFLOWS.categoryEdit });
+  await authorizeSetup(context, 'update', {
+    entityType: 'ServiceCategory',
+    id,
+    organizationId: existing?.OrganizationId,
+    workflow: SCHEDULE_WORKFLOWS.categoryEdit,
+  });
   const capacity = input.Capacity ?? null;
   await applyEdit(
     deps,
@@ -636,23 +834,53 @@ const typeValues = (categoryId: string | null, input: TypeInput) => ({
   services: input.Services,
 });
 
-async function categoryInPractice(deps: SchedulingDeps, categoryId: string | null | undefined, practice: string, field: string) {
+async function categoryInPractice(
+  deps: SchedulingDeps,
+  categoryId: string | null | undefined,
+  practice: string,
+  field: string,
+) {
   if (!categoryId) return null;
   const category = await getServiceCategory(deps, categoryId);
-  if (!category || category.OrganizationId !== practice) throw fieldError(field, 'not_found', 'no such service category in your practice');
+  if (!category || category.OrganizationId !== practice)
+    throw fieldError(field, 'not_found', 'no such service category in your practice');
   return category.Id;
 }
 
-export async function createServiceType(deps: SchedulingDeps, context: RequestContext, input: TypeInput): Promise<ServiceType> {
-  const practice = await authorizeSetup(context, 'create', { entityType: 'ServiceType', id: null, organizationId: context.organizationId, workflow: SCHEDULE_WORKFLOWS.typeAdd });
+export async function createServiceType(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  input: TypeInput,
+): Promise<ServiceType> {
+  const practice = await authorizeSetup(context, 'create', {
+    entityType: 'ServiceType',
+    id: null,
+    organizationId: context.organizationId,
+    workflow: SCHEDULE_WORKFLOWS.typeAdd,
+  });
   const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
-  const row = await sstore.insertType(deps.database, { id: randomUUID(), organizationId: practice, ...typeValues(categoryId, input) });
+  const row = await sstore.insertType(deps.database, {
+    id: randomUUID(),
+    organizationId: practice,
+    ...typeValues(categoryId, input),
+  });
   return typeOf(row);
 }
 
-export async function updateServiceType(deps: SchedulingDeps, context: RequestContext, id: string, input: TypeInput, now: Date): Promise<ServiceType> {
+export async function updateServiceType(
+  deps: SchedulingDeps,
+  context: RequestContext,
+  id: string,
+  input: TypeInput,
+  now: Date,
+): Promise<ServiceType> {
   const existing = await getServiceType(deps, id);
-  const practice = await authorizeSetup(context, 'update', { entityType: 'ServiceType', id, organizationId: existing?.OrganizationId, workflow: SCHEDULE_WORKFLOWS.typeEdit });
+  const practice = await authorizeSetup(context, 'update', {
+    entityType: 'ServiceType',
+    id,
+    organizationId: existing?.OrganizationId,
+    workflow: SCHEDULE_WORKFLOWS.typeEdit,
+  });
   const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
   await applyEdit(
     deps,
@@ -683,7 +911,15 @@ export async function assignServiceTypesToCategory(
   const types = await searchServiceTypes(deps, { Ids: typeIds, OrganizationId: practice });
   const known = new Set(types.map((t) => t.Id));
   const issues: FieldIssue[] = typeIds.flatMap((t, i) =>
-    known.has(t) ? [] : [{ field: `ServiceTypeIds.${i}`, rule: 'not_found', message: 'no such service type in your practice' }],
+    known.has(t)
+      ? []
+      : [
+          {
+            field: `ServiceTypeIds.${i}`,
+            rule: 'not_found',
+            message: 'no such service type in your practice',
+          },
+        ],
   );
   if (issues.length) throw badRequest(issues);
   await applyEdit(

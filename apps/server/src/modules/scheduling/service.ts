@@ -74,7 +74,13 @@ export function modelSlots(model: ScheduleModel, range: { from: Date; to: Date; 
 }
 
 function shapeType(type: TypeRow): SlotServiceType {
-  return { Id: type.id, Name: type.name, Duration: type.durationMinutes, ServiceCategoryId: type.serviceCategoryId, VisitType: type.visitType };
+  return {
+    Id: type.id,
+    Name: type.name,
+    Duration: type.durationMinutes,
+    ServiceCategoryId: type.serviceCategoryId,
+    VisitType: type.visitType,
+  };
 }
 
 /**
@@ -105,7 +111,13 @@ export function shapeSlot(model: ScheduleModel, start: Date, taken: (categoryId:
   } else {
     capacity = row.capacity;
     available = Math.max(row.capacity - taken(store.NIL_CATEGORY), 0);
-    categories = model.categories.map((c) => ({ Id: c.id, Name: c.name, Duration: c.durationMinutes, Capacity: null, CapacityAvailable: null }));
+    categories = model.categories.map((c) => ({
+      Id: c.id,
+      Name: c.name,
+      Duration: c.durationMinutes,
+      Capacity: null,
+      CapacityAvailable: null,
+    }));
   }
   return {
     ScheduleId: row.id,
@@ -129,7 +141,12 @@ export function narrowSlot(slot: Slot, typeId: string): Slot {
   const type = slot.ServiceType?.find((t) => t.Id === typeId);
   if (!type) return slot;
   const category = slot.ServiceCategory?.find((c) => c.Id === type.ServiceCategoryId);
-  const narrowed: Slot = { ...slot, ServiceType: [type], ServiceCategory: category ? [category] : [], SlotVisitType: [type.VisitType] };
+  const narrowed: Slot = {
+    ...slot,
+    ServiceType: [type],
+    ServiceCategory: category ? [category] : [],
+    SlotVisitType: [type.VisitType],
+  };
   if (category && category.Capacity !== null && category.CapacityAvailable !== null) {
     narrowed.Capacity = category.Capacity;
     narrowed.CapacityAvailable = Math.min(category.CapacityAvailable, slot.CapacityAvailable);
@@ -151,7 +168,10 @@ export interface SlotSearchInput {
 
 /** The schedules' slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon. */
 export async function searchSlots(db: Connection, input: SlotSearchInput): Promise<Slot[]> {
-  const reason = input.serviceTypeId === null || input.serviceTypeId === undefined || ALL_REASONS.has(input.serviceTypeId) ? null : String(input.serviceTypeId);
+  const reason =
+    input.serviceTypeId === null || input.serviceTypeId === undefined || ALL_REASONS.has(input.serviceTypeId)
+      ? null
+      : String(input.serviceTypeId);
   const models = (await currentModels(db, input.scheduleIds)).filter(
     (m) =>
       m.row.online_booking_enabled &&
@@ -167,12 +187,18 @@ export async function searchSlots(db: Connection, input: SlotSearchInput): Promi
     new Date(Math.min(...withSlots.map((g) => g.slots[0]!.start.getTime()))),
     new Date(Math.max(...withSlots.map((g) => g.slots.at(-1)!.start.getTime())) + 1),
   );
-  const takenAt = new Map(taken.map((r) => [`${r.schedule_id}|${new Date(r.start_at).getTime()}|${r.category_id}`, r.taken]));
+  const takenAt = new Map(
+    taken.map((r) => [`${r.schedule_id}|${new Date(r.start_at).getTime()}|${r.category_id}`, r.taken]),
+  );
   const result: Slot[] = [];
   for (const { model, slots } of withSlots) {
     for (const generatedSlot of slots) {
       const at = generatedSlot.start.getTime();
-      let slot = shapeSlot(model, generatedSlot.start, (categoryId) => takenAt.get(`${model.row.id}|${at}|${categoryId}`) ?? 0);
+      let slot = shapeSlot(
+        model,
+        generatedSlot.start,
+        (categoryId) => takenAt.get(`${model.row.id}|${at}|${categoryId}`) ?? 0,
+      );
       if (reason) slot = narrowSlot(slot, reason);
       if (input.isAvailable && slot.CapacityAvailable <= 0) continue;
       result.push(slot);
@@ -182,7 +208,13 @@ export async function searchSlots(db: Connection, input: SlotSearchInput): Promi
 }
 
 export type HoldResult =
-  | { ok: true; holdId: string; slot: Slot; expiresAt: Date; /** The slot with every reason (for the events). */ whole: Slot }
+  | {
+      ok: true;
+      holdId: string;
+      slot: Slot;
+      expiresAt: Date;
+      /** The slot with every reason (for the events). */ whole: Slot;
+    }
   | { ok: false; reason: 'not_a_slot' | 'full' | 'too_many_holds' };
 
 export interface HoldInput {
@@ -210,8 +242,16 @@ function holderLockKeys(input: { sessionId: string; patientId?: string | null })
  * The counters a hold may take, in order: the narrowed reason's category, else those of the named categories
  * (any of them with a place will do), else any. Null when the reason or none of the categories is offered.
  */
-function countersFor(model: ScheduleModel, input: Pick<HoldInput, 'serviceTypeId' | 'serviceCategoryId' | 'serviceCategoryIds'>): store.Counter[] | null {
-  let categoryIds = [...new Set([...(input.serviceCategoryIds ?? []), ...(input.serviceCategoryId ? [input.serviceCategoryId] : [])])];
+function countersFor(
+  model: ScheduleModel,
+  input: Pick<HoldInput, 'serviceTypeId' | 'serviceCategoryId' | 'serviceCategoryIds'>,
+): store.Counter[] | null {
+  let categoryIds = [
+    ...new Set([
+      ...(input.serviceCategoryIds ?? []),
+      ...(input.serviceCategoryId ? [input.serviceCategoryId] : []),
+    ]),
+  ];
   if (input.serviceTypeId && !ALL_REASONS.has(input.serviceTypeId)) {
     const type = model.types.find((t) => t.id === input.serviceTypeId);
     if (!type) return null;
@@ -244,9 +284,11 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
       }
       return { ok: false, reason: 'not_a_slot' };
     }
-    const offered = modelSlots(model, { from: input.start, to: new Date(input.start.getTime() + 1), now: input.now }).find(
-      (g) => g.start.getTime() === input.start.getTime(),
-    );
+    const offered = modelSlots(model, {
+      from: input.start,
+      to: new Date(input.start.getTime() + 1),
+      now: input.now,
+    }).find((g) => g.start.getTime() === input.start.getTime());
     const counters = countersFor(model, input);
     if (!offered || !counters) {
       if (!refreshed) {
@@ -289,7 +331,10 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
         const counts = new Map(attempt.others.map((o) => [o.c, o.t]));
         counts.set(counter.categoryId, attempt.taken);
         const whole = shapeSlot(model, input.start, (categoryId) => counts.get(categoryId) ?? 0);
-        const slot = input.serviceTypeId && !ALL_REASONS.has(input.serviceTypeId) ? narrowSlot(whole, input.serviceTypeId) : whole;
+        const slot =
+          input.serviceTypeId && !ALL_REASONS.has(input.serviceTypeId)
+            ? narrowSlot(whole, input.serviceTypeId)
+            : whole;
         return { ok: true, holdId, slot, whole, expiresAt };
       }
     }
@@ -302,7 +347,10 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
     // Full: expired holds of this slot give their places back (once), then the places are tried again.
     if (expiredReleased) return { ok: false, reason: 'full' };
     expiredReleased = true;
-    const released = await store.releaseExpiredHolds(database, input.now, { scheduleId: input.scheduleId, start: input.start });
+    const released = await store.releaseExpiredHolds(database, input.now, {
+      scheduleId: input.scheduleId,
+      start: input.start,
+    });
     if (released.length === 0) return { ok: false, reason: 'full' };
   }
 }
@@ -318,17 +366,31 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
  */
 export async function takeSlotForBooking(
   tx: Connection,
-  input: { scheduleId: string; start: Date; sessionId: string | null; now: Date; /** The booking's reason, when it names one. */ serviceTypeId?: string | null | undefined },
+  input: {
+    scheduleId: string;
+    start: Date;
+    sessionId: string | null;
+    now: Date;
+    /** The booking's reason, when it names one. */ serviceTypeId?: string | null | undefined;
+  },
 ): Promise<{ slot: Slot; fromHold: boolean; categoryId: string } | null> {
   const [model] = await currentModels(tx, [input.scheduleId]);
   if (!model) return null;
-  const offered = modelSlots(model, { from: input.start, to: new Date(input.start.getTime() + 1), now: input.now });
+  const offered = modelSlots(model, {
+    from: input.start,
+    to: new Date(input.start.getTime() + 1),
+    now: input.now,
+  });
   if (offered.length !== 1 || offered[0]!.start.getTime() !== input.start.getTime()) return null;
   await store.releaseExpiredHolds(tx, input.now, { scheduleId: input.scheduleId, start: input.start });
-  let categoryId = input.sessionId ? await store.consumeHold(tx, input.scheduleId, input.start, input.sessionId, input.now) : null;
+  let categoryId = input.sessionId
+    ? await store.consumeHold(tx, input.scheduleId, input.start, input.sessionId, input.now)
+    : null;
   const fromHold = categoryId !== null;
   if (!fromHold) {
-    const counters = (input.serviceTypeId ? countersFor(model, { serviceTypeId: input.serviceTypeId }) : null) ?? model.counters;
+    const counters =
+      (input.serviceTypeId ? countersFor(model, { serviceTypeId: input.serviceTypeId }) : null) ??
+      model.counters;
     await store.lockKeys(tx, [store.slotLockKey(input.scheduleId, input.start)]);
     for (const counter of counters) {
       if ((await store.takePlace(tx, input.scheduleId, input.start, counter, model.row.capacity)) !== null) {
@@ -351,7 +413,12 @@ export async function takeSlotForBooking(
  */
 export async function returnBookedPlace(
   tx: Connection,
-  input: { scheduleId: string; start: Date; /** The counter (service category, or the nil uuid) the booking took, when known. */ categoryId?: string | null },
+  input: {
+    scheduleId: string;
+    start: Date;
+    /** The counter (service category, or the nil uuid) the booking took, when known. */ categoryId?:
+      string | null;
+  },
 ): Promise<boolean> {
   const rows = await store.returnPlace(tx, input.scheduleId, input.start, input.categoryId ?? null);
   return rows.length === 1;
@@ -367,7 +434,9 @@ export async function releaseSlots(
   db: Connection,
   input: { slotIds: string[]; sessionId: string },
 ): Promise<{ scheduleId: string; start: Date }[]> {
-  const slots = input.slotIds.map(parseSlotId).filter((p): p is { scheduleId: string; start: Date } => p !== null);
+  const slots = input.slotIds
+    .map(parseSlotId)
+    .filter((p): p is { scheduleId: string; start: Date } => p !== null);
   return store.releaseSessionHolds(db, slots, input.sessionId);
 }
 
@@ -375,11 +444,17 @@ export async function releaseSlots(
  * A guest who signs in or registers keeps the times they held (patient-booking.md §4.8 steps 5 and 8, the
  * pending slot hand-off): the guest session's live holds become the signed-in session's, expiry unchanged.
  */
-export async function handOverHolds(database: Database, input: { fromSession: string; toSession: string; now: Date }): Promise<number> {
+export async function handOverHolds(
+  database: Database,
+  input: { fromSession: string; toSession: string; now: Date },
+): Promise<number> {
   if (input.fromSession === input.toSession) return 0;
   // Under both holders' locks, and no more than the signed-in session has room for (MAX_ACTIVE_HOLDS).
   return database.transaction(async (tx) => {
-    await store.lockKeys(tx, [...holderLockKeys({ sessionId: input.fromSession }), ...holderLockKeys({ sessionId: input.toSession })]);
+    await store.lockKeys(tx, [
+      ...holderLockKeys({ sessionId: input.fromSession }),
+      ...holderLockKeys({ sessionId: input.toSession }),
+    ]);
     return store.moveSessionHolds(tx, input.fromSession, input.toSession, input.now, MAX_ACTIVE_HOLDS);
   });
 }
@@ -416,7 +491,8 @@ export type SlotChange =
 export async function recordSlotChanges(tx: Connection, changes: SlotChange[]): Promise<void> {
   if (changes.length === 0) return;
   const bySchedule = new Map<string, SlotChange[]>();
-  for (const change of changes) bySchedule.set(change.scheduleId, [...(bySchedule.get(change.scheduleId) ?? []), change]);
+  for (const change of changes)
+    bySchedule.set(change.scheduleId, [...(bySchedule.get(change.scheduleId) ?? []), change]);
   const events: NewDomainEvent<object>[] = [];
   for (const [scheduleId, group] of bySchedule) {
     const single = group.filter((c) => group.length === 1 || c.kind === 'hold-updated');
@@ -435,12 +511,18 @@ export async function recordSlotChanges(tx: Connection, changes: SlotChange[]): 
     }
     const many = group.filter((c) => !single.includes(c));
     if (many.length === 0) continue;
-    const startsOf = (kind: SlotChangeKind) => many.filter((c) => c.kind === kind).map((c) => c.start.toISOString());
+    const startsOf = (kind: SlotChangeKind) =>
+      many.filter((c) => c.kind === kind).map((c) => c.start.toISOString());
     events.push({
       aggregateType: 'schedule',
       aggregateId: scheduleId,
       type: SCHEDULE_SLOTS_CHANGED,
-      payload: { scheduleId, taken: startsOf('taken'), returned: startsOf('returned'), removed: startsOf('removed') } satisfies ScheduleSlotsChangedPayload,
+      payload: {
+        scheduleId,
+        taken: startsOf('taken'),
+        returned: startsOf('returned'),
+        removed: startsOf('removed'),
+      } satisfies ScheduleSlotsChangedPayload,
     });
   }
   await appendEvents(tx, events);
@@ -460,9 +542,16 @@ export async function publishSlotChanges(deps: SchedulingDeps, changes: SlotChan
  * The calendar hub's side of a slot change (the consumer of `slot.changed`): the slot as it stands when the
  * event is delivered, so a late or repeated delivery still shows the current capacity.
  */
-export async function announceSlotChange(deps: Omit<SchedulingDeps, 'events'>, change: SlotChange): Promise<void> {
+export async function announceSlotChange(
+  deps: Omit<SchedulingDeps, 'events'>,
+  change: SlotChange,
+): Promise<void> {
   if (change.kind === 'hold-updated') {
-    emitReservedSlotUpdated(deps.realtime, { slotId: slotId(change.scheduleId, change.start), scheduleId: change.scheduleId, expiresAt: change.expiresAt });
+    emitReservedSlotUpdated(deps.realtime, {
+      slotId: slotId(change.scheduleId, change.start),
+      scheduleId: change.scheduleId,
+      expiresAt: change.expiresAt,
+    });
     return;
   }
   if (change.kind === 'removed') {
@@ -481,21 +570,41 @@ export async function announceSlotChange(deps: Omit<SchedulingDeps, 'events'>, c
  * The consumer of `schedule.slots-changed`: SlotDeleted for the slots that went, and the slots that came back
  * or changed as they stand now (one read of the schedule's taken places for the whole range).
  */
-export async function announceScheduleSlots(deps: Omit<SchedulingDeps, 'events'>, payload: ScheduleSlotsChangedPayload): Promise<void> {
+export async function announceScheduleSlots(
+  deps: Omit<SchedulingDeps, 'events'>,
+  payload: ScheduleSlotsChangedPayload,
+): Promise<void> {
   const { scheduleId } = payload;
   for (const start of payload.removed) {
-    emitSlotDeleted(deps.realtime, { SlotIds: [slotId(scheduleId, new Date(start))], ScheduleId: scheduleId, Start: start });
+    emitSlotDeleted(deps.realtime, {
+      SlotIds: [slotId(scheduleId, new Date(start))],
+      ScheduleId: scheduleId,
+      Start: start,
+    });
   }
-  const present = [...payload.taken.map((s) => ({ kind: 'taken' as const, start: new Date(s) })), ...payload.returned.map((s) => ({ kind: 'returned' as const, start: new Date(s) }))];
+  const present = [
+    ...payload.taken.map((s) => ({ kind: 'taken' as const, start: new Date(s) })),
+    ...payload.returned.map((s) => ({ kind: 'returned' as const, start: new Date(s) })),
+  ];
   if (present.length === 0) return;
   const [model] = await currentModels(deps.database, [scheduleId]);
   if (!model) return;
   const times = present.map((p) => p.start.getTime());
-  const taken = await store.takenCounts(deps.database, [scheduleId], new Date(Math.min(...times)), new Date(Math.max(...times) + 1));
+  const taken = await store.takenCounts(
+    deps.database,
+    [scheduleId],
+    new Date(Math.min(...times)),
+    new Date(Math.max(...times) + 1),
+  );
   const takenAt = new Map(taken.map((r) => [`${new Date(r.start_at).getTime()}|${r.category_id}`, r.taken]));
   for (const { kind, start } of present) {
     const at = start.getTime();
-    emitSlotChange(deps.realtime, kind, shapeSlot(model, start, (c) => takenAt.get(`${at}|${c}`) ?? 0), narrowSlot);
+    emitSlotChange(
+      deps.realtime,
+      kind,
+      shapeSlot(model, start, (c) => takenAt.get(`${at}|${c}`) ?? 0),
+      narrowSlot,
+    );
   }
 }
 
@@ -505,12 +614,16 @@ export async function announceScheduleSlots(deps: Omit<SchedulingDeps, 'events'>
  */
 export async function reserveSlot(deps: SchedulingDeps, input: HoldInput): Promise<HoldResult> {
   const result = await holdSlot(deps.database, input);
-  if (result.ok) await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: input.scheduleId, start: input.start }]);
+  if (result.ok)
+    await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: input.scheduleId, start: input.start }]);
   return result;
 }
 
 /** Releases the session's holds and tells open calendars the capacity is back. Returns how many. */
-export async function releaseHeldSlots(deps: SchedulingDeps, input: { slotIds: string[]; sessionId: string }): Promise<number> {
+export async function releaseHeldSlots(
+  deps: SchedulingDeps,
+  input: { slotIds: string[]; sessionId: string },
+): Promise<number> {
   const released = await releaseSlots(deps.database, input);
   await publishSlotChanges(
     deps,
@@ -520,9 +633,15 @@ export async function releaseHeldSlots(deps: SchedulingDeps, input: { slotIds: s
 }
 
 /** Releases every live hold of the session and tells open calendars the capacity is back. Returns how many. */
-export async function releaseAllHolds(deps: SchedulingDeps, input: { sessionId: string; now: Date }): Promise<number> {
+export async function releaseAllHolds(
+  deps: SchedulingDeps,
+  input: { sessionId: string; now: Date },
+): Promise<number> {
   const held = await store.sessionHeldSlots(deps.database, input.sessionId, input.now);
-  return releaseHeldSlots(deps, { slotIds: held.map((h) => slotId(h.scheduleId, h.start)), sessionId: input.sessionId });
+  return releaseHeldSlots(deps, {
+    slotIds: held.map((h) => slotId(h.scheduleId, h.start)),
+    sessionId: input.sessionId,
+  });
 }
 
 /** Gives back every expired hold's capacity and announces the slots; safe to run on several instances. */
@@ -549,10 +668,19 @@ export async function updateReservedSlot(
     if (!parsed) continue;
     // The claim and its event commit together; the calendar hub hears ReservedSlotUpdated from the consumer.
     const claimed = await deps.database.transaction(async (tx) => {
-      const rows = await store.claimSessionHold(tx, parsed.scheduleId, parsed.start, input.sessionId, input.patientId, input.now);
+      const rows = await store.claimSessionHold(
+        tx,
+        parsed.scheduleId,
+        parsed.start,
+        input.sessionId,
+        input.patientId,
+        input.now,
+      );
       if (!rows[0]) return null;
       const expiresAt = new Date(rows[0].expires_at);
-      await recordSlotChanges(tx, [{ kind: 'hold-updated', scheduleId: parsed.scheduleId, start: parsed.start, expiresAt }]);
+      await recordSlotChanges(tx, [
+        { kind: 'hold-updated', scheduleId: parsed.scheduleId, start: parsed.start, expiresAt },
+      ]);
       return expiresAt;
     });
     if (!claimed) continue;
@@ -572,7 +700,14 @@ export async function validateReservedSlot(
   for (const id of input.slotIds) {
     const parsed = parseSlotId(id);
     if (!parsed) continue;
-    const rows = await store.countSessionHolds(db, parsed.scheduleId, parsed.start, input.sessionId, input.now, input.patientId);
+    const rows = await store.countSessionHolds(
+      db,
+      parsed.scheduleId,
+      parsed.start,
+      input.sessionId,
+      input.now,
+      input.patientId,
+    );
     if ((rows[0]?.n ?? 0) > 0) return true;
   }
   return false;

@@ -83,7 +83,9 @@ describe('calendar hub: every hold, release and expiry is announced', () => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
-    await socket.emitWithAck(SUBSCRIBE_EVENT, { rooms: [`schedule:${scheduleId}`, `schedule-reasons:${scheduleId}`] });
+    await socket.emitWithAck(SUBSCRIBE_EVENT, {
+      rooms: [`schedule:${scheduleId}`, `schedule-reasons:${scheduleId}`],
+    });
   }, 60_000);
   afterAll(async () => {
     socket.disconnect();
@@ -307,7 +309,9 @@ describe('calendar: holds for a patient are the patient’s own', () => {
     const own = await update(tokenB, 'b-browser', slot('14:00'), patientBId);
     expect(own.statusCode).toBe(404);
     expect(own.json.message).toBe('Unable to find reserved slot(s)');
-    expect((await validate(tokenB, 'b-browser', slot('14:00'), `patientId=${patientA.id}`)).statusCode).toBe(404);
+    expect((await validate(tokenB, 'b-browser', slot('14:00'), `patientId=${patientA.id}`)).statusCode).toBe(
+      404,
+    );
     const probe = await validate(tokenB, 'b-browser', slot('14:00'), 'cookieSessionId=a-browser');
     expect(probe.statusCode).toBe(200);
     expect(probe.json).toBe(false);
@@ -327,7 +331,10 @@ describe('calendar: holds for a patient are the patient’s own', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json.ExpiresAt).toBe(held.json.ExpiresAt);
     // ReservedSlotUpdated goes out through a durable event committed with the claim, delivered by the time the call answers.
-    const events = await t.database.query<{ payload: { kind: string; expiresAt: string }; dispatched_at: Date | null }>(
+    const events = await t.database.query<{
+      payload: { kind: string; expiresAt: string };
+      dispatched_at: Date | null;
+    }>(
       "select payload, dispatched_at from domain_events where type = 'slot.changed' and aggregate_id = $1 and payload->>'kind' = 'hold-updated'",
       [slot('15:00')],
     );

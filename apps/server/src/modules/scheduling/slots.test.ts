@@ -21,7 +21,11 @@ function wallOf(timeZone: string, at: Date): { weekday: number; minute: number; 
   }
   const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
-  return { weekday, minute: Number(parts.hour) * 60 + Number(parts.minute), date: `${parts.year}-${parts.month}-${parts.day}` };
+  return {
+    weekday,
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+  };
 }
 
 const ZONES = [
@@ -43,13 +47,28 @@ const ZONES = [
 ];
 
 /** Windows that straddle daylight-saving changes somewhere (March, April, October, November) or none. */
-const WINDOW_STARTS = ['2026-03-05', '2026-03-26', '2026-04-02', '2026-09-30', '2026-10-22', '2026-10-29', '2027-03-11', '2026-07-01'].map(
-  (d) => Date.parse(`${d}T00:00:00Z`),
-);
+const WINDOW_STARTS = [
+  '2026-03-05',
+  '2026-03-26',
+  '2026-04-02',
+  '2026-09-30',
+  '2026-10-22',
+  '2026-10-29',
+  '2027-03-11',
+  '2026-07-01',
+].map((d) => Date.parse(`${d}T00:00:00Z`));
 
 const periodArb = fc
-  .record({ weekday: fc.integer({ min: 0, max: 6 }), startMinute: fc.integer({ min: 0, max: 1430 }), length: fc.integer({ min: 5, max: 600 }) })
-  .map(({ weekday, startMinute, length }) => ({ weekday, startMinute, endMinute: Math.min(1440, startMinute + length) }));
+  .record({
+    weekday: fc.integer({ min: 0, max: 6 }),
+    startMinute: fc.integer({ min: 0, max: 1430 }),
+    length: fc.integer({ min: 5, max: 600 }),
+  })
+  .map(({ weekday, startMinute, length }) => ({
+    weekday,
+    startMinute,
+    endMinute: Math.min(1440, startMinute + length),
+  }));
 
 const rulesArb = fc
   .record({
@@ -61,9 +80,15 @@ const rulesArb = fc
     nowOffsetMinutes: fc.integer({ min: -3 * 1440, max: 5 * 1440 }),
     slotHideHours: fc.integer({ min: 0, max: 72 }),
     planningHorizonDays: fc.integer({ min: 1, max: 30 }),
-    exceptions: fc.array(fc.record({ startOffsetMinutes: fc.integer({ min: -1440, max: 14 * 1440 }), lengthMinutes: fc.integer({ min: 1, max: 3 * 1440 }) }), {
-      maxLength: 4,
-    }),
+    exceptions: fc.array(
+      fc.record({
+        startOffsetMinutes: fc.integer({ min: -1440, max: 14 * 1440 }),
+        lengthMinutes: fc.integer({ min: 1, max: 3 * 1440 }),
+      }),
+      {
+        maxLength: 4,
+      },
+    ),
   })
   .map((r) => {
     const from = new Date(r.windowStart);
@@ -78,13 +103,29 @@ const rulesArb = fc
         return { start, end: new Date(start.getTime() + e.lengthMinutes * 60_000) };
       }),
     };
-    return { rules, range: { from, to: new Date(r.windowStart + r.windowDays * 86_400_000), now: new Date(r.windowStart + r.nowOffsetMinutes * 60_000) } };
+    return {
+      rules,
+      range: {
+        from,
+        to: new Date(r.windowStart + r.windowDays * 86_400_000),
+        now: new Date(r.windowStart + r.nowOffsetMinutes * 60_000),
+      },
+    };
   });
 
-function insideWorkingHours(hours: WorkingHours[], timeZone: string, slotMinutes: number, start: Date): boolean {
+function insideWorkingHours(
+  hours: WorkingHours[],
+  timeZone: string,
+  slotMinutes: number,
+  start: Date,
+): boolean {
   const wall = wallOf(timeZone, start);
   return hours.some(
-    (p) => p.weekday === wall.weekday && wall.minute >= p.startMinute && wall.minute + slotMinutes <= p.endMinute && (wall.minute - p.startMinute) % slotMinutes === 0,
+    (p) =>
+      p.weekday === wall.weekday &&
+      wall.minute >= p.startMinute &&
+      wall.minute + slotMinutes <= p.endMinute &&
+      (wall.minute - p.startMinute) % slotMinutes === 0,
   );
 }
 
@@ -96,8 +137,15 @@ describe('slot generation properties', () => {
         for (let i = 0; i < slots.length; i += 1) {
           const slot = slots[i]!;
           expect(slot.end.getTime() - slot.start.getTime()).toBe(rules.slotMinutes * 60_000);
-          expect(insideWorkingHours(rules.hours, rules.timeZone, rules.slotMinutes, slot.start), slot.start.toISOString()).toBe(true);
-          for (const e of rules.exceptions) expect(slot.start < e.end && slot.end > e.start, `${slot.start.toISOString()} in an exception`).toBe(false);
+          expect(
+            insideWorkingHours(rules.hours, rules.timeZone, rules.slotMinutes, slot.start),
+            slot.start.toISOString(),
+          ).toBe(true);
+          for (const e of rules.exceptions)
+            expect(
+              slot.start < e.end && slot.end > e.start,
+              `${slot.start.toISOString()} in an exception`,
+            ).toBe(false);
           if (i > 0) expect(slot.start.getTime()).toBeGreaterThanOrEqual(slots[i - 1]!.end.getTime());
         }
       }),
@@ -131,14 +179,24 @@ describe('daylight-saving changes', () => {
     ['Europe/London', '2026-03-29', '2026-10-25'],
     ['Europe/Berlin', '2026-03-29', '2026-10-25'],
   ];
-  const dayRange = (day: string) => ({ from: new Date(`${day}T00:00:00Z`), days: (n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000) });
-  const everyDay = (startMinute: number, endMinute: number): WorkingHours[] => [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute, endMinute }));
+  const dayRange = (day: string) => ({
+    from: new Date(`${day}T00:00:00Z`),
+    days: (n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000),
+  });
+  const everyDay = (startMinute: number, endMinute: number): WorkingHours[] =>
+    [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute, endMinute }));
 
   for (const [zone, spring, autumn] of TRANSITIONS) {
     it(`${zone}: 09:00 stays 09:00 local across ${spring} and ${autumn}, one hour earlier or later in UTC`, () => {
       for (const day of [spring, autumn]) {
         const { days } = dayRange(day);
-        const slots = generateSlots({ timeZone: zone, slotMinutes: 60, hours: everyDay(540, 600), from: days(-3), to: days(4) });
+        const slots = generateSlots({
+          timeZone: zone,
+          slotMinutes: 60,
+          hours: everyDay(540, 600),
+          from: days(-3),
+          to: days(4),
+        });
         expect(slots.length).toBeGreaterThanOrEqual(6);
         for (const slot of slots) expect(wallOf(zone, slot.start).minute).toBe(540);
         const utcHours = new Set(slots.map((s) => s.start.getUTCHours()));
@@ -148,30 +206,60 @@ describe('daylight-saving changes', () => {
 
     it(`${zone}: the skipped hour on ${spring} yields no slot, the repeated hour on ${autumn} yields each slot once`, () => {
       const night = everyDay(0, 240); // 00:00-04:00 local, 30-minute slots
-      const springSlots = generateSlots({ timeZone: zone, slotMinutes: 30, hours: night, from: dayRange(spring).days(-1), to: dayRange(spring).days(2) }).filter(
-        (s) => wallOf(zone, s.start).date === spring,
-      );
-      const autumnSlots = generateSlots({ timeZone: zone, slotMinutes: 30, hours: night, from: dayRange(autumn).days(-1), to: dayRange(autumn).days(2) }).filter(
-        (s) => wallOf(zone, s.start).date === autumn,
-      );
+      const springSlots = generateSlots({
+        timeZone: zone,
+        slotMinutes: 30,
+        hours: night,
+        from: dayRange(spring).days(-1),
+        to: dayRange(spring).days(2),
+      }).filter((s) => wallOf(zone, s.start).date === spring);
+      const autumnSlots = generateSlots({
+        timeZone: zone,
+        slotMinutes: 30,
+        hours: night,
+        from: dayRange(autumn).days(-1),
+        to: dayRange(autumn).days(2),
+      }).filter((s) => wallOf(zone, s.start).date === autumn);
       // Spring: one wall hour does not exist (02:00 in America, 01:00 in Europe): 8 wall slots, 6 real ones.
       expect(springSlots).toHaveLength(6);
       // Autumn: every wall slot once (the repeated hour at its first occurrence), never overlapping.
-      expect(autumnSlots.map((s) => wallOf(zone, s.start).minute)).toEqual([0, 30, 60, 90, 120, 150, 180, 210]);
-      for (let i = 1; i < autumnSlots.length; i += 1) expect(autumnSlots[i]!.start.getTime()).toBeGreaterThanOrEqual(autumnSlots[i - 1]!.end.getTime());
+      expect(autumnSlots.map((s) => wallOf(zone, s.start).minute)).toEqual([
+        0, 30, 60, 90, 120, 150, 180, 210,
+      ]);
+      for (let i = 1; i < autumnSlots.length; i += 1)
+        expect(autumnSlots[i]!.start.getTime()).toBeGreaterThanOrEqual(autumnSlots[i - 1]!.end.getTime());
     });
   }
 
   it('Australia/Sydney changes the other way round: back in April, forward in October', () => {
-    const april = generateSlots({ timeZone: 'Australia/Sydney', slotMinutes: 60, hours: everyDay(540, 600), from: new Date('2026-04-02T00:00:00Z'), to: new Date('2026-04-08T00:00:00Z') });
+    const april = generateSlots({
+      timeZone: 'Australia/Sydney',
+      slotMinutes: 60,
+      hours: everyDay(540, 600),
+      from: new Date('2026-04-02T00:00:00Z'),
+      to: new Date('2026-04-08T00:00:00Z'),
+    });
     expect(new Set(april.map((s) => s.start.getUTCHours()))).toEqual(new Set([22, 23]));
-    const october = generateSlots({ timeZone: 'Australia/Sydney', slotMinutes: 60, hours: everyDay(540, 600), from: new Date('2026-10-01T00:00:00Z'), to: new Date('2026-10-07T00:00:00Z') });
+    const october = generateSlots({
+      timeZone: 'Australia/Sydney',
+      slotMinutes: 60,
+      hours: everyDay(540, 600),
+      from: new Date('2026-10-01T00:00:00Z'),
+      to: new Date('2026-10-07T00:00:00Z'),
+    });
     expect(new Set(october.map((s) => s.start.getUTCHours()))).toEqual(new Set([22, 23]));
-    for (const slot of [...april, ...october]) expect(wallOf('Australia/Sydney', slot.start).minute).toBe(540);
+    for (const slot of [...april, ...october])
+      expect(wallOf('Australia/Sydney', slot.start).minute).toBe(540);
   });
 
   it('America/Phoenix keeps one UTC hour all year', () => {
-    const slots = generateSlots({ timeZone: 'America/Phoenix', slotMinutes: 60, hours: everyDay(540, 600), from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-11-10T00:00:00Z') });
+    const slots = generateSlots({
+      timeZone: 'America/Phoenix',
+      slotMinutes: 60,
+      hours: everyDay(540, 600),
+      from: new Date('2026-03-01T00:00:00Z'),
+      to: new Date('2026-11-10T00:00:00Z'),
+    });
     expect(new Set(slots.map((s) => s.start.getUTCHours()))).toEqual(new Set([16]));
   });
 });

@@ -43,7 +43,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 function intlOffsetMinutes(timeZone: string, atMs: number): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(atMs));
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return Math.round((asUtc - Math.floor(atMs / 1000) * 1000) / 60_000);
 }
 
@@ -63,7 +70,8 @@ export function zoneOffsetMinutes(timeZone: string, at: Date): number {
   if (cached !== undefined) return cached;
   if (!Number.isFinite(hour)) return intlOffsetMinutes(timeZone, atMs);
   const first = intlOffsetMinutes(timeZone, hour * HOUR_MS);
-  if (first !== intlOffsetMinutes(timeZone, (hour + 1) * HOUR_MS - 1000)) return intlOffsetMinutes(timeZone, atMs);
+  if (first !== intlOffsetMinutes(timeZone, (hour + 1) * HOUR_MS - 1000))
+    return intlOffsetMinutes(timeZone, atMs);
   if (!hours || hours.size >= MAX_CACHED_HOURS) {
     hours = new Map();
     offsetsByHour.set(timeZone, hours);
@@ -76,13 +84,21 @@ export function zoneOffsetMinutes(timeZone: string, at: Date): number {
  * The instant of a local wall-clock time in a zone, or null when that wall time does not exist (skipped by a
  * daylight-saving jump). An ambiguous time (repeated hour) resolves to its first occurrence.
  */
-export function localToUtc(timeZone: string, year: number, month: number, day: number, minuteOfDay: number): Date | null {
+export function localToUtc(
+  timeZone: string,
+  year: number,
+  month: number,
+  day: number,
+  minuteOfDay: number,
+): Date | null {
   const wall = Date.UTC(year, month - 1, day) + minuteOfDay * 60_000;
   const candidates = new Set<number>();
   for (const probe of [wall - 36 * 3_600_000, wall + 36 * 3_600_000, wall]) {
     candidates.add(wall - zoneOffsetMinutes(timeZone, new Date(probe)) * 60_000);
   }
-  const valid = [...candidates].filter((instant) => instant + zoneOffsetMinutes(timeZone, new Date(instant)) * 60_000 === wall);
+  const valid = [...candidates].filter(
+    (instant) => instant + zoneOffsetMinutes(timeZone, new Date(instant)) * 60_000 === wall,
+  );
   if (valid.length === 0) return null;
   return new Date(Math.min(...valid));
 }
@@ -107,7 +123,9 @@ export function generateSlots(input: {
   exceptions?: BlockedRange[];
 }): GeneratedSlot[] {
   const { timeZone, slotMinutes, hours, from, to } = input;
-  const blocked = (input.exceptions ?? []).filter((e) => e.end.getTime() > from.getTime() - 86_400_000 && e.start < to);
+  const blocked = (input.exceptions ?? []).filter(
+    (e) => e.end.getTime() > from.getTime() - 86_400_000 && e.start < to,
+  );
   const slots: GeneratedSlot[] = [];
   const first = localDate(timeZone, new Date(from.getTime() - 86_400_000));
   const cursor = new Date(Date.UTC(first.year, first.month - 1, first.day));
@@ -120,10 +138,13 @@ export function generateSlots(input: {
     // both sides (every day but the two changes a year) converts its wall times with that one offset.
     const wallMidnight = cursor.getTime();
     const before = todays.length ? zoneOffsetMinutes(timeZone, new Date(wallMidnight - 14 * 3_600_000)) : 0;
-    const steady = todays.length > 0 && before === zoneOffsetMinutes(timeZone, new Date(wallMidnight + 38 * 3_600_000));
+    const steady =
+      todays.length > 0 && before === zoneOffsetMinutes(timeZone, new Date(wallMidnight + 38 * 3_600_000));
     for (const period of todays) {
       for (let minute = period.startMinute; minute + slotMinutes <= period.endMinute; minute += slotMinutes) {
-        const start = steady ? new Date(wallMidnight + (minute - before) * 60_000) : localToUtc(timeZone, year, month, day, minute);
+        const start = steady
+          ? new Date(wallMidnight + (minute - before) * 60_000)
+          : localToUtc(timeZone, year, month, day, minute);
         if (!start || start < from || start >= to || seen.has(start.getTime())) continue;
         const end = new Date(start.getTime() + slotMinutes * 60_000);
         if (overlapsAny(blocked, start, end)) continue;
@@ -164,10 +185,16 @@ export interface OfferRules {
  * The window a schedule offers within [from, to): no earlier than now + 30 min and now + SlotHideHours,
  * no later than the planning horizon.
  */
-export function offeredWindow(rules: Pick<OfferRules, 'slotHideHours' | 'planningHorizonDays'>, range: { from: Date; to: Date; now: Date }) {
+export function offeredWindow(
+  rules: Pick<OfferRules, 'slotHideHours' | 'planningHorizonDays'>,
+  range: { from: Date; to: Date; now: Date },
+) {
   const earliest = range.now.getTime() + Math.max(LEAD_TIME_MS, rules.slotHideHours * 3_600_000);
   const latest = range.now.getTime() + rules.planningHorizonDays * 86_400_000;
-  return { from: new Date(Math.max(range.from.getTime(), earliest)), to: new Date(Math.min(range.to.getTime(), latest)) };
+  return {
+    from: new Date(Math.max(range.from.getTime(), earliest)),
+    to: new Date(Math.min(range.to.getTime(), latest)),
+  };
 }
 
 /**
@@ -177,5 +204,12 @@ export function offeredWindow(rules: Pick<OfferRules, 'slotHideHours' | 'plannin
 export function offeredSlots(rules: OfferRules, range: { from: Date; to: Date; now: Date }): GeneratedSlot[] {
   const { from, to } = offeredWindow(rules, range);
   if (from >= to) return [];
-  return generateSlots({ timeZone: rules.timeZone, slotMinutes: rules.slotMinutes, hours: rules.hours, exceptions: rules.exceptions, from, to });
+  return generateSlots({
+    timeZone: rules.timeZone,
+    slotMinutes: rules.slotMinutes,
+    hours: rules.hours,
+    exceptions: rules.exceptions,
+    from,
+    to,
+  });
 }

@@ -91,9 +91,15 @@ const categoryJson = `json_build_object('id', c.id, 'organizationId', c.organiza
  * When any of the schedule's categories carries a capacity, every category counts its own places (one
  * without a capacity of its own gets the schedule's); otherwise the slot is one counter.
  */
-export function countersOf(row: ScheduleRow, categories: CategoryRow[]): { perCategory: boolean; counters: Counter[] } {
+export function countersOf(
+  row: ScheduleRow,
+  categories: CategoryRow[],
+): { perCategory: boolean; counters: Counter[] } {
   if (categories.some((c) => c.capacity !== null)) {
-    return { perCategory: true, counters: categories.map((c) => ({ categoryId: c.id, capacity: c.capacity ?? row.capacity })) };
+    return {
+      perCategory: true,
+      counters: categories.map((c) => ({ categoryId: c.id, capacity: c.capacity ?? row.capacity })),
+    };
   }
   return { perCategory: false, counters: [{ categoryId: NIL_CATEGORY, capacity: row.capacity }] };
 }
@@ -123,7 +129,13 @@ export async function loadScheduleModels(db: Connection, ids: string[]): Promise
     return {
       row,
       hours,
-      exceptions: exceptions.map((e) => ({ id: e.id, kind: e.kind, note: e.note, start: new Date(e.start), end: new Date(e.end) })),
+      exceptions: exceptions.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        note: e.note,
+        start: new Date(e.start),
+        end: new Date(e.end),
+      })),
       types,
       categories,
       ...countersOf(row, categories),
@@ -133,13 +145,22 @@ export async function loadScheduleModels(db: Connection, ids: string[]): Promise
 
 export async function scheduleVersions(db: Connection, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.query<{ id: string; version: number }>('select id, version from schedules where id = any($1::uuid[])', [ids]);
+  const rows = await db.query<{ id: string; version: number }>(
+    'select id, version from schedules where id = any($1::uuid[])',
+    [ids],
+  );
   return new Map(rows.map((r) => [r.id, r.version]));
 }
 
 export async function scheduleIdsMatching(
   db: Connection,
-  input: { practitionerId?: string | null; healthcareServiceId?: string | null; locationId?: string | null; organizationId?: string | null; ids?: string[] | null },
+  input: {
+    practitionerId?: string | null;
+    healthcareServiceId?: string | null;
+    locationId?: string | null;
+    organizationId?: string | null;
+    ids?: string[] | null;
+  },
 ): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `select id from schedules
@@ -150,7 +171,13 @@ export async function scheduleIdsMatching(
         and ($5::uuid[] is null or id = any($5::uuid[]))
       order by created_at, id
       limit 500`,
-    [input.practitionerId ?? null, input.healthcareServiceId ?? null, input.locationId ?? null, input.organizationId ?? null, input.ids?.length ? input.ids : null],
+    [
+      input.practitionerId ?? null,
+      input.healthcareServiceId ?? null,
+      input.locationId ?? null,
+      input.organizationId ?? null,
+      input.ids?.length ? input.ids : null,
+    ],
   );
   return rows.map((r) => r.id);
 }
@@ -173,7 +200,11 @@ export async function takenCounts(
   );
 }
 
-export async function slotCounts(db: Connection, scheduleId: string, start: Date): Promise<Map<string, number>> {
+export async function slotCounts(
+  db: Connection,
+  scheduleId: string,
+  start: Date,
+): Promise<Map<string, number>> {
   const rows = await db.query<{ category_id: string; taken: number }>(
     'select category_id, taken from slot_capacity where schedule_id = $1 and start_at = $2',
     [scheduleId, start.toISOString()],
@@ -267,7 +298,13 @@ export async function attemptHold(
 }
 
 /** Takes one place of a counter with room (a booking without a hold); null when it is full. */
-export async function takePlace(db: Connection, scheduleId: string, start: Date, counter: Counter, ceiling: number): Promise<number | null> {
+export async function takePlace(
+  db: Connection,
+  scheduleId: string,
+  start: Date,
+  counter: Counter,
+  ceiling: number,
+): Promise<number | null> {
   const rows = await db.query<{ taken: number }>(
     `insert into slot_capacity (schedule_id, start_at, category_id, capacity, taken)
      select $1, $2, $3, $4, 1
@@ -284,7 +321,13 @@ export async function takePlace(db: Connection, scheduleId: string, start: Date,
  * Hands a session's live hold on the slot over to a booking: the hold row goes, its place stays taken.
  * Answers the counter (category) whose place the hold had taken, or null when the session holds none.
  */
-export async function consumeHold(db: Connection, scheduleId: string, start: Date, sessionId: string, now: Date): Promise<string | null> {
+export async function consumeHold(
+  db: Connection,
+  scheduleId: string,
+  start: Date,
+  sessionId: string,
+  now: Date,
+): Promise<string | null> {
   const rows = await db.query<{ category_id: string }>(
     `delete from slot_holds where id in (
        select id from slot_holds where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4 limit 1)
@@ -295,7 +338,13 @@ export async function consumeHold(db: Connection, scheduleId: string, start: Dat
 }
 
 /** Moves a session's live holds to another session, as many as it has room for (their places stay taken). Returns how many moved. */
-export async function moveSessionHolds(db: Connection, from: string, to: string, now: Date, maxActive: number): Promise<number> {
+export async function moveSessionHolds(
+  db: Connection,
+  from: string,
+  to: string,
+  now: Date,
+  maxActive: number,
+): Promise<number> {
   const rows = await db.query<{ id: string }>(
     `update slot_holds set session_id = $2
       where id in (select id from slot_holds where session_id = $1 and expires_at > $3
@@ -362,7 +411,11 @@ export async function releaseSessionHolds(
 }
 
 /** The slots a session holds live, one entry per hold. */
-export async function sessionHeldSlots(db: Connection, sessionId: string, now: Date): Promise<{ scheduleId: string; start: Date }[]> {
+export async function sessionHeldSlots(
+  db: Connection,
+  sessionId: string,
+  now: Date,
+): Promise<{ scheduleId: string; start: Date }[]> {
   const rows = await db.query<{ schedule_id: string; start_at: Date | string }>(
     'select schedule_id, start_at from slot_holds where session_id = $1 and expires_at > $2 order by start_at',
     [sessionId, now.toISOString()],
@@ -371,7 +424,12 @@ export async function sessionHeldSlots(db: Connection, sessionId: string, now: D
 }
 
 /** Gives one booked place of a slot back (of the given counter, or the first with one taken). Returns the counters changed. */
-export async function returnPlace(tx: Connection, scheduleId: string, start: Date, categoryId: string | null) {
+export async function returnPlace(
+  tx: Connection,
+  scheduleId: string,
+  start: Date,
+  categoryId: string | null,
+) {
   return tx.query<{ taken: number }>(
     `update slot_capacity c set taken = c.taken - 1
        from (select category_id from slot_capacity
@@ -385,7 +443,14 @@ export async function returnPlace(tx: Connection, scheduleId: string, start: Dat
 }
 
 /** Puts the patient on the session's live hold of the slot. Returns its expiry, or nothing when none is held. */
-export async function claimSessionHold(db: Connection, scheduleId: string, start: Date, sessionId: string, patientId: string, now: Date) {
+export async function claimSessionHold(
+  db: Connection,
+  scheduleId: string,
+  start: Date,
+  sessionId: string,
+  patientId: string,
+  now: Date,
+) {
   return db.query<{ expires_at: Date | string }>(
     `update slot_holds set patient_id = $4
        where id in (select id from slot_holds
@@ -396,7 +461,14 @@ export async function claimSessionHold(db: Connection, scheduleId: string, start
 }
 
 /** Live holds of the slot by the session (and, when given, the patient). */
-export async function countSessionHolds(db: Connection, scheduleId: string, start: Date, sessionId: string, now: Date, patientId: string | null) {
+export async function countSessionHolds(
+  db: Connection,
+  scheduleId: string,
+  start: Date,
+  sessionId: string,
+  now: Date,
+  patientId: string | null,
+) {
   return db.query<{ n: number }>(
     `select count(*)::int as n from slot_holds
       where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema, idParamSchema, supportPatientOverviewSchema, type SupportPatientOverview } from '@careslot/contracts';
+import {
+  errorEnvelopeSchema,
+  idParamSchema,
+  supportPatientOverviewSchema,
+  type SupportPatientOverview,
+} from '@careslot/contracts';
 import { authorize, notFoundAudited } from '../../platform/access';
 import { requireRoles } from '../../platform/auth';
 import { appointmentsOfAuthorizedPatient } from '../appointments';
@@ -22,21 +27,46 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['support'],
         security: [{ bearer: [] }],
-        summary: "A patient's appointments and account state (locked, verified, last sign-in), for support with a stated purpose",
+        summary:
+          "A patient's appointments and account state (locked, verified, last sign-in), for support with a stated purpose",
         params: idParamSchema,
-        response: { 200: supportPatientOverviewSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: {
+          200: supportPatientOverviewSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
       },
     },
     async (request): Promise<SupportPatientOverview> => {
       const id = request.params.id;
       const patient = await getPatientById(deps.database, id);
-      if (!patient) return notFoundAudited(request.context, 'read', 'patient', id, { workflow: SUPPORT_WORKFLOW, entityType: 'PatientSupportOverview' });
-      await authorize(request.context, 'read', { kind: 'patient', id, patientId: id, entityType: 'PatientSupportOverview', workflow: SUPPORT_WORKFLOW });
-      const [account, appointments] = await Promise.all([patientAccountState(deps.database, id, deps.clock.now()), appointmentsOfAuthorizedPatient(deps, id)]);
+      if (!patient)
+        return notFoundAudited(request.context, 'read', 'patient', id, {
+          workflow: SUPPORT_WORKFLOW,
+          entityType: 'PatientSupportOverview',
+        });
+      await authorize(request.context, 'read', {
+        kind: 'patient',
+        id,
+        patientId: id,
+        entityType: 'PatientSupportOverview',
+        workflow: SUPPORT_WORKFLOW,
+      });
+      const [account, appointments] = await Promise.all([
+        patientAccountState(deps.database, id, deps.clock.now()),
+        appointmentsOfAuthorizedPatient(deps, id),
+      ]);
       const verified = (system: string) => patient.Telecom.some((t) => t.System === system && t.IsVerified);
       return {
         PatientId: id,
-        Account: { Exists: account.exists, Locked: account.locked, EmailVerified: verified('Email'), MobileVerified: verified('Mobile'), LastSignInAt: account.lastSignInAt },
+        Account: {
+          Exists: account.exists,
+          Locked: account.locked,
+          EmailVerified: verified('Email'),
+          MobileVerified: verified('Mobile'),
+          LastSignInAt: account.lastSignInAt,
+        },
         Upcoming: appointments.upcoming,
         Past: appointments.past,
       };

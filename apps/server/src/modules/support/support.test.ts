@@ -22,7 +22,11 @@ describe("support's overview of a patient", () => {
 
   it("shows the account's state and last sign-in, and audits the look-up with its purpose", async () => {
     await signIn(t, 'patient@demo.careslot.health', DEMO_PASSWORD);
-    const res = await t.call<SupportPatientOverview>({ method: 'GET', url: url(patientId), headers: { ...agent, 'x-access-purpose': 'Ticket 4711: cannot sign in' } });
+    const res = await t.call<SupportPatientOverview>({
+      method: 'GET',
+      url: url(patientId),
+      headers: { ...agent, 'x-access-purpose': 'Ticket 4711: cannot sign in' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json.Account).toMatchObject({ Exists: true, Locked: false });
     expect(res.json.Account.LastSignInAt).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -35,10 +39,18 @@ describe("support's overview of a patient", () => {
   });
 
   it('refuses without a purpose (audited as denied) and answers 404 for an unknown patient', async () => {
-    const res = await t.call<{ errors: { field: string }[] }>({ method: 'GET', url: url(patientId), headers: agent });
+    const res = await t.call<{ errors: { field: string }[] }>({
+      method: 'GET',
+      url: url(patientId),
+      headers: agent,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json.errors[0]?.field).toBe('header.X-Access-Purpose');
-    const unknown = await t.call({ method: 'GET', url: url('00000000-0000-4000-8000-000000000001'), headers: { ...agent, 'x-access-purpose': 'Ticket 1' } });
+    const unknown = await t.call({
+      method: 'GET',
+      url: url('00000000-0000-4000-8000-000000000001'),
+      headers: { ...agent, 'x-access-purpose': 'Ticket 1' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

@@ -24,10 +24,14 @@ import * as patientSurvey from './patient-survey';
 import { sendSurveyMessage } from './survey-messages';
 import * as service from './service';
 
-
 const tags = ['surveys'];
 const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
 
 /** The practice's patient surveys and their templates (practice-portal.md §7 "Surveys"; decision 0067). */
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,22 +42,59 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${SURVEY_API}/survey/organization/:id`,
-    { ...signedIn, schema: { tags, security, summary: "A practice's surveys", params: surveyOrganizationParamSchema, response: { 200: surveyListSchema, ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: "A practice's surveys",
+        params: surveyOrganizationParamSchema,
+        response: { 200: surveyListSchema, ...errors },
+      },
+    },
     async (request) => service.listSurveys(deps, contextOf(request), request.params.id),
   );
   app.get(
     `${SURVEY_API}/survey/:id`,
-    { ...signedIn, schema: { tags, security, summary: 'A survey', params: idParamSchema, response: { 200: surveySchema, ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'A survey',
+        params: idParamSchema,
+        response: { 200: surveySchema, ...errors },
+      },
+    },
     async (request) => service.getSurvey(deps, contextOf(request), request.params.id),
   );
   app.post(
     `${SURVEY_API}/survey`,
-    { ...signedIn, schema: { tags, security, summary: 'Add a survey (practice admins)', body: surveyInputSchema, response: { 201: surveySchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await service.saveSurvey(deps, contextOf(request), request.body, 'add')),
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a survey (practice admins)',
+        body: surveyInputSchema,
+        response: { 201: surveySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.saveSurvey(deps, contextOf(request), request.body, 'add')),
   );
   app.put(
     `${SURVEY_API}/survey`,
-    { ...signedIn, schema: { tags, security, summary: 'Change a survey (practice admins)', body: surveyInputSchema, response: { 200: surveySchema, ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a survey (practice admins)',
+        body: surveyInputSchema,
+        response: { 200: surveySchema, ...errors },
+      },
+    },
     async (request) => service.saveSurvey(deps, contextOf(request), request.body, 'update'),
   );
 
@@ -61,23 +102,57 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     `${SURVEY_API}/surveyTemplate/organization/:id`,
     {
       ...signedIn,
-      schema: { tags, security, summary: "The library's and the practice's survey templates", params: surveyOrganizationParamSchema, response: { 200: surveyTemplateListSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "The library's and the practice's survey templates",
+        params: surveyOrganizationParamSchema,
+        response: { 200: surveyTemplateListSchema, ...errors },
+      },
     },
     async (request) => service.listTemplates(deps, contextOf(request), request.params.id),
   );
   app.get(
     `${SURVEY_API}/surveyTemplate/:id`,
-    { ...signedIn, schema: { tags, security, summary: 'A survey template', params: idParamSchema, response: { 200: surveyTemplateSchema, ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'A survey template',
+        params: idParamSchema,
+        response: { 200: surveyTemplateSchema, ...errors },
+      },
+    },
     async (request) => service.getTemplate(deps, contextOf(request), request.params.id),
   );
   app.post(
     `${SURVEY_API}/surveyTemplate`,
-    { ...signedIn, schema: { tags, security, summary: 'Add a survey template', body: surveyTemplateInputSchema, response: { 201: surveyTemplateSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await service.saveTemplate(deps, contextOf(request), request.body, 'add')),
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Add a survey template',
+        body: surveyTemplateInputSchema,
+        response: { 201: surveyTemplateSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.saveTemplate(deps, contextOf(request), request.body, 'add')),
   );
   app.put(
     `${SURVEY_API}/surveyTemplate`,
-    { ...signedIn, schema: { tags, security, summary: 'Change a survey template', body: surveyTemplateInputSchema, response: { 200: surveyTemplateSchema, ...errors } } },
+    {
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        summary: 'Change a survey template',
+        body: surveyTemplateInputSchema,
+        response: { 200: surveyTemplateSchema, ...errors },
+      },
+    },
     async (request) => service.saveTemplate(deps, contextOf(request), request.body, 'update'),
   );
 
@@ -89,17 +164,42 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     `${SURVEY_API}/survey/appointment/:id`,
     {
       ...link,
-      schema: { tags, summary: 'Survey appointment info (§3.6) for the welcome screen, from a signed survey link', params: surveyAppointmentParamSchema, querystring: surveyLinkQuerySchema, response: { 200: surveyAppointmentInfoSchema, ...linkErrors } },
+      schema: {
+        tags,
+        summary: 'Survey appointment info (§3.6) for the welcome screen, from a signed survey link',
+        params: surveyAppointmentParamSchema,
+        querystring: surveyLinkQuerySchema,
+        response: { 200: surveyAppointmentInfoSchema, ...linkErrors },
+      },
     },
-    async (request) => ({ status_code: 200, message: 'OK', data: await patientSurvey.surveyAppointmentInfo(deps, contextOf(request), request.params.id, request.query) }),
+    async (request) => ({
+      status_code: 200,
+      message: 'OK',
+      data: await patientSurvey.surveyAppointmentInfo(
+        deps,
+        contextOf(request),
+        request.params.id,
+        request.query,
+      ),
+    }),
   );
   app.get(
     `${SURVEY_API}/survey/appointment/:id/questions`,
     {
       ...link,
-      schema: { tags, summary: "The practice's active survey, to answer after the visit (signed link)", params: surveyAppointmentParamSchema, querystring: surveyLinkQuerySchema, response: { 200: surveyQuestionsSchema, ...linkErrors } },
+      schema: {
+        tags,
+        summary: "The practice's active survey, to answer after the visit (signed link)",
+        params: surveyAppointmentParamSchema,
+        querystring: surveyLinkQuerySchema,
+        response: { 200: surveyQuestionsSchema, ...linkErrors },
+      },
     },
-    async (request) => ({ status_code: 200, message: 'OK', data: await patientSurvey.surveyQuestions(deps, contextOf(request), request.params.id, request.query) }),
+    async (request) => ({
+      status_code: 200,
+      message: 'OK',
+      data: await patientSurvey.surveyQuestions(deps, contextOf(request), request.params.id, request.query),
+    }),
   );
   app.post(
     `${SURVEY_API}/survey/appointment/:id/responses`,
@@ -115,7 +215,13 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await patientSurvey.answerSurvey(deps, contextOf(request), request.params.id, request.query, request.body);
+      await patientSurvey.answerSurvey(
+        deps,
+        contextOf(request),
+        request.params.id,
+        request.query,
+        request.body,
+      );
       return reply.code(201).send({ status_code: 201, message: 'Thank you for your feedback.' });
     },
   );

@@ -49,13 +49,26 @@ const changedBy = (context: RequestContext) => context.userId ?? context.subject
 
 /** POST adds (no Id in the body), PUT changes (the Id says what). */
 function idMatchesMode(id: string | undefined, mode: 'add' | 'update', noun: string): void {
-  if (mode === 'add' && id) throw new AppError('bad_request', { issues: [{ field: 'body.Id', rule: 'absent', message: `A new ${noun} has no Id; use PUT to change one` }] });
-  if (mode === 'update' && !id) throw new AppError('bad_request', { issues: [{ field: 'body.Id', rule: 'required', message: `PUT changes a ${noun}: give its Id` }] });
+  if (mode === 'add' && id)
+    throw new AppError('bad_request', {
+      issues: [
+        { field: 'body.Id', rule: 'absent', message: `A new ${noun} has no Id; use PUT to change one` },
+      ],
+    });
+  if (mode === 'update' && !id)
+    throw new AppError('bad_request', {
+      issues: [{ field: 'body.Id', rule: 'required', message: `PUT changes a ${noun}: give its Id` }],
+    });
 }
 
 /** POST survey/organization/{id}: the practice's surveys, the active one first. */
 export async function listSurveys(deps: SurveyDeps, context: RequestContext, organizationId: string) {
-  await authorizePractice(context, 'search', { organizationId, entityType: 'Survey', id: null, workflow: 'Survey_View_Web' }, READERS);
+  await authorizePractice(
+    context,
+    'search',
+    { organizationId, entityType: 'Survey', id: null, workflow: 'Survey_View_Web' },
+    READERS,
+  );
   const rows = await store.surveysOf(deps.database, organizationId);
   return { Data: rows.map(toSurvey), Total: rows.length };
 }
@@ -64,12 +77,22 @@ export async function listSurveys(deps: SurveyDeps, context: RequestContext, org
 export async function getSurvey(deps: SurveyDeps, context: RequestContext, id: string): Promise<Survey> {
   const row = await store.surveyById(deps.database, id);
   if (!row) throw notFound();
-  await authorizePractice(context, 'read', { organizationId: row.organization_id, entityType: 'Survey', id, workflow: 'Survey_View_Web' }, READERS);
+  await authorizePractice(
+    context,
+    'read',
+    { organizationId: row.organization_id, entityType: 'Survey', id, workflow: 'Survey_View_Web' },
+    READERS,
+  );
   return toSurvey(row);
 }
 
 /** POST survey (no Id) adds, PUT survey (with Id) changes; turning a survey on turns the practice's other one off. */
-export async function saveSurvey(deps: SurveyDeps, context: RequestContext, input: ValidSurvey, mode: 'add' | 'update'): Promise<Survey> {
+export async function saveSurvey(
+  deps: SurveyDeps,
+  context: RequestContext,
+  input: ValidSurvey,
+  mode: 'add' | 'update',
+): Promise<Survey> {
   idMatchesMode(input.Id, mode, 'survey');
   const at = deps.clock.now();
   return deps.database.transaction(async (tx) => {
@@ -78,13 +101,28 @@ export async function saveSurvey(deps: SurveyDeps, context: RequestContext, inpu
       // The survey's own practice decides, not the one the body names: moving a survey is not a thing.
       const existing = await store.surveyById(tx, input.Id);
       if (!existing || existing.organization_id !== input.OrganizationId) {
-        await authorizePractice(scoped, 'update', { organizationId: existing?.organization_id ?? input.OrganizationId, entityType: 'Survey', id: input.Id, workflow: 'Survey_Edit_Web' }, WRITERS);
+        await authorizePractice(
+          scoped,
+          'update',
+          {
+            organizationId: existing?.organization_id ?? input.OrganizationId,
+            entityType: 'Survey',
+            id: input.Id,
+            workflow: 'Survey_Edit_Web',
+          },
+          WRITERS,
+        );
         throw notFound();
       }
     }
     const workflow = input.Id ? 'Survey_Edit_Web' : 'Survey_Add_Web';
     const id = input.Id ?? randomUUID();
-    await authorizePractice(scoped, input.Id ? 'update' : 'create', { organizationId: input.OrganizationId, entityType: 'Survey', id, workflow }, WRITERS);
+    await authorizePractice(
+      scoped,
+      input.Id ? 'update' : 'create',
+      { organizationId: input.OrganizationId, entityType: 'Survey', id, workflow },
+      WRITERS,
+    );
     if (input.TemplateId) await requireUsableTemplate(tx, input.TemplateId, input.OrganizationId);
     const write: store.SurveyWrite = {
       id,
@@ -104,30 +142,55 @@ export async function saveSurvey(deps: SurveyDeps, context: RequestContext, inpu
   });
 }
 
-async function requireUsableTemplate(tx: Parameters<typeof store.templateById>[0], templateId: string, organizationId: string) {
+async function requireUsableTemplate(
+  tx: Parameters<typeof store.templateById>[0],
+  templateId: string,
+  organizationId: string,
+) {
   const template = await store.templateById(tx, templateId);
   if (!template || (template.organization_id !== null && template.organization_id !== organizationId))
-    throw new AppError('bad_request', { issues: [{ field: 'body.TemplateId', rule: 'exists', message: 'No such template for this practice' }] });
+    throw new AppError('bad_request', {
+      issues: [{ field: 'body.TemplateId', rule: 'exists', message: 'No such template for this practice' }],
+    });
 }
 
 /** POST surveyTemplate/organization/{id}: the library's templates and the practice's own. */
 export async function listTemplates(deps: SurveyDeps, context: RequestContext, organizationId: string) {
-  await authorizePractice(context, 'search', { organizationId, entityType: 'SurveyTemplate', id: null, workflow: 'Survey_View_Web' }, READERS);
+  await authorizePractice(
+    context,
+    'search',
+    { organizationId, entityType: 'SurveyTemplate', id: null, workflow: 'Survey_View_Web' },
+    READERS,
+  );
   const rows = await store.templatesFor(deps.database, organizationId);
   return { Data: rows.map(toTemplate), Total: rows.length };
 }
 
 /** GET surveyTemplate/{id}: a library template to any practice user; a practice's own to that practice. */
-export async function getTemplate(deps: SurveyDeps, context: RequestContext, id: string): Promise<SurveyTemplate> {
+export async function getTemplate(
+  deps: SurveyDeps,
+  context: RequestContext,
+  id: string,
+): Promise<SurveyTemplate> {
   const row = await store.templateById(deps.database, id);
   if (!row) throw notFound();
   const organizationId = row.organization_id ?? (isPracticeUser(context) ? context.organizationId : null);
-  await authorizePractice(context, 'read', { organizationId, entityType: 'SurveyTemplate', id, workflow: 'Survey_View_Web' }, READERS);
+  await authorizePractice(
+    context,
+    'read',
+    { organizationId, entityType: 'SurveyTemplate', id, workflow: 'Survey_View_Web' },
+    READERS,
+  );
   return toTemplate(row);
 }
 
 /** POST/PUT surveyTemplate: a practice's admins keep their own templates; the library is the super users'. */
-export async function saveTemplate(deps: SurveyDeps, context: RequestContext, input: ValidTemplate, mode: 'add' | 'update'): Promise<SurveyTemplate> {
+export async function saveTemplate(
+  deps: SurveyDeps,
+  context: RequestContext,
+  input: ValidTemplate,
+  mode: 'add' | 'update',
+): Promise<SurveyTemplate> {
   idMatchesMode(input.Id, mode, 'template');
   const at = deps.clock.now();
   return deps.database.transaction(async (tx) => {
@@ -138,11 +201,27 @@ export async function saveTemplate(deps: SurveyDeps, context: RequestContext, in
       const existing = await store.templateById(tx, input.Id);
       if (!existing || existing.organization_id !== input.OrganizationId) {
         const owner = existing?.organization_id ?? input.OrganizationId;
-        await authorizePractice(scoped, 'update', { organizationId: owner, platform: owner === null, entityType: 'SurveyTemplate', id, workflow }, WRITERS);
+        await authorizePractice(
+          scoped,
+          'update',
+          { organizationId: owner, platform: owner === null, entityType: 'SurveyTemplate', id, workflow },
+          WRITERS,
+        );
         throw notFound();
       }
     }
-    await authorizePractice(scoped, input.Id ? 'update' : 'create', { organizationId: input.OrganizationId, platform: input.OrganizationId === null, entityType: 'SurveyTemplate', id, workflow }, WRITERS);
+    await authorizePractice(
+      scoped,
+      input.Id ? 'update' : 'create',
+      {
+        organizationId: input.OrganizationId,
+        platform: input.OrganizationId === null,
+        entityType: 'SurveyTemplate',
+        id,
+        workflow,
+      },
+      WRITERS,
+    );
     const write: store.TemplateWrite = {
       id,
       organizationId: input.OrganizationId,
@@ -157,4 +236,3 @@ export async function saveTemplate(deps: SurveyDeps, context: RequestContext, in
     return toTemplate(row);
   });
 }
-

@@ -23,11 +23,15 @@ export interface SurveyTemplateRow {
   last_changed_at: Date;
 }
 
-const SURVEY_COLUMNS = 'id, organization_id, template_id, name, instructions, active, questions, last_changed_at';
+const SURVEY_COLUMNS =
+  'id, organization_id, template_id, name, instructions, active, questions, last_changed_at';
 const TEMPLATE_COLUMNS = 'id, organization_id, name, description, questions, last_changed_at';
 
 export async function surveysOf(db: Connection, organizationId: string): Promise<SurveyRow[]> {
-  return db.query<SurveyRow>(`select ${SURVEY_COLUMNS} from surveys where organization_id = $1 order by active desc, lower(name), id`, [organizationId]);
+  return db.query<SurveyRow>(
+    `select ${SURVEY_COLUMNS} from surveys where organization_id = $1 order by active desc, lower(name), id`,
+    [organizationId],
+  );
 }
 
 export async function surveyById(db: Connection, id: string): Promise<SurveyRow | null> {
@@ -36,8 +40,15 @@ export async function surveyById(db: Connection, id: string): Promise<SurveyRow 
 }
 
 /** Only one survey of a practice is active: turning one on turns the others off (same transaction). */
-export async function deactivateOthers(tx: Connection, organizationId: string, keepId: string): Promise<void> {
-  await tx.query('update surveys set active = false where organization_id = $1 and id <> $2 and active', [organizationId, keepId]);
+export async function deactivateOthers(
+  tx: Connection,
+  organizationId: string,
+  keepId: string,
+): Promise<void> {
+  await tx.query('update surveys set active = false where organization_id = $1 and id <> $2 and active', [
+    organizationId,
+    keepId,
+  ]);
 }
 
 export interface SurveyWrite {
@@ -56,7 +67,17 @@ export async function insertSurvey(tx: Connection, survey: SurveyWrite): Promise
   const [row] = await tx.query<SurveyRow>(
     `insert into surveys (id, organization_id, template_id, name, instructions, active, questions, created_at, last_changed_at, last_changed_by)
      values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8, $9) returning ${SURVEY_COLUMNS}`,
-    [survey.id, survey.organizationId, survey.templateId, survey.name, survey.instructions, survey.active, JSON.stringify(survey.questions), survey.at, survey.changedBy],
+    [
+      survey.id,
+      survey.organizationId,
+      survey.templateId,
+      survey.name,
+      survey.instructions,
+      survey.active,
+      JSON.stringify(survey.questions),
+      survey.at,
+      survey.changedBy,
+    ],
   );
   return row!;
 }
@@ -65,7 +86,17 @@ export async function updateSurvey(tx: Connection, survey: SurveyWrite): Promise
   const [row] = await tx.query<SurveyRow>(
     `update surveys set template_id = $3, name = $4, instructions = $5, active = $6, questions = $7::jsonb, last_changed_at = $8, last_changed_by = $9
       where id = $1 and organization_id = $2 returning ${SURVEY_COLUMNS}`,
-    [survey.id, survey.organizationId, survey.templateId, survey.name, survey.instructions, survey.active, JSON.stringify(survey.questions), survey.at, survey.changedBy],
+    [
+      survey.id,
+      survey.organizationId,
+      survey.templateId,
+      survey.name,
+      survey.instructions,
+      survey.active,
+      JSON.stringify(survey.questions),
+      survey.at,
+      survey.changedBy,
+    ],
   );
   return row ?? null;
 }
@@ -80,7 +111,10 @@ export async function templatesFor(db: Connection, organizationId: string): Prom
 }
 
 export async function templateById(db: Connection, id: string): Promise<SurveyTemplateRow | null> {
-  const [row] = await db.query<SurveyTemplateRow>(`select ${TEMPLATE_COLUMNS} from survey_templates where id = $1`, [id]);
+  const [row] = await db.query<SurveyTemplateRow>(
+    `select ${TEMPLATE_COLUMNS} from survey_templates where id = $1`,
+    [id],
+  );
   return row ?? null;
 }
 
@@ -98,35 +132,66 @@ export async function insertTemplate(tx: Connection, template: TemplateWrite): P
   const [row] = await tx.query<SurveyTemplateRow>(
     `insert into survey_templates (id, organization_id, name, description, questions, created_at, last_changed_at, last_changed_by)
      values ($1, $2, $3, $4, $5::jsonb, $6, $6, $7) returning ${TEMPLATE_COLUMNS}`,
-    [template.id, template.organizationId, template.name, template.description, JSON.stringify(template.questions), template.at, template.changedBy],
+    [
+      template.id,
+      template.organizationId,
+      template.name,
+      template.description,
+      JSON.stringify(template.questions),
+      template.at,
+      template.changedBy,
+    ],
   );
   return row!;
 }
 
-export async function updateTemplate(tx: Connection, template: TemplateWrite): Promise<SurveyTemplateRow | null> {
+export async function updateTemplate(
+  tx: Connection,
+  template: TemplateWrite,
+): Promise<SurveyTemplateRow | null> {
   const [row] = await tx.query<SurveyTemplateRow>(
     `update survey_templates set name = $3, description = $4, questions = $5::jsonb, last_changed_at = $6, last_changed_by = $7
       where id = $1 and organization_id is not distinct from $2 returning ${TEMPLATE_COLUMNS}`,
-    [template.id, template.organizationId, template.name, template.description, JSON.stringify(template.questions), template.at, template.changedBy],
+    [
+      template.id,
+      template.organizationId,
+      template.name,
+      template.description,
+      JSON.stringify(template.questions),
+      template.at,
+      template.changedBy,
+    ],
   );
   return row ?? null;
 }
 
 /** The practice's survey patients are asked after a visit (at most one is active). */
 export async function activeSurveyOf(db: Connection, organizationId: string): Promise<SurveyRow | null> {
-  const [row] = await db.query<SurveyRow>(`select ${SURVEY_COLUMNS} from surveys where organization_id = $1 and active`, [organizationId]);
+  const [row] = await db.query<SurveyRow>(
+    `select ${SURVEY_COLUMNS} from surveys where organization_id = $1 and active`,
+    [organizationId],
+  );
   return row ?? null;
 }
 
 export async function responseExists(db: Connection, appointmentId: string): Promise<boolean> {
-  const rows = await db.query<{ id: string }>('select id from survey_responses where appointment_id = $1', [appointmentId]);
+  const rows = await db.query<{ id: string }>('select id from survey_responses where appointment_id = $1', [
+    appointmentId,
+  ]);
   return rows.length > 0;
 }
 
 /** One response per visit: false when the visit's survey was already answered. */
 export async function insertResponse(
   tx: Connection,
-  row: { id: string; appointmentId: string; surveyId: string; organizationId: string; answers: unknown; at: Date },
+  row: {
+    id: string;
+    appointmentId: string;
+    surveyId: string;
+    organizationId: string;
+    answers: unknown;
+    at: Date;
+  },
 ): Promise<boolean> {
   const inserted = await tx.query<{ id: string }>(
     `insert into survey_responses (id, appointment_id, survey_id, organization_id, answers, submitted_at) values ($1, $2, $3, $4, $5, $6)

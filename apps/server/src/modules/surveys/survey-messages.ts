@@ -2,7 +2,14 @@ import { SURVEY_LINK_DAYS } from '@careslot/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
 import { getOrganization } from '../directory';
-import { languageOf, MESSAGE_TEXTS, renderPracticeMessage, smsAlertsOn, toE164, visitTime } from '../notifications';
+import {
+  languageOf,
+  MESSAGE_TEXTS,
+  renderPracticeMessage,
+  smsAlertsOn,
+  toE164,
+  visitTime,
+} from '../notifications';
 import { surveyMessageLink } from './patient-survey';
 import * as store from './store';
 
@@ -12,7 +19,8 @@ export const SURVEY_TEMPLATE = 'appointment-survey';
 const DAY = 86_400_000;
 
 /** The key of one survey message: a visit's survey is sent once per channel, whatever reruns. */
-export const surveyDedupeKey = (appointmentId: string, channel: 'email' | 'sms') => `survey:${appointmentId}:${channel}`;
+export const surveyDedupeKey = (appointmentId: string, channel: 'email' | 'sms') =>
+  `survey:${appointmentId}:${channel}`;
 
 /**
  * After the visit (it became Checked-Out), when the practice has an active survey: the practice's `survey`
@@ -20,7 +28,8 @@ export const surveyDedupeKey = (appointmentId: string, channel: 'email' | 'sms')
  * (appointments/{id}/start-survey?exp=&sig=, decision 0074), good for SURVEY_LINK_DAYS days.
  */
 export async function sendSurveyMessage(deps: Deps, change: AppointmentChanged): Promise<void> {
-  if (change.status !== 'Checked-Out' || change.previousStatus === 'Checked-Out' || !change.organizationId) return;
+  if (change.status !== 'Checked-Out' || change.previousStatus === 'Checked-Out' || !change.organizationId)
+    return;
   const survey = await store.activeSurveyOf(deps.database, change.organizationId);
   if (!survey || (await store.responseExists(deps.database, change.appointmentId))) return;
   const read = await appointmentForMessage(deps, change.appointmentId);
@@ -40,12 +49,39 @@ export async function sendSurveyMessage(deps: Deps, change: AppointmentChanged):
       appointmentDate: date,
       appointmentTime: time,
       locationAddress: null,
-      link: surveyMessageLink(deps, origin, appointment.Id, new Date(deps.clock.now().getTime() + SURVEY_LINK_DAYS * DAY)),
+      link: surveyMessageLink(
+        deps,
+        origin,
+        appointment.Id,
+        new Date(deps.clock.now().getTime() + SURVEY_LINK_DAYS * DAY),
+      ),
     },
   });
-  const about = { template: SURVEY_TEMPLATE, organizationId: change.organizationId, workflowKey: 'survey' } as const;
+  const about = {
+    template: SURVEY_TEMPLATE,
+    organizationId: change.organizationId,
+    workflowKey: 'survey',
+  } as const;
   if (patient.email && message.email)
-    await deps.outbox.send({ channel: 'email', to: patient.email, subject: message.email.subject, body: message.email.body, html: message.email.html, ...about, dedupeKey: surveyDedupeKey(appointment.Id, 'email') });
-  const mobile = message.sms && patient.phone && (await smsAlertsOn(deps.database, read.appointment.Patient.Id)) ? toE164(patient.phone, 'US') : null;
-  if (mobile && message.sms) await deps.outbox.send({ channel: 'sms', to: mobile, body: message.sms.body, ...about, dedupeKey: surveyDedupeKey(appointment.Id, 'sms') });
+    await deps.outbox.send({
+      channel: 'email',
+      to: patient.email,
+      subject: message.email.subject,
+      body: message.email.body,
+      html: message.email.html,
+      ...about,
+      dedupeKey: surveyDedupeKey(appointment.Id, 'email'),
+    });
+  const mobile =
+    message.sms && patient.phone && (await smsAlertsOn(deps.database, read.appointment.Patient.Id))
+      ? toE164(patient.phone, 'US')
+      : null;
+  if (mobile && message.sms)
+    await deps.outbox.send({
+      channel: 'sms',
+      to: mobile,
+      body: message.sms.body,
+      ...about,
+      dedupeKey: surveyDedupeKey(appointment.Id, 'sms'),
+    });
 }

@@ -43,8 +43,16 @@ function renderAt(url: string) {
         element: <Layout />,
         children: [
           { index: true, element: null },
-          { path: 'dashboard/practice-staff', element: null, handle: PRACTICE_BREADCRUMBS['dashboard/practice-staff'] },
-          { path: 'staff-member/calendar', element: null, handle: PRACTICE_BREADCRUMBS['staff-member/calendar'] },
+          {
+            path: 'dashboard/practice-staff',
+            element: null,
+            handle: PRACTICE_BREADCRUMBS['dashboard/practice-staff'],
+          },
+          {
+            path: 'staff-member/calendar',
+            element: null,
+            handle: PRACTICE_BREADCRUMBS['staff-member/calendar'],
+          },
         ],
       },
     ],
@@ -95,13 +103,20 @@ describe('BreadcrumbTrail', () => {
     ['vi', 'Đường dẫn', ['Bảng điều khiển', 'Lịch']],
     ['ko', '이동 경로', ['대시보드', '캘린더']],
     ['ja', 'パンくずリスト', ['ダッシュボード', 'カレンダー']],
-  ] as const)("is translated (%s): the landmark, and the pages named as the header's menu names them", async (language, landmark, names) => {
-    setSession({ user: staff, accessToken: 'token', isGuest: false });
-    await act(() => i18next.changeLanguage(language));
-    renderAt('/staff-member/calendar');
-    const nav = screen.getByRole('navigation', { name: landmark });
-    expect(within(nav).getAllByRole('listitem').map((item) => item.textContent)).toEqual(names);
-  });
+  ] as const)(
+    "is translated (%s): the landmark, and the pages named as the header's menu names them",
+    async (language, landmark, names) => {
+      setSession({ user: staff, accessToken: 'token', isGuest: false });
+      await act(() => i18next.changeLanguage(language));
+      renderAt('/staff-member/calendar');
+      const nav = screen.getByRole('navigation', { name: landmark });
+      expect(
+        within(nav)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(names);
+    },
+  );
 
   it('shows no trail where the route names none', () => {
     renderAt('/');

@@ -21,7 +21,9 @@ export function BreadcrumbTrail({ trail }: { trail: readonly Breadcrumb[] }) {
             const last = index === trail.length - 1;
             return (
               <li key={crumb.path} className={classes.item}>
-                {index > 0 ? <IconChevronRight size={14} stroke={2} aria-hidden className={classes.separator} /> : null}
+                {index > 0 ? (
+                  <IconChevronRight size={14} stroke={2} aria-hidden className={classes.separator} />
+                ) : null}
                 {last ? (
                   <span aria-current="page" className={classes.current}>
                     {label}

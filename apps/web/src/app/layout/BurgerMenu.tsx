@@ -45,7 +45,17 @@ function BurgerLink({ item }: { item: MenuLink<string> }) {
  * Under 1200 px the header's links move into this drawer, over a backdrop (practice-portal.md §2.3).
  * It loads on first open, so wide screens never download the drawer.
  */
-export default function BurgerMenu({ opened, onClose, user, menu, showLogin, showLanguage, onLogin, onSignUp, onLogout }: BurgerMenuProps) {
+export default function BurgerMenu({
+  opened,
+  onClose,
+  user,
+  menu,
+  showLogin,
+  showLanguage,
+  onLogin,
+  onSignUp,
+  onLogout,
+}: BurgerMenuProps) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -93,7 +103,12 @@ export default function BurgerMenu({ opened, onClose, user, menu, showLogin, sho
             <Text size="sm" c="dimmed">
               {user.email}
             </Text>
-            <Button component={Link} to={homeForRoles(user.roles, HEADER_LINK_ORDER) ?? '/'} variant="light" leftSection={<IconLayoutDashboard size={18} aria-hidden />}>
+            <Button
+              component={Link}
+              to={homeForRoles(user.roles, HEADER_LINK_ORDER) ?? '/'}
+              variant="light"
+              leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+            >
               {t('header.myDashboard')}
             </Button>
             <Button variant="default" onClick={onLogout} leftSection={<IconLogout size={18} aria-hidden />}>

@@ -28,7 +28,9 @@ const FLAGS: Record<Language, React.ReactNode> = {
         <rect key={i} y={(i * 20) / 6.5} width="30" height={20 / 13} fill="#B22234" />
       ))}
       <rect width="13" height={(20 / 13) * 7} fill="#3C3B6E" />
-      {[2.2, 5.4, 8.6, 11].flatMap((x) => [2.2, 5.4, 8.6].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r="0.7" fill="#FFFFFF" />))}
+      {[2.2, 5.4, 8.6, 11].flatMap((x) =>
+        [2.2, 5.4, 8.6].map((y) => <circle key={`${x}-${y}`} cx={x} cy={y} r="0.7" fill="#FFFFFF" />),
+      )}
     </>
   ),
   'zh-CN': (
@@ -76,7 +78,12 @@ export function Flag({ language, width = 22 }: { language: Language; width?: num
       viewBox="0 0 30 20"
       aria-hidden
       focusable="false"
-      style={{ borderRadius: 3, boxShadow: '0 0 0 1px rgba(27, 43, 60, 0.15)', flex: 'none', display: 'block' }}
+      style={{
+        borderRadius: 3,
+        boxShadow: '0 0 0 1px rgba(27, 43, 60, 0.15)',
+        flex: 'none',
+        display: 'block',
+      }}
     >
       {FLAGS[language]}
     </svg>

@@ -1,10 +1,22 @@
 import { ActionIcon, Anchor, Box, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowUp, IconBrandFacebook, IconBrandInstagram, IconBrandLinkedin, IconBrandX, IconMail } from '@tabler/icons-react';
+import {
+  IconArrowUp,
+  IconBrandFacebook,
+  IconBrandInstagram,
+  IconBrandLinkedin,
+  IconBrandX,
+  IconMail,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGING } from '@careslot/contracts';
 import { useAppConfig } from '../../shared/config/appConfig';
-import { ABOUT_US_URL, LIST_PRACTICE_URL, PRIVACY_POLICY_URL, TERMS_OF_USE_URL } from '../../shared/navigation/productLinks';
+import {
+  ABOUT_US_URL,
+  LIST_PRACTICE_URL,
+  PRIVACY_POLICY_URL,
+  TERMS_OF_USE_URL,
+} from '../../shared/navigation/productLinks';
 import { localIsoDate, providerSearchUrl } from '../../shared/search/providerSearchUrl';
 import { FEATURED_SPECIALTIES } from '../../shared/search/specialties';
 import { Logo } from './Logo';
@@ -28,7 +40,12 @@ export function Footer() {
   const { data: config } = useAppConfig();
   const today = localIsoDate();
   // The footer's search asks for 15 results and leaves walk-in tele visits off (patient-booking.md §2.3).
-  const searchBySpecialty = providerSearchUrl({ date: today, walkInTeleVisitEnabled: false, pageNo: 1, pageSize: PAGING.providerListPage });
+  const searchBySpecialty = providerSearchUrl({
+    date: today,
+    walkInTeleVisitEnabled: false,
+    pageNo: 1,
+    pageSize: PAGING.providerListPage,
+  });
 
   const backToTop = () => {
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -41,12 +58,26 @@ export function Footer() {
       <Container size="xl" py={56}>
         <Group justify="space-between" align="flex-start" mb={40} wrap="nowrap">
           <Stack gap="md" maw={360}>
-            <Anchor component={Link} to="/" aria-label={t('header.logo')} underline="never" className={classes.brandLink}>
+            <Anchor
+              component={Link}
+              to="/"
+              aria-label={t('header.logo')}
+              underline="never"
+              className={classes.brandLink}
+            >
               <Logo inverse />
             </Anchor>
             <Text className={classes.muted}>{t('footer.tagline')}</Text>
           </Stack>
-          <ActionIcon onClick={backToTop} size={44} radius="xl" variant="white" color="ink" aria-label={t('footer.backToTop')} title={t('footer.backToTop')}>
+          <ActionIcon
+            onClick={backToTop}
+            size={44}
+            radius="xl"
+            variant="white"
+            color="ink"
+            aria-label={t('footer.backToTop')}
+            title={t('footer.backToTop')}
+          >
             <IconArrowUp size={20} aria-hidden />
           </ActionIcon>
         </Group>
@@ -59,7 +90,11 @@ export function Footer() {
             <ul className={classes.list}>
               {FEATURED_SPECIALTIES.map((specialty) => (
                 <li key={specialty.key}>
-                  <Anchor component={Link} to={providerSearchUrl({ specialties: [specialty.value], date: today })} className={classes.link}>
+                  <Anchor
+                    component={Link}
+                    to={providerSearchUrl({ specialties: [specialty.value], date: today })}
+                    className={classes.link}
+                  >
                     {t(`specialties.${specialty.key}`)}
                   </Anchor>
                 </li>
@@ -123,7 +158,10 @@ export function Footer() {
                   <Text size="sm" className={classes.muted}>
                     {t('footer.supportText')}
                   </Text>
-                  <Anchor href={`mailto:${config.supportEmail}`} className={`${classes.linkStrong} ${classes.email}`}>
+                  <Anchor
+                    href={`mailto:${config.supportEmail}`}
+                    className={`${classes.linkStrong} ${classes.email}`}
+                  >
                     <IconMail size={16} aria-hidden className={classes.emailIcon} />
                     {config.supportEmail}
                   </Anchor>

@@ -40,7 +40,12 @@ beforeAll(() => setupI18n());
 afterEach(async () => {
   setSession({ user: null, accessToken: null, isGuest: true });
   setLogoutHandler(null);
-  setHeaderState({ notificationCount: 0, requestCount: 0, patientsInProviderQueue: 0, reputationEnabled: false });
+  setHeaderState({
+    notificationCount: 0,
+    requestCount: 0,
+    patientsInProviderQueue: 0,
+    reputationEnabled: false,
+  });
   vi.unstubAllGlobals();
   await act(() => i18next.changeLanguage('en'));
 });
@@ -51,7 +56,14 @@ describe('Header language widget', () => {
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Language: English' }));
     const options = screen.getAllByRole('button').filter((b) => b.hasAttribute('lang'));
-    expect(options.map((o) => o.textContent)).toEqual(['ESEspañol', 'ENEnglish', 'ZH简体中文', 'VITiếng Việt', 'KO한국어', 'JA日本語']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'ESEspañol',
+      'ENEnglish',
+      'ZH简体中文',
+      'VITiếng Việt',
+      'KO한국어',
+      'JA日本語',
+    ]);
 
     await userEvent.click(screen.getByRole('button', { name: /日本語/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: '新規登録' })).toBeInTheDocument());
@@ -72,7 +84,9 @@ describe('Header language widget', () => {
     ]) {
       await userEvent.click(screen.getByRole('button', { name: /^(Language|Idioma|Ngôn ngữ|언어|语言)/ }));
       await userEvent.click(screen.getByRole('button', { name: new RegExp(endonym!) }));
-      await waitFor(() => expect(screen.getByRole('button', { name: new RegExp(endonym!) })).toHaveTextContent(code!));
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: new RegExp(endonym!) })).toHaveTextContent(code!),
+      );
     }
   });
 });
@@ -153,7 +167,10 @@ describe('Header for a signed-in user', () => {
     await userEvent.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await act(() => router.navigate('/'));
-    expect(screen.getByRole('button', { name: 'Account menu for Ana Ruiz' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Account menu for Ana Ruiz' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('closes the account menu as soon as My Dashboard is chosen, while the portal is still loading', async () => {
@@ -191,7 +208,10 @@ describe('Header for a signed-in user', () => {
     expect(router.state.location.pathname).toBe('/portal');
     // The previous page is still on screen, and the menu is closed.
     expect(screen.getByText('search page')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Account menu for Ana Ruiz' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Account menu for Ana Ruiz' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 });
 
@@ -216,7 +236,11 @@ function deployment(settings: { landingEnabled: boolean; calendarDisabled: boole
         productName: 'CareSlot',
         supportEmail: 'support@careslot.health',
         languages: ['es', 'en', 'zh-CN', 'vi', 'ko', 'ja'],
-        oidc: { issuer: 'http://x/realms/careslot', clientId: 'careslot_web_app', scope: 'openid profile email' },
+        oidc: {
+          issuer: 'http://x/realms/careslot',
+          clientId: 'careslot_web_app',
+          scope: 'openid profile email',
+        },
         social: null,
         ...settings,
       }),
@@ -258,7 +282,9 @@ describe('Header on the practice side', () => {
     setSession({ user: provider, accessToken: 't', isGuest: false });
     setHeaderState({ requestCount: 3 });
     withHeader('/dashboard/doctor');
-    const requests = within(screen.getByRole('navigation', { name: 'Your menu' })).getByRole('link', { name: /Requests/ });
+    const requests = within(screen.getByRole('navigation', { name: 'Your menu' })).getByRole('link', {
+      name: /Requests/,
+    });
     expect(within(requests).getByLabelText('3 pending')).toHaveTextContent('3');
   });
 
@@ -268,8 +294,10 @@ describe('Header on the practice side', () => {
       'fetch',
       vi.fn(async (input: string) => {
         const url = input;
-        if (url.includes('/InAppNotifications/')) return Response.json([], { headers: { 'x-total-count': '0', 'x-unseen-count': '0' } });
-        if (url.includes('/appointments/requests/get')) return Response.json({ status_code: 200, message: 'success', data: { Data: [], Total: 0 } });
+        if (url.includes('/InAppNotifications/'))
+          return Response.json([], { headers: { 'x-total-count': '0', 'x-unseen-count': '0' } });
+        if (url.includes('/appointments/requests/get'))
+          return Response.json({ status_code: 200, message: 'success', data: { Data: [], Total: 0 } });
         return Response.json({ languages: ['en'], landingEnabled: true, calendarDisabled: false });
       }),
     );
@@ -279,10 +307,16 @@ describe('Header on the practice side', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Notifications, 2 new' }));
     // The sidebar and its translations load on first open.
     const sidebar = await screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 5000 });
-    await waitFor(() => expect(within(sidebar).getByRole('region', { name: 'Appointments' })).toHaveTextContent('No notifications yet'));
+    await waitFor(() =>
+      expect(within(sidebar).getByRole('region', { name: 'Appointments' })).toHaveTextContent(
+        'No notifications yet',
+      ),
+    );
     expect(getHeaderState().notificationCount).toBe(0);
     await userEvent.click(within(sidebar).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument(),
+    );
   });
 
   it('zeroes the header counts on logout', async () => {
@@ -295,7 +329,13 @@ describe('Header on the practice side', () => {
     // A patient still waits in the provider's walk-in queue: the dialog of §2.7 asks first.
     const ask = await screen.findByRole('dialog', { name: 'Patients in Queue' });
     await userEvent.click(within(ask).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(getHeaderState()).toMatchObject({ notificationCount: 0, requestCount: 0, patientsInProviderQueue: 0 }));
+    await waitFor(() =>
+      expect(getHeaderState()).toMatchObject({
+        notificationCount: 0,
+        requestCount: 0,
+        patientsInProviderQueue: 0,
+      }),
+    );
   });
 
   it("asks a provider with patients in the walk-in queue before logging out, and 'Stay' keeps them signed in", async () => {
@@ -310,7 +350,9 @@ describe('Header on the practice side', () => {
     expect(ask).toHaveTextContent('You still have 2 patient(s) in queue');
     expect(ask).toHaveTextContent('Are you sure you want to leave?');
     await userEvent.click(within(ask).getByRole('button', { name: 'Stay' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Patients in Queue' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Patients in Queue' })).not.toBeInTheDocument(),
+    );
     expect(loggedOut).not.toHaveBeenCalled();
     expect(getHeaderState().patientsInProviderQueue).toBe(2);
   });
@@ -320,7 +362,9 @@ describe('Header on the practice side', () => {
     setSession({ user: provider, accessToken: 't', isGuest: false });
     withHeader('/dashboard/doctor');
     const nav = screen.getByRole('navigation', { name: 'Your menu' });
-    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Calendar' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(nav).queryByRole('link', { name: 'Calendar' })).not.toBeInTheDocument(),
+    );
     expect(within(nav).getByRole('link', { name: 'Check-In Summary' })).toBeInTheDocument();
   });
 });

@@ -10,7 +10,10 @@ import { useHeaderState } from '../../shared/navigation/headerState';
 export function NotificationBell({ opened, onToggle }: { opened: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const { notificationCount } = useHeaderState();
-  const label = notificationCount > 0 ? t('header.notificationsNew', { count: notificationCount }) : t('header.notifications');
+  const label =
+    notificationCount > 0
+      ? t('header.notificationsNew', { count: notificationCount })
+      : t('header.notifications');
   return (
     <Indicator
       label={notificationCount > 99 ? '99+' : notificationCount}

@@ -63,7 +63,12 @@ export function RequestsBadge() {
   const { requestCount } = useHeaderState();
   if (requestCount <= 0) return null;
   return (
-    <Badge size="sm" circle={requestCount < 10} color="red" aria-label={t('header.pendingRequests', { count: requestCount })}>
+    <Badge
+      size="sm"
+      circle={requestCount < 10}
+      color="red"
+      aria-label={t('header.pendingRequests', { count: requestCount })}
+    >
       {requestCount > 99 ? '99+' : requestCount}
     </Badge>
   );
@@ -88,12 +93,28 @@ function NavItem({ item }: { item: MenuLink }) {
   );
 }
 
-function MoreMenu({ items, accent, opened, onChange }: { items: MenuLink<MoreItemId>[]; accent: boolean; opened: boolean; onChange: (opened: boolean) => void }) {
+function MoreMenu({
+  items,
+  accent,
+  opened,
+  onChange,
+}: {
+  items: MenuLink<MoreItemId>[];
+  accent: boolean;
+  opened: boolean;
+  onChange: (opened: boolean) => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   // The trigger is marked too while the current page is one of its entries.
   const holdsCurrent = items.some((item) => isCurrent(item.to, pathname));
-  const triggerClassName = [classes.roleLink, accent ? classes.moreAccent : '', holdsCurrent ? classes.moreCurrent : ''].filter(Boolean).join(' ');
+  const triggerClassName = [
+    classes.roleLink,
+    accent ? classes.moreAccent : '',
+    holdsCurrent ? classes.moreCurrent : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Disclosure
       opened={opened}
@@ -112,7 +133,12 @@ function MoreMenu({ items, accent, opened, onChange }: { items: MenuLink<MoreIte
       {items.map((item) => {
         const Icon = MENU_ICONS[item.id];
         return (
-          <Link key={item.id} to={item.to} {...disclosureItem} aria-current={isCurrent(item.to, pathname) ? 'true' : undefined}>
+          <Link
+            key={item.id}
+            to={item.to}
+            {...disclosureItem}
+            aria-current={isCurrent(item.to, pathname) ? 'true' : undefined}
+          >
             <Icon size={18} aria-hidden />
             {t(`header.nav.${item.label}`)}
           </Link>
@@ -126,7 +152,15 @@ function MoreMenu({ items, accent, opened, onChange }: { items: MenuLink<MoreIte
  * The practice side's menu row under the header (1200 px and wider): the role's items in the spec's
  * order with the 'More' dropdown between Calendar and Surveys. Under 1200 px the burger menu repeats them.
  */
-export function RoleNav({ menu, moreOpened, onMoreChange }: { menu: HeaderMenu; moreOpened: boolean; onMoreChange: (opened: boolean) => void }) {
+export function RoleNav({
+  menu,
+  moreOpened,
+  onMoreChange,
+}: {
+  menu: HeaderMenu;
+  moreOpened: boolean;
+  onMoreChange: (opened: boolean) => void;
+}) {
   const { t } = useTranslation();
   if (menu.before.length + menu.after.length === 0 && !menu.more) return null;
   return (
@@ -135,7 +169,9 @@ export function RoleNav({ menu, moreOpened, onMoreChange }: { menu: HeaderMenu; 
         {menu.before.map((item) => (
           <NavItem key={item.id} item={item} />
         ))}
-        {menu.more ? <MoreMenu items={menu.more} accent={menu.moreAccent} opened={moreOpened} onChange={onMoreChange} /> : null}
+        {menu.more ? (
+          <MoreMenu items={menu.more} accent={menu.moreAccent} opened={moreOpened} onChange={onMoreChange} />
+        ) : null}
         {menu.after.map((item) => (
           <NavItem key={item.id} item={item} />
         ))}

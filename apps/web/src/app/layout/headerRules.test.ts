@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/session/session';
-import { isLanguageWidgetHidden, isLoginHidden, loginShortcut, logoDestination, photoUrl } from './headerRules';
+import {
+  isLanguageWidgetHidden,
+  isLoginHidden,
+  loginShortcut,
+  logoDestination,
+  photoUrl,
+} from './headerRules';
 
 function place(url: string) {
   const [pathname = '/', query] = url.split('?');
@@ -64,12 +70,30 @@ describe('logoDestination', () => {
   it('takes a signed-in user to their home by role, provider first', () => {
     const at = place('/provider-search');
     expect(logoDestination(user(['patient']), at, true)).toEqual({ to: '/portal', landing: false });
-    expect(logoDestination(user(['patient', 'provider']), at, true)).toEqual({ to: '/dashboard/doctor', landing: false });
-    expect(logoDestination(user(['staff', 'practiceadmin']), at, true)).toEqual({ to: '/dashboard/practice-staff', landing: false });
-    expect(logoDestination(user(['practiceadmin']), at, true)).toEqual({ to: '/practice-admin/dashboard', landing: false });
-    expect(logoDestination(user(['superuser']), at, true)).toEqual({ to: '/super-user/dashboard', landing: false });
-    expect(logoDestination(user(['supportagent']), at, true)).toEqual({ to: '/support-agent/dashboard', landing: false });
-    expect(logoDestination(user(['FinancialSuperUser']), at, true)).toEqual({ to: '/super-user/finance', landing: false });
+    expect(logoDestination(user(['patient', 'provider']), at, true)).toEqual({
+      to: '/dashboard/doctor',
+      landing: false,
+    });
+    expect(logoDestination(user(['staff', 'practiceadmin']), at, true)).toEqual({
+      to: '/dashboard/practice-staff',
+      landing: false,
+    });
+    expect(logoDestination(user(['practiceadmin']), at, true)).toEqual({
+      to: '/practice-admin/dashboard',
+      landing: false,
+    });
+    expect(logoDestination(user(['superuser']), at, true)).toEqual({
+      to: '/super-user/dashboard',
+      landing: false,
+    });
+    expect(logoDestination(user(['supportagent']), at, true)).toEqual({
+      to: '/support-agent/dashboard',
+      landing: false,
+    });
+    expect(logoDestination(user(['FinancialSuperUser']), at, true)).toEqual({
+      to: '/super-user/finance',
+      landing: false,
+    });
   });
 
   it.each([

@@ -7,7 +7,15 @@ export interface HeaderPlace {
   search: string;
 }
 
-const LOGIN_HIDDEN_ON = ['screening-form', 'vaccine-passport', 'patient-review', 'health-cards', 'start-survey', 'appointment-action', 'mobile'];
+const LOGIN_HIDDEN_ON = [
+  'screening-form',
+  'vaccine-passport',
+  'patient-review',
+  'health-cards',
+  'start-survey',
+  'appointment-action',
+  'mobile',
+];
 
 function segments(pathname: string): string[] {
   return pathname.split('/').filter(Boolean);
@@ -38,7 +46,13 @@ export function loginShortcut(place: HeaderPlace): string | null {
   return `${place.pathname}${place.search}`.toLowerCase().includes('faq') ? '/vaccine-passport' : null;
 }
 
-const LOGO_KEEPS_LANDING_OFF_ON = ['health-cards', 'start-survey', 'appointment-action', 'practice/', 'mobile'];
+const LOGO_KEEPS_LANDING_OFF_ON = [
+  'health-cards',
+  'start-survey',
+  'appointment-action',
+  'practice/',
+  'mobile',
+];
 
 export interface LogoDestination {
   to: string;
@@ -51,7 +65,11 @@ export interface LogoDestination {
  * provider-first order; a signed-out visitor goes to the landing page when the deployment has it on,
  * except on the URLs the spec lists; otherwise to '/'.
  */
-export function logoDestination(user: SessionUser | null, place: HeaderPlace, landingEnabled: boolean): LogoDestination {
+export function logoDestination(
+  user: SessionUser | null,
+  place: HeaderPlace,
+  landingEnabled: boolean,
+): LogoDestination {
   if (user) return { to: homeForRoles(user.roles, HEADER_LINK_ORDER) ?? '/', landing: false };
   const url = `${place.pathname}${place.search}`.toLowerCase();
   const landing = landingEnabled && !LOGO_KEEPS_LANDING_OFF_ON.some((marker) => url.includes(marker));

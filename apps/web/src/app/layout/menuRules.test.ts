@@ -30,7 +30,11 @@ function menu(who: Who, url: string, options: Partial<Omit<MenuContext, 'user' |
 
 /** The bar as a list of ids, with 'More' where it sits. */
 function bar(result: HeaderMenu): string[] {
-  return [...result.before.map((i) => i.id), ...(result.more ? ['more'] : []), ...result.after.map((i) => i.id)];
+  return [
+    ...result.before.map((i) => i.id),
+    ...(result.more ? ['more'] : []),
+    ...result.after.map((i) => i.id),
+  ];
 }
 
 describe('the main bar for every role on a page where links show (§6 menu rules)', () => {
@@ -38,10 +42,30 @@ describe('the main bar for every role on a page where links show (§6 menu rules
     // who, page, bar at 1500 px or less, bar wider than 1500 px
     ['guest', '/dashboard/doctor', [], []],
     ['patient', '/dashboard/appointment-requests', ['dashboard'], ['dashboard']],
-    ['provider', '/dashboard/doctor', ['dashboard', 'checkInSummary', 'calendar', 'more', 'requests', 'settings'], ['dashboard', 'checkInSummary', 'calendar', 'more', 'requests', 'settings']],
-    ['staff', '/dashboard/practice-staff', ['dashboard', 'checkInSummary', 'calendar', 'more', 'requests'], ['dashboard', 'checkInSummary', 'calendar', 'more', 'requests']],
-    ['admin', '/practice-admin/dashboard', ['checkInSummary', 'calendar', 'more', 'requests', 'reports', 'settings'], ['checkInSummary', 'calendar', 'more', 'requests', 'reports', 'settings']],
-    ['provider-admin', '/dashboard/doctor', ['checkInSummary', 'calendar', 'more', 'surveys', 'requests', 'reports', 'settings'], ['checkInSummary', 'calendar', 'more', 'surveys', 'requests', 'reports', 'settings']],
+    [
+      'provider',
+      '/dashboard/doctor',
+      ['dashboard', 'checkInSummary', 'calendar', 'more', 'requests', 'settings'],
+      ['dashboard', 'checkInSummary', 'calendar', 'more', 'requests', 'settings'],
+    ],
+    [
+      'staff',
+      '/dashboard/practice-staff',
+      ['dashboard', 'checkInSummary', 'calendar', 'more', 'requests'],
+      ['dashboard', 'checkInSummary', 'calendar', 'more', 'requests'],
+    ],
+    [
+      'admin',
+      '/practice-admin/dashboard',
+      ['checkInSummary', 'calendar', 'more', 'requests', 'reports', 'settings'],
+      ['checkInSummary', 'calendar', 'more', 'requests', 'reports', 'settings'],
+    ],
+    [
+      'provider-admin',
+      '/dashboard/doctor',
+      ['checkInSummary', 'calendar', 'more', 'surveys', 'requests', 'reports', 'settings'],
+      ['checkInSummary', 'calendar', 'more', 'surveys', 'requests', 'reports', 'settings'],
+    ],
     ['superuser', '/super-user/dashboard', ['dashboard'], ['dashboard', 'more']],
     ['support', '/support-agent/dashboard', ['dashboard'], ['dashboard']],
     // The financial super user's home and Settings are both their finance page (decision 0056).
@@ -55,13 +79,57 @@ describe('the main bar for every role on a page where links show (§6 menu rules
 describe('where each item leads, provider first', () => {
   it.each<[Who, string, Record<string, string>]>([
     ['patient', '/dashboard/x', { dashboard: '/portal' }],
-    ['provider', '/dashboard/doctor', { dashboard: '/dashboard/doctor', checkInSummary: '/providers/digital-checkin', calendar: '/providers/pr-1/calendar', requests: '/dashboard/appointment-requests', settings: '/providers/pr-1/settings/edit' }],
-    ['staff', '/dashboard/practice-staff', { dashboard: '/dashboard/practice-staff', checkInSummary: '/staff-member/digital-checkin', calendar: '/staff-member/calendar', requests: '/dashboard/appointment-requests' }],
-    ['admin', '/practice-admin/dashboard', { checkInSummary: '/practice-admin/digital-checkin', calendar: '/practice-admin/calendar', requests: '/dashboard/appointment-requests', reports: '/practice-admin/reports/message-logs', settings: '/practice-admin/settings/user/list' }],
-    ['provider-admin', '/dashboard/doctor', { checkInSummary: '/providers/digital-checkin', calendar: '/providers/pp-1/calendar', surveys: '/providers/pp-1/surveys', requests: '/dashboard/appointment-requests', reports: '/practice-admin/reports/message-logs', settings: '/providers/pp-1/settings/edit' }],
+    [
+      'provider',
+      '/dashboard/doctor',
+      {
+        dashboard: '/dashboard/doctor',
+        checkInSummary: '/providers/digital-checkin',
+        calendar: '/providers/pr-1/calendar',
+        requests: '/dashboard/appointment-requests',
+        settings: '/providers/pr-1/settings/edit',
+      },
+    ],
+    [
+      'staff',
+      '/dashboard/practice-staff',
+      {
+        dashboard: '/dashboard/practice-staff',
+        checkInSummary: '/staff-member/digital-checkin',
+        calendar: '/staff-member/calendar',
+        requests: '/dashboard/appointment-requests',
+      },
+    ],
+    [
+      'admin',
+      '/practice-admin/dashboard',
+      {
+        checkInSummary: '/practice-admin/digital-checkin',
+        calendar: '/practice-admin/calendar',
+        requests: '/dashboard/appointment-requests',
+        reports: '/practice-admin/reports/message-logs',
+        settings: '/practice-admin/settings/user/list',
+      },
+    ],
+    [
+      'provider-admin',
+      '/dashboard/doctor',
+      {
+        checkInSummary: '/providers/digital-checkin',
+        calendar: '/providers/pp-1/calendar',
+        surveys: '/providers/pp-1/surveys',
+        requests: '/dashboard/appointment-requests',
+        reports: '/practice-admin/reports/message-logs',
+        settings: '/providers/pp-1/settings/edit',
+      },
+    ],
     ['superuser', '/super-user/dashboard', { dashboard: '/super-user/dashboard' }],
     ['support', '/support-agent/dashboard', { dashboard: '/support-agent/dashboard' }],
-    ['finance', '/super-user/settings', { dashboard: '/super-user/finance', settings: '/super-user/finance' }],
+    [
+      'finance',
+      '/super-user/settings',
+      { dashboard: '/super-user/finance', settings: '/super-user/finance' },
+    ],
   ])('%s', (who, url, links) => {
     const result = menu(who, url);
     expect(Object.fromEntries([...result.before, ...result.after].map((i) => [i.id, i.to]))).toEqual(links);
@@ -76,7 +144,13 @@ describe('where each item leads, provider first', () => {
 
   it('passes over the provider pages while a provider has no user id, falling back to the next role', () => {
     const noId = { roles: ['provider', 'practiceadmin'], userType: 'Practitioner' as UserType, userId: null };
-    const result = headerMenu({ user: noId, place: { pathname: '/dashboard/doctor', search: '' }, wide: false, calendarDisabled: false, reputationEnabled: false });
+    const result = headerMenu({
+      user: noId,
+      place: { pathname: '/dashboard/doctor', search: '' },
+      wide: false,
+      calendarDisabled: false,
+      reputationEnabled: false,
+    });
     expect(result.before.find((i) => i.id === 'calendar')?.to).toBe('/practice-admin/calendar');
     expect(result.after.find((i) => i.id === 'settings')?.to).toBe('/practice-admin/settings/user/list');
   });
@@ -86,11 +160,31 @@ describe("the 'More' dropdown", () => {
   it.each<[Who, string, string[] | null, string[] | null]>([
     // who, page, entries at 1500 px or less, entries wider than 1500 px
     ['patient', '/dashboard/x', null, null],
-    ['provider', '/dashboard/doctor', ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding'], ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding']],
+    [
+      'provider',
+      '/dashboard/doctor',
+      ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+      ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+    ],
     ['staff', '/dashboard/practice-staff', ['users'], ['users']],
-    ['admin', '/practice-admin/dashboard', ['practiceDashboard', 'practiceSurveys'], ['practiceDashboard', 'practiceSurveys']],
-    ['provider-admin', '/dashboard/doctor', ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding'], ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding']],
-    ['superuser', '/super-user/dashboard', null, ['marketplace', 'platformSettings', 'onboardingWizard', 'demoRequests']],
+    [
+      'admin',
+      '/practice-admin/dashboard',
+      ['practiceDashboard', 'practiceSurveys'],
+      ['practiceDashboard', 'practiceSurveys'],
+    ],
+    [
+      'provider-admin',
+      '/dashboard/doctor',
+      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+    ],
+    [
+      'superuser',
+      '/super-user/dashboard',
+      null,
+      ['marketplace', 'platformSettings', 'onboardingWizard', 'demoRequests'],
+    ],
     ['support', '/support-agent/dashboard', null, null],
     ['finance', '/super-user/settings', null, null],
   ])('%s', (who, url, narrow, wide) => {
@@ -106,8 +200,19 @@ describe("the 'More' dropdown", () => {
 });
 
 describe('the link-visibility path rule, for every role', () => {
-  const signedIn: Who[] = ['patient', 'provider', 'staff', 'admin', 'provider-admin', 'superuser', 'support', 'finance'];
-  const shows = (who: Who, url: string) => menu(who, url, { wide: true }).burger.items.length + menu(who, url, { wide: true }).burger.more.length > 0;
+  const signedIn: Who[] = [
+    'patient',
+    'provider',
+    'staff',
+    'admin',
+    'provider-admin',
+    'superuser',
+    'support',
+    'finance',
+  ];
+  const shows = (who: Who, url: string) =>
+    menu(who, url, { wide: true }).burger.items.length + menu(who, url, { wide: true }).burger.more.length >
+    0;
 
   it.each([
     '/dashboard/doctor',
@@ -126,7 +231,14 @@ describe('the link-visibility path rule, for every role', () => {
     for (const who of signedIn) expect(shows(who, url), who).toBe(true);
   });
 
-  it.each(['/', '/provider-search', '/portal', '/book/pay', '/practice/riverside', '/meeting/device-management'])('hides them at %s', (url) => {
+  it.each([
+    '/',
+    '/provider-search',
+    '/portal',
+    '/book/pay',
+    '/practice/riverside',
+    '/meeting/device-management',
+  ])('hides them at %s', (url) => {
     for (const who of signedIn) expect(shows(who, url), who).toBe(false);
   });
 
@@ -140,11 +252,14 @@ describe('the link-visibility path rule, for every role', () => {
 });
 
 describe('global and practice switches', () => {
-  it.each<Who>(['provider', 'staff', 'admin', 'provider-admin'])('hides Calendar for %s when disable_calendar is set', (who) => {
-    const url = who === 'admin' ? '/practice-admin/dashboard' : '/dashboard/doctor';
-    expect(bar(menu(who, url))).toContain('calendar');
-    expect(bar(menu(who, url, { calendarDisabled: true }))).not.toContain('calendar');
-  });
+  it.each<Who>(['provider', 'staff', 'admin', 'provider-admin'])(
+    'hides Calendar for %s when disable_calendar is set',
+    (who) => {
+      const url = who === 'admin' ? '/practice-admin/dashboard' : '/dashboard/doctor';
+      expect(bar(menu(who, url))).toContain('calendar');
+      expect(bar(menu(who, url, { calendarDisabled: true }))).not.toContain('calendar');
+    },
+  );
 
   it.each<[Who, string]>([
     ['patient', '/dashboard/x'],
@@ -157,22 +272,39 @@ describe('global and practice switches', () => {
     ['finance', '/super-user/settings'],
   ])('shows Reputation Management to %s only when the practice has it enabled', (who, url) => {
     expect(bar(menu(who, url))).not.toContain('reputation');
-    expect(menu(who, url, { reputationEnabled: true }).after.find((i) => i.id === 'reputation')?.to).toBe('/reputation-management/single-sign-on');
+    expect(menu(who, url, { reputationEnabled: true }).after.find((i) => i.id === 'reputation')?.to).toBe(
+      '/reputation-management/single-sign-on',
+    );
   });
 
   it('opens Reputation Management in a new tab (§2.10)', () => {
-    expect(menu('staff', '/dashboard/practice-staff', { reputationEnabled: true }).after.find((i) => i.id === 'reputation')?.newTab).toBe(true);
+    expect(
+      menu('staff', '/dashboard/practice-staff', { reputationEnabled: true }).after.find(
+        (i) => i.id === 'reputation',
+      )?.newTab,
+    ).toBe(true);
   });
 });
 
 describe("the practice's access control (decision 0059)", () => {
   const features = (...codes: FeatureCode[]) => new Set<FeatureCode>(codes);
-  const ALL = features('checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'reputation', 'settings');
+  const ALL = features(
+    'checkInSummary',
+    'calendar',
+    'surveys',
+    'requests',
+    'reports',
+    'reputation',
+    'settings',
+  );
 
   it('hides what the practice switched off for the role, in the bar and the burger menu', () => {
     const open = menu('staff', '/dashboard/practice-staff', { features: ALL, reputationEnabled: true });
     expect(bar(open)).toEqual(['dashboard', 'checkInSummary', 'calendar', 'more', 'requests', 'reputation']);
-    const closed = menu('staff', '/dashboard/practice-staff', { features: features('requests'), reputationEnabled: true });
+    const closed = menu('staff', '/dashboard/practice-staff', {
+      features: features('requests'),
+      reputationEnabled: true,
+    });
     expect(bar(closed)).toEqual(['dashboard', 'more', 'requests']);
     expect(closed.burger.items.map((i) => i.id)).toEqual(['dashboard', 'requests']);
   });
@@ -194,11 +326,36 @@ describe("the practice's access control (decision 0059)", () => {
 describe('the burger menu repeats the links', () => {
   it.each<[Who, string, string[], string[]]>([
     ['patient', '/dashboard/x', ['dashboard', 'settings'], []],
-    ['provider', '/dashboard/doctor', ['dashboard', 'checkInSummary', 'calendar', 'requests', 'settings'], ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding']],
-    ['staff', '/dashboard/practice-staff', ['dashboard', 'checkInSummary', 'calendar', 'requests'], ['users']],
-    ['admin', '/practice-admin/dashboard', ['checkInSummary', 'calendar', 'requests', 'reports', 'settings'], ['practiceDashboard', 'practiceSurveys']],
-    ['provider-admin', '/dashboard/doctor', ['checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'settings'], ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding']],
-    ['superuser', '/super-user/dashboard', ['dashboard'], ['marketplace', 'platformSettings', 'onboardingWizard', 'demoRequests']],
+    [
+      'provider',
+      '/dashboard/doctor',
+      ['dashboard', 'checkInSummary', 'calendar', 'requests', 'settings'],
+      ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+    ],
+    [
+      'staff',
+      '/dashboard/practice-staff',
+      ['dashboard', 'checkInSummary', 'calendar', 'requests'],
+      ['users'],
+    ],
+    [
+      'admin',
+      '/practice-admin/dashboard',
+      ['checkInSummary', 'calendar', 'requests', 'reports', 'settings'],
+      ['practiceDashboard', 'practiceSurveys'],
+    ],
+    [
+      'provider-admin',
+      '/dashboard/doctor',
+      ['checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'settings'],
+      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+    ],
+    [
+      'superuser',
+      '/super-user/dashboard',
+      ['dashboard'],
+      ['marketplace', 'platformSettings', 'onboardingWizard', 'demoRequests'],
+    ],
     ['support', '/support-agent/dashboard', ['dashboard'], []],
     ['finance', '/super-user/settings', ['dashboard', 'settings'], []],
   ])('%s: items and More entries, Settings for patients too', (who, url, items, more) => {
@@ -208,7 +365,9 @@ describe('the burger menu repeats the links', () => {
   });
 
   it("takes a patient's Settings to the patient portal's settings", () => {
-    expect(menu('patient', '/dashboard/x').burger.items.find((i) => i.id === 'settings')?.to).toBe('/portal/settings');
+    expect(menu('patient', '/dashboard/x').burger.items.find((i) => i.id === 'settings')?.to).toBe(
+      '/portal/settings',
+    );
   });
 });
 
@@ -227,7 +386,15 @@ describe('the notification bell and sidebar', () => {
     '/practice-admin/reports/message-logs',
     '/dashboard/appointment-requests',
   ];
-  const elsewhere = ['/', '/providers/pr-1/calendar', '/providers/pr-1/surveys', '/super-user/dashboard', '/support-agent/dashboard', '/staff-member/digital-checkin', '/provider-search'];
+  const elsewhere = [
+    '/',
+    '/providers/pr-1/calendar',
+    '/providers/pr-1/surveys',
+    '/super-user/dashboard',
+    '/support-agent/dashboard',
+    '/staff-member/digital-checkin',
+    '/provider-search',
+  ];
 
   it.each<[Who, boolean]>([
     ['guest', false],
@@ -250,14 +417,26 @@ describe('the notification bell and sidebar', () => {
     expect(menu('admin', '/practice-admin/consent/practice/riverside').bell).toBe(true);
     expect(menu('admin', '/practice-admin/consent/practice/riverside').sidebar).toBe(false);
     const patientTypedStaff = { roles: ['staff'], userType: 'Patient' as UserType, userId: 'x' };
-    const result = headerMenu({ user: patientTypedStaff, place: { pathname: '/dashboard/practice-staff', search: '' }, wide: false, calendarDisabled: false, reputationEnabled: false });
+    const result = headerMenu({
+      user: patientTypedStaff,
+      place: { pathname: '/dashboard/practice-staff', search: '' },
+      wide: false,
+      calendarDisabled: false,
+      reputationEnabled: false,
+    });
     expect(result.bell).toBe(true);
     expect(result.sidebar).toBe(false);
   });
 
   it('reads roles case-insensitively', () => {
     const shouting = { roles: ['PROVIDER'], userType: 'Practitioner' as UserType, userId: 'pr-1' };
-    const result = headerMenu({ user: shouting, place: { pathname: '/dashboard/doctor', search: '' }, wide: false, calendarDisabled: false, reputationEnabled: false });
+    const result = headerMenu({
+      user: shouting,
+      place: { pathname: '/dashboard/doctor', search: '' },
+      wide: false,
+      calendarDisabled: false,
+      reputationEnabled: false,
+    });
     expect(result.bell).toBe(true);
     expect(result.before.map((i) => i.id)).toEqual(['dashboard', 'checkInSummary', 'calendar']);
   });

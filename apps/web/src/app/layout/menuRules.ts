@@ -9,10 +9,29 @@ import type { HeaderPlace } from './headerRules';
  */
 
 /** The main items, in the spec's order; 'more' is where the 'More' dropdown sits among them. */
-export type MenuItemId = 'dashboard' | 'checkInSummary' | 'calendar' | 'surveys' | 'requests' | 'reports' | 'reputation' | 'settings';
+export type MenuItemId =
+  | 'dashboard'
+  | 'checkInSummary'
+  | 'calendar'
+  | 'surveys'
+  | 'requests'
+  | 'reports'
+  | 'reputation'
+  | 'settings';
 
 /** Entries of the 'More' dropdown: the role's own pages (§2.2) that no main item leads to. */
-export type MoreItemId = 'practiceDashboard' | 'practiceSurveys' | 'practiceOnboarding' | 'paymentMethod' | 'services' | 'changePassword' | 'users' | 'marketplace' | 'platformSettings' | 'onboardingWizard' | 'demoRequests';
+export type MoreItemId =
+  | 'practiceDashboard'
+  | 'practiceSurveys'
+  | 'practiceOnboarding'
+  | 'paymentMethod'
+  | 'services'
+  | 'changePassword'
+  | 'users'
+  | 'marketplace'
+  | 'platformSettings'
+  | 'onboardingWizard'
+  | 'demoRequests';
 
 export interface MenuLink<Id extends string = MenuItemId> {
   id: Id;
@@ -70,7 +89,20 @@ function rolesOf(user: MenuUser | null): Held {
 /** The sign-on screen of Reputation Management: it posts the hidden form to the reputation site (§2.10). */
 export const REPUTATION_SIGN_ON_PATH = '/reputation-management/single-sign-on';
 
-const LINK_PATH_MARKERS = ['dashboard', 'calendar', 'surveys', 'add-practice', 'reviews', 'consent', 'analytics', 'reports', 'support-agent', 'digital', 'request', 'checkin-report'];
+const LINK_PATH_MARKERS = [
+  'dashboard',
+  'calendar',
+  'surveys',
+  'add-practice',
+  'reviews',
+  'consent',
+  'analytics',
+  'reports',
+  'support-agent',
+  'digital',
+  'request',
+  'checkin-report',
+];
 
 /**
  * Role links show only on the practice side's pages: the path contains one of the spec's markers, or
@@ -148,27 +180,64 @@ export function headerMenu(context: MenuContext): HeaderMenu {
   const bell = bellVisible(place.pathname, has, signedIn);
   const sidebar = bell && sidebarAllowed(user, place);
   if (!user || !linksVisible(place.pathname, has)) {
-    return { before: [], more: null, after: [], moreAccent: false, burger: { items: [], more: [] }, bell, sidebar };
+    return {
+      before: [],
+      more: null,
+      after: [],
+      moreAccent: false,
+      burger: { items: [], more: [] },
+      bell,
+      sidebar,
+    };
   }
 
   const practiceAdmin = has('practiceadmin');
   const practiceRole = practiceAdmin || has('provider') || has('staff');
   // A feature the practice switched off for every role the user holds is not offered (access control).
-  const allows = (feature: FeatureCode) => !practiceRole || !context.features || context.features.has(feature);
+  const allows = (feature: FeatureCode) =>
+    !practiceRole || !context.features || context.features.has(feature);
   const providerPracticeAdmin = practiceAdmin && has('provider');
 
   const home = homeLink(user.roles);
   const dashboard = practiceAdmin || !home ? [] : link('dashboard', home.label, home.to);
-  const checkIn = practiceRole && allows('checkInSummary')
-    ? link('checkInSummary', 'checkInSummary', byRole(has, { provider: '/providers/digital-checkin', staff: '/staff-member/digital-checkin', practiceadmin: '/practice-admin/digital-checkin' }))
-    : [];
+  const checkIn =
+    practiceRole && allows('checkInSummary')
+      ? link(
+          'checkInSummary',
+          'checkInSummary',
+          byRole(has, {
+            provider: '/providers/digital-checkin',
+            staff: '/staff-member/digital-checkin',
+            practiceadmin: '/practice-admin/digital-checkin',
+          }),
+        )
+      : [];
   const calendar =
     practiceRole && !context.calendarDisabled && allows('calendar')
-      ? link('calendar', 'calendar', byRole(has, { provider: providerPath(user, 'calendar'), staff: '/staff-member/calendar', practiceadmin: '/practice-admin/calendar' }))
+      ? link(
+          'calendar',
+          'calendar',
+          byRole(has, {
+            provider: providerPath(user, 'calendar'),
+            staff: '/staff-member/calendar',
+            practiceadmin: '/practice-admin/calendar',
+          }),
+        )
       : [];
-  const surveys = providerPracticeAdmin && allows('surveys') ? link('surveys', 'surveys', byRole(has, { provider: providerPath(user, 'surveys'), practiceadmin: '/practice-admin/surveys' })) : [];
-  const requests = practiceRole && allows('requests') ? link('requests', 'requests', '/dashboard/appointment-requests') : [];
-  const reports = practiceAdmin && allows('reports') ? link('reports', 'reports', '/practice-admin/reports/message-logs') : [];
+  const surveys =
+    providerPracticeAdmin && allows('surveys')
+      ? link(
+          'surveys',
+          'surveys',
+          byRole(has, { provider: providerPath(user, 'surveys'), practiceadmin: '/practice-admin/surveys' }),
+        )
+      : [];
+  const requests =
+    practiceRole && allows('requests') ? link('requests', 'requests', '/dashboard/appointment-requests') : [];
+  const reports =
+    practiceAdmin && allows('reports')
+      ? link('reports', 'reports', '/practice-admin/reports/message-logs')
+      : [];
   const reputation =
     context.reputationEnabled && allows('reputation')
       ? [{ id: 'reputation' as const, label: 'reputation', to: REPUTATION_SIGN_ON_PATH, newTab: true }]
@@ -180,12 +249,20 @@ export function headerMenu(context: MenuContext): HeaderMenu {
     FinancialSuperUser: '/super-user/finance',
   };
   const settings = allows('settings') ? link('settings', 'settings', byRole(has, settingsUrls)) : [];
-  const burgerSettings = allows('settings') ? link('settings', 'settings', byRole(has, { ...settingsUrls, patient: `${PATIENT_PORTAL_BASE}/settings` })) : [];
+  const burgerSettings = allows('settings')
+    ? link(
+        'settings',
+        'settings',
+        byRole(has, { ...settingsUrls, patient: `${PATIENT_PORTAL_BASE}/settings` }),
+      )
+    : [];
 
   const moreItems: MenuLink<MoreItemId>[] = [
     // A practice admin has no Dashboard item in the bar; their dashboard and the practice's surveys are here.
     ...(practiceAdmin ? link('practiceDashboard', 'dashboard', '/practice-admin/dashboard') : []),
-    ...(practiceAdmin && !providerPracticeAdmin && allows('surveys') ? link('practiceSurveys', 'surveys', '/practice-admin/surveys') : []),
+    ...(practiceAdmin && !providerPracticeAdmin && allows('surveys')
+      ? link('practiceSurveys', 'surveys', '/practice-admin/surveys')
+      : []),
     ...(has('provider')
       ? [
           ...link('services', 'services', providerPath(user, 'settings/service')),
@@ -215,7 +292,19 @@ export function headerMenu(context: MenuContext): HeaderMenu {
     more: moreShown ? moreItems : null,
     after: [...surveys, ...requests, ...reports, ...reputation, ...settings],
     moreAccent: practiceAdmin,
-    burger: { items: [...dashboard, ...checkIn, ...calendar, ...surveys, ...requests, ...reports, ...reputation, ...burgerSettings], more: moreItems },
+    burger: {
+      items: [
+        ...dashboard,
+        ...checkIn,
+        ...calendar,
+        ...surveys,
+        ...requests,
+        ...reports,
+        ...reputation,
+        ...burgerSettings,
+      ],
+      more: moreItems,
+    },
     bell,
     sidebar,
   };

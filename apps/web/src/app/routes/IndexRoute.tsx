@@ -4,7 +4,13 @@ import { useLocation } from 'react-router';
 import { useAppConfig } from '../../shared/config/appConfig';
 import { LoadingSpinner } from '../../shared/ui/LoadingSpinner';
 import { LanguageGrid, LanguageMenuButton } from '../layout/LanguageMenu';
-import { dismissLanding, isLandingUrl, LANDING_DISMISSED_KEY, showsLanding, useLandingDismissed } from '../landingSwitch';
+import {
+  dismissLanding,
+  isLandingUrl,
+  LANDING_DISMISSED_KEY,
+  showsLanding,
+  useLandingDismissed,
+} from '../landingSwitch';
 
 const loadLanding = () => import('../../features/landing/routes/LandingPage');
 const LandingPage = lazy(() => loadLanding().then((m) => ({ default: m.LandingPage })));
@@ -27,7 +33,9 @@ if (
   if (i18next.isInitialized) loadWords();
   else i18next.on('initialized', loadWords);
 }
-const HomePage = lazy(() => import('../../features/home/routes/HomePage').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() =>
+  import('../../features/home/routes/HomePage').then((m) => ({ default: m.HomePage })),
+);
 
 /** '/' : the landing page for doctors or the patient home (landingSwitch.ts). */
 export function IndexRoute() {
@@ -38,9 +46,14 @@ export function IndexRoute() {
   if (config.isPending) return <LoadingSpinner minHeight="60vh" />;
   const enabled = config.data?.landingEnabled ?? false;
   if (!showsLanding({ enabled, search, dismissed })) return <HomePage />;
-  return <LandingPage
+  return (
+    <LandingPage
       languageMenu={<LanguageMenuButton />}
-      languageGrid={<LanguageGrid />} supportEmail={config.data?.supportEmail ?? ''} onFindDoctor={dismissLanding} />;
+      languageGrid={<LanguageGrid />}
+      supportEmail={config.data?.supportEmail ?? ''}
+      onFindDoctor={dismissLanding}
+    />
+  );
 }
 
 /** RootLayout hides its own header and footer while the landing page (which has its own) is shown. */
@@ -48,5 +61,9 @@ export function useIndexShowsLanding(): boolean {
   const { pathname, search } = useLocation();
   const dismissed = useLandingDismissed();
   const config = useAppConfig();
-  return pathname === '/' && !!config.data && showsLanding({ enabled: config.data.landingEnabled, search, dismissed });
+  return (
+    pathname === '/' &&
+    !!config.data &&
+    showsLanding({ enabled: config.data.landingEnabled, search, dismissed })
+  );
 }

@@ -11,7 +11,13 @@ function LostPageArt() {
       <path d="M30 40a14 14 0 0 1 14-14h44a14 14 0 0 1 14 14v6H30z" fill="#0b7a74" />
       <rect x="46" y="18" width="6" height="16" rx="3" fill="#44576b" />
       <rect x="80" y="18" width="6" height="16" rx="3" fill="#44576b" />
-      <path d="M58 62c0-5 4-8 8-8s8 3 8 7c0 6-8 6-8 12" stroke="#0b7a74" strokeWidth="5" fill="none" strokeLinecap="round" />
+      <path
+        d="M58 62c0-5 4-8 8-8s8 3 8 7c0 6-8 6-8 12"
+        stroke="#0b7a74"
+        strokeWidth="5"
+        fill="none"
+        strokeLinecap="round"
+      />
       <circle cx="66" cy="83" r="3.5" fill="#0b7a74" />
     </svg>
   );

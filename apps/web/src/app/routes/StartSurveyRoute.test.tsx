@@ -15,8 +15,13 @@ describe('start-survey', () => {
       order.push('logout');
       setSession({ user: null, accessToken: null, isGuest: true });
     });
-    renderRoute(<StartSurveyRoute />, { path: '/appointments/:id/start-survey', url: '/appointments/apt-42/start-survey?exp=1900000000&sig=abc_DEF-123&utm=mail' });
-    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/survey\/appointment\/apt-42\?exp=1900000000&sig=abc_DEF-123$/);
+    renderRoute(<StartSurveyRoute />, {
+      path: '/appointments/:id/start-survey',
+      url: '/appointments/apt-42/start-survey?exp=1900000000&sig=abc_DEF-123&utm=mail',
+    });
+    expect(await screen.findByTestId('location')).toHaveTextContent(
+      /^\/survey\/appointment\/apt-42\?exp=1900000000&sig=abc_DEF-123$/,
+    );
     expect(order[0]).toBe('logout');
     expect(getSession().isGuest).toBe(true);
     setLogoutHandler(null);

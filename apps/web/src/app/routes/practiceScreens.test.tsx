@@ -1,6 +1,10 @@
 import { isValidElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { RequireAuthentication, RequireBookingFlow, RequirePermission } from '../../features/identity/guards/Guards';
+import {
+  RequireAuthentication,
+  RequireBookingFlow,
+  RequirePermission,
+} from '../../features/identity/guards/Guards';
 import { SsoBootstrap } from '../../features/identity/guards/SsoBootstrap';
 import { NotFoundPage } from './NotFoundPage';
 import { guarded, PracticeRoute } from './practiceScreens';
@@ -46,7 +50,11 @@ describe('the practice routes’ guards (patient-booking.md §2.2, §4.8)', () =
 
   it('answers a declared practice family without a screen with the 404 page behind that family’s guards', () => {
     expect(chain(PracticeRoute({ notFound: 'dashboard/*' }))).toEqual(['sso', 'authentication', '404']);
-    expect(chain(PracticeRoute({ notFound: 'practice-admin/*' }))).toEqual(['sso', 'permission:practiceadmin', '404']);
+    expect(chain(PracticeRoute({ notFound: 'practice-admin/*' }))).toEqual([
+      'sso',
+      'permission:practiceadmin',
+      '404',
+    ]);
   });
 
   it('puts the settings frame behind the settings permission and the bootstrap', () => {

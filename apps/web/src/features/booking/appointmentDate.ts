@@ -17,7 +17,8 @@ export function appointmentDate(
   const today = new TZDate(now.getTime(), timeZone);
   const dayKey = (d: Date) => formatPattern(d, 'yyyy-MM-dd');
   const tomorrow = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + 1, 12, timeZone);
-  const relative = dayKey(at) === dayKey(today) ? 'today' : dayKey(at) === dayKey(tomorrow) ? 'tomorrow' : null;
+  const relative =
+    dayKey(at) === dayKey(today) ? 'today' : dayKey(at) === dayKey(tomorrow) ? 'tomorrow' : null;
   const day = formatPattern(at, relative ? 'MMM d' : 'EEE, MMM d', options.locale);
   const text = options.walkIn ? day : `${day} - ${formatPattern(at, 'h:mm aaa', options.locale)}`;
   return { relative, text };

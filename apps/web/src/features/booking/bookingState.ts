@@ -1,4 +1,9 @@
-import { isCalendarSlotData, STORAGE_KEYS, type CalendarSlotData, type FormAnswers } from '@careslot/contracts';
+import {
+  isCalendarSlotData,
+  STORAGE_KEYS,
+  type CalendarSlotData,
+  type FormAnswers,
+} from '@careslot/contracts';
 import type { BookingStage } from '@careslot/domain';
 
 /** The family member a booking is for (3.10 selectedFamilyMember); null or absent means the account holder. */
@@ -81,7 +86,10 @@ export function saveBookingState(state: BookAppointmentState): void {
 
 /** Changes part of the state and keeps the rest; the state starts at the booking form. */
 export function updateBookingState(change: Partial<BookAppointmentState>): BookAppointmentState {
-  const current = readBookingState() ?? { appointmentInfo: { Reason: '' }, currentStage: 'BOOKING_FORM' as BookingStage };
+  const current = readBookingState() ?? {
+    appointmentInfo: { Reason: '' },
+    currentStage: 'BOOKING_FORM' as BookingStage,
+  };
   const next = { ...current, ...change };
   saveBookingState(next);
   return next;

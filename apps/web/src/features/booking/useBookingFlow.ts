@@ -14,24 +14,39 @@ import {
 } from '@careslot/domain';
 import { apiRequest } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
-import { useCoverages, usePatient, useScheduleSettings, useScreeningForms, useVisitPaymentConfig } from './api/bookingFlow';
+import {
+  useCoverages,
+  usePatient,
+  useScheduleSettings,
+  useScreeningForms,
+  useVisitPaymentConfig,
+} from './api/bookingFlow';
 import { useSchedule } from './api/schedule';
-import { readBookingState, readHeldSlot, updateBookingState, type BookAppointmentState } from './bookingState';
+import {
+  readBookingState,
+  readHeldSlot,
+  updateBookingState,
+  type BookAppointmentState,
+} from './bookingState';
 import { participantOf, readPaymentFlowState } from './payment/flowState';
 import { useSubmitBooking } from './submit';
 
 function useLocationRecord(id: string | null) {
   return useQuery({
     queryKey: ['location', id],
-    queryFn: ({ signal }) => apiRequest<Location>(`/careslot-administration/api/v2/location/${encodeURIComponent(id!)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Location>(`/careslot-administration/api/v2/location/${encodeURIComponent(id!)}`, { signal }),
     enabled: !!id,
     staleTime: 5 * 60_000,
   });
 }
 
 /** The mobile number on a patient record and whether a code confirmed it. */
-export function mobileOf(patient: { Telecom: { System: string; Value: string; IsVerified: boolean }[] } | undefined) {
-  const mobile = patient?.Telecom.find((t) => t.System === 'Mobile') ?? patient?.Telecom.find((t) => t.System === 'Phone');
+export function mobileOf(
+  patient: { Telecom: { System: string; Value: string; IsVerified: boolean }[] } | undefined,
+) {
+  const mobile =
+    patient?.Telecom.find((t) => t.System === 'Mobile') ?? patient?.Telecom.find((t) => t.System === 'Phone');
   return { value: mobile?.Value ?? '', verified: mobile?.System === 'Mobile' ? mobile.IsVerified : false };
 }
 
@@ -69,16 +84,29 @@ export function useBookingFlow() {
       : null;
   const screeningForms = useScreeningForms(screeningQuery);
   const payment = useVisitPaymentConfig(
-    location.data ? { organizationId: location.data.OrganizationId, locationId: location.data.Id, providerId: schedule.data?.PractitionerId ?? null } : null,
+    location.data
+      ? {
+          organizationId: location.data.OrganizationId,
+          locationId: location.data.Id,
+          providerId: schedule.data?.PractitionerId ?? null,
+        }
+      : null,
   );
 
   const context = useCallback(
-    (current: BookAppointmentState | null, overrides: Partial<BookingFlowContext> = {}): BookingFlowContext => {
+    (
+      current: BookAppointmentState | null,
+      overrides: Partial<BookingFlowContext> = {},
+    ): BookingFlowContext => {
       const primary = coverages.data?.find((c) => c.Priority === 'Primary');
-      const insuranceName = current?.insurance !== undefined ? (current.insurance?.Insurance.Display ?? null) : (primary?.Name ?? null);
+      const insuranceName =
+        current?.insurance !== undefined
+          ? (current.insurance?.Insurance.Display ?? null)
+          : (primary?.Name ?? null);
       return {
         hasScreeningForms: (screeningForms.data?.length ?? 0) > 0,
-        phoneVerified: current?.mobileVerificationWorkflow?.verified === true || mobileOf(holder.data).verified,
+        phoneVerified:
+          current?.mobileVerificationWorkflow?.verified === true || mobileOf(holder.data).verified,
         collectPatientDemographics: settings.data?.CollectPatientDemographics ?? false,
         enableInsurance: settings.data?.EnableInsurance ?? false,
         insuranceName,
@@ -92,7 +120,11 @@ export function useBookingFlow() {
 
   /** Moves on from a completed stage; answers the next stage (BOOK_APPOINTMENT when nothing else applies). */
   const advance = useCallback(
-    (completed: BookingStage, change: Partial<BookAppointmentState> = {}, overrides: Partial<BookingFlowContext> = {}): BookingStage => {
+    (
+      completed: BookingStage,
+      change: Partial<BookAppointmentState> = {},
+      overrides: Partial<BookingFlowContext> = {},
+    ): BookingStage => {
       const saved = updateBookingState(change);
       const next = nextBookingStage(completed, context(saved, overrides));
       updateBookingState({ currentStage: next });
@@ -117,7 +149,14 @@ export function useBookingFlow() {
     [context, navigate, held, user, booking],
   );
 
-  const ready = !!held && !schedule.isLoading && !settings.isLoading && !holder.isLoading && !coverages.isLoading && !screeningForms.isLoading && !payment.isLoading;
+  const ready =
+    !!held &&
+    !schedule.isLoading &&
+    !settings.isLoading &&
+    !holder.isLoading &&
+    !coverages.isLoading &&
+    !screeningForms.isLoading &&
+    !payment.isLoading;
 
   return {
     user,

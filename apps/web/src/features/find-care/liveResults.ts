@@ -1,10 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SEARCH_WEEK_DAYS, type FindCareResult, type FindCareSearch, type SlotDeletedEvent, type SlotEvent } from '@careslot/contracts';
+import {
+  SEARCH_WEEK_DAYS,
+  type FindCareResult,
+  type FindCareSearch,
+  type SlotDeletedEvent,
+  type SlotEvent,
+} from '@careslot/contracts';
 import { useSession } from '../../shared/session/session';
 import { followSchedules } from '../../shared/slots/calendarHub';
 import { slotQueryRange } from '../../shared/slots/slotDates';
-import { applySlotEvent, PLAIN_SLOT_EVENTS, SLOT_EVENT_KINDS, type SlotEventKind } from '../../shared/slots/slotEvents';
+import {
+  applySlotEvent,
+  PLAIN_SLOT_EVENTS,
+  SLOT_EVENT_KINDS,
+  type SlotEventKind,
+} from '../../shared/slots/slotEvents';
 import { findCareQuery } from './api/findCare';
 
 /** After a slot leaves a card, the page asks the search again this much later to fill the day back up to 3. */
@@ -25,8 +36,17 @@ export function applyEventToResults(
   let removed = false;
   const providers = result.providers.map((provider) => {
     if (!provider.schedule_id || provider.schedule_id !== event.ScheduleId) return provider;
-    const range = slotQueryRange({ startDay: result.date, now, timeZone: provider.location.iana_time_zone, rangeDays: SEARCH_WEEK_DAYS - 1 });
-    const slots = applySlotEvent(provider.slots, kind, event, { scheduleIds: [provider.schedule_id], from: range.from, to: range.to });
+    const range = slotQueryRange({
+      startDay: result.date,
+      now,
+      timeZone: provider.location.iana_time_zone,
+      rangeDays: SEARCH_WEEK_DAYS - 1,
+    });
+    const slots = applySlotEvent(provider.slots, kind, event, {
+      scheduleIds: [provider.schedule_id],
+      from: range.from,
+      to: range.to,
+    });
     if (slots === provider.slots) return provider;
     changed = true;
     if (slots.length < provider.slots.length) removed = true;
@@ -45,7 +65,11 @@ export function useLiveResults(body: FindCareSearch | null, result: FindCareResu
   const { accessToken } = useSession();
   const [live, setLive] = useState(false);
   const bodyKey = body ? JSON.stringify(body) : '';
-  const idsKey = [...new Set((result?.providers ?? []).flatMap((p) => (p.schedule_id ? [p.schedule_id] : [])))].sort().join(',');
+  const idsKey = [
+    ...new Set((result?.providers ?? []).flatMap((p) => (p.schedule_id ? [p.schedule_id] : []))),
+  ]
+    .sort()
+    .join(',');
 
   useEffect(() => {
     if (!bodyKey || !idsKey || !accessToken) return;
@@ -58,13 +82,21 @@ export function useLiveResults(body: FindCareSearch | null, result: FindCareResu
         let removed = false;
         queryClient.setQueryData<FindCareResult>(key, (old) => {
           if (!old) return old;
-          const next = applyEventToResults(old, SLOT_EVENT_KINDS[event], message.data as unknown as SlotEvent | SlotDeletedEvent, new Date());
+          const next = applyEventToResults(
+            old,
+            SLOT_EVENT_KINDS[event],
+            message.data as unknown as SlotEvent | SlotDeletedEvent,
+            new Date(),
+          );
           removed = next.removed;
           return next.result;
         });
         if (removed) {
           clearTimeout(refill);
-          refill = setTimeout(() => void queryClient.invalidateQueries({ queryKey: key, exact: true }), REFILL_DELAY_MS);
+          refill = setTimeout(
+            () => void queryClient.invalidateQueries({ queryKey: key, exact: true }),
+            REFILL_DELAY_MS,
+          );
         }
       },
       () => void queryClient.invalidateQueries({ queryKey: key, exact: true }),

@@ -7,7 +7,14 @@ const read = (query: string) => readSearchParams(new URLSearchParams(query), TOD
 describe('provider-search URL', () => {
   it('defaults to sort by distance, page 1 of 5, any distance, walk-in and tele visits on, today', () => {
     expect(read('')).toEqual(defaultSearchState(TODAY));
-    expect(read('')).toMatchObject({ sortOn: 'distance', pageNo: 1, pageSize: 5, distance: 0, walkInTeleVisitEnabled: true, date: TODAY });
+    expect(read('')).toMatchObject({
+      sortOn: 'distance',
+      pageNo: 1,
+      pageSize: 5,
+      distance: 0,
+      walkInTeleVisitEnabled: true,
+      date: TODAY,
+    });
   });
 
   it('reads reading 2 names', () => {
@@ -32,7 +39,11 @@ describe('provider-search URL', () => {
   });
 
   it('accepts reading 1 names too', () => {
-    expect(read('Specialty=Dermatologist&ZipCode=60611&SortBy=next_availability&Gender=M&Offset=2&Limit=10&Condition=Acne&City=Chicago')).toMatchObject({
+    expect(
+      read(
+        'Specialty=Dermatologist&ZipCode=60611&SortBy=next_availability&Gender=M&Offset=2&Limit=10&Condition=Acne&City=Chicago',
+      ),
+    ).toMatchObject({
       specialties: ['Dermatologist'],
       zipCode: '60611',
       sortOn: 'next_availability',
@@ -45,7 +56,11 @@ describe('provider-search URL', () => {
   });
 
   it('falls back to the defaults for values it cannot use', () => {
-    expect(read('page_no=0&page_size=10000&distance=-4&sort_on=price&zip_code=10&date=2020-01-01&gender_code=X&visit_type=Drive')).toMatchObject({
+    expect(
+      read(
+        'page_no=0&page_size=10000&distance=-4&sort_on=price&zip_code=10&date=2020-01-01&gender_code=X&visit_type=Drive',
+      ),
+    ).toMatchObject({
       pageNo: 1,
       pageSize: 5,
       distance: 0,
@@ -58,13 +73,19 @@ describe('provider-search URL', () => {
   });
 
   it('round-trips every filter through the URL', () => {
-    const state = read('specialty[]=Internist&zip_code=100011234&insurance_name=Aetna&gender_code=F&distance=10&visit_type=Walk-In&sort_on=next_availability&page_no=2&text_field=smith');
+    const state = read(
+      'specialty[]=Internist&zip_code=100011234&insurance_name=Aetna&gender_code=F&distance=10&visit_type=Walk-In&sort_on=next_availability&page_no=2&text_field=smith',
+    );
     expect(read(toSearchParams(state).toString())).toEqual(state);
   });
 
   it('builds the search body in reading 1 names, with the plan id from the insurance list', () => {
-    const state = read('condition=Acne&zip_code=10001&insurance_name=Aetna&insurance_plane_name=Open%20Access&distance=25&page_no=2');
-    const body = toSearchRequest(state, (carrier, plan) => (carrier === 'Aetna' && plan === 'Open Access' ? 'plan-1' : null));
+    const state = read(
+      'condition=Acne&zip_code=10001&insurance_name=Aetna&insurance_plane_name=Open%20Access&distance=25&page_no=2',
+    );
+    const body = toSearchRequest(state, (carrier, plan) =>
+      carrier === 'Aetna' && plan === 'Open Access' ? 'plan-1' : null,
+    );
     expect(body).toEqual({
       Condition: 'Acne',
       Date: TODAY,

@@ -1,4 +1,13 @@
-import { GENDER_CODES, PAGING, SEARCH_MAX_PAGE_SIZE, SEARCH_SORTS, VISIT_TYPES, type FindCareSearch, type SearchSort, type VisitType } from '@careslot/contracts';
+import {
+  GENDER_CODES,
+  PAGING,
+  SEARCH_MAX_PAGE_SIZE,
+  SEARCH_SORTS,
+  VISIT_TYPES,
+  type FindCareSearch,
+  type SearchSort,
+  type VisitType,
+} from '@careslot/contracts';
 import { zipDigits } from '@careslot/domain';
 
 /**
@@ -54,7 +63,8 @@ export function defaultSearchState(today: string): SearchState {
   };
 }
 
-const text = (value: string | null | undefined): string | null => (value && value.trim() ? value.trim() : null);
+const text = (value: string | null | undefined): string | null =>
+  value && value.trim() ? value.trim() : null;
 
 function whole(value: string | null, fallback: number, min: number, max: number): number {
   const n = Number(value);
@@ -70,8 +80,15 @@ function coordinate(value: string | null, limit: number): number | null {
 /** Reads the page's URL: reading 2 first, reading 1 names where reading 2 is absent. Bad values fall back. */
 export function readSearchParams(params: URLSearchParams, today: string): SearchState {
   const defaults = defaultSearchState(today);
-  const get = (reading2: string, reading1?: string) => params.get(reading2) ?? (reading1 ? params.get(reading1) : null);
-  const specialties = [...params.getAll('specialty[]'), ...params.getAll('specialty'), ...params.getAll('Specialty')].map((s) => s.trim()).filter(Boolean);
+  const get = (reading2: string, reading1?: string) =>
+    params.get(reading2) ?? (reading1 ? params.get(reading1) : null);
+  const specialties = [
+    ...params.getAll('specialty[]'),
+    ...params.getAll('specialty'),
+    ...params.getAll('Specialty'),
+  ]
+    .map((s) => s.trim())
+    .filter(Boolean);
   const date = get('date', 'Date');
   const zip = zipDigits(get('zip_code', 'ZipCode') ?? '');
   const gender = get('gender_code', 'Gender')?.toUpperCase() ?? null;
@@ -129,8 +146,14 @@ export function toSearchParams(state: SearchState): URLSearchParams {
 }
 
 /** The body of the search call (reading 1). A plan name becomes its id through the loaded insurance list. */
-export function toSearchRequest(state: SearchState, planIdOf: (carrier: string, plan: string) => string | null): FindCareSearch {
-  const planId = state.insuranceName && state.insurancePlanName ? planIdOf(state.insuranceName, state.insurancePlanName) : null;
+export function toSearchRequest(
+  state: SearchState,
+  planIdOf: (carrier: string, plan: string) => string | null,
+): FindCareSearch {
+  const planId =
+    state.insuranceName && state.insurancePlanName
+      ? planIdOf(state.insuranceName, state.insurancePlanName)
+      : null;
   return {
     ...(state.specialties.length > 0 ? { Specialty: state.specialties } : {}),
     ...(state.condition ? { Condition: state.condition } : {}),
@@ -138,8 +161,12 @@ export function toSearchRequest(state: SearchState, planIdOf: (carrier: string, 
     ...(state.insuranceName ? { insurance_name: state.insuranceName } : {}),
     ...(planId ? { InsurancePlanIds: [planId] } : {}),
     ...(state.zipCode ? { ZipCode: state.zipCode } : {}),
-    ...(!state.zipCode && state.city ? { City: state.city, ...(state.stateName ? { StateName: state.stateName } : {}) } : {}),
-    ...(!state.zipCode && state.latitude !== null && state.longitude !== null ? { Latitude: state.latitude, Longitude: state.longitude } : {}),
+    ...(!state.zipCode && state.city
+      ? { City: state.city, ...(state.stateName ? { StateName: state.stateName } : {}) }
+      : {}),
+    ...(!state.zipCode && state.latitude !== null && state.longitude !== null
+      ? { Latitude: state.latitude, Longitude: state.longitude }
+      : {}),
     ...(state.textField ? { TextField: state.textField } : {}),
     ...(state.gender ? { Gender: state.gender } : {}),
     ...(state.visitType ? { VisitType: state.visitType } : {}),

@@ -3,17 +3,30 @@ import { act, renderHook } from '@testing-library/react';
 import { GEOLOCATION } from '@careslot/contracts';
 import { useLocationPrompt } from './useLocationPrompt';
 
-type Callbacks = { success: PositionCallback; failure: PositionErrorCallback; options: PositionOptions | undefined };
+type Callbacks = {
+  success: PositionCallback;
+  failure: PositionErrorCallback;
+  options: PositionOptions | undefined;
+};
 const DENIED = 1;
 const TIMEOUT = 3;
 
 function stubGeolocation() {
   const calls: Callbacks[] = [];
-  const getCurrentPosition = vi.fn((success: PositionCallback, failure: PositionErrorCallback, options?: PositionOptions) => {
-    calls.push({ success, failure: failure, options });
-  });
+  const getCurrentPosition = vi.fn(
+    (success: PositionCallback, failure: PositionErrorCallback, options?: PositionOptions) => {
+      calls.push({ success, failure: failure, options });
+    },
+  );
   Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
-  const error = (code: number) => ({ code, PERMISSION_DENIED: DENIED, POSITION_UNAVAILABLE: 2, TIMEOUT, message: '' }) as GeolocationPositionError;
+  const error = (code: number) =>
+    ({
+      code,
+      PERMISSION_DENIED: DENIED,
+      POSITION_UNAVAILABLE: 2,
+      TIMEOUT,
+      message: '',
+    }) as GeolocationPositionError;
   return { calls, error };
 }
 

@@ -16,7 +16,10 @@ export interface LocationPrompt {
  * first time only: alertCount is '0' while the page is open and has not alerted yet, '1' once it has, and
  * is removed when the page goes away.
  */
-export function useLocationPrompt(enabled: boolean, onPosition: (latitude: number, longitude: number) => void): LocationPrompt {
+export function useLocationPrompt(
+  enabled: boolean,
+  onPosition: (latitude: number, longitude: number) => void,
+): LocationPrompt {
   const [alertOpen, setAlertOpen] = useState(false);
   const asked = useRef(false);
   const positionHandler = useRef(onPosition);
@@ -40,7 +43,11 @@ export function useLocationPrompt(enabled: boolean, onPosition: (latitude: numbe
       localStorage.setItem(ALERT_COUNT, '1');
       setAlertOpen(true);
     };
-    const options: PositionOptions = { maximumAge: GEOLOCATION.maximumAgeMs, timeout: GEOLOCATION.timeoutMs, enableHighAccuracy: GEOLOCATION.enableHighAccuracy };
+    const options: PositionOptions = {
+      maximumAge: GEOLOCATION.maximumAgeMs,
+      timeout: GEOLOCATION.timeoutMs,
+      enableHighAccuracy: GEOLOCATION.enableHighAccuracy,
+    };
     const ask = (attempt: number) => {
       if (!('geolocation' in navigator)) return alertOnce();
       navigator.geolocation.getCurrentPosition(
@@ -50,7 +57,8 @@ export function useLocationPrompt(enabled: boolean, onPosition: (latitude: numbe
           positionHandler.current(position.coords.latitude, position.coords.longitude);
         },
         (error) => {
-          if (error.code !== error.PERMISSION_DENIED && attempt === 0) retry = setTimeout(() => ask(1), GEOLOCATION.retryMs);
+          if (error.code !== error.PERMISSION_DENIED && attempt === 0)
+            retry = setTimeout(() => ask(1), GEOLOCATION.retryMs);
           else alertOnce();
         },
         options,

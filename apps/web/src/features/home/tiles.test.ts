@@ -40,7 +40,11 @@ describe('home tiles', () => {
     const query = params(url);
     expect(query.getAll('specialty[]')).toEqual(['Cardiologist (Heart Doctor)']);
     expect(query.has('condition')).toBe(false);
-    expect([query.get('date'), query.get('page_no'), query.get('page_size')]).toEqual(['2026-11-22', '1', '5']);
+    expect([query.get('date'), query.get('page_no'), query.get('page_size')]).toEqual([
+      '2026-11-22',
+      '1',
+      '5',
+    ]);
   });
 
   it('a condition tile searches the condition without a specialty', () => {

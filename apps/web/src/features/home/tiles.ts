@@ -18,10 +18,20 @@ export const CONDITION_TILES = [
 export type ConditionKey = (typeof CONDITION_TILES)[number]['key'];
 export type SpecialtyKey = (typeof FEATURED_SPECIALTIES)[number]['key'];
 
-export type Tile = { kind: 'specialty'; key: SpecialtyKey; value: string } | { kind: 'condition'; key: ConditionKey; value: string };
+export type Tile =
+  | { kind: 'specialty'; key: SpecialtyKey; value: string }
+  | { kind: 'condition'; key: ConditionKey; value: string };
 
-export const SPECIALTY_TILES: Tile[] = FEATURED_SPECIALTIES.map(({ key, value }) => ({ kind: 'specialty', key, value }));
-export const CONDITIONS: Tile[] = CONDITION_TILES.map(({ key, value }) => ({ kind: 'condition', key, value }));
+export const SPECIALTY_TILES: Tile[] = FEATURED_SPECIALTIES.map(({ key, value }) => ({
+  kind: 'specialty',
+  key,
+  value,
+}));
+export const CONDITIONS: Tile[] = CONDITION_TILES.map(({ key, value }) => ({
+  kind: 'condition',
+  key,
+  value,
+}));
 
 /**
  * Where a tile leads: provider-search for today, first page of 5. A specialty tile searches that specialty

@@ -2,11 +2,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../../shared/session/session';
 import { bootstrapSession } from './identityClient';
 
-const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const part = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 /** A JWT-shaped token with these claims (startup only decodes it; the server checks signatures). */
-const token = (claims: Record<string, unknown>) => `${part({ alg: 'ES256' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, ...claims })}.sig`;
-const PATIENT = { sub: 's-1', email: 'jordan@example.com', name: 'Jordan Ellis', user_roles: ['patient'], user_type: 'Patient', careslot_id: 'pat-1' };
-const answer = (access_token: string) => ({ status_code: 200, message: 'OK', data: { access_token, expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app' } });
+const token = (claims: Record<string, unknown>) =>
+  `${part({ alg: 'ES256' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, ...claims })}.sig`;
+const PATIENT = {
+  sub: 's-1',
+  email: 'jordan@example.com',
+  name: 'Jordan Ellis',
+  user_roles: ['patient'],
+  user_type: 'Patient',
+  careslot_id: 'pat-1',
+};
+const answer = (access_token: string) => ({
+  status_code: 200,
+  message: 'OK',
+  data: { access_token, expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app' },
+});
 
 /** Answers by path; records the paths asked in order. */
 function serve(answers: Record<string, () => Response>) {
@@ -34,7 +47,10 @@ afterEach(() => {
 describe('startup (patient-booking.md §4.8): stored valid token, else already logged in, else a guest token', () => {
   it('uses a stored valid token without asking the server', async () => {
     const stored = token(PATIENT);
-    localStorage.setItem('login_response', JSON.stringify({ access_token: stored, expires_in: 3600, token_type: 'Bearer' }));
+    localStorage.setItem(
+      'login_response',
+      JSON.stringify({ access_token: stored, expires_in: 3600, token_type: 'Bearer' }),
+    );
     const asked = serve({});
     await bootstrapSession();
     expect(asked).toEqual([]);
@@ -43,7 +59,10 @@ describe('startup (patient-booking.md §4.8): stored valid token, else already l
 
   it("asks 'already logged in' when the stored token has expired, and takes the token it answers", async () => {
     const expired = `${part({ alg: 'ES256' })}.${part({ ...PATIENT, exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
-    localStorage.setItem('login_response', JSON.stringify({ access_token: expired, expires_in: 3600, token_type: 'Bearer' }));
+    localStorage.setItem(
+      'login_response',
+      JSON.stringify({ access_token: expired, expires_in: 3600, token_type: 'Bearer' }),
+    );
     const fresh = token(PATIENT);
     const asked = serve({ '/api/account/is-already-loggedin': () => Response.json(answer(fresh)) });
     await bootstrapSession();
@@ -68,7 +87,13 @@ describe('what the browser keeps of a sign-in (decision 0034)', () => {
     const { applyProductToken } = await import('./identityClient');
     const product = token(PATIENT);
     const idToken = token({ ...PATIENT, dob: '1990-05-01', mobile_number: '2125550147' });
-    const login = { access_token: product, expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app', id_token: idToken };
+    const login = {
+      access_token: product,
+      expires_in: 3600,
+      token_type: 'Bearer',
+      application_id: 'careslot_web_app',
+      id_token: idToken,
+    };
     expect(applyProductToken(login)).toBe(true);
     const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
     expect(stored).toContain(product);

@@ -21,7 +21,7 @@ interface Call {
 /** A stand-in for the API that answers by path and records every call in order. */
 function fakeApi(answers: Record<string, unknown>) {
   const calls: Call[] = [];
-  const api = async <T,>(path: string, options?: RequestOptions): Promise<T> => {
+  const api = async <T>(path: string, options?: RequestOptions): Promise<T> => {
     calls.push({ path, options });
     const key = Object.keys(answers).find((k) => path.startsWith(k));
     const answer = key ? answers[key] : undefined;
@@ -43,7 +43,15 @@ const NEW_USER = {
   eula_accepted: 'true',
   oha_accepted: 'false',
 };
-const SIGNED = { data: { access_token: 't2', expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app', PatientId: 'pat-1' } };
+const SIGNED = {
+  data: {
+    access_token: 't2',
+    expires_in: 3600,
+    token_type: 'Bearer',
+    application_id: 'careslot_web_app',
+    PatientId: 'pat-1',
+  },
+};
 const AGREEMENTS = [
   { Id: 'a-eula', Type: 'eula' },
   { Id: 'a-oha', Type: 'oha' },
@@ -60,7 +68,11 @@ describe('completeSignup (patient-booking.md §4.8 steps 5-9)', () => {
       [ACCOUNT_PATHS.userAgreement]: {},
     });
     const applied: string[] = [];
-    const outcome = await completeSignup(NEW_USER, (token) => (applied.push(token.access_token), { ...NEW_USER, careslot_id: 'pat-1' }), api);
+    const outcome = await completeSignup(
+      NEW_USER,
+      (token) => (applied.push(token.access_token), { ...NEW_USER, careslot_id: 'pat-1' }),
+      api,
+    );
 
     expect(applied).toEqual(['t2']);
     expect(outcome).toEqual({ token: SIGNED.data, redirect: null });
@@ -71,7 +83,10 @@ describe('completeSignup (patient-booking.md §4.8 steps 5-9)', () => {
       ACCOUNT_PATHS.userAgreement,
       ACCOUNT_PATHS.userAgreement,
     ]);
-    expect(calls[0]!.options?.body).toMatchObject({ Name: [{ Given: ['Casey'], Family: 'Lee', Prefix: ['Mrs'] }], BirthDate: '1991-04-09' });
+    expect(calls[0]!.options?.body).toMatchObject({
+      Name: [{ Given: ['Casey'], Family: 'Lee', Prefix: ['Mrs'] }],
+      BirthDate: '1991-04-09',
+    });
     expect(calls[1]!.options?.body).toMatchObject({ PatientId: 'pat-1', SmsAlertsEnabled: true });
     expect(calls.slice(3).map((c) => c.options?.body)).toEqual([
       { AgreementId: 'a-eula', UserId: 'pat-1', Status: 'Accepted' },
@@ -99,10 +114,28 @@ describe('completeSignup (patient-booking.md §4.8 steps 5-9)', () => {
 
   it('builds an invited patient from the invitation and forgets the code afterwards', async () => {
     sessionStorage.setItem(INVITATION_KEY, 'inv-1');
-    const invitation = { Id: 'inv-1', Name: [{ Given: ['Robin'], Family: 'Marsh' }], Telecom: [], BirthDate: '1985-02-11', Gender: 'Male', Address: {}, Identifier: [], Practice: { Id: 'p' }, Status: 'Pending', ExpiresAt: '' };
-    const { api, calls } = fakeApi({ [`${ACCOUNT_PATHS.invitation}/`]: { data: invitation }, [ACCOUNT_PATHS.signup]: SIGNED, [ACCOUNT_PATHS.unsignedAgreements]: [] });
+    const invitation = {
+      Id: 'inv-1',
+      Name: [{ Given: ['Robin'], Family: 'Marsh' }],
+      Telecom: [],
+      BirthDate: '1985-02-11',
+      Gender: 'Male',
+      Address: {},
+      Identifier: [],
+      Practice: { Id: 'p' },
+      Status: 'Pending',
+      ExpiresAt: '',
+    };
+    const { api, calls } = fakeApi({
+      [`${ACCOUNT_PATHS.invitation}/`]: { data: invitation },
+      [ACCOUNT_PATHS.signup]: SIGNED,
+      [ACCOUNT_PATHS.unsignedAgreements]: [],
+    });
     await completeSignup(NEW_USER, () => ({ ...NEW_USER, careslot_id: 'pat-1' }), api);
-    expect(calls[1]!.options?.body).toMatchObject({ InvitationId: 'inv-1', Name: [{ Given: ['Robin'], Family: 'Marsh' }] });
+    expect(calls[1]!.options?.body).toMatchObject({
+      InvitationId: 'inv-1',
+      Name: [{ Given: ['Robin'], Family: 'Marsh' }],
+    });
     expect(sessionStorage.getItem(INVITATION_KEY)).toBeNull();
   });
 
@@ -156,11 +189,13 @@ describe('processAgreements', () => {
 describe('handOverGuestHolds (§4.8 pending slot hand-off)', () => {
   beforeEach(() => sessionStorage.clear());
 
-  it('hands the guest session\'s holds over, proved by the guest token, when a slot is pending', async () => {
+  it("hands the guest session's holds over, proved by the guest token, when a slot is pending", async () => {
     sessionStorage.setItem('slot_data', '{}');
     const { api, calls } = fakeApi({ [SLOT_HAND_OVER_PATH]: { HandedOver: 1 } });
     await handOverGuestHolds('guest-token', api);
-    expect(calls).toEqual([{ path: SLOT_HAND_OVER_PATH, options: { method: 'POST', body: { GuestToken: 'guest-token' } } }]);
+    expect(calls).toEqual([
+      { path: SLOT_HAND_OVER_PATH, options: { method: 'POST', body: { GuestToken: 'guest-token' } } },
+    ]);
   });
 
   it('calls nothing without a pending slot or without a guest token', async () => {
@@ -171,7 +206,7 @@ describe('handOverGuestHolds (§4.8 pending slot hand-off)', () => {
     expect(calls).toEqual([]);
   });
 
-  it('ignores a failed hand-over (the booking\'s slot check decides later)', async () => {
+  it("ignores a failed hand-over (the booking's slot check decides later)", async () => {
     sessionStorage.setItem('slot_data', '{}');
     const { api } = fakeApi({ [SLOT_HAND_OVER_PATH]: new Error('400') });
     await expect(handOverGuestHolds('expired', api)).resolves.toBeUndefined();
@@ -193,7 +228,11 @@ describe('a registration before its session', () => {
       [ACCOUNT_PATHS.unsignedAgreements]: [],
     });
     const registration = registrationCalls('t1', api);
-    await completeSignup(NEW_USER, () => (registration.done(), { ...NEW_USER, careslot_id: 'pat-1' }), registration.api);
+    await completeSignup(
+      NEW_USER,
+      () => (registration.done(), { ...NEW_USER, careslot_id: 'pat-1' }),
+      registration.api,
+    );
 
     expect(calls.map((c) => [c.path, c.options?.token])).toEqual([
       [ACCOUNT_PATHS.signup, 't1'],

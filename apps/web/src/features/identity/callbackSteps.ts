@@ -33,7 +33,8 @@ type Api = <T>(path: string, options?: RequestOptions) => Promise<T>;
  */
 export function handOffPendingSlot(): boolean {
   return (
-    !!sessionStorage.getItem(STORAGE_KEYS.session.slotData) || !!sessionStorage.getItem(STORAGE_KEYS.session.slotInfo)
+    !!sessionStorage.getItem(STORAGE_KEYS.session.slotData) ||
+    !!sessionStorage.getItem(STORAGE_KEYS.session.slotInfo)
   );
 }
 
@@ -72,7 +73,10 @@ export async function processAgreements(claims: SignedInClaims, api: Api = apiRe
   const userId = claims.careslot_id;
   if (!userId) return;
   try {
-    const unsigned = await api<Agreement[]>(ACCOUNT_PATHS.unsignedAgreements, { method: 'POST', body: { userId } });
+    const unsigned = await api<Agreement[]>(ACCOUNT_PATHS.unsignedAgreements, {
+      method: 'POST',
+      body: { userId },
+    });
     for (const agreement of unsigned) {
       const accepted = (agreement.Type === 'eula' ? claims.eula_accepted : claims.oha_accepted) === 'true';
       await api(ACCOUNT_PATHS.userAgreement, {
@@ -98,7 +102,8 @@ export function needsSignup(claims: SignedInClaims): boolean {
  */
 export function registrationCalls(token: string, api: Api = apiRequest): { api: Api; done: () => void } {
   let bearer: string | null = token;
-  const call = <T,>(path: string, options: RequestOptions = {}) => api<T>(path, bearer ? { ...options, token: bearer } : options);
+  const call = <T>(path: string, options: RequestOptions = {}) =>
+    api<T>(path, bearer ? { ...options, token: bearer } : options);
   return {
     api: call,
     done: () => {
@@ -145,13 +150,18 @@ export async function completeSignup(
   let patient: SignupPatient = patientFromClaims(claims);
   if (invitationId) {
     try {
-      const invitation = await api<{ data: Invitation }>(`${ACCOUNT_PATHS.invitation}/${encodeURIComponent(invitationId)}`);
+      const invitation = await api<{ data: Invitation }>(
+        `${ACCOUNT_PATHS.invitation}/${encodeURIComponent(invitationId)}`,
+      );
       if (invitation.data.Status === 'Pending') patient = patientFromInvitation(invitation.data, claims);
     } catch {
       // A failed look-up is ignored (§8): the patient is built from the token instead.
     }
   }
-  const signed = await api<ProductTokenResponse>(ACCOUNT_PATHS.signup, { method: 'POST', body: patient }).catch(() => {
+  const signed = await api<ProductTokenResponse>(ACCOUNT_PATHS.signup, {
+    method: 'POST',
+    body: patient,
+  }).catch(() => {
     throw new SignupFailure('signup');
   });
   sessionStorage.removeItem(INVITATION_KEY);
@@ -169,5 +179,9 @@ export async function completeSignup(
   );
   const pending = handOffPendingSlot();
   await processAgreements(refreshed, api);
-  return { token: signed.data, redirect: pending ? BOOKING_FORM_PATH : null, ...(timezoneSaved ? {} : { timezoneFailed: true as const }) };
+  return {
+    token: signed.data,
+    redirect: pending ? BOOKING_FORM_PATH : null,
+    ...(timezoneSaved ? {} : { timezoneFailed: true as const }),
+  };
 }

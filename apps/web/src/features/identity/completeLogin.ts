@@ -2,7 +2,13 @@ import { ACCOUNT_PATHS, OAUTH_CLIENT_ID, STORAGE_KEYS, type AppConfig } from '@c
 import { apiRequest } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session';
 import { loadPendingSelection } from '../../shared/slots/pendingSelection';
-import { completeSignup, handOverGuestHolds, needsSignup, registrationCalls, SignupFailure } from './callbackSteps';
+import {
+  completeSignup,
+  handOverGuestHolds,
+  needsSignup,
+  registrationCalls,
+  SignupFailure,
+} from './callbackSteps';
 import {
   applyProductToken,
   decodeClaims,
@@ -104,5 +110,10 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
   // The product login of a practitioner: their practitioner roles are required (§4.8 "Login", §6).
   const refusal = await checkPractitionerLogin(final ?? {}, apiRequest, config.ehrSystemUrl);
   if (refusal) return { kind: 'refused', failure: refusal };
-  return { kind: 'signed-in', roles: final?.user_roles ?? [], redirect: outcome.redirect, ...(outcome.timezoneFailed ? { timezoneFailed: true as const } : {}) };
+  return {
+    kind: 'signed-in',
+    roles: final?.user_roles ?? [],
+    redirect: outcome.redirect,
+    ...(outcome.timezoneFailed ? { timezoneFailed: true as const } : {}),
+  };
 }

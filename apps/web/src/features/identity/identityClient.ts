@@ -118,7 +118,10 @@ export function applyProductToken(login: LoginResponse) {
   const claims = decodeClaims(login.access_token);
   if (!isValidUserToken(claims)) return false;
   const { access_token, expires_in, token_type, application_id } = login;
-  localStorage.setItem(STORAGE_KEYS.local.loginResponse, JSON.stringify({ access_token, expires_in, token_type, application_id }));
+  localStorage.setItem(
+    STORAGE_KEYS.local.loginResponse,
+    JSON.stringify({ access_token, expires_in, token_type, application_id }),
+  );
   if (claims.user_type) localStorage.setItem(STORAGE_KEYS.local.userType, claims.user_type);
   sessionStorage.setItem(STORAGE_KEYS.session.token, login.access_token);
   setSession({ user: userFromClaims(claims), accessToken: login.access_token, isGuest: false });
@@ -188,13 +191,20 @@ export interface AuthorizationOptions {
 }
 
 /** The authorization request URL of the realm, with PKCE S256; the verifier and state are kept for /callback. */
-export async function authorizationUrl(config: AppConfig, options: AuthorizationOptions = {}): Promise<string> {
+export async function authorizationUrl(
+  config: AppConfig,
+  options: AuthorizationOptions = {},
+): Promise<string> {
   const verifier = createVerifier();
   // Registration state of §3.1: profileMode basic, the session id, selfInitiated.
   const state = encodeState({
     nonce: createVerifier(),
     ...(options.register
-      ? { profileMode: 'basic' as const, selfInitiated: true, sessionId: sessionStorage.getItem(STORAGE_KEYS.session.sessionId) ?? createVerifier() }
+      ? {
+          profileMode: 'basic' as const,
+          selfInitiated: true,
+          sessionId: sessionStorage.getItem(STORAGE_KEYS.session.sessionId) ?? createVerifier(),
+        }
       : {}),
   });
   sessionStorage.setItem(STORAGE_KEYS.session.codeVerifier, verifier);
@@ -224,7 +234,10 @@ export async function redirectToLogin(config: AppConfig, options: AuthorizationO
 }
 
 /** Starts registration at the realm (prompt=create with initiate_url), patient-booking.md §7. */
-export function redirectToRegistration(config: AppConfig, options: Omit<AuthorizationOptions, 'register'> = {}) {
+export function redirectToRegistration(
+  config: AppConfig,
+  options: Omit<AuthorizationOptions, 'register'> = {},
+) {
   return redirectToLogin(config, { ...options, register: true });
 }
 
@@ -242,7 +255,14 @@ export async function signOut(
   // Every storage key of the spec goes with the user (§9 storage keys, §4.8 sign-out): the stored login,
   // permissions (user_type), popups, counts, redirect data, the PKCE verifier, booking and search state.
   for (const key of Object.values(STORAGE_KEYS.local)) localStorage.removeItem(key);
-  for (const key of [...Object.values(STORAGE_KEYS.session), INVITATION_KEY, PROBED_KEY, OAUTH_STATE_KEY, GUEST_TOKEN_KEY, PENDING_SELECTION_KEY])
+  for (const key of [
+    ...Object.values(STORAGE_KEYS.session),
+    INVITATION_KEY,
+    PROBED_KEY,
+    OAUTH_STATE_KEY,
+    GUEST_TOKEN_KEY,
+    PENDING_SELECTION_KEY,
+  ])
     sessionStorage.removeItem(key);
   setSession({ user: null, accessToken: null, isGuest: true });
   await applyGuestToken().catch(() => undefined);

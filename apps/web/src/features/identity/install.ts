@@ -45,7 +45,9 @@ export function installIdentity(): Promise<void> {
   setLogoutHandler(async () => {
     // On a 'passport' page the user goes to /vaccine-passport instead of the realm's logout (§4.3, §4.8).
     const passport = skipsPostLoginRedirect(location.pathname);
-    await signOut(await identityConfig().catch(() => undefined), { realmLogout: !passport && !signsOutInPlace(location.pathname) });
+    await signOut(await identityConfig().catch(() => undefined), {
+      realmLogout: !passport && !signsOutInPlace(location.pathname),
+    });
     if (passport) location.assign('/vaccine-passport');
   });
   onUnauthorized(

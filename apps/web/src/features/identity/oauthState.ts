@@ -25,8 +25,11 @@ export function decodeState(value: string | null): OAuthState | null {
   if (!value) return null;
   try {
     const binary = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-    const parsed = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))) as unknown;
-    if (!parsed || typeof parsed !== 'object' || typeof (parsed as OAuthState).nonce !== 'string') return null;
+    const parsed = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    ) as unknown;
+    if (!parsed || typeof parsed !== 'object' || typeof (parsed as OAuthState).nonce !== 'string')
+      return null;
     return parsed as OAuthState;
   } catch {
     return null;

@@ -14,14 +14,27 @@ const stored = {
 
 describe('the slot a guest picked, on the login page', () => {
   it('reads the name, photo and start of a stored slot', () => {
-    expect(readPendingSlot(JSON.stringify(stored))).toEqual({ name: 'Dr. Ana Ruiz', photo: null, start: '2026-12-01T15:00:00.000Z', timeZone: null, facility: null });
+    expect(readPendingSlot(JSON.stringify(stored))).toEqual({
+      name: 'Dr. Ana Ruiz',
+      photo: null,
+      start: '2026-12-01T15:00:00.000Z',
+      timeZone: null,
+      facility: null,
+    });
     const withPhoto = { ...stored, entity: { ...stored.entity, Photo: '/p.png' } };
     expect(readPendingSlot(JSON.stringify(withPhoto))?.photo).toBe('/p.png');
   });
 
   it("keeps the facility's zone and office the time was picked at, so the summary writes the time as picked", () => {
-    const picked = { ...stored, timeZone: 'America/Chicago', facility: { Name: 'Riverside Evanston', Address: '1000 Central Street, Evanston, IL 60201' } };
-    expect(readPendingSlot(JSON.stringify(picked))).toMatchObject({ timeZone: 'America/Chicago', facility: 'Riverside Evanston' });
+    const picked = {
+      ...stored,
+      timeZone: 'America/Chicago',
+      facility: { Name: 'Riverside Evanston', Address: '1000 Central Street, Evanston, IL 60201' },
+    };
+    expect(readPendingSlot(JSON.stringify(picked))).toMatchObject({
+      timeZone: 'America/Chicago',
+      facility: 'Riverside Evanston',
+    });
   });
 
   it('shows no summary for no record, broken JSON or a record without what the summary shows', () => {

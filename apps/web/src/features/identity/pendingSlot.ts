@@ -12,7 +12,8 @@ export interface PendingSlotSummary {
   facility: string | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /**
  * The slot a guest picked before signing in (session slot_data, patient-booking.md §3.4), read with plain
@@ -32,11 +33,14 @@ export function readPendingSlot(raw: string | null): PendingSlotSummary | null {
   if (typeof Name !== 'string' || !Name || (Photo !== null && typeof Photo !== 'string')) return null;
   if (typeof Start !== 'string' || Number.isNaN(Date.parse(Start))) return null;
   const timeZone = typeof value.timeZone === 'string' && value.timeZone ? value.timeZone : null;
-  const facility = isRecord(value.facility) && typeof value.facility.Name === 'string' ? value.facility.Name : null;
+  const facility =
+    isRecord(value.facility) && typeof value.facility.Name === 'string' ? value.facility.Name : null;
   return { name: Name, photo: Photo, start: Start, timeZone, facility };
 }
 
 export function pendingSlot(): PendingSlotSummary | null {
   // A selection kept aside while the guest signs in (shared/slots/pendingSelection) is still the one picked.
-  return readPendingSlot(sessionStorage.getItem(STORAGE_KEYS.session.slotData) ?? sessionStorage.getItem(PENDING_SELECTION_KEY));
+  return readPendingSlot(
+    sessionStorage.getItem(STORAGE_KEYS.session.slotData) ?? sessionStorage.getItem(PENDING_SELECTION_KEY),
+  );
 }

@@ -23,7 +23,11 @@ export interface PractitionerClaims {
  * ('IdentityProvider|{sub}') or the legacy EHR one ('{EHR URL}/{electronic_claim_id}|{Doctor or
  * Practitioner}-{vendor_id}'); a sign-in linked to its record before it had either is found by its product id.
  */
-export async function findPractitioner(claims: PractitionerClaims, ehrSystemUrl: string, api: Api): Promise<Practitioner | null> {
+export async function findPractitioner(
+  claims: PractitionerClaims,
+  ehrSystemUrl: string,
+  api: Api,
+): Promise<Practitioner | null> {
   const identifiers = practitionerIdentifiers(ehrSystemUrl, claims);
   const byIdentifier =
     identifiers.length > 0
@@ -36,7 +40,9 @@ export async function findPractitioner(claims: PractitionerClaims, ehrSystemUrl:
       : null;
   if (byIdentifier) return byIdentifier;
   return claims.careslot_id
-    ? api<Practitioner>(`/careslot-administration/api/v2/practitioner/${encodeURIComponent(claims.careslot_id)}`).catch(() => null)
+    ? api<Practitioner>(
+        `/careslot-administration/api/v2/practitioner/${encodeURIComponent(claims.careslot_id)}`,
+      ).catch(() => null)
     : null;
 }
 
@@ -53,10 +59,13 @@ export async function practiceOfClaims(
 ): Promise<{ organizationId: string | undefined } | null> {
   const legacy = legacyOrganizationIdentifier(ehrSystemUrl, claims);
   if (!legacy) return { organizationId: claims.PracticeId || undefined };
-  const found = await api<{ Data: Organization[] }>('/careslot-administration/api/v2/organization/advance-search', {
-    method: 'POST',
-    body: { Identifier: [identifierText(legacy)], Limit: 1, Offset: 1 },
-  })
+  const found = await api<{ Data: Organization[] }>(
+    '/careslot-administration/api/v2/organization/advance-search',
+    {
+      method: 'POST',
+      body: { Identifier: [identifierText(legacy)], Limit: 1, Offset: 1 },
+    },
+  )
     .then((answer) => answer.Data?.[0] ?? null)
     .catch(() => null);
   return found ? { organizationId: found.Id } : null;
@@ -64,10 +73,13 @@ export async function practiceOfClaims(
 
 /** The practitioner's roles, in the practice when one is given. */
 export function practitionerRoles(practitionerId: string, organizationId: string | undefined, api: Api) {
-  return api<{ Data: PractitionerRole[] }>('/careslot-administration/api/v2/practitionerrole/advance-search', {
-    method: 'POST',
-    body: { PractitionerId: practitionerId, ...(organizationId ? { OrganizationId: organizationId } : {}) },
-  }).then((answer) => answer.Data);
+  return api<{ Data: PractitionerRole[] }>(
+    '/careslot-administration/api/v2/practitionerrole/advance-search',
+    {
+      method: 'POST',
+      body: { PractitionerId: practitionerId, ...(organizationId ? { OrganizationId: organizationId } : {}) },
+    },
+  ).then((answer) => answer.Data);
 }
 
 /**

@@ -5,7 +5,14 @@ import { patientFromClaims, patientFromInvitation } from './signupPatient';
 describe('patientFromClaims (§5.2)', () => {
   it('strips the phone to digits, takes the prefix from the gender and marks the e-mail verified', () => {
     const patient = patientFromClaims(
-      { email: 'casey@example.com', given_name: 'Casey', family_name: "O'Neil", gender: 'Female', mobile_number: '(555) 201-7788', dob: '1991-04-09' },
+      {
+        email: 'casey@example.com',
+        given_name: 'Casey',
+        family_name: "O'Neil",
+        gender: 'Female',
+        mobile_number: '(555) 201-7788',
+        dob: '1991-04-09',
+      },
       'America/Chicago',
     );
     expect(patient.Name[0]).toMatchObject({ Given: ['Casey'], Family: "O'Neil", Prefix: ['Mrs'] });
@@ -42,7 +49,11 @@ describe('patientFromInvitation (§4.8 step 6)', () => {
       Status: 'Pending',
       ExpiresAt: '2026-12-23T00:00:00.000Z',
     };
-    const patient = patientFromInvitation(invitation, { email: 'robin@example.com', given_name: 'Rob', family_name: 'M' }, 'UTC');
+    const patient = patientFromInvitation(
+      invitation,
+      { email: 'robin@example.com', given_name: 'Rob', family_name: 'M' },
+      'UTC',
+    );
     expect(patient.Name[0]).toMatchObject({ Given: ['Robin'], Family: 'Marsh', Prefix: ['Mr'] });
     expect(patient.Telecom).toContainEqual({ System: 'Email', Value: 'robin@example.com', IsVerified: true });
     expect(patient.Telecom).toContainEqual({ System: 'Mobile', Value: '5553001000', IsVerified: false });

@@ -54,7 +54,11 @@ export function patientFromClaims(claims: NewUserClaims, timeZone = guessedTimeZ
 }
 
 /** A patient from an invitation (§4.8 step 6): the practice's demographics, the token filling the gaps. */
-export function patientFromInvitation(invitation: Invitation, claims: NewUserClaims, timeZone = guessedTimeZone()): SignupPatient {
+export function patientFromInvitation(
+  invitation: Invitation,
+  claims: NewUserClaims,
+  timeZone = guessedTimeZone(),
+): SignupPatient {
   const fromToken = patientFromClaims(claims, timeZone);
   const name = invitation.Name[0];
   const gender = invitation.Gender ?? fromToken.Gender ?? null;
@@ -72,7 +76,9 @@ export function patientFromInvitation(invitation: Invitation, claims: NewUserCla
     ],
     Telecom: [
       ...(claims.email ? [{ System: 'Email' as const, Value: claims.email, IsVerified: true }] : []),
-      ...(phone ? [{ System: 'Mobile' as const, Value: phone, IsVerified: false }] : (fromToken.Telecom ?? []).filter((t) => t.System !== 'Email')),
+      ...(phone
+        ? [{ System: 'Mobile' as const, Value: phone, IsVerified: false }]
+        : (fromToken.Telecom ?? []).filter((t) => t.System !== 'Email')),
     ],
     BirthDate: invitation.BirthDate ?? fromToken.BirthDate ?? null,
     Gender: gender,

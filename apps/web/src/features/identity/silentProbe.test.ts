@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { encodeState } from './oauthState';
 import { probeDecision } from './silentProbe';
 
-const base = { url: 'http://localhost/dashboard/doctor', state: null, probed: false, hasValidUserToken: false };
+const base = {
+  url: 'http://localhost/dashboard/doctor',
+  state: null,
+  probed: false,
+  hasValidUserToken: false,
+};
 
 describe('probeDecision (§4.8 single-sign-on bootstrap, §2.2)', () => {
   it('probes an unprobed guest once, then shows the landing page', () => {
@@ -13,9 +18,16 @@ describe('probeDecision (§4.8 single-sign-on bootstrap, §2.2)', () => {
     expect(probeDecision({ ...base, hasValidUserToken: true })).toBe('skip');
   });
   it("skips on URLs containing 'sso' and for self-initiated states", () => {
-    expect(probeDecision({ ...base, url: 'http://localhost/reputation-management/single-sign-on' })).toBe('probe');
+    expect(probeDecision({ ...base, url: 'http://localhost/reputation-management/single-sign-on' })).toBe(
+      'probe',
+    );
     expect(probeDecision({ ...base, url: 'http://localhost/sso#token=x' })).toBe('skip');
-    expect(probeDecision({ ...base, state: encodeState({ nonce: 'n', selfInitiated: true, profileMode: 'basic' }) })).toBe('skip');
+    expect(
+      probeDecision({
+        ...base,
+        state: encodeState({ nonce: 'n', selfInitiated: true, profileMode: 'basic' }),
+      }),
+    ).toBe('skip');
     expect(probeDecision({ ...base, state: encodeState({ nonce: 'n' }) })).toBe('probe');
   });
 });

@@ -3,13 +3,22 @@ import type { RequestOptions } from '../../shared/api/client';
 import { practitionerSso, type SsoDeps } from './sso';
 
 const EHR = 'https://ehr.example.test';
-const PROVIDER = { sub: 'sub-1', careslot_id: 'pr-1', user_roles: ['provider'], user_type: 'Practitioner', PracticeId: 'org-1' };
+const PROVIDER = {
+  sub: 'sub-1',
+  careslot_id: 'pr-1',
+  user_roles: ['provider'],
+  user_type: 'Practitioner',
+  PracticeId: 'org-1',
+};
 
-function deps(answers: Record<string, unknown>, claims: Record<string, unknown> | null = PROVIDER): SsoDeps & { calls: string[] } {
+function deps(
+  answers: Record<string, unknown>,
+  claims: Record<string, unknown> | null = PROVIDER,
+): SsoDeps & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
-    api: async <T,>(path: string, options?: RequestOptions) => {
+    api: async <T>(path: string, options?: RequestOptions) => {
       calls.push(`${options?.method ?? 'GET'} ${path}`);
       const key = Object.keys(answers).find((k) => path.startsWith(k));
       const answer = key ? answers[key] : undefined;
@@ -34,7 +43,10 @@ describe('practitioner single sign-on (§4.8)', () => {
   });
 
   it("says 'Practitioner not found' when nobody holds the identifier", async () => {
-    expect(await practitionerSso('t', null, deps({}))).toEqual({ ok: false, failure: 'practitionerNotFound' });
+    expect(await practitionerSso('t', null, deps({}))).toEqual({
+      ok: false,
+      failure: 'practitionerNotFound',
+    });
   });
 
   it('refuses a practitioner without a role in the practice', async () => {
@@ -79,7 +91,14 @@ describe('practitioner single sign-on (§4.8)', () => {
       {
         [ROLES]: { Data: [{ Id: 'r' }] },
         [APPOINTMENT]: {
-          data: { Id: 'apt-9', VirtualServiceDetail: { MeetingId: null }, Participants: [{ Type: 'Host', ParticipantId: 'pr-1' }, { Type: 'Staff', ParticipantId: 'st-1' }] },
+          data: {
+            Id: 'apt-9',
+            VirtualServiceDetail: { MeetingId: null },
+            Participants: [
+              { Type: 'Host', ParticipantId: 'pr-1' },
+              { Type: 'Staff', ParticipantId: 'st-1' },
+            ],
+          },
         },
         [PRACTITIONER]: { Id: 'st-1', Identifier: [] },
         '/careslot-administration/api/v1/account/practitioner/update': { data: {} },
@@ -118,7 +137,9 @@ describe('practitioner single sign-on (§4.8)', () => {
   it('exchanges a realm token without a careslot_id for a product token first', async () => {
     let decoded = 0;
     const d = deps({
-      '/api/account/exchange-token': { data: { access_token: 'product', expires_in: 3600, token_type: 'Bearer', application_id: 'a' } },
+      '/api/account/exchange-token': {
+        data: { access_token: 'product', expires_in: 3600, token_type: 'Bearer', application_id: 'a' },
+      },
       [ROLES]: { Data: [{ Id: 'r' }] },
       [PRACTITIONER]: { Id: 'pr-1' },
     });
@@ -129,7 +150,13 @@ describe('practitioner single sign-on (§4.8)', () => {
 
   it('finds a legacy EHR practitioner by the legacy identifier, links them, and takes a product token that carries their id', async () => {
     // The realm token of an EHR sign-on: no product id, the EHR's claim and vendor ids.
-    const ehrClaims = { sub: 'sub-7', user_roles: ['staff'], user_type: 'Practitioner', electronic_claim_id: '1001', vendor_id: '6001' };
+    const ehrClaims = {
+      sub: 'sub-7',
+      user_roles: ['staff'],
+      user_type: 'Practitioner',
+      electronic_claim_id: '1001',
+      vendor_id: '6001',
+    };
     const linkedClaims = { ...ehrClaims, careslot_id: 'st-7' };
     const bodies: Record<string, unknown[]> = {};
     let exchanges = 0;
@@ -138,13 +165,22 @@ describe('practitioner single sign-on (§4.8)', () => {
       ehrSystemUrl: EHR,
       decode: (token) => (token === 'product-1' ? ehrClaims : token === 'product-2' ? linkedClaims : null),
       apply: (login) => (applied = [...applied, login.access_token]).length > 0,
-      api: async <T,>(path: string, options?: RequestOptions) => {
+      api: async <T>(path: string, options?: RequestOptions) => {
         (bodies[path] ??= []).push(options?.body);
         const answer: unknown =
           path === '/api/account/exchange-token'
-            ? { data: { access_token: `product-${++exchanges}`, expires_in: 3600, token_type: 'Bearer', application_id: 'a' } }
+            ? {
+                data: {
+                  access_token: `product-${++exchanges}`,
+                  expires_in: 3600,
+                  token_type: 'Bearer',
+                  application_id: 'a',
+                },
+              }
             : path === `${PRACTITIONER}/advance-search`
-              ? { Data: [{ Id: 'st-7', Identifier: [{ System: `${EHR}/1001`, Value: 'Practitioner-6001' }] }] }
+              ? {
+                  Data: [{ Id: 'st-7', Identifier: [{ System: `${EHR}/1001`, Value: 'Practitioner-6001' }] }],
+                }
               : path === ROLES
                 ? { Data: [{ Id: 'r' }] }
                 : path === '/careslot-administration/api/v1/account/practitioner/update'
@@ -154,7 +190,10 @@ describe('practitioner single sign-on (§4.8)', () => {
         return answer as T;
       },
     };
-    expect(await practitionerSso('realm-token', null, d)).toEqual({ ok: true, to: '/dashboard/practice-staff' });
+    expect(await practitionerSso('realm-token', null, d)).toEqual({
+      ok: true,
+      to: '/dashboard/practice-staff',
+    });
     // Step 2: by identifiers, the identity provider's and the legacy one ('Practitioner' prefix for staff).
     expect(bodies[`${PRACTITIONER}/advance-search`]).toEqual([
       { Identifier: ['IdentityProvider|sub-7', `${EHR}/1001|Practitioner-6001`], Limit: 1, Offset: 1 },
@@ -168,14 +207,31 @@ describe('practitioner single sign-on (§4.8)', () => {
   });
 
   it("says 'Practitioner not found' when neither identifier nor the product id names anybody", async () => {
-    const d = deps({ [`${PRACTITIONER}/advance-search`]: { Data: [] } }, { ...PROVIDER, careslot_id: undefined, electronic_claim_id: '1001', vendor_id: '1' });
-    d.decode = (token) => (token === 'product' ? { sub: 'sub-1', user_roles: ['provider'], user_type: 'Practitioner', electronic_claim_id: '1001', vendor_id: '1' } : null);
+    const d = deps(
+      { [`${PRACTITIONER}/advance-search`]: { Data: [] } },
+      { ...PROVIDER, careslot_id: undefined, electronic_claim_id: '1001', vendor_id: '1' },
+    );
+    d.decode = (token) =>
+      token === 'product'
+        ? {
+            sub: 'sub-1',
+            user_roles: ['provider'],
+            user_type: 'Practitioner',
+            electronic_claim_id: '1001',
+            vendor_id: '1',
+          }
+        : null;
     const answers = d.api;
-    d.api = async <T,>(path: string, options?: RequestOptions) =>
+    d.api = async <T>(path: string, options?: RequestOptions) =>
       path === '/api/account/exchange-token'
-        ? ({ data: { access_token: 'product', expires_in: 3600, token_type: 'Bearer', application_id: 'a' } } as T)
+        ? ({
+            data: { access_token: 'product', expires_in: 3600, token_type: 'Bearer', application_id: 'a' },
+          } as T)
         : answers<T>(path, options);
-    expect(await practitionerSso('realm-token', null, d)).toEqual({ ok: false, failure: 'practitionerNotFound' });
+    expect(await practitionerSso('realm-token', null, d)).toEqual({
+      ok: false,
+      failure: 'practitionerNotFound',
+    });
     expect(d.calls).toEqual([`POST ${PRACTITIONER}/advance-search`]);
   });
 
@@ -185,9 +241,18 @@ describe('practitioner single sign-on (§4.8)', () => {
     const run = (organizations: unknown) => {
       const bodies: Record<string, unknown[]> = {};
       const organizationsSet: string[] = [];
-      const d = deps({ [ROLES]: { Data: [{ Id: 'r' }] }, [ORGANIZATIONS]: organizations, [PRACTITIONER]: { Data: [{ Id: 'pr-1', Identifier: [{ System: 'IdentityProvider', Value: 'sub-1' }] }] } }, legacy);
+      const d = deps(
+        {
+          [ROLES]: { Data: [{ Id: 'r' }] },
+          [ORGANIZATIONS]: organizations,
+          [PRACTITIONER]: {
+            Data: [{ Id: 'pr-1', Identifier: [{ System: 'IdentityProvider', Value: 'sub-1' }] }],
+          },
+        },
+        legacy,
+      );
       const api = d.api;
-      d.api = async <T,>(path: string, options?: RequestOptions) => {
+      d.api = async <T>(path: string, options?: RequestOptions) => {
         (bodies[path] ??= []).push(options?.body);
         return api<T>(path, options);
       };
@@ -198,7 +263,9 @@ describe('practitioner single sign-on (§4.8)', () => {
     it("resolves the organization by '{EHR URL}/{electronic_claim_id}|Organization-{PracticeId}', then the roles there", async () => {
       const { d, bodies, organizationsSet } = run({ Data: [{ Id: 'org-uuid-1' }] });
       expect(await practitionerSso('t', null, d)).toEqual({ ok: true, to: '/dashboard/doctor' });
-      expect(bodies[ORGANIZATIONS]).toEqual([{ Identifier: [`${EHR}/1001|Organization-1001`], Limit: 1, Offset: 1 }]);
+      expect(bodies[ORGANIZATIONS]).toEqual([
+        { Identifier: [`${EHR}/1001|Organization-1001`], Limit: 1, Offset: 1 },
+      ]);
       expect(bodies[ROLES]).toEqual([{ PractitionerId: 'pr-1', OrganizationId: 'org-uuid-1' }]);
       // The session's practice becomes the product organization.
       expect(organizationsSet).toEqual(['org-uuid-1']);
@@ -215,7 +282,7 @@ describe('practitioner single sign-on (§4.8)', () => {
       const bodies: Record<string, unknown[]> = {};
       const d = deps({ [ROLES]: { Data: [{ Id: 'r' }] }, [PRACTITIONER]: { Id: 'pr-1' } });
       const api = d.api;
-      d.api = async <T,>(path: string, options?: RequestOptions) => {
+      d.api = async <T>(path: string, options?: RequestOptions) => {
         (bodies[path] ??= []).push(options?.body);
         return api<T>(path, options);
       };

@@ -7,7 +7,12 @@ import {
 } from '@careslot/contracts';
 import { apiRequest, type RequestOptions } from '../../shared/api/client';
 import { homeForRoles, HEADER_LINK_ORDER } from '../../shared/session/roleHome';
-import { findPractitioner, practiceOfClaims, practitionerRoles, type PractitionerClaims } from './practitionerLogin';
+import {
+  findPractitioner,
+  practiceOfClaims,
+  practitionerRoles,
+  type PractitionerClaims,
+} from './practitionerLogin';
 
 /** Messages of practitioner single sign-on (patient-booking.md §8 "Sign-in and account"), as keys. */
 export type SsoFailure = 'tokenNotFound' | 'practitionerNotFound' | 'loginFailed' | 'invalid';
@@ -22,7 +27,12 @@ export interface SsoDeps {
   /** The legacy EHR's system-identifier URL (app config), for the legacy practitioner identifier. */
   ehrSystemUrl: string;
   /** Makes a product token the session's (stores login_response); false when it is not a valid user token. */
-  apply: (token: { access_token: string; expires_in: number; token_type: string; application_id: string }) => boolean;
+  apply: (token: {
+    access_token: string;
+    expires_in: number;
+    token_type: string;
+    application_id: string;
+  }) => boolean;
   /** The session's practice is the organization a legacy EHR practice number resolved to. */
   setOrganization?: (organizationId: string) => void;
   /** Failures the spec only logs ('Participant not found'). */
@@ -30,23 +40,28 @@ export interface SsoDeps {
 }
 
 /** The parts of GET Appointments/{id} (its data) that single sign-on reads. */
-type Appointment = Pick<AppointmentRecord, 'Id' | 'Participants'> & { VirtualServiceDetail?: { MeetingId: string | null } };
+type Appointment = Pick<AppointmentRecord, 'Id' | 'Participants'> & {
+  VirtualServiceDetail?: { MeetingId: string | null };
+};
 
 /**
  * Practitioner single sign-on at /sso (§4.8): the token of the URL fragment becomes the session's (exchanged
  * for a product token when it has no {p}_id), the practitioner and their roles are resolved, then the
  * browser goes to the video meeting of the appointment (Host for providers, Staff otherwise) or the dashboard.
  */
-export async function practitionerSso(token: string | null, appointmentId: string | null, deps: SsoDeps): Promise<SsoOutcome> {
+export async function practitionerSso(
+  token: string | null,
+  appointmentId: string | null,
+  deps: SsoDeps,
+): Promise<SsoOutcome> {
   if (!token) return { ok: false, failure: 'tokenNotFound' };
   let claims = deps.decode(token);
   // Step 6: a token without the product id is exchanged for a product token, which becomes the session's.
   const exchange = async (): Promise<Claims | null> => {
     try {
-      const exchanged = await deps.api<{ data: { access_token: string; expires_in: number; token_type: string; application_id: string } }>(
-        ACCOUNT_PATHS.exchangeToken,
-        { method: 'POST', body: { SubjectToken: token } },
-      );
+      const exchanged = await deps.api<{
+        data: { access_token: string; expires_in: number; token_type: string; application_id: string };
+      }>(ACCOUNT_PATHS.exchangeToken, { method: 'POST', body: { SubjectToken: token } });
       return deps.apply(exchanged.data) ? (deps.decode(exchanged.data.access_token) ?? null) : null;
     } catch {
       return null;
@@ -56,7 +71,14 @@ export async function practitionerSso(token: string | null, appointmentId: strin
   if (exchanged) {
     claims = await exchange();
     if (!claims) return { ok: false, failure: 'invalid' };
-  } else if (!deps.apply({ access_token: token, expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app' })) {
+  } else if (
+    !deps.apply({
+      access_token: token,
+      expires_in: 3600,
+      token_type: 'Bearer',
+      application_id: 'careslot_web_app',
+    })
+  ) {
     return { ok: false, failure: 'invalid' };
   }
   if (!claims?.sub) return { ok: false, failure: 'invalid' };
@@ -95,7 +117,8 @@ export async function practitionerSso(token: string | null, appointmentId: strin
   }
 
   // The session's practice is the product organization the EHR's practice number resolved to.
-  if (practice.organizationId && practice.organizationId !== claims.PracticeId) deps.setOrganization?.(practice.organizationId);
+  if (practice.organizationId && practice.organizationId !== claims.PracticeId)
+    deps.setOrganization?.(practice.organizationId);
 
   const userRoles = claims.user_roles ?? [];
   const dashboard = homeForRoles(userRoles, HEADER_LINK_ORDER);
@@ -105,7 +128,9 @@ export async function practitionerSso(token: string | null, appointmentId: strin
     localStorage.setItem(STORAGE_KEYS.local.showPopup, '1');
     const type = userRoles.some((role) => role.toLowerCase() === 'provider') ? 'Host' : 'Staff';
     const appointment = await deps
-      .api<{ data: Appointment }>(`/careslot-appointment-service/api/v2/Appointments/${encodeURIComponent(appointmentId)}`)
+      .api<{ data: Appointment }>(
+        `/careslot-appointment-service/api/v2/Appointments/${encodeURIComponent(appointmentId)}`,
+      )
       .then((answer) => answer.data)
       .catch(() => null);
     const ofType = (appointment?.Participants ?? []).filter((p) => p.Type === type);

@@ -34,21 +34,26 @@ describe('URL rules of §2.2', () => {
 describe('login screen variants of §2.7', () => {
   it('tells the passport, feedback and plain variants apart by the URL', () => {
     expect(loginVariant('/vaccine-passport/login')).toEqual({ kind: 'passport' });
-    expect(loginVariant('/patient-review/appointments/apt-7/login')).toEqual({ kind: 'feedback', appointmentId: 'apt-7' });
+    expect(loginVariant('/patient-review/appointments/apt-7/login')).toEqual({
+      kind: 'feedback',
+      appointmentId: 'apt-7',
+    });
     expect(loginVariant('/login')).toEqual({ kind: 'default' });
     expect(loginVariant('/account')).toEqual({ kind: 'default' });
   });
   it("sends 'Create New Account' to the review's sign-up in the feedback variant, else to the activation-code question", () => {
-    expect(createAccountPath({ kind: 'feedback', appointmentId: 'apt-7' })).toBe('/patient-review/appointments/apt-7/signup');
+    expect(createAccountPath({ kind: 'feedback', appointmentId: 'apt-7' })).toBe(
+      '/patient-review/appointments/apt-7/signup',
+    );
     expect(createAccountPath({ kind: 'passport' })).toBe('/account/activation-code-question');
     expect(createAccountPath({ kind: 'default' })).toBe('/account/activation-code-question');
   });
   it('keeps password recovery on the path family of the login (§2.8)', () => {
     expect(forgotPasswordPath({ kind: 'default' }, '/login')).toBe('/forgot-password');
     expect(forgotPasswordPath({ kind: 'default' }, '/account')).toBe('/account/forgot-password');
-    expect(forgotPasswordPath({ kind: 'feedback', appointmentId: '9' }, '/patient-review/appointments/9/login')).toBe(
-      '/patient-review/appointments/9/forgot-password',
-    );
+    expect(
+      forgotPasswordPath({ kind: 'feedback', appointmentId: '9' }, '/patient-review/appointments/9/login'),
+    ).toBe('/patient-review/appointments/9/forgot-password');
   });
   it('brings the user back to the passport or the review after signing in; the plain login uses the landing table', () => {
     expect(returnAfterLogin({ kind: 'passport' })).toBe('/vaccine-passport');

@@ -22,7 +22,8 @@ export const skipsPostLoginRedirect = (url: string) => has(url, 'passport');
 export const returnsToPageAfterLogin = (url: string) => skipsPostLoginRedirect(url) || has(url, 'practice');
 
 /** The login screen's variants (§2.7): vaccination passport, feedback (patient review), or the plain one. */
-export type LoginVariant = { kind: 'passport' } | { kind: 'feedback'; appointmentId: string } | { kind: 'default' };
+export type LoginVariant =
+  { kind: 'passport' } | { kind: 'feedback'; appointmentId: string } | { kind: 'default' };
 
 export function loginVariant(pathname: string): LoginVariant {
   if (has(pathname, 'passport')) return { kind: 'passport' };
@@ -43,7 +44,8 @@ export function createAccountPath(variant: LoginVariant): string {
  * /account recovers under /account and the feedback login under its patient-review path.
  */
 export function forgotPasswordPath(variant: LoginVariant, pathname: string): string {
-  if (variant.kind === 'feedback') return `/patient-review/appointments/${variant.appointmentId}/forgot-password`;
+  if (variant.kind === 'feedback')
+    return `/patient-review/appointments/${variant.appointmentId}/forgot-password`;
   return pathname.toLowerCase().startsWith('/account') ? '/account/forgot-password' : '/forgot-password';
 }
 

@@ -4,7 +4,18 @@ import { nextSection, sectionFromSearch } from './sections';
 
 describe('landing sections', () => {
   it('has the ten sections in the order of the spec', () => {
-    expect(LANDING_SECTIONS).toEqual(['home', 'reputation-management', 'messenger', 'online-scheduling', 'digital-check-in', 'telemedicine', 'patient-surveys', 'payments', 'continued-care', 'request-demo']);
+    expect(LANDING_SECTIONS).toEqual([
+      'home',
+      'reputation-management',
+      'messenger',
+      'online-scheduling',
+      'digital-check-in',
+      'telemedicine',
+      'patient-surveys',
+      'payments',
+      'continued-care',
+      'request-demo',
+    ]);
   });
 
   it('reads the section query parameter and ignores unknown names', () => {

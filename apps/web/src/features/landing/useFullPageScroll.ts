@@ -6,7 +6,9 @@ const EDGE_TOLERANCE_PX = 4;
 const SWIPE_MIN_PX = 50;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
@@ -14,7 +16,11 @@ const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2
 /** Elements that keep arrow keys for themselves (typing, choosing). */
 function ownsArrowKeys(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || !!target.closest('[role="listbox"],[role="menu"],[role="dialog"]');
+  return (
+    target.isContentEditable ||
+    ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) ||
+    !!target.closest('[role="listbox"],[role="menu"],[role="dialog"]')
+  );
 }
 
 /**
@@ -33,34 +39,37 @@ export function useFullPageScroll(search: string) {
 
   const element = (section: LandingSection) => document.getElementById(section);
 
-  const goTo = useCallback((section: LandingSection, options: { animate?: boolean; focus?: boolean } = {}) => {
-    const target = element(section);
-    if (!target) return;
-    activeRef.current = section;
-    setActive(section);
-    if (animation.current !== null) cancelAnimationFrame(animation.current);
-    const from = window.scrollY;
-    const to = Math.max(0, Math.round(target.getBoundingClientRect().top + window.scrollY));
-    const finish = () => {
-      animation.current = null;
-      setAnimating(false);
-      if (options.focus) target.focus({ preventScroll: true });
-    };
-    if (options.animate === false || prefersReducedMotion() || from === to) {
-      window.scrollTo(0, to);
-      finish();
-      return;
-    }
-    setAnimating(true);
-    const start = performance.now();
-    const frame = (now: number) => {
-      const progress = Math.min(1, (now - start) / LANDING_SCROLL.animationMs);
-      window.scrollTo(0, from + (to - from) * easeInOutCubic(progress));
-      if (progress < 1) animation.current = requestAnimationFrame(frame);
-      else finish();
-    };
-    animation.current = requestAnimationFrame(frame);
-  }, []);
+  const goTo = useCallback(
+    (section: LandingSection, options: { animate?: boolean; focus?: boolean } = {}) => {
+      const target = element(section);
+      if (!target) return;
+      activeRef.current = section;
+      setActive(section);
+      if (animation.current !== null) cancelAnimationFrame(animation.current);
+      const from = window.scrollY;
+      const to = Math.max(0, Math.round(target.getBoundingClientRect().top + window.scrollY));
+      const finish = () => {
+        animation.current = null;
+        setAnimating(false);
+        if (options.focus) target.focus({ preventScroll: true });
+      };
+      if (options.animate === false || prefersReducedMotion() || from === to) {
+        window.scrollTo(0, to);
+        finish();
+        return;
+      }
+      setAnimating(true);
+      const start = performance.now();
+      const frame = (now: number) => {
+        const progress = Math.min(1, (now - start) / LANDING_SCROLL.animationMs);
+        window.scrollTo(0, from + (to - from) * easeInOutCubic(progress));
+        if (progress < 1) animation.current = requestAnimationFrame(frame);
+        else finish();
+      };
+      animation.current = requestAnimationFrame(frame);
+    },
+    [],
+  );
 
   /** Steps when the gesture is allowed; returns whether the page took it over from the browser. */
   const step = useCallback(
@@ -106,7 +115,12 @@ export function useFullPageScroll(search: string) {
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || ownsArrowKeys(event.target)) return;
-      const direction = event.key === 'ArrowDown' || event.key === 'PageDown' ? 1 : event.key === 'ArrowUp' || event.key === 'PageUp' ? -1 : 0;
+      const direction =
+        event.key === 'ArrowDown' || event.key === 'PageDown'
+          ? 1
+          : event.key === 'ArrowUp' || event.key === 'PageUp'
+            ? -1
+            : 0;
       if (direction === 0) return;
       if (step(direction)) event.preventDefault();
     };

@@ -4,9 +4,31 @@ import { emptyForm, serverErrors, stepOfField, toRequest, validateStep, type Wiz
 
 const filled = (): WizardForm => ({
   ...emptyForm(),
-  organization: { name: 'Lakeshore Family Care', phone: '(312) 555-0140', email: 'office@lakeshore.example', website: '' },
-  location: { name: 'Main Office', address1: '200 Lake Shore Drive', address2: '', city: 'Chicago', state: 'IL', zipCode: '60601', timeZone: 'America/Chicago', phone: '(312) 555-0141' },
-  provider: { prefix: 'Dr.', firstName: 'Nadia', lastName: "O'Marlow", suffix: '', npi: '1234567893', specialtyId: '6f1c4a0e-1d2b-4c3d-8e9f-0a1b2c3d4e5f', email: 'nadia@lakeshore.example' },
+  organization: {
+    name: 'Lakeshore Family Care',
+    phone: '(312) 555-0140',
+    email: 'office@lakeshore.example',
+    website: '',
+  },
+  location: {
+    name: 'Main Office',
+    address1: '200 Lake Shore Drive',
+    address2: '',
+    city: 'Chicago',
+    state: 'IL',
+    zipCode: '60601',
+    timeZone: 'America/Chicago',
+    phone: '(312) 555-0141',
+  },
+  provider: {
+    prefix: 'Dr.',
+    firstName: 'Nadia',
+    lastName: "O'Marlow",
+    suffix: '',
+    npi: '1234567893',
+    specialtyId: '6f1c4a0e-1d2b-4c3d-8e9f-0a1b2c3d4e5f',
+    email: 'nadia@lakeshore.example',
+  },
 });
 
 describe('the onboarding wizard form', () => {
@@ -20,19 +42,36 @@ describe('the onboarding wizard form', () => {
 
   it('checks the spec patterns: names, zip, NPI check digit, hours and reasons', () => {
     const form = filled();
-    for (const step of ['organization', 'location', 'provider', 'schedule', 'payment'] as const) expect(validateStep(step, form)).toEqual({});
-    expect(validateStep('provider', { ...form, provider: { ...form.provider, npi: '1234567890', firstName: 'N4dia' } })).toEqual({
+    for (const step of ['organization', 'location', 'provider', 'schedule', 'payment'] as const)
+      expect(validateStep(step, form)).toEqual({});
+    expect(
+      validateStep('provider', {
+        ...form,
+        provider: { ...form.provider, npi: '1234567890', firstName: 'N4dia' },
+      }),
+    ).toEqual({
       'provider.firstName': 'errors.name',
       'provider.npi': 'errors.npiCheck',
     });
-    expect(validateStep('location', { ...form, location: { ...form.location, zipCode: '6060', state: '' } })).toMatchObject({ 'location.zipCode': 'errors.zip', 'location.state': 'errors.state' });
-    const schedule = { ...form.schedule, end: '08:00', reasons: [{ name: 'Visit', duration: '3', visitType: 'Office' as const }, { name: 'visit', duration: '30', visitType: 'Office' as const }] };
+    expect(
+      validateStep('location', { ...form, location: { ...form.location, zipCode: '6060', state: '' } }),
+    ).toMatchObject({ 'location.zipCode': 'errors.zip', 'location.state': 'errors.state' });
+    const schedule = {
+      ...form.schedule,
+      end: '08:00',
+      reasons: [
+        { name: 'Visit', duration: '3', visitType: 'Office' as const },
+        { name: 'visit', duration: '30', visitType: 'Office' as const },
+      ],
+    };
     expect(validateStep('schedule', { ...form, schedule })).toEqual({
       'schedule.end': 'errors.endAfterStart',
       'schedule.reasons.0.duration': 'errors.duration',
       'schedule.reasons.1.name': 'errors.uniqueReason',
     });
-    expect(validateStep('payment', { ...form, payment: { enabled: true, gateway: '' } })).toEqual({ 'payment.gateway': 'errors.gateway' });
+    expect(validateStep('payment', { ...form, payment: { enabled: true, gateway: '' } })).toEqual({
+      'payment.gateway': 'errors.gateway',
+    });
   });
 
   it('turns a valid form into a request the server contract accepts, and maps server fields to steps', () => {

@@ -1,12 +1,44 @@
 import type { OnboardingGateway, OnboardingRequest, VisitType } from '@careslot/contracts';
-import { hasUnwantedCharacters, hoursProblem, isValidEmail, isValidNpi, LIMITS, PATTERNS, US_TIME_ZONES } from '@careslot/domain';
+import {
+  hasUnwantedCharacters,
+  hoursProblem,
+  isValidEmail,
+  isValidNpi,
+  LIMITS,
+  PATTERNS,
+  US_TIME_ZONES,
+} from '@careslot/domain';
 
 /** The wizard's form state: strings as typed, turned into the request at the end. */
 export interface WizardForm {
   organization: { name: string; phone: string; email: string; website: string };
-  location: { name: string; address1: string; address2: string; city: string; state: string; zipCode: string; timeZone: string; phone: string };
-  provider: { prefix: string; firstName: string; lastName: string; suffix: string; npi: string; specialtyId: string; email: string };
-  schedule: { days: string[]; start: string; end: string; slotMinutes: string; categoryName: string; reasons: { name: string; duration: string; visitType: VisitType }[] };
+  location: {
+    name: string;
+    address1: string;
+    address2: string;
+    city: string;
+    state: string;
+    zipCode: string;
+    timeZone: string;
+    phone: string;
+  };
+  provider: {
+    prefix: string;
+    firstName: string;
+    lastName: string;
+    suffix: string;
+    npi: string;
+    specialtyId: string;
+    email: string;
+  };
+  schedule: {
+    days: string[];
+    start: string;
+    end: string;
+    slotMinutes: string;
+    categoryName: string;
+    reasons: { name: string; duration: string; visitType: VisitType }[];
+  };
   payment: { enabled: boolean; gateway: OnboardingGateway | '' };
   publish: boolean;
 }
@@ -16,7 +48,16 @@ export type Step = (typeof STEPS)[number];
 
 export const emptyForm = (): WizardForm => ({
   organization: { name: '', phone: '', email: '', website: '' },
-  location: { name: '', address1: '', address2: '', city: '', state: '', zipCode: '', timeZone: US_TIME_ZONES[0], phone: '' },
+  location: {
+    name: '',
+    address1: '',
+    address2: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    timeZone: US_TIME_ZONES[0],
+    phone: '',
+  },
   provider: { prefix: 'Dr.', firstName: '', lastName: '', suffix: '', npi: '', specialtyId: '', email: '' },
   schedule: {
     days: ['1', '2', '3', '4', '5'],
@@ -49,7 +90,8 @@ function text(errors: Errors, path: string, value: string, max: number) {
 function personName(errors: Errors, path: string, value: string) {
   required(errors, path, value);
   if (errors[path]) return;
-  if (value.trim().length < LIMITS.NAME_MIN_LENGTH || value.length > LIMITS.NAME) errors[path] = 'errors.nameLength';
+  if (value.trim().length < LIMITS.NAME_MIN_LENGTH || value.length > LIMITS.NAME)
+    errors[path] = 'errors.nameLength';
   else if (!PATTERNS.name.test(value.trim())) errors[path] = 'errors.name';
 }
 
@@ -70,44 +112,61 @@ export function validateStep(step: Step, form: WizardForm): Errors {
     text(errors, 'organization.name', form.organization.name, LIMITS.FIRM);
     phone(errors, 'organization.phone', form.organization.phone);
     email(errors, 'organization.email', form.organization.email);
-    if (form.organization.website && !/^https?:\/\/\S+\.\S+$/.test(form.organization.website)) errors['organization.website'] = 'errors.url';
+    if (form.organization.website && !/^https?:\/\/\S+\.\S+$/.test(form.organization.website))
+      errors['organization.website'] = 'errors.url';
   }
   if (step === 'location') {
     text(errors, 'location.name', form.location.name, LIMITS.FACILITY_NAME);
     text(errors, 'location.address1', form.location.address1, LIMITS.ADDRESS);
-    if (form.location.address2 && (form.location.address2.length > LIMITS.ADDRESS || hasUnwantedCharacters(form.location.address2))) errors['location.address2'] = 'errors.tooLong';
+    if (
+      form.location.address2 &&
+      (form.location.address2.length > LIMITS.ADDRESS || hasUnwantedCharacters(form.location.address2))
+    )
+      errors['location.address2'] = 'errors.tooLong';
     required(errors, 'location.city', form.location.city);
-    if (!errors['location.city'] && (!PATTERNS.city.test(form.location.city.trim()) || form.location.city.length > LIMITS.CITY)) errors['location.city'] = 'errors.city';
+    if (
+      !errors['location.city'] &&
+      (!PATTERNS.city.test(form.location.city.trim()) || form.location.city.length > LIMITS.CITY)
+    )
+      errors['location.city'] = 'errors.city';
     if (!/^[A-Z]{2}$/.test(form.location.state)) errors['location.state'] = 'errors.state';
     required(errors, 'location.zipCode', form.location.zipCode);
-    if (!errors['location.zipCode'] && !ZIP.test(form.location.zipCode.trim())) errors['location.zipCode'] = 'errors.zip';
-    if (!(US_TIME_ZONES as readonly string[]).includes(form.location.timeZone)) errors['location.timeZone'] = 'errors.required';
+    if (!errors['location.zipCode'] && !ZIP.test(form.location.zipCode.trim()))
+      errors['location.zipCode'] = 'errors.zip';
+    if (!(US_TIME_ZONES as readonly string[]).includes(form.location.timeZone))
+      errors['location.timeZone'] = 'errors.required';
     phone(errors, 'location.phone', form.location.phone);
   }
   if (step === 'provider') {
     personName(errors, 'provider.firstName', form.provider.firstName);
     personName(errors, 'provider.lastName', form.provider.lastName);
     required(errors, 'provider.npi', form.provider.npi);
-    if (!errors['provider.npi'] && !/^[0-9]{10}$/.test(form.provider.npi)) errors['provider.npi'] = 'errors.npiDigits';
-    else if (!errors['provider.npi'] && !isValidNpi(form.provider.npi)) errors['provider.npi'] = 'errors.npiCheck';
+    if (!errors['provider.npi'] && !/^[0-9]{10}$/.test(form.provider.npi))
+      errors['provider.npi'] = 'errors.npiDigits';
+    else if (!errors['provider.npi'] && !isValidNpi(form.provider.npi))
+      errors['provider.npi'] = 'errors.npiCheck';
     required(errors, 'provider.specialtyId', form.provider.specialtyId);
     email(errors, 'provider.email', form.provider.email);
   }
   if (step === 'schedule') {
     if (form.schedule.days.length === 0) errors['schedule.days'] = 'errors.days';
     const problem = hoursProblem([{ weekday: 1, start: form.schedule.start, end: form.schedule.end }]);
-    if (problem) errors['schedule.end'] = problem.rule === 'time_format' ? 'errors.time' : 'errors.endAfterStart';
+    if (problem)
+      errors['schedule.end'] = problem.rule === 'time_format' ? 'errors.time' : 'errors.endAfterStart';
     text(errors, 'schedule.categoryName', form.schedule.categoryName, 100);
     const names = form.schedule.reasons.map((r) => r.name.trim().toLowerCase());
     form.schedule.reasons.forEach((reason, index) => {
       text(errors, `schedule.reasons.${index}.name`, reason.name, 100);
-      if (!errors[`schedule.reasons.${index}.name`] && names.indexOf(names[index]!) !== index) errors[`schedule.reasons.${index}.name`] = 'errors.uniqueReason';
+      if (!errors[`schedule.reasons.${index}.name`] && names.indexOf(names[index]!) !== index)
+        errors[`schedule.reasons.${index}.name`] = 'errors.uniqueReason';
       const minutes = Number(reason.duration);
-      if (!Number.isInteger(minutes) || minutes < 5 || minutes > 480) errors[`schedule.reasons.${index}.duration`] = 'errors.duration';
+      if (!Number.isInteger(minutes) || minutes < 5 || minutes > 480)
+        errors[`schedule.reasons.${index}.duration`] = 'errors.duration';
     });
     if (form.schedule.reasons.length === 0) errors['schedule.reasons'] = 'errors.reasons';
   }
-  if (step === 'payment' && form.payment.enabled && !form.payment.gateway) errors['payment.gateway'] = 'errors.gateway';
+  if (step === 'payment' && form.payment.enabled && !form.payment.gateway)
+    errors['payment.gateway'] = 'errors.gateway';
   return errors;
 }
 
@@ -115,7 +174,12 @@ const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
 export function toRequest(form: WizardForm): OnboardingRequest {
   return {
-    Organization: { Name: form.organization.name.trim(), Phone: form.organization.phone.trim(), Email: form.organization.email.trim(), Website: orNull(form.organization.website) },
+    Organization: {
+      Name: form.organization.name.trim(),
+      Phone: form.organization.phone.trim(),
+      Email: form.organization.email.trim(),
+      Website: orNull(form.organization.website),
+    },
     Location: {
       Name: form.location.name.trim(),
       Address1: form.location.address1.trim(),
@@ -137,18 +201,32 @@ export function toRequest(form: WizardForm): OnboardingRequest {
     },
     Schedule: {
       SlotMinutes: Number(form.schedule.slotMinutes) as OnboardingRequest['Schedule']['SlotMinutes'],
-      Hours: form.schedule.days.map((day) => ({ Weekday: Number(day), Start: form.schedule.start, End: form.schedule.end })),
+      Hours: form.schedule.days.map((day) => ({
+        Weekday: Number(day),
+        Start: form.schedule.start,
+        End: form.schedule.end,
+      })),
       CategoryName: form.schedule.categoryName.trim(),
-      Reasons: form.schedule.reasons.map((r) => ({ Name: r.name.trim(), DurationMinutes: Number(r.duration), VisitType: r.visitType })),
+      Reasons: form.schedule.reasons.map((r) => ({
+        Name: r.name.trim(),
+        DurationMinutes: Number(r.duration),
+        VisitType: r.visitType,
+      })),
     },
-    Payment: { EnableOnlinePayment: form.payment.enabled, GatewayName: form.payment.enabled && form.payment.gateway ? form.payment.gateway : null },
+    Payment: {
+      EnableOnlinePayment: form.payment.enabled,
+      GatewayName: form.payment.enabled && form.payment.gateway ? form.payment.gateway : null,
+    },
     Publish: form.publish,
   };
 }
 
 /** Which step a server error's field belongs to (body.Provider.Npi → provider). */
 export function stepOfField(field: string): Step {
-  const name = field.replace(/^body\./, '').split('.')[0]?.toLowerCase();
+  const name = field
+    .replace(/^body\./, '')
+    .split('.')[0]
+    ?.toLowerCase();
   return (STEPS as readonly string[]).includes(name ?? '') ? (name as Step) : 'review';
 }
 

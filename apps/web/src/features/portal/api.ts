@@ -7,7 +7,8 @@ const PORTAL = '/careslot-appointment-service/api/v2/web/patient-appointments';
 
 export const portalKeys = {
   all: ['portal'] as const,
-  list: (patientId: string, when: 'upcoming' | 'past') => ['portal', 'appointments', patientId, when] as const,
+  list: (patientId: string, when: 'upcoming' | 'past') =>
+    ['portal', 'appointments', patientId, when] as const,
   one: (id: string) => ['portal', 'appointment', id] as const,
   patient: (id: string) => ['portal', 'patient', id] as const,
 };
@@ -15,32 +16,52 @@ export const portalKeys = {
 export const appointmentsQuery = (patientId: string, when: 'upcoming' | 'past') =>
   queryOptions({
     queryKey: portalKeys.list(patientId, when),
-    queryFn: async ({ signal }) => (await apiRequest<{ Data: PortalAppointment[] }>(PORTAL, { query: { patientId, when }, signal })).Data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ Data: PortalAppointment[] }>(PORTAL, { query: { patientId, when }, signal })).Data,
   });
 
 export const appointmentQuery = (id: string) =>
   queryOptions({
     queryKey: portalKeys.one(id),
-    queryFn: async ({ signal }) => (await apiRequest<{ data: PortalAppointment }>(`${PORTAL}/${encodeURIComponent(id)}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: PortalAppointment }>(`${PORTAL}/${encodeURIComponent(id)}`, { signal })).data,
     retry: false,
   });
 
 export const patientQuery = (id: string) =>
   queryOptions({
     queryKey: portalKeys.patient(id),
-    queryFn: ({ signal }) => apiRequest<Patient>(`/careslot-administration/api/v2/patient/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Patient>(`/careslot-administration/api/v2/patient/${encodeURIComponent(id)}`, { signal }),
   });
 
 export async function cancelAppointment(id: string, reason: string): Promise<PortalAppointment> {
-  return (await apiRequest<{ data: PortalAppointment }>(`${PORTAL}/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: { Reason: reason } })).data;
+  return (
+    await apiRequest<{ data: PortalAppointment }>(`${PORTAL}/${encodeURIComponent(id)}/cancel`, {
+      method: 'POST',
+      body: { Reason: reason },
+    })
+  ).data;
 }
 
-export async function rescheduleAppointment(id: string, calendarId: string, startTime: string): Promise<void> {
-  await apiRequest(`${PORTAL}/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: { CalendarId: calendarId, StartTime: startTime } });
+export async function rescheduleAppointment(
+  id: string,
+  calendarId: string,
+  startTime: string,
+): Promise<void> {
+  await apiRequest(`${PORTAL}/${encodeURIComponent(id)}/reschedule`, {
+    method: 'POST',
+    body: { CalendarId: calendarId, StartTime: startTime },
+  });
 }
 
 export async function savePatientSettings(input: Omit<PatientSettings, 'Id'>): Promise<PatientSettings> {
-  return (await apiRequest<{ data: PatientSettings }>('/careslot-notification/api/v1/notification/PatientSettings', { method: 'POST', body: input })).data;
+  return (
+    await apiRequest<{ data: PatientSettings }>(
+      '/careslot-notification/api/v1/notification/PatientSettings',
+      { method: 'POST', body: input },
+    )
+  ).data;
 }
 
 /** Downloads the visit's iCalendar file (the call needs the bearer token, so it is fetched, then saved). */

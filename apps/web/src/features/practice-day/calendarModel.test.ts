@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { headerDateLabel, hoursFor, isInactive, layoutDay, rangeOf, shiftAnchor, visibleDays } from './calendarModel';
+import {
+  headerDateLabel,
+  hoursFor,
+  isInactive,
+  layoutDay,
+  rangeOf,
+  shiftAnchor,
+  visibleDays,
+} from './calendarModel';
 
 const NY = 'America/New_York';
 const at = (hhmm: string, day = '2026-11-24') => new Date(`${day}T${hhmm}:00-05:00`).toISOString();
@@ -7,7 +15,15 @@ const at = (hhmm: string, day = '2026-11-24') => new Date(`${day}T${hhmm}:00-05:
 describe('practice calendar model', () => {
   it('shows one day, the week from Sunday, or six weeks covering the month', () => {
     expect(visibleDays('day', '2026-11-24')).toEqual(['2026-11-24']);
-    expect(visibleDays('week', '2026-11-24')).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(visibleDays('week', '2026-11-24')).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
     const month = visibleDays('month', '2026-11-24');
     expect(month).toHaveLength(42);
     expect(month[0]).toBe('2026-11-01');
@@ -15,9 +31,15 @@ describe('practice calendar model', () => {
   });
 
   it('covers the days in the practice zone, across a daylight-saving change', () => {
-    expect(rangeOf(['2026-11-24'], NY)).toEqual({ from: '2026-11-24T05:00:00.000Z', to: '2026-11-25T05:00:00.000Z' });
+    expect(rangeOf(['2026-11-24'], NY)).toEqual({
+      from: '2026-11-24T05:00:00.000Z',
+      to: '2026-11-25T05:00:00.000Z',
+    });
     // 1 November 2026: clocks go back, the day lasts 25 hours.
-    expect(rangeOf(['2026-11-01'], NY)).toEqual({ from: '2026-11-01T04:00:00.000Z', to: '2026-11-02T05:00:00.000Z' });
+    expect(rangeOf(['2026-11-01'], NY)).toEqual({
+      from: '2026-11-01T04:00:00.000Z',
+      to: '2026-11-02T05:00:00.000Z',
+    });
   });
 
   it('pages by a day, a week or a month', () => {
@@ -44,7 +66,15 @@ describe('practice calendar model', () => {
 
   it('widens the hours to what is shown', () => {
     expect(hoursFor([], NY)).toEqual({ start: 7, end: 19 });
-    expect(hoursFor([{ start: at('06:30'), end: at('07:00') }, { start: at('20:00'), end: at('21:15') }], NY)).toEqual({ start: 6, end: 22 });
+    expect(
+      hoursFor(
+        [
+          { start: at('06:30'), end: at('07:00') },
+          { start: at('20:00'), end: at('21:15') },
+        ],
+        NY,
+      ),
+    ).toEqual({ start: 6, end: 22 });
   });
 
   it("labels the header date as 'Month d,yyyy'", () => {

@@ -1,7 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 import { format, type Locale } from 'date-fns';
 import { canChangeStatus } from '@careslot/domain';
-import { INACTIVE_APPOINTMENT_STATUSES, inStatusGroup, type AppointmentStatus, type PracticeAppointment, type PracticeCalendarContext } from '@careslot/contracts';
+import {
+  INACTIVE_APPOINTMENT_STATUSES,
+  inStatusGroup,
+  type AppointmentStatus,
+  type PracticeAppointment,
+  type PracticeCalendarContext,
+} from '@careslot/contracts';
 import { addDays, calendarDate, dayKeyOf, startOfDayIn, type DayKey } from '../../shared/slots/slotDates';
 
 /**
@@ -33,7 +39,10 @@ export function visibleDays(view: CalendarView, anchor: DayKey): DayKey[] {
 
 /** The UTC range [from, to) a view's days cover in the zone. */
 export function rangeOf(days: DayKey[], timeZone: string): { from: string; to: string } {
-  return { from: startOfDayIn(days[0]!, timeZone).toISOString(), to: startOfDayIn(addDays(days[days.length - 1]!, 1), timeZone).toISOString() };
+  return {
+    from: startOfDayIn(days[0]!, timeZone).toISOString(),
+    to: startOfDayIn(addDays(days[days.length - 1]!, 1), timeZone).toISOString(),
+  };
 }
 
 /** The anchor of the previous or next page of a view. */
@@ -64,7 +73,13 @@ export interface Placed<T> {
  * Places timed items of one day: each overlapping cluster is split into lanes, first free lane first, so
  * nothing hides another. Items are { start, end } instants; they are clipped to the day.
  */
-export function layoutDay<T>(items: T[], span: (item: T) => { start: string; end: string }, day: DayKey, timeZone: string, firstHour: number): Placed<T>[] {
+export function layoutDay<T>(
+  items: T[],
+  span: (item: T) => { start: string; end: string },
+  day: DayKey,
+  timeZone: string,
+  firstHour: number,
+): Placed<T>[] {
   const dayStart = startOfDayIn(day, timeZone).getTime();
   const dayEnd = startOfDayIn(addDays(day, 1), timeZone).getTime();
   const spans = items
@@ -103,7 +118,10 @@ export function layoutDay<T>(items: T[], span: (item: T) => { start: string; end
 }
 
 /** The hours a day grid shows: the default working hours, widened to every item shown. */
-export function hoursFor(instants: { start: string; end: string }[], timeZone: string): { start: number; end: number } {
+export function hoursFor(
+  instants: { start: string; end: string }[],
+  timeZone: string,
+): { start: number; end: number } {
   let start: number = DEFAULT_HOURS.start;
   let end: number = DEFAULT_HOURS.end;
   for (const { start: s, end: e } of instants) {
@@ -175,8 +193,13 @@ export function canMoveTo(from: AppointmentStatus, to: AppointmentStatus): boole
 }
 
 /** 'Provider · Location' (or 'Resource · Location') of a schedule, as the calendar's pickers show it. */
-export function scheduleLabel(schedule: PracticeCalendarContext['Schedules'][number], context: Pick<PracticeCalendarContext, 'Providers' | 'Resources' | 'Locations'>): string {
-  const provider = context.Providers.find((p) => p.Id === schedule.PractitionerId)?.Name ?? context.Resources.find((r) => r.Id === schedule.HealthcareServiceId)?.Name;
+export function scheduleLabel(
+  schedule: PracticeCalendarContext['Schedules'][number],
+  context: Pick<PracticeCalendarContext, 'Providers' | 'Resources' | 'Locations'>,
+): string {
+  const provider =
+    context.Providers.find((p) => p.Id === schedule.PractitionerId)?.Name ??
+    context.Resources.find((r) => r.Id === schedule.HealthcareServiceId)?.Name;
   const location = context.Locations.find((l) => l.Id === schedule.LocationId)?.Name;
   return [provider, location].filter(Boolean).join(' · ') || schedule.Id;
 }

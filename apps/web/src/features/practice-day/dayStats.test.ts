@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '@careslot/contracts';
 import { dayStats, statsBy } from './dayStats';
 
-const visit = (Status: AppointmentStatus, ScheduleType: 'Scheduled' | 'Walk-In' = 'Scheduled', ProviderId = 'p1') => ({ Status, ScheduleType, ProviderId });
+const visit = (
+  Status: AppointmentStatus,
+  ScheduleType: 'Scheduled' | 'Walk-In' = 'Scheduled',
+  ProviderId = 'p1',
+) => ({ Status, ScheduleType, ProviderId });
 
 describe('day stats of the practice dashboards', () => {
   it('counts each visit once by where it stands, and leaves called-off visits out of the total', () => {
@@ -19,7 +23,18 @@ describe('day stats of the practice dashboards', () => {
       visit('Canceled'),
       visit('Pending'),
     ]);
-    expect(stats).toMatchObject({ total: 10, upcoming: 2, arrived: 1, checkedIn: 1, inVisit: 1, checkedOut: 3, noShows: 1, canceled: 1, pending: 1, walkIns: 1 });
+    expect(stats).toMatchObject({
+      total: 10,
+      upcoming: 2,
+      arrived: 1,
+      checkedIn: 1,
+      inVisit: 1,
+      checkedOut: 3,
+      noShows: 1,
+      canceled: 1,
+      pending: 1,
+      walkIns: 1,
+    });
     expect(stats.noShowRate).toBe(0.25);
   });
 
@@ -29,7 +44,14 @@ describe('day stats of the practice dashboards', () => {
   });
 
   it('groups by provider, busiest first', () => {
-    const groups = statsBy([visit('Scheduled', 'Scheduled', 'p2'), visit('Scheduled', 'Scheduled', 'p1'), visit('Arrived', 'Scheduled', 'p1')], (v) => v.ProviderId);
+    const groups = statsBy(
+      [
+        visit('Scheduled', 'Scheduled', 'p2'),
+        visit('Scheduled', 'Scheduled', 'p1'),
+        visit('Arrived', 'Scheduled', 'p1'),
+      ],
+      (v) => v.ProviderId,
+    );
     expect(groups.map((g) => [g.key, g.stats.total])).toEqual([
       ['p1', 2],
       ['p2', 1],

@@ -1,4 +1,10 @@
-import { BOOKED_STATUSES, CALLED_OFF_STATUSES, IN_VISIT_STATUSES, type AppointmentStatus, type PracticeAppointment } from '@careslot/contracts';
+import {
+  BOOKED_STATUSES,
+  CALLED_OFF_STATUSES,
+  IN_VISIT_STATUSES,
+  type AppointmentStatus,
+  type PracticeAppointment,
+} from '@careslot/contracts';
 
 /** What the practice dashboards count in a day's appointments. */
 export interface DayStats {
@@ -21,8 +27,22 @@ const UPCOMING: ReadonlySet<AppointmentStatus> = new Set(BOOKED_STATUSES);
 const IN_VISIT: ReadonlySet<AppointmentStatus> = new Set(IN_VISIT_STATUSES);
 const CALLED_OFF: ReadonlySet<AppointmentStatus> = new Set(CALLED_OFF_STATUSES);
 
-export function dayStats(appointments: readonly Pick<PracticeAppointment, 'Status' | 'ScheduleType'>[]): DayStats {
-  const s: DayStats = { total: 0, upcoming: 0, arrived: 0, checkedIn: 0, inVisit: 0, checkedOut: 0, noShows: 0, canceled: 0, pending: 0, walkIns: 0, noShowRate: 0 };
+export function dayStats(
+  appointments: readonly Pick<PracticeAppointment, 'Status' | 'ScheduleType'>[],
+): DayStats {
+  const s: DayStats = {
+    total: 0,
+    upcoming: 0,
+    arrived: 0,
+    checkedIn: 0,
+    inVisit: 0,
+    checkedOut: 0,
+    noShows: 0,
+    canceled: 0,
+    pending: 0,
+    walkIns: 0,
+    noShowRate: 0,
+  };
   for (const a of appointments) {
     if (CALLED_OFF.has(a.Status)) {
       s.canceled += 1;
@@ -44,11 +64,16 @@ export function dayStats(appointments: readonly Pick<PracticeAppointment, 'Statu
 }
 
 /** The day's appointments by a key (provider, location), each group with its stats, largest first. */
-export function statsBy<T extends Pick<PracticeAppointment, 'Status' | 'ScheduleType'>>(appointments: readonly T[], keyOf: (a: T) => string | null): { key: string; stats: DayStats }[] {
+export function statsBy<T extends Pick<PracticeAppointment, 'Status' | 'ScheduleType'>>(
+  appointments: readonly T[],
+  keyOf: (a: T) => string | null,
+): { key: string; stats: DayStats }[] {
   const groups = new Map<string, T[]>();
   for (const a of appointments) {
     const key = keyOf(a);
     if (key) groups.set(key, [...(groups.get(key) ?? []), a]);
   }
-  return [...groups].map(([key, list]) => ({ key, stats: dayStats(list) })).sort((a, b) => b.stats.total - a.stats.total || a.key.localeCompare(b.key));
+  return [...groups]
+    .map(([key, list]) => ({ key, stats: dayStats(list) }))
+    .sort((a, b) => b.stats.total - a.stats.total || a.key.localeCompare(b.key));
 }

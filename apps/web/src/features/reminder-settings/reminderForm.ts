@@ -13,7 +13,11 @@ export type ReminderFormErrors = { hours?: string; hoursAt?: Record<number, stri
 export function validateReminderForm(form: ReminderForm): ReminderFormErrors {
   const errors: ReminderFormErrors = {};
   const hours = form.hours.map((h) => (/^\d+$/.test(h.trim()) ? Number(h.trim()) : Number.NaN));
-  for (const issue of reminderSettingsIssues({ Enabled: form.enabled, HoursBefore: hours, Channels: form.channels })) {
+  for (const issue of reminderSettingsIssues({
+    Enabled: form.enabled,
+    HoursBefore: hours,
+    Channels: form.channels,
+  })) {
     const at = /^HoursBefore\.(\d+)$/.exec(issue.field);
     if (at) (errors.hoursAt ??= {})[Number(at[1])] ??= `errors.hoursRange`;
     else if (issue.field === 'HoursBefore') errors.hours ??= `errors.hours_${issue.rule}`;
@@ -22,6 +26,7 @@ export function validateReminderForm(form: ReminderForm): ReminderFormErrors {
   return errors;
 }
 
-export const hasErrors = (errors: ReminderFormErrors) => !!(errors.hours || errors.channels || Object.keys(errors.hoursAt ?? {}).length);
+export const hasErrors = (errors: ReminderFormErrors) =>
+  !!(errors.hours || errors.channels || Object.keys(errors.hoursAt ?? {}).length);
 
 export { REMINDER_RULES };

@@ -2,7 +2,9 @@ import type { HealthcareService, Practitioner, Schedule } from '@careslot/contra
 
 /** The weekday's name in the page's language (0 = Sunday). 2023-01-01 was a Sunday. */
 export function weekdayName(day: number, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2023, 0, 1 + day)));
+  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2023, 0, 1 + day)),
+  );
 }
 
 export function practitionerName(practitioner: Practitioner): string {
@@ -19,7 +21,10 @@ export function calendarOwner(
 ): { kind: 'provider' | 'resource'; name: string } {
   if (schedule.PractitionerId) {
     const practitioner = practitioners.find((p) => p.Id === schedule.PractitionerId);
-    return { kind: 'provider', name: (practitioner && practitionerName(practitioner)) || schedule.Name || schedule.Id };
+    return {
+      kind: 'provider',
+      name: (practitioner && practitionerName(practitioner)) || schedule.Name || schedule.Id,
+    };
   }
   const service = services.find((s) => s.Id === schedule.HealthcareServiceId);
   return { kind: 'resource', name: service?.Name ?? schedule.Name ?? schedule.Id };

@@ -13,7 +13,12 @@ describe('the survey form', () => {
   });
 
   it('asks a choice question for two answers, one a line, blank lines ignored', () => {
-    const question = { ...questionDraft(), Type: 'choice' as const, Text: 'How long did you wait?', optionsText: 'No wait\n\n' };
+    const question = {
+      ...questionDraft(),
+      Type: 'choice' as const,
+      Text: 'How long did you wait?',
+      optionsText: 'No wait\n\n',
+    };
     const draft = { ...draftOf(null), Name: 'Wait', questions: [question] };
     expect(draftProblems(draft)).toEqual({ [`${question.key}.Options`]: 'twoOptions' });
     const fixed = { ...draft, questions: [{ ...question, optionsText: 'No wait\n  A while  \n' }] };
@@ -33,8 +38,19 @@ describe('the survey form', () => {
       LastChangedOn: '2026-11-26T10:00:00.000Z',
     };
     const input = inputOf({ ...draftOf(survey), Name: '  Renamed ' }, ORG);
-    expect(input).toMatchObject({ Id: survey.Id, Name: 'Renamed', Questions: [{ Id: 'overall', Type: 'rating', Required: true, Options: [] }] });
+    expect(input).toMatchObject({
+      Id: survey.Id,
+      Name: 'Renamed',
+      Questions: [{ Id: 'overall', Type: 'rating', Required: true, Options: [] }],
+    });
     expect(surveyInputSchema.safeParse(input).success).toBe(true);
-    expect(surveyInputSchema.safeParse(inputOf({ ...draftOf(null), Name: 'New', questions: [{ ...questionDraft(), Text: 'Anything else?' }] }, ORG)).success).toBe(true);
+    expect(
+      surveyInputSchema.safeParse(
+        inputOf(
+          { ...draftOf(null), Name: 'New', questions: [{ ...questionDraft(), Text: 'Anything else?' }] },
+          ORG,
+        ),
+      ).success,
+    ).toBe(true);
   });
 });

@@ -1,4 +1,10 @@
-import { SURVEY_LIMITS, type Survey, type SurveyInput, type SurveyQuestion, type SurveyQuestionType } from '@careslot/contracts';
+import {
+  SURVEY_LIMITS,
+  type Survey,
+  type SurveyInput,
+  type SurveyQuestion,
+  type SurveyQuestionType,
+} from '@careslot/contracts';
 
 /** A question being edited: options as typed, one a line. */
 export interface QuestionDraft {
@@ -25,13 +31,28 @@ const nextKey = () => `q${Date.now().toString(36)}${(counter++).toString(36)}`;
 export function questionDraft(question?: SurveyQuestion): QuestionDraft {
   const key = nextKey();
   return question
-    ? { key, Id: question.Id, Type: question.Type, Text: question.Text, Required: question.Required, optionsText: question.Options.join('\n') }
+    ? {
+        key,
+        Id: question.Id,
+        Type: question.Type,
+        Text: question.Text,
+        Required: question.Required,
+        optionsText: question.Options.join('\n'),
+      }
     : { key, Id: key, Type: 'rating', Text: '', Required: false, optionsText: '' };
 }
 
 export function draftOf(survey: Survey | null): SurveyDraft {
-  if (!survey) return { Name: '', Instructions: '', Active: false, TemplateId: null, questions: [questionDraft()] };
-  return { Id: survey.Id, Name: survey.Name, Instructions: survey.Instructions, Active: survey.Active, TemplateId: survey.TemplateId, questions: survey.Questions.map(questionDraft) };
+  if (!survey)
+    return { Name: '', Instructions: '', Active: false, TemplateId: null, questions: [questionDraft()] };
+  return {
+    Id: survey.Id,
+    Name: survey.Name,
+    Instructions: survey.Instructions,
+    Active: survey.Active,
+    TemplateId: survey.TemplateId,
+    questions: survey.Questions.map(questionDraft),
+  };
 }
 
 export const optionsOf = (question: QuestionDraft) =>
@@ -54,7 +75,11 @@ export function draftProblems(draft: SurveyDraft): Record<string, string> {
     else if (question.Text.length > SURVEY_LIMITS.question) problems[`${question.key}.Text`] = 'tooLong';
     const options = optionsOf(question);
     if (question.Type === 'choice' && options.length < 2) problems[`${question.key}.Options`] = 'twoOptions';
-    if (options.length > SURVEY_LIMITS.options || options.some((option) => option.length > SURVEY_LIMITS.option)) problems[`${question.key}.Options`] = 'optionsLimit';
+    if (
+      options.length > SURVEY_LIMITS.options ||
+      options.some((option) => option.length > SURVEY_LIMITS.option)
+    )
+      problems[`${question.key}.Options`] = 'optionsLimit';
   });
   return problems;
 }
@@ -67,6 +92,12 @@ export function inputOf(draft: SurveyDraft, organizationId: string): SurveyInput
     Instructions: draft.Instructions.trim(),
     Active: draft.Active,
     TemplateId: draft.TemplateId,
-    Questions: draft.questions.map((question) => ({ Id: question.Id, Type: question.Type, Text: question.Text.trim(), Required: question.Required, Options: optionsOf(question) })),
+    Questions: draft.questions.map((question) => ({
+      Id: question.Id,
+      Type: question.Type,
+      Text: question.Text.trim(),
+      Required: question.Required,
+      Options: optionsOf(question),
+    })),
   };
 }

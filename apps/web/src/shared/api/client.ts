@@ -87,7 +87,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) {
     const envelope = parsed as Partial<ErrorEnvelope> | undefined;
     const message =
-      typeof envelope?.message === 'string' && envelope.message ? envelope.message : messageForStatus(response.status);
+      typeof envelope?.message === 'string' && envelope.message
+        ? envelope.message
+        : messageForStatus(response.status);
     const error = new ApiError(response.status, message, envelope?.errors ?? [], parsed);
     if (response.status === 401 || response.status === 403) unauthorizedListeners.forEach((l) => l(error));
     throw error;

@@ -8,9 +8,12 @@ import { errorMessage } from './errorMessage';
 beforeAll(() => setupI18n());
 
 describe('errorMessage', () => {
-  it.each(Object.entries(HTTP_STATUS_MESSAGES))('shows the catalogue text for %s exactly, in English', (status, text) => {
-    expect(errorMessage(new ApiError(Number(status), text), i18next.t)).toBe(text);
-  });
+  it.each(Object.entries(HTTP_STATUS_MESSAGES))(
+    'shows the catalogue text for %s exactly, in English',
+    (status, text) => {
+      expect(errorMessage(new ApiError(Number(status), text), i18next.t)).toBe(text);
+    },
+  );
 
   it('shows the catch-all text for other statuses and for errors that are not API errors', () => {
     expect(errorMessage(new ApiError(502, OTHER_STATUS_MESSAGE), i18next.t)).toBe(OTHER_STATUS_MESSAGE);
@@ -18,12 +21,16 @@ describe('errorMessage', () => {
   });
 
   it('keeps a message the server wrote for the case', () => {
-    expect(errorMessage(new ApiError(400, 'You entered an invalid otp code'), i18next.t)).toBe('You entered an invalid otp code');
+    expect(errorMessage(new ApiError(400, 'You entered an invalid otp code'), i18next.t)).toBe(
+      'You entered an invalid otp code',
+    );
   });
 
   it('translates the catalogue text into the interface language', async () => {
     await i18next.changeLanguage('es');
-    expect(errorMessage(new ApiError(404, HTTP_STATUS_MESSAGES[404]), i18next.t)).toBe('No se puede acceder a esta página.');
+    expect(errorMessage(new ApiError(404, HTTP_STATUS_MESSAGES[404]), i18next.t)).toBe(
+      'No se puede acceder a esta página.',
+    );
     await i18next.changeLanguage('en');
   });
 });

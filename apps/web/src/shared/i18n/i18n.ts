@@ -32,7 +32,10 @@ export async function initI18n(language: Language = initialLanguage()) {
         const load = loaders[`../../locales/${lng}/${ns}.json`];
         if (!load) throw new Error(`Missing translations ${lng}/${ns}`);
         // Screens that write dates get the language's date words with their own (a language change waits for both).
-        const [words] = await Promise.all([load(), DATE_NAMESPACES.includes(ns) ? loadDateLocale(lng) : undefined]);
+        const [words] = await Promise.all([
+          load(),
+          DATE_NAMESPACES.includes(ns) ? loadDateLocale(lng) : undefined,
+        ]);
         return words.default;
       }),
     )

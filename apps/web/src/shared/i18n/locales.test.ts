@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@careslot/contracts';
 
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 type Flat = Map<string, string>;
 
@@ -34,13 +37,18 @@ describe('translations', () => {
       expect([...languages.keys()].sort()).toEqual([...LANGUAGES].sort());
     });
 
-    it.each(LANGUAGES.filter((l) => l !== 'en'))('has the same keys and placeholders in %s as in English, none empty', (language) => {
-      const translated = languages.get(language)!;
-      expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
-      for (const [key, text] of translated) {
-        expect(text.trim(), `${language}/${namespace}:${key}`).not.toBe('');
-        expect(placeholders(text), `${language}/${namespace}:${key}`).toEqual(placeholders(english.get(key)!));
-      }
-    });
+    it.each(LANGUAGES.filter((l) => l !== 'en'))(
+      'has the same keys and placeholders in %s as in English, none empty',
+      (language) => {
+        const translated = languages.get(language)!;
+        expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+        for (const [key, text] of translated) {
+          expect(text.trim(), `${language}/${namespace}:${key}`).not.toBe('');
+          expect(placeholders(text), `${language}/${namespace}:${key}`).toEqual(
+            placeholders(english.get(key)!),
+          );
+        }
+      },
+    );
   });
 });

@@ -18,7 +18,8 @@ export interface CalendarAppointment {
 export function calendarPathFor(pathname: string, userId: string | null): string | null {
   if (pathname.startsWith('/practice-admin/')) return '/practice-admin/calendar';
   if (pathname.startsWith('/staff-member/')) return '/staff-member/calendar';
-  if (pathname.startsWith('/providers/') && userId) return `/providers/${encodeURIComponent(userId)}/calendar`;
+  if (pathname.startsWith('/providers/') && userId)
+    return `/providers/${encodeURIComponent(userId)}/calendar`;
   return null;
 }
 

@@ -16,7 +16,13 @@ export interface HeaderState {
   features: ReadonlySet<FeatureCode> | null;
 }
 
-const EMPTY: HeaderState = { notificationCount: 0, requestCount: 0, patientsInProviderQueue: 0, reputationEnabled: false, features: null };
+const EMPTY: HeaderState = {
+  notificationCount: 0,
+  requestCount: 0,
+  patientsInProviderQueue: 0,
+  reputationEnabled: false,
+  features: null,
+};
 
 let state: HeaderState = EMPTY;
 const listeners = new Set<() => void>();

@@ -29,7 +29,10 @@ export const VACCINE_FINDER_URL = 'https://www.vaccines.gov/';
  * The survey app is built into the product under /survey (spec README, placeholders). A survey link's signature
  * (exp, sig; decision 0074) goes along, and nothing else of the address it came from.
  */
-export function surveyUrl(appointmentId: string, signature?: { exp: string | null; sig: string | null }): string {
+export function surveyUrl(
+  appointmentId: string,
+  signature?: { exp: string | null; sig: string | null },
+): string {
   const path = `/survey/appointment/${encodeURIComponent(appointmentId)}`;
   if (!signature?.exp || !signature.sig) return path;
   return `${path}?${new URLSearchParams({ exp: signature.exp, sig: signature.sig }).toString()}`;

@@ -8,7 +8,9 @@ import { getHeaderState, setHeaderState } from './headerState';
  */
 export async function refreshWalkInCount(providerId: string): Promise<number> {
   try {
-    const { Count } = await apiRequest<{ Count?: unknown }>(`/careslot-appointment-service/api/v2/Appointments/providers/${providerId}/walk-in-queue/count`);
+    const { Count } = await apiRequest<{ Count?: unknown }>(
+      `/careslot-appointment-service/api/v2/Appointments/providers/${providerId}/walk-in-queue/count`,
+    );
     if (typeof Count !== 'number') return getHeaderState().patientsInProviderQueue;
     setHeaderState({ patientsInProviderQueue: Count });
     return Count;

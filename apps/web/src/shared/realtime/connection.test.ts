@@ -88,7 +88,11 @@ describe('real-time reconnect policy', () => {
 
   it('acknowledges every message with userId and messageId and hands it to listeners', () => {
     const s = fakeSocket();
-    const connection = new HubConnection('appointments', { getToken: () => 't', userId: 'u1', connect: () => s.socket });
+    const connection = new HubConnection('appointments', {
+      getToken: () => 't',
+      userId: 'u1',
+      connect: () => s.socket,
+    });
     const seen: unknown[] = [];
     connection.on('AppointmentStatusUpdated', (m) => seen.push(m.data));
     connection.start();
@@ -131,7 +135,11 @@ describe('real-time reconnect policy', () => {
 describe('real-time messages sent twice', () => {
   it('acknowledges a redelivered message again but hands it to listeners once', () => {
     const s = fakeSocket();
-    const connection = new HubConnection('appointments', { getToken: () => 't', userId: 'u1', connect: () => s.socket });
+    const connection = new HubConnection('appointments', {
+      getToken: () => 't',
+      userId: 'u1',
+      connect: () => s.socket,
+    });
     const seen: unknown[] = [];
     connection.on('AppointmentStatusUpdated', (m) => seen.push(m.data));
     connection.start();

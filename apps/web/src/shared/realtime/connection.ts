@@ -80,7 +80,8 @@ export class HubConnection {
   stop() {
     this.stopped = true;
     this.generation += 1;
-    if (this.timer !== null) (this.options.cancel ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
+    if (this.timer !== null)
+      (this.options.cancel ?? clearTimeout)(this.timer as ReturnType<typeof setTimeout>);
     this.timer = null;
     this.socket?.removeAllListeners();
     this.socket?.disconnect();
@@ -139,7 +140,10 @@ export class HubConnection {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
-      auth: { token: this.options.getToken() ?? '', ...(this.options.userId ? { userId: this.options.userId } : {}) },
+      auth: {
+        token: this.options.getToken() ?? '',
+        ...(this.options.userId ? { userId: this.options.userId } : {}),
+      },
       ...(this.options.userId ? { query: { userId: this.options.userId } } : {}),
     });
     this.socket = socket;

@@ -39,7 +39,11 @@ export function subscribeHub(hub: Hub, rooms: readonly string[] = []): HubSubscr
   let entry = shared.get(key);
   if (!entry) {
     entry = {
-      connection: new HubConnection(hub, { ...connectionOptions, getToken: () => getSession().accessToken, userId }),
+      connection: new HubConnection(hub, {
+        ...connectionOptions,
+        getToken: () => getSession().accessToken,
+        userId,
+      }),
       users: 0,
       rooms: new Map(),
     };

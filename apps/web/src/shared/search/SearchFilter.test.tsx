@@ -9,10 +9,24 @@ import { loadComboboxParts } from '../ui/lazyCombobox';
 import { SearchFilter, type FilterValues } from './SearchFilter';
 
 const TODAY = '2026-11-23';
-const EMPTY: FilterValues = { specialties: [], condition: null, textField: null, zipCode: null, insuranceName: null, insurancePlanName: null, date: TODAY };
+const EMPTY: FilterValues = {
+  specialties: [],
+  condition: null,
+  textField: null,
+  zipCode: null,
+  insuranceName: null,
+  insurancePlanName: null,
+  date: TODAY,
+};
 const LISTS: Record<string, unknown> = {
-  '/careslot-resource-library/api/v1/specialties': { Data: [{ Id: 's1', Code: 'int', Display: 'Internist' }], Total: 1 },
-  '/careslot-resource-library/api/v1/conditions': { Data: [{ Id: 'c1', Code: 'acne', Display: 'Acne', Specialties: [] }], Total: 1 },
+  '/careslot-resource-library/api/v1/specialties': {
+    Data: [{ Id: 's1', Code: 'int', Display: 'Internist' }],
+    Total: 1,
+  },
+  '/careslot-resource-library/api/v1/conditions': {
+    Data: [{ Id: 'c1', Code: 'acne', Display: 'Acne', Specialties: [] }],
+    Total: 1,
+  },
   '/careslot-resource-library/api/v1/insurances': {
     Data: [
       { Id: 'k1', Name: 'Aetna', Plans: [{ Id: 'p1', Name: 'Aetna PPO' }] },
@@ -25,7 +39,12 @@ const LISTS: Record<string, unknown> = {
 
 beforeAll(() => setupI18n(['common', 'searchFilter']));
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(JSON.stringify(LISTS[url.split('?')[0]!] ?? {}), { status: 200 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async (url: string) => new Response(JSON.stringify(LISTS[url.split('?')[0]!] ?? {}), { status: 200 }),
+    ),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -55,7 +74,16 @@ function renderFilter(onSearch = vi.fn(), props: Partial<Parameters<typeof Searc
 function asPhone() {
   vi.spyOn(window, 'matchMedia').mockImplementation(
     (query: string) =>
-      ({ matches: query.includes('max-width: 767px'), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList,
+      ({
+        matches: query.includes('max-width: 767px'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
   );
 }
 
@@ -66,7 +94,9 @@ describe('SearchFilter, before its dropdown code has loaded', () => {
     expect(plain).toHaveAttribute('aria-expanded', 'false');
     plain.focus();
     fireEvent.change(plain, { target: { value: 'Int' } });
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Condition or specialty' })).not.toBe(plain));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Condition or specialty' })).not.toBe(plain),
+    );
     const term = screen.getByRole('combobox', { name: 'Condition or specialty' });
     expect(term).toHaveValue('Int');
     expect(term).toHaveFocus();
@@ -105,24 +135,43 @@ describe('SearchFilter', () => {
     const onSearch = renderFilter();
     const term = screen.getByRole('combobox', { name: 'Condition or specialty' });
     await userEvent.click(term);
-    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/careslot-resource-library/api/v1/specialties', expect.anything()));
+    await waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith('/careslot-resource-library/api/v1/specialties', expect.anything()),
+    );
     await userEvent.type(term, 'internist');
     await userEvent.type(screen.getByRole('combobox', { name: 'Zip code' }), '10001');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ specialties: ['Internist'], condition: null, textField: null, zipCode: '10001' }));
+    expect(onSearch).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        specialties: ['Internist'],
+        condition: null,
+        textField: null,
+        zipCode: '10001',
+      }),
+    );
     expect(JSON.parse(sessionStorage.getItem(STORAGE_KEYS.session.providerSearchState)!)).toEqual({
-      filter: { specialty: 'Internist', condition: null, zipCode: '10001', insuranceName: null, insurancePlanName: null },
+      filter: {
+        specialty: 'Internist',
+        condition: null,
+        zipCode: '10001',
+        insuranceName: null,
+        insurancePlanName: null,
+      },
     });
 
     await userEvent.clear(term);
     await userEvent.type(term, 'ACNE');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ specialties: [], condition: 'Acne', textField: null }));
+    expect(onSearch).toHaveBeenLastCalledWith(
+      expect.objectContaining({ specialties: [], condition: 'Acne', textField: null }),
+    );
 
     await userEvent.clear(term);
     await userEvent.type(term, 'Bennett');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ specialties: [], condition: null, textField: 'Bennett' }));
+    expect(onSearch).toHaveBeenLastCalledWith(
+      expect.objectContaining({ specialties: [], condition: null, textField: 'Bennett' }),
+    );
   });
 
   it('ranks typed matches by where the match starts, then alphabetically, in specialty and condition groups', async () => {
@@ -132,10 +181,15 @@ describe('SearchFilter', () => {
         const lists: Record<string, unknown> = {
           ...LISTS,
           '/careslot-resource-library/api/v1/specialties': {
-            Data: ['Pediatric Cardiologist', 'Cardiologist (Heart Doctor)', 'Internist'].map((Display, i) => ({ Id: `s${i}`, Code: `c${i}`, Display })),
+            Data: ['Pediatric Cardiologist', 'Cardiologist (Heart Doctor)', 'Internist'].map(
+              (Display, i) => ({ Id: `s${i}`, Code: `c${i}`, Display }),
+            ),
             Total: 3,
           },
-          '/careslot-resource-library/api/v1/conditions': { Data: [{ Id: 'c9', Code: 'cp', Display: 'Chest Pain (Cardiac)', Specialties: [] }], Total: 1 },
+          '/careslot-resource-library/api/v1/conditions': {
+            Data: [{ Id: 'c9', Code: 'cp', Display: 'Chest Pain (Cardiac)', Specialties: [] }],
+            Total: 1,
+          },
         };
         return new Response(JSON.stringify(lists[url.split('?')[0]!] ?? {}), { status: 200 });
       }),
@@ -145,7 +199,13 @@ describe('SearchFilter', () => {
     await userEvent.click(term);
     await userEvent.type(term, 'cardi');
     const listbox = await screen.findByRole('listbox');
-    await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Cardiologist (Heart Doctor)', 'Pediatric Cardiologist', 'Chest Pain (Cardiac)']));
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Cardiologist (Heart Doctor)', 'Pediatric Cardiologist', 'Chest Pain (Cardiac)']),
+    );
     expect(within(listbox).getByText('Specialties')).toBeInTheDocument();
     expect(within(listbox).getByText('Conditions')).toBeInTheDocument();
   });
@@ -165,7 +225,13 @@ describe('SearchFilter', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(insurance).toHaveValue('Medicare · Part B');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ specialties: ['Internist'], insuranceName: 'Medicare', insurancePlanName: 'Part B' }));
+    expect(onSearch).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        specialties: ['Internist'],
+        insuranceName: 'Medicare',
+        insurancePlanName: 'Part B',
+      }),
+    );
   });
 
   it('closes the insurance panel on a click elsewhere', async () => {

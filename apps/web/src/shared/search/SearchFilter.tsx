@@ -50,13 +50,26 @@ function blockNonDigits(event: KeyboardEvent<HTMLInputElement>) {
 }
 
 /** What Autocomplete's text box says to assistive technology while its list is closed. */
-const CLOSED_COMBOBOX = { role: 'combobox', 'aria-haspopup': 'listbox', 'aria-expanded': false, autoComplete: 'off' } as const;
+const CLOSED_COMBOBOX = {
+  role: 'combobox',
+  'aria-haspopup': 'listbox',
+  'aria-expanded': false,
+  autoComplete: 'off',
+} as const;
 
 /**
  * The provider search filter (patient-booking.md §2.4), as the search page's header. It starts from
  * `initial`; the host gives it a new key when the URL's filter changes.
  */
-export function SearchFilter({ initial, today, variant = 'search', stacked = false, onSearch, onClear, onControlClick }: SearchFilterProps) {
+export function SearchFilter({
+  initial,
+  today,
+  variant = 'search',
+  stacked = false,
+  onSearch,
+  onClear,
+  onControlClick,
+}: SearchFilterProps) {
   const { t } = useTranslation('searchFilter');
   // Reacts to window resize: under 768 px the mobile variant (no zip, no insurance; a pick searches at once).
   const mobile = useMediaQuery(MOBILE) ?? false;
@@ -98,11 +111,14 @@ export function SearchFilter({ initial, today, variant = 'search', stacked = fal
   const values = (overrides: Partial<{ term: string; zip: string }> = {}): FilterValues => {
     const chosen = (overrides.term ?? term).trim();
     const isSpecialty = specialtyNames.some((n) => n.toLowerCase() === chosen.toLowerCase());
-    const isCondition = !isSpecialty && conditions.some((c) => c.Display.toLowerCase() === chosen.toLowerCase());
+    const isCondition =
+      !isSpecialty && conditions.some((c) => c.Display.toLowerCase() === chosen.toLowerCase());
     const digits = zipDigits(overrides.zip ?? zip);
     return {
       specialties: isSpecialty ? [specialtyNames.find((n) => n.toLowerCase() === chosen.toLowerCase())!] : [],
-      condition: isCondition ? conditions.find((c) => c.Display.toLowerCase() === chosen.toLowerCase())!.Display : null,
+      condition: isCondition
+        ? conditions.find((c) => c.Display.toLowerCase() === chosen.toLowerCase())!.Display
+        : null,
       textField: chosen && !isSpecialty && !isCondition ? chosen : null,
       zipCode: digits.length === 5 || digits.length === 9 ? digits : null,
       insuranceName: carrier,
@@ -118,7 +134,13 @@ export function SearchFilter({ initial, today, variant = 'search', stacked = fal
       return;
     }
     const next = values(overrides);
-    saveFilterState({ specialty: next.specialties[0] ?? null, condition: next.condition, zipCode: next.zipCode, insuranceName: next.insuranceName, insurancePlanName: next.insurancePlanName });
+    saveFilterState({
+      specialty: next.specialties[0] ?? null,
+      condition: next.condition,
+      zipCode: next.zipCode,
+      insuranceName: next.insuranceName,
+      insurancePlanName: next.insurancePlanName,
+    });
     onSearch(next);
   };
 
@@ -171,41 +193,41 @@ export function SearchFilter({ initial, today, variant = 'search', stacked = fal
     error: zipError,
   };
   const insuranceInput = (
-  <TextInput
-    id={insuranceId}
-    ref={insuranceRef}
-    className={classes.insurance}
-    label={t('insurance.label')}
-    placeholder={t('insurance.placeholder')}
-    leftSection={<IconShieldCheck size={18} aria-hidden />}
-    value={insuranceOpen ? insuranceText : insuranceLabel}
-    onChange={(event) => setInsuranceText(event.currentTarget.value)}
-    onFocus={() => {
-      request();
-      setTimeout(() => setInsuranceOpen(true), OPEN_DELAY_MS);
-    }}
-    onClick={() => setTimeout(() => setInsuranceOpen(true), OPEN_DELAY_MS)}
-    onKeyDown={(event) => {
-      if (event.key === 'Escape') setInsuranceOpen(false);
-    }}
-    // A text box that opens the carrier-and-plan panel: a combobox whose popup is a dialog (ARIA 1.2).
-    role="combobox"
-    aria-haspopup="dialog"
-    aria-expanded={insuranceOpen}
-    rightSection={
-      carrier ? (
-        <CloseButton
-          size="sm"
-          aria-label={t('insurance.clear')}
-          onClick={() => {
-            setCarrier(null);
-            setPlan(null);
-            setPanelCarrier(null);
-          }}
-        />
-      ) : null
-    }
-  />
+    <TextInput
+      id={insuranceId}
+      ref={insuranceRef}
+      className={classes.insurance}
+      label={t('insurance.label')}
+      placeholder={t('insurance.placeholder')}
+      leftSection={<IconShieldCheck size={18} aria-hidden />}
+      value={insuranceOpen ? insuranceText : insuranceLabel}
+      onChange={(event) => setInsuranceText(event.currentTarget.value)}
+      onFocus={() => {
+        request();
+        setTimeout(() => setInsuranceOpen(true), OPEN_DELAY_MS);
+      }}
+      onClick={() => setTimeout(() => setInsuranceOpen(true), OPEN_DELAY_MS)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setInsuranceOpen(false);
+      }}
+      // A text box that opens the carrier-and-plan panel: a combobox whose popup is a dialog (ARIA 1.2).
+      role="combobox"
+      aria-haspopup="dialog"
+      aria-expanded={insuranceOpen}
+      rightSection={
+        carrier ? (
+          <CloseButton
+            size="sm"
+            aria-label={t('insurance.clear')}
+            onClick={() => {
+              setCarrier(null);
+              setPlan(null);
+              setPanelCarrier(null);
+            }}
+          />
+        ) : null
+      }
+    />
   );
 
   return (
@@ -246,95 +268,109 @@ export function SearchFilter({ initial, today, variant = 'search', stacked = fal
           }}
         />
       )}
-      {!showZip ? null : (
-        parts ? (
-          <parts.Autocomplete
-            {...zipInput}
-            data={(zipSuggestions.data ?? []).map((z) => z.Code)}
-            filter={({ options }) => options}
-            renderOption={({ option }) => {
-              const found = zipSuggestions.data?.find((z) => z.Code === option.value);
-              return (
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600}>
-                    {option.value}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {found ? `${found.City}, ${found.StateCode}` : ''}
-                  </Text>
-                </Group>
-              );
-            }}
-            onChange={onZipChange}
-            comboboxProps={{ withinPortal: true, transitionProps: { duration: 0, enterDelay: OPEN_DELAY_MS } }}
-          />
-        ) : (
-          <TextInput {...zipInput} {...CLOSED_COMBOBOX} onChange={(event) => onZipChange(event.currentTarget.value)} onFocus={request} />
-        )
+      {!showZip ? null : parts ? (
+        <parts.Autocomplete
+          {...zipInput}
+          data={(zipSuggestions.data ?? []).map((z) => z.Code)}
+          filter={({ options }) => options}
+          renderOption={({ option }) => {
+            const found = zipSuggestions.data?.find((z) => z.Code === option.value);
+            return (
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" fw={600}>
+                  {option.value}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {found ? `${found.City}, ${found.StateCode}` : ''}
+                </Text>
+              </Group>
+            );
+          }}
+          onChange={onZipChange}
+          comboboxProps={{ withinPortal: true, transitionProps: { duration: 0, enterDelay: OPEN_DELAY_MS } }}
+        />
+      ) : (
+        <TextInput
+          {...zipInput}
+          {...CLOSED_COMBOBOX}
+          onChange={(event) => onZipChange(event.currentTarget.value)}
+          onFocus={request}
+        />
       )}
-      {mobile ? null : (
-        parts ? (
-          <parts.Popover opened={insuranceOpen} onChange={setInsuranceOpen} position="bottom-start" width={360} shadow="md" trapFocus={false} closeOnClickOutside>
-            <parts.Popover.Target>{insuranceInput}</parts.Popover.Target>
-            <parts.Popover.Dropdown p={0} aria-label={t('insurance.panel')} role="dialog">
-              <div className={classes.panel}>
-                <div className={classes.panelColumn}>
-                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
-                    {t('insurance.carriers')}
-                  </Text>
+      {mobile ? null : parts ? (
+        <parts.Popover
+          opened={insuranceOpen}
+          onChange={setInsuranceOpen}
+          position="bottom-start"
+          width={360}
+          shadow="md"
+          trapFocus={false}
+          closeOnClickOutside
+        >
+          <parts.Popover.Target>{insuranceInput}</parts.Popover.Target>
+          <parts.Popover.Dropdown p={0} aria-label={t('insurance.panel')} role="dialog">
+            <div className={classes.panel}>
+              <div className={classes.panelColumn}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                  {t('insurance.carriers')}
+                </Text>
+                <parts.ScrollArea.Autosize mah={280}>
+                  {shownCarriers.map((c) => (
+                    <UnstyledButton
+                      key={c.Id}
+                      className={classes.option}
+                      data-active={panelCarrier === c.Name || undefined}
+                      onClick={() => setPanelCarrier(c.Name)}
+                    >
+                      {c.Name}
+                    </UnstyledButton>
+                  ))}
+                </parts.ScrollArea.Autosize>
+              </div>
+              <div className={classes.panelColumn}>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
+                  {t('insurance.plans')}
+                </Text>
+                {panelCarrier ? (
                   <parts.ScrollArea.Autosize mah={280}>
-                    {shownCarriers.map((c) => (
-                      <UnstyledButton key={c.Id} className={classes.option} data-active={panelCarrier === c.Name || undefined} onClick={() => setPanelCarrier(c.Name)}>
-                        {c.Name}
-                      </UnstyledButton>
-                    ))}
-                  </parts.ScrollArea.Autosize>
-                </div>
-                <div className={classes.panelColumn}>
-                  <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="sm" pb={4}>
-                    {t('insurance.plans')}
-                  </Text>
-                  {panelCarrier ? (
-                    <parts.ScrollArea.Autosize mah={280}>
+                    <UnstyledButton
+                      className={classes.option}
+                      onClick={() => {
+                        setCarrier(panelCarrier);
+                        setPlan(null);
+                        setInsuranceText('');
+                        setInsuranceOpen(false);
+                      }}
+                    >
+                      {t('insurance.anyPlan')}
+                    </UnstyledButton>
+                    {carrierPlans.map((p) => (
                       <UnstyledButton
+                        key={p.Id}
                         className={classes.option}
+                        data-active={(carrier === panelCarrier && plan === p.Name) || undefined}
                         onClick={() => {
                           setCarrier(panelCarrier);
-                          setPlan(null);
+                          setPlan(p.Name);
                           setInsuranceText('');
                           setInsuranceOpen(false);
                         }}
                       >
-                        {t('insurance.anyPlan')}
+                        {p.Name}
                       </UnstyledButton>
-                      {carrierPlans.map((p) => (
-                        <UnstyledButton
-                          key={p.Id}
-                          className={classes.option}
-                          data-active={(carrier === panelCarrier && plan === p.Name) || undefined}
-                          onClick={() => {
-                            setCarrier(panelCarrier);
-                            setPlan(p.Name);
-                            setInsuranceText('');
-                            setInsuranceOpen(false);
-                          }}
-                        >
-                          {p.Name}
-                        </UnstyledButton>
-                      ))}
-                    </parts.ScrollArea.Autosize>
-                  ) : (
-                    <Text size="sm" c="dimmed" px="sm" py="xs">
-                      {t('insurance.pickCarrier')}
-                    </Text>
-                  )}
-                </div>
+                    ))}
+                  </parts.ScrollArea.Autosize>
+                ) : (
+                  <Text size="sm" c="dimmed" px="sm" py="xs">
+                    {t('insurance.pickCarrier')}
+                  </Text>
+                )}
               </div>
-            </parts.Popover.Dropdown>
-          </parts.Popover>
-        ) : (
-          insuranceInput
-        )
+            </div>
+          </parts.Popover.Dropdown>
+        </parts.Popover>
+      ) : (
+        insuranceInput
       )}
       <TextInput
         className={classes.date}

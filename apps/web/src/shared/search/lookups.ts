@@ -9,19 +9,22 @@ const REFERENCE = { staleTime: Infinity, gcTime: Infinity } as const;
 
 export const specialtiesQuery = queryOptions({
   queryKey: ['library', 'specialties'],
-  queryFn: ({ signal }) => apiRequest<List<Specialty>>(`${LIBRARY}/specialties`, { signal }).then((r) => r.Data),
+  queryFn: ({ signal }) =>
+    apiRequest<List<Specialty>>(`${LIBRARY}/specialties`, { signal }).then((r) => r.Data),
   ...REFERENCE,
 });
 
 export const conditionsQuery = queryOptions({
   queryKey: ['library', 'conditions'],
-  queryFn: ({ signal }) => apiRequest<List<Condition>>(`${LIBRARY}/conditions`, { signal }).then((r) => r.Data),
+  queryFn: ({ signal }) =>
+    apiRequest<List<Condition>>(`${LIBRARY}/conditions`, { signal }).then((r) => r.Data),
   ...REFERENCE,
 });
 
 export const insurancesQuery = queryOptions({
   queryKey: ['library', 'insurances'],
-  queryFn: ({ signal }) => apiRequest<List<InsuranceCarrier>>(`${LIBRARY}/insurances`, { signal }).then((r) => r.Data),
+  queryFn: ({ signal }) =>
+    apiRequest<List<InsuranceCarrier>>(`${LIBRARY}/insurances`, { signal }).then((r) => r.Data),
   ...REFERENCE,
 });
 
@@ -29,7 +32,8 @@ export const insurancesQuery = queryOptions({
 export const codeListQuery = (path: 'languages' | 'board-certifications') =>
   queryOptions({
     queryKey: ['library', path],
-    queryFn: ({ signal }) => apiRequest<List<CodedItem>>(`${LIBRARY}/${path}`, { signal }).then((r) => r.Data),
+    queryFn: ({ signal }) =>
+      apiRequest<List<CodedItem>>(`${LIBRARY}/${path}`, { signal }).then((r) => r.Data),
     ...REFERENCE,
   });
 
@@ -37,7 +41,11 @@ export const codeListQuery = (path: 'languages' | 'board-certifications') =>
 export function useSpecialtiesAndConditions(enabled: boolean) {
   const specialties = useQuery({ ...specialtiesQuery, enabled });
   const conditions = useQuery({ ...conditionsQuery, enabled });
-  return { specialties: specialties.data ?? [], conditions: conditions.data ?? [], loading: specialties.isLoading || conditions.isLoading };
+  return {
+    specialties: specialties.data ?? [],
+    conditions: conditions.data ?? [],
+    loading: specialties.isLoading || conditions.isLoading,
+  };
 }
 
 export function useInsurances() {
@@ -50,7 +58,11 @@ export function useZipSuggestions(digits: string) {
   return useQuery({
     queryKey: ['library', 'zip-prefix', prefix],
     queryFn: ({ signal }) =>
-      apiRequest<List<ZipCode>>(`${LIBRARY}/zip-codes/prefix`, { method: 'POST', body: { Code: prefix, Limit: 8 }, signal }).then((r) => r.Data),
+      apiRequest<List<ZipCode>>(`${LIBRARY}/zip-codes/prefix`, {
+        method: 'POST',
+        body: { Code: prefix, Limit: 8 },
+        signal,
+      }).then((r) => r.Data),
     enabled: prefix.length >= 3,
     staleTime: 5 * 60_000,
   });

@@ -8,7 +8,9 @@ function query(url: string) {
 
 describe('providerSearchUrl', () => {
   it('writes a specialty as specialty[] with the date and the default page of 5', () => {
-    const { path, params } = query(providerSearchUrl({ specialties: ['Cardiologist (Heart Doctor)'], date: '2026-11-22' }));
+    const { path, params } = query(
+      providerSearchUrl({ specialties: ['Cardiologist (Heart Doctor)'], date: '2026-11-22' }),
+    );
     expect(path).toBe('/provider-search');
     expect(params.getAll('specialty[]')).toEqual(['Cardiologist (Heart Doctor)']);
     expect(params.get('condition')).toBeNull();
@@ -18,7 +20,9 @@ describe('providerSearchUrl', () => {
   });
 
   it('writes a condition without any specialty', () => {
-    const { params } = query(providerSearchUrl({ condition: 'Urinary Tract Infection (UTI)', date: '2026-11-22' }));
+    const { params } = query(
+      providerSearchUrl({ condition: 'Urinary Tract Infection (UTI)', date: '2026-11-22' }),
+    );
     expect(params.get('condition')).toBe('Urinary Tract Infection (UTI)');
     expect(params.has('specialty[]')).toBe(false);
   });

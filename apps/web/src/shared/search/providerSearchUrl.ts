@@ -29,10 +29,12 @@ export function providerSearchUrl(link: ProviderSearchLink): string {
   if (link.condition) params.set('condition', link.condition);
   if (link.textField) params.set('text_field', link.textField);
   if (link.insuranceName) params.set('insurance_name', link.insuranceName);
-  if (link.insuranceName && link.insurancePlanName) params.set('insurance_plane_name', link.insurancePlanName);
+  if (link.insuranceName && link.insurancePlanName)
+    params.set('insurance_plane_name', link.insurancePlanName);
   if (link.zipCode) params.set('zip_code', link.zipCode);
   params.set('date', link.date);
-  if (link.walkInTeleVisitEnabled !== undefined) params.set('walk_in_tele_visit_enabled', String(link.walkInTeleVisitEnabled));
+  if (link.walkInTeleVisitEnabled !== undefined)
+    params.set('walk_in_tele_visit_enabled', String(link.walkInTeleVisitEnabled));
   params.set('page_no', String(link.pageNo ?? 1));
   params.set('page_size', String(link.pageSize ?? PAGING.searchDefaultPageSize));
   return `${PROVIDER_SEARCH_PATH}?${params.toString()}`;

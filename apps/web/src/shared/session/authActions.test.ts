@@ -1,10 +1,30 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { logout, setLoginHandler, setLogoutHandler, setRegistrationHandler, startLogin, startRegistration } from './authActions';
+import {
+  logout,
+  setLoginHandler,
+  setLogoutHandler,
+  setRegistrationHandler,
+  startLogin,
+  startRegistration,
+} from './authActions';
 import { getSession, setSession } from './session';
 
 const signedIn = () =>
   setSession({
-    user: { userId: 'u', identityProviderId: 's', name: 'A B', email: 'a@b.c', firstName: 'A', lastName: 'B', preferredName: null, gender: null, userType: 'Patient', roles: ['patient'], organizationId: null, photos: [] },
+    user: {
+      userId: 'u',
+      identityProviderId: 's',
+      name: 'A B',
+      email: 'a@b.c',
+      firstName: 'A',
+      lastName: 'B',
+      preferredName: null,
+      gender: null,
+      userType: 'Patient',
+      roles: ['patient'],
+      organizationId: null,
+      photos: [],
+    },
     accessToken: 't',
     isGuest: false,
   });

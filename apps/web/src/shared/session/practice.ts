@@ -1,5 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import type { CustomForm, HealthcareService, Location, Organization, Practitioner, ServiceType } from '@careslot/contracts';
+import type {
+  CustomForm,
+  HealthcareService,
+  Location,
+  Organization,
+  Practitioner,
+  ServiceType,
+} from '@careslot/contracts';
 
 /**
  * The practice state of practice-portal.md §4.4: the signed-in practice user's organization and what the

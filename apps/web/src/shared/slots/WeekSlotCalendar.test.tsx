@@ -93,7 +93,14 @@ describe('WeekSlotCalendar', () => {
     const slots = [9, 10, 11].map((h) => slotAt(days[0]!, h));
     render(
       <Providers>
-        <WeekSlotCalendar week={week(slots)} mode="list" onPick={vi.fn()} onJump={vi.fn()} moreHint onMore={onMore} />
+        <WeekSlotCalendar
+          week={week(slots)}
+          mode="list"
+          onPick={vi.fn()}
+          onJump={vi.fn()}
+          moreHint
+          onMore={onMore}
+        />
       </Providers>,
     );
     await userEvent.click(screen.getByRole('button', { name: 'More appointments' }));

@@ -45,11 +45,18 @@ export function WeekSlotCalendar({
   const locale = dateLocale(i18n.language);
   const [expanded, setExpanded] = useState(false);
   const limit = mode === 'list' ? SLOT.perDayInList : SLOT.perDay;
-  const hasMore = (moreHint && !expanded) || [...week.slotsByDay.values()].some((slots) => slots.length > limit);
+  const hasMore =
+    (moreHint && !expanded) || [...week.slotsByDay.values()].some((slots) => slots.length > limit);
   const empty = !week.isLoading && !week.isError && week.slots.length === 0;
 
   return (
-    <Stack gap="sm" aria-label={t('calendarLabel')} role="region" aria-busy={week.isLoading} data-live={week.live ? 'connected' : 'offline'}>
+    <Stack
+      gap="sm"
+      aria-label={t('calendarLabel')}
+      role="region"
+      aria-busy={week.isLoading}
+      data-live={week.live ? 'connected' : 'offline'}
+    >
       <div className={classes.grid} data-days={week.days.length}>
         {week.days.map((day) => (
           <div key={day} className={classes.day} data-testid="slot-day" data-day={day}>

@@ -13,8 +13,37 @@ import { formatPattern } from './datePattern';
 const LOCALES = { en: enUS, es, ja, ko, vi, 'zh-CN': zhCN };
 
 /** The patterns the patient pages write, and the tokens they are made of, in any order. */
-const PATTERNS = ['yyyy-MM-dd', 'yyyy-MM-dd HH:mm', 'h:mm aaa', 'h:mm a', 'MMM d', 'MMM d, yyyy', 'EEE', 'EEE, MMM d', 'EEEE, MMMM d', 'MMMM d, h:mm a'];
-const TOKENS = ['yyyy', 'MMMM', 'MMM', 'MM', 'M', 'dd', 'd', 'EEEE', 'EEE', 'HH', 'H', 'hh', 'h', 'mm', 'a', 'aa', 'aaa'];
+const PATTERNS = [
+  'yyyy-MM-dd',
+  'yyyy-MM-dd HH:mm',
+  'h:mm aaa',
+  'h:mm a',
+  'MMM d',
+  'MMM d, yyyy',
+  'EEE',
+  'EEE, MMM d',
+  'EEEE, MMMM d',
+  'MMMM d, h:mm a',
+];
+const TOKENS = [
+  'yyyy',
+  'MMMM',
+  'MMM',
+  'MM',
+  'M',
+  'dd',
+  'd',
+  'EEEE',
+  'EEE',
+  'HH',
+  'H',
+  'hh',
+  'h',
+  'mm',
+  'a',
+  'aa',
+  'aaa',
+];
 const BETWEEN = [' ', ', ', '-', ':', " 'at' ", "'o''clock'", '年', '/', "''"];
 const pattern = fc.oneof(
   fc.constantFrom(...PATTERNS),
@@ -22,16 +51,33 @@ const pattern = fc.oneof(
     .array(fc.tuple(fc.constantFrom(...TOKENS), fc.constantFrom(...BETWEEN)), { minLength: 1, maxLength: 6 })
     .map((parts) => parts.flat().join('')),
 );
-const instant = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true });
-const zone = fc.constantFrom('America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Asia/Kolkata', 'Europe/London', 'UTC');
+const instant = fc.date({
+  min: new Date('1990-01-01T00:00:00Z'),
+  max: new Date('2100-12-31T23:59:59Z'),
+  noInvalidDate: true,
+});
+const zone = fc.constantFrom(
+  'America/New_York',
+  'America/Los_Angeles',
+  'Asia/Tokyo',
+  'Asia/Kolkata',
+  'Europe/London',
+  'UTC',
+);
 
 describe('formatPattern', () => {
   it("writes what date-fns' format writes, in every language and zone", () => {
     fc.assert(
-      fc.property(instant, zone, pattern, fc.constantFrom(...Object.values(LOCALES)), (at, timeZone, text, locale) => {
-        const date = new TZDate(at.getTime(), timeZone);
-        expect(formatPattern(date, text, locale)).toBe(format(date, text, { locale }));
-      }),
+      fc.property(
+        instant,
+        zone,
+        pattern,
+        fc.constantFrom(...Object.values(LOCALES)),
+        (at, timeZone, text, locale) => {
+          const date = new TZDate(at.getTime(), timeZone);
+          expect(formatPattern(date, text, locale)).toBe(format(date, text, { locale }));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -28,18 +28,24 @@ const QUOTED = /^'([^]*?)'?$/;
 const pad = (value: number, length: number) => String(value).padStart(length, '0');
 const hour12 = (date: Date) => date.getHours() % 12 || 12;
 const period = (date: Date, localize: Locale['localize']) =>
-  localize.dayPeriod(date.getHours() / 12 >= 1 ? 'pm' : 'am', { width: 'abbreviated', context: 'formatting' });
+  localize.dayPeriod(date.getHours() / 12 >= 1 ? 'pm' : 'am', {
+    width: 'abbreviated',
+    context: 'formatting',
+  });
 
 const WRITERS: Record<string, (date: Date, localize: Locale['localize']) => string> = {
   yyyy: (date) => pad(date.getFullYear(), 4),
-  MMMM: (date, localize) => localize.month(date.getMonth() as never, { width: 'wide', context: 'formatting' }),
-  MMM: (date, localize) => localize.month(date.getMonth() as never, { width: 'abbreviated', context: 'formatting' }),
+  MMMM: (date, localize) =>
+    localize.month(date.getMonth() as never, { width: 'wide', context: 'formatting' }),
+  MMM: (date, localize) =>
+    localize.month(date.getMonth() as never, { width: 'abbreviated', context: 'formatting' }),
   MM: (date) => pad(date.getMonth() + 1, 2),
   M: (date) => String(date.getMonth() + 1),
   dd: (date) => pad(date.getDate(), 2),
   d: (date) => String(date.getDate()),
   EEEE: (date, localize) => localize.day(date.getDay() as never, { width: 'wide', context: 'formatting' }),
-  EEE: (date, localize) => localize.day(date.getDay() as never, { width: 'abbreviated', context: 'formatting' }),
+  EEE: (date, localize) =>
+    localize.day(date.getDay() as never, { width: 'abbreviated', context: 'formatting' }),
   HH: (date) => pad(date.getHours(), 2),
   H: (date) => String(date.getHours()),
   hh: (date) => pad(hour12(date), 2),

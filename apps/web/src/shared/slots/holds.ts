@@ -35,7 +35,11 @@ export async function releaseEveryHold(): Promise<void> {
 
 /** Did the server refuse a hold because the patient already holds the most at once? */
 export function isHoldLimit(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.issues.some((issue) => issue.rule === HOLD_LIMIT_RULE);
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    error.issues.some((issue) => issue.rule === HOLD_LIMIT_RULE)
+  );
 }
 
 // The hold-limit question, shown once app-wide (HoldLimitDialog): the pick to try again after releasing.

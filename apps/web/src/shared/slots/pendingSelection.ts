@@ -27,5 +27,6 @@ export function loadPendingSelection(): void {
   const selection = sessionStorage.getItem(PENDING_SELECTION_KEY);
   sessionStorage.removeItem(PENDING_SELECTION_KEY);
   if (!selection || !sessionStorage.getItem(STORAGE_KEYS.session.slotInfo)) return;
-  if (!sessionStorage.getItem(STORAGE_KEYS.session.slotData)) sessionStorage.setItem(STORAGE_KEYS.session.slotData, selection);
+  if (!sessionStorage.getItem(STORAGE_KEYS.session.slotData))
+    sessionStorage.setItem(STORAGE_KEYS.session.slotData, selection);
 }

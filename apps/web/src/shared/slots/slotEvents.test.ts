@@ -97,7 +97,13 @@ describe('live slot events (4.4)', () => {
 
 describe('reason-based events', () => {
   it("applies only the chosen reason's variant, and one that names no reason", () => {
-    const type = (Id: string) => ({ Id, Name: Id, Duration: 30, ServiceCategoryId: null, VisitType: 'Office' as const });
+    const type = (Id: string) => ({
+      Id,
+      Name: Id,
+      Duration: 30,
+      ServiceCategoryId: null,
+      VisitType: 'Office' as const,
+    });
     expect(isForReason({ ServiceType: [type('physio')] }, 'physio')).toBe(true);
     expect(isForReason({ ServiceType: [type('yoga')] }, 'physio')).toBe(false);
     expect(isForReason({ ServiceType: [] }, 'physio')).toBe(true);

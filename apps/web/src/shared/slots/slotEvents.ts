@@ -120,6 +120,9 @@ export function withoutSlot(slots: Slot[], slot: Pick<Slot, 'SlotIds'>): Slot[] 
  * that reason (its category's places), so a calendar showing one reason applies only its own; an event
  * naming no reason concerns every reason. 'All' (-1) or no reason takes the plain events instead.
  */
-export function isForReason(event: { ServiceType?: { Id: string }[] | undefined }, reasonId: string): boolean {
+export function isForReason(
+  event: { ServiceType?: { Id: string }[] | undefined },
+  reasonId: string,
+): boolean {
   return !event.ServiceType?.length || event.ServiceType.some((type) => type.Id === reasonId);
 }

@@ -169,7 +169,9 @@ describe('picking a slot (4.3)', () => {
     const { calls, hook } = setup();
     act(() => hook.result.current.pick(slot('14:00')));
     await waitFor(() => expect(hook.result.current.held?.slot.SlotIds).toEqual(slot('14:00').SlotIds));
-    expect(calls.map((c) => [c.url.split('/').pop()!.split('?')[0], c.body.SlotIds[0]!.slice(48, 53)])).toEqual([
+    expect(
+      calls.map((c) => [c.url.split('/').pop()!.split('?')[0], c.body.SlotIds[0]!.slice(48, 53)]),
+    ).toEqual([
       ['release', '13:00'],
       ['reserve', '14:00'],
     ]);

@@ -119,7 +119,10 @@ export function useSlotPicker({
           if (!signedIn) sessionStorage.setItem(STORAGE_KEYS.session.slotInfo, JSON.stringify(hold));
           if (slotData)
             // The facility's zone goes with the selection: pages without the schedule write the time as picked.
-            sessionStorage.setItem(STORAGE_KEYS.session.slotData, JSON.stringify({ timeZone, ...slotData(utc, hold) }));
+            sessionStorage.setItem(
+              STORAGE_KEYS.session.slotData,
+              JSON.stringify({ timeZone, ...slotData(utc, hold) }),
+            );
           const browser = browserTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
           if (zonesDiffer(browser, timeZone, utc.Start))
             setQuestion({ slot: utc, browserTimeZone: browser, facilityTimeZone: timeZone });

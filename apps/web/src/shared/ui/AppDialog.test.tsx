@@ -46,7 +46,13 @@ describe('AppDialog', () => {
   it('renders only the buttons it is given', async () => {
     render(
       <Providers>
-        <AppDialog opened onClose={() => {}} title="Notice" message="Saved." primary={{ label: 'OK', onClick: () => {} }} />
+        <AppDialog
+          opened
+          onClose={() => {}}
+          title="Notice"
+          message="Saved."
+          primary={{ label: 'OK', onClick: () => {} }}
+        />
       </Providers>,
     );
     await screen.findByRole('dialog', { name: 'Notice' });

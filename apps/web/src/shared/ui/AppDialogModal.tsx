@@ -13,28 +13,63 @@ const VARIANTS: Record<DialogVariant, { size: number; yOffset: number | undefine
 };
 
 /** The generic dialog's window (AppDialog loads it when first opened). */
-export function AppDialogModal({ opened, onClose, title, message, children, primary, secondary, tertiary, variant = 'generic' }: AppDialogProps) {
+export function AppDialogModal({
+  opened,
+  onClose,
+  title,
+  message,
+  children,
+  primary,
+  secondary,
+  tertiary,
+  variant = 'generic',
+}: AppDialogProps) {
   const { size, yOffset } = VARIANTS[variant];
   const hasActions = !!(primary ?? secondary ?? tertiary);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} yOffset={yOffset} centered={yOffset === undefined} radius="lg" padding="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size={size}
+      yOffset={yOffset}
+      centered={yOffset === undefined}
+      radius="lg"
+      padding="lg"
+    >
       <Stack gap="lg">
         {message ? <Text c="dark.5">{message}</Text> : null}
         {children}
         {hasActions ? (
           <Group justify="flex-end" gap="sm" wrap="wrap">
             {tertiary ? (
-              <Button variant="subtle" onClick={tertiary.onClick} disabled={tertiary.disabled} loading={tertiary.loading} mr="auto">
+              <Button
+                variant="subtle"
+                onClick={tertiary.onClick}
+                disabled={tertiary.disabled}
+                loading={tertiary.loading}
+                mr="auto"
+              >
                 {tertiary.label}
               </Button>
             ) : null}
             {secondary ? (
-              <Button variant="default" onClick={secondary.onClick} disabled={secondary.disabled} loading={secondary.loading}>
+              <Button
+                variant="default"
+                onClick={secondary.onClick}
+                disabled={secondary.disabled}
+                loading={secondary.loading}
+              >
                 {secondary.label}
               </Button>
             ) : null}
             {primary ? (
-              <Button onClick={primary.onClick} disabled={primary.disabled} loading={primary.loading} data-autofocus>
+              <Button
+                onClick={primary.onClick}
+                disabled={primary.disabled}
+                loading={primary.loading}
+                data-autofocus
+              >
                 {primary.label}
               </Button>
             ) : null}

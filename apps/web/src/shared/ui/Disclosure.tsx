@@ -20,7 +20,16 @@ export interface DisclosureProps {
  * add about a tenth to the JavaScript every page downloads first. Escape, a click elsewhere or moving focus
  * away closes it, and so does choosing one of its items; arrow keys move between the panel's items.
  */
-export function Disclosure({ opened, onChange, trigger, triggerLabel, triggerClassName, children, width = 240, align = 'end' }: DisclosureProps) {
+export function Disclosure({
+  opened,
+  onChange,
+  trigger,
+  triggerLabel,
+  triggerClassName,
+  children,
+  width = 240,
+  align = 'end',
+}: DisclosureProps) {
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -52,7 +61,8 @@ export function Disclosure({ opened, onChange, trigger, triggerLabel, triggerCla
       if (list.length === 0) return;
       const current = list.indexOf(document.activeElement as HTMLElement);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      const next = current === -1 ? (step === 1 ? 0 : list.length - 1) : (current + step + list.length) % list.length;
+      const next =
+        current === -1 ? (step === 1 ? 0 : list.length - 1) : (current + step + list.length) % list.length;
       list[next]?.focus();
     });
   };
@@ -86,7 +96,8 @@ export function Disclosure({ opened, onChange, trigger, triggerLabel, triggerCla
         hidden={!opened}
         style={{ width }}
         onClick={(event) => {
-          if (event.target instanceof Element && event.target.closest('[data-disclosure-item]')) onChange(false);
+          if (event.target instanceof Element && event.target.closest('[data-disclosure-item]'))
+            onChange(false);
         }}
       >
         {opened ? children : null}

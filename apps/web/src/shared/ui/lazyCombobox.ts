@@ -22,7 +22,9 @@ interface FocusedField {
 
 function focusedField(): FocusedField | null {
   const active = document.activeElement;
-  return active instanceof HTMLInputElement && active.id ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
+  return active instanceof HTMLInputElement && active.id
+    ? { id: active.id, start: active.selectionStart, end: active.selectionEnd }
+    : null;
 }
 
 /**

@@ -31,7 +31,10 @@ export interface Toaster {
  * The toaster keeps its own timers rather than the presenter's auto-close, which pauses on hover and would
  * keep the suppression window open for as long as the pointer rests on it.
  */
-export function createToaster(presenter: ToastPresenter, timing: { successHideMs: number; errorHideMs: number } = TOAST): Toaster {
+export function createToaster(
+  presenter: ToastPresenter,
+  timing: { successHideMs: number; errorHideMs: number } = TOAST,
+): Toaster {
   let sequence = 0;
   let errorOnScreen: string | null = null;
   const onScreen = new Map<string, ReturnType<typeof setTimeout>>();
@@ -65,5 +68,9 @@ export function createToaster(presenter: ToastPresenter, timing: { successHideMs
     errorOnScreen = null;
   }
 
-  return { success: (message) => show('success', message), error: (message) => show('error', message), clear };
+  return {
+    success: (message) => show('success', message),
+    error: (message) => show('error', message),
+    clear,
+  };
 }

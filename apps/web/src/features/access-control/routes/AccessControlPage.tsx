@@ -24,7 +24,8 @@ export function AccessControlPage() {
 
   // The admin's own menu follows the switches at once (their roles are among the configured ones).
   useEffect(() => {
-    if (configurations.data && user) setHeaderState({ features: enabledFeatures(configurations.data, user.roles) });
+    if (configurations.data && user)
+      setHeaderState({ features: enabledFeatures(configurations.data, user.roles) });
   }, [configurations.data, user]);
 
   if (!organizationId || services.isPending || configurations.isPending) return <LoadingSpinner />;
@@ -74,7 +75,15 @@ export function AccessControlPage() {
                     const setting = configuration?.Services.find((s) => s.ServiceCode === service.Code);
                     if (!service.Roles.includes(role) || !configuration || !setting)
                       return (
-                        <Table.Td key={role} ta="center" c="dimmed" aria-label={t('notForRole', { feature: t(`features.${service.Code}`), role: roleLabel(role) })}>
+                        <Table.Td
+                          key={role}
+                          ta="center"
+                          c="dimmed"
+                          aria-label={t('notForRole', {
+                            feature: t(`features.${service.Code}`),
+                            role: roleLabel(role),
+                          })}
+                        >
                           —
                         </Table.Td>
                       );
@@ -86,9 +95,18 @@ export function AccessControlPage() {
                           w="fit-content"
                           checked={setting.Enabled}
                           disabled={locked || change.isPending}
-                          aria-label={t('switchLabel', { feature: t(`features.${service.Code}`), role: roleLabel(role) })}
+                          aria-label={t('switchLabel', {
+                            feature: t(`features.${service.Code}`),
+                            role: roleLabel(role),
+                          })}
                           description={locked ? t('locked') : undefined}
-                          onChange={(e) => change.mutate({ configurationId: configuration.Id, feature: service.Code, enabled: e.currentTarget.checked })}
+                          onChange={(e) =>
+                            change.mutate({
+                              configurationId: configuration.Id,
+                              feature: service.Code,
+                              enabled: e.currentTarget.checked,
+                            })
+                          }
                         />
                       </Table.Td>
                     );

@@ -30,8 +30,17 @@ const REQUEST = {
   AppointmentType: 'TeleHealth',
   ScheduleType: 'Scheduled',
   ReasonsText: 'Persistent cough',
-  Patient: { Id: '44444444-4444-4444-8444-444444444444', name: { first_name: 'Jordan', last_name: 'Ellis' }, BirthDate: '1988-04-17', Gender: 'Female' },
-  Provider: { Id: '55555555-5555-4555-8555-555555555555', name: { first_name: 'Olivia', last_name: 'Bennett' }, profile_picture_uri: null },
+  Patient: {
+    Id: '44444444-4444-4444-8444-444444444444',
+    name: { first_name: 'Jordan', last_name: 'Ellis' },
+    BirthDate: '1988-04-17',
+    Gender: 'Female',
+  },
+  Provider: {
+    Id: '55555555-5555-4555-8555-555555555555',
+    name: { first_name: 'Olivia', last_name: 'Bennett' },
+    profile_picture_uri: null,
+  },
   LocationName: 'Riverside Midtown',
   FormsAnswered: ['New patient intake'],
   RequestedOn: '2026-11-24T08:00:00.000Z',
@@ -46,8 +55,14 @@ function server() {
       const url = input;
       const method = init?.method ?? 'GET';
       calls.push({ url, method, body: init?.body ? JSON.parse(init.body as string) : undefined });
-      if (url.includes('/requests/get')) return Response.json({ status_code: 200, message: 'success', data: { Data: pending, Total: pending.length } });
-      if (url.includes('/logs/get')) return Response.json({ status_code: 200, message: 'success', data: { Data: [], Total: 0 } });
+      if (url.includes('/requests/get'))
+        return Response.json({
+          status_code: 200,
+          message: 'success',
+          data: { Data: pending, Total: pending.length },
+        });
+      if (url.includes('/logs/get'))
+        return Response.json({ status_code: 200, message: 'success', data: { Data: [], Total: 0 } });
       if (method === 'PUT') {
         pending = [];
         return Response.json({ status_code: 200, message: 'Appointment status updated.', data: {} });
@@ -88,11 +103,16 @@ describe('appointment requests screen', () => {
     expect(within(dialog).getByText('Enter a reason for the patient.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'The doctor is away that day');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: /Reason/ }),
+      'The doctor is away that day',
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeDefined());
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.url).toBe(`/careslot-appointment-service/api/v2/TeleAppointments/${REQUEST.Id}/status?status=Rejected`);
+    expect(put.url).toBe(
+      `/careslot-appointment-service/api/v2/TeleAppointments/${REQUEST.Id}/status?status=Rejected`,
+    );
     expect(put.body).toMatchObject({ Reason: 'The doctor is away that day' });
     expect(await screen.findByText('No requests waiting')).toBeInTheDocument();
     expect(getHeaderState().requestCount).toBe(0);
@@ -103,14 +123,24 @@ describe('appointment requests screen', () => {
     setSession({ user: staff, accessToken: 't', isGuest: false });
     renderRoute(<AppointmentRequestsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Accept the request of Jordan Ellis' }));
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.url).toBe(`/careslot-appointment-service/api/v2/TeleAppointments/${REQUEST.Id}/confirm`));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.url).toBe(
+        `/careslot-appointment-service/api/v2/TeleAppointments/${REQUEST.Id}/confirm`,
+      ),
+    );
     expect(await screen.findByText('No requests waiting')).toBeInTheDocument();
   });
 
   it('tells a patient the screen is for the practice', async () => {
     server();
-    setSession({ user: { ...staff, roles: ['patient'], userType: 'Patient' }, accessToken: 't', isGuest: false });
+    setSession({
+      user: { ...staff, roles: ['patient'], userType: 'Patient' },
+      accessToken: 't',
+      isGuest: false,
+    });
     renderRoute(<AppointmentRequestsPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Appointment requests are for practice staff, providers and administrators.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Appointment requests are for practice staff, providers and administrators.',
+    );
   });
 });

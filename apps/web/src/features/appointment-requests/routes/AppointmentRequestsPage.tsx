@@ -244,7 +244,10 @@ function ActivityLog() {
                   <Table.Td>{fullName(row.PatientName)}</Table.Td>
                   <Table.Td>{formats.moment(row.AppointmentTime)}</Table.Td>
                   <Table.Td>
-                    <Badge variant="filled" color={row.ToStatus === 'Rejected' || row.ToStatus === 'Canceled' ? 'red.9' : 'teal.9'}>
+                    <Badge
+                      variant="filled"
+                      color={row.ToStatus === 'Rejected' || row.ToStatus === 'Canceled' ? 'red.9' : 'teal.9'}
+                    >
                       {t(
                         `activity.outcome.${row.ToStatus === 'Rejected' ? 'declined' : row.ToStatus === 'Canceled' ? 'withdrawn' : 'accepted'}`,
                       )}
@@ -344,7 +347,13 @@ export function AppointmentRequestsPage() {
             <Text c="dimmed">{t('lead')}</Text>
           </div>
           {total !== undefined ? (
-            <Badge size="xl" variant="filled" color={total > 0 ? 'yellow.4' : 'gray.2'} autoContrast aria-live="polite">
+            <Badge
+              size="xl"
+              variant="filled"
+              color={total > 0 ? 'yellow.4' : 'gray.2'}
+              autoContrast
+              aria-live="polite"
+            >
               {t('waiting', { count: total })}
             </Badge>
           ) : null}

@@ -28,7 +28,11 @@ type Envelope<T> = { status_code: number; message: string; data: T };
 export const scheduleSettingsQuery = (calendarId: string) =>
   queryOptions({
     queryKey: ['schedule-settings', calendarId],
-    queryFn: ({ signal }) => apiRequest<ScheduleSettings>(`/careslot-calendar/api/v2/schedule/${encodeURIComponent(calendarId)}/booking-settings`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<ScheduleSettings>(
+        `/careslot-calendar/api/v2/schedule/${encodeURIComponent(calendarId)}/booking-settings`,
+        { signal },
+      ),
     staleTime: 5 * 60_000,
   });
 
@@ -49,7 +53,11 @@ export function usePatient(id: string | null) {
 export function useRelatedPersons(id: string | null) {
   return useQuery({
     queryKey: ['related-persons', id],
-    queryFn: ({ signal }) => apiRequest<{ Data: RelatedPerson[] }>(`${ADMIN}/v1/patients/${encodeURIComponent(id!)}/related-persons`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ Data: RelatedPerson[] }>(
+        `${ADMIN}/v1/patients/${encodeURIComponent(id!)}/related-persons`,
+        { signal },
+      ),
     enabled: !!id,
     select: (answer) => answer.Data.filter((p) => p.Active),
   });
@@ -59,7 +67,11 @@ export const coveragesQuery = (patientId: string) =>
   queryOptions({
     queryKey: ['coverages', patientId],
     queryFn: ({ signal }) =>
-      apiRequest<{ Data: Coverage[] }>(`${ADMIN}/v2/web/patient-coverage/advance-search`, { method: 'POST', body: { PatientId: patientId, Status: 'Active' }, signal }),
+      apiRequest<{ Data: Coverage[] }>(`${ADMIN}/v2/web/patient-coverage/advance-search`, {
+        method: 'POST',
+        body: { PatientId: patientId, Status: 'Active' },
+        signal,
+      }),
     select: (answer: { Data: Coverage[] }) => answer.Data,
   });
 
@@ -71,63 +83,132 @@ export function useCoverages(patientId: string | null) {
 export function useScreeningForms(query: FormAssociationQuery | null) {
   return useQuery({
     queryKey: ['screening-forms', query],
-    queryFn: ({ signal }) => apiRequest<CustomForm[]>(`${FORMS}/customform/eligibleForms`, { method: 'POST', query: { formType: 'Screening Form' }, body: query, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<CustomForm[]>(`${FORMS}/customform/eligibleForms`, {
+        method: 'POST',
+        query: { formType: 'Screening Form' },
+        body: query,
+        signal,
+      }),
     enabled: !!query,
     staleTime: 5 * 60_000,
   });
 }
 
-export const savePreBookingResponse = (body: { CustomFormId: string; CustomFormResponse: FormAnswers; PatientId?: string }) =>
-  apiRequest<Envelope<PreBookingResponse>>('/careslot-appointment-service/api/v1/WebPreBookingResponse', { method: 'POST', body }).then((a) => a.data);
-
-export const uploadFormFile = (patientId: string, upload: FileUpload) =>
-  apiRequest<Envelope<StoredFileRef>>(`${FORMS}/customformresponse/files`, { method: 'POST', body: { PatientId: patientId, ...upload } }).then((a) => a.data);
-
-export const updatePatient = (id: string, body: PatientUpdate) =>
-  apiRequest<Envelope<Patient>>(`${ADMIN}/v2/patient/${encodeURIComponent(id)}`, { method: 'PUT', query: { workflow: 'Online_Booking_Web' }, body });
-
-export const createCoverage = (body: CoverageInput) =>
-  apiRequest<Envelope<Coverage>>(`${ADMIN}/v2/web/patient-coverage`, { method: 'POST', query: { workflow: 'Online_Booking_Web' }, body }).then((a) => a.data);
-
-export const updateCoverage = (id: string, body: CoverageInput) =>
-  apiRequest<Envelope<Coverage>>(`${ADMIN}/v2/web/patient-coverage/${encodeURIComponent(id)}`, { method: 'PUT', query: { workflow: 'Online_Booking_Web' }, body }).then((a) => a.data);
-
-export const uploadCardPicture = (coverageId: string, side: 'Front' | 'Back', upload: FileUpload) =>
-  apiRequest<Envelope<Coverage>>(`${ADMIN}/v2/PatientCoverage/${encodeURIComponent(coverageId)}/card-pictures`, {
+export const savePreBookingResponse = (body: {
+  CustomFormId: string;
+  CustomFormResponse: FormAnswers;
+  PatientId?: string;
+}) =>
+  apiRequest<Envelope<PreBookingResponse>>('/careslot-appointment-service/api/v1/WebPreBookingResponse', {
     method: 'POST',
-    query: { side, auditTrail: 'Online_Booking_Web' },
-    body: upload,
+    body,
   }).then((a) => a.data);
 
+export const uploadFormFile = (patientId: string, upload: FileUpload) =>
+  apiRequest<Envelope<StoredFileRef>>(`${FORMS}/customformresponse/files`, {
+    method: 'POST',
+    body: { PatientId: patientId, ...upload },
+  }).then((a) => a.data);
+
+export const updatePatient = (id: string, body: PatientUpdate) =>
+  apiRequest<Envelope<Patient>>(`${ADMIN}/v2/patient/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    query: { workflow: 'Online_Booking_Web' },
+    body,
+  });
+
+export const createCoverage = (body: CoverageInput) =>
+  apiRequest<Envelope<Coverage>>(`${ADMIN}/v2/web/patient-coverage`, {
+    method: 'POST',
+    query: { workflow: 'Online_Booking_Web' },
+    body,
+  }).then((a) => a.data);
+
+export const updateCoverage = (id: string, body: CoverageInput) =>
+  apiRequest<Envelope<Coverage>>(`${ADMIN}/v2/web/patient-coverage/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    query: { workflow: 'Online_Booking_Web' },
+    body,
+  }).then((a) => a.data);
+
+export const uploadCardPicture = (coverageId: string, side: 'Front' | 'Back', upload: FileUpload) =>
+  apiRequest<Envelope<Coverage>>(
+    `${ADMIN}/v2/PatientCoverage/${encodeURIComponent(coverageId)}/card-pictures`,
+    {
+      method: 'POST',
+      query: { side, auditTrail: 'Online_Booking_Web' },
+      body: upload,
+    },
+  ).then((a) => a.data);
+
 export const generateOtp = (body: { PhoneNumber: string; Region: 'US' | 'PK'; PatientId?: string }) =>
-  apiRequest<Envelope<OtpRequest>>(`${NOTIFY}/otp-request/generate`, { method: 'POST', query: { validFor: 0 }, body }).then((a) => a.data);
+  apiRequest<Envelope<OtpRequest>>(`${NOTIFY}/otp-request/generate`, {
+    method: 'POST',
+    query: { validFor: 0 },
+    body,
+  }).then((a) => a.data);
 
 export const verifyOtp = (id: string, otp: string) =>
-  apiRequest<Envelope<OtpRequest>>(`${NOTIFY}/otp-request/${encodeURIComponent(id)}/verify`, { method: 'POST', query: { otp } }).then((a) => a.data);
+  apiRequest<Envelope<OtpRequest>>(`${NOTIFY}/otp-request/${encodeURIComponent(id)}/verify`, {
+    method: 'POST',
+    query: { otp },
+  }).then((a) => a.data);
 
 export const resendOtp = (id: string) =>
-  apiRequest<Envelope<OtpRequest>>(`${NOTIFY}/otp-request/resend`, { method: 'POST', query: { validFor: 0 }, body: { Id: id } }).then((a) => a.data);
+  apiRequest<Envelope<OtpRequest>>(`${NOTIFY}/otp-request/resend`, {
+    method: 'POST',
+    query: { validFor: 0 },
+    body: { Id: id },
+  }).then((a) => a.data);
 
 /**
  * The visit-payment configuration of 5.3 for this booking's practice, facility and provider, fetched only
  * when signed in. Each part that cannot be read counts as not configured.
  */
-export function useVisitPaymentConfig(ids: { organizationId: string | null; locationId: string | null; providerId: string | null } | null) {
+export function useVisitPaymentConfig(
+  ids: { organizationId: string | null; locationId: string | null; providerId: string | null } | null,
+) {
   return useQuery({
     queryKey: ['visit-payment-config', ids],
     enabled: !!ids?.organizationId,
     staleTime: 5 * 60_000,
     queryFn: async ({ signal }) => {
       const { organizationId, locationId, providerId } = ids!;
-      const soft = <T,>(p: Promise<Envelope<T>>) => p.then((a) => a.data).catch(() => null);
+      const soft = <T>(p: Promise<Envelope<T>>) => p.then((a) => a.data).catch(() => null);
       const [organization, location, entity] = await Promise.all([
-        soft(apiRequest<Envelope<OrganizationPaymentConfig>>(`${PAY}/organizations/get-by-organization`, { query: { organizationId }, signal })),
-        locationId ? soft(apiRequest<Envelope<LocationPaymentConfig>>(`${PAY}/locations/get-by-location`, { query: { organizationId, locationId }, signal })) : null,
+        soft(
+          apiRequest<Envelope<OrganizationPaymentConfig>>(`${PAY}/organizations/get-by-organization`, {
+            query: { organizationId },
+            signal,
+          }),
+        ),
+        locationId
+          ? soft(
+              apiRequest<Envelope<LocationPaymentConfig>>(`${PAY}/locations/get-by-location`, {
+                query: { organizationId, locationId },
+                signal,
+              }),
+            )
+          : null,
         providerId
-          ? soft(apiRequest<Envelope<{ VisitFeeDetails?: { Enable?: boolean; InsuredAmount?: number; UninsuredAmount?: number } }>>(`${PAY}/entityconfigurations/entity`, { query: { organizationId, entityType: 'provider', entityId: providerId }, signal }))
+          ? soft(
+              apiRequest<
+                Envelope<{
+                  VisitFeeDetails?: { Enable?: boolean; InsuredAmount?: number; UninsuredAmount?: number };
+                }>
+              >(`${PAY}/entityconfigurations/entity`, {
+                query: { organizationId, entityType: 'provider', entityId: providerId },
+                signal,
+              }),
+            )
           : null,
       ]);
-      return { OrganizationPaymentConfig: organization, LocationPaymentConfig: location, UserPaymentConfig: entity };
+      return {
+        OrganizationPaymentConfig: organization,
+        LocationPaymentConfig: location,
+        UserPaymentConfig: entity,
+      };
     },
   });
 }

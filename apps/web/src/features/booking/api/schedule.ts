@@ -6,7 +6,10 @@ import { apiRequest } from '../../../shared/api/client';
 export const scheduleQuery = (calendarId: string) =>
   queryOptions({
     queryKey: ['schedule', calendarId],
-    queryFn: ({ signal }) => apiRequest<Schedule>(`/careslot-calendar/api/v2/schedule/${encodeURIComponent(calendarId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<Schedule>(`/careslot-calendar/api/v2/schedule/${encodeURIComponent(calendarId)}`, {
+        signal,
+      }),
     staleTime: 5 * 60_000,
   });
 

@@ -19,7 +19,9 @@ export function BookingHeader({ slot, timeZone, walkIn = false, now = new Date()
   const { t, i18n } = useTranslation('booking');
   const catalog = useCatalogNames();
   const start = slot.time_slot.Start;
-  const when = timeZone ? appointmentDate(start, timeZone, now, { walkIn, locale: dateLocale(i18n.language) }) : null;
+  const when = timeZone
+    ? appointmentDate(start, timeZone, now, { walkIn, locale: dateLocale(i18n.language) })
+    : null;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -46,7 +48,13 @@ export function BookingHeader({ slot, timeZone, walkIn = false, now = new Date()
             ) : null}
             {when ? (
               <Text size="sm" fw={600} data-testid="booking-date">
-                {[when.relative ? t(`header.${when.relative}`) : null, when.text, walkIn ? null : zoneAbbreviation(start, timeZone!)].filter(Boolean).join(' ')}
+                {[
+                  when.relative ? t(`header.${when.relative}`) : null,
+                  when.text,
+                  walkIn ? null : zoneAbbreviation(start, timeZone!),
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
               </Text>
             ) : (
               <Skeleton height={16} width={200} />

@@ -43,7 +43,15 @@ export function BookingShell({ held, timeZone, title, intro, dialogs, children }
       <Stack gap="lg">
         <BookingHeader slot={held} timeZone={timeZone} />
         {/* Field errors and placeholders darker than Mantine's defaults, which fall short of WCAG AA contrast on white. */}
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} style={{ '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-placeholder': 'var(--mantine-color-gray-7)' }}>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'xl' }}
+          style={{
+            '--mantine-color-error': 'var(--mantine-color-red-9)',
+            '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+          }}
+        >
           <Stack gap="md">
             <Title order={2} size="h3">
               {title}

@@ -1,7 +1,25 @@
 import { useState } from 'react';
-import { Checkbox, FileInput, Group, NumberInput, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Checkbox,
+  FileInput,
+  Group,
+  NumberInput,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_RULES, type CustomForm, type FormAnswer, type FormAnswers, type FormComponent, type StoredFileRef } from '@careslot/contracts';
+import {
+  UPLOAD_RULES,
+  type CustomForm,
+  type FormAnswer,
+  type FormAnswers,
+  type FormComponent,
+  type StoredFileRef,
+} from '@careslot/contracts';
 import { visibleComponents, type FormErrors, type FormRule } from '@careslot/domain';
 
 export interface CustomFormRendererProps {
@@ -18,14 +36,18 @@ export interface CustomFormRendererProps {
 export function fileToBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
+    reader.onload = () =>
+      resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsDataURL(file);
   });
 }
 
 /** The client-side check of an upload, the same rules the server applies (type and 5 MB). */
-export function uploadProblem(file: File, allowed: readonly string[] = UPLOAD_RULES.contentTypes): 'fileType' | 'fileSize' | null {
+export function uploadProblem(
+  file: File,
+  allowed: readonly string[] = UPLOAD_RULES.contentTypes,
+): 'fileType' | 'fileSize' | null {
   if (!allowed.includes(file.type)) return 'fileType';
   if (file.size > UPLOAD_RULES.maxBytes) return 'fileSize';
   return null;
@@ -46,14 +68,24 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
     if (uploadErrors[component.Key]) return uploadErrors[component.Key];
     const rule: FormRule | undefined = errors[component.Key];
     if (!rule) return undefined;
-    return t(`renderer.errors.${rule}`, { min: component.Min, max: component.Max, maxLength: component.MaxLength ?? 2000 });
+    return t(`renderer.errors.${rule}`, {
+      min: component.Min,
+      max: component.Max,
+      maxLength: component.MaxLength ?? 2000,
+    });
   };
 
   const field = (component: FormComponent) => {
     const id = `${form.Id}-${component.Key}`;
     const value = answers[component.Key];
     const error = message(component);
-    const common = { label: component.Label, description: component.Help, withAsterisk: component.Required, error, id };
+    const common = {
+      label: component.Label,
+      description: component.Help,
+      withAsterisk: component.Required,
+      error,
+      id,
+    };
     switch (component.Type) {
       case 'text':
         return (
@@ -76,26 +108,49 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
           />
         );
       case 'date':
-        return <TextInput {...common} type="date" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(component.Key, e.currentTarget.value || null)} />;
+        return (
+          <TextInput
+            {...common}
+            type="date"
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => onChange(component.Key, e.currentTarget.value || null)}
+          />
+        );
       case 'choice':
         return (
-          <Radio.Group {...common} value={typeof value === 'string' ? value : null} onChange={(v) => onChange(component.Key, v)}>
+          <Radio.Group
+            {...common}
+            value={typeof value === 'string' ? value : null}
+            onChange={(v) => onChange(component.Key, v)}
+          >
             <Stack gap={6} mt={6}>
-              {component.Options?.map((o) => <Radio key={o.Value} value={o.Value} label={o.Label} />)}
+              {component.Options?.map((o) => (
+                <Radio key={o.Value} value={o.Value} label={o.Label} />
+              ))}
             </Stack>
           </Radio.Group>
         );
       case 'multi-choice':
         return (
-          <Checkbox.Group {...common} value={Array.isArray(value) ? [...value] : []} onChange={(v) => onChange(component.Key, v)}>
+          <Checkbox.Group
+            {...common}
+            value={Array.isArray(value) ? [...value] : []}
+            onChange={(v) => onChange(component.Key, v)}
+          >
             <Stack gap={6} mt={6}>
-              {component.Options?.map((o) => <Checkbox key={o.Value} value={o.Value} label={o.Label} />)}
+              {component.Options?.map((o) => (
+                <Checkbox key={o.Value} value={o.Value} label={o.Label} />
+              ))}
             </Stack>
           </Checkbox.Group>
         );
       case 'yes-no':
         return (
-          <Radio.Group {...common} value={typeof value === 'boolean' ? (value ? 'yes' : 'no') : null} onChange={(v) => onChange(component.Key, v === 'yes')}>
+          <Radio.Group
+            {...common}
+            value={typeof value === 'boolean' ? (value ? 'yes' : 'no') : null}
+            onChange={(v) => onChange(component.Key, v === 'yes')}
+          >
             <Group gap="lg" mt={6}>
               <Radio value="yes" label={t('renderer.yes')} />
               <Radio value="no" label={t('renderer.no')} />
@@ -114,7 +169,15 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
               onChange={(e) => onChange(component.Key, e.currentTarget.value)}
             />
             {typeof value === 'string' && value.trim() !== '' && (
-              <Text aria-hidden="true" data-testid={`signature-${component.Key}`} style={{ fontFamily: '"Brush Script MT", "Segoe Script", cursive', fontSize: 26, borderBottom: '1px solid var(--mantine-color-gray-5)' }}>
+              <Text
+                aria-hidden="true"
+                data-testid={`signature-${component.Key}`}
+                style={{
+                  fontFamily: '"Brush Script MT", "Segoe Script", cursive',
+                  fontSize: 26,
+                  borderBottom: '1px solid var(--mantine-color-gray-5)',
+                }}
+              >
                 {value}
               </Text>
             )}
@@ -135,11 +198,17 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
               setUploadErrors((old) => ({ ...old, [component.Key]: '' }));
               if (!file) return onChange(component.Key, null);
               const problem = uploadProblem(file);
-              if (problem) return setUploadErrors((old) => ({ ...old, [component.Key]: t(`renderer.errors.${problem}`) }));
+              if (problem)
+                return setUploadErrors((old) => ({
+                  ...old,
+                  [component.Key]: t(`renderer.errors.${problem}`),
+                }));
               setUploading(component.Key);
               onUpload!(file)
                 .then((stored) => onChange(component.Key, stored))
-                .catch(() => setUploadErrors((old) => ({ ...old, [component.Key]: t('renderer.errors.uploadFailed') })))
+                .catch(() =>
+                  setUploadErrors((old) => ({ ...old, [component.Key]: t('renderer.errors.uploadFailed') })),
+                )
                 .finally(() => setUploading(null));
             }}
           />

@@ -17,7 +17,10 @@ export const SPECIAL_CHOICES = {
 } as const;
 
 /** 2.9: 'Self paying' and 'Skip insurance' with the self-pay option, otherwise "I don't have insurance"; none in the provider workflow. */
-export function specialChoices(selfPay: boolean, providerWorkflow: boolean): (keyof typeof SPECIAL_CHOICES)[] {
+export function specialChoices(
+  selfPay: boolean,
+  providerWorkflow: boolean,
+): (keyof typeof SPECIAL_CHOICES)[] {
   if (providerWorkflow) return [];
   return selfPay ? ['selfPaying', 'skip'] : ['none'];
 }
@@ -42,12 +45,21 @@ interface InsurancePlanSearchProps {
  * Result Found. Try a different search.' when nothing matches, the special choices below, and once chosen the
  * choice with 'Select insurance' to change it.
  */
-export function InsurancePlanSearch({ insurances, selfPay, providerWorkflow = false, value, onChange, error }: InsurancePlanSearchProps) {
+export function InsurancePlanSearch({
+  insurances,
+  selfPay,
+  providerWorkflow = false,
+  value,
+  onChange,
+  error,
+}: InsurancePlanSearchProps) {
   const { t } = useTranslation('bookingFlow');
   const [search, setSearch] = useState('');
   const listId = useId();
   const specialLabel = (name: string) => {
-    const key = (Object.keys(SPECIAL_CHOICES) as (keyof typeof SPECIAL_CHOICES)[]).find((k) => SPECIAL_CHOICES[k] === name);
+    const key = (Object.keys(SPECIAL_CHOICES) as (keyof typeof SPECIAL_CHOICES)[]).find(
+      (k) => SPECIAL_CHOICES[k] === name,
+    );
     return key ? t(`insurance.special.${key}`) : name;
   };
 
@@ -104,7 +116,9 @@ export function InsurancePlanSearch({ insurances, selfPay, providerWorkflow = fa
           )}
           <div role="listbox" id={listId} aria-label={t('insurance.search')}>
             {matches.map((i) => option(i, i.Name))}
-            {specialChoices(selfPay, providerWorkflow).map((key) => option({ Id: null, Name: SPECIAL_CHOICES[key] }, t(`insurance.special.${key}`)))}
+            {specialChoices(selfPay, providerWorkflow).map((key) =>
+              option({ Id: null, Name: SPECIAL_CHOICES[key] }, t(`insurance.special.${key}`)),
+            )}
           </div>
         </ScrollArea.Autosize>
       </Paper>

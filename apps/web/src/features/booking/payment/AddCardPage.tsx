@@ -26,7 +26,8 @@ export function AddCardPage() {
   const visit = useVisitFee(held, flow.insurance?.Insurance?.Display);
   const config = useAppConfig();
   // Fortis and Global Payments keep no cards: the pay page takes the card in their hosted field (decision 0077).
-  if (cardFormKind(config.data, visit.gatewayName)?.kind === 'hosted') return <Navigate to={PAY_PATH} replace />;
+  if (cardFormKind(config.data, visit.gatewayName)?.kind === 'hosted')
+    return <Navigate to={PAY_PATH} replace />;
   return (
     <PaymentShell path={ADD_CARD_PATH} timeZone={visit.timeZone} held={held}>
       {({ user }) => <AddCardContent patientId={participantOf(user, flow).Id} />}
@@ -61,7 +62,10 @@ function AddCardContent({ patientId }: { patientId: string }) {
             patientId={patientId}
             submitLabel={t('card.saveAndContinue')}
             onSaved={(card) => {
-              queryClient.setQueryData<PaymentMethod[]>(savedCardsQuery(patientId).queryKey, (old) => [card, ...(old ?? [])]);
+              queryClient.setQueryData<PaymentMethod[]>(savedCardsQuery(patientId).queryKey, (old) => [
+                card,
+                ...(old ?? []),
+              ]);
               void navigate(PAY_PATH);
             }}
             secondary={

@@ -10,7 +10,12 @@ const stripeCalls = vi.hoisted(() => ({ loadedWith: [] as string[], created: [] 
 vi.mock('@stripe/stripe-js/pure', () => ({
   loadStripe: async (key: string) => {
     stripeCalls.loadedWith.push(key);
-    const element = { on: () => element, mount: () => (stripeCalls.mounted += 1), destroy: () => undefined, clear: () => undefined };
+    const element = {
+      on: () => element,
+      mount: () => (stripeCalls.mounted += 1),
+      destroy: () => undefined,
+      clear: () => undefined,
+    };
     return {
       elements: () => ({ create: () => element }),
       createPaymentMethod: async (data: unknown) => {
@@ -22,16 +27,35 @@ vi.mock('@stripe/stripe-js/pure', () => ({
 }));
 
 const PATIENT = '0b6a3c1e-1111-4a2b-8c3d-000000000001';
-const saved: PaymentMethod = { Id: 'pm_1QabcStripeTok', Brand: 'visa', MaskedNumber: 'xxxxxxxxxx4242', Last4: '4242', ExpMonth: 12, ExpYear: 2031 };
+const saved: PaymentMethod = {
+  Id: 'pm_1QabcStripeTok',
+  Brand: 'visa',
+  MaskedNumber: 'xxxxxxxxxx4242',
+  Last4: '4242',
+  ExpMonth: 12,
+  ExpYear: 2031,
+};
 
 function stubServer(stripePublishableKey: string | null) {
   const posted: unknown[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(input instanceof Request ? input.url : input instanceof URL ? input.href : input, 'http://localhost');
+      const url = new URL(
+        input instanceof Request ? input.url : input instanceof URL ? input.href : input,
+        'http://localhost',
+      );
       if (url.pathname === '/api/app-config') {
-        return Response.json({ productName: 'CareSlot', landingEnabled: true, calendarDisabled: false, supportEmail: 's@example.com', languages: ['en'], oidc: { issuer: 'x', clientId: 'y', scope: 'z' }, social: null, payments: { stripePublishableKey } });
+        return Response.json({
+          productName: 'CareSlot',
+          landingEnabled: true,
+          calendarDisabled: false,
+          supportEmail: 's@example.com',
+          languages: ['en'],
+          oidc: { issuer: 'x', clientId: 'y', scope: 'z' },
+          social: null,
+          payments: { stripePublishableKey },
+        });
       }
       if (url.pathname.endsWith('/customers/payment-methods') && init?.method === 'POST') {
         posted.push(JSON.parse(init.body as string));
@@ -84,7 +108,9 @@ describe('the card form chosen by the deployment', () => {
     await userEvent.type(screen.getByLabelText('Name on card'), 'Jordan Ellis');
     await userEvent.click(screen.getByRole('button', { name: 'Save card' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
-    expect(stripeCalls.created).toEqual([expect.objectContaining({ type: 'card', billing_details: { name: 'Jordan Ellis' } })]);
+    expect(stripeCalls.created).toEqual([
+      expect.objectContaining({ type: 'card', billing_details: { name: 'Jordan Ellis' } }),
+    ]);
     expect(posted).toEqual([{ PatientId: PATIENT, PaymentMethodId: 'pm_1QabcStripeTok' }]);
   });
 });

@@ -1,5 +1,16 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Alert, Button, Code, Group, List, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  List,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconCreditCard, IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '@careslot/contracts';
@@ -7,7 +18,15 @@ import { ApiError } from '../../../shared/api/client';
 import { useAppConfig } from '../../../shared/config/appConfig';
 import { saveCard } from './api';
 import { cardFormKind } from './cardFormKind';
-import { cardInput, formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS, validateCard, type CardErrors, type CardFields } from './cardInput';
+import {
+  cardInput,
+  formatCardNumber,
+  formatExpiry,
+  SANDBOX_TEST_CARDS,
+  validateCard,
+  type CardErrors,
+  type CardFields,
+} from './cardInput';
 
 export interface CardFormProps {
   patientId: string;
@@ -129,7 +148,12 @@ function SandboxCardForm({ patientId, onSaved, submitLabel, secondary }: CardFor
           onChange={(e) => set('name', e.currentTarget.value)}
           error={err('name')}
         />
-        <Alert variant="light" color="gray" icon={<IconFlask size={18} aria-hidden />} title={t('card.testCards.title')}>
+        <Alert
+          variant="light"
+          color="gray"
+          icon={<IconFlask size={18} aria-hidden />}
+          title={t('card.testCards.title')}
+        >
           <Text size="sm" mb={4}>
             {t('card.testCards.intro')}
           </Text>

@@ -6,7 +6,13 @@ import type { HostedFieldEnvironment } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { startCardField } from './api';
 import type { HostedGateway } from './cardFormKind';
-import { FORTIS_ELEMENTS_SCRIPT, GLOBALPAY_SCRIPT, GP_API_VERSION, loadScript, type FortisElements } from './hostedFields';
+import {
+  FORTIS_ELEMENTS_SCRIPT,
+  GLOBALPAY_SCRIPT,
+  GP_API_VERSION,
+  loadScript,
+  type FortisElements,
+} from './hostedFields';
 
 export interface HostedCardFormProps {
   gateway: HostedGateway;
@@ -34,7 +40,16 @@ type State = { phase: 'loading' } | { phase: 'ready' } | { phase: 'failed'; mess
  * one-time token it answers goes to onToken, which authorizes the fee and books. A new attempt (after a decline)
  * mounts this form anew, with a new session.
  */
-export default function HostedCardForm({ gateway, environment, organizationId, locationId, submitLabel, busy, onToken, secondary }: HostedCardFormProps) {
+export default function HostedCardForm({
+  gateway,
+  environment,
+  organizationId,
+  locationId,
+  submitLabel,
+  busy,
+  onToken,
+  secondary,
+}: HostedCardFormProps) {
   const { t } = useTranslation('bookingPayment');
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [state, setState] = useState<State>({ phase: 'loading' });
@@ -48,9 +63,13 @@ export default function HostedCardForm({ gateway, environment, organizationId, l
   useEffect(() => {
     let cancelled = false;
     const fail = (error: unknown) => {
-      if (!cancelled) setState({ phase: 'failed', message: error instanceof ApiError ? error.message : null });
+      if (!cancelled)
+        setState({ phase: 'failed', message: error instanceof ApiError ? error.message : null });
     };
-    const session = startCardField(gateway, { OrganizationId: organizationId, ...(locationId ? { LocationId: locationId } : {}) });
+    const session = startCardField(gateway, {
+      OrganizationId: organizationId,
+      ...(locationId ? { LocationId: locationId } : {}),
+    });
     if (gateway === 'fortis') {
       Promise.all([session, loadScript(FORTIS_ELEMENTS_SCRIPT[environment], 'Commerce')])
         .then(([started, Commerce]) => {
@@ -64,7 +83,14 @@ export default function HostedCardForm({ gateway, environment, organizationId, l
           });
           form.on('validationError', () => setFieldError(t('card.hosted.invalid')));
           form.on('error', (payload) => setFieldError(payload.message ?? t('card.hosted.failed')));
-          form.create({ container: `#${id}-card`, theme: 'default', environment: started.Environment, view: 'default', showSubmitButton: false, floatingLabels: false });
+          form.create({
+            container: `#${id}-card`,
+            theme: 'default',
+            environment: started.Environment,
+            view: 'default',
+            showSubmitButton: false,
+            floatingLabels: false,
+          });
           elements.current = form;
         })
         .catch(fail);
@@ -72,7 +98,11 @@ export default function HostedCardForm({ gateway, environment, organizationId, l
       Promise.all([session, loadScript(GLOBALPAY_SCRIPT, 'GlobalPayments')])
         .then(([started, GlobalPayments]) => {
           if (cancelled) return;
-          GlobalPayments.configure({ accessToken: started.Token, apiVersion: GP_API_VERSION, env: started.Environment === 'production' ? 'production' : 'sandbox' });
+          GlobalPayments.configure({
+            accessToken: started.Token,
+            apiVersion: GP_API_VERSION,
+            env: started.Environment === 'production' ? 'production' : 'sandbox',
+          });
           const form = GlobalPayments.ui.form({
             fields: {
               'card-holder-name': { target: `#${id}-name`, placeholder: t('card.name') },
@@ -84,7 +114,11 @@ export default function HostedCardForm({ gateway, environment, organizationId, l
           });
           form.ready(() => !cancelled && setState({ phase: 'ready' }));
           form.on('token-success', (response) => tokenHandler.current(response.paymentReference));
-          form.on('token-error', (response) => setFieldError(response.reasons?.[0]?.message ?? response.error?.message ?? t('card.hosted.invalid')));
+          form.on('token-error', (response) =>
+            setFieldError(
+              response.reasons?.[0]?.message ?? response.error?.message ?? t('card.hosted.invalid'),
+            ),
+          );
         })
         .catch(fail);
     }
@@ -149,7 +183,12 @@ export default function HostedCardForm({ gateway, environment, organizationId, l
           </Button>
         ) : (
           // Global Payments' pay button is one of its hosted fields: it reads the card from the other frames.
-          <Box id={`${id}-submit`} data-testid="hosted-submit" aria-busy={busy} style={{ minWidth: 200, minHeight: 42 }} />
+          <Box
+            id={`${id}-submit`}
+            data-testid="hosted-submit"
+            aria-busy={busy}
+            style={{ minWidth: 200, minHeight: 42 }}
+          />
         )}
       </Group>
     </Stack>

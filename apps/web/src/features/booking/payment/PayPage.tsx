@@ -82,7 +82,17 @@ function cardLabel(card: PaymentMethod, t: (key: string, options?: Record<string
   });
 }
 
-function PayContent({ user, held, flow, visit }: { user: SessionUser; held: CalendarSlotData; flow: PaymentFlowState; visit: VisitFeeState }) {
+function PayContent({
+  user,
+  held,
+  flow,
+  visit,
+}: {
+  user: SessionUser;
+  held: CalendarSlotData;
+  flow: PaymentFlowState;
+  visit: VisitFeeState;
+}) {
   const { t, i18n } = useTranslation('bookingPayment');
   const { t: ts } = useTranslation('bookingSubmit');
   const queryClient = useQueryClient();
@@ -91,7 +101,10 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
   const kind = cardFormKind(config.data, visit.gatewayName);
   // Fortis and Global Payments keep no cards: their hosted field makes a token used once for this payment.
   const hosted = kind?.kind === 'hosted' ? kind : null;
-  const cards = useQuery({ ...savedCardsQuery(patient.Id), enabled: !!patient.Id && visit.fee !== null && !!kind && !hosted });
+  const cards = useQuery({
+    ...savedCardsQuery(patient.Id),
+    enabled: !!patient.Id && visit.fee !== null && !!kind && !hosted,
+  });
   const [attempt, setAttempt] = useState(0);
   const [chosen, setChosen] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -112,7 +125,8 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
   // A practice paid through PayPal takes the fee on the wallet page (decision 0024).
   if (visit.fee !== null && visit.wallet) return <Navigate to="/book/pay-paypal" replace />;
 
-  const pay = () => void booking.submit(submissionOf(held, user, flow, visit, visit.fee !== null ? selected : null));
+  const pay = () =>
+    void booking.submit(submissionOf(held, user, flow, visit, visit.fee !== null ? selected : null));
 
   if (visit.fee !== null && hosted && visit.organizationId) {
     const amount = formatMoney(visit.fee, i18n.language);
@@ -142,9 +156,11 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
               submitLabel={t('pay.payAndBook', { amount })}
               busy={booking.submitting}
               onToken={(token) => {
-                void booking.submit(submissionOf(held, user, flow, visit, token, hosted.gateway)).then((outcome) => {
-                  if (outcome.kind !== 'booked') setAttempt((n) => n + 1);
-                });
+                void booking
+                  .submit(submissionOf(held, user, flow, visit, token, hosted.gateway))
+                  .then((outcome) => {
+                    if (outcome.kind !== 'booked') setAttempt((n) => n + 1);
+                  });
               }}
               secondary={
                 <Anchor component={Link} to="/">
@@ -170,7 +186,11 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
         {visit.fee !== null ? t('pay.title') : t('pay.noFeeTitle')}
       </Title>
       {visit.fee !== null ? (
-        <VisitFeePanel insured={visit.insured} amount={formatMoney(visit.fee, i18n.language)} note={t('pay.authorizeNote')} />
+        <VisitFeePanel
+          insured={visit.insured}
+          amount={formatMoney(visit.fee, i18n.language)}
+          note={t('pay.authorizeNote')}
+        />
       ) : (
         <Text>{t('pay.noFee')}</Text>
       )}
@@ -203,7 +223,10 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
             patientId={patient.Id}
             submitLabel={t('card.save')}
             onSaved={(card) => {
-              queryClient.setQueryData<PaymentMethod[]>(savedCardsQuery(patient.Id).queryKey, (old) => [card, ...(old ?? []).filter((c) => c.Id !== card.Id)]);
+              queryClient.setQueryData<PaymentMethod[]>(savedCardsQuery(patient.Id).queryKey, (old) => [
+                card,
+                ...(old ?? []).filter((c) => c.Id !== card.Id),
+              ]);
               setChosen(card.Id);
               setAdding(false);
             }}
@@ -235,8 +258,15 @@ function PayContent({ user, held, flow, visit }: { user: SessionUser; held: Cale
               {t('pay.findOther')}
             </Anchor>
           )}
-          <Button size="md" onClick={pay} loading={booking.submitting} disabled={visit.fee !== null && !selected}>
-            {visit.fee !== null ? t('pay.payAndBook', { amount: formatMoney(visit.fee, i18n.language) }) : t('pay.book')}
+          <Button
+            size="md"
+            onClick={pay}
+            loading={booking.submitting}
+            disabled={visit.fee !== null && !selected}
+          >
+            {visit.fee !== null
+              ? t('pay.payAndBook', { amount: formatMoney(visit.fee, i18n.language) })
+              : t('pay.book')}
           </Button>
         </Group>
       )}

@@ -54,14 +54,26 @@ export function PayPalPage() {
   );
 }
 
-function PayPalContent({ user, held, flow, visit }: { user: SessionUser; held: CalendarSlotData; flow: PaymentFlowState; visit: VisitFeeState }) {
+function PayPalContent({
+  user,
+  held,
+  flow,
+  visit,
+}: {
+  user: SessionUser;
+  held: CalendarSlotData;
+  flow: PaymentFlowState;
+  visit: VisitFeeState;
+}) {
   const { t, i18n } = useTranslation('bookingPayment');
   const { t: ts } = useTranslation('bookingSubmit');
   const [params, setParams] = useSearchParams();
   const booking = useSubmitBooking();
   // Back from PayPal's approval page: ?transaction=<id>&token=<order>&PayerID=… (or &cancelled=true).
   const back = params.get('transaction');
-  const [step, setStep] = useState<Step>(back && !params.get('cancelled') ? { kind: 'paying' } : { kind: 'start' });
+  const [step, setStep] = useState<Step>(
+    back && !params.get('cancelled') ? { kind: 'paying' } : { kind: 'start' },
+  );
   const [error, setError] = useState<string | null>(params.get('cancelled') ? 'paypal.cancelled' : null);
   const [opening, setOpening] = useState(false);
   const returned = useRef(false);
@@ -76,7 +88,10 @@ function PayPalContent({ user, held, flow, visit }: { user: SessionUser; held: C
       setStep({ kind: 'start' });
       return;
     }
-    const outcome = await booking.submit({ ...submissionOf(held, user, flow, visit, null), walletTransactionId: transactionId });
+    const outcome = await booking.submit({
+      ...submissionOf(held, user, flow, visit, null),
+      walletTransactionId: transactionId,
+    });
     if (outcome.kind !== 'booked') setStep({ kind: 'start' });
   };
 
@@ -157,7 +172,14 @@ function PayPalContent({ user, held, flow, visit }: { user: SessionUser; held: C
       )}
 
       {step.kind === 'approve' ? (
-        <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }} role="region" aria-label={t('paypal.sandbox.label')}>
+        <Paper
+          withBorder
+          radius="md"
+          p={0}
+          style={{ overflow: 'hidden' }}
+          role="region"
+          aria-label={t('paypal.sandbox.label')}
+        >
           <Group justify="space-between" px="md" py="sm" style={{ background: PAYPAL_NAVY, color: 'white' }}>
             <Group gap={8}>
               <IconBrandPaypal size={22} aria-hidden />
@@ -176,7 +198,10 @@ function PayPalContent({ user, held, flow, visit }: { user: SessionUser; held: C
               <Button variant="outline" color="red.9" onClick={() => void answer(step.transactionId, false)}>
                 {t('paypal.sandbox.decline')}
               </Button>
-              <Button leftSection={<IconShieldCheck size={18} aria-hidden />} onClick={() => void answer(step.transactionId, true)}>
+              <Button
+                leftSection={<IconShieldCheck size={18} aria-hidden />}
+                onClick={() => void answer(step.transactionId, true)}
+              >
                 {t('paypal.sandbox.approve')}
               </Button>
             </Group>

@@ -27,7 +27,13 @@ const ELEMENTS_LOCALES = { en: 'en', es: 'es', 'zh-CN': 'zh', vi: 'vi', ko: 'ko'
  * CVC are Stripe Elements (Stripe's own fields, so the number never touches CareSlot); 'Save card' asks
  * Stripe for a PaymentMethod and sends only its pm_ id, which the server attaches to the patient's customer.
  */
-export default function StripeCardForm({ publishableKey, patientId, onSaved, submitLabel, secondary }: CardFormProps & { publishableKey: string }) {
+export default function StripeCardForm({
+  publishableKey,
+  patientId,
+  onSaved,
+  submitLabel,
+  secondary,
+}: CardFormProps & { publishableKey: string }) {
   const { t, i18n } = useTranslation('bookingPayment');
   const mountPoint = useRef<HTMLDivElement>(null);
   const element = useRef<StripeCardElement | null>(null);
@@ -49,7 +55,9 @@ export default function StripeCardForm({ publishableKey, patientId, onSaved, sub
           setUnavailable(true);
           return;
         }
-        card = loadedStripe.elements({ locale }).create('card', { hidePostalCode: true, style: { base: { fontSize: '16px' } } });
+        card = loadedStripe
+          .elements({ locale })
+          .create('card', { hidePostalCode: true, style: { base: { fontSize: '16px' } } });
         card.on('change', (event) => setCardError(event.error?.message ?? null));
         card.mount(mountPoint.current);
         element.current = card;
@@ -106,10 +114,20 @@ export default function StripeCardForm({ publishableKey, patientId, onSaved, sub
             px="sm"
             py={10}
             mt={4}
-            style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)', minHeight: 42 }}
+            style={{
+              border: '1px solid var(--mantine-color-default-border)',
+              borderRadius: 'var(--mantine-radius-sm)',
+              minHeight: 42,
+            }}
           />
         </Input.Wrapper>
-        <TextInput label={t('card.name')} autoComplete="cc-name" maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput
+          label={t('card.name')}
+          autoComplete="cc-name"
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+        />
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconLock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Input.Description>{t('card.stripe.note')}</Input.Description>

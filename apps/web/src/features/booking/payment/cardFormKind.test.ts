@@ -16,7 +16,10 @@ const config = (payments: AppConfig['payments']): AppConfig => ({
 
 describe('the card form a deployment shows', () => {
   it('is Stripe Elements when a Stripe publishable key is configured', () => {
-    expect(cardFormKind(config({ stripePublishableKey: 'pk_test_51Abc' }))).toEqual({ kind: 'stripe', publishableKey: 'pk_test_51Abc' });
+    expect(cardFormKind(config({ stripePublishableKey: 'pk_test_51Abc' }))).toEqual({
+      kind: 'stripe',
+      publishableKey: 'pk_test_51Abc',
+    });
     expect(cardFormKind(config({ stripePublishableKey: 'pk_live_51Abc' }))?.kind).toBe('stripe');
   });
 
@@ -31,18 +34,37 @@ describe('the card form a deployment shows', () => {
     expect(cardFormKind(undefined)).toBeNull();
   });
   it("is the practice's gateway's hosted field when its gateway is Fortis or Global Payments and the server takes its payments for real", () => {
-    const live = config({ stripePublishableKey: 'pk_test_51Abc', hostedCardFields: { fortis: 'sandbox', globalpay: 'production' } });
-    expect(cardFormKind(live, 'Fortis')).toEqual({ kind: 'hosted', gateway: 'fortis', environment: 'sandbox' });
-    expect(cardFormKind(live, 'globalpay')).toEqual({ kind: 'hosted', gateway: 'globalpay', environment: 'production' });
+    const live = config({
+      stripePublishableKey: 'pk_test_51Abc',
+      hostedCardFields: { fortis: 'sandbox', globalpay: 'production' },
+    });
+    expect(cardFormKind(live, 'Fortis')).toEqual({
+      kind: 'hosted',
+      gateway: 'fortis',
+      environment: 'sandbox',
+    });
+    expect(cardFormKind(live, 'globalpay')).toEqual({
+      kind: 'hosted',
+      gateway: 'globalpay',
+      environment: 'production',
+    });
     // Another gateway of the same deployment keeps its own form.
     expect(cardFormKind(live, 'stripe')).toEqual({ kind: 'stripe', publishableKey: 'pk_test_51Abc' });
   });
 
   it('keeps the sandbox form where the sandbox stands in for Fortis or Global Payments (the journeys run so)', () => {
-    const standIn = config({ stripePublishableKey: null, hostedCardFields: { fortis: null, globalpay: null } });
+    const standIn = config({
+      stripePublishableKey: null,
+      hostedCardFields: { fortis: null, globalpay: null },
+    });
     expect(cardFormKind(standIn, 'fortis')).toEqual({ kind: 'sandbox' });
     expect(cardFormKind(standIn, 'globalpay')).toEqual({ kind: 'sandbox' });
     expect(cardFormKind(config({ stripePublishableKey: null }), 'fortis')).toEqual({ kind: 'sandbox' });
-    expect(cardFormKind(config({ stripePublishableKey: null, hostedCardFields: { fortis: 'sandbox', globalpay: null } }), 'globalpay')).toEqual({ kind: 'sandbox' });
+    expect(
+      cardFormKind(
+        config({ stripePublishableKey: null, hostedCardFields: { fortis: 'sandbox', globalpay: null } }),
+        'globalpay',
+      ),
+    ).toEqual({ kind: 'sandbox' });
   });
 });

@@ -15,7 +15,10 @@ export type CardFormKind =
  * card, the server only sees a PaymentMethod id); the built-in sandbox's own form otherwise (also where the
  * sandbox stands in for Fortis or Global Payments), and null while the settings load (nothing to show yet).
  */
-export function cardFormKind(config: AppConfig | undefined, gatewayName?: string | null): CardFormKind | null {
+export function cardFormKind(
+  config: AppConfig | undefined,
+  gatewayName?: string | null,
+): CardFormKind | null {
   if (!config) return null;
   const gateway = gatewayName?.trim().toLowerCase();
   if (gateway === 'fortis' || gateway === 'globalpay') {
@@ -23,5 +26,7 @@ export function cardFormKind(config: AppConfig | undefined, gatewayName?: string
     if (environment) return { kind: 'hosted', gateway, environment };
   }
   const key = config.payments?.stripePublishableKey?.trim();
-  return key && /^pk_(test|live)_\w+$/.test(key) ? { kind: 'stripe', publishableKey: key } : { kind: 'sandbox' };
+  return key && /^pk_(test|live)_\w+$/.test(key)
+    ? { kind: 'stripe', publishableKey: key }
+    : { kind: 'sandbox' };
 }

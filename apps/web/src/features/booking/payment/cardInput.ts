@@ -43,14 +43,17 @@ export function validateCard(fields: CardFields, now: Date = new Date()): CardEr
   const errors: CardErrors = {};
   const digits = fields.number.replace(/\D/g, '');
   if (!digits) errors.number = 'card.errors.numberRequired';
-  else if (digits.length < 12 || digits.length > 19 || !luhnValid(digits)) errors.number = 'card.errors.numberInvalid';
+  else if (digits.length < 12 || digits.length > 19 || !luhnValid(digits))
+    errors.number = 'card.errors.numberInvalid';
   const match = /^(\d{2})\/(\d{2})$/.exec(fields.expiry.trim());
   if (!fields.expiry.trim()) errors.expiry = 'card.errors.expiryRequired';
-  else if (!match || Number(match[1]) < 1 || Number(match[1]) > 12) errors.expiry = 'card.errors.expiryInvalid';
+  else if (!match || Number(match[1]) < 1 || Number(match[1]) > 12)
+    errors.expiry = 'card.errors.expiryInvalid';
   else {
     const month = Number(match[1]);
     const year = 2000 + Number(match[2]);
-    if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) errors.expiry = 'card.errors.expired';
+    if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+      errors.expiry = 'card.errors.expired';
   }
   if (!fields.cvc.trim()) errors.cvc = 'card.errors.cvcRequired';
   else if (!/^\d{3,4}$/.test(fields.cvc.trim())) errors.cvc = 'card.errors.cvcInvalid';

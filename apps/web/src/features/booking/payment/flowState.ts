@@ -27,11 +27,16 @@ export function readPaymentFlowState(): PaymentFlowState {
       ? {
           Insurance: { Display: insurance.Insurance.Display },
           SubscriberId: insurance.SubscriberId,
-          ...(insurance.CoverageId && UUID.test(insurance.CoverageId) ? { CoverageId: insurance.CoverageId } : {}),
+          ...(insurance.CoverageId && UUID.test(insurance.CoverageId)
+            ? { CoverageId: insurance.CoverageId }
+            : {}),
         }
       : null,
     familyMember: member ? { Id: member.Id, FirstName: first, LastName: rest.join(' ') } : null,
-    customForms: (state?.screening?.responseIds ?? []).map((id) => ({ Type: 'Screening Form', WebPreBookingResponseId: id })),
+    customForms: (state?.screening?.responseIds ?? []).map((id) => ({
+      Type: 'Screening Form',
+      WebPreBookingResponseId: id,
+    })),
     originUrl: null,
   };
 }

@@ -13,8 +13,18 @@ export const GLOBALPAY_SCRIPT = 'https://js.globalpay.com/v1/globalpayments.js';
 
 /** Fortis Elements (commerce.js): `new Commerce.elements(clientToken)`, then create, events, submit. */
 export interface FortisElements {
-  create(options: { container: string; theme?: string; environment: HostedFieldEnvironment; view?: string; showSubmitButton?: boolean; floatingLabels?: boolean }): void;
-  on(event: 'ready' | 'done' | 'error' | 'validationError', handler: (payload: FortisEventPayload) => void): void;
+  create(options: {
+    container: string;
+    theme?: string;
+    environment: HostedFieldEnvironment;
+    view?: string;
+    showSubmitButton?: boolean;
+    floatingLabels?: boolean;
+  }): void;
+  on(
+    event: 'ready' | 'done' | 'error' | 'validationError',
+    handler: (payload: FortisEventPayload) => void,
+  ): void;
   submit(): void;
 }
 export interface FortisEventPayload {
@@ -28,14 +38,26 @@ export interface FortisCommerce {
 
 /** globalpayments.js with GP-API: configure with an access token, then a form of hosted fields. */
 export interface GlobalPaymentsForm {
-  on(event: 'token-success', handler: (response: { paymentReference: string; details?: { cardLast4?: string } }) => void): void;
-  on(event: 'token-error', handler: (response: { error?: { message?: string }; reasons?: { code?: string; message?: string }[] }) => void): void;
+  on(
+    event: 'token-success',
+    handler: (response: { paymentReference: string; details?: { cardLast4?: string } }) => void,
+  ): void;
+  on(
+    event: 'token-error',
+    handler: (response: {
+      error?: { message?: string };
+      reasons?: { code?: string; message?: string }[];
+    }) => void,
+  ): void;
   ready(handler: () => void): void;
 }
 export interface GlobalPaymentsLib {
   configure(options: { accessToken: string; apiVersion: string; env: HostedFieldEnvironment }): void;
   ui: {
-    form(options: { fields: Record<string, { target: string; placeholder?: string; text?: string }>; styles?: Record<string, Record<string, string>> }): GlobalPaymentsForm;
+    form(options: {
+      fields: Record<string, { target: string; placeholder?: string; text?: string }>;
+      styles?: Record<string, Record<string, string>>;
+    }): GlobalPaymentsForm;
   };
   on?(event: 'error', handler: (error: { error?: { message?: string } }) => void): void;
 }
@@ -50,7 +72,10 @@ declare global {
 const loading = new Map<string, Promise<void>>();
 
 /** Adds the script once per page; resolves when the global it defines is there, rejects when it cannot load. */
-export function loadScript<K extends 'Commerce' | 'GlobalPayments'>(src: string, global: K): Promise<NonNullable<Window[K]>> {
+export function loadScript<K extends 'Commerce' | 'GlobalPayments'>(
+  src: string,
+  global: K,
+): Promise<NonNullable<Window[K]>> {
   const present = window[global];
   if (present) return Promise.resolve(present as NonNullable<Window[K]>);
   let pending = loading.get(src);

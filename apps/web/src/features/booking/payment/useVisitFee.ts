@@ -22,20 +22,30 @@ export interface VisitFeeState {
 }
 
 /** The visit fee of the held slot: schedule → facility → the practice's three payment config levels. */
-export function useVisitFee(held: CalendarSlotData | null, insuranceName: string | null | undefined): VisitFeeState {
+export function useVisitFee(
+  held: CalendarSlotData | null,
+  insuranceName: string | null | undefined,
+): VisitFeeState {
   const schedule = useSchedule(held?.calendarId ?? null);
   const locationId = schedule.data?.LocationId ?? null;
   const location = useQuery({ ...locationQuery(locationId ?? ''), enabled: !!locationId });
   const organizationId = location.data?.OrganizationId ?? null;
   const practitionerId = schedule.data?.PractitionerId ?? null;
   const serviceId = schedule.data?.HealthcareServiceId ?? null;
-  const entity = practitionerId ? { type: 'provider' as const, id: practitionerId } : serviceId ? { type: 'healthcareservice' as const, id: serviceId } : null;
+  const entity = practitionerId
+    ? { type: 'provider' as const, id: practitionerId }
+    : serviceId
+      ? { type: 'healthcareservice' as const, id: serviceId }
+      : null;
   const config = useQuery({
     ...paymentConfigQuery(organizationId ?? '', locationId, entity?.type ?? 'provider', entity?.id ?? ''),
     enabled: !!organizationId && !!entity,
   });
   const insured = isInsured(insuranceName);
-  const waiting = schedule.isPending || (!!locationId && location.isPending) || (!!organizationId && !!entity && config.isPending);
+  const waiting =
+    schedule.isPending ||
+    (!!locationId && location.isPending) ||
+    (!!organizationId && !!entity && config.isPending);
   return {
     isLoading: !!held && waiting,
     isError: schedule.isError || location.isError || config.isError,

@@ -31,7 +31,14 @@ export interface RescheduleDialogProps {
  * and the entity's calendar with a 4-day window (More Appointments, next-availability jump), CONFIRM once
  * a new slot is held (one click per 5 s), and 'I don't want an appointment right now'. Browser back closes it.
  */
-export function RescheduleDialog({ submission, api, onConfirm, onDecline, onClose, now = Date.now }: RescheduleDialogProps) {
+export function RescheduleDialog({
+  submission,
+  api,
+  onConfirm,
+  onDecline,
+  onClose,
+  now = Date.now,
+}: RescheduleDialogProps) {
   const { t, i18n } = useTranslation('bookingSubmit');
   const locale = dateLocale(i18n.language);
   const lost = submission.slot;
@@ -73,12 +80,20 @@ export function RescheduleDialog({ submission, api, onConfirm, onDecline, onClos
               {t('reschedule.time')}
             </Text>{' '}
             <Text span td="line-through" c="dimmed">
-              {formatSlotTime(lost.time_slot.Start, timeZone, locale)} {zoneAbbreviation(lost.time_slot.Start, timeZone)}
+              {formatSlotTime(lost.time_slot.Start, timeZone, locale)}{' '}
+              {zoneAbbreviation(lost.time_slot.Start, timeZone)}
             </Text>
           </Text>
         )}
         {timeZone ? (
-          <RescheduleCalendar submission={submission} api={api} timeZone={timeZone} onConfirm={onConfirm} onDecline={onDecline} now={now} />
+          <RescheduleCalendar
+            submission={submission}
+            api={api}
+            timeZone={timeZone}
+            onConfirm={onConfirm}
+            onDecline={onDecline}
+            now={now}
+          />
         ) : (
           <Skeleton height={220} radius="md" />
         )}
@@ -87,23 +102,50 @@ export function RescheduleDialog({ submission, api, onConfirm, onDecline, onClos
   );
 }
 
-interface RescheduleCalendarProps extends Pick<RescheduleDialogProps, 'submission' | 'api' | 'onConfirm' | 'onDecline' | 'now'> {
+interface RescheduleCalendarProps extends Pick<
+  RescheduleDialogProps,
+  'submission' | 'api' | 'onConfirm' | 'onDecline' | 'now'
+> {
   timeZone: string;
 }
 
-function RescheduleCalendar({ submission, api, timeZone, onConfirm, onDecline, now = Date.now }: RescheduleCalendarProps) {
+function RescheduleCalendar({
+  submission,
+  api,
+  timeZone,
+  onConfirm,
+  onDecline,
+  now = Date.now,
+}: RescheduleCalendarProps) {
   const { t } = useTranslation('bookingSubmit');
   const lost = submission.slot;
   const scheduleIds = lost.actorLocationCalendars.length ? lost.actorLocationCalendars : [lost.calendarId];
   const [startDay, setStartDay] = useState<DayKey>(() => dayKeyOf(new Date(now()), timeZone));
   const fromDay = dayKeyOf(new Date(now()), timeZone);
-  const week = useWeekSlots({ scheduleIds, timeZone, startDay, days: RESCHEDULE_WINDOW_DAYS, reasonBased: lost.selectedReason !== -1 && lost.selectedReason !== 'All' });
+  const week = useWeekSlots({
+    scheduleIds,
+    timeZone,
+    startDay,
+    days: RESCHEDULE_WINDOW_DAYS,
+    reasonBased: lost.selectedReason !== -1 && lost.selectedReason !== 'All',
+  });
   const slotData = useCallback(
-    (slot: Slot, hold: SlotHoldInfo): CalendarSlotData => ({ ...lost, calendarId: slot.ScheduleId, time_slot: slot, expiresAt: hold.ExpiresAt }),
+    (slot: Slot, hold: SlotHoldInfo): CalendarSlotData => ({
+      ...lost,
+      calendarId: slot.ScheduleId,
+      time_slot: slot,
+      expiresAt: hold.ExpiresAt,
+    }),
     [lost],
   );
   // The patient answered the time-zone question for this facility when they first picked (4.3 step 5).
-  const picker = useSlotPicker({ timeZone, removeSlot: week.removeSlot, slotData, browserTimeZone: timeZone, now });
+  const picker = useSlotPicker({
+    timeZone,
+    removeSlot: week.removeSlot,
+    slotData,
+    browserTimeZone: timeZone,
+    now,
+  });
   const lastConfirm = useRef<number | null>(null);
   const confirmed = useRef(false);
 
@@ -133,7 +175,12 @@ function RescheduleCalendar({ submission, api, timeZone, onConfirm, onDecline, n
 
   return (
     <Stack gap="md">
-      <WeekScroller startDay={startDay} fromDay={fromDay} onChange={setStartDay} days={RESCHEDULE_WINDOW_DAYS} />
+      <WeekScroller
+        startDay={startDay}
+        fromDay={fromDay}
+        onChange={setStartDay}
+        days={RESCHEDULE_WINDOW_DAYS}
+      />
       <WeekSlotCalendar
         week={week}
         onPick={picker.pick}

@@ -3,7 +3,16 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setSession } from '../../../shared/session/session';
 import { renderRoute, setupI18n } from '../../../testing/render';
-import { CHILD_ID, held, holdTestSlot, patient, HOLDER_ID, screeningForm, signInTestPatient, stubBookingApi } from '../bookingTestApi';
+import {
+  CHILD_ID,
+  held,
+  holdTestSlot,
+  patient,
+  HOLDER_ID,
+  screeningForm,
+  signInTestPatient,
+  stubBookingApi,
+} from '../bookingTestApi';
 import { BookAppointmentFormPage } from './BookAppointmentFormPage';
 
 const PATH = '/book/book-appointment-form';
@@ -29,15 +38,23 @@ describe('the booking form', () => {
     stubBookingApi();
     sessionStorage.setItem(
       'slot_data',
-      JSON.stringify({ ...held, expiresAt: '2026-11-23T13:50:00.000Z', facility: { Name: 'Riverside Midtown', Address: '425 Lexington Avenue, New York, NY 10017' } }),
+      JSON.stringify({
+        ...held,
+        expiresAt: '2026-11-23T13:50:00.000Z',
+        facility: { Name: 'Riverside Midtown', Address: '425 Lexington Avenue, New York, NY 10017' },
+      }),
     );
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
     expect(await screen.findByRole('heading', { level: 1, name: 'Book Appointment' })).toBeInTheDocument();
     expect(screen.getByTestId('booking-entity-name')).toHaveTextContent('Dr. Maya Okafor, MD');
     expect(screen.getByText('Family Medicine')).toBeInTheDocument();
     expect(await screen.findByTestId('booking-date')).toHaveTextContent('Tomorrow, Nov 24 - 10:00 am EST');
-    expect(screen.getByTestId('hold-until')).toHaveTextContent('This time is held for you until 8:50 am EST.');
-    expect(screen.getByTestId('booking-facility')).toHaveTextContent('Riverside Midtown, 425 Lexington Avenue, New York, NY 10017');
+    expect(screen.getByTestId('hold-until')).toHaveTextContent(
+      'This time is held for you until 8:50 am EST.',
+    );
+    expect(screen.getByTestId('booking-facility')).toHaveTextContent(
+      'Riverside Midtown, 425 Lexington Avenue, New York, NY 10017',
+    );
     expect(screen.getByLabelText('Myself (Jordan Ellis)')).toBeChecked();
   });
 
@@ -47,15 +64,29 @@ describe('the booking form', () => {
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the reason for your visit.');
-    await userEvent.type(screen.getByRole('textbox', { name: /Reason for visit/ }), 'Knee pain for two weeks');
-    expect(state()).toMatchObject({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'BOOKING_FORM' });
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Reason for visit/ }),
+      'Knee pain for two weeks',
+    );
+    expect(state()).toMatchObject({
+      appointmentInfo: { Reason: 'Knee pain for two weeks' },
+      currentStage: 'BOOKING_FORM',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/verification/phone-verify');
-    expect(state()).toMatchObject({ appointmentInfo: { Reason: 'Knee pain for two weeks' }, currentStage: 'SMS_VERIFICATION', selectedFamilyMember: null });
+    expect(state()).toMatchObject({
+      appointmentInfo: { Reason: 'Knee pain for two weeks' },
+      currentStage: 'SMS_VERIFICATION',
+      selectedFamilyMember: null,
+    });
   });
 
   it('skips phone verification for a verified mobile and goes to demographics (schedule setting on)', async () => {
-    stubBookingApi({ holder: patient(HOLDER_ID, { Telecom: [{ System: 'Mobile', Value: '+12125550140', Use: 'mobile', IsVerified: true }] }) });
+    stubBookingApi({
+      holder: patient(HOLDER_ID, {
+        Telecom: [{ System: 'Mobile', Value: '+12125550140', Use: 'mobile', IsVerified: true }],
+      }),
+    });
     holdTestSlot();
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
     await userEvent.type(await screen.findByRole('textbox', { name: /Reason for visit/ }), 'Check-up');
@@ -70,7 +101,9 @@ describe('the booking form', () => {
     holdTestSlot();
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
     await userEvent.click(await screen.findByLabelText('Robin Ellis (child)'));
-    expect(state()).toMatchObject({ selectedFamilyMember: { Id: CHILD_ID, Name: 'Robin Ellis', Relationship: 'Child' } });
+    expect(state()).toMatchObject({
+      selectedFamilyMember: { Id: CHILD_ID, Name: 'Robin Ellis', Relationship: 'Child' },
+    });
     await userEvent.type(screen.getByRole('textbox', { name: /Reason for visit/ }), 'Fever');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/verification/phone-verify');
@@ -97,7 +130,9 @@ describe('the booking form', () => {
     stubBookingApi();
     sessionStorage.setItem('slot_data', JSON.stringify({ ...held, expiresAt: '2026-11-23T13:39:00.000Z' }));
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
-    expect(await screen.findByRole('alert')).toHaveTextContent('The time you picked is no longer held. Please choose a time again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The time you picked is no longer held. Please choose a time again.',
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Find care' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
   });

@@ -19,7 +19,13 @@ function memberOf(member: RelatedPerson): SelectedFamilyMember {
   const name = member.Name[0];
   const first = name?.Given[0] ?? '';
   const last = name?.Family ?? '';
-  return { Id: member.RelatedPatientId, Name: [first, last].filter(Boolean).join(' '), FirstName: first, LastName: last, Relationship: member.Relationship };
+  return {
+    Id: member.RelatedPatientId,
+    Name: [first, last].filter(Boolean).join(' '),
+    FirstName: first,
+    LastName: last,
+    Relationship: member.Relationship,
+  };
 }
 export const BOOK_APPOINTMENT_FORM_PATH = '/book/book-appointment-form';
 
@@ -50,7 +56,12 @@ export function BookAppointmentFormPage() {
   }
 
   // 4.3 steps 7-8: screening forms for this slot come first; the form waits until they are answered.
-  if (held && flow.screeningForms.data && flow.screeningForms.data.length > 0 && saved?.screening?.done !== true) {
+  if (
+    held &&
+    flow.screeningForms.data &&
+    flow.screeningForms.data.length > 0 &&
+    saved?.screening?.done !== true
+  ) {
     return <Navigate to={SCREENING_FORM_PATH} replace />;
   }
 
@@ -62,7 +73,10 @@ export function BookAppointmentFormPage() {
     if (trimmed === '') return setError('form.errors.reasonRequired');
     if (trimmed.length > REASON_MAX) return setError('form.errors.reasonTooLong');
     setError(null);
-    flow.advance('BOOKING_FORM', { appointmentInfo: { Reason: trimmed }, selectedFamilyMember: chosenMember() });
+    flow.advance('BOOKING_FORM', {
+      appointmentInfo: { Reason: trimmed },
+      selectedFamilyMember: chosenMember(),
+    });
   };
 
   // 3.10: choosing a family member replaces the Patient participant of the booking.
@@ -73,7 +87,9 @@ export function BookAppointmentFormPage() {
 
   const timeZone = schedule.data?.TimeZone ?? null;
   // In the facility's zone, labelled with its abbreviation like every time of the booking (issue 17).
-  const holdUntil = timeZone ? `${formatSlotTime(held.expiresAt, timeZone, dateLocale(i18n.language))} ${zoneAbbreviation(held.expiresAt, timeZone)}` : null;
+  const holdUntil = timeZone
+    ? `${formatSlotTime(held.expiresAt, timeZone, dateLocale(i18n.language))} ${zoneAbbreviation(held.expiresAt, timeZone)}`
+    : null;
 
   return (
     <Container size="sm" py="xl">
@@ -107,14 +123,22 @@ export function BookAppointmentFormPage() {
               }}
             >
               <Stack gap={6} mt={6}>
-                <Radio value="self" label={t('form.myself', { name: `${user.firstName} ${user.lastName}`.trim() })} />
+                <Radio
+                  value="self"
+                  label={t('form.myself', { name: `${user.firstName} ${user.lastName}`.trim() })}
+                />
                 {family.data?.map((member) => {
                   const name = member.Name[0];
                   return (
                     <Radio
                       key={member.RelatedPatientId}
                       value={member.RelatedPatientId}
-                      label={t('form.familyMember', { name: [name?.Given[0], name?.Family].filter(Boolean).join(' '), relationship: t(`form.relationships.${member.Relationship}`, { defaultValue: member.Relationship }) })}
+                      label={t('form.familyMember', {
+                        name: [name?.Given[0], name?.Family].filter(Boolean).join(' '),
+                        relationship: t(`form.relationships.${member.Relationship}`, {
+                          defaultValue: member.Relationship,
+                        }),
+                      })}
                     />
                   );
                 })}

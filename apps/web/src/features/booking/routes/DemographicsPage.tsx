@@ -13,14 +13,31 @@ import { mobileOf, useBookingFlow } from '../useBookingFlow';
 
 export const DEMOGRAPHICS_PATH = '/book/collect-patient-demographics';
 
-const EMPTY: DemographicsDraft = { firstName: '', lastName: '', dob: '', gender: '', email: '', phone: '', address1: '', city: '', state: '', zip: '' };
+const EMPTY: DemographicsDraft = {
+  firstName: '',
+  lastName: '',
+  dob: '',
+  gender: '',
+  email: '',
+  phone: '',
+  address1: '',
+  city: '',
+  state: '',
+  zip: '',
+};
 
 /** A patient record as the form's starting values; a family member without e-mail or phone borrows the holder's. */
-export function draftFromPatient(patient: Patient | undefined, holder: Patient | undefined): DemographicsDraft {
+export function draftFromPatient(
+  patient: Patient | undefined,
+  holder: Patient | undefined,
+): DemographicsDraft {
   if (!patient) return EMPTY;
   const name = patient.Name[0];
   const iso = patient.BirthDate;
-  const email = patient.Telecom.find((t) => t.System === 'Email')?.Value ?? holder?.Telecom.find((t) => t.System === 'Email')?.Value ?? '';
+  const email =
+    patient.Telecom.find((t) => t.System === 'Email')?.Value ??
+    holder?.Telecom.find((t) => t.System === 'Email')?.Value ??
+    '';
   const phone = mobileOf(patient).value || mobileOf(holder).value;
   return {
     firstName: name?.Given[0] ?? '',
@@ -54,12 +71,17 @@ export function DemographicsPage() {
   const { t } = useTranslation('bookingFlow');
   const flow = useBookingFlow();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<DemographicsDraft | null>(() => flow.state?.patientDemographicsInfo ?? null);
+  const [draft, setDraft] = useState<DemographicsDraft | null>(
+    () => flow.state?.patientDemographicsInfo ?? null,
+  );
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const states = useQuery({
     queryKey: ['us-states'],
-    queryFn: ({ signal }) => apiRequest<{ Data: { Code: string; Display: string }[] }>('/careslot-resource-library/api/v1/states', { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ Data: { Code: string; Display: string }[] }>('/careslot-resource-library/api/v1/states', {
+        signal,
+      }),
     staleTime: Infinity,
   });
 
@@ -73,7 +95,12 @@ export function DemographicsPage() {
     setDraft(next);
     updateBookingState({ patientDemographicsInfo: next });
   };
-  const error = (field: keyof DemographicsDraft) => (submitted && errors[field] ? t(`demographics.errors.${field}.${errors[field]}`, { defaultValue: t(`demographics.errors.generic.${errors[field]}`) }) : undefined);
+  const error = (field: keyof DemographicsDraft) =>
+    submitted && errors[field]
+      ? t(`demographics.errors.${field}.${errors[field]}`, {
+          defaultValue: t(`demographics.errors.generic.${errors[field]}`),
+        })
+      : undefined;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -89,7 +116,13 @@ export function DemographicsPage() {
         Gender: values.gender as Gender,
         Email: values.email.trim(),
         Mobile: values.phone.trim(),
-        Address: { Address1: values.address1.trim(), Address2: [], City: values.city.trim(), State: values.state.trim(), ZipCode: values.zip.trim() },
+        Address: {
+          Address1: values.address1.trim(),
+          Address2: [],
+          City: values.city.trim(),
+          State: values.state.trim(),
+          ZipCode: values.zip.trim(),
+        },
       });
       toast.success(ACCOUNT_MESSAGES.patientUpdated);
       await queryClient.invalidateQueries({ queryKey: ['patient'] });
@@ -104,7 +137,12 @@ export function DemographicsPage() {
 
   if (!draft && flow.patient.isLoading) {
     return (
-      <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('demographics.title')}>
+      <BookingShell
+        held={flow.held}
+        timeZone={flow.timeZone}
+        dialogs={flow.dialogs}
+        title={t('demographics.title')}
+      >
         <Group justify="center" py="xl">
           <Loader aria-label={t('common.loading')} />
         </Group>
@@ -113,7 +151,13 @@ export function DemographicsPage() {
   }
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('demographics.title')} intro={t('demographics.intro')}>
+    <BookingShell
+      held={flow.held}
+      timeZone={flow.timeZone}
+      dialogs={flow.dialogs}
+      title={t('demographics.title')}
+      intro={t('demographics.intro')}
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
           {submitted && count > 0 && (
@@ -122,9 +166,35 @@ export function DemographicsPage() {
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label={t('demographics.firstName')} autoComplete="given-name" maxLength={35} withAsterisk value={values.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} error={error('firstName')} />
-            <TextInput label={t('demographics.lastName')} autoComplete="family-name" maxLength={35} withAsterisk value={values.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} error={error('lastName')} />
-            <TextInput label={t('demographics.dob')} placeholder="MM/DD/YYYY" inputMode="numeric" autoComplete="bday" maxLength={10} withAsterisk value={values.dob} onChange={(e) => set('dob')(e.currentTarget.value)} error={error('dob')} />
+            <TextInput
+              label={t('demographics.firstName')}
+              autoComplete="given-name"
+              maxLength={35}
+              withAsterisk
+              value={values.firstName}
+              onChange={(e) => set('firstName')(e.currentTarget.value)}
+              error={error('firstName')}
+            />
+            <TextInput
+              label={t('demographics.lastName')}
+              autoComplete="family-name"
+              maxLength={35}
+              withAsterisk
+              value={values.lastName}
+              onChange={(e) => set('lastName')(e.currentTarget.value)}
+              error={error('lastName')}
+            />
+            <TextInput
+              label={t('demographics.dob')}
+              placeholder="MM/DD/YYYY"
+              inputMode="numeric"
+              autoComplete="bday"
+              maxLength={10}
+              withAsterisk
+              value={values.dob}
+              onChange={(e) => set('dob')(e.currentTarget.value)}
+              error={error('dob')}
+            />
             <Select
               label={t('demographics.gender')}
               withAsterisk
@@ -134,17 +204,54 @@ export function DemographicsPage() {
               error={error('gender')}
               allowDeselect={false}
             />
-            <TextInput label={t('demographics.email')} type="email" autoComplete="email" maxLength={320} withAsterisk value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={error('email')} />
-            <TextInput label={t('demographics.phone')} type="tel" autoComplete="tel-national" maxLength={14} withAsterisk value={values.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={error('phone')} />
+            <TextInput
+              label={t('demographics.email')}
+              type="email"
+              autoComplete="email"
+              maxLength={320}
+              withAsterisk
+              value={values.email}
+              onChange={(e) => set('email')(e.currentTarget.value)}
+              error={error('email')}
+            />
+            <TextInput
+              label={t('demographics.phone')}
+              type="tel"
+              autoComplete="tel-national"
+              maxLength={14}
+              withAsterisk
+              value={values.phone}
+              onChange={(e) => set('phone')(e.currentTarget.value)}
+              error={error('phone')}
+            />
           </SimpleGrid>
-          <TextInput label={t('demographics.address1')} autoComplete="address-line1" maxLength={50} withAsterisk value={values.address1} onChange={(e) => set('address1')(e.currentTarget.value)} error={error('address1')} />
+          <TextInput
+            label={t('demographics.address1')}
+            autoComplete="address-line1"
+            maxLength={50}
+            withAsterisk
+            value={values.address1}
+            onChange={(e) => set('address1')(e.currentTarget.value)}
+            error={error('address1')}
+          />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput label={t('demographics.city')} autoComplete="address-level2" maxLength={30} withAsterisk value={values.city} onChange={(e) => set('city')(e.currentTarget.value)} error={error('city')} />
+            <TextInput
+              label={t('demographics.city')}
+              autoComplete="address-level2"
+              maxLength={30}
+              withAsterisk
+              value={values.city}
+              onChange={(e) => set('city')(e.currentTarget.value)}
+              error={error('city')}
+            />
             <Select
               label={t('demographics.state')}
               withAsterisk
               searchable
-              data={(states.data?.Data ?? []).map((s) => ({ value: s.Code, label: `${s.Display} (${s.Code})` }))}
+              data={(states.data?.Data ?? []).map((s) => ({
+                value: s.Code,
+                label: `${s.Display} (${s.Code})`,
+              }))}
               value={values.state || null}
               onChange={(v) => set('state')(v ?? '')}
               error={error('state')}

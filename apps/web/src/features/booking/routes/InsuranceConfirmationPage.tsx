@@ -21,12 +21,25 @@ export function InsuranceConfirmationPage() {
   const keep = () =>
     flow.advance('INSURANCE_CONFIRMATION', {
       insuranceConfirmed: true,
-      insurance: name ? { Insurance: { Display: name }, SubscriberId: memberId, InsurancePlanId: primary?.Insurance.Reference ?? null, CoverageId: primary?.Id ?? null } : null,
+      insurance: name
+        ? {
+            Insurance: { Display: name },
+            SubscriberId: memberId,
+            InsurancePlanId: primary?.Insurance.Reference ?? null,
+            CoverageId: primary?.Id ?? null,
+          }
+        : null,
     });
   const change = () => flow.advance('INSURANCE_CONFIRMATION', { insuranceConfirmed: false });
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('confirmation.title')} intro={t('confirmation.intro')}>
+    <BookingShell
+      held={flow.held}
+      timeZone={flow.timeZone}
+      dialogs={flow.dialogs}
+      title={t('confirmation.title')}
+      intro={t('confirmation.intro')}
+    >
       {flow.coverages.isLoading ? (
         <Group justify="center" py="xl">
           <Loader aria-label={t('common.loading')} />

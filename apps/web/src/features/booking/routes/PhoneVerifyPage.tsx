@@ -15,8 +15,10 @@ export const PHONE_VERIFY_PATH = '/verification/phone-verify';
 /** The spec's text for a wrong code (§8 INVALID_OTP); other refusals carry the server's own sentence. */
 function otpMessage(error: unknown, t: (key: string) => string): string {
   if (error instanceof ApiError) {
-    if (error.status === 400 && error.issues.some((i) => i.rule === INVALID_OTP)) return error.message || t('verify.errors.invalid');
-    if (error.status === 400 && error.issues.some((i) => i.field === 'PhoneNumber')) return t('verify.errors.phone');
+    if (error.status === 400 && error.issues.some((i) => i.rule === INVALID_OTP))
+      return error.message || t('verify.errors.invalid');
+    if (error.status === 400 && error.issues.some((i) => i.field === 'PhoneNumber'))
+      return t('verify.errors.phone');
     return error.message;
   }
   return t('common.failed');
@@ -44,7 +46,9 @@ export function PhoneVerifyPage() {
   const shownPhone = phone ?? (onFile ? formatPhone(onFile.replace(/\D/g, '').slice(-10)) : '');
 
   const remember = (change: { requestId?: string | null; phone?: string; verified?: boolean }) =>
-    updateBookingState({ mobileVerificationWorkflow: { requestId, phone: shownPhone, verified: false, ...saved, ...change } });
+    updateBookingState({
+      mobileVerificationWorkflow: { requestId, phone: shownPhone, verified: false, ...saved, ...change },
+    });
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
@@ -86,13 +90,18 @@ export function PhoneVerifyPage() {
     event.preventDefault();
     setNotice(null);
     const check = checkOtpCode(code);
-    if (!check.valid) return setCodeError(t(`verify.errors.code_${check.rule}`, { digits: OTP_RULES.digits }));
+    if (!check.valid)
+      return setCodeError(t(`verify.errors.code_${check.rule}`, { digits: OTP_RULES.digits }));
     setCodeError(null);
     setBusy(true);
     try {
       await verifyOtp(requestId!, code);
       await queryClient.invalidateQueries({ queryKey: ['patient'] });
-      flow.advance('SMS_VERIFICATION', { mobileVerificationWorkflow: { requestId, phone: shownPhone, verified: true } }, { phoneVerified: true });
+      flow.advance(
+        'SMS_VERIFICATION',
+        { mobileVerificationWorkflow: { requestId, phone: shownPhone, verified: true } },
+        { phoneVerified: true },
+      );
     } catch (error) {
       setCodeError(otpMessage(error, t));
     } finally {
@@ -101,7 +110,13 @@ export function PhoneVerifyPage() {
   };
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('verify.title')} intro={t('verify.intro')}>
+    <BookingShell
+      held={flow.held}
+      timeZone={flow.timeZone}
+      dialogs={flow.dialogs}
+      title={t('verify.title')}
+      intro={t('verify.intro')}
+    >
       {notice && (
         <Alert color="green" role="status">
           {notice}
@@ -149,7 +164,11 @@ export function PhoneVerifyPage() {
               }}
               aria-label={t('verify.code', { digits: OTP_RULES.digits })}
               // Marked invalid for assistive technology; the message below says why (Mantine's red digits lack contrast).
-              getInputProps={(index) => ({ 'aria-label': t('verify.digit', { n: index + 1 }), 'aria-invalid': !!codeError, 'aria-describedby': codeError ? 'otp-error' : undefined })}
+              getInputProps={(index) => ({
+                'aria-label': t('verify.digit', { n: index + 1 }),
+                'aria-invalid': !!codeError,
+                'aria-describedby': codeError ? 'otp-error' : undefined,
+              })}
             />
             {codeError && (
               <Text c="red.9" size="sm" role="alert" id="otp-error">

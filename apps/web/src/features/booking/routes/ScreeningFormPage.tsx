@@ -21,13 +21,16 @@ export function ScreeningFormPage() {
   const { t } = useTranslation('bookingFlow');
   const flow = useBookingFlow();
   const forms = useMemo(() => flow.screeningForms.data ?? [], [flow.screeningForms.data]);
-  const [answers, setAnswers] = useState<Record<string, FormAnswers>>(() => flow.state?.screening?.answers ?? {});
+  const [answers, setAnswers] = useState<Record<string, FormAnswers>>(
+    () => flow.state?.screening?.answers ?? {},
+  );
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const errors: Record<string, FormErrors> = useMemo(
-    () => Object.fromEntries(forms.map((f) => [f.Id, validateFormAnswers(f.Definition, answers[f.Id] ?? {})])),
+    () =>
+      Object.fromEntries(forms.map((f) => [f.Id, validateFormAnswers(f.Definition, answers[f.Id] ?? {})])),
     [forms, answers],
   );
   const errorCount = Object.values(errors).reduce((n, e) => n + Object.keys(e).length, 0);
@@ -48,10 +51,22 @@ export function ScreeningFormPage() {
     setSaving(true);
     try {
       const saved: PreBookingResponse[] = [];
-      for (const form of forms) saved.push(await savePreBookingResponse({ CustomFormId: form.Id, CustomFormResponse: answers[form.Id] ?? {}, PatientId: flow.patientId ?? undefined }));
+      for (const form of forms)
+        saved.push(
+          await savePreBookingResponse({
+            CustomFormId: form.Id,
+            CustomFormResponse: answers[form.Id] ?? {},
+            PatientId: flow.patientId ?? undefined,
+          }),
+        );
       flow.advance('SCREENING_FORM', {
         screening: { answers, responseIds: saved.map((s) => s.Id), done: true },
-        customForms: forms.map((form, i) => ({ CustomFormId: form.Id, Name: form.Name, FormType: form.FormType, PreBookingResponseId: saved[i]!.Id })),
+        customForms: forms.map((form, i) => ({
+          CustomFormId: form.Id,
+          Name: form.Name,
+          FormType: form.FormType,
+          PreBookingResponseId: saved[i]!.Id,
+        })),
       });
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : t('common.failed'));
@@ -61,7 +76,13 @@ export function ScreeningFormPage() {
   };
 
   return (
-    <BookingShell held={flow.held} timeZone={flow.timeZone} dialogs={flow.dialogs} title={t('screening.title')} intro={t('screening.intro')}>
+    <BookingShell
+      held={flow.held}
+      timeZone={flow.timeZone}
+      dialogs={flow.dialogs}
+      title={t('screening.title')}
+      intro={t('screening.intro')}
+    >
       {flow.screeningForms.isLoading || flow.schedule.isLoading ? (
         <Group justify="center" py="xl">
           <Loader aria-label={t('common.loading')} />
@@ -70,7 +91,13 @@ export function ScreeningFormPage() {
         <Stack gap="md">
           <Alert color="blue">{t('screening.none')}</Alert>
           <Group justify="flex-end">
-            <Button onClick={() => flow.advance('SCREENING_FORM', { screening: { answers: {}, responseIds: [], done: true } })}>{t('common.continue')}</Button>
+            <Button
+              onClick={() =>
+                flow.advance('SCREENING_FORM', { screening: { answers: {}, responseIds: [], done: true } })
+              }
+            >
+              {t('common.continue')}
+            </Button>
           </Group>
         </Stack>
       ) : (
@@ -100,7 +127,11 @@ export function ScreeningFormPage() {
                   errors={submitted ? (errors[form.Id] ?? {}) : {}}
                   onChange={change(form.Id)}
                   onUpload={async (file) =>
-                    uploadFormFile(flow.patientId!, { Name: file.name, ContentType: file.type, Data: await fileToBase64(file) })
+                    uploadFormFile(flow.patientId!, {
+                      Name: file.name,
+                      ContentType: file.type,
+                      Data: await fileToBase64(file),
+                    })
                   }
                 />
               </Stack>

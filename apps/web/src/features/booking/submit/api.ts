@@ -1,4 +1,10 @@
-import type { Appointment, BookAppointment, BookingResult, PaymentIntentInput, PaymentTransaction } from '@careslot/contracts';
+import type {
+  Appointment,
+  BookAppointment,
+  BookingResult,
+  PaymentIntentInput,
+  PaymentTransaction,
+} from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 
 const CALENDAR = '/careslot-calendar/api/v2';
@@ -22,7 +28,11 @@ export const AUTHORIZE_PATHS = {
 export interface BookingApi {
   validateReservedSlot(slotIds: readonly string[]): Promise<boolean>;
   /** Authorizes the fee: on a saved card, or (gateway given) with the token of Fortis's or Global Payments' hosted field. */
-  authorizeVisitFee(input: PaymentIntentInput, amount: number, gateway?: 'fortis' | 'globalpay'): Promise<PaymentTransaction>;
+  authorizeVisitFee(
+    input: PaymentIntentInput,
+    amount: number,
+    gateway?: 'fortis' | 'globalpay',
+  ): Promise<PaymentTransaction>;
   book(body: BookAppointment, idempotencyKey: string): Promise<BookingResult>;
   appointment(id: string): Promise<Appointment>;
   transaction(id: string): Promise<PaymentTransaction>;
@@ -32,27 +42,49 @@ export interface BookingApi {
 
 export const bookingApi: BookingApi = {
   validateReservedSlot: (slotIds) =>
-    apiRequest<boolean>(`${CALENDAR}/slot/validate-reserved-slot`, { method: 'POST', body: { SlotIds: slotIds } }),
+    apiRequest<boolean>(`${CALENDAR}/slot/validate-reserved-slot`, {
+      method: 'POST',
+      body: { SlotIds: slotIds },
+    }),
   authorizeVisitFee: async (input, amount, gateway) =>
     (
-      await apiRequest<PaymentEnvelope<PaymentTransaction>>(`${PAYMENTS}/${AUTHORIZE_PATHS[gateway ?? 'stripe']}`, {
-        method: 'POST',
-        query: { amount },
-        body: input,
-      })
+      await apiRequest<PaymentEnvelope<PaymentTransaction>>(
+        `${PAYMENTS}/${AUTHORIZE_PATHS[gateway ?? 'stripe']}`,
+        {
+          method: 'POST',
+          query: { amount },
+          body: input,
+        },
+      )
     ).data,
   book: (body, idempotencyKey) =>
-    apiRequest<BookingResult>(`${APPOINTMENTS}/Appointments`, { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } }),
+    apiRequest<BookingResult>(`${APPOINTMENTS}/Appointments`, {
+      method: 'POST',
+      body,
+      headers: { 'idempotency-key': idempotencyKey },
+    }),
   appointment: async (id) =>
     (await apiRequest<{ data: Appointment }>(`${APPOINTMENTS}/Appointments/${encodeURIComponent(id)}`)).data,
   transaction: async (id) =>
-    (await apiRequest<PaymentEnvelope<PaymentTransaction>>(`${PAYMENTS}/paymenttransaction/${encodeURIComponent(id)}`)).data,
+    (
+      await apiRequest<PaymentEnvelope<PaymentTransaction>>(
+        `${PAYMENTS}/paymenttransaction/${encodeURIComponent(id)}`,
+      )
+    ).data,
   refund: async (transactionId, amount) =>
     (
-      await apiRequest<PaymentEnvelope<PaymentTransaction>>(`${PAYMENTS}/v1/payment-processor/refund-amount`, {
-        method: 'POST',
-        body: { TransactionId: transactionId, Amount: amount, AuditTrail: { WorkflowOrServiceName: 'Online_Booking_Web' } },
-      })
+      await apiRequest<PaymentEnvelope<PaymentTransaction>>(
+        `${PAYMENTS}/v1/payment-processor/refund-amount`,
+        {
+          method: 'POST',
+          body: {
+            TransactionId: transactionId,
+            Amount: amount,
+            AuditTrail: { WorkflowOrServiceName: 'Online_Booking_Web' },
+          },
+        },
+      )
     ).data,
-  releaseSlot: (slotIds) => apiRequest(`${CALENDAR}/slot/release`, { method: 'POST', body: { SlotIds: slotIds } }),
+  releaseSlot: (slotIds) =>
+    apiRequest(`${CALENDAR}/slot/release`, { method: 'POST', body: { SlotIds: slotIds } }),
 };

@@ -90,7 +90,14 @@ export type BookingOutcome =
   /** Nothing reached the server (the booking code itself could not load): say so and stay, to press again. */
   | { kind: 'not-sent'; code: 'unableToBook' }
   /** Any other failure, after the refund of 4.6 when one was due: say `message`, go to `redirect`. */
-  | { kind: 'failed'; message: string; code: MessageCode; details?: string; redirect: string; refund: 'processed' | 'failed' | null };
+  | {
+      kind: 'failed';
+      message: string;
+      code: MessageCode;
+      details?: string;
+      redirect: string;
+      refund: 'processed' | 'failed' | null;
+    };
 
 /** Which catalogue text an outcome carries, so the page can show it in the user's language. */
 export type MessageCode =
@@ -113,22 +120,34 @@ export interface SubmitDeps {
 }
 
 const isDuplicate = (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && (error.message.includes(DUPLICATE_BOOKING_TEXT) || error.message === HTTP_STATUS_MESSAGES[409]);
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.message.includes(DUPLICATE_BOOKING_TEXT) || error.message === HTTP_STATUS_MESSAGES[409]);
 
 const isSlotGone = (error: unknown) =>
   error instanceof ApiError &&
   error.status === 409 &&
-  (error.message === BOOKING_MESSAGES.chooseDifferentSlot || error.message === BOOKING_MESSAGES.notConfirmedSlotGone);
+  (error.message === BOOKING_MESSAGES.chooseDifferentSlot ||
+    error.message === BOOKING_MESSAGES.notConfirmedSlotGone);
 
-const isNetworkError = (error: unknown) => !(error instanceof ApiError) && !(error instanceof DOMException && error.name === 'AbortError');
+const isNetworkError = (error: unknown) =>
+  !(error instanceof ApiError) && !(error instanceof DOMException && error.name === 'AbortError');
 
 function participantsOf(input: BookingSubmission): BookAppointment['Participants'] {
-  const patient = { Type: 'Patient' as const, ParticipantId: input.patient.Id, FirstName: input.patient.FirstName, LastName: input.patient.LastName };
+  const patient = {
+    Type: 'Patient' as const,
+    ParticipantId: input.patient.Id,
+    FirstName: input.patient.FirstName,
+    LastName: input.patient.LastName,
+  };
   const others = (input.participants ?? []).filter((p) => p.Type !== 'Patient');
   const entity = input.slot.entity;
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   if (!others.length && uuid.test(entity.Id)) {
-    const type = entity.Type === 'HealthCareService' || entity.Type === 'Resource' ? 'HealthCareService' : 'Practitioner';
+    const type =
+      entity.Type === 'HealthCareService' || entity.Type === 'Resource'
+        ? 'HealthCareService'
+        : 'Practitioner';
     others.push({ Type: type, ParticipantId: entity.Id });
   }
   return [patient, ...others];
@@ -158,13 +177,24 @@ function reasonOf(slot: CalendarSlotData): Pick<BookAppointment, 'ServiceType' |
   if (!reason) return { ServiceType: [], ServiceCategory: [] };
   const category = slot.time_slot.ServiceCategory?.find((c) => c.Id === reason.ServiceCategoryId);
   return {
-    ServiceType: [{ Id: reason.Id, Name: reason.Name, Duration: reason.Duration, ...(reason.ServiceCategoryId ? { ServiceCategoryId: reason.ServiceCategoryId } : {}) }],
+    ServiceType: [
+      {
+        Id: reason.Id,
+        Name: reason.Name,
+        Duration: reason.Duration,
+        ...(reason.ServiceCategoryId ? { ServiceCategoryId: reason.ServiceCategoryId } : {}),
+      },
+    ],
     ServiceCategory: category ? [{ Id: category.Id, Name: category.Name, Duration: category.Duration }] : [],
   };
 }
 
 /** The POST Appointments body of step 9: BookingSystem, AuditTrail (Online_Booking_Web), participants and the rest. */
-export function bookingBody(input: BookingSubmission, paymentTransactionId: string | null, now: Date = new Date()): BookAppointment {
+export function bookingBody(
+  input: BookingSubmission,
+  paymentTransactionId: string | null,
+  now: Date = new Date(),
+): BookAppointment {
   const reason = reasonOf(input.slot);
   return {
     CalendarId: input.slot.calendarId,
@@ -205,7 +235,10 @@ async function checkReservedSlot(api: BookingApi, slotIds: readonly string[]): P
  * PaidAmount > 0, status Captured). With this product's authorize-then-capture flow the server has
  * normally cancelled the authorization already, and there is nothing to refund.
  */
-async function refundIfCaptured(api: BookingApi, transactionId: string | null): Promise<'processed' | 'failed' | null> {
+async function refundIfCaptured(
+  api: BookingApi,
+  transactionId: string | null,
+): Promise<'processed' | 'failed' | null> {
   if (!transactionId) return null;
   let transaction: PaymentTransaction;
   try {
@@ -232,7 +265,10 @@ const releaseQuietly = async (api: BookingApi, slotIds: readonly string[]) => {
 
 /** §8: any other booking failure says 'Unable to book appointment.'; a 400 also names what to fix. */
 function failureOf(error: unknown, redirect: string): BookingOutcome {
-  const details = error instanceof ApiError && error.status === 400 && error.issues.length ? error.issues.map((i) => i.message).join(' ') : undefined;
+  const details =
+    error instanceof ApiError && error.status === 400 && error.issues.length
+      ? error.issues.map((i) => i.message).join(' ')
+      : undefined;
   return {
     kind: 'failed',
     message: details ? `${BOOKING_MESSAGES.unableToBook} ${details}` : BOOKING_MESSAGES.unableToBook,
@@ -246,7 +282,11 @@ function failureOf(error: unknown, redirect: string): BookingOutcome {
 function paymentFailure(error: unknown): BookingOutcome {
   if (error instanceof ApiError) {
     const code: MessageCode =
-      error.message === PAYMENT_MESSAGES.declined ? 'declined' : error.message === PAYMENT_MESSAGES.insufficientFunds ? 'insufficientFunds' : 'paymentRefused';
+      error.message === PAYMENT_MESSAGES.declined
+        ? 'declined'
+        : error.message === PAYMENT_MESSAGES.insufficientFunds
+          ? 'insufficientFunds'
+          : 'paymentRefused';
     return { kind: 'payment-failed', message: error.message, code };
   }
   return { kind: 'payment-failed', message: BOOKING_MESSAGES.errorOccured, code: 'errorOccured' };
@@ -283,7 +323,9 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
         PaymentMethodId: intent.PaymentMethodId,
       };
       // A saved card through provider A's call; a hosted field's token through its own gateway's (decision 0077).
-      const authorized = Gateway ? await api.authorizeVisitFee(authorizeIntent, Amount, Gateway) : await api.authorizeVisitFee(authorizeIntent, Amount);
+      const authorized = Gateway
+        ? await api.authorizeVisitFee(authorizeIntent, Amount, Gateway)
+        : await api.authorizeVisitFee(authorizeIntent, Amount);
       transactionId = authorized.Id;
     } catch (error) {
       // A declined card keeps the held time while the patient stays on the payment page to try another card
@@ -308,7 +350,12 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
   } catch (error) {
     if (isDuplicate(error)) {
       await releaseQuietly(api, slotIds);
-      return { kind: 'duplicate', message: HTTP_STATUS_MESSAGES[409], code: 'alreadyBooked', redirect: PORTAL_BASE };
+      return {
+        kind: 'duplicate',
+        message: HTTP_STATUS_MESSAGES[409],
+        code: 'alreadyBooked',
+        redirect: PORTAL_BASE,
+      };
     }
     if (isSlotGone(error)) {
       const refund = await refundIfCaptured(api, transactionId);
@@ -325,12 +372,23 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
     appointment = await deps.settle(appointmentId, () => api.appointment(appointmentId));
   } catch {
     // The booking committed (the server said so); its status could not be read back. The portal shows it.
-    return { kind: 'booked', appointment: null, popup: null, redirect: afterBooking(input, appointmentId, body.AppointmentType) };
+    return {
+      kind: 'booked',
+      appointment: null,
+      popup: null,
+      redirect: afterBooking(input, appointmentId, body.AppointmentType),
+    };
   }
 
   if (!isBookingSuccess(appointment.Status)) {
     // Entered-In-Error (or any other refusal by the practice system): 4.5 step 4.
-    return { kind: 'failed', message: ENTERED_IN_ERROR_TEXT, code: 'enteredInError', redirect: fallback, refund: null };
+    return {
+      kind: 'failed',
+      message: ENTERED_IN_ERROR_TEXT,
+      code: 'enteredInError',
+      redirect: fallback,
+      refund: null,
+    };
   }
 
   return {
@@ -341,10 +399,21 @@ export async function submitBooking(deps: SubmitDeps, input: BookingSubmission):
   };
 }
 
-async function refundFailure(api: BookingApi, slotIds: readonly string[], refund: 'processed' | 'failed', redirect: string): Promise<BookingOutcome> {
+async function refundFailure(
+  api: BookingApi,
+  slotIds: readonly string[],
+  refund: 'processed' | 'failed',
+  redirect: string,
+): Promise<BookingOutcome> {
   if (refund === 'processed') {
     await releaseQuietly(api, slotIds);
-    return { kind: 'failed', message: BOOKING_MESSAGES.refundProcessed, code: 'refundProcessed', redirect, refund };
+    return {
+      kind: 'failed',
+      message: BOOKING_MESSAGES.refundProcessed,
+      code: 'refundProcessed',
+      redirect,
+      refund,
+    };
   }
   return { kind: 'failed', message: BOOKING_MESSAGES.refundFailed, code: 'refundFailed', redirect, refund };
 }

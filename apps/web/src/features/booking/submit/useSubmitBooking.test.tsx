@@ -19,7 +19,15 @@ function Book() {
   const [outcome, setOutcome] = useState<BookingOutcome | null>(null);
   return (
     <>
-      <button type="button" disabled={booking.submitting} onClick={() => void booking.submit({ slot: held, patient: { Id: HOLDER_ID, FirstName: 'Ana', LastName: 'Diaz' } }).then(setOutcome)}>
+      <button
+        type="button"
+        disabled={booking.submitting}
+        onClick={() =>
+          void booking
+            .submit({ slot: held, patient: { Id: HOLDER_ID, FirstName: 'Ana', LastName: 'Diaz' } })
+            .then(setOutcome)
+        }
+      >
         Book
       </button>
       {outcome && <p>outcome: {outcome.kind}</p>}

@@ -13,7 +13,9 @@ import type * as submitPathModule from './submitPath';
 type SubmitPath = typeof submitPathModule;
 
 // The reschedule dialog (its slot calendar and Mantine's Modal) loads only when a booked time turns out taken.
-const RescheduleDialog = lazy(() => import('../reschedule/RescheduleDialog').then((m) => ({ default: m.RescheduleDialog })));
+const RescheduleDialog = lazy(() =>
+  import('../reschedule/RescheduleDialog').then((m) => ({ default: m.RescheduleDialog })),
+);
 
 /** The submission code: loaded once, on the first press or when the browser is idle, whichever comes first. */
 let submitPath: Promise<SubmitPath> | null = null;
@@ -99,7 +101,11 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
           break;
         case 'failed':
           if (outcome.refund === 'processed') resetBookingState();
-          toast.error(outcome.details ? `${t(`messages.${outcome.code}`)} ${outcome.details}` : t(`messages.${outcome.code}`));
+          toast.error(
+            outcome.details
+              ? `${t(`messages.${outcome.code}`)} ${outcome.details}`
+              : t(`messages.${outcome.code}`),
+          );
           void navigate(outcome.redirect, { replace: true });
           break;
       }
@@ -139,24 +145,25 @@ export function useSubmitBooking(options: UseSubmitBookingOptions = {}): SubmitB
     [options.api, options.listen, wait, act],
   );
 
-  const dialogs = reschedule && api ? (
-    <Suspense fallback={null}>
-      <RescheduleDialog
-        submission={reschedule}
-        api={api}
-        onConfirm={(next) => {
-          setReschedule(null);
-          void submit(next);
-        }}
-        onDecline={() => {
-          setReschedule(null);
-          resetBookingState();
-          void navigate('/portal', { replace: true });
-        }}
-        onClose={() => setReschedule(null)}
-      />
-    </Suspense>
-  ) : null;
+  const dialogs =
+    reschedule && api ? (
+      <Suspense fallback={null}>
+        <RescheduleDialog
+          submission={reschedule}
+          api={api}
+          onConfirm={(next) => {
+            setReschedule(null);
+            void submit(next);
+          }}
+          onDecline={() => {
+            setReschedule(null);
+            resetBookingState();
+            void navigate('/portal', { replace: true });
+          }}
+          onClose={() => setReschedule(null)}
+        />
+      </Suspense>
+    ) : null;
 
   return { submit, submitting, paymentError, dialogs };
 }

@@ -18,15 +18,18 @@ export function useCheckInList(filter: CheckInFilter, enabled: boolean) {
   return useQuery({
     queryKey: [KEY, filter],
     queryFn: ({ signal }) =>
-      apiRequest<{ Data: PracticeAppointment[]; Total: number }>('/careslot-appointment-service/api/v2/appointments/check-in/get', {
-        method: 'POST',
-        body: {
-          ...(filter.date ? { Date: filter.date } : {}),
-          ...(filter.providerId ? { ProviderIds: [filter.providerId] } : {}),
-          ...(filter.locationId ? { LocationIds: [filter.locationId] } : {}),
+      apiRequest<{ Data: PracticeAppointment[]; Total: number }>(
+        '/careslot-appointment-service/api/v2/appointments/check-in/get',
+        {
+          method: 'POST',
+          body: {
+            ...(filter.date ? { Date: filter.date } : {}),
+            ...(filter.providerId ? { ProviderIds: [filter.providerId] } : {}),
+            ...(filter.locationId ? { LocationIds: [filter.locationId] } : {}),
+          },
+          signal,
         },
-        signal,
-      }),
+      ),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -50,7 +50,11 @@ const visit: PracticeAppointment = {
 function serve() {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => (url.includes('/appointments/check-in/get') ? Response.json({ Data: [visit], Total: 1 }) : Response.json({}, { status: 404 }))),
+    vi.fn(async (url: string) =>
+      url.includes('/appointments/check-in/get')
+        ? Response.json({ Data: [visit], Total: 1 })
+        : Response.json({}, { status: 404 }),
+    ),
   );
 }
 
@@ -65,15 +69,26 @@ describe('Check-In Summary', () => {
     ['practiceadmin', '/practice-admin/digital-checkin', '/practice-admin/calendar'],
     ['staff', '/staff-member/digital-checkin', '/staff-member/calendar'],
     ['provider', '/providers/digital-checkin', `/providers/${PROVIDER}/calendar`],
-  ] as const)('a %s opens a row’s appointment on their calendar, from the keyboard', async (role, page, calendar) => {
-    serve();
-    setSession({ user: user([role], PROVIDER), accessToken: 't', isGuest: false });
-    setPractice({ ...EMPTY_PRACTICE, organizationId: ORG, organization: { TimeZone: 'America/Chicago' } as never });
-    renderRoute(<CheckInSummaryPage />, { path: page });
-    const link = await screen.findByRole('link', { name: 'Open the appointment of Lee, Jordan at 7:30 PM' });
-    expect(link).toHaveTextContent('Lee, Jordan');
-    link.focus();
-    await userEvent.keyboard('{Enter}');
-    expect(await screen.findByTestId('location')).toHaveTextContent(`${calendar}?date=2026-12-01&appointment=${APPOINTMENT}&provider=${PROVIDER}`);
-  });
+  ] as const)(
+    'a %s opens a row’s appointment on their calendar, from the keyboard',
+    async (role, page, calendar) => {
+      serve();
+      setSession({ user: user([role], PROVIDER), accessToken: 't', isGuest: false });
+      setPractice({
+        ...EMPTY_PRACTICE,
+        organizationId: ORG,
+        organization: { TimeZone: 'America/Chicago' } as never,
+      });
+      renderRoute(<CheckInSummaryPage />, { path: page });
+      const link = await screen.findByRole('link', {
+        name: 'Open the appointment of Lee, Jordan at 7:30 PM',
+      });
+      expect(link).toHaveTextContent('Lee, Jordan');
+      link.focus();
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByTestId('location')).toHaveTextContent(
+        `${calendar}?date=2026-12-01&appointment=${APPOINTMENT}&provider=${PROVIDER}`,
+      );
+    },
+  );
 });

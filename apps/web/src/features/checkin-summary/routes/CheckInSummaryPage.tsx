@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Container, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Container,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { CHECK_IN_STAGES, checkInStage, type CheckInStage } from '@careslot/domain';
@@ -11,7 +24,13 @@ import { hasRole, useSession } from '../../../shared/session/session';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { useCheckInList, useCheckInLive } from '../api/checkInList';
 
-const STAGE_COLOR: Record<CheckInStage, string> = { expected: 'gray', checkedIn: 'blue', waiting: 'yellow', inVisit: 'grape', done: 'teal' };
+const STAGE_COLOR: Record<CheckInStage, string> = {
+  expected: 'gray',
+  checkedIn: 'blue',
+  waiting: 'yellow',
+  inVisit: 'grape',
+  done: 'teal',
+};
 
 function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendarPath: string | null }) {
   const { t, i18n } = useTranslation('checkinSummary');
@@ -29,8 +48,13 @@ function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendar
   };
   const locationName = (id: string | null) => practice.locations.find((l) => l.Id === id)?.Name ?? '';
   const time = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit', timeZone });
-  const rows = (list.data?.Data ?? []).map((a) => ({ ...a, stage: checkInStage(a.Status) })).filter((a) => a.stage && (!stage || a.stage === stage));
-  const counts = CHECK_IN_STAGES.map((s) => ({ stage: s, count: (list.data?.Data ?? []).filter((a) => checkInStage(a.Status) === s).length }));
+  const rows = (list.data?.Data ?? [])
+    .map((a) => ({ ...a, stage: checkInStage(a.Status) }))
+    .filter((a) => a.stage && (!stage || a.stage === stage));
+  const counts = CHECK_IN_STAGES.map((s) => ({
+    stage: s,
+    count: (list.data?.Data ?? []).filter((a) => checkInStage(a.Status) === s).length,
+  }));
 
   return (
     <Stack gap="lg">
@@ -38,13 +62,24 @@ function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendar
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           {t('heading')}
         </Title>
-        <Badge variant="dot" color={live === 'connected' ? 'teal' : live === 'disconnected' ? 'red' : 'yellow'} role="status" aria-label={t(`live.${live}`)}>
+        <Badge
+          variant="dot"
+          color={live === 'connected' ? 'teal' : live === 'disconnected' ? 'red' : 'yellow'}
+          role="status"
+          aria-label={t(`live.${live}`)}
+        >
           {t(`live.${live}`)}
         </Badge>
       </Group>
       <Paper withBorder radius="lg" p="md" component="section" aria-label={t('filters')}>
         <Group gap="md" align="flex-end" wrap="wrap">
-          <TextInput type="date" label={t('date')} value={date} onChange={(e) => setDate(e.currentTarget.value)} w={{ base: '100%', xs: 180 }} />
+          <TextInput
+            type="date"
+            label={t('date')}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            w={{ base: '100%', xs: 180 }}
+          />
           <Select
             label={t('provider')}
             placeholder={t('all')}
@@ -112,8 +147,15 @@ function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendar
                       {calendarPath ? (
                         <Anchor
                           component={Link}
-                          to={calendarAppointmentUrl(calendarPath, { id: a.Id, day: dayKeyOf(a.StartTime, timeZone), providerId: a.ProviderId })}
-                          aria-label={t('openAppointment', { patient: `${a.Patient.LastName}, ${a.Patient.FirstName}`, time: time.format(new Date(a.StartTime)) })}
+                          to={calendarAppointmentUrl(calendarPath, {
+                            id: a.Id,
+                            day: dayKeyOf(a.StartTime, timeZone),
+                            providerId: a.ProviderId,
+                          })}
+                          aria-label={t('openAppointment', {
+                            patient: `${a.Patient.LastName}, ${a.Patient.FirstName}`,
+                            time: time.format(new Date(a.StartTime)),
+                          })}
                           fw={500}
                         >
                           {a.Patient.LastName}, {a.Patient.FirstName}
@@ -155,7 +197,10 @@ export function CheckInSummaryPage() {
   const { features } = useHeaderState();
   const { pathname } = useLocation();
   if (!user) return <Navigate to="/login" replace />;
-  const allowed = hasRole(user, 'practiceadmin', 'provider', 'staff') && !!user.organizationId && (!features || features.has('checkInSummary'));
+  const allowed =
+    hasRole(user, 'practiceadmin', 'provider', 'staff') &&
+    !!user.organizationId &&
+    (!features || features.has('checkInSummary'));
   if (!allowed)
     return (
       <Container size="xl" py="xl">
@@ -166,7 +211,10 @@ export function CheckInSummaryPage() {
     );
   return (
     <Container size="xl" py="lg" component="section">
-      <CheckInSummary timeZone={practice.organization?.TimeZone ?? 'America/New_York'} calendarPath={calendarPathFor(pathname, user.userId)} />
+      <CheckInSummary
+        timeZone={practice.organization?.TimeZone ?? 'America/New_York'}
+        calendarPath={calendarPathFor(pathname, user.userId)}
+      />
     </Container>
   );
 }

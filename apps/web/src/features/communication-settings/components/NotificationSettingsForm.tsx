@@ -5,13 +5,24 @@ import type { OrganizationNotificationSettings } from '@careslot/contracts';
 import { useSaveOrganizationSettings } from '../api/communication';
 
 type Flags = Omit<OrganizationNotificationSettings, 'OrganizationId'>;
-const FLAGS = ['SendAppointmentDetailsInPatientCommunication', 'HideReasonInNotifications', 'EmailEnabled', 'SmsEnabled'] as const satisfies readonly (keyof Flags)[];
+const FLAGS = [
+  'SendAppointmentDetailsInPatientCommunication',
+  'HideReasonInNotifications',
+  'EmailEnabled',
+  'SmsEnabled',
+] as const satisfies readonly (keyof Flags)[];
 
 /**
  * The organization's notification settings (notification/OrganizationSettings): what the patient's messages
  * carry and by which channels. `onChange` lets the template preview follow the switches before they are saved.
  */
-export function NotificationSettingsForm({ settings, onChange }: { settings: OrganizationNotificationSettings; onChange: (draft: OrganizationNotificationSettings) => void }) {
+export function NotificationSettingsForm({
+  settings,
+  onChange,
+}: {
+  settings: OrganizationNotificationSettings;
+  onChange: (draft: OrganizationNotificationSettings) => void;
+}) {
   const { t } = useTranslation('communicationSettings');
   const [draft, setDraft] = useState(settings);
   const save = useSaveOrganizationSettings();
@@ -33,7 +44,13 @@ export function NotificationSettingsForm({ settings, onChange }: { settings: Org
             {t('settings.title')}
           </Title>
           {FLAGS.map((flag) => (
-            <Switch key={flag} label={t(`settings.${flag}`)} description={t(`settings.${flag}Hint`)} checked={draft[flag]} onChange={(event) => change(flag, event.currentTarget.checked)} />
+            <Switch
+              key={flag}
+              label={t(`settings.${flag}`)}
+              description={t(`settings.${flag}Hint`)}
+              checked={draft[flag]}
+              onChange={(event) => change(flag, event.currentTarget.checked)}
+            />
           ))}
           {save.isError && (
             <Alert color="red" role="alert">

@@ -1,8 +1,21 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_PLACEHOLDERS, TEMPLATE_LIMITS, type Language, type MessagePlaceholder, type WorkflowKey } from '@careslot/contracts';
-import { placeholdersIn, renderTemplate, SAMPLE_MESSAGE_VALUES, validateTemplateText, type RenderOptions, type TemplateIssue } from '@careslot/domain';
+import {
+  MESSAGE_PLACEHOLDERS,
+  TEMPLATE_LIMITS,
+  type Language,
+  type MessagePlaceholder,
+  type WorkflowKey,
+} from '@careslot/contracts';
+import {
+  placeholdersIn,
+  renderTemplate,
+  SAMPLE_MESSAGE_VALUES,
+  validateTemplateText,
+  type RenderOptions,
+  type TemplateIssue,
+} from '@careslot/domain';
 import { ApiError } from '../../../shared/api/client';
 import { useSaveTemplate } from '../api/communication';
 
@@ -49,15 +62,29 @@ export function TemplateEditor(props: Props) {
       .map((i) =>
         t(`rules.${i.rule}`, {
           defaultValue: i.message,
-          names: placeholdersIn(textOf(field)).filter((n) => !known.includes(n)).map((n) => `{{${n}}}`).join(', '),
-          max: field === 'body.Subject' ? TEMPLATE_LIMITS.emailSubject : email ? TEMPLATE_LIMITS.emailBody : TEMPLATE_LIMITS.smsBody,
+          names: placeholdersIn(textOf(field))
+            .filter((n) => !known.includes(n))
+            .map((n) => `{{${n}}}`)
+            .join(', '),
+          max:
+            field === 'body.Subject'
+              ? TEMPLATE_LIMITS.emailSubject
+              : email
+                ? TEMPLATE_LIMITS.emailBody
+                : TEMPLATE_LIMITS.smsBody,
           interpolation: { escapeValue: false },
         }),
       );
-  const subjectErrors = [...(email && !subject.trim() ? [t('rules.required')] : []), ...issueOf('body.Subject')];
+  const subjectErrors = [
+    ...(email && !subject.trim() ? [t('rules.required')] : []),
+    ...issueOf('body.Subject'),
+  ];
   const bodyErrors = [...(!body.trim() ? [t('rules.required')] : []), ...issueOf('body.Body')];
   const values = { ...SAMPLE_MESSAGE_VALUES, practiceName: props.practiceName };
-  const preview = { subject: email ? renderTemplate(subject, values, props.options) : null, body: renderTemplate(body, values, props.options) };
+  const preview = {
+    subject: email ? renderTemplate(subject, values, props.options) : null,
+    body: renderTemplate(body, values, props.options),
+  };
   const max = email ? TEMPLATE_LIMITS.emailBody : TEMPLATE_LIMITS.smsBody;
 
   const insert = (name: MessagePlaceholder) => {
@@ -80,19 +107,43 @@ export function TemplateEditor(props: Props) {
   const submit = (event: FormEvent, useDefault = false) => {
     event.preventDefault();
     if (!useDefault && (subjectErrors.length || bodyErrors.length)) return;
-    const common = { OrganizationId: props.organizationId, WorkflowKey: props.workflowKey, Language: props.language, Body: body.trim() || props.body, ...(useDefault ? { UseDefault: true } : {}) };
-    save.mutate(email ? { channel: 'email', body: { ...common, Subject: subject.trim() || (props.subject ?? '') } } : { channel: 'sms', body: common }, {
-      onSuccess: (answer) => {
-        // Back to the built-in text: the editor shows it.
-        setBody(answer.data.Body);
-        if ('Subject' in answer.data) setSubject(answer.data.Subject);
+    const common = {
+      OrganizationId: props.organizationId,
+      WorkflowKey: props.workflowKey,
+      Language: props.language,
+      Body: body.trim() || props.body,
+      ...(useDefault ? { UseDefault: true } : {}),
+    };
+    save.mutate(
+      email
+        ? { channel: 'email', body: { ...common, Subject: subject.trim() || (props.subject ?? '') } }
+        : { channel: 'sms', body: common },
+      {
+        onSuccess: (answer) => {
+          // Back to the built-in text: the editor shows it.
+          setBody(answer.data.Body);
+          if ('Subject' in answer.data) setSubject(answer.data.Subject);
+        },
+        onError: (error) =>
+          setServerIssues(
+            error instanceof ApiError
+              ? error.issues.map((i) => ({
+                  field: i.field,
+                  rule: i.rule as TemplateIssue['rule'],
+                  message: i.message,
+                }))
+              : [],
+          ),
       },
-      onError: (error) => setServerIssues(error instanceof ApiError ? error.issues.map((i) => ({ field: i.field, rule: i.rule as TemplateIssue['rule'], message: i.message })) : []),
-    });
+    );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('editor.formLabel', { channel: t(`channels.${props.channel}`) })}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('editor.formLabel', { channel: t(`channels.${props.channel}`) })}
+    >
       <Stack gap="sm">
         <Group gap="xs">
           <Badge variant="light" color={props.isCustom ? 'teal' : 'gray'}>
@@ -137,7 +188,15 @@ export function TemplateEditor(props: Props) {
           </Text>
           <Group gap={6}>
             {MESSAGE_PLACEHOLDERS.map((name) => (
-              <Button key={name} type="button" size="compact-xs" variant="light" radius="xl" onClick={() => insert(name)} aria-label={t('editor.insert', { name: t(`placeholders.${name}`) })}>
+              <Button
+                key={name}
+                type="button"
+                size="compact-xs"
+                variant="light"
+                radius="xl"
+                onClick={() => insert(name)}
+                aria-label={t('editor.insert', { name: t(`placeholders.${name}`) })}
+              >
                 {`{{${name}}}`}
               </Button>
             ))}
@@ -146,7 +205,14 @@ export function TemplateEditor(props: Props) {
             {t('editor.sectionsHint')}
           </Text>
         </div>
-        <Paper withBorder radius="md" p="sm" bg="gray.0" component="section" aria-labelledby={`preview-${props.channel}`}>
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          bg="gray.0"
+          component="section"
+          aria-labelledby={`preview-${props.channel}`}
+        >
           <Title order={3} fz="h6" id={`preview-${props.channel}`}>
             {t('editor.preview')}
           </Title>
@@ -175,7 +241,12 @@ export function TemplateEditor(props: Props) {
           </Text>
           <Group gap="sm">
             {props.isCustom && (
-              <Button type="button" variant="default" onClick={(event) => submit(event, true)} disabled={save.isPending}>
+              <Button
+                type="button"
+                variant="default"
+                onClick={(event) => submit(event, true)}
+                disabled={save.isPending}
+              >
                 {t('editor.useDefault')}
               </Button>
             )}

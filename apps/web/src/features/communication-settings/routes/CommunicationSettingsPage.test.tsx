@@ -43,10 +43,26 @@ function server() {
       const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : undefined;
       calls.push({ url, method, body });
       if (url.includes('/OrganizationSettings/'))
-        return Response.json({ is_success: true, message: 'OK', data: { OrganizationId: ORG, SendAppointmentDetailsInPatientCommunication: true, HideReasonInNotifications: false, EmailEnabled: true, SmsEnabled: true } });
-      if (url.includes('/emails/practices/')) return Response.json({ is_success: true, data: templates('email') });
+        return Response.json({
+          is_success: true,
+          message: 'OK',
+          data: {
+            OrganizationId: ORG,
+            SendAppointmentDetailsInPatientCommunication: true,
+            HideReasonInNotifications: false,
+            EmailEnabled: true,
+            SmsEnabled: true,
+          },
+        });
+      if (url.includes('/emails/practices/'))
+        return Response.json({ is_success: true, data: templates('email') });
       if (url.includes('/sms/practices/')) return Response.json({ is_success: true, data: templates('sms') });
-      if (url.includes('/practice-emails/upsert')) return Response.json({ is_success: true, message: 'Template saved.', data: { ...body, IsCustom: true, UpdatedAt: '2026-11-27T07:00:00.000Z' } });
+      if (url.includes('/practice-emails/upsert'))
+        return Response.json({
+          is_success: true,
+          message: 'Template saved.',
+          data: { ...body, IsCustom: true, UpdatedAt: '2026-11-27T07:00:00.000Z' },
+        });
       return Response.json({}, { status: 404 });
     }),
   );
@@ -61,14 +77,20 @@ describe('communication settings', () => {
     const calls = server();
     setSession({ user: admin, accessToken: 't', isGuest: false });
     renderRoute(<CommunicationSettingsPage />);
-    await waitFor(() => expect(screen.getByTestId('preview-email')).toHaveTextContent(/^Hello Jordan on Tuesday, December 8, 2026, confirmation\.$/));
+    await waitFor(() =>
+      expect(screen.getByTestId('preview-email')).toHaveTextContent(
+        /^Hello Jordan on Tuesday, December 8, 2026, confirmation\.$/,
+      ),
+    );
     await userEvent.click(screen.getAllByRole('switch')[0]!);
     expect(screen.getByTestId('preview-email')).toHaveTextContent(/^Hello Jordan, confirmation\.$/);
 
     const body = screen.getByRole('textbox', { name: 'Message' });
     await userEvent.clear(body);
     await userEvent.type(body, 'Hi {{{{nombre}}');
-    expect(await screen.findByText('Unknown placeholder: {{nombre}}. Use the placeholders below.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unknown placeholder: {{nombre}}. Use the placeholders below.'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
     expect(calls.some((c) => c.url.includes('/upsert'))).toBe(false);
 
@@ -79,6 +101,12 @@ describe('communication settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
     expect(await screen.findByText('Template saved.')).toBeInTheDocument();
     const saved = calls.find((c) => c.url.endsWith('/practice-emails/upsert'));
-    expect(saved?.body).toEqual({ OrganizationId: ORG, WorkflowKey: 'confirmation', Language: 'en', Subject: 'Subject confirmation', Body: 'Hi {{patientFirstName}}' });
+    expect(saved?.body).toEqual({
+      OrganizationId: ORG,
+      WorkflowKey: 'confirmation',
+      Language: 'en',
+      Subject: 'Subject confirmation',
+      Body: 'Hi {{patientFirstName}}',
+    });
   });
 });

@@ -1,7 +1,26 @@
 import { useState } from 'react';
-import { Alert, Badge, Grid, Group, Loader, NavLink, Paper, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Grid,
+  Group,
+  Loader,
+  NavLink,
+  Paper,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, WORKFLOW_KEYS, type Language, type OrganizationNotificationSettings, type WorkflowKey } from '@careslot/contracts';
+import {
+  LANGUAGES,
+  WORKFLOW_KEYS,
+  type Language,
+  type OrganizationNotificationSettings,
+  type WorkflowKey,
+} from '@careslot/contracts';
 import { SAMPLE_MESSAGE_VALUES } from '@careslot/domain';
 import { useSession } from '../../../shared/session/session';
 import { useEmailTemplates, useOrganizationSettings, useSmsTemplates } from '../api/communication';
@@ -9,7 +28,14 @@ import { NotificationSettingsForm } from '../components/NotificationSettingsForm
 import { TemplateEditor } from '../components/TemplateEditor';
 
 /** Each language named in itself, so an admin finds it whatever the interface language. */
-const ENDONYMS: Record<Language, string> = { es: 'Español', en: 'English', 'zh-CN': '简体中文', vi: 'Tiếng Việt', ko: '한국어', ja: '日本語' };
+const ENDONYMS: Record<Language, string> = {
+  es: 'Español',
+  en: 'English',
+  'zh-CN': '简体中文',
+  vi: 'Tiếng Việt',
+  ko: '한국어',
+  ja: '日本語',
+};
 
 /**
  * /practice-admin/settings/communication (practice-portal.md §7 "E-mail and SMS templates", decision 0061): the
@@ -35,7 +61,9 @@ function Communication({ organizationId }: { organizationId: string }) {
   const sms = useSmsTemplates(organizationId);
   const [draft, setDraft] = useState<OrganizationNotificationSettings | null>(null);
   const [workflowKey, setWorkflowKey] = useState<WorkflowKey>('confirmation');
-  const initial = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? (i18n.resolvedLanguage as Language) : 'en';
+  const initial = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '')
+    ? (i18n.resolvedLanguage as Language)
+    : 'en';
   const [language, setLanguage] = useState<Language>(initial);
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
 
@@ -49,10 +77,14 @@ function Communication({ organizationId }: { organizationId: string }) {
   if (!settings.data || !emails.data || !sms.data) return <Loader aria-label={t('loading')} />;
 
   const current = draft ?? settings.data;
-  const options = { sendAppointmentDetails: current.SendAppointmentDetailsInPatientCommunication, hideReason: current.HideReasonInNotifications };
+  const options = {
+    sendAppointmentDetails: current.SendAppointmentDetailsInPatientCommunication,
+    hideReason: current.HideReasonInNotifications,
+  };
   const email = emails.data.find((x) => x.WorkflowKey === workflowKey && x.Language === language)!;
   const text = sms.data.find((x) => x.WorkflowKey === workflowKey && x.Language === language)!;
-  const customCount = (key: WorkflowKey) => [...emails.data, ...sms.data].filter((x) => x.WorkflowKey === key && x.IsCustom).length;
+  const customCount = (key: WorkflowKey) =>
+    [...emails.data, ...sms.data].filter((x) => x.WorkflowKey === key && x.IsCustom).length;
 
   return (
     <Stack gap="lg">
@@ -65,7 +97,11 @@ function Communication({ organizationId }: { organizationId: string }) {
         </Text>
       </div>
       {/* Keyed by the saved settings: a save starts the form again from what the server kept. */}
-      <NotificationSettingsForm key={JSON.stringify(settings.data)} settings={settings.data} onChange={setDraft} />
+      <NotificationSettingsForm
+        key={JSON.stringify(settings.data)}
+        settings={settings.data}
+        onChange={setDraft}
+      />
       <Paper withBorder radius="lg" p="md" component="section" aria-labelledby="templates-title">
         <Stack gap="md">
           <Title order={2} fz="h4" id="templates-title">
@@ -83,7 +119,13 @@ function Communication({ organizationId }: { organizationId: string }) {
                       label={t(`keys.${key}`)}
                       active={key === workflowKey}
                       aria-current={key === workflowKey ? 'true' : undefined}
-                      rightSection={customCount(key) ? <Badge size="xs" variant="light" color="teal">{t('templates.customCount', { count: customCount(key) })}</Badge> : null}
+                      rightSection={
+                        customCount(key) ? (
+                          <Badge size="xs" variant="light" color="teal">
+                            {t('templates.customCount', { count: customCount(key) })}
+                          </Badge>
+                        ) : null
+                      }
                       onClick={() => setWorkflowKey(key)}
                     />
                   ))}
@@ -105,7 +147,11 @@ function Communication({ organizationId }: { organizationId: string }) {
                     w={200}
                   />
                 </Group>
-                <Tabs value={channel} onChange={(value) => value && setChannel(value as 'email' | 'sms')} keepMounted={false}>
+                <Tabs
+                  value={channel}
+                  onChange={(value) => value && setChannel(value as 'email' | 'sms')}
+                  keepMounted={false}
+                >
                   <Tabs.List>
                     <Tabs.Tab value="email">{t('channels.email')}</Tabs.Tab>
                     <Tabs.Tab value="sms">{t('channels.sms')}</Tabs.Tab>

@@ -9,7 +9,10 @@ export const demoRequestListQuery = (page: number) =>
   queryOptions({
     queryKey: ['demo-requests', page],
     queryFn: ({ signal }) =>
-      apiRequest<DemoRequestList>('/careslot-marketing/api/v1/demo-requests', { query: { Offset: page, Limit: DEMO_REQUEST_PAGE_SIZE }, signal }),
+      apiRequest<DemoRequestList>('/careslot-marketing/api/v1/demo-requests', {
+        query: { Offset: page, Limit: DEMO_REQUEST_PAGE_SIZE },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

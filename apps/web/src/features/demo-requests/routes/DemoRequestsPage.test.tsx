@@ -9,7 +9,20 @@ const PATH = '/super-user/settings/demo-requests';
 
 function signIn(roles: SessionUser['roles']) {
   setSession({
-    user: { userId: 'u1', identityProviderId: 's1', name: 'Sam Super', email: 'sam@careslot.health', firstName: 'Sam', lastName: 'Super', preferredName: null, gender: null, userType: 'SuperUser', roles, organizationId: null, photos: [] },
+    user: {
+      userId: 'u1',
+      identityProviderId: 's1',
+      name: 'Sam Super',
+      email: 'sam@careslot.health',
+      firstName: 'Sam',
+      lastName: 'Super',
+      preferredName: null,
+      gender: null,
+      userType: 'SuperUser',
+      roles,
+      organizationId: null,
+      photos: [],
+    },
     accessToken: 'token',
     isGuest: false,
   });
@@ -17,7 +30,19 @@ function signIn(roles: SessionUser['roles']) {
 
 const list: DemoRequestList = {
   Total: 1,
-  Data: [{ Id: 'd1', Name: 'Amara Okafor', Practice: 'Lakeside Family Medicine', Email: 'amara@lakeside.com', Phone: '(312) 555-0142', Interests: ['reputation_management_listings', 'payments'], Message: 'Three locations', Source: 'newsletter', CreatedOn: '2026-11-22T15:00:00.000Z' }],
+  Data: [
+    {
+      Id: 'd1',
+      Name: 'Amara Okafor',
+      Practice: 'Lakeside Family Medicine',
+      Email: 'amara@lakeside.com',
+      Phone: '(312) 555-0142',
+      Interests: ['reputation_management_listings', 'payments'],
+      Message: 'Three locations',
+      Source: 'newsletter',
+      CreatedOn: '2026-11-22T15:00:00.000Z',
+    },
+  ],
 };
 
 describe('demo requests page', () => {
@@ -31,14 +56,19 @@ describe('demo requests page', () => {
 
   it('lists the requests for a super user', async () => {
     signIn(['superuser']);
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify(list), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderRoute(<DemoRequestsPage />, { path: PATH });
     expect(await screen.findByRole('cell', { name: 'Lakeside Family Medicine' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Demo requests' })).toBeInTheDocument();
     expect(screen.getByText('Reputation management & listings')).toBeInTheDocument();
     expect(screen.getByText('Campaign: newsletter')).toBeInTheDocument();
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/careslot-marketing/api/v1/demo-requests?Offset=1&Limit=10');
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
+      '/careslot-marketing/api/v1/demo-requests?Offset=1&Limit=10',
+    );
   });
 
   it('tells other signed-in users that only super users may see them, without asking the server', async () => {

@@ -73,7 +73,11 @@ export function DemoRequestsPage() {
                       </Table.Td>
                       <Table.Td>
                         <Text size="sm">{request.Message ?? ''}</Text>
-                        {request.Source ? <Text size="xs" c="dimmed">{t('source', { source: request.Source })}</Text> : null}
+                        {request.Source ? (
+                          <Text size="xs" c="dimmed">
+                            {t('source', { source: request.Source })}
+                          </Text>
+                        ) : null}
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -81,7 +85,12 @@ export function DemoRequestsPage() {
               </Table>
             </Table.ScrollContainer>
             {list.data.Total > DEMO_REQUEST_PAGE_SIZE ? (
-              <Pagination total={Math.ceil(list.data.Total / DEMO_REQUEST_PAGE_SIZE)} value={page} onChange={setPage} aria-label={t('pages')} />
+              <Pagination
+                total={Math.ceil(list.data.Total / DEMO_REQUEST_PAGE_SIZE)}
+                value={page}
+                onChange={setPage}
+                aria-label={t('pages')}
+              />
             ) : null}
           </>
         )}

@@ -1,5 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { FinancePracticeConfig, FinanceTransaction, PaymentTransactionStatus } from '@careslot/contracts';
+import type {
+  FinancePracticeConfig,
+  FinanceTransaction,
+  PaymentTransactionStatus,
+} from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 
 /** The financial super user's read-only calls (decision 0056); the server audits every one. */
@@ -26,7 +30,14 @@ export const financeTransactionsQuery = (filter: TransactionFilter) =>
     queryFn: async ({ signal }) =>
       (
         await apiRequest<Envelope<{ Data: FinanceTransaction[]; Total: number }>>(`${FINANCE}/transactions`, {
-          query: { organizationId: filter.organizationId, from: filter.from || null, to: filter.to || null, status: filter.status, offset: filter.page, limit: FINANCE_PAGE_SIZE },
+          query: {
+            organizationId: filter.organizationId,
+            from: filter.from || null,
+            to: filter.to || null,
+            status: filter.status,
+            offset: filter.page,
+            limit: FINANCE_PAGE_SIZE,
+          },
           signal,
         })
       ).data,
@@ -36,8 +47,15 @@ export const financeTransactionsQuery = (filter: TransactionFilter) =>
 export const financeConfigsQuery = () =>
   queryOptions({
     queryKey: ['finance', 'configurations'],
-    queryFn: async ({ signal }) => (await apiRequest<Envelope<{ Data: FinancePracticeConfig[]; Total: number }>>(`${FINANCE}/payment-configurations`, { signal })).data.Data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Envelope<{ Data: FinancePracticeConfig[]; Total: number }>>(
+          `${FINANCE}/payment-configurations`,
+          { signal },
+        )
+      ).data.Data,
   });
 
-export const useFinanceTransactions = (filter: TransactionFilter) => useQuery(financeTransactionsQuery(filter));
+export const useFinanceTransactions = (filter: TransactionFilter) =>
+  useQuery(financeTransactionsQuery(filter));
 export const useFinanceConfigs = () => useQuery(financeConfigsQuery());

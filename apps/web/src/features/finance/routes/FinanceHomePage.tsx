@@ -1,9 +1,26 @@
 import { useState } from 'react';
-import { Alert, Container, Group, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Container,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TRANSACTION_STATUSES } from '@careslot/contracts';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
-import { FINANCE_PAGE_SIZE, useFinanceConfigs, useFinanceTransactions, type TransactionFilter } from '../api/finance';
+import {
+  FINANCE_PAGE_SIZE,
+  useFinanceConfigs,
+  useFinanceTransactions,
+  type TransactionFilter,
+} from '../api/finance';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -14,15 +31,34 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function FinanceHomePage() {
   const { t, i18n } = useTranslation('finance');
   const configs = useFinanceConfigs();
-  const [filter, setFilter] = useState<TransactionFilter>({ organizationId: null, from: '', to: '', status: null, page: 1 });
-  const fromError = filter.from && !DATE.test(filter.from) ? t('errors.date', { field: t('filters.from') }) : undefined;
+  const [filter, setFilter] = useState<TransactionFilter>({
+    organizationId: null,
+    from: '',
+    to: '',
+    status: null,
+    page: 1,
+  });
+  const fromError =
+    filter.from && !DATE.test(filter.from) ? t('errors.date', { field: t('filters.from') }) : undefined;
   const toError =
-    filter.to && !DATE.test(filter.to) ? t('errors.date', { field: t('filters.to') }) : filter.from && filter.to && filter.from > filter.to ? t('errors.order') : undefined;
+    filter.to && !DATE.test(filter.to)
+      ? t('errors.date', { field: t('filters.to') })
+      : filter.from && filter.to && filter.from > filter.to
+        ? t('errors.order')
+        : undefined;
   const valid = !fromError && !toError;
   const transactions = useFinanceTransactions(valid ? filter : { ...filter, from: '', to: '' });
-  const money = (cents: number, currency: string) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-  const set = (change: Partial<TransactionFilter>) => setFilter((f) => ({ ...f, ...change, page: change.page ?? 1 }));
+  const money = (cents: number, currency: string) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency: currency.toUpperCase() }).format(
+      cents / 100,
+    );
+  const when = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  const set = (change: Partial<TransactionFilter>) =>
+    setFilter((f) => ({ ...f, ...change, page: change.page ?? 1 }));
 
   return (
     <Container size="xl" py="xl">
@@ -66,7 +102,11 @@ export function FinanceHomePage() {
                             {c.EnableOnlinePayment ? t('configs.on') : t('configs.off')}
                           </Text>
                         </Table.Td>
-                        <Table.Td>{c.Gateway.GatewayName ? t(`gateways.${c.Gateway.GatewayName}`, { defaultValue: c.Gateway.GatewayName }) : t('configs.none')}</Table.Td>
+                        <Table.Td>
+                          {c.Gateway.GatewayName
+                            ? t(`gateways.${c.Gateway.GatewayName}`, { defaultValue: c.Gateway.GatewayName })
+                            : t('configs.none')}
+                        </Table.Td>
                         <Table.Td>
                           <Text size="sm" ff="monospace">
                             {c.Gateway.AccountNumber ?? '—'}
@@ -83,7 +123,13 @@ export function FinanceHomePage() {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="finance-transactions-heading">
+        <Paper
+          withBorder
+          radius="lg"
+          p="lg"
+          component="section"
+          aria-labelledby="finance-transactions-heading"
+        >
           <Stack gap="sm">
             <Title order={2} fz="h3" id="finance-transactions-heading">
               {t('transactions.heading')}
@@ -95,14 +141,31 @@ export function FinanceHomePage() {
               <Select
                 label={t('filters.practice')}
                 placeholder={t('filters.allPractices')}
-                data={(configs.data ?? []).map((c) => ({ value: c.OrganizationId, label: c.PracticeName ?? c.OrganizationId }))}
+                data={(configs.data ?? []).map((c) => ({
+                  value: c.OrganizationId,
+                  label: c.PracticeName ?? c.OrganizationId,
+                }))}
                 value={filter.organizationId}
                 onChange={(value) => set({ organizationId: value })}
                 clearable
                 miw={200}
               />
-              <TextInput label={t('filters.from')} type="date" value={filter.from} onChange={(e) => set({ from: e.currentTarget.value })} error={fromError} miw={160} />
-              <TextInput label={t('filters.to')} type="date" value={filter.to} onChange={(e) => set({ to: e.currentTarget.value })} error={toError} miw={160} />
+              <TextInput
+                label={t('filters.from')}
+                type="date"
+                value={filter.from}
+                onChange={(e) => set({ from: e.currentTarget.value })}
+                error={fromError}
+                miw={160}
+              />
+              <TextInput
+                label={t('filters.to')}
+                type="date"
+                value={filter.to}
+                onChange={(e) => set({ to: e.currentTarget.value })}
+                error={toError}
+                miw={160}
+              />
               <Select
                 label={t('filters.status')}
                 placeholder={t('filters.allStatuses')}
@@ -127,7 +190,12 @@ export function FinanceHomePage() {
                   {t('transactions.count', { count: transactions.data.Total })}
                 </Text>
                 <Table.ScrollContainer minWidth={760}>
-                  <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby="finance-transactions-heading">
+                  <Table
+                    striped
+                    highlightOnHover
+                    verticalSpacing="sm"
+                    aria-labelledby="finance-transactions-heading"
+                  >
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>{t('columns.date')}</Table.Th>

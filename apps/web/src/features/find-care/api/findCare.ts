@@ -7,7 +7,11 @@ export const findCareQuery = (body: FindCareSearch) =>
   queryOptions({
     queryKey: ['find-care', body],
     queryFn: ({ signal }) =>
-      apiRequest<FindCareResult>('/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs', { method: 'POST', body, signal }),
+      apiRequest<FindCareResult>('/careslot-marketplace/api/v1/WebCatalog/find-care/catalogs', {
+        method: 'POST',
+        body,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

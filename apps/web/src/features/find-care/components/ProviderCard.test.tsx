@@ -44,7 +44,15 @@ const provider: SearchProvider = {
 };
 
 function renderCard() {
-  renderRoute(<ProviderCard provider={provider} locale={i18next.language} startDay="2026-11-30" live={false} onJump={() => {}} />);
+  renderRoute(
+    <ProviderCard
+      provider={provider}
+      locale={i18next.language}
+      startDay="2026-11-30"
+      live={false}
+      onJump={() => {}}
+    />,
+  );
 }
 
 describe('ProviderCard specialty names', () => {
@@ -59,13 +67,17 @@ describe('ProviderCard specialty names', () => {
     await i18next.changeLanguage('es');
     await i18next.loadNamespaces(['findCare', 'slots', 'catalog']);
     renderCard();
-    expect(await screen.findByText('Cardiólogo (médico del corazón), Heart Rhythm Whisperer')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cardiólogo (médico del corazón), Heart Rhythm Whisperer'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/Cardiologist \(Heart Doctor\)/)).not.toBeInTheDocument();
   });
 
   it('shows an English patient the catalog name', async () => {
     await i18next.changeLanguage('en');
     renderCard();
-    expect(await screen.findByText('Cardiologist (Heart Doctor), Heart Rhythm Whisperer')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cardiologist (Heart Doctor), Heart Rhythm Whisperer'),
+    ).toBeInTheDocument();
   });
 });

@@ -36,18 +36,34 @@ export function ProviderCard({
   const zone = office.iana_time_zone;
   const nextAt = ownOffice ? provider.next_availability : null;
   const nextLabel = nextAt
-    ? `${new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone }).format(
-        new TZDate(nextAt, zone),
-      )} ${zoneAbbreviation(nextAt, zone)}`
+    ? `${new Intl.DateTimeFormat(locale, {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: zone,
+      }).format(new TZDate(nextAt, zone))} ${zoneAbbreviation(nextAt, zone)}`
     : null;
-  const offices = provider.other_offices.length > 0 ? [officeOf(provider, provider.location.id), ...provider.other_offices] : [];
+  const offices =
+    provider.other_offices.length > 0
+      ? [officeOf(provider, provider.location.id), ...provider.other_offices]
+      : [];
   // The office shown takes no online bookings but another does: one press shows that office's times.
-  const bookableElsewhere = ownOffice && !provider.schedule_id ? (provider.other_offices.find((o) => o.schedule_id) ?? null) : null;
+  const bookableElsewhere =
+    ownOffice && !provider.schedule_id ? (provider.other_offices.find((o) => o.schedule_id) ?? null) : null;
   const headingId = `provider-${provider.practitioner_id}-${provider.location.id}`;
   const carriers = provider.insurance_carriers;
 
   return (
-    <Card withBorder radius="lg" padding="lg" className={classes.card} component="article" aria-labelledby={headingId}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      className={classes.card}
+      component="article"
+      aria-labelledby={headingId}
+    >
       <div className={classes.layout}>
         <Group align="flex-start" wrap="nowrap" gap="md" className={classes.who}>
           <Avatar src={provider.photo_url} size={72} radius="xl" alt="" color="brand">
@@ -116,13 +132,24 @@ export function ProviderCard({
                 {carriers.length === 0
                   ? t('card.noInsurance')
                   : carriers.length > MAX_CARRIERS_SHOWN
-                    ? t('card.insurancesMore', { names: carriers.slice(0, MAX_CARRIERS_SHOWN).map((c) => c.Name).join(', '), count: carriers.length - MAX_CARRIERS_SHOWN })
+                    ? t('card.insurancesMore', {
+                        names: carriers
+                          .slice(0, MAX_CARRIERS_SHOWN)
+                          .map((c) => c.Name)
+                          .join(', '),
+                        count: carriers.length - MAX_CARRIERS_SHOWN,
+                      })
                     : t('card.insurances', { names: carriers.map((c) => c.Name).join(', ') })}
               </Text>
             </Group>
             <Group gap={6} mt={4}>
               {provider.visit_types.map((type) => (
-                <Badge key={type} variant="light" color={type === 'TeleHealth' ? 'grape' : type === 'Walk-In' ? 'orange' : 'brand'} radius="sm">
+                <Badge
+                  key={type}
+                  variant="light"
+                  color={type === 'TeleHealth' ? 'grape' : type === 'Walk-In' ? 'orange' : 'brand'}
+                  radius="sm"
+                >
                   {t(`visitTypes.${type}`)}
                 </Badge>
               ))}
@@ -132,17 +159,35 @@ export function ProviderCard({
 
         <div className={classes.slots}>
           <Text size="sm" fw={600}>
-            {nextLabel ? t('card.next', { when: nextLabel }) : ownOffice ? t('card.noAvailability') : office.name}
+            {nextLabel
+              ? t('card.next', { when: nextLabel })
+              : ownOffice
+                ? t('card.noAvailability')
+                : office.name}
           </Text>
           <Text size="xs" c="dimmed" mb={6} data-testid="card-zone">
             {ts('timesIn', { abbr: zoneAbbreviation(provider.slots[0]?.Start ?? new Date(), zone) })}
           </Text>
           {bookableElsewhere ? (
-            <Anchor component="button" type="button" size="sm" fw={600} mb={6} onClick={() => setOfficeId(bookableElsewhere.id)}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              fw={600}
+              mb={6}
+              onClick={() => setOfficeId(bookableElsewhere.id)}
+            >
               {t('card.seeOffice', { name: bookableElsewhere.name })}
             </Anchor>
           ) : null}
-          <ProviderWeek key={`${provider.location.id}|${office.id}`} provider={provider} office={office} startDay={startDay} live={live} onJump={onJump} />
+          <ProviderWeek
+            key={`${provider.location.id}|${office.id}`}
+            provider={provider}
+            office={office}
+            startDay={startDay}
+            live={live}
+            onJump={onJump}
+          />
         </div>
       </div>
     </Card>

@@ -13,7 +13,12 @@ import { WeekSlotCalendar } from '../../../shared/slots/WeekSlotCalendar';
  * shaped for the shared week slot calendar, so a results page stays one call however many providers it
  * shows; live slot events reach it through the cached search. A slot whose hold fails leaves the page.
  */
-export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: ReadonlySet<string>, live = false): Omit<WeekSlots, 'removeSlot'> {
+export function searchWeek(
+  provider: SearchProvider,
+  startDay: DayKey,
+  removed: ReadonlySet<string>,
+  live = false,
+): Omit<WeekSlots, 'removeSlot'> {
   const timeZone = provider.location.iana_time_zone;
   const days = daysFrom(startDay);
   const slots = provider.slots.filter((slot) => !removed.has(slot.SlotIds[0]!));
@@ -36,12 +41,18 @@ export function searchWeek(provider: SearchProvider, startDay: DayKey, removed: 
 
 /** The office a card shows: the search's own, or another of the provider's offices the patient chose. */
 export function officeOf(provider: SearchProvider, officeId: string): SearchOffice {
-  const own: SearchOffice = { ...provider.location, distance: provider.distance, schedule_id: provider.schedule_id };
+  const own: SearchOffice = {
+    ...provider.location,
+    distance: provider.distance,
+    schedule_id: provider.schedule_id,
+  };
   return provider.other_offices.find((office) => office.id === officeId) ?? own;
 }
 
 /** One line of an office's address, as the card and the booking header write it. */
-export function officeAddress(office: Pick<SearchOffice, 'address1' | 'address2' | 'city' | 'state' | 'zip_code'>): string {
+export function officeAddress(
+  office: Pick<SearchOffice, 'address1' | 'address2' | 'city' | 'state' | 'zip_code'>,
+): string {
   return `${office.address1}${office.address2 ? `, ${office.address2}` : ''}, ${office.city}, ${office.state} ${office.zip_code}`;
 }
 
@@ -68,10 +79,18 @@ export function ProviderWeek({
   // null: the search's own week; otherwise the first day of the week this card moved to.
   const [page, setPage] = useState<DayKey | null>(ownOffice ? null : startDay);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const removeFromSearch = (slot: Pick<Slot, 'SlotIds'>) => setRemoved((old) => new Set([...old, slot.SlotIds[0]!]));
+  const removeFromSearch = (slot: Pick<Slot, 'SlotIds'>) =>
+    setRemoved((old) => new Set([...old, slot.SlotIds[0]!]));
   const timeZone = office.iana_time_zone;
-  const loaded = useWeekSlots({ scheduleIds: page !== null && office.schedule_id ? [office.schedule_id] : [], timeZone, startDay: page ?? startDay });
-  const fromSearch = useMemo(() => ({ ...searchWeek(provider, startDay, removed, live), removeSlot: removeFromSearch }), [provider, startDay, removed, live]);
+  const loaded = useWeekSlots({
+    scheduleIds: page !== null && office.schedule_id ? [office.schedule_id] : [],
+    timeZone,
+    startDay: page ?? startDay,
+  });
+  const fromSearch = useMemo(
+    () => ({ ...searchWeek(provider, startDay, removed, live), removeSlot: removeFromSearch }),
+    [provider, startDay, removed, live],
+  );
   const week = page === null ? fromSearch : loaded;
   const picker = useSlotPicker({
     timeZone,
@@ -109,7 +128,11 @@ export function ProviderWeek({
         moreHint={page === null && provider.more_slots}
         onMore={() => setPage(startDay)}
       />
-      <TimeZoneDialog question={picker.timeZoneQuestion} onYes={picker.confirmTimeZone} onNo={picker.declineTimeZone} />
+      <TimeZoneDialog
+        question={picker.timeZoneQuestion}
+        onYes={picker.confirmTimeZone}
+        onNo={picker.declineTimeZone}
+      />
     </>
   );
 }

@@ -10,7 +10,15 @@ const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
 type Refinements = Pick<SearchState, 'gender' | 'visitType' | 'distance' | 'sortOn'>;
 
 /** Gender, visit type, distance and sort of the results page; each change starts again at page 1. */
-export function ResultFilters({ state, hasPlace, onChange }: { state: Refinements; hasPlace: boolean; onChange: (change: Partial<Refinements>) => void }) {
+export function ResultFilters({
+  state,
+  hasPlace,
+  onChange,
+}: {
+  state: Refinements;
+  hasPlace: boolean;
+  onChange: (change: Partial<Refinements>) => void;
+}) {
   const { t } = useTranslation('findCare');
   const any = t('refine.any');
   return (
@@ -30,16 +38,26 @@ export function ResultFilters({ state, hasPlace, onChange }: { state: Refinement
       <LazySelect
         label={t('refine.visitType')}
         w={{ base: HALF, sm: 170 }}
-        data={[{ value: '', label: any }, ...VISIT_TYPES.map((v) => ({ value: v, label: t(`visitTypes.${v}`) }))]}
+        data={[
+          { value: '', label: any },
+          ...VISIT_TYPES.map((v) => ({ value: v, label: t(`visitTypes.${v}`) })),
+        ]}
         value={state.visitType ?? ''}
-        onChange={(value) => onChange({ visitType: (VISIT_TYPES as readonly string[]).includes(value ?? '') ? (value as VisitType) : null })}
+        onChange={(value) =>
+          onChange({
+            visitType: (VISIT_TYPES as readonly string[]).includes(value ?? '') ? (value as VisitType) : null,
+          })
+        }
         allowDeselect={false}
       />
       <LazySelect
         label={t('refine.distance')}
         w={{ base: HALF, sm: 150 }}
         disabled={!hasPlace}
-        data={DISTANCE_CHOICES.map((miles) => ({ value: String(miles), label: miles === 0 ? any : t('refine.withinMiles', { miles }) }))}
+        data={DISTANCE_CHOICES.map((miles) => ({
+          value: String(miles),
+          label: miles === 0 ? any : t('refine.withinMiles', { miles }),
+        }))}
         value={String(state.distance)}
         onChange={(value) => onChange({ distance: Number(value ?? 0) })}
         allowDeselect={false}

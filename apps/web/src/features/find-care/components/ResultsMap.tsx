@@ -48,9 +48,18 @@ export default function ResultsMap({ pins, title }: { pins: MapPin[]; title: str
       if (latitude === null || longitude === null) continue;
       const point = L.latLng(latitude, longitude);
       points.push(point);
-      L.circleMarker(point, { radius: 9, color: '#ffffff', weight: 2, fillColor: '#1c7ed6', fillOpacity: 0.95, className: 'provider-pin' })
+      L.circleMarker(point, {
+        radius: 9,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: '#1c7ed6',
+        fillOpacity: 0.95,
+        className: 'provider-pin',
+      })
         .bindTooltip(label)
-        .bindPopup(`<strong>${escapeHtml(provider.display_name)}</strong><br>${escapeHtml(provider.location.name)}<br>${escapeHtml(provider.location.city)}, ${escapeHtml(provider.location.state)}`)
+        .bindPopup(
+          `<strong>${escapeHtml(provider.display_name)}</strong><br>${escapeHtml(provider.location.name)}<br>${escapeHtml(provider.location.city)}, ${escapeHtml(provider.location.state)}`,
+        )
         .addTo(map);
     }
     if (points.length > 0) map.fitBounds(L.latLngBounds(points).pad(0.4), { maxZoom: 11 });
@@ -61,7 +70,9 @@ export default function ResultsMap({ pins, title }: { pins: MapPin[]; title: str
     };
   }, [pins]);
 
-  return <div ref={element} className={classes.map} role="region" aria-label={title} data-testid="results-map" />;
+  return (
+    <div ref={element} className={classes.map} role="region" aria-label={title} data-testid="results-map" />
+  );
 }
 
 function escapeHtml(text: string): string {

@@ -61,16 +61,22 @@ export function ProviderSearchPage() {
 
   const result = search.data;
   const pages = result ? Math.max(1, Math.ceil(result.count / state.pageSize)) : 1;
-  const hasPlace = Boolean(state.zipCode || state.city || (state.latitude !== null && state.longitude !== null));
+  const hasPlace = Boolean(
+    state.zipCode || state.city || (state.latitude !== null && state.longitude !== null),
+  );
   // On a phone, a search without a place asks for the position once and lists the nearest providers first.
   const locationPrompt = useLocationPrompt(phone && !hasPlace, (latitude, longitude) =>
-    setParams(toSearchParams({ ...state, latitude, longitude, sortOn: 'distance', pageNo: 1 }), { replace: true }),
+    setParams(toSearchParams({ ...state, latitude, longitude, sortOn: 'distance', pageNo: 1 }), {
+      replace: true,
+    }),
   );
   const locale = i18n.language;
   // A search the server cannot run as asked (an unknown zip or city, a too long text: 400) found nobody.
-  const refused = search.isError && search.error instanceof ApiError && search.error.status === 400 ? search.error : null;
+  const refused =
+    search.isError && search.error instanceof ApiError && search.error.status === 400 ? search.error : null;
   const unknownPlace = refused?.issues.some((issue) => /(^|\.)(ZipCode|City)$/.test(issue.field)) ?? false;
-  const nothingFound = refused !== null || (result !== undefined && !search.isError && result.providers.length === 0);
+  const nothingFound =
+    refused !== null || (result !== undefined && !search.isError && result.providers.length === 0);
   const widen = hasPlace || state.distance > 0;
   const anyFilter = [...params.keys()].length > 0;
 
@@ -91,7 +97,9 @@ export function ProviderSearchPage() {
             key={JSON.stringify(filterValues)}
             initial={filterValues}
             today={today}
-            onSearch={(values) => refine({ ...values, city: null, stateName: null, latitude: null, longitude: null })}
+            onSearch={(values) =>
+              refine({ ...values, city: null, stateName: null, latitude: null, longitude: null })
+            }
             onClear={() => void navigate(PROVIDER_SEARCH_PATH)}
           />
         </Container>
@@ -102,7 +110,13 @@ export function ProviderSearchPage() {
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
             <div>
               <Title order={1} size="h2" aria-live="polite">
-                {refused ? t('results.count', { count: 0 }) : search.isError ? t('results.errorTitle') : result ? t('results.count', { count: result.count }) : t('results.searching')}
+                {refused
+                  ? t('results.count', { count: 0 })
+                  : search.isError
+                    ? t('results.errorTitle')
+                    : result
+                      ? t('results.count', { count: result.count })
+                      : t('results.searching')}
               </Title>
               {result?.place?.label && !refused ? (
                 <Text c="dimmed" size="sm">
@@ -131,7 +145,10 @@ export function ProviderSearchPage() {
 
           {showMap && result && !refused && result.providers.length > 0 ? (
             <Suspense fallback={<LoadingSpinner minHeight={400} />}>
-              <ResultsMap title={t('results.mapTitle')} pins={result.providers.map((provider) => ({ provider, label: provider.display_name }))} />
+              <ResultsMap
+                title={t('results.mapTitle')}
+                pins={result.providers.map((provider) => ({ provider, label: provider.display_name }))}
+              />
             </Suspense>
           ) : null}
 
@@ -140,12 +157,25 @@ export function ProviderSearchPage() {
           {nothingFound ? (
             <Alert color="gray" title={t('results.noneTitle')} data-testid="no-providers">
               <Stack gap="sm" align="flex-start">
-                <Text size="sm">{unknownPlace ? t('results.unknownPlace', { place: state.zipCode ?? state.city ?? '' }) : t('results.none')}</Text>
+                <Text size="sm">
+                  {unknownPlace
+                    ? t('results.unknownPlace', { place: state.zipCode ?? state.city ?? '' })
+                    : t('results.none')}
+                </Text>
                 <Group gap="sm">
                   {widen ? (
                     <Button
                       size="xs"
-                      onClick={() => refine({ zipCode: null, city: null, stateName: null, latitude: null, longitude: null, distance: 0 })}
+                      onClick={() =>
+                        refine({
+                          zipCode: null,
+                          city: null,
+                          stateName: null,
+                          latitude: null,
+                          longitude: null,
+                          distance: 0,
+                        })
+                      }
                     >
                       {t('results.searchEverywhere')}
                     </Button>
@@ -160,11 +190,24 @@ export function ProviderSearchPage() {
             </Alert>
           ) : null}
 
-          <Suspense fallback={result && result.providers.length > 0 ? <LoadingSpinner minHeight={300} /> : null}>
-            <Stack gap="md" aria-busy={search.isFetching} className={search.isPlaceholderData ? classes.stale : undefined}>
+          <Suspense
+            fallback={result && result.providers.length > 0 ? <LoadingSpinner minHeight={300} /> : null}
+          >
+            <Stack
+              gap="md"
+              aria-busy={search.isFetching}
+              className={search.isPlaceholderData ? classes.stale : undefined}
+            >
               {result && !refused
                 ? result.providers.map((provider) => (
-                    <ProviderCard key={`${provider.practitioner_id}|${provider.location.id}`} provider={provider} locale={locale} startDay={result.date} live={live} onJump={(day) => refine({ date: day })} />
+                    <ProviderCard
+                      key={`${provider.practitioner_id}|${provider.location.id}`}
+                      provider={provider}
+                      locale={locale}
+                      startDay={result.date}
+                      live={live}
+                      onJump={(day) => refine({ date: day })}
+                    />
                   ))
                 : null}
             </Stack>

@@ -20,7 +20,13 @@ function Doctor({ x, y, scale = 1 }: { x: number; y: number; scale?: number }) {
       <path d="M-14 20l14 26 14-26c-5-2-9-3-14-3s-9 1-14 3z" fill="#77c4be" />
       <path d="M-14 20l-8 50M14 20l8 50" stroke="#c6d1dc" strokeWidth="2" fill="none" />
       {/* stethoscope */}
-      <path d="M-20 24c-8 16-6 30 6 34M20 24c6 14 4 26-4 32" stroke="#1b2b3c" strokeWidth="3" fill="none" strokeLinecap="round" />
+      <path
+        d="M-20 24c-8 16-6 30 6 34M20 24c6 14 4 26-4 32"
+        stroke="#1b2b3c"
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
       <circle cx="16" cy="58" r="5" fill="#1b2b3c" />
       {/* neck and head */}
       <rect x="-8" y="4" width="16" height="16" rx="6" fill="#d9a27c" />
@@ -36,7 +42,13 @@ function Doctor({ x, y, scale = 1 }: { x: number; y: number; scale?: number }) {
 /** A booked slot on a calendar beside a doctor: the promise of the page, in one picture. */
 export function HeroIllustration({ title }: { title: string }) {
   return (
-    <svg viewBox="0 0 520 440" role="img" aria-label={title} width="100%" style={{ display: 'block', maxWidth: 520 }}>
+    <svg
+      viewBox="0 0 520 440"
+      role="img"
+      aria-label={title}
+      width="100%"
+      style={{ display: 'block', maxWidth: 520 }}
+    >
       <title>{title}</title>
       <defs>
         <filter id="hero-shadow" x="-20%" y="-20%" width="140%" height="150%">
@@ -48,7 +60,10 @@ export function HeroIllustration({ title }: { title: string }) {
         </linearGradient>
       </defs>
 
-      <path d="M92 92c52-62 170-78 262-46s150 108 128 196-92 168-206 176S48 382 34 300 40 154 92 92z" fill="url(#hero-blob)" />
+      <path
+        d="M92 92c52-62 170-78 262-46s150 108 128 196-92 168-206 176S48 382 34 300 40 154 92 92z"
+        fill="url(#hero-blob)"
+      />
       <circle cx="448" cy="78" r="26" fill="#ffffff" opacity="0.7" />
       <path d="M60 60h10v-10h8v10h10v8H78v10h-8V68H60z" fill="#0b7a74" opacity="0.5" />
       <path d="M440 360h8v-8h6v8h8v6h-8v8h-6v-8h-8z" fill="#0b7a74" opacity="0.45" />
@@ -82,7 +97,14 @@ export function HeroIllustration({ title }: { title: string }) {
           );
         }),
       )}
-      <path d="M313 233l7 7 13-14" stroke="#ffffff" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M313 233l7 7 13-14"
+        stroke="#ffffff"
+        strokeWidth="4"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="208" y="306" width="120" height="14" rx="7" fill="#e3e9ef" />
 
       {/* doctor portrait */}
@@ -117,7 +139,13 @@ export function HeroIllustration({ title }: { title: string }) {
 /** A video visit on a phone: the doctor on screen, the patient's own picture, the call controls. */
 export function VideoVisitIllustration({ title }: { title: string }) {
   return (
-    <svg viewBox="0 0 240 260" role="img" aria-label={title} width="100%" style={{ display: 'block', maxWidth: 240 }}>
+    <svg
+      viewBox="0 0 240 260"
+      role="img"
+      aria-label={title}
+      width="100%"
+      style={{ display: 'block', maxWidth: 240 }}
+    >
       <title>{title}</title>
       <circle cx="120" cy="140" r="112" fill="#d2ebe9" />
       <rect x="62" y="22" width="116" height="226" rx="22" fill="#1b2b3c" />
@@ -140,7 +168,14 @@ export function VideoVisitIllustration({ title }: { title: string }) {
       <path d="M147 214l4-2v8l-4-2z" fill="#44576b" />
       <rect x="104" y="26" width="32" height="5" rx="2.5" fill="#44576b" />
       <circle cx="196" cy="58" r="18" fill="#0b7a74" />
-      <path d="M188 58l6 6 10-12" stroke="#ffffff" strokeWidth="3.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M188 58l6 6 10-12"
+        stroke="#ffffff"
+        strokeWidth="3.5"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

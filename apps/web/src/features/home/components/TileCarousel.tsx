@@ -73,7 +73,9 @@ function perViewNow(): number {
 }
 
 function subscribe(onChange: () => void) {
-  const lists = PER_VIEW.filter(([min]) => min > 0).map(([min]) => window.matchMedia(`(min-width: ${min}px)`));
+  const lists = PER_VIEW.filter(([min]) => min > 0).map(([min]) =>
+    window.matchMedia(`(min-width: ${min}px)`),
+  );
   lists.forEach((list) => list.addEventListener('change', onChange));
   return () => lists.forEach((list) => list.removeEventListener('change', onChange));
 }
@@ -99,7 +101,12 @@ export function TileCarousel({ tiles, label, labelFor, hrefFor }: TileCarouselPr
   const end = Math.min(start + perView, tiles.length);
 
   return (
-    <section className={classes.carousel} aria-roledescription="carousel" aria-label={label} data-paged={paged || undefined}>
+    <section
+      className={classes.carousel}
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-paged={paged || undefined}
+    >
       <div className={classes.viewport}>
         <ul
           className={classes.track}
@@ -139,7 +146,11 @@ export function TileCarousel({ tiles, label, labelFor, hrefFor }: TileCarouselPr
           </ActionIcon>
           <div className={classes.dots} aria-hidden>
             {tiles.map((tile, index) => (
-              <span key={tile.key} className={classes.dot} data-active={(index >= start && index < end) || undefined} />
+              <span
+                key={tile.key}
+                className={classes.dot}
+                data-active={(index >= start && index < end) || undefined}
+              />
             ))}
           </div>
           <ActionIcon
@@ -152,7 +163,9 @@ export function TileCarousel({ tiles, label, labelFor, hrefFor }: TileCarouselPr
           >
             <IconChevronRight size={18} aria-hidden />
           </ActionIcon>
-          <VisuallyHidden aria-live="polite">{t('browse.position', { from: start + 1, to: end, total: tiles.length })}</VisuallyHidden>
+          <VisuallyHidden aria-live="polite">
+            {t('browse.position', { from: start + 1, to: end, total: tiles.length })}
+          </VisuallyHidden>
         </Group>
       ) : null}
     </section>

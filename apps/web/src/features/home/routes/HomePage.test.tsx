@@ -42,7 +42,9 @@ describe('HomePage', () => {
     renderRoute(<HomePage />);
     const seeNow = await screen.findByRole('link', { name: 'See a doctor now' });
     expect(seeNow.getAttribute('href')).not.toContain('specialty');
-    expect(screen.getByRole('heading', { name: 'Are you a top doctor? List your practice to find new patients' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Are you a top doctor? List your practice to find new patients' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Find vaccines/ })).toHaveAttribute('target', '_blank');
     await userEvent.click(screen.getByRole('button', { name: 'Get my passport' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/vaccine-passport');

@@ -1,9 +1,36 @@
 import { useState } from 'react';
-import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconArrowRight, IconBuildingHospital, IconCalendarCheck, IconCertificate, IconExternalLink, IconMapPinHeart, IconShieldCheck, IconVaccine, IconVideo } from '@tabler/icons-react';
+import {
+  Anchor,
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconArrowRight,
+  IconBuildingHospital,
+  IconCalendarCheck,
+  IconCertificate,
+  IconExternalLink,
+  IconMapPinHeart,
+  IconShieldCheck,
+  IconVaccine,
+  IconVideo,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LIST_PRACTICE_URL, VACCINE_FINDER_URL, VACCINE_PASSPORT_URL } from '../../../shared/navigation/productLinks';
+import {
+  LIST_PRACTICE_URL,
+  VACCINE_FINDER_URL,
+  VACCINE_PASSPORT_URL,
+} from '../../../shared/navigation/productLinks';
 import { loadFilterState } from '../../../shared/search/filterSession';
 import { localIsoDate, providerSearchUrl } from '../../../shared/search/providerSearchUrl';
 import { SearchFilter, type FilterValues } from '../../../shared/search/SearchFilter';
@@ -44,7 +71,8 @@ export function HomePage() {
     };
   });
 
-  const labelFor = (tile: Tile) => (tile.kind === 'specialty' ? t(`common:specialties.${tile.key}`) : t(`home:conditions.${tile.key}`));
+  const labelFor = (tile: Tile) =>
+    tile.kind === 'specialty' ? t(`common:specialties.${tile.key}`) : t(`home:conditions.${tile.key}`);
   const hrefFor = (tile: Tile) => tileSearchUrl(tile, today);
 
   // The passport is issued to the account that booked the vaccination, so whoever is signed in leaves first.
@@ -120,16 +148,32 @@ export function HomePage() {
           </Title>
           <Text c="dimmed">{t('home:browse.lead')}</Text>
         </Stack>
-        <Tabs value={tab} onChange={(value) => setTab(value === 'conditions' ? 'conditions' : 'specialties')} variant="pills" radius="xl" keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => setTab(value === 'conditions' ? 'conditions' : 'specialties')}
+          variant="pills"
+          radius="xl"
+          keepMounted={false}
+        >
           <Tabs.List mb="lg" className={classes.tabs}>
             <Tabs.Tab value="specialties">{t('home:browse.tabs.specialties')}</Tabs.Tab>
             <Tabs.Tab value="conditions">{t('home:browse.tabs.conditions')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="specialties">
-            <TileCarousel tiles={SPECIALTY_TILES} label={t('home:browse.tabs.specialties')} labelFor={labelFor} hrefFor={hrefFor} />
+            <TileCarousel
+              tiles={SPECIALTY_TILES}
+              label={t('home:browse.tabs.specialties')}
+              labelFor={labelFor}
+              hrefFor={hrefFor}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="conditions">
-            <TileCarousel tiles={CONDITIONS} label={t('home:browse.tabs.conditions')} labelFor={labelFor} hrefFor={hrefFor} />
+            <TileCarousel
+              tiles={CONDITIONS}
+              label={t('home:browse.tabs.conditions')}
+              labelFor={labelFor}
+              hrefFor={hrefFor}
+            />
           </Tabs.Panel>
         </Tabs>
       </Container>
@@ -145,7 +189,14 @@ export function HomePage() {
                 {t('home:seeNow.heading')}
               </Title>
               <Text className={classes.seeNowCopy}>{t('home:seeNow.text')}</Text>
-              <Button component={Link} to={seeDoctorNowUrl(today)} size="md" variant="white" color="brand" rightSection={<IconArrowRight size={18} aria-hidden />}>
+              <Button
+                component={Link}
+                to={seeDoctorNowUrl(today)}
+                size="md"
+                variant="white"
+                color="brand"
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+              >
                 {t('home:seeNow.action')}
               </Button>
             </div>
@@ -154,7 +205,13 @@ export function HomePage() {
             </div>
           </Paper>
 
-          <Paper component="section" aria-labelledby="vaccines-heading" radius="xl" withBorder className={classes.vaccines}>
+          <Paper
+            component="section"
+            aria-labelledby="vaccines-heading"
+            radius="xl"
+            withBorder
+            className={classes.vaccines}
+          >
             <Title order={2} id="vaccines-heading" className={classes.cardTitle}>
               {t('home:vaccines.heading')}
             </Title>
@@ -174,7 +231,13 @@ export function HomePage() {
                     {t('home:vaccines.passport.text')}
                   </Text>
                 </div>
-                <Button variant="light" color="grape" onClick={() => void openPassport()} loading={leaving} className={classes.vaccineAction}>
+                <Button
+                  variant="light"
+                  color="grape"
+                  onClick={() => void openPassport()}
+                  loading={leaving}
+                  className={classes.vaccineAction}
+                >
                   {t('home:vaccines.passport.action')}
                 </Button>
               </div>
@@ -211,7 +274,14 @@ export function HomePage() {
 
       <Box component="section" aria-labelledby="practice-heading" className={classes.practice}>
         <Container size="xl" className={classes.practiceInner}>
-          <ThemeIcon size={72} radius="xl" variant="white" color="brand" aria-hidden className={classes.practiceIcon}>
+          <ThemeIcon
+            size={72}
+            radius="xl"
+            variant="white"
+            color="brand"
+            aria-hidden
+            className={classes.practiceIcon}
+          >
             <IconBuildingHospital size={38} />
           </ThemeIcon>
           <div className={classes.practiceText}>
@@ -220,7 +290,12 @@ export function HomePage() {
             </Title>
             <Text className={classes.practiceCopy}>{t('home:practice.text')}</Text>
           </div>
-          <Anchor component={Link} to={LIST_PRACTICE_URL} className={classes.practiceAction} underline="never">
+          <Anchor
+            component={Link}
+            to={LIST_PRACTICE_URL}
+            className={classes.practiceAction}
+            underline="never"
+          >
             <IconMapPinHeart size={20} aria-hidden />
             {t('home:practice.action')}
           </Anchor>

@@ -28,7 +28,8 @@ export function useActivate() {
 export function activationErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return 'errors.failed';
   const rules = error.issues.map((i) => i.rule);
-  if (rules.includes('link_invalid') || error.issues.some((i) => i.field.startsWith('query.'))) return 'errors.linkInvalid';
+  if (rules.includes('link_invalid') || error.issues.some((i) => i.field.startsWith('query.')))
+    return 'errors.linkInvalid';
   if (rules.includes('common_password')) return 'errors.passwordCommon';
   if (error.issues.some((i) => i.field.includes('Password'))) return 'errors.passwordRules';
   if (error.status === 429) return 'errors.wait';

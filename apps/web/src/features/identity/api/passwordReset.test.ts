@@ -12,14 +12,23 @@ import zhCN from '../../../locales/zh-CN/identity.json';
 describe('a refused common password at reset', () => {
   it('is told as the common-password rule, in all six languages', async () => {
     const refused = new ApiError(400, 'Bad Request', [
-      { field: 'body.NewPassword', rule: 'common_password', message: 'must not be a common or breached password' },
+      {
+        field: 'body.NewPassword',
+        rule: 'common_password',
+        message: 'must not be a common or breached password',
+      },
     ]);
     const key = recoveryErrorKey(refused);
     expect(key).toBe('recovery.errors.passwordCommon');
     const texts = await Promise.all(
       Object.entries({ en, es, ja, ko, vi, 'zh-CN': zhCN }).map(async ([lng, bundle]) => {
         const instance = i18n.createInstance();
-        await instance.init({ lng, resources: { [lng]: { identity: bundle } }, ns: ['identity'], defaultNS: 'identity' });
+        await instance.init({
+          lng,
+          resources: { [lng]: { identity: bundle } },
+          ns: ['identity'],
+          defaultNS: 'identity',
+        });
         return instance.t(key);
       }),
     );

@@ -34,13 +34,15 @@ export function useCheckResetCode() {
 export function recoveryErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return 'recovery.errors.failed';
   if (error.status === 404) return 'recovery.errors.noRecord';
-  if (error.status === 429) return error.message === RESET_MESSAGES.exhausted ? 'recovery.errors.exhausted' : 'recovery.errors.wait';
+  if (error.status === 429)
+    return error.message === RESET_MESSAGES.exhausted ? 'recovery.errors.exhausted' : 'recovery.errors.wait';
   if (error.status === 400) {
     const rule = error.issues[0]?.rule;
     if (rule === 'expired') return 'recovery.errors.expired';
     if (rule === 'invalid_code') return 'recovery.errors.invalidCode';
     if (rule === 'common_password') return 'recovery.errors.passwordCommon';
-    if (error.issues.some((issue) => issue.field.includes('NewPassword'))) return 'recovery.errors.passwordRules';
+    if (error.issues.some((issue) => issue.field.includes('NewPassword')))
+      return 'recovery.errors.passwordRules';
     if (error.issues.some((issue) => issue.field.includes('email'))) return 'recovery.errors.emailInvalid';
     return 'recovery.errors.invalidCode';
   }

@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** The card the account screens share (login, recovery, sign-up start): a heading, a lead text, the form. */
-export function AccountCard({ heading, lead, children }: { heading: string; lead?: ReactNode; children: ReactNode }) {
+export function AccountCard({
+  heading,
+  lead,
+  children,
+}: {
+  heading: string;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Stack align="center" py={{ base: 32, sm: 56 }} px="md" gap="lg">
       <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={460} shadow="sm">

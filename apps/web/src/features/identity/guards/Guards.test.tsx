@@ -38,20 +38,35 @@ afterEach(() => setSession({ user: null, accessToken: null, isGuest: true }));
 
 describe('guard route wrappers', () => {
   it('sends a guest from an authenticated route to /login', async () => {
-    renderAt('/guarded', <RequireAuthentication><p>secret</p></RequireAuthentication>);
+    renderAt(
+      '/guarded',
+      <RequireAuthentication>
+        <p>secret</p>
+      </RequireAuthentication>,
+    );
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(screen.queryByText('secret')).toBeNull();
   });
 
   it('renders the route for a signed-in patient', async () => {
     setSession({ user: patient, accessToken: 't', isGuest: false });
-    renderAt('/guarded', <RequireAuthentication><p>secret</p></RequireAuthentication>);
+    renderAt(
+      '/guarded',
+      <RequireAuthentication>
+        <p>secret</p>
+      </RequireAuthentication>,
+    );
     expect(await screen.findByText('secret')).toBeTruthy();
   });
 
   it('redirects a user without the permission to the route data redirectTo', async () => {
     setSession({ user: patient, accessToken: 't', isGuest: false });
-    renderAt('/guarded', <RequirePermission permissions={['superuser']} redirectTo="/portal"><p>admin</p></RequirePermission>);
+    renderAt(
+      '/guarded',
+      <RequirePermission permissions={['superuser']} redirectTo="/portal">
+        <p>admin</p>
+      </RequirePermission>,
+    );
     expect(await screen.findByText('portal page')).toBeTruthy();
   });
 });

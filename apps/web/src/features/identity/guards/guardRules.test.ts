@@ -17,7 +17,11 @@ const user = (overrides: Partial<SessionUser> = {}): SessionUser => ({
   photos: [],
   ...overrides,
 });
-const signedIn = (overrides: Partial<SessionUser> = {}): SessionState => ({ user: user(overrides), accessToken: 't', isGuest: false });
+const signedIn = (overrides: Partial<SessionUser> = {}): SessionState => ({
+  user: user(overrides),
+  accessToken: 't',
+  isGuest: false,
+});
 const guest: SessionState = { user: null, accessToken: 'g', isGuest: true };
 
 describe('authenticationGuard (§2.2)', () => {
@@ -37,9 +41,12 @@ describe('bookingFlowGuard (§2.2)', () => {
 });
 
 describe('guestOnlyGuard (§2.2)', () => {
-  it("sends a user with a valid token to their home and lets guests stay", () => {
+  it('sends a user with a valid token to their home and lets guests stay', () => {
     expect(guestOnlyGuard(signedIn(), true)).toEqual({ allow: false, redirectTo: '/portal' });
-    expect(guestOnlyGuard(signedIn({ roles: ['provider'] }), true)).toEqual({ allow: false, redirectTo: '/dashboard/doctor' });
+    expect(guestOnlyGuard(signedIn({ roles: ['provider'] }), true)).toEqual({
+      allow: false,
+      redirectTo: '/dashboard/doctor',
+    });
     expect(guestOnlyGuard(signedIn({ roles: [] }), true)).toEqual({ allow: false, redirectTo: '/' });
     expect(guestOnlyGuard(guest, false)).toEqual({ allow: true });
     expect(guestOnlyGuard(signedIn(), false)).toEqual({ allow: true });
@@ -48,17 +55,27 @@ describe('guestOnlyGuard (§2.2)', () => {
 
 describe('permissionGuard (§2.2)', () => {
   it('opens for any listed permission, case-insensitively', () => {
-    expect(permissionGuard(() => ['PracticeAdmin'], { permissions: ['practiceadmin', 'staff'] })).toEqual({ allow: true });
+    expect(permissionGuard(() => ['PracticeAdmin'], { permissions: ['practiceadmin', 'staff'] })).toEqual({
+      allow: true,
+    });
   });
   it('redirects to redirectTo when given, else home', () => {
-    expect(permissionGuard(() => ['patient'], { permissions: ['superuser'], redirectTo: '/portal' })).toEqual({ allow: false, redirectTo: '/portal' });
-    expect(permissionGuard(() => [], { permissions: ['superuser'] })).toEqual({ allow: false, redirectTo: '/' });
+    expect(permissionGuard(() => ['patient'], { permissions: ['superuser'], redirectTo: '/portal' })).toEqual(
+      { allow: false, redirectTo: '/portal' },
+    );
+    expect(permissionGuard(() => [], { permissions: ['superuser'] })).toEqual({
+      allow: false,
+      redirectTo: '/',
+    });
   });
   it('goes to /login when the check itself fails', () => {
     expect(
-      permissionGuard(() => {
-        throw new Error('no token');
-      }, { permissions: ['superuser'], redirectTo: '/portal' }),
+      permissionGuard(
+        () => {
+          throw new Error('no token');
+        },
+        { permissions: ['superuser'], redirectTo: '/portal' },
+      ),
     ).toEqual({ allow: false, redirectTo: '/login' });
   });
 });

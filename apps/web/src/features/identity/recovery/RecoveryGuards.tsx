@@ -17,6 +17,7 @@ export function RequireRecoveryUser({ children }: { children: ReactNode }) {
 export function RequireVerifiedRecovery({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const state = readRecovery();
-  if (!state?.verified || !state.code) return <Navigate to={recoveryPath(pathname, 'forgot-password')} replace />;
+  if (!state?.verified || !state.code)
+    return <Navigate to={recoveryPath(pathname, 'forgot-password')} replace />;
   return children;
 }

@@ -15,7 +15,11 @@ export function readRecovery(): RecoveryState | null {
     const raw = sessionStorage.getItem(KEY);
     const value = raw ? (JSON.parse(raw) as Partial<RecoveryState>) : null;
     if (!value || typeof value.email !== 'string' || !value.email) return null;
-    return { email: value.email, code: typeof value.code === 'string' ? value.code : null, verified: value.verified === true };
+    return {
+      email: value.email,
+      code: typeof value.code === 'string' ? value.code : null,
+      verified: value.verified === true,
+    };
   } catch {
     return null;
   }

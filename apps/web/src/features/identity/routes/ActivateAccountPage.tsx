@@ -61,7 +61,10 @@ export function ActivateAccountPage() {
   };
 
   return (
-    <AccountCard heading={t('heading')} lead={t('lead', { name: info.data.data.FirstName, min: PASSWORD_RULES.min })}>
+    <AccountCard
+      heading={t('heading')}
+      lead={t('lead', { name: info.data.data.FirstName, min: PASSWORD_RULES.min })}
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {formError && (

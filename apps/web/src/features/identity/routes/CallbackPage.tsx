@@ -55,9 +55,12 @@ export function CallbackPage() {
         // A 'passport' or 'practice' page comes first (§2.2); then a pending slot at the booking form; else the
         // stored return URL; else the role's landing page.
         const samePage = returnUrl && returnsToPageAfterLogin(returnUrl) ? returnUrl : null;
-        void navigate(samePage ?? result.redirect ?? returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/', {
-          replace: true,
-        });
+        void navigate(
+          samePage ?? result.redirect ?? returnUrl ?? homeForRoles(result.roles, LOGIN_LANDING_ORDER) ?? '/',
+          {
+            replace: true,
+          },
+        );
       },
       () => {
         setFailed('callback.failed');

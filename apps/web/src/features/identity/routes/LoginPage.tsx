@@ -17,9 +17,19 @@ function BookingSummary({ slot }: { slot: PendingSlotSummary }) {
   // The time as it was picked: in the facility's zone, with its abbreviation (issue 17).
   const when = slot.timeZone
     ? fullTimeInZone(slot.start, slot.timeZone, i18n.language)
-    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'long' }).format(new Date(slot.start));
+    : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'long' }).format(
+        new Date(slot.start),
+      );
   return (
-    <Paper withBorder radius="md" p="md" w="100%" maw={440} aria-label={t('login.bookingSummary')} component="section">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      w="100%"
+      maw={440}
+      aria-label={t('login.bookingSummary')}
+      component="section"
+    >
       <Group gap="md" wrap="nowrap">
         <Avatar src={slot.photo} alt="" size={48} radius="xl" color="brand">
           {slot.name.charAt(0)}
@@ -99,9 +109,17 @@ export function LoginPage() {
   };
 
   const heading =
-    variant.kind === 'passport' ? (loginHint ? t('login.passport.welcomeBack') : t('login.passport.heading')) : t('login.heading');
+    variant.kind === 'passport'
+      ? loginHint
+        ? t('login.passport.welcomeBack')
+        : t('login.passport.heading')
+      : t('login.heading');
   const lead =
-    variant.kind === 'passport' ? (loginHint ? t('login.passport.registeredLead') : t('login.passport.lead')) : null;
+    variant.kind === 'passport'
+      ? loginHint
+        ? t('login.passport.registeredLead')
+        : t('login.passport.lead')
+      : null;
 
   return (
     <Stack align="center" py={{ base: 32, sm: 48 }} px="md" gap="lg">
@@ -112,7 +130,12 @@ export function LoginPage() {
             {heading}
           </Title>
           {lead && <Text c="dimmed">{lead}</Text>}
-          <Button size="md" onClick={() => void login()} loading={busy === 'careslot'} disabled={!!busy && busy !== 'careslot'}>
+          <Button
+            size="md"
+            onClick={() => void login()}
+            loading={busy === 'careslot'}
+            disabled={!!busy && busy !== 'careslot'}
+          >
             {t('login.withProduct')}
           </Button>
           {config?.social && (

@@ -35,7 +35,10 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AccountCard heading={t('recovery.reset.heading')} lead={t('recovery.reset.lead', { min: PASSWORD_RULES.min })}>
+    <AccountCard
+      heading={t('recovery.reset.heading')}
+      lead={t('recovery.reset.lead', { min: PASSWORD_RULES.min })}
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {formError && (

@@ -11,7 +11,8 @@ let serial = 0;
 /** A JWT-shaped token with these claims (the pages only decode it; the server checks signatures); each one differs. */
 function token(claims: Record<string, unknown>) {
   serial += 1;
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${part({ alg: 'ES256' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, jti: `t-${serial}`, ...claims })}.signature`;
 }
 
@@ -45,7 +46,8 @@ function serve(answers: Record<string, unknown>) {
         .filter((k) => path.startsWith(k))
         .sort((a, b) => b.length - a.length)[0];
       const answer = key === undefined ? 404 : answers[key];
-      if (typeof answer === 'number') return Response.json({ status_code: answer, message: 'failed' }, { status: answer });
+      if (typeof answer === 'number')
+        return Response.json({ status_code: answer, message: 'failed' }, { status: answer });
       return Response.json(answer);
     }),
   );
@@ -54,7 +56,12 @@ function serve(answers: Record<string, unknown>) {
 const PRODUCT = (claims: Record<string, unknown>) => ({
   status_code: 200,
   message: 'OK',
-  data: { access_token: token(claims), expires_in: 3600, token_type: 'Bearer', application_id: 'careslot_web_app' },
+  data: {
+    access_token: token(claims),
+    expires_in: 3600,
+    token_type: 'Bearer',
+    application_id: 'careslot_web_app',
+  },
 });
 const ADMIN = '/careslot-administration/api/v2';
 
@@ -81,7 +88,11 @@ afterEach(() => {
 
 describe('§8 "Sign-in and account" messages on the single sign-on page', () => {
   it("says 'Practitioner not found' when no practitioner holds the token's identifiers", async () => {
-    serve({ '/api/app-config': CONFIG, [`${ADMIN}/practitioner/advance-search`]: { Data: [], Total: 0 }, [`${ADMIN}/practitioner/`]: 404 });
+    serve({
+      '/api/app-config': CONFIG,
+      [`${ADMIN}/practitioner/advance-search`]: { Data: [], Total: 0 },
+      [`${ADMIN}/practitioner/`]: 404,
+    });
     renderPage('/sso', `/sso#token=${token(PRACTITIONER)}`, <SsoPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Practitioner not found');
   });
@@ -129,8 +140,13 @@ describe('§8 "Sign-in and account" messages on the identity-provider callback',
   });
 
   it("says 'Something went wrong while retrieving practitioner roles.' when the roles cannot be read", async () => {
-    signInWith({ [`${ADMIN}/practitioner/advance-search`]: { Data: [{ Id: 'pr-1' }], Total: 1 }, [`${ADMIN}/practitionerrole/advance-search`]: 500 });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong while retrieving practitioner roles.');
+    signInWith({
+      [`${ADMIN}/practitioner/advance-search`]: { Data: [{ Id: 'pr-1' }], Total: 1 },
+      [`${ADMIN}/practitionerrole/advance-search`]: 500,
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong while retrieving practitioner roles.',
+    );
   });
 
   it("greets a practitioner with 'User Logged in successfully'", async () => {

@@ -46,7 +46,10 @@ export function SocialSignupPage() {
   };
 
   return (
-    <AccountCard heading={t('socialSignup.title')} lead={social ? t('socialSignup.lead', { name: social.name }) : t('socialSignup.unavailable')}>
+    <AccountCard
+      heading={t('socialSignup.title')}
+      lead={social ? t('socialSignup.lead', { name: social.name }) : t('socialSignup.unavailable')}
+    >
       <Stack gap="md">
         {failed && (
           <Alert color="red" role="alert">

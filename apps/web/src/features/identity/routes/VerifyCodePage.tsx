@@ -24,7 +24,8 @@ export function VerifyCodePage() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
-    if (!new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`).test(code)) return setError('recovery.errors.codeRequired');
+    if (!new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`).test(code))
+      return setError('recovery.errors.codeRequired');
     setError(null);
     try {
       await check.mutateAsync({ email, code });
@@ -87,7 +88,12 @@ export function VerifyCodePage() {
           </Button>
           <Text size="sm" ta="center">
             {t('recovery.verify.noCode')}{' '}
-            <Anchor component="button" type="button" onClick={() => void onResend()} disabled={resend.isPending}>
+            <Anchor
+              component="button"
+              type="button"
+              onClick={() => void onResend()}
+              disabled={resend.isPending}
+            >
               {t('recovery.verify.resend')}
             </Anchor>
           </Text>

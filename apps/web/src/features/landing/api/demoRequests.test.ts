@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorsFrom, validateDemoRequest } from './demoRequests';
 
-const valid = { name: 'Amara Okafor', practice: 'Lakeside Family Medicine', email: 'amara@lakeside.com', phone: '(312) 555-0142', interests: ['payments' as const] };
+const valid = {
+  name: 'Amara Okafor',
+  practice: 'Lakeside Family Medicine',
+  email: 'amara@lakeside.com',
+  phone: '(312) 555-0142',
+  interests: ['payments' as const],
+};
 
 describe('demo request form rules', () => {
   it('accepts a complete request', () => {
@@ -27,7 +33,12 @@ describe('demo request form rules', () => {
   });
 
   it("maps the server's 400 issues to the same messages", () => {
-    expect(errorsFrom([{ field: 'body.email', rule: 'invalid_format' }, { field: 'body.interests.0', rule: 'invalid_value' }])).toEqual({
+    expect(
+      errorsFrom([
+        { field: 'body.email', rule: 'invalid_format' },
+        { field: 'body.interests.0', rule: 'invalid_value' },
+      ]),
+    ).toEqual({
       email: 'demo.errors.emailInvalid',
       interests: 'demo.errors.interestsRequired',
     });

@@ -24,7 +24,9 @@ export function errorKey(field: DemoField, rule: string): string {
 export function errorsFrom(issues: { field: string; rule: string }[]): Partial<Record<DemoField, string>> {
   const result: Partial<Record<DemoField, string>> = {};
   for (const issue of issues) {
-    const field = FIELDS.find((f) => issue.field === f || issue.field.startsWith(`body.${f}`) || issue.field.startsWith(`${f}.`));
+    const field = FIELDS.find(
+      (f) => issue.field === f || issue.field.startsWith(`body.${f}`) || issue.field.startsWith(`${f}.`),
+    );
     if (field && !result[field]) result[field] = errorKey(field, issue.rule);
   }
   return result;
@@ -38,6 +40,7 @@ export function validateDemoRequest(input: DemoRequestInput): FieldErrors {
 
 export function useSubmitDemoRequest() {
   return useMutation({
-    mutationFn: (input: DemoRequestInput) => apiRequest<{ message: string }>(DEMO_REQUESTS_PATH, { method: 'POST', body: input }),
+    mutationFn: (input: DemoRequestInput) =>
+      apiRequest<{ message: string }>(DEMO_REQUESTS_PATH, { method: 'POST', body: input }),
   });
 }

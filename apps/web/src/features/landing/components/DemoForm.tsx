@@ -4,7 +4,13 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEMO_INTERESTS, DEMO_REQUEST_LIMITS, type DemoInterest } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
-import { errorsFrom, useSubmitDemoRequest, validateDemoRequest, type DemoField, type FieldErrors } from '../api/demoRequests';
+import {
+  errorsFrom,
+  useSubmitDemoRequest,
+  validateDemoRequest,
+  type DemoField,
+  type FieldErrors,
+} from '../api/demoRequests';
 import classes from '../routes/LandingPage.module.css';
 
 interface Values {
@@ -17,13 +23,30 @@ interface Values {
   website: string;
 }
 
-const EMPTY: Values = { name: '', practice: '', email: '', phone: '', interests: [], message: '', website: '' };
+const EMPTY: Values = {
+  name: '',
+  practice: '',
+  email: '',
+  phone: '',
+  interests: [],
+  message: '',
+  website: '',
+};
 const ORDER: DemoField[] = ['name', 'practice', 'email', 'phone', 'interests', 'message'];
 
 /** The Request a Demo form (practice-portal.md §2.14): required markers, messages per field, a honeypot. */
-export function DemoForm({ source, initialInterest }: { source: string | null; initialInterest: DemoInterest | null }) {
+export function DemoForm({
+  source,
+  initialInterest,
+}: {
+  source: string | null;
+  initialInterest: DemoInterest | null;
+}) {
   const { t } = useTranslation('landing');
-  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, interests: initialInterest ? [initialInterest] : [] }));
+  const [values, setValues] = useState<Values>(() => ({
+    ...EMPTY,
+    interests: initialInterest ? [initialInterest] : [],
+  }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -39,7 +62,9 @@ export function DemoForm({ source, initialInterest }: { source: string | null; i
   const focusFirstError = (found: FieldErrors) => {
     const first = ORDER.find((f) => found[f]);
     if (!first) return;
-    const target = form.current?.querySelector<HTMLElement>(first === 'interests' ? 'input[name="interests"]' : `[name="${first}"]`);
+    const target = form.current?.querySelector<HTMLElement>(
+      first === 'interests' ? 'input[name="interests"]' : `[name="${first}"]`,
+    );
     target?.focus();
   };
 
@@ -105,7 +130,13 @@ export function DemoForm({ source, initialInterest }: { source: string | null; i
   const error = (field: DemoField) => (errors[field] ? t(errors[field]) : undefined);
 
   return (
-    <form ref={form} className={classes.formCard} noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="request-demo-heading">
+    <form
+      ref={form}
+      className={classes.formCard}
+      noValidate
+      onSubmit={(e) => void onSubmit(e)}
+      aria-labelledby="request-demo-heading"
+    >
       <Text size="sm" c="dimmed" mb="md">
         {t('demo.required')}
       </Text>
@@ -116,10 +147,54 @@ export function DemoForm({ source, initialInterest }: { source: string | null; i
       ) : null}
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput name="name" label={t('demo.name')} withAsterisk aria-required autoComplete="name" maxLength={DEMO_REQUEST_LIMITS.name} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={error('name')} />
-          <TextInput name="practice" label={t('demo.practice')} withAsterisk aria-required autoComplete="organization" maxLength={DEMO_REQUEST_LIMITS.practice} value={values.practice} onChange={(e) => set('practice', e.currentTarget.value)} error={error('practice')} />
-          <TextInput name="email" type="email" label={t('demo.email')} withAsterisk aria-required autoComplete="email" maxLength={DEMO_REQUEST_LIMITS.email} value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={error('email')} />
-          <TextInput name="phone" type="tel" label={t('demo.phone')} description={t('demo.phoneHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} withAsterisk aria-required autoComplete="tel" maxLength={DEMO_REQUEST_LIMITS.phone + 3} value={values.phone} onChange={(e) => set('phone', e.currentTarget.value)} error={error('phone')} />
+          <TextInput
+            name="name"
+            label={t('demo.name')}
+            withAsterisk
+            aria-required
+            autoComplete="name"
+            maxLength={DEMO_REQUEST_LIMITS.name}
+            value={values.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={error('name')}
+          />
+          <TextInput
+            name="practice"
+            label={t('demo.practice')}
+            withAsterisk
+            aria-required
+            autoComplete="organization"
+            maxLength={DEMO_REQUEST_LIMITS.practice}
+            value={values.practice}
+            onChange={(e) => set('practice', e.currentTarget.value)}
+            error={error('practice')}
+          />
+          <TextInput
+            name="email"
+            type="email"
+            label={t('demo.email')}
+            withAsterisk
+            aria-required
+            autoComplete="email"
+            maxLength={DEMO_REQUEST_LIMITS.email}
+            value={values.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            error={error('email')}
+          />
+          <TextInput
+            name="phone"
+            type="tel"
+            label={t('demo.phone')}
+            description={t('demo.phoneHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            withAsterisk
+            aria-required
+            autoComplete="tel"
+            maxLength={DEMO_REQUEST_LIMITS.phone + 3}
+            value={values.phone}
+            onChange={(e) => set('phone', e.currentTarget.value)}
+            error={error('phone')}
+          />
         </SimpleGrid>
         <Checkbox.Group
           label={t('demo.interests')}
@@ -130,15 +205,38 @@ export function DemoForm({ source, initialInterest }: { source: string | null; i
         >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={8} mt={8}>
             {DEMO_INTERESTS.map((interest) => (
-              <Checkbox key={interest} name="interests" value={interest} label={t(`demo.interest.${interest}`)} />
+              <Checkbox
+                key={interest}
+                name="interests"
+                value={interest}
+                label={t(`demo.interest.${interest}`)}
+              />
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Textarea name="message" label={t('demo.message')} autosize minRows={2} maxRows={4} maxLength={DEMO_REQUEST_LIMITS.message} value={values.message} onChange={(e) => set('message', e.currentTarget.value)} error={error('message')} />
+        <Textarea
+          name="message"
+          label={t('demo.message')}
+          autosize
+          minRows={2}
+          maxRows={4}
+          maxLength={DEMO_REQUEST_LIMITS.message}
+          value={values.message}
+          onChange={(e) => set('message', e.currentTarget.value)}
+          error={error('message')}
+        />
         {/* Honeypot: hidden from people and assistive technology; bots that fill every field reveal themselves. */}
         <div className={classes.honeypot} aria-hidden="true">
           <label htmlFor="demo-website">{t('demo.website')}</label>
-          <input id="demo-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={values.website} onChange={(e) => set('website', e.currentTarget.value)} />
+          <input
+            id="demo-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values.website}
+            onChange={(e) => set('website', e.currentTarget.value)}
+          />
         </div>
         <Button type="submit" size="md" loading={submit.isPending} mt="xs">
           {t('demo.submit')}

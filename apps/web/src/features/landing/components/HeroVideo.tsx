@@ -8,7 +8,8 @@ const POSTER = '/landing/hero-poster.webp';
 const VIDEO = '/landing/hero.webm';
 
 function useReducedMotion(): boolean {
-  const query = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+  const query =
+    typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
   const [reduced, setReduced] = useState(query?.matches ?? false);
   useEffect(() => {
     if (!query) return;
@@ -62,7 +63,14 @@ export function HeroVideo() {
   return (
     <figure className={classes.heroMedia}>
       {reduced ? (
-        <img className={classes.heroPoster} src={POSTER} alt="" width={960} height={600} fetchPriority="high" />
+        <img
+          className={classes.heroPoster}
+          src={POSTER}
+          alt=""
+          width={960}
+          height={600}
+          fetchPriority="high"
+        />
       ) : (
         <>
           <video
@@ -77,8 +85,17 @@ export function HeroVideo() {
             aria-hidden="true"
             tabIndex={-1}
           />
-          <button type="button" className={classes.videoToggle} onClick={toggle} aria-label={paused ? t('hero.play') : t('hero.pause')}>
-            {paused ? <IconPlayerPlayFilled size={16} aria-hidden /> : <IconPlayerPauseFilled size={16} aria-hidden />}
+          <button
+            type="button"
+            className={classes.videoToggle}
+            onClick={toggle}
+            aria-label={paused ? t('hero.play') : t('hero.pause')}
+          >
+            {paused ? (
+              <IconPlayerPlayFilled size={16} aria-hidden />
+            ) : (
+              <IconPlayerPauseFilled size={16} aria-hidden />
+            )}
           </button>
         </>
       )}

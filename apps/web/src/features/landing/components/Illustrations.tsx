@@ -15,7 +15,13 @@ const VIOLET = '#6c5ce7';
 
 function Frame({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <svg viewBox="0 0 480 340" role="img" aria-label={label} width="100%" style={{ display: 'block', maxWidth: 520, height: 'auto' }}>
+    <svg
+      viewBox="0 0 480 340"
+      role="img"
+      aria-label={label}
+      width="100%"
+      style={{ display: 'block', maxWidth: 520, height: 'auto' }}
+    >
       <rect x="8" y="12" width="464" height="316" rx="18" fill="#ffffff" stroke={LINE} />
       <rect x="8" y="12" width="464" height="40" rx="18" fill={SOFT} />
       <rect x="8" y="40" width="464" height="12" fill={SOFT} />
@@ -28,18 +34,30 @@ function Frame({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const bar = (x: number, y: number, w: number, fill = LINE, h = 10) => <rect x={x} y={y} width={w} height={h} rx={h / 2} fill={fill} />;
+const bar = (x: number, y: number, w: number, fill = LINE, h = 10) => (
+  <rect x={x} y={y} width={w} height={h} rx={h / 2} fill={fill} />
+);
 
 function Star({ x, y, fill = AMBER }: { x: number; y: number; fill?: string }) {
-  return <path transform={`translate(${x} ${y}) scale(0.9)`} d="M10 0l3 6.5 7 .8-5.2 4.8 1.4 7L10 15.6 3.8 19.1l1.4-7L0 7.3l7-.8z" fill={fill} />;
+  return (
+    <path
+      transform={`translate(${x} ${y}) scale(0.9)`}
+      d="M10 0l3 6.5 7 .8-5.2 4.8 1.4 7L10 15.6 3.8 19.1l1.4-7L0 7.3l7-.8z"
+      fill={fill}
+    />
+  );
 }
 
 export function ReputationIllustration({ label }: { label: string }) {
   return (
     <Frame label={label}>
       <rect x="32" y="72" width="180" height="120" rx="14" fill={TEAL} />
-      <text x="56" y="132" fill="#ffffff" fontSize="44" fontWeight="700" fontFamily="Inter, sans-serif">4.9</text>
-      {[0, 1, 2, 3, 4].map((i) => <Star key={i} x={58 + i * 26} y={150} fill="#ffd666" />)}
+      <text x="56" y="132" fill="#ffffff" fontSize="44" fontWeight="700" fontFamily="Inter, sans-serif">
+        4.9
+      </text>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Star key={i} x={58 + i * 26} y={150} fill="#ffd666" />
+      ))}
       {[0, 1, 2, 3, 4].map((i) => (
         <g key={i}>
           <rect x="236" y={76 + i * 24} width="200" height="12" rx="6" fill={SOFT} />
@@ -52,7 +70,9 @@ export function ReputationIllustration({ label }: { label: string }) {
           <circle cx="58" cy={234 + i * 54} r="12" fill={i ? VIOLET : TEAL_LIGHT} />
           {bar(80, 224 + i * 54, 160, INK, 8)}
           {bar(80, 238 + i * 54, 260)}
-          {[0, 1, 2, 3, 4].map((s) => <Star key={s} x={356 + s * 18} y={226 + i * 54} />)}
+          {[0, 1, 2, 3, 4].map((s) => (
+            <Star key={s} x={356 + s * 18} y={226 + i * 54} />
+          ))}
         </g>
       ))}
     </Frame>
@@ -65,7 +85,15 @@ export function MessengerIllustration({ label }: { label: string }) {
       <rect x="8" y="52" width="150" height="276" fill={SOFT} />
       {[0, 1, 2, 3, 4].map((i) => (
         <g key={i}>
-          <rect x="18" y={66 + i * 50} width="130" height="40" rx="10" fill={i === 0 ? '#ffffff' : SOFT} stroke={i === 0 ? TEAL : 'none'} />
+          <rect
+            x="18"
+            y={66 + i * 50}
+            width="130"
+            height="40"
+            rx="10"
+            fill={i === 0 ? '#ffffff' : SOFT}
+            stroke={i === 0 ? TEAL : 'none'}
+          />
           <circle cx="38" cy={86 + i * 50} r="10" fill={[TEAL, VIOLET, AMBER, CORAL, TEAL_LIGHT][i]} />
           {bar(56, 78 + i * 50, 70, INK, 7)}
           {bar(56, 92 + i * 50, 82, LINE, 6)}
@@ -83,7 +111,13 @@ export function MessengerIllustration({ label }: { label: string }) {
       {bar(240, 240, 110)}
       <rect x="180" y="286" width="230" height="28" rx="14" fill="#ffffff" stroke={LINE} />
       <circle cx="436" cy="300" r="16" fill={TEAL} />
-      <path d="M429 300h14m-5-5l5 5-5 5" stroke="#ffffff" strokeWidth="2.5" fill="none" strokeLinecap="round" />
+      <path
+        d="M429 300h14m-5-5l5 5-5 5"
+        stroke="#ffffff"
+        strokeWidth="2.5"
+        fill="none"
+        strokeLinecap="round"
+      />
     </Frame>
   );
 }
@@ -101,7 +135,19 @@ export function SchedulingIllustration({ label }: { label: string }) {
           {bar(52 + d * 84, 141, 40, d === 1 ? '#ffffff' : INK, 8)}
           {[0, 1, 2, 3, 4].map((s) => {
             const isOpen = open.has(`${d}-${s}`);
-            return <rect key={s} x={36 + d * 84} y={172 + s * 30} width="72" height="22" rx="11" fill={isOpen ? '#ffffff' : SOFT} stroke={isOpen ? TEAL : 'none'} strokeWidth="1.5" />;
+            return (
+              <rect
+                key={s}
+                x={36 + d * 84}
+                y={172 + s * 30}
+                width="72"
+                height="22"
+                rx="11"
+                fill={isOpen ? '#ffffff' : SOFT}
+                stroke={isOpen ? TEAL : 'none'}
+                strokeWidth="1.5"
+              />
+            );
           })}
         </g>
       ))}
@@ -112,7 +158,13 @@ export function SchedulingIllustration({ label }: { label: string }) {
 
 export function CheckInIllustration({ label }: { label: string }) {
   return (
-    <svg viewBox="0 0 480 340" role="img" aria-label={label} width="100%" style={{ display: 'block', maxWidth: 520, height: 'auto' }}>
+    <svg
+      viewBox="0 0 480 340"
+      role="img"
+      aria-label={label}
+      width="100%"
+      style={{ display: 'block', maxWidth: 520, height: 'auto' }}
+    >
       <rect x="150" y="8" width="180" height="324" rx="28" fill={INK} />
       <rect x="160" y="22" width="160" height="296" rx="20" fill="#ffffff" />
       <rect x="212" y="30" width="56" height="8" rx="4" fill={INK} />
@@ -123,7 +175,15 @@ export function CheckInIllustration({ label }: { label: string }) {
         <g key={i}>
           <rect x="176" y={98 + i * 48} width="128" height="38" rx="10" fill={i < 3 ? '#eef8f7' : SOFT} />
           <circle cx="194" cy={117 + i * 48} r="9" fill={i < 3 ? TEAL : LINE} />
-          {i < 3 ? <path d={`M189 ${117 + i * 48}l4 4 7-8`} stroke="#ffffff" strokeWidth="2" fill="none" strokeLinecap="round" /> : null}
+          {i < 3 ? (
+            <path
+              d={`M189 ${117 + i * 48}l4 4 7-8`}
+              stroke="#ffffff"
+              strokeWidth="2"
+              fill="none"
+              strokeLinecap="round"
+            />
+          ) : null}
           {bar(210, 112 + i * 48, 76, i < 3 ? INK : LINE, 8)}
         </g>
       ))}
@@ -133,7 +193,13 @@ export function CheckInIllustration({ label }: { label: string }) {
       {bar(38, 168, 80)}
       <rect x="346" y="96" width="112" height="120" rx="14" fill="#ffffff" stroke={LINE} />
       {[0, 1, 2, 3].map((i) => bar(360, 112 + i * 18, [84, 60, 72, 50][i]!))}
-      <path d="M362 190c14-10 24 8 38-2s24 6 40-4" stroke={VIOLET} strokeWidth="3" fill="none" strokeLinecap="round" />
+      <path
+        d="M362 190c14-10 24 8 38-2s24 6 40-4"
+        stroke={VIOLET}
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -149,7 +215,9 @@ export function TelemedicineIllustration({ label }: { label: string }) {
       <rect x="340" y="186" width="100" height="74" rx="10" fill="#385a78" stroke="#ffffff" strokeWidth="2" />
       <circle cx="390" cy="214" r="14" fill="#c8906a" />
       <path d="M366 260c2-18 12-26 24-26s22 8 24 26z" fill={VIOLET} />
-      {[0, 1, 2].map((i) => <circle key={i} cx={196 + i * 44} cy="302" r="16" fill={i === 2 ? CORAL : SOFT} />)}
+      {[0, 1, 2].map((i) => (
+        <circle key={i} cx={196 + i * 44} cy="302" r="16" fill={i === 2 ? CORAL : SOFT} />
+      ))}
       <rect x="34" y="76" width="86" height="22" rx="11" fill="rgba(255,255,255,0.16)" />
       <circle cx="50" cy="87" r="5" fill={CORAL} />
       {bar(62, 83, 48, '#ffffff', 8)}
@@ -162,15 +230,35 @@ export function SurveysIllustration({ label }: { label: string }) {
   return (
     <Frame label={label}>
       <rect x="32" y="72" width="130" height="110" rx="14" fill={TEAL} />
-      <text x="52" y="136" fill="#ffffff" fontSize="40" fontWeight="700" fontFamily="Inter, sans-serif">92</text>
+      <text x="52" y="136" fill="#ffffff" fontSize="40" fontWeight="700" fontFamily="Inter, sans-serif">
+        92
+      </text>
       {bar(52, 152, 80, TEAL_LIGHT, 8)}
       <rect x="180" y="72" width="268" height="110" rx="14" fill={SOFT} />
-      {heights.map((h, i) => <rect key={i} x={200 + i * 34} y={170 - h * 0.85} width="20" height={h * 0.85} rx="6" fill={i === heights.length - 1 ? TEAL : TEAL_LIGHT} />)}
+      {heights.map((h, i) => (
+        <rect
+          key={i}
+          x={200 + i * 34}
+          y={170 - h * 0.85}
+          width="20"
+          height={h * 0.85}
+          rx="6"
+          fill={i === heights.length - 1 ? TEAL : TEAL_LIGHT}
+        />
+      ))}
       {[0, 1, 2].map((i) => (
         <g key={i}>
           <rect x="32" y={200 + i * 40} width="416" height="30" rx="10" fill="#ffffff" stroke={LINE} />
           {bar(48, 210 + i * 40, [120, 160, 100][i]!, INK, 9)}
-          {[0, 1, 2, 3, 4].map((s) => <circle key={s} cx={330 + s * 24} cy={215 + i * 40} r="8" fill={s <= [4, 3, 4][i]! ? AMBER : SOFT} />)}
+          {[0, 1, 2, 3, 4].map((s) => (
+            <circle
+              key={s}
+              cx={330 + s * 24}
+              cy={215 + i * 40}
+              r="8"
+              fill={s <= [4, 3, 4][i]! ? AMBER : SOFT}
+            />
+          ))}
         </g>
       ))}
     </Frame>
@@ -211,8 +299,22 @@ export function ContinuedCareIllustration({ label }: { label: string }) {
       <line x1="76" y1="80" x2="76" y2="306" stroke={TEAL_LIGHT} strokeWidth="6" strokeLinecap="round" />
       {[0, 1, 2, 3].map((i) => (
         <g key={i}>
-          <circle cx="76" cy={96 + i * 62} r="14" fill={i < 3 ? TEAL : '#ffffff'} stroke={TEAL} strokeWidth="3" />
-          <rect x="106" y={74 + i * 62} width={[300, 250, 330, 280][i]} height="46" rx="12" fill={i === 1 ? '#f1eefe' : SOFT} />
+          <circle
+            cx="76"
+            cy={96 + i * 62}
+            r="14"
+            fill={i < 3 ? TEAL : '#ffffff'}
+            stroke={TEAL}
+            strokeWidth="3"
+          />
+          <rect
+            x="106"
+            y={74 + i * 62}
+            width={[300, 250, 330, 280][i]}
+            height="46"
+            rx="12"
+            fill={i === 1 ? '#f1eefe' : SOFT}
+          />
           {bar(122, 88 + i * 62, [140, 120, 170, 150][i]!, INK, 9)}
           {bar(122, 104 + i * 62, [220, 180, 240, 200][i]!)}
         </g>

@@ -42,12 +42,42 @@ const FEATURES: Feature[] = [
       { value: '20M', key: 'consumers' },
     ],
   },
-  { section: 'messenger', copy: 'messenger', points: ['inbox', 'reminders', 'team'], Illustration: MessengerIllustration },
-  { section: 'online-scheduling', copy: 'scheduling', points: ['always', 'checks', 'copays', 'confirm'], Illustration: SchedulingIllustration },
-  { section: 'digital-check-in', copy: 'checkin', points: ['forms', 'insurance', 'queue'], Illustration: CheckInIllustration },
-  { section: 'telemedicine', copy: 'telemedicine', points: ['noApp', 'privacy', 'ehr'], Illustration: TelemedicineIllustration },
-  { section: 'patient-surveys', copy: 'surveys', points: ['automated', 'alerts', 'trends'], Illustration: SurveysIllustration },
-  { section: 'payments', copy: 'payments', points: ['previsit', 'cardOnFile', 'posting'], Illustration: PaymentsIllustration },
+  {
+    section: 'messenger',
+    copy: 'messenger',
+    points: ['inbox', 'reminders', 'team'],
+    Illustration: MessengerIllustration,
+  },
+  {
+    section: 'online-scheduling',
+    copy: 'scheduling',
+    points: ['always', 'checks', 'copays', 'confirm'],
+    Illustration: SchedulingIllustration,
+  },
+  {
+    section: 'digital-check-in',
+    copy: 'checkin',
+    points: ['forms', 'insurance', 'queue'],
+    Illustration: CheckInIllustration,
+  },
+  {
+    section: 'telemedicine',
+    copy: 'telemedicine',
+    points: ['noApp', 'privacy', 'ehr'],
+    Illustration: TelemedicineIllustration,
+  },
+  {
+    section: 'patient-surveys',
+    copy: 'surveys',
+    points: ['automated', 'alerts', 'trends'],
+    Illustration: SurveysIllustration,
+  },
+  {
+    section: 'payments',
+    copy: 'payments',
+    points: ['previsit', 'cardOnFile', 'posting'],
+    Illustration: PaymentsIllustration,
+  },
   {
     section: 'continued-care',
     copy: 'care',
@@ -101,15 +131,34 @@ export function LandingPage({ languageMenu, languageGrid, supportEmail, onFindDo
 
       <header className={classes.bar}>
         <Container size="xl" className={classes.barInner}>
-          <a href="?section=home" onClick={open('home')} className={classes.brand} aria-label={t('sections.home')}>
+          <a
+            href="?section=home"
+            onClick={open('home')}
+            className={classes.brand}
+            aria-label={t('sections.home')}
+          >
             <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden>
               <rect width="32" height="32" rx="9" fill="#0b7a74" />
-              <path d="M9 16.5l4.5 4.5L23 11.5" stroke="#fff" strokeWidth="3.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M9 16.5l4.5 4.5L23 11.5"
+                stroke="#fff"
+                strokeWidth="3.2"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <span>CareSlot</span>
             <span className={classes.brandTag}>{t('nav.label')}</span>
           </a>
-          <Group component="nav" aria-label={t('nav.label')} gap="lg" visibleFrom="lg" ml="auto" wrap="nowrap">
+          <Group
+            component="nav"
+            aria-label={t('nav.label')}
+            gap="lg"
+            visibleFrom="lg"
+            ml="auto"
+            wrap="nowrap"
+          >
             <Anchor href="/" onClick={findDoctor} className={classes.barLink}>
               {t('nav.findDoctor')}
             </Anchor>
@@ -119,7 +168,12 @@ export function LandingPage({ languageMenu, languageGrid, supportEmail, onFindDo
           </Group>
           <Group gap="sm" ml={{ base: 'auto', lg: 'lg' }} wrap="nowrap">
             {languageMenu}
-            <Button component="a" href="?section=request-demo" onClick={open('request-demo')} visibleFrom="sm">
+            <Button
+              component="a"
+              href="?section=request-demo"
+              onClick={open('request-demo')}
+              visibleFrom="sm"
+            >
               {t('nav.requestDemo')}
             </Button>
             <Burger
@@ -140,7 +194,11 @@ export function LandingPage({ languageMenu, languageGrid, supportEmail, onFindDo
               <ol className={classes.menuList}>
                 {LANDING_SECTIONS.map((section) => (
                   <li key={section}>
-                    <a href={`?section=${section}`} onClick={open(section)} aria-current={active === section ? 'step' : undefined}>
+                    <a
+                      href={`?section=${section}`}
+                      onClick={open(section)}
+                      aria-current={active === section ? 'step' : undefined}
+                    >
                       <span className={classes.menuNumber}>{pad(number(section))}</span>
                       {t(`sections.${section}`)}
                     </a>
@@ -181,7 +239,12 @@ export function LandingPage({ languageMenu, languageGrid, supportEmail, onFindDo
         </ol>
       </nav>
 
-      <section id="home" className={`${classes.section} ${classes.hero}`} aria-labelledby="home-heading" tabIndex={-1}>
+      <section
+        id="home"
+        className={`${classes.section} ${classes.hero}`}
+        aria-labelledby="home-heading"
+        tabIndex={-1}
+      >
         <Container size="xl" className={classes.split}>
           <div className={classes.heroText}>
             <Title order={1} id="home-heading" className={classes.heroTitle}>
@@ -190,10 +253,22 @@ export function LandingPage({ languageMenu, languageGrid, supportEmail, onFindDo
             <p className={classes.heroSubtitle}>{t('hero.subheading')}</p>
             <Text className={classes.heroLead}>{t('hero.lead')}</Text>
             <Group gap="sm" mt="xl">
-              <Button size="lg" component="a" href="?section=request-demo" onClick={open('request-demo')} rightSection={<IconArrowRight size={18} aria-hidden />}>
+              <Button
+                size="lg"
+                component="a"
+                href="?section=request-demo"
+                onClick={open('request-demo')}
+                rightSection={<IconArrowRight size={18} aria-hidden />}
+              >
                 {t('hero.cta')}
               </Button>
-              <Button size="lg" variant="white" component="a" href="?section=reputation-management" onClick={open('reputation-management')}>
+              <Button
+                size="lg"
+                variant="white"
+                component="a"
+                href="?section=reputation-management"
+                onClick={open('reputation-management')}
+              >
                 {t('hero.explore')}
               </Button>
             </Group>
@@ -203,7 +278,14 @@ export function LandingPage({ languageMenu, languageGrid, supportEmail, onFindDo
       </section>
 
       {FEATURES.map(({ section, copy, points, Illustration, figures }, index) => (
-        <section key={section} id={section} className={classes.section} data-tone={index % 2 ? 'tint' : undefined} aria-labelledby={`${section}-heading`} tabIndex={-1}>
+        <section
+          key={section}
+          id={section}
+          className={classes.section}
+          data-tone={index % 2 ? 'tint' : undefined}
+          aria-labelledby={`${section}-heading`}
+          tabIndex={-1}
+        >
           <Container size="xl" className={classes.split} data-flip={index % 2 ? true : undefined}>
             <div className={classes.copy}>
               <Text className={classes.eyebrow}>
@@ -240,7 +322,12 @@ export function LandingPage({ languageMenu, languageGrid, supportEmail, onFindDo
         </section>
       ))}
 
-      <section id="request-demo" className={`${classes.section} ${classes.demo}`} aria-labelledby="request-demo-heading" tabIndex={-1}>
+      <section
+        id="request-demo"
+        className={`${classes.section} ${classes.demo}`}
+        aria-labelledby="request-demo-heading"
+        tabIndex={-1}
+      >
         <Container size="xl" className={classes.split}>
           <div className={classes.copy}>
             <Text className={classes.eyebrowLight}>

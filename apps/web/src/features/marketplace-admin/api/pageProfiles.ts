@@ -1,5 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageProfileEntityType, PageProfileSettings, PageProfileUpdate, VisitType } from '@careslot/contracts';
+import type {
+  PageProfileEntityType,
+  PageProfileSettings,
+  PageProfileUpdate,
+  VisitType,
+} from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 
 const MARKETPLACE = '/careslot-marketplace/api/v1';
@@ -56,16 +61,23 @@ export function useCatalogActions() {
   return {
     edit: useMutation({
       mutationFn: ({ id, VisitTypes }: { id: string; VisitTypes: VisitType[] }) =>
-        apiRequest<PageProfileSettings>(`${MARKETPLACE}/catalogs/${id}`, { method: 'PUT', body: { VisitTypes } }),
+        apiRequest<PageProfileSettings>(`${MARKETPLACE}/catalogs/${id}`, {
+          method: 'PUT',
+          body: { VisitTypes },
+        }),
       onSuccess: done,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => apiRequest<PageProfileSettings>(`${MARKETPLACE}/catalogs/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: string) =>
+        apiRequest<PageProfileSettings>(`${MARKETPLACE}/catalogs/${id}`, { method: 'DELETE' }),
       onSuccess: done,
     }),
     add: useMutation({
       mutationFn: (entity: { EntityType: PageProfileEntityType; EntityId: string }) =>
-        apiRequest<{ Ids: string[] }>('/careslot-gateway/market-place/calendar/add', { method: 'POST', body: { Entities: [entity] } }),
+        apiRequest<{ Ids: string[] }>('/careslot-gateway/market-place/calendar/add', {
+          method: 'POST',
+          body: { Entities: [entity] },
+        }),
       onSuccess: done,
     }),
   };

@@ -1,10 +1,30 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Container, Group, NativeSelect, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { PAGE_PROFILE_ENTITY_TYPES, VISIT_TYPES, type PageProfileEntityType, type PageProfileSettings, type VisitType } from '@careslot/contracts';
+import {
+  PAGE_PROFILE_ENTITY_TYPES,
+  VISIT_TYPES,
+  type PageProfileEntityType,
+  type PageProfileSettings,
+  type VisitType,
+} from '@careslot/contracts';
 import { hasRole, useSession } from '../../../shared/session/session';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { PROFILE_PAGE_SIZE, useCatalogActions, usePageProfiles } from '../api/pageProfiles';
@@ -28,12 +48,20 @@ function EntryRow({ entry }: { entry: PageProfileSettings }) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge color={entry.IsPublished ? 'teal.9' : 'gray'} variant={entry.IsPublished ? 'filled' : 'light'} tt="none">
+        <Badge
+          color={entry.IsPublished ? 'teal.9' : 'gray'}
+          variant={entry.IsPublished ? 'filled' : 'light'}
+          tt="none"
+        >
           {entry.IsPublished ? t('listed') : t('notListed')}
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Checkbox.Group value={types} onChange={setTypes} aria-label={t('visitTypesOf', { name: entry.Name })}>
+        <Checkbox.Group
+          value={types}
+          onChange={setTypes}
+          aria-label={t('visitTypesOf', { name: entry.Name })}
+        >
           <Group gap="xs">
             {VISIT_TYPES.map((type) => (
               <Checkbox key={type} value={type} label={t(`visitTypes.${type}`)} size="xs" />
@@ -48,15 +76,33 @@ function EntryRow({ entry }: { entry: PageProfileSettings }) {
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="light" disabled={!changed || busy} onClick={() => actions.edit.mutate({ id: entry.Id, VisitTypes: types as VisitType[] })} aria-label={t('saveOf', { name: entry.Name })}>
+          <Button
+            size="xs"
+            variant="light"
+            disabled={!changed || busy}
+            onClick={() => actions.edit.mutate({ id: entry.Id, VisitTypes: types as VisitType[] })}
+            aria-label={t('saveOf', { name: entry.Name })}
+          >
             {t('save')}
           </Button>
           {entry.IsPublished ? (
-            <Button size="xs" color="red" variant="subtle" loading={actions.remove.isPending} onClick={() => actions.remove.mutate(entry.Id)} aria-label={t('removeOf', { name: entry.Name })}>
+            <Button
+              size="xs"
+              color="red"
+              variant="subtle"
+              loading={actions.remove.isPending}
+              onClick={() => actions.remove.mutate(entry.Id)}
+              aria-label={t('removeOf', { name: entry.Name })}
+            >
               {t('remove')}
             </Button>
           ) : (
-            <Button size="xs" loading={actions.add.isPending} onClick={() => actions.add.mutate({ EntityType: entry.Entity.Type, EntityId: entry.Entity.Id })} aria-label={t('addOf', { name: entry.Name })}>
+            <Button
+              size="xs"
+              loading={actions.add.isPending}
+              onClick={() => actions.add.mutate({ EntityType: entry.Entity.Type, EntityId: entry.Entity.Id })}
+              aria-label={t('addOf', { name: entry.Name })}
+            >
               {t('add')}
             </Button>
           )}
@@ -127,7 +173,10 @@ export function MarketplaceAdminPage() {
               <NativeSelect
                 label={t('type')}
                 value={entityType}
-                data={[{ value: '', label: t('allTypes') }, ...PAGE_PROFILE_ENTITY_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))]}
+                data={[
+                  { value: '', label: t('allTypes') },
+                  ...PAGE_PROFILE_ENTITY_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
+                ]}
                 onChange={(event) => {
                   setEntityType(event.currentTarget.value as PageProfileEntityType | '');
                   setPage(1);
@@ -159,13 +208,21 @@ export function MarketplaceAdminPage() {
                     </Table.Thead>
                     <Table.Tbody>
                       {list.data.Data.map((entry) => (
-                        <EntryRow key={`${entry.Id}:${entry.VisitTypes.join()}:${entry.IsPublished}`} entry={entry} />
+                        <EntryRow
+                          key={`${entry.Id}:${entry.VisitTypes.join()}:${entry.IsPublished}`}
+                          entry={entry}
+                        />
                       ))}
                     </Table.Tbody>
                   </Table>
                 </Table.ScrollContainer>
                 {list.data.Total > PROFILE_PAGE_SIZE ? (
-                  <Pagination total={Math.ceil(list.data.Total / PROFILE_PAGE_SIZE)} value={page} onChange={setPage} aria-label={t('pages')} />
+                  <Pagination
+                    total={Math.ceil(list.data.Total / PROFILE_PAGE_SIZE)}
+                    value={page}
+                    onChange={setPage}
+                    aria-label={t('pages')}
+                  />
                 ) : null}
               </>
             )}

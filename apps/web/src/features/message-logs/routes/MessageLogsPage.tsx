@@ -1,9 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Container, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session';
-import { MESSAGE_LOGS_PAGE_SIZE, messageLogsFile, useMessageLogs, type MessageLogFilter } from '../api/messageLogs';
+import {
+  MESSAGE_LOGS_PAGE_SIZE,
+  messageLogsFile,
+  useMessageLogs,
+  type MessageLogFilter,
+} from '../api/messageLogs';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -18,7 +36,9 @@ export function MessageLogsPage() {
   const [from, setFrom] = useState(day(new Date(today.getTime() - 30 * 86_400_000)));
   const [to, setTo] = useState(day(today));
   const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<MessageLogFilter | null>(organizationId ? { OrganizationId: organizationId, From: from, To: to } : null);
+  const [filter, setFilter] = useState<MessageLogFilter | null>(
+    organizationId ? { OrganizationId: organizationId, From: from, To: to } : null,
+  );
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<'download' | 'print' | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -38,7 +58,12 @@ export function MessageLogsPage() {
     event.preventDefault();
     if (!from || !to || rangeError) return;
     setPage(1);
-    setFilter({ OrganizationId: organizationId, From: from, To: to, ...(search.trim() ? { Search: search.trim() } : {}) });
+    setFilter({
+      OrganizationId: organizationId,
+      From: from,
+      To: to,
+      ...(search.trim() ? { Search: search.trim() } : {}),
+    });
   };
 
   const file = async (kind: 'download' | 'print') => {
@@ -49,7 +74,11 @@ export function MessageLogsPage() {
     setBusy(kind);
     try {
       const text = await messageLogsFile(filter, kind);
-      const url = URL.createObjectURL(new Blob([text], { type: kind === 'download' ? 'text/csv;charset=utf-8' : 'text/html;charset=utf-8' }));
+      const url = URL.createObjectURL(
+        new Blob([text], {
+          type: kind === 'download' ? 'text/csv;charset=utf-8' : 'text/html;charset=utf-8',
+        }),
+      );
       if (kind === 'download') {
         const link = document.createElement('a');
         link.href = url;
@@ -70,7 +99,11 @@ export function MessageLogsPage() {
     }
   };
 
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(iso));
   const total = logs.data?.Total ?? 0;
 
   return (
@@ -82,21 +115,61 @@ export function MessageLogsPage() {
         <Text c="dimmed" size="sm">
           {t('lead')}
         </Text>
-        <Paper withBorder radius="lg" p="md" component="form" onSubmit={find} noValidate aria-label={t('filters')}>
+        <Paper
+          withBorder
+          radius="lg"
+          p="md"
+          component="form"
+          onSubmit={find}
+          noValidate
+          aria-label={t('filters')}
+        >
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput type="date" label={t('from')} required value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={!from ? t('errors.required') : undefined} />
-            <TextInput type="date" label={t('to')} required value={to} onChange={(e) => setTo(e.currentTarget.value)} error={!to ? t('errors.required') : (rangeError ?? undefined)} />
-            <TextInput label={t('search')} description={t('searchHint')} maxLength={50} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+            <TextInput
+              type="date"
+              label={t('from')}
+              required
+              value={from}
+              onChange={(e) => setFrom(e.currentTarget.value)}
+              error={!from ? t('errors.required') : undefined}
+            />
+            <TextInput
+              type="date"
+              label={t('to')}
+              required
+              value={to}
+              onChange={(e) => setTo(e.currentTarget.value)}
+              error={!to ? t('errors.required') : (rangeError ?? undefined)}
+            />
+            <TextInput
+              label={t('search')}
+              description={t('searchHint')}
+              maxLength={50}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+            />
             <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
               {t('find')}
             </Button>
           </Group>
         </Paper>
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={busy === 'download'} disabled={!filter} onClick={() => void file('download')}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={busy === 'download'}
+            disabled={!filter}
+            onClick={() => void file('download')}
+          >
             {t('download')}
           </Button>
-          <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} loading={busy === 'print'} disabled={!filter} onClick={() => void file('print')}>
+          <Button
+            variant="default"
+            leftSection={<IconPrinter size={16} aria-hidden />}
+            loading={busy === 'print'}
+            disabled={!filter}
+            onClick={() => void file('print')}
+          >
             {t('print')}
           </Button>
         </Group>
@@ -138,7 +211,13 @@ export function MessageLogsPage() {
             </Table.ScrollContainer>
           )}
           {total > MESSAGE_LOGS_PAGE_SIZE && (
-            <Pagination mt="sm" total={Math.ceil(total / MESSAGE_LOGS_PAGE_SIZE)} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': t(`pages.${control}`) })} />
+            <Pagination
+              mt="sm"
+              total={Math.ceil(total / MESSAGE_LOGS_PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': t(`pages.${control}`) })}
+            />
           )}
         </Paper>
       </Stack>

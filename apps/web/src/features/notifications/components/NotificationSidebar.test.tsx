@@ -50,9 +50,15 @@ function server(records: unknown[]) {
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = input;
-      calls.push({ url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(init.body as string) : undefined });
+      calls.push({
+        url,
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(init.body as string) : undefined,
+      });
       if (url.includes('mark-as-seen')) return Response.json(true);
-      return Response.json(records, { headers: { 'x-total-count': String(records.length), 'x-unseen-count': '1' } });
+      return Response.json(records, {
+        headers: { 'x-total-count': String(records.length), 'x-unseen-count': '1' },
+      });
     }),
   );
   return calls;
@@ -67,7 +73,10 @@ describe('notification sidebar', () => {
   });
 
   it('lists each notification with its status dot, patient, start time, age and the provider, and marks the new ones seen on the server', async () => {
-    const calls = server([record(NEW_ID, false, 'Scheduled', 2 * 3_600_000, ['Jordan', 'Ellis']), record(OLD_ID, true, 'Canceled', 3 * 86_400_000, ['Avery', 'Stone'])]);
+    const calls = server([
+      record(NEW_ID, false, 'Scheduled', 2 * 3_600_000, ['Jordan', 'Ellis']),
+      record(OLD_ID, true, 'Canceled', 3 * 86_400_000, ['Avery', 'Stone']),
+    ]);
     setSession({ user: provider, accessToken: 't', isGuest: false });
     setHeaderState({ notificationCount: 1 });
     renderRoute(<NotificationSidebar opened onClose={() => {}} />);
@@ -95,7 +104,12 @@ describe('notification sidebar', () => {
   });
 
   it('mounts only the rows in view of 10,000 notifications', async () => {
-    const many = Array.from({ length: 10_000 }, (_, i) => record(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, true, 'Pending', i * 60_000, ['Patient', String(i)]));
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      record(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, true, 'Pending', i * 60_000, [
+        'Patient',
+        String(i),
+      ]),
+    );
     server(many);
     setSession({ user: provider, accessToken: 't', isGuest: false });
     renderRoute(<NotificationSidebar opened onClose={() => {}} />);

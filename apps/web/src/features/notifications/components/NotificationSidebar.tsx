@@ -46,7 +46,9 @@ function NotificationRow({
       : '');
   const patient = `${item.patient_name.first_name} ${item.patient_name.last_name}`.trim();
   // The visit's time as it will be lived: in the facility's zone when the record names it.
-  const when = item.time_zone ? new TZDate(item.appointment_start_date, item.time_zone) : new Date(item.appointment_start_date);
+  const when = item.time_zone
+    ? new TZDate(item.appointment_start_date, item.time_zone)
+    : new Date(item.appointment_start_date);
   const start = format(when, 'MMMM d, h:mm a', { locale: dateLocale(i18n.language) });
   return (
     <Box className={classes.row} data-new={fresh || undefined}>

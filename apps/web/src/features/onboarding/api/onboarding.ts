@@ -6,7 +6,8 @@ import { apiRequest } from '../../../shared/api/client';
 export function useOnboardPractice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: OnboardingRequest) => apiRequest<OnboardingResult>('/careslot-gateway/organization/add', { method: 'POST', body: request }),
+    mutationFn: (request: OnboardingRequest) =>
+      apiRequest<OnboardingResult>('/careslot-gateway/organization/add', { method: 'POST', body: request }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['practices'] }),
   });
 }

@@ -2,10 +2,17 @@ import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { APPOINTMENT_ACTION_PATH, APPOINTMENT_ACTIONS, type AppointmentAction, type AppointmentActionResult } from '@careslot/contracts';
+import {
+  APPOINTMENT_ACTION_PATH,
+  APPOINTMENT_ACTIONS,
+  type AppointmentAction,
+  type AppointmentActionResult,
+} from '@careslot/contracts';
 import { ApiError, apiRequest } from '../../../shared/api/client';
 
-type Outcome = { kind: 'done'; result: AppointmentActionResult['data'] } | { kind: 'failed'; reason: 'invalid' | 'unchangeable' | 'failed' };
+type Outcome =
+  | { kind: 'done'; result: AppointmentActionResult['data'] }
+  | { kind: 'failed'; reason: 'invalid' | 'unchangeable' | 'failed' };
 
 interface LinkParts {
   id: string;
@@ -20,7 +27,14 @@ export function readActionLink(params: URLSearchParams): LinkParts | null {
   const action = params.get('action') ?? '';
   const exp = Number(params.get('exp'));
   const sig = params.get('sig') ?? '';
-  if (!id || !(APPOINTMENT_ACTIONS as readonly string[]).includes(action) || !Number.isSafeInteger(exp) || exp <= 0 || !sig) return null;
+  if (
+    !id ||
+    !(APPOINTMENT_ACTIONS as readonly string[]).includes(action) ||
+    !Number.isSafeInteger(exp) ||
+    exp <= 0 ||
+    !sig
+  )
+    return null;
   return { id, action: action as AppointmentAction, exp, sig };
 }
 
@@ -68,7 +82,10 @@ export function AppointmentActionPage() {
       setOutcome({ kind: 'done', result: answer.data });
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
-      setOutcome({ kind: 'failed', reason: status === 400 || status === 404 ? 'invalid' : status === 409 ? 'unchangeable' : 'failed' });
+      setOutcome({
+        kind: 'failed',
+        reason: status === 400 || status === 404 ? 'invalid' : status === 409 ? 'unchangeable' : 'failed',
+      });
     } finally {
       setBusy(false);
     }
@@ -104,13 +121,24 @@ export function AppointmentActionPage() {
     }
     return (
       <Stack gap="md">
-        <Text>{link.action === 'confirm' ? t('appointmentAction.confirmLead') : t('appointmentAction.cancelLead')}</Text>
+        <Text>
+          {link.action === 'confirm' ? t('appointmentAction.confirmLead') : t('appointmentAction.cancelLead')}
+        </Text>
         {outcome?.kind === 'failed' && (
           <Alert color="red" role="alert">
-            {t(outcome.reason === 'unchangeable' ? 'appointmentAction.unchangeable' : 'appointmentAction.failed')}
+            {t(
+              outcome.reason === 'unchangeable'
+                ? 'appointmentAction.unchangeable'
+                : 'appointmentAction.failed',
+            )}
           </Alert>
         )}
-        <Button size="md" color={link.action === 'cancel' ? 'red' : undefined} loading={busy} onClick={() => void act()}>
+        <Button
+          size="md"
+          color={link.action === 'cancel' ? 'red' : undefined}
+          loading={busy}
+          onClick={() => void act()}
+        >
           {link.action === 'confirm' ? t('appointmentAction.confirm') : t('appointmentAction.cancel')}
         </Button>
       </Stack>
@@ -122,7 +150,9 @@ export function AppointmentActionPage() {
       <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
           <Title order={1} size="h2">
-            {params.get('action') === 'cancel' ? t('appointmentAction.cancelTitle') : t('appointmentAction.title')}
+            {params.get('action') === 'cancel'
+              ? t('appointmentAction.cancelTitle')
+              : t('appointmentAction.title')}
           </Title>
           {body}
           <Anchor component={Link} to="/login" ta="center" fw={600}>

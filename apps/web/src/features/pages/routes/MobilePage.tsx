@@ -24,14 +24,31 @@ export function MobilePage() {
           <Title order={1}>{t('mobile.title')}</Title>
           <Text c="dimmed">{t('mobile.lead')}</Text>
         </Stack>
-        <Button component={Link} to="/provider-search" size="lg" leftSection={<IconSearch size={20} aria-hidden />}>
+        <Button
+          component={Link}
+          to="/provider-search"
+          size="lg"
+          leftSection={<IconSearch size={20} aria-hidden />}
+        >
           {t('mobile.findCare')}
         </Button>
-        <Button component={Link} to={PATIENT_PORTAL_BASE} size="lg" variant="light" leftSection={<IconCalendarEvent size={20} aria-hidden />}>
+        <Button
+          component={Link}
+          to={PATIENT_PORTAL_BASE}
+          size="lg"
+          variant="light"
+          leftSection={<IconCalendarEvent size={20} aria-hidden />}
+        >
           {t('mobile.appointments')}
         </Button>
         {!user && (
-          <Button component={Link} to={SIGN_UP_URL} size="lg" variant="default" leftSection={<IconUserPlus size={20} aria-hidden />}>
+          <Button
+            component={Link}
+            to={SIGN_UP_URL}
+            size="lg"
+            variant="default"
+            leftSection={<IconUserPlus size={20} aria-hidden />}
+          >
             {t('mobile.createAccount')}
           </Button>
         )}

@@ -5,7 +5,9 @@ const id = '7d0f3b56-2d6e-4a43-9d4c-3f1f3c1e9a11';
 
 describe('the appointment-action link (decision 0042)', () => {
   it('reads the appointment, the action, the expiry and the signature', () => {
-    expect(readActionLink(new URLSearchParams(`id=${id}&action=cancel&exp=1900000000&sig=abcdefghijklmnop`))).toEqual({
+    expect(
+      readActionLink(new URLSearchParams(`id=${id}&action=cancel&exp=1900000000&sig=abcdefghijklmnop`)),
+    ).toEqual({
       id,
       action: 'cancel',
       exp: 1900000000,

@@ -29,7 +29,10 @@ export function useSurveyAppointment(id: string, link: SurveyLinkQuery | null) {
   return useQuery({
     queryKey: [KEY, 'info', id, link?.sig],
     queryFn: ({ signal }) =>
-      apiRequest<{ data: SurveyAppointmentInfo }>(`${SURVEY_API}/survey/appointment/${encodeURIComponent(id)}`, { query: query(link!), signal }).then((a) => a.data),
+      apiRequest<{ data: SurveyAppointmentInfo }>(
+        `${SURVEY_API}/survey/appointment/${encodeURIComponent(id)}`,
+        { query: query(link!), signal },
+      ).then((a) => a.data),
     enabled: !!link,
     gcTime: 0,
     retry: false,
@@ -41,7 +44,10 @@ export function useSurveyQuestions(id: string, link: SurveyLinkQuery | null) {
   return useQuery({
     queryKey: [KEY, 'questions', id, link?.sig],
     queryFn: ({ signal }) =>
-      apiRequest<{ data: SurveyQuestions }>(`${SURVEY_API}/survey/appointment/${encodeURIComponent(id)}/questions`, { query: query(link!), signal }).then((a) => a.data),
+      apiRequest<{ data: SurveyQuestions }>(
+        `${SURVEY_API}/survey/appointment/${encodeURIComponent(id)}/questions`,
+        { query: query(link!), signal },
+      ).then((a) => a.data),
     enabled: !!link,
     gcTime: 0,
     retry: false,
@@ -52,6 +58,9 @@ export function useSurveyQuestions(id: string, link: SurveyLinkQuery | null) {
 export function useAnswerSurvey(id: string, link: SurveyLinkQuery | null) {
   return useMutation({
     mutationFn: (body: SurveyResponseInput) =>
-      apiRequest<{ message: string }>(`${SURVEY_API}/survey/appointment/${encodeURIComponent(id)}/responses`, { method: 'POST', query: query(link!), body }),
+      apiRequest<{ message: string }>(
+        `${SURVEY_API}/survey/appointment/${encodeURIComponent(id)}/responses`,
+        { method: 'POST', query: query(link!), body },
+      ),
   });
 }

@@ -18,7 +18,17 @@ export function answersOf(questions: SurveyQuestion[], values: Record<string, Va
   });
 }
 
-function QuestionField({ question, value, onChange, error }: { question: SurveyQuestion; value: Value | undefined; onChange: (value: Value) => void; error: string | null }) {
+function QuestionField({
+  question,
+  value,
+  onChange,
+  error,
+}: {
+  question: SurveyQuestion;
+  value: Value | undefined;
+  onChange: (value: Value) => void;
+  error: string | null;
+}) {
   const { t } = useTranslation('patientSurvey');
   const labelId = `question-${question.Id}`;
   const label = (
@@ -31,17 +41,34 @@ function QuestionField({ question, value, onChange, error }: { question: SurveyQ
     case 'rating':
       // Five radios (1 to 5 stars): a keyboard and a screen reader use them as any choice.
       return (
-        <Radio.Group label={label} value={typeof value === 'number' ? String(value) : ''} onChange={(v) => onChange(Number(v))} error={error} required={question.Required}>
+        <Radio.Group
+          label={label}
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(v) => onChange(Number(v))}
+          error={error}
+          required={question.Required}
+        >
           <Group gap="sm" mt={6}>
             {[1, 2, 3, 4, 5].map((n) => (
-              <Radio key={n} value={String(n)} aria-label={t('stars', { count: n })} label={<span aria-hidden>{`${n} ★`}</span>} />
+              <Radio
+                key={n}
+                value={String(n)}
+                aria-label={t('stars', { count: n })}
+                label={<span aria-hidden>{`${n} ★`}</span>}
+              />
             ))}
           </Group>
         </Radio.Group>
       );
     case 'yes-no':
       return (
-        <Radio.Group label={label} value={value === undefined ? '' : value ? 'yes' : 'no'} onChange={(v) => onChange(v === 'yes')} error={error} required={question.Required}>
+        <Radio.Group
+          label={label}
+          value={value === undefined ? '' : value ? 'yes' : 'no'}
+          onChange={(v) => onChange(v === 'yes')}
+          error={error}
+          required={question.Required}
+        >
           <Group gap="lg" mt={6}>
             <Radio value="yes" label={t('yes')} />
             <Radio value="no" label={t('no')} />
@@ -50,7 +77,13 @@ function QuestionField({ question, value, onChange, error }: { question: SurveyQ
       );
     case 'choice':
       return (
-        <Radio.Group label={label} value={typeof value === 'string' ? value : ''} onChange={onChange} error={error} required={question.Required}>
+        <Radio.Group
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onChange}
+          error={error}
+          required={question.Required}
+        >
           <Stack gap={8} mt={6}>
             {question.Options.map((option) => (
               <Radio key={option} value={option} label={option} />
@@ -59,18 +92,43 @@ function QuestionField({ question, value, onChange, error }: { question: SurveyQ
         </Radio.Group>
       );
     case 'text':
-      return <Textarea label={label} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={3} maxLength={2000} error={error} required={question.Required} />;
+      return (
+        <Textarea
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          autosize
+          minRows={3}
+          maxLength={2000}
+          error={error}
+          required={question.Required}
+        />
+      );
   }
 }
 
-function Questions({ id, survey, link }: { id: string; survey: SurveyQuestions; link: ReturnType<typeof readSurveyLink> }) {
+function Questions({
+  id,
+  survey,
+  link,
+}: {
+  id: string;
+  survey: SurveyQuestions;
+  link: ReturnType<typeof readSurveyLink>;
+}) {
   const { t } = useTranslation('patientSurvey');
   const answer = useAnswerSurvey(id, link);
   const [values, setValues] = useState<Record<string, Value | undefined>>({});
   const [touched, setTouched] = useState(false);
-  const missing = new Set(survey.Questions.filter((q) => q.Required && !answersOf([q], values).length).map((q) => q.Id));
+  const missing = new Set(
+    survey.Questions.filter((q) => q.Required && !answersOf([q], values).length).map((q) => q.Id),
+  );
 
-  if (survey.Answered || answer.isSuccess || (answer.error instanceof ApiError && answer.error.status === 409))
+  if (
+    survey.Answered ||
+    answer.isSuccess ||
+    (answer.error instanceof ApiError && answer.error.status === 409)
+  )
     return (
       <Alert color="teal" role="status" title={t('thanksTitle')}>
         {t('thanks')}
@@ -102,7 +160,9 @@ function Questions({ id, survey, link }: { id: string; survey: SurveyQuestions; 
         ))}
         {answer.error ? (
           <Alert color="red" role="alert">
-            {answer.error instanceof ApiError && answer.error.issues.some((i) => i.field === 'sig') ? t('invalid') : t('failed')}
+            {answer.error instanceof ApiError && answer.error.issues.some((i) => i.field === 'sig')
+              ? t('invalid')
+              : t('failed')}
           </Alert>
         ) : null}
         <Group>
@@ -128,7 +188,9 @@ export function SurveyQuestionsPage() {
   useEffect(() => {
     document.title = `${t('title')} | CareSlot`;
   }, [t]);
-  const invalid = !link || (survey.error instanceof ApiError && (survey.error.status === 400 || survey.error.status === 404));
+  const invalid =
+    !link ||
+    (survey.error instanceof ApiError && (survey.error.status === 400 || survey.error.status === 404));
   return (
     <Container size={640} py={{ base: 24, sm: 56 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="xs">

@@ -16,7 +16,11 @@ const info: SurveyAppointmentInfo = {
   time_zone: 'America/Chicago',
   provider: { profile_picture_uri: null, patient_survey_instructions: 'Three short questions about today.' },
   resource: null,
-  practice: { name: 'Lakeside Family Medicine', address: '1 Practice Way, Chicago, IL 60601', phone: '(312) 555-0100' },
+  practice: {
+    name: 'Lakeside Family Medicine',
+    address: '1 Practice Way, Chicago, IL 60601',
+    phone: '(312) 555-0100',
+  },
   facility: { address: '200 Clinic Rd, Evanston, IL 60201', phone_number: '(847) 555-0199' },
   survey_link: `/survey/appointment/${ID}/questions${QUERY}`,
   answered: false,
@@ -40,7 +44,10 @@ describe('survey welcome screen', () => {
 
   it('greets by first name with the visit in its zone, the facility’s address and phone, the instructions and Start Survey in a new tab', async () => {
     const calls = serve(() => Response.json({ status_code: 200, message: 'OK', data: info }));
-    renderRoute(<SurveyWelcomePage />, { path: '/survey/appointment/:id', url: `/survey/appointment/${ID}${QUERY}` });
+    renderRoute(<SurveyWelcomePage />, {
+      path: '/survey/appointment/:id',
+      url: `/survey/appointment/${ID}${QUERY}`,
+    });
     expect(await screen.findByRole('heading', { name: 'Welcome, Marisol' })).toBeInTheDocument();
     expect(screen.getByText('Please take a quick survey from your care provider')).toBeInTheDocument();
     expect(screen.getByText('Tuesday, November 24, 2026 at 9:00 AM CST')).toBeInTheDocument();
@@ -59,12 +66,23 @@ describe('survey welcome screen', () => {
   });
 
   it('calls nothing without a signature, and says a refused link does not work', async () => {
-    const calls = serve(() => Response.json({ status_code: 400, message: 'Bad request', errors: [{ field: 'sig', rule: 'valid', message: 'x' }] }, { status: 400 }));
-    const first = renderRoute(<SurveyWelcomePage />, { path: '/survey/appointment/:id', url: `/survey/appointment/${ID}` });
+    const calls = serve(() =>
+      Response.json(
+        { status_code: 400, message: 'Bad request', errors: [{ field: 'sig', rule: 'valid', message: 'x' }] },
+        { status: 400 },
+      ),
+    );
+    const first = renderRoute(<SurveyWelcomePage />, {
+      path: '/survey/appointment/:id',
+      url: `/survey/appointment/${ID}`,
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('This survey link does not work');
     expect(calls).toHaveLength(0);
     first.unmount();
-    renderRoute(<SurveyWelcomePage />, { path: '/survey/appointment/:id', url: `/survey/appointment/${ID}${QUERY}` });
+    renderRoute(<SurveyWelcomePage />, {
+      path: '/survey/appointment/:id',
+      url: `/survey/appointment/${ID}${QUERY}`,
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('The link is not valid or has expired.');
   });
 
@@ -82,18 +100,29 @@ describe('survey welcome screen', () => {
               Answered: false,
               Questions: [
                 { Id: 'overall', Type: 'rating', Text: 'How was your visit?', Required: true, Options: [] },
-                { Id: 'wait', Type: 'choice', Text: 'How long did you wait?', Required: false, Options: ['No wait', 'A while'] },
+                {
+                  Id: 'wait',
+                  Type: 'choice',
+                  Text: 'How long did you wait?',
+                  Required: false,
+                  Options: ['No wait', 'A while'],
+                },
               ],
             },
           }),
     );
-    renderRoute(<SurveyQuestionsPage />, { path: '/survey/appointment/:id/questions', url: `/survey/appointment/${ID}/questions${QUERY}` });
+    renderRoute(<SurveyQuestionsPage />, {
+      path: '/survey/appointment/:id/questions',
+      url: `/survey/appointment/${ID}/questions${QUERY}`,
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Send my answers' }));
     expect(screen.getByText('Please answer this question.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
     await userEvent.click(screen.getByRole('radio', { name: 'No wait' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send my answers' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Your answers were sent to your care provider.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your answers were sent to your care provider.',
+    );
     const post = calls.find((c) => c.init?.method === 'POST')!;
     expect(post.url).toBe(`${SURVEY_API}/survey/appointment/${ID}/responses?exp=1900000000&sig=${SIG}`);
     expect(JSON.parse(post.init!.body as string)).toEqual({

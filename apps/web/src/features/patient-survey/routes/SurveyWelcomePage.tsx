@@ -1,6 +1,24 @@
 import { useEffect, type ReactNode } from 'react';
-import { Alert, Avatar, Button, Container, Divider, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconBuildingHospital, IconCalendarEvent, IconExternalLink, IconMapPin, IconPhone } from '@tabler/icons-react';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Container,
+  Divider,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconBuildingHospital,
+  IconCalendarEvent,
+  IconExternalLink,
+  IconMapPin,
+  IconPhone,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { SurveyAppointmentInfo } from '@careslot/contracts';
@@ -9,7 +27,10 @@ import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { readSurveyLink, useSurveyAppointment } from '../api/surveyLink';
 
 /** The visit's date and time in its facility's zone, in the patient's language, with the zone's abbreviation. */
-export function surveyWhen(info: Pick<SurveyAppointmentInfo, 'start_date' | 'time_zone'>, language: string): string {
+export function surveyWhen(
+  info: Pick<SurveyAppointmentInfo, 'start_date' | 'time_zone'>,
+  language: string,
+): string {
   return new Intl.DateTimeFormat(language, {
     weekday: 'long',
     month: 'long',
@@ -27,7 +48,15 @@ function problemOf(error: unknown): 'invalid' | 'failed' {
   return error instanceof ApiError && (error.status === 400 || error.status === 404) ? 'invalid' : 'failed';
 }
 
-function Line({ icon: Icon, label, children }: { icon: typeof IconPhone; label: string; children: ReactNode }) {
+function Line({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: typeof IconPhone;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <Icon size={20} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
@@ -93,7 +122,14 @@ function Welcome({ info }: { info: SurveyAppointmentInfo }) {
         </Paper>
       ) : null}
       {info.survey_link ? (
-        <Button component="a" href={info.survey_link} target="_blank" rel="noopener noreferrer" size="md" rightSection={<IconExternalLink size={18} aria-hidden />}>
+        <Button
+          component="a"
+          href={info.survey_link}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="md"
+          rightSection={<IconExternalLink size={18} aria-hidden />}
+        >
           {t('start')}
           <VisuallyHidden>{t('newTab')}</VisuallyHidden>
         </Button>

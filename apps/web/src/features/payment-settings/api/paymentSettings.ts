@@ -35,7 +35,8 @@ const keys = {
 export const gatewaysQuery = () =>
   queryOptions({
     queryKey: ['payment-gateways'],
-    queryFn: async ({ signal }) => (await apiRequest<Envelope<PaymentGatewayInfo[]>>(`${PAY}/paymentgateways`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<Envelope<PaymentGatewayInfo[]>>(`${PAY}/paymentgateways`, { signal })).data,
     staleTime: 10 * 60_000,
   });
 
@@ -43,21 +44,36 @@ export const organizationConfigQuery = (organizationId: string) =>
   queryOptions({
     queryKey: [...keys.all(organizationId), 'organization'],
     queryFn: async ({ signal }) =>
-      (await apiRequest<Envelope<OrganizationPaymentConfig>>(`${PAY}/organizations/get-by-organization`, { query: { organizationId }, signal })).data,
+      (
+        await apiRequest<Envelope<OrganizationPaymentConfig>>(`${PAY}/organizations/get-by-organization`, {
+          query: { organizationId },
+          signal,
+        })
+      ).data,
   });
 
 export const locationConfigsQuery = (organizationId: string) =>
   queryOptions({
     queryKey: [...keys.all(organizationId), 'locations'],
     queryFn: async ({ signal }) =>
-      (await apiRequest<Envelope<DataList<LocationPaymentConfig>>>(`${PAY}/locations/batch`, { query: { organizationId }, signal })).data.Data,
+      (
+        await apiRequest<Envelope<DataList<LocationPaymentConfig>>>(`${PAY}/locations/batch`, {
+          query: { organizationId },
+          signal,
+        })
+      ).data.Data,
   });
 
 export const visitFeesQuery = (organizationId: string) =>
   queryOptions({
     queryKey: [...keys.all(organizationId), 'fees'],
     queryFn: async ({ signal }) =>
-      (await apiRequest<Envelope<DataList<VisitFeeSettings>>>(`${PAY}/entityconfigurations`, { query: { organizationId }, signal })).data.Data,
+      (
+        await apiRequest<Envelope<DataList<VisitFeeSettings>>>(`${PAY}/entityconfigurations`, {
+          query: { organizationId },
+          signal,
+        })
+      ).data.Data,
   });
 
 /** The practice's locations, providers and resources (the rows the settings list). */
@@ -66,13 +82,21 @@ export const practiceDirectoryQuery = (organizationId: string) =>
     queryKey: [...keys.all(organizationId), 'directory'],
     queryFn: async ({ signal }) => {
       const [locations, providers, resources] = await Promise.all([
-        apiRequest<DataList<Location>>(`${ADMINISTRATION}/location/advance-search`, { method: 'POST', body: { OrganizationId: organizationId, Limit: 1000 }, signal }),
+        apiRequest<DataList<Location>>(`${ADMINISTRATION}/location/advance-search`, {
+          method: 'POST',
+          body: { OrganizationId: organizationId, Limit: 1000 },
+          signal,
+        }),
         apiRequest<DataList<Practitioner>>(`${ADMINISTRATION}/practitioner/advance-search`, {
           method: 'POST',
           body: { OrganizationId: organizationId, UserRoles: ['provider'], Limit: 0 },
           signal,
         }),
-        apiRequest<DataList<HealthcareService>>(`${ADMINISTRATION}/healthcareservice/advance-search`, { method: 'POST', body: { OrganizationId: organizationId, Limit: 0 }, signal }),
+        apiRequest<DataList<HealthcareService>>(`${ADMINISTRATION}/healthcareservice/advance-search`, {
+          method: 'POST',
+          body: { OrganizationId: organizationId, Limit: 0 },
+          signal,
+        }),
       ]);
       return { locations: locations.Data, providers: providers.Data, resources: resources.Data };
     },
@@ -98,7 +122,13 @@ export function useSaveOrganizationConfig(organizationId: string) {
   const invalidate = useInvalidate(organizationId);
   return useMutation({
     mutationFn: async (input: OrganizationPaymentInput) =>
-      (await apiRequest<Envelope<OrganizationPaymentConfig>>(`${PAY}/organizations/upsert`, { method: 'POST', query: { organizationId }, body: input })).data,
+      (
+        await apiRequest<Envelope<OrganizationPaymentConfig>>(`${PAY}/organizations/upsert`, {
+          method: 'POST',
+          query: { organizationId },
+          body: input,
+        })
+      ).data,
     onSuccess: invalidate,
   });
 }
@@ -107,8 +137,14 @@ export function useSaveLocationConfig(organizationId: string) {
   const invalidate = useInvalidate(organizationId);
   return useMutation({
     mutationFn: async ({ locationId, input }: { locationId: string; input: LocationPaymentInput | null }) => {
-      if (input === null) await apiRequest(`${PAY}/locations/${encodeURIComponent(locationId)}`, { method: 'DELETE' });
-      else await apiRequest(`${PAY}/locations/upsert`, { method: 'POST', query: { organizationId, locationId }, body: input });
+      if (input === null)
+        await apiRequest(`${PAY}/locations/${encodeURIComponent(locationId)}`, { method: 'DELETE' });
+      else
+        await apiRequest(`${PAY}/locations/upsert`, {
+          method: 'POST',
+          query: { organizationId, locationId },
+          body: input,
+        });
     },
     onSuccess: invalidate,
   });
@@ -117,8 +153,22 @@ export function useSaveLocationConfig(organizationId: string) {
 export function useSaveVisitFee(organizationId: string) {
   const invalidate = useInvalidate(organizationId);
   return useMutation({
-    mutationFn: async ({ entityType, entityId, input }: { entityType: 'provider' | 'healthcareservice'; entityId: string; input: VisitFeeInput }) =>
-      (await apiRequest<Envelope<VisitFeeSettings>>(`${PAY}/entityconfigurations/upsert`, { method: 'POST', query: { organizationId, entityType, entityId }, body: input })).data,
+    mutationFn: async ({
+      entityType,
+      entityId,
+      input,
+    }: {
+      entityType: 'provider' | 'healthcareservice';
+      entityId: string;
+      input: VisitFeeInput;
+    }) =>
+      (
+        await apiRequest<Envelope<VisitFeeSettings>>(`${PAY}/entityconfigurations/upsert`, {
+          method: 'POST',
+          query: { organizationId, entityType, entityId },
+          body: input,
+        })
+      ).data,
     onSuccess: invalidate,
   });
 }
@@ -129,14 +179,22 @@ export const STRIPE_CONNECT_STATE_KEY = 'stripe_connect_state';
 export async function startStripeConnect(organizationId: string): Promise<string> {
   const state = crypto.randomUUID().replace(/-/g, '');
   sessionStorage.setItem(STRIPE_CONNECT_STATE_KEY, state);
-  return (await apiRequest<Envelope<{ Url: string }>>(`${PAY}/payee-account/connect-url`, { query: { organizationId, state } })).data.Url;
+  return (
+    await apiRequest<Envelope<{ Url: string }>>(`${PAY}/payee-account/connect-url`, {
+      query: { organizationId, state },
+    })
+  ).data.Url;
 }
 
 export function useFinishStripeConnect(organizationId: string) {
   const invalidate = useInvalidate(organizationId);
   return useMutation({
     mutationFn: async (authCode: string) =>
-      (await apiRequest<Envelope<PayeeAccount>>(`${PAY}/payee-account`, { query: { authCode, organizationId } })).data,
+      (
+        await apiRequest<Envelope<PayeeAccount>>(`${PAY}/payee-account`, {
+          query: { authCode, organizationId },
+        })
+      ).data,
     onSuccess: invalidate,
   });
 }

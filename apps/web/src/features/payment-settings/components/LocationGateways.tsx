@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Location, LocationPaymentConfig, LocationPaymentInput, PaymentGatewayInfo } from '@careslot/contracts';
+import type {
+  Location,
+  LocationPaymentConfig,
+  LocationPaymentInput,
+  PaymentGatewayInfo,
+} from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { toast } from '../../../shared/ui/toast';
 import { AccountFields, emptyDraft, gatewayFromDraft, type AccountDraft } from './OrganizationGatewayForm';
@@ -26,7 +31,10 @@ function LocationRow(props: {
       setDraft(emptyDraft());
       toast.success(t('saved'));
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length) setErrors(Object.fromEntries(error.issues.map((i) => [i.field.split('.').pop() ?? i.field, i.message])));
+      if (error instanceof ApiError && error.issues.length)
+        setErrors(
+          Object.fromEntries(error.issues.map((i) => [i.field.split('.').pop() ?? i.field, i.message])),
+        );
       else toast.error(error instanceof Error ? error.message : t('saveFailed'));
     } finally {
       setSaving(false);
@@ -41,14 +49,26 @@ function LocationRow(props: {
   };
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} noValidate aria-label={props.location.Name}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={props.location.Name}
+    >
       <Stack gap="sm">
         <Text fw={600}>{props.location.Name}</Text>
         <Select
           label={t('locations.gateway', { name: props.location.Name })}
           data={[
             { value: '', label: t('locations.inherit') },
-            ...props.gateways.map((g) => ({ value: g.GatewayName, label: g.Available ? g.DisplayName : t('unavailable', { name: g.DisplayName }), disabled: !g.Available })),
+            ...props.gateways.map((g) => ({
+              value: g.GatewayName,
+              label: g.Available ? g.DisplayName : t('unavailable', { name: g.DisplayName }),
+              disabled: !g.Available,
+            })),
           ]}
           value={gateway ?? ''}
           onChange={(value) => {
@@ -59,7 +79,15 @@ function LocationRow(props: {
           allowDeselect={false}
           error={errors.GatewayName}
         />
-        <AccountFields gateway={gateway} gateways={props.gateways} saved={props.saved?.Gateway ?? null} draft={draft} errors={errors} onChange={setDraft} idPrefix={`location-${props.location.Id}`} />
+        <AccountFields
+          gateway={gateway}
+          gateways={props.gateways}
+          saved={props.saved?.Gateway ?? null}
+          draft={draft}
+          errors={errors}
+          onChange={setDraft}
+          idPrefix={`location-${props.location.Id}`}
+        />
         <Group justify="flex-end">
           <Button type="submit" variant="light" loading={saving}>
             {t('locations.save', { name: props.location.Name })}

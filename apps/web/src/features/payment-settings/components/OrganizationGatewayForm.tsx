@@ -1,7 +1,23 @@
 import { useState } from 'react';
-import { Button, Group, Paper, PasswordInput, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { gatewayInputSchema, type GatewayInput, type GatewaySettings, type PaymentGatewayInfo } from '@careslot/contracts';
+import {
+  gatewayInputSchema,
+  type GatewayInput,
+  type GatewaySettings,
+  type PaymentGatewayInfo,
+} from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { toast } from '../../../shared/ui/toast';
 
@@ -12,9 +28,13 @@ export type AccountDraft = Record<AccountField, string>;
 export const emptyDraft = (): AccountDraft => ({ AccountNumber: '', ProductId: '', Credential: '' });
 
 /** Checks the gateway with the contract's schema; answers the field errors, or the input to send (only typed fields). */
-export function gatewayFromDraft(name: string | null, draft: AccountDraft): { input: GatewayInput | null; errors: Partial<Record<AccountField | 'GatewayName', string>> } {
+export function gatewayFromDraft(
+  name: string | null,
+  draft: AccountDraft,
+): { input: GatewayInput | null; errors: Partial<Record<AccountField | 'GatewayName', string>> } {
   const raw: Record<string, unknown> = { GatewayName: name };
-  for (const field of ['AccountNumber', 'ProductId', 'Credential'] as const) if (draft[field].trim()) raw[field] = draft[field].trim();
+  for (const field of ['AccountNumber', 'ProductId', 'Credential'] as const)
+    if (draft[field].trim()) raw[field] = draft[field].trim();
   const parsed = gatewayInputSchema.safeParse(raw);
   if (parsed.success) return { input: parsed.data, errors: {} };
   const errors: Partial<Record<AccountField | 'GatewayName', string>> = {};
@@ -37,7 +57,13 @@ export function AccountFields(props: {
   if (!info) return null;
   const sameGateway = props.saved?.GatewayName === props.gateway;
   const savedValue = (field: AccountField) =>
-    !sameGateway ? null : field === 'Credential' ? (props.saved?.CredentialSet ? t('credentialSaved') : null) : props.saved?.[field] ?? null;
+    !sameGateway
+      ? null
+      : field === 'Credential'
+        ? props.saved?.CredentialSet
+          ? t('credentialSaved')
+          : null
+        : (props.saved?.[field] ?? null);
   return (
     <>
       {info.AccountFields.map((field) => {
@@ -50,9 +76,14 @@ export function AccountFields(props: {
           value: props.draft[field],
           error: props.errors[field],
           autoComplete: 'off',
-          onChange: (event: React.ChangeEvent<HTMLInputElement>) => props.onChange({ ...props.draft, [field]: event.currentTarget.value }),
+          onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+            props.onChange({ ...props.draft, [field]: event.currentTarget.value }),
         };
-        return field === 'Credential' ? <PasswordInput key={field} {...common} /> : <TextInput key={field} {...common} />;
+        return field === 'Credential' ? (
+          <PasswordInput key={field} {...common} />
+        ) : (
+          <TextInput key={field} {...common} />
+        );
       })}
     </>
   );
@@ -83,7 +114,11 @@ export function OrganizationGatewayForm(props: {
       toast.success(t('saved'));
     } catch (error) {
       if (error instanceof ApiError && error.issues.length) {
-        setErrors(Object.fromEntries(error.issues.map((issue) => [issue.field.split('.').pop() ?? issue.field, issue.message])));
+        setErrors(
+          Object.fromEntries(
+            error.issues.map((issue) => [issue.field.split('.').pop() ?? issue.field, issue.message]),
+          ),
+        );
       } else toast.error(error instanceof Error ? error.message : t('saveFailed'));
     }
   };
@@ -98,11 +133,19 @@ export function OrganizationGatewayForm(props: {
           <Text c="dimmed" size="sm">
             {t('online.lead')}
           </Text>
-          <Switch label={t('online.switch')} checked={online} onChange={(event) => setOnline(event.currentTarget.checked)} />
+          <Switch
+            label={t('online.switch')}
+            checked={online}
+            onChange={(event) => setOnline(event.currentTarget.checked)}
+          />
           <Select
             label={t('gateway')}
             placeholder={t('noGateway')}
-            data={props.gateways.map((g) => ({ value: g.GatewayName, label: g.Available ? g.DisplayName : t('unavailable', { name: g.DisplayName }), disabled: !g.Available }))}
+            data={props.gateways.map((g) => ({
+              value: g.GatewayName,
+              label: g.Available ? g.DisplayName : t('unavailable', { name: g.DisplayName }),
+              disabled: !g.Available,
+            }))}
             value={gateway}
             onChange={(value) => {
               setGateway(value);
@@ -114,9 +157,23 @@ export function OrganizationGatewayForm(props: {
             error={errors.GatewayName}
             comboboxProps={{ withinPortal: true }}
           />
-          <AccountFields gateway={gateway} gateways={props.gateways} saved={props.saved.Gateway} draft={draft} errors={errors} onChange={setDraft} idPrefix="organization" />
+          <AccountFields
+            gateway={gateway}
+            gateways={props.gateways}
+            saved={props.saved.Gateway}
+            draft={draft}
+            errors={errors}
+            onChange={setDraft}
+            idPrefix="organization"
+          />
           {gateway === 'stripe' ? (
-            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="payments-connect-heading">
+            <Paper
+              withBorder
+              radius="md"
+              p="md"
+              component="section"
+              aria-labelledby="payments-connect-heading"
+            >
               <Stack gap="xs" align="flex-start">
                 <Title order={4} id="payments-connect-heading">
                   {t('connect.title')}

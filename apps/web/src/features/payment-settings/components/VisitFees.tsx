@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { VisitFeeInput, VisitFeeSettings } from '@careslot/contracts';
 import { centsToDollars, dollarsToCents, visitFeeProblem } from '@careslot/domain';
@@ -13,7 +23,11 @@ export interface FeeEntity {
 }
 
 /** One provider's or resource's fee: dollars in the form, cents on the wire. */
-function FeeRow(props: { entity: FeeEntity; saved: VisitFeeSettings | null; onSave: (input: VisitFeeInput) => Promise<unknown> }) {
+function FeeRow(props: {
+  entity: FeeEntity;
+  saved: VisitFeeSettings | null;
+  onSave: (input: VisitFeeInput) => Promise<unknown>;
+}) {
   const { t } = useTranslation('paymentSettings');
   const details = props.saved?.VisitFeeDetails;
   const [enable, setEnable] = useState(details?.Enable ?? false);
@@ -28,15 +42,25 @@ function FeeRow(props: { entity: FeeEntity; saved: VisitFeeSettings | null; onSa
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const next = { insured: problem(insured, t('fees.insured')), uninsured: problem(uninsured, t('fees.uninsured')) };
+    const next = {
+      insured: problem(insured, t('fees.insured')),
+      uninsured: problem(uninsured, t('fees.uninsured')),
+    };
     setErrors(next);
     if (next.insured || next.uninsured) return;
     setSaving(true);
     try {
-      await props.onSave({ VisitFeeDetails: { Enable: enable, InsuredAmountCents: dollarsToCents(insured)!, UninsuredAmountCents: dollarsToCents(uninsured)! } });
+      await props.onSave({
+        VisitFeeDetails: {
+          Enable: enable,
+          InsuredAmountCents: dollarsToCents(insured)!,
+          UninsuredAmountCents: dollarsToCents(uninsured)!,
+        },
+      });
       toast.success(t('fees.saved', { name: props.entity.name }));
     } catch (error) {
-      if (error instanceof ApiError && error.issues.length) toast.error(error.issues.map((i) => `${i.field}: ${i.message}`).join('; '));
+      if (error instanceof ApiError && error.issues.length)
+        toast.error(error.issues.map((i) => `${i.field}: ${i.message}`).join('; '));
       else toast.error(error instanceof Error ? error.message : t('saveFailed'));
     } finally {
       setSaving(false);
@@ -46,13 +70,26 @@ function FeeRow(props: { entity: FeeEntity; saved: VisitFeeSettings | null; onSa
   const id = `fee-${props.entity.id}`;
   // One line a provider on a wide screen; the visible labels are short, the names screen readers hear are whole.
   return (
-    <Paper withBorder radius="md" p="sm" component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby={`${id}-name`}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      component="form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby={`${id}-name`}
+    >
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Stack gap={4} w={{ base: '100%', sm: 220 }}>
           <Text fw={600} id={`${id}-name`}>
             {props.entity.name}
           </Text>
-          <Checkbox label={t('fees.charge')} aria-label={t('fees.enable', { name: props.entity.name })} checked={enable} onChange={(e) => setEnable(e.currentTarget.checked)} />
+          <Checkbox
+            label={t('fees.charge')}
+            aria-label={t('fees.enable', { name: props.entity.name })}
+            checked={enable}
+            onChange={(e) => setEnable(e.currentTarget.checked)}
+          />
         </Stack>
         <TextInput
           label={t('fees.insured')}
@@ -74,7 +111,13 @@ function FeeRow(props: { entity: FeeEntity; saved: VisitFeeSettings | null; onSa
           error={errors.uninsured}
           w={{ base: '45%', sm: 150 }}
         />
-        <Button type="submit" variant="light" loading={saving} aria-label={t('fees.save', { name: props.entity.name })} ml={{ sm: 'auto' }}>
+        <Button
+          type="submit"
+          variant="light"
+          loading={saving}
+          aria-label={t('fees.save', { name: props.entity.name })}
+          ml={{ sm: 'auto' }}
+        >
           {t('fees.saveShort')}
         </Button>
       </Group>

@@ -75,8 +75,16 @@ export function PaymentSettingsPage() {
     }
   };
 
-  const providers: FeeEntity[] = (directory.data?.providers ?? []).map((p) => ({ type: 'provider', id: p.Id, name: nameOf(p) }));
-  const resources: FeeEntity[] = (directory.data?.resources ?? []).map((r) => ({ type: 'healthcareservice', id: r.Id, name: r.Name }));
+  const providers: FeeEntity[] = (directory.data?.providers ?? []).map((p) => ({
+    type: 'provider',
+    id: p.Id,
+    name: nameOf(p),
+  }));
+  const resources: FeeEntity[] = (directory.data?.resources ?? []).map((r) => ({
+    type: 'healthcareservice',
+    id: r.Id,
+    name: r.Name,
+  }));
 
   return (
     <Stack gap="lg">
@@ -113,7 +121,9 @@ export function PaymentSettingsPage() {
             providers={providers}
             resources={resources}
             fees={fees.data}
-            onSave={(entity, input) => saveFee.mutateAsync({ entityType: entity.type, entityId: entity.id, input })}
+            onSave={(entity, input) =>
+              saveFee.mutateAsync({ entityType: entity.type, entityId: entity.id, input })
+            }
           />
         </>
       )}

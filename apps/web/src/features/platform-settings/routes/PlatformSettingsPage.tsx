@@ -50,15 +50,30 @@ export function PlatformSettingsPage() {
               <Table.Tbody>
                 <Table.Tr>
                   <Table.Th w={260}>{t('fields.landing')}</Table.Th>
-                  <Table.Td>{yesNo(config.data.landingEnabled)} <Text span size="xs" c="dimmed">LANDING_ENABLED</Text></Table.Td>
+                  <Table.Td>
+                    {yesNo(config.data.landingEnabled)}{' '}
+                    <Text span size="xs" c="dimmed">
+                      LANDING_ENABLED
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('fields.calendar')}</Table.Th>
-                  <Table.Td>{yesNo(!config.data.calendarDisabled)} <Text span size="xs" c="dimmed">DISABLE_CALENDAR</Text></Table.Td>
+                  <Table.Td>
+                    {yesNo(!config.data.calendarDisabled)}{' '}
+                    <Text span size="xs" c="dimmed">
+                      DISABLE_CALENDAR
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('fields.supportEmail')}</Table.Th>
-                  <Table.Td>{config.data.supportEmail} <Text span size="xs" c="dimmed">SUPPORT_EMAIL</Text></Table.Td>
+                  <Table.Td>
+                    {config.data.supportEmail}{' '}
+                    <Text span size="xs" c="dimmed">
+                      SUPPORT_EMAIL
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('fields.languages')}</Table.Th>
@@ -70,11 +85,19 @@ export function PlatformSettingsPage() {
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('fields.cards')}</Table.Th>
-                  <Table.Td>{config.data.payments?.stripePublishableKey ? t('stripe') : t('sandbox')}</Table.Td>
+                  <Table.Td>
+                    {config.data.payments?.stripePublishableKey ? t('stripe') : t('sandbox')}
+                  </Table.Td>
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th>{t('fields.pageSizes')}</Table.Th>
-                  <Table.Td>{t('pageSizes', { search: PAGING.searchDefaultPageSize, list: PAGING.providerListPage, lookups: PAGING.organizationLocationLimit })}</Table.Td>
+                  <Table.Td>
+                    {t('pageSizes', {
+                      search: PAGING.searchDefaultPageSize,
+                      list: PAGING.providerListPage,
+                      lookups: PAGING.organizationLocationLimit,
+                    })}
+                  </Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>

@@ -7,7 +7,13 @@ import { zoneAbbreviation } from '../../../shared/slots/slotDates';
 import { inZone, localDateFormats } from '../appointmentDates';
 
 /** Who and when: the provider (or facility) with photo, and the date and time in the facility's zone. */
-export function AppointmentSummary({ appointment, size = 'md' }: { appointment: PortalAppointment; size?: 'md' | 'lg' }) {
+export function AppointmentSummary({
+  appointment,
+  size = 'md',
+}: {
+  appointment: PortalAppointment;
+  size?: 'md' | 'lg';
+}) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
   const catalog = useCatalogNames();
@@ -19,7 +25,13 @@ export function AppointmentSummary({ appointment, size = 'md' }: { appointment: 
     : `${inZone(appointment.StartTime, appointment.TimeZone, formats.dayAndTime, locale)} ${zoneAbbreviation(appointment.StartTime, appointment.TimeZone)}`;
   return (
     <Group gap="md" wrap="nowrap" align="center">
-      <Avatar src={appointment.Provider?.Photo ?? null} alt="" size={size === 'lg' ? 72 : 56} radius="xl" color="brand">
+      <Avatar
+        src={appointment.Provider?.Photo ?? null}
+        alt=""
+        size={size === 'lg' ? 72 : 56}
+        radius="xl"
+        color="brand"
+      >
         {who.charAt(0)}
       </Avatar>
       <Stack gap={2} style={{ minWidth: 0 }}>
@@ -28,7 +40,12 @@ export function AppointmentSummary({ appointment, size = 'md' }: { appointment: 
         </Text>
         <Text fw={600}>{who}</Text>
         <Text size="sm" c="dimmed">
-          {[appointment.Provider?.Speciality ? catalog.specialty(appointment.Provider.Speciality) : null, t(`types.${appointment.AppointmentType}`)].filter(Boolean).join(' · ')}
+          {[
+            appointment.Provider?.Speciality ? catalog.specialty(appointment.Provider.Speciality) : null,
+            t(`types.${appointment.AppointmentType}`),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       </Stack>
     </Group>

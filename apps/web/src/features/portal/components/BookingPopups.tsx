@@ -15,7 +15,9 @@ export interface PopupViewer {
 
 /** The provider as the popups name it: '{title} {given} {family}' (title falls back to the name prefix). */
 export function providerTitleName(provider: NonNullable<PortalAppointment['Provider']>): string {
-  return [provider.Title ?? provider.Prefix, provider.Given, provider.Family].filter((p) => p && p.trim()).join(' ');
+  return [provider.Title ?? provider.Prefix, provider.Given, provider.Family]
+    .filter((p) => p && p.trim())
+    .join(' ');
 }
 
 const VENDOR = 'CareSlot';
@@ -25,7 +27,17 @@ const VENDOR = 'CareSlot';
  * scheduled', with whom or for what and when (in the facility's zone), and two cards: 'Manage your
  * appointment' and 'Find other doctors'.
  */
-export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }: { appointment: PortalAppointment; viewer: PopupViewer; onManage: () => void; onFindOther: () => void }) {
+export function ConfirmationPopup({
+  appointment,
+  viewer,
+  onManage,
+  onFindOther,
+}: {
+  appointment: PortalAppointment;
+  viewer: PopupViewer;
+  onManage: () => void;
+  onFindOther: () => void;
+}) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
   const formats = localDateFormats(t);
@@ -37,7 +49,11 @@ export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }
     ? t('confirmation.titleFor', { name: viewer.firstName, patientName })
     : t('confirmation.title', { name: viewer.firstName });
   const detail = appointment.Provider
-    ? t('confirmation.withProvider', { provider: providerTitleName(appointment.Provider), date: inZone(appointment.StartTime, zone, formats.longDay, locale), time })
+    ? t('confirmation.withProvider', {
+        provider: providerTitleName(appointment.Provider),
+        date: inZone(appointment.StartTime, zone, formats.longDay, locale),
+        time,
+      })
     : t('confirmation.forReason', {
         reason: appointment.ReasonsText,
         facility: appointment.Facility?.Name ?? '',
@@ -46,7 +62,17 @@ export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }
         tz: zoneAbbreviation(appointment.StartTime, zone),
       });
   return (
-    <Modal opened onClose={onManage} size={800} yOffset={30} radius="lg" padding="xl" withCloseButton aria-labelledby="confirmation-title" title={null}>
+    <Modal
+      opened
+      onClose={onManage}
+      size={800}
+      yOffset={30}
+      radius="lg"
+      padding="xl"
+      withCloseButton
+      aria-labelledby="confirmation-title"
+      title={null}
+    >
       <Stack gap="lg" align="center" ta="center">
         <ThemeIcon size={64} radius="xl" color="teal" variant="light">
           <IconCircleCheck size={40} aria-hidden />
@@ -85,7 +111,12 @@ export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }
           </Card>
         </SimpleGrid>
         <Text hidden data-testid="confirmation-vendor">
-          {t('confirmation.vendor', { provider: appointment.Provider ? providerTitleName(appointment.Provider) : (appointment.Facility?.Name ?? ''), vendor: VENDOR })}
+          {t('confirmation.vendor', {
+            provider: appointment.Provider
+              ? providerTitleName(appointment.Provider)
+              : (appointment.Facility?.Name ?? ''),
+            vendor: VENDOR,
+          })}
         </Text>
       </Stack>
     </Modal>
@@ -97,7 +128,13 @@ export function ConfirmationPopup({ appointment, viewer, onManage, onFindOther }
  * {provider or resource} on {EEE, LLLL d} at {h:mm a} is pending confirmation.' (facility zone), who will
  * confirm by e-mail, and 'Continue'.
  */
-export function PendingPopup({ appointment, onContinue }: { appointment: PortalAppointment; onContinue: () => void }) {
+export function PendingPopup({
+  appointment,
+  onContinue,
+}: {
+  appointment: PortalAppointment;
+  onContinue: () => void;
+}) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
   const formats = localDateFormats(t);
@@ -111,7 +148,15 @@ export function PendingPopup({ appointment, onContinue }: { appointment: PortalA
       ? t('pending.officeProvider', { provider: provider.DisplayName })
       : t('pending.officeFacility', { facility: appointment.Facility?.Name ?? '' });
   return (
-    <Modal opened onClose={onContinue} size={550} radius="lg" padding="xl" aria-labelledby="pending-title" title={null}>
+    <Modal
+      opened
+      onClose={onContinue}
+      size={550}
+      radius="lg"
+      padding="xl"
+      aria-labelledby="pending-title"
+      title={null}
+    >
       <Stack gap="md" align="center" ta="center">
         <ThemeIcon size={64} radius="xl" color="yellow" variant="light">
           <IconHourglassHigh size={40} aria-hidden />

@@ -9,11 +9,20 @@ import { cancelAppointment } from '../api';
 const REASON_MAX = 500;
 
 /** Cancel with a reason (required): the visit is called off and its time goes back to the calendar. */
-export function CancelAppointmentDialog({ appointment, onClose, onCanceled }: { appointment: PortalAppointment; onClose: () => void; onCanceled: (updated: PortalAppointment) => void }) {
+export function CancelAppointmentDialog({
+  appointment,
+  onClose,
+  onCanceled,
+}: {
+  appointment: PortalAppointment;
+  onClose: () => void;
+  onCanceled: (updated: PortalAppointment) => void;
+}) {
   const { t, i18n } = useTranslation('portal');
   const [reason, setReason] = useState('');
   const paid = appointment.Payment?.Status === 'Captured' ? appointment.Payment.PaidAmount : null;
-  const amount = (value: number) => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(value);
+  const amount = (value: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(value);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -27,7 +36,8 @@ export function CancelAppointmentDialog({ appointment, onClose, onCanceled }: { 
       const updated = await cancelAppointment(appointment.Id, trimmed);
       toast.success(t('cancel.done'));
       // What became of a paid visit fee (the practice's cancellation policy): refunded or kept.
-      if (paid !== null && updated.Payment?.Status === 'Refunded') toast.success(t('cancel.feeRefunded', { amount: amount(paid) }));
+      if (paid !== null && updated.Payment?.Status === 'Refunded')
+        toast.success(t('cancel.feeRefunded', { amount: amount(paid) }));
       else if (paid !== null) toast.success(t('cancel.feeKept', { amount: amount(paid) }));
       onCanceled(updated);
     } catch (e) {
@@ -38,7 +48,15 @@ export function CancelAppointmentDialog({ appointment, onClose, onCanceled }: { 
   };
 
   return (
-    <Modal opened onClose={onClose} title={<Text fw={700}>{t('cancel.title')}</Text>} size={550} radius="lg" padding="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={<Text fw={700}>{t('cancel.title')}</Text>}
+      size={550}
+      radius="lg"
+      padding="lg"
+      centered
+    >
       <Stack gap="md">
         <Text>{t('cancel.body')}</Text>
         {paid !== null && (

@@ -17,15 +17,33 @@ import { inZone, localDateFormats } from '../appointmentDates';
  * Reschedule from the portal: the provider's calendar in a 4-day window; a pick holds the new time, and
  * CONFIRM (one click per 5 s) moves the visit there; the old time goes back to the calendar.
  */
-export function RescheduleAppointmentDialog({ appointment, onClose, onRescheduled }: { appointment: PortalAppointment; onClose: () => void; onRescheduled: () => void }) {
+export function RescheduleAppointmentDialog({
+  appointment,
+  onClose,
+  onRescheduled,
+}: {
+  appointment: PortalAppointment;
+  onClose: () => void;
+  onRescheduled: () => void;
+}) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
   const formats = localDateFormats(t);
   const zone = appointment.TimeZone;
   const today = dayKeyOf(new Date(), zone);
   const [startDay, setStartDay] = useState<DayKey>(today);
-  const week = useWeekSlots({ scheduleIds: [appointment.CalendarId], timeZone: zone, startDay, days: SLOT.rescheduleWindowDays });
-  const picker = useSlotPicker({ timeZone: zone, patientId: appointment.Patient.Id, removeSlot: week.removeSlot, browserTimeZone: zone });
+  const week = useWeekSlots({
+    scheduleIds: [appointment.CalendarId],
+    timeZone: zone,
+    startDay,
+    days: SLOT.rescheduleWindowDays,
+  });
+  const picker = useSlotPicker({
+    timeZone: zone,
+    patientId: appointment.Patient.Id,
+    removeSlot: week.removeSlot,
+    browserTimeZone: zone,
+  });
   const [lastConfirm, setLastConfirm] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +71,15 @@ export function RescheduleAppointmentDialog({ appointment, onClose, onReschedule
   };
 
   return (
-    <Modal opened onClose={close} size={800} yOffset={30} radius="lg" padding="lg" title={<Text fw={700}>{t('reschedule.title')}</Text>}>
+    <Modal
+      opened
+      onClose={close}
+      size={800}
+      yOffset={30}
+      radius="lg"
+      padding="lg"
+      title={<Text fw={700}>{t('reschedule.title')}</Text>}
+    >
       <Stack gap="md">
         <Text size="sm">
           <Text span fw={700}>
@@ -61,8 +87,19 @@ export function RescheduleAppointmentDialog({ appointment, onClose, onReschedule
           </Text>{' '}
           {`${inZone(appointment.StartTime, zone, formats.dayAndTime, locale)} ${zoneAbbreviation(appointment.StartTime, zone)}`}
         </Text>
-        <WeekScroller startDay={startDay} fromDay={today} onChange={setStartDay} days={SLOT.rescheduleWindowDays} />
-        <WeekSlotCalendar week={week} onPick={picker.pick} onJump={setStartDay} pendingSlotId={picker.pending?.SlotIds[0] ?? null} heldSlotId={picker.held?.slot.SlotIds[0] ?? null} />
+        <WeekScroller
+          startDay={startDay}
+          fromDay={today}
+          onChange={setStartDay}
+          days={SLOT.rescheduleWindowDays}
+        />
+        <WeekSlotCalendar
+          week={week}
+          onPick={picker.pick}
+          onJump={setStartDay}
+          pendingSlotId={picker.pending?.SlotIds[0] ?? null}
+          heldSlotId={picker.held?.slot.SlotIds[0] ?? null}
+        />
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -18,7 +18,13 @@ const COLORS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('portal');
   return (
-    <Badge color={COLORS[status] ?? "blue"} variant="light" c="dark.8" size="lg" data-testid="appointment-status">
+    <Badge
+      color={COLORS[status] ?? 'blue'}
+      variant="light"
+      c="dark.8"
+      size="lg"
+      data-testid="appointment-status"
+    >
       {t(`status.${status}`, { defaultValue: status })}
     </Badge>
   );

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCalendarPlus, IconCalendarTime, IconMapPin, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -108,7 +120,8 @@ export function AppointmentDetailsPage() {
             {item.Facility && (
               <Row label={item.AppointmentType === 'TeleHealth' ? t('details.practice') : t('details.where')}>
                 <Text fw={600}>{item.Facility.Name}</Text>
-                {item.AppointmentType !== 'TeleHealth' && item.Facility.AddressLines.map((line) => <Text key={line}>{line}</Text>)}
+                {item.AppointmentType !== 'TeleHealth' &&
+                  item.Facility.AddressLines.map((line) => <Text key={line}>{line}</Text>)}
                 {item.Facility.Phone && <Text>{item.Facility.Phone}</Text>}
               </Row>
             )}
@@ -116,7 +129,10 @@ export function AppointmentDetailsPage() {
               <Row label={t('details.payment')}>
                 <Text>
                   {t('details.paymentLine', {
-                    amount: new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(item.Payment.PaidAmount),
+                    amount: new Intl.NumberFormat(i18n.language, {
+                      style: 'currency',
+                      currency: 'USD',
+                    }).format(item.Payment.PaidAmount),
                     status: t(`paymentStatus.${item.Payment.Status}`, { defaultValue: item.Payment.Status }),
                   })}
                 </Text>
@@ -143,22 +159,40 @@ export function AppointmentDetailsPage() {
             <Button
               variant="light"
               leftSection={<IconCalendarPlus size={18} aria-hidden />}
-              onClick={() => void downloadCalendarFile(item.Id).catch(() => toast.error(t('details.calendarFailed')))}
+              onClick={() =>
+                void downloadCalendarFile(item.Id).catch(() => toast.error(t('details.calendarFailed')))
+              }
             >
               {t('details.addToCalendar')}
             </Button>
             {directions && item.AppointmentType !== 'TeleHealth' && (
-              <Button component="a" href={directions} target="_blank" rel="noopener noreferrer" variant="light" leftSection={<IconMapPin size={18} aria-hidden />}>
+              <Button
+                component="a"
+                href={directions}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                leftSection={<IconMapPin size={18} aria-hidden />}
+              >
                 {t('details.directions')}
               </Button>
             )}
             {item.CanReschedule && (
-              <Button variant="light" leftSection={<IconCalendarTime size={18} aria-hidden />} onClick={() => setDialog('reschedule')}>
+              <Button
+                variant="light"
+                leftSection={<IconCalendarTime size={18} aria-hidden />}
+                onClick={() => setDialog('reschedule')}
+              >
                 {t('details.reschedule')}
               </Button>
             )}
             {item.CanCancel && (
-              <Button variant="outline" color="red.9" leftSection={<IconX size={18} aria-hidden />} onClick={() => setDialog('cancel')}>
+              <Button
+                variant="outline"
+                color="red.9"
+                leftSection={<IconX size={18} aria-hidden />}
+                onClick={() => setDialog('cancel')}
+              >
                 {t('details.cancel')}
               </Button>
             )}

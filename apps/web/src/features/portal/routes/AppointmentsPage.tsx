@@ -51,7 +51,14 @@ export function AppointmentsPage() {
         </Paper>
       )}
       {list.data?.map((appointment) => (
-        <Paper key={appointment.Id} withBorder radius="md" p="md" component="article" data-testid="portal-appointment">
+        <Paper
+          key={appointment.Id}
+          withBorder
+          radius="md"
+          p="md"
+          component="article"
+          data-testid="portal-appointment"
+        >
           <Group justify="space-between" align="flex-start" gap="md">
             <Stack gap={4}>
               <AppointmentSummary appointment={appointment} />
@@ -63,7 +70,12 @@ export function AppointmentsPage() {
             </Stack>
             <Stack gap="xs" align="flex-end">
               <StatusBadge status={appointment.Status} />
-              <Button component={Link} to={portalDetailsPath(appointment.Id, appointment.AppointmentType, false)} variant="light" size="sm">
+              <Button
+                component={Link}
+                to={portalDetailsPath(appointment.Id, appointment.AppointmentType, false)}
+                variant="light"
+                size="sm"
+              >
                 {t('list.details')}
               </Button>
             </Stack>

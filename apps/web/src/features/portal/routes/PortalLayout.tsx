@@ -18,7 +18,11 @@ export function PortalLayout() {
         <Title order={1} size="h2">
           {t('title')}
         </Title>
-        <Tabs value={tab} onChange={(value) => void navigate(value === 'profile' ? '/portal/profile' : '/portal')} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={(value) => void navigate(value === 'profile' ? '/portal/profile' : '/portal')}
+          keepMounted={false}
+        >
           <Tabs.List>
             <Tabs.Tab value="appointments">{t('nav.appointments')}</Tabs.Tab>
             <Tabs.Tab value="profile">{t('nav.profile')}</Tabs.Tab>

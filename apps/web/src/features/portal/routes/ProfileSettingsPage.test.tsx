@@ -51,11 +51,20 @@ describe('the patient portal profile settings', () => {
     renderRoute(<ProfileSettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Failed to set timezone.')).toBeInTheDocument();
-    expect(saveSettings).toHaveBeenCalledWith({ PatientId: 'patient-1', TimeZone: 'America/Chicago', SmsAlertsEnabled: true });
+    expect(saveSettings).toHaveBeenCalledWith({
+      PatientId: 'patient-1',
+      TimeZone: 'America/Chicago',
+      SmsAlertsEnabled: true,
+    });
   });
 
   it('shows no error when the settings are saved', async () => {
-    saveSettings.mockResolvedValue({ Id: 's-1', PatientId: 'patient-1', TimeZone: 'America/Chicago', SmsAlertsEnabled: true });
+    saveSettings.mockResolvedValue({
+      Id: 's-1',
+      PatientId: 'patient-1',
+      TimeZone: 'America/Chicago',
+      SmsAlertsEnabled: true,
+    });
     renderRoute(<ProfileSettingsPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
     expect(saveSettings).toHaveBeenCalledTimes(1);

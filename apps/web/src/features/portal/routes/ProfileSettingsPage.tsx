@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Divider, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Patient } from '@careslot/contracts';
@@ -10,12 +23,29 @@ import { patientQuery, savePatientSettings } from '../api';
 
 /** US zones first (the product's practices), then every zone the browser knows. */
 function zoneOptions(current: string | null): string[] {
-  const common = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu', 'Asia/Karachi'];
+  const common = [
+    'America/New_York',
+    'America/Chicago',
+    'America/Denver',
+    'America/Phoenix',
+    'America/Los_Angeles',
+    'America/Anchorage',
+    'Pacific/Honolulu',
+    'Asia/Karachi',
+  ];
   const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return [...new Set([...(current ? [current] : []), ...common, ...all])];
 }
 
-function Field({ label, value, testId }: { label: string; value: string | null | undefined; testId?: string }) {
+function Field({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: string | null | undefined;
+  testId?: string;
+}) {
   const { t } = useTranslation('portal');
   return (
     <Stack gap={2}>
@@ -86,13 +116,44 @@ function ProfileContent({ patient }: { patient: Patient }) {
             {t('profile.personal')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Field label={t('profile.name')} value={[name?.Given.join(' '), name?.Family].filter(Boolean).join(' ')} testId="profile-name" />
-            <Field label={t('profile.birthDate')} value={patient.BirthDate ? new Date(`${patient.BirthDate}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC' }) : null} />
+            <Field
+              label={t('profile.name')}
+              value={[name?.Given.join(' '), name?.Family].filter(Boolean).join(' ')}
+              testId="profile-name"
+            />
+            <Field
+              label={t('profile.birthDate')}
+              value={
+                patient.BirthDate
+                  ? new Date(`${patient.BirthDate}T12:00:00Z`).toLocaleDateString('en-US', {
+                      timeZone: 'UTC',
+                    })
+                  : null
+              }
+            />
             <Field label={t('profile.email')} value={email?.Value} />
-            <Field label={t('profile.mobile')} value={mobile ? `${formatPhone(mobile.Value)}${mobile.IsVerified ? ` · ${t('profile.verified')}` : ''}` : null} />
+            <Field
+              label={t('profile.mobile')}
+              value={
+                mobile
+                  ? `${formatPhone(mobile.Value)}${mobile.IsVerified ? ` · ${t('profile.verified')}` : ''}`
+                  : null
+              }
+            />
             <Field
               label={t('profile.address')}
-              value={[address.Address1, ...address.Address2, [[address.City, address.State].filter(Boolean).join(', '), address.ZipCode ? formatZip(address.ZipCode) : null].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+              value={[
+                address.Address1,
+                ...address.Address2,
+                [
+                  [address.City, address.State].filter(Boolean).join(', '),
+                  address.ZipCode ? formatZip(address.ZipCode) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' '),
+              ]
+                .filter(Boolean)
+                .join(', ')}
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
@@ -115,7 +176,12 @@ function ProfileContent({ patient }: { patient: Patient }) {
             allowDeselect={false}
             maxDropdownHeight={280}
           />
-          <Switch label={t('profile.sms')} description={t('profile.smsHint')} checked={sms} onChange={(e) => setSms(e.currentTarget.checked)} />
+          <Switch
+            label={t('profile.sms')}
+            description={t('profile.smsHint')}
+            checked={sms}
+            onChange={(e) => setSms(e.currentTarget.checked)}
+          />
           {error && (
             <Alert color="red" role="alert">
               {error}

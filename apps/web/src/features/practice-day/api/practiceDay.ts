@@ -28,7 +28,8 @@ export const PRACTICE_DAY_KEY = 'practice-day';
 export const calendarContextQuery = () =>
   queryOptions({
     queryKey: [PRACTICE_DAY_KEY, 'context'],
-    queryFn: ({ signal }) => apiRequest<PracticeCalendarContext>(`${APPOINTMENTS}/practice/calendar-context`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<PracticeCalendarContext>(`${APPOINTMENTS}/practice/calendar-context`, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -73,7 +74,12 @@ export function useProviderCounts(providerId: string | null) {
   return useQuery({
     queryKey: [PRACTICE_DAY_KEY, 'counts', providerId],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: AppointmentCounts }>(`${APPOINTMENTS}/Appointments/providers/${providerId}/appointments/count`, { signal })).data,
+      (
+        await apiRequest<{ data: AppointmentCounts }>(
+          `${APPOINTMENTS}/Appointments/providers/${providerId}/appointments/count`,
+          { signal },
+        )
+      ).data,
     enabled: !!providerId,
   });
 }
@@ -81,7 +87,10 @@ export function useProviderCounts(providerId: string | null) {
 export function useWalkInQueue(providerId: string | null) {
   return useQuery({
     queryKey: [PRACTICE_DAY_KEY, 'walk-in-queue', providerId],
-    queryFn: ({ signal }) => apiRequest<WalkInQueue>(`${APPOINTMENTS}/Appointments/providers/${providerId}/walk-in-queue`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<WalkInQueue>(`${APPOINTMENTS}/Appointments/providers/${providerId}/walk-in-queue`, {
+        signal,
+      }),
     enabled: !!providerId,
   });
 }
@@ -97,7 +106,10 @@ export interface HotlistEntry {
 export function useHotlist(providerId: string | null) {
   return useQuery({
     queryKey: [PRACTICE_DAY_KEY, 'hotlist', providerId],
-    queryFn: ({ signal }) => apiRequest<List<HotlistEntry>>(`${APPOINTMENTS}/Appointments/providers/${providerId}/patient-hotlist`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<List<HotlistEntry>>(`${APPOINTMENTS}/Appointments/providers/${providerId}/patient-hotlist`, {
+        signal,
+      }),
     enabled: !!providerId,
   });
 }
@@ -111,7 +123,11 @@ export function useRefreshPracticeDay() {
 export function useCallNextWalkIn(providerId: string | null) {
   const refresh = useRefreshPracticeDay();
   return useMutation({
-    mutationFn: () => apiRequest<WalkInQueue>(`${APPOINTMENTS}/Appointments/providers/${providerId}/walk-in-queue/call-next`, { method: 'POST' }),
+    mutationFn: () =>
+      apiRequest<WalkInQueue>(
+        `${APPOINTMENTS}/Appointments/providers/${providerId}/walk-in-queue/call-next`,
+        { method: 'POST' },
+      ),
     onSettled: refresh,
   });
 }
@@ -121,11 +137,14 @@ export function useChangeStatus() {
   const refresh = useRefreshPracticeDay();
   return useMutation({
     mutationFn: (input: { id: string; status: AppointmentStatus; telehealth: boolean }) =>
-      apiRequest(`${APPOINTMENTS}/${input.telehealth ? 'TeleAppointments' : 'OfficeAppointments'}/${input.id}/status`, {
-        method: 'PATCH',
-        query: { status: input.status },
-        body: { AuditTrail: { WorkflowOrServiceName: 'Calendar_Web' } },
-      }),
+      apiRequest(
+        `${APPOINTMENTS}/${input.telehealth ? 'TeleAppointments' : 'OfficeAppointments'}/${input.id}/status`,
+        {
+          method: 'PATCH',
+          query: { status: input.status },
+          body: { AuditTrail: { WorkflowOrServiceName: 'Calendar_Web' } },
+        },
+      ),
     onSettled: refresh,
   });
 }
@@ -135,7 +154,10 @@ export function useMoveVisit() {
   const refresh = useRefreshPracticeDay();
   return useMutation({
     mutationFn: (input: { id: string; CalendarId: string; StartTime: string }) =>
-      apiRequest<PracticeAppointment>(`${APPOINTMENTS}/appointments/${input.id}`, { method: 'PUT', body: { CalendarId: input.CalendarId, StartTime: input.StartTime } }),
+      apiRequest<PracticeAppointment>(`${APPOINTMENTS}/appointments/${input.id}`, {
+        method: 'PUT',
+        body: { CalendarId: input.CalendarId, StartTime: input.StartTime },
+      }),
     onSettled: refresh,
   });
 }
@@ -153,7 +175,10 @@ export function useBookOnBehalf() {
   const refresh = useRefreshPracticeDay();
   return useMutation({
     mutationFn: (input: BookOnBehalfInput) =>
-      apiRequest<{ data: string; PatientId: string }>(`${APPOINTMENTS}/OfficeAppointments`, { method: 'POST', body: input }),
+      apiRequest<{ data: string; PatientId: string }>(`${APPOINTMENTS}/OfficeAppointments`, {
+        method: 'POST',
+        body: input,
+      }),
     onSuccess: refresh,
   });
 }
@@ -177,7 +202,12 @@ export function useOpenSlots(scheduleId: string | null, from: Date | null, to: D
 export function usePatientSearch(name: string) {
   return useQuery({
     queryKey: [PRACTICE_DAY_KEY, 'patients', name],
-    queryFn: ({ signal }) => apiRequest<List<Patient>>(`${ADMINISTRATION}/patient/advance-search`, { method: 'POST', body: { Name: name, Limit: 10 }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<List<Patient>>(`${ADMINISTRATION}/patient/advance-search`, {
+        method: 'POST',
+        body: { Name: name, Limit: 10 },
+        signal,
+      }),
     enabled: name.trim().length >= 2,
   });
 }
@@ -186,7 +216,11 @@ export function usePatientSearch(name: string) {
 export function useBlocks(from: string | null, to: string | null) {
   return useQuery({
     queryKey: [PRACTICE_DAY_KEY, 'blocks', from, to],
-    queryFn: ({ signal }) => apiRequest<List<ScheduleException>>(`${APPOINTMENTS}/practice/blocked-time`, { query: { from, to }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<List<ScheduleException>>(`${APPOINTMENTS}/practice/blocked-time`, {
+        query: { from, to },
+        signal,
+      }),
     enabled: !!from && !!to,
     placeholderData: (previous) => previous,
   });
@@ -207,7 +241,8 @@ export function useBlockTime() {
 export function useLiftBlock() {
   const refresh = useRefreshPracticeDay();
   return useMutation({
-    mutationFn: (block: ScheduleException) => apiRequest(`${CALENDAR}/schedule/${block.ScheduleId}/exceptions/${block.Id}`, { method: 'DELETE' }),
+    mutationFn: (block: ScheduleException) =>
+      apiRequest(`${CALENDAR}/schedule/${block.ScheduleId}/exceptions/${block.Id}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
 }
@@ -215,7 +250,11 @@ export function useLiftBlock() {
 export function useAddParticipant() {
   const refresh = useRefreshPracticeDay();
   return useMutation({
-    mutationFn: (input: { appointmentId: string; Type: 'Practitioner' | 'Staff' | 'HealthCareService'; ParticipantId: string }) =>
+    mutationFn: (input: {
+      appointmentId: string;
+      Type: 'Practitioner' | 'Staff' | 'HealthCareService';
+      ParticipantId: string;
+    }) =>
       apiRequest<PracticeAppointment>(`${APPOINTMENTS_V1}/appointmentparticipants/${input.appointmentId}`, {
         method: 'POST',
         body: { Type: input.Type, ParticipantId: input.ParticipantId },

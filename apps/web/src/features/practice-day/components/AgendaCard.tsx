@@ -74,7 +74,13 @@ export function AgendaCard({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Button variant="subtle" size="compact-sm" px={4} onClick={() => onOpen(a.Id)} aria-label={t('agenda.open', { name: patientName(a) })}>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      px={4}
+                      onClick={() => onOpen(a.Id)}
+                      aria-label={t('agenda.open', { name: patientName(a) })}
+                    >
                       {patientName(a)}
                     </Button>
                     {a.ReasonsText ? (
@@ -89,7 +95,9 @@ export function AgendaCard({
                     </Table.Td>
                   ) : null}
                   <Table.Td>
-                    <Text size="sm">{a.ScheduleType === 'Walk-In' ? t('type.walkIn') : t(`type.${a.AppointmentType}`)}</Text>
+                    <Text size="sm">
+                      {a.ScheduleType === 'Walk-In' ? t('type.walkIn') : t(`type.${a.AppointmentType}`)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <StatusBadge status={a.Status} />
@@ -102,7 +110,16 @@ export function AgendaCard({
                           variant="filled"
                           leftSection={<IconCheck size={14} aria-hidden />}
                           loading={change.isPending && change.variables?.id === a.Id}
-                          onClick={() => change.mutate({ id: a.Id, status: 'Checked-In', telehealth: a.AppointmentType === 'TeleHealth' }, { onError: showError })}
+                          onClick={() =>
+                            change.mutate(
+                              {
+                                id: a.Id,
+                                status: 'Checked-In',
+                                telehealth: a.AppointmentType === 'TeleHealth',
+                              },
+                              { onError: showError },
+                            )
+                          }
                           aria-label={t('agenda.checkIn', { name: patientName(a) })}
                         >
                           {t('actions.CheckedIn')}

@@ -1,8 +1,20 @@
 import { useState } from 'react';
 import { Button, Divider, Drawer, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconDoorEnter, IconDoorExit, IconUserOff, IconUserPlus, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconDoorEnter,
+  IconDoorExit,
+  IconUserOff,
+  IconUserPlus,
+  IconX,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { VISIT_STATUS_ACTIONS, type PracticeAppointment, type PracticeCalendarContext, type VisitStatusAction } from '@careslot/contracts';
+import {
+  VISIT_STATUS_ACTIONS,
+  type PracticeAppointment,
+  type PracticeCalendarContext,
+  type VisitStatusAction,
+} from '@careslot/contracts';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { formatSlotTime, dayKeyOf } from '../../../shared/slots/slotDates';
@@ -19,7 +31,13 @@ const ACTION_ICON: Record<VisitStatusAction, typeof IconCheck> = {
   'No-Show': IconUserOff,
   Canceled: IconX,
 };
-const ACTION_COLOR: Record<VisitStatusAction, string> = { Arrived: 'orange', 'Checked-In': 'teal', 'Checked-Out': 'gray', 'No-Show': 'red', Canceled: 'red' };
+const ACTION_COLOR: Record<VisitStatusAction, string> = {
+  Arrived: 'orange',
+  'Checked-In': 'teal',
+  'Checked-Out': 'gray',
+  'No-Show': 'red',
+  Canceled: 'red',
+};
 
 function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -33,7 +51,15 @@ function Field({ label, value }: { label: string; value: string }) {
 }
 
 /** An appointment's details and the status moves of a visit (Arrived, Checked-In, Checked-Out, No-Show, Canceled). */
-export function AppointmentDrawer({ appointment, context, onClose }: { appointment: PracticeAppointment | null; context: PracticeCalendarContext; onClose: () => void }) {
+export function AppointmentDrawer({
+  appointment,
+  context,
+  onClose,
+}: {
+  appointment: PracticeAppointment | null;
+  context: PracticeCalendarContext;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation('practiceDay');
   const locale = dateLocale(i18n.language);
   const change = useChangeStatus();
@@ -49,14 +75,32 @@ export function AppointmentDrawer({ appointment, context, onClose }: { appointme
     if (!a) return;
     change.mutate(
       { id: a.Id, status, telehealth: a.AppointmentType === 'TeleHealth' },
-      { onSuccess: () => toast.success(t('drawer.moved', { status: t(`status.${status.replace(/[^A-Za-z]/g, '')}`) })), onError: showError },
+      {
+        onSuccess: () =>
+          toast.success(t('drawer.moved', { status: t(`status.${status.replace(/[^A-Za-z]/g, '')}`) })),
+        onError: showError,
+      },
     );
   };
   const taking = new Set(a?.Participants.map((p) => p.ParticipantId) ?? []);
-  const candidates = context.Providers.filter((p) => !taking.has(p.Id)).map((p) => ({ value: p.Id, label: p.Name }));
+  const candidates = context.Providers.filter((p) => !taking.has(p.Id)).map((p) => ({
+    value: p.Id,
+    label: p.Name,
+  }));
 
   return (
-    <Drawer opened={!!a} onClose={onClose} position="right" size={440} title={<Title order={2} fz="lg">{t('drawer.title')}</Title>} closeButtonProps={{ 'aria-label': t('drawer.close') }}>
+    <Drawer
+      opened={!!a}
+      onClose={onClose}
+      position="right"
+      size={440}
+      title={
+        <Title order={2} fz="lg">
+          {t('drawer.title')}
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': t('drawer.close') }}
+    >
       {a ? (
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -65,18 +109,31 @@ export function AppointmentDrawer({ appointment, context, onClose }: { appointme
                 {patientName(a)}
               </Text>
               <Text size="sm" c="dimmed">
-                {a.Patient.BirthDate ? t('drawer.born', { date: formatLongDay(a.Patient.BirthDate, 'PP', locale) }) : ''}
+                {a.Patient.BirthDate
+                  ? t('drawer.born', { date: formatLongDay(a.Patient.BirthDate, 'PP', locale) })
+                  : ''}
               </Text>
             </Stack>
             <StatusBadge status={a.Status} size="md" />
           </Group>
           <SimpleGrid cols={2} spacing="sm">
-            <Field label={t('drawer.when')} value={`${formatLongDay(dayKeyOf(a.StartTime, zone), 'PPP', locale)} · ${formatSlotTime(a.StartTime, zone, locale)} – ${formatSlotTime(a.EndTime, zone, locale)}`} />
-            <Field label={t('drawer.type')} value={a.ScheduleType === 'Walk-In' ? t('type.walkIn') : t(`type.${a.AppointmentType}`)} />
+            <Field
+              label={t('drawer.when')}
+              value={`${formatLongDay(dayKeyOf(a.StartTime, zone), 'PPP', locale)} · ${formatSlotTime(a.StartTime, zone, locale)} – ${formatSlotTime(a.EndTime, zone, locale)}`}
+            />
+            <Field
+              label={t('drawer.type')}
+              value={a.ScheduleType === 'Walk-In' ? t('type.walkIn') : t(`type.${a.AppointmentType}`)}
+            />
             <Field label={t('drawer.provider')} value={providerName(a.ProviderId)} />
             <Field label={t('drawer.location')} value={locationName} />
             <Field label={t('drawer.reason')} value={a.ReasonsText} />
-            <Field label={t('drawer.bookedBy')} value={a.Workflow === 'Practice_Staff_Appointment_Web' ? t('drawer.byPractice') : t('drawer.online')} />
+            <Field
+              label={t('drawer.bookedBy')}
+              value={
+                a.Workflow === 'Practice_Staff_Appointment_Web' ? t('drawer.byPractice') : t('drawer.online')
+              }
+            />
           </SimpleGrid>
           <Divider />
           <Stack gap="xs">
@@ -91,7 +148,17 @@ export function AppointmentDrawer({ appointment, context, onClose }: { appointme
                     key={status}
                     size="xs"
                     variant={status === 'Checked-In' ? 'filled' : 'default'}
-                    leftSection={<Icon size={14} aria-hidden color={status === 'Checked-In' ? undefined : `var(--mantine-color-${ACTION_COLOR[status]}-8)`} />}
+                    leftSection={
+                      <Icon
+                        size={14}
+                        aria-hidden
+                        color={
+                          status === 'Checked-In'
+                            ? undefined
+                            : `var(--mantine-color-${ACTION_COLOR[status]}-8)`
+                        }
+                      />
+                    }
                     disabled={!canMoveTo(a.Status, status) || change.isPending}
                     loading={change.isPending && change.variables?.status === status}
                     onClick={() => move(status)}

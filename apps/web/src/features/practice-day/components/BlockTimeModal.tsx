@@ -18,11 +18,25 @@ export function wallTime(day: DayKey, hhmm: string, timeZone: string): string {
 }
 
 /** Blocks time off a provider's schedule: no slot is offered inside it (a schedule exception). */
-export function BlockTimeModal({ opened, onClose, context, day, defaultScheduleId }: { opened: boolean; onClose: () => void; context: PracticeCalendarContext; day: DayKey; defaultScheduleId?: string | null }) {
+export function BlockTimeModal({
+  opened,
+  onClose,
+  context,
+  day,
+  defaultScheduleId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  context: PracticeCalendarContext;
+  day: DayKey;
+  defaultScheduleId?: string | null;
+}) {
   const { t } = useTranslation('practiceDay');
   const { t: tc } = useTranslation('common');
   const block = useBlockTime();
-  const [scheduleId, setScheduleId] = useState<string | null>(defaultScheduleId ?? context.Schedules[0]?.Id ?? null);
+  const [scheduleId, setScheduleId] = useState<string | null>(
+    defaultScheduleId ?? context.Schedules[0]?.Id ?? null,
+  );
   const [date, setDate] = useState<DayKey>(day);
   const [start, setStart] = useState('12:00');
   const [end, setEnd] = useState('13:00');
@@ -46,7 +60,12 @@ export function BlockTimeModal({ opened, onClose, context, day, defaultScheduleI
     setErrors(next);
     if (Object.keys(next).length) return;
     block.mutate(
-      { scheduleId: scheduleId!, Start: wallTime(date, start, zone), End: wallTime(date, end, zone), Note: reason.trim() },
+      {
+        scheduleId: scheduleId!,
+        Start: wallTime(date, start, zone),
+        End: wallTime(date, end, zone),
+        Note: reason.trim(),
+      },
       {
         onSuccess: () => {
           toast.success(t('block.done'));
@@ -57,7 +76,15 @@ export function BlockTimeModal({ opened, onClose, context, day, defaultScheduleI
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('block.title')} size={DIALOG_WIDTH.generic} radius="lg" padding="lg" closeButtonProps={{ 'aria-label': t('drawer.close') }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('block.title')}
+      size={DIALOG_WIDTH.generic}
+      radius="lg"
+      padding="lg"
+      closeButtonProps={{ 'aria-label': t('drawer.close') }}
+    >
       <form onSubmit={submit} noValidate aria-label={t('block.title')}>
         <Stack gap="md">
           <Select
@@ -71,14 +98,43 @@ export function BlockTimeModal({ opened, onClose, context, day, defaultScheduleI
             comboboxProps={{ withinPortal: true }}
           />
           <SimpleGrid cols={3}>
-            <TextInput label={t('book.date')} type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} error={errors.date} />
-            <TextInput label={t('block.from')} type="time" step={900} value={start} onChange={(e) => setStart(e.currentTarget.value)} />
-            <TextInput label={t('block.to')} type="time" step={900} value={end} onChange={(e) => setEnd(e.currentTarget.value)} error={errors.end} />
+            <TextInput
+              label={t('book.date')}
+              type="date"
+              value={date}
+              onChange={(e) => setDate(e.currentTarget.value)}
+              error={errors.date}
+            />
+            <TextInput
+              label={t('block.from')}
+              type="time"
+              step={900}
+              value={start}
+              onChange={(e) => setStart(e.currentTarget.value)}
+            />
+            <TextInput
+              label={t('block.to')}
+              type="time"
+              step={900}
+              value={end}
+              onChange={(e) => setEnd(e.currentTarget.value)}
+              error={errors.end}
+            />
           </SimpleGrid>
-          <TextInput label={t('block.reason')} placeholder={t('block.reasonPlaceholder')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={errors.reason} maxLength={200} required />
+          <TextInput
+            label={t('block.reason')}
+            placeholder={t('block.reasonPlaceholder')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={errors.reason}
+            maxLength={200}
+            required
+          />
           {block.error ? (
             <Alert color="red" role="alert">
-              {block.error instanceof ApiError && block.error.issues.length ? block.error.issues.map((i) => i.message).join(' ') : errorMessage(block.error, tc)}
+              {block.error instanceof ApiError && block.error.issues.length
+                ? block.error.issues.map((i) => i.message).join(' ')
+                : errorMessage(block.error, tc)}
             </Alert>
           ) : null}
           <Group justify="flex-end">

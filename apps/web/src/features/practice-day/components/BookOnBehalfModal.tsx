@@ -1,9 +1,26 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Radio,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DIALOG_WIDTH, GENDERS, newPracticePatientSchema, type PracticeCalendarContext } from '@careslot/contracts';
+import {
+  DIALOG_WIDTH,
+  GENDERS,
+  newPracticePatientSchema,
+  type PracticeCalendarContext,
+} from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errorMessage';
 import type { DayKey } from '../../../shared/slots/slotDates';
@@ -21,7 +38,14 @@ interface NewPatientForm {
   Email: string;
   MobilePhone: string;
 }
-const EMPTY: NewPatientForm = { FirstName: '', LastName: '', BirthDate: '', Gender: '', Email: '', MobilePhone: '' };
+const EMPTY: NewPatientForm = {
+  FirstName: '',
+  LastName: '',
+  BirthDate: '',
+  Gender: '',
+  Email: '',
+  MobilePhone: '',
+};
 
 /**
  * Books a visit for a patient (workflow Practice_Staff_Appointment_Web): one of the practice's patients, found
@@ -44,7 +68,9 @@ export function BookOnBehalfModal({
   const { t } = useTranslation('practiceDay');
   const { t: tc } = useTranslation('common');
   const book = useBookOnBehalf();
-  const [scheduleId, setScheduleId] = useState<string | null>(defaultScheduleId ?? context.Schedules[0]?.Id ?? null);
+  const [scheduleId, setScheduleId] = useState<string | null>(
+    defaultScheduleId ?? context.Schedules[0]?.Id ?? null,
+  );
   const [kind, setKind] = useState<'Scheduled' | 'Walk-In'>('Scheduled');
   const [slot, setSlot] = useState<string | null>(null);
   const [mode, setMode] = useState<PatientMode>('existing');
@@ -90,7 +116,9 @@ export function BookOnBehalfModal({
         ...(form.MobilePhone.trim() ? { MobilePhone: form.MobilePhone.replace(/\D/g, '') } : {}),
       });
       if (parsed.success) newPatient = parsed.data;
-      else for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= t(`book.errors.${String(issue.path[0])}`);
+      else
+        for (const issue of parsed.error.issues)
+          next[String(issue.path[0])] ??= t(`book.errors.${String(issue.path[0])}`);
     }
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -121,7 +149,16 @@ export function BookOnBehalfModal({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t('book.title')} size={DIALOG_WIDTH.popup} yOffset={30} radius="lg" padding="lg" closeButtonProps={{ 'aria-label': t('drawer.close') }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('book.title')}
+      size={DIALOG_WIDTH.popup}
+      yOffset={30}
+      radius="lg"
+      padding="lg"
+      closeButtonProps={{ 'aria-label': t('drawer.close') }}
+    >
       <form onSubmit={submit} noValidate aria-label={t('book.title')}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -223,8 +260,20 @@ export function BookOnBehalfModal({
               </Stack>
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label={t('book.firstName')} required maxLength={35} autoComplete="off" {...field('FirstName')} />
-                <TextInput label={t('book.lastName')} required maxLength={35} autoComplete="off" {...field('LastName')} />
+                <TextInput
+                  label={t('book.firstName')}
+                  required
+                  maxLength={35}
+                  autoComplete="off"
+                  {...field('FirstName')}
+                />
+                <TextInput
+                  label={t('book.lastName')}
+                  required
+                  maxLength={35}
+                  autoComplete="off"
+                  {...field('LastName')}
+                />
                 <TextInput label={t('book.birthDate')} required type="date" {...field('BirthDate')} />
                 <Select
                   label={t('book.gender')}
@@ -235,17 +284,37 @@ export function BookOnBehalfModal({
                   error={errors.Gender}
                   comboboxProps={{ withinPortal: true }}
                 />
-                <TextInput label={t('book.email')} type="email" maxLength={320} autoComplete="off" {...field('Email')} />
-                <TextInput label={t('book.mobile')} inputMode="tel" maxLength={14} placeholder="(212) 555-0147" autoComplete="off" {...field('MobilePhone')} />
+                <TextInput
+                  label={t('book.email')}
+                  type="email"
+                  maxLength={320}
+                  autoComplete="off"
+                  {...field('Email')}
+                />
+                <TextInput
+                  label={t('book.mobile')}
+                  inputMode="tel"
+                  maxLength={14}
+                  placeholder="(212) 555-0147"
+                  autoComplete="off"
+                  {...field('MobilePhone')}
+                />
               </SimpleGrid>
             )}
           </Stack>
 
-          <TextInput label={t('book.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
+          <TextInput
+            label={t('book.reason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+          />
 
           {book.error ? (
             <Alert color="red" role="alert">
-              {book.error instanceof ApiError && book.error.issues.length ? book.error.issues.map((i) => i.message).join(' ') : errorMessage(book.error, tc)}
+              {book.error instanceof ApiError && book.error.issues.length
+                ? book.error.issues.map((i) => i.message).join(' ')
+                : errorMessage(book.error, tc)}
             </Alert>
           ) : null}
           <Group justify="flex-end">

@@ -29,15 +29,29 @@ export function HotlistCard({ providerId, timeZone }: { providerId: string; time
       ) : (
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {list.map((entry) => (
-            <Group key={entry.Patient.Id} component="li" justify="space-between" wrap="nowrap" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}>
+            <Group
+              key={entry.Patient.Id}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              py={6}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-1)' }}
+            >
               <Group gap="sm" wrap="nowrap" miw={0}>
                 <Avatar size={32} radius="xl" color="brand" variant="light" aria-hidden>
                   {initials({ firstName: entry.Patient.FirstName, lastName: entry.Patient.LastName })}
                 </Avatar>
                 <Stack gap={0} miw={0}>
-                  <Text size="sm" fw={600} truncate>{`${entry.Patient.LastName}, ${entry.Patient.FirstName}`}</Text>
+                  <Text
+                    size="sm"
+                    fw={600}
+                    truncate
+                  >{`${entry.Patient.LastName}, ${entry.Patient.FirstName}`}</Text>
                   <Text size="xs" c="dimmed">
-                    {t('hotlist.last', { date: formatLongDay(dayKeyOf(entry.LastVisit, timeZone), 'PP', locale), count: entry.Visits })}
+                    {t('hotlist.last', {
+                      date: formatLongDay(dayKeyOf(entry.LastVisit, timeZone), 'PP', locale),
+                      count: entry.Visits,
+                    })}
                   </Text>
                 </Stack>
               </Group>

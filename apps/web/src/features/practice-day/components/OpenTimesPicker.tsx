@@ -27,12 +27,25 @@ export interface OpenTimesPickerProps {
  * A day and the calendar's open times that day, one to pick: booking on behalf of a patient and moving a visit.
  * Changing the day clears the pick.
  */
-export function OpenTimesPicker({ calendarId, zone, initialDay, value, onChange, dateLabel, timeLabel, excludeStart, error }: OpenTimesPickerProps) {
+export function OpenTimesPicker({
+  calendarId,
+  zone,
+  initialDay,
+  value,
+  onChange,
+  dateLabel,
+  timeLabel,
+  excludeStart,
+  error,
+}: OpenTimesPickerProps) {
   const { t, i18n } = useTranslation('practiceDay');
   const locale = dateLocale(i18n.language);
   const labelId = useId();
   const [day, setDay] = useState<DayKey>(initialDay);
-  const range = useMemo(() => (day ? { from: startOfDayIn(day, zone), to: startOfDayIn(addDays(day, 1), zone) } : null), [day, zone]);
+  const range = useMemo(
+    () => (day ? { from: startOfDayIn(day, zone), to: startOfDayIn(addDays(day, 1), zone) } : null),
+    [day, zone],
+  );
   const slots = useOpenSlots(calendarId, range?.from ?? null, range?.to ?? null);
   const open = (slots.data?.Data ?? []).filter((s) => s.Start !== excludeStart);
 

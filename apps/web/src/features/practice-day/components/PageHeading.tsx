@@ -7,7 +7,19 @@ import { dateLocale } from '../../../shared/slots/dateLocale';
 import { headerDateLabel } from '../calendarModel';
 
 /** A practice page's heading: title, the date label 'Month d,yyyy' in the practice's zone, the live state and actions. */
-export function PageHeading({ title, lead, timeZone, live, actions }: { title: string; lead?: string; timeZone: string; live: ConnectionState; actions?: ReactNode }) {
+export function PageHeading({
+  title,
+  lead,
+  timeZone,
+  live,
+  actions,
+}: {
+  title: string;
+  lead?: string;
+  timeZone: string;
+  live: ConnectionState;
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('practiceDay');
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">

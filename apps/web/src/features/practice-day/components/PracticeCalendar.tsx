@@ -1,8 +1,25 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
-import { ActionIcon, Alert, Button, Group, MultiSelect, Paper, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconBan, IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AppointmentStatus, PracticeAppointment, PracticeCalendarContext, ScheduleException } from '@careslot/contracts';
+import type {
+  AppointmentStatus,
+  PracticeAppointment,
+  PracticeCalendarContext,
+  ScheduleException,
+} from '@careslot/contracts';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import type { CalendarAppointment } from '../../../shared/navigation/calendarLinks';
 import { dateLocale } from '../../../shared/slots/dateLocale';
@@ -36,10 +53,23 @@ import classes from './PracticeCalendar.module.css';
 const HOUR_HEIGHT = 72;
 const PX_PER_MINUTE = HOUR_HEIGHT / 60;
 const MONTH_CHIPS = 3;
-const LEGEND: AppointmentStatus[] = ['Pending', 'Scheduled', 'Confirmed', 'Arrived', 'Checked-In', 'In Progress', 'Checked-Out', 'No-Show', 'Canceled'];
+const LEGEND: AppointmentStatus[] = [
+  'Pending',
+  'Scheduled',
+  'Confirmed',
+  'Arrived',
+  'Checked-In',
+  'In Progress',
+  'Checked-Out',
+  'No-Show',
+  'Canceled',
+];
 
 const toneStyle = (status: AppointmentStatus) =>
-  ({ '--tone-soft': `var(--mantine-color-${STATUS_TONE[status]}-1)`, '--tone-strong': `var(--mantine-color-${STATUS_TONE[status]}-6)` }) as CSSProperties;
+  ({
+    '--tone-soft': `var(--mantine-color-${STATUS_TONE[status]}-1)`,
+    '--tone-strong': `var(--mantine-color-${STATUS_TONE[status]}-6)`,
+  }) as CSSProperties;
 
 interface Column {
   key: string;
@@ -76,7 +106,9 @@ export function PracticeCalendar({
   const locale = dateLocale(i18n.language);
   const zone = context.TimeZone;
   // A provider's own calendar opens on their week; the practice's on today's columns, one per provider.
-  const [view, setView] = useState<CalendarView>(initialProviderIds.length && !initialAppointment ? 'week' : 'day');
+  const [view, setView] = useState<CalendarView>(
+    initialProviderIds.length && !initialAppointment ? 'week' : 'day',
+  );
   const [anchor, setAnchor] = useState<DayKey>(initialAppointment?.day ?? today);
   const [providerIds, setProviderIds] = useState<string[]>(initialProviderIds);
   const [resourceId, setResourceId] = useState<string | null>(null);
@@ -105,17 +137,29 @@ export function PracticeCalendar({
   const list = useMemo(() => appointments.data?.Data ?? [], [appointments.data]);
 
   // Schedules in view: the chosen providers' (all when none is chosen), at the chosen location.
-  const schedules = context.Schedules.filter((s) => (!providerIds.length || (s.PractitionerId && providerIds.includes(s.PractitionerId))) && (!locationId || s.LocationId === locationId));
+  const schedules = context.Schedules.filter(
+    (s) =>
+      (!providerIds.length || (s.PractitionerId && providerIds.includes(s.PractitionerId))) &&
+      (!locationId || s.LocationId === locationId),
+  );
   const scheduleIds = new Set(schedules.map((s) => s.Id));
-  const visibleBlocks = resourceId ? [] : (blocks.data?.Data ?? []).filter((b) => scheduleIds.has(b.ScheduleId));
-  const providerOf = (scheduleId: string) => context.Schedules.find((s) => s.Id === scheduleId)?.PractitionerId ?? null;
+  const visibleBlocks = resourceId
+    ? []
+    : (blocks.data?.Data ?? []).filter((b) => scheduleIds.has(b.ScheduleId));
+  const providerOf = (scheduleId: string) =>
+    context.Schedules.find((s) => s.Id === scheduleId)?.PractitionerId ?? null;
   const providerName = (id: string | null) => context.Providers.find((p) => p.Id === id)?.Name ?? '';
   const open = list.find((a) => a.Id === openId) ?? null;
 
   // The columns of the view: one per provider on a day, one per day otherwise (a practice's day is small).
   const dayProviderIds = providerIds.length
     ? providerIds
-    : [...new Set([...schedules.map((s) => s.PractitionerId).filter((x): x is string => !!x), ...list.map((a) => a.ProviderId).filter((x): x is string => !!x)])];
+    : [
+        ...new Set([
+          ...schedules.map((s) => s.PractitionerId).filter((x): x is string => !!x),
+          ...list.map((a) => a.ProviderId).filter((x): x is string => !!x),
+        ]),
+      ];
   const byDay = groupByDay(list, (a) => a.StartTime, zone);
   const columns: Column[] =
     view === 'day'
@@ -132,10 +176,18 @@ export function PracticeCalendar({
           sub: formatDay(day, 'd', locale),
           day,
           appointments: byDay.get(day) ?? [],
-          blocks: visibleBlocks.filter((b) => dayKeyOf(b.Start, zone) === day || dayKeyOf(b.End, zone) === day),
+          blocks: visibleBlocks.filter(
+            (b) => dayKeyOf(b.Start, zone) === day || dayKeyOf(b.End, zone) === day,
+          ),
         }));
 
-  const hours = hoursFor([...list.map((a) => ({ start: a.StartTime, end: a.EndTime })), ...visibleBlocks.map((b) => ({ start: b.Start, end: b.End }))], zone);
+  const hours = hoursFor(
+    [
+      ...list.map((a) => ({ start: a.StartTime, end: a.EndTime })),
+      ...visibleBlocks.map((b) => ({ start: b.Start, end: b.End })),
+    ],
+    zone,
+  );
   const title =
     view === 'day'
       ? formatLongDay(anchor, 'EEEE, PPP', locale)
@@ -144,7 +196,12 @@ export function PracticeCalendar({
         : formatDay(anchor, 'MMMM yyyy', locale);
 
   const eventLabel = (a: PracticeAppointment) =>
-    t('calendar.eventLabel', { time: formatSlotTime(a.StartTime, zone, locale), patient: patientName(a), status: t(statusKey(a.Status)), provider: providerName(a.ProviderId) });
+    t('calendar.eventLabel', {
+      time: formatSlotTime(a.StartTime, zone, locale),
+      patient: patientName(a),
+      status: t(statusKey(a.Status)),
+      provider: providerName(a.ProviderId),
+    });
 
   const nowMinute = minuteOfDay(new Date(now).toISOString(), zone);
   const todayKey = dayKeyOf(new Date(now), zone);
@@ -158,10 +215,20 @@ export function PracticeCalendar({
             <Button variant="default" onClick={() => setAnchor(today)}>
               {t('calendar.today')}
             </Button>
-            <ActionIcon variant="default" size="lg" aria-label={t('calendar.previous')} onClick={() => setAnchor((a) => shiftAnchor(view, a, -1))}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('calendar.previous')}
+              onClick={() => setAnchor((a) => shiftAnchor(view, a, -1))}
+            >
               <IconChevronLeft size={18} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="default" size="lg" aria-label={t('calendar.next')} onClick={() => setAnchor((a) => shiftAnchor(view, a, 1))}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={t('calendar.next')}
+              onClick={() => setAnchor((a) => shiftAnchor(view, a, 1))}
+            >
               <IconChevronRight size={18} aria-hidden />
             </ActionIcon>
             <Text fw={700} fz="lg" ml={4} aria-live="polite" data-testid="calendar-title">
@@ -179,7 +246,11 @@ export function PracticeCalendar({
               {t('calendar.book')}
             </Button>
             {canBlock ? (
-              <Button variant="default" leftSection={<IconBan size={16} aria-hidden />} onClick={() => setBlocking(true)}>
+              <Button
+                variant="default"
+                leftSection={<IconBan size={16} aria-hidden />}
+                onClick={() => setBlocking(true)}
+              >
                 {t('calendar.block')}
               </Button>
             ) : null}
@@ -254,12 +325,28 @@ export function PracticeCalendar({
               const more = c.appointments.length - shown.length;
               const inMonth = c.day.slice(0, 7) === anchor.slice(0, 7);
               return (
-                <div key={c.key} className={`${classes.monthCell} ${inMonth ? '' : classes.outside}`} aria-label={formatLongDay(c.day, 'PPPP', locale)} role="group">
-                  <Text size="sm" fw={c.day === todayKey ? 700 : 500} className={c.day === todayKey ? classes.today : undefined}>
+                <div
+                  key={c.key}
+                  className={`${classes.monthCell} ${inMonth ? '' : classes.outside}`}
+                  aria-label={formatLongDay(c.day, 'PPPP', locale)}
+                  role="group"
+                >
+                  <Text
+                    size="sm"
+                    fw={c.day === todayKey ? 700 : 500}
+                    className={c.day === todayKey ? classes.today : undefined}
+                  >
                     {c.day === todayKey ? <span className={classes.todayDot}>{c.sub}</span> : c.sub}
                   </Text>
                   {shown.map((a) => (
-                    <button key={a.Id} type="button" className={`${classes.chip} ${isInactive(a.Status) ? classes.inactive : ''}`} style={toneStyle(a.Status)} onClick={() => setOpenId(a.Id)} aria-label={eventLabel(a)}>
+                    <button
+                      key={a.Id}
+                      type="button"
+                      className={`${classes.chip} ${isInactive(a.Status) ? classes.inactive : ''}`}
+                      style={toneStyle(a.Status)}
+                      onClick={() => setOpenId(a.Id)}
+                      aria-label={eventLabel(a)}
+                    >
                       <b>{formatSlotTime(a.StartTime, zone, locale)}</b> {patientName(a)}
                     </button>
                   ))}
@@ -291,11 +378,26 @@ export function PracticeCalendar({
         <section className={classes.frame} aria-label={title}>
           {/* Focusable, so keyboard users can scroll the day's hours and the provider columns. */}
           <div className={classes.scroll} tabIndex={0} aria-label={t('calendar.grid')}>
-            <div className={classes.head} style={{ gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))`, minWidth: 64 + columns.length * 140 }}>
+            <div
+              className={classes.head}
+              style={{
+                gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))`,
+                minWidth: 64 + columns.length * 140,
+              }}
+            >
               <div />
               {columns.map((c) => (
-                <div key={c.key} className={`${classes.headCell} ${view === 'week' && c.day === todayKey ? classes.today : ''}`}>
-                  <Text size="xs" fw={600} c={view === 'week' && c.day === todayKey ? undefined : 'dimmed'} tt={view === 'week' ? 'uppercase' : undefined} truncate>
+                <div
+                  key={c.key}
+                  className={`${classes.headCell} ${view === 'week' && c.day === todayKey ? classes.today : ''}`}
+                >
+                  <Text
+                    size="xs"
+                    fw={600}
+                    c={view === 'week' && c.day === todayKey ? undefined : 'dimmed'}
+                    tt={view === 'week' ? 'uppercase' : undefined}
+                    truncate
+                  >
                     {c.label}
                   </Text>
                   {c.sub ? (
@@ -304,30 +406,67 @@ export function PracticeCalendar({
                     </Text>
                   ) : (
                     <Text size="xs" c="dimmed">
-                      {t('calendar.visits', { count: c.appointments.filter((a) => !isInactive(a.Status)).length })}
+                      {t('calendar.visits', {
+                        count: c.appointments.filter((a) => !isInactive(a.Status)).length,
+                      })}
                     </Text>
                   )}
                 </div>
               ))}
             </div>
-            <div className={classes.body} style={{ gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))`, minWidth: 64 + columns.length * 140, height: (hours.end - hours.start) * HOUR_HEIGHT, ['--hour-height' as string]: `${HOUR_HEIGHT}px` }}>
+            <div
+              className={classes.body}
+              style={{
+                gridTemplateColumns: `64px repeat(${columns.length}, minmax(140px, 1fr))`,
+                minWidth: 64 + columns.length * 140,
+                height: (hours.end - hours.start) * HOUR_HEIGHT,
+                ['--hour-height' as string]: `${HOUR_HEIGHT}px`,
+              }}
+            >
               <div className={classes.gutter} aria-hidden>
                 {Array.from({ length: hours.end - hours.start }, (_, i) => (
-                  <span key={i} className={classes.hourLabel} style={{ top: i * HOUR_HEIGHT + (i === 0 ? 8 : 0) }}>
+                  <span
+                    key={i}
+                    className={classes.hourLabel}
+                    style={{ top: i * HOUR_HEIGHT + (i === 0 ? 8 : 0) }}
+                  >
                     {hourLabel(hours.start + i, locale)}
                   </span>
                 ))}
               </div>
               {columns.map((c) => (
-                <div key={c.key} className={`${classes.column} ${view === 'week' && c.day === todayKey ? classes.columnToday : ''}`} role="group" aria-label={view === 'day' ? c.label : formatLongDay(c.day, 'PPPP', locale)}>
-                  {layoutDay(c.blocks, (b) => ({ start: b.Start, end: b.End }), c.day, zone, hours.start).map((p) => (
-                    <Tooltip key={p.item.Id} label={t('calendar.liftHint')} withArrow disabled={!canBlock}>
-                      <button type="button" className={classes.block} style={{ top: p.top * PX_PER_MINUTE, height: p.height * PX_PER_MINUTE }} onClick={() => canBlock && setLifting(p.item)} aria-label={t('calendar.blockLabel', { reason: (p.item.Note ?? ''), from: formatSlotTime(p.item.Start, zone, locale), to: formatSlotTime(p.item.End, zone, locale) })}>
-                        <b>{t('calendar.blocked')}</b> · {(p.item.Note ?? '')}
-                      </button>
-                    </Tooltip>
-                  ))}
-                  {layoutDay(c.appointments, (a) => ({ start: a.StartTime, end: a.EndTime }), c.day, zone, hours.start).map((p) => (
+                <div
+                  key={c.key}
+                  className={`${classes.column} ${view === 'week' && c.day === todayKey ? classes.columnToday : ''}`}
+                  role="group"
+                  aria-label={view === 'day' ? c.label : formatLongDay(c.day, 'PPPP', locale)}
+                >
+                  {layoutDay(c.blocks, (b) => ({ start: b.Start, end: b.End }), c.day, zone, hours.start).map(
+                    (p) => (
+                      <Tooltip key={p.item.Id} label={t('calendar.liftHint')} withArrow disabled={!canBlock}>
+                        <button
+                          type="button"
+                          className={classes.block}
+                          style={{ top: p.top * PX_PER_MINUTE, height: p.height * PX_PER_MINUTE }}
+                          onClick={() => canBlock && setLifting(p.item)}
+                          aria-label={t('calendar.blockLabel', {
+                            reason: p.item.Note ?? '',
+                            from: formatSlotTime(p.item.Start, zone, locale),
+                            to: formatSlotTime(p.item.End, zone, locale),
+                          })}
+                        >
+                          <b>{t('calendar.blocked')}</b> · {p.item.Note ?? ''}
+                        </button>
+                      </Tooltip>
+                    ),
+                  )}
+                  {layoutDay(
+                    c.appointments,
+                    (a) => ({ start: a.StartTime, end: a.EndTime }),
+                    c.day,
+                    zone,
+                    hours.start,
+                  ).map((p) => (
                     <button
                       key={p.item.Id}
                       type="button"
@@ -346,12 +485,18 @@ export function PracticeCalendar({
                       <div className={classes.eventName}>{patientName(p.item)}</div>
                       <div className={classes.eventMeta}>
                         {formatSlotTime(p.item.StartTime, zone, locale)} · {t(statusKey(p.item.Status))}
-                        {view === 'week' && !providerIds.length ? ` · ${providerName(p.item.ProviderId)}` : ''}
+                        {view === 'week' && !providerIds.length
+                          ? ` · ${providerName(p.item.ProviderId)}`
+                          : ''}
                       </div>
                     </button>
                   ))}
                   {c.day === todayKey && nowMinute >= hours.start * 60 && nowMinute < hours.end * 60 ? (
-                    <div className={`${classes.now} ${c === columns[0] ? classes.nowFirst : ''}`} style={{ top: (nowMinute - hours.start * 60) * PX_PER_MINUTE }} aria-hidden />
+                    <div
+                      className={`${classes.now} ${c === columns[0] ? classes.nowFirst : ''}`}
+                      style={{ top: (nowMinute - hours.start * 60) * PX_PER_MINUTE }}
+                      aria-hidden
+                    />
                   ) : null}
                 </div>
               ))}
@@ -368,13 +513,37 @@ export function PracticeCalendar({
           setOpenId(null);
         }}
       />
-      {booking ? <BookOnBehalfModal opened onClose={() => setBooking(false)} context={context} day={view === 'month' ? today : anchor} defaultScheduleId={schedules[0]?.Id ?? null} /> : null}
-      {blocking ? <BlockTimeModal opened onClose={() => setBlocking(false)} context={context} day={view === 'month' ? today : anchor} defaultScheduleId={schedules[0]?.Id ?? null} /> : null}
+      {booking ? (
+        <BookOnBehalfModal
+          opened
+          onClose={() => setBooking(false)}
+          context={context}
+          day={view === 'month' ? today : anchor}
+          defaultScheduleId={schedules[0]?.Id ?? null}
+        />
+      ) : null}
+      {blocking ? (
+        <BlockTimeModal
+          opened
+          onClose={() => setBlocking(false)}
+          context={context}
+          day={view === 'month' ? today : anchor}
+          defaultScheduleId={schedules[0]?.Id ?? null}
+        />
+      ) : null}
       <AppDialog
         opened={!!lifting}
         onClose={() => setLifting(null)}
         title={t('calendar.liftTitle')}
-        message={lifting ? t('calendar.liftMessage', { reason: lifting.Note ?? '', from: formatSlotTime(lifting.Start, zone, locale), to: formatSlotTime(lifting.End, zone, locale) }) : ''}
+        message={
+          lifting
+            ? t('calendar.liftMessage', {
+                reason: lifting.Note ?? '',
+                from: formatSlotTime(lifting.Start, zone, locale),
+                to: formatSlotTime(lifting.End, zone, locale),
+              })
+            : ''
+        }
         secondary={{ label: t('calendar.keep'), onClick: () => setLifting(null) }}
         primary={{
           label: t('calendar.lift'),

@@ -11,7 +11,13 @@ import { useCalendarContext } from '../api/practiceDay';
  * The practice pages' guard: signed in (else the login), holding one of the page's roles at a practice (else an
  * explanation), then the practice's providers, facilities and schedules loaded once for the page.
  */
-export function PracticeGate({ roles, children }: { roles: Role[]; children: (input: { context: PracticeCalendarContext; user: SessionUser }) => ReactNode }) {
+export function PracticeGate({
+  roles,
+  children,
+}: {
+  roles: Role[];
+  children: (input: { context: PracticeCalendarContext; user: SessionUser }) => ReactNode;
+}) {
   const { t } = useTranslation('practiceDay');
   const { user } = useSession();
   const allowed = hasRole(user, ...roles) && !!user?.organizationId;

@@ -2,7 +2,21 @@ import type { ReactNode } from 'react';
 import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 
 /** One figure of a dashboard: a label, the number and an icon, announced politely when it changes. */
-export function StatCard({ label, value, icon, color, hint, testId }: { label: string; value: ReactNode; icon: ReactNode; color: string; hint?: string; testId?: string }) {
+export function StatCard({
+  label,
+  value,
+  icon,
+  color,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  color: string;
+  hint?: string;
+  testId?: string;
+}) {
   return (
     <Paper withBorder radius="lg" p="md" shadow="xs">
       <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -10,7 +10,15 @@ import { useCallNextWalkIn, useWalkInQueue } from '../api/practiceDay';
 import { toneText } from '../calendarModel';
 
 /** The provider's walk-in queue, live: who waits in arrival order, who is being seen, and 'Call next patient'. */
-export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId: string; timeZone: string; canCall: boolean }) {
+export function WalkInQueueCard({
+  providerId,
+  timeZone,
+  canCall,
+}: {
+  providerId: string;
+  timeZone: string;
+  canCall: boolean;
+}) {
   const { t, i18n } = useTranslation('practiceDay');
   const locale = dateLocale(i18n.language);
   const queue = useWalkInQueue(providerId);
@@ -26,7 +34,16 @@ export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId:
           <Title order={2} fz="lg" id="walk-in-heading" style={{ whiteSpace: 'nowrap' }}>
             {t('queue.title')}
           </Title>
-          <Badge color="orange" variant="light" styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { color: toneText('orange'), overflow: 'visible' } }} aria-live="polite" data-testid="queue-count">
+          <Badge
+            color="orange"
+            variant="light"
+            styles={{
+              root: { flexShrink: 0, overflow: 'visible' },
+              label: { color: toneText('orange'), overflow: 'visible' },
+            }}
+            aria-live="polite"
+            data-testid="queue-count"
+          >
             {t('queue.waiting', { count: data?.Count ?? 0 })}
           </Badge>
         </Group>
@@ -57,7 +74,9 @@ export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId:
               <Text size="xs" c="violet.8" fw={600} tt="uppercase">
                 {t('queue.nowSeeing')}
               </Text>
-              <Text fw={600}>{`${data.InProgress.Patient.FirstName} ${data.InProgress.Patient.LastName}`}</Text>
+              <Text
+                fw={600}
+              >{`${data.InProgress.Patient.FirstName} ${data.InProgress.Patient.LastName}`}</Text>
             </Stack>
             <Text size="sm" c="dimmed">
               {data.InProgress.ReasonsText}
@@ -70,18 +89,47 @@ export function WalkInQueueCard({ providerId, timeZone, canCall }: { providerId:
           {t('queue.empty')}
         </Text>
       ) : (
-        <Stack gap={6} component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('queue.title')} data-testid="queue-list">
+        <Stack
+          gap={6}
+          component="ol"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('queue.title')}
+          data-testid="queue-list"
+        >
           {data.Data.map((entry) => (
-            <Group key={entry.AppointmentId} component="li" justify="space-between" wrap="nowrap" p={8} style={{ borderRadius: 8, background: 'var(--mantine-color-gray-0)' }}>
+            <Group
+              key={entry.AppointmentId}
+              component="li"
+              justify="space-between"
+              wrap="nowrap"
+              p={8}
+              style={{ borderRadius: 8, background: 'var(--mantine-color-gray-0)' }}
+            >
               <Group gap="sm" wrap="nowrap">
-                <Badge circle size="lg" variant="filled" styles={{ root: { background: toneText('orange') } }} aria-label={t('queue.position', { position: entry.Position })}>
+                <Badge
+                  circle
+                  size="lg"
+                  variant="filled"
+                  styles={{ root: { background: toneText('orange') } }}
+                  aria-label={t('queue.position', { position: entry.Position })}
+                >
                   {entry.Position}
                 </Badge>
                 <Avatar size={32} radius="xl" color="brand" aria-hidden>
-                  {initials({ firstName: entry.Patient.FirstName, lastName: entry.Patient.LastName, preferredName: null })}
+                  {initials({
+                    firstName: entry.Patient.FirstName,
+                    lastName: entry.Patient.LastName,
+                    preferredName: null,
+                  })}
                 </Avatar>
                 <Stack gap={0}>
-                  <Text fw={600} size="sm" data-testid="queue-name">{`${entry.Patient.FirstName} ${entry.Patient.LastName}`}</Text>
+                  <Text
+                    fw={600}
+                    size="sm"
+                    data-testid="queue-name"
+                  >{`${entry.Patient.FirstName} ${entry.Patient.LastName}`}</Text>
                   <Text size="xs" c="dimmed">
                     {entry.ReasonsText || t('queue.noReason')}
                   </Text>

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Container, Grid, SimpleGrid, Stack } from '@mantine/core';
-import { IconCalendarTime, IconCalendarWeek, IconCircleCheck, IconClockHour4, IconWalk } from '@tabler/icons-react';
+import {
+  IconCalendarTime,
+  IconCalendarWeek,
+  IconCircleCheck,
+  IconClockHour4,
+  IconWalk,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PracticeCalendarContext } from '@careslot/contracts';
@@ -51,21 +57,62 @@ function DoctorDashboard({ context, user }: { context: PracticeCalendarContext; 
           live={live}
           actions={
             config.data?.calendarDisabled ? null : (
-              <Button component={Link} to={`/providers/${providerId}/calendar`} variant="default" leftSection={<IconCalendarWeek size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                to={`/providers/${providerId}/calendar`}
+                variant="default"
+                leftSection={<IconCalendarWeek size={16} aria-hidden />}
+              >
                 {t('openCalendar')}
               </Button>
             )
           }
         />
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          <StatCard label={t('counts.scheduled')} value={counts.data?.ScheduledCount ?? '–'} icon={<IconCalendarTime size={22} />} color="blue" hint={t('counts.scheduledHint')} testId="count-scheduled" />
-          <StatCard label={t('counts.walkin')} value={counts.data?.WalkinCount ?? '–'} icon={<IconWalk size={22} />} color="orange" hint={t('counts.walkinHint')} testId="count-walkin" />
-          <StatCard label={t('kpi.checkedIn')} value={appointments.data ? stats.checkedIn + stats.inVisit : '–'} icon={<IconCircleCheck size={22} />} color="teal" hint={t('counts.checkedInHint')} testId="count-checked-in" />
-          <StatCard label={t('counts.pending')} value={counts.data?.PendingCount ?? '–'} icon={<IconClockHour4 size={22} />} color="yellow" hint={t('counts.pendingHint')} testId="count-pending" />
+          <StatCard
+            label={t('counts.scheduled')}
+            value={counts.data?.ScheduledCount ?? '–'}
+            icon={<IconCalendarTime size={22} />}
+            color="blue"
+            hint={t('counts.scheduledHint')}
+            testId="count-scheduled"
+          />
+          <StatCard
+            label={t('counts.walkin')}
+            value={counts.data?.WalkinCount ?? '–'}
+            icon={<IconWalk size={22} />}
+            color="orange"
+            hint={t('counts.walkinHint')}
+            testId="count-walkin"
+          />
+          <StatCard
+            label={t('kpi.checkedIn')}
+            value={appointments.data ? stats.checkedIn + stats.inVisit : '–'}
+            icon={<IconCircleCheck size={22} />}
+            color="teal"
+            hint={t('counts.checkedInHint')}
+            testId="count-checked-in"
+          />
+          <StatCard
+            label={t('counts.pending')}
+            value={counts.data?.PendingCount ?? '–'}
+            icon={<IconClockHour4 size={22} />}
+            color="yellow"
+            hint={t('counts.pendingHint')}
+            testId="count-pending"
+          />
         </SimpleGrid>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <AgendaCard title={t('doctor.today')} appointments={list} context={context} onOpen={setOpenId} showProvider={false} quickCheckIn={false} empty={t('doctor.noneToday')} />
+            <AgendaCard
+              title={t('doctor.today')}
+              appointments={list}
+              context={context}
+              onOpen={setOpenId}
+              showProvider={false}
+              quickCheckIn={false}
+              empty={t('doctor.noneToday')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Stack gap="md">
@@ -75,7 +122,11 @@ function DoctorDashboard({ context, user }: { context: PracticeCalendarContext; 
           </Grid.Col>
         </Grid>
       </Stack>
-      <AppointmentDrawer appointment={list.find((a) => a.Id === openId) ?? null} context={context} onClose={() => setOpenId(null)} />
+      <AppointmentDrawer
+        appointment={list.find((a) => a.Id === openId) ?? null}
+        context={context}
+        onClose={() => setOpenId(null)}
+      />
     </Container>
   );
 }

@@ -11,7 +11,11 @@ import { PageHeading } from '../components/PageHeading';
 import { PracticeCalendar } from '../components/PracticeCalendar';
 import { PracticeGate } from '../components/PracticeGate';
 
-const ROLE_OF = { provider: ['provider'], staff: ['staff'], admin: ['practiceadmin'] } as const satisfies Record<string, readonly Role[]>;
+const ROLE_OF = {
+  provider: ['provider'],
+  staff: ['staff'],
+  admin: ['practiceadmin'],
+} as const satisfies Record<string, readonly Role[]>;
 
 function CalendarScreen({
   context,
@@ -30,8 +34,20 @@ function CalendarScreen({
   const live = usePracticeDayLive(context.Schedules.map((s) => s.Id));
   return (
     <Stack gap="lg">
-      <PageHeading title={t('calendar.title')} lead={t('calendar.lead', { practice: context.OrganizationName })} timeZone={context.TimeZone} live={live} />
-      <PracticeCalendar context={context} today={dayKeyOf(new Date(), context.TimeZone)} initialProviderIds={initialProviderIds} initialAppointment={initialAppointment} onAppointmentClosed={onAppointmentClosed} canBlock={canBlock} />
+      <PageHeading
+        title={t('calendar.title')}
+        lead={t('calendar.lead', { practice: context.OrganizationName })}
+        timeZone={context.TimeZone}
+        live={live}
+      />
+      <PracticeCalendar
+        context={context}
+        today={dayKeyOf(new Date(), context.TimeZone)}
+        initialProviderIds={initialProviderIds}
+        initialAppointment={initialAppointment}
+        onAppointmentClosed={onAppointmentClosed}
+        canBlock={canBlock}
+      />
     </Stack>
   );
 }

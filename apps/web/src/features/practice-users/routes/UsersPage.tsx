@@ -24,7 +24,10 @@ import { PersonDialog, type PersonDialogMode } from '../components/PersonDialog'
 
 const STATE_COLOR = { Active: 'green', Invited: 'yellow', Inactive: 'gray' } as const;
 // A badge in a table cell keeps its whole word (Mantine's badge would cut it to the column's narrowest width).
-const WHOLE = { root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
+const WHOLE = {
+  root: { maxWidth: 'none', overflow: 'visible' },
+  label: { overflow: 'visible', textOverflow: 'clip' },
+} as const;
 
 /**
  * /practice-admin/settings/user/list (practice-portal.md §2.2): the practice's providers and staff. A practice

@@ -10,7 +10,20 @@ const PATH = '/super-user/dashboard';
 
 function signIn(roles: SessionUser['roles']) {
   setSession({
-    user: { userId: 'u1', identityProviderId: 's1', name: 'Sam Super', email: 'sam@careslot.health', firstName: 'Sam', lastName: 'Super', preferredName: null, gender: null, userType: 'SuperUser', roles, organizationId: null, photos: [] },
+    user: {
+      userId: 'u1',
+      identityProviderId: 's1',
+      name: 'Sam Super',
+      email: 'sam@careslot.health',
+      firstName: 'Sam',
+      lastName: 'Super',
+      preferredName: null,
+      gender: null,
+      userType: 'SuperUser',
+      roles,
+      organizationId: null,
+      photos: [],
+    },
     accessToken: 'token',
     isGuest: false,
   });
@@ -25,7 +38,13 @@ const lakeside: Organization = {
   Phone: '3125550142',
   Email: 'front@lakeside.example',
   Website: 'https://lakeside.example',
-  Address: { Address1: '200 E Randolph St', Address2: ['Suite 5'], City: 'Chicago', State: 'IL', ZipCode: '60601' },
+  Address: {
+    Address1: '200 E Randolph St',
+    Address2: ['Suite 5'],
+    City: 'Chicago',
+    State: 'IL',
+    ZipCode: '60601',
+  },
   TimeZone: 'America/Chicago',
   strip_account_id: null,
   has_reputation_enabled: true,
@@ -34,13 +53,19 @@ const lakeside: Organization = {
 
 function respondWith(...bodies: unknown[]) {
   const fetchMock = vi.fn();
-  for (const body of bodies) fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+  for (const body of bodies)
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
 const requestBody = (fetchMock: ReturnType<typeof vi.fn>, call: number) =>
-  JSON.parse(((fetchMock.mock.calls[call] as unknown[])[1] as { body: string }).body) as Record<string, unknown>;
+  JSON.parse(((fetchMock.mock.calls[call] as unknown[])[1] as { body: string }).body) as Record<
+    string,
+    unknown
+  >;
 
 describe('super-user Practices dashboard', () => {
   beforeAll(async () => {
@@ -62,7 +87,9 @@ describe('super-user Practices dashboard', () => {
     expect(screen.getByText('(312) 555-0142')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(screen.getByText('1 practice')).toBeInTheDocument();
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/careslot-administration/api/v2/organization/advance-search');
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
+      '/careslot-administration/api/v2/organization/advance-search',
+    );
     expect(requestBody(fetchMock, 0)).toEqual({ Limit: 10, Offset: 1 });
   });
 
@@ -82,7 +109,9 @@ describe('super-user Practices dashboard', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderRoute(<PracticesDashboardPage />, { path: PATH });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only super users can see the list of practices.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only super users can see the list of practices.',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Container, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +30,9 @@ const SEARCH_DEBOUNCE_MS = 300;
 function addressLines(practice: Organization): string[] {
   const { Address1, Address2, City, State, ZipCode } = practice.Address;
   const street = [Address1, ...Address2].filter(Boolean).join(', ');
-  const place = [City, [State, ZipCode ? formatZip(ZipCode) : null].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const place = [City, [State, ZipCode ? formatZip(ZipCode) : null].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return [street, place].filter(Boolean);
 }
 
@@ -43,7 +58,11 @@ export function PracticesDashboardPage() {
             <Text c="dimmed">{t('lead')}</Text>
           </div>
           {allowed ? (
-            <Button component={Link} to="/super-user/practice-onboarding/wizard" leftSection={<IconPlus size={16} aria-hidden />}>
+            <Button
+              component={Link}
+              to="/super-user/practice-onboarding/wizard"
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
               {t('addPractice')}
             </Button>
           ) : null}
@@ -97,7 +116,12 @@ export function PracticesDashboardPage() {
                           <Table.Td>
                             <Text fw={600}>{practice.Name}</Text>
                             {practice.Website ? (
-                              <Anchor href={practice.Website} target="_blank" rel="noopener noreferrer" size="sm">
+                              <Anchor
+                                href={practice.Website}
+                                target="_blank"
+                                rel="noopener noreferrer"
+                                size="sm"
+                              >
                                 {practice.Website.replace(/^https?:\/\//, '')}
                               </Anchor>
                             ) : null}
@@ -133,7 +157,12 @@ export function PracticesDashboardPage() {
                             </Group>
                           </Table.Td>
                           <Table.Td>
-                            <Anchor component={Link} to={`/super-user/marketplace?organization=${practice.Id}`} size="sm" aria-label={t('openProfilesOf', { name: practice.Name })}>
+                            <Anchor
+                              component={Link}
+                              to={`/super-user/marketplace?organization=${practice.Id}`}
+                              size="sm"
+                              aria-label={t('openProfilesOf', { name: practice.Name })}
+                            >
                               {t('openProfiles')}
                             </Anchor>
                           </Table.Td>
@@ -143,7 +172,12 @@ export function PracticesDashboardPage() {
                   </Table>
                 </Table.ScrollContainer>
                 {list.data.Total > PRACTICE_PAGE_SIZE ? (
-                  <Pagination total={Math.ceil(list.data.Total / PRACTICE_PAGE_SIZE)} value={page} onChange={setPage} aria-label={t('pages')} />
+                  <Pagination
+                    total={Math.ceil(list.data.Total / PRACTICE_PAGE_SIZE)}
+                    value={page}
+                    onChange={setPage}
+                    aria-label={t('pages')}
+                  />
                 ) : null}
               </>
             )}

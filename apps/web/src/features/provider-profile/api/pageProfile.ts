@@ -8,7 +8,10 @@ const MARKETPLACE = '/careslot-marketplace/api/v1';
 export const pageProfileQuery = (nameIdentity: string) =>
   queryOptions({
     queryKey: ['page-profile', nameIdentity],
-    queryFn: ({ signal }) => apiRequest<PageProfile>(`${MARKETPLACE}/pageProfiles/entity/${encodeURIComponent(nameIdentity)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<PageProfile>(`${MARKETPLACE}/pageProfiles/entity/${encodeURIComponent(nameIdentity)}`, {
+        signal,
+      }),
     staleTime: 60_000,
   });
 
@@ -17,7 +20,11 @@ export const entityProfileQuery = (entityType: PageProfileEntityType, entityId: 
   queryOptions({
     queryKey: ['page-profile', entityType, entityId],
     queryFn: ({ signal }) =>
-      apiRequest<PageProfile>(`${MARKETPLACE}/pageProfiles/entity/get`, { method: 'POST', body: { EntityType: entityType, EntityId: entityId }, signal }),
+      apiRequest<PageProfile>(`${MARKETPLACE}/pageProfiles/entity/get`, {
+        method: 'POST',
+        body: { EntityType: entityType, EntityId: entityId },
+        signal,
+      }),
     staleTime: 60_000,
   });
 

@@ -2,7 +2,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LazySelect } from '../../../shared/ui/LazySelect';
-import { ALL_REASONS_ID, type CalendarSlotData, type PageProfile, type PageProfileCalendar, type PageProfileLocation, type Slot, type SlotHoldInfo } from '@careslot/contracts';
+import {
+  ALL_REASONS_ID,
+  type CalendarSlotData,
+  type PageProfile,
+  type PageProfileCalendar,
+  type PageProfileLocation,
+  type Slot,
+  type SlotHoldInfo,
+} from '@careslot/contracts';
 import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
@@ -19,8 +27,16 @@ const offers = (slot: Slot, reason: string) => (slot.ServiceType ?? []).some((ty
 /** The week with only the slots that offer the reason. */
 function forReason(week: WeekSlots, reason: string): WeekSlots {
   const slots = week.slots.filter((slot) => offers(slot, reason));
-  const slotsByDay = new Map([...week.slotsByDay].map(([day, daySlots]) => [day, daySlots.filter((slot) => offers(slot, reason))]));
-  return { ...week, slots, slotsByDay, noAvailability: week.noAvailability || (!week.isLoading && slots.length === 0 && week.nextAvailableDay === null) };
+  const slotsByDay = new Map(
+    [...week.slotsByDay].map(([day, daySlots]) => [day, daySlots.filter((slot) => offers(slot, reason))]),
+  );
+  return {
+    ...week,
+    slots,
+    slotsByDay,
+    noAvailability:
+      week.noAvailability || (!week.isLoading && slots.length === 0 && week.nextAvailableDay === null),
+  };
 }
 
 /**
@@ -31,7 +47,11 @@ export function narrowToReason(slot: Slot, reason: string): Slot {
   if (reason === ALL) return { ...slot, ServiceCategory: [], ServiceType: [] };
   const types = (slot.ServiceType ?? []).filter((type) => type.Id === reason);
   const categoryIds = new Set(types.map((type) => type.ServiceCategoryId));
-  return { ...slot, ServiceType: types, ServiceCategory: (slot.ServiceCategory ?? []).filter((category) => categoryIds.has(category.Id)) };
+  return {
+    ...slot,
+    ServiceType: types,
+    ServiceCategory: (slot.ServiceCategory ?? []).filter((category) => categoryIds.has(category.Id)),
+  };
 }
 
 /**
@@ -43,13 +63,18 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
   const catalog = useCatalogNames();
   const calendars = profile.Calendars;
   const onPracticePage = profile.Entity.Type === 'Organization';
-  const entities = useMemo(() => [...new Map(calendars.map((c) => [c.EntityId, c.EntityName])).entries()], [calendars]);
+  const entities = useMemo(
+    () => [...new Map(calendars.map((c) => [c.EntityId, c.EntityName])).entries()],
+    [calendars],
+  );
   const [entityId, setEntityId] = useState<string | null>(entities[0]?.[0] ?? null);
   const ofEntity = calendars.filter((c) => c.EntityId === entityId);
   const [scheduleId, setScheduleId] = useState<string | null>(null);
   const calendar = ofEntity.find((c) => c.ScheduleId === scheduleId) ?? ofEntity[0] ?? null;
   const [reason, setReason] = useState(ALL);
-  const locationName = (c: PageProfileCalendar) => profile.Locations.find((l) => l.Id === c.LocationId)?.Name ?? t('locationN', { n: ofEntity.indexOf(c) + 1 });
+  const locationName = (c: PageProfileCalendar) =>
+    profile.Locations.find((l) => l.Id === c.LocationId)?.Name ??
+    t('locationN', { n: ofEntity.indexOf(c) + 1 });
 
   if (!calendar) {
     return (
@@ -57,7 +82,13 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
         <Title order={2} fz={20} mb="xs">
           {t('bookOnline')}
         </Title>
-        <Text c="dimmed">{onPracticePage ? t('noOnlineBookingPractice') : profile.Entity.Type === 'HealthCareService' ? t('noOnlineBookingService') : t('noOnlineBooking')}</Text>
+        <Text c="dimmed">
+          {onPracticePage
+            ? t('noOnlineBookingPractice')
+            : profile.Entity.Type === 'HealthCareService'
+              ? t('noOnlineBookingService')
+              : t('noOnlineBooking')}
+        </Text>
       </Card>
     );
   }
@@ -69,7 +100,10 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
         <Title order={2} fz={20}>
           {t('bookOnline')}
         </Title>
-        <SimpleGrid cols={{ base: 1, xs: (onPracticePage ? 1 : 0) + (ofEntity.length > 1 ? 1 : 0) + 1 }} spacing="sm">
+        <SimpleGrid
+          cols={{ base: 1, xs: (onPracticePage ? 1 : 0) + (ofEntity.length > 1 ? 1 : 0) + 1 }}
+          spacing="sm"
+        >
           {onPracticePage && entities.length > 0 ? (
             <LazySelect
               label={t('chooseProvider')}
@@ -95,7 +129,10 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
           ) : null}
           <LazySelect
             label={t('reason')}
-            data={[{ value: ALL, label: t('allReasons') }, ...reasons.map((r) => ({ value: r.Id, label: catalog.reason(r.Name) }))]}
+            data={[
+              { value: ALL, label: t('allReasons') },
+              ...reasons.map((r) => ({ value: r.Id, label: catalog.reason(r.Name) })),
+            ]}
             value={reason}
             onChange={(value) => setReason(value ?? ALL)}
             allowDeselect={false}
@@ -113,7 +150,8 @@ export function ProfileBooking({ profile }: { profile: PageProfile }) {
   );
 }
 
-const addressOf = (l: PageProfileLocation) => `${l.Address1}${l.Address2 ? `, ${l.Address2}` : ''}, ${l.City}, ${l.State} ${l.ZipCode}`;
+const addressOf = (l: PageProfileLocation) =>
+  `${l.Address1}${l.Address2 ? `, ${l.Address2}` : ''}, ${l.City}, ${l.State} ${l.ZipCode}`;
 
 function CalendarWeek({
   calendar,
@@ -132,7 +170,13 @@ function CalendarWeek({
   const today = useMemo(() => dayKeyOf(new Date(), timeZone), [timeZone]);
   const [startDay, setStartDay] = useState<DayKey>(today);
   const scheduleIds = useMemo(() => [calendar.ScheduleId], [calendar.ScheduleId]);
-  const all = useWeekSlots({ scheduleIds, timeZone, startDay, reasonBased: reason !== ALL, reasonId: reason === ALL ? null : reason });
+  const all = useWeekSlots({
+    scheduleIds,
+    timeZone,
+    startDay,
+    reasonBased: reason !== ALL,
+    reasonId: reason === ALL ? null : reason,
+  });
   // A chosen reason shows only the slots that offer it.
   const week = useMemo(() => (reason === ALL ? all : forReason(all, reason)), [all, reason]);
   const slotData = useCallback(
@@ -140,7 +184,13 @@ function CalendarWeek({
       calendarId: calendar.ScheduleId,
       facilityId: calendar.LocationId,
       time_slot: narrowToReason(slot, reason),
-      entity: { Id: calendar.EntityId, Type: calendar.EntityType, Name: calendar.EntityName, Speciality: calendar.EntitySpeciality, Photo: calendar.EntityPhoto },
+      entity: {
+        Id: calendar.EntityId,
+        Type: calendar.EntityType,
+        Name: calendar.EntityName,
+        Speciality: calendar.EntitySpeciality,
+        Photo: calendar.EntityPhoto,
+      },
       selectedReason: reason === ALL ? ALL_REASONS_ID : reason,
       actorLocationCalendars: [calendar.ScheduleId],
       // 4.3 step 6: a pick from a practice profile with a reason is PRACTICE_PROFILE; otherwise PROVIDER_PROFILE.
@@ -174,7 +224,11 @@ function CalendarWeek({
         pendingSlotId={picker.pending?.SlotIds[0] ?? null}
         heldSlotId={picker.held?.slot.SlotIds[0] ?? null}
       />
-      <TimeZoneDialog question={picker.timeZoneQuestion} onYes={picker.confirmTimeZone} onNo={picker.declineTimeZone} />
+      <TimeZoneDialog
+        question={picker.timeZoneQuestion}
+        onYes={picker.confirmTimeZone}
+        onNo={picker.declineTimeZone}
+      />
     </Stack>
   );
 }

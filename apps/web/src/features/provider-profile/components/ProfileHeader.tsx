@@ -36,7 +36,11 @@ export function ProfileHeader({ profile }: { profile: PageProfile }) {
         </Title>
         {profile.Title ? (
           <Text fw={600} c="brand.7">
-            {type === 'HealthCareService' ? profile.Title : (profile.Specialities[0] ? catalog.specialty(profile.Specialities[0].Name) : profile.Title)}
+            {type === 'HealthCareService'
+              ? profile.Title
+              : profile.Specialities[0]
+                ? catalog.specialty(profile.Specialities[0].Name)
+                : profile.Title}
           </Text>
         ) : null}
         {profile.Specialities.length > 1 || (type === 'Organization' && profile.Specialities.length > 0) ? (
@@ -68,7 +72,13 @@ export function ProfileHeader({ profile }: { profile: PageProfile }) {
         {type !== 'Organization' ? (
           <Group gap={6}>
             {profile.VisitTypes.map((visit) => (
-              <Badge key={visit} variant="dot" color={visit === 'TeleHealth' ? 'grape' : visit === 'Walk-In' ? 'orange' : 'brand'} radius="sm" tt="none">
+              <Badge
+                key={visit}
+                variant="dot"
+                color={visit === 'TeleHealth' ? 'grape' : visit === 'Walk-In' ? 'orange' : 'brand'}
+                radius="sm"
+                tt="none"
+              >
                 {tf(`visitTypes.${visit}`)}
               </Badge>
             ))}

@@ -77,7 +77,12 @@ export function InsurancesSection({ profile }: { profile: PageProfile }) {
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {shown.map((carrier) => (
           <Group key={carrier.Id} gap={8} wrap="nowrap" align="flex-start" component="li">
-            <IconShieldCheck size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-brand-6)" />
+            <IconShieldCheck
+              size={18}
+              aria-hidden
+              style={{ flexShrink: 0, marginTop: 2 }}
+              color="var(--mantine-color-brand-6)"
+            />
             <div>
               <Text size="sm" fw={600}>
                 {carrier.Name}
@@ -115,11 +120,19 @@ export function SuggestedSection({ profile }: { profile: PageProfile }) {
             component={Link}
             to={entity.ProfileLink}
             p="sm"
-            style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)' }}
+            style={{
+              borderRadius: 'var(--mantine-radius-md)',
+              border: '1px solid var(--mantine-color-gray-3)',
+            }}
           >
             <Group gap="sm" wrap="nowrap">
               <Avatar
-                src={entity.Photo ?? (entity.Type === 'Provider' ? '/avatars/avatar-unknown.svg' : '/avatars/practice-unknown.svg')}
+                src={
+                  entity.Photo ??
+                  (entity.Type === 'Provider'
+                    ? '/avatars/avatar-unknown.svg'
+                    : '/avatars/practice-unknown.svg')
+                }
                 alt=""
                 size={48}
                 radius={entity.Type === 'Provider' ? 48 : 'md'}

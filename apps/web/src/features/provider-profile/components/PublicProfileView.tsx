@@ -18,10 +18,17 @@ const ProfileBooking = lazy(() => profileBooking.then((m) => ({ default: m.Profi
  * A public profile page (patient-booking.md §3.3, practice-portal.md §3.4): a provider's, a practice's or a
  * healthcare service's. An unpublished profile, or a provider who hides their public profile, is not found.
  */
-export function PublicProfileView({ entityType, address }: { entityType: PageProfileEntityType; address: string }) {
+export function PublicProfileView({
+  entityType,
+  address,
+}: {
+  entityType: PageProfileEntityType;
+  address: string;
+}) {
   const { t } = useTranslation('providerProfile');
   const profile = usePublicProfile(entityType, address);
-  const notFound = !profile.valid || (profile.isError && profile.error instanceof ApiError && profile.error.status === 404);
+  const notFound =
+    !profile.valid || (profile.isError && profile.error instanceof ApiError && profile.error.status === 404);
 
   if (notFound || profile.isError) {
     return (

@@ -8,7 +8,13 @@ import { PracticeProfilePage } from './PracticeProfilePage';
 
 // The live calendar's hub connection: a socket that never connects.
 vi.mock('socket.io-client', () => ({
-  io: () => ({ on: () => undefined, onAny: () => undefined, emit: () => undefined, removeAllListeners: () => undefined, disconnect: () => undefined }),
+  io: () => ({
+    on: () => undefined,
+    onAny: () => undefined,
+    emit: () => undefined,
+    removeAllListeners: () => undefined,
+    disconnect: () => undefined,
+  }),
 }));
 
 const SERVICE = '22222222-2222-4222-8222-222222222222';
@@ -59,7 +65,19 @@ const service: PageProfile = {
   Specialities: [],
   Insurances: [],
   Locations: [
-    { Id: LOCATION, Name: 'Main Street', Address1: '1 Main St', Address2: null, City: 'New York', State: 'NY', ZipCode: '10001', Phone: null, TimeZone: ZONE, Latitude: null, Longitude: null },
+    {
+      Id: LOCATION,
+      Name: 'Main Street',
+      Address1: '1 Main St',
+      Address2: null,
+      City: 'New York',
+      State: 'NY',
+      ZipCode: '10001',
+      Phone: null,
+      TimeZone: ZONE,
+      Latitude: null,
+      Longitude: null,
+    },
   ],
   SuggestedEntities: [],
 };
@@ -76,7 +94,9 @@ function slot(hourUtc: number, reasonId: string, reasonName: string): Slot {
     Capacity: 2,
     CapacityAvailable: 2,
     SlotIds: [`${SCHEDULE}_${start.toISOString()}`],
-    ServiceType: [{ Id: reasonId, Name: reasonName, Duration: 60, ServiceCategoryId: null, VisitType: 'Office' }],
+    ServiceType: [
+      { Id: reasonId, Name: reasonName, Duration: 60, ServiceCategoryId: null, VisitType: 'Office' },
+    ],
   };
 }
 
@@ -109,13 +129,23 @@ describe("a healthcare service's public profile", () => {
         return answer({ message: 'not found' }, 404);
       }),
     );
-    renderRoute(<PracticeProfilePage />, { path: '/practice/:nameIdentity', url: '/practice/flu-shot-clinic' });
+    renderRoute(<PracticeProfilePage />, {
+      path: '/practice/:nameIdentity',
+      url: '/practice/flu-shot-clinic',
+    });
 
     const booking = await screen.findByRole('region', { name: 'Book an appointment' });
     expect(screen.queryByText(/cannot be booked online/)).not.toBeInTheDocument();
     // The open times of the service's schedule, in its facility's zone.
-    const times = slots.map((s) => new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' }).format(new Date(s.Start)).toLowerCase());
-    for (const time of times) expect(await within(booking).findByRole('button', { name: new RegExp(time.replace(/\s/g, '\\s?'), 'i') })).toBeInTheDocument();
+    const times = slots.map((s) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit' })
+        .format(new Date(s.Start))
+        .toLowerCase(),
+    );
+    for (const time of times)
+      expect(
+        await within(booking).findByRole('button', { name: new RegExp(time.replace(/\s/g, '\\s?'), 'i') }),
+      ).toBeInTheDocument();
     expect(asked.some((path) => path.endsWith('/slot/advance-search'))).toBe(true);
 
     // The reason picker: 'All reasons' first, then the schedule's reasons.
@@ -127,7 +157,11 @@ describe("a healthcare service's public profile", () => {
     expect(options.map((o) => o.textContent)).toEqual(['All reasons', 'Flu shot', 'COVID-19 booster']);
     await userEvent.click(within(listbox).getByRole('option', { name: 'COVID-19 booster', hidden: true }));
     expect(picker).toHaveValue('COVID-19 booster');
-    expect(await within(booking).findByRole('button', { name: new RegExp(times[1]!.replace(/\s/g, '\\s?'), 'i') })).toBeInTheDocument();
-    expect(within(booking).queryByRole('button', { name: new RegExp(times[0]!.replace(/\s/g, '\\s?'), 'i') })).not.toBeInTheDocument();
+    expect(
+      await within(booking).findByRole('button', { name: new RegExp(times[1]!.replace(/\s/g, '\\s?'), 'i') }),
+    ).toBeInTheDocument();
+    expect(
+      within(booking).queryByRole('button', { name: new RegExp(times[0]!.replace(/\s/g, '\\s?'), 'i') }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -39,7 +39,13 @@ interface Call {
 
 function server(options: { feeError?: boolean } = {}) {
   const calls: Call[] = [];
-  let fee = { Enable: true, InsuredAmount: 15, UninsuredAmount: 64.25, InsuredAmountCents: 1500, UninsuredAmountCents: 6425 };
+  let fee = {
+    Enable: true,
+    InsuredAmount: 15,
+    UninsuredAmount: 64.25,
+    InsuredAmountCents: 1500,
+    UninsuredAmountCents: 6425,
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -50,16 +56,54 @@ function server(options: { feeError?: boolean } = {}) {
       if (url.includes('/entityconfigurations/upsert')) {
         if (options.feeError)
           return Response.json(
-            { status_code: 400, message: 'Invalid request', errors: [{ field: 'body.VisitFeeDetails.UninsuredAmountCents', rule: 'max', message: 'must be at most 1000000 cents ($10000)' }] },
+            {
+              status_code: 400,
+              message: 'Invalid request',
+              errors: [
+                {
+                  field: 'body.VisitFeeDetails.UninsuredAmountCents',
+                  rule: 'max',
+                  message: 'must be at most 1000000 cents ($10000)',
+                },
+              ],
+            },
             { status: 400 },
           );
-        const details = (body as { VisitFeeDetails: { Enable: boolean; InsuredAmountCents: number; UninsuredAmountCents: number } }).VisitFeeDetails;
-        fee = { ...details, InsuredAmount: details.InsuredAmountCents / 100, UninsuredAmount: details.UninsuredAmountCents / 100 };
-        return Response.json({ status_code: 200, message: 'success', data: { ...entity, VisitFeeDetails: fee } });
+        const details = (
+          body as {
+            VisitFeeDetails: { Enable: boolean; InsuredAmountCents: number; UninsuredAmountCents: number };
+          }
+        ).VisitFeeDetails;
+        fee = {
+          ...details,
+          InsuredAmount: details.InsuredAmountCents / 100,
+          UninsuredAmount: details.UninsuredAmountCents / 100,
+        };
+        return Response.json({
+          status_code: 200,
+          message: 'success',
+          data: { ...entity, VisitFeeDetails: fee },
+        });
       }
-      if (url.includes('/entityconfigurations/entity')) return Response.json({ status_code: 200, message: 'success', data: { ...entity, VisitFeeDetails: fee } });
+      if (url.includes('/entityconfigurations/entity'))
+        return Response.json({
+          status_code: 200,
+          message: 'success',
+          data: { ...entity, VisitFeeDetails: fee },
+        });
       if (url.includes('/schedule/advance-search'))
-        return Response.json({ Data: [{ Id: SCHEDULE, Name: 'Mornings', OrganizationId: ORG, PractitionerId: OLIVIA, ServiceType: [{ Id: TYPE_A }] }], Total: 1 });
+        return Response.json({
+          Data: [
+            {
+              Id: SCHEDULE,
+              Name: 'Mornings',
+              OrganizationId: ORG,
+              PractitionerId: OLIVIA,
+              ServiceType: [{ Id: TYPE_A }],
+            },
+          ],
+          Total: 1,
+        });
       if (url.includes('/servicetype/advance-search'))
         return Response.json({
           Data: [
@@ -89,7 +133,10 @@ describe('provider settings: the provider changes their own fees and reasons', (
   it('checks the typed dollars with the fee rules, then sends their own fee in cents and says so', async () => {
     const calls = server();
     setSession({ user: provider, accessToken: 't', isGuest: false });
-    renderRoute(<PaymentMethodPage />, { path: '/providers/:userId/settings/payment-method', url: `/providers/${OLIVIA}/settings/payment-method` });
+    renderRoute(<PaymentMethodPage />, {
+      path: '/providers/:userId/settings/payment-method',
+      url: `/providers/${OLIVIA}/settings/payment-method`,
+    });
     const insured = await screen.findByRole('textbox', { name: /Fee for insured patients/ });
     const uninsured = screen.getByRole('textbox', { name: /Fee for uninsured patients/ });
     expect(insured).toHaveValue('15.00');
@@ -100,7 +147,9 @@ describe('provider settings: the provider changes their own fees and reasons', (
     await userEvent.clear(uninsured);
     await userEvent.type(uninsured, '20000');
     await userEvent.click(screen.getByRole('button', { name: 'Save visit fees' }));
-    expect(await screen.findByText('Fee for insured patients must be an amount in dollars, such as 75 or 75.50')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Fee for insured patients must be an amount in dollars, such as 75 or 75.50'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Fee for uninsured patients must be at most $10,000.00')).toBeInTheDocument();
     expect(insured).toHaveAttribute('aria-invalid', 'true');
     expect(feeUrl(calls)).toBeUndefined();
@@ -114,32 +163,49 @@ describe('provider settings: the provider changes their own fees and reasons', (
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Your visit fees were saved.'));
     const saved = feeUrl(calls)!;
     expect(saved.method).toBe('POST');
-    expect(new URL(saved.url, 'http://x').searchParams.toString()).toBe(`organizationId=${ORG}&entityType=provider&entityId=${OLIVIA}`);
-    expect(saved.body).toEqual({ VisitFeeDetails: { Enable: false, InsuredAmountCents: 2050, UninsuredAmountCents: 120000 } });
+    expect(new URL(saved.url, 'http://x').searchParams.toString()).toBe(
+      `organizationId=${ORG}&entityType=provider&entityId=${OLIVIA}`,
+    );
+    expect(saved.body).toEqual({
+      VisitFeeDetails: { Enable: false, InsuredAmountCents: 2050, UninsuredAmountCents: 120000 },
+    });
     expect(await screen.findByText('Not collected')).toBeInTheDocument();
   });
 
   it("puts the server's field error under the field it names", async () => {
     server({ feeError: true });
     setSession({ user: provider, accessToken: 't', isGuest: false });
-    renderRoute(<PaymentMethodPage />, { path: '/providers/:userId/settings/payment-method', url: `/providers/${OLIVIA}/settings/payment-method` });
+    renderRoute(<PaymentMethodPage />, {
+      path: '/providers/:userId/settings/payment-method',
+      url: `/providers/${OLIVIA}/settings/payment-method`,
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Save visit fees' }));
-    expect(await screen.findByText('Fee for uninsured patients: must be at most 1000000 cents ($10000)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Fee for uninsured patients: must be at most 1000000 cents ($10000)'),
+    ).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalled();
   });
 
   it("shows another provider's fees read-only, and the provider's own too when the practice switched their settings off", async () => {
     server();
     setSession({ user: { ...provider, userId: COLLEAGUE }, accessToken: 't', isGuest: false });
-    const view = renderRoute(<PaymentMethodPage />, { path: '/providers/:userId/settings/payment-method', url: `/providers/${OLIVIA}/settings/payment-method` });
+    const view = renderRoute(<PaymentMethodPage />, {
+      path: '/providers/:userId/settings/payment-method',
+      url: `/providers/${OLIVIA}/settings/payment-method`,
+    });
     expect(await screen.findByText('$64.25')).toBeInTheDocument();
-    expect(screen.getByText("Your practice admin sets these amounts in the practice's Payments settings.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Your practice admin sets these amounts in the practice's Payments settings."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
     view.unmount();
 
     setSession({ user: provider, accessToken: 't', isGuest: false });
     setHeaderState({ features: new Set(['calendar', 'requests']) });
-    renderRoute(<PaymentMethodPage />, { path: '/providers/:userId/settings/payment-method', url: `/providers/${OLIVIA}/settings/payment-method` });
+    renderRoute(<PaymentMethodPage />, {
+      path: '/providers/:userId/settings/payment-method',
+      url: `/providers/${OLIVIA}/settings/payment-method`,
+    });
     expect(await screen.findByText('$15.00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save visit fees' })).toBeNull();
   });
@@ -147,7 +213,10 @@ describe('provider settings: the provider changes their own fees and reasons', (
   it('lets the provider tick the reasons of their own schedule and saves them with the schedule call', async () => {
     const calls = server();
     setSession({ user: provider, accessToken: 't', isGuest: false });
-    renderRoute(<ServicesPage />, { path: '/providers/:userId/settings/service', url: `/providers/${OLIVIA}/settings/service` });
+    renderRoute(<ServicesPage />, {
+      path: '/providers/:userId/settings/service',
+      url: `/providers/${OLIVIA}/settings/service`,
+    });
     const followUp = await screen.findByRole('checkbox', { name: 'Follow-up (15 min)' });
     expect(followUp).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Checkup (30 min)' })).toBeChecked();
@@ -163,7 +232,10 @@ describe('provider settings: the provider changes their own fees and reasons', (
   it("shows another provider's reasons without letting a provider change them", async () => {
     server();
     setSession({ user: { ...provider, userId: COLLEAGUE }, accessToken: 't', isGuest: false });
-    renderRoute(<ServicesPage />, { path: '/providers/:userId/settings/service', url: `/providers/${OLIVIA}/settings/service` });
+    renderRoute(<ServicesPage />, {
+      path: '/providers/:userId/settings/service',
+      url: `/providers/${OLIVIA}/settings/service`,
+    });
     expect(await screen.findByRole('checkbox', { name: 'Follow-up (15 min)' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
   });

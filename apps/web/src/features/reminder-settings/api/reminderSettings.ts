@@ -17,7 +17,12 @@ export function useReminderSettings(practiceId: string | null) {
   return useQuery({
     queryKey: reminderSettingsKey(practiceId ?? ''),
     enabled: !!practiceId,
-    queryFn: async ({ signal }) => (await apiRequest<Envelope<ReminderSettings>>(`${V1}/ReminderSettings/practices/${practiceId}`, { signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<Envelope<ReminderSettings>>(`${V1}/ReminderSettings/practices/${practiceId}`, {
+          signal,
+        })
+      ).data,
   });
 }
 
@@ -26,7 +31,12 @@ export function useSaveReminderSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: ReminderSettingsInput) =>
-      (await apiRequest<Envelope<ReminderSettings>>(`${V1}/ReminderSettings`, { method: input.Id ? 'PUT' : 'POST', body: input })).data,
+      (
+        await apiRequest<Envelope<ReminderSettings>>(`${V1}/ReminderSettings`, {
+          method: input.Id ? 'PUT' : 'POST',
+          body: input,
+        })
+      ).data,
     onSuccess: (saved) => client.setQueryData(reminderSettingsKey(saved.PracticeId), saved),
   });
 }

@@ -1,5 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReminderSettings } from '@careslot/contracts';
 import type { ReminderChannel } from '@careslot/domain';
@@ -8,9 +20,19 @@ import { usePractice } from '../../../shared/session/practice';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { toast } from '../../../shared/ui/toast';
 import { useReminderSettings, useSaveReminderSettings } from '../api/reminderSettings';
-import { hasErrors, REMINDER_RULES, validateReminderForm, type ReminderForm, type ReminderFormErrors } from '../reminderForm';
+import {
+  hasErrors,
+  REMINDER_RULES,
+  validateReminderForm,
+  type ReminderForm,
+  type ReminderFormErrors,
+} from '../reminderForm';
 
-const toForm = (s: ReminderSettings): ReminderForm => ({ enabled: s.Enabled, hours: s.HoursBefore.map(String), channels: [...s.Channels] });
+const toForm = (s: ReminderSettings): ReminderForm => ({
+  enabled: s.Enabled,
+  hours: s.HoursBefore.map(String),
+  channels: [...s.Channels],
+});
 
 /**
  * The practice's appointment reminders (practice-portal.md §3.8, §7 "Reminders"): on or off, how long before
@@ -31,7 +53,13 @@ export function ReminderSettingsPage() {
     );
   if (!query.data || !organizationId) return <LoadingSpinner />;
   // A form of its own per saved version: it starts from what the server holds.
-  return <ReminderSettingsForm key={query.data.ModifiedOn ?? 'defaults'} settings={query.data} practiceId={organizationId} />;
+  return (
+    <ReminderSettingsForm
+      key={query.data.ModifiedOn ?? 'defaults'}
+      settings={query.data}
+      practiceId={organizationId}
+    />
+  );
 }
 
 function ReminderSettingsForm({ settings, practiceId }: { settings: ReminderSettings; practiceId: string }) {
@@ -70,12 +98,25 @@ function ReminderSettingsForm({ settings, practiceId }: { settings: ReminderSett
       value={name}
       label={t(`channels.${name}`)}
       checked={form.channels.includes(name)}
-      onChange={(e) => change({ ...form, channels: e.currentTarget.checked ? [...form.channels, name] : form.channels.filter((c) => c !== name) })}
+      onChange={(e) =>
+        change({
+          ...form,
+          channels: e.currentTarget.checked
+            ? [...form.channels, name]
+            : form.channels.filter((c) => c !== name),
+        })
+      }
     />
   );
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="reminder-settings-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="reminder-settings-title"
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="lg">
           <Stack gap={4}>
@@ -99,7 +140,11 @@ function ReminderSettingsForm({ settings, practiceId }: { settings: ReminderSett
               {t('hoursLabel')}
             </Text>
             <Text c="dimmed" size="sm">
-              {t('hoursHint', { min: REMINDER_RULES.minHoursBefore, max: REMINDER_RULES.maxHoursBefore, most: REMINDER_RULES.maxReminders })}
+              {t('hoursHint', {
+                min: REMINDER_RULES.minHoursBefore,
+                max: REMINDER_RULES.maxHoursBefore,
+                most: REMINDER_RULES.maxReminders,
+              })}
             </Text>
             {form.hours.map((value, index) => (
               <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
@@ -108,10 +153,26 @@ function ReminderSettingsForm({ settings, practiceId }: { settings: ReminderSett
                   inputMode="numeric"
                   maxLength={3}
                   value={value}
-                  rightSection={<Text size="sm" c="dimmed">{t('hoursUnit')}</Text>}
+                  rightSection={
+                    <Text size="sm" c="dimmed">
+                      {t('hoursUnit')}
+                    </Text>
+                  }
                   rightSectionWidth={64}
-                  error={errors.hoursAt?.[index] ? t(errors.hoursAt[index], { min: REMINDER_RULES.minHoursBefore, max: REMINDER_RULES.maxHoursBefore }) : undefined}
-                  onChange={(e) => change({ ...form, hours: form.hours.map((h, i) => (i === index ? e.currentTarget.value : h)) })}
+                  error={
+                    errors.hoursAt?.[index]
+                      ? t(errors.hoursAt[index], {
+                          min: REMINDER_RULES.minHoursBefore,
+                          max: REMINDER_RULES.maxHoursBefore,
+                        })
+                      : undefined
+                  }
+                  onChange={(e) =>
+                    change({
+                      ...form,
+                      hours: form.hours.map((h, i) => (i === index ? e.currentTarget.value : h)),
+                    })
+                  }
                   w={{ base: '100%', sm: 240 }}
                 />
                 <ActionIcon
@@ -133,7 +194,11 @@ function ReminderSettingsForm({ settings, practiceId }: { settings: ReminderSett
               </Text>
             ) : null}
             <Group>
-              <Button variant="light" disabled={form.hours.length >= REMINDER_RULES.maxReminders} onClick={() => change({ ...form, hours: [...form.hours, ''] })}>
+              <Button
+                variant="light"
+                disabled={form.hours.length >= REMINDER_RULES.maxReminders}
+                onClick={() => change({ ...form, hours: [...form.hours, ''] })}
+              >
                 {t('addHours')}
               </Button>
             </Group>

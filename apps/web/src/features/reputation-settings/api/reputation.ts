@@ -20,7 +20,10 @@ export function useOrganizationSettings(organizationId: string | null) {
   return useQuery({
     queryKey: [KEY, 'organization', organizationId],
     queryFn: ({ signal }) =>
-      apiRequest<ReputationOrganizationSettings | null>(`${REPUTATION_BASE}/OrganizationSettings`, { query: { organizationId: organizationId! }, signal }),
+      apiRequest<ReputationOrganizationSettings | null>(`${REPUTATION_BASE}/OrganizationSettings`, {
+        query: { organizationId: organizationId! },
+        signal,
+      }),
     enabled: !!organizationId,
   });
 }
@@ -38,13 +41,19 @@ export function useSaveOrganizationSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ Id, ...body }: OrganizationSettingsForm) =>
-      apiRequest<ReputationOrganizationSettings>(`${REPUTATION_BASE}/OrganizationSettings${Id ? `/${Id}` : ''}`, { method: Id ? 'PUT' : 'POST', body }),
+      apiRequest<ReputationOrganizationSettings>(
+        `${REPUTATION_BASE}/OrganizationSettings${Id ? `/${Id}` : ''}`,
+        { method: Id ? 'PUT' : 'POST', body },
+      ),
     onSuccess: (saved) => client.setQueryData([KEY, 'organization', saved.OrganizationId], saved),
   });
 }
 
 export type ListingKind = 'location' | 'provider';
-const LISTING_BASE: Record<ListingKind, string> = { location: 'LocationSettings', provider: 'ProviderSettings' };
+const LISTING_BASE: Record<ListingKind, string> = {
+  location: 'LocationSettings',
+  provider: 'ProviderSettings',
+};
 export type Listing = (ReputationLocationSettings | ReputationProviderSettings) & { EntityId: string };
 
 /** GET {Location|Provider}Settings/organizations/{id}: the practice's listings, keyed by their entity. */
@@ -56,7 +65,10 @@ export function useListings(kind: ListingKind, organizationId: string | null) {
         `${REPUTATION_BASE}/${LISTING_BASE[kind]}/organizations/${encodeURIComponent(organizationId!)}`,
         { signal },
       );
-      return answer.Data.map((row): Listing => ({ ...row, EntityId: 'LocationId' in row ? row.LocationId : row.ProviderId }));
+      return answer.Data.map((row): Listing => ({
+        ...row,
+        EntityId: 'LocationId' in row ? row.LocationId : row.ProviderId,
+      }));
     },
     enabled: !!organizationId,
   });
@@ -78,7 +90,12 @@ export function useSaveListing(kind: ListingKind) {
       const base = `${REPUTATION_BASE}/${LISTING_BASE[kind]}`;
       if (remove) return apiRequest(`${base}/${form.Id}`, { method: 'DELETE' });
       const entity = kind === 'location' ? { LocationId: form.EntityId } : { ProviderId: form.EntityId };
-      const body = { OrganizationId: form.OrganizationId, BusinessId: form.BusinessId, IsActive: form.IsActive, ...entity };
+      const body = {
+        OrganizationId: form.OrganizationId,
+        BusinessId: form.BusinessId,
+        IsActive: form.IsActive,
+        ...entity,
+      };
       return apiRequest(form.Id ? `${base}/${form.Id}` : base, { method: form.Id ? 'PUT' : 'POST', body });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: [KEY, kind] }),
@@ -95,7 +112,9 @@ export function usePracticeProviders(enabled: boolean) {
   return useQuery({
     queryKey: [KEY, 'providers'],
     queryFn: ({ signal }) =>
-      apiRequest<PracticeCalendarContext>('/careslot-appointment-service/api/v2/practice/calendar-context', { signal }).then((c) => c.Providers),
+      apiRequest<PracticeCalendarContext>('/careslot-appointment-service/api/v2/practice/calendar-context', {
+        signal,
+      }).then((c) => c.Providers),
     enabled,
   });
 }
@@ -108,7 +127,10 @@ export function useReviewRequestConfiguration(type: ReputationEntityType, entity
   return useQuery({
     queryKey: [KEY, 'review-requests', type, entityId],
     queryFn: ({ signal }) =>
-      apiRequest<ReputationEntityConfiguration>(`${REPUTATION_BASE}/EntityConfiguration/${type}/entities/${encodeURIComponent(entityId)}`, { signal }),
+      apiRequest<ReputationEntityConfiguration>(
+        `${REPUTATION_BASE}/EntityConfiguration/${type}/entities/${encodeURIComponent(entityId)}`,
+        { signal },
+      ),
   });
 }
 
@@ -117,7 +139,11 @@ export function useSaveReviewRequestConfiguration() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: ReputationEntityConfigurationInput }) =>
-      apiRequest<ReputationEntityConfiguration>(`${REPUTATION_BASE}/EntityConfiguration/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
-    onSuccess: (saved) => client.setQueryData([KEY, 'review-requests', saved.EntityType, saved.EntityId], saved),
+      apiRequest<ReputationEntityConfiguration>(
+        `${REPUTATION_BASE}/EntityConfiguration/${encodeURIComponent(id)}`,
+        { method: 'PUT', body: input },
+      ),
+    onSuccess: (saved) =>
+      client.setQueryData([KEY, 'review-requests', saved.EntityType, saved.EntityId], saved),
   });
 }

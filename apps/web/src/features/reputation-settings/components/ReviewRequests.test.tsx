@@ -16,9 +16,18 @@ function server() {
       const method = init?.method ?? 'GET';
       const body = init?.body ? (JSON.parse(init.body as string) as Record<string, unknown>) : undefined;
       calls.push({ url, method, body });
-      const row = { Id: CONFIG, OrganizationId: 'o', EntityType: 'Location', EntityId: LOCATION, SendReviewRequests: true, ReviewRequestDelayHours: 2, UpdatedOn: '2026-11-26T10:00:00.000Z' };
+      const row = {
+        Id: CONFIG,
+        OrganizationId: 'o',
+        EntityType: 'Location',
+        EntityId: LOCATION,
+        SendReviewRequests: true,
+        ReviewRequestDelayHours: 2,
+        UpdatedOn: '2026-11-26T10:00:00.000Z',
+      };
       if (url.endsWith(`/EntityConfiguration/Location/entities/${LOCATION}`)) return Response.json(row);
-      if (url.endsWith(`/EntityConfiguration/${CONFIG}`) && method === 'PUT') return Response.json({ ...row, ...body, UpdatedOn: '2026-11-26T11:00:00.000Z' });
+      if (url.endsWith(`/EntityConfiguration/${CONFIG}`) && method === 'PUT')
+        return Response.json({ ...row, ...body, UpdatedOn: '2026-11-26T11:00:00.000Z' });
       return Response.json({}, { status: 404 });
     }),
   );
@@ -39,10 +48,14 @@ describe('review requests', () => {
     await userEvent.clear(hours);
     await userEvent.type(hours, '169');
     await userEvent.click(screen.getByRole('button', { name: 'Save review requests of Downtown' }));
-    expect(await screen.findByText('Hours after the visit must be a whole number from 0 to 168 (rule: range).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Hours after the visit must be a whole number from 0 to 168 (rule: range).'),
+    ).toBeInTheDocument();
     await userEvent.clear(hours);
     await userEvent.type(hours, '1.5');
-    expect(screen.getByText('Hours after the visit must be a whole number of hours (rule: whole number).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Hours after the visit must be a whole number of hours (rule: whole number).'),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await userEvent.clear(hours);
@@ -51,6 +64,9 @@ describe('review requests', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save review requests of Downtown' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put).toMatchObject({ url: `${REPUTATION_BASE}/EntityConfiguration/${CONFIG}`, body: { SendReviewRequests: false, ReviewRequestDelayHours: 24 } });
+    expect(put).toMatchObject({
+      url: `${REPUTATION_BASE}/EntityConfiguration/${CONFIG}`,
+      body: { SendReviewRequests: false, ReviewRequestDelayHours: 24 },
+    });
   });
 });

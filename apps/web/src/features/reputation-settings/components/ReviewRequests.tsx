@@ -1,5 +1,18 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, Skeleton, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
@@ -28,7 +41,10 @@ export function reviewRequestInput(
   hours: string,
 ): { input: ReputationEntityConfigurationInput; error: null } | { input: null; error: string } {
   const typed = hours.trim();
-  const parsed = reputationEntityConfigurationInputSchema.safeParse({ SendReviewRequests: send, ReviewRequestDelayHours: typed === '' ? Number.NaN : Number(typed) });
+  const parsed = reputationEntityConfigurationInputSchema.safeParse({
+    SendReviewRequests: send,
+    ReviewRequestDelayHours: typed === '' ? Number.NaN : Number(typed),
+  });
   if (parsed.success) return { input: parsed.data, error: null };
   const issue = parsed.error.issues[0]!;
   const field = t('reviewRequests.delay');
@@ -40,7 +56,8 @@ export function reviewRequestInput(
 }
 
 function serverError(t: TFunction<'reputationSettings'>, error: unknown): string {
-  if (error instanceof ApiError && error.issues.length) return error.issues.map((i) => `${t('reviewRequests.delay')}: ${i.message}`).join('; ');
+  if (error instanceof ApiError && error.issues.length)
+    return error.issues.map((i) => `${t('reviewRequests.delay')}: ${i.message}`).join('; ');
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -55,7 +72,11 @@ function RowForm({ entity, saved }: { entity: ReviewRequestEntity; saved: Reputa
   return (
     <>
       <Table.Td>
-        <Switch aria-label={t('reviewRequests.sendOf', { name: entity.name })} checked={send} onChange={(e) => setSend(e.currentTarget.checked)} />
+        <Switch
+          aria-label={t('reviewRequests.sendOf', { name: entity.name })}
+          checked={send}
+          onChange={(e) => setSend(e.currentTarget.checked)}
+        />
       </Table.Td>
       <Table.Td>
         <TextInput

@@ -1,22 +1,57 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Group, Paper, PasswordInput, Stack, Switch, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { REPUTATION_API_KEY_LENGTH, REPUTATION_BUSINESS_ID_LENGTH, type ReputationOrganizationSettings } from '@careslot/contracts';
+import {
+  REPUTATION_API_KEY_LENGTH,
+  REPUTATION_BUSINESS_ID_LENGTH,
+  type ReputationOrganizationSettings,
+} from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { setHeaderState } from '../../../shared/navigation/headerState';
 import { usePractice } from '../../../shared/session/practice';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
-import { useListings, useOrganizationSettings, usePracticeProviders, useSaveListing, useSaveOrganizationSettings, type Listing, type ListingKind } from '../api/reputation';
+import {
+  useListings,
+  useOrganizationSettings,
+  usePracticeProviders,
+  useSaveListing,
+  useSaveOrganizationSettings,
+  type Listing,
+  type ListingKind,
+} from '../api/reputation';
 import { codeError } from '../components/codeIssue';
 import { ReviewRequests } from '../components/ReviewRequests';
 
 /** A server refusal as text: the fields and rules it names, else its message. */
 function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.issues.length ? error.issues.map((i) => `${i.field}: ${i.message}`).join('; ') : error.message;
+  if (error instanceof ApiError)
+    return error.issues.length
+      ? error.issues.map((i) => `${i.field}: ${i.message}`).join('; ')
+      : error.message;
   return String(error);
 }
 
-function OrganizationForm({ organizationId, settings }: { organizationId: string; settings: ReputationOrganizationSettings | null }) {
+function OrganizationForm({
+  organizationId,
+  settings,
+}: {
+  organizationId: string;
+  settings: ReputationOrganizationSettings | null;
+}) {
   const { t } = useTranslation('reputationSettings');
   const save = useSaveOrganizationSettings();
   const [apiKey, setApiKey] = useState('');
@@ -32,7 +67,13 @@ function OrganizationForm({ organizationId, settings }: { organizationId: string
     setTouched(true);
     if (keyError || businessError) return;
     save.mutate(
-      { Id: settings?.Id, OrganizationId: organizationId, ...(apiKey ? { ApiKey: apiKey } : {}), BusinessId: businessId, IsActive: active },
+      {
+        Id: settings?.Id,
+        OrganizationId: organizationId,
+        ...(apiKey ? { ApiKey: apiKey } : {}),
+        BusinessId: businessId,
+        IsActive: active,
+      },
       {
         onSuccess: (saved) => {
           setApiKey('');
@@ -62,7 +103,11 @@ function OrganizationForm({ organizationId, settings }: { organizationId: string
           </Text>
           <PasswordInput
             label={t('fields.apiKey')}
-            description={settings ? t('practice.keyOnFile', { masked: settings.ApiKeyMasked }) : t('practice.keyHint', { length: REPUTATION_API_KEY_LENGTH })}
+            description={
+              settings
+                ? t('practice.keyOnFile', { masked: settings.ApiKeyMasked })
+                : t('practice.keyHint', { length: REPUTATION_API_KEY_LENGTH })
+            }
             value={apiKey}
             onChange={(e) => setApiKey(e.currentTarget.value.trim())}
             maxLength={64}
@@ -79,7 +124,11 @@ function OrganizationForm({ organizationId, settings }: { organizationId: string
             required
             error={touched ? businessError : null}
           />
-          <Switch label={t('fields.active')} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+          <Switch
+            label={t('fields.active')}
+            checked={active}
+            onChange={(e) => setActive(e.currentTarget.checked)}
+          />
           {save.error ? (
             <Alert color="red" role="alert">
               {errorText(save.error)}
@@ -101,14 +150,32 @@ function OrganizationForm({ organizationId, settings }: { organizationId: string
   );
 }
 
-function ListingRow({ kind, organizationId, entityId, name, listing }: { kind: ListingKind; organizationId: string; entityId: string; name: string; listing: Listing | undefined }) {
+function ListingRow({
+  kind,
+  organizationId,
+  entityId,
+  name,
+  listing,
+}: {
+  kind: ListingKind;
+  organizationId: string;
+  entityId: string;
+  name: string;
+  listing: Listing | undefined;
+}) {
   const { t } = useTranslation('reputationSettings');
   const save = useSaveListing(kind);
   const [businessId, setBusinessId] = useState(listing?.BusinessId ?? '');
   const [active, setActive] = useState(listing?.IsActive ?? true);
   const [touched, setTouched] = useState(false);
   const error = codeError(t, 'businessId', businessId, REPUTATION_BUSINESS_ID_LENGTH);
-  const form = { Id: listing?.Id, OrganizationId: organizationId, EntityId: entityId, BusinessId: businessId, IsActive: active };
+  const form = {
+    Id: listing?.Id,
+    OrganizationId: organizationId,
+    EntityId: entityId,
+    BusinessId: businessId,
+    IsActive: active,
+  };
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={500}>
@@ -125,7 +192,11 @@ function ListingRow({ kind, organizationId, entityId, name, listing }: { kind: L
         />
       </Table.Td>
       <Table.Td>
-        <Switch aria-label={t('listings.activeOf', { name })} checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
+        <Switch
+          aria-label={t('listings.activeOf', { name })}
+          checked={active}
+          onChange={(e) => setActive(e.currentTarget.checked)}
+        />
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
@@ -140,7 +211,11 @@ function ListingRow({ kind, organizationId, entityId, name, listing }: { kind: L
             {t('listings.save')}
           </Button>
           {listing ? (
-            <Button size="xs" variant="default" onClick={() => save.mutate({ remove: true, form }, { onSuccess: () => setBusinessId('') })}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => save.mutate({ remove: true, form }, { onSuccess: () => setBusinessId('') })}
+            >
               {t('listings.remove')}
             </Button>
           ) : null}
@@ -150,7 +225,15 @@ function ListingRow({ kind, organizationId, entityId, name, listing }: { kind: L
   );
 }
 
-function Listings({ kind, organizationId, entities }: { kind: ListingKind; organizationId: string; entities: { id: string; name: string }[] }) {
+function Listings({
+  kind,
+  organizationId,
+  entities,
+}: {
+  kind: ListingKind;
+  organizationId: string;
+  entities: { id: string; name: string }[];
+}) {
   const { t } = useTranslation('reputationSettings');
   const listings = useListings(kind, organizationId);
   const byEntity = new Map((listings.data ?? []).map((l) => [l.EntityId, l]));
@@ -183,7 +266,14 @@ function Listings({ kind, organizationId, entities }: { kind: ListingKind; organ
               </Table.Thead>
               <Table.Tbody>
                 {entities.map((entity) => (
-                  <ListingRow key={`${entity.id}:${byEntity.get(entity.id)?.Id ?? 'new'}`} kind={kind} organizationId={organizationId} entityId={entity.id} name={entity.name} listing={byEntity.get(entity.id)} />
+                  <ListingRow
+                    key={`${entity.id}:${byEntity.get(entity.id)?.Id ?? 'new'}`}
+                    kind={kind}
+                    organizationId={organizationId}
+                    entityId={entity.id}
+                    name={entity.name}
+                    listing={byEntity.get(entity.id)}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
@@ -217,13 +307,29 @@ export function ReputationSettingsPage() {
       <Title order={2} fz="h3">
         {t('heading')}
       </Title>
-      <OrganizationForm key={organizationId} organizationId={organizationId} settings={settings.data ?? null} />
-      <Listings kind="location" organizationId={organizationId} entities={practice.locations.map((l) => ({ id: l.Id, name: l.Name }))} />
-      <Listings kind="provider" organizationId={organizationId} entities={(providers.data ?? []).map((p) => ({ id: p.Id, name: p.Name }))} />
+      <OrganizationForm
+        key={organizationId}
+        organizationId={organizationId}
+        settings={settings.data ?? null}
+      />
+      <Listings
+        kind="location"
+        organizationId={organizationId}
+        entities={practice.locations.map((l) => ({ id: l.Id, name: l.Name }))}
+      />
+      <Listings
+        kind="provider"
+        organizationId={organizationId}
+        entities={(providers.data ?? []).map((p) => ({ id: p.Id, name: p.Name }))}
+      />
       {providers.data ? (
         <ReviewRequests
           entities={[
-            { type: 'Organization', id: organizationId, name: practice.organization?.Name ?? t('reviewRequests.types.Organization') },
+            {
+              type: 'Organization',
+              id: organizationId,
+              name: practice.organization?.Name ?? t('reviewRequests.types.Organization'),
+            },
             ...practice.locations.map((l) => ({ type: 'Location' as const, id: l.Id, name: l.Name })),
             ...providers.data.map((p) => ({ type: 'Provider' as const, id: p.Id, name: p.Name })),
           ]}

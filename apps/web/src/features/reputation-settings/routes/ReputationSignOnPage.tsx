@@ -25,7 +25,13 @@ export function ReputationSignOnPage() {
       .catch((error: unknown) => {
         if (!live) return;
         const status = error instanceof ApiError ? error.status : 0;
-        setFailure(status === 404 ? t('signOn.notSetUp') : status === 403 ? t('signOn.notAllowed') : t('signOn.failed'));
+        setFailure(
+          status === 404
+            ? t('signOn.notSetUp')
+            : status === 403
+              ? t('signOn.notAllowed')
+              : t('signOn.failed'),
+        );
       });
     return () => {
       live = false;

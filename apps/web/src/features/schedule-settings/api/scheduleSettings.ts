@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Schedule, ScheduleException, ScheduleSettings, ServiceCategory, ServiceType, VisitType, WorkingHoursInput } from '@careslot/contracts';
+import type {
+  Schedule,
+  ScheduleException,
+  ScheduleSettings,
+  ServiceCategory,
+  ServiceType,
+  VisitType,
+  WorkingHoursInput,
+} from '@careslot/contracts';
 import { apiRequest } from '../../../shared/api/client';
 
 const CALENDAR = '/careslot-calendar/api/v2';
@@ -16,7 +24,12 @@ const KEY = 'schedule-settings';
 export function usePracticeSchedules(organizationId: string | null) {
   return useQuery({
     queryKey: [KEY, 'schedules', organizationId],
-    queryFn: ({ signal }) => apiRequest<List<Schedule>>(`${CALENDAR}/schedule/advance-search`, { method: 'POST', body: { OrganizationId: organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<List<Schedule>>(`${CALENDAR}/schedule/advance-search`, {
+        method: 'POST',
+        body: { OrganizationId: organizationId },
+        signal,
+      }),
     enabled: !!organizationId,
     select: (list) => list.Data,
   });
@@ -26,7 +39,11 @@ export function usePracticeSchedules(organizationId: string | null) {
 export function useScheduleSetting(scheduleId: string | null) {
   return useQuery({
     queryKey: [KEY, 'setting', scheduleId],
-    queryFn: ({ signal }) => apiRequest<ScheduleSettings>(`${CALENDAR}/schedulesetting/schedule/${encodeURIComponent(scheduleId!)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<ScheduleSettings>(
+        `${CALENDAR}/schedulesetting/schedule/${encodeURIComponent(scheduleId!)}`,
+        { signal },
+      ),
     enabled: !!scheduleId,
   });
 }
@@ -50,7 +67,10 @@ export function useUpdateSchedule() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: { id: string; changes: ScheduleChanges }) =>
-      apiRequest<Schedule>(`${CALENDAR}/schedule/${encodeURIComponent(input.id)}`, { method: 'PUT', body: input.changes }),
+      apiRequest<Schedule>(`${CALENDAR}/schedule/${encodeURIComponent(input.id)}`, {
+        method: 'PUT',
+        body: input.changes,
+      }),
     onSuccess: refresh,
   });
 }
@@ -59,10 +79,17 @@ export function useUpdateSchedule() {
 export function useSaveScheduleSetting() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { scheduleId: string; CollectPatientDemographics: boolean; EnableInsurance: boolean }) =>
+    mutationFn: (input: {
+      scheduleId: string;
+      CollectPatientDemographics: boolean;
+      EnableInsurance: boolean;
+    }) =>
       apiRequest<ScheduleSettings>(`${CALENDAR}/schedulesetting/${encodeURIComponent(input.scheduleId)}`, {
         method: 'PUT',
-        body: { CollectPatientDemographics: input.CollectPatientDemographics, EnableInsurance: input.EnableInsurance },
+        body: {
+          CollectPatientDemographics: input.CollectPatientDemographics,
+          EnableInsurance: input.EnableInsurance,
+        },
       }),
     onSuccess: refresh,
   });
@@ -73,7 +100,10 @@ export function useUpdateScheduleServices() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: { id: string; serviceTypeIds: string[] }) =>
-      apiRequest<Schedule>(`${CALENDAR}/schedule/${encodeURIComponent(input.id)}/update-services`, { method: 'PUT', body: { ServiceTypeIds: input.serviceTypeIds } }),
+      apiRequest<Schedule>(`${CALENDAR}/schedule/${encodeURIComponent(input.id)}/update-services`, {
+        method: 'PUT',
+        body: { ServiceTypeIds: input.serviceTypeIds },
+      }),
     onSuccess: refresh,
   });
 }
@@ -82,11 +112,20 @@ export function useUpdateScheduleServices() {
 export function useAddException() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { scheduleId: string; Kind: 'TimeOff' | 'Holiday'; Start: string; End: string; Note: string | null }) =>
-      apiRequest<ScheduleException>(`${CALENDAR}/schedule/${encodeURIComponent(input.scheduleId)}/exceptions`, {
-        method: 'POST',
-        body: { Kind: input.Kind, Start: input.Start, End: input.End, Note: input.Note },
-      }),
+    mutationFn: (input: {
+      scheduleId: string;
+      Kind: 'TimeOff' | 'Holiday';
+      Start: string;
+      End: string;
+      Note: string | null;
+    }) =>
+      apiRequest<ScheduleException>(
+        `${CALENDAR}/schedule/${encodeURIComponent(input.scheduleId)}/exceptions`,
+        {
+          method: 'POST',
+          body: { Kind: input.Kind, Start: input.Start, End: input.End, Note: input.Note },
+        },
+      ),
     onSuccess: refresh,
   });
 }
@@ -95,7 +134,10 @@ export function useRemoveException() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (exception: ScheduleException) =>
-      apiRequest(`${CALENDAR}/schedule/${encodeURIComponent(exception.ScheduleId)}/exceptions/${encodeURIComponent(exception.Id)}`, { method: 'DELETE' }),
+      apiRequest(
+        `${CALENDAR}/schedule/${encodeURIComponent(exception.ScheduleId)}/exceptions/${encodeURIComponent(exception.Id)}`,
+        { method: 'DELETE' },
+      ),
     onSuccess: refresh,
   });
 }
@@ -104,7 +146,12 @@ export function useRemoveException() {
 export function useServiceCategories(organizationId: string | null) {
   return useQuery({
     queryKey: [KEY, 'categories', organizationId],
-    queryFn: ({ signal }) => apiRequest<List<ServiceCategory>>(`${CALENDAR}/servicecategory/advance-search`, { method: 'POST', body: { OrganizationId: organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<List<ServiceCategory>>(`${CALENDAR}/servicecategory/advance-search`, {
+        method: 'POST',
+        body: { OrganizationId: organizationId },
+        signal,
+      }),
     enabled: !!organizationId,
     select: (list) => list.Data,
   });
@@ -114,7 +161,12 @@ export function useServiceCategories(organizationId: string | null) {
 export function useServiceTypes(organizationId: string | null) {
   return useQuery({
     queryKey: [KEY, 'types', organizationId],
-    queryFn: ({ signal }) => apiRequest<List<ServiceType>>(`${CALENDAR}/servicetype/advance-search`, { method: 'POST', body: { OrganizationId: organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<List<ServiceType>>(`${CALENDAR}/servicetype/advance-search`, {
+        method: 'POST',
+        body: { OrganizationId: organizationId },
+        signal,
+      }),
     enabled: !!organizationId,
     select: (list) => list.Data,
   });
@@ -132,7 +184,10 @@ export function useSaveCategory() {
   return useMutation({
     mutationFn: (input: { id: string | null; values: CategoryInput }) =>
       input.id
-        ? apiRequest<ServiceCategory>(`${CALENDAR}/servicecategory/${encodeURIComponent(input.id)}`, { method: 'PUT', body: input.values })
+        ? apiRequest<ServiceCategory>(`${CALENDAR}/servicecategory/${encodeURIComponent(input.id)}`, {
+            method: 'PUT',
+            body: input.values,
+          })
         : apiRequest<ServiceCategory>(`${CALENDAR}/servicecategory`, { method: 'POST', body: input.values }),
     onSuccess: refresh,
   });
@@ -153,7 +208,10 @@ export function useSaveType() {
   return useMutation({
     mutationFn: (input: { id: string | null; values: TypeInput }) =>
       input.id
-        ? apiRequest<ServiceType>(`${CALENDAR}/servicetype/${encodeURIComponent(input.id)}`, { method: 'PUT', body: input.values })
+        ? apiRequest<ServiceType>(`${CALENDAR}/servicetype/${encodeURIComponent(input.id)}`, {
+            method: 'PUT',
+            body: input.values,
+          })
         : apiRequest<ServiceType>(`${CALENDAR}/servicetype`, { method: 'POST', body: input.values }),
     onSuccess: refresh,
   });

@@ -7,7 +7,8 @@ import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { toast } from '../../../shared/ui/toast';
 import { useAddException, useRemoveException } from '../api/scheduleSettings';
 
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The schedule's days off and holidays: whole days in the facility's time zone, from one date to another
@@ -24,7 +25,8 @@ export function ExceptionsEditor({ schedule }: { schedule: Schedule }) {
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const zone = schedule.TimeZone;
-  const dateText = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: zone }).format(new Date(iso));
+  const dateText = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: zone }).format(new Date(iso));
 
   const submit = () => {
     const last = to || from;
@@ -63,7 +65,10 @@ export function ExceptionsEditor({ schedule }: { schedule: Schedule }) {
         <List spacing="xs" listStyleType="none" aria-label={t('exceptions.listLabel')}>
           {schedule.Exceptions.map((e) => {
             const lastDay = zoneDate(new Date(Date.parse(e.End) - 1), zone);
-            const range = zoneDate(e.Start, zone) === lastDay ? dateText(e.Start) : `${dateText(e.Start)} – ${dateText(new Date(Date.parse(e.End) - 1).toISOString())}`;
+            const range =
+              zoneDate(e.Start, zone) === lastDay
+                ? dateText(e.Start)
+                : `${dateText(e.Start)} – ${dateText(new Date(Date.parse(e.End) - 1).toISOString())}`;
             return (
               <List.Item key={e.Id}>
                 <Group gap="sm" wrap="wrap">
@@ -91,8 +96,24 @@ export function ExceptionsEditor({ schedule }: { schedule: Schedule }) {
         </List>
       )}
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput type="date" label={t('exceptions.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} error={errors.from} required w={170} />
-        <TextInput type="date" label={t('exceptions.to')} value={to} min={from || undefined} onChange={(e) => setTo(e.currentTarget.value)} error={errors.to} w={170} />
+        <TextInput
+          type="date"
+          label={t('exceptions.from')}
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+          error={errors.from}
+          required
+          w={170}
+        />
+        <TextInput
+          type="date"
+          label={t('exceptions.to')}
+          value={to}
+          min={from || undefined}
+          onChange={(e) => setTo(e.currentTarget.value)}
+          error={errors.to}
+          w={170}
+        />
         <Select
           label={t('exceptions.kind')}
           value={kind}
@@ -104,7 +125,13 @@ export function ExceptionsEditor({ schedule }: { schedule: Schedule }) {
           allowDeselect={false}
           w={150}
         />
-        <TextInput label={t('exceptions.note')} value={note} maxLength={500} onChange={(e) => setNote(e.currentTarget.value)} w={200} />
+        <TextInput
+          label={t('exceptions.note')}
+          value={note}
+          maxLength={500}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          w={200}
+        />
         <Button onClick={submit} loading={add.isPending}>
           {t('exceptions.add')}
         </Button>

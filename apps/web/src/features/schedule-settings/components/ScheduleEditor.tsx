@@ -1,12 +1,35 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { VISIT_TYPES, type FieldIssue, type Schedule, type ScheduleSettings, type ServiceType } from '@careslot/contracts';
+import {
+  VISIT_TYPES,
+  type FieldIssue,
+  type Schedule,
+  type ScheduleSettings,
+  type ServiceType,
+} from '@careslot/contracts';
 import { SCHEDULE_LIMITS, withinLimit, workingHoursIssues } from '@careslot/domain';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { toast } from '../../../shared/ui/toast';
-import { useSaveScheduleSetting, useUpdateSchedule, useUpdateScheduleServices, type ScheduleChanges } from '../api/scheduleSettings';
+import {
+  useSaveScheduleSetting,
+  useUpdateSchedule,
+  useUpdateScheduleServices,
+  type ScheduleChanges,
+} from '../api/scheduleSettings';
 import { ExceptionsEditor } from './ExceptionsEditor';
 import { WeeklyHoursEditor } from './WeeklyHoursEditor';
 
@@ -18,7 +41,8 @@ interface Props {
   title: string;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
 
 /**
  * One calendar's settings: weekly hours, visit types and reasons, how far ahead and how soon patients may
@@ -51,7 +75,8 @@ export function ScheduleEditor({ schedule, settings, reasons, title }: Props) {
   const ruleText = (issue: FieldIssue) => t(`rules.${issue.rule}`, { defaultValue: issue.message });
   function check(): Record<string, string> {
     const found: Record<string, string> = {};
-    for (const issue of workingHoursIssues(form.WorkingHours)) found[issue.field] ??= t(`rules.${issue.rule}`);
+    for (const issue of workingHoursIssues(form.WorkingHours))
+      found[issue.field] ??= t(`rules.${issue.rule}`);
     if (form.VisitType.length === 0) found.VisitType = t('rules.visitTypeRequired');
     const { planningHorizonDays: h, slotHideHours: s } = SCHEDULE_LIMITS;
     if (!withinLimit(form.PlanningHorizonDays, h)) found.PlanningHorizonDays = t('rules.between', h);
@@ -65,14 +90,31 @@ export function ScheduleEditor({ schedule, settings, reasons, title }: Props) {
     if (Object.keys(found).length) return;
     try {
       await update.mutateAsync({ id: schedule.Id, changes: form });
-      if (!sameSet(reasonIds, schedule.ServiceType.map((s) => s.Id))) await services.mutateAsync({ id: schedule.Id, serviceTypeIds: reasonIds });
-      if (settings && (collect !== settings.CollectPatientDemographics || insured !== settings.EnableInsurance)) {
-        await saveSetting.mutateAsync({ scheduleId: schedule.Id, CollectPatientDemographics: collect, EnableInsurance: insured });
+      if (
+        !sameSet(
+          reasonIds,
+          schedule.ServiceType.map((s) => s.Id),
+        )
+      )
+        await services.mutateAsync({ id: schedule.Id, serviceTypeIds: reasonIds });
+      if (
+        settings &&
+        (collect !== settings.CollectPatientDemographics || insured !== settings.EnableInsurance)
+      ) {
+        await saveSetting.mutateAsync({
+          scheduleId: schedule.Id,
+          CollectPatientDemographics: collect,
+          EnableInsurance: insured,
+        });
       }
       toast.success(t('saved'));
     } catch (error) {
       if (error instanceof ApiError && error.issues.length) {
-        setErrors(Object.fromEntries(error.issues.map((issue) => [issue.field.replace(/^body\./, ''), ruleText(issue)])));
+        setErrors(
+          Object.fromEntries(
+            error.issues.map((issue) => [issue.field.replace(/^body\./, ''), ruleText(issue)]),
+          ),
+        );
       }
       showError(error);
     }
@@ -107,7 +149,11 @@ export function ScheduleEditor({ schedule, settings, reasons, title }: Props) {
           <Text size="sm" c="dimmed">
             {t('hours.help', { zone: schedule.TimeZone })}
           </Text>
-          <WeeklyHoursEditor value={form.WorkingHours} onChange={(WorkingHours) => patch({ WorkingHours })} errors={errors} />
+          <WeeklyHoursEditor
+            value={form.WorkingHours}
+            onChange={(WorkingHours) => patch({ WorkingHours })}
+            errors={errors}
+          />
         </Stack>
 
         <Stack gap="xs">
@@ -117,14 +163,25 @@ export function ScheduleEditor({ schedule, settings, reasons, title }: Props) {
 
         <Stack gap="sm">
           <Title order={4}>{t('sections.booking')}</Title>
-          <Checkbox.Group label={t('fields.VisitType')} value={form.VisitType} onChange={(v) => patch({ VisitType: v })} error={errors.VisitType}>
+          <Checkbox.Group
+            label={t('fields.VisitType')}
+            value={form.VisitType}
+            onChange={(v) => patch({ VisitType: v })}
+            error={errors.VisitType}
+          >
             <Group mt="xs">
               {VISIT_TYPES.map((v) => (
                 <Checkbox key={v} value={v} label={t(`visitTypes.${v}`)} />
               ))}
             </Group>
           </Checkbox.Group>
-          <Checkbox.Group label={t('fields.ServiceTypeIds')} description={t('reasonsHelp')} value={reasonIds} onChange={setReasonIds} error={errors['ServiceTypeIds']}>
+          <Checkbox.Group
+            label={t('fields.ServiceTypeIds')}
+            description={t('reasonsHelp')}
+            value={reasonIds}
+            onChange={setReasonIds}
+            error={errors['ServiceTypeIds']}
+          >
             <Group mt="xs">
               {reasons.length === 0 && (
                 <Text size="sm" c="dimmed">
@@ -182,8 +239,18 @@ export function ScheduleEditor({ schedule, settings, reasons, title }: Props) {
 
         <Stack gap="sm">
           <Title order={4}>{t('sections.patientDetails')}</Title>
-          <Switch label={t('fields.CollectPatientDemographics')} checked={collect} disabled={!settings} onChange={(e) => setDemographics(e.currentTarget.checked)} />
-          <Switch label={t('fields.EnableInsurance')} checked={insured} disabled={!settings} onChange={(e) => setInsurance(e.currentTarget.checked)} />
+          <Switch
+            label={t('fields.CollectPatientDemographics')}
+            checked={collect}
+            disabled={!settings}
+            onChange={(e) => setDemographics(e.currentTarget.checked)}
+          />
+          <Switch
+            label={t('fields.EnableInsurance')}
+            checked={insured}
+            disabled={!settings}
+            onChange={(e) => setInsurance(e.currentTarget.checked)}
+          />
         </Stack>
 
         <Group justify="flex-end">

@@ -6,7 +6,13 @@ import type { WorkingHoursInput } from '@careslot/contracts';
 import { Providers, setupI18n } from '../../../testing/render';
 import { WeeklyHoursEditor } from './WeeklyHoursEditor';
 
-function Harness({ initial, errors = {} }: { initial: WorkingHoursInput[]; errors?: Record<string, string> }) {
+function Harness({
+  initial,
+  errors = {},
+}: {
+  initial: WorkingHoursInput[];
+  errors?: Record<string, string>;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -43,7 +49,10 @@ describe('WeeklyHoursEditor', () => {
   it("shows a period's error at its own input", async () => {
     render(
       <Providers>
-        <Harness initial={[{ DayOfWeek: 2, Start: '12:00', End: '09:00' }]} errors={{ 'WorkingHours.0.End': 'must end after it starts' }} />
+        <Harness
+          initial={[{ DayOfWeek: 2, Start: '12:00', End: '09:00' }]}
+          errors={{ 'WorkingHours.0.End': 'must end after it starts' }}
+        />
       </Providers>,
     );
     const tuesday = await screen.findByRole('group', { name: 'Tuesday' });

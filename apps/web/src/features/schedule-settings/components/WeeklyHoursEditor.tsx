@@ -19,11 +19,16 @@ interface Props {
  */
 export function WeeklyHoursEditor({ value, onChange, errors }: Props) {
   const { t, i18n } = useTranslation('scheduleSettings');
-  const set = (index: number, patch: Partial<WorkingHoursInput>) => onChange(value.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+  const set = (index: number, patch: Partial<WorkingHoursInput>) =>
+    onChange(value.map((p, i) => (i === index ? { ...p, ...patch } : p)));
   const add = (day: number) => {
     const last = value.filter((p) => p.DayOfWeek === day).at(-1);
     const start = last ? last.End : '09:00';
-    const end = last ? (last.End < '23:00' ? `${String(Number(last.End.slice(0, 2)) + 1).padStart(2, '0')}:${last.End.slice(3)}` : '24:00') : '17:00';
+    const end = last
+      ? last.End < '23:00'
+        ? `${String(Number(last.End.slice(0, 2)) + 1).padStart(2, '0')}:${last.End.slice(3)}`
+        : '24:00'
+      : '17:00';
     onChange([...value, { DayOfWeek: day, Start: start, End: end }]);
   };
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
@@ -61,13 +66,25 @@ export function WeeklyHoursEditor({ value, onChange, errors }: Props) {
                     error={errors[`WorkingHours.${index}.End`]}
                     w={130}
                   />
-                  <ActionIcon variant="subtle" color="red" size="lg" mb={4} aria-label={t('hours.remove', { day: name, n: n + 1 })} onClick={() => remove(index)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    mb={4}
+                    aria-label={t('hours.remove', { day: name, n: n + 1 })}
+                    onClick={() => remove(index)}
+                  >
                     <span aria-hidden="true">✕</span>
                   </ActionIcon>
                 </Group>
               ))}
               <Group>
-                <Button variant="light" size="xs" onClick={() => add(day)} aria-label={t('hours.addLabel', { day: name })}>
+                <Button
+                  variant="light"
+                  size="xs"
+                  onClick={() => add(day)}
+                  aria-label={t('hours.addLabel', { day: name })}
+                >
                   {t('hours.add')}
                 </Button>
               </Group>

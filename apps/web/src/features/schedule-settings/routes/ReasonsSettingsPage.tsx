@@ -1,4 +1,16 @@
-import { Button, Group, NumberInput, Paper, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { VISIT_TYPES, type ServiceCategory, type ServiceType, type VisitType } from '@careslot/contracts';
 import { SCHEDULE_LIMITS, withinLimit } from '@careslot/domain';
@@ -10,26 +22,43 @@ import { usePractice } from '../../../shared/session/practice';
 import { AppDialog } from '../../../shared/ui/AppDialog';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { toast } from '../../../shared/ui/toast';
-import { useSaveCategory, useSaveType, useServiceCategories, useServiceTypes, type CategoryInput, type TypeInput } from '../api/scheduleSettings';
+import {
+  useSaveCategory,
+  useSaveType,
+  useServiceCategories,
+  useServiceTypes,
+  type CategoryInput,
+  type TypeInput,
+} from '../api/scheduleSettings';
 
 type Errors = Record<string, string>;
 
 /** A 400's issues by field (the body's prefix dropped), each with its rule's words. */
 function issuesOf(error: unknown, rule: (r: string, fallback: string) => string): Errors {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(error.issues.map((i) => [i.field.replace(/^body\./, ''), rule(i.rule, i.message)]));
+  return Object.fromEntries(
+    error.issues.map((i) => [i.field.replace(/^body\./, ''), rule(i.rule, i.message)]),
+  );
 }
 
 /** The rules a category and a reason share: a name, and a duration within the limits. */
-function nameAndDurationErrors(values: { Name: string; Duration: number }, t: TFunction<'scheduleSettings'>): Errors {
+function nameAndDurationErrors(
+  values: { Name: string; Duration: number },
+  t: TFunction<'scheduleSettings'>,
+): Errors {
   const found: Errors = {};
   if (!values.Name.trim()) found.Name = t('rules.required');
-  if (!withinLimit(values.Duration, SCHEDULE_LIMITS.durationMinutes)) found.Duration = t('rules.between', SCHEDULE_LIMITS.durationMinutes);
+  if (!withinLimit(values.Duration, SCHEDULE_LIMITS.durationMinutes))
+    found.Duration = t('rules.between', SCHEDULE_LIMITS.durationMinutes);
   return found;
 }
 
 /** Saves a dialog's values: on success a toast and the dialog closes; a refusal marks the fields and is shown. */
-function useDialogSave<V>(mutate: (input: V, options: { onSuccess: () => void; onError: (error: Error) => void }) => void, onClose: () => void, setErrors: (errors: Errors) => void) {
+function useDialogSave<V>(
+  mutate: (input: V, options: { onSuccess: () => void; onError: (error: Error) => void }) => void,
+  onClose: () => void,
+  setErrors: (errors: Errors) => void,
+) {
   const { t } = useTranslation('scheduleSettings');
   const showError = useShowApiError();
   return (input: V) =>
@@ -46,7 +75,15 @@ function useDialogSave<V>(mutate: (input: V, options: { onSuccess: () => void; o
 }
 
 /** The duration in minutes, within the schedule limits. */
-function DurationInput({ value, onChange, error }: { value: number; onChange: (minutes: number) => void; error: string | undefined }) {
+function DurationInput({
+  value,
+  onChange,
+  error,
+}: {
+  value: number;
+  onChange: (minutes: number) => void;
+  error: string | undefined;
+}) {
   const { t } = useTranslation('scheduleSettings');
   return (
     <NumberInput
@@ -75,7 +112,8 @@ export function ReasonsSettingsPage() {
   const types = useServiceTypes(practice.organizationId);
   const [category, setCategory] = useState<ServiceCategory | 'new' | null>(null);
   const [type, setType] = useState<ServiceType | 'new' | null>(null);
-  const categoryName = (id: string | null) => categories.data?.find((c) => c.Id === id)?.Name ?? t('reasons.noCategory');
+  const categoryName = (id: string | null) =>
+    categories.data?.find((c) => c.Id === id)?.Name ?? t('reasons.noCategory');
 
   return (
     <Stack gap="lg">
@@ -117,7 +155,12 @@ export function ReasonsSettingsPage() {
                     <Table.Td>{t('minutes', { count: c.Duration })}</Table.Td>
                     <Table.Td>{c.Capacity ?? t('categories.scheduleCapacity')}</Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="light" aria-label={t('editLabel', { name: c.Name })} onClick={() => setCategory(c)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={t('editLabel', { name: c.Name })}
+                        onClick={() => setCategory(c)}
+                      >
                         {t('edit')}
                       </Button>
                     </Table.Td>
@@ -170,7 +213,12 @@ export function ReasonsSettingsPage() {
                     <Table.Td visibleFrom="sm">{t(`visitTypes.${r.VisitType}`)}</Table.Td>
                     <Table.Td visibleFrom="sm">{r.Alias ?? ''}</Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="light" aria-label={t('editLabel', { name: r.Name })} onClick={() => setType(r)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={t('editLabel', { name: r.Name })}
+                        onClick={() => setType(r)}
+                      >
                         {t('edit')}
                       </Button>
                     </Table.Td>
@@ -182,9 +230,20 @@ export function ReasonsSettingsPage() {
         )}
       </Stack>
 
-      {category && <CategoryDialog key={category === 'new' ? 'new' : category.Id} category={category === 'new' ? null : category} onClose={() => setCategory(null)} />}
+      {category && (
+        <CategoryDialog
+          key={category === 'new' ? 'new' : category.Id}
+          category={category === 'new' ? null : category}
+          onClose={() => setCategory(null)}
+        />
+      )}
       {type && (
-        <ReasonDialog key={type === 'new' ? 'new' : type.Id} reason={type === 'new' ? null : type} categories={categories.data ?? []} onClose={() => setType(null)} />
+        <ReasonDialog
+          key={type === 'new' ? 'new' : type.Id}
+          reason={type === 'new' ? null : type}
+          categories={categories.data ?? []}
+          onClose={() => setType(null)}
+        />
       )}
     </Stack>
   );
@@ -193,12 +252,17 @@ export function ReasonsSettingsPage() {
 function CategoryDialog({ category, onClose }: { category: ServiceCategory | null; onClose: () => void }) {
   const { t } = useTranslation('scheduleSettings');
   const save = useSaveCategory();
-  const [values, setValues] = useState<CategoryInput>({ Name: category?.Name ?? '', Duration: category?.Duration ?? 30, Capacity: category?.Capacity ?? null });
+  const [values, setValues] = useState<CategoryInput>({
+    Name: category?.Name ?? '',
+    Duration: category?.Duration ?? 30,
+    Capacity: category?.Capacity ?? null,
+  });
   const [errors, setErrors] = useState<Errors>({});
   const send = useDialogSave(save.mutate, onClose, setErrors);
   const submit = () => {
     const found = nameAndDurationErrors(values, t);
-    if (values.Capacity !== null && !withinLimit(values.Capacity, SCHEDULE_LIMITS.capacity)) found.Capacity = t('rules.between', SCHEDULE_LIMITS.capacity);
+    if (values.Capacity !== null && !withinLimit(values.Capacity, SCHEDULE_LIMITS.capacity))
+      found.Capacity = t('rules.between', SCHEDULE_LIMITS.capacity);
     setErrors(found);
     if (Object.keys(found).length) return;
     send({ id: category?.Id ?? null, values: { ...values, Name: values.Name.trim() } });
@@ -212,8 +276,19 @@ function CategoryDialog({ category, onClose }: { category: ServiceCategory | nul
       secondary={{ label: t('cancel'), onClick: onClose }}
     >
       <Stack gap="sm">
-        <TextInput label={t('fields.Name')} required maxLength={SCHEDULE_LIMITS.nameLength} value={values.Name} onChange={(e) => setValues({ ...values, Name: e.currentTarget.value })} error={errors.Name} />
-        <DurationInput value={values.Duration} onChange={(Duration) => setValues({ ...values, Duration })} error={errors.Duration} />
+        <TextInput
+          label={t('fields.Name')}
+          required
+          maxLength={SCHEDULE_LIMITS.nameLength}
+          value={values.Name}
+          onChange={(e) => setValues({ ...values, Name: e.currentTarget.value })}
+          error={errors.Name}
+        />
+        <DurationInput
+          value={values.Duration}
+          onChange={(Duration) => setValues({ ...values, Duration })}
+          error={errors.Duration}
+        />
         <NumberInput
           label={t('fields.Capacity')}
           description={t('categories.capacityHelp')}
@@ -230,7 +305,15 @@ function CategoryDialog({ category, onClose }: { category: ServiceCategory | nul
   );
 }
 
-function ReasonDialog({ reason, categories, onClose }: { reason: ServiceType | null; categories: ServiceCategory[]; onClose: () => void }) {
+function ReasonDialog({
+  reason,
+  categories,
+  onClose,
+}: {
+  reason: ServiceType | null;
+  categories: ServiceCategory[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('scheduleSettings');
   const save = useSaveType();
   const [values, setValues] = useState<TypeInput>({
@@ -247,7 +330,10 @@ function ReasonDialog({ reason, categories, onClose }: { reason: ServiceType | n
     const found = nameAndDurationErrors(values, t);
     setErrors(found);
     if (Object.keys(found).length) return;
-    send({ id: reason?.Id ?? null, values: { ...values, Name: values.Name.trim(), Alias: values.Alias?.trim() || null } });
+    send({
+      id: reason?.Id ?? null,
+      values: { ...values, Name: values.Name.trim(), Alias: values.Alias?.trim() || null },
+    });
   };
   return (
     <AppDialog
@@ -258,7 +344,14 @@ function ReasonDialog({ reason, categories, onClose }: { reason: ServiceType | n
       secondary={{ label: t('cancel'), onClick: onClose }}
     >
       <Stack gap="sm">
-        <TextInput label={t('fields.Name')} required maxLength={SCHEDULE_LIMITS.nameLength} value={values.Name} onChange={(e) => setValues({ ...values, Name: e.currentTarget.value })} error={errors.Name} />
+        <TextInput
+          label={t('fields.Name')}
+          required
+          maxLength={SCHEDULE_LIMITS.nameLength}
+          value={values.Name}
+          onChange={(e) => setValues({ ...values, Name: e.currentTarget.value })}
+          error={errors.Name}
+        />
         <TextInput
           label={t('fields.Alias')}
           description={t('reasons.aliasHelp')}
@@ -267,12 +360,19 @@ function ReasonDialog({ reason, categories, onClose }: { reason: ServiceType | n
           onChange={(e) => setValues({ ...values, Alias: e.currentTarget.value })}
           error={errors.Alias}
         />
-        <DurationInput value={values.Duration} onChange={(Duration) => setValues({ ...values, Duration })} error={errors.Duration} />
+        <DurationInput
+          value={values.Duration}
+          onChange={(Duration) => setValues({ ...values, Duration })}
+          error={errors.Duration}
+        />
         <Select
           label={t('fields.ServiceCategoryId')}
           value={values.ServiceCategoryId ?? ''}
           onChange={(v) => setValues({ ...values, ServiceCategoryId: v || null })}
-          data={[{ value: '', label: t('reasons.noCategory') }, ...categories.map((c) => ({ value: c.Id, label: c.Name }))]}
+          data={[
+            { value: '', label: t('reasons.noCategory') },
+            ...categories.map((c) => ({ value: c.Id, label: c.Name })),
+          ]}
           allowDeselect={false}
           error={errors.ServiceCategoryId}
         />

@@ -22,7 +22,8 @@ export function SchedulesSettingsPage() {
   const selected = schedules.data?.find((s) => s.Id === selectedId) ?? null;
   const setting = useScheduleSetting(selected?.Id ?? null);
   const location = (id: string | null) => practice.locations.find((l) => l.Id === id)?.Name ?? '';
-  const owner = (s: NonNullable<typeof selected>) => calendarOwner(s, practice.practitioners, practice.healthCareServices);
+  const owner = (s: NonNullable<typeof selected>) =>
+    calendarOwner(s, practice.practitioners, practice.healthCareServices);
 
   return (
     <Stack gap="md">
@@ -65,7 +66,8 @@ export function SchedulesSettingsPage() {
                       </Group>
                       {/* On a phone the location and the online switch sit under the name. */}
                       <Text size="xs" c="dimmed" hiddenFrom="sm">
-                        {location(s.LocationId)} · {t('columns.online')}: {s.OnlineBookingEnabled ? t('on') : t('off')}
+                        {location(s.LocationId)} · {t('columns.online')}:{' '}
+                        {s.OnlineBookingEnabled ? t('on') : t('off')}
                       </Text>
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
@@ -75,7 +77,12 @@ export function SchedulesSettingsPage() {
                       <Text size="sm">{s.OnlineBookingEnabled ? t('on') : t('off')}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Button size="xs" variant="light" aria-label={t('editLabel', { name: who.name })} onClick={() => setParams({ schedule: s.Id })}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={t('editLabel', { name: who.name })}
+                        onClick={() => setParams({ schedule: s.Id })}
+                      >
                         {t('edit')}
                       </Button>
                     </Table.Td>

@@ -41,11 +41,14 @@ export function usePracticeNames(enabled: boolean) {
   return useQuery({
     queryKey: ['practice-names'],
     queryFn: async ({ signal }) => {
-      const list = await apiRequest<List<Organization>>('/careslot-administration/api/v2/organization/advance-search', {
-        method: 'POST',
-        body: { Limit: 1000, Offset: 1 },
-        signal,
-      });
+      const list = await apiRequest<List<Organization>>(
+        '/careslot-administration/api/v2/organization/advance-search',
+        {
+          method: 'POST',
+          body: { Limit: 1000, Offset: 1 },
+          signal,
+        },
+      );
       return new Map(list.Data.map((o) => [o.Id, o.Name]));
     },
     enabled,
@@ -58,7 +61,10 @@ export function usePatientOverview(patientId: string | null, purpose: string) {
   return useQuery({
     queryKey: ['support-overview', patientId, purpose],
     queryFn: ({ signal }) =>
-      apiRequest<SupportPatientOverview>(`/careslot-administration/api/v1/support/patients/${patientId}/overview`, { headers: { 'x-access-purpose': purpose }, signal }),
+      apiRequest<SupportPatientOverview>(
+        `/careslot-administration/api/v1/support/patients/${patientId}/overview`,
+        { headers: { 'x-access-purpose': purpose }, signal },
+      ),
     enabled: patientId !== null && purpose !== '',
   });
 }

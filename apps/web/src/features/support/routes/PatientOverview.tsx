@@ -20,7 +20,13 @@ function AppointmentTable({ caption, rows }: { caption: string; rows: PortalAppo
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.Id}>
-              <Table.Td>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: row.TimeZone }).format(new Date(row.StartTime))}</Table.Td>
+              <Table.Td>
+                {new Intl.DateTimeFormat(i18n.language, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                  timeZone: row.TimeZone,
+                }).format(new Date(row.StartTime))}
+              </Table.Td>
               <Table.Td>{row.Provider?.DisplayName ?? '—'}</Table.Td>
               <Table.Td>{row.Status}</Table.Td>
             </Table.Tr>
@@ -32,7 +38,15 @@ function AppointmentTable({ caption, rows }: { caption: string; rows: PortalAppo
 }
 
 /** A found patient's appointments and account state, read with the agent's stated purpose (audited each time). */
-export function PatientOverview({ patientId, name, purpose }: { patientId: string; name: string; purpose: string }) {
+export function PatientOverview({
+  patientId,
+  name,
+  purpose,
+}: {
+  patientId: string;
+  name: string;
+  purpose: string;
+}) {
   const { t, i18n } = useTranslation('support');
   const overview = usePatientOverview(patientId, purpose);
   const flag = (on: boolean, yes: string, no: string, color: string) => (
@@ -61,11 +75,26 @@ export function PatientOverview({ patientId, name, purpose }: { patientId: strin
             {overview.data.Account.Exists ? (
               <Group gap="xs">
                 {flag(overview.data.Account.Locked, t('overview.locked'), t('overview.notLocked'), 'red')}
-                {flag(overview.data.Account.EmailVerified, t('overview.emailVerified'), t('overview.emailNotVerified'), 'teal')}
-                {flag(overview.data.Account.MobileVerified, t('overview.mobileVerified'), t('overview.mobileNotVerified'), 'teal')}
+                {flag(
+                  overview.data.Account.EmailVerified,
+                  t('overview.emailVerified'),
+                  t('overview.emailNotVerified'),
+                  'teal',
+                )}
+                {flag(
+                  overview.data.Account.MobileVerified,
+                  t('overview.mobileVerified'),
+                  t('overview.mobileNotVerified'),
+                  'teal',
+                )}
                 <Text size="sm">
                   {overview.data.Account.LastSignInAt
-                    ? t('overview.lastSignIn', { when: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(overview.data.Account.LastSignInAt)) })
+                    ? t('overview.lastSignIn', {
+                        when: new Intl.DateTimeFormat(i18n.language, {
+                          dateStyle: 'medium',
+                          timeStyle: 'short',
+                        }).format(new Date(overview.data.Account.LastSignInAt)),
+                      })
                     : t('overview.neverSignedIn')}
                 </Text>
               </Group>

@@ -10,7 +10,20 @@ const PATH = '/support-agent/dashboard';
 
 function signIn(roles: SessionUser['roles']) {
   setSession({
-    user: { userId: 'u9', identityProviderId: 's9', name: 'Sam Okafor', email: 'support@careslot.health', firstName: 'Sam', lastName: 'Okafor', preferredName: null, gender: null, userType: 'SuperUser', roles, organizationId: null, photos: [] },
+    user: {
+      userId: 'u9',
+      identityProviderId: 's9',
+      name: 'Sam Okafor',
+      email: 'support@careslot.health',
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      preferredName: null,
+      gender: null,
+      userType: 'SuperUser',
+      roles,
+      organizationId: null,
+      photos: [],
+    },
     accessToken: 'token',
     isGuest: false,
   });
@@ -35,11 +48,14 @@ const jordan = {
   TimeZone: 'America/New_York',
 } as unknown as Patient;
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 describe('support-agent criteria', () => {
   it('sends only what was filled in, with the phone as 10 digits and the name tidied', () => {
-    expect(criteriaFrom({ name: '  Jordan   Ellis ', birthDate: '', phone: '(212) 555-0147', email: '' })).toEqual({
+    expect(
+      criteriaFrom({ name: '  Jordan   Ellis ', birthDate: '', phone: '(212) 555-0147', email: '' }),
+    ).toEqual({
       criteria: { Name: 'Jordan Ellis', Phone: '2125550147' },
     });
   });
@@ -48,7 +64,9 @@ describe('support-agent criteria', () => {
     expect(criteriaFrom({ name: 'J', birthDate: '', phone: '555-0147', email: 'jordan@' })).toEqual({
       errors: { name: 'errors.nameShort', phone: 'errors.phone', email: 'errors.email' },
     });
-    expect(criteriaFrom({ name: ' ', birthDate: '', phone: '', email: '' })).toEqual({ errors: { form: 'errors.noCriteria' } });
+    expect(criteriaFrom({ name: ' ', birthDate: '', phone: '', email: '' })).toEqual({
+      errors: { form: 'errors.noCriteria' },
+    });
   });
 });
 
@@ -64,7 +82,9 @@ describe('support-agent dashboard', () => {
   it('finds a patient and shows their practice, read-only', async () => {
     signIn(['supportagent']);
     const practice = { Id: 'o1', Name: 'Riverside Health Partners' } as Organization;
-    const fetchMock = vi.fn(async (url: string) => json(url.includes('/patient/') ? { Data: [jordan], Total: 1 } : { Data: [practice], Total: 1 }));
+    const fetchMock = vi.fn(async (url: string) =>
+      json(url.includes('/patient/') ? { Data: [jordan], Total: 1 } : { Data: [practice], Total: 1 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderRoute(<SupportDashboardPage />, { path: PATH });
     await userEvent.type(await screen.findByLabelText('Name'), 'Ellis');
@@ -105,6 +125,8 @@ describe('support-agent dashboard', () => {
   it('tells other users the page is for support agents only', async () => {
     signIn(['staff']);
     renderRoute(<SupportDashboardPage />, { path: PATH });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only support agents can search patients across practices.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only support agents can search patients across practices.',
+    );
   });
 });

@@ -1,5 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Container, Group, Pagination, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -9,7 +23,12 @@ import { ApiError } from '../../../shared/api/client';
 import { hasRole, useSession } from '../../../shared/session/session';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { PatientOverview } from './PatientOverview';
-import { PATIENT_PAGE_SIZE, usePatientSearch, usePracticeNames, type PatientCriteria } from '../api/patientSearch';
+import {
+  PATIENT_PAGE_SIZE,
+  usePatientSearch,
+  usePracticeNames,
+  type PatientCriteria,
+} from '../api/patientSearch';
 
 interface FormValues {
   name: string;
@@ -26,10 +45,17 @@ type FieldErrors = Partial<Record<keyof FormValues | 'form', string>>;
 
 /** Which form field shows the issue of each field of the call's contract. */
 const FIELD_OF = { Name: 'name', BirthDate: 'birthDate', Phone: 'phone', Email: 'email' } as const;
-const ERROR_OF = { name: 'errors.nameShort', birthDate: 'errors.noCriteria', phone: 'errors.phone', email: 'errors.email' } as const;
+const ERROR_OF = {
+  name: 'errors.nameShort',
+  birthDate: 'errors.noCriteria',
+  phone: 'errors.phone',
+  email: 'errors.email',
+} as const;
 
 /** The criteria the server receives, or the rule each field breaks: checked by the call's own contract. */
-export function criteriaFrom(values: Omit<FormValues, 'purpose'>): { criteria: PatientCriteria } | { errors: FieldErrors } {
+export function criteriaFrom(
+  values: Omit<FormValues, 'purpose'>,
+): { criteria: PatientCriteria } | { errors: FieldErrors } {
   const name = values.name.trim().replace(/\s+/g, ' ');
   const criteria: PatientCriteria = {
     ...(name ? { Name: name } : {}),
@@ -50,7 +76,8 @@ export function criteriaFrom(values: Omit<FormValues, 'purpose'>): { criteria: P
 }
 
 function contactOf(patient: Patient) {
-  const phone = patient.Telecom.find((c) => c.System === 'Mobile') ?? patient.Telecom.find((c) => c.System === 'Phone');
+  const phone =
+    patient.Telecom.find((c) => c.System === 'Mobile') ?? patient.Telecom.find((c) => c.System === 'Phone');
   const email = patient.Telecom.find((c) => c.System === 'Email');
   return { phone: phone ? formatPhone(phone.Value) : null, email: email?.Value ?? null };
 }
@@ -85,7 +112,10 @@ export function SupportDashboardPage() {
     const outcome = criteriaFrom(values);
     const stated = values.purpose.trim();
     if ('errors' in outcome || !stated) {
-      setErrors({ ...('errors' in outcome ? outcome.errors : {}), ...(stated ? {} : { purpose: 'errors.purpose' }) });
+      setErrors({
+        ...('errors' in outcome ? outcome.errors : {}),
+        ...(stated ? {} : { purpose: 'errors.purpose' }),
+      });
       return;
     }
     setErrors({});
@@ -111,13 +141,47 @@ export function SupportDashboardPage() {
           </Alert>
         ) : (
           <>
-            <Paper withBorder p="md" radius="md" component="form" onSubmit={submit} noValidate aria-label={t('form')}>
+            <Paper
+              withBorder
+              p="md"
+              radius="md"
+              component="form"
+              onSubmit={submit}
+              noValidate
+              aria-label={t('form')}
+            >
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-                <TextInput label={t('fields.name')} placeholder={t('placeholders.name')} maxLength={100} autoComplete="off" {...field('name')} />
+                <TextInput
+                  label={t('fields.name')}
+                  placeholder={t('placeholders.name')}
+                  maxLength={100}
+                  autoComplete="off"
+                  {...field('name')}
+                />
                 <TextInput label={t('fields.birthDate')} type="date" {...field('birthDate')} />
-                <TextInput label={t('fields.phone')} placeholder="(212) 555-0147" inputMode="tel" maxLength={20} autoComplete="off" {...field('phone')} />
-                <TextInput label={t('fields.email')} type="email" maxLength={254} autoComplete="off" {...field('email')} />
-                <TextInput label={t('fields.purpose')} placeholder={t('placeholders.purpose')} maxLength={200} autoComplete="off" required {...field('purpose')} />
+                <TextInput
+                  label={t('fields.phone')}
+                  placeholder="(212) 555-0147"
+                  inputMode="tel"
+                  maxLength={20}
+                  autoComplete="off"
+                  {...field('phone')}
+                />
+                <TextInput
+                  label={t('fields.email')}
+                  type="email"
+                  maxLength={254}
+                  autoComplete="off"
+                  {...field('email')}
+                />
+                <TextInput
+                  label={t('fields.purpose')}
+                  placeholder={t('placeholders.purpose')}
+                  maxLength={200}
+                  autoComplete="off"
+                  required
+                  {...field('purpose')}
+                />
               </SimpleGrid>
               <Group mt="md" justify="space-between">
                 <Text size="sm" c={errors.form ? 'red' : 'dimmed'} role={errors.form ? 'alert' : undefined}>
@@ -164,7 +228,11 @@ export function SupportDashboardPage() {
                             <Table.Td>
                               <Text fw={600}>{name ? `${name.Given.join(' ')} ${name.Family}` : '—'}</Text>
                               <Group gap={4}>
-                                {patient.Gender ? <Text size="xs" c="dimmed">{t(`gender.${patient.Gender}`)}</Text> : null}
+                                {patient.Gender ? (
+                                  <Text size="xs" c="dimmed">
+                                    {t(`gender.${patient.Gender}`)}
+                                  </Text>
+                                ) : null}
                                 {patient.Active ? null : (
                                   <Badge color="gray" variant="light" size="xs" tt="none">
                                     {t('inactive')}
@@ -172,19 +240,37 @@ export function SupportDashboardPage() {
                                 )}
                               </Group>
                             </Table.Td>
-                            <Table.Td>{patient.BirthDate ? birthDate.format(new Date(`${patient.BirthDate}T00:00:00Z`)) : '—'}</Table.Td>
+                            <Table.Td>
+                              {patient.BirthDate
+                                ? birthDate.format(new Date(`${patient.BirthDate}T00:00:00Z`))
+                                : '—'}
+                            </Table.Td>
                             <Table.Td>
                               {contact.phone ? <Text size="sm">{contact.phone}</Text> : null}
                               {contact.email ? <Text size="sm">{contact.email}</Text> : null}
                             </Table.Td>
-                            <Table.Td>{[patient.Address.City, patient.Address.State].filter(Boolean).join(', ') || '—'}</Table.Td>
-                            <Table.Td>{patient.ManagingOrganization ? (practices.data?.get(patient.ManagingOrganization) ?? '…') : '—'}</Table.Td>
+                            <Table.Td>
+                              {[patient.Address.City, patient.Address.State].filter(Boolean).join(', ') ||
+                                '—'}
+                            </Table.Td>
+                            <Table.Td>
+                              {patient.ManagingOrganization
+                                ? (practices.data?.get(patient.ManagingOrganization) ?? '…')
+                                : '—'}
+                            </Table.Td>
                             <Table.Td>
                               <Button
                                 size="xs"
                                 variant="light"
-                                aria-label={t('openOf', { name: name ? `${name.Given.join(' ')} ${name.Family}` : patient.Id })}
-                                onClick={() => setOpened({ id: patient.Id, name: name ? `${name.Given.join(' ')} ${name.Family}` : '—' })}
+                                aria-label={t('openOf', {
+                                  name: name ? `${name.Given.join(' ')} ${name.Family}` : patient.Id,
+                                })}
+                                onClick={() =>
+                                  setOpened({
+                                    id: patient.Id,
+                                    name: name ? `${name.Given.join(' ')} ${name.Family}` : '—',
+                                  })
+                                }
                               >
                                 {t('open')}
                               </Button>
@@ -196,9 +282,21 @@ export function SupportDashboardPage() {
                   </Table>
                 </Table.ScrollContainer>
                 {results.data.Total > PATIENT_PAGE_SIZE ? (
-                  <Pagination total={Math.ceil(results.data.Total / PATIENT_PAGE_SIZE)} value={page} onChange={setPage} aria-label={t('pages')} />
+                  <Pagination
+                    total={Math.ceil(results.data.Total / PATIENT_PAGE_SIZE)}
+                    value={page}
+                    onChange={setPage}
+                    aria-label={t('pages')}
+                  />
                 ) : null}
-                {opened ? <PatientOverview key={opened.id} patientId={opened.id} name={opened.name} purpose={purpose} /> : null}
+                {opened ? (
+                  <PatientOverview
+                    key={opened.id}
+                    patientId={opened.id}
+                    name={opened.name}
+                    purpose={purpose}
+                  />
+                ) : null}
               </>
             )}
           </>

@@ -8,14 +8,22 @@ type List<T> = { Data: T[]; Total: number };
 export const surveysQuery = (organizationId: string) =>
   queryOptions({
     queryKey: ['surveys', organizationId],
-    queryFn: ({ signal }) => apiRequest<List<Survey>>(`${SURVEY_API}/survey/organization/${encodeURIComponent(organizationId)}`, { method: 'POST', signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<List<Survey>>(`${SURVEY_API}/survey/organization/${encodeURIComponent(organizationId)}`, {
+        method: 'POST',
+        signal,
+      }),
   });
 
 /** POST surveyTemplate/organization/{id}: the library's templates and the practice's own. */
 export const surveyTemplatesQuery = (organizationId: string) =>
   queryOptions({
     queryKey: ['survey-templates', organizationId],
-    queryFn: ({ signal }) => apiRequest<List<SurveyTemplate>>(`${SURVEY_API}/surveyTemplate/organization/${encodeURIComponent(organizationId)}`, { method: 'POST', signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<List<SurveyTemplate>>(
+        `${SURVEY_API}/surveyTemplate/organization/${encodeURIComponent(organizationId)}`,
+        { method: 'POST', signal },
+      ),
     staleTime: 5 * 60_000,
   });
 
@@ -31,7 +39,8 @@ export function useSurveyTemplates(organizationId: string | null, enabled: boole
 export function useSaveSurvey(organizationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (survey: SurveyInput) => apiRequest<Survey>(`${SURVEY_API}/survey`, { method: survey.Id ? 'PUT' : 'POST', body: survey }),
+    mutationFn: (survey: SurveyInput) =>
+      apiRequest<Survey>(`${SURVEY_API}/survey`, { method: survey.Id ? 'PUT' : 'POST', body: survey }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['surveys', organizationId] }),
   });
 }

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Select, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SURVEY_LIMITS, SURVEY_QUESTION_TYPES, type SurveyTemplate } from '@careslot/contracts';
@@ -19,10 +33,16 @@ export function SurveyEditor({ initial, templates, saving, onSave, onCancel }: P
   const [draft, setDraft] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const problems = draftProblems(draft);
-  const problem = (field: string) => (submitted && problems[field] ? t(`errors.${problems[field]}`, SURVEY_LIMITS) : undefined);
+  const problem = (field: string) =>
+    submitted && problems[field] ? t(`errors.${problems[field]}`, SURVEY_LIMITS) : undefined;
 
   const setQuestion = (key: string, change: Partial<QuestionDraft>) =>
-    setDraft((was) => ({ ...was, questions: was.questions.map((question) => (question.key === key ? { ...question, ...change } : question)) }));
+    setDraft((was) => ({
+      ...was,
+      questions: was.questions.map((question) =>
+        question.key === key ? { ...question, ...change } : question,
+      ),
+    }));
   const move = (index: number, by: -1 | 1) =>
     setDraft((was) => {
       const questions = [...was.questions];
@@ -41,7 +61,13 @@ export function SurveyEditor({ initial, templates, saving, onSave, onCancel }: P
   };
 
   return (
-    <Paper withBorder radius="lg" p="lg" component="form" aria-labelledby="survey-editor-title" noValidate
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      component="form"
+      aria-labelledby="survey-editor-title"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         setSubmitted(true);
@@ -57,13 +83,25 @@ export function SurveyEditor({ initial, templates, saving, onSave, onCancel }: P
             label={t('editor.template')}
             description={t('editor.templateHint')}
             placeholder={t('editor.noTemplate')}
-            data={templates.map((template) => ({ value: template.Id, label: template.OrganizationId ? template.Name : t('editor.libraryTemplate', { name: template.Name }) }))}
+            data={templates.map((template) => ({
+              value: template.Id,
+              label: template.OrganizationId
+                ? template.Name
+                : t('editor.libraryTemplate', { name: template.Name }),
+            }))}
             value={draft.TemplateId}
             onChange={useTemplate}
             clearable
           />
         ) : null}
-        <TextInput label={t('editor.name')} required maxLength={SURVEY_LIMITS.name} value={draft.Name} error={problem('Name')} onChange={(event) => setDraft({ ...draft, Name: event.currentTarget.value })} />
+        <TextInput
+          label={t('editor.name')}
+          required
+          maxLength={SURVEY_LIMITS.name}
+          value={draft.Name}
+          error={problem('Name')}
+          onChange={(event) => setDraft({ ...draft, Name: event.currentTarget.value })}
+        />
         <Textarea
           label={t('editor.instructions')}
           description={t('editor.instructionsHint')}
@@ -74,7 +112,12 @@ export function SurveyEditor({ initial, templates, saving, onSave, onCancel }: P
           error={problem('Instructions')}
           onChange={(event) => setDraft({ ...draft, Instructions: event.currentTarget.value })}
         />
-        <Switch label={t('editor.active')} description={t('editor.activeHint')} checked={draft.Active} onChange={(event) => setDraft({ ...draft, Active: event.currentTarget.checked })} />
+        <Switch
+          label={t('editor.active')}
+          description={t('editor.activeHint')}
+          checked={draft.Active}
+          onChange={(event) => setDraft({ ...draft, Active: event.currentTarget.checked })}
+        />
 
         <Title order={3} fz="h4">
           {t('editor.questions')}
@@ -86,7 +129,14 @@ export function SurveyEditor({ initial, templates, saving, onSave, onCancel }: P
         ) : null}
         <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
           {draft.questions.map((question, index) => (
-            <Paper key={question.key} component="li" withBorder radius="md" p="md" aria-label={t('editor.questionNumber', { number: index + 1 })}>
+            <Paper
+              key={question.key}
+              component="li"
+              withBorder
+              radius="md"
+              p="md"
+              aria-label={t('editor.questionNumber', { number: index + 1 })}
+            >
               <Stack gap="xs">
                 <Group justify="space-between" wrap="nowrap" align="flex-end">
                   <Select
@@ -98,16 +148,31 @@ export function SurveyEditor({ initial, templates, saving, onSave, onCancel }: P
                     w={{ base: 190, sm: 280 }}
                   />
                   <Group gap={4} wrap="nowrap">
-                    <ActionIcon variant="subtle" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t('editor.moveUp', { number: index + 1 })}>
+                    <ActionIcon
+                      variant="subtle"
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                      aria-label={t('editor.moveUp', { number: index + 1 })}
+                    >
                       <IconArrowUp size={18} />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" disabled={index === draft.questions.length - 1} onClick={() => move(index, 1)} aria-label={t('editor.moveDown', { number: index + 1 })}>
+                    <ActionIcon
+                      variant="subtle"
+                      disabled={index === draft.questions.length - 1}
+                      onClick={() => move(index, 1)}
+                      aria-label={t('editor.moveDown', { number: index + 1 })}
+                    >
                       <IconArrowDown size={18} />
                     </ActionIcon>
                     <ActionIcon
                       variant="subtle"
                       color="red"
-                      onClick={() => setDraft({ ...draft, questions: draft.questions.filter((other) => other.key !== question.key) })}
+                      onClick={() =>
+                        setDraft({
+                          ...draft,
+                          questions: draft.questions.filter((other) => other.key !== question.key),
+                        })
+                      }
                       aria-label={t('editor.remove', { number: index + 1 })}
                     >
                       <IconTrash size={18} />
@@ -130,10 +195,16 @@ export function SurveyEditor({ initial, templates, saving, onSave, onCancel }: P
                     minRows={2}
                     value={question.optionsText}
                     error={problem(`${question.key}.Options`)}
-                    onChange={(event) => setQuestion(question.key, { optionsText: event.currentTarget.value })}
+                    onChange={(event) =>
+                      setQuestion(question.key, { optionsText: event.currentTarget.value })
+                    }
                   />
                 ) : null}
-                <Checkbox label={t('editor.required')} checked={question.Required} onChange={(event) => setQuestion(question.key, { Required: event.currentTarget.checked })} />
+                <Checkbox
+                  label={t('editor.required')}
+                  checked={question.Required}
+                  onChange={(event) => setQuestion(question.key, { Required: event.currentTarget.checked })}
+                />
               </Stack>
             </Paper>
           ))}

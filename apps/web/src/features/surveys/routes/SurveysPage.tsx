@@ -77,7 +77,14 @@ export function SurveysPage() {
             </Text>
           </Card>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          <SimpleGrid
+            cols={{ base: 1, sm: 2 }}
+            spacing="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
             {surveys.data.Data.map((survey) => (
               <Card key={survey.Id} component="li" withBorder radius="lg" p="lg" shadow="xs">
                 <Stack gap="xs">
@@ -85,7 +92,11 @@ export function SurveysPage() {
                     <Title order={2} fz="lg">
                       {survey.Name}
                     </Title>
-                    <Badge style={{ flexShrink: 0 }} color={survey.Active ? 'teal' : 'gray'} variant={survey.Active ? 'filled' : 'light'}>
+                    <Badge
+                      style={{ flexShrink: 0 }}
+                      color={survey.Active ? 'teal' : 'gray'}
+                      variant={survey.Active ? 'filled' : 'light'}
+                    >
                       {survey.Active ? t('active') : t('inactive')}
                     </Badge>
                   </Group>
@@ -95,11 +106,19 @@ export function SurveysPage() {
                     </Text>
                   ) : null}
                   <Text size="sm" c="dimmed">
-                    {t('summary', { count: survey.Questions.length, date: when.format(new Date(survey.LastChangedOn)) })}
+                    {t('summary', {
+                      count: survey.Questions.length,
+                      date: when.format(new Date(survey.LastChangedOn)),
+                    })}
                   </Text>
                   {canEdit ? (
                     <Group justify="flex-end">
-                      <Button variant="light" size="xs" onClick={() => setEditing(survey)} aria-label={t('editNamed', { name: survey.Name })}>
+                      <Button
+                        variant="light"
+                        size="xs"
+                        onClick={() => setEditing(survey)}
+                        aria-label={t('editNamed', { name: survey.Name })}
+                      >
                         {t('edit')}
                       </Button>
                     </Group>
