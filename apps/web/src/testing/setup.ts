@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import i18next from 'i18next';
 import { afterEach } from 'vitest';
 import { setSession } from '../shared/session/session';
 import { toast } from '../shared/ui/toast';
+
+// findBy* and waitFor wait for what they look for, not for a fixed time: on a busy machine (two cores, the PGlite
+// and PostgreSQL suites beside) a lazy route's first render took more than the default second. The test's own
+// timeout (15 s) still bounds a wait for something that never comes.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The test files of a worker share its page and modules (isolate: false, decision 0079): each test leaves the
 // page as a first visit finds it: no screen, no storage, no toast, a guest's session, English.
