@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs, submitRealmLogin } from './support/sign-in';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInThroughPages, submitRealmLogin } from './support/sign-in';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -76,13 +76,13 @@ for (const [role, landing] of [
   ['finance', '/super-user/finance'],
 ] as const) {
   test(`${role} signs in and lands on ${landing}`, async ({ page }) => {
-    await signInAs(page, role);
+    await signInThroughPages(page, role);
     await page.waitForURL((url) => url.pathname === landing);
   });
 }
 
 test('a super user signs in and the session carries the super-user role', async ({ page }) => {
-  await signInAs(page, 'superuser');
+  await signInThroughPages(page, 'superuser');
   await page.waitForURL((url) => url.pathname === '/super-user/dashboard');
   const roles = await page.evaluate(() => {
     const token = (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token: string })
@@ -97,7 +97,7 @@ test('a super user signs in and the session carries the super-user role', async 
 test('sign-out clears every stored key of the spec and the browser carries on with a fresh guest token', async ({
   page,
 }) => {
-  await signInAs(page, 'patient');
+  await signInThroughPages(page, 'patient');
   await page.waitForURL((url) => url.pathname === '/portal');
   // The storage keys of patient-booking.md §9.
   const localKeys = ['login_response', 'user_type', 'showPopup', 'showpPopup', 'alertCount'];

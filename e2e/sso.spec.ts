@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_EHR_ACCOUNT, DEMO_PASSWORD, signInAs } from './support/sign-in';
+import { DEMO_ACCOUNTS, DEMO_EHR_ACCOUNT, DEMO_PASSWORD, signInThroughPages } from './support/sign-in';
 import { evidence } from './support/evidence';
 
 test.beforeEach(async ({ page }) => {
@@ -37,7 +37,7 @@ test('the silent probe shows a guest the landing page, and signs a user with a r
   await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
 
   // A realm session (signed in before) without the product's stored login: the probe signs in silently.
-  await signInAs(page, 'staff');
+  await signInThroughPages(page, 'staff');
   // Let the sign-in finish its landing before the stored login is taken away.
   await page.waitForURL((url) => url.pathname === '/dashboard/practice-staff');
   // ...and its calls (practice data, dashboard, notifications): one answered 401 for want of the stored login

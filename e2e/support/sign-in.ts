@@ -1,15 +1,24 @@
-import { expect, type Page } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
 
-/** The demo accounts of docs/demo-accounts.md, by role. */
+/** The demo accounts of docs/demo-accounts.md, by role, with the home each lands on after sign-in (the landing table). */
 export const DEMO_ACCOUNTS = {
-  patient: { email: 'patient@demo.careslot.health', name: 'Jordan Ellis' },
-  provider: { email: 'provider@demo.careslot.health', name: 'Olivia Bennett' },
-  staff: { email: 'staff@demo.careslot.health', name: 'Priya Natarajan' },
-  admin: { email: 'admin@demo.careslot.health', name: 'Marcus Whitfield' },
-  'provider-admin': { email: 'provider-admin@demo.careslot.health', name: 'Daniel Reyes' },
-  superuser: { email: 'superuser@demo.careslot.health', name: 'Avery Collins' },
-  support: { email: 'support@demo.careslot.health', name: 'Sam Okafor' },
-  finance: { email: 'finance@demo.careslot.health', name: 'Robin Hale' },
+  patient: { email: 'patient@demo.careslot.health', name: 'Jordan Ellis', home: '/portal' },
+  provider: { email: 'provider@demo.careslot.health', name: 'Olivia Bennett', home: '/dashboard/doctor' },
+  staff: { email: 'staff@demo.careslot.health', name: 'Priya Natarajan', home: '/dashboard/practice-staff' },
+  admin: { email: 'admin@demo.careslot.health', name: 'Marcus Whitfield', home: '/practice-admin/dashboard' },
+  'provider-admin': {
+    email: 'provider-admin@demo.careslot.health',
+    name: 'Daniel Reyes',
+    home: '/dashboard/doctor',
+  },
+  superuser: {
+    email: 'superuser@demo.careslot.health',
+    name: 'Avery Collins',
+    home: '/super-user/dashboard',
+  },
+  support: { email: 'support@demo.careslot.health', name: 'Sam Okafor', home: '/support-agent/dashboard' },
+  finance: { email: 'finance@demo.careslot.health', name: 'Robin Hale', home: '/super-user/finance' },
 } as const;
 export const DEMO_PASSWORD = 'CareSlot!2026';
 /** The legacy EHR's sign-in of a provider of the first practice (EHR practice 1001, vendor 5001). */
@@ -25,13 +34,86 @@ export async function submitRealmLogin(page: Page, email: string, password: stri
 
 /**
  * Signs a demo user in the way a person does: the Login page, the realm's login form, back through
- * /callback with PKCE; resolves once the header shows the user's account menu.
+ * /callback with PKCE; resolves once the header shows the user's account menu. For the journeys that test
+ * sign-in itself; every other journey uses signInAs.
  */
-export async function signInAs(page: Page, role: DemoRole) {
+export async function signInThroughPages(page: Page, role: DemoRole) {
   const account = DEMO_ACCOUNTS[role];
   await page.goto('/login');
   await page.getByRole('button', { name: 'Login with CareSlot' }).click();
   await expect(page).toHaveURL(/\/realms\/careslot\/login-actions\//);
   await submitRealmLogin(page, account.email, DEMO_PASSWORD);
+  await expect(page.getByRole('button', { name: new RegExp(account.name) })).toBeVisible();
+}
+
+const REALM = '/realms/careslot/protocol/openid-connect';
+const base64Url = (bytes: Buffer) => bytes.toString('base64url');
+
+/** Follows redirects by hand until one leaves for `stop` (the app's /callback), whose URL it returns. */
+async function redirectsUntil(page: Page, response: APIResponse, stop: string): Promise<URL> {
+  for (let hops = 0; hops < 10; hops += 1) {
+    const location = response.headers()['location'];
+    if (!location) throw new Error(`sign-in stopped at ${response.url()} (${response.status()})`);
+    const next = new URL(location, response.url());
+    if (next.href.startsWith(stop)) return next;
+    response = await page.request.get(next.href, { maxRedirects: 0 });
+  }
+  throw new Error('sign-in redirected too often');
+}
+
+/**
+ * Signs a demo user in through the same OpenID Connect flow with PKCE, spoken over HTTP instead of through the
+ * pages (the journeys' API sign-in): the realm's authorization request and login form, the code exchanged for
+ * the realm's token, that token exchanged for the product token, which starts the product session (its
+ * SessionId cookie lands in the browser context, whose cookies page.request shares). The app then signs the
+ * user in on its first page exactly as on a return visit ('already logged in', spec 4.8), here the home the
+ * landing table gives the role. Resolves once the header shows the user's account menu.
+ */
+export async function signInAs(page: Page, role: DemoRole) {
+  const account = DEMO_ACCOUNTS[role];
+  const origin = new URL(page.url().startsWith('http') ? page.url() : (test.info().project.use.baseURL ?? ''))
+    .origin;
+  const callback = `${origin}/callback`;
+  const verifier = base64Url(randomBytes(32));
+  const authorize = new URL(`${origin}${REALM}/auth`);
+  authorize.search = new URLSearchParams({
+    client_id: 'careslot_web_app',
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: callback,
+    state: base64Url(randomBytes(12)),
+    code_challenge: base64Url(createHash('sha256').update(verifier).digest()),
+    code_challenge_method: 'S256',
+  }).toString();
+  const loginPage = await redirectsUntil(
+    page,
+    await page.request.get(authorize.href, { maxRedirects: 0 }),
+    `${origin}/realms/careslot/login-actions/`,
+  );
+  const form = await page.request.get(loginPage.href);
+  const action = /<form method="post" action="([^"]+)"/.exec(await form.text())?.[1];
+  if (!action) throw new Error(`no login form at ${loginPage.href}`);
+  const submitted = await page.request.post(new URL(action.replace(/&amp;/g, '&'), loginPage).href, {
+    form: { username: account.email, password: DEMO_PASSWORD, lang: 'en' },
+    maxRedirects: 0,
+  });
+  const code = (await redirectsUntil(page, submitted, callback)).searchParams.get('code');
+  if (!code) throw new Error('the realm gave no authorization code');
+  const realmToken = await page.request.post(`${origin}${REALM}/token`, {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: callback,
+      client_id: 'careslot_web_app',
+      code_verifier: verifier,
+    },
+  });
+  expect(realmToken.ok(), await realmToken.text()).toBe(true);
+  const { access_token } = (await realmToken.json()) as { access_token: string };
+  const product = await page.request.post(`${origin}/api/account/exchange-token`, {
+    data: { SubjectToken: access_token },
+  });
+  expect(product.ok(), await product.text()).toBe(true);
+  await page.goto(account.home);
   await expect(page.getByRole('button', { name: new RegExp(account.name) })).toBeVisible();
 }
