@@ -17,7 +17,7 @@ export interface TestPracticeOptions {
   /** The practice's IANA zone; default America/New_York. */
   zone?: string;
   /** The calendar's grid; default 30 minutes. */
-  slotMinutes?: number;
+  slotMinutes?: OnboardingRequest['Schedule']['SlotMinutes'];
   /** Working hours on weekdays 1 (Monday) to 5 (Friday); default 09:00 to 17:00. */
   hours?: { start: string; end: string };
   /** The reasons (service types) offered; default one 30-minute office visit. */
