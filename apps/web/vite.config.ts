@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress';
 import { testsNeedingFreshModules, WEB_TESTS } from './test-projects';
 
 // In development the API, identity provider and real-time hubs run on the server (npm run dev starts both).
@@ -17,7 +18,7 @@ const proxied = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: serverOrigin, ws: p === '/socket.io' }])),

@@ -30,7 +30,7 @@ import { hostedCardFieldSources } from './platform/card-fields';
 import { registerResponseHeaders } from './platform/http-headers';
 import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
-import { isWebFileRequest, registerWeb } from './platform/web';
+import { isWebFileRequest, registerCompression, registerWeb } from './platform/web';
 import { moduleRoutes } from './routes';
 
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */
@@ -95,6 +95,7 @@ export async function buildApp(
     hostedCardFieldSources(config),
   );
   registerInputGuard(app);
+  await registerCompression(app);
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.RATE_LIMIT_MAX,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_FORM_TYPES } from './constants';
+import { UPLOAD_RULES } from './upload-rules';
 
 /**
  * Custom forms (patient-booking.md §3.9, §7 Custom forms): a practice's form definition, the association
@@ -168,13 +169,6 @@ export const preBookingResponseSchema = z.object({
 export type PreBookingResponse = z.infer<typeof preBookingResponseSchema>;
 
 export const formResponseIdParamsSchema = z.object({ id: z.string().uuid() });
-
-/** Files a patient uploads (form answers, insurance card pictures): images or PDF, at most 5 MB. */
-export const UPLOAD_RULES = {
-  maxBytes: 5 * 1024 * 1024,
-  contentTypes: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'],
-  imageContentTypes: ['image/jpeg', 'image/png', 'image/webp'],
-} as const;
 
 export const fileUploadSchema = z.object({
   Name: z.string().trim().min(1).max(255),

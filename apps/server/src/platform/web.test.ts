@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../testing/app';
 import { isWebFileRequest } from './web';
@@ -168,5 +169,92 @@ describe('rate limiting', () => {
       await t.close();
       rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('compression', () => {
+  let t: TestApp;
+  let dist: string;
+  const script = `export const words = ${JSON.stringify('a long line of script '.repeat(200))};\n`;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'careslot-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'page-abc123.js'), script);
+    writeFileSync(path.join(dist, 'assets', 'page-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(dist, 'assets', 'page-abc123.js.gz'), gzipSync(script));
+    // A text file without the build's copies (put there by hand): compressed on the way out.
+    writeFileSync(path.join(dist, 'assets', 'extra-abc123.js'), script);
+    t = await createTestApp({ env: { WEB_DIST: dist, API_DOCS: 'true' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("sends a script as the build's Brotli copy when the browser accepts Brotli, cached for a year", async () => {
+    const res = await t.call({
+      url: '/assets/page-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the gzip copy to a browser without Brotli, and the file itself to one that accepts neither', async () => {
+    const gz = await t.call({ url: '/assets/page-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }]) {
+      const plain = await t.call({ url: '/assets/page-abc123.js', headers });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body).toBe(script);
+    }
+  });
+
+  it('compresses a text file that has no copies on the way out', async () => {
+    const res = await t.call({ url: '/assets/extra-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('never caches the page, compressed or not', async () => {
+    const res = await t.call({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses a JSON answer over 1 KB for a caller that accepts it, and not for one that does not', async () => {
+    // The API description: a large JSON answer every server has.
+    const url = '/docs/json';
+    const plain = await t.call({ url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await t.call({ url, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json);
+
+    const gz = await t.call({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json);
+  });
+
+  it('leaves a small JSON answer uncompressed', async () => {
+    const res = await t.call({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { notFound } from './errors';
 
@@ -48,9 +50,28 @@ export function pageWithNonce(indexHtml: string, nonce: string): string {
   return indexHtml.replace('<head>', `<head><meta name="csp-nonce" content="${nonce}">`);
 }
 
+/** The files the web build writes `.br` and `.gz` copies of (apps/web/precompress.ts). */
+const PRECOMPRESSED = /\.(?:js|mjs|css|json|svg|html|txt|webmanifest|map)(?:\.br|\.gz)?$/i;
+
+/**
+ * Compresses what the server writes at run time: the API's JSON and the pages' HTML above 1 KB, Brotli at
+ * quality 4 (about gzip's CPU cost at its default level, for a smaller answer) or gzip, as the caller accepts.
+ * The web app's files go out as the build's precompressed copies (registerWeb), which this leaves as they are.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
+
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any other GET that
  * wants a page falls back to index.html so client routes survive a reload (the SPA shows its own 404).
+ * Scripts, styles and other text files go out as the build's Brotli or gzip copy when the browser accepts
+ * one (`Accept-Encoding`), and say so with `Vary: Accept-Encoding` so a shared cache keeps them apart.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string) {
   const indexFile = path.join(webDist, 'index.html');
@@ -62,9 +83,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       index: false,
       // index.html is only ever sent with its nonce, below.
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The build's `.br` and `.gz` copies, chosen by the request's Accept-Encoding.
+      preCompressed: true,
       // Our own cache headers below; the plugin's default would overwrite them with max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
+        if (PRECOMPRESSED.test(filePath)) res.setHeader('vary', 'Accept-Encoding');
         res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)

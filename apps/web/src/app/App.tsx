@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { toastContainer } from '../shared/ui/toast';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
-// Toasts are rare on a first visit; their container and transitions load after the first paint.
+// Toasts are rare on a first visit; their container and transitions load with the first one (shared/ui/toast.ts).
 const Notifications = lazy(() =>
   import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
 );
@@ -23,11 +24,14 @@ const queryClient = new QueryClient({
 });
 
 export function App() {
+  const toastShown = useSyncExternalStore(toastContainer.subscribe, toastContainer.wanted);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} getStyleNonce={getStyleNonce}>
-      <Suspense fallback={null}>
-        <Notifications position="top-right" limit={4} />
-      </Suspense>
+      {toastShown && (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" limit={4} />
+        </Suspense>
+      )}
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 export interface DialogAction {
   label: string;
@@ -22,8 +22,8 @@ export interface AppDialogProps {
   variant?: DialogVariant;
 }
 
-// Mantine's Modal (focus trap, scroll lock, portal) is not part of the page's first JavaScript: it starts
-// loading once a page with a dialog has rendered, so it is there by the time the dialog opens.
+// Mantine's Modal (focus trap, scroll lock, portal) is not part of a page's JavaScript until a dialog first
+// opens: most visits never open one, and the dialog shows as soon as its chunk arrives (nothing stands in).
 const loadModal = () => import('./AppDialogModal');
 const AppDialogModal = lazy(() => loadModal().then((m) => ({ default: m.AppDialogModal })));
 
@@ -31,9 +31,6 @@ const AppDialogModal = lazy(() => loadModal().then((m) => ({ default: m.AppDialo
 export function AppDialog(props: AppDialogProps) {
   // Once opened it stays rendered, so that closing plays the modal's own transition.
   const [used, setUsed] = useState(props.opened);
-  useEffect(() => {
-    void loadModal();
-  }, []);
   if (props.opened && !used) setUsed(true);
   if (!used) return null;
   return (

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type * as comboboxParts from './comboboxParts';
-import { whenIdle } from './whenIdle';
 
 export type ComboboxParts = typeof comboboxParts;
 
@@ -28,10 +27,11 @@ function focusedField(): FocusedField | null {
 }
 
 /**
- * Mantine's Autocomplete, Select and Popover, or null while they load. The page first renders plain inputs that
- * look the same; the parts load when the browser is first idle after the page shows, or at once when `request`
- * is called (the host calls it when a field is pointed at or focused). When they arrive the field that had the
- * focus (found by its id) gets it back with its caret, so typing carries on in the real control.
+ * Mantine's Autocomplete, Select and Popover, or null while they load. The page renders plain inputs that look
+ * the same; the parts load when `request` is called (the host calls it when a field is pointed at or focused),
+ * not with the page: they are the largest part of a patient page's JavaScript that no one sees until a list
+ * opens (docs/performance.md). When they arrive the field that had the focus (found by its id) gets it back
+ * with its caret, so typing carries on in the real control.
  */
 export function useComboboxParts(): { parts: ComboboxParts | null; request: () => void } {
   const [parts, setParts] = useState<ComboboxParts | null>(loaded);
@@ -50,13 +50,8 @@ export function useComboboxParts(): { parts: ComboboxParts | null; request: () =
 
   useEffect(() => {
     live.current = true;
-    if (loaded) return () => void (live.current = false);
-    const cancel = whenIdle(request);
-    return () => {
-      live.current = false;
-      cancel();
-    };
-  }, [request]);
+    return () => void (live.current = false);
+  }, []);
 
   // The plain input was replaced by the real control: give the focus back before the next key press.
   useLayoutEffect(() => {

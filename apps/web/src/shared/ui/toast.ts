@@ -6,7 +6,24 @@ import { createToaster } from './toaster';
 // show one, and the package is a noticeable share of the start-up JavaScript.
 const store = () => import('@mantine/notifications').then((module) => module.notifications);
 
+// Nor does the container (App): it is mounted with the first toast, and shows what the store holds then.
+let containerWanted = false;
+const containerListeners = new Set<() => void>();
+
+/** Whether a toast was shown yet, so App mounts the notifications container (useSyncExternalStore). */
+export const toastContainer = {
+  wanted: () => containerWanted,
+  subscribe: (listener: () => void) => {
+    containerListeners.add(listener);
+    return () => void containerListeners.delete(listener);
+  },
+};
+
 function show(data: NotificationData & { id: string }) {
+  if (!containerWanted) {
+    containerWanted = true;
+    containerListeners.forEach((listener) => listener());
+  }
   void store().then((notifications) => notifications.show(data));
 }
 

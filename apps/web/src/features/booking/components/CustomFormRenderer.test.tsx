@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormAnswers } from '@careslot/contracts';
 import { validateFormAnswers } from '@careslot/domain';
@@ -102,6 +102,10 @@ describe('the custom form renderer', () => {
       <Providers>
         <Harness form={intake} submitted />
       </Providers>,
+    );
+    // The number input loads with the first form that has one; a read-only box stands in until then.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Pain level/ })).not.toHaveAttribute('readonly'),
     );
     await userEvent.type(screen.getByRole('textbox', { name: /Pain level/ }), '12');
     expect(screen.getByRole('textbox', { name: /Pain level/ })).toHaveAccessibleDescription(

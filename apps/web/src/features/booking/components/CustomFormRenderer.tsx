@@ -1,16 +1,5 @@
-import { useState } from 'react';
-import {
-  Checkbox,
-  FileInput,
-  Group,
-  NumberInput,
-  Radio,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Checkbox, FileInput, Group, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   UPLOAD_RULES,
@@ -21,6 +10,10 @@ import {
   type StoredFileRef,
 } from '@careslot/contracts';
 import { visibleComponents, type FormErrors, type FormRule } from '@careslot/domain';
+
+// Number fields are rare in screening forms: their input loads with the first form that has one, a plain
+// text box of the same size standing in for the moment it takes.
+const NumberInput = lazy(() => import('./NumberField').then((m) => ({ default: m.NumberInput })));
 
 export interface CustomFormRendererProps {
   form: Pick<CustomForm, 'Id' | 'Name' | 'Description' | 'Definition'>;
@@ -98,14 +91,20 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
         );
       case 'number':
         return (
-          <NumberInput
-            {...common}
-            min={component.Min}
-            max={component.Max}
-            allowDecimal
-            value={typeof value === 'number' ? value : ''}
-            onChange={(v) => onChange(component.Key, v === '' ? null : Number(v))}
-          />
+          <Suspense
+            fallback={
+              <TextInput {...common} readOnly value={typeof value === 'number' ? String(value) : ''} />
+            }
+          >
+            <NumberInput
+              {...common}
+              min={component.Min}
+              max={component.Max}
+              allowDecimal
+              value={typeof value === 'number' ? value : ''}
+              onChange={(v) => onChange(component.Key, v === '' ? null : Number(v))}
+            />
+          </Suspense>
         );
       case 'date':
         return (
