@@ -72,6 +72,8 @@ export async function buildApp(
         pollMs: config.JOB_POLL_MS,
       }),
   };
+  // Messages are delivered by this app's job scheduler (decision 0081).
+  deps.outbox.attach(deps.jobs, deps.clock);
   app.decorate('deps', deps);
   app.decorateRequest('principal', null);
   app.decorateRequest('context', null as never);

@@ -1,6 +1,6 @@
 /**
  * Crash points for the recovery tests (apps/server/src/modules/booking/crash.pg.test.ts,
- * platform/events-crash.pg.test.ts): with
+ * platform/events-crash.pg.test.ts, platform/outbox-crash.pg.test.ts): with
  * CARESLOT_CRASH_AT=<point> set, and only outside production, a request that reaches the point prints
  * `CRASH-POINT <point>` and waits forever, so the test can kill the process with SIGKILL exactly there.
  * Unset (always, in production), a crash point does nothing.
@@ -19,6 +19,10 @@ export const CRASH_POINTS = [
   // The job scheduler (platform/jobs.ts): a job claimed under its lease, its handler not yet run
   // (platform/jobs-crash.pg.test.ts).
   'after-job-claim',
+  // The outbox (platform/outbox.ts): a message and its delivery job committed, nothing sent yet; and the
+  // delivery job claimed, its transport not yet called (platform/outbox-crash.pg.test.ts).
+  'after-message-written',
+  'before-message-send',
 ] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 

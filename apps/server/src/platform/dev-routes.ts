@@ -11,6 +11,9 @@ const messageSchema = z.object({
   template: z.string(),
   status: z.enum(['stored', 'pending', 'sent', 'failed']),
   createdAt: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().optional(),
+  sentAt: z.string().optional(),
   attachments: z
     .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
     .optional(),

@@ -1,6 +1,9 @@
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
-import type { Database } from './db';
+import type { Clock } from './clock';
+import { crashPoint } from './crash-points';
+import type { Connection, Database } from './db';
+import type { Job, Jobs } from './jobs';
 
 export type Channel = 'email' | 'sms';
 
@@ -14,8 +17,9 @@ export interface OutgoingMessage {
   /** Files sent with an e-mail (an SMS carries none), e.g. the appointment's calendar file. */
   attachments?: Attachment[];
   /**
-   * Makes sending idempotent: a message whose key was already stored is neither stored nor sent again (a
-   * redelivered domain event, e.g. `<event id>:<channel>:<template>`). Holds no personal data.
+   * Makes sending idempotent, "sent once": a message whose key was written before is not written again, and
+   * is not sent again once delivered; one not yet delivered keeps (or gets again) its delivery (a redelivered
+   * domain event, e.g. `<event id>:<channel>:<template>`). Holds no personal data.
    */
   dedupeKey?: string;
   /** The practice the message is sent for (the SMS logs report lists a practice's own). */
@@ -35,8 +39,14 @@ export interface Attachment {
 
 export interface StoredMessage extends OutgoingMessage {
   id: string;
+  /** pending: to be delivered (or retrying); sent: a transport took it; stored: kept by the local default; failed: given up. */
   status: 'stored' | 'pending' | 'sent' | 'failed';
   createdAt: string;
+  /** Delivery attempts so far. */
+  attempts: number;
+  /** The transport's answer to the last failed attempt (while retrying, and once failed). */
+  lastError?: string;
+  sentAt?: string;
 }
 
 /** Delivers one message through an outside service (SMTP, Twilio). */
@@ -96,10 +106,30 @@ export function twilioTransport(accountSid: string, authToken: string, from: str
 }
 
 export interface Outbox {
-  /** Stores the message and, when a transport is configured for its channel, delivers it. */
-  send(message: OutgoingMessage): Promise<{ id: string }>;
+  /**
+   * Writes the message and schedules its delivery (job kind `outbox.deliver`), both in the caller's transaction
+   * when one is passed (the message leaves only if the change commits), else in a transaction of their own.
+   * Delivery runs in the background: the channel's transport, or the local default, which keeps it as `stored`.
+   */
+  send(message: OutgoingMessage, connection?: Connection): Promise<{ id: string }>;
   list(filter?: { to?: string; template?: string; limit?: number }): Promise<StoredMessage[]>;
+  /** Registers delivery on the app's job scheduler; buildApp calls it once, before anything is sent. */
+  attach(jobs: Jobs, clock: Clock): void;
 }
+
+/** The job kind that delivers one message; its key is `outbox:<message id>`, its payload the message id. */
+export const OUTBOX_DELIVERY_JOB = 'outbox.deliver';
+
+/**
+ * Attempts before a message is given up as `failed`, and the wait before retry n: 30 s, 1, 2, 4, 8, 16 and
+ * 32 min, so an SMTP server or Twilio that is down for up to about an hour loses nothing.
+ */
+export const OUTBOX_DELIVERY = {
+  maxAttempts: 8,
+  retryDelayMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000),
+} as const;
+
+const deliveryKey = (messageId: string) => `outbox:${messageId}`;
 
 interface Row {
   id: string;
@@ -114,6 +144,9 @@ interface Row {
   organization_id: string | null;
   workflow_key: string | null;
   html: string | null;
+  attempts: number;
+  last_error: string | null;
+  sent_at: Date | string | null;
 }
 
 /** Attachments are kept with their content in base64 (binary-safe), and given back as text. */
@@ -144,74 +177,179 @@ function fromStored(value: Row['attachments']): Attachment[] {
   }));
 }
 
+const COLUMNS =
+  'id, channel, recipient, subject, body, template, status, created_at, attachments, organization_id, workflow_key, html, attempts, last_error, sent_at';
+
+function toMessage(r: Row): StoredMessage {
+  return {
+    id: r.id,
+    channel: r.channel,
+    to: r.recipient,
+    ...(r.subject ? { subject: r.subject } : {}),
+    body: r.body,
+    template: r.template,
+    status: r.status,
+    createdAt: new Date(r.created_at).toISOString(),
+    attempts: r.attempts,
+    ...(r.last_error ? { lastError: r.last_error } : {}),
+    ...(r.sent_at ? { sentAt: new Date(r.sent_at).toISOString() } : {}),
+    ...(r.attachments ? { attachments: fromStored(r.attachments) } : {}),
+    ...(r.organization_id ? { organizationId: r.organization_id } : {}),
+    ...(r.workflow_key ? { workflowKey: r.workflow_key } : {}),
+    ...(r.html ? { html: r.html } : {}),
+  };
+}
+
+/** The message as its transport takes it. */
+const toOutgoing = (r: Row): OutgoingMessage => ({
+  channel: r.channel,
+  to: r.recipient,
+  ...(r.subject ? { subject: r.subject } : {}),
+  body: r.body,
+  template: r.template,
+  ...(r.attachments ? { attachments: fromStored(r.attachments) } : {}),
+  organizationId: r.organization_id,
+  workflowKey: r.workflow_key,
+  html: r.html,
+});
+
+/**
+ * What the job scheduler (and so the log) is told when a transport refuses: the transport and the error's
+ * code, never its text, which can quote the recipient's address (SMTP's 550 answers do). The full text is
+ * kept on the message's row, beside the address it names.
+ */
+function refusal(transport: MessageTransport, error: unknown): Error {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const detail = [code, responseCode].filter((part) => typeof part === 'string' || typeof part === 'number');
+  return new Error(
+    `${transport.name} did not take the message${detail.length ? ` (${detail.join(' ')})` : ''}`,
+  );
+}
+
+/**
+ * The outbox (decision 0081). `outbox_messages` holds every message; `status` says where it is:
+ * `pending` (written, its delivery job due or retrying), `sent` (a transport took it), `stored` (the local
+ * default keeps it, readable at /dev/outbox) or `failed` (given up after the last attempt; `last_error` says why).
+ */
 export function createOutbox(database: Database, transports: MessageTransport[] = []): Outbox {
   const byChannel = new Map(transports.map((t) => [t.channel, t]));
-  return {
-    async send(message) {
-      const transport = byChannel.get(message.channel);
-      const [row] = await database.query<{ id: string }>(
-        `insert into outbox_messages (channel, recipient, subject, body, template, status, attachments, dedupe_key, organization_id, workflow_key, html)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11) on conflict (dedupe_key) do nothing returning id`,
-        [
-          message.channel,
-          message.to,
-          message.subject ?? null,
-          message.body,
-          message.template,
-          transport ? 'pending' : 'stored',
-          toStored(message.attachments),
-          message.dedupeKey ?? null,
-          message.organizationId ?? null,
-          message.workflowKey ?? null,
-          message.html ?? null,
-        ],
+  let scheduler: { jobs: Jobs; clock: Clock } | null = null;
+
+  const schedule = (messageId: string, connection: Connection) => {
+    if (!scheduler) throw new Error('the outbox is not attached to a job scheduler (buildApp attaches it)');
+    return scheduler.jobs.schedule(
+      {
+        kind: OUTBOX_DELIVERY_JOB,
+        key: deliveryKey(messageId),
+        runAt: scheduler.clock.now(),
+        payload: { messageId },
+        maxAttempts: OUTBOX_DELIVERY.maxAttempts,
+      },
+      connection,
+    );
+  };
+
+  async function write(message: OutgoingMessage, tx: Connection): Promise<{ id: string }> {
+    const [row] = await tx.query<{ id: string }>(
+      `insert into outbox_messages (channel, recipient, subject, body, template, status, attachments, dedupe_key, organization_id, workflow_key, html)
+       values ($1, $2, $3, $4, $5, 'pending', $6::jsonb, $7, $8, $9, $10) on conflict (dedupe_key) do nothing returning id`,
+      [
+        message.channel,
+        message.to,
+        message.subject ?? null,
+        message.body,
+        message.template,
+        toStored(message.attachments),
+        message.dedupeKey ?? null,
+        message.organizationId ?? null,
+        message.workflowKey ?? null,
+        message.html ?? null,
+      ],
+    );
+    if (row) {
+      await schedule(row.id, tx);
+      return { id: row.id };
+    }
+    // Written before under the same key. The key means "sent once": delivered (sent or stored) is not sent
+    // again, and a delivery under way (its job pending or running) is left to finish; a message nothing is
+    // delivering any more (given up, or stranded by a crash before deliveries were jobs) is delivered again.
+    const [earlier] = await tx.query<{ id: string; status: StoredMessage['status']; job: string | null }>(
+      `select m.id, m.status, j.status as job from outbox_messages m
+         left join scheduled_jobs j on j.key = 'outbox:' || m.id::text
+        where m.dedupe_key = $1`,
+      [message.dedupeKey ?? null],
+    );
+    const { id, status, job } = earlier!;
+    if (status === 'sent' || status === 'stored' || job === 'pending' || job === 'running') return { id };
+    await tx.query(
+      "update outbox_messages set status = 'pending' where id = $1 and status in ('pending', 'failed')",
+      [id],
+    );
+    await schedule(id, tx);
+    return { id };
+  }
+
+  /** The job: one attempt at one message. Throws when the transport refuses, so the scheduler retries. */
+  async function deliver(job: Job<{ messageId: string }>): Promise<void> {
+    const [row] = await database.query<Row>(`select ${COLUMNS} from outbox_messages where id = $1`, [
+      job.payload.messageId,
+    ]);
+    // Delivered already: a rerun after a crash between the delivery and the job's own `done`.
+    if (!row || row.status === 'sent' || row.status === 'stored') return;
+    const transport = byChannel.get(row.channel);
+    if (!transport) {
+      // The local default: the message stays in the outbox, which is its delivery.
+      await database.query(
+        "update outbox_messages set status = 'stored', attempts = attempts + 1, last_error = null where id = $1",
+        [row.id],
       );
-      if (!row) {
-        // Stored (and sent) before under the same key: not sent again.
-        const [earlier] = await database.query<{ id: string }>(
-          'select id from outbox_messages where dedupe_key = $1',
-          [message.dedupeKey ?? null],
-        );
-        return { id: earlier!.id };
-      }
-      const id = row.id;
-      if (transport) {
-        try {
-          await transport.send(message);
-          await database.query(
-            "update outbox_messages set status = 'sent', attempts = attempts + 1, sent_at = now() where id = $1",
-            [id],
-          );
-        } catch (error) {
-          await database.query(
-            "update outbox_messages set status = 'failed', attempts = attempts + 1, last_error = $2 where id = $1",
-            [id, error instanceof Error ? error.message.slice(0, 500) : 'delivery failed'],
-          );
-        }
-      }
-      return { id };
+      return;
+    }
+    await crashPoint('before-message-send');
+    try {
+      await transport.send(toOutgoing(row));
+    } catch (error) {
+      await database.query(
+        'update outbox_messages set attempts = attempts + 1, last_error = $2 where id = $1',
+        [row.id, error instanceof Error ? error.message.slice(0, 500) : 'delivery failed'],
+      );
+      throw refusal(transport, error);
+    }
+    await database.query(
+      "update outbox_messages set status = 'sent', attempts = attempts + 1, last_error = null, sent_at = now() where id = $1",
+      [row.id],
+    );
+  }
+
+  return {
+    async send(message, connection) {
+      if (connection) return write(message, connection);
+      const written = await database.transaction((tx) => write(message, tx));
+      await crashPoint('after-message-written');
+      return written;
     },
     async list(filter = {}) {
       const rows = await database.query<Row>(
-        `select id, channel, recipient, subject, body, template, status, created_at, attachments, organization_id, workflow_key, html from outbox_messages
+        `select ${COLUMNS} from outbox_messages
          where ($1::text is null or lower(recipient) = lower($1)) and ($2::text is null or template = $2)
          order by created_at desc limit $3`,
         [filter.to ?? null, filter.template ?? null, Math.min(filter.limit ?? 50, 500)],
       );
-      return rows.map((r) => ({
-        id: r.id,
-        channel: r.channel,
-        to: r.recipient,
-        ...(r.subject ? { subject: r.subject } : {}),
-        body: r.body,
-        template: r.template,
-        status: r.status,
-        createdAt: new Date(r.created_at).toISOString(),
-        ...(r.attachments ? { attachments: fromStored(r.attachments) } : {}),
-        ...(r.organization_id ? { organizationId: r.organization_id } : {}),
-        ...(r.workflow_key ? { workflowKey: r.workflow_key } : {}),
-        ...(r.html ? { html: r.html } : {}),
-      }));
+      return rows.map(toMessage);
+    },
+    attach(jobs, clock) {
+      if (scheduler) throw new Error('the outbox is already attached to a job scheduler');
+      scheduler = { jobs, clock };
+      jobs.register<{ messageId: string }>(OUTBOX_DELIVERY_JOB, deliver, {
+        retryDelayMs: OUTBOX_DELIVERY.retryDelayMs,
+        // After the last attempt the message is visibly failed, with the transport's last answer.
+        onGiveUp: async (given) => {
+          await database.query(
+            "update outbox_messages set status = 'failed' where id = $1 and status = 'pending'",
+            [(given.payload as { messageId: string }).messageId],
+          );
+        },
+      });
     },
   };
 }

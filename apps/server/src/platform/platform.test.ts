@@ -81,7 +81,7 @@ describe('outbox', () => {
   });
 
   it('keeps e-mail and SMS readable at the developer page when no transport is configured', async () => {
-    await t.outbox.send({
+    const { id } = await t.outbox.send({
       channel: 'email',
       to: 'Ana@Example.com',
       subject: 'Hello',
@@ -94,11 +94,18 @@ describe('outbox', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json.messages).toHaveLength(1);
+    // Readable at once; its delivery job (the local default's) then keeps it as stored.
     expect(res.json.messages[0]).toMatchObject({
+      id,
       to: 'Ana@Example.com',
       body: 'Code 123456',
-      status: 'stored',
+      status: 'pending',
     });
+    await t.jobs.runDue();
+    const delivered = await t.call<{ messages: { status: string }[] }>({
+      url: '/dev/outbox?to=ana@example.com',
+    });
+    expect(delivered.json.messages[0]).toMatchObject({ status: 'stored' });
   });
 
   it('keeps an e-mail attachment byte for byte and gives it back with the message', async () => {

@@ -7,7 +7,7 @@ import { fixedClock, systemClock, type Clock } from '../platform/clock';
 import type { Database } from '../platform/db';
 import type { DomainEvents } from '../platform/events';
 import type { Jobs } from '../platform/jobs';
-import { createOutbox, type Outbox } from '../platform/outbox';
+import { createOutbox, type MessageTransport, type Outbox } from '../platform/outbox';
 import { createRealtime, type Realtime } from '../platform/realtime';
 import { createTokenService, type ProductClaims, type TokenService } from '../platform/tokens';
 import { openTestDatabase } from './template';
@@ -34,11 +34,15 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Receives the app's log at every level (otherwise silent in tests). */
   logStream?: NodeJS.WritableStream;
+  /** The database to run on instead of a fresh copy of the template (a second instance on the same data). */
+  database?: Database;
+  /** The outbox's transports (e-mail, SMS); none by default, so messages are kept as `stored`. */
+  transports?: MessageTransport[];
 }
 
 /** The real app (buildApp) on a fresh database copied from the migrated template. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(inject('dbTemplate'));
+  const database = options.database ?? (await openTestDatabase(inject('dbTemplate')));
   const clock = options.now ? fixedClock(options.now) : systemClock;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -50,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const tokens = await createTokenService(database, () => clock.now());
-  const outbox = createOutbox(database);
+  const outbox = createOutbox(database, options.transports);
   const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
   const app = await buildApp({
     config,
