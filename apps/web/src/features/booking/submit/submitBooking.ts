@@ -10,6 +10,7 @@ import {
   type PaymentTransaction,
 } from '@careslot/contracts';
 import {
+  appointmentTypeOf,
   bookAppointmentAction,
   bookingPopup,
   isBookingSuccess,
@@ -17,6 +18,7 @@ import {
   ONLINE_BOOKING_WORKFLOW,
   PORTAL_BASE,
   portalDetailsPath,
+  scheduleTypeFor,
   type BookingPopup,
   type ReservedSlotCheck,
 } from '@careslot/domain';
@@ -160,15 +162,27 @@ function chosenReason(slot: CalendarSlotData) {
   return slot.time_slot.ServiceType?.find((type) => type.Id === id) ?? null;
 }
 
+/** What decides the visit's kind: the chosen reason, the search's visit-type filter, the slot's schedule. */
+function visitFactsOf(slot: CalendarSlotData) {
+  return {
+    entityType: slot.entity.Type,
+    reasonVisitType: chosenReason(slot)?.VisitType ?? null,
+    chosenVisitType: slot.visitType ?? null,
+    scheduleVisitTypes: slot.time_slot.SlotVisitType ?? [],
+  };
+}
+
 /**
  * Walk-In or Scheduled (decision 0023): a booking is a walk-in when the chosen reason is a walk-in visit, or
  * when the slot offers nothing but walk-ins. A walk-in joins the provider's queue of the day.
  */
 export function scheduleTypeOf(slot: CalendarSlotData): BookAppointment['ScheduleType'] {
-  const reason = chosenReason(slot);
-  if (reason) return reason.VisitType === 'Walk-In' ? 'Walk-In' : 'Scheduled';
-  const visits = slot.time_slot.SlotVisitType ?? [];
-  return visits.length > 0 && visits.every((visit) => visit === 'Walk-In') ? 'Walk-In' : 'Scheduled';
+  return scheduleTypeFor(visitFactsOf(slot));
+}
+
+/** Office, TeleHealth or Resource (issue 30 item 1): the reason, the filter or the schedule decides. */
+export function appointmentTypeOfSlot(slot: CalendarSlotData): AppointmentType {
+  return appointmentTypeOf(visitFactsOf(slot));
 }
 
 /** The chosen reason and its category as the booking's ServiceType and ServiceCategory (3.5); empty for 'All'. */
@@ -200,7 +214,7 @@ export function bookingBody(
     CalendarId: input.slot.calendarId,
     StartTime: new Date(input.slot.time_slot.Start).toISOString(),
     EndTime: new Date(input.slot.time_slot.End).toISOString(),
-    AppointmentType: input.appointmentType ?? 'Office',
+    AppointmentType: input.appointmentType ?? appointmentTypeOfSlot(input.slot),
     ScheduleType: input.scheduleType ?? scheduleTypeOf(input.slot),
     Participants: participantsOf(input),
     Reasons: input.reasons ?? [],

@@ -207,6 +207,7 @@ export function ProviderSearchPage() {
                       startDay={result.date}
                       live={live}
                       onJump={(day) => refine({ date: day })}
+                      visitType={state.visitType}
                     />
                   ))
                 : null}
