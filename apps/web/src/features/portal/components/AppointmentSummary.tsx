@@ -10,9 +10,12 @@ import { inZone, localDateFormats } from '../appointmentDates';
 export function AppointmentSummary({
   appointment,
   size = 'md',
+  ownPatientId = null,
 }: {
   appointment: PortalAppointment;
   size?: 'md' | 'lg';
+  /** The signed-in patient: a visit of someone they book for is marked with that person's name (issue 30). */
+  ownPatientId?: string | null;
 }) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
@@ -39,6 +42,13 @@ export function AppointmentSummary({
           {when}
         </Text>
         <Text fw={600}>{who}</Text>
+        {ownPatientId && appointment.Patient.Id !== ownPatientId ? (
+          <Text size="sm" fw={600} c="grape.9" data-testid="appointment-patient">
+            {t('list.forPatient', {
+              name: `${appointment.Patient.FirstName} ${appointment.Patient.LastName}`.trim(),
+            })}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed">
           {[
             appointment.Provider?.Speciality ? catalog.specialty(appointment.Provider.Speciality) : null,
