@@ -40,3 +40,12 @@ export function scheduleTypeFor(facts: Omit<VisitKindFacts, 'entityType'>): Sche
   if (facts.chosenVisitType === 'Walk-In' && offered.includes('Walk-In')) return 'Walk-In';
   return offered.length > 0 && offered.every((type) => type === 'Walk-In') ? 'Walk-In' : 'Scheduled';
 }
+
+/**
+ * Whether a visit is announced with a time (patient-booking 2.9: the time is hidden for walk-ins), one rule
+ * for the booking header, the popups, the portal, the e-mail and the SMS (issue 30 item 7): a walk-in is
+ * seen on its day, in the order of the queue.
+ */
+export function showsVisitTime(visit: { ScheduleType?: string | null }): boolean {
+  return visit.ScheduleType !== 'Walk-In';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Appointment, CalendarSlotData, PaymentTransaction } from '@careslot/contracts';
+import type { Appointment, CalendarSlotData, PaymentTransaction, SlotServiceType } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { bookingApi, type BookingApi } from './api';
 import { watchAppointmentStatus, type StatusUpdate } from './statusWatch';
@@ -466,17 +466,22 @@ describe('the visit kind and reason of the booking body (decision 0023)', () => 
 });
 
 describe('the visit type a booking carries (issue 30 item 1)', () => {
-  const VIDEO = {
+  const VIDEO: SlotServiceType = {
     Id: 'type-video',
     Name: 'Video Visit',
     Duration: 30,
     ServiceCategoryId: null,
-    VisitType: 'TeleHealth' as const,
+    VisitType: 'TeleHealth',
   };
-  const WALK_IN = { ...VIDEO, Id: 'type-walk', Name: 'Walk-in Visit', VisitType: 'Walk-In' as const };
-  const OFFICE = { ...VIDEO, Id: 'type-office', Name: 'New Patient Visit', VisitType: 'Office' as const };
+  const WALK_IN: SlotServiceType = { ...VIDEO, Id: 'type-walk', Name: 'Walk-in Visit', VisitType: 'Walk-In' };
+  const OFFICE: SlotServiceType = {
+    ...VIDEO,
+    Id: 'type-office',
+    Name: 'New Patient Visit',
+    VisitType: 'Office',
+  };
   const fromProfile = (
-    reason: typeof VIDEO,
+    reason: SlotServiceType,
     visits: ('Office' | 'TeleHealth' | 'Walk-In')[],
     entityType = 'Practitioner',
   ): BookingSubmission => ({

@@ -23,6 +23,7 @@ import {
   type ReservedSlotCheck,
 } from '@careslot/domain';
 import { ApiError } from '../../../shared/api/client';
+import { chosenReason, visitFactsOf } from '../visitKind';
 import type { BookingApi } from './api';
 
 /** 4.5 step 4: what an appointment the practice system marked Entered-In-Error says. */
@@ -153,23 +154,6 @@ function participantsOf(input: BookingSubmission): BookAppointment['Participants
     others.push({ Type: type, ParticipantId: entity.Id });
   }
   return [patient, ...others];
-}
-
-/** The reason (service type) the patient chose before picking the slot, as the held slot carries it; null for 'All'. */
-function chosenReason(slot: CalendarSlotData) {
-  const id = String(slot.selectedReason);
-  if (id === String(ALL_REASONS_ID) || id === 'All') return null;
-  return slot.time_slot.ServiceType?.find((type) => type.Id === id) ?? null;
-}
-
-/** What decides the visit's kind: the chosen reason, the search's visit-type filter, the slot's schedule. */
-function visitFactsOf(slot: CalendarSlotData) {
-  return {
-    entityType: slot.entity.Type,
-    reasonVisitType: chosenReason(slot)?.VisitType ?? null,
-    chosenVisitType: slot.visitType ?? null,
-    scheduleVisitTypes: slot.time_slot.SlotVisitType ?? [],
-  };
 }
 
 /**

@@ -151,6 +151,8 @@ export function ProviderCard({
                   key={type}
                   variant="light"
                   color={type === 'TeleHealth' ? 'grape' : type === 'Walk-In' ? 'orange' : 'brand'}
+                  // Orange text on its light tint reads 3.6:1; the darkest orange reads above 4.5:1 (issue 30 item 9).
+                  c={type === 'Walk-In' ? 'orange.9' : undefined}
                   radius="sm"
                 >
                   {t(`visitTypes.${type}`)}

@@ -1,6 +1,7 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PortalAppointment } from '@careslot/contracts';
+import { showsVisitTime } from '@careslot/domain';
 import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { zoneAbbreviation } from '../../../shared/slots/slotDates';
@@ -22,7 +23,7 @@ export function AppointmentSummary({
   const catalog = useCatalogNames();
   const formats = localDateFormats(t);
   const who = appointment.Provider?.DisplayName ?? appointment.Facility?.Name ?? '';
-  const walkIn = appointment.ScheduleType === 'Walk-In';
+  const walkIn = !showsVisitTime(appointment);
   const when = walkIn
     ? inZone(appointment.StartTime, appointment.TimeZone, formats.longDay, locale)
     : `${inZone(appointment.StartTime, appointment.TimeZone, formats.dayAndTime, locale)} ${zoneAbbreviation(appointment.StartTime, appointment.TimeZone)}`;
