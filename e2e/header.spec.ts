@@ -43,7 +43,8 @@ const ROLES: Record<DemoRole, Expected> = {
       'Reputation Management',
       'Settings',
     ],
-    more: ['Services', 'Payment Method', 'Change Password', 'Practice Onboarding'],
+    // Practice onboarding is a super user's: a provider is not offered it (issue 30 item 12).
+    more: ['Services', 'Payment Method', 'Change Password'],
     burger: [
       'Dashboard',
       'Check-In Summary',
@@ -54,7 +55,6 @@ const ROLES: Record<DemoRole, Expected> = {
       'Services',
       'Payment Method',
       'Change Password',
-      'Practice Onboarding',
     ],
     bell: true,
   },
@@ -84,7 +84,8 @@ const ROLES: Record<DemoRole, Expected> = {
   'provider-admin': {
     page: '/dashboard/doctor',
     bar: ['Check-In Summary', 'Calendar', 'More', 'Surveys', 'Requests', 'Reports', 'Settings'],
-    more: ['Dashboard', 'Services', 'Payment Method', 'Change Password', 'Practice Onboarding'],
+    // The practice's settings, beside the provider's own Settings (issue 30 item 14).
+    more: ['Dashboard', 'Services', 'Payment Method', 'Change Password', 'Practice Settings'],
     burger: [
       'Check-In Summary',
       'Calendar',
@@ -96,7 +97,7 @@ const ROLES: Record<DemoRole, Expected> = {
       'Services',
       'Payment Method',
       'Change Password',
-      'Practice Onboarding',
+      'Practice Settings',
     ],
     bell: true,
   },

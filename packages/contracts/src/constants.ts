@@ -156,6 +156,8 @@ export const PAYMENT_TRANSACTION_STATUSES = [
 export type PaymentTransactionStatus = (typeof PAYMENT_TRANSACTION_STATUSES)[number];
 
 export const APPOINTMENT_TYPES = ['Office', 'TeleHealth', 'Resource'] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 export const SCHEDULE_TYPES = ['Scheduled', 'Walk-In'] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 export const VISIT_TYPES = ['Office', 'TeleHealth', 'Walk-In'] as const;
 export type VisitType = (typeof VISIT_TYPES)[number];

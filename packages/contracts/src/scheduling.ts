@@ -389,5 +389,7 @@ export const calendarSlotDataSchema = z.object({
   timeZone: z.string().optional(),
   /** The office the time belongs to, as the card or profile showed it. */
   facility: z.object({ Name: z.string(), Address: z.string() }).optional(),
+  /** The visit type the patient searched for (the results' filter), which the booking carries (issue 30). */
+  visitType: z.enum(VISIT_TYPES).optional(),
 });
 export type CalendarSlotData = z.infer<typeof calendarSlotDataSchema>;

@@ -59,6 +59,7 @@ const slotData = fc.record(
     expiresAt: fc.string(),
     timeZone: fc.string(),
     facility: fc.record({ Name: fc.string(), Address: fc.string() }),
+    visitType,
   },
   {
     requiredKeys: [

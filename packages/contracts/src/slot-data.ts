@@ -75,6 +75,7 @@ const isSlotData = hasFields({
   expiresAt: isString,
   timeZone: isOptional(isString),
   facility: isOptional(hasFields({ Name: isString, Address: isString })),
+  visitType: isOptional(isOneOf(VISIT_TYPES)),
 });
 
 /** Whether a value is a held selection (slot_data): what calendarSlotDataSchema accepts. */

@@ -50,6 +50,6 @@ export function portalDetailsPath(
   return showConfirmationMessage ? `${path}?showConfirmationMessage=true` : path;
 }
 
-/** 'Find other doctors' target, and the dashboard non-patients go to after booking (§2.1, §6). */
-export const FIND_OTHER_DOCTORS_PATH = '/';
+/** 'Find other doctors' target (the patient search, issue 30 item 8), and the dashboard non-patients go to after booking (§2.1, §6). */
+export const FIND_OTHER_DOCTORS_PATH = '/provider-search';
 export const NON_PATIENT_DASHBOARD_PATH = '/dashboard/doctor';

@@ -19,3 +19,4 @@ export * from './onboarding';
 export * from './access-control';
 export * from './checkin-summary';
 export * from './payment-settings';
+export * from './visit-type';

@@ -108,6 +108,51 @@ describe('patient portal: the patient’s own appointments', () => {
     expect(past.json.Data.map((x) => x.Id)).not.toContain(first);
   });
 
+  it("lists a family member's visit in the account holder's portal with the member's name, not the other way round (issue 30)", async () => {
+    const holder = await createTestPatient(t, 'Harper');
+    const child = await createTestPatient(t, 'Riley');
+    await t.database.query(
+      "insert into patient_related_persons (id, patient_id, related_patient_id, relationship) values ($1, $2, $3, 'Child')",
+      [randomUUID(), holder.id, child.id],
+    );
+    const calendar = await schedule(t);
+    // The holder books for the child, as the booking form's "who is this visit for" does.
+    const res = await t.call<BookingResult>({
+      method: 'POST',
+      url: `${V2}/Appointments`,
+      headers: bearer(holder.token),
+      payload: {
+        CalendarId: calendar,
+        StartTime: LATER,
+        Participants: [
+          { Type: 'Patient', ParticipantId: child.id, FirstName: 'Riley', LastName: 'Tester' },
+          { Type: 'Practitioner', ParticipantId: provider.id },
+        ],
+        Reasons: [{ Id: null, Name: 'Ear ache' }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const list = (who: TestPatient) =>
+      t.call<{ Data: PortalAppointment[] }>({
+        url: `${PORTAL}?patientId=${who.id}&when=upcoming`,
+        headers: bearer(who.token),
+      });
+    const holders = await list(holder);
+    expect(holders.statusCode).toBe(200);
+    expect(holders.json.Data).toEqual([
+      expect.objectContaining({ Id: res.json.data, Patient: expect.objectContaining({ Id: child.id }) }),
+    ]);
+    // The child's own list shows the visit; a stranger's list shows nothing of it.
+    expect((await list(child)).json.Data.map((x) => x.Id)).toEqual([res.json.data]);
+    expect((await list(b)).json.Data.map((x) => x.Id)).not.toContain(res.json.data);
+    // Reading the child's visits through the holder's list is an audited read of the child's record.
+    const audited = await t.database.query<{ patient_id: string }>(
+      "select patient_id from audit_events where entity_type = 'Appointment' and action = 'read' and patient_id = $1",
+      [child.id],
+    );
+    expect(audited.length).toBeGreaterThan(0);
+  });
+
   it('answers 404 to another patient, a practice user and a bad id; 400 naming a bad patientId', async () => {
     const calendar = await schedule(t);
     const id = await book(t, a, calendar);

@@ -147,23 +147,32 @@ export async function listPatientAppointments(
   patientId: string,
   when: 'upcoming' | 'past',
 ): Promise<PortalAppointment[]> {
-  // The list's access is the patient's record: one audited decision, then the rows shown.
-  await authorize(
-    context,
-    'read',
-    {
-      kind: 'patient',
-      id: patientId,
-      patientId,
-      entityType: 'Appointment',
-      workflow: PORTAL_WORKFLOW,
-      detail: { when },
-    },
-    personal,
-  );
+  // The list's access is the patient's record: one audited decision per patient whose visits it shows.
+  const readList = (id: string) =>
+    authorize(
+      context,
+      'read',
+      {
+        kind: 'patient',
+        id,
+        patientId: id,
+        entityType: 'Appointment',
+        workflow: PORTAL_WORKFLOW,
+        detail: { when },
+      },
+      personal,
+    );
+  await readList(patientId);
+  // The account holder's own list shows the visits of everyone they book for too (issue 30 item 2), each
+  // marked with its patient's name; a family member's list stays their own.
+  const family =
+    context.patientId === patientId
+      ? await context.access.relations.familyOf(context.access.database, patientId)
+      : [];
+  for (const member of family) await readList(member);
   const now = deps.clock.now();
   const rows = await store.appointmentsOfPatient(deps.database, {
-    patientId,
+    patientIds: [patientId, ...family],
     when,
     now,
     active: [...ACTIVE],
@@ -284,7 +293,7 @@ export async function appointmentsOfAuthorizedPatient(
   const [upcoming, past] = await Promise.all(
     (['upcoming', 'past'] as const).map(async (when) => {
       const rows = await store.appointmentsOfPatient(deps.database, {
-        patientId,
+        patientIds: [patientId],
         when,
         now,
         active: [...ACTIVE],

@@ -309,17 +309,17 @@ export async function providerCounts(
 /** A patient's upcoming (active and not yet over) or past appointments; at most 200. */
 export async function appointmentsOfPatient(
   db: Connection,
-  input: { patientId: string; when: 'upcoming' | 'past'; now: Date; active: string[] },
+  input: { patientIds: string[]; when: 'upcoming' | 'past'; now: Date; active: string[] },
 ): Promise<AppointmentRow[]> {
-  const { patientId, now, active } = input;
+  const { patientIds, now, active } = input;
   return input.when === 'upcoming'
     ? db.query<AppointmentRow>(
-        'select * from appointments where patient_id = $1 and end_at > $2 and status = any($3::text[]) order by start_at asc limit 200',
-        [patientId, now.toISOString(), active],
+        'select * from appointments where patient_id = any($1::uuid[]) and end_at > $2 and status = any($3::text[]) order by start_at asc limit 200',
+        [patientIds, now.toISOString(), active],
       )
     : db.query<AppointmentRow>(
-        'select * from appointments where patient_id = $1 and (end_at <= $2 or not (status = any($3::text[]))) order by start_at desc limit 200',
-        [patientId, now.toISOString(), active],
+        'select * from appointments where patient_id = any($1::uuid[]) and (end_at <= $2 or not (status = any($3::text[]))) order by start_at desc limit 200',
+        [patientIds, now.toISOString(), active],
       );
 }
 

@@ -203,6 +203,42 @@ describe('appointments: booking without a visit fee', () => {
     ]);
   });
 
+  it('books the kind the reason and the calendar decide (issue 30): a video reason or a video-only calendar is a video visit, video on an office calendar is refused', async () => {
+    const [video] = await t.database.query<{ id: string }>(
+      "select id from service_types where organization_id = $1 and name = 'Video Visit'",
+      [DEMO_PRACTICE_IDS[2]],
+    );
+    const mixed = await schedule();
+    await t.database.query("update schedules set visit_types = '{Office,TeleHealth}' where id = $1", [mixed]);
+    await t.database.query(
+      'insert into schedule_service_types (schedule_id, service_type_id) values ($1, $2)',
+      [mixed, video!.id],
+    );
+    const a = await createTestPatient(t, 'Vida');
+    // The caller said Office; the video reason makes it a video visit.
+    const byReason = await book(
+      t,
+      a,
+      bookingBody(mixed, a.id, { ServiceType: [{ Id: video!.id, Name: 'Video Visit', Duration: 30 }] }),
+    );
+    expect(byReason.statusCode).toBe(200);
+    expect(byReason.json.AppointmentType).toBe('TeleHealth');
+
+    const videoOnly = await schedule();
+    await t.database.query("update schedules set visit_types = '{TeleHealth}' where id = $1", [videoOnly]);
+    const b = await createTestPatient(t, 'Vic');
+    expect((await book(t, b, bookingBody(videoOnly, b.id))).json.AppointmentType).toBe('TeleHealth');
+
+    const office = await schedule();
+    const c = await createTestPatient(t, 'Otto');
+    const refused = await book(t, c, bookingBody(office, c.id, { AppointmentType: 'TeleHealth' }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.errors).toContainEqual(
+      expect.objectContaining({ field: 'AppointmentType', rule: 'telehealth_schedule' }),
+    );
+    expect((await book(t, c, bookingBody(office, c.id))).json.AppointmentType).toBe('Office');
+  });
+
   it("keeps patient B out of patient A's appointment (404), and lets A's practice read it", async () => {
     const a = await createTestPatient(t, 'Avery');
     const b = await createTestPatient(t, 'Blake');

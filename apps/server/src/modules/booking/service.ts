@@ -9,7 +9,7 @@ import {
   type BookingResult,
   type OfficeAppointment,
 } from '@careslot/contracts';
-import { isInsured, ONLINE_BOOKING_WORKFLOW } from '@careslot/domain';
+import { appointmentTypeOf, isInsured, ONLINE_BOOKING_WORKFLOW } from '@careslot/domain';
 import { authorize, recordOutcome } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
@@ -67,8 +67,12 @@ function resultOf(row: { id: string; appointment_type: BookingResult['Appointmen
 async function visitKindOf(
   database: Deps['database'],
   schedule: ScheduleRow,
-  input: Pick<BookAppointment, 'ScheduleType' | 'ServiceType'>,
-): Promise<{ scheduleType: BookAppointment['ScheduleType']; reasonType: ScheduleReason | null }> {
+  input: Pick<BookAppointment, 'ScheduleType' | 'ServiceType' | 'AppointmentType'>,
+): Promise<{
+  scheduleType: BookAppointment['ScheduleType'];
+  appointmentType: BookAppointment['AppointmentType'];
+  reasonType: ScheduleReason | null;
+}> {
   const reasons = await scheduleReasons(database, schedule.id);
   const named = new Set(input.ServiceType.map((t) => t.Id));
   const reasonType = reasons.find((r) => named.has(r.id)) ?? null;
@@ -84,7 +88,17 @@ async function visitKindOf(
   }
   const onlyWalkIns = takesWalkIns && schedule.visit_types.length === 1;
   const walkIn = input.ScheduleType === 'Walk-In' || onlyWalkIns || reasonType?.visitType === 'Walk-In';
-  return { scheduleType: walkIn ? 'Walk-In' : 'Scheduled', reasonType };
+  // The kind follows the reason and the calendar (issue 30 item 1): a video reason or a video-only calendar is a
+  // video visit, whatever the caller sent; video asked of a calendar without video is refused.
+  if (input.AppointmentType === 'TeleHealth' && !schedule.visit_types.includes('TeleHealth'))
+    throw fieldError('AppointmentType', 'telehealth_schedule', 'This calendar takes no video visits');
+  const appointmentType = appointmentTypeOf({
+    entityType: schedule.healthcare_service_id ? 'HealthCareService' : 'Practitioner',
+    reasonVisitType: reasonType?.visitType ?? null,
+    chosenVisitType: input.AppointmentType === 'TeleHealth' ? 'TeleHealth' : null,
+    scheduleVisitTypes: schedule.visit_types,
+  });
+  return { scheduleType: walkIn ? 'Walk-In' : 'Scheduled', appointmentType, reasonType };
 }
 
 /**
@@ -191,7 +205,7 @@ export async function bookAppointment(
     }
   }
 
-  const { scheduleType, reasonType } = await visitKindOf(database, schedule, input);
+  const { scheduleType, appointmentType, reasonType } = await visitKindOf(database, schedule, input);
 
   // The schedule's approval setting decides the first status (the booking flow shows the pending popup).
   const status: AppointmentStatus = schedule.requires_approval ? 'Pending' : 'Scheduled';
@@ -221,7 +235,7 @@ export async function bookAppointment(
         practitioner_id: schedule.practitioner_id,
         location_id: schedule.location_id,
         organization_id: organizationId,
-        appointment_type: input.AppointmentType,
+        appointment_type: appointmentType,
         schedule_type: scheduleType,
         status,
         reasons: input.Reasons,

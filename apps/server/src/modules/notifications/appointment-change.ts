@@ -1,4 +1,5 @@
 import type { FeeOutcome } from '@careslot/contracts';
+import { showsVisitTime } from '@careslot/domain';
 import { systemContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
@@ -75,6 +76,7 @@ export async function handleAppointmentChange(
     id: appointment.Id,
     kind,
     telehealth: appointment.AppointmentType === 'TeleHealth',
+    walkIn: !showsVisitTime(appointment),
     startTime: appointment.StartTime,
     endTime: appointment.EndTime,
     timeZone: appointment.TimeZone,

@@ -53,6 +53,21 @@ describe('appointment messages (issue 17 item 9)', () => {
     );
   });
 
+  it('announces a walk-in on its day without a time, in the e-mail and the SMS (issue 30 item 7)', () => {
+    const walkIn = (languages: string[]) =>
+      composeAppointmentMessages(view({ walkIn: true, patient: { ...view().patient, languages } }), links);
+    const [email, sms] = walkIn(['en']);
+    expect(email!.body).toContain(
+      'Your visit with Dr. Olivia Bennett, MD on Monday, December 7, 2026 at any time during walk-in hours is confirmed.',
+    );
+    expect(sms!.body).toContain('on Monday, December 7, 2026 at any time during walk-in hours');
+    for (const language of ['en', 'es', 'zh-CN', 'vi', 'ko', 'ja']) {
+      const [mail, text] = walkIn([language]);
+      expect(mail!.body).not.toMatch(/10[:.]00/);
+      expect(text!.body).not.toMatch(/10[:.]00/);
+    }
+  });
+
   it('says a request is pending confirmation, and in English for a patient whose languages the product does not speak', () => {
     const [email, sms] = composeAppointmentMessages(
       view({

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/deps';
 import type { OutgoingMessage } from '../../platform/outbox';
 import { actionLink, portalLink } from './appointment-links';
 import { fill, MESSAGE_TEXTS, type MessageTexts } from './appointment-message-texts';
-import { builtInTemplate, videoPlaceOf } from './template-defaults';
+import { builtInTemplate, videoPlaceOf, walkInTimeOf } from './template-defaults';
 import { renderPracticeMessage, type PracticeMessage } from './templates';
 
 /** The workflow keys (decision 0061) of the messages that follow an appointment change. */
@@ -26,6 +26,8 @@ export interface MessageAppointment {
   /** The workflow key: which of the practice's templates is sent. */
   kind: AppointmentMessageKey;
   telehealth: boolean;
+  /** A walk-in: announced on its day, without a time (issue 30 item 7). */
+  walkIn?: boolean;
   startTime: string;
   endTime: string;
   /** The office's IANA zone: every time is written in it, with its abbreviation. */
@@ -119,7 +121,7 @@ export function messageValues(view: MessageAppointment, links: MessageLinks): Me
     providerName: view.withWhom,
     practiceName: view.practiceName ?? null,
     appointmentDate: date,
-    appointmentTime: time,
+    appointmentTime: view.walkIn ? walkInTimeOf(language) : time,
     locationAddress: view.telehealth ? videoPlaceOf(language) : view.place,
     reason: view.reason ?? null,
     declineReason: view.declineReason ?? null,

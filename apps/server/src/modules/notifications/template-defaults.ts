@@ -19,6 +19,8 @@ interface LanguageTexts {
   declined: string;
   /** The place of a video visit, put in {{locationAddress}}. */
   videoPlace: string;
+  /** A walk-in's time, put in {{appointmentTime}}: a walk-in has none (issue 30 item 7). */
+  walkInTime: string;
   keys: Record<WorkflowKey, KeyTexts>;
 }
 
@@ -29,6 +31,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
     reason: '[[Reason for visit: {R}]]',
     declined: '[[Reason given by the office: {X}]]',
     videoPlace: 'a video visit on CareSlot',
+    walkInTime: 'any time during walk-in hours',
     keys: {
       confirmation: {
         subject: 'Your appointment is confirmed',
@@ -88,6 +91,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
     reason: '[[Motivo de la visita: {R}]]',
     declined: '[[Motivo indicado por el consultorio: {X}]]',
     videoPlace: 'una visita por video en CareSlot',
+    walkInTime: 'horas de atención sin cita',
     keys: {
       confirmation: {
         subject: 'Su cita está confirmada',
@@ -147,6 +151,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
     reason: '[[就诊原因：{R}]]',
     declined: '[[诊所给出的原因：{X}]]',
     videoPlace: 'CareSlot 视频就诊',
+    walkInTime: '接诊时间内（无固定时间）',
     keys: {
       confirmation: {
         subject: '您的预约已确认',
@@ -206,6 +211,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
     reason: '[[Lý do khám: {R}]]',
     declined: '[[Lý do phòng khám đưa ra: {X}]]',
     videoPlace: 'khám qua video trên CareSlot',
+    walkInTime: 'giờ khám không hẹn trước',
     keys: {
       confirmation: {
         subject: 'Lịch hẹn của bạn đã được xác nhận',
@@ -265,6 +271,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
     reason: '[[방문 사유: {R}]]',
     declined: '[[병원이 밝힌 사유: {X}]]',
     videoPlace: 'CareSlot 화상 진료',
+    walkInTime: '접수 시간 중(시간 지정 없음)',
     keys: {
       confirmation: {
         subject: '예약이 확인되었습니다',
@@ -324,6 +331,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
     reason: '[[受診理由: {R}]]',
     declined: '[[クリニックからの理由: {X}]]',
     videoPlace: 'CareSlot のビデオ受診',
+    walkInTime: '受付時間内（時間指定なし）',
     keys: {
       confirmation: {
         subject: '予約が確定しました',
@@ -420,3 +428,4 @@ export function builtInTemplate(
 
 /** The phrase put in {{locationAddress}} for a video visit. */
 export const videoPlaceOf = (language: Language) => TEXTS[language].videoPlace;
+export const walkInTimeOf = (language: Language) => TEXTS[language].walkInTime;

@@ -2,9 +2,9 @@ import { Anchor, Button, Divider, Drawer, Stack, Text } from '@mantine/core';
 import { IconLayoutDashboard, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ABOUT_US_URL, FOR_DOCTORS_URL } from '../../shared/navigation/productLinks';
+import { ABOUT_US_URL, FOR_DOCTORS_URL, PATIENT_SEARCH_URL } from '../../shared/navigation/productLinks';
 import { HEADER_LINK_ORDER, homeForRoles } from '../../shared/session/roleHome';
-import type { SessionUser } from '../../shared/session/session';
+import { hasRole, type SessionUser } from '../../shared/session/session';
 import { LanguageGrid } from './LanguageMenu';
 import type { HeaderMenu, MenuLink } from './menuRules';
 import { isCurrent, MENU_ICONS, RequestsBadge } from './RoleNav';
@@ -91,6 +91,11 @@ export default function BurgerMenu({
               {t('header.aboutUs')}
             </Anchor>
           )}
+          {user && hasRole(user, 'patient') ? (
+            <Anchor component={Link} to={PATIENT_SEARCH_URL} className={classes.navLink}>
+              {t('header.findDoctor')}
+            </Anchor>
+          ) : null}
           <Anchor component={Link} to={FOR_DOCTORS_URL} className={classes.navLink}>
             {t('header.forDoctors')}
           </Anchor>

@@ -6,11 +6,17 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { BREAKPOINTS, STORAGE_KEYS } from '@careslot/contracts';
 import { useAppConfig } from '../../shared/config/appConfig';
 import { resetHeaderState, setHeaderState, useHeaderState } from '../../shared/navigation/headerState';
-import { ABOUT_US_URL, FOR_DOCTORS_URL, SIGN_UP_URL } from '../../shared/navigation/productLinks';
+import {
+  ABOUT_US_URL,
+  FOR_DOCTORS_URL,
+  PATIENT_SEARCH_URL,
+  SIGN_UP_URL,
+} from '../../shared/navigation/productLinks';
 import { refreshWalkInCount } from '../../shared/navigation/walkInQueue';
 import { logout, startLogin } from '../../shared/session/authActions';
 import { hasRole, useSession } from '../../shared/session/session';
 import { clearSlotDataForSignIn } from '../../shared/slots/pendingSelection';
+import { releaseStoredHold } from '../../shared/slots/holds';
 import { restoreLanding } from '../landingSwitch';
 import { AccountMenu } from './AccountMenu';
 import { isLanguageWidgetHidden, isLoginHidden, loginShortcut, logoDestination } from './headerRules';
@@ -85,7 +91,9 @@ export function Header() {
 
   const onLogo = (event: MouseEvent) => {
     closeAll();
-    // The logo resets the booking in progress.
+    // The logo resets the booking in progress, and lets its held time go (issue 30 item 3): the release reads
+    // the stored selection now, before it is forgotten.
+    void releaseStoredHold();
     sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
     sessionStorage.removeItem(STORAGE_KEYS.session.slotInfo);
     if (logo.landing) restoreLanding();
@@ -151,6 +159,11 @@ export function Header() {
               {t('header.aboutUs')}
             </Anchor>
           )}
+          {user && hasRole(user, 'patient') ? (
+            <Anchor component={Link} to={PATIENT_SEARCH_URL} className={classes.navLink}>
+              {t('header.findDoctor')}
+            </Anchor>
+          ) : null}
           <Anchor component={Link} to={FOR_DOCTORS_URL} className={classes.navLink}>
             {t('header.forDoctors')}
           </Anchor>

@@ -43,7 +43,7 @@ export const MENU_ICONS: Record<MenuItemId | MoreItemId, ComponentType<IconProps
   services: IconStethoscope,
   paymentMethod: IconCreditCard,
   changePassword: IconLock,
-  practiceOnboarding: IconBuildingHospital,
+  practiceSettings: IconBuildingHospital,
   users: IconUsers,
   marketplace: IconBuildingStore,
   platformSettings: IconAdjustments,

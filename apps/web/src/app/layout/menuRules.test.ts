@@ -142,6 +142,15 @@ describe('where each item leads, provider first', () => {
     expect(menu('support', '/support-agent/dashboard').before[0]?.label).toBe('dashboard');
   });
 
+  it("offers a provider who is also the practice admin the practice's settings, and no provider practice onboarding (issue 30)", () => {
+    const more = menu('provider-admin', '/dashboard/doctor').more ?? [];
+    expect(more.find((i) => i.id === 'practiceSettings')?.to).toBe('/practice-admin/settings/user/list');
+    for (const who of ['provider', 'provider-admin'] as const)
+      expect((menu(who, '/dashboard/doctor').more ?? []).map((i) => i.to)).not.toContain(
+        '/practice-onboarding',
+      );
+  });
+
   it('passes over the provider pages while a provider has no user id, falling back to the next role', () => {
     const noId = { roles: ['provider', 'practiceadmin'], userType: 'Practitioner' as UserType, userId: null };
     const result = headerMenu({
@@ -163,8 +172,8 @@ describe("the 'More' dropdown", () => {
     [
       'provider',
       '/dashboard/doctor',
-      ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
-      ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+      ['services', 'paymentMethod', 'changePassword'],
+      ['services', 'paymentMethod', 'changePassword'],
     ],
     ['staff', '/dashboard/practice-staff', ['users'], ['users']],
     [
@@ -176,8 +185,8 @@ describe("the 'More' dropdown", () => {
     [
       'provider-admin',
       '/dashboard/doctor',
-      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
-      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
+      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
     ],
     [
       'superuser',
@@ -330,7 +339,7 @@ describe('the burger menu repeats the links', () => {
       'provider',
       '/dashboard/doctor',
       ['dashboard', 'checkInSummary', 'calendar', 'requests', 'settings'],
-      ['services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+      ['services', 'paymentMethod', 'changePassword'],
     ],
     [
       'staff',
@@ -348,7 +357,7 @@ describe('the burger menu repeats the links', () => {
       'provider-admin',
       '/dashboard/doctor',
       ['checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'settings'],
-      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceOnboarding'],
+      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
     ],
     [
       'superuser',

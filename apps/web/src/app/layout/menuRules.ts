@@ -23,7 +23,7 @@ export type MenuItemId =
 export type MoreItemId =
   | 'practiceDashboard'
   | 'practiceSurveys'
-  | 'practiceOnboarding'
+  | 'practiceSettings'
   | 'paymentMethod'
   | 'services'
   | 'changePassword'
@@ -268,8 +268,12 @@ export function headerMenu(context: MenuContext): HeaderMenu {
           ...link('services', 'services', providerPath(user, 'settings/service')),
           ...link('paymentMethod', 'paymentMethod', providerPath(user, 'settings/payment-method')),
           ...link('changePassword', 'changePassword', providerPath(user, 'settings/account/change-password')),
-          ...link('practiceOnboarding', 'practiceOnboarding', '/practice-onboarding'),
         ]
+      : []),
+    // A provider who is also the practice admin: Settings is their own profile's, so the practice's settings
+    // are here (issue 30 item 14). Practice onboarding is a super user's, never offered to a provider (item 12).
+    ...(providerPracticeAdmin && allows('settings')
+      ? link('practiceSettings', 'practiceSettings', '/practice-admin/settings/user/list')
       : []),
     // Staff reach the practice's user list through here; a practice admin's Settings item already leads there.
     ...(has('staff') && !practiceAdmin ? link('users', 'users', '/practice-admin/settings/user/list') : []),

@@ -192,7 +192,7 @@ describe('handOverGuestHolds (§4.8 pending slot hand-off)', () => {
   it("hands the guest session's holds over, proved by the guest token, when a slot is pending", async () => {
     sessionStorage.setItem('slot_data', '{}');
     const { api, calls } = fakeApi({ [SLOT_HAND_OVER_PATH]: { HandedOver: 1 } });
-    await handOverGuestHolds('guest-token', api);
+    expect(await handOverGuestHolds('guest-token', api)).toBe('handed');
     expect(calls).toEqual([
       { path: SLOT_HAND_OVER_PATH, options: { method: 'POST', body: { GuestToken: 'guest-token' } } },
     ]);
@@ -209,7 +209,13 @@ describe('handOverGuestHolds (§4.8 pending slot hand-off)', () => {
   it("ignores a failed hand-over (the booking's slot check decides later)", async () => {
     sessionStorage.setItem('slot_data', '{}');
     const { api } = fakeApi({ [SLOT_HAND_OVER_PATH]: new Error('400') });
-    await expect(handOverGuestHolds('expired', api)).resolves.toBeUndefined();
+    await expect(handOverGuestHolds('expired', api)).resolves.toBe('unknown');
+  });
+
+  it('says the time was not handed over when the server moved nothing (the hold limit, issue 30)', async () => {
+    sessionStorage.setItem('slot_data', '{}');
+    const { api } = fakeApi({ [SLOT_HAND_OVER_PATH]: { HandedOver: 0 } });
+    expect(await handOverGuestHolds('guest-token', api)).toBe('refused');
   });
 });
 

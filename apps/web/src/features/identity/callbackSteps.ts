@@ -42,17 +42,32 @@ export function handOffPendingSlot(): boolean {
 export const SLOT_HAND_OVER_PATH = '/careslot-calendar/api/v2/slot/hand-over';
 
 /**
+ * What became of the pending slot hand-off: nothing was pending ('none'), the time is now the account's
+ * ('handed'), or the server moved nothing ('refused': the account already holds the most times at once, or
+ * the guest's hold ran out), so the time is not held (issue 30 item 4). A failed call is 'unknown': the
+ * booking's own slot check decides at the end (§4.2 step 9).
+ */
+export type HandOverOutcome = 'none' | 'handed' | 'refused' | 'unknown';
+
+/**
  * The pending slot hand-off (§4.8 steps 5 and 8): a time held as a guest was held for the guest token's
  * session; once signed in (or registered) the browser's calls carry the account's token, so the hold is
  * handed over to it, proved by the guest token the browser kept. Without it the held time would look lost
- * at the last booking step. A failure is ignored: the booking's own slot check then offers another time.
+ * at the last booking step.
  */
-export async function handOverGuestHolds(guestToken: string | null, api: Api = apiRequest): Promise<void> {
-  if (!guestToken || !handOffPendingSlot()) return;
+export async function handOverGuestHolds(
+  guestToken: string | null,
+  api: Api = apiRequest,
+): Promise<HandOverOutcome> {
+  if (!guestToken || !handOffPendingSlot()) return 'none';
   try {
-    await api(SLOT_HAND_OVER_PATH, { method: 'POST', body: { GuestToken: guestToken } });
+    const answer = await api<{ HandedOver: number }>(SLOT_HAND_OVER_PATH, {
+      method: 'POST',
+      body: { GuestToken: guestToken },
+    });
+    return answer.HandedOver > 0 ? 'handed' : 'refused';
   } catch {
-    // The booking form still shows the held time; validate-reserved-slot decides at the end (§4.2 step 9).
+    return 'unknown';
   }
 }
 

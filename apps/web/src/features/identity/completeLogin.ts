@@ -1,6 +1,7 @@
 import { ACCOUNT_PATHS, OAUTH_CLIENT_ID, STORAGE_KEYS, type AppConfig } from '@careslot/contracts';
 import { apiRequest } from '../../shared/api/client';
 import { getSession } from '../../shared/session/session';
+import { holdLimit } from '../../shared/slots/holds';
 import { loadPendingSelection } from '../../shared/slots/pendingSelection';
 import {
   completeSignup,
@@ -105,7 +106,8 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     // Step 10: any other failure goes home; a failed sign-up or registration is said (§8).
     return { kind: 'go-home', failure: error instanceof SignupFailure ? error.step : 'signup' };
   }
-  if (outcome.redirect) await handOverGuestHolds(guestToken);
+  if (outcome.redirect && (await handOverGuestHolds(guestToken)) === 'refused')
+    askAboutRefusedHandOver(guestToken);
   const final = decodeClaims(getSession().accessToken ?? login.access_token);
   // The product login of a practitioner: their practitioner roles are required (§4.8 "Login", §6).
   const refusal = await checkPractitionerLogin(final ?? {}, apiRequest, config.ehrSystemUrl);
@@ -116,4 +118,27 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     redirect: outcome.redirect,
     ...(outcome.timezoneFailed ? { timezoneFailed: true as const } : {}),
   };
+}
+
+/**
+ * The guest's time was not handed over to the account (it already holds the most times at once, issue 30
+ * item 4): the booking form must not claim it is held. The selection is set aside and the patient is asked at
+ * once to release their other holds; released, the hand-over is tried again and the booking form shows the
+ * time; kept (or still refused), the selection is given up and the booking form says no time is held.
+ */
+function askAboutRefusedHandOver(guestToken: string | null) {
+  const selection = sessionStorage.getItem(STORAGE_KEYS.session.slotData);
+  sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
+  const giveUp = () => {
+    sessionStorage.removeItem(STORAGE_KEYS.session.slotData);
+    sessionStorage.removeItem(STORAGE_KEYS.session.slotInfo);
+  };
+  holdLimit.ask(() => {
+    if (selection) sessionStorage.setItem(STORAGE_KEYS.session.slotData, selection);
+    void handOverGuestHolds(guestToken).then((again) => {
+      if (again !== 'handed') return giveUp();
+      // The booking screens read the held time once, as they open.
+      window.location.reload();
+    });
+  }, giveUp);
 }

@@ -37,3 +37,6 @@ export function surveyUrl(
   if (!signature?.exp || !signature.sig) return path;
   return `${path}?${new URLSearchParams({ exp: signature.exp, sig: signature.sig }).toString()}`;
 }
+
+/** The patient search: a signed-in patient's way back to finding care (issue 30 item 8). */
+export { FIND_OTHER_DOCTORS_PATH as PATIENT_SEARCH_URL } from '@careslot/domain';

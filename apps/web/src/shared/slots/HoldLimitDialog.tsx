@@ -26,10 +26,10 @@ export function HoldLimitDialog() {
   return (
     <AppDialog
       opened={!!retry}
-      onClose={() => holdLimit.clear()}
+      onClose={() => holdLimit.keep()}
       title={t('holdLimit.title')}
       primary={{ label: t('holdLimit.release'), onClick: () => void release(), loading: busy }}
-      secondary={{ label: t('holdLimit.keep'), onClick: () => holdLimit.clear() }}
+      secondary={{ label: t('holdLimit.keep'), onClick: () => holdLimit.keep() }}
     >
       <Text>{t('holdLimit.message')}</Text>
     </AppDialog>

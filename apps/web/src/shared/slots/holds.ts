@@ -42,9 +42,11 @@ export function isHoldLimit(error: unknown): boolean {
   );
 }
 
-// The hold-limit question, shown once app-wide (HoldLimitDialog): the pick to try again after releasing.
+// The hold-limit question, shown once app-wide (HoldLimitDialog): what to try again after releasing, and what
+// to do when the patient keeps their holds instead.
 type Listener = () => void;
 let pendingRetry: (() => void) | null = null;
+let onKeep: (() => void) | null = null;
 const listeners = new Set<Listener>();
 
 const notify = () => {
@@ -52,13 +54,21 @@ const notify = () => {
 };
 
 export const holdLimit = {
-  ask: (retry: () => void) => {
+  ask: (retry: () => void, keep?: () => void) => {
     pendingRetry = retry;
+    onKeep = keep ?? null;
     notify();
   },
   current: () => pendingRetry,
+  /** The patient keeps the times they hold: the pick that met the limit is given up. */
+  keep: () => {
+    const then = onKeep;
+    holdLimit.clear();
+    then?.();
+  },
   clear: () => {
     pendingRetry = null;
+    onKeep = null;
     notify();
   },
   subscribe: (listener: Listener) => {

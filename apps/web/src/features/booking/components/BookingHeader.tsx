@@ -5,6 +5,7 @@ import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { zoneAbbreviation } from '../../../shared/slots/slotDates';
 import { appointmentDate } from '../appointmentDate';
+import { isWalkInSlot } from '../visitKind';
 
 interface BookingHeaderProps {
   slot: CalendarSlotData;
@@ -15,7 +16,12 @@ interface BookingHeaderProps {
 }
 
 /** The book-appointment header (2.9): heading, who the visit is with, and when in the facility's zone. */
-export function BookingHeader({ slot, timeZone, walkIn = false, now = new Date() }: BookingHeaderProps) {
+export function BookingHeader({
+  slot,
+  timeZone,
+  walkIn = isWalkInSlot(slot),
+  now = new Date(),
+}: BookingHeaderProps) {
   const { t, i18n } = useTranslation('booking');
   const catalog = useCatalogNames();
   const start = slot.time_slot.Start;

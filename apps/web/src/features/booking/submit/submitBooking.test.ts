@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Appointment, CalendarSlotData, PaymentTransaction } from '@careslot/contracts';
+import type { Appointment, CalendarSlotData, PaymentTransaction, SlotServiceType } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
 import { bookingApi, type BookingApi } from './api';
 import { watchAppointmentStatus, type StatusUpdate } from './statusWatch';
@@ -462,5 +462,79 @@ describe('the visit kind and reason of the booking body (decision 0023)', () => 
     );
     expect(scheduleTypeOf(held('All', ['Walk-In']))).toBe('Walk-In');
     expect(scheduleTypeOf(slot)).toBe('Scheduled');
+  });
+});
+
+describe('the visit type a booking carries (issue 30 item 1)', () => {
+  const VIDEO: SlotServiceType = {
+    Id: 'type-video',
+    Name: 'Video Visit',
+    Duration: 30,
+    ServiceCategoryId: null,
+    VisitType: 'TeleHealth',
+  };
+  const WALK_IN: SlotServiceType = { ...VIDEO, Id: 'type-walk', Name: 'Walk-in Visit', VisitType: 'Walk-In' };
+  const OFFICE: SlotServiceType = {
+    ...VIDEO,
+    Id: 'type-office',
+    Name: 'New Patient Visit',
+    VisitType: 'Office',
+  };
+  const fromProfile = (
+    reason: SlotServiceType,
+    visits: ('Office' | 'TeleHealth' | 'Walk-In')[],
+    entityType = 'Practitioner',
+  ): BookingSubmission => ({
+    ...submission,
+    slot: {
+      ...slot,
+      entity: { ...slot.entity, Type: entityType },
+      selectedReason: reason.Id,
+      time_slot: { ...slot.time_slot, SlotVisitType: visits, ServiceType: [reason], ServiceCategory: [] },
+    },
+  });
+  const fromSearch = (
+    filter: 'Office' | 'TeleHealth' | 'Walk-In' | undefined,
+    visits: ('Office' | 'TeleHealth' | 'Walk-In')[],
+    entityType = 'Provider',
+  ): BookingSubmission => ({
+    ...submission,
+    slot: {
+      ...slot,
+      entity: { ...slot.entity, Type: entityType },
+      selectedReason: 'All',
+      workflow: 'PROVIDER_SEARCH',
+      ...(filter ? { visitType: filter } : {}),
+      time_slot: { ...slot.time_slot, SlotVisitType: visits },
+    },
+  });
+  const kind = (input: BookingSubmission) => {
+    const body = bookingBody(input, null);
+    return [body.AppointmentType, body.ScheduleType];
+  };
+
+  it('books the reason chosen on a profile: video as TeleHealth, walk-in and office as Office', () => {
+    expect(kind(fromProfile(VIDEO, ['Office', 'TeleHealth']))).toEqual(['TeleHealth', 'Scheduled']);
+    expect(kind(fromProfile(WALK_IN, ['Office', 'Walk-In']))).toEqual(['Office', 'Walk-In']);
+    expect(kind(fromProfile(OFFICE, ['Office', 'TeleHealth']))).toEqual(['Office', 'Scheduled']);
+  });
+
+  it("books a healthcare service's time as a Resource visit, from a profile or from search", () => {
+    expect(kind(fromProfile(OFFICE, ['Office'], 'HealthCareService'))).toEqual(['Resource', 'Scheduled']);
+    expect(kind(fromSearch(undefined, ['Office'], 'Resource'))).toEqual(['Resource', 'Scheduled']);
+  });
+
+  it("books what the search was filtered on when the slot's calendar offers it", () => {
+    expect(kind(fromSearch('TeleHealth', ['Office', 'TeleHealth']))).toEqual(['TeleHealth', 'Scheduled']);
+    expect(kind(fromSearch('Walk-In', ['Office', 'Walk-In']))).toEqual(['Office', 'Walk-In']);
+    expect(kind(fromSearch('Office', ['Office', 'TeleHealth']))).toEqual(['Office', 'Scheduled']);
+    // A filter the calendar does not offer decides nothing.
+    expect(kind(fromSearch('TeleHealth', ['Office']))).toEqual(['Office', 'Scheduled']);
+  });
+
+  it("books by the slot's calendar without a reason or filter: video-only is TeleHealth, walk-in-only a walk-in", () => {
+    expect(kind(fromSearch(undefined, ['TeleHealth']))).toEqual(['TeleHealth', 'Scheduled']);
+    expect(kind(fromSearch(undefined, ['Walk-In']))).toEqual(['Office', 'Walk-In']);
+    expect(kind(fromSearch(undefined, ['Office', 'TeleHealth']))).toEqual(['Office', 'Scheduled']);
   });
 });

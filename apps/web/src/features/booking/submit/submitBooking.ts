@@ -10,6 +10,7 @@ import {
   type PaymentTransaction,
 } from '@careslot/contracts';
 import {
+  appointmentTypeOf,
   bookAppointmentAction,
   bookingPopup,
   isBookingSuccess,
@@ -17,10 +18,12 @@ import {
   ONLINE_BOOKING_WORKFLOW,
   PORTAL_BASE,
   portalDetailsPath,
+  scheduleTypeFor,
   type BookingPopup,
   type ReservedSlotCheck,
 } from '@careslot/domain';
 import { ApiError } from '../../../shared/api/client';
+import { chosenReason, visitFactsOf } from '../visitKind';
 import type { BookingApi } from './api';
 
 /** 4.5 step 4: what an appointment the practice system marked Entered-In-Error says. */
@@ -153,22 +156,17 @@ function participantsOf(input: BookingSubmission): BookAppointment['Participants
   return [patient, ...others];
 }
 
-/** The reason (service type) the patient chose before picking the slot, as the held slot carries it; null for 'All'. */
-function chosenReason(slot: CalendarSlotData) {
-  const id = String(slot.selectedReason);
-  if (id === String(ALL_REASONS_ID) || id === 'All') return null;
-  return slot.time_slot.ServiceType?.find((type) => type.Id === id) ?? null;
-}
-
 /**
  * Walk-In or Scheduled (decision 0023): a booking is a walk-in when the chosen reason is a walk-in visit, or
  * when the slot offers nothing but walk-ins. A walk-in joins the provider's queue of the day.
  */
 export function scheduleTypeOf(slot: CalendarSlotData): BookAppointment['ScheduleType'] {
-  const reason = chosenReason(slot);
-  if (reason) return reason.VisitType === 'Walk-In' ? 'Walk-In' : 'Scheduled';
-  const visits = slot.time_slot.SlotVisitType ?? [];
-  return visits.length > 0 && visits.every((visit) => visit === 'Walk-In') ? 'Walk-In' : 'Scheduled';
+  return scheduleTypeFor(visitFactsOf(slot));
+}
+
+/** Office, TeleHealth or Resource (issue 30 item 1): the reason, the filter or the schedule decides. */
+export function appointmentTypeOfSlot(slot: CalendarSlotData): AppointmentType {
+  return appointmentTypeOf(visitFactsOf(slot));
 }
 
 /** The chosen reason and its category as the booking's ServiceType and ServiceCategory (3.5); empty for 'All'. */
@@ -200,7 +198,7 @@ export function bookingBody(
     CalendarId: input.slot.calendarId,
     StartTime: new Date(input.slot.time_slot.Start).toISOString(),
     EndTime: new Date(input.slot.time_slot.End).toISOString(),
-    AppointmentType: input.appointmentType ?? 'Office',
+    AppointmentType: input.appointmentType ?? appointmentTypeOfSlot(input.slot),
     ScheduleType: input.scheduleType ?? scheduleTypeOf(input.slot),
     Participants: participantsOf(input),
     Reasons: input.reasons ?? [],

@@ -4,7 +4,7 @@ import { IconMapPin, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { TZDate } from '@date-fns/tz';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SearchProvider } from '@careslot/contracts';
+import type { SearchProvider, VisitType } from '@careslot/contracts';
 import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { zoneAbbreviation, type DayKey } from '../../../shared/slots/slotDates';
 import classes from './ProviderCard.module.css';
@@ -19,12 +19,15 @@ export function ProviderCard({
   startDay,
   live,
   onJump,
+  visitType = null,
 }: {
   provider: SearchProvider;
   locale: string;
   startDay: DayKey;
   live: boolean;
   onJump: (day: DayKey) => void;
+  /** The visit type the search is filtered on: a time picked from it is booked as that kind (issue 30). */
+  visitType?: VisitType | null;
 }) {
   const { t } = useTranslation('findCare');
   const { t: ts } = useTranslation('slots');
@@ -148,6 +151,8 @@ export function ProviderCard({
                   key={type}
                   variant="light"
                   color={type === 'TeleHealth' ? 'grape' : type === 'Walk-In' ? 'orange' : 'brand'}
+                  // Orange text on its light tint reads 3.6:1; the darkest orange reads above 4.5:1 (issue 30 item 9).
+                  c={type === 'Walk-In' ? 'orange.9' : undefined}
                   radius="sm"
                 >
                   {t(`visitTypes.${type}`)}
@@ -187,6 +192,7 @@ export function ProviderCard({
             startDay={startDay}
             live={live}
             onJump={onJump}
+            visitType={visitType}
           />
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { SearchOffice, SearchProvider, Slot } from '@careslot/contracts';
+import type { SearchOffice, SearchProvider, Slot, VisitType } from '@careslot/contracts';
 import { useContinueToBooking } from '../../../shared/slots/continueToBooking';
 import { dayKeyOf, daysFrom, type DayKey } from '../../../shared/slots/slotDates';
 import { TimeZoneDialog } from '../../../shared/slots/TimeZoneDialog';
@@ -68,12 +68,14 @@ export function ProviderWeek({
   startDay,
   live,
   onJump,
+  visitType = null,
 }: {
   provider: SearchProvider;
   office: SearchOffice;
   startDay: DayKey;
   live: boolean;
   onJump: (day: DayKey) => void;
+  visitType?: VisitType | null;
 }) {
   const ownOffice = office.id === provider.location.id;
   // null: the search's own week; otherwise the first day of the week this card moved to.
@@ -111,6 +113,7 @@ export function ProviderWeek({
       workflow: 'PROVIDER_SEARCH',
       expiresAt: hold.ExpiresAt,
       facility: { Name: office.name, Address: officeAddress(office) },
+      ...(visitType ? { visitType } : {}),
     }),
   });
   useContinueToBooking(picker.held !== null && picker.timeZoneQuestion === null);

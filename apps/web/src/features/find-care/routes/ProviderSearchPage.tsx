@@ -207,6 +207,7 @@ export function ProviderSearchPage() {
                       startDay={result.date}
                       live={live}
                       onJump={(day) => refine({ date: day })}
+                      visitType={state.visitType}
                     />
                   ))
                 : null}
@@ -224,6 +225,8 @@ export function ProviderSearchPage() {
                     window.scrollTo({ top: 0 });
                   }}
                   getItemProps={(page) => ({ 'aria-label': t('results.page', { page }) })}
+                  // The previous and next arrows have names too (issue 30 item 9).
+                  getControlProps={(control) => ({ 'aria-label': t(`results.${control}Page`) })}
                   aria-label={t('results.pages')}
                 />
               </Group>

@@ -1,6 +1,7 @@
 import { Avatar, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PortalAppointment } from '@careslot/contracts';
+import { showsVisitTime } from '@careslot/domain';
 import { useCatalogNames } from '../../../shared/i18n/catalogNames';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { zoneAbbreviation } from '../../../shared/slots/slotDates';
@@ -10,16 +11,19 @@ import { inZone, localDateFormats } from '../appointmentDates';
 export function AppointmentSummary({
   appointment,
   size = 'md',
+  ownPatientId = null,
 }: {
   appointment: PortalAppointment;
   size?: 'md' | 'lg';
+  /** The signed-in patient: a visit of someone they book for is marked with that person's name (issue 30). */
+  ownPatientId?: string | null;
 }) {
   const { t, i18n } = useTranslation('portal');
   const locale = dateLocale(i18n.language);
   const catalog = useCatalogNames();
   const formats = localDateFormats(t);
   const who = appointment.Provider?.DisplayName ?? appointment.Facility?.Name ?? '';
-  const walkIn = appointment.ScheduleType === 'Walk-In';
+  const walkIn = !showsVisitTime(appointment);
   const when = walkIn
     ? inZone(appointment.StartTime, appointment.TimeZone, formats.longDay, locale)
     : `${inZone(appointment.StartTime, appointment.TimeZone, formats.dayAndTime, locale)} ${zoneAbbreviation(appointment.StartTime, appointment.TimeZone)}`;
@@ -39,6 +43,13 @@ export function AppointmentSummary({
           {when}
         </Text>
         <Text fw={600}>{who}</Text>
+        {ownPatientId && appointment.Patient.Id !== ownPatientId ? (
+          <Text size="sm" fw={600} c="grape.9" data-testid="appointment-patient">
+            {t('list.forPatient', {
+              name: `${appointment.Patient.FirstName} ${appointment.Patient.LastName}`.trim(),
+            })}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed">
           {[
             appointment.Provider?.Speciality ? catalog.specialty(appointment.Provider.Speciality) : null,

@@ -1,7 +1,19 @@
-import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCalendarCheck, IconCircleCheck, IconHourglassHigh, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PortalAppointment } from '@careslot/contracts';
+import { showsVisitTime } from '@careslot/domain';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { zoneAbbreviation } from '../../../shared/slots/slotDates';
 import { inZone, localDateFormats } from '../appointmentDates';
@@ -48,19 +60,26 @@ export function ConfirmationPopup({
   const heading = forOther
     ? t('confirmation.titleFor', { name: viewer.firstName, patientName })
     : t('confirmation.title', { name: viewer.firstName });
+  // A walk-in is announced on its day, without a time (issue 30 item 7).
+  const timed = showsVisitTime(appointment);
+  const date = inZone(appointment.StartTime, zone, formats.longDay, locale);
   const detail = appointment.Provider
-    ? t('confirmation.withProvider', {
-        provider: providerTitleName(appointment.Provider),
-        date: inZone(appointment.StartTime, zone, formats.longDay, locale),
-        time,
-      })
-    : t('confirmation.forReason', {
-        reason: appointment.ReasonsText,
-        facility: appointment.Facility?.Name ?? '',
-        date: inZone(appointment.StartTime, zone, formats.longDay, locale),
-        time,
-        tz: zoneAbbreviation(appointment.StartTime, zone),
-      });
+    ? timed
+      ? t('confirmation.withProvider', { provider: providerTitleName(appointment.Provider), date, time })
+      : t('confirmation.withProviderWalkIn', { provider: providerTitleName(appointment.Provider), date })
+    : timed
+      ? t('confirmation.forReason', {
+          reason: appointment.ReasonsText,
+          facility: appointment.Facility?.Name ?? '',
+          date,
+          time,
+          tz: zoneAbbreviation(appointment.StartTime, zone),
+        })
+      : t('confirmation.forReasonWalkIn', {
+          reason: appointment.ReasonsText,
+          facility: appointment.Facility?.Name ?? '',
+          date,
+        });
   return (
     <Modal
       opened
@@ -70,8 +89,10 @@ export function ConfirmationPopup({
       radius="lg"
       padding="xl"
       withCloseButton
-      aria-labelledby="confirmation-title"
-      title={null}
+      // The dialog and its close button have names (issue 30 item 9): the modal's own title, read by assistive
+      // technology, names the dialog; the heading below is what everyone sees.
+      title={<VisuallyHidden>{heading}</VisuallyHidden>}
+      closeButtonProps={{ 'aria-label': t('confirmation.close') }}
     >
       <Stack gap="lg" align="center" ta="center">
         <ThemeIcon size={64} radius="xl" color="teal" variant="light">
@@ -83,7 +104,7 @@ export function ConfirmationPopup({
         <Text size="lg" data-testid="confirmation-detail">
           {detail}
         </Text>
-        <PopupZone appointment={appointment} />
+        {timed ? <PopupZone appointment={appointment} /> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" w="100%">
           <Card withBorder radius="md" padding="lg">
             <Stack gap="sm" align="center" h="100%">
@@ -154,8 +175,8 @@ export function PendingPopup({
       size={550}
       radius="lg"
       padding="xl"
-      aria-labelledby="pending-title"
-      title={null}
+      title={<VisuallyHidden>{t('pending.title')}</VisuallyHidden>}
+      withCloseButton={false}
     >
       <Stack gap="md" align="center" ta="center">
         <ThemeIcon size={64} radius="xl" color="yellow" variant="light">

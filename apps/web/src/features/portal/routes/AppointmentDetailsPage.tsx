@@ -108,7 +108,7 @@ export function AppointmentDetailsPage() {
           <Title order={2} size="h3">
             {t('details.title')}
           </Title>
-          <AppointmentSummary appointment={item} size="lg" />
+          <AppointmentSummary appointment={item} size="lg" ownPatientId={user?.userId ?? null} />
           <Divider />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <Row label={t('details.patient')}>

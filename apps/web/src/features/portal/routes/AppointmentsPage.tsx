@@ -61,7 +61,7 @@ export function AppointmentsPage() {
         >
           <Group justify="space-between" align="flex-start" gap="md">
             <Stack gap={4}>
-              <AppointmentSummary appointment={appointment} />
+              <AppointmentSummary appointment={appointment} ownPatientId={patientId} />
               {appointment.DeclineReason && (
                 <Text size="sm" data-testid="decline-reason">
                   {t('details.declineReason')}: {appointment.DeclineReason}
