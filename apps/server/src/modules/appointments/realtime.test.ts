@@ -8,6 +8,7 @@ import { createRealtime } from '../../platform/realtime';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
 import { DEMO_PRACTICE_IDS, demoPerson } from '../../seed';
+import { patientRelations } from '../directory';
 
 const V2 = '/careslot-appointment-service/api/v2';
 const provider = demoPerson('provider-admin'); // provider and admin of the second practice
@@ -248,7 +249,7 @@ describe('real-time room rules of appointments', () => {
 
     const other = createRealtime({ tokens: t.tokens, database: t.database, now: () => t.clock.now() });
     const server: HttpServer = createServer();
-    await other.attach(server);
+    await other.attach(server, { access: { database: t.database, relations: patientRelations } });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const b = listen(
