@@ -435,7 +435,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
           next();
           return;
         }
-        const reply = packet[packet.length - 1];
+        const reply: unknown = packet[packet.length - 1];
         if (typeof reply === 'function') (reply as (answer: unknown) => void)({ error: RATE_LIMITED });
         if (verdict === 'abuse') socket.disconnect(true);
       });

@@ -437,5 +437,6 @@ describe.skipIf(!process.env.REDIS_URL)('appointment events across instances', (
       await a.close();
       await b.close();
     }
-  });
+    // Two apps and a booking on a loaded machine: a ceiling, not a wait.
+  }, 90_000);
 });
