@@ -18,7 +18,7 @@ import { featureAccess } from './modules/access-control';
 import { buildRequestContext, type AccessBackend } from './platform/context';
 import { TtlCache } from './platform/ttl-cache';
 import { appConfigRoutes } from './platform/app-config';
-import { authenticateRequest } from './platform/auth';
+import { authenticateRequest, type LegacyOrganizationResolver } from './platform/auth';
 import type { AppDeps } from './platform/deps';
 import { createDomainEvents, type DomainEvents } from './platform/events';
 import { AppError, sendError, tooManyRequests } from './platform/errors';
@@ -128,15 +128,13 @@ export async function buildApp(
 
   // A legacy EHR token is sent with every call of its session: its organization is looked up once a minute.
   const legacyOrganizations = new TtlCache<string | null>(LEGACY_ORGANIZATION_TTL_MS);
-  app.addHook(
-    'onRequest',
-    authenticateRequest(deps.tokens, async (claims) => {
-      const identifier = legacyOrganizationIdentifier(config.EHR_SYSTEM_URL, claims);
-      if (!identifier) return null;
-      const text = identifierText(identifier);
-      return legacyOrganizations.get(text, () => organizationIdByIdentifier(deps.database.db, text));
-    }),
-  );
+  const legacyOrganization: LegacyOrganizationResolver = async (claims) => {
+    const identifier = legacyOrganizationIdentifier(config.EHR_SYSTEM_URL, claims);
+    if (!identifier) return null;
+    const text = identifierText(identifier);
+    return legacyOrganizations.get(text, () => organizationIdByIdentifier(deps.database.db, text));
+  };
+  app.addHook('onRequest', authenticateRequest(deps.tokens, legacyOrganization));
   // One request context per request, right after the token is verified (decision 0026).
   const access: AccessBackend = {
     database: deps.database,
@@ -160,7 +158,8 @@ export async function buildApp(
   for (const routes of moduleRoutes) await app.register(routes);
   await registerWeb(app, config.WEB_DIST);
 
-  await deps.realtime.attach(app.server);
+  // The sockets' contexts stand on the same footing as the requests' (decision 0083).
+  await deps.realtime.attach(app.server, { access, legacyOrganization });
   app.addHook('onReady', async () => {
     await deps.events.start();
     await deps.jobs.start();

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogRoutes } from './modules/catalog';
 import {
@@ -30,6 +30,7 @@ import { supportRoutes } from './modules/support';
 import { cacheRoutes } from './platform/cache';
 import { accessControlRoutes } from './modules/access-control';
 import { reputationRoutes } from './modules/reputation';
+import { register as registerTelehealth } from './modules/telehealth';
 
 /** Every module's routes, registered by app.ts in this order. One line per module. */
 export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
@@ -78,6 +79,8 @@ export const moduleRoutes: (FastifyPluginAsyncZod | FastifyPluginAsync)[] = [
   accessControlRoutes,
   // The review platform: reputation settings and the sign-on form (decision 0058).
   reputationRoutes,
+  // Telehealth: the video visits' meeting rooms (decision 0083).
+  async (app: FastifyInstance) => registerTelehealth(app, app.deps),
   // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
   cacheRoutes,
 ];

@@ -63,6 +63,15 @@ export const UNSUBSCRIBE_EVENT = 'Unsubscribe';
 /** Client → server: ask which of these users are online; answered with ReceiveUserOnlineStatus. */
 export const ONLINE_STATUS_EVENT = 'RequestUserOnlineStatus';
 
+/**
+ * Client → server: a fresh token for the same user on an open socket ({ token }, acknowledged with { ok: true } or
+ * { error }). The server closes a socket when its token expires unless the client sent a fresh one before; an
+ * error answer means: reconnect with the new token (decision 0083).
+ */
+export const REAUTHENTICATE_EVENT = 'Reauthenticate';
+/** The acknowledgement of a browser message refused because its socket sent too many (decision 0083). */
+export const RATE_LIMITED = 'rate_limited';
+
 /** Rooms a client may follow; user and organization rooms are joined from the token, not on request. */
 export type Room =
   | `schedule:${string}`

@@ -271,6 +271,73 @@ export async function canSeePracticeObject(
   ).allowed;
 }
 
+/** The audit workflow of a real-time room join (decision 0083). */
+export const ROOM_JOIN_WORKFLOW = 'Realtime_Room_Join';
+
+/** A socket's request to follow a room about a patient's object: an appointment, a visit's meeting. */
+export interface RoomJoin {
+  /** The room as asked, e.g. `appointment:<id>` (ids only). */
+  room: string;
+  hub: string;
+  /** The object the room is about; null when its id names nothing (audited as not_found). */
+  resource: Resource | null;
+  /** The audit entity type of an object not found. */
+  entityType: string;
+  /** A feature the caller's practice must let their roles use (practice users only, like requireFeature). */
+  feature?: FeatureCode;
+  /** The room's own rule on top of the policy (e.g. a visit's participants only): false denies. */
+  permits?: (relation: Exclude<Relation, 'none'>) => boolean;
+}
+
+/**
+ * May the socket join the room? The policy decides as for reading the object (a socket states no support
+ * purpose, so support is refused), then the feature switch for a practice user; one audit row records the join
+ * either way (workflow Realtime_Room_Join, the room and hub in its detail, never a person's data). It answers
+ * rather than throws: a refused room is simply left out of the join's answer.
+ */
+export async function authorizeRoomJoin(context: RequestContext, join: RoomJoin): Promise<boolean> {
+  const detail = { room: join.room, hub: join.hub };
+  if (!join.resource) {
+    const id = join.room.slice(join.room.indexOf(':') + 1);
+    await recordAudit(context.access.database, auditContext(context), {
+      action: 'read',
+      entityType: join.entityType,
+      entityId: id,
+      outcome: 'not_found',
+      workflow: ROOM_JOIN_WORKFLOW,
+      detail,
+    });
+    return false;
+  }
+  const resource = join.resource;
+  let decision = await decide(context, 'read', resource);
+  if (decision.allowed && join.permits && !join.permits(decision.relation))
+    decision = { allowed: false, reason: 'not_permitted' };
+  let reason: string | null = decision.allowed ? null : decision.reason;
+  if (
+    decision.allowed &&
+    join.feature &&
+    isPracticeUser(context) &&
+    !(await mayUseFeature(context, join.feature))
+  )
+    reason = 'feature_off';
+  await recordAudit(context.access.database, auditContext(context), {
+    action: 'read',
+    entityType: resource.entityType ?? ENTITY_TYPE[resource.kind],
+    entityId: resource.id,
+    patientId: resource.patientId,
+    outcome: reason === null ? 'success' : 'denied',
+    workflow: ROOM_JOIN_WORKFLOW,
+    detail: {
+      ...resource.detail,
+      ...detail,
+      ...(reason === null && decision.allowed ? { relation: decision.relation } : { reason }),
+      ...(reason === 'feature_off' ? { feature: join.feature } : {}),
+    },
+  });
+  return reason === null;
+}
+
 /**
  * Which patients a list or search may show the caller: every patient (support with a purpose), the patients
  * a practice has a care relation with, the caller and their family, or nothing.

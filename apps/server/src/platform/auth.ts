@@ -79,13 +79,22 @@ export function authenticateRequest(tokens: TokenService, legacyOrganization?: L
     } catch {
       throw unauthorized();
     }
-    const principal = principalFromClaims(claims);
-    // A legacy EHR sign-in acts for the organization its practice number names (none: no practice at all).
-    if (legacyOrganization && claims.electronic_claim_id && claims.PracticeId) {
-      principal.organizationId = await legacyOrganization(claims);
-    }
-    request.principal = principal;
+    request.principal = await principalOfClaims(claims, legacyOrganization);
   };
+}
+
+/**
+ * The principal of verified claims, as every caller gets it (HTTP requests and real-time sockets alike): a legacy
+ * EHR sign-in acts for the organization its practice number names (none: no practice at all).
+ */
+export async function principalOfClaims(
+  claims: ProductClaims,
+  legacyOrganization?: LegacyOrganizationResolver,
+): Promise<Principal> {
+  const principal = principalFromClaims(claims);
+  if (legacyOrganization && claims.electronic_claim_id && claims.PracticeId)
+    principal.organizationId = await legacyOrganization(claims);
+  return principal;
 }
 
 /** preHandler: any caller holding a valid token, guests included (search, holding slots). */

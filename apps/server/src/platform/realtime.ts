@@ -7,6 +7,8 @@ import {
   HUBS,
   hubNamespace,
   ONLINE_STATUS_EVENT,
+  RATE_LIMITED,
+  REAUTHENTICATE_EVENT,
   SUBSCRIBE_EVENT,
   UNSUBSCRIBE_EVENT,
   type Hub,
@@ -14,10 +16,11 @@ import {
   type RealtimeMessage,
   type Room,
 } from '@careslot/contracts';
-import { PRACTICE_ROLES } from './access';
-import { isSignedInUser, principalFromClaims, type Principal } from './auth';
+import { isPracticeUser } from './access';
+import { isSignedInUser, principalOfClaims, type LegacyOrganizationResolver, type Principal } from './auth';
+import { contextFor, type AccessBackend, type RequestContext } from './context';
 import type { Database } from './db';
-import type { TokenService } from './tokens';
+import type { ProductClaims, TokenService } from './tokens';
 
 export interface PublishOptions {
   hub: Hub;
@@ -32,21 +35,34 @@ export interface PublishOptions {
   version?: number;
 }
 
-/** The caller on a hub connection: who it is, from its verified token. */
+/** The caller on a hub connection: its request context, built from its verified token and handshake. */
 export interface RealtimeCaller {
   hub: Hub;
-  principal: Principal;
+  /** The socket's context (contextFor): the same policy and feature switches as an HTTP request's. */
+  context: RequestContext;
   /** The signed-in user's product id; null for a guest or a token without one. */
   userId: string | null;
   /** Whether the caller may join the room, by the rule its module registered (none registered: no). */
   mayJoin(room: string): Promise<boolean>;
 }
 
-/** Who may join rooms `<prefix>:<id>`; a module registers one for each room kind it publishes to. */
-export type RoomRule = (principal: Principal, roomId: string) => Promise<boolean>;
+/** The room a rule is asked about. */
+export interface RoomRequest {
+  hub: Hub;
+  /** The whole room, `<prefix>:<id>`. */
+  room: string;
+  prefix: string;
+}
+
+/**
+ * Who may join rooms `<prefix>:<id>`; the module that owns the prefix registers it once. It decides on the
+ * socket's request context with the platform's policy (platform/access.ts: authorizeRoomJoin for patient and
+ * clinical rooms, which audits the join; mayUseFeature for a feature switch), never a check of its own.
+ */
+export type RoomRule = (context: RequestContext, id: string, request: RoomRequest) => Promise<boolean>;
 
 /** Of these user ids, the ones whose presence the caller may see. */
-export type PresenceRule = (principal: Principal, userIds: string[]) => Promise<string[]>;
+export type PresenceRule = (context: RequestContext, userIds: string[]) => Promise<string[]>;
 
 export interface MessageRegistration {
   /**
@@ -58,9 +74,20 @@ export interface MessageRegistration {
   handle: (caller: RealtimeCaller, payload: unknown) => Promise<unknown>;
 }
 
+/** What the hubs take from the app when they start: the same access footing as its HTTP requests. */
+export interface RealtimeSetup {
+  /** Where the sockets' contexts look facts up and write audit rows, feature access included (app.ts's). */
+  access: AccessBackend;
+  /** How a legacy EHR token's practice number becomes an organization (as the HTTP hook resolves it). */
+  legacyOrganization?: LegacyOrganizationResolver;
+}
+
 export interface Realtime {
-  /** Starts the hubs on the HTTP server; before that, publish reaches nobody. */
-  attach(server: HttpServer): Promise<void>;
+  /**
+   * Starts the hubs on the HTTP server; before that, publish reaches nobody. With Redis it resolves once this
+   * instance's subscriptions are in place, so a message published anywhere afterwards reaches its sockets.
+   */
+  attach(server: HttpServer, setup: RealtimeSetup): Promise<void>;
   /** Sends an event to the rooms on every instance; returns the message id clients acknowledge. */
   publish(options: PublishOptions): string;
   /** Messages this instance sent to a user and not yet acknowledged (what a test or a probe inspects). */
@@ -70,12 +97,22 @@ export interface Realtime {
    * across restarts when the database keeps them: what a reconnecting client receives again.
    */
   storedPendingFor(userId: string, hub?: Hub): Promise<RealtimeMessage[]>;
-  /** Who may follow rooms `<prefix>:<id>` on these hubs (a module's rule; unregistered kinds are refused). */
+  /**
+   * Who may follow rooms `<prefix>:<id>` on these hubs (a module's rule; unregistered kinds are refused). A
+   * prefix is registered once, by the module that owns it: a second registration, or one of the rooms joined
+   * from the token (user, org, subject), throws when the app starts.
+   */
   registerRooms(hubs: Hub | readonly Hub[], prefix: string, rule: RoomRule): void;
   /** Whose online status a caller may ask for (rules add up; the caller always sees itself). */
   registerPresence(rule: PresenceRule): void;
   /** A browser-to-server message on a hub, authorized by the room it names (e.g. video signalling). */
   onMessage(hub: Hub, event: string, registration: MessageRegistration): void;
+  /**
+   * Closes every socket of the token subject (an account's sign-out everywhere, a deactivation) on every
+   * instance (through the Redis adapter when configured). Call it after revoking the subject's tokens: the
+   * client's reconnect is then refused.
+   */
+  dropSessions(subject: string): void;
   close(): Promise<void>;
 }
 
@@ -108,20 +145,37 @@ export function publisherFor(
 
 interface SocketData {
   principal: Principal;
+  context: RequestContext;
   userId: string | null;
+  /** When the socket's token expires (ms since the epoch). */
+  expiresAt: number;
 }
+
+/**
+ * Inbound messages a socket may send: a bucket of `burst` that refills `perSecond`; a message over it is refused
+ * (acknowledged with { error: 'rate_limited' }), and a socket refused `disconnectAfter` times before its bucket
+ * is full again is closed.
+ */
+export interface SocketRateLimit {
+  burst: number;
+  perSecond: number;
+  disconnectAfter: number;
+}
+
+/**
+ * A client acknowledges each message it receives and may follow a calendar's schedules one by one, so the burst
+ * is a page's worth; video signalling sends a few dozen candidates per call, well under the refill.
+ */
+const DEFAULT_RATE_LIMIT: SocketRateLimit = { burst: 100, perSecond: 20, disconnectAfter: 50 };
+/** setTimeout's longest delay; a token living longer is checked again then. */
+const MAX_TIMER_MS = 2_147_483_647;
+/** Rooms joined from the token: no module may register these prefixes, and a client cannot leave them. */
+const TOKEN_ROOMS = new Set(['user', 'org', 'subject']);
+const subjectRoom = (subject: string) => `subject:${subject}`;
 
 const ROOM = /^([a-z-]{1,32}):([A-Za-z0-9_-]{1,64})$/;
 const PENDING_LIMIT = 100;
 const PENDING_TTL_MS = 5 * 60_000;
-/** A practice user of the token's practice; a patient whose token happens to carry a PracticeId is not. */
-export function isPracticeUser(principal: Principal): principal is Principal & { organizationId: string } {
-  return (
-    isSignedInUser(principal) &&
-    principal.organizationId !== null &&
-    principal.roles.some((r) => PRACTICE_ROLES.has(r))
-  );
-}
 
 function tokenOf(socket: Socket): string | null {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -206,17 +260,44 @@ export interface RealtimeOptions {
   /** Keeps unacknowledged user messages in the database (realtime_pending); without it, in memory. */
   database?: Database;
   log?: { error(details: object, message: string): void };
+  /** Inbound messages per socket (default: a burst of 100, 20 a second, closed after 50 refusals). */
+  rateLimit?: SocketRateLimit;
+}
+
+/** A token bucket on the monotonic clock: rate limits are about the machine's time, not the business clock. */
+function tokenBucket(limit: SocketRateLimit) {
+  let tokens = limit.burst;
+  let refusals = 0;
+  let last = performance.now();
+  return {
+    /** 'ok', 'refused' or 'abuse' (refused too often: close the socket). */
+    take(): 'ok' | 'refused' | 'abuse' {
+      const at = performance.now();
+      tokens = Math.min(limit.burst, tokens + ((at - last) / 1000) * limit.perSecond);
+      last = at;
+      if (tokens >= limit.burst) refusals = 0;
+      if (tokens >= 1) {
+        tokens -= 1;
+        return 'ok';
+      }
+      refusals += 1;
+      return refusals >= limit.disconnectAfter ? 'abuse' : 'refused';
+    },
+  };
 }
 
 /**
  * socket.io, one namespace per hub of the spec, connected with ?userId= and the bearer token
- * (docs/decisions/0029-realtime-room-rules.md). A signed-in user joins their own room (user:<id>); a practice
- * user (provider, staff, practice admin) their practice's (org:<id>). Every other room is joined on request,
- * when the rule its module registered allows it; browser-to-server messages are authorized by the same rules.
- * With REDIS_URL the Redis adapter fans events out across instances.
+ * (docs/decisions/0029-realtime-room-rules.md, 0083-rooms-on-the-request-context.md). Each socket carries a
+ * request context built like an HTTP request's; a signed-in user joins their own room (user:<id>), a practice
+ * user their practice's (org:<id>). Every other room is joined on request, when the rule its module registered
+ * allows it on that context; browser-to-server messages are authorized by the same rules and rate-limited per
+ * socket. A socket closes when its token expires (unless the client sent a fresh one) and when its subject's
+ * sessions are dropped. With REDIS_URL the Redis adapter fans events and drops out across instances.
  */
 export function createRealtime(options: RealtimeOptions): Realtime {
   const now = options.now ?? (() => new Date());
+  const rateLimit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
   let io: Server | null = null;
   let redis: { pub: Redis; sub: Redis } | null = null;
   let versionCounter = 0;
@@ -245,26 +326,27 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const logError = (error: unknown, message: string) =>
     options.log ? options.log.error({ err: error }, message) : process.emitWarning(message);
 
-  const mayJoin = async (hub: Hub, principal: Principal, room: string): Promise<boolean> => {
+  const mayJoin = async (hub: Hub, context: RequestContext, room: string): Promise<boolean> => {
     const match = ROOM.exec(room);
     if (!match) return false;
-    const registered = roomRules.get(match[1]!);
+    const prefix = match[1]!;
+    const registered = roomRules.get(prefix);
     if (!registered || !registered.hubs.has(hub)) return false;
     try {
-      return await registered.rule(principal, match[2]!);
+      return await registered.rule(context, match[2]!, { hub, room, prefix });
     } catch (error) {
       logError(error, 'a real-time room rule failed; the room is refused');
       return false;
     }
   };
 
-  const visibleUsers = async (principal: Principal, userIds: string[]): Promise<Set<string>> => {
-    const own = principal.userId;
-    const seen = new Set(own && userIds.includes(own) && isSignedInUser(principal) ? [own] : []);
+  const visibleUsers = async (context: RequestContext, userIds: string[]): Promise<Set<string>> => {
+    const own = context.userId;
+    const seen = new Set(own && userIds.includes(own) && context.isSignedIn ? [own] : []);
     const rest = userIds.filter((id) => !seen.has(id));
-    if (!isSignedInUser(principal) || rest.length === 0) return seen;
+    if (!context.isSignedIn || rest.length === 0) return seen;
     for (const rule of presenceRules) {
-      const allowed = await rule(principal, rest).catch((error: unknown) => {
+      const allowed = await rule(context, rest).catch((error: unknown) => {
         logError(error, 'a presence rule failed; those users are not shown');
         return [] as string[];
       });
@@ -273,7 +355,25 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     return seen;
   };
 
-  const setUpHub = (server: Server, hub: Hub) => {
+  /** The socket's identity from a verified token: its principal, context and expiry. */
+  const identify = async (
+    setup: RealtimeSetup,
+    socket: Socket,
+    claims: ProductClaims,
+  ): Promise<Omit<SocketData, 'userId'>> => {
+    const principal = await principalOfClaims(claims, setup.legacyOrganization);
+    const userAgent = socket.handshake.headers['user-agent'];
+    const context = contextFor(
+      principal,
+      { ip: socket.handshake.address || null, userAgent: typeof userAgent === 'string' ? userAgent : null },
+      setup.access,
+    );
+    // A token without exp never expires by itself: it is checked again at setTimeout's longest delay.
+    const expiresAt = claims.exp ? claims.exp * 1000 : now().getTime() + MAX_TIMER_MS;
+    return { principal, context, expiresAt };
+  };
+
+  const setUpHub = (server: Server, hub: Hub, setup: RealtimeSetup) => {
     const namespace = server.of(hubNamespace(hub));
     namespace.use((socket, next) => {
       const token = tokenOf(socket);
@@ -281,31 +381,66 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         next(new Error('unauthorized'));
         return;
       }
-      options.tokens.verify(token).then(
-        (claims) => {
-          const principal = principalFromClaims(claims);
-          const asked = requestedUserId(socket);
-          const own = principal.userId ?? principal.subject;
-          // A signed-in user may only listen as themself; a guest listens to the rooms its rules allow.
-          if (isSignedInUser(principal) && asked && asked !== own) {
-            next(new Error('forbidden'));
-            return;
-          }
-          (socket.data as SocketData) = { principal, userId: isSignedInUser(principal) ? own : null };
-          next();
-        },
-        () => next(new Error('unauthorized')),
-      );
+      // Fresh: a client whose sessions were just dropped must not reconnect on a cached "not revoked".
+      options.tokens
+        .verify(token, { fresh: true })
+        .then((claims) => identify(setup, socket, claims))
+        .then(
+          (identity) => {
+            const { principal } = identity;
+            const asked = requestedUserId(socket);
+            const own = principal.userId ?? principal.subject;
+            // A signed-in user may only listen as themself; a guest listens to the rooms its rules allow.
+            if (isSignedInUser(principal) && asked && asked !== own) {
+              next(new Error('forbidden'));
+              return;
+            }
+            (socket.data as SocketData) = { ...identity, userId: isSignedInUser(principal) ? own : null };
+            next();
+          },
+          () => next(new Error('unauthorized')),
+        );
     });
 
     namespace.on('connection', (socket) => {
       const data = socket.data as SocketData;
       const caller: RealtimeCaller = {
         hub,
-        principal: data.principal,
+        get context() {
+          return data.context;
+        },
         userId: data.userId,
-        mayJoin: (room) => mayJoin(hub, data.principal, room),
+        mayJoin: (room) => mayJoin(hub, data.context, room),
       };
+
+      // The token is checked again when it expires: the socket closes unless a fresh one came meanwhile.
+      let expiry: ReturnType<typeof setTimeout> | null = null;
+      const watchExpiry = () => {
+        if (expiry) clearTimeout(expiry);
+        const wait = Math.min(Math.max(data.expiresAt - now().getTime(), 0), MAX_TIMER_MS);
+        expiry = setTimeout(() => {
+          if (data.expiresAt <= now().getTime()) socket.disconnect(true);
+          else watchExpiry();
+        }, wait);
+      };
+      watchExpiry();
+      socket.on('disconnect', () => {
+        if (expiry) clearTimeout(expiry);
+      });
+
+      const bucket = tokenBucket(rateLimit);
+      socket.use((packet, next) => {
+        const verdict = bucket.take();
+        if (verdict === 'ok') {
+          next();
+          return;
+        }
+        const reply: unknown = packet[packet.length - 1];
+        if (typeof reply === 'function') (reply as (answer: unknown) => void)({ error: RATE_LIMITED });
+        if (verdict === 'abuse') socket.disconnect(true);
+      });
+
+      void socket.join(subjectRoom(data.principal.subject));
       if (data.userId) {
         void socket.join(`user:${data.userId}`);
         const userId = data.userId;
@@ -316,8 +451,43 @@ export function createRealtime(options: RealtimeOptions): Realtime {
           (error: unknown) => logError(error, 'pending real-time messages could not be read'),
         );
       }
-      if (isPracticeUser(data.principal)) void socket.join(`org:${data.principal.organizationId}`);
+      if (isPracticeUser(data.context)) void socket.join(`org:${data.context.organizationId}`);
 
+      socket.on(
+        REAUTHENTICATE_EVENT,
+        (payload: { token?: unknown }, reply?: (answer: { ok: true } | { error: string }) => void) => {
+          const token = typeof payload?.token === 'string' ? payload.token : null;
+          if (!token) {
+            reply?.({ error: 'unauthorized' });
+            return;
+          }
+          options.tokens
+            .verify(token, { fresh: true })
+            .then((claims) => identify(setup, socket, claims))
+            .then(
+              (identity) => {
+                const before = data.principal;
+                const after = identity.principal;
+                // The same caller only: another user, practice or set of roles reconnects, so that its rooms
+                // (joined from the token and by rules) are decided again.
+                const same =
+                  after.subject === before.subject &&
+                  after.userId === before.userId &&
+                  after.organizationId === before.organizationId &&
+                  after.isGuest === before.isGuest &&
+                  [...after.roles].sort().join() === [...before.roles].sort().join();
+                if (!same) {
+                  reply?.({ error: 'forbidden' });
+                  return;
+                }
+                Object.assign(data, identity);
+                watchExpiry();
+                reply?.({ ok: true });
+              },
+              () => reply?.({ error: 'unauthorized' }),
+            );
+        },
+      );
       socket.on(ACK_EVENT, (payload: { userId?: string; messageId?: string }) => {
         const userId = data.userId;
         const messageId = payload?.messageId;
@@ -331,13 +501,14 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         SUBSCRIBE_EVENT,
         (payload: { rooms?: unknown }, reply?: (ok: { rooms: string[] }) => void) => {
           const asked = Array.isArray(payload?.rooms)
-            ? payload.rooms.filter((r): r is string => typeof r === 'string').slice(0, 200)
+            ? [...new Set(payload.rooms.filter((r): r is string => typeof r === 'string'))].slice(0, 200)
             : [];
           void Promise.all(asked.map(async (room) => ((await caller.mayJoin(room)) ? room : null))).then(
             (allowed) => {
               const rooms = allowed.filter((r): r is string => r !== null);
-              void socket.join(rooms);
-              reply?.({ rooms });
+              // A socket closed while its rules ran joins nothing.
+              if (socket.connected) void socket.join(rooms);
+              reply?.({ rooms: socket.connected ? rooms : [] });
             },
           );
         },
@@ -346,8 +517,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         // The rooms joined from the token stay: leaving them would only deafen the caller's own socket.
         if (Array.isArray(payload?.rooms))
           for (const r of payload.rooms)
-            if (typeof r === 'string' && !r.startsWith('user:') && !r.startsWith('org:'))
-              void socket.leave(r);
+            if (typeof r === 'string' && !TOKEN_ROOMS.has(r.slice(0, r.indexOf(':')))) void socket.leave(r);
       });
       socket.on(
         ONLINE_STATUS_EVENT,
@@ -355,7 +525,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
           const ids = Array.isArray(payload?.userIds)
             ? [...new Set(payload.userIds.filter((u): u is string => typeof u === 'string'))].slice(0, 200)
             : [];
-          void visibleUsers(data.principal, ids)
+          void visibleUsers(data.context, ids)
             .then((visible) =>
               Promise.all(
                 ids
@@ -392,7 +562,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   };
 
   return {
-    async attach(server) {
+    async attach(server, setup) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (options.redisUrl) {
         // Loaded only when configured: the embedded default starts without them.
@@ -405,7 +575,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
         redis = { pub, sub };
         io.adapter(createAdapter(pub, sub));
       }
-      for (const hub of HUBS) setUpHub(io, hub);
+      for (const hub of HUBS) setUpHub(io, hub, setup);
+      // Each hub's adapter sent its SUBSCRIBE on the subscriber connection; a PING queued behind them is answered
+      // after them, so from here on a message published by any instance reaches this one.
+      if (redis) await redis.sub.ping();
     },
     publish({ hub, event, rooms, data, messageId, version }) {
       versionCounter = (versionCounter + 1) % 1000;
@@ -430,6 +603,9 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     pendingFor: (userId) => local.get(userId) ?? [],
     storedPendingFor: (userId, hub) => pending.list(userId, hub, new Date(now().getTime() - PENDING_TTL_MS)),
     registerRooms(hubs, prefix, rule) {
+      if (TOKEN_ROOMS.has(prefix))
+        throw new Error(`real-time rooms ${prefix}: joined from the token, not by a rule`);
+      if (!/^[a-z-]{1,32}$/.test(prefix)) throw new Error(`real-time rooms ${prefix}: not a room prefix`);
       if (roomRules.has(prefix)) throw new Error(`real-time rooms ${prefix}: already have a rule`);
       roomRules.set(prefix, { hubs: new Set(typeof hubs === 'string' ? [hubs] : hubs), rule });
     },
@@ -441,6 +617,10 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       if (handlers.has(event)) throw new Error(`real-time message ${event} on ${hub}: already handled`);
       handlers.set(event, registration);
       messageHandlers.set(hub, handlers);
+    },
+    dropSessions(subject) {
+      if (!io) return;
+      for (const hub of HUBS) io.of(hubNamespace(hub)).in(subjectRoom(subject)).disconnectSockets(true);
     },
     async close() {
       await Promise.all(writing.values());

@@ -42,8 +42,12 @@ export interface ProductClaims {
 export interface TokenService {
   readonly kid: string;
   sign(claims: ProductClaims, ttlSeconds: number): Promise<string>;
-  /** Verifies signature, issuer, audience and expiry, and that the token was not revoked; throws on any failure. */
-  verify(token: string): Promise<ProductClaims>;
+  /**
+   * Verifies signature, issuer, audience and expiry, and that the token was not revoked; throws on any failure.
+   * `fresh` asks the database about revocation instead of trusting this instance's few-seconds cache: a real-time
+   * handshake uses it, so a socket dropped because its user was signed out cannot reconnect on the cached answer.
+   */
+  verify(token: string, options?: { fresh?: boolean }): Promise<ProductClaims>;
   /** Revokes tokens by id (jti) until they would expire anyway: every instance refuses them within seconds. */
   revoke(tokens: { jti: string; expiresAt: Date }[]): Promise<void>;
   publicJwks(): { keys: JWK[] };
@@ -84,12 +88,11 @@ export async function createTokenService(database: Database, now: () => Date): P
   // "not revoked" answer for a few seconds, and its own revocations at once.
   const revokedHere = new Map<string, number>();
   const revocationChecks = new TtlCache<boolean>(REVOCATION_CACHE_MS, 10_000, () => now().getTime());
-  const isRevoked = async (jti: string) => {
+  const revokedInDatabase = async (jti: string) =>
+    (await database.query('select 1 from revoked_tokens where jti = $1', [jti])).length > 0;
+  const isRevoked = async (jti: string, fresh: boolean) => {
     if (revokedHere.has(jti)) return true;
-    return revocationChecks.get(jti, async () => {
-      const rows = await database.query('select 1 from revoked_tokens where jti = $1', [jti]);
-      return rows.length > 0;
-    });
+    return fresh ? revokedInDatabase(jti) : revocationChecks.get(jti, () => revokedInDatabase(jti));
   };
 
   return {
@@ -107,14 +110,15 @@ export async function createTokenService(database: Database, now: () => Date): P
         .setJti(randomUUID())
         .sign(privateKey);
     },
-    async verify(token) {
+    async verify(token, options) {
       const { payload } = await jwtVerify(token, publicKey, {
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
         algorithms: [ALG],
         currentDate: now(),
       });
-      if (payload.jti && (await isRevoked(payload.jti))) throw new Error('token revoked');
+      if (payload.jti && (await isRevoked(payload.jti, options?.fresh === true)))
+        throw new Error('token revoked');
       return payload as unknown as ProductClaims;
     },
     async revoke(list) {

@@ -38,5 +38,6 @@ export {
   appointmentFromSurveyLink,
   type SurveyLinkAppointment,
 } from './link-actions';
+export { appointmentResource, visitOfMeeting, type VisitParties } from './realtime';
 export { appointmentRoutes } from './routes';
 export { PORTAL_WEB } from './portal-routes';

@@ -2,6 +2,7 @@ import type { Connection } from '../../platform/db';
 
 /** What the room rules read of an appointment: whose it is and which practice's. */
 export interface RoomAppointment {
+  id: string;
   patient_id: string;
   organization_id: string | null;
 }
@@ -11,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function appointmentById(db: Connection, id: string): Promise<RoomAppointment | null> {
   if (!UUID.test(id)) return null;
   const rows = await db.query<RoomAppointment>(
-    'select patient_id, organization_id from appointments where id = $1',
+    'select id, patient_id, organization_id from appointments where id = $1',
     [id],
   );
   return rows[0] ?? null;
@@ -22,7 +23,7 @@ export async function appointmentByMeeting(
   meetingId: string,
 ): Promise<RoomAppointment | null> {
   const rows = await db.query<RoomAppointment>(
-    'select patient_id, organization_id from appointments where meeting_id = $1 limit 1',
+    'select id, patient_id, organization_id from appointments where meeting_id = $1 order by created_at limit 1',
     [meetingId],
   );
   return rows[0] ?? null;

@@ -1,71 +1,80 @@
-import { canSeePatient } from '../../platform/access';
-import { isSignedInUser, type Principal } from '../../platform/auth';
-import { contextFor } from '../../platform/context';
+import { authorizeRoomJoin, isPracticeUser, type Resource } from '../../platform/access';
+import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { isPracticeUser } from '../../platform/realtime';
-import { listPractitionerRoles, patientRelations } from '../directory';
+import type { RoomRequest } from '../../platform/realtime';
+import type { RequestContext } from '../../platform/context';
+import { listPractitionerRoles } from '../directory';
 import * as rooms from './realtime-store';
 
 type Deps = Pick<AppDeps, 'database' | 'realtime'>;
 
-/**
- * A meeting's guests (telehealth invitations) are not modelled yet: until they are, no guest is invited to
- * any meeting. The telehealth module replaces this check when it registers invitations.
- */
-export type MeetingInvitationCheck = (principal: Principal, meetingId: string) => Promise<boolean>;
-const noInvitations: MeetingInvitationCheck = async () => false;
+/** A visit as the room rules see it: the appointment's id, patient and practice (ids only). */
+export interface VisitParties {
+  appointmentId: string;
+  patientId: string;
+  organizationId: string | null;
+}
+
+const asParties = (row: rooms.RoomAppointment | null): VisitParties | null =>
+  row ? { appointmentId: row.id, patientId: row.patient_id, organizationId: row.organization_id } : null;
+
+/** The visit a telehealth meeting belongs to (the telehealth module's meeting rooms read it here). */
+export async function visitOfMeeting(db: Connection, meetingId: string): Promise<VisitParties | null> {
+  return asParties(await rooms.appointmentByMeeting(db, meetingId));
+}
+
+/** The appointment as the policy's resource (practice-owned: only its practice, its patient and their holder). */
+export function appointmentResource(visit: VisitParties, detail?: Record<string, unknown>): Resource {
+  return {
+    kind: 'appointment',
+    id: visit.appointmentId,
+    patientId: visit.patientId,
+    organizationId: visit.organizationId,
+    ...(detail ? { detail } : {}),
+  };
+}
 
 /**
- * May this caller follow the appointment (docs/decisions/0029-realtime-room-rules.md)? Its patient, or the
- * account holder of a family member who is the patient; a practice user of the appointment's own practice.
- * Never a guest, and never a patient because their token carries a PracticeId.
+ * May this caller follow the appointment (docs/decisions/0029, 0083)? The access policy decides as for reading
+ * it: its patient or the account holder of a family member who is the patient, a user of the appointment's own
+ * practice (never another's, never a patient because their token carries a PracticeId); support is refused,
+ * a socket states no purpose. On the check-in hub a practice user needs the check-in summary switched on for
+ * one of their roles, as its HTTP calls do. Every join is audited.
  */
 async function mayFollowAppointment(
   deps: Deps,
-  principal: Principal,
-  appointment: rooms.RoomAppointment | null,
+  context: RequestContext,
+  id: string,
+  request: RoomRequest,
 ): Promise<boolean> {
-  if (!appointment || !isSignedInUser(principal)) return false;
-  if (isPracticeUser(principal)) return appointment.organization_id === principal.organizationId;
-  if (!principal.roles.includes('patient') || !principal.userId) return false;
-  if (appointment.patient_id === principal.userId) return true;
-  // Self or a family member only (the access policy, decision 0026): the practice part of the patient rule
-  // does not apply to a patient's token, and a socket states no support purpose.
-  const context = contextFor(
-    { ...principal, organizationId: null, roles: ['patient'] },
-    {},
-    { database: deps.database, relations: patientRelations },
-  );
-  return canSeePatient(context, appointment.patient_id);
+  const visit = asParties(await rooms.appointmentById(deps.database, id));
+  return authorizeRoomJoin(context, {
+    room: request.room,
+    hub: request.hub,
+    entityType: 'Appointment',
+    resource: visit ? appointmentResource(visit) : null,
+    ...(request.hub === 'digital-check-in' ? { feature: 'checkInSummary' as const } : {}),
+  });
 }
 
-/** Registers the appointment and meeting room rules and whose presence a caller may see. */
-export function registerAppointmentRooms(deps: Deps, invited: MeetingInvitationCheck = noInvitations): void {
+/** Registers the appointment room rule and whose presence a caller may see (meetings: the telehealth module). */
+export function registerAppointmentRooms(deps: Deps): void {
   deps.realtime.registerRooms(
     ['appointments', 'practice-notifications', 'digital-check-in'],
     'appointment',
-    async (principal, id) =>
-      mayFollowAppointment(deps, principal, await rooms.appointmentById(deps.database, id)),
+    (context, id, request) => mayFollowAppointment(deps, context, id, request),
   );
-  deps.realtime.registerRooms(['meetings', 'meeting-attendees'], 'meeting', async (principal, meetingId) => {
-    if (principal.isGuest) return invited(principal, meetingId);
-    return mayFollowAppointment(deps, principal, await rooms.appointmentByMeeting(deps.database, meetingId));
-  });
-  deps.realtime.registerPresence(async (principal, userIds) => {
-    if (isPracticeUser(principal)) {
+  deps.realtime.registerPresence(async (context, userIds) => {
+    if (isPracticeUser(context)) {
       // Colleagues of the practice, and patients with an appointment there.
       const colleagues = (
-        await listPractitionerRoles(deps.database, { OrganizationId: principal.organizationId })
+        await listPractitionerRoles(deps.database, { OrganizationId: context.organizationId })
       )
         .map((role) => role.PractitionerId)
         .filter((id) => userIds.includes(id));
-      return [
-        ...colleagues,
-        ...(await rooms.patientsSeenBy(deps.database, principal.organizationId, userIds)),
-      ];
+      return [...colleagues, ...(await rooms.patientsSeenBy(deps.database, context.organizationId, userIds))];
     }
-    if (principal.roles.includes('patient') && principal.userId)
-      return rooms.providersOf(deps.database, principal.userId, userIds);
+    if (context.patientId) return rooms.providersOf(deps.database, context.patientId, userIds);
     return [];
   });
 }

@@ -141,14 +141,17 @@ export async function endSession(deps: Deps, sessionId: string | undefined, pres
 }
 
 /**
- * Ends every session of an account (after a password reset): the SessionId sessions, the realm's sessions,
- * grants and refresh tokens, and every product token handed out to it.
+ * Ends every session of an account (after a password reset, a deactivation): the SessionId sessions, the realm's
+ * sessions, grants and refresh tokens, every product token handed out to it, and then its open real-time
+ * sockets on every instance (their subject is the account id; the tokens are revoked first, so a reconnect is
+ * refused; decision 0083).
  */
-export async function endAllSessions(deps: Deps, userId: string) {
+export async function endAllSessions(deps: Deps & Pick<AppDeps, 'realtime'>, userId: string) {
   const now = deps.clock.now();
   await deps.tokens.revoke(await store.liveIssuedTokens(deps.database, { userId }, now));
   await store.deleteSessionsOf(deps.database, userId);
   await store.deleteOidcRecordsOf(deps.database, userId);
+  deps.realtime.dropSessions(userId);
 }
 
 /** A product token for the account, recorded by its id (and session) so it can be revoked. */
@@ -566,7 +569,7 @@ export async function verifyPasswordResetCode(deps: Deps, email: string, code: s
 
 /** Sets a new password with a valid code, audited. */
 export async function resetPasswordWithCode(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'realtime'>,
   audit: AuditContext,
   email: string,
   code: string,

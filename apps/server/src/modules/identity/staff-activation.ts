@@ -23,7 +23,7 @@ import * as store from './staff-activation-store';
  * to /account/activate where they choose their password.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'tokens' | 'outbox' | 'config' | 'events'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'tokens' | 'outbox' | 'config' | 'events' | 'realtime'>;
 
 export const ACTIVATION_PAGE = '/account/activate';
 const PRACTICE_ROLES = new Set<string>(PRACTICE_ROLE_CODES);
@@ -75,7 +75,7 @@ async function onAccessChanged(
       roles,
       practiceId,
     });
-    // Deactivated (or every role taken away): whatever they hold stops working now.
+    // Deactivated (or every role taken away): whatever they hold stops working now, open sockets included.
     if (access.roles.length === 0 && account.practice_id === organizationId)
       await endAllSessions(deps, account.id);
   }

@@ -17,18 +17,23 @@ function fakeSocket() {
   const listeners = new Map<string, Listener[]>();
   let any: Listener | null = null;
   const emitted: [string, unknown][] = [];
+  const acks: ((answer: unknown) => void)[] = [];
   const socket = {
     on: (event: string, l: Listener) => listeners.set(event, [...(listeners.get(event) ?? []), l]),
     onAny: (l: Listener) => {
       any = l;
     },
-    emit: (event: string, payload: unknown) => emitted.push([event, payload]),
+    emit: (event: string, payload: unknown, ack?: (answer: unknown) => void) => {
+      emitted.push([event, payload]);
+      if (ack) acks.push(ack);
+    },
     removeAllListeners: () => listeners.clear(),
     disconnect: () => undefined,
   };
   return {
     socket: socket as unknown as Socket,
     emitted,
+    acks,
     fire: (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((l) => l(...args)),
     receive: (event: string, message: unknown) => any?.(event, message),
   };
@@ -149,5 +154,64 @@ describe('real-time messages sent twice', () => {
     s.receive('AppointmentStatusUpdated', message);
     expect(seen).toEqual([{ Id: 'a1' }]);
     expect(s.emitted.filter(([event]) => event === 'AcknowledgeMessage')).toHaveLength(2);
+  });
+});
+
+describe('a renewed token', () => {
+  function renewable() {
+    let token = 'first';
+    const opened: { socket: ReturnType<typeof fakeSocket>; token: unknown }[] = [];
+    const connection = new HubConnection('appointments', {
+      getToken: () => token,
+      userId: 'u1',
+      connect: (_url, options) => {
+        const s = fakeSocket();
+        opened.push({ socket: s, token: (options.auth as { token?: unknown }).token });
+        return s.socket;
+      },
+    });
+    return { connection, opened, renew: (next: string) => ((token = next), connection.renewToken()) };
+  }
+
+  it('is handed to the open socket, which the server then keeps past the old expiry', () => {
+    const { connection, opened, renew } = renewable();
+    connection.start();
+    opened[0]!.socket.fire('connect');
+    renew('second');
+    expect(opened[0]!.socket.emitted).toContainEqual(['Reauthenticate', { token: 'second' }]);
+    opened[0]!.socket.acks[0]!({ ok: true });
+    expect(opened).toHaveLength(1);
+    expect(connection.state).toBe('connected');
+    connection.stop();
+  });
+
+  it('opens the connection again with it when the server refuses it on the open socket', () => {
+    const { connection, opened, renew } = renewable();
+    connection.start();
+    opened[0]!.socket.fire('connect');
+    renew('other-roles');
+    opened[0]!.socket.acks[0]!({ error: 'forbidden' });
+    expect(opened.map((o) => o.token)).toEqual(['first', 'other-roles']);
+    connection.stop();
+  });
+
+  it('opens the connection again after the server closed it and the retries were spent', () => {
+    vi.useFakeTimers();
+    const { connection, opened, renew } = renewable();
+    connection.start();
+    opened[0]!.socket.fire('connect');
+    // The token expired: the server closed the socket and every reconnect with the old token is refused.
+    opened[0]!.socket.fire('disconnect', 'io server disconnect');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      vi.advanceTimersByTime(2000 * (attempt + 1));
+      opened.at(-1)!.socket.fire('connect_error', new Error('unauthorized'));
+    }
+    expect(connection.state).toBe('disconnected');
+    renew('signed-in-again');
+    expect(opened.at(-1)!.token).toBe('signed-in-again');
+    opened.at(-1)!.socket.fire('connect');
+    expect(connection.state).toBe('connected');
+    connection.stop();
+    vi.useRealTimers();
   });
 });

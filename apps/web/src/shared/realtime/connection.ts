@@ -3,6 +3,7 @@ import {
   ACK_EVENT,
   hubNamespace,
   REALTIME_RECONNECT,
+  REAUTHENTICATE_EVENT,
   SUBSCRIBE_EVENT,
   UNSUBSCRIBE_EVENT,
   type Hub,
@@ -44,8 +45,9 @@ type Handler = (message: RealtimeMessage) => void;
 const SEEN_LIMIT = 500;
 
 /**
- * One hub connection (practice-portal.md §4.8): connecting → connected; on an unplanned close it reconnects
- * up to 5 times with 2000 ms × (attempt + 1); every received message is acknowledged with userId and messageId.
+ * One hub connection (practice-portal.md §4.8): connecting → connected; on an unplanned close (the server closes
+ * a socket whose token expired, or whose sessions ended) it reconnects up to 5 times with 2000 ms × (attempt + 1),
+ * each time with the session's current token; every received message is acknowledged with userId and messageId.
  */
 export class HubConnection {
   private socket: Socket | null = null;
@@ -105,6 +107,33 @@ export class HubConnection {
   unsubscribe(rooms: string[]) {
     rooms.forEach((r) => this.rooms.delete(r));
     this.socket?.emit(UNSUBSCRIBE_EVENT, { rooms });
+  }
+
+  /**
+   * The session's token was renewed (same user): an open socket hands it to the server (Reauthenticate), which
+   * would otherwise close the socket when the old token expires. Refused (another user, other roles), or with
+   * no socket open, the connection opens again with the new token (decision 0083).
+   */
+  renewToken() {
+    if (this.stopped) return;
+    const token = this.options.getToken();
+    if (!token) return;
+    const socket = this.socket;
+    if (socket && this.state === 'connected') {
+      socket.emit(REAUTHENTICATE_EVENT, { token }, (answer?: { ok?: boolean }) => {
+        if (!answer?.ok && this.socket === socket && !this.stopped) this.reopen();
+      });
+      return;
+    }
+    if (this.state === 'disconnected' && this.timer === null) this.reopen();
+  }
+
+  private reopen() {
+    this.socket?.removeAllListeners();
+    this.socket?.disconnect();
+    this.socket = null;
+    this.attempt = 0;
+    this.open('reconnecting');
   }
 
   onStateChange(listener: (state: ConnectionState) => void): () => void {

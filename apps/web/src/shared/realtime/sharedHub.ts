@@ -1,5 +1,5 @@
 import type { Hub, RealtimeEvent, RealtimeMessage } from '@careslot/contracts';
-import { getSession } from '../session/session';
+import { getSession, subscribeSession } from '../session/session';
 import { HubConnection, type ConnectionState, type HubConnectionOptions } from './connection';
 
 /**
@@ -23,6 +23,8 @@ interface Shared {
   connection: HubConnection;
   users: number;
   rooms: Map<string, number>;
+  /** Stops following the session's token. */
+  offSession: () => void;
 }
 
 const shared = new Map<string, Shared>();
@@ -38,15 +40,21 @@ export function subscribeHub(hub: Hub, rooms: readonly string[] = []): HubSubscr
   const key = `${hub}|${userId ?? ''}`;
   let entry = shared.get(key);
   if (!entry) {
-    entry = {
-      connection: new HubConnection(hub, {
-        ...connectionOptions,
-        getToken: () => getSession().accessToken,
-        userId,
-      }),
-      users: 0,
-      rooms: new Map(),
-    };
+    const connection = new HubConnection(hub, {
+      ...connectionOptions,
+      getToken: () => getSession().accessToken,
+      userId,
+    });
+    // A renewed token of the same user goes to the open socket, so the server keeps it past the old expiry.
+    let token = getSession().accessToken;
+    const offSession = subscribeSession(() => {
+      const session = getSession();
+      if ((session.user?.userId ?? null) !== userId || !session.accessToken || session.accessToken === token)
+        return;
+      token = session.accessToken;
+      connection.renewToken();
+    });
+    entry = { connection, users: 0, rooms: new Map(), offSession };
     shared.set(key, entry);
   }
   const current = entry;
@@ -104,6 +112,7 @@ export function subscribeHub(hub: Hub, rooms: readonly string[] = []): HubSubscr
         return;
       }
       current.connection.stop();
+      current.offSession();
       if (shared.get(key) === current) shared.delete(key);
     },
   };
