@@ -11,6 +11,7 @@ import type {
   WorkingHoursInput,
 } from '@careslot/contracts';
 import {
+  actsForPractice,
   authorizePractice,
   holdsRole,
   recordPracticeOutcome,
@@ -529,7 +530,11 @@ async function servicesEditable(
   const [model] = await currentModels(deps.database, [id]);
   const self = { id: model?.row.practitioner_id ?? null, roles: ROLE_SETS.PROVIDERS };
   // The feature switch is asked only of a provider who would otherwise be let in.
-  if (self.id !== null && self.id === context.userId && model?.row.organization_id === context.organizationId)
+  if (
+    self.id !== null &&
+    self.id === context.userId &&
+    actsForPractice(context, model?.row.organization_id ?? null)
+  )
     await requireFeature(context, 'settings', { workflow: SCHEDULE_WORKFLOWS.scheduleEdit });
   await authorizePractice(
     context,
