@@ -12,7 +12,7 @@ import { authorize, authorizeOwnObject, recordOutcome } from '../../platform/acc
 import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { type AppError, badRequest, fieldError, notFound, tooManyRequests } from '../../platform/errors';
+import { type AppError, badRequest, fieldError, tooManyRequests } from '../../platform/errors';
 import { markMobileVerified } from '../directory';
 import * as store from './store';
 

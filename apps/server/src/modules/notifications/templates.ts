@@ -26,7 +26,7 @@ import {
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { builtInTemplate } from './template-defaults';
 import * as store from './templates-store';
 

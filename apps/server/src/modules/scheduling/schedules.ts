@@ -22,7 +22,7 @@ import {
 } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { badRequest, fieldError, notFound } from '../../platform/errors';
 import { appendEvents } from '../../platform/events';
 import type { FieldIssue } from '@careslot/contracts';
 import { minutesOfDay, workingHoursIssues } from '@careslot/domain';
