@@ -496,7 +496,8 @@ describe('payment settings: visit fees and the location gateway decide what a bo
     expect(
       audit.filter((row) => row.outcome !== 'success').map((row) => [row.entity_id, row.outcome]),
     ).toEqual([
-      [FIRST, 'denied'],
+      // The row names the fee's entity; its practice is in the detail.
+      [PROVIDER, 'denied'],
       [PROVIDER, 'not_found'],
     ]);
     expect(audit.filter((row) => row.outcome === 'success')).toHaveLength(1);
