@@ -121,6 +121,42 @@ export default tseslint.config(
       ],
     },
   },
+  // Audit rows are written by the platform's policy only (decision 0080): a module calls authorize,
+  // authorizePractice, recordPracticeOutcome, recordOutcome or recordList, never the audit writer itself.
+  // Identity is still listed apart until its sign-in events go through recordSignInEvent (issue 23 item 1).
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/identity/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../../platform/audit',
+              importNames: ['recordAudit', 'auditContextOf'],
+              message:
+                'Audit rows are written only in platform/ (decision 0080): use the policy in platform/access.ts.',
+            },
+            {
+              name: '../../platform/access',
+              importNames: ['auditContext'],
+              message:
+                'Audit rows are written only in platform/ (decision 0080): use the policy in platform/access.ts.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Literal[value=/insert\\s+into\\s+audit/i], TemplateElement[value.raw=/insert\\s+into\\s+audit/i]',
+          message: 'Audit rows are written only in platform/ (decision 0080).',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

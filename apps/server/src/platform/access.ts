@@ -462,6 +462,40 @@ export async function mayUseFeature(context: RequestContext, feature: FeatureCod
     : true;
 }
 
+// ---------- objects a practice owns (decision 0080) ----------
+
+/**
+ * The named role sets of the practice-object policy: the only role lists on the server (a module names one of
+ * these, never its own array of role codes; access.test.ts's scanner refuses one).
+ */
+export const ROLE_SETS = {
+  /** The practice's administrators: set-up, people, templates, payment settings. */
+  ADMINS: ['practiceadmin'],
+  /** Who keeps the practice's calendar: time off and holidays are also the staff's (decision 0047). */
+  CALENDAR_KEEPERS: ['practiceadmin', 'staff'],
+  /** Providers acting on their own record (their fees, their schedule, their profile). */
+  PROVIDERS: ['provider'],
+  /** Any user of the practice. */
+  PRACTICE_USERS: PRACTICE_ROLE_CODES,
+  /** The platform's super users. */
+  SUPER_USERS: ['superuser'],
+  /** Support: read-only agents and the super user. */
+  SUPPORT: ['superuser', 'supportagent'],
+  /** Nobody of the practice by role: only a super user, or the caller's own record (self). */
+  NOBODY: [],
+} as const satisfies Record<string, readonly Role[]>;
+
+export const isSuperUser = (context: RequestContext): boolean =>
+  context.isSignedIn && context.roles.includes('superuser');
+
+/** Whether the caller is a signed-in user of this practice (to audit a view of its object that anyone may read). */
+export const actsForPractice = (context: RequestContext, organizationId: string | null): boolean =>
+  isPracticeUser(context) && organizationId !== null && context.organizationId === organizationId;
+
+/** Whether the signed-in caller holds one of a role set's roles (what a use case shows, never who may act). */
+export const holdsRole = (context: RequestContext, roles: readonly Role[]): boolean =>
+  context.isSignedIn && roles.some((role) => context.roles.includes(role));
+
 /** An object a practice owns that is nobody's patient data: its settings, surveys, templates, calendars. */
 export interface PracticeObject {
   /**
@@ -469,8 +503,18 @@ export interface PracticeObject {
    * entity that is not of the caller's practice (another practice's location), so it answers 404.
    */
   organizationId: string | null;
+  /**
+   * An object several practices share (a provider working for several has one profile): when the caller's
+   * practice is among them it is the owner, else the first is. Overrides organizationId.
+   */
+  organizationIds?: readonly string[];
   /** The platform's own object (a library template): only a super user acts on it; organizationId is null. */
   platform?: boolean;
+  /**
+   * A new object in the caller's own practice (a create): the owner is the caller's practice, and a caller
+   * without one is refused 403 (there is nothing of anyone else's to hide). Overrides organizationId.
+   */
+  inCallersPractice?: boolean;
   /** The audit trail's entity type, e.g. Survey, ReputationSettings, AccessEntityConfiguration. */
   entityType: string;
   id: string | null;
@@ -479,56 +523,172 @@ export interface PracticeObject {
   detail?: Record<string, unknown> | null;
 }
 
-/** Any user of the practice: the default of authorizePractice's roles. */
-const ANY_PRACTICE_ROLE: readonly Role[] = PRACTICE_ROLE_CODES;
+/** Who may act on a practice object, beyond the default (any user of the owning practice, and super users). */
+export interface PracticeRule {
+  /** The owning practice's roles that may act: one of ROLE_SETS. Default: PRACTICE_USERS. */
+  roles?: readonly Role[];
+  /** Whether a super user may act on any practice's object. Default true; false: they are answered as a stranger (404). */
+  superUser?: boolean;
+  /** Support agents (and super users) may read, never change: a practice's settings are no patient data. */
+  supportReads?: boolean;
+  /**
+   * The caller's own record at the practice (a provider's practitioner record, fees, schedule): a user of the
+   * owning practice whose product id is `id` and who holds one of `roles` may act without the rule's roles.
+   */
+  self?: { id: string | null; roles: readonly Role[] };
+  /**
+   * 'all' (default): a row for the decision either way. 'refusals': only a refusal is written here, because the
+   * use case writes its change's own row (recordPracticeOutcome on its transaction) exactly when the change commits.
+   */
+  audit?: 'all' | 'refusals';
+}
+
+function ownerOf(context: RequestContext, object: PracticeObject): string | null {
+  if (object.inCallersPractice) return isPracticeUser(context) ? context.organizationId : null;
+  if (!object.organizationIds) return object.organizationId;
+  if (context.organizationId && object.organizationIds.includes(context.organizationId))
+    return context.organizationId;
+  return object.organizationIds[0] ?? null;
+}
 
 /**
  * May the caller act on an object of a practice (not a patient's)? The one rule for every practice-owned
- * object (decision 0076):
- * - a super user may (they run the platform), and only a super user acts on the platform's own objects (403);
- * - users of the owning practice holding one of `roles` may; one without the role gets 403 (the practice's
- *   own object is no secret to its own users);
- * - another practice's object answers 404 like an unknown one (no existence oracle), and so does an object
- *   passed with no owner (not found, or naming another practice's entity).
- * One audit row either way; a refusal's row is written even when the caller's transaction rolls back.
+ * object (decision 0080, which replaces 0076):
+ * - a caller who is not signed in gets 401;
+ * - only a super user acts on the platform's own objects (403 for anyone else);
+ * - an object with no owner (not found, or naming another practice's entity) answers 404, audited not_found;
+ * - a super user may act on any practice's object unless the rule says `superUser: false`;
+ * - with `supportReads`, support agents may read it;
+ * - a caller who is not a user of the owning practice gets 404 like an unknown object (no existence oracle);
+ * - a user of the owning practice holding one of the rule's roles, or acting on their own record (`self`), may;
+ *   anyone else of that practice gets 403 (the practice's own object is no secret to its own users).
+ * One audit row either way (refusals only with `audit: 'refusals'`); a refusal's row is written even when the
+ * caller's transaction rolls back. Returns the owning practice's id (null for a platform object).
+ *
+ * The fourth argument may still be a plain role list (the rule's `roles`).
  */
 export async function authorizePractice(
   context: RequestContext,
   action: AccessAction,
   object: PracticeObject,
-  roles: readonly Role[] = ANY_PRACTICE_ROLE,
-): Promise<void> {
-  const superUser = context.isSignedIn && context.roles.includes('superuser');
-  const ownPractice =
-    isPracticeUser(context) &&
-    object.organizationId !== null &&
-    context.organizationId === object.organizationId;
-  const hasRole = roles.some((role) => context.roles.includes(role));
-  const known = object.platform === true || object.organizationId !== null;
-  const reason: DenialReason | null =
-    superUser && known
+  rule: readonly Role[] | PracticeRule = {},
+): Promise<string | null> {
+  const {
+    roles = ROLE_SETS.PRACTICE_USERS,
+    superUser: superUsersMay = true,
+    supportReads = false,
+    self,
+    audit = 'all',
+  } = isRoleList(rule) ? { roles: rule } : rule;
+  if (!context.isSignedIn) throw new AppError('unauthorized');
+  const owner = object.platform ? null : ownerOf(context, object);
+  const known = object.platform === true || object.inCallersPractice === true || owner !== null;
+  const superUser = isSuperUser(context);
+  const reads = action === 'read' || action === 'search';
+  const ownPractice = isPracticeUser(context) && owner !== null && context.organizationId === owner;
+  const holds = (set: readonly Role[]) => set.some((role) => context.roles.includes(role));
+  const isSelf =
+    self !== undefined && self.id !== null && self.id === context.userId && ownPractice && holds(self.roles);
+  const reason: DenialReason | 'not_found' | null = object.platform
+    ? superUser
       ? null
-      : object.platform
-        ? 'not_permitted'
-        : !ownPractice
-          ? 'other_practice'
-          : !hasRole
-            ? 'not_permitted'
-            : null;
+      : 'not_permitted'
+    : object.inCallersPractice && owner === null
+      ? 'not_permitted'
+      : !known
+        ? 'not_found'
+        : superUser && superUsersMay
+          ? null
+          : supportReads && reads && isSupportUser(context)
+            ? null
+            : !ownPractice
+              ? 'other_practice'
+              : holds(roles) || isSelf
+                ? null
+                : 'not_permitted';
   const event: AuditEvent = {
     action,
     entityType: object.entityType,
     entityId: object.id,
     patientId: null,
-    outcome: reason === null ? 'success' : known ? 'denied' : 'not_found',
+    outcome: reason === null ? 'success' : reason === 'not_found' ? 'not_found' : 'denied',
     workflow: object.workflow ?? null,
     detail: {
       ...object.detail,
       ...(reason && known ? { reason } : {}),
-      ...(known ? { organizationId: object.organizationId } : {}),
+      ...(known ? { organizationId: owner } : {}),
+      ...(self !== undefined ? { self: isSelf } : {}),
     },
   };
   if (reason)
-    throw await refusal(context, event, reason === 'other_practice' ? notFound() : new AppError('forbidden'));
-  await recordAudit(context.access.database, auditContext(context), event);
+    throw await refusal(context, event, reason === 'not_permitted' ? new AppError('forbidden') : notFound());
+  if (audit === 'all') await recordAudit(context.access.database, auditContext(context), event);
+  return owner;
+}
+
+const isRoleList = (rule: readonly Role[] | PracticeRule): rule is readonly Role[] => Array.isArray(rule);
+
+/**
+ * A change's own row for a practice object whose access authorizePractice decided (`audit: 'refusals'`): call it
+ * on the change's transaction (onConnection) so the row exists exactly when the change does.
+ */
+export async function recordPracticeOutcome(
+  context: RequestContext,
+  action: AuditAction,
+  object: PracticeObject,
+  outcome: AuditOutcome = 'success',
+): Promise<void> {
+  await recordAudit(context.access.database, auditContext(context), {
+    action,
+    entityType: object.entityType,
+    entityId: object.id,
+    patientId: null,
+    outcome,
+    workflow: object.workflow ?? null,
+    detail: { ...(object.organizationId ? { organizationId: object.organizationId } : {}), ...object.detail },
+  });
+}
+
+/**
+ * An object owned by the caller's own session rather than a practice or a patient record (an OTP request
+ * belongs to the token's subject): anyone else's, or an unknown one, answers 404, audited (denied or
+ * not_found). Returns nothing; the use case records its change's row.
+ */
+export async function authorizeOwnObject(
+  context: RequestContext,
+  action: AccessAction,
+  object: {
+    /** The subject owning it; undefined when the object does not exist. */
+    ownerSubject: string | undefined;
+    entityType: string;
+    id: string;
+    patientId?: string | null;
+  },
+): Promise<void> {
+  if (object.ownerSubject !== undefined && object.ownerSubject === context.subject) return;
+  throw await refusal(
+    context,
+    {
+      action,
+      entityType: object.entityType,
+      entityId: object.id,
+      patientId: null,
+      outcome: object.ownerSubject === undefined ? 'not_found' : 'denied',
+      workflow: null,
+      detail: null,
+    },
+    notFound(),
+  );
+}
+
+/**
+ * A sign-in, sign-out or credential event of identity (a password set, a social link): the one way outside the
+ * access decisions that an audit row is written. `actor` names the account when the request had no token yet.
+ */
+export async function recordSignInEvent(
+  context: RequestContext,
+  event: Omit<AuditEvent, 'patientIds'>,
+  actor?: { actorId: string | null; actorType: string },
+): Promise<void> {
+  await recordAudit(context.access.database, { ...auditContext(context), ...actor }, event);
 }

@@ -13,7 +13,7 @@ import {
   FEATURE_RULE_ROLES,
   lockedSwitchOff,
 } from '@careslot/domain';
-import { authorizePractice } from '../../platform/access';
+import { authorizePractice, ROLE_SETS } from '../../platform/access';
 import { registerCache } from '../../platform/cache';
 import type { FeatureAccess, RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
@@ -117,7 +117,7 @@ export async function updateConfiguration(
       workflow: ACCESS_CONTROL_WORKFLOW,
       detail: found ? { role: found.entity_id, services: change.Services } : null,
     },
-    ['practiceadmin'],
+    ROLE_SETS.ADMINS,
   );
   const role = found!.entity_id;
   change.Services.forEach((entry, index) => {

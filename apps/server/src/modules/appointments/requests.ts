@@ -8,7 +8,14 @@ import type {
   RequestActivityQuery,
 } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
-import { isPracticeUser, recordList, requireFeature } from '../../platform/access';
+import {
+  authorizePractice,
+  holdsRole,
+  isPracticeUser,
+  recordList,
+  requireFeature,
+  ROLE_SETS,
+} from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
@@ -31,8 +38,8 @@ function practiceOf(context: RequestContext): string {
 
 /** A provider who is not also an admin or staff member sees their own requests only. */
 function ownOnly(context: RequestContext): string | undefined {
-  const broader = context.roles.includes('practiceadmin') || context.roles.includes('staff');
-  return !broader && context.roles.includes('provider') ? (context.userId ?? undefined) : undefined;
+  const broader = holdsRole(context, ROLE_SETS.CALENDAR_KEEPERS);
+  return !broader && holdsRole(context, ROLE_SETS.PROVIDERS) ? (context.userId ?? undefined) : undefined;
 }
 
 /** The spec's paging (1-based Offset, Limit 0 = all) as SQL offset and limit. */
@@ -212,16 +219,27 @@ export async function providerCounts(
   input: { practitionerId: string; date?: string | undefined; timeZone?: string | undefined },
 ): Promise<AppointmentCounts> {
   const organizationId = practiceOf(context);
-  const self = context.userId === input.practitionerId;
-  const colleague = context.roles.includes('staff') || context.roles.includes('practiceadmin');
-  if (!self && !colleague) throw notFound();
-  if (!self) {
-    const roles = await listPractitionerRoles(deps.database, {
-      PractitionerId: input.practitionerId,
-      OrganizationId: organizationId,
-    });
-    if (!roles.some((r) => r.Active)) throw notFound();
-  }
+  const roles = await listPractitionerRoles(deps.database, {
+    PractitionerId: input.practitionerId,
+    OrganizationId: organizationId,
+  });
+  // The provider's day is their practice's while they are active there: its calendar keepers' and their own;
+  // another provider of the practice 403 (decision 0080).
+  await authorizePractice(
+    context,
+    'read',
+    {
+      entityType: 'ProviderDay',
+      id: input.practitionerId,
+      organizationId: roles.some((r) => r.Active) ? organizationId : null,
+    },
+    {
+      roles: ROLE_SETS.CALENDAR_KEEPERS,
+      superUser: false,
+      self: { id: input.practitionerId, roles: ROLE_SETS.PROVIDERS },
+      audit: 'refusals',
+    },
+  );
   const now = deps.clock.now();
   // The provider's day where none is asked for: the same day as their queue and their day's visits.
   const zone = input.timeZone ?? (await providerZone(deps, organizationId, input.practitionerId));

@@ -22,7 +22,12 @@ import {
   type PracticeClinicalSettings,
   type PracticeClinicalSettingsInput,
 } from '@careslot/contracts';
-import type { AccessAction } from '../../platform/access';
+import {
+  actsForPractice,
+  authorizePractice,
+  recordPracticeOutcome,
+  type AccessAction,
+} from '../../platform/access';
 import type { Clock } from '../../platform/clock';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection, Database } from '../../platform/db';
@@ -34,7 +39,7 @@ const bodyError = (field: string, rule: string, message: string) =>
 import { appendEvents, type DomainEvents } from '../../platform/events';
 import { checkUpload } from '../../platform/files';
 import { getZipCode, insurancePlansByIds, listInsurances } from '../catalog';
-import { actsFor, auditAdmin, requireAdminOf, requireReaderOf, type AdminObject } from './admin-access';
+import { SET_UP, SETTINGS_READERS, type AdminObject } from './admin-access';
 import * as store from './admin-store';
 import { getHealthcareService, getLocation, getOrganization, searchCareTeams } from './service';
 
@@ -97,7 +102,7 @@ async function committed<T>(
   ...[context, action, object, change, changed]: CommitArgs<T>
 ): Promise<T> {
   const value = await change(tx);
-  await auditAdmin(onConnection(context, tx), action, object, 'success');
+  await recordPracticeOutcome(onConnection(context, tx), action, object);
   if (changed)
     await appendEvents(tx, [
       {
@@ -146,7 +151,7 @@ async function addOwned<Input extends { OrganizationId: string }, Columns>(
     organizationId: await organizationOwner(deps.database, input.OrganizationId),
     workflow: kind.workflows.add,
   };
-  await requireAdminOf(context, 'create', object);
+  await authorizePractice(context, 'create', object, SET_UP);
   const columns = await kind.columns(deps.database, input.OrganizationId, input);
   await commit(
     deps,
@@ -178,7 +183,7 @@ async function editOwned<Input extends { OrganizationId: string }, Columns>(
     workflow: kind.workflows.edit,
     detail: { fields: Object.keys(input) },
   };
-  const owner = await requireAdminOf(context, 'update', object);
+  const owner = (await authorizePractice(context, 'update', object, SET_UP))!;
   if (input.OrganizationId !== owner)
     throw bodyError('OrganizationId', 'immutable', `${kind.noun} cannot move to another practice`);
   const columns = await kind.columns(deps.database, owner, input);
@@ -213,7 +218,7 @@ export async function updateOrganization(
     workflow: WORKFLOWS.organization,
     detail: { fields: Object.keys(input) },
   };
-  await requireAdminOf(context, 'update', object);
+  await authorizePractice(context, 'update', object, SET_UP);
   await commit(
     deps,
     context,
@@ -293,7 +298,7 @@ export async function putOrganizationImage(
     workflow: WORKFLOWS.organization,
     detail: { fields: [kind === 'logo' ? 'Logo' : 'Banner'] },
   };
-  await requireAdminOf(context, 'update', object);
+  await authorizePractice(context, 'update', object, SET_UP);
   const bytes = checkUpload(upload, UPLOAD_RULES.imageContentTypes);
   const now = deps.clock.now();
   await commit(
@@ -331,7 +336,7 @@ export async function deleteOrganizationImage(
     workflow: WORKFLOWS.organization,
     detail: { fields: [kind === 'logo' ? 'Logo' : 'Banner'], removed: true },
   };
-  await requireAdminOf(context, 'update', object);
+  await authorizePractice(context, 'update', object, SET_UP);
   const now = deps.clock.now();
   await commit(
     deps,
@@ -410,7 +415,12 @@ function practiceSettings<
     context: RequestContext,
     organizationId: string,
   ): Promise<Settings> => {
-    requireReaderOf(context, await organizationOwner(database, organizationId));
+    const object = {
+      entityType: record.entityType,
+      id: organizationId,
+      organizationId: await organizationOwner(database, organizationId),
+    };
+    await authorizePractice(context, 'read', object, SETTINGS_READERS);
     return of(database, organizationId);
   };
 
@@ -431,7 +441,7 @@ function practiceSettings<
       ...(record.detail ? { detail: record.detail(input) } : {}),
     };
     const action = mode === 'create' ? 'create' : 'update';
-    await requireAdminOf(context, action, object);
+    await authorizePractice(context, action, object, SET_UP);
     const row = record.row(input);
     // A second add is refused inside the transaction, before its audit row: no success is recorded for it.
     await commit(deps, context, action, object, async (tx) => {
@@ -502,12 +512,17 @@ export async function patchOrganizationSettings(
 ): Promise<OrganizationSettings> {
   const owner = await organizationOwner(deps.database, id);
   if (owner === null) {
-    await requireAdminOf(context, 'update', {
-      entityType: 'OrganizationSettings',
-      id,
-      organizationId: null,
-      workflow: WORKFLOWS.organizationSettings,
-    });
+    await authorizePractice(
+      context,
+      'update',
+      {
+        entityType: 'OrganizationSettings',
+        id,
+        organizationId: null,
+        workflow: WORKFLOWS.organizationSettings,
+      },
+      SET_UP,
+    );
   }
   const current = await organizationSettings.current(deps.database, id);
   return organizationSettings.write(
@@ -708,8 +723,8 @@ export async function viewLocation(
 ): Promise<Location> {
   const location = await getLocation(database, id);
   if (!location) throw notFound();
-  if (actsFor(context, location.OrganizationId)) {
-    await auditAdmin(
+  if (actsForPractice(context, location.OrganizationId)) {
+    await recordPracticeOutcome(
       context,
       'read',
       {
@@ -803,7 +818,7 @@ export async function upsertEntityInsurances(
     workflow: type === 'Location' ? WORKFLOWS.locationInsurance : WORKFLOWS.providerEdit,
     detail: { fields: ['Insurances'], count: planIds.length },
   };
-  const organizationId = await requireAdminOf(context, 'update', object);
+  const organizationId = (await authorizePractice(context, 'update', object, SET_UP))!;
   const unique = [...new Set(planIds)];
   const known = await insurancePlansByIds(deps.database, unique);
   const unknown = unique.findIndex((p) => !known.has(p));
@@ -883,7 +898,7 @@ export async function putServicePhoto(
     workflow: WORKFLOWS.resourceEdit,
     detail: { fields: ['Photo'] },
   };
-  await requireAdminOf(context, 'update', object);
+  await authorizePractice(context, 'update', object, SET_UP);
   const bytes = checkUpload(upload, UPLOAD_RULES.imageContentTypes);
   const now = deps.clock.now();
   await commit(deps, context, 'update', object, async (tx) => {
@@ -913,7 +928,7 @@ export async function deleteServicePhoto(
     workflow: WORKFLOWS.resourceEdit,
     detail: { fields: ['Photo'], removed: true },
   };
-  await requireAdminOf(context, 'update', object);
+  await authorizePractice(context, 'update', object, SET_UP);
   const now = deps.clock.now();
   await commit(deps, context, 'update', object, async (tx) => {
     await store.deleteImage(tx, 'healthcare_service', id, 'photo');
@@ -940,7 +955,9 @@ export async function readServiceSettings(
   context: RequestContext,
   id: string,
 ): Promise<HealthcareServiceSettings> {
-  requireReaderOf(context, await store.ownerOf(database, 'healthcare_services', id));
+  const owner = await store.ownerOf(database, 'healthcare_services', id);
+  const object = { entityType: 'HealthcareServiceSettings', id, organizationId: owner };
+  await authorizePractice(context, 'read', object, SETTINGS_READERS);
   const row = await store.settingsRow(database, store.SERVICE_SETTINGS, id);
   return row
     ? shapeServiceSettings(row, true)
@@ -967,7 +984,7 @@ export async function writeServiceSettings(
     organizationId: await store.ownerOf(deps.database, 'healthcare_services', id),
     workflow: WORKFLOWS.resourceEdit,
   };
-  await requireAdminOf(context, 'update', object);
+  await authorizePractice(context, 'update', object, SET_UP);
   const row: store.ServiceSettingsRow = {
     healthcare_service_id: id,
     online_booking_enabled: input.OnlineBookingEnabled,

@@ -12,9 +12,15 @@ import {
   type FileUpload,
 } from '@careslot/contracts';
 import { personIssues, usPhoneDigits } from '@careslot/domain';
-import { isPracticeUser } from '../../platform/access';
-import { recordAudit, type AuditAction, type AuditContext, type AuditOutcome } from '../../platform/audit';
-import type { RequestContext } from '../../platform/context';
+import {
+  authorizePractice,
+  holdsRole,
+  recordPracticeOutcome,
+  ROLE_SETS,
+  type AccessAction,
+} from '../../platform/access';
+import type { AuditAction, AuditOutcome } from '../../platform/audit';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors';
@@ -44,17 +50,7 @@ export const WORKFLOWS = {
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const photoPath = (id: string) => `/careslot-administration/api/v2/practitioner/${id}/profile-picture`;
 
-function auditContext(context: RequestContext): AuditContext {
-  return {
-    actorId: context.userId ?? context.subject,
-    actorType: context.actorType,
-    ip: context.ip,
-    userAgent: context.userAgent,
-    organizationId: context.organizationId,
-    purpose: context.purpose,
-  };
-}
-
+/** A change's or a view's own row, on the connection given (a transaction's, for a change). */
 async function audit(
   db: Pick<Connection, 'query'>,
   context: RequestContext,
@@ -67,33 +63,41 @@ async function audit(
     detail?: Record<string, unknown>;
   },
 ) {
-  await recordAudit(db, auditContext(context), { ...event, detail: event.detail ?? null });
+  const on = db === context.access.database ? context : onConnection(context, db as Connection);
+  await recordPracticeOutcome(
+    on,
+    event.action,
+    {
+      entityType: event.entityType,
+      id: event.entityId,
+      organizationId: null,
+      workflow: event.workflow,
+      ...(event.detail ? { detail: event.detail } : {}),
+    },
+    event.outcome,
+  );
 }
 
-/** Refuses (404, audited) unless the caller is a practice admin of the organization. */
-async function requireAdminOf(
+/**
+ * A practice's people are its admins' to add and edit (a super user onboards practices through onboarding, not
+ * here); the policy decides, and the change writes its own row in its transaction.
+ */
+const PEOPLE_ADMIN = { roles: ROLE_SETS.ADMINS, superUser: false, audit: 'refusals' } as const;
+
+/** A change of the practice's people: 404 for another practice, 403 for its users who are not admins. */
+const adminOf = (
   context: RequestContext,
   organizationId: string,
   entityType: string,
   workflow: string,
-  action: AuditAction,
-) {
-  if (
-    isPracticeUser(context) &&
-    context.organizationId === organizationId &&
-    context.roles.includes('practiceadmin')
-  )
-    return;
-  await audit(context.access.database, context, {
+  action: AccessAction,
+) =>
+  authorizePractice(
+    context,
     action,
-    entityType,
-    entityId: organizationId,
-    workflow,
-    outcome: 'denied',
-    detail: { reason: 'other_practice' },
-  });
-  throw notFound();
-}
+    { entityType, id: organizationId, organizationId, workflow },
+    PEOPLE_ADMIN,
+  );
 
 const workflowOf = (codes: readonly PracticeRoleCode[], kind: 'add' | 'edit') =>
   codes.includes('provider')
@@ -127,7 +131,14 @@ async function editable(
   const person = /^[0-9a-f-]{36}$/i.test(id) ? await store.personById(db, id) : null;
   const roles = person ? await listPractitionerRoles(db, { PractitionerId: id }) : [];
   const organizationIds = roles.map((r) => r.OrganizationId);
-  if (person && options.self && context.isSignedIn && context.userId === id) {
+  // Themself (a practitioner's own record), or a practice admin of a practice where they hold a role.
+  await authorizePractice(
+    context,
+    'update',
+    { entityType, id, organizationId: null, organizationIds, workflow: WORKFLOWS.staffEdit },
+    { ...PEOPLE_ADMIN, ...(options.self ? { self: { id, roles: ROLE_SETS.PRACTICE_USERS } } : {}) },
+  );
+  if (person && options.self && context.userId === id) {
     return {
       person,
       role: null,
@@ -138,20 +149,8 @@ async function editable(
       organizationIds,
     };
   }
-  const role =
-    person && isPracticeUser(context) && context.roles.includes('practiceadmin')
-      ? await store.roleAt(db, id, context.organizationId)
-      : null;
-  if (!person || !role) {
-    await audit(db, context, {
-      action: 'update',
-      entityType,
-      entityId: person ? id : null,
-      workflow: WORKFLOWS.staffEdit,
-      outcome: person ? 'denied' : 'not_found',
-    });
-    throw notFound();
-  }
+  const role = person && context.organizationId ? await store.roleAt(db, id, context.organizationId) : null;
+  if (!person || !role) throw notFound();
   return { person, role, workflow: workflowOf(role.codes, 'edit'), organizationIds };
 }
 
@@ -246,13 +245,7 @@ export async function createPractitioner(
   context: RequestContext,
   input: PractitionerCreate,
 ): Promise<PractitionerDetail> {
-  await requireAdminOf(
-    context,
-    input.OrganizationId,
-    'Practitioner',
-    workflowOf(input.Code, 'add'),
-    'create',
-  );
+  await adminOf(context, input.OrganizationId, 'Practitioner', workflowOf(input.Code, 'add'), 'create');
   const id = await deps.database.transaction((tx) => addPractitioner(tx, context, input, deps.clock.now()));
   await deps.events.flush();
   return detail(deps, id);
@@ -507,7 +500,7 @@ export async function createRole(
   input: { PractitionerId: string; OrganizationId: string; Code: PracticeRoleCode[]; LocationIds: string[] },
 ): Promise<PractitionerRole> {
   const workflow = workflowOf(input.Code, 'add');
-  await requireAdminOf(context, input.OrganizationId, 'PractitionerRole', workflow, 'create');
+  await adminOf(context, input.OrganizationId, 'PractitionerRole', workflow, 'create');
   const db = deps.database;
   const person = await store.personById(db, input.PractitionerId);
   const existing = person ? await store.roleAt(db, input.PractitionerId, input.OrganizationId) : null;
@@ -558,19 +551,27 @@ export async function updateRole(
   const db = deps.database;
   const row = await store.roleById(db, roleId);
   const person = row ? await store.personById(db, row.practitioner_id) : null;
-  const mine =
-    row &&
-    isPracticeUser(context) &&
-    context.roles.includes('practiceadmin') &&
-    row.organization_id === context.organizationId;
-  const emailMatches = !email || (person?.email ?? '').toLowerCase() === email.toLowerCase();
-  if (!row || !person || !mine || !emailMatches) {
+  await authorizePractice(
+    context,
+    'update',
+    {
+      entityType: 'PractitionerRole',
+      id: roleId,
+      organizationId: person ? (row?.organization_id ?? null) : null,
+      workflow: WORKFLOWS.staffEdit,
+    },
+    PEOPLE_ADMIN,
+  );
+  if (!row || !person) throw notFound();
+  // An e-mail naming someone else is answered like another's role: 404, audited.
+  if (email && (person.email ?? '').toLowerCase() !== email.toLowerCase()) {
     await audit(db, context, {
       action: 'update',
       entityType: 'PractitionerRole',
-      entityId: row ? roleId : null,
+      entityId: roleId,
       workflow: WORKFLOWS.staffEdit,
-      outcome: row ? 'denied' : 'not_found',
+      outcome: 'denied',
+      detail: { reason: 'email_mismatch' },
     });
     throw notFound();
   }
@@ -650,21 +651,17 @@ export async function listPracticeUsers(
     UserRoles?: PracticeRoleCode[] | undefined;
   },
 ): Promise<{ Data: PracticeUser[]; Total: number; CanEdit: boolean }> {
-  const allowed =
-    isPracticeUser(context) &&
-    context.organizationId === filter.OrganizationId &&
-    (context.roles.includes('practiceadmin') || context.roles.includes('staff'));
-  if (!allowed) {
-    await audit(deps.database, context, {
-      action: 'search',
+  await authorizePractice(
+    context,
+    'search',
+    {
       entityType: 'PracticeUser',
-      entityId: filter.OrganizationId,
+      id: filter.OrganizationId,
+      organizationId: filter.OrganizationId,
       workflow: WORKFLOWS.staffView,
-      outcome: 'denied',
-      detail: { reason: 'other_practice' },
-    });
-    throw notFound();
-  }
+    },
+    { roles: ROLE_SETS.CALENDAR_KEEPERS, superUser: false, audit: 'refusals' },
+  );
   const rows = await store.practiceUsers(deps.database, {
     organizationId: filter.OrganizationId,
     searchTerm: filter.SearchTerm?.trim() || null,
@@ -692,7 +689,7 @@ export async function listPracticeUsers(
       PhotoUrl: r.photo_url,
     })),
     Total: rows.length,
-    CanEdit: context.roles.includes('practiceadmin'),
+    CanEdit: holdsRole(context, ROLE_SETS.ADMINS),
   };
 }
 

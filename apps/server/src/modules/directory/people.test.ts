@@ -284,7 +284,7 @@ describe('a provider and their settings', () => {
     expect(removed.statusCode).toBe(200);
     expect((await t.app.inject({ url: put.json.data.Url })).statusCode).toBe(404);
 
-    // A provider cannot edit a colleague.
+    // A provider cannot edit a colleague: 403, the practice's own person being no secret to its users (decision 0080).
     const colleague = await addPerson(admin, providerBody());
     const foreign = await t.call({
       method: 'PUT',
@@ -292,7 +292,7 @@ describe('a provider and their settings', () => {
       headers: bearer(token),
       payload: providerBody(),
     });
-    expect(foreign.statusCode).toBe(404);
+    expect(foreign.statusCode).toBe(403);
   });
 
   it('changing the password needs the current one and ends the other sessions; the old password no longer signs in', async () => {

@@ -22,7 +22,7 @@ import {
   validateFormAnswers,
   visibleComponents,
 } from '@careslot/domain';
-import { authorize, isSupportUser, notFoundAudited } from '../../platform/access';
+import { actsForPractice, authorize, isSupportUser, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
@@ -89,8 +89,7 @@ export async function assessmentForms(
   organizationId: string,
 ): Promise<CustomForm[]> {
   // A practice's form definitions are no patient's data: no audit row, just the practice boundary.
-  const anyPractice = isSupportUser(context);
-  if (!anyPractice && context.organizationId !== organizationId) throw notFound();
+  if (!isSupportUser(context) && !actsForPractice(context, organizationId)) throw notFound();
   return (await store.practiceForms(deps.database, organizationId, 'Assessment')).map(toForm);
 }
 

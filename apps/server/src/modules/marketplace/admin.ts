@@ -7,11 +7,17 @@ import type {
   VisitType,
 } from '@careslot/contracts';
 import { profileSlug } from '@careslot/domain';
-import { recordAudit, type AuditAction } from '../../platform/audit';
-import type { RequestContext } from '../../platform/context';
+import {
+  authorizePractice,
+  isSuperUser,
+  recordPracticeOutcome,
+  ROLE_SETS,
+  type AccessAction,
+} from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { appendEvents } from '../../platform/events';
-import { badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { badRequest, fieldError, notFound } from '../../platform/errors';
 import {
   DIRECTORY_CHANGED,
   getHealthcareService,
@@ -30,20 +36,8 @@ export const PAGE_PROFILE_WORKFLOW = 'Page_Profile_Edit_Web';
 export const CATALOG_WORKFLOW = 'Marketplace_Catalog_Edit_Web';
 
 type Deps = Pick<AppDeps, 'database' | 'events'>;
-const isSuperUser = (context: RequestContext) => context.roles.includes('superuser');
-const isPracticeAdmin = (context: RequestContext) =>
-  context.organizationId !== null && context.roles.includes('practiceadmin');
-
-function auditOf(context: RequestContext) {
-  return {
-    actorId: context.userId ?? context.subject,
-    actorType: context.actorType,
-    ip: context.ip,
-    userAgent: context.userAgent,
-    organizationId: context.organizationId,
-    purpose: context.purpose,
-  };
-}
+/** A profile is its practices' admins' to edit, and any super user's (the catalog is theirs). */
+const EDITORS = { roles: ROLE_SETS.ADMINS } as const;
 
 /** The practices an entity belongs to (a provider may work for several). */
 async function organizationsOf(deps: Deps, entityType: string, entityId: string): Promise<string[]> {
@@ -58,32 +52,32 @@ async function organizationsOf(deps: Deps, entityType: string, entityId: string)
 }
 
 /**
- * The caller may edit this entity's profile: a super user any, a practice admin those of its own practice.
- * Anything else answers 404 (no existence oracle) and is audited.
+ * The caller may act on this entity's profile (the platform policy, decision 0080): a super user any, a practice
+ * admin those of its own practice (a provider working for several belongs to each); another practice's 404,
+ * a user of the practice without the role 403, audited. Returns the practice the profile is edited for.
  */
-async function checkEditor(
+async function profileOwner(
   deps: Deps,
   context: RequestContext,
-  action: AuditAction,
+  action: AccessAction,
   entity: { type: string; id: string },
   workflow: string,
+  audit: 'all' | 'refusals',
 ): Promise<string | null> {
-  const organizations = await organizationsOf(deps, entity.type, entity.id);
-  const allowed =
-    organizations.length > 0 &&
-    (isSuperUser(context) || (isPracticeAdmin(context) && organizations.includes(context.organizationId!)));
-  if (!allowed) {
-    await recordAudit(deps.database, auditOf(context), {
-      action,
+  const organizationIds = await organizationsOf(deps, entity.type, entity.id);
+  return authorizePractice(
+    context,
+    action,
+    {
       entityType: 'PageProfile',
-      entityId: entity.id,
-      outcome: organizations.length === 0 ? 'not_found' : 'denied',
+      id: entity.id,
+      organizationId: null,
+      organizationIds,
       workflow,
       detail: { entityType: entity.type },
-    });
-    throw notFound();
-  }
-  return isSuperUser(context) ? (organizations[0] ?? null) : context.organizationId;
+    },
+    { ...EDITORS, audit },
+  );
 }
 
 function toSettings(row: store.PageProfileRow, organizationId: string | null): PageProfileSettings {
@@ -169,8 +163,19 @@ export async function listProfiles(
 ) {
   let organizationId: string | null = null;
   if (isSuperUser(context)) organizationId = query.OrganizationId ?? null;
-  else if (isPracticeAdmin(context)) organizationId = context.organizationId;
-  else throw forbidden();
+  else
+    organizationId = await authorizePractice(
+      context,
+      'search',
+      {
+        entityType: 'PageProfile',
+        id: null,
+        organizationId: null,
+        inCallersPractice: true,
+        workflow: PAGE_PROFILE_WORKFLOW,
+      },
+      EDITORS,
+    );
   if (organizationId) await ensureProfiles(deps, organizationId);
   const entityIds = organizationId ? await entitiesOfPractice(deps, organizationId) : null;
   const rows = await store.searchPageProfiles(
@@ -188,12 +193,13 @@ export async function getProfileSettings(
 ): Promise<PageProfileSettings> {
   const row = await store.pageProfileById(deps.database, id);
   if (!row) throw notFound();
-  const organizationId = await checkEditor(
+  const organizationId = await profileOwner(
     deps,
     context,
     'read',
     { type: row.entity_type, id: row.entity_id },
     PAGE_PROFILE_WORKFLOW,
+    'all',
   );
   return toSettings(row, organizationId);
 }
@@ -252,12 +258,13 @@ export async function updateProfile(
 ): Promise<PageProfileSettings> {
   const row = await store.pageProfileById(deps.database, id);
   if (!row) throw notFound();
-  const organizationId = await checkEditor(
+  const organizationId = await profileOwner(
     deps,
     context,
     'update',
     { type: row.entity_type, id: row.entity_id },
     PAGE_PROFILE_WORKFLOW,
+    'refusals',
   );
   const referrer = update.ScheduleViaReferrer ?? row.schedule_via_referrer;
   const url = update.ReferrerUrl === undefined ? row.referrer_url : update.ReferrerUrl;
@@ -291,11 +298,10 @@ export async function updateProfile(
       hidden_suggested_ids: update.HiddenSuggestedIds,
     });
     await announce(tx, next!, organizationId, 'page_profile_edited');
-    await recordAudit(tx, auditOf(context), {
-      action: 'update',
+    await recordPracticeOutcome(onConnection(context, tx), 'update', {
       entityType: 'PageProfile',
-      entityId: id,
-      outcome: 'success',
+      id,
+      organizationId,
       workflow: PAGE_PROFILE_WORKFLOW,
       detail: { fields: Object.keys(update) },
     });
@@ -312,12 +318,13 @@ export async function createProfile(
   input: PageProfileCreate,
   publish = false,
 ): Promise<string> {
-  const organizationId = await checkEditor(
+  const organizationId = await profileOwner(
     deps,
     context,
     'create',
     { type: input.EntityType, id: input.EntityId },
     publish ? CATALOG_WORKFLOW : PAGE_PROFILE_WORKFLOW,
+    'refusals',
   );
   const existing = await store.pageProfileByEntity(deps.database, input.EntityType, input.EntityId);
   const name = existing ? existing.name : await entityName(deps, input);
@@ -343,11 +350,10 @@ export async function createProfile(
       row = await store.updatePageProfile(tx, row.id, { is_published: true });
     }
     await announce(tx, row!, organizationId, publish ? 'marketplace_calendar_added' : 'page_profile_created');
-    await recordAudit(tx, auditOf(context), {
-      action: 'create',
+    await recordPracticeOutcome(onConnection(context, tx), 'create', {
       entityType: 'PageProfile',
-      entityId: row!.id,
-      outcome: 'success',
+      id: row!.id,
+      organizationId,
       workflow: publish ? CATALOG_WORKFLOW : PAGE_PROFILE_WORKFLOW,
       detail: { entityType: input.EntityType, existed: existing !== null },
     });
@@ -388,12 +394,13 @@ export async function setCatalogEntry(
 ) {
   const row = await store.pageProfileById(deps.database, id);
   if (!row) throw notFound();
-  const organizationId = await checkEditor(
+  const organizationId = await profileOwner(
     deps,
     context,
     action,
     { type: row.entity_type, id: row.entity_id },
     CATALOG_WORKFLOW,
+    'refusals',
   );
   const next = await deps.database.transaction(async (tx) => {
     const updated = await store.updatePageProfile(tx, id, {
@@ -406,11 +413,10 @@ export async function setCatalogEntry(
       organizationId,
       action === 'delete' ? 'marketplace_entry_removed' : 'marketplace_entry_edited',
     );
-    await recordAudit(tx, auditOf(context), {
-      action,
+    await recordPracticeOutcome(onConnection(context, tx), action, {
       entityType: 'PageProfile',
-      entityId: id,
-      outcome: 'success',
+      id,
+      organizationId,
       workflow: CATALOG_WORKFLOW,
       detail: { fields: Object.keys(change) },
     });

@@ -6,7 +6,7 @@ import type {
   NotificationPayload,
   PushedNotification,
 } from '@careslot/contracts';
-import { recordOutcome } from '../../platform/access';
+import { recordOutcome, ROLE_SETS } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -24,8 +24,8 @@ import * as store from './in-app-store';
 
 type Deps = Pick<AppDeps, 'database' | 'realtime'>;
 
-/** The practice roles that hear about every appointment of their practice besides its provider. */
-const PRACTICE_WIDE = new Set(['staff', 'practiceadmin']);
+/** The practice roles that hear about every appointment of their practice besides its provider: who keeps its calendar. */
+const PRACTICE_WIDE: readonly string[] = ROLE_SETS.CALENDAR_KEEPERS;
 
 /**
  * Who is told about a change: the appointment's provider and the practice's active staff and admins, never
@@ -40,7 +40,7 @@ async function recipientsOf(deps: Deps, event: AppointmentChanged): Promise<stri
   if (event.previous?.practitionerId && event.previous.organizationId === event.organizationId)
     ids.add(event.previous.practitionerId);
   for (const role of roles)
-    if (role.Active && role.Code.some((c) => PRACTICE_WIDE.has(c))) ids.add(role.PractitionerId);
+    if (role.Active && role.Code.some((c) => PRACTICE_WIDE.includes(c))) ids.add(role.PractitionerId);
   if (event.actorId) ids.delete(event.actorId);
   return [...ids];
 }

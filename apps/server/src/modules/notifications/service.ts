@@ -8,11 +8,11 @@ import {
   type OtpRequest,
   type PatientSettings,
 } from '@careslot/contracts';
-import { authorize, recordOutcome } from '../../platform/access';
+import { authorize, authorizeOwnObject, recordOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { type AppError, badRequest, fieldError, notFound, tooManyRequests } from '../../platform/errors';
+import { type AppError, badRequest, fieldError, tooManyRequests } from '../../platform/errors';
 import { markMobileVerified } from '../directory';
 import * as store from './store';
 
@@ -89,18 +89,11 @@ async function sendCode(
 }
 
 /** A request the caller made, else 404: nobody learns whether someone else's request id exists. */
-async function ownRequest(deps: Deps, context: RequestContext, id: string): Promise<store.OtpRequestRow> {
+async function callersRequest(deps: Deps, context: RequestContext, id: string): Promise<store.OtpRequestRow> {
   const row = await store.findRequest(deps.database, id);
-  if (!row || row.subject !== context.subject) {
-    await recordOutcome(
-      context,
-      'read',
-      { kind: 'patient', id, patientId: null, entityType: 'OtpRequest' },
-      row ? 'denied' : 'not_found',
-    );
-    throw notFound();
-  }
-  return row;
+  // The request is its session's own (the token's subject), not a practice's or a patient record.
+  await authorizeOwnObject(context, 'read', { ownerSubject: row?.subject, entityType: 'OtpRequest', id });
+  return row!;
 }
 
 /** POST otp-request/generate: a new request for the patient's phone, and its code by SMS. */
@@ -149,7 +142,7 @@ export async function resendOtp(
   validFor: number,
 ): Promise<OtpRequest> {
   const now = deps.clock.now();
-  const row = await ownRequest(deps, context, id);
+  const row = await callersRequest(deps, context, id);
   if (row.verified_at !== null)
     throw fieldError('Id', 'already_verified', 'This phone number is already verified.');
   const code = newCode();
@@ -184,7 +177,7 @@ export async function verifyOtp(
   otp: string,
 ): Promise<OtpRequest> {
   const now = deps.clock.now();
-  const row = await ownRequest(deps, context, id);
+  const row = await callersRequest(deps, context, id);
   const fail = async (error: AppError) => {
     await recordOutcome(
       context,

@@ -1,9 +1,9 @@
 import type { SmsLogQuery, SmsLogRow } from '@careslot/contracts';
 import { escapeHtml } from '@careslot/domain';
-import { recordAudit } from '../../platform/audit';
+import { recordPracticeOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { auditContextOf, requireOwnOrganization, SMS_LOG_REPORT_WORKFLOW } from './templates';
+import { authorizeTemplates, SMS_LOG_REPORT_WORKFLOW } from './templates';
 import * as store from './templates-store';
 
 /**
@@ -28,7 +28,7 @@ async function read(
   how: 'find' | 'download' | 'print',
   all: boolean,
 ) {
-  await requireOwnOrganization(context, query.OrganizationId, 'SmsLog', 'search', SMS_LOG_REPORT_WORKFLOW);
+  await authorizeTemplates(context, query.OrganizationId, 'SmsLog', 'search', SMS_LOG_REPORT_WORKFLOW);
   const to = dayStart(query.To);
   to.setUTCDate(to.getUTCDate() + 1);
   const limit = all ? 10_000 : query.PageSize;
@@ -42,11 +42,10 @@ async function read(
     offset,
   });
   // No patient's data leaves unmasked; the row says who read the report, how and how many rows.
-  await recordAudit(deps.database, auditContextOf(context), {
-    action: 'search',
+  await recordPracticeOutcome(context, 'search', {
     entityType: 'SmsLog',
-    entityId: query.OrganizationId,
-    outcome: 'success',
+    id: query.OrganizationId,
+    organizationId: query.OrganizationId,
     workflow: SMS_LOG_REPORT_WORKFLOW,
     detail: { how, from: query.From, to: query.To, rows: rows.length, total },
   });

@@ -206,8 +206,8 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
 
   it("answers another organization's templates, settings and report with 404 and audits it; staff are refused", async () => {
     const before =
-      (await audits(null, 'not_found')).length +
-      (await audits('Notification_Template_Edit_Web', 'not_found')).length;
+      (await audits(null, 'denied')).length +
+      (await audits('Notification_Template_Edit_Web', 'denied')).length;
     const reads = [
       await t.call({ method: 'GET', url: `${N}/emails/practices/${ORG}`, headers: otherAdmin }),
       await t.call({
@@ -236,10 +236,10 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
     ];
     expect(reads.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404]);
     const after =
-      (await audits(null, 'not_found')).length +
-      (await audits('Notification_Template_Edit_Web', 'not_found')).length;
+      (await audits(null, 'denied')).length +
+      (await audits('Notification_Template_Edit_Web', 'denied')).length;
     expect(after - before).toBe(4);
-    expect((await audits('Sms_Log_Report_Web', 'not_found')).map((r) => r.entity_id)).toContain(ORG);
+    expect((await audits('Sms_Log_Report_Web', 'denied')).map((r) => r.entity_id)).toContain(ORG);
     expect(
       (await t.call({ method: 'GET', url: `${N}/emails/practices/${ORG}`, headers: staff })).statusCode,
     ).toBe(403);

@@ -17,11 +17,16 @@ import {
   validateTemplateText,
   type RenderOptions,
 } from '@careslot/domain';
-import { recordAudit, type AuditContext } from '../../platform/audit';
-import type { RequestContext } from '../../platform/context';
+import {
+  authorizePractice,
+  recordPracticeOutcome,
+  ROLE_SETS,
+  type AccessAction,
+} from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
 import { builtInTemplate } from './template-defaults';
 import * as store from './templates-store';
 
@@ -38,43 +43,24 @@ export const TEMPLATE_EDIT_WORKFLOW = 'Notification_Template_Edit_Web';
 export const NOTIFICATION_SETTINGS_EDIT_WORKFLOW = 'Notification_Settings_Edit_Web';
 export const SMS_LOG_REPORT_WORKFLOW = 'Sms_Log_Report_Web';
 
-export function auditContextOf(context: RequestContext): AuditContext {
-  return {
-    actorId: context.userId ?? context.subject,
-    actorType: context.actorType,
-    ip: context.ip,
-    userAgent: context.userAgent,
-    organizationId: context.organizationId,
-    purpose: context.purpose,
-  };
-}
-
 /**
- * A practice admin acts on their own organization only: another organization answers 404 (no existence
- * oracle) and the attempt is audited.
+ * A practice's templates, notification settings and SMS logs are its admins' (a super user does not edit them);
+ * the platform policy decides: another practice's 404, a user of the practice without the role 403, audited
+ * (decision 0080). The change writes its own row in its transaction.
  */
-export async function requireOwnOrganization(
+export async function authorizeTemplates(
   context: RequestContext,
   organizationId: string,
   entityType: string,
-  action: 'read' | 'update' | 'search',
+  action: AccessAction,
   workflow: string | null,
 ): Promise<void> {
-  if (
-    context.isSignedIn &&
-    context.roles.includes('practiceadmin') &&
-    context.organizationId === organizationId
-  )
-    return;
-  await recordAudit(context.access.database, auditContextOf(context), {
+  await authorizePractice(
+    context,
     action,
-    entityType,
-    entityId: organizationId,
-    outcome: 'not_found',
-    workflow,
-    detail: { organizationId },
-  });
-  throw notFound();
+    { entityType, id: organizationId, organizationId, workflow },
+    { roles: ROLE_SETS.ADMINS, superUser: false, audit: 'refusals' },
+  );
 }
 
 const isoOf = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
@@ -115,7 +101,7 @@ export async function readOrganizationSettings(
   context: RequestContext,
   organizationId: string,
 ): Promise<OrganizationNotificationSettings> {
-  await requireOwnOrganization(context, organizationId, 'OrganizationNotificationSettings', 'read', null);
+  await authorizeTemplates(context, organizationId, 'OrganizationNotificationSettings', 'read', null);
   return notificationSettingsOf(deps.database, organizationId);
 }
 
@@ -124,7 +110,7 @@ export async function saveOrganizationSettings(
   context: RequestContext,
   input: OrganizationNotificationSettings,
 ): Promise<OrganizationNotificationSettings> {
-  await requireOwnOrganization(
+  await authorizeTemplates(
     context,
     input.OrganizationId,
     'OrganizationNotificationSettings',
@@ -143,11 +129,10 @@ export async function saveOrganizationSettings(
       },
       deps.clock.now(),
     );
-    await recordAudit(tx, auditContextOf(context), {
-      action: 'update',
+    await recordPracticeOutcome(onConnection(context, tx), 'update', {
       entityType: 'OrganizationNotificationSettings',
-      entityId: input.OrganizationId,
-      outcome: 'success',
+      id: input.OrganizationId,
+      organizationId: input.OrganizationId,
       workflow: NOTIFICATION_SETTINGS_EDIT_WORKFLOW,
       detail: { fields: Object.keys(input).filter((k) => k !== 'OrganizationId') },
     });
@@ -236,7 +221,7 @@ export async function practiceTemplates(
   organizationId: string,
   channel: Channel,
 ): Promise<(EmailTemplate | SmsTemplate)[]> {
-  await requireOwnOrganization(context, organizationId, 'MessageTemplate', 'read', null);
+  await authorizeTemplates(context, organizationId, 'MessageTemplate', 'read', null);
   return (await effectiveOf(deps.database, organizationId, channel)).map(
     channel === 'email' ? toEmail : toSms,
   );
@@ -291,7 +276,7 @@ export async function templatesOfKey(
     };
   },
 ) {
-  await requireOwnOrganization(context, input.organizationId, 'MessageTemplate', 'read', null);
+  await authorizeTemplates(context, input.organizationId, 'MessageTemplate', 'read', null);
   const settings = await notificationSettingsOf(deps.database, input.organizationId);
   const options = optionsOf(settings, input.query);
   const practiceName =
@@ -315,7 +300,7 @@ export async function saveTemplate(
   channel: Channel,
   input: EmailTemplateUpsert | SmsTemplateUpsert,
 ): Promise<EmailTemplate | SmsTemplate> {
-  await requireOwnOrganization(
+  await authorizeTemplates(
     context,
     input.OrganizationId,
     'MessageTemplate',
@@ -345,11 +330,10 @@ export async function saveTemplate(
         updatedBy: context.userId ?? context.subject,
         now: deps.clock.now(),
       });
-    await recordAudit(tx, auditContextOf(context), {
-      action: 'update',
+    await recordPracticeOutcome(onConnection(context, tx), 'update', {
       entityType: channel === 'email' ? 'EmailTemplate' : 'SmsTemplate',
-      entityId: input.OrganizationId,
-      outcome: 'success',
+      id: input.OrganizationId,
+      organizationId: input.OrganizationId,
       workflow: TEMPLATE_EDIT_WORKFLOW,
       detail: {
         workflowKey: input.WorkflowKey,

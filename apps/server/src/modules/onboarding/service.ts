@@ -9,9 +9,8 @@ import {
   type OnboardingResult,
 } from '@careslot/contracts';
 import { minutesOfTime } from '@careslot/domain';
-import { auditContext } from '../../platform/access';
-import { recordAudit } from '../../platform/audit';
-import type { RequestContext } from '../../platform/context';
+import { recordPracticeOutcome } from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
@@ -254,11 +253,10 @@ export async function onboardPractice(
       { practitionerIds: [practitionerId], organizationIds: [organizationId] },
       input.Publish,
     );
-    await recordAudit(tx, auditContext(context), {
-      action: 'create',
+    await recordPracticeOutcome(onConnection(context, tx), 'create', {
       entityType: 'Organization',
-      entityId: organizationId,
-      outcome: 'success',
+      id: organizationId,
+      organizationId,
       workflow: ONBOARDING_WORKFLOW,
       detail: {
         locationId,

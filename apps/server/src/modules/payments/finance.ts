@@ -4,7 +4,7 @@ import type {
   FinanceTransactionsQuery,
 } from '@careslot/contracts';
 import { recordList } from '../../platform/access';
-import { recordAudit } from '../../platform/audit';
+import { recordPracticeOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { getOrganization } from '../directory';
@@ -94,24 +94,13 @@ export async function financePracticeConfigs(
     deps,
     rows.map((r) => r.organization_id),
   );
-  await recordAudit(
-    context.access.database,
-    {
-      actorId: context.userId ?? context.subject,
-      actorType: context.actorType,
-      ip: context.ip,
-      userAgent: context.userAgent,
-      organizationId: context.organizationId,
-      purpose: context.purpose,
-    },
-    {
-      action: 'search',
-      entityType: 'OrganizationPaymentConfig',
-      outcome: 'success',
-      workflow: FINANCE_WORKFLOW,
-      detail: { count: rows.length },
-    },
-  );
+  await recordPracticeOutcome(context, 'search', {
+    entityType: 'OrganizationPaymentConfig',
+    id: null,
+    organizationId: null,
+    workflow: FINANCE_WORKFLOW,
+    detail: { count: rows.length },
+  });
   const data = rows.map((row) => ({
     OrganizationId: row.organization_id,
     PracticeName: names.get(row.organization_id) ?? null,

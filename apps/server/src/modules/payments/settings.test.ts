@@ -231,9 +231,8 @@ describe('payment settings: the organization and its gateway', () => {
       headers: bearer(admin),
     });
     expect(after.json.data).toEqual(before.json.data);
-    const denied = (await auditRows(t, 'Payment_Config_Edit_Web')).filter(
-      (row) => row.outcome === 'not_found',
-    );
+    // Another practice's settings: 404, audited denied / other_practice (decision 0080).
+    const denied = (await auditRows(t, 'Payment_Config_Edit_Web')).filter((row) => row.outcome === 'denied');
     expect(denied.map((row) => [row.action, row.entity_id])).toEqual([
       ['update', FIRST],
       ['delete', FIRST],
@@ -493,9 +492,13 @@ describe('payment settings: visit fees and the location gateway decide what a bo
     });
     expect(notTheirs.statusCode).toBe(404);
     const audit = await auditRows(t, 'Visit_Fee_Web');
-    expect(audit.filter((row) => row.outcome === 'not_found').map((row) => row.entity_id)).toEqual([
-      FIRST,
-      PROVIDER,
+    // Another practice's fee is denied (other_practice); a provider who does not work there has no fee: not_found.
+    expect(
+      audit.filter((row) => row.outcome !== 'success').map((row) => [row.entity_id, row.outcome]),
+    ).toEqual([
+      // The row names the fee's entity; its practice is in the detail.
+      [PROVIDER, 'denied'],
+      [PROVIDER, 'not_found'],
     ]);
     expect(audit.filter((row) => row.outcome === 'success')).toHaveLength(1);
   });
@@ -740,11 +743,12 @@ describe('payment settings: a provider sets their own visit fee, and only theirs
     // Their own id under another practice: the fee of that practice is not theirs to set.
     expect((await setFee(provider, SECOND, PROVIDER, fee)).statusCode).toBe(404);
     expect(await feeOf(otherProvider)).toEqual(before);
-    const denied = (await auditRows(t, 'Visit_Fee_Web')).filter((row) => row.outcome === 'denied');
-    expect(denied.map((row) => [row.entity_id, row.detail?.reason])).toEqual([
+    const denied = (await auditRows(t, 'Visit_Fee_Web')).filter((row) => row.outcome !== 'success');
+    expect(denied.map((row) => [row.entity_id, row.detail?.reason ?? row.outcome])).toEqual([
       [otherProvider, 'not_permitted'],
       [resource, 'not_permitted'],
-      [PROVIDER, 'other_practice'],
+      // Their id under a practice they do not work for names no fee of it (decision 0080).
+      [PROVIDER, 'not_found'],
     ]);
     // Staff and patients set no fee at all; the practice admin still sets anyone's.
     const staff = await tokenFor(t.tokens, {

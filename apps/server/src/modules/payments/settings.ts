@@ -15,11 +15,14 @@ import {
 } from '@careslot/contracts';
 import { maskAccount } from '@careslot/domain';
 import {
+  actsForPractice,
   authorizePractice,
-  isPracticeUser,
-  notFoundAudited,
+  holdsRole,
   recordOutcome,
   requireFeature,
+  ROLE_SETS,
+  type AccessAction,
+  type PracticeRule,
 } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
@@ -50,17 +53,20 @@ const DISPLAY_NAMES: Record<SettableGateway, string> = {
   paypal: 'PayPal',
 };
 
-/** The caller administers this organization, or the attempt is audited and answered 404. */
-async function ownOrganization(
+/**
+ * A practice's payment settings are its admins' (a super user does not set a practice's gateway); a provider
+ * sets their own visit fee (self). The platform policy decides: another practice's 404, a user of the practice
+ * without the role 403, audited (decision 0080); the change writes its own row in its transaction.
+ */
+const PAYMENT_ADMINS: PracticeRule = { roles: ROLE_SETS.ADMINS, superUser: false, audit: 'refusals' };
+
+/** The practice's own payment object (organizationId null: the object is not the practice's, 404). */
+const authorizePayments = (
   context: RequestContext,
-  organizationId: string,
-  entityType: string,
-  workflow: string,
-  action: 'read' | 'update' | 'delete',
-) {
-  const admin = context.roles.includes('practiceadmin') && context.organizationId === organizationId;
-  if (!admin) await notFoundAudited(context, action, 'payment', organizationId, { entityType, workflow });
-}
+  action: AccessAction,
+  object: { organizationId: string | null; entityType: string; id: string; workflow: string },
+  rule: PracticeRule = PAYMENT_ADMINS,
+) => authorizePractice(context, action, object, rule);
 
 async function audited(
   context: RequestContext,
@@ -140,13 +146,12 @@ export async function upsertOrganizationConfig(
   organizationId: string,
   input: OrganizationPaymentInput,
 ): Promise<OrganizationPaymentConfig> {
-  await ownOrganization(
-    context,
-    organizationId,
-    'OrganizationPaymentConfig',
-    PAYMENT_CONFIG_WORKFLOW,
-    'update',
-  );
+  await authorizePayments(context, 'update', {
+    organizationId: organizationId,
+    entityType: 'OrganizationPaymentConfig',
+    id: organizationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+  });
   const row = await deps.database.transaction((tx) =>
     writeOrganizationConfig(deps, context, tx, organizationId, input),
   );
@@ -193,13 +198,12 @@ export async function deleteOrganizationConfig(
   context: RequestContext,
   organizationId: string,
 ): Promise<OrganizationPaymentConfig> {
-  await ownOrganization(
-    context,
-    organizationId,
-    'OrganizationPaymentConfig',
-    PAYMENT_CONFIG_WORKFLOW,
-    'delete',
-  );
+  await authorizePayments(context, 'delete', {
+    organizationId: organizationId,
+    entityType: 'OrganizationPaymentConfig',
+    id: organizationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+  });
   await deps.database.transaction(async (tx) => {
     await store.clearOrgConfig(tx, organizationId, deps.clock.now());
     await audited(context, tx, {
@@ -221,14 +225,14 @@ async function ownLocation(
   locationId: string,
   action: 'update' | 'delete',
 ) {
-  await ownOrganization(context, organizationId, 'LocationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, action);
   const location = await getLocation(deps.database, locationId);
-  if (location?.OrganizationId !== organizationId) {
-    await notFoundAudited(context, action, 'payment', locationId, {
-      entityType: 'LocationPaymentConfig',
-      workflow: PAYMENT_CONFIG_WORKFLOW,
-    });
-  }
+  await authorizePayments(context, action, {
+    // A location of another practice than the one named is no object of it.
+    organizationId: location?.OrganizationId === organizationId ? organizationId : null,
+    entityType: 'LocationPaymentConfig',
+    id: locationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+  });
 }
 
 /** GET locations/batch?organizationId=: the gateways the practice's locations override, for its admin. */
@@ -237,7 +241,12 @@ export async function listLocationConfigs(
   context: RequestContext,
   organizationId: string,
 ): Promise<LocationPaymentConfig[]> {
-  await ownOrganization(context, organizationId, 'LocationPaymentConfig', PAYMENT_CONFIG_WORKFLOW, 'read');
+  await authorizePayments(context, 'read', {
+    organizationId: organizationId,
+    entityType: 'LocationPaymentConfig',
+    id: organizationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+  });
   const rows = await store.locationConfigsOf(deps.database, organizationId);
   return rows.map((row) => locationConfigOf(organizationId, row.location_id, row));
 }
@@ -315,18 +324,13 @@ export async function deleteLocationConfig(
   context: RequestContext,
   locationId: string,
 ): Promise<void> {
-  const organizationId = context.organizationId;
   const location = await getLocation(deps.database, locationId);
-  if (
-    !organizationId ||
-    location?.OrganizationId !== organizationId ||
-    !context.roles.includes('practiceadmin')
-  ) {
-    return notFoundAudited(context, 'delete', 'payment', locationId, {
-      entityType: 'LocationPaymentConfig',
-      workflow: PAYMENT_CONFIG_WORKFLOW,
-    });
-  }
+  const organizationId = (await authorizePayments(context, 'delete', {
+    organizationId: location?.OrganizationId ?? null,
+    entityType: 'LocationPaymentConfig',
+    id: locationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+  }))!;
   await deps.database.transaction(async (tx) => {
     if (!(await store.deleteLocationConfig(tx, organizationId, locationId))) return;
     await audited(context, tx, {
@@ -339,59 +343,46 @@ export async function deleteLocationConfig(
   });
 }
 
-/** The provider or resource is one of the organization's, or 404 (audited). */
-async function ownEntity(
+/** Whether the provider or resource is one of the organization's. */
+async function entityBelongs(
   deps: Deps,
-  context: RequestContext,
   organizationId: string,
   entityType: FeeEntityType,
   entityId: string,
-) {
-  await ownOrganization(context, organizationId, 'UserPaymentConfig', VISIT_FEE_WORKFLOW, 'update');
-  const belongs =
-    entityType === 'provider'
-      ? (
-          await listPractitionerRoles(deps.database, {
-            PractitionerId: entityId,
-            OrganizationId: organizationId,
-          })
-        ).length > 0
-      : (await getHealthcareService(deps.database, entityId))?.OrganizationId === organizationId;
-  if (!belongs)
-    await notFoundAudited(context, 'update', 'payment', entityId, {
-      entityType: 'UserPaymentConfig',
-      workflow: VISIT_FEE_WORKFLOW,
-    });
+): Promise<boolean> {
+  return entityType === 'provider'
+    ? (
+        await listPractitionerRoles(deps.database, {
+          PractitionerId: entityId,
+          OrganizationId: organizationId,
+        })
+      ).length > 0
+    : (await getHealthcareService(deps.database, entityId))?.OrganizationId === organizationId;
 }
 
 /**
- * Who may set this fee (decision 0068): a practice admin, any provider's or resource's of their practice
- * (ownEntity); otherwise a provider of the practice their own fee only, while the practice lets providers use
- * their settings (the `settings` feature, decision 0059). The refusals follow authorizePractice: another
- * practice's fee answers 404, another provider's or a resource's fee in the caller's own practice 403; each
- * audited with Visit_Fee_Web.
+ * Who may set this fee (decision 0068, through the policy of 0080): a practice admin, any provider's or
+ * resource's of their practice; a provider of the practice their own fee only (self), while the practice lets
+ * providers use their settings (the `settings` feature, decision 0059) and their provider role is active.
+ * Another practice's fee answers 404, another provider's or a resource's fee in the caller's own practice 403;
+ * each audited with Visit_Fee_Web.
  */
 async function mayEditFee(
   deps: Deps,
   context: RequestContext,
   query: { organizationId: string; entityType: FeeEntityType; entityId: string },
 ): Promise<'admin' | 'self'> {
-  // A practice admin is answered as before this change (another practice's fee: 404, audited not_found).
-  if (context.roles.includes('practiceadmin')) {
-    await ownEntity(deps, context, query.organizationId, query.entityType, query.entityId);
-    return 'admin';
-  }
-  const ownPractice = isPracticeUser(context) && context.organizationId === query.organizationId;
-  const self =
-    ownPractice &&
-    context.roles.includes('provider') &&
+  const admin = holdsRole(context, ROLE_SETS.ADMINS);
+  const ownFee =
+    !admin &&
     query.entityType === 'provider' &&
-    query.entityId === context.userId;
+    query.entityId === context.userId &&
+    actsForPractice(context, query.organizationId);
   // The feature switch is asked only of a caller who would otherwise be let in: a refusal for another's fee says nothing more.
-  if (self) await requireFeature(context, 'settings', { workflow: VISIT_FEE_WORKFLOW });
+  if (ownFee) await requireFeature(context, 'settings', { workflow: VISIT_FEE_WORKFLOW });
   // A practitioner role deactivated since the token was issued no longer speaks for the practice.
   const active =
-    self &&
+    ownFee &&
     (
       await listPractitionerRoles(deps.database, {
         PractitionerId: query.entityId,
@@ -399,26 +390,19 @@ async function mayEditFee(
         Code: ['provider'],
       })
     ).length > 0;
-  const target = {
-    organizationId: query.organizationId,
-    entityType: 'UserPaymentConfig',
-    id: query.entityId,
-    workflow: VISIT_FEE_WORKFLOW,
-    detail: { entityType: query.entityType, self: active },
-  };
-  if (active) {
-    await authorizePractice(context, 'update', target, ['provider']);
-    return 'self';
-  }
-  // authorizePractice lets a super user act on any practice's objects; a fee is its practice's and its own provider's.
-  if (context.roles.includes('superuser'))
-    return notFoundAudited(context, 'update', 'payment', query.entityId, {
+  const belongs = await entityBelongs(deps, query.organizationId, query.entityType, query.entityId);
+  await authorizePayments(
+    context,
+    'update',
+    {
+      organizationId: belongs ? query.organizationId : null,
       entityType: 'UserPaymentConfig',
+      id: query.entityId,
       workflow: VISIT_FEE_WORKFLOW,
-    });
-  // No role lets anyone else in: 404 for another practice's fee, 403 in the caller's own practice.
-  await authorizePractice(context, 'update', target, []);
-  throw new AppError('forbidden');
+    },
+    { ...PAYMENT_ADMINS, self: { id: active ? query.entityId : null, roles: ROLE_SETS.PROVIDERS } },
+  );
+  return admin ? 'admin' : 'self';
 }
 
 /** GET entityconfigurations?organizationId=: every provider's and resource's visit fee, for the practice's admin. */
@@ -427,7 +411,12 @@ export async function listVisitFees(
   context: RequestContext,
   organizationId: string,
 ): Promise<VisitFeeSettings[]> {
-  await ownOrganization(context, organizationId, 'UserPaymentConfig', VISIT_FEE_WORKFLOW, 'read');
+  await authorizePayments(context, 'read', {
+    organizationId: organizationId,
+    entityType: 'UserPaymentConfig',
+    id: organizationId,
+    workflow: VISIT_FEE_WORKFLOW,
+  });
   const rows = await store.entityConfigsOf(deps.database, organizationId);
   return rows
     .filter(
@@ -497,7 +486,12 @@ export async function payeeConnectUrl(
   organizationId: string,
   state: string,
 ): Promise<string> {
-  await ownOrganization(context, organizationId, 'PaymentAccount', PAYMENT_CONFIG_WORKFLOW, 'update');
+  await authorizePayments(context, 'update', {
+    organizationId: organizationId,
+    entityType: 'PaymentAccount',
+    id: organizationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+  });
   return connector(deps).authorizeUrl({
     state,
     returnUrl: `${deps.config.publicUrl}${PAYMENTS_SETTINGS_PAGE}`,
@@ -514,7 +508,12 @@ export async function connectPayeeAccount(
   organizationId: string,
   authCode: string,
 ): Promise<PayeeAccount> {
-  await ownOrganization(context, organizationId, 'PaymentAccount', PAYMENT_CONFIG_WORKFLOW, 'update');
+  await authorizePayments(context, 'update', {
+    organizationId: organizationId,
+    entityType: 'PaymentAccount',
+    id: organizationId,
+    workflow: PAYMENT_CONFIG_WORKFLOW,
+  });
   let accountId: string;
   try {
     accountId = await connector(deps).exchange(authCode);

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { REMINDER_MESSAGES, type ReminderSettings, type ReminderSettingsInput } from '@careslot/contracts';
 import { reminderSettingsIssues } from '@careslot/domain';
-import { recordAudit, type AuditEvent } from '../../platform/audit';
-import type { RequestContext } from '../../platform/context';
+import {
+  authorizePractice,
+  recordPracticeOutcome,
+  ROLE_SETS,
+  type AccessAction,
+  type PracticeObject,
+} from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { RESYNC_JOB } from './reminders';
@@ -35,42 +41,34 @@ function toSettings(row: store.SettingsRow): ReminderSettings {
   };
 }
 
-async function audit(context: RequestContext, event: AuditEvent) {
-  await recordAudit(
-    context.access.database,
-    {
-      actorId: context.userId ?? context.subject,
-      actorType: context.actorType,
-      ip: context.ip,
-      userAgent: context.userAgent,
-      organizationId: context.organizationId,
-      purpose: context.purpose,
-    },
-    event,
-  );
-}
+const settingsObject = (
+  practiceId: string,
+  id: string | null,
+  workflow: string,
+  detail: Record<string, unknown> = {},
+): PracticeObject => ({
+  entityType: ENTITY_TYPE,
+  id,
+  organizationId: practiceId,
+  workflow,
+  detail: { practiceId, ...detail },
+});
 
 /**
- * A practice admin acts on their own practice's settings only: another practice's answers 404 (audited as
- * denied, no existence oracle), like every practice-owned object.
+ * A practice's reminder settings are its admins' (decision 0080): another practice's answer 404, audited as
+ * denied (no existence oracle), like every practice-owned object. The use case writes its own row.
  */
-async function ownPractice(
+const authorizeSettings = (
   context: RequestContext,
   practiceId: string,
-  action: 'read' | 'create' | 'update',
+  action: AccessAction,
   workflow: string,
-): Promise<void> {
-  if (context.organizationId === practiceId) return;
-  await audit(context, {
-    action,
-    entityType: ENTITY_TYPE,
-    entityId: null,
-    outcome: 'denied',
-    workflow,
-    detail: { practiceId, reason: 'other_practice' },
+) =>
+  authorizePractice(context, action, settingsObject(practiceId, null, workflow), {
+    roles: ROLE_SETS.ADMINS,
+    superUser: false,
+    audit: 'refusals',
   });
-  throw notFound();
-}
 
 /** GET ReminderSettings/practices/{id}: the practice's settings, or the defaults (Id null) before it saved any. */
 export async function getReminderSettings(
@@ -78,16 +76,13 @@ export async function getReminderSettings(
   context: RequestContext,
   practiceId: string,
 ): Promise<ReminderSettings> {
-  await ownPractice(context, practiceId, 'read', REMINDER_WORKFLOWS.view);
+  await authorizeSettings(context, practiceId, 'read', REMINDER_WORKFLOWS.view);
   const row = await store.settingsOf(deps.database, practiceId);
-  await audit(context, {
-    action: 'read',
-    entityType: ENTITY_TYPE,
-    entityId: row?.id ?? null,
-    outcome: 'success',
-    workflow: REMINDER_WORKFLOWS.view,
-    detail: { practiceId },
-  });
+  await recordPracticeOutcome(
+    context,
+    'read',
+    settingsObject(practiceId, row?.id ?? null, REMINDER_WORKFLOWS.view),
+  );
   return row
     ? toSettings(row)
     : {
@@ -112,7 +107,7 @@ export async function saveReminderSettings(
 ): Promise<ReminderSettings> {
   const workflow = REMINDER_WORKFLOWS.edit;
   const action = input.Id ? 'update' : 'create';
-  await ownPractice(context, input.PracticeId, action, workflow);
+  await authorizeSettings(context, input.PracticeId, action, workflow);
   const issues = reminderSettingsIssues(input);
   if (issues.length) throw badRequest(issues);
   const values: store.SettingsValues = {
@@ -123,15 +118,16 @@ export async function saveReminderSettings(
     updatedBy: context.userId ?? context.subject,
     now: deps.clock.now(),
   };
-  const detail = { practiceId: input.PracticeId, fields: ['Enabled', 'HoursBefore', 'Channels'] };
+  const fields = { fields: ['Enabled', 'HoursBefore', 'Channels'] };
   const saved = await deps.database.transaction(async (tx) => {
     const row = input.Id
       ? await store.updateSettings(tx, input.Id, input.PracticeId, values)
       : await store.insertSettings(tx, randomUUID(), input.PracticeId, values);
     if (!row) return null;
-    await audit(
-      { ...context, access: { ...context.access, database: tx } },
-      { action, entityType: ENTITY_TYPE, entityId: row.id, outcome: 'success', workflow, detail },
+    await recordPracticeOutcome(
+      onConnection(context, tx),
+      action,
+      settingsObject(input.PracticeId, row.id, workflow, fields),
     );
     // Upcoming visits follow the new settings, committed with them (a job: the practice's visits may be many);
     // each save a new payload, so the job runs again even if one ran at the same instant.
@@ -149,13 +145,11 @@ export async function saveReminderSettings(
   if (saved) return toSettings(saved);
   if (!input.Id) throw conflict(REMINDER_MESSAGES.exists);
   // Unknown, or another practice's settings: the same 404.
-  await audit(context, {
+  await recordPracticeOutcome(
+    context,
     action,
-    entityType: ENTITY_TYPE,
-    entityId: input.Id,
-    outcome: 'not_found',
-    workflow,
-    detail: { practiceId: input.PracticeId },
-  });
+    settingsObject(input.PracticeId, input.Id, workflow),
+    'not_found',
+  );
   throw notFound();
 }

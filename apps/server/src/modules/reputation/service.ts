@@ -8,7 +8,13 @@ import {
   type ReputationProviderSettings,
   type ReputationSignOn,
 } from '@careslot/contracts';
-import { authorizePractice, isPracticeUser, requireFeature } from '../../platform/access';
+import {
+  actsForPractice,
+  authorizePractice,
+  isPracticeUser,
+  requireFeature,
+  ROLE_SETS,
+} from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
@@ -33,7 +39,7 @@ export const REPUTATION_WORKFLOWS = {
   signOn: 'Reputation_Sign_On_Web',
 } as const;
 
-const ADMIN = ['practiceadmin'] as const;
+const ADMIN = ROLE_SETS.ADMINS;
 
 /** The key as the settings calls show it: its last 4 characters. The full key leaves only through signOn(). */
 export function maskApiKey(key: string): string {
@@ -441,8 +447,7 @@ export async function userDetails(
   const own =
     !!principal?.email &&
     principal.email.toLowerCase() === email.toLowerCase() &&
-    isPracticeUser(context) &&
-    context.organizationId === organizationId;
+    actsForPractice(context, organizationId);
   const organization = own ? await getOrganization(deps.database, organizationId) : null;
   if (!organization?.has_reputation_enabled) throw notFound();
   return {

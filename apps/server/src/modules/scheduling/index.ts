@@ -30,7 +30,6 @@ export {
   scheduleSlotChanges,
   getScheduleDetails,
   listScheduleExceptions,
-  managedPractice,
   removeScheduleException,
   searchScheduleDetails,
 } from './schedules';

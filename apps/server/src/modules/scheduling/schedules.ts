@@ -10,10 +10,19 @@ import type {
   ServiceType,
   WorkingHoursInput,
 } from '@careslot/contracts';
-import { authorizePractice, requireFeature } from '../../platform/access';
-import type { RequestContext } from '../../platform/context';
+import {
+  actsForPractice,
+  authorizePractice,
+  holdsRole,
+  recordPracticeOutcome,
+  requireFeature,
+  ROLE_SETS,
+  type PracticeObject,
+  type PracticeRule,
+} from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../platform/errors';
+import { badRequest, fieldError, notFound } from '../../platform/errors';
 import { appendEvents } from '../../platform/events';
 import type { FieldIssue } from '@careslot/contracts';
 import { minutesOfDay, workingHoursIssues } from '@careslot/domain';
@@ -24,14 +33,7 @@ import {
   listPractitionerRoles,
   type DirectoryChangedPayload,
 } from '../directory';
-import {
-  ADMIN_ROLES,
-  auditSetup,
-  authorizeSetup,
-  CALENDAR_ROLES,
-  SCHEDULE_WORKFLOWS,
-  type AdminTarget,
-} from './admin-access';
+import { SCHEDULE_WORKFLOWS, type SetUpEntity } from './workflows';
 import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
 import { modelSlots, recordSlotChanges, type SchedulingDeps, type SlotChange } from './service';
 import { scheduleSettings } from './settings';
@@ -44,7 +46,7 @@ import type { CategoryDbRow, TypeDbRow } from './schedules-store';
  * Schedules, their settings, service categories and service types (practice-portal.md 3.4 and the §7
  * calendar calls). Anyone may read them (the booking pages need them); only the practice admin of the
  * practice that owns them may change them (time off also its staff), audited with the spec's workflow names,
- * and another practice's ids answer 404 as if unknown (admin-access.ts). Every change records, in its own
+ * and another practice's ids answer 404 as if unknown (platform/access.ts authorizePractice, decision 0080). Every change records, in its own
  * transaction, the slots it moved (recordSlotChanges: the calendars follow live) and a `directory.changed`
  * event for the patient search (docs/decisions/0046, 0047).
  */
@@ -52,12 +54,24 @@ import type { CategoryDbRow, TypeDbRow } from './schedules-store';
 /** How far ahead an edit announces the slots it adds or removes. */
 const ANNOUNCE_DAYS = 180;
 
-/** The practice a caller may manage schedules of; 401 for a guest, 403 for anyone but its staff or admin. */
-export function managedPractice(context: RequestContext): string {
-  if (!context.isSignedIn) throw new AppError('unauthorized');
-  if (!context.organizationId || !context.roles.some((r) => CALENDAR_ROLES.has(r))) throw forbidden();
-  return context.organizationId;
-}
+/**
+ * The calendar set-up is the practice admin's (time off and holidays also its staff's: CALENDAR_KEEPERS); a
+ * super user does not edit a practice's calendar (decision 0047, kept by 0080).
+ */
+const SET_UP: PracticeRule = { roles: ROLE_SETS.ADMINS, superUser: false };
+const CALENDAR: PracticeRule = { roles: ROLE_SETS.CALENDAR_KEEPERS, superUser: false };
+
+/** A new set-up object of the caller's practice: 403 for a caller without one. Returns that practice. */
+const createInPractice = async (
+  context: RequestContext,
+  object: Omit<PracticeObject, 'organizationId' | 'id'>,
+): Promise<string> =>
+  (await authorizePractice(
+    context,
+    'create',
+    { ...object, id: null, organizationId: null, inCallersPractice: true },
+    SET_UP,
+  ))!;
 
 // ---------- shapes ----------
 
@@ -309,20 +323,16 @@ export async function searchScheduleDetails(
   return (await currentModels(deps.database, ids)).map((m) => shapeSchedule(m, now));
 }
 
-const scheduleTarget = (id: string | null, organizationId: string | null | undefined): AdminTarget => ({
-  entityType: 'Schedule',
-  id,
-  organizationId,
-  workflow: SCHEDULE_WORKFLOWS.scheduleEdit,
-});
-
 export async function createSchedule(
   deps: SchedulingDeps,
   context: RequestContext,
   input: ScheduleCreate,
   now: Date,
 ): Promise<Schedule> {
-  const practice = await authorizeSetup(context, 'create', scheduleTarget(null, context.organizationId));
+  const practice = await createInPractice(context, {
+    entityType: 'Schedule',
+    workflow: SCHEDULE_WORKFLOWS.scheduleEdit,
+  });
   const location = await locationInPractice(deps, input.LocationId, practice);
   const actor = input.Actor[0]!;
   if (actor.Type === 'Practitioner') {
@@ -399,8 +409,13 @@ export async function addFirstCalendar(
   },
 ): Promise<{ categoryId: string; typeIds: string[]; scheduleId: string }> {
   const practice = input.organizationId;
-  const audit = (entityType: AdminTarget['entityType'], id: string, workflow: string) =>
-    auditSetup(tx, context, 'create', { entityType, id, organizationId: practice, workflow }, 'success');
+  const audit = (entityType: SetUpEntity, id: string, workflow: string) =>
+    recordPracticeOutcome(onConnection(context, tx), 'create', {
+      entityType,
+      id,
+      organizationId: practice,
+      workflow,
+    });
   const category = await insertNewCategory(tx, practice, input.category);
   await audit('ServiceCategory', category.id, SCHEDULE_WORKFLOWS.categoryAdd);
   const typeIds: string[] = [];
@@ -429,19 +444,21 @@ async function managedSchedule(
   id: string,
   options: {
     action?: 'update' | 'read' | 'create' | 'delete';
-    entityType?: AdminTarget['entityType'];
-    roles?: typeof ADMIN_ROLES;
+    entityType?: SetUpEntity;
+    rule?: PracticeRule;
   } = {},
 ): Promise<ScheduleModel> {
   const [model] = await currentModels(deps.database, [id]);
-  await authorizeSetup(
+  await authorizePractice(
     context,
     options.action ?? 'update',
     {
-      ...scheduleTarget(id, model ? model.row.organization_id : undefined),
       entityType: options.entityType ?? 'Schedule',
+      id,
+      organizationId: model?.row.organization_id ?? null,
+      workflow: SCHEDULE_WORKFLOWS.scheduleEdit,
     },
-    options.roles ?? ADMIN_ROLES,
+    options.rule ?? SET_UP,
   );
   return model!;
 }
@@ -506,19 +523,19 @@ async function servicesEditable(
   id: string,
 ): Promise<ScheduleModel> {
   const provider =
-    context.isSignedIn &&
-    context.roles.includes('provider') &&
-    !context.roles.includes('practiceadmin') &&
-    !context.roles.includes('superuser');
+    holdsRole(context, ROLE_SETS.PROVIDERS) &&
+    !holdsRole(context, ROLE_SETS.ADMINS) &&
+    !holdsRole(context, ROLE_SETS.SUPER_USERS);
   if (!provider) return managedSchedule(deps, context, id);
   const [model] = await currentModels(deps.database, [id]);
-  const own =
-    !!model &&
-    !!context.organizationId &&
-    model.row.organization_id === context.organizationId &&
-    model.row.practitioner_id === context.userId;
+  const self = { id: model?.row.practitioner_id ?? null, roles: ROLE_SETS.PROVIDERS };
   // The feature switch is asked only of a provider who would otherwise be let in.
-  if (own) await requireFeature(context, 'settings', { workflow: SCHEDULE_WORKFLOWS.scheduleEdit });
+  if (
+    self.id !== null &&
+    self.id === context.userId &&
+    actsForPractice(context, model?.row.organization_id ?? null)
+  )
+    await requireFeature(context, 'settings', { workflow: SCHEDULE_WORKFLOWS.scheduleEdit });
   await authorizePractice(
     context,
     'update',
@@ -527,9 +544,8 @@ async function servicesEditable(
       entityType: 'Schedule',
       id,
       workflow: SCHEDULE_WORKFLOWS.scheduleEdit,
-      detail: { self: own },
     },
-    own ? ['provider'] : [],
+    { roles: ROLE_SETS.NOBODY, superUser: false, self },
   );
   return model!;
 }
@@ -580,7 +596,7 @@ export async function addScheduleException(
   await managedSchedule(deps, context, scheduleId, {
     action: 'create',
     entityType: 'ScheduleException',
-    roles: CALENDAR_ROLES,
+    rule: CALENDAR,
   });
   const id = randomUUID();
   await applyEdit(
@@ -616,7 +632,7 @@ export async function removeScheduleException(
   await managedSchedule(deps, context, scheduleId, {
     action: 'delete',
     entityType: 'ScheduleException',
-    roles: CALENDAR_ROLES,
+    rule: CALENDAR,
   });
   await applyEdit(
     deps,
@@ -638,7 +654,7 @@ export async function listScheduleExceptions(
   const model = await managedSchedule(deps, context, scheduleId, {
     action: 'read',
     entityType: 'ScheduleException',
-    roles: CALENDAR_ROLES,
+    rule: CALENDAR,
   });
   return model.exceptions.map((e) => shapeException(scheduleId, e));
 }
@@ -739,10 +755,8 @@ export async function createServiceCategory(
   context: RequestContext,
   input: { Name: string; Duration: number; Capacity?: number | null | undefined },
 ): Promise<ServiceCategory> {
-  const practice = await authorizeSetup(context, 'create', {
+  const practice = await createInPractice(context, {
     entityType: 'ServiceCategory',
-    id: null,
-    organizationId: context.organizationId,
     workflow: SCHEDULE_WORKFLOWS.categoryAdd,
   });
   return categoryOf(await insertNewCategory(deps.database, practice, input));
@@ -769,12 +783,17 @@ export async function updateServiceCategory(
   now: Date,
 ): Promise<ServiceCategory> {
   const existing = await getServiceCategory(deps, id);
-  await authorizeSetup(context, 'update', {
-    entityType: 'ServiceCategory',
-    id,
-    organizationId: existing?.OrganizationId,
-    workflow: SCHEDULE_WORKFLOWS.categoryEdit,
-  });
+  await authorizePractice(
+    context,
+    'update',
+    {
+      entityType: 'ServiceCategory',
+      id,
+      organizationId: existing?.OrganizationId ?? null,
+      workflow: SCHEDULE_WORKFLOWS.categoryEdit,
+    },
+    SET_UP,
+  );
   const capacity = input.Capacity ?? null;
   await applyEdit(
     deps,
@@ -852,10 +871,8 @@ export async function createServiceType(
   context: RequestContext,
   input: TypeInput,
 ): Promise<ServiceType> {
-  const practice = await authorizeSetup(context, 'create', {
+  const practice = await createInPractice(context, {
     entityType: 'ServiceType',
-    id: null,
-    organizationId: context.organizationId,
     workflow: SCHEDULE_WORKFLOWS.typeAdd,
   });
   const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
@@ -875,12 +892,17 @@ export async function updateServiceType(
   now: Date,
 ): Promise<ServiceType> {
   const existing = await getServiceType(deps, id);
-  const practice = await authorizeSetup(context, 'update', {
-    entityType: 'ServiceType',
-    id,
-    organizationId: existing?.OrganizationId,
-    workflow: SCHEDULE_WORKFLOWS.typeEdit,
-  });
+  const practice = (await authorizePractice(
+    context,
+    'update',
+    {
+      entityType: 'ServiceType',
+      id,
+      organizationId: existing?.OrganizationId ?? null,
+      workflow: SCHEDULE_WORKFLOWS.typeEdit,
+    },
+    SET_UP,
+  ))!;
   const categoryId = await categoryInPractice(deps, input.ServiceCategoryId, practice, 'ServiceCategoryId');
   await applyEdit(
     deps,
@@ -901,13 +923,18 @@ export async function assignServiceTypesToCategory(
   now: Date,
 ): Promise<ServiceType[]> {
   const category = await getServiceCategory(deps, categoryId);
-  const practice = await authorizeSetup(context, 'update', {
-    entityType: 'ServiceCategory',
-    id: categoryId,
-    organizationId: category?.OrganizationId,
-    workflow: SCHEDULE_WORKFLOWS.categoryEdit,
-    detail: { serviceTypeIds: typeIds },
-  });
+  const practice = (await authorizePractice(
+    context,
+    'update',
+    {
+      entityType: 'ServiceCategory',
+      id: categoryId,
+      organizationId: category?.OrganizationId ?? null,
+      workflow: SCHEDULE_WORKFLOWS.categoryEdit,
+      detail: { serviceTypeIds: typeIds },
+    },
+    SET_UP,
+  ))!;
   const types = await searchServiceTypes(deps, { Ids: typeIds, OrganizationId: practice });
   const known = new Set(types.map((t) => t.Id));
   const issues: FieldIssue[] = typeIds.flatMap((t, i) =>

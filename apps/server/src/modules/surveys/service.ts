@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Role, Survey, SurveyTemplate } from '@careslot/contracts';
+import type { Survey, SurveyTemplate } from '@careslot/contracts';
 import { type surveyInputSchema, type surveyTemplateInputSchema } from '@careslot/contracts';
 import type { z } from 'zod';
-import { authorizePractice, isPracticeUser } from '../../platform/access';
+import { authorizePractice, isPracticeUser, ROLE_SETS } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
@@ -10,8 +10,8 @@ import { AppError, notFound } from '../../platform/errors';
 import * as store from './store';
 
 /** Who reads a practice's surveys (every user of the practice) and who changes them (its admins). */
-const READERS: readonly Role[] = ['provider', 'staff', 'practiceadmin'];
-const WRITERS: readonly Role[] = ['practiceadmin'];
+const READERS = ROLE_SETS.PRACTICE_USERS;
+const WRITERS = ROLE_SETS.ADMINS;
 
 export interface SurveyDeps {
   database: Database;
