@@ -18,7 +18,10 @@ export interface TestApp {
   tokens: TokenService;
   outbox: Outbox;
   realtime: Realtime;
-  /** The app's durable domain events (its dispatcher). */
+  /**
+   * The app's durable domain events (its dispatcher). Requests deliver only the hub consumers (flush); tests
+   * deliver the background consumers (notifications, payments, reminders...) with events.drain().
+   */
   events: DomainEvents;
   /** The app's job scheduler; tests run what is due with jobs.runDue() (JOB_POLL_MS is 0 here). */
   jobs: Jobs;
@@ -47,6 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DEV_TOOLS: 'true',
     HOLD_RATE_LIMIT: '100000',
     JOB_POLL_MS: '0',
+    EVENT_POLL_MS: '0',
     ...options.env,
   });
   const tokens = await createTokenService(database, () => clock.now());
