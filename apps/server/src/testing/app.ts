@@ -27,6 +27,11 @@ export interface TestApp {
   jobs: Jobs;
   clock: Clock;
   config: Config;
+  /**
+   * The e-mails and SMS sent, once the background consumers (appointment messages, invitations, surveys) have
+   * run: events.drain() then outbox.list().
+   */
+  sent(filter?: Parameters<Outbox['list']>[0]): Promise<Awaited<ReturnType<Outbox['list']>>>;
   /** inject() returning the parsed JSON body alongside the response. */
   call<T = unknown>(options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: T }>;
   close(): Promise<void>;
@@ -76,6 +81,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobs: app.deps.jobs,
     clock,
     config,
+    async sent(filter) {
+      await app.deps.events.drain();
+      return outbox.list(filter);
+    },
     async call<T>(injectOptions: InjectOptions) {
       const response = await app.inject(injectOptions);
       let json: unknown = undefined;
