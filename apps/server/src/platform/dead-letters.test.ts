@@ -23,7 +23,7 @@ describe('dead letters and retention of domain events (decision 0082)', () => {
         user_roles: ['practiceadmin'],
         sub: 'admin-dead-letters',
         PracticeId: DEMO_PRACTICE_IDS[0],
-      } as never),
+      }),
     );
     t.events.subscribe('test.refusing-mailer', ['test.dead-letter'], async (event) => {
       if (down) throw new Error('SMTP 554 refused');
