@@ -18,6 +18,8 @@ import { featureAccess } from './modules/access-control';
 import { buildRequestContext, type AccessBackend } from './platform/context';
 import { TtlCache } from './platform/ttl-cache';
 import { appConfigRoutes } from './platform/app-config';
+import { deadLetterRoutes } from './platform/dead-letters';
+import { registerEventRetention, scheduleEventRetention } from './platform/event-retention';
 import { authenticateRequest, type LegacyOrganizationResolver } from './platform/auth';
 import type { AppDeps } from './platform/deps';
 import { createDomainEvents, type DomainEvents } from './platform/events';
@@ -61,7 +63,16 @@ export async function buildApp(
 
   const deps: AppDeps = {
     ...given,
-    events: given.events ?? createDomainEvents({ database: given.database, log: app.log }),
+    events:
+      given.events ??
+      createDomainEvents({
+        database: given.database,
+        log: app.log,
+        // EVENT_POLL_MS=0 (tests): nothing is delivered in the background; events.drain() delivers.
+        background: config.EVENT_POLL_MS > 0,
+        pollMs: config.EVENT_POLL_MS,
+        maxAttempts: config.EVENT_MAX_ATTEMPTS,
+      }),
     jobs:
       given.jobs ??
       createJobs({
@@ -75,6 +86,8 @@ export async function buildApp(
   // Messages are delivered by this app's job scheduler (decision 0081).
   deps.outbox.attach(deps.jobs, deps.clock);
   app.decorate('deps', deps);
+  // Delivered events, deliveries and unacknowledged real-time messages are pruned by a durable job (0082).
+  registerEventRetention(deps);
   app.decorateRequest('principal', null);
   app.decorateRequest('context', null as never);
   app.setValidatorCompiler(validatorCompiler);
@@ -154,6 +167,8 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
+  // The domain events' dead letters, for a super user (decision 0082).
+  await app.register(deadLetterRoutes);
   if (config.DEV_TOOLS) await app.register(devRoutes);
   for (const routes of moduleRoutes) await app.register(routes);
   await registerWeb(app, config.WEB_DIST);
@@ -162,6 +177,7 @@ export async function buildApp(
   await deps.realtime.attach(app.server, { access, legacyOrganization });
   app.addHook('onReady', async () => {
     await deps.events.start();
+    await scheduleEventRetention(deps);
     await deps.jobs.start();
   });
   app.addHook('onClose', async () => {

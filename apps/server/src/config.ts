@@ -152,6 +152,30 @@ const envSchema = z.object({
     .max(60_000)
     .default(1000)
     .describe('how often each instance looks for due jobs; 0 = never on its own (tests)'),
+  EVENT_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60_000)
+    .default(1000)
+    .describe(
+      'how often a PostgreSQL instance looks for domain events a missed wake-up left; 0 = no background delivery at all (tests deliver with events.drain())',
+    ),
+  EVENT_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(12)
+    .describe("attempts of one consumer's delivery of an event before it is a dead letter (decision 0082)"),
+  EVENT_RETENTION_DAYS: z.coerce
+    .number()
+    .min(0.001)
+    .max(3650)
+    .default(30)
+    .describe(
+      'how long delivered domain events, their deliveries and unacknowledged real-time messages are kept (decision 0082)',
+    ),
   PUBLICATION_WEBHOOK_URL: z
     .url()
     .regex(/^https:\/\//, 'must be an https:// URL')

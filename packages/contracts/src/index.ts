@@ -37,6 +37,7 @@ export * from './directory-admin';
 export * from './onboarding';
 export * from './marketplace-admin';
 export * from './support';
+export * from './event-deliveries';
 export * from './reputation';
 export * from './access-control';
 // Without zod: the web's start-up code reads it (the patient pages' JavaScript budget).

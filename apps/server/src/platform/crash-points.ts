@@ -12,8 +12,9 @@ export const CRASH_POINTS = [
   'after-commit',
   'before-capture',
   'after-gateway-capture',
-  // The domain event dispatcher (platform/events.ts): a claimed event before any consumer ran, and after the
-  // first consumer's delivery was recorded (platform/events-crash.pg.test.ts).
+  // The domain event dispatcher (platform/events.ts): a claimed delivery before its consumer ran (hub or
+  // background), and a background delivery before its consumer ran, the hub's made on the request path
+  // (platform/events-crash.pg.test.ts).
   'before-event-delivery',
   'between-event-consumers',
   // The job scheduler (platform/jobs.ts): a job claimed under its lease, its handler not yet run

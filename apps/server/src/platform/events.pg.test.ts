@@ -91,5 +91,80 @@ describe('durable domain events with two instances on one PostgreSQL database', 
       'select count(*) as n from domain_events where dispatched_at is null',
     );
     expect(Number(left!.n)).toBe(0);
+    const [pending] = await writer.query<{ n: string }>(
+      "select count(*) as n from domain_event_deliveries where status <> 'delivered'",
+    );
+    expect(Number(pending!.n)).toBe(0);
+  }, 60_000);
+
+  it('a consumer failing on both instances holds back neither the other consumer nor its other aggregates; capped, dead once, retried once', async () => {
+    // Every dispatcher of a database knows the same consumers (as every instance of one release does): the
+    // first test's stop before these start.
+    for (const i of instances) await i.events.close();
+    const seen: { instance: string; consumer: string; aggregate: string; version: number }[] = [];
+    let down = true;
+    const failing: DomainEvents[] = [];
+    for (const instance of ['one', 'two']) {
+      const events = createDomainEvents({
+        database: instances.find((i) => i.name === instance)!.database,
+        log: { error: () => undefined },
+        pollMs: 20,
+        batch: 5,
+        retryDelayMs: () => 10,
+        maxAttempts: 3,
+      });
+      for (const consumer of ['flaky', 'steady'])
+        events.subscribe(consumer, ['test.flaky'], async (event) => {
+          if (consumer === 'flaky' && event.aggregateId === 'poisoned' && event.version === 1 && down)
+            throw new Error('refused');
+          seen.push({ instance, consumer, aggregate: event.aggregateId, version: event.version });
+        });
+      failing.push(events);
+    }
+    try {
+      await Promise.all(failing.map((events) => events.start()));
+      for (const aggregateId of ['poisoned', 'healthy'])
+        for (let n = 0; n < 3; n += 1)
+          await writer.transaction((tx) =>
+            appendEvents(tx, [{ aggregateType: 'test', aggregateId, type: 'test.flaky', payload: { n } }]),
+          );
+      const versions = (consumer: string, aggregate: string) =>
+        seen.filter((s) => s.consumer === consumer && s.aggregate === aggregate).map((s) => s.version);
+      await expect
+        .poll(
+          () => [versions('steady', 'poisoned'), versions('steady', 'healthy'), versions('flaky', 'healthy')],
+          {
+            timeout: 20_000,
+            interval: 50,
+          },
+        )
+        .toEqual([
+          [1, 2, 3],
+          [1, 2, 3],
+          [1, 2, 3],
+        ]);
+      // Three attempts in all, whichever instance made them; then one dead letter, which holds nothing back.
+      await expect
+        .poll(async () => (await failing[0]!.deadLetters()).filter((d) => d.consumer === 'flaky'), {
+          timeout: 20_000,
+          interval: 50,
+        })
+        .toEqual([expect.objectContaining({ aggregateId: 'poisoned', version: 1, attempts: 3 })]);
+      await expect
+        .poll(() => versions('flaky', 'poisoned'), { timeout: 20_000, interval: 50 })
+        .toEqual([2, 3]);
+
+      down = false;
+      const retried = await failing[1]!.retryDead('flaky', (await failing[0]!.deadLetters())[0]!.eventId);
+      expect(retried).toBe(true);
+      await expect
+        .poll(() => versions('flaky', 'poisoned'), { timeout: 20_000, interval: 50 })
+        .toEqual([2, 3, 1]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(versions('flaky', 'poisoned')).toEqual([2, 3, 1]);
+      expect(await failing[0]!.deadLetters()).toEqual([]);
+    } finally {
+      for (const events of failing) await events.close();
+    }
   }, 60_000);
 });

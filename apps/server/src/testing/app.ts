@@ -18,12 +18,20 @@ export interface TestApp {
   tokens: TokenService;
   outbox: Outbox;
   realtime: Realtime;
-  /** The app's durable domain events (its dispatcher). */
+  /**
+   * The app's durable domain events (its dispatcher). Requests deliver only the hub consumers (flush); tests
+   * deliver the background consumers (notifications, payments, reminders...) with events.drain().
+   */
   events: DomainEvents;
   /** The app's job scheduler; tests run what is due with jobs.runDue() (JOB_POLL_MS is 0 here). */
   jobs: Jobs;
   clock: Clock;
   config: Config;
+  /**
+   * The e-mails and SMS sent, once the background consumers (appointment messages, invitations, surveys) have
+   * run: events.drain() then outbox.list().
+   */
+  sent(filter?: Parameters<Outbox['list']>[0]): Promise<Awaited<ReturnType<Outbox['list']>>>;
   /** inject() returning the parsed JSON body alongside the response. */
   call<T = unknown>(options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: T }>;
   close(): Promise<void>;
@@ -51,6 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DEV_TOOLS: 'true',
     HOLD_RATE_LIMIT: '100000',
     JOB_POLL_MS: '0',
+    EVENT_POLL_MS: '0',
     ...options.env,
   });
   const tokens = await createTokenService(database, () => clock.now());
@@ -76,6 +85,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     jobs: app.deps.jobs,
     clock,
     config,
+    async sent(filter) {
+      await app.deps.events.drain();
+      return outbox.list(filter);
+    },
     async call<T>(injectOptions: InjectOptions) {
       const response = await app.inject(injectOptions);
       let json: unknown = undefined;

@@ -54,8 +54,9 @@ export function kindOf(previous: AppointmentStatus | null, status: AppointmentSt
 /**
  * The one place an appointment's change is announced (booking, reschedule, status changes, the walk-in
  * queue): the domain event "appointment changed", written in the change's own transaction. The caller
- * flushes `deps.events` after its commit; the hub (below) and the other modules' consumers (in-app
- * notifications, later e-mail, SMS, reminders, reports) hear it at least once, in order per appointment.
+ * flushes `deps.events` after its commit, which delivers the hub (below); the other modules' consumers (in-app
+ * notifications, e-mail, SMS, the fee, reminders, surveys) hear it in the background, at least once, in order
+ * per appointment and consumer.
  */
 export async function recordAppointmentChange(tx: Connection, change: AppointmentChanged): Promise<void> {
   const payload: StoredChange = { ...change, at: change.at.toISOString() };
@@ -158,6 +159,8 @@ export function registerAppointmentsHub(deps: Pick<AppDeps, 'realtime' | 'events
       for (const name of names)
         realtime.publish({ hub: 'appointments', event: name, rooms, data, version: event.version });
     },
+    // A hub consumer: it runs on the request path (flush), so the change's answer follows its hub message.
+    { hub: true },
   );
 }
 

@@ -10,7 +10,7 @@ import type { Principal } from '../../platform/auth';
 import { contextFor, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, notFound } from '../../platform/errors';
-import { feeOutcomeOf } from '../payments';
+import { cancellationFeeOf, feeOutcomeOf } from '../payments';
 import { getSchedule } from '../scheduling';
 import { toPortal } from './portal';
 import { changeAppointmentStatus } from './status';
@@ -87,8 +87,10 @@ export async function actOnAppointmentFromLink(
       workflow: 'Appointment_Confirmation_Web',
     });
   }
+  let cancelledAt: Date | null = null;
   if (input.action === 'cancel' && row.status !== 'Canceled') {
     if (!ACTIVE.has(row.status) || !upcoming) throw conflict('This appointment can no longer be cancelled.');
+    cancelledAt = deps.clock.now();
     await changeAppointmentStatus(deps, patient, {
       id: row.id,
       family,
@@ -99,10 +101,20 @@ export async function actOnAppointmentFromLink(
   }
   const now = deps.clock.now();
   const after = await toPortal(deps, (await store.appointment(deps.database, row.id))!, now);
+  // The payments consumer settles the fee in the background; the answer says what it decides (the same rule at
+  // the same time), or, for a visit cancelled before, what became of it.
   const fee =
-    input.action === 'cancel'
-      ? await feeOutcomeOf(deps, row.id)
-      : { outcome: 'none' as const, amountCents: 0 };
+    input.action !== 'cancel'
+      ? { outcome: 'none' as const, amountCents: 0 }
+      : cancelledAt
+        ? await cancellationFeeOf(deps, {
+            appointmentId: row.id,
+            organizationId: row.organization_id,
+            start: new Date(row.start_at),
+            cancelledAt,
+            byPractice: false,
+          })
+        : await feeOutcomeOf(deps, row.id);
   return {
     Status: after.Status,
     StartTime: after.StartTime,

@@ -12,7 +12,7 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
 import { getLocation, getPatientById, getPractitioner } from '../directory';
-import { transactionsOfAppointment } from '../payments';
+import { cancellationFeeOf, transactionsOfAppointment } from '../payments';
 import { getSchedule } from '../scheduling';
 import { changeAppointmentStatus } from './status';
 import * as store from './store';
@@ -210,7 +210,20 @@ export async function cancelPatientAppointment(
     reason,
     workflow: 'Appointment_Cancel_Web',
   });
-  return patientAppointment(deps, context, id);
+  const answer = await patientAppointment(deps, context, id);
+  // The payments consumer refunds in the background (decision 0082); the answer says what it decides, by the
+  // same rule at the same time (the patient acting for themself is held to the policy, as the event says).
+  if (answer.Payment?.Status !== 'Captured') return answer;
+  const fee = await cancellationFeeOf(deps, {
+    appointmentId: id,
+    organizationId: row.organization_id,
+    start: new Date(row.start_at),
+    cancelledAt: now,
+    byPractice: context.userId !== row.patient_id,
+  });
+  return fee.outcome === 'refunded'
+    ? { ...answer, Payment: { ...answer.Payment, Status: 'Refunded' } }
+    : answer;
 }
 
 /** RFC 5545 text escaping. */

@@ -65,7 +65,7 @@ const list = (token: string, body: Record<string, unknown> = {}) =>
   });
 
 async function invitationLink(email: string): Promise<URL> {
-  const [mail] = await t.outbox.list({ to: email, template: 'staff-invitation' });
+  const [mail] = await t.sent({ to: email, template: 'staff-invitation' });
   const match = /https?:\/\/\S+\/account\/activate\?\S+/.exec(mail?.body ?? '');
   if (!match) throw new Error(`no invitation e-mail for ${email}`);
   return new URL(match[0]);
@@ -369,6 +369,8 @@ describe('a provider and their settings', () => {
       payload: { Code: ['provider'], Active: false },
     });
     expect(off.statusCode).toBe(200);
+    // The identity consumer of the access change (background) ends the sessions.
+    await t.events.drain();
     expect(
       (
         await t.call({

@@ -39,9 +39,13 @@ describe('page profile and catalog edits', () => {
   const listOf = async (headers: Record<string, string>, query = '') =>
     (await t.call<List>({ method: 'GET', url: `${BASE}/pageProfiles/settings?Limit=100${query}`, headers }))
       .json;
-  const searchOf = async (practitionerId: string) =>
-    (await t.database.query('select 1 from provider_search where practitioner_id = $1', [practitionerId]))
-      .length;
+  /** The provider's search rows, once the search index's consumer (background) has run. */
+  const searchOf = async (practitionerId: string) => {
+    await t.events.drain();
+    return (
+      await t.database.query('select 1 from provider_search where practitioner_id = $1', [practitionerId])
+    ).length;
+  };
 
   it("lets a practice admin edit its own practice's profiles, and search follows publishing", async () => {
     const own = await listOf(adminA);
@@ -196,6 +200,7 @@ describe('page profile and catalog edits', () => {
       payload: { VisitTypes: ['Office', 'TeleHealth'] },
     });
     expect(edited.json.VisitTypes).toEqual(['Office', 'TeleHealth']);
+    await t.events.drain();
     const [row] = await t.database.query<{ visit_types: string[] }>(
       'select visit_types from provider_search where practitioner_id = $1 limit 1',
       [entry.Entity.Id],

@@ -16,7 +16,8 @@ const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorE
 
 /**
  * The patient's appointment messages (issue 17 item 9): the appointment-change subscriber that confirms a booking
- * by e-mail (.ics attached) and SMS, says a request is pending and settles a cancelled visit's fee; and the call
+ * by e-mail (.ics attached) and SMS, says a request is pending and tells what becomes of a cancelled visit's fee
+ * (the payments consumer settles it, decision 0082); and the call
  * behind the messages' confirm and cancel links (decision 0042), which needs no sign-in: the link's signature is
  * the proof.
  */

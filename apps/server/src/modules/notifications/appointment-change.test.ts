@@ -119,9 +119,22 @@ async function book(t: TestApp, who: Patient, calendar: string, payment?: string
   return res.json.data;
 }
 
-const outbox = (t: TestApp, to: string, template?: string) =>
-  t.outbox.list({ to, ...(template ? { template } : {}) });
+/** The messages sent to `to`, once the background consumers (appointment messages) have run. */
+async function outbox(t: TestApp, to: string, template?: string) {
+  await t.events.drain();
+  return t.outbox.list({ to, ...(template ? { template } : {}) });
+}
 const linkOf = (body: string, label: RegExp) => new URL(label.exec(body)![1]!);
+
+type FixedClock = TestApp['clock'] & { set(to: Date | string): void; advance(ms: number): void };
+
+async function paymentOf(t: TestApp, appointmentId: string) {
+  const [row] = await t.database.query<{ id: string; status: string; gateway_reference: string }>(
+    'select id, status, gateway_reference from payment_transactions where appointment_id = $1',
+    [appointmentId],
+  );
+  return row!;
+}
 
 describe('the patient hears of their appointment (issue 17 item 9)', () => {
   let t: TestApp;
@@ -158,7 +171,7 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
   it('sends the confirmation once when the event is delivered again (at-least-once delivery): one e-mail and one SMS', async () => {
     const ana = await patient(t, ['en'], '(917) 555-0177');
     const id = await book(t, ana, await schedule(t, DEMO_PRACTICE_IDS[2]));
-    await t.events.flush();
+    await t.events.drain();
     const [event] = await t.database.query<{ id: string }>(
       "select id from domain_events where aggregate_type = 'appointment' and aggregate_id = $1",
       [id],
@@ -169,9 +182,9 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
       [event!.id],
     );
     await t.database.query('update domain_events set dispatched_at = null where id = $1', [event!.id]);
-    await t.events.flush();
+    await t.events.drain();
     const delivered = await t.database.query(
-      'select 1 from domain_event_deliveries where consumer = $1 and event_id = $2',
+      "select 1 from domain_event_deliveries where consumer = $1 and event_id = $2 and status = 'delivered'",
       ['notifications.appointment-messages', event!.id],
     );
     expect(delivered).toHaveLength(1);
@@ -242,6 +255,72 @@ describe('the patient hears of their appointment (issue 17 item 9)', () => {
         [DEMO_PRACTICE_IDS[0]],
       );
     }
+  });
+
+  it("settles the fee at the cancellation's time however late its consumer runs: cancelled 25 h ahead, delivered 2 h later, refunded", async () => {
+    const clock = t.clock as FixedClock;
+    const lee = await patient(t, ['en']);
+    const id = await book(t, lee, await schedule(t, DEMO_PRACTICE_IDS[0]), await payFee(t, lee));
+    await t.events.drain();
+    try {
+      const cancel = await t.call<{ data: PortalAppointment }>({
+        method: 'POST',
+        url: `${PORTAL}/${id}/cancel`,
+        headers: bearer(lee.token),
+        payload: { Reason: 'Feeling better' },
+      });
+      // The answer says what the payments consumer decides; the refund itself is not made on the request path.
+      expect(cancel.json.data.Payment?.Status).toBe('Refunded');
+      expect((await paymentOf(t, id)).status).toBe('Captured');
+      // The consumers run 2 h later, under 24 h before the visit: the rule is applied at the cancellation's time.
+      clock.advance(2 * 3_600_000);
+      const [email] = await outbox(t, lee.email, 'appointment-cancelled');
+      expect(email!.body).toContain(
+        `Your visit fee of $${DEMO_VISIT_FEE.uninsured}.00 has been refunded to your card.`,
+      );
+      expect((await paymentOf(t, id)).status).toBe('Refunded');
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('refunds once when the fee consumer is run again after a crash between the gateway refund and the payment row', async () => {
+    const max = await patient(t, ['en']);
+    const id = await book(t, max, await schedule(t, DEMO_PRACTICE_IDS[0]), await payFee(t, max));
+    await t.call({
+      method: 'POST',
+      url: `${PORTAL}/${id}/cancel`,
+      headers: bearer(max.token),
+      payload: { Reason: 'Feeling better' },
+    });
+    await t.events.drain();
+    const paid = await paymentOf(t, id);
+    expect(paid.status).toBe('Refunded');
+    // As if the process died after the gateway refunded and before the row and the delivery were recorded.
+    await t.database.query("update payment_transactions set status = 'Captured' where id = $1", [paid.id]);
+    const [event] = await t.database.query<{ id: string }>(
+      "select id from domain_events where aggregate_type = 'appointment' and aggregate_id = $1 and payload->>'kind' = 'cancelled'",
+      [id],
+    );
+    await t.database.query(
+      "delete from domain_event_deliveries where consumer = 'payments.cancellation-fee' and event_id = $1",
+      [event!.id],
+    );
+    await t.database.query('update domain_events set dispatched_at = null where id = $1', [event!.id]);
+    await t.events.drain();
+    // Delivered, not stalled on the gateway's refusal of a second refund; the card refunded once.
+    const [delivery] = await t.database.query<{ status: string; attempts: number }>(
+      "select status, attempts from domain_event_deliveries where consumer = 'payments.cancellation-fee' and event_id = $1",
+      [event!.id],
+    );
+    expect(delivery).toEqual({ status: 'delivered', attempts: 1 });
+    expect((await paymentOf(t, id)).status).toBe('Refunded');
+    const [charge] = await t.database.query<{ amount_cents: number; amount_refunded_cents: number }>(
+      'select amount_cents, amount_refunded_cents from sandbox_charges where id = $1',
+      [paid.gateway_reference],
+    );
+    expect(charge!.amount_refunded_cents).toBe(charge!.amount_cents);
+    expect(await t.events.deadLetters()).toEqual([]);
   });
 
   it("confirms and cancels from the message's signed links without signing in, and refuses a changed link", async () => {

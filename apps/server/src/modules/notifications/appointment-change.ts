@@ -1,10 +1,8 @@
 import type { FeeOutcome } from '@careslot/contracts';
 import { showsVisitTime } from '@careslot/domain';
-import { systemContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
-import { patientRelations } from '../directory';
-import { settleFeeOnCancellation } from '../payments';
+import { cancellationFeeOf } from '../payments';
 import {
   sendAppointmentMessages,
   type AppointmentMessageKey,
@@ -42,8 +40,8 @@ export function messageKeyOf(
 /**
  * What follows an appointment change for the patient (issue 17 item 9), called by the appointment-change
  * subscriber so it can move onto durable domain events as it is: a booked visit is confirmed and a request is said
- * to be pending, by e-mail with the .ics and by SMS; a cancelled visit's fee is settled by the practice's policy
- * (payments) and the patient is told what became of it.
+ * to be pending, by e-mail with the .ics and by SMS; a cancelled visit's message says what the practice's policy
+ * makes of its fee (the payments consumer settles it).
  */
 export async function handleAppointmentChange(
   deps: Deps,
@@ -52,20 +50,20 @@ export async function handleAppointmentChange(
 ): Promise<void> {
   const kind = messageKeyOf(event);
   if (!kind) return;
+  // The fee is settled by the payments consumer (decision 0082); the message says what it decides: the
+  // practice's rule at the cancellation's time, the same answer however late this runs.
   let fee: { outcome: FeeOutcome; amountCents: number } | null = null;
-  if (kind === 'cancelled')
-    fee = await settleFeeOnCancellation(deps, {
+  if (kind === 'cancelled') {
+    const decided = await cancellationFeeOf(deps, {
       appointmentId: event.appointmentId,
       organizationId: event.organizationId,
       start: new Date(event.startTime),
+      cancelledAt: event.at,
       // A patient (or the link acting for them) is held to the policy; the practice calling it off refunds in full.
       byPractice: event.actorId !== event.patientId,
-      // The system acting after an appointment change (the audit row of the fee's refund).
-      context: systemContext(
-        { database: deps.database, relations: patientRelations },
-        'appointment-messages',
-      ),
     });
+    fee = { outcome: decided.outcome, amountCents: decided.amountCents };
+  }
   const read = await appointmentForMessage(deps, event.appointmentId);
   if (!read) return;
   const { appointment, patient } = read;

@@ -65,6 +65,8 @@ async function book(
     },
   });
   if (res.statusCode !== 200) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
+  // The in-app notifications' consumer runs in the background (decision 0082).
+  await t.events.drain();
   return res.json.data;
 }
 
@@ -162,15 +164,18 @@ describe('in-app notifications', () => {
   });
   afterAll(() => t.close());
 
-  const list = (
+  /** The user's in-app notifications, once the background consumers have run. */
+  const list = async (
     userId: string,
     token: string,
     query = 'userType=Practitioner&notificationType=Appointment',
-  ) =>
-    t.call<InAppNotification[] & ErrorBody>({
+  ) => {
+    await t.events.drain();
+    return t.call<InAppNotification[] & ErrorBody>({
       url: `${V1}/InAppNotifications/${userId}?${query}`,
       headers: bearer(token),
     });
+  };
 
   it('pushes a request live to the provider and their practice only, and lists it with the spec fields', async () => {
     const providerPush = listen(origin, 'push-notifications', providerToken, provider.id);
@@ -353,7 +358,7 @@ describe('in-app notifications', () => {
       [event!.id],
     );
     await t.database.query('update domain_events set dispatched_at = null where id = $1', [event!.id]);
-    await t.events.flush();
+    await t.events.drain();
     const delivered = await t.database.query<{ consumer: string }>(
       'select consumer from domain_event_deliveries where event_id = $1',
       [event!.id],

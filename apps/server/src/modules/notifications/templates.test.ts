@@ -248,7 +248,7 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
   it("sends the practice's Spanish confirmation to a Spanish patient, and the built-in text in another language", async () => {
     const lucia = await patient(['es'], '(917) 555-0161');
     await book(lucia, await schedule(ORG, false));
-    const [email] = await t.outbox.list({ to: lucia.email, template: 'appointment-confirmation' });
+    const [email] = await t.sent({ to: lucia.email, template: 'appointment-confirmation' });
     expect(email!.subject).toMatch(/^Cita confirmada en .+ - CareSlot$/);
     expect(email!.body).toMatch(
       /^Hola Lucía <b>amigo<\/b>,\nsu cita con .+ está lista\.\nFecha: martes, 24 de noviembre de 2026 10:00/,
@@ -257,12 +257,12 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
     expect(email).toMatchObject({ organizationId: ORG, workflowKey: 'confirmation' });
     expect(email!.html).toContain('Hola Lucía &lt;b&gt;amigo&lt;/b&gt;');
     // The practice saved no Spanish SMS: the built-in Spanish text.
-    const [sms] = await t.outbox.list({ to: '+19175550161', template: 'appointment-confirmation' });
+    const [sms] = await t.sent({ to: '+19175550161', template: 'appointment-confirmation' });
     expect(sms!.body).toMatch(/^CareSlot: su visita con .+ está confirmada\./);
 
     const ko = await patient(['ko'], '(917) 555-0162');
     await book(ko, await schedule(ORG, false));
-    const [koEmail] = await t.outbox.list({ to: ko.email, template: 'appointment-confirmation' });
+    const [koEmail] = await t.sent({ to: ko.email, template: 'appointment-confirmation' });
     expect(koEmail!.subject).toBe('예약이 확인되었습니다 - CareSlot');
   });
 
@@ -288,7 +288,7 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
       payload: { PatientId: en.id, TimeZone: 'America/Chicago', SmsAlertsEnabled: true },
     });
     await book(en, await schedule(ORG, false));
-    const [email] = await t.outbox.list({ to: en.email, template: 'appointment-confirmation' });
+    const [email] = await t.sent({ to: en.email, template: 'appointment-confirmation' });
     // Spanish: the practice's own text when the test saving it ran first, else the built-in one.
     expect(email!.subject).toMatch(/^(Cita confirmada en .+|Su cita está confirmada) - CareSlot$/);
   });
@@ -310,10 +310,10 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
     try {
       const en = await patient(['en'], '(917) 555-0163');
       await book(en, await schedule(ORG, false), 'Private matter');
-      const [email] = await t.outbox.list({ to: en.email, template: 'appointment-confirmation' });
+      const [email] = await t.sent({ to: en.email, template: 'appointment-confirmation' });
       expect(email!.body).toMatch(/^Hello Lucía,\n\nYour visit with .+ is confirmed\.\n/);
       expect(email!.body).not.toMatch(/2026|Where:|Private matter/);
-      expect(await t.outbox.list({ to: '+19175550163' })).toHaveLength(0);
+      expect(await t.sent({ to: '+19175550163' })).toHaveLength(0);
       const rendered = await renderPracticeMessage(t, {
         organizationId: ORG,
         workflowKey: 'reminder',
@@ -354,17 +354,17 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
       payload: { Reason: 'The provider is away that week' },
     });
     expect(res.statusCode).toBe(200);
-    await t.events.flush();
+    await t.events.drain();
     const [event] = await t.database.query<{ payload: { reason: string } }>(
       "select payload from domain_events where aggregate_id = $1 and payload->>'status' = 'Rejected'",
       [declined],
     );
     expect(event!.payload.reason).toBe('The provider is away that week');
-    const [email] = await t.outbox.list({ to: jo.email, template: 'appointment-declined' });
+    const [email] = await t.sent({ to: jo.email, template: 'appointment-declined' });
     expect(email!.subject).toBe('Your appointment request was declined - CareSlot');
     expect(email!.body).toContain('Reason given by the office: The provider is away that week');
     expect(email!.attachments).toBeUndefined();
-    const [sms] = await t.outbox.list({ to: '+19175550164', template: 'appointment-declined' });
+    const [sms] = await t.sent({ to: '+19175550164', template: 'appointment-declined' });
     expect(sms!.body).toContain('Reason: The provider is away that week');
     const portal = await t.call<Answer<PortalAppointment>>({
       method: 'GET',
@@ -387,7 +387,7 @@ describe('practice e-mail and SMS templates (issue 18 item 3, decision 0061)', (
         })
       ).statusCode,
     ).toBe(200);
-    const [yes] = await t.outbox.list({ to: jo.email, template: 'appointment-accepted' });
+    const [yes] = await t.sent({ to: jo.email, template: 'appointment-accepted' });
     expect(yes!.body).toContain('was accepted. Your visit is scheduled.');
     expect(yes!.body).toContain('Confirm: ');
   });

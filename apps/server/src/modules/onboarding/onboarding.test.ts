@@ -69,9 +69,13 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
   });
   const add = (payload: unknown, headers = superUser) =>
     t.call<OnboardingResult & ErrorBody>({ method: 'POST', url: ADD, headers, payload: payload as object });
-  const search = async (text: string) =>
-    (await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: text, Limit: 20 } }))
-      .json;
+  /** Find Care, once the search index's consumer (background) has run. */
+  const search = async (text: string) => {
+    await t.events.drain();
+    return (
+      await t.call<FindCareResult>({ method: 'POST', url: SEARCH, payload: { TextField: text, Limit: 20 } })
+    ).json;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW, ...(process.env.DEBUG_LOG ? { logStream: process.stderr } : {}) });
@@ -136,8 +140,8 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
       careslot_id: result.PractitionerId,
       practice_id: result.OrganizationId,
     });
-    await t.events.flush();
-    const mails = await t.outbox.list({ to: 'nora-1001@prairie.example' });
+    await t.events.drain();
+    const mails = await t.sent({ to: 'nora-1001@prairie.example' });
     expect(mails.map((m) => m.template)).toEqual(['staff-invitation']);
     expect(mails[0]!.body).toMatch(/\/account\/activate\?invitation=[0-9a-f-]{36}&exp=\d+&sig=/);
     expect(mails[0]!.body).not.toContain('nora-1001@prairie.example');
@@ -193,7 +197,7 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
 
   /** Nothing of the practice (key) nor of its provider e-mail is left: no rows, no events, no e-mail. */
   const nothingLeftOf = async (key: string, npi: string) => {
-    await t.events.flush();
+    await t.events.drain();
     const [left] = await t.database.query<Record<string, number>>(
       `select (select count(*)::int from organizations where name = $1) as organizations,
               (select count(*)::int from locations l join organizations o on o.id = l.organization_id where o.name = $1) as locations,
@@ -203,7 +207,7 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
       [`Prairie Family Care ${key}`, npi, `nora-${key}@prairie.example`, `Consultation ${key}`],
     );
     expect(left).toEqual({ organizations: 0, locations: 0, practitioners: 0, accounts: 0, categories: 0 });
-    expect(await t.outbox.list({ to: `nora-${key}@prairie.example` })).toEqual([]);
+    expect(await t.sent({ to: `nora-${key}@prairie.example` })).toEqual([]);
   };
   const issuesOf = (res: { json: ErrorBody }) => res.json.errors.map((e) => `${e.field}:${e.rule}`).sort();
 
@@ -269,8 +273,8 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
     await nothingLeftOf('1005', request('1005').Provider.Npi);
     await nothingLeftOf('1006', '-');
     // The first provider was invited once, however often the events are delivered.
-    await t.events.flush();
-    expect(await t.outbox.list({ to: first.Provider.Email })).toHaveLength(1);
+    await t.events.drain();
+    expect(await t.sent({ to: first.Provider.Email })).toHaveLength(1);
   });
 
   it("refuses an e-mail that is already someone's sign-in account", async () => {
@@ -322,7 +326,7 @@ describe(`the ${SEARCH_INDEX_CONSUMER} consumer of ${DIRECTORY_CHANGED}`, () => 
         },
       ]),
     );
-    await t.events.flush();
+    await t.events.drain();
   };
 
   it('rebuilds the named practitioners, and every practitioner of the practice for null, idempotently', async () => {

@@ -20,9 +20,10 @@ export {
 } from './store';
 export type { PaymentGateway } from './gateway';
 export {
+  cancellationFeeOf,
   DEFAULT_CANCEL_REFUND_HOURS,
   feeOutcomeOf,
-  settleFeeOnCancellation,
+  registerCancellationFees,
   type CancelledVisit,
 } from './cancellation';
 export { paymentRoutes } from './routes';

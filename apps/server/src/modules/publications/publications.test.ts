@@ -68,7 +68,7 @@ describe('publications (web/BobAppointment) delivered to the outside system', ()
       payload: { AppointmentId: appointmentId },
     });
     expect(publication.statusCode).toBe(200);
-    await t.events.flush();
+    await t.events.drain();
     return { appointmentId, publicationId: publication.json.data.Id };
   }
   const row = async (id: string) =>

@@ -100,11 +100,11 @@ describe('reminder settings and the reminders of booked visits', () => {
       },
     });
     if (res.statusCode !== 200) throw new Error(`booking answered ${res.statusCode}: ${res.body}`);
-    await t.events.flush();
+    await t.events.drain();
     return res.json.data;
   }
   const reminders = async (email: string) =>
-    (await t.outbox.list({ to: email, template: 'appointment-reminder' })).reverse();
+    (await t.sent({ to: email, template: 'appointment-reminder' })).reverse();
   const jobsOf = (appointmentId: string) =>
     t.database.query<{ key: string; status: string; run_at: Date }>(
       'select key, status, run_at from scheduled_jobs where key like $1 order by key',
@@ -229,7 +229,7 @@ describe('reminder settings and the reminders of booked visits', () => {
     await t.jobs.runDue();
     const sent = await reminders(patient.email);
     expect(sent).toHaveLength(1);
-    const texts = await t.outbox.list({ to: '+15552013344', template: 'appointment-reminder' });
+    const texts = await t.sent({ to: '+15552013344', template: 'appointment-reminder' });
     expect(texts).toHaveLength(1);
     expect(texts[0]!.body).toMatch(
       /^CareSlot reminder: your visit with .+ on Tuesday, November 24, 2026 at 10:00 AM EST\. Details: http/,
@@ -244,7 +244,7 @@ describe('reminder settings and the reminders of booked visits', () => {
     clock.set(new Date(Date.parse(TEN) - 2 * HOUR));
     await t.jobs.runDue();
     expect(await reminders(patient.email)).toHaveLength(2);
-    expect(await t.outbox.list({ to: '+15552013344', template: 'appointment-reminder' })).toHaveLength(2);
+    expect(await t.sent({ to: '+15552013344', template: 'appointment-reminder' })).toHaveLength(2);
 
     // A second visit cancelled before its reminders: they are cancelled and never sent.
     clock.set(NOW);
@@ -257,7 +257,7 @@ describe('reminder settings and the reminders of booked visits', () => {
       payload: { Reason: 'Provider away' },
     });
     expect(cancelled.statusCode).toBe(200);
-    await t.events.flush();
+    await t.events.drain();
     expect((await jobsOf(second)).map((j) => j.status)).toEqual(['cancelled', 'cancelled']);
     clock.set('2026-11-24T15:00:00Z');
     await t.jobs.runDue();
@@ -275,7 +275,7 @@ describe('reminder settings and the reminders of booked visits', () => {
       payload: { CalendarId: calendar, StartTime: '2026-11-25T16:00:00.000Z' },
     });
     expect(moved.statusCode).toBe(200);
-    await t.events.flush();
+    await t.events.drain();
     expect((await jobsOf(id)).map((j) => [j.status, new Date(j.run_at).toISOString()])).toEqual([
       ['pending', '2026-11-24T16:00:00.000Z'],
       ['pending', '2026-11-25T14:00:00.000Z'],

@@ -35,5 +35,7 @@ export function registerCalendarHub(deps: Pick<AppDeps, 'database' | 'realtime' 
           : { kind, scheduleId, start: new Date(start) },
       );
     },
+    // A hub consumer: it runs on the request path (flush).
+    { hub: true },
   );
 }

@@ -473,7 +473,7 @@ describe('calendar management: schedules, settings, categories and types of a pr
     await expect
       .poll(() => eventsOf('SlotDeleted', schedule.Id).filter((e) => e.SlotId === gone).length)
       .toBe(1);
-    await t.events.flush();
+    await t.events.drain();
     await socket.emitWithAck(SUBSCRIBE_EVENT, { rooms: [`schedule:${schedule.Id}`] });
     expect(eventsOf('SlotDeleted', schedule.Id).filter((e) => e.SlotId === gone)).toHaveLength(1);
     expect(eventsOf('ReasonBasedSlotDeleted', schedule.Id).filter((e) => e.SlotId === gone)).toHaveLength(1);
