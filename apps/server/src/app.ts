@@ -31,7 +31,53 @@ import { registerResponseHeaders } from './platform/http-headers';
 import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
 import { isWebFileRequest, registerWeb } from './platform/web';
-import { moduleRoutes } from './routes';
+import { cacheRoutes } from './platform/cache';
+import type { ModuleRegistration } from './platform/modules';
+import * as accessControl from './modules/access-control';
+import * as appointments from './modules/appointments';
+import * as booking from './modules/booking';
+import * as catalog from './modules/catalog';
+import * as directory from './modules/directory';
+import * as forms from './modules/forms';
+import * as identity from './modules/identity';
+import * as marketing from './modules/marketing';
+import * as marketplace from './modules/marketplace';
+import * as notifications from './modules/notifications';
+import * as onboarding from './modules/onboarding';
+import * as payments from './modules/payments';
+import * as practiceDay from './modules/practice-day';
+import * as publications from './modules/publications';
+import * as reminders from './modules/reminders';
+import * as reputation from './modules/reputation';
+import * as scheduling from './modules/scheduling';
+import * as support from './modules/support';
+import * as surveys from './modules/surveys';
+
+/**
+ * Every module, registered in this order. Each module's index.ts exports one `register` that wires its routes,
+ * consumers, job kinds and room rules (platform/modules.ts, decision 0084); nothing else wires a module.
+ */
+const MODULES: readonly { register: ModuleRegistration }[] = [
+  catalog,
+  directory,
+  identity,
+  scheduling,
+  marketing,
+  notifications,
+  payments,
+  appointments,
+  booking,
+  practiceDay,
+  marketplace,
+  forms,
+  surveys,
+  reminders,
+  publications,
+  onboarding,
+  support,
+  accessControl,
+  reputation,
+];
 
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */
 const LEGACY_ORGANIZATION_TTL_MS = 60_000;
@@ -154,7 +200,9 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
   if (config.DEV_TOOLS) await app.register(devRoutes);
-  for (const routes of moduleRoutes) await app.register(routes);
+  for (const module of MODULES) await module.register(app, deps);
+  // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
+  await app.register(cacheRoutes);
   await registerWeb(app, config.WEB_DIST);
 
   await deps.realtime.attach(app.server);

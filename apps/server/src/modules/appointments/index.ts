@@ -1,3 +1,7 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { registerAppointmentsHub } from './events';
+import { registerAppointmentRooms } from './realtime';
+import { appointmentRoutes } from './routes';
 /**
  * The appointments module's public face: the appointment record (rows, reading, the practice's and the
  * portal's views), its status machine, and the one place a change is announced (realtime and the domain event
@@ -38,5 +42,12 @@ export {
   appointmentFromSurveyLink,
   type SurveyLinkAppointment,
 } from './link-actions';
-export { appointmentRoutes } from './routes';
 export { PORTAL_WEB } from './portal-routes';
+
+/** Wires the module: the record's routes (practice and portal), its room rules and the appointments hub. */
+export const register: ModuleRegistration = async (app, deps) => {
+  // Who may follow an appointment or meeting, and the hub's consumer of its changes.
+  registerAppointmentRooms(deps);
+  registerAppointmentsHub(deps);
+  await app.register(appointmentRoutes);
+};

@@ -1,3 +1,8 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { directoryAdminRoutes } from './admin-routes';
+import { peopleRoutes } from './people-routes';
+import { directoryRoutes } from './routes';
+import { patientUpdateRoutes } from './update-routes';
 /**
  * The directory module's public face: other modules use these, never its tables or store.
  * Functions without a principal do no access check; HTTP reads go through the checked ones in routes.ts.
@@ -36,14 +41,10 @@ export {
 } from './service';
 export type { CareRelationSource } from './tables';
 export { parseIdentifier, setReputationEnabled } from './store';
-export { directoryRoutes } from './routes';
-export { patientUpdateRoutes } from './update-routes';
-export { peopleRoutes } from './people-routes';
 export { markPractitionerActivated, practiceAccessOf } from './people-service';
 /** The writes of the practice-settings screens in a caller's transaction (practice onboarding, decision 0064). */
 export { addPractitioner } from './people-service';
 export { addLocation, addOrganization, newLocationColumns } from './admin-service';
-export { directoryAdminRoutes } from './admin-routes';
 export { organizationSettingsOf, portalSettingsOf, resourceSurveyInstructions } from './admin-service';
 export { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './events';
 export { hasCoverageOnFile } from './patient-updates';
@@ -55,3 +56,11 @@ export {
   type ProviderSearchSource,
   type PublicLocationSource,
 } from './search-sources-store';
+
+/** Wires the module: the directory's reads, patient updates, a practice's people and practice administration. */
+export const register: ModuleRegistration = async (app) => {
+  await app.register(directoryRoutes);
+  await app.register(patientUpdateRoutes);
+  await app.register(peopleRoutes);
+  await app.register(directoryAdminRoutes);
+};
