@@ -11,7 +11,7 @@ import { authorize, notFoundAudited, type Relation } from '../../platform/access
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
-import { getLocation, getPatientById, getPractitioner } from '../directory';
+import { getLocation, getPatientById, getPractitioner } from '../organizations';
 import { transactionsOfAppointment } from '../payments';
 import { getSchedule } from '../scheduling';
 import { changeAppointmentStatus } from './status';

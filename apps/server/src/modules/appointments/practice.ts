@@ -14,7 +14,7 @@ import {
   getOrganization,
   listPractitionerRoles,
   patientCardsByIds,
-} from '../directory';
+} from '../organizations';
 import { searchScheduleDetails } from '../scheduling';
 import { kindOf, recordAppointmentChange, recordParticipantAdded } from './events';
 import * as store from './store';

@@ -21,7 +21,7 @@ import {
   listPractitionerRoles,
   profileEntitySources,
   type DirectoryChangedPayload,
-} from '../directory';
+} from '../organizations';
 import { refreshEntityProfiles, refreshProviderSearch } from './service';
 import * as store from './store';
 

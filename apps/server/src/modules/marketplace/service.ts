@@ -22,7 +22,7 @@ import {
   providerSearchSources,
   publicLocations,
   type PublicLocationSource,
-} from '../directory';
+} from '../organizations';
 import {
   availabilityOfPractitioners,
   availabilityOfServices,

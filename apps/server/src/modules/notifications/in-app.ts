@@ -18,7 +18,7 @@ import {
   getPatientById,
   getPractitioner,
   listPractitionerRoles,
-} from '../directory';
+} from '../organizations';
 import { getSchedule } from '../scheduling';
 import * as store from './in-app-store';
 

@@ -15,7 +15,7 @@ import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
-import { addLocation, addOrganization, addPractitioner, newLocationColumns } from '../directory';
+import { addLocation, addOrganization, addPractitioner, newLocationColumns } from '../organizations';
 import { findAccountByEmail } from '../identity';
 import { publishProfiles } from '../marketplace';
 import { writeOrganizationConfig } from '../payments';

@@ -25,7 +25,7 @@ import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, fieldError } from '../../platform/errors';
-import { getHealthcareService, getLocation, getOrganization, listPractitionerRoles } from '../directory';
+import { getHealthcareService, getLocation, getOrganization, listPractitionerRoles } from '../organizations';
 import { GatewayError } from './gateway';
 import { entityConfigOf, gateways, locationConfigOf, organizationConfigOf } from './service';
 import * as store from './store';

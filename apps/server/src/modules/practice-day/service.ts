@@ -22,7 +22,7 @@ import {
   patientCardsByIds,
   searchHealthcareServices,
   searchLocations,
-} from '../directory';
+} from '../organizations';
 import { getSchedule, localDate, localToUtc, searchScheduleDetails } from '../scheduling';
 import {
   callNextWalkIn as callNext,

@@ -7,7 +7,7 @@ import {
   onAppointmentChanged,
   type AppointmentChanged,
 } from '../appointments';
-import { getOrganization } from '../directory';
+import { getOrganization } from '../organizations';
 import {
   languageOf,
   MESSAGE_TEXTS,

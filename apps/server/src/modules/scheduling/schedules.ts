@@ -23,7 +23,7 @@ import {
   getLocation,
   listPractitionerRoles,
   type DirectoryChangedPayload,
-} from '../directory';
+} from '../organizations';
 import {
   ADMIN_ROLES,
   auditSetup,

@@ -1,7 +1,7 @@
 import { REGIONS, type ScheduleSettings } from '@careslot/contracts';
 import type { Database } from '../../platform/db';
 import { insurancePlansByIds } from '../catalog';
-import { acceptedInsurancePlanIds } from '../directory';
+import { acceptedInsurancePlanIds } from '../organizations';
 import { settingsRow } from './settings-store';
 
 /** The booking settings of a schedule and the provider's insurances there (their own, else the facility's). */

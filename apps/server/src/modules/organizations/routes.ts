@@ -32,7 +32,7 @@ import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { viewLocation } from './admin-service';
-import * as service from './service';
+import * as service from '../patients/service';
 
 const V2 = '/careslot-administration/api/v2';
 const V1 = '/careslot-administration/api/v1';

@@ -1,8 +1,8 @@
 import type { ModuleRegistration } from '../../platform/modules';
 import { directoryAdminRoutes } from './admin-routes';
-import { peopleRoutes } from './people-routes';
+import { peopleRoutes } from '../people/people-routes';
 import { directoryRoutes } from './routes';
-import { patientUpdateRoutes } from './update-routes';
+import { patientUpdateRoutes } from '../patients/update-routes';
 /**
  * The directory module's public face: other modules use these, never its tables or store.
  * Functions without a principal do no access check; HTTP reads go through the checked ones in routes.ts.
@@ -38,16 +38,16 @@ export {
   searchPractitioners,
   type NewPatient,
   type Paged,
-} from './service';
+} from '../patients/service';
 export type { CareRelationSource } from './tables';
-export { parseIdentifier, setReputationEnabled } from './store';
-export { markPractitionerActivated, practiceAccessOf } from './people-service';
+export { parseIdentifier, setReputationEnabled } from '../patients/store';
+export { markPractitionerActivated, practiceAccessOf } from '../people/people-service';
 /** The writes of the practice-settings screens in a caller's transaction (practice onboarding, decision 0064). */
-export { addPractitioner } from './people-service';
+export { addPractitioner } from '../people/people-service';
 export { addLocation, addOrganization, newLocationColumns } from './admin-service';
 export { organizationSettingsOf, portalSettingsOf, resourceSurveyInstructions } from './admin-service';
 export { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './events';
-export { hasCoverageOnFile } from './patient-updates';
+export { hasCoverageOnFile } from '../patients/patient-updates';
 export {
   profileEntitySources,
   providerSearchSources,

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Connection, Db } from '../../platform/db';
-import type { CareRelationSource } from './tables';
+import type { CareRelationSource } from '../organizations/tables';
 import {
   careTeamParticipants,
   careTeams,
@@ -21,7 +21,7 @@ import {
   practitionerRoles,
   practitionerSpecialties,
   practitioners,
-} from './tables';
+} from '../organizations/tables';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type LocationRow = typeof locations.$inferSelect;

@@ -30,7 +30,7 @@ import type { PatientRelations, RequestContext } from '../../platform/context';
 import type { Connection, Database } from '../../platform/db';
 import { specialtiesByIds } from '../catalog';
 import * as store from './store';
-import type { CareRelationSource } from './tables';
+import type { CareRelationSource } from '../organizations/tables';
 
 // ---------- shaping rows into the spec's resources ----------
 
