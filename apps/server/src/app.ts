@@ -12,8 +12,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@careslot/contracts';
 import { identifierText, legacyOrganizationIdentifier } from '@careslot/domain';
-import { organizationIdByIdentifier } from './modules/patients/store';
-import { patientRelations } from './modules/organizations';
 import { featureAccess } from './modules/access-control';
 import { buildRequestContext, type AccessBackend } from './platform/context';
 import { TtlCache } from './platform/ttl-cache';
@@ -37,7 +35,9 @@ import * as accessControl from './modules/access-control';
 import * as appointments from './modules/appointments';
 import * as booking from './modules/booking';
 import * as catalog from './modules/catalog';
-import * as directory from './modules/organizations';
+import * as organizations from './modules/organizations';
+import * as patients from './modules/patients';
+import * as people from './modules/people';
 import * as forms from './modules/forms';
 import * as identity from './modules/identity';
 import * as marketing from './modules/marketing';
@@ -59,7 +59,9 @@ import * as surveys from './modules/surveys';
  */
 const MODULES: readonly { register: ModuleRegistration }[] = [
   catalog,
-  directory,
+  organizations,
+  patients,
+  people,
   identity,
   scheduling,
   marketing,
@@ -177,13 +179,15 @@ export async function buildApp(
       const identifier = legacyOrganizationIdentifier(config.EHR_SYSTEM_URL, claims);
       if (!identifier) return null;
       const text = identifierText(identifier);
-      return legacyOrganizations.get(text, () => organizationIdByIdentifier(deps.database.db, text));
+      return legacyOrganizations.get(text, () =>
+        organizations.organizationIdByIdentifier(deps.database, text),
+      );
     }),
   );
   // One request context per request, right after the token is verified (decision 0026).
   const access: AccessBackend = {
     database: deps.database,
-    relations: patientRelations,
+    relations: patients.patientRelations,
     features: featureAccess(deps.database),
   };
   app.addHook('onRequest', async (request) => {

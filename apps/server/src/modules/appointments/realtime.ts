@@ -3,7 +3,8 @@ import { isSignedInUser, type Principal } from '../../platform/auth';
 import { contextFor } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { isPracticeUser } from '../../platform/realtime';
-import { listPractitionerRoles, patientRelations } from '../organizations';
+import { listPractitionerRoles } from '../people';
+import { patientRelations } from '../patients';
 import * as rooms from './realtime-store';
 
 type Deps = Pick<AppDeps, 'database' | 'realtime'>;

@@ -17,11 +17,10 @@ import {
   getHealthcareService,
   getLocations,
   getOrganization,
-  getPractitioner,
-  listPractitionerRoles,
   profileEntitySources,
   type DirectoryChangedPayload,
 } from '../organizations';
+import { getPractitioner, listPractitionerRoles } from '../people';
 import { refreshEntityProfiles, refreshProviderSearch } from './service';
 import * as store from './store';
 

@@ -2,7 +2,7 @@ import type { FeeOutcome } from '@careslot/contracts';
 import { systemContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
-import { patientRelations } from '../organizations';
+import { patientRelations } from '../patients';
 import { settleFeeOnCancellation } from '../payments';
 import {
   sendAppointmentMessages,

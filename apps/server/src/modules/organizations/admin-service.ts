@@ -36,7 +36,7 @@ import { checkUpload } from '../../platform/files';
 import { getZipCode, insurancePlansByIds, listInsurances } from '../catalog';
 import { actsFor, auditAdmin, requireAdminOf, requireReaderOf, type AdminObject } from './admin-access';
 import * as store from './admin-store';
-import { getHealthcareService, getLocation, getOrganization, searchCareTeams } from '../patients/service';
+import { getHealthcareService, getLocation, getOrganization, searchCareTeams } from './service';
 
 /**
  * What a practice admin sets up (practice-portal.md §3.3, §7 Administration; decision 0049): the

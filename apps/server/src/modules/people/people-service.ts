@@ -20,10 +20,10 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors';
 import { appendEvents, type NewDomainEvent } from '../../platform/events';
 import { checkUpload } from '../../platform/files';
-import { getPractitioner, listPractitionerRoles } from '../patients/service';
+import { getPractitioner, listPractitionerRoles } from './service';
 import * as store from './people-store';
 // Patient search reads practitioners: a change it shows is announced to the marketplace's index.
-import { DIRECTORY_CHANGED } from '../organizations/events';
+import { DIRECTORY_CHANGED } from '../organizations';
 
 /**
  * A practice's people (issue 18): a practice admin adds providers and staff (they are invited by e-mail:

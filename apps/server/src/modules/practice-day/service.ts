@@ -14,15 +14,9 @@ import { notFoundAudited, recordList, requireFeature } from '../../platform/acce
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import {
-  getLocation,
-  getOrganization,
-  getPractitioners,
-  listPractitionerRoles,
-  patientCardsByIds,
-  searchHealthcareServices,
-  searchLocations,
-} from '../organizations';
+import { getLocation, getOrganization, searchHealthcareServices, searchLocations } from '../organizations';
+import { getPractitioners, listPractitionerRoles } from '../people';
+import { patientCardsByIds } from '../patients';
 import { getSchedule, localDate, localToUtc, searchScheduleDetails } from '../scheduling';
 import {
   callNextWalkIn as callNext,

@@ -12,7 +12,8 @@ import { authorizePractice, isPracticeUser, requireFeature } from '../../platfor
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { getLocation, getOrganization, listPractitionerRoles, setReputationEnabled } from '../organizations';
+import { getLocation, getOrganization, setReputationEnabled } from '../organizations';
+import { listPractitionerRoles } from '../people';
 import * as store from './store';
 
 /**

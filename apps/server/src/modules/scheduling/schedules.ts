@@ -21,9 +21,9 @@ import {
   DIRECTORY_CHANGED,
   getHealthcareService,
   getLocation,
-  listPractitionerRoles,
   type DirectoryChangedPayload,
 } from '../organizations';
+import { listPractitionerRoles } from '../people';
 import {
   ADMIN_ROLES,
   auditSetup,

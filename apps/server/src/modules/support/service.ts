@@ -3,7 +3,7 @@ import { authorize, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { appointmentsOfAuthorizedPatient } from '../appointments';
-import { getPatientById } from '../organizations';
+import { getPatientById } from '../patients';
 import { patientAccountState } from '../identity';
 
 /** The audit trail's workflow of a support look-up (constants.md style). */
