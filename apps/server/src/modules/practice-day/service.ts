@@ -25,7 +25,7 @@ import {
   toPracticeAppointments as shape,
   UNKNOWN_PATIENT,
 } from '../appointments';
-import * as practiceStore from './store';
+import * as practiceStore from '../appointments/practice-day-reads';
 
 /**
  * The practice's day (practice-portal.md §2.6): read queries over the practice's appointments (calendar

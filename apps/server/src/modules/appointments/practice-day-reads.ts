@@ -1,6 +1,6 @@
 import { INACTIVE_APPOINTMENT_STATUSES, WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
-import type { PracticeRow } from '../appointments';
+import type { PracticeRow } from './store';
 
 /**
  * SQL of the practice's day: searches, the walk-in queue and the hotlist, always inside one practice. The
