@@ -6,6 +6,7 @@ import {
   findAppointment,
   onAppointmentChanged,
   type AppointmentChanged,
+  upcomingVisits,
 } from '../appointments';
 import { getOrganization } from '../organizations';
 import {
@@ -99,7 +100,7 @@ const RESYNC_LIMIT = 5000;
  */
 export async function resyncPractice(deps: Deps, organizationId: string): Promise<void> {
   const now = deps.clock.now();
-  for (const visit of await store.upcomingVisits(
+  for (const visit of await upcomingVisits(
     deps.database,
     organizationId,
     now,
