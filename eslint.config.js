@@ -34,7 +34,8 @@ const boundaryZones = [
     message: 'shared must not import features.',
   },
   { target: './apps/web/src/shared', from: './apps/web/src/app', message: 'shared must not import app.' },
-  // A server module reaches another only through that module's index.ts.
+  // A server module (organizations, people, patients, appointments, ...: every folder of modules/) reaches another
+  // only through that module's index.ts; the table ownership test (module-boundaries.test.ts) covers SQL text.
   ...serverModules.flatMap((name) =>
     serverModules
       .filter((other) => other !== name)
@@ -45,6 +46,13 @@ const boundaryZones = [
         message: `Use modules/${other}/index.ts, never its tables, store or service directly.`,
       })),
   ),
+  // app.ts lists modules (decision 0084): it reaches each only through its index.ts and its one register.
+  {
+    target: './apps/server/src/app.ts',
+    from: './apps/server/src/modules',
+    except: serverModules.map((name) => `./${name}/index.ts`),
+    message: 'app.ts registers modules through their index.ts (register), never their files.',
+  },
   {
     target: './apps/server/src/platform',
     from: './apps/server/src/modules',

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { createPatient } from '../apps/server/src/modules/directory';
+import { createPatient } from '../apps/server/src/modules/patients';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { openDatabase } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addFamilyMember, createPatient } from './modules/directory';
+import { addFamilyMember, createPatient } from './modules/patients';
 import { DEMO_PRACTICE_IDS, demoPerson } from './seed';
 import { storeFile } from './platform/files';
 import { bearer, createTestApp, tokenFor, type TestApp } from './testing/app';

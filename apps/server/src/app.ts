@@ -12,8 +12,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@careslot/contracts';
 import { identifierText, legacyOrganizationIdentifier } from '@careslot/domain';
-import { organizationIdByIdentifier } from './modules/directory/store';
-import { patientRelations } from './modules/directory';
 import { featureAccess } from './modules/access-control';
 import { buildRequestContext, type AccessBackend } from './platform/context';
 import { TtlCache } from './platform/ttl-cache';
@@ -33,7 +31,59 @@ import { registerResponseHeaders } from './platform/http-headers';
 import { registerInputGuard } from './platform/input-guard';
 import { loggerOptions } from './platform/logger';
 import { isWebFileRequest, registerCompression, registerWeb } from './platform/web';
-import { moduleRoutes } from './routes';
+import { cacheRoutes } from './platform/cache';
+import type { ModuleRegistration } from './platform/modules';
+import * as accessControl from './modules/access-control';
+import * as appointments from './modules/appointments';
+import * as booking from './modules/booking';
+import * as catalog from './modules/catalog';
+import * as organizations from './modules/organizations';
+import * as patients from './modules/patients';
+import * as people from './modules/people';
+import * as forms from './modules/forms';
+import * as identity from './modules/identity';
+import * as marketing from './modules/marketing';
+import * as marketplace from './modules/marketplace';
+import * as notifications from './modules/notifications';
+import * as onboarding from './modules/onboarding';
+import * as payments from './modules/payments';
+import * as practiceDay from './modules/practice-day';
+import * as publications from './modules/publications';
+import * as reminders from './modules/reminders';
+import * as reputation from './modules/reputation';
+import * as scheduling from './modules/scheduling';
+import * as support from './modules/support';
+import * as surveys from './modules/surveys';
+import * as telehealth from './modules/telehealth';
+
+/**
+ * Every module, registered in this order. Each module's index.ts exports one `register` that wires its routes,
+ * consumers, job kinds and room rules (platform/modules.ts, decision 0084); nothing else wires a module.
+ */
+const MODULES: readonly { register: ModuleRegistration }[] = [
+  catalog,
+  organizations,
+  patients,
+  people,
+  identity,
+  scheduling,
+  marketing,
+  notifications,
+  payments,
+  appointments,
+  booking,
+  practiceDay,
+  marketplace,
+  forms,
+  surveys,
+  reminders,
+  publications,
+  onboarding,
+  support,
+  accessControl,
+  reputation,
+  telehealth,
+];
 
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */
 const LEGACY_ORGANIZATION_TTL_MS = 60_000;
@@ -145,13 +195,13 @@ export async function buildApp(
     const identifier = legacyOrganizationIdentifier(config.EHR_SYSTEM_URL, claims);
     if (!identifier) return null;
     const text = identifierText(identifier);
-    return legacyOrganizations.get(text, () => organizationIdByIdentifier(deps.database.db, text));
+    return legacyOrganizations.get(text, () => organizations.organizationIdByIdentifier(deps.database, text));
   };
   app.addHook('onRequest', authenticateRequest(deps.tokens, legacyOrganization));
   // One request context per request, right after the token is verified (decision 0026).
   const access: AccessBackend = {
     database: deps.database,
-    relations: patientRelations,
+    relations: patients.patientRelations,
     features: featureAccess(deps.database),
   };
   app.addHook('onRequest', async (request) => {
@@ -170,7 +220,9 @@ export async function buildApp(
   // The domain events' dead letters, for a super user (decision 0082).
   await app.register(deadLetterRoutes);
   if (config.DEV_TOOLS) await app.register(devRoutes);
-  for (const routes of moduleRoutes) await app.register(routes);
+  for (const module of MODULES) await module.register(app, deps);
+  // DELETE api/v1/cache/{key}: the caches modules registered (platform/cache.ts).
+  await app.register(cacheRoutes);
   await registerWeb(app, config.WEB_DIST);
 
   // The sockets' contexts stand on the same footing as the requests' (decision 0083).

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPatient } from '../modules/directory';
+import { createPatient } from '../modules/patients';
 import { tokenFor, type TestApp } from './app';
 
 export interface TestPatient {

@@ -29,7 +29,6 @@ const errors = {
  */
 export const accessControlRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  service.subscribeFeatureCache(deps);
   const practiceUser = requireRoles(...PRACTICE_ROLE_CODES);
 
   app.get(

@@ -1,3 +1,7 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { registerAppointmentsHub } from './events';
+import { registerAppointmentRooms } from './realtime';
+import { appointmentRoutes } from './routes';
 /**
  * The appointments module's public face: the appointment record (rows, reading, the practice's and the
  * portal's views), its status machine, and the one place a change is announced (realtime and the domain event
@@ -33,11 +37,21 @@ export {
   type PracticeRow,
 } from './store';
 export { appointmentForMessage, type AppointmentForMessage } from './message-view';
+/** Read functions for other modules' questions about appointments (they never read the table themselves). */
+export { bookedElsewhereAt, upcomingVisits, type UpcomingVisit } from './reads';
+export * as practiceDayReads from './practice-day-reads';
 export {
   actOnAppointmentFromLink,
   appointmentFromSurveyLink,
   type SurveyLinkAppointment,
 } from './link-actions';
 export { appointmentResource, visitOfMeeting, type VisitParties } from './realtime';
-export { appointmentRoutes } from './routes';
 export { PORTAL_WEB } from './portal-routes';
+
+/** Wires the module: the record's routes (practice and portal), its room rules and the appointments hub. */
+export const register: ModuleRegistration = async (app, deps) => {
+  // Who may follow an appointment (meeting rooms are telehealth's), and the hub's consumer of its changes.
+  registerAppointmentRooms(deps);
+  registerAppointmentsHub(deps);
+  await app.register(appointmentRoutes);
+};

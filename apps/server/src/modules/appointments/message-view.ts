@@ -1,6 +1,6 @@
 import type { PortalAppointment } from '@careslot/contracts';
 import type { AppDeps } from '../../platform/deps';
-import { getPatientById } from '../directory';
+import { getPatientById } from '../patients';
 import { calendarFileOf, toPortal } from './portal';
 import * as store from './store';
 

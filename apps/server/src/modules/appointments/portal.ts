@@ -11,7 +11,9 @@ import { authorize, notFoundAudited, type Relation } from '../../platform/access
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
-import { getLocation, getPatientById, getPractitioner } from '../directory';
+import { getLocation } from '../organizations';
+import { getPatientById } from '../patients';
+import { getPractitioner } from '../people';
 import { cancellationFeeOf, transactionsOfAppointment } from '../payments';
 import { getSchedule } from '../scheduling';
 import { changeAppointmentStatus } from './status';

@@ -9,12 +9,9 @@ import { authorize, isPracticeUser, notFoundAudited } from '../../platform/acces
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import {
-  getHealthcareService,
-  getOrganization,
-  listPractitionerRoles,
-  patientCardsByIds,
-} from '../directory';
+import { getHealthcareService, getOrganization } from '../organizations';
+import { listPractitionerRoles } from '../people';
+import { patientCardsByIds } from '../patients';
 import { searchScheduleDetails } from '../scheduling';
 import { kindOf, recordAppointmentChange, recordParticipantAdded } from './events';
 import * as store from './store';

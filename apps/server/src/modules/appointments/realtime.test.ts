@@ -15,7 +15,7 @@ import { createRealtime } from '../../platform/realtime';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
 import { DEMO_PRACTICE_IDS, demoPerson } from '../../seed';
-import { patientRelations } from '../directory';
+import { patientRelations } from '../patients';
 
 const V2 = '/careslot-appointment-service/api/v2';
 const provider = demoPerson('provider-admin'); // provider and admin of the second practice

@@ -3,7 +3,7 @@ import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import type { RoomRequest } from '../../platform/realtime';
 import type { RequestContext } from '../../platform/context';
-import { listPractitionerRoles } from '../directory';
+import { listPractitionerRoles } from '../people';
 import * as rooms from './realtime-store';
 
 type Deps = Pick<AppDeps, 'database' | 'realtime'>;

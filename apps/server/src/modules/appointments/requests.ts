@@ -19,7 +19,9 @@ import {
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
-import { getLocations, getPatientById, getPractitioners, listPractitionerRoles } from '../directory';
+import { getLocations } from '../organizations';
+import { getPatientById } from '../patients';
+import { getPractitioners, listPractitionerRoles } from '../people';
 import { localToUtc } from '../scheduling';
 import { providerZone } from './practice';
 import * as store from './store';

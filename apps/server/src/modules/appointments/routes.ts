@@ -30,8 +30,6 @@ import { appointmentsByIdentifiers, patchAppointment, patchWebAppointment } from
 import { addParticipant } from './practice';
 import * as requests from './requests';
 import * as service from './service';
-import { registerAppointmentsHub } from './events';
-import { registerAppointmentRooms } from './realtime';
 import { changeAppointmentStatus, type AppointmentFamily } from './status';
 
 const V2 = '/careslot-appointment-service/api/v2';
@@ -52,9 +50,6 @@ const errors = {
  */
 export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  // The real-time side: who may follow an appointment or meeting, and the hub's consumer of its changes.
-  registerAppointmentRooms(deps);
-  registerAppointmentsHub(deps);
   // The patient's own appointments (the portal): their own file, kept apart from the practice's calls.
   await app.register(portalRoutes);
 

@@ -1,6 +1,7 @@
 import { CONCURRENT_BOOKING_TEXT } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { bookedElsewhereAt } from '../appointments';
 import * as store from './store';
 
 /**
@@ -13,7 +14,7 @@ export async function refuseConcurrentBooking(
   input: { patientId: string; scheduleId: string; start: Date; exceptId: string },
 ): Promise<void> {
   await store.lockPatientMinute(tx, input.patientId, input.start);
-  if (await store.bookedElsewhereAt(tx, input)) {
+  if (await bookedElsewhereAt(tx, input)) {
     throw new AppError('conflict', {
       message: CONCURRENT_BOOKING_TEXT,
       issues: [{ field: 'StartTime', rule: 'concurrent_booking', message: CONCURRENT_BOOKING_TEXT }],

@@ -1,3 +1,5 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { bookingRoutes } from './routes';
 /**
  * The booking module's public face: the one booking transaction (the patient's booking and the practice's
  * booking on behalf) and moving a booked visit to another slot. It owns no table: it writes the appointments
@@ -7,4 +9,8 @@
 export { bookAppointment, bookOnBehalf } from './service';
 export { moveBookedAppointment } from './reschedule';
 export { APPOINTMENT_PUBLISHED } from './publish';
-export { bookingRoutes } from './routes';
+
+/** Wires the module: the patient's and the practice's bookings and moves of booked visits. */
+export const register: ModuleRegistration = async (app) => {
+  await app.register(bookingRoutes);
+};

@@ -11,7 +11,7 @@ import { authorize, notFoundAudited, recordOutcome } from '../../platform/access
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError } from '../../platform/errors';
-import { getLocation } from '../directory';
+import { getLocation } from '../organizations';
 import { refuseConcurrentBooking } from './concurrent-booking';
 import {
   getSchedule,

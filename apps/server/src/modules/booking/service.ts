@@ -15,7 +15,8 @@ import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, conflict, fieldError, notFound } from '../../platform/errors';
-import { createPatient, getLocation, hasCoverageOnFile, recordCareRelation } from '../directory';
+import { createPatient, hasCoverageOnFile, recordCareRelation } from '../patients';
+import { getLocation } from '../organizations';
 import {
   attachToAppointment,
   cancelClaimedAuthorization,

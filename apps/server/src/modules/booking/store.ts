@@ -55,17 +55,3 @@ export async function lockPatientMinute(tx: Connection, patientId: string, start
     `booking-patient-minute:${patientId}:${start.toISOString()}`,
   ]);
 }
-
-/** Does the patient have a live appointment at this start on another calendar (other than `exceptId`)? */
-export async function bookedElsewhereAt(
-  tx: Connection,
-  input: { patientId: string; scheduleId: string; start: Date; exceptId: string },
-): Promise<boolean> {
-  const rows = await tx.query<{ n: number }>(
-    `select count(*)::int as n from appointments
-      where patient_id = $1 and start_at = $2 and schedule_id <> $3 and id <> $4
-        and status not in ('Canceled', 'Rejected', 'Entered-In-Error', 'Failed')`,
-    [input.patientId, input.start.toISOString(), input.scheduleId, input.exceptId],
-  );
-  return (rows[0]?.n ?? 0) > 0;
-}

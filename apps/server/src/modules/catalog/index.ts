@@ -1,3 +1,5 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { catalogRoutes } from './routes';
 /** The catalog module's public face: other modules use these, never its tables or store. */
 export {
   codes as listCatalogCodes,
@@ -13,5 +15,9 @@ export {
   type PlanRef,
 } from './service';
 export { CODE_KINDS, type CodeKind } from './tables';
-export { catalogRoutes } from './routes';
 export { resolveSearchTerms, searchRowNames, type SearchTerms } from './search-terms';
+
+/** Wires the module: its routes (it has no consumers, jobs or rooms). */
+export const register: ModuleRegistration = async (app) => {
+  await app.register(catalogRoutes);
+};

@@ -1,6 +1,16 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { identityRoutes } from './routes';
+import { subscribeStaffActivation } from './staff-activation';
 /** The identity module's public face: the realm (OIDC provider), accounts and the account calls. */
 export { patientAccountState } from './accounts';
 export { insertAccounts, findAccountByEmail, type Account, type NewAccount } from './store';
-export { identityRoutes, PRODUCT_TOKEN_TTL } from './routes';
+export { PRODUCT_TOKEN_TTL } from './routes';
 export { REALM_PATH } from './oidc';
 export { signLink, signedLinkKey, verifyLink } from './signed-links';
+
+/** Wires the module: the realm and account routes, and the consumer that activates invited practice users. */
+export const register: ModuleRegistration = async (app, deps) => {
+  // Invited practice users' accounts and activation e-mails (practice.access-changed).
+  subscribeStaffActivation(deps, app.log);
+  await app.register(identityRoutes);
+};

@@ -13,7 +13,7 @@ import {
 import { auditContextOf } from '../../platform/audit';
 import { currentPrincipal, requireUser } from '../../platform/auth';
 import { PASSWORD_CHANGED, changePassword } from './password-change';
-import { completeActivation, readActivation, subscribeStaffActivation } from './staff-activation';
+import { completeActivation, readActivation } from './staff-activation';
 
 const tags = ['account'];
 const errors = {
@@ -25,11 +25,10 @@ const errors = {
 
 /**
  * Invited practice users' activation (decision 0052) and the change of password (decision 0053). The consumer
- * that makes invited users' accounts and e-mails their links is subscribed here.
+ * that makes invited users' accounts and e-mails their links is subscribed by the module's register (index.ts).
  */
 export const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  subscribeStaffActivation(deps, app.log);
   const rateLimit = { max: 30, timeWindow: '1 minute' };
 
   app.get(

@@ -29,7 +29,7 @@ import {
   notFound,
   tooManyRequests,
 } from '../../platform/errors';
-import { addPractitionerIdentifier, getPractitioner } from '../directory';
+import { addPractitionerIdentifier, getPractitioner } from '../people';
 import { checkPassword, loginKey, type PasswordCheck } from './accounts';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
 import { claimInvitation, createInvitation, findInvitation } from './invitations';

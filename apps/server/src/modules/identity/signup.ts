@@ -2,7 +2,7 @@ import { MINIMUM_USER_AGE, type SignupPatient } from '@careslot/contracts';
 import { PATTERNS, ageInYears, hasUnwantedCharacters, salutationFor } from '@careslot/domain';
 import type { Database } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
-import { createPatient, findPatientByIdentifier } from '../directory';
+import { createPatient, findPatientByIdentifier } from '../patients';
 import { findAccountById, linkCareslotId, type Account } from './store';
 
 export const IDENTITY_PROVIDER_SYSTEM = 'IdentityProvider';

@@ -10,7 +10,7 @@ import { recordAudit, type AuditContext } from '../../platform/audit';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
 import type { DomainEvent } from '../../platform/events';
-import { markPractitionerActivated, practiceAccessOf } from '../directory';
+import { markPractitionerActivated, practiceAccessOf } from '../people';
 import { hashPassword } from './accounts';
 import { assertUncommonPassword, endAllSessions } from './service';
 import { signLink, signedLinkKey, verifyLink } from './signed-links';

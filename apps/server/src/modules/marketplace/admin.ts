@@ -23,11 +23,10 @@ import {
   getHealthcareService,
   getLocations,
   getOrganization,
-  getPractitioner,
-  listPractitionerRoles,
   profileEntitySources,
   type DirectoryChangedPayload,
-} from '../directory';
+} from '../organizations';
+import { getPractitioner, listPractitionerRoles } from '../people';
 import { refreshEntityProfiles, refreshProviderSearch } from './service';
 import * as store from './store';
 

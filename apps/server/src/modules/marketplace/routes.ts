@@ -10,7 +10,6 @@ import {
   pageProfileSchedulesSchema,
   pageProfileSchema,
 } from '@careslot/contracts';
-import { registerSearchIndex } from './search-index';
 import * as service from './service';
 
 const MARKETPLACE = '/careslot-marketplace/api/v1';
@@ -32,8 +31,6 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, clock, realtime, events } = app.deps;
   const scheduling = { database, realtime, events };
   const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-  // directory.changed → the practitioners' search rows (one consumer per app).
-  registerSearchIndex(app.deps);
 
   app.post(
     `${MARKETPLACE}/WebCatalog/find-care/catalogs`,

@@ -1,4 +1,5 @@
-import { DIRECTORY_CHANGED, listPractitionerRoles, type DirectoryChangedPayload } from '../directory';
+import { DIRECTORY_CHANGED, type DirectoryChangedPayload } from '../organizations';
+import { listPractitionerRoles } from '../people';
 import type { AppDeps } from '../../platform/deps';
 import type { DomainEvent } from '../../platform/events';
 import { refreshEntityProfiles, refreshProviderSearch } from './service';

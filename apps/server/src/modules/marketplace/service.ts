@@ -17,12 +17,8 @@ import { boundingBox, profileSlug, providerDisplayName } from '@careslot/domain'
 import type { Connection } from '../../platform/db';
 import { fieldError, notFound } from '../../platform/errors';
 import { resolveSearchTerms, searchRowNames } from '../catalog';
-import {
-  profileEntitySources,
-  providerSearchSources,
-  publicLocations,
-  type PublicLocationSource,
-} from '../directory';
+import { profileEntitySources, publicLocations, type PublicLocationSource } from '../organizations';
+import { providerSearchSources } from '../people';
 import {
   availabilityOfPractitioners,
   availabilityOfServices,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
 import {
   APPOINTMENT_ACTION_PATH,
   appointmentActionBodySchema,
@@ -17,17 +18,22 @@ const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorE
 /**
  * The patient's appointment messages (issue 17 item 9): the appointment-change subscriber that confirms a booking
  * by e-mail (.ics attached) and SMS, says a request is pending and tells what becomes of a cancelled visit's fee
- * (the payments consumer settles it, decision 0082); and the call
- * behind the messages' confirm and cancel links (decision 0042), which needs no sign-in: the link's signature is
- * the proof.
+ * (the payments consumer settles it, decision 0082). Wired by the module's register (index.ts).
  */
-export const appointmentMessageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.deps;
+export function subscribeAppointmentMessages(deps: AppDeps): void {
   // A durable consumer: a failure is logged by the dispatcher and retried.
   // Each message is keyed by the event's id, so a redelivered event sends nothing twice.
   onAppointmentChanged(deps.events, 'notifications.appointment-messages', async (change, event) => {
     await handleAppointmentChange(deps, change, event.id);
   });
+}
+
+/**
+ * The call behind the appointment messages' confirm and cancel links (decision 0042), which needs no sign-in:
+ * the link's signature is the proof.
+ */
+export const appointmentMessageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
 
   app.post(
     APPOINTMENT_ACTION_PATH,

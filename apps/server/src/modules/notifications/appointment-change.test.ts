@@ -10,7 +10,7 @@ import {
   type PaymentTransaction,
   type PortalAppointment,
 } from '@careslot/contracts';
-import { createPatient } from '../directory';
+import { createPatient } from '../patients';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson } from '../../seed';
 

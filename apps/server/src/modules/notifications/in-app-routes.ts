@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
 import { z } from 'zod';
 import {
   errorEnvelopeSchema,
@@ -19,15 +20,21 @@ const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 /**
- * In-app notifications (practice-portal.md §3.2, §4.2, §7): the records are written when an appointment
- * changes (the appointments module's domain event), read a page at a time and marked seen in batches.
+ * In-app notifications are written when an appointment changes (the appointments module's domain event).
+ * Wired by the module's register (index.ts).
  */
-export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.deps;
+export function subscribeInAppNotifications(deps: AppDeps): void {
   // A durable consumer: a failure is logged by the dispatcher and retried; a redelivery writes nothing twice.
   onAppointmentChanged(deps.events, 'notifications.in-app', async (change, event) => {
     await inApp.notifyAppointmentChanged(deps, change, event.id);
   });
+}
+
+/**
+ * In-app notifications (practice-portal.md §3.2, §4.2, §7): read a page at a time and marked seen in batches.
+ */
+export const inAppNotificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
 
   app.get(
     `${V1}/InAppNotifications/:userId`,

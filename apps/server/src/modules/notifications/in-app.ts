@@ -12,13 +12,9 @@ import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
 import { messageIdFor, publisherFor } from '../../platform/realtime';
 import type { AppointmentChanged } from '../appointments';
-import {
-  getHealthcareService,
-  getLocation,
-  getPatientById,
-  getPractitioner,
-  listPractitionerRoles,
-} from '../directory';
+import { getHealthcareService, getLocation } from '../organizations';
+import { getPatientById } from '../patients';
+import { getPractitioner, listPractitionerRoles } from '../people';
 import { getSchedule } from '../scheduling';
 import * as store from './in-app-store';
 

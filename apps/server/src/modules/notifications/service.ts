@@ -13,7 +13,7 @@ import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { type AppError, badRequest, fieldError, tooManyRequests } from '../../platform/errors';
-import { markMobileVerified } from '../directory';
+import { markMobileVerified } from '../patients';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'outbox' | 'clock'>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingResult, PortalAppointment } from '@careslot/contracts';
-import { createPatient } from '../directory';
+import { createPatient } from '../patients';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
 import { DEMO_PRACTICE_IDS, demoPerson } from '../../seed';
 import { renderPracticeMessage } from './templates';

@@ -3,7 +3,7 @@ import type { FindCareResult, OnboardingRequest, OnboardingResult } from '@cares
 import { isValidNpi } from '@careslot/domain';
 import { appendEvents } from '../../platform/events';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../../testing/app';
-import { DIRECTORY_CHANGED } from '../directory';
+import { DIRECTORY_CHANGED } from '../organizations';
 import { SEARCH_INDEX_CONSUMER } from '../marketplace';
 
 const ADD = '/careslot-gateway/organization/add';

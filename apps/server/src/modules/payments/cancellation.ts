@@ -2,7 +2,7 @@ import type { FeeOutcome } from '@careslot/contracts';
 import { recordOutcome } from '../../platform/access';
 import { systemContext, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { patientRelations } from '../directory';
+import { patientRelations } from '../patients';
 import { GatewayError } from './gateway';
 import { settlingFor } from './service';
 import * as store from './store';

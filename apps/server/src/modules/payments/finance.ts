@@ -7,7 +7,7 @@ import { recordList } from '../../platform/access';
 import { recordPracticeOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { getOrganization } from '../directory';
+import { getOrganization } from '../organizations';
 import { gatewayOf } from './service';
 import * as store from './store';
 

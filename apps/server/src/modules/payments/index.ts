@@ -1,3 +1,6 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { paymentJobs } from './jobs';
+import { paymentRoutes } from './routes';
 /**
  * The payments module's public face. The appointments module authorizes nothing itself: it claims the
  * patient's authorization, ties it to the appointment inside its booking transaction, captures after the
@@ -26,7 +29,12 @@ export {
   registerCancellationFees,
   type CancelledVisit,
 } from './cancellation';
-export { paymentRoutes } from './routes';
-export { paymentJobs } from './jobs';
 /** The practice's payment choice (online payment on or off, gateway) in practice onboarding's transaction. */
 export { writeOrganizationConfig } from './settings';
+
+/** Wires the module: its routes and the payment reconciler. */
+export const register: ModuleRegistration = async (app) => {
+  await app.register(paymentRoutes);
+  // The reconciler: captures payments of committed bookings, cancels unused authorizations.
+  await app.register(paymentJobs);
+};

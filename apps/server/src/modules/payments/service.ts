@@ -27,7 +27,7 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
-import { getPatientById, hasCoverageOnFile } from '../directory';
+import { getPatientById, hasCoverageOnFile } from '../patients';
 import { publishSlotChanges, releaseSlots, slotId } from '../scheduling';
 import {
   GatewayError,

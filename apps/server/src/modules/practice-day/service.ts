@@ -14,15 +14,9 @@ import { notFoundAudited, recordList, requireFeature } from '../../platform/acce
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
-import {
-  getLocation,
-  getOrganization,
-  getPractitioners,
-  listPractitionerRoles,
-  patientCardsByIds,
-  searchHealthcareServices,
-  searchLocations,
-} from '../directory';
+import { getLocation, getOrganization, searchHealthcareServices, searchLocations } from '../organizations';
+import { getPractitioners, listPractitionerRoles } from '../people';
+import { patientCardsByIds } from '../patients';
 import { getSchedule, localDate, localToUtc, searchScheduleDetails } from '../scheduling';
 import {
   callNextWalkIn as callNext,
@@ -30,8 +24,8 @@ import {
   providerZone,
   toPracticeAppointments as shape,
   UNKNOWN_PATIENT,
+  practiceDayReads,
 } from '../appointments';
-import * as practiceStore from './store';
 
 /**
  * The practice's day (practice-portal.md §2.6): read queries over the practice's appointments (calendar
@@ -53,7 +47,7 @@ export async function searchPracticeAppointments(
 ) {
   const organizationId = practiceOf(context);
   const limit = query.Limit;
-  const { rows, total } = await practiceStore.searchPractice(
+  const { rows, total } = await practiceDayReads.searchPractice(
     deps.database,
     {
       organizationId,
@@ -134,8 +128,8 @@ export async function walkInQueue(
     to: day.to,
   };
   const [waiting, current] = await Promise.all([
-    practiceStore.waitingWalkIns(deps.database, window),
-    practiceStore.walkInInProgress(deps.database, window),
+    practiceDayReads.waitingWalkIns(deps.database, window),
+    practiceDayReads.walkInInProgress(deps.database, window),
   ]);
   const shaped = await shape(deps, current ? [...waiting, current] : waiting);
   const entry = (a: PracticeAppointment) => ({
@@ -167,7 +161,7 @@ export async function walkInQueue(
 /** How many patients wait in the provider's walk-in queue (the logout dialog of §2.7 reads it). */
 export async function walkInCount(deps: Deps, context: RequestContext, providerId: string) {
   const day = await providerDay(deps, context, providerId, undefined);
-  const waiting = await practiceStore.waitingWalkIns(deps.database, {
+  const waiting = await practiceDayReads.waitingWalkIns(deps.database, {
     practitionerId: providerId,
     organizationId: day.organizationId,
     from: day.from,
@@ -195,7 +189,7 @@ export async function callNextWalkIn(
 /** The provider's patient hotlist: the 10 patients seen or booked most recently, up to the end of today. */
 export async function patientHotlist(deps: Deps, context: RequestContext, providerId: string) {
   const day = await providerDay(deps, context, providerId, undefined);
-  const rows = await practiceStore.hotlist(deps.database, {
+  const rows = await practiceDayReads.hotlist(deps.database, {
     practitionerId: providerId,
     organizationId: day.organizationId,
     until: day.to,
@@ -237,7 +231,7 @@ export async function checkInList(
   await requireFeature(context, 'checkInSummary', { workflow: 'Checkin_Summary_Web' });
   const zone = (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
   const day = dayWindow(zone, query.Date, deps.clock.now());
-  const { rows, total } = await practiceStore.searchPractice(
+  const { rows, total } = await practiceDayReads.searchPractice(
     deps.database,
     {
       organizationId,
@@ -344,7 +338,7 @@ export async function calendarSchedule(
     return notFoundAudited(context, 'search', 'appointment', query.CalendarId, {
       workflow: CALENDAR_WORKFLOW,
     });
-  const { rows, total } = await practiceStore.searchPractice(
+  const { rows, total } = await practiceDayReads.searchPractice(
     deps.database,
     { organizationId, from: new Date(query.From), to: new Date(query.To), calendarIds: [query.CalendarId] },
     { limit: 1000, offset: 0 },

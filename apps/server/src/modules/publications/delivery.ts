@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
 import type { Job } from '../../platform/jobs';
 import { findAppointment } from '../appointments';
 import { toFhirAppointment } from './fhir';
 import * as store from './store';
-import { publicationTargetFromConfig, signPublication, type PublicationTarget } from './targets';
+import { signPublication, type PublicationTarget } from './targets';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'events' | 'jobs' | 'config'>;
 
@@ -104,10 +103,3 @@ export function registerPublicationDelivery(deps: Deps, target: PublicationTarge
     },
   );
 }
-
-/** The module's background work, on the configured target (the webhook, or the local record). */
-export const publicationDelivery: FastifyPluginAsync = async (app) => {
-  const deps = app.deps;
-  const { target, secret } = publicationTargetFromConfig(deps.config, deps.database, () => deps.clock.now());
-  registerPublicationDelivery(deps, target, secret);
-};

@@ -1,5 +1,8 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { registerPublicationDelivery } from './delivery';
+import { publicationTargetFromConfig } from './targets';
 /** Delivering web/BobAppointment publications to an outside system (issue 15): a webhook or the local record. */
-export { publicationDelivery, PUBLICATION_JOB } from './delivery';
+export { PUBLICATION_JOB } from './delivery';
 export {
   type PublicationTarget,
   type PublicationDelivery,
@@ -7,3 +10,9 @@ export {
   localTarget,
   signPublication,
 } from './targets';
+
+/** Wires the module: web/BobAppointment publications delivered to the configured target (a webhook, or the local record). */
+export const register: ModuleRegistration = async (_app, deps) => {
+  const { target, secret } = publicationTargetFromConfig(deps.config, deps.database, () => deps.clock.now());
+  registerPublicationDelivery(deps, target, secret);
+};

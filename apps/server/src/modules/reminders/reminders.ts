@@ -6,8 +6,9 @@ import {
   findAppointment,
   onAppointmentChanged,
   type AppointmentChanged,
+  upcomingVisits,
 } from '../appointments';
-import { getOrganization } from '../directory';
+import { getOrganization } from '../organizations';
 import {
   languageOf,
   MESSAGE_TEXTS,
@@ -99,7 +100,7 @@ const RESYNC_LIMIT = 5000;
  */
 export async function resyncPractice(deps: Deps, organizationId: string): Promise<void> {
   const now = deps.clock.now();
-  for (const visit of await store.upcomingVisits(
+  for (const visit of await upcomingVisits(
     deps.database,
     organizationId,
     now,

@@ -8,7 +8,6 @@ import {
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
-import { registerReminders } from './reminders';
 import * as service from './service';
 
 /** The notification service's gateway prefix (modules/notifications/routes.ts). */
@@ -24,11 +23,11 @@ const errors = {
 
 /**
  * Appointment reminders (practice-portal.md §3.8, §7 "Reminders"): a practice admin's settings of their own
- * practice, and the background work that schedules each booked visit's reminders and sends them when due.
+ * practice. The background work (scheduling each booked visit's reminders, sending them when due) is wired by
+ * the module's register (index.ts).
  */
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  registerReminders(deps);
   const security = [{ bearer: [] }];
   const preHandler = requireRoles('practiceadmin');
 

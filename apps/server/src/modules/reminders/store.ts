@@ -66,28 +66,3 @@ export async function updateSettings(
   );
   return rows[0] ?? null;
 }
-
-/** A visit a practice's reminders may concern: read from the appointments table (owned by appointments), never written. */
-export interface UpcomingVisit {
-  id: string;
-  organization_id: string;
-  start_at: Date | string;
-  status: string;
-  schedule_type: string;
-}
-
-/** The practice's visits starting after `from` that are booked (statuses given), in start order, at most `limit`. */
-export async function upcomingVisits(
-  db: Connection,
-  organizationId: string,
-  from: Date,
-  statuses: readonly string[],
-  limit: number,
-): Promise<UpcomingVisit[]> {
-  return db.query<UpcomingVisit>(
-    `select id, organization_id, start_at, status, schedule_type from appointments
-      where organization_id = $1 and start_at > $2 and status = any($3::text[]) and schedule_type = 'Scheduled'
-      order by start_at limit $4`,
-    [organizationId, from, [...statuses], limit],
-  );
-}

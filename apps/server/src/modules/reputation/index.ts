@@ -1,2 +1,8 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { reputationRoutes } from './routes';
 /** The reputation module's public face (decision 0058). */
-export { reputationRoutes } from './routes';
+
+/** Wires the module: reputation settings and the sign-on form (decision 0058). */
+export const register: ModuleRegistration = async (app) => {
+  await app.register(reputationRoutes);
+};

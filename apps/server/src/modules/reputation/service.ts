@@ -18,7 +18,8 @@ import {
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { getLocation, getOrganization, listPractitionerRoles, setReputationEnabled } from '../directory';
+import { getLocation, getOrganization, setReputationEnabled } from '../organizations';
+import { listPractitionerRoles } from '../people';
 import * as store from './store';
 
 /**

@@ -1,3 +1,8 @@
+import type { ModuleRegistration } from '../../platform/modules';
+import { schedulingJobs } from './jobs';
+import { registerCalendarHub } from './realtime';
+import { schedulingRoutes } from './routes';
+import { scheduleSettingsRoutes } from './settings-routes';
 /** The scheduling module's public face: slot search, holds and releases, schedules, and the slot events. */
 export {
   currentSlot,
@@ -41,8 +46,16 @@ export {
   type ScheduleAvailability,
   type ServiceScheduleAvailability,
 } from './availability';
-export { schedulingRoutes, sessionOf } from './routes';
-export { schedulingJobs } from './jobs';
-export { scheduleSettingsRoutes } from './settings-routes';
+export { sessionOf } from './routes';
 /** A new practice's first category, reasons and schedule, written in practice onboarding's transaction. */
 export { addFirstCalendar } from './schedules';
+
+/** Wires the module: schedules, slots and holds, the calendar hub, and the expired-hold sweep. */
+export const register: ModuleRegistration = async (app, deps) => {
+  // The calendar hub's rooms and its consumer of slot changes.
+  registerCalendarHub(deps);
+  await app.register(schedulingRoutes);
+  await app.register(scheduleSettingsRoutes);
+  // Expired holds give capacity back and announce it.
+  await app.register(schedulingJobs);
+};

@@ -39,18 +39,12 @@ import { authorize, type AccessAction } from '../../platform/access';
 import { contextOf, requireSession } from '../../platform/context';
 import { isSignedInUser } from '../../platform/auth';
 import { AppError, conflict, fieldError, notFound, tooManyRequests } from '../../platform/errors';
-import { registerCalendarHub } from './realtime';
 import * as schedules from './schedules';
 import * as service from './service';
+import { searchSlotsOf } from './slot-search';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const tags = ['calendar'];
-/** How far a search with EndDate null looks for the next availability. */
-const NEXT_AVAILABILITY_DAYS = 90;
-
-function parseUtc(value: string): Date {
-  return new Date(`${value.replace(' ', 'T')}Z`);
-}
 
 /**
  * Who a hold belongs to: the subject of the caller's verified token, a guest's or a signed-in user's
@@ -85,7 +79,6 @@ async function checkPatient(
 export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, clock, realtime, events, config, tokens } = app.deps;
   const deps = { database, realtime, events };
-  registerCalendarHub(app.deps);
   const errors = {
     400: errorEnvelopeSchema,
     401: errorEnvelopeSchema,
@@ -433,41 +426,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const now = clock.now();
-      const from = parseUtc(request.body.StartDate);
-      const open = request.body.EndDate === null || request.body.EndDate === undefined;
-      const to = open
-        ? new Date(from.getTime() + NEXT_AVAILABILITY_DAYS * 86_400_000)
-        : parseUtc(request.body.EndDate!);
-      if (to <= from) throw fieldError('EndDate', 'after_start', 'EndDate must be after StartDate');
-      const { body } = request;
-      const scheduleIds = body.ScheduleIds.length
-        ? body.ScheduleIds
-        : (
-            await schedules.searchScheduleDetails(
-              deps,
-              { LocationId: body.LocationId ?? undefined, PractitionerId: body.EntityId ?? undefined },
-              now,
-            )
-          ).map((s) => s.Id);
-      if (!body.ScheduleIds.length && body.EntityId) {
-        const services = await schedules.searchScheduleDetails(
-          deps,
-          { LocationId: body.LocationId ?? undefined, HealthcareServiceId: body.EntityId },
-          now,
-        );
-        scheduleIds.push(...services.map((s) => s.Id));
-      }
-      let slots = await service.searchSlots(database, {
-        scheduleIds,
-        from,
-        to,
-        now,
-        isAvailable: body.IsAvailable,
-        serviceTypeId: body.ServiceTypeId,
-        visitType: body.VisitType,
-      });
-      if (open) slots = slots.slice(0, 1);
+      const slots = await searchSlotsOf(deps, request.body, clock.now());
       return { Data: slots, Total: slots.length };
     },
   );

@@ -30,9 +30,9 @@ import {
   DIRECTORY_CHANGED,
   getHealthcareService,
   getLocation,
-  listPractitionerRoles,
   type DirectoryChangedPayload,
-} from '../directory';
+} from '../organizations';
+import { listPractitionerRoles } from '../people';
 import { SCHEDULE_WORKFLOWS, type SetUpEntity } from './workflows';
 import { currentModels, forgetSchedule, reloadModel } from './schedule-cache';
 import { modelSlots, recordSlotChanges, type SchedulingDeps, type SlotChange } from './service';

@@ -1,20 +1,20 @@
 import { REGIONS, type ScheduleSettings } from '@careslot/contracts';
 import type { Database } from '../../platform/db';
 import { insurancePlansByIds } from '../catalog';
-import { acceptedInsurancePlanIds } from '../directory';
+import { locationInsurancePlanIds } from '../organizations';
+import { practitionerInsurancePlanIds } from '../people';
 import { settingsRow } from './settings-store';
 
 /** The booking settings of a schedule and the provider's insurances there (their own, else the facility's). */
 export async function scheduleSettings(database: Database, id: string): Promise<ScheduleSettings | null> {
   const row = await settingsRow(database, id);
   if (!row) return null;
-  const accepted = await acceptedInsurancePlanIds(database, {
-    practitionerIds: row.practitioner_id ? [row.practitioner_id] : [],
-    locationIds: row.location_id ? [row.location_id] : [],
-  });
-  const own = row.practitioner_id ? (accepted.practitioners.get(row.practitioner_id) ?? []) : [];
-  const planIds =
-    own.length > 0 ? own : row.location_id ? (accepted.locations.get(row.location_id) ?? []) : [];
+  const [practitioners, locations] = await Promise.all([
+    practitionerInsurancePlanIds(database, row.practitioner_id ? [row.practitioner_id] : []),
+    locationInsurancePlanIds(database, row.location_id ? [row.location_id] : []),
+  ]);
+  const own = row.practitioner_id ? (practitioners.get(row.practitioner_id) ?? []) : [];
+  const planIds = own.length > 0 ? own : row.location_id ? (locations.get(row.location_id) ?? []) : [];
   const plans = [...(await insurancePlansByIds(database, planIds)).values()].sort((a, b) =>
     a.display.localeCompare(b.display),
   );

@@ -13,7 +13,7 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, conflict, fieldError, notFound } from '../../platform/errors';
 import { appointmentFromSurveyLink, type SurveyLinkAppointment } from '../appointments';
-import { getHealthcareService, getOrganization, resourceSurveyInstructions } from '../directory';
+import { getHealthcareService, getOrganization, resourceSurveyInstructions } from '../organizations';
 import { signLink, signedLinkKey, verifyLink } from '../identity';
 import * as store from './store';
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps';
 import {
   errorEnvelopeSchema,
   idParamSchema,
@@ -33,12 +34,16 @@ const errors = {
   404: errorEnvelopeSchema,
 };
 
+/** Wired by the module's register (index.ts). */
+export function subscribeSurveyMessages(deps: AppDeps): void {
+  // After a visit: the survey message with its signed link (a durable consumer, keyed so a redelivery sends nothing twice).
+  onAppointmentChanged(deps.events, 'surveys.after-visit', (change) => sendSurveyMessage(deps, change));
+}
+
 /** The practice's patient surveys and their templates (practice-portal.md §7 "Surveys"; decision 0067). */
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const signedIn = { preHandler: requireUser };
-  // After a visit: the survey message with its signed link (a durable consumer, keyed so a redelivery sends nothing twice).
-  onAppointmentChanged(deps.events, 'surveys.after-visit', (change) => sendSurveyMessage(deps, change));
 
   app.post(
     `${SURVEY_API}/survey/organization/:id`,

@@ -1,7 +1,7 @@
 import { SURVEY_LINK_DAYS } from '@careslot/contracts';
 import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
-import { getOrganization } from '../directory';
+import { getOrganization } from '../organizations';
 import {
   languageOf,
   MESSAGE_TEXTS,

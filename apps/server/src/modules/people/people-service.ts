@@ -29,7 +29,7 @@ import { checkUpload } from '../../platform/files';
 import { getPractitioner, listPractitionerRoles } from './service';
 import * as store from './people-store';
 // Patient search reads practitioners: a change it shows is announced to the marketplace's index.
-import { DIRECTORY_CHANGED } from './events';
+import { DIRECTORY_CHANGED } from '../organizations';
 
 /**
  * A practice's people (issue 18): a practice admin adds providers and staff (they are invited by e-mail:

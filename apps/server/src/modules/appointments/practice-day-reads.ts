@@ -1,11 +1,11 @@
 import { INACTIVE_APPOINTMENT_STATUSES, WALK_IN_WAITING_STATUSES } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
-import type { PracticeRow } from '../appointments';
+import type { PracticeRow } from './store';
 
 /**
- * SQL of the practice's day: searches, the walk-in queue and the hotlist, always inside one practice. The
- * practice day is a read model of the appointments module's record: these queries read the appointments
- * table and never write it (changes go through modules/appointments).
+ * Read functions the appointments module gives the practice-day module: searches, the walk-in queue and the
+ * hotlist, always inside one practice. The practice day is a read model of this module's record; it reaches
+ * these through index.ts (practiceDayReads) and never reads the appointments table itself.
  */
 
 export interface PracticeFilter {
