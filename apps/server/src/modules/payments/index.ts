@@ -1,6 +1,7 @@
 import type { ModuleRegistration } from '../../platform/modules';
 import { paymentJobs } from './jobs';
 import { paymentRoutes } from './routes';
+import { registerCancellationFees } from './cancellation';
 /**
  * The payments module's public face. The appointments module authorizes nothing itself: it claims the
  * patient's authorization, ties it to the appointment inside its booking transaction, captures after the
@@ -26,15 +27,16 @@ export {
   cancellationFeeOf,
   DEFAULT_CANCEL_REFUND_HOURS,
   feeOutcomeOf,
-  registerCancellationFees,
   type CancelledVisit,
 } from './cancellation';
 /** The practice's payment choice (online payment on or off, gateway) in practice onboarding's transaction. */
 export { writeOrganizationConfig } from './settings';
 
 /** Wires the module: its routes and the payment reconciler. */
-export const register: ModuleRegistration = async (app) => {
+export const register: ModuleRegistration = async (app, deps) => {
   await app.register(paymentRoutes);
+  // The payments consumer of appointment changes: a cancelled visit's fee (decision 0082).
+  registerCancellationFees(deps);
   // The reconciler: captures payments of committed bookings, cancels unused authorizations.
   await app.register(paymentJobs);
 };

@@ -1,4 +1,3 @@
-import { registerCancellationFees } from './cancellation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   captureInputSchema,
@@ -74,8 +73,6 @@ const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, da
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  // The payments consumer of appointment changes: a cancelled visit's fee (decision 0082).
-  registerCancellationFees(deps);
   const opts = { preHandler: requireUser };
 
   app.get(
