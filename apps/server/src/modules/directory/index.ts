@@ -39,7 +39,12 @@ export { parseIdentifier, setReputationEnabled } from './store';
 export { directoryRoutes } from './routes';
 export { patientUpdateRoutes } from './update-routes';
 export { peopleRoutes } from './people-routes';
-export { markPractitionerActivated, practiceAccessOf } from './people-service';
+export {
+  markPractitionerActivated,
+  practiceAccessOf,
+  practitionerHoldingEmail,
+  setConfirmedEmail,
+} from './people-service';
 /** The writes of the practice-settings screens in a caller's transaction (practice onboarding, decision 0064). */
 export { addPractitioner } from './people-service';
 export { addLocation, addOrganization, newLocationColumns } from './admin-service';

@@ -12,6 +12,7 @@ import { REGISTRATION_CSS, registrationPage } from './registration-page';
 import { passwordResetRoutes } from './password-reset-routes';
 import { accountRoutes } from './account-routes';
 import { peopleAccountRoutes } from './people-account-routes';
+import { emailChangeRoutes } from './email-change-routes';
 import { PRODUCT_TOKEN_TTL } from './product-token';
 import * as service from './service';
 import type { Account } from './store';
@@ -275,6 +276,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passwordResetRoutes);
   await app.register(accountRoutes({ provider, startSession }));
   await app.register(peopleAccountRoutes);
+  await app.register(emailChangeRoutes);
 
   app.post(
     '/api/account/exchange-token',

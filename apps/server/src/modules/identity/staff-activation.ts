@@ -64,7 +64,12 @@ async function onAccessChanged(
     account = await store.accountOfPractitioner(db, practitionerId);
     if (!account) return;
   } else {
-    const email = (await store.emailTaken(db, access.email, account.id)) ? account.email : access.email;
+    // An activated account's login e-mail changes only through the confirmed flow (email-change.ts): the
+    // record's e-mail follows it there, never the other way round (issue 24 item 1).
+    const email =
+      account.activated_at || (await store.emailTaken(db, access.email, account.id))
+        ? account.email
+        : access.email;
     const roles = [...account.user_roles.filter((r) => !PRACTICE_ROLES.has(r)), ...access.roles];
     const practiceId =
       account.practice_id && account.practice_id !== organizationId ? account.practice_id : organizationId;
