@@ -122,6 +122,14 @@ async function liveActivation(deps: Deps, link: ActivationLink) {
   const row = signed ? await store.activationById(deps.database, link.invitation) : null;
   if (!row || row.used_at || row.superseded_at || new Date(row.expires_at) <= now)
     throw fieldError('query.invitation', 'link_invalid', INVALID_LINK);
+  // A user deactivated before using their link sets no password with it (issue 24 item 9): the directory's
+  // role is read now, not the account's roles, which its consumer updates a moment later.
+  const access =
+    row.careslot_id && row.practice_id
+      ? await practiceAccessOf(deps, row.careslot_id, row.practice_id)
+      : null;
+  if (!access || access.roles.length === 0)
+    throw fieldError('query.invitation', 'link_invalid', INVALID_LINK);
   return row;
 }
 
