@@ -257,7 +257,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlyProductCors = (origin: string | undefined, response: FastifyReply['raw']) => {
     const allowed = origin !== undefined && productOrigins.has(origin);
     const setHeader = response.setHeader.bind(response);
-    response.setHeader = ((name: string, value: number | string | readonly string[]) => {
+    response.setHeader = (name: string, value: number | string | readonly string[]) => {
       if (!name.toLowerCase().startsWith('access-control-')) return setHeader(name, value);
       if (!allowed) return response;
       if (name.toLowerCase() === 'access-control-allow-origin') {
@@ -265,7 +265,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         return setHeader(name, origin);
       }
       return setHeader(name, value);
-    }) as typeof response.setHeader;
+    };
   };
   const callback = provider.callback();
   const publicOrigin = new URL(config.publicUrl);

@@ -49,7 +49,7 @@ async function guestHold(slotId: string, address: string) {
   });
   return {
     status: answer.statusCode,
-    body: answer.json() as { ExpiresAt?: string; errors?: { field: string; rule: string }[] },
+    body: answer.json<{ ExpiresAt?: string; errors?: { field: string; rule: string }[] }>(),
   };
 }
 
