@@ -94,6 +94,8 @@ function webServer(serverPort: number) {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       HOLD_RATE_LIMIT: '100000',
+      GUEST_HOLDS_PER_ADDRESS: '100000',
+      GUEST_HOLDS_PER_CALENDAR: '100000',
       PUBLIC_URL: baseURL,
       DEV_TOOLS: 'true',
       SEED_DEMO_DATA: 'true',

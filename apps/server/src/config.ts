@@ -40,6 +40,27 @@ const envSchema = z.object({
       'how long a held slot stays reserved for its session before its capacity comes back (10 minutes)',
     ),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600).describe('requests per minute per client'),
+  GUEST_HOLD_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(3600)
+    .default(300)
+    .describe("how long a guest's hold lasts (5 minutes; never longer than SLOT_HOLD_SECONDS)"),
+  GUEST_HOLDS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(6)
+    .describe('live guest holds at once per client address, whatever the guest tokens (decision 0085)'),
+  GUEST_HOLDS_PER_CALENDAR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8)
+    .describe(
+      "live guest holds at once on one provider's calendar (schedule); signed-in users' holds do not count",
+    ),
   HOLD_RATE_LIMIT: z.coerce
     .number()
     .int()

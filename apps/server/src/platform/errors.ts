@@ -145,8 +145,20 @@ export function toErrorResponse(
       ]),
     };
   }
+  if (isUniqueViolation(error)) {
+    // A race the service's own check lost (two identical requests at once, issue 24 item 5): the row the
+    // other request wrote stands, so this one conflicts, never a 500.
+    request.log.warn({ constraint: error.constraint, route: request.routeOptions.url }, 'unique race lost');
+    return { status: 409, body: envelope(409, messageForStatus(409)) };
+  }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, body: envelope(500, messageForStatus(500)) };
+}
+
+/** PostgreSQL's unique_violation (23505), from either driver. */
+function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {

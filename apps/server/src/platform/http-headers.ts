@@ -63,7 +63,8 @@ export async function registerResponseHeaders(
         connectSrc: ["'self'", webSocketOrigin(publicUrl)],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // No page of ours uses <base>: none may be injected (issue 24 item 9).
+        baseUri: ["'none'"],
         // Besides the product's own forms: the reputation site's sign-on form (REPUTATION_SIGN_ON_URL, decision 0058).
         formAction: ["'self'", ...formTargets.map((target) => new URL(target).origin)],
         frameAncestors: ["'none'"],

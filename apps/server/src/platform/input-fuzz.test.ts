@@ -187,6 +187,50 @@ describe('every route, fed bad input', () => {
     ]);
   });
 
+  it('refuses a deeply nested body on every operation that takes one with 400 naming max_depth, never a 5xx', async () => {
+    // About 5 KB each: the shapes that overflowed the stack of the old recursive guard (issue 24 item 3).
+    const deepArrays = `${'['.repeat(2500)}${']'.repeat(2500)}`;
+    const deepObjects = `${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}`;
+    const justTooDeep = JSON.stringify(
+      Array.from({ length: 65 }).reduce<unknown>((inner) => ({ x: inner }), 1),
+    );
+    const failures: string[] = [];
+    let refusedByDepth = 0;
+    let sent = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      if (path.startsWith('/docs') || path.startsWith('/dev/')) continue;
+      for (const [method, operation] of Object.entries(methods)) {
+        if (!operation.requestBody?.content?.['application/json']) continue;
+        const url = path.replace(/\{[^}]+\}/g, () => randomUUID());
+        for (const [callerName, headers] of Object.entries(callers)) {
+          for (const payload of [deepArrays, deepObjects, justTooDeep]) {
+            const answer = await t.app.inject({
+              method: method.toUpperCase() as InjectOptions['method'],
+              url,
+              headers: { ...headers, 'content-type': 'application/json' },
+              payload,
+            });
+            sent += 1;
+            if (answer.statusCode >= 500)
+              failures.push(`${method.toUpperCase()} ${path} as ${callerName}: ${answer.statusCode}`);
+            else if (answer.statusCode === 400 && answer.body.includes('"max_depth"')) refusedByDepth += 1;
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Authentication (onRequest) and an unknown route may answer first; every other request meets the depth rule.
+    expect(refusedByDepth).toBeGreaterThan(sent / 2);
+    const search = await t.call<{ errors: { field: string; rule: string }[] }>({
+      method: 'POST',
+      url: '/careslot-calendar/api/v2/servicecategory/advance-search',
+      headers: { 'content-type': 'application/json' },
+      payload: deepArrays,
+    });
+    expect(search.statusCode).toBe(400);
+    expect(search.json.errors).toEqual([expect.objectContaining({ field: 'body', rule: 'max_depth' })]);
+  }, 600_000);
+
   it('answers no request generated from the OpenAPI document with a 5xx, and refuses bad values before the database does', async () => {
     const random = createRandom(SEED);
     const resolve = (schema: Schema | undefined): Schema => {

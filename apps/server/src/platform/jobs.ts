@@ -67,9 +67,7 @@ export interface Jobs {
     connection?: Connection,
   ): Promise<number>;
   /** A job's state (tests, support). */
-  status(
-    key: string,
-  ): Promise<{
+  status(key: string): Promise<{
     status: JobStatus;
     attempts: number;
     runAt: string;

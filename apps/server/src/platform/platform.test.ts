@@ -41,6 +41,8 @@ describe('platform', () => {
     const res = await t.call({ url: '/healthz' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // No <base> may be injected (issue 24 item 9).
+    expect(res.headers['content-security-policy']).toContain("base-uri 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 

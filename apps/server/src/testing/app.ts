@@ -56,6 +56,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-web-dist',
     RATE_LIMIT_MAX: '100000',
+    // Every test request comes from one address: the guest ceilings have their own test (guest-holds.test.ts).
+    GUEST_HOLDS_PER_ADDRESS: '100000',
+    GUEST_HOLDS_PER_CALENDAR: '100000',
     DEV_TOOLS: 'true',
     HOLD_RATE_LIMIT: '100000',
     JOB_POLL_MS: '0',

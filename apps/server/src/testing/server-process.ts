@@ -49,6 +49,9 @@ export class ServerProcess {
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // Every test request comes from one address: the guest ceilings have their own test (guest-holds.test.ts).
+      GUEST_HOLDS_PER_ADDRESS: '100000',
+      GUEST_HOLDS_PER_CALENDAR: '100000',
       ...env,
     };
     delete childEnv.VITEST;

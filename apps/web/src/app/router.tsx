@@ -422,6 +422,8 @@ export const routes: RouteObject[] = [
       },
       // The invited provider's or staff member's activation link (decision 0052).
       { path: 'account/activate', element: practice('account/activate') },
+      // The link of a change of login e-mail, sent to the new address (decision 0085).
+      { path: 'account/confirm-email', element: practice('account/confirm-email') },
       // A provider's settings (practice-portal.md §2.2): its own small frame with four sections.
       {
         path: 'providers/:userId/settings',
@@ -434,6 +436,10 @@ export const routes: RouteObject[] = [
           {
             path: 'account/change-password',
             element: practice('providers/:userId/settings/account/change-password'),
+          },
+          {
+            path: 'account/change-email',
+            element: practice('providers/:userId/settings/account/change-email'),
           },
           { path: 'service', element: practice('providers/:userId/settings/service') },
         ],

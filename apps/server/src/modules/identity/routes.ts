@@ -12,6 +12,7 @@ import { REGISTRATION_CSS, registrationPage } from './registration-page';
 import { passwordResetRoutes } from './password-reset-routes';
 import { accountRoutes } from './account-routes';
 import { peopleAccountRoutes } from './people-account-routes';
+import { emailChangeRoutes } from './email-change-routes';
 import { PRODUCT_TOKEN_TTL } from './product-token';
 import * as service from './service';
 import type { Account } from './store';
@@ -247,6 +248,25 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // --- everything else under the realm is the OIDC provider itself ------------------------------------
+  /**
+   * The provider answers CORS to any origin on token, userinfo and jwks (`*` on jwks): only the product's own
+   * origins may read them from a browser (issue 24 item 9). Its CORS headers pass for those, by name; for any
+   * other origin, or none, they are dropped.
+   */
+  const productOrigins = new Set(webOrigins(config));
+  const onlyProductCors = (origin: string | undefined, response: FastifyReply['raw']) => {
+    const allowed = origin !== undefined && productOrigins.has(origin);
+    const setHeader = response.setHeader.bind(response);
+    response.setHeader = (name: string, value: number | string | readonly string[]) => {
+      if (!name.toLowerCase().startsWith('access-control-')) return setHeader(name, value);
+      if (!allowed) return response;
+      if (name.toLowerCase() === 'access-control-allow-origin') {
+        setHeader('vary', 'Origin');
+        return setHeader(name, origin);
+      }
+      return setHeader(name, value);
+    };
+  };
   const callback = provider.callback();
   const publicOrigin = new URL(config.publicUrl);
   await app.register(async (realm) => {
@@ -261,6 +281,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       raw.headers['x-forwarded-host'] = publicOrigin.host;
       raw.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
       raw.url = (raw.url ?? '/').slice(REALM_PATH.length) || '/';
+      onlyProductCors(raw.headers.origin, reply.raw);
       // Security headers set by helmet stay; the provider writes its own body and status.
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
@@ -275,6 +296,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(passwordResetRoutes);
   await app.register(accountRoutes({ provider, startSession }));
   await app.register(peopleAccountRoutes);
+  await app.register(emailChangeRoutes);
 
   app.post(
     '/api/account/exchange-token',

@@ -92,6 +92,7 @@ export interface ActivationRow {
   email: string;
   given_name: string;
   careslot_id: string | null;
+  practice_id: string | null;
   expires_at: Date | string;
   used_at: Date | string | null;
   superseded_at: Date | string | null;
@@ -99,7 +100,7 @@ export interface ActivationRow {
 
 export async function activationById(db: Connection, id: string): Promise<ActivationRow | null> {
   const rows = await db.query<ActivationRow>(
-    `select a.id, a.user_id, u.email, u.given_name, u.careslot_id, a.expires_at, a.used_at, a.superseded_at
+    `select a.id, a.user_id, u.email, u.given_name, u.careslot_id, u.practice_id, a.expires_at, a.used_at, a.superseded_at
        from identity_staff_activations a join identity_users u on u.id = a.user_id where a.id = $1`,
     [id],
   );

@@ -64,7 +64,12 @@ async function onAccessChanged(
     account = await store.accountOfPractitioner(db, practitionerId);
     if (!account) return;
   } else {
-    const email = (await store.emailTaken(db, access.email, account.id)) ? account.email : access.email;
+    // An activated account's login e-mail changes only through the confirmed flow (email-change.ts): the
+    // record's e-mail follows it there, never the other way round (issue 24 item 1).
+    const email =
+      account.activated_at || (await store.emailTaken(db, access.email, account.id))
+        ? account.email
+        : access.email;
     const roles = [...account.user_roles.filter((r) => !PRACTICE_ROLES.has(r)), ...access.roles];
     const practiceId =
       account.practice_id && account.practice_id !== organizationId ? account.practice_id : organizationId;
@@ -116,6 +121,14 @@ async function liveActivation(deps: Deps, link: ActivationLink) {
   );
   const row = signed ? await store.activationById(deps.database, link.invitation) : null;
   if (!row || row.used_at || row.superseded_at || new Date(row.expires_at) <= now)
+    throw fieldError('query.invitation', 'link_invalid', INVALID_LINK);
+  // A user deactivated before using their link sets no password with it (issue 24 item 9): the directory's
+  // role is read now, not the account's roles, which its consumer updates a moment later.
+  const access =
+    row.careslot_id && row.practice_id
+      ? await practiceAccessOf(deps, row.careslot_id, row.practice_id)
+      : null;
+  if (!access || access.roles.length === 0)
     throw fieldError('query.invitation', 'link_invalid', INVALID_LINK);
   return row;
 }

@@ -16,7 +16,12 @@ export {
   practitionerInsurancePlanIds,
   searchPractitioners,
 } from './service';
-export { markPractitionerActivated, practiceAccessOf } from './people-service';
+export {
+  markPractitionerActivated,
+  practiceAccessOf,
+  practitionerHoldingEmail,
+  setConfirmedEmail,
+} from './people-service';
 /** The writes of the practice-settings screens in a caller's transaction (practice onboarding, decision 0064). */
 export { addPractitioner } from './people-service';
 /** What the marketplace's provider search copies (a read function given to the marketplace). */

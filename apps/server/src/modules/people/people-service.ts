@@ -332,6 +332,8 @@ export async function updatePractitioner(
   await checkProfile(db, input, provider && !!target.person.npi);
   const now = deps.clock.now();
   const emailChanged = (target.person.email ?? '').toLowerCase() !== input.Email.trim().toLowerCase();
+  // The e-mail is the login: only a pending invitation's address may be corrected here, which re-invites.
+  const reinvite = emailChanged && assertEmailEditable(target, context.userId === id);
   await db.transaction(async (tx) => {
     await assertUnique(tx, input, id);
     await store.updatePerson(tx, id, personValues(input, target.workflow), now);
@@ -347,13 +349,48 @@ export async function updatePractitioner(
     });
     await appendEvents(tx, [
       ...directoryChanged(target.organizationIds, id, 'practitioner-edited'),
-      // The account's name and e-mail follow the record.
-      ...target.organizationIds.slice(0, 1).map((o) => accessChanged(id, o, false)),
+      // The account's name (and a pending invitation's e-mail, with a new link to it) follows the record.
+      ...target.organizationIds.slice(0, 1).map((o) => accessChanged(id, o, reinvite)),
     ]);
   });
   await deps.events.flush();
   return detail(deps, id);
 }
+
+export const ADMIN_CANNOT_CHANGE_LOGIN_EMAIL =
+  "A practice admin cannot change another user's login e-mail. Invite the new address as a new user instead, " +
+  'or ask the user to change it in their account settings.';
+export const LOGIN_EMAIL_NEEDS_CONFIRMATION =
+  'Your e-mail is your login: change it in your account settings (Change e-mail), which asks for your password ' +
+  'and confirms the new address.';
+
+/**
+ * The e-mail of a practitioner is their login (issue 24 item 1, decision 0085). It changes here only while
+ * their invitation is pending (nobody signs in with it yet): the admin corrects the address and the consumer
+ * e-mails a new link to it (the earlier links stop working). Otherwise it changes through identity's
+ * confirmed flow (current password, link to the new address): never by an admin, never with a token alone.
+ * Returns true when the change re-invites.
+ */
+function assertEmailEditable(target: Target, self: boolean): boolean {
+  const pendingInvitation = !!target.person.invited_at && !target.person.activated_at;
+  if (pendingInvitation && !self && target.role) return true;
+  if (self) throw fieldError('body.Email', 'confirmation_required', LOGIN_EMAIL_NEEDS_CONFIRMATION);
+  throw fieldError('body.Email', 'login_email', ADMIN_CANNOT_CHANGE_LOGIN_EMAIL);
+}
+
+/**
+ * The practitioner's e-mail after their confirmed change of login e-mail (identity's email-change.ts), in
+ * identity's transaction; the practices' directories hear of it.
+ */
+export async function setConfirmedEmail(tx: Connection, practitionerId: string, email: string, now: Date) {
+  if (!(await store.setEmail(tx, practitionerId, email.toLowerCase(), now))) return;
+  const organizationIds = await store.organizationIdsOf(tx, practitionerId);
+  await appendEvents(tx, directoryChanged(organizationIds, practitionerId, 'email-confirmed'));
+}
+
+/** The practitioner whose record holds an e-mail (any case), for identity's change of login e-mail. */
+export const practitionerHoldingEmail = (db: Connection, email: string) =>
+  store.practitionerIdWithEmail(db, email);
 
 /** PUT v2/practitioner/{id}/profile-picture (a JPEG, PNG or WebP of at most 5 MB). */
 export async function setPhoto(

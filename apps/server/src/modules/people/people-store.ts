@@ -45,6 +45,23 @@ export async function practitionerIdWithEmail(db: Connection, email: string): Pr
   return rows[0]?.id ?? null;
 }
 
+/** False when the practitioner is unknown. */
+export async function setEmail(db: Connection, id: string, email: string, now: Date): Promise<boolean> {
+  const rows = await db.query(
+    'update practitioners set email = $2, updated_at = $3 where id = $1 returning id',
+    [id, email, now],
+  );
+  return rows.length > 0;
+}
+
+export async function organizationIdsOf(db: Connection, practitionerId: string): Promise<string[]> {
+  const rows = await db.query<{ organization_id: string }>(
+    'select distinct organization_id from practitioner_roles where practitioner_id = $1',
+    [practitionerId],
+  );
+  return rows.map((r) => r.organization_id);
+}
+
 export async function practitionerIdWithNpi(db: Connection, npi: string): Promise<string | null> {
   const rows = await db.query<{ id: string }>('select id from practitioners where npi = $1', [npi]);
   return rows[0]?.id ?? null;

@@ -1,3 +1,4 @@
+import { GUEST_HOLD_LIMIT_MESSAGE, GUEST_HOLD_LIMIT_RULE } from './guest-holds';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -457,6 +458,8 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (patientId) await checkPatient(request, patientId, 'create', request.body.SlotIds);
       const parsed = service.parseSlotId(request.body.SlotIds[0]!);
       if (!parsed) throw fieldError('SlotIds', 'slot_id', 'calendar timeslot is not available');
+      // A guest's hold is shorter and needs a ticket of its client address and of the calendar (decision 0085).
+      const guest = contextOf(request).isGuest;
       const result = await service.reserveSlot(deps, {
         scheduleId: parsed.scheduleId,
         start: parsed.start,
@@ -465,8 +468,21 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
         now: clock.now(),
         serviceTypeId: request.body.ServiceType?.[0]?.Id ?? null,
         serviceCategoryIds: (request.body.ServiceCategory ?? []).map((c) => c.Id),
-        ttlMs: config.SLOT_HOLD_SECONDS * 1000,
+        ttlMs:
+          (guest ? Math.min(config.GUEST_HOLD_SECONDS, config.SLOT_HOLD_SECONDS) : config.SLOT_HOLD_SECONDS) *
+          1000,
+        guest: {
+          address: guest ? (request.ip ?? 'unknown') : null,
+          perAddress: config.GUEST_HOLDS_PER_ADDRESS,
+          perCalendar: config.GUEST_HOLDS_PER_CALENDAR,
+        },
       });
+      if (!result.ok && result.reason === 'guest_hold_limit') {
+        throw new AppError('conflict', {
+          message: service.HOLD_FAILED_MESSAGE,
+          issues: [{ field: 'SlotIds', rule: GUEST_HOLD_LIMIT_RULE, message: GUEST_HOLD_LIMIT_MESSAGE }],
+        });
+      }
       if (!result.ok && result.reason === 'too_many_holds') {
         throw new AppError('conflict', {
           message: service.HOLD_FAILED_MESSAGE,

@@ -1,3 +1,4 @@
+import { admitGuestHold, type Admitted, type GuestAdmission } from './guest-holds';
 import { randomUUID } from 'node:crypto';
 import type { Slot, SlotServiceCategory, SlotServiceType } from '@careslot/contracts';
 import type { Connection, Database } from '../../platform/db';
@@ -612,8 +613,15 @@ export async function announceScheduleSlots(
  * Holds a slot and tells open calendars its capacity went down. The hold is one statement, so its event is
  * recorded just after it: a crash in between loses only the live hint, which a calendar's refetch repairs.
  */
-export async function reserveSlot(deps: SchedulingDeps, input: HoldInput): Promise<HoldResult> {
-  const result = await holdSlot(deps.database, input);
+export async function reserveSlot(
+  deps: SchedulingDeps,
+  input: HoldInput & { guest?: GuestAdmission },
+): Promise<Admitted<HoldResult>> {
+  // A guest's hold first needs its ticket (guest-holds.ts): ceilings per client address and per calendar.
+  const expiresAt = new Date(input.now.getTime() + (input.ttlMs ?? HOLD_TTL_MS));
+  const result = await admitGuestHold(deps.database, { ...input, expiresAt }, input.guest, () =>
+    holdSlot(deps.database, input),
+  );
   if (result.ok)
     await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: input.scheduleId, start: input.start }]);
   return result;

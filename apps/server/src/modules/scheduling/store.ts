@@ -476,3 +476,48 @@ export async function countSessionHolds(
     [scheduleId, start.toISOString(), sessionId, now.toISOString(), patientId],
   );
 }
+
+// --- guest hold tickets (issue 24 item 4; rules in guest-holds.ts) ------------------------------------------
+
+/**
+ * A ticket for one guest hold, under the address's and the calendar's locks: none when the address or the
+ * calendar already has its ceiling of live tickets. Expired tickets of both are cleared on the way.
+ */
+export async function takeGuestHoldTicket(
+  tx: Connection,
+  t: {
+    id: string;
+    address: string;
+    scheduleId: string;
+    start: Date;
+    sessionId: string;
+    now: Date;
+    expiresAt: Date;
+    perAddress: number;
+    perCalendar: number;
+  },
+): Promise<{ ok: true } | { ok: false; reason: 'address' | 'calendar' }> {
+  await lockKeys(tx, [`guest-hold-address:${t.address}`, `guest-hold-calendar:${t.scheduleId}`]);
+  await tx.query(
+    'delete from scheduling_guest_hold_tickets where expires_at <= $3 and (address = $1 or schedule_id = $2)',
+    [t.address, t.scheduleId, t.now],
+  );
+  const [counts] = await tx.query<{ by_address: number; by_calendar: number }>(
+    `select (select count(*) from scheduling_guest_hold_tickets where address = $1)::int as by_address,
+            (select count(*) from scheduling_guest_hold_tickets where schedule_id = $2)::int as by_calendar`,
+    [t.address, t.scheduleId],
+  );
+  if (counts!.by_address >= t.perAddress) return { ok: false, reason: 'address' };
+  if (counts!.by_calendar >= t.perCalendar) return { ok: false, reason: 'calendar' };
+  await tx.query(
+    `insert into scheduling_guest_hold_tickets (id, address, schedule_id, start_at, session_id, expires_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [t.id, t.address, t.scheduleId, t.start, t.sessionId, t.expiresAt],
+  );
+  return { ok: true };
+}
+
+/** A ticket whose hold was not made gives its place back. */
+export async function dropGuestHoldTicket(db: Connection, id: string) {
+  await db.query('delete from scheduling_guest_hold_tickets where id = $1', [id]);
+}

@@ -86,6 +86,16 @@ const ActivateAccountPage = lazy(() =>
     default: m.ActivateAccountPage,
   })),
 );
+const ConfirmEmailPage = lazy(() =>
+  import('../../features/identity/routes/ConfirmEmailPage').then((m) => ({
+    default: m.ConfirmEmailPage,
+  })),
+);
+const ProviderChangeEmailPage = lazy(() =>
+  import('../../features/provider-settings/routes/ChangeEmailPage').then((m) => ({
+    default: m.ChangeEmailPage,
+  })),
+);
 const ProviderSettingsLayout = lazy(() =>
   import('../../features/provider-settings/routes/ProviderSettingsLayout').then((m) => ({
     default: m.ProviderSettingsLayout,
@@ -267,11 +277,14 @@ const SCREENS = {
   'super-user/finance': guarded('super-user/finance', <FinanceHomePage />),
   // The invited provider's or staff member's activation link (decision 0052).
   'account/activate': <ActivateAccountPage />,
+  // The link of a change of login e-mail, sent to the new address (decision 0085).
+  'account/confirm-email': <ConfirmEmailPage />,
   // A provider's settings (practice-portal.md §2.2): its own small frame with four sections.
   'providers/:userId/settings': guarded('providers/:userId/settings', <ProviderSettingsLayout />),
   'providers/:userId/settings/edit': <ProviderEditProfilePage />,
   'providers/:userId/settings/payment-method': <ProviderPaymentMethodPage />,
   'providers/:userId/settings/account/change-password': <ProviderChangePasswordPage />,
+  'providers/:userId/settings/account/change-email': <ProviderChangeEmailPage />,
   'providers/:userId/settings/service': <ProviderServicesPage />,
   // Reports (practice-portal.md §2.2): the SMS the practice sent.
   'practice-admin/reports/message-logs': guarded('practice-admin/reports/message-logs', <MessageLogsPage />),

@@ -20,6 +20,7 @@ export function ProfileFields({
   provider,
   npiRequired,
   hideHint,
+  emailLock,
 }: {
   namespace: 'practiceUsers' | 'providerSettings';
   values: ProfileValues;
@@ -30,6 +31,11 @@ export function ProfileFields({
   npiRequired: boolean;
   /** The line under the public-profile switch, when the screen has one. */
   hideHint?: string;
+  /**
+   * The e-mail is the login (decision 0085): read-only here, with the line saying where it changes instead;
+   * or, with `locked: false`, editable with a line saying what a change does.
+   */
+  emailLock?: { locked: boolean; note: string };
 }) {
   const { t } = useTranslation(namespace);
   const specialties = useQuery({ ...specialtiesQuery, enabled: provider });
@@ -52,11 +58,20 @@ export function ProfileFields({
   };
   const text = (
     field: TextField,
-    options: { required?: boolean; maxLength: number; inputMode?: 'numeric' | 'email' | 'tel' },
+    options: {
+      required?: boolean;
+      maxLength: number;
+      inputMode?: 'numeric' | 'email' | 'tel';
+      readOnly?: boolean;
+      description?: string | undefined;
+    },
   ) => (
     <TextInput
       label={t(`fields.${field}`)}
       required={options.required ?? false}
+      readOnly={options.readOnly ?? false}
+      disabled={options.readOnly ?? false}
+      description={options.description}
       maxLength={options.maxLength}
       inputMode={options.inputMode}
       value={values[field]}
@@ -76,7 +91,13 @@ export function ProfileFields({
         {text('FirstName', { required: true, maxLength: LIMITS.NAME })}
         {text('LastName', { required: true, maxLength: LIMITS.NAME })}
         {provider && text('Suffix', { maxLength: LIMITS.NAME_SUFFIX_MAX })}
-        {text('Email', { required: true, maxLength: LIMITS.EMAIL, inputMode: 'email' })}
+        {text('Email', {
+          required: true,
+          maxLength: LIMITS.EMAIL,
+          inputMode: 'email',
+          readOnly: emailLock?.locked ?? false,
+          description: emailLock?.note,
+        })}
         {text('Phone', { maxLength: LIMITS.PHONE_NUMBER, inputMode: 'tel' })}
         {provider && text('Npi', { required: npiRequired, maxLength: LIMITS.NPI, inputMode: 'numeric' })}
         {provider && text('DeaNumber', { maxLength: 9 })}

@@ -75,6 +75,17 @@ const valuesOf = (details: PersonDetails, user: PracticeUser): PersonFormValues 
   PracticeAdmin: user.Code.includes('practiceadmin'),
 });
 
+/**
+ * The e-mail is the user's login (issue 24 item 1, decision 0085): an admin corrects it only while the
+ * invitation is pending (a new invitation goes to the corrected address); otherwise it is read-only here.
+ */
+function emailLockOf(mode: PersonDialogMode, t: (key: string) => string) {
+  if (mode.kind === 'add') return undefined;
+  return mode.user.State === 'Invited'
+    ? { locked: false, note: t('emailReinvites') }
+    : { locked: true, note: t('emailLocked') };
+}
+
 function PersonForm({
   organizationId,
   mode,
@@ -146,6 +157,7 @@ function PersonForm({
         errors={errors}
         provider={provider}
         npiRequired={provider}
+        emailLock={emailLockOf(mode, t)}
       />
       <Checkbox
         label={t('fields.PracticeAdmin')}

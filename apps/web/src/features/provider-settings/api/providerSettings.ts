@@ -7,6 +7,7 @@ import {
   type Schedule,
   type ServiceType,
   type UpdatePassword,
+  type ChangeEmail,
   type VisitFeeInput,
   type VisitFeeSettings,
 } from '@careslot/contracts';
@@ -59,6 +60,17 @@ export function useChangePassword(userId: string) {
   return useMutation({
     mutationFn: (body: UpdatePassword) =>
       apiRequest<Envelope<{ OtherSessionsEnded: number }>>(PEOPLE_PATHS.updatePassword(userId), {
+        method: 'POST',
+        body,
+      }),
+  });
+}
+
+/** POST change-email (decision 0085): the new address gets a confirmation link; nothing changes before it. */
+export function useChangeEmail(userId: string) {
+  return useMutation({
+    mutationFn: (body: ChangeEmail) =>
+      apiRequest<Envelope<{ NewEmail: string; ExpiresInHours: number }>>(PEOPLE_PATHS.changeEmail(userId), {
         method: 'POST',
         body,
       }),

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Avatar, Button, FileButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, FileButton, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { UPLOAD_RULES } from '@careslot/contracts';
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { ProfileFields } from '../../../shared/people/ProfileFields';
@@ -113,7 +113,11 @@ function ProfileForm({ userId, data }: { userId: string; data: ProviderData }) {
             provider
             npiRequired={requireNpi}
             hideHint={t('hideHint')}
+            emailLock={{ locked: true, note: t('email.locked') }}
           />
+          <Anchor component={Link} to={`/providers/${userId}/settings/account/change-email`}>
+            {t('email.changeLink')}
+          </Anchor>
           <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('save')}
           </Button>

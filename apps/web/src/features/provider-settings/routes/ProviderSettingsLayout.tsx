@@ -7,6 +7,7 @@ export const PROVIDER_SETTINGS_SECTIONS = [
   { id: 'edit', path: 'edit' },
   { id: 'paymentMethod', path: 'payment-method' },
   { id: 'changePassword', path: 'account/change-password' },
+  { id: 'changeEmail', path: 'account/change-email' },
   { id: 'service', path: 'service' },
 ] as const;
 
