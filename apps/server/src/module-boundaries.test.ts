@@ -21,6 +21,7 @@ const OWNERS: Record<string, readonly string[]> = {
     'outbox_messages',
     'domain_events',
     'domain_event_deliveries',
+    'domain_event_subscriptions',
     'realtime_pending',
     'scheduled_jobs',
     'stored_files',
@@ -69,6 +70,7 @@ const OWNERS: Record<string, readonly string[]> = {
   ],
   identity: [
     'identity_users',
+    'identity_email_changes',
     'identity_oidc_records',
     'identity_sessions',
     'identity_reset_codes',
@@ -87,6 +89,7 @@ const OWNERS: Record<string, readonly string[]> = {
     'schedule_hours',
     'slot_capacity',
     'slot_holds',
+    'scheduling_guest_hold_tickets',
     'service_categories',
     'service_types',
     'schedule_service_types',

@@ -74,7 +74,7 @@ describe('audit integrity', () => {
     });
   });
 
-  it('logs a database error without its values: a duplicate e-mail leaves no e-mail in any log line', async () => {
+  it('logs a lost unique race (409) by its constraint, without its values: a duplicate e-mail leaves no e-mail in any log line', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {
@@ -99,11 +99,11 @@ describe('audit integrity', () => {
       return { ok: true };
     });
     const res = await app.inject({ method: 'POST', url: '/probe' });
-    expect(res.statusCode).toBe(500);
-    expect((await app.inject({ method: 'POST', url: '/probe-drizzle' })).statusCode).toBe(500);
+    expect(res.statusCode).toBe(409);
+    expect((await app.inject({ method: 'POST', url: '/probe-drizzle' })).statusCode).toBe(409);
     await app.close();
     const out = lines.join('');
-    expect(out).toContain('"sqlState":"23505"');
+    expect(out).toContain('unique race lost');
     expect(out).toContain('log_probe_people_pkey');
     expect(out).not.toContain('ana.reyes');
     expect(out).not.toContain('already exists');

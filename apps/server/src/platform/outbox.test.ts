@@ -113,7 +113,7 @@ describe('durable message delivery, one instance', () => {
 
     // Nothing more: not on a later look, not when the same key is sent again.
     clock.advance(24 * 60 * 60_000);
-    expect(await t.jobs.runDue()).toBe(0);
+    await t.jobs.runDue(); // the platform's own hourly retention job may run; no delivery does
     expect(await t.outbox.send(email(to, { dedupeKey: `test:${to}` }))).toEqual({ id });
     expect(await t.jobs.runDue()).toBe(0);
     expect(mail.delivered).toHaveLength(1);
@@ -140,7 +140,7 @@ describe('durable message delivery, one instance', () => {
     }
     expect(await t.jobs.status(`outbox:${id}`)).toMatchObject({ status: 'failed' });
     clock.advance(24 * 60 * 60_000);
-    expect(await t.jobs.runDue()).toBe(0);
+    await t.jobs.runDue(); // the platform's own hourly retention job may run; no delivery does
     expect(mail.delivered).toHaveLength(0);
 
     // The developer page shows it failed, with why.

@@ -94,6 +94,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async call<T>(injectOptions: InjectOptions) {
       const response = await app.inject(injectOptions);
+      // What a caller sees a moment after an answer: the background consumers of the request's events
+      // (messages, in-app notifications, identity's accounts) have run, as the workers would run them. Tests of
+      // the delivery itself drive app.inject and the dispatcher directly.
+      await app.deps.events.drain();
       let json: unknown = undefined;
       try {
         json = response.body ? JSON.parse(response.body) : undefined;

@@ -39,8 +39,9 @@ async function locationOf(t: TestApp, organizationId: string): Promise<{ id: str
 async function approvalSchedule(t: TestApp, capacity = 1): Promise<string> {
   const id = randomUUID();
   await t.database.query(
-    `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval)
-     values ($1, $2, $3, 'America/New_York', 30, $4, 60, true)`,
+    // Office and video visits: a request may be either (a video visit needs a calendar that takes video).
+    `insert into schedules (id, practitioner_id, location_id, time_zone, slot_minutes, capacity, planning_horizon_days, requires_approval, visit_types)
+     values ($1, $2, $3, 'America/New_York', 30, $4, 60, true, array['Office', 'TeleHealth'])`,
     [id, provider.id, (await locationOf(t, DEMO_PRACTICE_IDS[1])).id, capacity],
   );
   for (let weekday = 1; weekday <= 5; weekday += 1) {
