@@ -32,8 +32,15 @@ export interface TestApp {
    * run: events.drain() then outbox.list().
    */
   sent(filter?: Parameters<Outbox['list']>[0]): Promise<Awaited<ReturnType<Outbox['list']>>>;
-  /** inject() returning the parsed JSON body alongside the response. */
-  call<T = unknown>(options: InjectOptions): Promise<LightMyRequestResponse & { body: string; json: T }>;
+  /**
+   * inject() returning the parsed JSON body alongside the response, once the background consumers of the
+   * request's events have run; `{ consumers: false }` answers at once (a test of what the request path alone
+   * does: its statements, or the state before the consumers run).
+   */
+  call<T = unknown>(
+    options: InjectOptions,
+    after?: { consumers?: boolean },
+  ): Promise<LightMyRequestResponse & { body: string; json: T }>;
   close(): Promise<void>;
 }
 
@@ -92,12 +99,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.deps.events.drain();
       return outbox.list(filter);
     },
-    async call<T>(injectOptions: InjectOptions) {
+    async call<T>(injectOptions: InjectOptions, after: { consumers?: boolean } = {}) {
       const response = await app.inject(injectOptions);
       // What a caller sees a moment after an answer: the background consumers of the request's events
       // (messages, in-app notifications, identity's accounts) have run, as the workers would run them. Tests of
       // the delivery itself drive app.inject and the dispatcher directly.
-      await app.deps.events.drain();
+      if (after.consumers !== false) await app.deps.events.drain();
       let json: unknown = undefined;
       try {
         json = response.body ? JSON.parse(response.body) : undefined;
