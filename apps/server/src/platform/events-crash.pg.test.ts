@@ -191,9 +191,16 @@ describe('durable domain events survive a kill -9 between the commit and the del
     void book(starts[1]!).catch(() => undefined);
     await server.reached('between-event-consumers');
     const appointmentId = await appointmentAt(starts[1]!);
+    const [event] = await eventOf(appointmentId);
+    // The background lane waits at the crash point; the hub's lane runs on the request path beside it, so its
+    // delivery is recorded a moment later: kill once it is (the process is killed between the two consumers).
+    const deadline = Date.now() + 60_000;
+    while (!(await deliveriesOf(event!.id)).includes('appointments.hub')) {
+      if (Date.now() > deadline) throw new Error("the hub's delivery was never recorded");
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await server.kill('SIGKILL');
 
-    const [event] = await eventOf(appointmentId);
     // The hub's consumer ran and recorded it; the notifications' did not run.
     expect(await deliveriesOf(event!.id)).toEqual(['appointments.hub']);
     expect(await notificationsOf(appointmentId)).toEqual([]);
