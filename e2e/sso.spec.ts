@@ -83,16 +83,36 @@ test('with an appointmentid the provider joins the video visit as its Host, and 
   const provider = claimsOf(providerToken);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-  // A telehealth visit of the demo patient with the demo provider as its Host, booked through the API.
+  // A telehealth visit of the demo patient with the demo provider as its Host, booked through the API on a
+  // video calendar the practice admin opens for her (a video visit needs a calendar that takes video, 0089).
+  const adminToken = await login(DEMO_ACCOUNTS.admin.email);
   const schedules = await api.post('/careslot-calendar/api/v2/schedule/advance-search', {
+    headers: auth(adminToken),
     data: { PractitionerId: provider.careslot_id },
   });
-  const scheduleIds = ((await schedules.json()) as { Data: { Id: string }[] }).Data.map((s) => s.Id);
+  const own = ((await schedules.json()) as { Data: { LocationId: string }[] }).Data[0]!;
+  const created = await api.post('/careslot-calendar/api/v2/schedule', {
+    headers: auth(adminToken),
+    data: {
+      Name: `Video ${Date.now().toString(36)}`,
+      LocationId: own.LocationId,
+      Actor: [{ Type: 'Practitioner', Id: provider.careslot_id }],
+      VisitType: ['TeleHealth'],
+      SlotMinutes: 30,
+      Capacity: 1,
+      PlanningHorizonDays: 14,
+      WorkingHours: Array.from({ length: 7 }, (_, day) => ({ DayOfWeek: day, Start: '08:00', End: '18:00' })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const scheduleIds = [((await created.json()) as { Id: string }).Id];
   const from = new Date(Date.now() + 2 * 86_400_000);
   const day = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
   const search = await api.post('/careslot-calendar/api/v2/slot/advance-search', {
     data: {
       ScheduleIds: scheduleIds,
+      // A video visit is booked on a calendar that takes video (decision 0089).
+      VisitType: 'TeleHealth',
       StartDate: day(from),
       EndDate: day(new Date(from.getTime() + 7 * 86_400_000)),
     },
