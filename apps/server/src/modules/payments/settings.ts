@@ -218,8 +218,8 @@ export async function deleteOrganizationConfig(
   return organizationConfigOf(organizationId, await store.orgConfig(deps.database, organizationId));
 }
 
-/** The location is one of the organization's, or 404 (audited) as for another practice's. */
-async function ownLocation(
+/** The policy on a location's payment settings: a location of another practice than the one named answers 404 (audited), like one of another practice. */
+async function authorizeLocationConfig(
   deps: Deps,
   context: RequestContext,
   organizationId: string,
@@ -287,7 +287,7 @@ export async function upsertLocationConfig(
   locationId: string,
   input: LocationPaymentInput,
 ): Promise<LocationPaymentConfig> {
-  await ownLocation(deps, context, organizationId, locationId, 'update');
+  await authorizeLocationConfig(deps, context, organizationId, locationId, 'update');
   return deps.database.transaction((tx) =>
     writeLocation(deps, context, tx, organizationId, locationId, input, 'Gateway'),
   );
@@ -300,7 +300,8 @@ export async function upsertLocationConfigs(
   organizationId: string,
   items: (LocationPaymentInput & { LocationId: string })[],
 ): Promise<LocationPaymentConfig[]> {
-  for (const item of items) await ownLocation(deps, context, organizationId, item.LocationId, 'update');
+  for (const item of items)
+    await authorizeLocationConfig(deps, context, organizationId, item.LocationId, 'update');
   return deps.database.transaction(async (tx) => {
     const saved: LocationPaymentConfig[] = [];
     for (const [index, item] of items.entries())
