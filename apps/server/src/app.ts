@@ -19,7 +19,8 @@ import { appConfigRoutes } from './platform/app-config';
 import { deadLetterRoutes } from './platform/dead-letters';
 import { registerEventRetention, scheduleEventRetention } from './platform/event-retention';
 import { authenticateRequest, type LegacyOrganizationResolver } from './platform/auth';
-import type { AppDeps } from './platform/deps';
+import type { AppDeps, RegisteredRoute } from './platform/deps';
+import { featuresOf, registerFeatureSwitches } from './platform/route-features';
 import { createDomainEvents, type DomainEvents } from './platform/events';
 import { AppError, sendError, tooManyRequests } from './platform/errors';
 import { recordAudit } from './platform/audit';
@@ -207,12 +208,17 @@ export async function buildApp(
   app.addHook('onRequest', async (request) => {
     request.context = buildRequestContext(request, access);
   });
+  // The route's feature switch, decided by the policy on that context (decision 0086).
+  registerFeatureSwitches(app);
 
-  // Every route as registered (method and path): the access-table suite checks each patient-data route is in its table.
-  const registeredRoutes: { method: string; url: string }[] = [];
+  // Every route as registered (method, path, declared features, schemas): the access-table suite checks each
+  // patient-data route is in its table, route-features.test.ts that each route has its feature or a reason.
+  const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    const schema = (route.schema ?? {}) as RegisteredRoute['schema'];
+    for (const method of [route.method].flat())
+      registeredRoutes.push({ method, url: route.url, features: featuresOf(route.config), schema });
   });
 
   await app.register(healthRoutes);

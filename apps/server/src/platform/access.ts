@@ -1,4 +1,5 @@
 import { PRACTICE_ROLE_CODES, type FeatureCode, type Role } from '@careslot/contracts';
+import { FEATURE_RULE_ROLES } from '@careslot/domain';
 import {
   recordAudit,
   type AuditAction,
@@ -449,6 +450,42 @@ export async function requireFeature(
     outcome: 'denied',
     workflow: options.workflow ?? null,
     detail: { feature, reason: 'feature_off' },
+  });
+  throw new AppError('forbidden');
+}
+
+/**
+ * The feature switch of a route (decision 0086): every route of a switchable feature declares it once
+ * (`config.feature`, platform/route-features.ts) and this decides it before the route's own rules. A practice
+ * user is refused (403, audited like requireFeature) when every declared feature that governs one of their roles
+ * (the feature's menu rule names it, FEATURE_RULE_ROLES) is switched off for all of those roles. A role no
+ * declared feature governs (staff for surveys, which staff read) is left to the route's own rules, as are
+ * callers who are not practice users (patients, super users, support).
+ */
+export async function requireRouteFeature(
+  context: RequestContext,
+  features: readonly FeatureCode[],
+  workflow: string | null = null,
+): Promise<void> {
+  if (!isPracticeUser(context)) return;
+  const backend = context.access.features;
+  if (!backend) return;
+  const held = context.roles.map((role) => role.toLowerCase());
+  let governed = false;
+  for (const feature of features) {
+    const roles = held.filter((role) => (FEATURE_RULE_ROLES[feature] as readonly string[]).includes(role));
+    if (roles.length === 0) continue;
+    governed = true;
+    if ((await backend.enabledFeatures(context.organizationId, roles as Role[])).has(feature)) return;
+  }
+  if (!governed) return;
+  await recordAudit(context.access.database, auditContext(context), {
+    action: 'read',
+    entityType: 'Feature',
+    entityId: features.join(','),
+    outcome: 'denied',
+    workflow,
+    detail: { feature: features.join(','), reason: 'feature_off' },
   });
   throw new AppError('forbidden');
 }

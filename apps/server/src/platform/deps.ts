@@ -1,3 +1,4 @@
+import type { FeatureCode } from '@careslot/contracts';
 import type { Config } from '../config';
 import type { Clock } from './clock';
 import type { Database } from './db';
@@ -23,10 +24,20 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
 }
 
+/** A route as registered, for the suites that walk the route table (access table, feature switches). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** The practice features it declared (config.feature). */
+  features: readonly FeatureCode[];
+  /** Its zod schemas as declared: params, querystring, body. */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     /** Every route registered on the app, in order (collected by an onRoute hook in app.ts). */
-    registeredRoutes: readonly { method: string; url: string }[];
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }

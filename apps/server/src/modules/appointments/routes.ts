@@ -141,6 +141,8 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method: ['PUT', 'PATCH'],
       url: `${V2}/${path}/:id/status`,
+      // The calendar's drawer, the requests list and the check-in summary change a visit's status.
+      config: { feature: ['calendar', 'requests', 'checkInSummary'] },
       preHandler: requireUser,
       schema: {
         tags,
@@ -166,6 +168,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     app.route({
       method: ['PUT', 'POST'],
       url: `${V2}/${path}/:id/confirm`,
+      config: { feature: ['calendar', 'requests', 'checkInSummary'] },
       preHandler: requireUser,
       schema: {
         tags,
@@ -192,6 +195,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V2}/appointments/requests/get`,
     {
+      config: { feature: 'requests', workflow: 'Pending_Appointment_List_Web' },
       preHandler: requireUser,
       schema: {
         tags,
@@ -211,6 +215,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V2}/appointmentrequestactivity/logs/get`,
     {
+      config: { feature: 'requests' },
       preHandler: requireUser,
       schema: {
         tags,

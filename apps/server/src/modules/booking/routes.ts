@@ -87,6 +87,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V2}/OfficeAppointments`,
     {
+      config: { feature: 'calendar' },
       preHandler: practice,
       schema: {
         tags: ['practice day'],
@@ -103,6 +104,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${V2}/appointments/:id`,
     {
+      config: { feature: 'calendar' },
       preHandler: practice,
       schema: {
         tags: ['practice day'],

@@ -242,6 +242,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V1}/smslogsreport`,
     {
+      config: { feature: 'reports' },
       preHandler: admin,
       schema: {
         tags,
@@ -259,6 +260,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V1}/smslogsreport/download`,
     {
+      config: { feature: 'reports' },
       preHandler: admin,
       schema: { tags, security, summary: 'The SMS the practice sent, as CSV', body: smsLogQuerySchema },
     },
@@ -277,6 +279,7 @@ export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V1}/smslogsreport/print`,
     {
+      config: { feature: 'reports' },
       preHandler: admin,
       schema: {
         tags,

@@ -273,6 +273,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     `${PAY}/entityconfigurations/upsert`,
     // A provider sets their own fee here too (decision 0068); the service decides which fee a caller may set.
     {
+      config: { feature: 'settings', workflow: 'Visit_Fee_Web' },
       preHandler: requireRoles('practiceadmin', 'provider'),
       schema: {
         tags: adminTags,

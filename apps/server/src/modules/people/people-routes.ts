@@ -61,6 +61,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${PEOPLE_PATHS.practitioner}/:id`,
     {
+      config: { feature: 'settings' },
       preHandler: practiceUsers,
       schema: {
         tags,
@@ -79,6 +80,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${PEOPLE_PATHS.practitioner}/:id/profile-picture`,
     {
+      config: { feature: 'settings' },
       preHandler: practiceUsers,
       bodyLimit: 8 * 1024 * 1024,
       schema: {
@@ -97,6 +99,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${PEOPLE_PATHS.practitioner}/:id/profile-picture`,
     {
+      config: { feature: 'settings' },
       preHandler: practiceUsers,
       schema: {
         tags,
@@ -196,6 +199,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PEOPLE_PATHS.settings,
     {
+      config: { feature: 'settings' },
       preHandler: practiceUsers,
       schema: {
         tags,
@@ -211,6 +215,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     PEOPLE_PATHS.settingsUpdate,
     {
+      config: { feature: 'settings' },
       preHandler: practiceUsers,
       schema: {
         tags,

@@ -45,6 +45,8 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
+        // Every appointment of the practice with its patients: the calendar's search (decision 0086).
+        config: { feature: 'calendar', workflow: 'Calendar_Web' },
         preHandler,
         schema: {
           tags,
@@ -61,6 +63,7 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V2}/appointments/check-in/get`,
     {
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
       preHandler,
       schema: {
         tags,
@@ -137,6 +140,7 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${V2}/appointments/schedule`,
     {
+      config: { feature: 'calendar', workflow: 'Calendar_Web' },
       preHandler,
       schema: {
         tags,
@@ -152,6 +156,7 @@ export const practiceDayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${V2}/practice/blocked-time`,
     {
+      config: { feature: 'calendar', workflow: 'Calendar_Web' },
       preHandler,
       schema: {
         tags,

@@ -293,6 +293,7 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${REPUTATION_BASE}/single-sign-on`,
     {
+      config: { feature: 'reputation', workflow: 'Reputation_Sign_On_Web' },
       preHandler: practiceUser,
       schema: {
         tags,

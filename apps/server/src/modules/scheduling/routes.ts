@@ -126,6 +126,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${CALENDAR}/schedule/:id`,
     {
+      config: { feature: 'settings', workflow: 'Schedule_Edit_Web' },
       schema: {
         tags,
         summary: 'Changes a schedule; its calendars hear about the slots that moved',
@@ -141,6 +142,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${CALENDAR}/schedule/:id/update-services`,
     {
+      config: { feature: 'settings' },
       schema: {
         tags,
         summary: 'The service types (reasons) a schedule offers',
@@ -178,6 +180,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${CALENDAR}/schedule/:id/exceptions`,
     {
+      config: { feature: ['calendar', 'settings'] },
       schema: {
         tags,
         summary: "A schedule's time off and holidays",
@@ -194,6 +197,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CALENDAR}/schedule/:id/exceptions`,
     {
+      config: { feature: ['calendar', 'settings'] },
       schema: {
         tags,
         summary: 'Blocks time off or a holiday: its slots leave every calendar',
@@ -209,6 +213,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${CALENDAR}/schedule/:id/exceptions/:exceptionId`,
     {
+      config: { feature: ['calendar', 'settings'] },
       schema: {
         tags,
         summary: 'Gives blocked time back to the schedule',
@@ -233,6 +238,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CALENDAR}/schedulesetting`,
     {
+      config: { feature: 'settings' },
       schema: {
         tags,
         summary: "Saves a schedule's booking settings",
@@ -253,6 +259,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${CALENDAR}/schedulesetting/:id`,
     {
+      config: { feature: 'settings' },
       schema: {
         tags,
         summary: "Changes a schedule's booking settings ({id}: the schedule's id)",

@@ -48,6 +48,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${SURVEY_API}/survey/organization/:id`,
     {
+      config: { feature: 'surveys' },
       ...signedIn,
       schema: {
         tags,
@@ -62,6 +63,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${SURVEY_API}/survey/:id`,
     {
+      config: { feature: 'surveys' },
       ...signedIn,
       schema: {
         tags,
@@ -76,6 +78,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${SURVEY_API}/survey`,
     {
+      config: { feature: 'surveys' },
       ...signedIn,
       schema: {
         tags,
@@ -91,6 +94,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${SURVEY_API}/survey`,
     {
+      config: { feature: 'surveys' },
       ...signedIn,
       schema: {
         tags,
@@ -106,6 +110,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${SURVEY_API}/surveyTemplate/organization/:id`,
     {
+      config: { feature: 'surveys' },
       ...signedIn,
       schema: {
         tags,
@@ -120,6 +125,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${SURVEY_API}/surveyTemplate/:id`,
     {
+      config: { feature: 'surveys' },
       ...signedIn,
       schema: {
         tags,
@@ -134,6 +140,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${SURVEY_API}/surveyTemplate`,
     {
+      config: { feature: 'surveys' },
       ...signedIn,
       schema: {
         tags,
@@ -149,6 +156,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${SURVEY_API}/surveyTemplate`,
     {
+      config: { feature: 'surveys' },
       ...signedIn,
       schema: {
         tags,
