@@ -95,4 +95,8 @@ export const PORTAL_MESSAGES = {
   rescheduled: 'Appointment rescheduled.',
   notCancelable: 'This appointment can no longer be canceled',
   notReschedulable: 'This appointment can no longer be rescheduled',
+  /** The practice's portal settings turn online cancelling off (issue 30, item 15). */
+  cancelOffline: 'This practice does not take cancellations online. Please call the office to cancel.',
+  /** The practice's portal settings turn online rescheduling off. */
+  rescheduleOffline: 'This practice does not take reschedules online. Please call the office to reschedule.',
 } as const;

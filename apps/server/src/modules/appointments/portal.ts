@@ -11,7 +11,7 @@ import { authorize, notFoundAudited, type Relation } from '../../platform/access
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
-import { getLocation } from '../organizations';
+import { getLocation, portalSettingsOf } from '../organizations';
 import { getPatientById } from '../patients';
 import { getPractitioner } from '../people';
 import { cancellationFeeOf, transactionsOfAppointment } from '../payments';
@@ -56,12 +56,13 @@ export async function toPortal(
   row: store.AppointmentRow,
   now: Date,
 ): Promise<PortalAppointment> {
-  const [practitioner, location, schedule, patient, payments] = await Promise.all([
+  const [practitioner, location, schedule, patient, payments, settings] = await Promise.all([
     row.practitioner_id ? getPractitioner(deps.database, row.practitioner_id) : null,
     row.location_id ? getLocation(deps.database, row.location_id) : null,
     getSchedule(deps.database, row.schedule_id),
     getPatientById(deps.database, row.patient_id),
     transactionsOfAppointment(deps.database, row.id),
+    row.organization_id ? portalSettingsOf(deps.database, row.organization_id) : null,
   ]);
   const participant = (
     row.participants as { Type: string; ParticipantId: string; FirstName?: string; LastName?: string }[]
@@ -111,8 +112,10 @@ export async function toPortal(
       : null,
     CancelReason: row.status === 'Canceled' ? (row.status_reason ?? null) : null,
     DeclineReason: row.status === 'Rejected' ? (row.status_reason ?? null) : null,
-    CanCancel: active && start > now,
-    CanReschedule: active && start > now && row.schedule_type !== 'Walk-In',
+    // The practice's portal settings decide what its patients may do online (issue 30, item 15).
+    CanCancel: active && start > now && settings?.AllowOnlineCancellation !== false,
+    CanReschedule:
+      active && start > now && row.schedule_type !== 'Walk-In' && settings?.AllowOnlineReschedule !== false,
   };
 }
 

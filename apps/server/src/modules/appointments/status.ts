@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { APPOINTMENT_STATUS_MESSAGES, type Appointment, type AppointmentStatus } from '@careslot/contracts';
+import {
+  APPOINTMENT_STATUS_MESSAGES,
+  PORTAL_MESSAGES,
+  type Appointment,
+  type AppointmentStatus,
+} from '@careslot/contracts';
 import {
   canChangeStatus,
   confirmedStatus,
@@ -9,7 +14,8 @@ import {
 } from '@careslot/domain';
 import { authorize, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
-import { conflict, fieldError } from '../../platform/errors';
+import { AppError, conflict, fieldError } from '../../platform/errors';
+import { portalSettingsOf } from '../organizations';
 import { recordSlotChanges, returnBookedPlace } from '../scheduling';
 import { kindOf, recordAppointmentChange } from './events';
 import { toAppointment } from './service';
@@ -76,6 +82,7 @@ export async function changeAppointmentStatus(
   // The practice of the appointment may set any status; the patient (or their account holder) may only cancel.
   // A telehealth id on the office path (or the reverse) is refused like another's appointment. The input is
   // checked only after this, so a refused caller learns nothing from a 400.
+  let byPatient = false;
   await authorize(
     context,
     'update',
@@ -87,12 +94,16 @@ export async function changeAppointmentStatus(
       workflow,
       detail: { from, to: to ?? input.status },
     },
-    (relation) =>
-      familyOf(row) === input.family &&
-      (relation === 'care' ||
-        ((relation === 'self' || relation === 'family') &&
-          ((!confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)) ||
-            (confirm && input.patientConfirms === true && row.status === 'Scheduled')))),
+    (relation) => {
+      byPatient = relation !== 'care';
+      return (
+        familyOf(row) === input.family &&
+        (relation === 'care' ||
+          ((relation === 'self' || relation === 'family') &&
+            ((!confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)) ||
+              (confirm && input.patientConfirms === true && row.status === 'Scheduled'))))
+      );
+    },
   );
 
   if (!to || !workflow)
@@ -102,6 +113,14 @@ export async function changeAppointmentStatus(
   const reason = input.reason?.trim() || null;
   if (!reason && REASON_REQUIRED_STATUSES.includes(to))
     throw fieldError('body.Reason', 'required', `A reason is required to set ${to}`);
+
+  // The practice's portal settings bind its patients (issue 30, item 15): with online cancelling off, a
+  // patient calls the office instead.
+  if (byPatient && to === 'Canceled' && row.organization_id) {
+    const settings = await portalSettingsOf(database, row.organization_id);
+    if (!settings.AllowOnlineCancellation)
+      throw new AppError('forbidden', { message: PORTAL_MESSAGES.cancelOffline });
+  }
 
   const releases = RELEASING_STATUSES.includes(to) && !RELEASING_STATUSES.includes(from);
   const updated = await database.transaction(async (tx) => {

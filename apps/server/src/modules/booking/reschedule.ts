@@ -10,8 +10,8 @@ import {
 import { authorize, notFoundAudited, recordOutcome } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { conflict, fieldError } from '../../platform/errors';
-import { getLocation } from '../organizations';
+import { AppError, conflict, fieldError } from '../../platform/errors';
+import { getLocation, portalSettingsOf } from '../organizations';
 import { refuseConcurrentBooking } from './concurrent-booking';
 import {
   getSchedule,
@@ -179,6 +179,12 @@ export async function reschedulePatientAppointment(
   if (!MOVABLE.has(row.status) || new Date(row.start_at) <= now || row.schedule_type === 'Walk-In') {
     throw fieldError('id', 'reschedulable', PORTAL_MESSAGES.notReschedulable);
   }
+  // The practice's portal settings bind its patients (issue 30, item 15).
+  if (
+    row.organization_id &&
+    !(await portalSettingsOf(deps.database, row.organization_id)).AllowOnlineReschedule
+  )
+    throw new AppError('forbidden', { message: PORTAL_MESSAGES.rescheduleOffline });
   const schedule = await getSchedule(deps.database, input.CalendarId);
   if (!schedule) throw fieldError('CalendarId', 'exists', 'No calendar with this id');
   if (schedule.practitioner_id !== row.practitioner_id)

@@ -232,7 +232,10 @@ export async function bookAppointment(
         patient_id: patientId,
         schedule_id: schedule.id,
         start_at: start,
-        end_at: end,
+        // A reason longer than the grid lasts its own duration (issue 30, item 11).
+        end_at: new Date(
+          Math.max(end.getTime(), start.getTime() + (reasonType?.durationMinutes ?? 0) * 60_000),
+        ),
         practitioner_id: schedule.practitioner_id,
         location_id: schedule.location_id,
         organization_id: organizationId,

@@ -156,6 +156,51 @@ export function narrowSlot(slot: Slot, typeId: string): Slot {
   return narrowed;
 }
 
+/**
+ * How long a visit for the reason lasts on this schedule, in minutes (issue 30, item 11): the reason's duration
+ * (or the query's ServiceTypeDuration when longer), never less than one slot of the schedule's grid.
+ */
+export function visitMinutes(model: ScheduleModel, reason: string | null, asked = 0): number {
+  const type = reason ? model.types.find((t) => t.id === reason) : undefined;
+  return Math.max(model.row.slot_minutes, asked, type?.durationMinutes ?? 0);
+}
+
+/** The grid starts after `start` that a visit of `minutes` also covers (none for a one-slot visit). */
+function coveredStarts(model: ScheduleModel, start: Date, minutes: number): Date[] {
+  const step = model.row.slot_minutes * 60_000;
+  const count = Math.ceil(minutes / model.row.slot_minutes) - 1;
+  return Array.from({ length: count }, (_, i) => new Date(start.getTime() + (i + 1) * step));
+}
+
+/**
+ * Does a visit for the reason starting at `start` fit (issue 30, item 11)? Every grid slot it covers is one the
+ * schedule offers (inside the same working hours, no exception, so it never runs past closing) and still has a
+ * place for the reason (never over the next patients). A visit of one slot always fits.
+ */
+export async function visitFits(
+  db: Connection,
+  model: ScheduleModel,
+  input: { start: Date; now: Date; serviceTypeId?: string | null | undefined },
+): Promise<boolean> {
+  const reason =
+    input.serviceTypeId && !ALL_REASONS.has(input.serviceTypeId) ? String(input.serviceTypeId) : null;
+  const covered = coveredStarts(model, input.start, visitMinutes(model, reason));
+  if (covered.length === 0) return true;
+  const offered = new Set(
+    modelSlots(model, { from: covered[0]!, to: new Date(covered.at(-1)!.getTime() + 1), now: input.now }).map(
+      (g) => g.start.getTime(),
+    ),
+  );
+  for (const start of covered) {
+    if (!offered.has(start.getTime())) return false;
+    const counts = await store.slotCounts(db, model.row.id, start);
+    let slot = shapeSlot(model, start, (categoryId) => counts.get(categoryId) ?? 0);
+    if (reason) slot = narrowSlot(slot, reason);
+    if (slot.CapacityAvailable <= 0) return false;
+  }
+  return true;
+}
+
 export interface SlotSearchInput {
   scheduleIds: string[];
   from: Date;
@@ -165,9 +210,16 @@ export interface SlotSearchInput {
   /** A reason (service type id) to narrow to; null, undefined or 'All' (-1) for every reason. */
   serviceTypeId?: string | number | null | undefined;
   visitType?: string | null | undefined;
+  /** ServiceTypeDuration: the visit's minutes when longer than the reason's own duration. */
+  serviceTypeDuration?: number | undefined;
 }
 
-/** The schedules' slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon. */
+/**
+ * The schedules' slots in [from, to), clipped to now + 30 min (and SlotHideHours) and the planning horizon.
+ * With a reason that lasts longer than the grid (issue 30, item 11) only the starts whose whole visit fits are
+ * offered: every grid slot it covers lies inside the working hours and has a place for the reason; the slot
+ * ends when the visit does, and its places are the fewest of the slots it covers.
+ */
 export async function searchSlots(db: Connection, input: SlotSearchInput): Promise<Slot[]> {
   const reason =
     input.serviceTypeId === null || input.serviceTypeId === undefined || ALL_REASONS.has(input.serviceTypeId)
@@ -179,7 +231,15 @@ export async function searchSlots(db: Connection, input: SlotSearchInput): Promi
       (!input.visitType || m.row.visit_types.includes(input.visitType as store.VisitTypeName)) &&
       (!reason || m.types.some((t) => t.id === reason)),
   );
-  const generated = models.map((model) => ({ model, slots: modelSlots(model, input) }));
+  // A long visit needs the slots after the range's last start too: they are generated (and counted) as well.
+  const minutesOf = (model: ScheduleModel) => visitMinutes(model, reason, input.serviceTypeDuration ?? 0);
+  const generated = models.map((model) => ({
+    model,
+    slots: modelSlots(model, {
+      ...input,
+      to: new Date(input.to.getTime() + (minutesOf(model) - model.row.slot_minutes) * 60_000),
+    }),
+  }));
   const withSlots = generated.filter((g) => g.slots.length > 0);
   if (withSlots.length === 0) return [];
   const taken = await store.takenCounts(
@@ -193,6 +253,7 @@ export async function searchSlots(db: Connection, input: SlotSearchInput): Promi
   );
   const result: Slot[] = [];
   for (const { model, slots } of withSlots) {
+    const shaped = new Map<number, Slot>();
     for (const generatedSlot of slots) {
       const at = generatedSlot.start.getTime();
       let slot = shapeSlot(
@@ -201,6 +262,23 @@ export async function searchSlots(db: Connection, input: SlotSearchInput): Promi
         (categoryId) => takenAt.get(`${model.row.id}|${at}|${categoryId}`) ?? 0,
       );
       if (reason) slot = narrowSlot(slot, reason);
+      shaped.set(at, slot);
+    }
+    const minutes = minutesOf(model);
+    for (const generatedSlot of slots) {
+      if (generatedSlot.start >= input.to) break;
+      let slot = shaped.get(generatedSlot.start.getTime())!;
+      const covered = coveredStarts(model, generatedSlot.start, minutes).map((c) => shaped.get(c.getTime()));
+      if (covered.some((c) => c === undefined)) continue;
+      if (covered.length) {
+        const available = Math.min(slot.CapacityAvailable, ...covered.map((c) => c!.CapacityAvailable));
+        slot = {
+          ...slot,
+          End: new Date(generatedSlot.start.getTime() + minutes * 60_000).toISOString(),
+          CapacityAvailable: available,
+          Status: available > 0 ? 'free' : 'busy',
+        };
+      }
       if (input.isAvailable && slot.CapacityAvailable <= 0) continue;
       result.push(slot);
     }
@@ -291,6 +369,16 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
       now: input.now,
     }).find((g) => g.start.getTime() === input.start.getTime());
     const counters = countersFor(model, input);
+    if (
+      offered &&
+      counters &&
+      !(await visitFits(database, model, {
+        start: input.start,
+        now: input.now,
+        serviceTypeId: input.serviceTypeId,
+      }))
+    )
+      return { ok: false, reason: 'full' };
     if (!offered || !counters) {
       if (!refreshed) {
         refreshed = true;
@@ -383,6 +471,8 @@ export async function takeSlotForBooking(
     now: input.now,
   });
   if (offered.length !== 1 || offered[0]!.start.getTime() !== input.start.getTime()) return null;
+  // A reason longer than the grid books only where the whole visit fits (issue 30, item 11).
+  if (!(await visitFits(tx, model, input))) return null;
   await store.releaseExpiredHolds(tx, input.now, { scheduleId: input.scheduleId, start: input.start });
   let categoryId = input.sessionId
     ? await store.consumeHold(tx, input.scheduleId, input.start, input.sessionId, input.now)

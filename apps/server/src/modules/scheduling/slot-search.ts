@@ -47,6 +47,7 @@ export async function searchSlotsOf(deps: SchedulingDeps, search: SlotSearch, no
     isAvailable: search.IsAvailable,
     serviceTypeId: search.ServiceTypeId,
     visitType: search.VisitType,
+    serviceTypeDuration: search.ServiceTypeDuration,
   });
   return open ? slots.slice(0, 1) : slots;
 }

@@ -12,7 +12,13 @@ export interface SlotList {
 }
 
 /** POST slot/advance-search for a range; EndDate null asks for the next availability (4.4). */
-function advanceSearch(scheduleIds: readonly string[], from: Date, to: Date | null, signal?: AbortSignal) {
+function advanceSearch(
+  scheduleIds: readonly string[],
+  from: Date,
+  to: Date | null,
+  reasonId: string | null,
+  signal?: AbortSignal,
+) {
   return apiRequest<SlotList>(`${CALENDAR}/slot/advance-search`, {
     method: 'POST',
     body: {
@@ -20,6 +26,8 @@ function advanceSearch(scheduleIds: readonly string[], from: Date, to: Date | nu
       StartDate: toUtcQueryDate(from),
       EndDate: to ? toUtcQueryDate(to) : null,
       IsAvailable: true,
+      // A chosen reason: its own places, and only the starts where its whole visit fits (issue 30, item 11).
+      ...(reasonId ? { ServiceTypeId: reasonId } : {}),
     },
     ...(signal ? { signal } : {}),
   });
@@ -27,24 +35,41 @@ function advanceSearch(scheduleIds: readonly string[], from: Date, to: Date | nu
 
 export const slotKeys = {
   all: ['slots'] as const,
-  range: (scheduleIds: readonly string[], from: Date, to: Date) =>
-    ['slots', 'range', [...scheduleIds].sort().join(','), from.toISOString(), to.toISOString()] as const,
-  next: (scheduleIds: readonly string[], from: Date) =>
-    ['slots', 'next', [...scheduleIds].sort().join(','), from.toISOString()] as const,
+  range: (scheduleIds: readonly string[], from: Date, to: Date, reasonId: string | null = null) =>
+    [
+      'slots',
+      'range',
+      [...scheduleIds].sort().join(','),
+      from.toISOString(),
+      to.toISOString(),
+      reasonId ?? 'all',
+    ] as const,
+  next: (scheduleIds: readonly string[], from: Date, reasonId: string | null = null) =>
+    ['slots', 'next', [...scheduleIds].sort().join(','), from.toISOString(), reasonId ?? 'all'] as const,
 };
 
-export const slotRangeQuery = (scheduleIds: readonly string[], from: Date, to: Date) =>
+export const slotRangeQuery = (
+  scheduleIds: readonly string[],
+  from: Date,
+  to: Date,
+  reasonId: string | null = null,
+) =>
   queryOptions({
-    queryKey: slotKeys.range(scheduleIds, from, to),
-    queryFn: ({ signal }) => advanceSearch(scheduleIds, from, to, signal),
+    queryKey: slotKeys.range(scheduleIds, from, to, reasonId),
+    queryFn: ({ signal }) => advanceSearch(scheduleIds, from, to, reasonId, signal),
     // Live events keep the list current; a refetch would only race them.
     staleTime: Infinity,
   });
 
-export const nextAvailabilityQuery = (scheduleIds: readonly string[], from: Date) =>
+export const nextAvailabilityQuery = (
+  scheduleIds: readonly string[],
+  from: Date,
+  reasonId: string | null = null,
+) =>
   queryOptions({
-    queryKey: slotKeys.next(scheduleIds, from),
-    queryFn: async ({ signal }) => (await advanceSearch(scheduleIds, from, null, signal)).Data[0] ?? null,
+    queryKey: slotKeys.next(scheduleIds, from, reasonId),
+    queryFn: async ({ signal }) =>
+      (await advanceSearch(scheduleIds, from, null, reasonId, signal)).Data[0] ?? null,
     staleTime: 60_000,
   });
 

@@ -96,6 +96,24 @@ describe('live slot events (4.4)', () => {
 });
 
 describe('reason-based events', () => {
+  it("keeps the slot's reason, so a calendar of that reason still shows it after an update (issue 30, item 17)", () => {
+    const reason = {
+      Id: 'physio',
+      Name: 'Physio',
+      Duration: 90,
+      ServiceCategoryId: null,
+      VisitType: 'Office' as const,
+    };
+    const list = [{ ...slot('14:00', 2), ServiceType: [{ ...reason, Duration: 30 }] }];
+    const next = applySlotEvent(
+      list,
+      'updated',
+      { ...event(slot('14:00', 1)), ServiceType: [reason] },
+      window,
+    );
+    expect(next[0]!.ServiceType).toEqual([reason]);
+  });
+
   it("applies only the chosen reason's variant, and one that names no reason", () => {
     const type = (Id: string) => ({
       Id,

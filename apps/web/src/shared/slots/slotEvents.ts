@@ -45,6 +45,11 @@ function slotOf(event: SlotEvent): Slot {
     Capacity: event.Capacity,
     CapacityAvailable: event.CapacityAvailable,
     SlotIds: event.SlotIds.length ? event.SlotIds : [event.SlotId ?? event.Id],
+    // A reason-based event's slot keeps its reason, so a calendar showing only that reason still shows it
+    // (issue 30, item 17: an update once dropped every slot of a reason's calendar).
+    ...(event.ServiceType ? { ServiceType: event.ServiceType } : {}),
+    ...(event.ServiceCategory ? { ServiceCategory: event.ServiceCategory } : {}),
+    ...(event.SlotVisitType ? { SlotVisitType: event.SlotVisitType } : {}),
   };
 }
 

@@ -53,6 +53,9 @@ export interface WeekSlots {
   removeSlot: (slot: Pick<Slot, 'SlotIds'>) => void;
 }
 
+/** How long a reason's calendar waits after a live event before it asks for its slots again. */
+const REFETCH_AFTER_MS = 300;
+
 /** 'Calendar Reason is null' from availability is ignored (patient-booking.md §8): an empty week. */
 function isIgnorable(error: unknown) {
   return error instanceof ApiError && error.message.includes(SLOT_RESPONSE_TEXTS.calendarReasonNull);
@@ -86,22 +89,40 @@ export function useWeekSlots({
   const enabled = ids.length > 0;
 
   const [live, setLive] = useState(false);
-  const week = useQuery({ ...slotRangeQuery(ids, range.from, range.to), enabled });
+  // A chosen reason is asked of the server: its places, and its visit's length on the grid (issue 30, item 11).
+  const reason = reasonBased ? reasonId : null;
+  const week = useQuery({ ...slotRangeQuery(ids, range.from, range.to, reason), enabled });
   const data = week.data?.Data;
   const slots = useMemo(() => (data ?? []).filter((s) => s.CapacityAvailable > 0), [data]);
   const empty = enabled && week.isSuccess && slots.length === 0;
-  const next = useQuery({ ...nextAvailabilityQuery(ids, range.from), enabled: empty });
+  const next = useQuery({ ...nextAvailabilityQuery(ids, range.from, reason), enabled: empty });
 
   useEffect(() => {
     if (!enabled || !accessToken) return;
     const window: SlotWindow = { scheduleIds: ids, from: range.from, to: range.to };
-    const key = slotKeys.range(ids, range.from, range.to);
+    const key = slotKeys.range(ids, range.from, range.to, reason);
+    // A reason's calendar asks the server again shortly after its events: a hold, a booking or a saved
+    // duration changes where the reason's whole visit fits, which one slot's event cannot say (issue 30,
+    // item 17). Events in a burst (a saved reason announces every slot) make one request.
+    let refetch: ReturnType<typeof setTimeout> | null = null;
+    const refetchSoon = () => {
+      if (refetch) clearTimeout(refetch);
+      refetch = setTimeout(() => {
+        refetch = null;
+        void queryClient.invalidateQueries({ queryKey: key });
+      }, REFETCH_AFTER_MS);
+    };
     const follow = followSchedules(
       ids,
       reasonBased ? REASON_BASED_SLOT_EVENTS : PLAIN_SLOT_EVENTS,
       (event, message) => {
         const kind = SLOT_EVENT_KINDS[event];
         if (reasonBased && reasonId && !isForReason(message.data, reasonId)) return;
+        if (reason) {
+          refetchSoon();
+          // An added slot may not fit the reason's visit: the refetch brings the ones that do.
+          if (kind === 'added') return;
+        }
         queryClient.setQueryData<SlotList>(key, (old) => {
           if (!old) return old;
           const nextSlots = applySlotEvent(
@@ -118,17 +139,20 @@ export function useWeekSlots({
       () => void queryClient.invalidateQueries({ queryKey: slotKeys.all }),
       (state) => setLive(state === 'connected'),
     );
-    return () => follow.stop();
-  }, [enabled, accessToken, ids, range.from, range.to, reasonBased, reasonId, queryClient]);
+    return () => {
+      if (refetch) clearTimeout(refetch);
+      follow.stop();
+    };
+  }, [enabled, accessToken, ids, range.from, range.to, reasonBased, reasonId, reason, queryClient]);
 
   const removeSlot = useCallback(
     (slot: Pick<Slot, 'SlotIds'>) =>
-      queryClient.setQueryData<SlotList>(slotKeys.range(ids, range.from, range.to), (old) => {
+      queryClient.setQueryData<SlotList>(slotKeys.range(ids, range.from, range.to, reason), (old) => {
         if (!old) return old;
         const nextSlots = withoutSlot(old.Data, slot);
         return nextSlots === old.Data ? old : { Data: nextSlots, Total: nextSlots.length };
       }),
-    [queryClient, ids, range.from, range.to],
+    [queryClient, ids, range.from, range.to, reason],
   );
 
   const pageDays = useMemo(() => daysFrom(range.startDay, days), [range.startDay, days]);
