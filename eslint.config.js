@@ -131,10 +131,9 @@ export default tseslint.config(
   },
   // Audit rows are written by the platform's policy only (decision 0080): a module calls authorize,
   // authorizePractice, recordPracticeOutcome, recordOutcome or recordList, never the audit writer itself.
-  // Identity is still listed apart until its sign-in events go through recordSignInEvent (issue 23 item 1).
+  // Identity's sign-in, sign-out and credential events go through recordSignInEvent, in platform/access.ts.
   {
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/identity/**'],
     rules: {
       'no-restricted-imports': [
         'error',

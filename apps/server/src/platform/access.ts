@@ -36,7 +36,9 @@ export type ResourceKind =
   | 'payment'
   | 'invoice'
   | 'form-response'
-  | 'clinical';
+  | 'clinical'
+  // A patient's invitation by a practice, once used: it names the patient who accepted it.
+  | 'invitation';
 
 const PRACTICE_OWNED: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
   'appointment',
@@ -44,6 +46,7 @@ const PRACTICE_OWNED: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
   'invoice',
   'form-response',
   'clinical',
+  'invitation',
 ]);
 
 /** The audit trail's entity type of each kind (a resource may name a more precise one). */
@@ -57,6 +60,7 @@ const ENTITY_TYPE: Record<ResourceKind, string> = {
   invoice: 'Invoice',
   'form-response': 'CustomFormResponse',
   clinical: 'ClinicalEntry',
+  invitation: 'Invitation',
 };
 
 /**
@@ -520,6 +524,8 @@ export const ROLE_SETS = {
   SUPPORT: ['superuser', 'supportagent'],
   /** Nobody of the practice by role: only a super user, or the caller's own record (self). */
   NOBODY: [],
+  /** Patients (a patient account's own use cases: sign-up of its record). */
+  PATIENTS: ['patient'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export const isSuperUser = (context: RequestContext): boolean =>
@@ -700,6 +706,7 @@ export async function authorizeOwnObject(
     entityType: string;
     id: string;
     patientId?: string | null;
+    workflow?: string | null;
   },
 ): Promise<void> {
   if (object.ownerSubject !== undefined && object.ownerSubject === context.subject) return;
@@ -711,7 +718,7 @@ export async function authorizeOwnObject(
       entityId: object.id,
       patientId: null,
       outcome: object.ownerSubject === undefined ? 'not_found' : 'denied',
-      workflow: null,
+      workflow: object.workflow ?? null,
       detail: null,
     },
     notFound(),
@@ -728,4 +735,96 @@ export async function recordSignInEvent(
   actor?: { actorId: string | null; actorType: string },
 ): Promise<void> {
   await recordAudit(context.access.database, { ...auditContext(context), ...actor }, event);
+}
+
+// ---------- user accounts (issue 23 item 1) ----------
+
+/**
+ * A user's account at identity (the realm account, its agreements): who the person is (name, e-mail, product id,
+ * practice), so it is read like the record. The account's own user acts on it; support reads it only with a
+ * stated purpose (X-Access-Purpose) and only a super user changes another's; anyone else is refused 403 (the
+ * caller named the account by an e-mail or a product id they already hold, so there is no existence to hide).
+ * One audit row either way; an account that does not exist is audited `not_found` after the decision.
+ */
+export interface AccountObject {
+  /** The account's realm id (its subject), when known. */
+  accountId: string | null;
+  /** The account's product id (patient or practitioner id), when known. */
+  userId: string | null;
+  /** The e-mail the caller named it by (compared, never stored in the audit). */
+  email?: string | null;
+  /** The account's patient record, when it is a patient's: the audit row names it. */
+  patientId?: string | null;
+  entityType: string;
+  id: string | null;
+  workflow?: string | null;
+  detail?: Record<string, unknown> | null;
+  /** false: the caller named an account that does not exist: allowed callers get 404 (audited not_found). */
+  exists?: boolean;
+  /** The 404's message when it does not exist. */
+  notFoundMessage?: string;
+}
+
+export type AccountRelation = 'self' | 'support';
+
+/** Decides an account access without auditing. */
+export function decideAccount(
+  context: RequestContext,
+  action: AccessAction,
+  account: AccountObject,
+): { allowed: true; relation: AccountRelation } | { allowed: false; reason: DenialReason } {
+  if (!context.isSignedIn) return { allowed: false, reason: 'no_relation' };
+  const own =
+    (account.accountId !== null && account.accountId === context.subject) ||
+    (account.userId !== null && account.userId === context.userId) ||
+    (!!account.email &&
+      !!context.principal?.email &&
+      context.principal.email.toLowerCase() === account.email.toLowerCase());
+  if (own) return { allowed: true, relation: 'self' };
+  if (isSupportUser(context)) {
+    if (!context.purpose) return { allowed: false, reason: 'purpose_required' };
+    const writes = action !== 'read' && action !== 'search';
+    if (writes && !isSuperUser(context)) return { allowed: false, reason: 'read_only' };
+    return { allowed: true, relation: 'support' };
+  }
+  return { allowed: false, reason: 'not_permitted' };
+}
+
+/**
+ * May the caller act on this account? Throws 403 (support without a purpose is told the header to send), writes
+ * one audit row either way, and returns the relation (self or support).
+ */
+export async function authorizeAccount(
+  context: RequestContext,
+  action: AccessAction,
+  account: AccountObject,
+): Promise<AccountRelation> {
+  if (!context.isSignedIn) throw new AppError('unauthorized');
+  const decision = decideAccount(context, action, account);
+  const event: AuditEvent = {
+    action,
+    entityType: account.entityType,
+    entityId: account.id,
+    patientId: account.patientId ?? null,
+    outcome: decision.allowed ? 'success' : 'denied',
+    workflow: account.workflow ?? null,
+    detail: {
+      ...account.detail,
+      ...(decision.allowed ? { relation: decision.relation } : { reason: decision.reason }),
+    },
+  };
+  if (!decision.allowed)
+    throw await refusal(
+      context,
+      event,
+      decision.reason === 'purpose_required' ? denialError(decision.reason) : new AppError('forbidden'),
+    );
+  if (account.exists === false)
+    throw await refusal(
+      context,
+      { ...event, outcome: 'not_found' },
+      new AppError('not_found', account.notFoundMessage ? { message: account.notFoundMessage } : {}),
+    );
+  await recordAudit(context.access.database, auditContext(context), event);
+  return decision.relation;
 }

@@ -93,16 +93,40 @@ describe('GET v1/account/identity-user?email=', () => {
     expect(peek.statusCode).toBe(403);
 
     const support = await signIn(t, 'support@demo.careslot.health', DEMO_PASSWORD);
-    const bySupport = await t.call({
+    const purpose = { 'x-access-purpose': 'Ticket 4711: the patient cannot sign in' };
+    // Support reads an account like the record: without a stated purpose 403 naming the header, audited.
+    const withoutPurpose = await t.call<{ errors: { field: string; rule: string }[] }>({
       method: 'GET',
       url: `${ACCOUNT_PATHS.identityUser}?email=${encodeURIComponent(registered.email)}`,
       headers: bearer(support),
     });
+    expect(withoutPurpose.statusCode).toBe(403);
+    expect(withoutPurpose.json.errors[0]).toMatchObject({
+      field: 'header.X-Access-Purpose',
+      rule: 'required',
+    });
+    const bySupport = await t.call<{ data: { Id: string } }>({
+      method: 'GET',
+      url: `${ACCOUNT_PATHS.identityUser}?email=${encodeURIComponent(registered.email)}`,
+      headers: { ...bearer(support), ...purpose },
+    });
     expect(bySupport.statusCode).toBe(200);
+    const supportRows = await t.database.query<{
+      outcome: string;
+      purpose: string | null;
+      reason: string | null;
+    }>(
+      "select outcome, purpose, detail->>'reason' as reason from audit_events where entity_type = 'User' and action = 'read' and entity_id = $1 and (detail->>'relation' = 'support' or detail->>'reason' = 'purpose_required') order by id",
+      [bySupport.json.data.Id],
+    );
+    expect(supportRows).toEqual([
+      { outcome: 'denied', purpose: null, reason: 'purpose_required' },
+      { outcome: 'success', purpose: purpose['x-access-purpose'], reason: null },
+    ]);
     const missing = await t.call<{ message: string }>({
       method: 'GET',
       url: `${ACCOUNT_PATHS.identityUser}?email=nobody@example.com`,
-      headers: bearer(support),
+      headers: { ...bearer(support), ...purpose },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json.message).toBe('No record found');

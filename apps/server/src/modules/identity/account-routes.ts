@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
@@ -23,8 +23,8 @@ import {
   unsignedAgreementQuerySchema,
   userAgreementSchema,
 } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
-import { currentPrincipal, requireRoles, requireToken, requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
+import { requireRoles, requireToken, requireUser } from '../../platform/auth';
 import { signedLinkKey } from './signed-links';
 import * as service from './service';
 import type { Account } from './store';
@@ -34,13 +34,6 @@ export interface AccountRouteDeps {
   /** Starts the SessionId cookie session (30 days) for a signed-in account. */
   startSession(reply: FastifyReply, account: Account): Promise<string>;
 }
-
-const callerOf = (
-  request: FastifyRequest,
-): service.Caller & { principal: ReturnType<typeof currentPrincipal> } => ({
-  principal: currentPrincipal(request),
-  audit: auditContextOf(request),
-});
 
 /**
  * The product's account calls of spec §7 beyond sign-in itself: sign-up, agreements, identity user,
@@ -89,7 +82,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const account = await service.signInForToken(
           app.deps,
-          auditContextOf(request),
+          contextOf(request),
           request.body.UserName,
           request.body.Password,
         );
@@ -114,7 +107,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request) => ({
         status_code: 200,
         message: 'OK',
-        data: await service.identityUser(app.deps, callerOf(request), request.query.email),
+        data: await service.identityUser(app.deps, contextOf(request), request.query.email),
       }),
     );
 
@@ -174,7 +167,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         message: 'OK',
         data: await service.createSignedLink(
           app.deps,
-          callerOf(request),
+          contextOf(request),
           linkKey,
           request.body.Path,
           request.body.ExpiresInMinutes,
@@ -199,7 +192,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request) => ({
         status_code: 200,
         message: 'OK',
-        data: await service.linkOwnPractitioner(app.deps, callerOf(request), request.body),
+        data: await service.linkOwnPractitioner(app.deps, contextOf(request), request.body),
       }),
     );
 
@@ -215,7 +208,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           response: { 200: productTokenResponseSchema },
         },
       },
-      async (request) => service.signUpPatient(app.deps, callerOf(request), request.body),
+      async (request) => service.signUpPatient(app.deps, contextOf(request), request.body),
     );
 
     app.post(
@@ -229,7 +222,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
           response: { 200: z.array(agreementSchema) },
         },
       },
-      async (request) => service.listUnsignedAgreements(app.deps, callerOf(request), request.body.userId),
+      async (request) => service.listUnsignedAgreements(app.deps, contextOf(request), request.body.userId),
     );
 
     app.post(
@@ -248,7 +241,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request) => ({
         status_code: 200,
         message: 'OK',
-        data: await service.answerAgreement(app.deps, callerOf(request), request.body),
+        data: await service.answerAgreement(app.deps, contextOf(request), request.body),
       }),
     );
 
@@ -267,7 +260,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request) => ({
         status_code: 200,
         message: 'OK',
-        data: await service.invitePatient(app.deps, callerOf(request), request.body),
+        data: await service.invitePatient(app.deps, contextOf(request), request.body),
       }),
     );
 
@@ -286,11 +279,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
       async (request) => ({
         status_code: 200,
         message: 'OK',
-        data: await service.readInvitation(
-          app.deps,
-          { principal: request.principal ?? null, audit: auditContextOf(request) },
-          request.params.id,
-        ),
+        data: await service.readInvitation(app.deps, contextOf(request), request.params.id),
       }),
     );
   };

@@ -8,7 +8,7 @@ import {
   emailConfirmedSchema,
   errorEnvelopeSchema,
 } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
+import { contextOf } from '../../platform/context';
 import { currentPrincipal, requireUser } from '../../platform/auth';
 import { confirmEmailChange, requestEmailChange } from './email-change';
 import { pickLanguage } from './login-page';
@@ -48,7 +48,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await requestEmailChange(
         deps,
         currentPrincipal(request),
-        auditContextOf(request),
+        contextOf(request),
         request.params.userId,
         request.body,
         pickLanguage(undefined, request.headers['accept-language']),
@@ -71,7 +71,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: 'E-mail changed',
-      data: await confirmEmailChange(deps, auditContextOf(request), request.body),
+      data: await confirmEmailChange(deps, contextOf(request), request.body),
     }),
   );
 };

@@ -5,7 +5,8 @@ import {
   type EmailConfirmationLink,
   type Language,
 } from '@careslot/contracts';
-import { recordAudit, type AuditContext } from '../../platform/audit';
+import { recordSignInEvent } from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { Principal } from '../../platform/auth';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -48,7 +49,7 @@ const emailTaken = async (db: Connection, email: string, accountId: string, care
 export async function requestEmailChange(
   deps: Deps,
   principal: Principal,
-  audit: AuditContext,
+  context: RequestContext,
   userId: string,
   input: ChangeEmail,
   language: Language,
@@ -56,9 +57,8 @@ export async function requestEmailChange(
   const account =
     principal.userId === userId ? await findAccountById(deps.database, principal.subject) : null;
   const write = (outcome: 'success' | 'failure' | 'not_found', detail: Record<string, unknown>) =>
-    recordAudit(
-      deps.database,
-      { ...audit, actorId: account?.id ?? audit.actorId },
+    recordSignInEvent(
+      context,
       {
         action: 'update',
         entityType: 'User',
@@ -67,6 +67,7 @@ export async function requestEmailChange(
         workflow: WORKFLOW,
         detail: { change: 'email-change-requested', ...detail },
       },
+      account ? { actorId: account.id, actorType: context.actorType } : undefined,
     );
   if (!account) {
     await write('not_found', { userId });
@@ -120,7 +121,7 @@ export async function requestEmailChange(
 }
 
 /** POST email-confirmation: the link's signature and expiry, then the request used once; the change is made. */
-export async function confirmEmailChange(deps: Deps, audit: AuditContext, link: EmailConfirmationLink) {
+export async function confirmEmailChange(deps: Deps, context: RequestContext, link: EmailConfirmationLink) {
   const now = deps.clock.now();
   const signed = verifyLink(
     signedLinkKey(deps.tokens),
@@ -138,9 +139,8 @@ export async function confirmEmailChange(deps: Deps, audit: AuditContext, link: 
       throw new AppError('conflict', { message: EMAIL_IN_USE });
     if (before.userType === 'Practitioner' && before.careslotId)
       await setConfirmedEmail(tx, before.careslotId, row.new_email, now);
-    await recordAudit(
-      tx,
-      { ...audit, actorId: before.id, actorType: before.userType },
+    await recordSignInEvent(
+      onConnection(context, tx),
       {
         action: 'update',
         entityType: 'User',
@@ -149,6 +149,7 @@ export async function confirmEmailChange(deps: Deps, audit: AuditContext, link: 
         workflow: WORKFLOW,
         detail: { change: 'email-changed' },
       },
+      { actorId: before.id, actorType: before.userType },
     );
     return { row, before };
   });

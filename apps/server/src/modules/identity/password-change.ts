@@ -1,5 +1,6 @@
 import type { UpdatePassword } from '@careslot/contracts';
-import { recordAudit, type AuditContext } from '../../platform/audit';
+import { recordSignInEvent } from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { Principal } from '../../platform/auth';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound, tooManyRequests } from '../../platform/errors';
@@ -22,16 +23,15 @@ export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 export async function changePassword(
   deps: Deps,
   principal: Principal,
-  audit: AuditContext,
+  context: RequestContext,
   userId: string,
   input: UpdatePassword,
 ) {
   const account =
     principal.userId === userId ? await findAccountById(deps.database, principal.subject) : null;
   const write = (outcome: 'success' | 'failure' | 'not_found', detail: Record<string, unknown>) =>
-    recordAudit(
-      deps.database,
-      { ...audit, actorId: account?.id ?? audit.actorId },
+    recordSignInEvent(
+      context,
       {
         action: 'update',
         entityType: 'User',
@@ -40,6 +40,7 @@ export async function changePassword(
         workflow: 'Provider_Account_Settings_Web',
         detail: { change: 'password-change', ...detail },
       },
+      account ? { actorId: account.id, actorType: context.actorType } : undefined,
     );
   if (!account) {
     await write('not_found', {});

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RESET_MESSAGES, resetAnswerSchema, resetPasswordBodySchema } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
+import { contextOf } from '../../platform/context';
 import * as service from './service';
 
 export { RESET_MESSAGES };
@@ -53,7 +53,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       if (!body) return service.sendPasswordResetCode(deps, email);
       if (!body.NewPassword) return service.verifyPasswordResetCode(deps, email, body.Code);
-      return service.resetPasswordWithCode(deps, auditContextOf(request), email, body.Code, body.NewPassword);
+      return service.resetPasswordWithCode(deps, contextOf(request), email, body.Code, body.NewPassword);
     },
   );
 };

@@ -10,7 +10,7 @@ import {
   updatePasswordDoneSchema,
   updatePasswordSchema,
 } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
+import { contextOf } from '../../platform/context';
 import { currentPrincipal, requireUser } from '../../platform/auth';
 import { PASSWORD_CHANGED, changePassword } from './password-change';
 import { completeActivation, readActivation } from './staff-activation';
@@ -59,7 +59,7 @@ export const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status_code: 200,
       message: 'Account activated',
-      data: await completeActivation(deps, auditContextOf(request), request.body),
+      data: await completeActivation(deps, contextOf(request), request.body),
     }),
   );
 
@@ -84,7 +84,7 @@ export const peopleAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await changePassword(
         deps,
         currentPrincipal(request),
-        auditContextOf(request),
+        contextOf(request),
         request.params.userId,
         request.body,
       ),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '@careslot/contracts';
-import { auditContextOf } from '../../platform/audit';
+import { contextOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { INTERACTION_FORM_PATH, LOGIN_CSS, LOGOUT_JS, loginPage, pickLanguage } from './login-page';
 import { createOidcProvider, INTERACTION_PATH, REALM_PATH, webOrigins } from './oidc';
@@ -131,7 +131,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!emailRule.safeParse(email).success) return again('emailInvalid', 400);
       if (!request.body.password) return again('passwordRequired', 400);
 
-      const result = await service.signIn(app.deps, auditContextOf(request), email, request.body.password);
+      const result = await service.signIn(app.deps, contextOf(request), email, request.body.password);
       if (!result.ok)
         return again(
           result.reason === 'locked' ? 'locked' : 'invalid',
@@ -200,7 +200,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           );
       const checked = validateRegistration(form, now());
       if (!checked.ok) return again(400, checked.errors);
-      const account = await service.registerPatientAccount(app.deps, auditContextOf(request), checked.value);
+      const account = await service.registerPatientAccount(app.deps, contextOf(request), checked.value);
       if (!account) return again(409, {}, 'registration.emailTaken');
 
       const grant = new provider.Grant({

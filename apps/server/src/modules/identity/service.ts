@@ -16,19 +16,22 @@ import {
   type UserAgreement,
 } from '@careslot/contracts';
 import { legacyPractitionerIdentifier } from '@careslot/domain';
-import { PRACTICE_ROLES } from '../../platform/access';
-import { recordAudit, type AuditContext } from '../../platform/audit';
-import { isSignedInUser, type Principal } from '../../platform/auth';
+import {
+  ROLE_SETS,
+  authorize,
+  authorizeAccount,
+  authorizeOwnObject,
+  authorizePractice,
+  holdsRole,
+  notFoundAudited,
+  recordOutcome,
+  recordPracticeOutcome,
+  recordSignInEvent,
+} from '../../platform/access';
+import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import type { ProductClaims } from '../../platform/tokens';
-import {
-  AppError,
-  badRequest,
-  fieldError,
-  forbidden,
-  notFound,
-  tooManyRequests,
-} from '../../platform/errors';
+import { AppError, badRequest, fieldError, notFound, tooManyRequests } from '../../platform/errors';
 import { addPractitionerIdentifier, getPractitioner } from '../people';
 import { checkPassword, loginKey, type PasswordCheck } from './accounts';
 import { COMMON_PASSWORD, isCommonPassword } from './common-passwords';
@@ -48,42 +51,21 @@ import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'tokens' | 'outbox' | 'config'>;
 
-/** Who is calling: the token's principal (null when anonymous) and the audit context of the request. */
-export interface Caller {
-  principal: Principal | null;
-  audit: AuditContext;
-}
-
 export const SESSION_MAX_AGE_S = SESSION_COOKIE.maxAgeDays * 24 * 60 * 60;
-
-/** Roles that may act on other users' identity data (support and super users). */
-const SUPPORT_ROLES = ['superuser', 'supportagent'] as const;
-const isSupport = (principal: Principal) => SUPPORT_ROLES.some((role) => principal.roles.includes(role));
-/** A practice user of the given practice, or support. */
-const actsForPractice = (principal: Principal | null, practiceId: string) =>
-  !!principal &&
-  isSignedInUser(principal) &&
-  (isSupport(principal) ||
-    (principal.organizationId === practiceId && principal.roles.some((role) => PRACTICE_ROLES.has(role))));
 
 // --- sign-in and the SessionId session -------------------------------------------------------------------
 
 /** Checks e-mail and password (lock-out with back-off) and audits the attempt. */
 export async function signIn(
   deps: Deps,
-  audit: AuditContext,
+  context: RequestContext,
   email: string,
   password: string,
   via?: string,
 ): Promise<PasswordCheck> {
   const result = await checkPassword(deps.database, email, password, deps.clock.now());
-  await recordAudit(
-    deps.database,
-    {
-      ...audit,
-      actorId: result.ok ? result.account.id : null,
-      actorType: result.ok ? result.account.userType : 'Anonymous',
-    },
+  await recordSignInEvent(
+    context,
     {
       action: 'login',
       entityType: 'User',
@@ -91,13 +73,17 @@ export async function signIn(
       outcome: result.ok ? 'success' : result.reason === 'locked' ? 'denied' : 'failure',
       ...(via ? { detail: { via } } : {}),
     },
+    {
+      actorId: result.ok ? result.account.id : null,
+      actorType: result.ok ? result.account.userType : 'Anonymous',
+    },
   );
   return result;
 }
 
 /** The API sign-in (api/account/login): a product token, or the spec's lock-out and invalid messages. */
-export async function signInForToken(deps: Deps, audit: AuditContext, email: string, password: string) {
-  const result = await signIn(deps, audit, email, password, 'api/account/login');
+export async function signInForToken(deps: Deps, context: RequestContext, email: string, password: string) {
+  const result = await signIn(deps, context, email, password, 'api/account/login');
   if (!result.ok) {
     if (result.reason === 'locked')
       throw new AppError('too_many_requests', { message: LOGIN_MESSAGES.locked });
@@ -196,12 +182,15 @@ export async function accountOfRealmToken(deps: Deps, provider: Provider, access
 }
 
 /** A new patient account from the realm's registration page, audited (PATIENT_SIGNUP_WEB). Null if the e-mail is taken. */
-export async function registerPatientAccount(deps: Deps, audit: AuditContext, registration: NewRegistration) {
+export async function registerPatientAccount(
+  deps: Deps,
+  context: RequestContext,
+  registration: NewRegistration,
+) {
   const account = await registerAccount(deps.database, registration);
   if (!account) return null;
-  await recordAudit(
-    deps.database,
-    { ...audit, actorId: account.id, actorType: 'Patient' },
+  await recordSignInEvent(
+    context,
     {
       action: 'create',
       entityType: 'User',
@@ -209,6 +198,7 @@ export async function registerPatientAccount(deps: Deps, audit: AuditContext, re
       outcome: 'success',
       workflow: 'PATIENT_SIGNUP_WEB',
     },
+    { actorId: account.id, actorType: 'Patient' },
   );
   return account;
 }
@@ -277,25 +267,26 @@ export async function exchangeCode(realmGrant: RealmGrant, form: Record<string, 
 
 // --- the identity user, signed links, practitioner link --------------------------------------------------
 
-/** The realm account of an e-mail: the caller's own, or any for support and super users. */
+/**
+ * The realm account of an e-mail: the caller's own, or any for support and super users with a stated purpose
+ * (X-Access-Purpose), read like the record it names (the policy's account rule, audited either way).
+ */
 export async function identityUser(
   deps: Deps,
-  caller: Caller & { principal: Principal },
+  context: RequestContext,
   email: string,
 ): Promise<IdentityUser> {
   const { database, clock } = deps;
-  const own = caller.principal.email?.toLowerCase() === email.toLowerCase();
-  if (!own && !isSupport(caller.principal)) {
-    await recordAudit(database, caller.audit, { action: 'read', entityType: 'User', outcome: 'denied' });
-    throw forbidden();
-  }
   const account = await store.findAccountByEmail(database, email);
-  await recordAudit(database, caller.audit, {
-    action: 'read',
+  await authorizeAccount(context, 'read', {
     entityType: 'User',
-    entityId: account?.id ?? null,
+    id: account?.id ?? null,
+    accountId: account?.id ?? null,
+    userId: account?.careslotId ?? null,
+    email,
     patientId: account?.userType === 'Patient' ? account.careslotId : null,
-    outcome: account ? 'success' : 'not_found',
+    exists: account !== null,
+    notFoundMessage: LOGIN_MESSAGES.noRecord,
   });
   if (!account) throw new AppError('not_found', { message: LOGIN_MESSAGES.noRecord });
   return {
@@ -315,17 +306,18 @@ export async function identityUser(
 /** A link to a CareSlot page, signed with the link key and expiring. */
 export async function createSignedLink(
   deps: Deps,
-  caller: Caller,
+  context: RequestContext,
   linkKey: string,
   path: string,
   expiresInMinutes: number,
 ) {
   const expiresAt = new Date(deps.clock.now().getTime() + expiresInMinutes * 60_000);
   const signed = signLink(linkKey, path, expiresAt);
-  await recordAudit(deps.database, caller.audit, {
-    action: 'create',
+  // Who may sign a link is the route's role rule (practice users and support); the row names the practice.
+  await recordPracticeOutcome(context, 'create', {
+    organizationId: context.organizationId,
     entityType: 'SignedLink',
-    outcome: 'success',
+    id: null,
   });
   return { Url: `${deps.config.publicUrl}${signed}`, ExpiresAt: expiresAt.toISOString() };
 }
@@ -336,11 +328,12 @@ export async function createSignedLink(
  */
 export async function linkOwnPractitioner(
   deps: Deps,
-  caller: Caller & { principal: Principal },
+  context: RequestContext,
   input: PractitionerUpdate,
 ): Promise<Practitioner> {
   const { database, config } = deps;
-  const principal = caller.principal;
+  const principal = context.principal;
+  if (!principal) throw new AppError('unauthorized');
   const { Id, Identifier } = input;
   // The caller's own record: their product id, or (a legacy EHR sign-on without one) the record holding
   // the legacy identifier of their token (spec 3.1, single sign-on step 2).
@@ -356,16 +349,14 @@ export async function linkOwnPractitioner(
     );
   const own = byProductId || byLegacy;
   if (!own) practitioner = null;
-  if (!practitioner) {
-    await recordAudit(database, caller.audit, {
-      action: 'update',
-      entityType: 'Practitioner',
-      entityId: Id,
-      outcome: principal.userId === Id ? 'not_found' : 'denied',
-      workflow: SINGLE_SIGN_ON_WORKFLOW,
-    });
-    throw notFound();
-  }
+  // The caller's own record is owned by their sign-in; anyone else's (or none) answers 404, audited.
+  await authorizeOwnObject(context, 'update', {
+    ownerSubject: practitioner ? principal.subject : principal.userId === Id ? undefined : `other:${Id}`,
+    entityType: 'Practitioner',
+    id: Id,
+    workflow: SINGLE_SIGN_ON_WORKFLOW,
+  });
+  if (!practitioner) throw notFound();
   // A practitioner may link only their own sign-in: 'IdentityProvider|{sub}' of the calling token.
   Identifier.forEach((identifier, index) => {
     if (identifier.System !== IDENTITY_PROVIDER_SYSTEM)
@@ -387,7 +378,8 @@ export async function linkOwnPractitioner(
   for (const identifier of missing) await addPractitionerIdentifier(database, Id, identifier);
   // A legacy EHR sign-on is linked to the record it was found by: its next product tokens carry the id.
   if (byLegacy) await store.linkCareslotId(database, principal.subject, Id);
-  await recordAudit(database, caller.audit, {
+  // Linking the sign-in to the record is a credential event of the caller's own account.
+  await recordSignInEvent(context, {
     action: 'update',
     entityType: 'Practitioner',
     entityId: Id,
@@ -403,14 +395,13 @@ export async function linkOwnPractitioner(
 /** PATIENT_SIGNUP_WEB: the signed-in patient account gets its patient record; answers a product token for it. */
 export async function signUpPatient(
   deps: Deps,
-  caller: Caller & { principal: Principal },
+  context: RequestContext,
   body: SignupPatient & { Name: NonNullable<SignupPatient['Name']> },
 ) {
   const { database, clock } = deps;
-  const principal = caller.principal;
-  const account = await store.findAccountById(database, principal.subject);
+  const account = context.subject ? await store.findAccountById(database, context.subject) : null;
   if (!account) throw new AppError('unauthorized');
-  if (account.userType !== 'Patient' || !principal.roles.includes('patient'))
+  if (account.userType !== 'Patient' || !holdsRole(context, ROLE_SETS.PATIENTS))
     throw new AppError('forbidden', { message: SIGNUP_MESSAGES.signupFailed });
   const now = clock.now();
   const invitationId = body.InvitationId;
@@ -428,105 +419,92 @@ export async function signUpPatient(
     };
   }
   const result = await signUp(database, account, body, now, invitation);
-  await recordAudit(database, caller.audit, {
-    action: 'create',
-    entityType: 'Patient',
-    entityId: result.patientId,
-    patientId: result.patientId,
-    outcome: 'success',
-    workflow: SIGNUP_WORKFLOW,
-    detail: { created: result.created, invitation: Boolean(invitation) },
-  });
+  // The account creates its own record: the patient is the caller (no access decision beyond the account's).
+  await recordOutcome(
+    context,
+    'create',
+    {
+      kind: 'patient',
+      id: result.patientId,
+      patientId: result.patientId,
+      workflow: SIGNUP_WORKFLOW,
+      detail: { created: result.created, invitation: Boolean(invitation) },
+    },
+    'success',
+  );
   const answer = await productToken(deps, result.account);
   return { ...answer, data: { ...answer.data, PatientId: result.patientId } };
 }
 
 // --- agreements -----------------------------------------------------------------------------------------------
 
-/** Agreements belong to the product user id; only that user (or support) reads or answers them. */
-async function ownAgreements(deps: Deps, caller: Caller, userId: string) {
-  const principal = caller.principal;
-  if (!isSignedInUser(principal)) throw new AppError('unauthorized');
-  if (principal.userId !== userId && !isSupport(principal)) {
-    await recordAudit(deps.database, caller.audit, {
-      action: 'read',
-      entityType: 'UserAgreement',
-      patientId: userId,
-      outcome: 'denied',
-    });
-    throw forbidden();
-  }
-}
-
-export async function listUnsignedAgreements(deps: Deps, caller: Caller, userId: string) {
-  await ownAgreements(deps, caller, userId);
-  const list = await store.unsignedAgreements(deps.database, userId);
-  await recordAudit(deps.database, caller.audit, {
-    action: 'read',
+/**
+ * Agreements belong to the product user id: that user reads and answers them; support reads them with a stated
+ * purpose and only a super user answers for someone (the policy's account rule, audited either way).
+ */
+export async function listUnsignedAgreements(deps: Deps, context: RequestContext, userId: string) {
+  await authorizeAccount(context, 'read', {
     entityType: 'UserAgreement',
+    id: null,
+    accountId: null,
+    userId,
     patientId: userId,
-    outcome: 'success',
   });
-  return list;
+  return store.unsignedAgreements(deps.database, userId);
 }
 
-export async function answerAgreement(deps: Deps, caller: Caller, answer: UserAgreement) {
-  await ownAgreements(deps, caller, answer.UserId);
-  if (!(await store.recordAgreement(deps.database, answer, deps.clock.now()))) throw notFound();
-  await recordAudit(deps.database, caller.audit, {
-    action: 'update',
+export async function answerAgreement(deps: Deps, context: RequestContext, answer: UserAgreement) {
+  await authorizeAccount(context, 'update', {
     entityType: 'UserAgreement',
-    entityId: answer.AgreementId,
+    id: answer.AgreementId,
+    accountId: null,
+    userId: answer.UserId,
     patientId: answer.UserId,
-    outcome: 'success',
     detail: { status: answer.Status },
   });
+  if (!(await store.recordAgreement(deps.database, answer, deps.clock.now()))) throw notFound();
   return answer;
 }
 
 // --- invitations ----------------------------------------------------------------------------------------------
 
+/** A practice's users (and super users) invite patients to the practice (the practice-object policy). */
 export async function invitePatient(
   deps: Deps,
-  caller: Caller & { principal: Principal },
+  context: RequestContext,
   input: InvitationInput & { Name: InvitationInput['Name'] },
 ): Promise<Invitation> {
-  if (!actsForPractice(caller.principal, input.Practice.Id)) throw forbidden();
+  const practice = { organizationId: input.Practice.Id, entityType: 'Invitation', id: null };
+  await authorizePractice(context, 'create', practice, { audit: 'refusals' });
   const invitation = await createInvitation(
     deps.database,
     deps.outbox,
     input,
-    caller.principal.subject,
+    context.subject!,
     deps.clock.now(),
   );
-  await recordAudit(deps.database, caller.audit, {
-    action: 'create',
-    entityType: 'Invitation',
-    entityId: invitation.Id,
-    outcome: 'success',
-  });
+  await recordPracticeOutcome(context, 'create', { ...practice, id: invitation.Id });
   return invitation;
 }
 
-/** A pending invitation opens for anyone holding the code; once used, only its patient and the practice. */
-export async function readInvitation(deps: Deps, caller: Caller, id: string): Promise<Invitation> {
-  const principal = caller.principal;
+/**
+ * A pending invitation opens for anyone holding the code (the code is the secret); once used it names its
+ * patient, and the policy decides as for a practice-owned object of that patient: the patient (or their account
+ * holder), the inviting practice, support with a purpose. Anyone else's answers as if it never existed.
+ */
+export async function readInvitation(deps: Deps, context: RequestContext, id: string): Promise<Invitation> {
   const stored = await findInvitation(deps.database, id, deps.clock.now());
-  const practiceId = stored?.invitation.Practice.Id ?? '';
-  const allowed =
-    !!stored &&
-    (stored.invitation.Status === 'Pending' ||
-      (stored.acceptedBy !== null && principal?.userId === stored.acceptedBy) ||
-      actsForPractice(principal, practiceId));
-  await recordAudit(deps.database, caller.audit, {
-    action: 'read',
-    entityType: 'Invitation',
-    entityId: id,
-    patientId: stored?.acceptedBy ?? null,
-    outcome: allowed ? 'success' : 'not_found',
-  });
-  // Someone else's used invitation answers as if it never existed.
-  if (!stored || !allowed) throw new AppError('not_found', { message: 'No record found' });
+  if (!stored) return notFoundAudited(context, 'read', 'invitation', id);
+  const organizationId = stored.invitation.Practice.Id;
+  if (stored.invitation.Status === 'Pending' || stored.acceptedBy === null)
+    await recordPracticeOutcome(context, 'read', { organizationId, entityType: 'Invitation', id });
+  else
+    await authorize(context, 'read', {
+      kind: 'invitation',
+      id,
+      patientId: stored.acceptedBy,
+      organizationId,
+    });
   return stored.invitation;
 }
 
@@ -570,7 +548,7 @@ export async function verifyPasswordResetCode(deps: Deps, email: string, code: s
 /** Sets a new password with a valid code, audited. */
 export async function resetPasswordWithCode(
   deps: Deps & Pick<AppDeps, 'realtime'>,
-  audit: AuditContext,
+  context: RequestContext,
   email: string,
   code: string,
   newPassword: string,
@@ -581,9 +559,8 @@ export async function resetPasswordWithCode(
   if (!done.ok) refuseCode(done);
   // Whoever knew the old password is signed out everywhere.
   await endAllSessions(deps, done.account.id);
-  await recordAudit(
-    deps.database,
-    { ...audit, actorId: done.account.id, actorType: done.account.userType },
+  await recordSignInEvent(
+    context,
     {
       action: 'update',
       entityType: 'User',
@@ -591,6 +568,7 @@ export async function resetPasswordWithCode(
       outcome: 'success',
       detail: { change: 'password-reset' },
     },
+    { actorId: done.account.id, actorType: done.account.userType },
   );
   return {
     status_code: 200,

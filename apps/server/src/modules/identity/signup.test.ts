@@ -277,7 +277,8 @@ describe('invitations (v2/Invitation, §4.8 step 6)', () => {
       headers: bearer(admin),
       payload: { ...input, Practice: { Id: '00000000-0000-4000-8000-000000000000' } },
     });
-    expect(elsewhere.statusCode).toBe(403);
+    // Another practice's invitation answers like an unknown object (decision 0080).
+    expect(elsewhere.statusCode).toBe(404);
     const patientB = await signIn(t, 'patient@demo.careslot.health', DEMO_PASSWORD);
     const byPatient = await t.call({
       method: 'POST',

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { auditContextOf, recordAudit } from '../../platform/audit';
+import { recordSignInEvent } from '../../platform/access';
+import { contextOf } from '../../platform/context';
 import { AppError, fieldError } from '../../platform/errors';
 import { loginPage, pickLanguage } from './login-page';
 import { INTERACTION_PATH } from './oidc';
@@ -165,13 +166,8 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
         }
         if (!identity.email) return failed(request, reply, found);
         const account = await accountForIdentity(database, alias, identity);
-        await recordAudit(
-          database,
-          {
-            ...auditContextOf(request),
-            actorId: account?.id ?? null,
-            actorType: account?.userType ?? 'Anonymous',
-          },
+        await recordSignInEvent(
+          contextOf(request),
           {
             action: 'login',
             entityType: 'User',
@@ -179,6 +175,7 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
             outcome: account ? 'success' : 'not_found',
             detail: { via: `social:${alias}` },
           },
+          { actorId: account?.id ?? null, actorType: account?.userType ?? 'Anonymous' },
         );
         if (account) {
           forgetBeforeFinish(reply);
@@ -249,9 +246,8 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
         if (!checked.ok) return again(400, checked.errors);
         const account = await registerExternalAccount(database, alias, identity, checked.value);
         if (!account) return again(409, {}, 'registration.emailTaken');
-        await recordAudit(
-          database,
-          { ...auditContextOf(request), actorId: account.id, actorType: 'Patient' },
+        await recordSignInEvent(
+          contextOf(request),
           {
             action: 'create',
             entityType: 'User',
@@ -260,6 +256,7 @@ export function socialRoutes(deps: SocialRouteDeps): FastifyPluginAsyncZod {
             workflow: 'PATIENT_SIGNUP_WEB',
             detail: { via: `social:${alias}` },
           },
+          { actorId: account.id, actorType: 'Patient' },
         );
         forgetBeforeFinish(reply);
         return deps.finishLogin(request, reply, found, account.id);

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   ACTIVATION_TTL_HOURS,
   PRACTICE_ACCESS_CHANGED,
-  PRACTICE_ROLE_CODES,
   type ActivationLink,
   type PracticeAccessChangedPayload,
+  type Role,
 } from '@careslot/contracts';
-import { recordAudit, type AuditContext } from '../../platform/audit';
+import { PRACTICE_ROLES, recordSignInEvent } from '../../platform/access';
+import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError } from '../../platform/errors';
 import type { DomainEvent } from '../../platform/events';
@@ -26,7 +27,6 @@ import * as store from './staff-activation-store';
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'tokens' | 'outbox' | 'config' | 'events' | 'realtime'>;
 
 export const ACTIVATION_PAGE = '/account/activate';
-const PRACTICE_ROLES = new Set<string>(PRACTICE_ROLE_CODES);
 const linkPath = (id: string) => `${ACTIVATION_PAGE}?invitation=${id}`;
 
 export const INVALID_LINK =
@@ -70,7 +70,7 @@ async function onAccessChanged(
       account.activated_at || (await store.emailTaken(db, access.email, account.id))
         ? account.email
         : access.email;
-    const roles = [...account.user_roles.filter((r) => !PRACTICE_ROLES.has(r)), ...access.roles];
+    const roles = [...account.user_roles.filter((r) => !PRACTICE_ROLES.has(r as Role)), ...access.roles];
     const practiceId =
       account.practice_id && account.practice_id !== organizationId ? account.practice_id : organizationId;
     await store.updatePracticeAccount(db, account.id, {
@@ -142,7 +142,7 @@ export async function readActivation(deps: Deps, link: ActivationLink) {
 /** POST activation: the first password (length, letter and digit, not a common one); the link is used up. */
 export async function completeActivation(
   deps: Deps,
-  audit: AuditContext,
+  context: RequestContext,
   input: ActivationLink & { Password: string; ConfirmPassword: string },
 ) {
   assertUncommonPassword('body.Password', input.Password);
@@ -154,9 +154,8 @@ export async function completeActivation(
   const used = await deps.database.transaction(async (tx) => {
     if (!(await store.useActivation(tx, row.id, now))) return false;
     await store.activateAccount(tx, row.user_id, passwordHash, now);
-    await recordAudit(
-      tx,
-      { ...audit, actorId: row.user_id, actorType: 'Practitioner' },
+    await recordSignInEvent(
+      onConnection(context, tx),
       {
         action: 'update',
         entityType: 'User',
@@ -165,6 +164,7 @@ export async function completeActivation(
         workflow: 'Staff_Add_Web',
         detail: { change: 'account-activated' },
       },
+      { actorId: row.user_id, actorType: 'Practitioner' },
     );
     return true;
   });
