@@ -38,7 +38,8 @@ export function registerMeetingRooms(deps: Deps): void {
   );
 }
 
-const SIGNAL_KINDS = new Set(['offer', 'answer', 'candidate', 'bye']);
+/** hello: "I am here, offer me" (the participant with the smaller id offers); bye: "I left". */
+const SIGNAL_KINDS = new Set(['hello', 'offer', 'answer', 'candidate', 'bye']);
 /** An SDP is a few kilobytes; anything far larger is not a signal. */
 const SIGNAL_MAX_CHARS = 64_000;
 
@@ -48,6 +49,8 @@ interface SignalPayload {
   Kind?: unknown;
   Sdp?: unknown;
   Candidate?: unknown;
+  /** The offerer's negotiation id, so a stale answer or candidate is told from a current one. */
+  Session?: unknown;
 }
 
 /**
@@ -80,6 +83,7 @@ export function registerSignalling(deps: Deps): void {
           To: signal.To,
           Kind: signal.Kind,
           ...(typeof signal.Sdp === 'string' ? { Sdp: signal.Sdp } : {}),
+          ...(typeof signal.Session === 'string' ? { Session: signal.Session.slice(0, 64) } : {}),
           ...(signal.Candidate && typeof signal.Candidate === 'object'
             ? { Candidate: signal.Candidate }
             : {}),
