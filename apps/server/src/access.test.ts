@@ -445,6 +445,37 @@ const TABLE: Row[] = [
     url: (i) => `${APPT}/v1/WebPreBookingResponse/${i.pre2}`,
     expect: practice2Owned,
   },
+  // Video visits (decision 0091): A2 is an office visit with no meeting, so every tele-visit call about it is
+  // nobody's; the participants-only rules are tested in modules/telehealth/visits.test.ts.
+  ...(
+    [
+      ['GET', 'TeleVisits/:meetingId', (i: Ids) => `TeleVisits/${i.a2}`],
+      [
+        'PUT',
+        'TeleVisits/:meetingId/participants/:participantId/action/:action',
+        (i: Ids) => `TeleVisits/${i.a2}/participants/${i.p}/action/WaitingRoom`,
+      ],
+      [
+        'POST',
+        'TeleVisits/:meetingId/participants/:participantId/invitations',
+        (i: Ids) =>
+          `TeleVisits/${i.a2}/participants/${i.provider1}/invitations?contactMethod=email&contactDetail=a%40b.co`,
+      ],
+      ['PUT', 'TeleVisits/:meetingId/summary', (i: Ids) => `TeleVisits/${i.a2}/summary`],
+      ['GET', 'TeleVisits/:meetingId/ice-servers', (i: Ids) => `TeleVisits/${i.a2}/ice-servers`],
+      ['GET', 'TeleAppointments/:id/participants', (i: Ids) => `TeleAppointments/${i.a2}/participants`],
+      ['GET', 'TeleVisitsDevice/:meetingId', (i: Ids) => `TeleVisitsDevice/${i.a2}`],
+      ['GET', 'TeleVisitsHistory/:meetingId', (i: Ids) => `TeleVisitsHistory/${i.a2}`],
+      ['GET', 'TeleVisitsRating/:meetingId/ratings', (i: Ids) => `TeleVisitsRating/${i.a2}/ratings`],
+      ['GET', 'chatsession/appointments/:id', (i: Ids) => `chatsession/appointments/${i.a2}`],
+    ] as const
+  ).map(([method, route, url]): Row => ({
+    method,
+    route: `${APPT}/v2/${route}`,
+    url: (i) => `${APPT}/v2/${url(i)}`,
+    ...(route.endsWith('summary') ? { body: () => ({ Notes: 'x' }) } : {}),
+    expect: { anon: 401, self: 404, stranger: 404, care1Provider: 404, p2Staff: 404 },
+  })),
 ];
 
 const ID_PATTERN = /patient|appointment|coverage|payment|transaction|response|file|clinical|invoice/i;

@@ -67,6 +67,33 @@ const envSchema = z.object({
     .positive()
     .default(30)
     .describe('slot holds per minute per client address'),
+  TELEHEALTH_ICE_URLS: z
+    .string()
+    .default('')
+    .describe(
+      'video visits: comma-separated STUN/TURN URLs handed to browsers (e.g. stun:stun.example.org:3478,turn:turn.example.org:3478?transport=udp); empty: host candidates only (decision 0091)',
+    ),
+  TELEHEALTH_TURN_SECRET: z
+    .string()
+    .min(16)
+    .optional()
+    .describe(
+      "the TURN server's shared secret (coturn static-auth-secret): browsers get short-lived credentials made from it (TURN REST), never the secret",
+    ),
+  TELEHEALTH_TURN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(3600)
+    .describe('how long a TURN credential handed to a browser lasts'),
+  TELEHEALTH_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30)
+    .describe('a started video visit with no activity for this long expires'),
   SUPPORT_EMAIL: z.email().default('support@careslot.health'),
   REPUTATION_SIGN_ON_URL: z
     .url()

@@ -128,6 +128,15 @@ const OWNERS: Record<string, readonly string[]> = {
   ],
   'access-control': ['access_entity_configurations'],
   surveys: ['survey_templates', 'surveys', 'survey_responses'],
+  telehealth: [
+    'tele_visits',
+    'tele_visit_participants',
+    'tele_visit_devices',
+    'tele_visit_invitations',
+    'tele_visit_chat_messages',
+    'tele_visit_ratings',
+    'tele_visit_activities',
+  ],
 };
 
 /**

@@ -34,6 +34,8 @@ export const REALTIME_EVENTS = [
   'TeleVisitStatus',
   'TeleMeetingReadinessCheck',
   'BroadcastUserChatSession',
+  // A video visit's WebRTC signalling (offer, answer, ICE candidate), relayed between its participants only.
+  'TeleVisitSignal',
   'SlotAdded',
   'SlotUpdated',
   'SlotDeleted',

@@ -85,10 +85,21 @@ export interface Resource {
   workflow?: string | null;
   /** Extra audit detail: ids, counts, field names; never a name, e-mail, phone or birth date. */
   detail?: Record<string, unknown> | null;
+  /**
+   * A video visit's meeting: a guest whose invitation token names this meeting may act on the object as its
+   * `guest` (decision 0091). Absent: no guest may.
+   */
+  meetingGuest?: string;
 }
 
 /** How the caller stands to a patient. */
-export type Relation = 'self' | 'family' | 'care' | 'support' | 'none';
+export type Relation = 'self' | 'family' | 'care' | 'support' | 'guest' | 'none';
+
+/** The invited guest of one video visit: a guest token naming the meeting (decision 0091). */
+export const isMeetingGuest = (context: RequestContext, meetingId: string): boolean =>
+  context.isGuest &&
+  !!context.principal?.claims.meeting_participant_id &&
+  context.principal.claims.meeting_id === meetingId;
 
 export type DenialReason =
   'no_relation' | 'other_practice' | 'purpose_required' | 'read_only' | 'not_permitted';
@@ -123,6 +134,8 @@ export async function decide(
 ): Promise<Decision> {
   const personal = await personalRelation(context, resource.patientId);
   if (personal) return { allowed: true, relation: personal };
+  if (resource.meetingGuest && isMeetingGuest(context, resource.meetingGuest))
+    return { allowed: true, relation: 'guest' };
 
   if (isPracticeUser(context)) {
     const organizationId = context.organizationId;

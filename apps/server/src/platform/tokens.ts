@@ -34,6 +34,9 @@ export interface ProductClaims {
   realm_access?: { roles: string[] };
   /** True on anonymous guest tokens (they carry no roles). */
   guest?: boolean;
+  /** A video visit's invited guest: the one meeting the guest token admits to, and the guest's participant id. */
+  meeting_id?: string;
+  meeting_participant_id?: string;
   exp?: number;
   iat?: number;
   jti?: string;

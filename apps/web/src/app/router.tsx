@@ -120,6 +120,21 @@ const SurveyQuestionsPage = lazy(() =>
 const SocialSignupPage = lazy(() =>
   import('../features/identity/routes/SocialSignupPage').then((m) => ({ default: m.SocialSignupPage })),
 );
+// Video visits (practice-portal.md §2.8): readiness, the waiting room and the call, the guest link, /validate.
+const DeviceManagementPage = lazy(() =>
+  import('../features/telehealth/routes/DeviceManagementPage').then((m) => ({
+    default: m.DeviceManagementPage,
+  })),
+);
+const MeetingRoomPage = lazy(() =>
+  import('../features/telehealth/routes/MeetingRoomPage').then((m) => ({ default: m.MeetingRoomPage })),
+);
+const GuestLinkPage = lazy(() =>
+  import('../features/telehealth/routes/MeetingEntryPages').then((m) => ({ default: m.GuestLinkPage })),
+);
+const ValidatePage = lazy(() =>
+  import('../features/telehealth/routes/MeetingEntryPages').then((m) => ({ default: m.ValidatePage })),
+);
 // The practice side's screens and guards load together on its first address (routes/practiceScreens.tsx;
 // decision 0075): the table below keeps its addresses, breadcrumbs and 404 entries as plain data.
 const PracticeRoute = lazy(() =>
@@ -141,12 +156,10 @@ const NOT_BUILT_YET = [
   // booking, in stage order (patient-booking.md §2.1)
   'book/*',
   'verification/*',
-  // telehealth: 'uri' is the guest meeting link and maps to meeting/uri
+  // telehealth: the meeting's other addresses
   'uri/*',
   'meeting/*',
   'meeting/uri/*',
-  'meeting/device-management',
-  'validate',
   'dashboard/*',
   'dashboard/careslot',
   'careslot',
@@ -496,6 +509,35 @@ export const routes: RouteObject[] = [
         element: <AppointmentActionPage />,
       })),
       ...['mobile', 'mobile/*'].map((path) => ({ path, element: <MobilePage /> })),
+      // Video visits: a signed-in participant's pages, and a guest's under 'uri' (the header's guest session).
+      {
+        path: 'meeting/device-management',
+        element: (
+          <RequireAuthentication>
+            <DeviceManagementPage />
+          </RequireAuthentication>
+        ),
+      },
+      {
+        path: 'meeting/room',
+        element: (
+          <RequireAuthentication>
+            <MeetingRoomPage />
+          </RequireAuthentication>
+        ),
+      },
+      {
+        path: 'validate',
+        element: (
+          <RequireAuthentication>
+            <ValidatePage />
+          </RequireAuthentication>
+        ),
+      },
+      { path: 'uri', element: <GuestLinkPage /> },
+      { path: 'meeting/uri', element: <GuestLinkPage /> },
+      { path: 'meeting/uri/device-management', element: <DeviceManagementPage /> },
+      { path: 'meeting/uri/room', element: <MeetingRoomPage /> },
       ...NOT_BUILT_YET.map((path) => ({
         path,
         // The authentication guard of §2.2 already stands in front of patient, dashboard and reputation-management;

@@ -45,7 +45,7 @@ export {
   appointmentFromSurveyLink,
   type SurveyLinkAppointment,
 } from './link-actions';
-export { appointmentResource, visitOfMeeting, type VisitParties } from './realtime';
+export { appointmentResource, assignMeetingId, visitOfMeeting, type VisitParties } from './realtime';
 export { PORTAL_WEB } from './portal-routes';
 
 /** Wires the module: the record's routes (practice and portal), its room rules and the appointments hub. */

@@ -29,6 +29,19 @@ export async function appointmentByMeeting(
   return rows[0] ?? null;
 }
 
+/** Gives a video visit its meeting id once (telehealth's visit): the id it already had wins. */
+export async function assignMeeting(
+  db: Connection,
+  appointmentId: string,
+  meetingId: string,
+): Promise<string | null> {
+  const rows = await db.query<{ meeting_id: string }>(
+    'update appointments set meeting_id = coalesce(meeting_id, $2) where id = $1 returning meeting_id',
+    [appointmentId, meetingId],
+  );
+  return rows[0]?.meeting_id ?? null;
+}
+
 /** Of these user ids, the patients with an appointment at the practice. */
 export async function patientsSeenBy(
   db: Connection,

@@ -23,6 +23,15 @@ export async function visitOfMeeting(db: Connection, meetingId: string): Promise
   return asParties(await rooms.appointmentByMeeting(db, meetingId));
 }
 
+/** Gives a video visit its meeting id once; answers the meeting id it has (telehealth creates the visit). */
+export async function assignMeetingId(
+  db: Connection,
+  appointmentId: string,
+  meetingId: string,
+): Promise<string | null> {
+  return rooms.assignMeeting(db, appointmentId, meetingId);
+}
+
 /** The appointment as the policy's resource (practice-owned: only its practice, its patient and their holder). */
 export function appointmentResource(visit: VisitParties, detail?: Record<string, unknown>): Resource {
   return {
