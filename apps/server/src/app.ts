@@ -56,6 +56,7 @@ import * as scheduling from './modules/scheduling';
 import * as support from './modules/support';
 import * as surveys from './modules/surveys';
 import * as telehealth from './modules/telehealth';
+import * as checkin from './modules/checkin';
 
 /**
  * Every module, registered in this order. Each module's index.ts exports one `register` that wires its routes,
@@ -84,6 +85,7 @@ const MODULES: readonly { register: ModuleRegistration }[] = [
   accessControl,
   reputation,
   telehealth,
+  checkin,
 ];
 
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */

@@ -117,7 +117,8 @@ const OWNERS: Record<string, readonly string[]> = {
   ],
   appointments: ['appointments', 'appointment_status_changes'],
   booking: ['appointment_publications'],
-  forms: ['custom_forms', 'custom_form_responses'],
+  forms: ['custom_forms', 'custom_form_responses', 'custom_form_versions'],
+  checkin: ['checkin_settings', 'checkin_sessions'],
   publications: ['publication_deliveries'],
   reminders: ['reminder_settings'],
   reputation: [

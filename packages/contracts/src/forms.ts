@@ -19,6 +19,10 @@ export const FORM_COMPONENT_TYPES = [
   'yes-no',
   'signature',
   'file',
+  /** A 1..N rating (Min and Max bound it; default 0..10). */
+  'scale',
+  /** Instructions or a section note: shown, never answered. */
+  'display',
 ] as const;
 export type FormComponentType = (typeof FORM_COMPONENT_TYPES)[number];
 
@@ -77,8 +81,36 @@ export const customFormSchema = z.object({
   OrganizationId: z.string().uuid(),
   AssociatedServiceTypes: z.array(serviceTypeRefSchema),
   Definition: formDefinitionSchema,
+  /** 1, 2, 3 ...: every saved edit is a new version; a response keeps the version it answered. */
+  Version: z.number().int().positive().default(1),
+  LocationIds: z.array(z.string()).default([]),
+  ProviderIds: z.array(z.string()).default([]),
+  ResourceIds: z.array(z.string()).default([]),
+  Active: z.boolean().default(true),
 });
 export type CustomForm = z.infer<typeof customFormSchema>;
+
+/** POST/PUT customform (the form builder, Custom_Form_Add_Web / Custom_Form_Edit_Web). */
+export const customFormInputSchema = z.object({
+  OrganizationId: z.string().uuid(),
+  Name: z.string().trim().min(1).max(200),
+  Description: z.string().trim().max(1000).nullish(),
+  FormType: customFormTypeSchema,
+  Definition: formDefinitionSchema,
+  /** Reasons the form is for; empty or {Id: '-1'} means every reason. */
+  AssociatedServiceTypes: z.array(serviceTypeRefSchema).max(100).default([]),
+  LocationIds: z.array(z.string().uuid()).max(100).default([]),
+  ProviderIds: z.array(z.string().uuid()).max(200).default([]),
+  ResourceIds: z.array(z.string().uuid()).max(100).default([]),
+  SortOrder: z.number().int().min(0).max(10000).default(0),
+  Active: z.boolean().default(true),
+});
+export type CustomFormInput = z.infer<typeof customFormInputSchema>;
+
+export const practiceFormsQuerySchema = z.object({
+  FormType: customFormTypeSchema.nullish(),
+  IncludeInactive: z.boolean().default(false),
+});
 export const customFormListSchema = z.array(customFormSchema);
 
 /** The association query (§3.9). */

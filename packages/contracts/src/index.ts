@@ -24,6 +24,7 @@ export * from './status-groups';
 export * from './appointment-calls';
 export * from './in-app-notifications';
 export * from './forms';
+export * from './checkin';
 export * from './upload-rules';
 export * from './patient-updates';
 export * from './portal';

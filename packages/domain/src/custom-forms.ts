@@ -5,7 +5,16 @@
  */
 
 export type ComponentType =
-  'text' | 'number' | 'date' | 'choice' | 'multi-choice' | 'yes-no' | 'signature' | 'file';
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'choice'
+  | 'multi-choice'
+  | 'yes-no'
+  | 'signature'
+  | 'file'
+  | 'scale'
+  | 'display';
 
 export interface FormComponentRule {
   Key: string;
@@ -31,6 +40,9 @@ export type FormRule = 'required' | 'number' | 'min' | 'max' | 'maxLength' | 'da
 export type FormErrors = Record<string, FormRule>;
 
 const DEFAULT_TEXT_MAX = 2000;
+/** A drawn signature is a PNG data URL; a typed one is the signer's name. */
+export const DRAWN_SIGNATURE_PREFIX = 'data:image/png;base64,';
+const DRAWN_SIGNATURE_MAX = 20000;
 
 /** The answer as the text a ShowWhen condition compares: yes-no answers read 'yes' or 'no'. */
 function conditionText(value: AnswerValue): string[] {
@@ -88,10 +100,23 @@ function checkComponent(component: FormComponentRule, value: AnswerValue): FormR
   if (isEmpty(value)) return component.Required ? 'required' : null;
   const options = component.Options?.map((o) => o.Value) ?? [];
   switch (component.Type) {
-    case 'text':
-    case 'signature': {
+    case 'display':
+      return null;
+    case 'signature':
+      if (typeof value === 'string' && value.startsWith(DRAWN_SIGNATURE_PREFIX))
+        return value.length > DRAWN_SIGNATURE_MAX ? 'maxLength' : null;
+      if (typeof value !== 'string') return 'type';
+      return value.trim().length > (component.MaxLength ?? 200) ? 'maxLength' : null;
+    case 'text': {
       if (typeof value !== 'string') return 'type';
       return value.trim().length > (component.MaxLength ?? DEFAULT_TEXT_MAX) ? 'maxLength' : null;
+    }
+    case 'scale': {
+      const n = typeof value === 'number' ? value : Number(value);
+      if (!Number.isInteger(n)) return 'number';
+      if (n < (component.Min ?? 0)) return 'min';
+      if (n > (component.Max ?? 10)) return 'max';
+      return null;
     }
     case 'number': {
       const n =
@@ -130,6 +155,7 @@ function checkComponent(component: FormComponentRule, value: AnswerValue): FormR
 export function validateFormAnswers(definition: FormDefinitionRule, answers: Answers): FormErrors {
   const errors: FormErrors = {};
   for (const component of visibleComponents(definition, answers)) {
+    if (component.Type === 'display') continue;
     const rule = checkComponent(component, answers[component.Key]);
     if (rule) errors[component.Key] = rule;
   }

@@ -27,21 +27,10 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import { checkUpload, fileRefs, findFile, storeFile, type StoredFileRow } from '../../platform/files';
+import { toForm } from './builder';
 import * as store from './store';
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>;
-
-function toForm(row: store.CustomFormRow): CustomForm {
-  return {
-    Id: row.id,
-    Name: row.name,
-    Description: row.description,
-    FormType: row.form_type as CustomFormType,
-    OrganizationId: row.organization_id,
-    AssociatedServiceTypes: row.service_types,
-    Definition: formDefinitionSchema.parse(row.definition),
-  };
-}
 
 async function associated(
   deps: Deps,
@@ -57,7 +46,7 @@ async function associated(
     providerId: query.ProviderId ?? null,
     resourceId: query.ResourceId ?? null,
   });
-  return rows.map(toForm);
+  return rows.map((row) => toForm(row));
 }
 
 /** POST customform/associateforms: every form of the type associated with the practice, facility, provider or resource. */
@@ -90,7 +79,7 @@ export async function assessmentForms(
 ): Promise<CustomForm[]> {
   // A practice's form definitions are no patient's data: no audit row, just the practice boundary.
   if (!isSupportUser(context) && !actsForPractice(context, organizationId)) throw notFound();
-  return (await store.practiceForms(deps.database, organizationId, 'Assessment')).map(toForm);
+  return (await store.practiceForms(deps.database, organizationId, 'Assessment')).map((row) => toForm(row));
 }
 
 /**
@@ -197,6 +186,7 @@ export async function saveResponse(
     workflow: input.WorkFlow ?? null,
     created_by: context.subject ?? 'unknown',
     now: deps.clock.now(),
+    form_version: form.version,
   });
   return toResponse(row);
 }

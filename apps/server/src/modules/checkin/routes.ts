@@ -1,0 +1,340 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHECKIN_STATUSES,
+  CHECKIN_TOKEN_HEADER,
+  cardPictureInputSchema,
+  checkInFormAnswerInputSchema,
+  checkInFormResponseSchema,
+  checkInInsuranceSchema,
+  checkInSessionSchema,
+  checkInSettingsSchema,
+  checkInSummaryRowSchema,
+  checkInWorkflowInputSchema,
+  customFormListSchema,
+  errorEnvelopeSchema,
+  storedFileRefSchema,
+} from '@careslot/contracts';
+import { requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
+import * as service from './service';
+
+const CHECKIN = '/careslot-checkin-service/api/v1';
+const tags = ['digital check-in'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const envelopeOf = <T extends z.ZodType>(data: T) =>
+  z.object({ status_code: z.number().int(), message: z.string(), data });
+const ok = <T>(data: T) => ({ status_code: 200, message: 'success', data });
+const idParams = z.object({ id: z.uuid({ error: 'must be an appointment id' }) });
+const tokenHeaders = z.object({ [CHECKIN_TOKEN_HEADER]: z.string().max(200).optional() });
+const appointmentBody = z.object({ AppointmentId: z.uuid({ error: 'must be an appointment id' }) });
+
+/**
+ * The check-in service (practice-portal.md §7 Check-in service, §2.12; decision 0094). `digitalcheckin/patient/*`
+ * and `patientcheckIn/workflow-status` are the patient's, with the link's token in X-Checkin-Token; the others
+ * are the practice's, with its users' sign-in.
+ */
+export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  const token = (headers: Record<string, unknown>) => headers[CHECKIN_TOKEN_HEADER] as string | undefined;
+
+  // ---------- the patient's (the link's token) ----------
+
+  app.get(
+    `${CHECKIN}/digitalcheckin/session`,
+    {
+      schema: {
+        tags,
+        summary: "The check-in page's visit: details to confirm, forms, answers so far",
+        headers: tokenHeaders,
+        response: { 200: envelopeOf(checkInSessionSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.getSession(deps, contextOf(request), token(request.headers))),
+  );
+
+  for (const [path, consents] of [
+    ['custom-forms', false],
+    ['consents', true],
+  ] as const)
+    app.get(
+      `${CHECKIN}/digitalcheckin/patient/${path}/:id`,
+      {
+        schema: {
+          tags,
+          summary: consents ? "The visit's consents to sign" : "The visit's intake and assessment forms",
+          headers: tokenHeaders,
+          params: idParams,
+          response: { 200: envelopeOf(customFormListSchema), ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await service.visitForms(
+            deps,
+            contextOf(request),
+            token(request.headers),
+            request.params.id,
+            consents,
+          ),
+        ),
+    );
+
+  app.post(
+    `${CHECKIN}/digitalcheckin/patient/custom-form-response/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Save the answers to one of the visit’s forms (in progress, or completed and checked)',
+        headers: tokenHeaders,
+        params: idParams,
+        body: checkInFormAnswerInputSchema,
+        response: { 200: envelopeOf(checkInFormResponseSchema), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.answerForm(
+          deps,
+          contextOf(request),
+          token(request.headers),
+          request.params.id,
+          request.body,
+        ),
+      ),
+  );
+
+  app.put(
+    `${CHECKIN}/digitalcheckin/patient/insurance/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'The insurance given at check-in, as policy holder or dependent, with the card pictures',
+        headers: tokenHeaders,
+        params: idParams,
+        querystring: z.object({ isPolicyHolder: z.enum(['true', 'false']).optional() }),
+        body: checkInInsuranceSchema.omit({ IsPolicyHolder: true }),
+        response: { 200: envelopeOf(checkInInsuranceSchema), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.saveInsurance(deps, contextOf(request), token(request.headers), request.params.id, {
+          ...request.body,
+          IsPolicyHolder: request.query.isPolicyHolder !== 'false',
+        }),
+      ),
+  );
+
+  app.post(
+    `${CHECKIN}/digitalcheckin/patient/insurance/:id/card-pictures`,
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Upload a picture of the insurance card (front or back; JPEG, PNG or WebP, at most 5 MB)',
+        headers: tokenHeaders,
+        params: idParams,
+        body: cardPictureInputSchema,
+        response: { 200: envelopeOf(storedFileRefSchema), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.uploadCardPicture(
+          deps,
+          contextOf(request),
+          token(request.headers),
+          request.params.id,
+          request.body,
+        ),
+      ),
+  );
+
+  app.post(
+    `${CHECKIN}/patientcheckIn/workflow-status`,
+    {
+      schema: {
+        tags,
+        summary: 'A check-in step done (Demographics confirmed ... CheckedIn)',
+        headers: tokenHeaders,
+        body: checkInWorkflowInputSchema,
+        response: { 200: envelopeOf(z.object({ Status: z.enum(CHECKIN_STATUSES) })), ...errors },
+      },
+    },
+    async (request) =>
+      ok(await service.workflowStatus(deps, contextOf(request), token(request.headers), request.body)),
+  );
+
+  // ---------- the practice's ----------
+
+  app.post(
+    `${CHECKIN}/patientcheckIn/share/checkin-link`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Send (or resend) the visit’s check-in link by e-mail and SMS',
+        body: appointmentBody,
+        response: {
+          200: envelopeOf(z.object({ Sends: z.number().int(), LastSentOn: z.string().nullable() })),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ok(await service.shareLink(deps, contextOf(request), request.body.AppointmentId)),
+  );
+
+  app.post(
+    `${CHECKIN}/token/generate`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'A fresh check-in link for the visit (text), replacing the last one',
+        querystring: z.object({ workFlowSystem: z.string().max(64).optional() }),
+        body: appointmentBody,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/plain')
+        .send(await service.generateLink(deps, contextOf(request), request.body.AppointmentId)),
+  );
+
+  app.post(
+    `${CHECKIN}/patientcheckIn/statuses`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The check-in state of the listed visits (the Check-In Summary)',
+        body: z.object({ AppointmentIds: z.array(z.uuid()).max(200) }),
+        response: {
+          200: z.object({
+            Data: z.array(
+              z.object({
+                AppointmentId: z.string(),
+                Status: z.enum(CHECKIN_STATUSES),
+                CompletedOn: z.string().nullable(),
+                Sends: z.number().int(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      Data: await service.statuses(deps, contextOf(request), request.body.AppointmentIds),
+    }),
+  );
+
+  app.get(
+    `${CHECKIN}/digitalcheckin/custom-form-response/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'A visit’s check-in with the patient’s answers (the Check-In Summary)',
+        params: idParams,
+        response: { 200: envelopeOf(checkInSummaryRowSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.visitCheckIn(deps, contextOf(request), request.params.id)),
+  );
+
+  app.get(
+    `${CHECKIN}/digitalcheckin/insurance/:id/card-pictures/:side`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'A card picture the patient gave at check-in',
+        params: idParams.extend({ side: z.enum(['front', 'back']) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await service.cardPicture(
+        deps,
+        contextOf(request),
+        request.params.id,
+        request.params.side,
+      );
+      return reply
+        .type(file.content_type)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.content));
+    },
+  );
+
+  app.get(
+    `${CHECKIN}/digitalcheckin/consents/:id/pdf`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'A signed consent as a PDF',
+        params: z.object({ id: z.uuid({ error: 'must be a form response id' }) }),
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.consentDownload(deps, contextOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${encodeURIComponent(pdf.name)}"`)
+        .send(Buffer.from(pdf.bytes));
+    },
+  );
+
+  app.get(
+    `${CHECKIN}/entity-configurations/:entityType/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The practice's check-in configuration (when links go out)",
+        params: z.object({
+          entityType: z.literal('Organization'),
+          id: z.uuid({ error: 'must be a practice id' }),
+        }),
+        response: { 200: envelopeOf(checkInSettingsSchema), ...errors },
+      },
+    },
+    async (request) => ok(await service.getSettings(deps, contextOf(request), request.params.id)),
+  );
+
+  app.put(
+    `${CHECKIN}/entity-configurations/:entityType/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Set the practice's check-in configuration (its admins)",
+        params: z.object({
+          entityType: z.literal('Organization'),
+          id: z.uuid({ error: 'must be a practice id' }),
+        }),
+        body: checkInSettingsSchema.omit({ OrganizationId: true }),
+        response: { 200: envelopeOf(checkInSettingsSchema), ...errors },
+      },
+    },
+    async (request) =>
+      ok(await service.putSettings(deps, contextOf(request), request.params.id, request.body)),
+  );
+};
