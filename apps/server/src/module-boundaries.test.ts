@@ -128,6 +128,7 @@ const OWNERS: Record<string, readonly string[]> = {
   ],
   'access-control': ['access_entity_configurations'],
   surveys: ['survey_templates', 'surveys', 'survey_responses'],
+  clinical: ['clinical_resources', 'health_card_keys'],
 };
 
 /**
