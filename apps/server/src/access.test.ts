@@ -22,6 +22,7 @@ const APPT = '/careslot-appointment-service/api';
 const PAY = '/careslot-payment-service/api';
 const FORMS = '/careslot-custom-form/api/v1';
 const SURVEY = '/careslot-survey/api/v1';
+const CLIN = '/careslot-clinical-service/api/v1';
 const PURPOSE = 'Ticket 4711: the patient asked for a copy of their record';
 
 type Actor =
@@ -48,6 +49,9 @@ interface Ids {
   picture: string;
   provider1: string;
   calendar2: string;
+  /** Practice 2's encounter with P and a diagnostic report of it (clinical entries practice 1 must not see). */
+  enc2: string;
+  diag2: string;
 }
 
 interface Row {
@@ -476,6 +480,76 @@ const TABLE: Row[] = [
     ...(route.endsWith('summary') ? { body: () => ({ Notes: 'x' }) } : {}),
     expect: { anon: 401, self: 404, stranger: 404, care1Provider: 404, p2Staff: 404 },
   })),
+  // The clinical record (issue 27): P's chart as the policy shows it; practice 2's entries are its own.
+  ...(
+    [
+      ['observations', { Code: '8867-4', Value: 70 }],
+      ['medication-statements', { Text: 'Vitamin D' }],
+      ['immunizations', { Code: '141', OccurrenceDate: '2025-10-01' }],
+      ['document-references', { Title: 'Note', ContentType: 'text/plain', Data: 'aGVsbG8=' }],
+      ['allergy-intolerances', { Text: 'Dust' }],
+      ['conditions', { Code: '38341003' }],
+      ['family-member-histories', { Relationship: 'MTH', Code: '44054006' }],
+      ['procedures', { Code: '80146002' }],
+      ['diagnostic-reports', { Code: '58410-2', Text: 'CBC panel' }],
+    ] as const
+  ).flatMap(([collection, body]): Row[] => [
+    {
+      method: 'GET',
+      route: `${CLIN}/clinical/patients/:id/${collection}`,
+      url: (i) => `${CLIN}/clinical/patients/${i.p}/${collection}`,
+      expect: patientOwned,
+    },
+    {
+      method: 'POST',
+      route: `${CLIN}/clinical/patients/:id/${collection}`,
+      url: (i) => `${CLIN}/clinical/patients/${i.p}/${collection}`,
+      body: () => body,
+      expect: patientWrite,
+    },
+    {
+      method: 'PATCH',
+      route: `${CLIN}/clinical/patients/:id/${collection}/:entryId`,
+      url: (i) =>
+        `${CLIN}/clinical/patients/${i.p}/${collection}/${collection === 'diagnostic-reports' ? i.diag2 : randomUUID()}`,
+      body: () => ({ Status: 'entered-in-error' }),
+      // Only the practice that recorded an entry changes it.
+      expect:
+        collection === 'diagnostic-reports'
+          ? { anon: 401, self: 404, stranger: 404, care1Provider: 404, p2Staff: 'pass' }
+          : { anon: 401, self: 404, care1Provider: 404 },
+    },
+  ]),
+  {
+    method: 'GET',
+    route: `${CLIN}/web/patient-medication/:id`,
+    url: (i) => `${CLIN}/web/patient-medication/${i.p}`,
+    expect: patientOwned,
+  },
+  {
+    method: 'GET',
+    route: `${ADMIN}/v1/patients/:id/encounters`,
+    url: (i) => `${ADMIN}/v1/patients/${i.p}/encounters`,
+    expect: patientOwned,
+  },
+  {
+    method: 'GET',
+    route: `${CLIN}/clinical/diagnostic-reports/:id`,
+    url: (i) => `${CLIN}/clinical/diagnostic-reports/${i.diag2}`,
+    expect: practice2Owned,
+  },
+  {
+    method: 'GET',
+    route: `${CLIN}/clinical/observations/encounters/:id`,
+    url: (i) => `${CLIN}/clinical/observations/encounters/${i.enc2}`,
+    expect: practice2Owned,
+  },
+  {
+    method: 'GET',
+    route: `${CLIN}/clinical/encounters/:id/document-references`,
+    url: (i) => `${CLIN}/clinical/encounters/${i.enc2}/document-references`,
+    expect: practice2Owned,
+  },
 ];
 
 const ID_PATTERN = /patient|appointment|coverage|payment|transaction|response|file|clinical|invoice/i;
@@ -551,6 +625,25 @@ describe('access table', () => {
        values ($1, $2, $3, 'sandbox', 2500, 'usd', 'Captured', 'pm_1', 'xxxx-4242', 'test', now(), now())`,
       [pay2, p, org2],
     );
+    // Practice 2's encounter of P's visit there and a report of it, as its chart would have recorded them.
+    const [enc2, diag2] = [randomUUID(), randomUUID()];
+    for (const [id, type, encounter] of [
+      [enc2, 'Encounter', null],
+      [diag2, 'DiagnosticReport', enc2],
+    ] as const)
+      await t.database.query(
+        `insert into clinical_resources (id, resource_type, patient_id, organization_id, encounter_id, appointment_id, status, effective_at, resource)
+         values ($1, $2, $3, $4, $5, $6, 'final', now(), $7)`,
+        [
+          id,
+          type,
+          p,
+          org2,
+          encounter,
+          type === 'Encounter' ? a2 : null,
+          JSON.stringify({ resourceType: type, id }),
+        ],
+      );
     const form2 = randomUUID();
     await t.database.query(
       `insert into custom_forms (id, organization_id, name, form_type, definition) values ($1, $2, 'Intake (practice 2)', 'Intake Form', '{"Components":[]}')`,
@@ -642,6 +735,8 @@ describe('access table', () => {
       picture,
       provider1: s1.practitioner_id,
       calendar2: s2.id,
+      enc2,
+      diag2,
     };
   }, 120_000);
 

@@ -138,6 +138,7 @@ const OWNERS: Record<string, readonly string[]> = {
     'tele_visit_ratings',
     'tele_visit_activities',
   ],
+  clinical: ['clinical_resources', 'health_card_keys'],
 };
 
 /**

@@ -132,8 +132,14 @@ export async function decide(
   action: AccessAction,
   resource: Resource,
 ): Promise<Decision> {
+  // A clinical entry is changed only by who recorded it: a practice's by that practice (sharing lets another
+  // practice read it, not change it), a patient's own entry by the patient or their account holder.
+  const changesClinical = resource.kind === 'clinical' && (action === 'update' || action === 'delete');
   const personal = await personalRelation(context, resource.patientId);
-  if (personal) return { allowed: true, relation: personal };
+  if (personal) {
+    if (changesClinical && resource.organizationId) return { allowed: false, reason: 'not_permitted' };
+    return { allowed: true, relation: personal };
+  }
   if (resource.meetingGuest && isMeetingGuest(context, resource.meetingGuest))
     return { allowed: true, relation: 'guest' };
 
@@ -144,6 +150,8 @@ export async function decide(
       const owns =
         resource.organizationId === organizationId || (resource.sharedWith ?? []).includes(organizationId);
       if (!owns) return { allowed: false, reason: 'other_practice' };
+      if (changesClinical && resource.organizationId !== organizationId)
+        return { allowed: false, reason: 'other_practice' };
       // Reading or changing its own object needs nothing more; creating one for a patient needs the relation,
       // or a practice could reach any patient by filing an object for them.
       if (action !== 'create') return { allowed: true, relation: 'care' };

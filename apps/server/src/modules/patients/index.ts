@@ -10,6 +10,7 @@ import { patientUpdateRoutes } from './update-routes';
 export {
   addFamilyMember,
   addPatientIdentifier,
+  careOrganizationsOf,
   createPatient,
   findPatientByEmail,
   findPatientByIdentifier,

@@ -490,3 +490,8 @@ export async function readCoverages(
  * v1/web/organizations/{id}: the practice with its facilities, practitioners and resources (the aggregate of
  * §7 "Organizations"); null for an unknown practice. Only what the public reads answer: no patient data.
  */
+
+/** The practices with a care relation with the patient, unchecked (the clinical record shares with them). */
+export async function careOrganizationsOf(database: Database, patientId: string): Promise<string[]> {
+  return store.careOrganizationsOf(database, patientId);
+}

@@ -261,6 +261,19 @@ export async function hasCareRelation(
   return rows.length > 0;
 }
 
+/** The practices with a care relation with the patient (clinical record: what the patient shares). */
+export async function careOrganizationsOf(
+  connection: Pick<Connection, 'query'>,
+  patientId: string,
+): Promise<string[]> {
+  if (!UUID.test(patientId)) return [];
+  const rows = await connection.query<{ organization_id: string }>(
+    'select organization_id from patient_care_relations where patient_id = $1 order by organization_id',
+    [patientId],
+  );
+  return rows.map((r) => r.organization_id);
+}
+
 export async function managesFamilyMember(
   connection: Pick<Connection, 'query'>,
   holderId: string,

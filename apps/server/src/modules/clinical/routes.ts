@@ -1,0 +1,211 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CLINICAL_COLLECTIONS,
+  CLINICAL_INPUT_SCHEMAS,
+  clinicalAdvanceSearchSchema,
+  clinicalListQuerySchema,
+  clinicalListSchema,
+  clinicalStatusInputSchema,
+  errorEnvelopeSchema,
+  type ClinicalCollection,
+} from '@careslot/contracts';
+import { requireUser } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
+import * as service from './service';
+
+/** The clinical service (practice-portal.md §7 Clinical calls). */
+export const CLINICAL = '/careslot-clinical-service/api/v1';
+/** v1/patients/{id}/encounters sits with the directory's patient calls (§7 Patients). */
+const ADMINISTRATION_V1 = '/careslot-administration/api/v1';
+const tags = ['clinical record'];
+const security = [{ bearer: [] }];
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+const fhirResourceSchema = z.record(z.string(), z.unknown());
+const patientParams = z.object({ id: z.uuid({ error: 'must be a patient id' }) });
+const idParams = z.object({ id: z.uuid({ error: 'must be an id' }) });
+
+/**
+ * The chart's calls. Every read and change goes through the access policy (service.ts), which audits it: a
+ * practice reads and writes its own entries of a patient it cares for, a patient their own and their family's.
+ */
+export const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+
+  for (const collection of Object.keys(CLINICAL_COLLECTIONS) as ClinicalCollection[]) {
+    const type = CLINICAL_COLLECTIONS[collection];
+    app.get(
+      `${CLINICAL}/clinical/patients/:id/${collection}`,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: `The patient's ${type} entries the caller may see (FHIR R4), newest first`,
+          params: patientParams,
+          querystring: clinicalListQuerySchema,
+          response: { 200: clinicalListSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.listCollection(deps, contextOf(request), request.params.id, collection, request.query),
+    );
+
+    app.post(
+      `${CLINICAL}/clinical/patients/:id/${collection}`,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: `Record a ${type} on the patient's chart (answered as the FHIR R4 resource)`,
+          params: patientParams,
+          body: CLINICAL_INPUT_SCHEMAS[collection],
+          response: { 201: fhirResourceSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await service.record(
+          deps,
+          contextOf(request),
+          request.params.id,
+          collection,
+          request.body,
+        );
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.patch(
+      `${CLINICAL}/clinical/patients/:id/${collection}/:entryId`,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: `Change a ${type}'s status (resolved, stopped, entered in error...)`,
+          params: patientParams.extend({ entryId: z.uuid({ error: 'must be an entry id' }) }),
+          body: clinicalStatusInputSchema,
+          response: { 200: fhirResourceSchema, ...errors },
+        },
+      },
+      async (request) =>
+        service.changeStatus(
+          deps,
+          contextOf(request),
+          request.params.id,
+          collection,
+          request.params.entryId,
+          request.body.Status,
+        ),
+    );
+  }
+
+  app.get(
+    `${CLINICAL}/clinical/encounters/:id/document-references`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The documents of one encounter',
+        params: idParams,
+        response: { 200: clinicalListSchema, ...errors },
+      },
+    },
+    async (request) => service.ofEncounter(deps, contextOf(request), request.params.id, 'DocumentReference'),
+  );
+
+  app.get(
+    `${CLINICAL}/clinical/observations/encounters/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The observations (vitals) recorded during one encounter',
+        params: idParams,
+        response: { 200: clinicalListSchema, ...errors },
+      },
+    },
+    async (request) => service.ofEncounter(deps, contextOf(request), request.params.id, 'Observation'),
+  );
+
+  app.get(
+    `${CLINICAL}/clinical/diagnostic-reports/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'One diagnostic report (FHIR R4)',
+        params: idParams,
+        response: { 200: fhirResourceSchema, ...errors },
+      },
+    },
+    async (request) => service.readEntry(deps, contextOf(request), request.params.id, 'DiagnosticReport'),
+  );
+
+  for (const [path, type] of [
+    ['procedures', 'Procedure'],
+    ['conditions', 'Condition'],
+  ] as const)
+    app.post(
+      `${CLINICAL}/clinical/${path}/advance-search`,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: `A patient's ${type} entries by code and status, paged`,
+          body: clinicalAdvanceSearchSchema,
+          response: { 200: clinicalListSchema, ...errors },
+        },
+      },
+      async (request) => service.advanceSearch(deps, contextOf(request), type, request.body),
+    );
+
+  app.get(
+    `${CLINICAL}/web/patient-medication/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The patient's medication statements (the web's medication list; id = patient id)",
+        params: patientParams,
+        querystring: clinicalListQuerySchema,
+        response: { 200: clinicalListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.listCollection(
+        deps,
+        contextOf(request),
+        request.params.id,
+        'medication-statements',
+        request.query,
+      ),
+  );
+
+  app.get(
+    `${ADMINISTRATION_V1}/patients/:id/encounters`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "The patient's encounters (made from visits, office and video), newest first",
+        params: patientParams,
+        querystring: clinicalListQuerySchema,
+        response: { 200: clinicalListSchema, ...errors },
+      },
+    },
+    async (request) => service.listEncounters(deps, contextOf(request), request.params.id, request.query),
+  );
+};
