@@ -84,10 +84,17 @@ export function MeetingRoomPage() {
       ),
     [meetingId, isGuest],
   );
-  const refreshChat = useCallback(
-    () => telehealthApi.chat(meetingId, isGuest).then(setChat, () => undefined),
-    [meetingId, isGuest],
-  );
+  /** The latest chat read asked for: an older answer arriving after it is dropped. */
+  const chatRead = useRef(0);
+  const refreshChat = useCallback(() => {
+    const read = ++chatRead.current;
+    return telehealthApi.chat(meetingId, isGuest).then(
+      (messages) => {
+        if (read === chatRead.current) setChat(messages);
+      },
+      () => undefined,
+    );
+  }, [meetingId, isGuest]);
 
   // Enter: a patient or guest goes to the waiting room; everyone follows the meeting's events.
   useEffect(() => {
@@ -115,6 +122,7 @@ export function MeetingRoomPage() {
       meeting.onReady(() => {
         call.current?.reconnected();
         void refresh();
+        void refreshChat();
       }),
     ];
     void meeting.open();
