@@ -125,6 +125,10 @@ async function startServer(
       // Every bench client is one address (127.0.0.1): the guest ceilings per address and calendar (decision 0085) off.
       GUEST_HOLDS_PER_ADDRESS: '10000000',
       GUEST_HOLDS_PER_CALENDAR: '10000000',
+      // Holds outlive a slow run: a guest hold ends after 5 minutes by default, and an expired hold's place
+      // goes to the next caller, which the over-capacity count would read as a win beyond capacity.
+      GUEST_HOLD_SECONDS: '3600',
+      SLOT_HOLD_SECONDS: '3600',
       SEED_DEMO_DATA: 'true',
       ...env,
     },
