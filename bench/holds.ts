@@ -9,9 +9,16 @@
  *
  * Run: node --import tsx bench/holds.ts      (BENCH_PORT, BENCH_HOLDS, BENCH_CONCURRENCY, BENCH_CLIENTS,
  *      BENCH_DATABASES=pglite,postgresql). Both runs use BENCH_PORT, one after the other.
+ *
+ * Side by side: BENCH_BUILDS=main=/tmp/main/apps/server/dist/main.js,now=apps/server/dist/main.js runs each
+ * database on each build in turn (one after the other, on the same machine in the same run). On PostgreSQL the
+ * server reaches the database through a counting proxy (statementProxy): the statements every connection sent
+ * during the hold load (simple queries and extended-protocol executions, the background dispatcher's
+ * included), divided by the reserve calls.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,11 +53,66 @@ async function waitReady(url: string, deadline: number): Promise<void> {
   throw new Error(`${url} not ready in time`);
 }
 
+/**
+ * A TCP proxy in front of PostgreSQL that counts the statements its clients send: 'Q' (a simple query, e.g.
+ * begin or commit) and 'E' (an execution of a parsed statement: node-postgres sends every parameterised query
+ * so). The startup message (no type byte) is skipped; the server's answers are piped through untouched.
+ */
+async function statementProxy(
+  target: URL,
+): Promise<{ port: number; count: () => number; reset: () => void; close: () => void }> {
+  let statements = 0;
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    let buffer = Buffer.alloc(0);
+    let started = false;
+    client.on('data', (chunk: Buffer) => {
+      upstream.write(chunk);
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        if (!started) {
+          if (buffer.length < 4) break;
+          const length = buffer.readInt32BE(0);
+          if (buffer.length < length) break;
+          buffer = buffer.subarray(length);
+          started = true;
+          continue;
+        }
+        if (buffer.length < 5) break;
+        const length = buffer.readInt32BE(1);
+        if (buffer.length < length + 1) break;
+        const type = String.fromCharCode(buffer[0]!);
+        if (type === 'Q' || type === 'E') statements += 1;
+        buffer = buffer.subarray(length + 1);
+      }
+    });
+    upstream.pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end);
+    upstream.on('error', end);
+    client.on('close', end);
+    upstream.on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    count: () => statements,
+    reset: () => {
+      statements = 0;
+    },
+    close: () => server.close(),
+  };
+}
+
 async function startServer(
   port: number,
   env: Record<string, string>,
+  main = 'apps/server/dist/main.js',
 ): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [main], {
     cwd: root,
     env: {
       ...process.env,
@@ -60,6 +122,13 @@ async function startServer(
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000000',
       HOLD_RATE_LIMIT: '10000000',
+      // Every bench client is one address (127.0.0.1): the guest ceilings per address and calendar (decision 0085) off.
+      GUEST_HOLDS_PER_ADDRESS: '10000000',
+      GUEST_HOLDS_PER_CALENDAR: '10000000',
+      // Holds outlive a slow run: a guest hold ends after 5 minutes by default, and an expired hold's place
+      // goes to the next caller, which the over-capacity count would read as a win beyond capacity.
+      GUEST_HOLD_SECONDS: '3600',
+      SLOT_HOLD_SECONDS: '3600',
       SEED_DEMO_DATA: 'true',
       ...env,
     },
@@ -149,7 +218,11 @@ async function guestTokens(origin: string, count: number): Promise<string[]> {
  * HOLDS reserve calls, CONCURRENCY in flight, each from its own browser (its own guest token), spread
  * over a pool of slots whose capacities add up to half the calls, so half are refused under contention.
  */
-async function holdLoad(origin: string, slots: Slot[]): Promise<HoldFigures> {
+async function holdLoad(
+  origin: string,
+  slots: Slot[],
+  counter?: { count: () => number; reset: () => void },
+): Promise<HoldFigures & { statementsPerHold?: number }> {
   const tokens = await guestTokens(origin, HOLDS);
   const pool: Slot[] = [];
   let capacity = 0;
@@ -164,6 +237,7 @@ async function holdLoad(origin: string, slots: Slot[]): Promise<HoldFigures> {
   let refused = 0;
   let errors = 0;
   let next = 0;
+  counter?.reset();
   const started = performance.now();
   const worker = async () => {
     for (let i = next++; i < HOLDS; i = next++) {
@@ -185,6 +259,9 @@ async function holdLoad(origin: string, slots: Slot[]): Promise<HoldFigures> {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - started) / 1000;
+  // The background dispatcher's statements of these holds come just after: a moment for them to land.
+  if (counter) await new Promise((r) => setTimeout(r, 1500));
+  const statements = counter?.count();
   const overCapacity = pool.reduce(
     (n, s) => n + Math.max(0, (wins.get(s.SlotIds[0]!) ?? 0) - s.CapacityAvailable),
     0,
@@ -199,6 +276,7 @@ async function holdLoad(origin: string, slots: Slot[]): Promise<HoldFigures> {
     holdsPerSecond: round(HOLDS / seconds),
     latencyMsP50: round(percentile(latencies, 50)),
     latencyMsP95: round(percentile(latencies, 95)),
+    ...(statements === undefined ? {} : { statementsPerHold: round(statements / HOLDS) }),
   };
 }
 
@@ -258,13 +336,20 @@ async function propagation(origin: string, slots: Slot[]) {
   };
 }
 
-async function runOn(label: string, port: number, env: Record<string, string>) {
-  const { origin, child } = await startServer(port, env);
+async function runOn(
+  label: string,
+  port: number,
+  env: Record<string, string>,
+  build: { name: string; main: string },
+  counter?: { count: () => number; reset: () => void },
+) {
+  const { origin, child } = await startServer(port, env, build.main);
   try {
     const slots = await openSlots(origin, 20);
-    const load = await holdLoad(origin, slots);
+    const load = await holdLoad(origin, slots, counter);
     const live = await propagation(origin, slots);
     return {
+      build: build.name,
       database: label,
       openSlots: slots.length,
       concurrency: CONCURRENCY,
@@ -276,28 +361,43 @@ async function runOn(label: string, port: number, env: Record<string, string>) {
   }
 }
 
+/** The server builds to run: BENCH_BUILDS=name=path,... (default: this checkout's build alone). */
+function builds(): { name: string; main: string }[] {
+  const list = process.env.BENCH_BUILDS;
+  if (!list) return [{ name: 'this', main: 'apps/server/dist/main.js' }];
+  return list.split(',').map((entry) => {
+    const [name, main] = entry.split('=');
+    return { name: name!, main: main! };
+  });
+}
+
 export async function holds() {
   const results: unknown[] = [];
   const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgresql').split(',');
-  if (wanted.includes('pglite')) {
+  for (const build of builds()) {
+    if (!wanted.includes('pglite')) break;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'careslot-bench-holds-'));
     try {
-      results.push(await runOn('pglite', basePort, { DATA_DIR: dataDir }));
+      results.push(await runOn('pglite', basePort, { DATA_DIR: dataDir }, build));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
   const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl && wanted.includes('postgresql')) {
-    const name = `careslot_bench_holds_${process.pid}`;
+  for (const build of builds()) {
+    if (!databaseUrl || !wanted.includes('postgresql')) break;
+    const name = `careslot_bench_holds_${process.pid}_${build.name.replace(/\W/g, '_')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
+    const proxy = await statementProxy(new URL(databaseUrl));
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
+    url.host = `127.0.0.1:${proxy.port}`;
     try {
-      results.push(await runOn('postgresql', basePort, { DATABASE_URL: url.toString() }));
+      results.push(await runOn('postgresql', basePort, { DATABASE_URL: url.toString() }, build, proxy));
     } finally {
+      proxy.close();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }

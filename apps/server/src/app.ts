@@ -239,12 +239,14 @@ export async function buildApp(
   await deps.realtime.attach(app.server, { access, legacyOrganization });
   app.addHook('onReady', async () => {
     await deps.events.start();
+    await deps.tokens.start();
     await scheduleEventRetention(deps);
     await deps.jobs.start();
   });
   app.addHook('onClose', async () => {
     await deps.jobs.close();
     await deps.events.close();
+    await deps.tokens.close();
     await deps.realtime.close();
     await deps.database.close();
   });

@@ -138,6 +138,17 @@ export const reputationEntityConfigurationParamsSchema = z.object({
   type: z.enum(REPUTATION_ENTITY_TYPES),
   id: z.uuid(),
 });
+/** POST EntityConfiguration/entities: the configurations of many entities of the practice in one call. */
+export const reputationEntityConfigurationBatchSchema = z.object({
+  Entities: z
+    .array(z.object({ EntityType: z.enum(REPUTATION_ENTITY_TYPES), EntityId: z.uuid() }))
+    .min(1)
+    .max(500),
+});
+export type ReputationEntityConfigurationBatch = z.infer<typeof reputationEntityConfigurationBatchSchema>;
+export const reputationEntityConfigurationListSchema = z.object({
+  Data: z.array(reputationEntityConfigurationSchema),
+});
 
 // ---------- user details and sign-on ----------
 

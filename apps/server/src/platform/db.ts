@@ -39,35 +39,54 @@ export interface Database extends Connection {
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Called with the text of every statement this database sends (a transaction's begin and commit included):
+   * the statement-count tests count round trips through it. Null (the default) costs nothing.
+   */
+  onStatement: ((text: string) => void) | null;
 }
 
 export function fromPglite(client: PGlite): Database {
+  const seen = (text: string) => database.onStatement?.(text);
   const connection: Connection = {
     exec: async (script) => {
+      seen(script);
       await client.exec(script);
     },
-    query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    query: async <T>(text: string, params: unknown[] = []) => {
+      seen(text);
+      return (await client.query<T>(text, params)).rows;
+    },
     copyFrom: async (table, columns, rows) => {
       await client.query(`copy ${table} (${columns.join(', ')}) from '/dev/blob'`, [], {
         blob: new Blob([rows]),
       });
     },
   };
-  return {
+  const database: Database = {
     kind: 'pglite',
     db: drizzlePglite(client),
+    onStatement: null,
     ...connection,
     // PGlite has exactly one connection, so every call is already on the same session.
     session: (fn) => fn(connection),
-    transaction: (fn) =>
-      client.transaction((tx) =>
-        fn({
-          exec: async (script) => {
-            await tx.exec(script);
-          },
-          query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
-        }),
-      ),
+    transaction: (fn) => {
+      seen('begin');
+      return client
+        .transaction((tx) =>
+          fn({
+            exec: async (script) => {
+              seen(script);
+              await tx.exec(script);
+            },
+            query: async <T>(text: string, params: unknown[] = []) => {
+              seen(text);
+              return (await tx.query<T>(text, params)).rows;
+            },
+          }),
+        )
+        .finally(() => seen('commit'));
+    },
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, () => onNotify());
       return async () => {
@@ -76,29 +95,39 @@ export function fromPglite(client: PGlite): Database {
     },
     close: () => client.close(),
   };
+  return database;
 }
 
 export function fromPool(pool: pg.Pool): Database {
   // An idle client whose connection the server ends (restart, failover, a dropped database) is reported
   // here; unhandled, node-postgres would crash the process. The pool opens a new client on the next use.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
+  const seen = (text: string) => database.onStatement?.(text);
   const database: Database = {
     kind: 'postgres',
     db: drizzlePg(pool),
+    onStatement: null,
     exec: async (script) => {
+      seen(script);
       await pool.query(script);
     },
-    query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+    query: async <T>(text: string, params: unknown[] = []) => {
+      seen(text);
+      return (await pool.query(text, params)).rows as T[];
+    },
     session: async (fn) => {
       const client = await pool.connect();
       let broken = false;
       try {
         return await fn({
           exec: async (script) => {
+            seen(script);
             await client.query(script);
           },
-          query: async <T>(text: string, params: unknown[] = []) =>
-            (await client.query(text, params)).rows as T[],
+          query: async <T>(text: string, params: unknown[] = []) => {
+            seen(text);
+            return (await client.query(text, params)).rows as T[];
+          },
         });
       } catch (error) {
         broken = true;

@@ -126,6 +126,12 @@ export interface DomainEvents {
     options?: SubscribeOptions,
   ): () => void;
   /**
+   * The names of this instance's consumers of an event type. A change that fans its own event out in its
+   * statement (decision 0101: a hold) records these as pending and the hub consumers it announces itself as
+   * delivered.
+   */
+  consumersOf(type: string): string[];
+  /**
    * Starts delivering in the background: LISTEN (wake-ups from every instance), retry timers and, on
    * PostgreSQL, a poll for missed wake-ups. With `background: false` (tests) nothing runs on its own.
    */
@@ -447,6 +453,9 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
         consumers.delete(consumer);
         unregistered.delete(consumer);
       };
+    },
+    consumersOf(type) {
+      return [...consumers].filter(([, c]) => c.types.has(type)).map(([name]) => name);
     },
     async start() {
       if (closed || started) return;

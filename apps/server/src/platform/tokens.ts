@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
 import type { Database } from './db';
-import { TtlCache } from './ttl-cache';
 
 export const TOKEN_ISSUER = 'careslot';
 export const TOKEN_AUDIENCE = 'careslot-api';
 const ALG = 'ES256';
-/** How long an instance trusts a "not revoked" answer before asking the database again. */
-const REVOCATION_CACHE_MS = 5_000;
+/**
+ * The bound on a stale "not revoked" (decision 0102): an instance answers from its copy of the denylist, read at
+ * most this long ago. A revocation on another instance reaches it sooner through NOTIFY (`start()`); this bound
+ * holds when that wake-up is lost (a dropped LISTEN connection) or never listened for.
+ */
+export const REVOCATION_SYNC_MS = 5_000;
+/** The NOTIFY channel a revocation wakes the other instances' denylists on. */
+const REVOCATION_CHANNEL = 'token_revocations';
 
 /** The claims of a product API token (spec: patient-booking.md §3.1). */
 export interface ProductClaims {
@@ -53,6 +58,9 @@ export interface TokenService {
   verify(token: string, options?: { fresh?: boolean }): Promise<ProductClaims>;
   /** Revokes tokens by id (jti) until they would expire anyway: every instance refuses them within seconds. */
   revoke(tokens: { jti: string; expiresAt: Date }[]): Promise<void>;
+  /** Listens for other instances' revocations (LISTEN), so this instance's denylist is read again at once. */
+  start(): Promise<void>;
+  close(): Promise<void>;
   publicJwks(): { keys: JWK[] };
   /** The private signing key, for the identity provider that signs ID tokens with the same key. */
   privateJwk(): JWK;
@@ -87,15 +95,37 @@ export async function createTokenService(database: Database, now: () => Date): P
   const kid = row.kid;
   const publicJwk = row.public_jwk;
   const signingJwk = row.private_jwk;
-  // The denylist lives in the database so every instance sees a revocation; an instance remembers a
-  // "not revoked" answer for a few seconds, and its own revocations at once.
+  // The denylist lives in the database so every instance sees a revocation. Each instance keeps a copy of it
+  // (the unexpired rows: a few per sign-out), read again when older than REVOCATION_SYNC_MS or when another
+  // instance's revocation wakes it; its own revocations it knows at once. A verification costs no statement
+  // (decision 0102), where it cost one per new token id before.
   const revokedHere = new Map<string, number>();
-  const revocationChecks = new TtlCache<boolean>(REVOCATION_CACHE_MS, 10_000, () => now().getTime());
+  let denylist = new Set<string>();
+  let syncedAt = Number.NEGATIVE_INFINITY;
+  let invalidations = 0;
+  let syncing: Promise<void> | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
+  const sync = () =>
+    (syncing ??= (async () => {
+      const startedAt = now().getTime();
+      const generation = invalidations;
+      const rows = await database.query<{ jti: string }>(
+        'select jti from revoked_tokens where expires_at > $1',
+        [new Date(startedAt)],
+      );
+      denylist = new Set(rows.map((r) => r.jti));
+      // A wake-up during the read may be about a row it missed: then the copy counts as old at once.
+      syncedAt = generation === invalidations ? startedAt : Number.NEGATIVE_INFINITY;
+    })().finally(() => {
+      syncing = null;
+    }));
   const revokedInDatabase = async (jti: string) =>
     (await database.query('select 1 from revoked_tokens where jti = $1', [jti])).length > 0;
   const isRevoked = async (jti: string, fresh: boolean) => {
     if (revokedHere.has(jti)) return true;
-    return fresh ? revokedInDatabase(jti) : revocationChecks.get(jti, () => revokedInDatabase(jti));
+    if (fresh) return revokedInDatabase(jti);
+    if (now().getTime() - syncedAt > REVOCATION_SYNC_MS) await sync();
+    return denylist.has(jti);
   };
 
   return {
@@ -136,6 +166,19 @@ export async function createTokenService(database: Database, now: () => Date): P
         );
         revokedHere.set(jti, expiresAt.getTime());
       }
+      await database.query(`select pg_notify('${REVOCATION_CHANNEL}', '')`);
+    },
+    async start() {
+      if (unlisten) return;
+      unlisten = await database.listen(REVOCATION_CHANNEL, () => {
+        invalidations += 1;
+        syncedAt = Number.NEGATIVE_INFINITY;
+      });
+    },
+    async close() {
+      const stop = unlisten;
+      unlisten = null;
+      if (stop) await stop();
     },
     publicJwks: () => ({ keys: [publicJwk] }),
     privateJwk: () => signingJwk,

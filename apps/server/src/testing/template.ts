@@ -77,12 +77,11 @@ export async function openTestDatabase(template: TemplateInfo): Promise<Database
     await admin.end();
   }
   const pool = new pg.Pool({ connectionString: withDatabaseName(url, name), max: 10 });
-  const database = fromPool(pool);
-  return {
-    ...database,
+  // The same object (not a copy): its statement hook (onStatement) is read by its own methods.
+  return Object.assign(fromPool(pool), {
     close: async () => {
       await pool.end();
       await dropPostgresDatabase(url, name);
     },
-  };
+  });
 }

@@ -27,7 +27,6 @@ import {
   type DirectoryChangedPayload,
 } from '../organizations';
 import { getPractitioner, listPractitionerRoles } from '../people';
-import { refreshEntityProfiles, refreshProviderSearch } from './service';
 import * as store from './store';
 
 /** Audit workflows of the marketplace's edits (constants.md style). */
@@ -139,18 +138,6 @@ async function entitiesOfPractice(deps: Deps, organizationId: string): Promise<s
   ];
 }
 
-/** Makes the profiles of a practice's entities that are missing (unpublished providers included). */
-async function ensureProfiles(deps: Deps, organizationId: string): Promise<void> {
-  const roles = await listPractitionerRoles(deps.database, { OrganizationId: organizationId });
-  const providers = [
-    ...new Set(roles.filter((r) => r.Code.includes('provider')).map((r) => r.PractitionerId)),
-  ];
-  await deps.database.transaction(async (tx) => {
-    await refreshEntityProfiles(tx, { organizationIds: [organizationId], serviceIds: [] });
-    if (providers.length) await refreshProviderSearch(tx, providers);
-  });
-}
-
 /**
  * The profiles an editor manages: a practice admin its practice's (the practice, its providers, its services),
  * a super user any practice's (OrganizationId) or every profile by name.
@@ -175,7 +162,8 @@ export async function listProfiles(
       },
       EDITORS,
     );
-  if (organizationId) await ensureProfiles(deps, organizationId);
+  // A read writes nothing (issue 29 item 5): the profiles of a practice's entities are made where the
+  // directory changes (the search index's consumer of directory.changed, publishing, onboarding).
   const entityIds = organizationId ? await entitiesOfPractice(deps, organizationId) : null;
   const rows = await store.searchPageProfiles(
     deps.database,

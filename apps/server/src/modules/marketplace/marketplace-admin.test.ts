@@ -47,6 +47,21 @@ describe('page profile and catalog edits', () => {
     ).length;
   };
 
+  it('lists the profiles without writing anything (issue 29 item 5)', async () => {
+    await listOf(adminA);
+    const sent: string[] = [];
+    t.database.onStatement = (text) => sent.push(text.trim().toLowerCase());
+    try {
+      expect((await listOf(adminA)).Data.length).toBeGreaterThan(0);
+      expect((await listOf(superUser, `&OrganizationId=${practiceA}`)).Data.length).toBeGreaterThan(0);
+    } finally {
+      t.database.onStatement = null;
+    }
+    // The policy's own record of each read (its audit row) is the only write.
+    const writes = sent.filter((text) => /^(insert|update|delete|begin)\b/.test(text) && !/audit/.test(text));
+    expect(writes).toEqual([]);
+  });
+
   it("lets a practice admin edit its own practice's profiles, and search follows publishing", async () => {
     const own = await listOf(adminA);
     expect(own.Data.some((p) => p.Entity.Type === 'Organization' && p.Entity.Id === practiceA)).toBe(true);

@@ -245,6 +245,37 @@ describe('reputation settings (practice-portal.md §3.8, §5, §7 "Review platfo
     ).toBe(404);
   });
 
+  it("reads every entity's review-request configuration in one call, and only the caller's practice's (issue 29 item 5)", async () => {
+    const location = await firstLocation(PRACTICE);
+    const entities = [
+      { EntityType: 'Organization', EntityId: PRACTICE },
+      { EntityType: 'Location', EntityId: location },
+    ];
+    const all = await t.call<{
+      Data: { EntityType: string; EntityId: string; ReviewRequestDelayHours: number }[];
+    }>({
+      method: 'POST',
+      url: `${REPUTATION_BASE}/EntityConfiguration/entities`,
+      headers: bearer(admin),
+      payload: { Entities: entities },
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.json.Data.map((c) => ({ EntityType: c.EntityType, EntityId: c.EntityId }))).toEqual(entities);
+    // The same rows the one-entity read answers.
+    const one = await t.call<{ Id: string }>({
+      url: `${REPUTATION_BASE}/EntityConfiguration/Location/entities/${location}`,
+      headers: bearer(admin),
+    });
+    expect((all.json.Data[1] as unknown as { Id: string }).Id).toBe(one.json.Id);
+    const foreign = await t.call({
+      method: 'POST',
+      url: `${REPUTATION_BASE}/EntityConfiguration/entities`,
+      headers: bearer(otherAdmin),
+      payload: { Entities: entities },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('keeps a review-request configuration per entity, made with defaults on first read', async () => {
     const location = await firstLocation(PRACTICE);
     const read = await t.call<{ Id: string; SendReviewRequests: boolean; ReviewRequestDelayHours: number }>({

@@ -4,7 +4,9 @@ import {
   errorEnvelopeSchema,
   PRACTICE_ROLE_CODES,
   REPUTATION_BASE,
+  reputationEntityConfigurationBatchSchema,
   reputationEntityConfigurationInputSchema,
+  reputationEntityConfigurationListSchema,
   reputationEntityConfigurationParamsSchema,
   reputationEntityConfigurationSchema,
   reputationLocationSettingsInputSchema,
@@ -244,6 +246,24 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.entityConfiguration(deps, contextOf(request), request.params.type, request.params.id),
+  );
+
+  app.post(
+    `${REPUTATION_BASE}/EntityConfiguration/entities`,
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The review-request configurations of many of the practice's entities (the settings screen's one call)",
+        body: reputationEntityConfigurationBatchSchema,
+        response: { 200: reputationEntityConfigurationListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      Data: await service.entityConfigurations(deps, contextOf(request), request.body.Entities),
+    }),
   );
 
   app.put(

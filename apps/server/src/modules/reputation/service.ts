@@ -18,7 +18,7 @@ import {
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { getLocation, getOrganization, setReputationEnabled } from '../organizations';
+import { getLocation, getLocations, getOrganization, setReputationEnabled } from '../organizations';
 import { listPractitionerRoles } from '../people';
 import * as store from './store';
 
@@ -391,6 +391,64 @@ export async function entityConfiguration(
     entityId,
   });
   return shapeConfiguration(row);
+}
+
+/**
+ * POST EntityConfiguration/entities: the configurations of the practice's entities the settings screen lists
+ * (the practice, its locations, its providers) in one call (issue 29 item 5: it made one call per entity). One
+ * check of the policy for the whole list: every entity must be the caller's practice's (else 404, audited, as
+ * one entity's GET answers); missing configurations are made with the defaults, as the GET does.
+ */
+export async function entityConfigurations(
+  deps: Deps,
+  context: RequestContext,
+  entities: { EntityType: ReputationEntityType; EntityId: string }[],
+): Promise<ReputationEntityConfiguration[]> {
+  const organizationId = isPracticeUser(context) ? context.organizationId : null;
+  let own = false;
+  if (organizationId) {
+    const locationIds = entities.filter((e) => e.EntityType === 'Location').map((e) => e.EntityId);
+    const providerIds = entities.filter((e) => e.EntityType === 'Provider').map((e) => e.EntityId);
+    const locations = locationIds.length ? await getLocations(deps.database, locationIds) : [];
+    const roles = providerIds.length
+      ? await listPractitionerRoles(deps.database, { OrganizationId: organizationId })
+      : [];
+    const ownLocations = new Set(
+      locations.filter((l) => l.OrganizationId === organizationId).map((l) => l.Id),
+    );
+    const ownProviders = new Set(
+      roles.filter((r) => r.Active && r.Code.includes('provider')).map((r) => r.PractitionerId),
+    );
+    const orgOk = entities.every((e) => e.EntityType !== 'Organization' || e.EntityId === organizationId);
+    own =
+      orgOk &&
+      (!entities.some((e) => e.EntityType === 'Organization') ||
+        (await getOrganization(deps.database, organizationId)) !== null) &&
+      locationIds.every((id) => ownLocations.has(id)) &&
+      providerIds.every((id) => ownProviders.has(id));
+  }
+  await authorizePractice(
+    context,
+    'read',
+    {
+      entityType: 'ReputationEntityConfiguration',
+      id: null,
+      organizationId: own ? organizationId : null,
+      workflow: REPUTATION_WORKFLOWS.reviewRequestsView,
+      detail: { entities: entities.length },
+    },
+    ADMIN,
+  );
+  const rows = await store.ensureEntityConfigurations(
+    deps.database,
+    organizationId!,
+    entities.map((e) => ({ entityType: e.EntityType, entityId: e.EntityId })),
+  );
+  const byEntity = new Map(rows.map((r) => [`${r.entity_type}|${r.entity_id}`, r]));
+  return entities
+    .map((e) => byEntity.get(`${e.EntityType}|${e.EntityId}`))
+    .filter((r): r is store.EntityConfigurationRow => r !== undefined)
+    .map(shapeConfiguration);
 }
 
 /** PUT EntityConfiguration/{id}. */

@@ -202,6 +202,33 @@ export async function ensureEntityConfiguration(
   return found!;
 }
 
+/** Many entities' configurations, made with the defaults the first time they are read: one statement. */
+export async function ensureEntityConfigurations(
+  connection: Connection,
+  organizationId: string,
+  entities: { entityType: EntityConfigurationRow['entity_type']; entityId: string }[],
+): Promise<EntityConfigurationRow[]> {
+  return connection.query<EntityConfigurationRow>(
+    `with wanted as (
+       select * from unnest($2::text[], $3::uuid[]) as w(entity_type, entity_id)
+     ), made as (
+       insert into reputation_entity_configurations (id, organization_id, entity_type, entity_id)
+       select gen_random_uuid(), $1, w.entity_type, w.entity_id from wanted w
+       on conflict (organization_id, entity_type, entity_id) do nothing
+       returning ${CONFIG_COLUMNS}
+     )
+     select ${CONFIG_COLUMNS} from made
+     union all
+     select ${CONFIG_COLUMNS.split(', ')
+       .map((c) => `c.${c}`)
+       .join(', ')}
+       from reputation_entity_configurations c join wanted w
+         on c.entity_type = w.entity_type and c.entity_id = w.entity_id
+      where c.organization_id = $1`,
+    [organizationId, entities.map((e) => e.entityType), entities.map((e) => e.entityId)],
+  );
+}
+
 export async function entityConfigurationById(
   connection: Connection,
   id: string,

@@ -22,6 +22,8 @@ export type SlotEventPublisher = Pick<Realtime, 'publish'>;
  * cancellation; `hold-updated` (the hold's patient was set) carries the hold's expiry.
  */
 export const SLOT_CHANGED = 'slot.changed';
+/** The calendar hub's consumer of slot changes (realtime.ts); a hold or release announces its own in process. */
+export const CALENDAR_HUB_CONSUMER = 'scheduling.calendar-hub';
 export interface SlotChangedPayload {
   kind: SlotChangeKind | 'hold-updated';
   scheduleId: string;

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../platform/deps';
 import { publisherFor } from '../../platform/realtime';
 import {
+  CALENDAR_HUB_CONSUMER,
   SCHEDULE_SLOTS_CHANGED,
   SLOT_CHANGED,
   type ScheduleSlotsChangedPayload,
@@ -19,7 +20,7 @@ export function registerCalendarHub(deps: Pick<AppDeps, 'database' | 'realtime' 
   deps.realtime.registerRooms('calendar', 'schedule', async () => true);
   deps.realtime.registerRooms('calendar', 'schedule-reasons', async () => true);
   deps.events.subscribe<SlotChangedPayload & ScheduleSlotsChangedPayload>(
-    'scheduling.calendar-hub',
+    CALENDAR_HUB_CONSUMER,
     [SLOT_CHANGED, SCHEDULE_SLOTS_CHANGED],
     async (event) => {
       const target = { database: deps.database, realtime: publisherFor(deps.realtime, event.id) };

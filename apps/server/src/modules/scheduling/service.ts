@@ -1,9 +1,11 @@
-import { admitGuestHold, type Admitted, type GuestAdmission } from './guest-holds';
+import type { Admitted, GuestAdmission } from './guest-holds';
 import { randomUUID } from 'node:crypto';
 import type { Slot, SlotServiceCategory, SlotServiceType } from '@careslot/contracts';
 import type { Connection, Database } from '../../platform/db';
 import { appendEvents, type DomainEvents, type NewDomainEvent } from '../../platform/events';
+import { publisherFor } from '../../platform/realtime';
 import {
+  CALENDAR_HUB_CONSUMER,
   emitReservedSlotUpdated,
   emitSlotChange,
   emitSlotDeleted,
@@ -293,6 +295,9 @@ export type HoldResult =
       slot: Slot;
       expiresAt: Date;
       /** The slot with every reason (for the events). */ whole: Slot;
+      /** The hold's `slot.changed` event and its version (the slot's events follow commit order). */
+      eventId?: string;
+      version?: number;
     }
   | { ok: false; reason: 'not_a_slot' | 'full' | 'too_many_holds' };
 
@@ -341,21 +346,54 @@ function countersFor(
   return counters.length ? counters : null;
 }
 
+/** Where a hold's or release's `slot.changed` event goes: the calendar hub hears it in process (decision 0101). */
+export interface SlotEventRouting {
+  /** The other consumers of `slot.changed` (this instance's subscriptions); they get pending deliveries. */
+  consumersOf?: DomainEvents['consumersOf'] | undefined;
+}
+
+function routingOf(events: SlotEventRouting['consumersOf'] | undefined): store.EventRouting {
+  const subscribed = events ? events(SLOT_CHANGED) : [];
+  return {
+    delivered: [CALENDAR_HUB_CONSUMER],
+    pending: subscribed.filter((name) => name !== CALENDAR_HUB_CONSUMER),
+  };
+}
+
 /**
- * Takes one place of the slot for a session. One statement per try (store.attemptHold): the cached
- * schedule's version is checked, the session's and patient's live holds are counted, and the place is
- * taken by a conditional upsert (`taken < capacity`), atomic on PostgreSQL and PGlite alike; the table's
- * check constraint forbids over-capacity regardless. Only when the slot is full are its expired holds
- * given back and the place tried again.
+ * Takes one place of the slot for a session in one statement (store.holdInOneStatement, decision 0101): the
+ * cached schedule's version is checked, a guest's ticket taken (per client address and calendar), the session's
+ * and patient's live holds counted, a place of the first counter with room taken by a conditional upsert
+ * (`taken < capacity`, all counters under the schedule's capacity), expired holds of a full slot given back
+ * once, and the hold's `slot.changed` event appended, all under the advisory locks the separate statements
+ * took before; the table's check constraint forbids over-capacity regardless. A stale cached schedule is
+ * reloaded and the statement sent once more.
  */
-export async function holdSlot(database: Database, input: HoldInput): Promise<HoldResult> {
+export async function holdSlot(
+  database: Database,
+  input: HoldInput & { guest?: GuestAdmission | undefined; consumersOf?: DomainEvents['consumersOf'] },
+): Promise<Admitted<HoldResult>> {
   let model = await cachedModel(database, input.scheduleId);
   let refreshed = false;
-  let expiredReleased = false;
   const holdId = randomUUID();
   const expiresAt = new Date(input.now.getTime() + (input.ttlMs ?? HOLD_TTL_MS));
+  const guest = input.guest?.address
+    ? {
+        address: input.guest.address,
+        perAddress: input.guest.perAddress,
+        perCalendar: input.guest.perCalendar,
+      }
+    : null;
   for (;;) {
-    if (!model || !model.row.online_booking_enabled) {
+    const offered =
+      model?.row.online_booking_enabled &&
+      modelSlots(model, {
+        from: input.start,
+        to: new Date(input.start.getTime() + 1),
+        now: input.now,
+      }).find((g) => g.start.getTime() === input.start.getTime());
+    const counters = model && offered ? countersFor(model, input) : null;
+    if (!model || !counters) {
       if (model && !refreshed) {
         refreshed = true;
         model = await reloadModel(database, input.scheduleId);
@@ -363,15 +401,9 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
       }
       return { ok: false, reason: 'not_a_slot' };
     }
-    const offered = modelSlots(model, {
-      from: input.start,
-      to: new Date(input.start.getTime() + 1),
-      now: input.now,
-    }).find((g) => g.start.getTime() === input.start.getTime());
-    const counters = countersFor(model, input);
+    // A reason longer than the grid is held only where the whole visit fits (issue 30, item 11); a visit of one
+    // grid step reads nothing here, so the hot path stays one statement.
     if (
-      offered &&
-      counters &&
       !(await visitFits(database, model, {
         start: input.start,
         now: input.now,
@@ -379,68 +411,57 @@ export async function holdSlot(database: Database, input: HoldInput): Promise<Ho
       }))
     )
       return { ok: false, reason: 'full' };
-    if (!offered || !counters) {
-      if (!refreshed) {
+    const eventId = randomUUID();
+    const id = slotId(input.scheduleId, input.start);
+    const attempt = await store.holdInOneStatement(database, {
+      lockKeys: [
+        ...holderLockKeys(input),
+        store.slotLockKey(input.scheduleId, input.start),
+        ...(guest ? [`guest-hold-address:${guest.address}`, `guest-hold-calendar:${input.scheduleId}`] : []),
+      ],
+      scheduleId: input.scheduleId,
+      version: model.row.version,
+      start: input.start,
+      counters,
+      ceiling: model.row.capacity,
+      holdId,
+      sessionId: input.sessionId,
+      patientId: input.patientId,
+      now: input.now,
+      expiresAt,
+      maxActive: MAX_ACTIVE_HOLDS,
+      guest,
+      eventId,
+      slotId: id,
+      payload: {
+        kind: 'taken',
+        scheduleId: input.scheduleId,
+        start: input.start.toISOString(),
+      } satisfies SlotChangedPayload,
+      routing: routingOf(input.consumersOf),
+    });
+    switch (attempt.status) {
+      case 'stale':
+        if (refreshed) return { ok: false, reason: 'not_a_slot' };
         refreshed = true;
         model = await reloadModel(database, input.scheduleId);
         continue;
-      }
-      return { ok: false, reason: 'not_a_slot' };
-    }
-    let stale = false;
-    const current = model;
-    for (const counter of counters) {
-      // The holder's (and patient's) live holds are counted and the new one written under their locks, so
-      // parallel requests of one holder pass the cap one at a time; the slot's lock keeps its places, all
-      // categories together, under the schedule's capacity.
-      const attempt = await database.transaction(async (tx) => {
-        await store.lockKeys(tx, holderLockKeys(input));
-        await store.lockKeys(tx, [store.slotLockKey(input.scheduleId, input.start)]);
-        return store.attemptHold(tx, {
-          scheduleId: input.scheduleId,
-          version: current.row.version,
-          start: input.start,
-          categoryId: counter.categoryId,
-          capacity: counter.capacity,
-          holdId,
-          sessionId: input.sessionId,
-          patientId: input.patientId,
-          now: input.now,
-          expiresAt,
-          maxActive: MAX_ACTIVE_HOLDS,
-          ceiling: current.row.capacity,
-        });
-      });
-      if (attempt.current === 0) {
-        stale = true;
-        break;
-      }
-      if (attempt.active >= MAX_ACTIVE_HOLDS) return { ok: false, reason: 'too_many_holds' };
-      if (attempt.taken !== null) {
-        const counts = new Map(attempt.others.map((o) => [o.c, o.t]));
-        counts.set(counter.categoryId, attempt.taken);
-        const whole = shapeSlot(model, input.start, (categoryId) => counts.get(categoryId) ?? 0);
+      case 'guest_limit':
+        return { ok: false, reason: 'guest_hold_limit' };
+      case 'too_many_holds':
+        return { ok: false, reason: 'too_many_holds' };
+      case 'full':
+        return { ok: false, reason: 'full' };
+      case 'held': {
+        const counts = attempt.counts;
+        const whole = shapeSlot(model, input.start, (categoryId) => counts[categoryId] ?? 0);
         const slot =
           input.serviceTypeId && !ALL_REASONS.has(input.serviceTypeId)
             ? narrowSlot(whole, input.serviceTypeId)
             : whole;
-        return { ok: true, holdId, slot, whole, expiresAt };
+        return { ok: true, holdId, slot, whole, expiresAt, eventId, version: Number(attempt.version) };
       }
     }
-    if (stale) {
-      if (refreshed) return { ok: false, reason: 'not_a_slot' };
-      refreshed = true;
-      model = await reloadModel(database, input.scheduleId);
-      continue;
-    }
-    // Full: expired holds of this slot give their places back (once), then the places are tried again.
-    if (expiredReleased) return { ok: false, reason: 'full' };
-    expiredReleased = true;
-    const released = await store.releaseExpiredHolds(database, input.now, {
-      scheduleId: input.scheduleId,
-      start: input.start,
-    });
-    if (released.length === 0) return { ok: false, reason: 'full' };
   }
 }
 
@@ -540,13 +561,17 @@ export async function handOverHolds(
   input: { fromSession: string; toSession: string; now: Date },
 ): Promise<number> {
   if (input.fromSession === input.toSession) return 0;
-  // Under both holders' locks, and no more than the signed-in session has room for (MAX_ACTIVE_HOLDS).
-  return database.transaction(async (tx) => {
-    await store.lockKeys(tx, [
+  // Under both holders' locks, and no more than the signed-in session has room for (MAX_ACTIVE_HOLDS): one
+  // statement (store.handOverInOneStatement).
+  return store.handOverInOneStatement(database, {
+    lockKeys: [
       ...holderLockKeys({ sessionId: input.fromSession }),
       ...holderLockKeys({ sessionId: input.toSession }),
-    ]);
-    return store.moveSessionHolds(tx, input.fromSession, input.toSession, input.now, MAX_ACTIVE_HOLDS);
+    ],
+    from: input.fromSession,
+    to: input.toSession,
+    now: input.now,
+    maxActive: MAX_ACTIVE_HOLDS,
   });
 }
 
@@ -563,7 +588,7 @@ export async function currentSlot(db: Connection, scheduleId: string, start: Dat
 export interface SchedulingDeps {
   database: Database;
   realtime: SlotEventPublisher;
-  events: Pick<DomainEvents, 'flush'>;
+  events: Pick<DomainEvents, 'flush'> & Partial<Pick<DomainEvents, 'consumersOf'>>;
 }
 
 export type SlotChange =
@@ -700,33 +725,67 @@ export async function announceScheduleSlots(
 }
 
 /**
- * Holds a slot and tells open calendars its capacity went down. The hold is one statement, so its event is
- * recorded just after it: a crash in between loses only the live hint, which a calendar's refetch repairs.
+ * The newest event version of each slot announced by this instance in process, so an older state that
+ * loses a race to the publish never replaces a newer one on open calendars (versions follow commit order).
+ */
+const announcedVersions = new Map<string, number>();
+function announceInProcess(
+  realtime: SlotEventPublisher,
+  kind: 'taken' | 'returned',
+  slot: Slot,
+  event: { id: string; version: number },
+): void {
+  const id = slot.SlotIds[0]!;
+  if ((announcedVersions.get(id) ?? 0) >= event.version) return;
+  if (announcedVersions.size >= 10_000) announcedVersions.clear();
+  announcedVersions.set(id, event.version);
+  emitSlotChange(publisherFor(realtime, event.id), kind, slot, narrowSlot);
+}
+
+/**
+ * Holds a slot and tells open calendars its capacity went down: one statement (holdSlot) records the hold and
+ * its event, delivered to the calendar hub here, after the commit, from what the statement answered (decision
+ * 0101); a crash in between loses only the live hint, which a calendar's refetch repairs.
  */
 export async function reserveSlot(
   deps: SchedulingDeps,
   input: HoldInput & { guest?: GuestAdmission },
 ): Promise<Admitted<HoldResult>> {
-  // A guest's hold first needs its ticket (guest-holds.ts): ceilings per client address and per calendar.
-  const expiresAt = new Date(input.now.getTime() + (input.ttlMs ?? HOLD_TTL_MS));
-  const result = await admitGuestHold(deps.database, { ...input, expiresAt }, input.guest, () =>
-    holdSlot(deps.database, input),
-  );
-  if (result.ok)
-    await publishSlotChanges(deps, [{ kind: 'taken', scheduleId: input.scheduleId, start: input.start }]);
+  const result = await holdSlot(deps.database, { ...input, consumersOf: deps.events.consumersOf });
+  if (result.ok && result.eventId)
+    announceInProcess(deps.realtime, 'taken', result.whole, {
+      id: result.eventId,
+      version: result.version ?? 0,
+    });
   return result;
 }
 
-/** Releases the session's holds and tells open calendars the capacity is back. Returns how many. */
+/** Releases the session's holds and tells open calendars the capacity is back, in one statement. Returns how many. */
 export async function releaseHeldSlots(
   deps: SchedulingDeps,
   input: { slotIds: string[]; sessionId: string },
 ): Promise<number> {
-  const released = await releaseSlots(deps.database, input);
-  await publishSlotChanges(
-    deps,
-    released.map((r) => ({ kind: 'returned' as const, ...r })),
+  const slots = input.slotIds
+    .map(parseSlotId)
+    .filter((p): p is { scheduleId: string; start: Date } => p !== null)
+    .map((p) => ({ ...p, slotId: slotId(p.scheduleId, p.start) }));
+  const released = await store.releaseInOneStatement(
+    deps.database,
+    slots,
+    input.sessionId,
+    routingOf(deps.events.consumersOf),
   );
+  for (const r of released) {
+    const start = new Date(r.start);
+    const model = await cachedModel(deps.database, r.scheduleId);
+    if (!model) continue;
+    announceInProcess(
+      deps.realtime,
+      'returned',
+      shapeSlot(model, start, (categoryId) => r.counts[categoryId] ?? 0),
+      { id: r.eventId, version: Number(r.version) },
+    );
+  }
   return released.length;
 }
 

@@ -212,19 +212,6 @@ export async function slotCounts(
   return new Map(rows.map((r) => [r.category_id, r.taken]));
 }
 
-export interface HoldAttempt {
-  /** 0 when the schedule's version moved on (a cached copy is stale) or online booking is off. */
-  current: number;
-  active: number;
-  taken: number | null;
-  others: { c: string; t: number }[];
-}
-
-/**
- * One round trip for a hold: the schedule's version still matches the cached copy, the session (or
- * patient) holds fewer than `maxActive` live holds, and the counter has room (`taken < capacity`, atomic
- * under concurrency: PostgreSQL re-checks the condition on the row's latest version); then the hold row.
- */
 /**
  * Serialises, until the end of the caller's transaction, everything done under these keys (a hold's holder
  * and patient, a slot). Keys are taken in sorted order, so two transactions never wait on each other in a
@@ -238,64 +225,6 @@ export async function lockKeys(tx: Connection, keys: string[]): Promise<void> {
 
 /** The lock key of a slot: every statement that takes one of its places runs under it. */
 export const slotLockKey = (scheduleId: string, start: Date) => `slot:${scheduleId}:${start.toISOString()}`;
-
-export async function attemptHold(
-  db: Connection,
-  input: {
-    scheduleId: string;
-    version: number;
-    start: Date;
-    categoryId: string;
-    capacity: number;
-    holdId: string;
-    sessionId: string;
-    patientId: string | null;
-    now: Date;
-    expiresAt: Date;
-    maxActive: number;
-    /** The schedule's capacity: all counters of the slot together never take more places. */
-    ceiling: number;
-  },
-): Promise<HoldAttempt> {
-  const rows = await db.query<HoldAttempt>(
-    `with sched as (
-       select 1 from schedules where id = $1 and version = $2 and online_booking_enabled
-     ), active as (
-       select count(*)::int as n from slot_holds
-        where expires_at > $9 and (session_id = $7 or patient_id = $8::uuid)
-     ), took as (
-       insert into slot_capacity (schedule_id, start_at, category_id, capacity, taken)
-       select $1, $3, $4, $5, 1 from sched where (select n from active) < $11
-          and (select coalesce(sum(taken), 0) from slot_capacity where schedule_id = $1 and start_at = $3) < $12
-       on conflict (schedule_id, start_at, category_id) do update set taken = slot_capacity.taken + 1
-         where slot_capacity.taken < slot_capacity.capacity
-       returning taken
-     ), held as (
-       insert into slot_holds (id, schedule_id, start_at, category_id, session_id, patient_id, expires_at)
-       select $6, $1, $3, $4, $7, $8::uuid, $10 from took
-     )
-     select (select count(*) from sched)::int as current,
-            (select n from active) as active,
-            (select taken from took) as taken,
-            coalesce((select json_agg(json_build_object('c', category_id, 't', taken)) from slot_capacity
-                       where schedule_id = $1 and start_at = $3 and category_id <> $4), '[]') as others`,
-    [
-      input.scheduleId,
-      input.version,
-      input.start.toISOString(),
-      input.categoryId,
-      input.capacity,
-      input.holdId,
-      input.sessionId,
-      input.patientId,
-      input.now.toISOString(),
-      input.expiresAt.toISOString(),
-      input.maxActive,
-      input.ceiling,
-    ],
-  );
-  return rows[0]!;
-}
 
 /** Takes one place of a counter with room (a booking without a hold); null when it is full. */
 export async function takePlace(
@@ -335,25 +264,6 @@ export async function consumeHold(
     [scheduleId, start.toISOString(), sessionId, now.toISOString()],
   );
   return rows[0]?.category_id ?? null;
-}
-
-/** Moves a session's live holds to another session, as many as it has room for (their places stay taken). Returns how many moved. */
-export async function moveSessionHolds(
-  db: Connection,
-  from: string,
-  to: string,
-  now: Date,
-  maxActive: number,
-): Promise<number> {
-  const rows = await db.query<{ id: string }>(
-    `update slot_holds set session_id = $2
-      where id in (select id from slot_holds where session_id = $1 and expires_at > $3
-                    order by expires_at desc
-                    limit greatest($4 - (select count(*) from slot_holds where session_id = $2 and expires_at > $3), 0))
-      returning id`,
-    [from, to, now.toISOString(), maxActive],
-  );
-  return rows.length;
 }
 
 /** Gives back the places of expired holds (of one slot, or all). Returns the slots that changed. */
@@ -477,47 +387,118 @@ export async function countSessionHolds(
   );
 }
 
-// --- guest hold tickets (issue 24 item 4; rules in guest-holds.ts) ------------------------------------------
+// --- holds, releases and hand-overs in one statement (issue 29 item 1, decision 0101) ---------------------
 
-/**
- * A ticket for one guest hold, under the address's and the calendar's locks: none when the address or the
- * calendar already has its ceiling of live tickets. Expired tickets of both are cleared on the way.
- */
-export async function takeGuestHoldTicket(
-  tx: Connection,
-  t: {
-    id: string;
-    address: string;
-    scheduleId: string;
-    start: Date;
-    sessionId: string;
-    now: Date;
-    expiresAt: Date;
-    perAddress: number;
-    perCalendar: number;
-  },
-): Promise<{ ok: true } | { ok: false; reason: 'address' | 'calendar' }> {
-  await lockKeys(tx, [`guest-hold-address:${t.address}`, `guest-hold-calendar:${t.scheduleId}`]);
-  await tx.query(
-    'delete from scheduling_guest_hold_tickets where expires_at <= $3 and (address = $1 or schedule_id = $2)',
-    [t.address, t.scheduleId, t.now],
-  );
-  const [counts] = await tx.query<{ by_address: number; by_calendar: number }>(
-    `select (select count(*) from scheduling_guest_hold_tickets where address = $1)::int as by_address,
-            (select count(*) from scheduling_guest_hold_tickets where schedule_id = $2)::int as by_calendar`,
-    [t.address, t.scheduleId],
-  );
-  if (counts!.by_address >= t.perAddress) return { ok: false, reason: 'address' };
-  if (counts!.by_calendar >= t.perCalendar) return { ok: false, reason: 'calendar' };
-  await tx.query(
-    `insert into scheduling_guest_hold_tickets (id, address, schedule_id, start_at, session_id, expires_at)
-     values ($1, $2, $3, $4, $5, $6)`,
-    [t.id, t.address, t.scheduleId, t.start, t.sessionId, t.expiresAt],
-  );
-  return { ok: true };
+/** Who hears a slot's event: consumers recorded delivered (announced in process) and pending (the dispatcher's). */
+export interface EventRouting {
+  delivered: string[];
+  pending: string[];
 }
 
-/** A ticket whose hold was not made gives its place back. */
-export async function dropGuestHoldTicket(db: Connection, id: string) {
-  await db.query('delete from scheduling_guest_hold_tickets where id = $1', [id]);
+export type HeldInOneStatement =
+  | { status: 'stale' | 'guest_limit' | 'too_many_holds' | 'full' }
+  | { status: 'held'; category: string; counts: Record<string, number>; version: number };
+
+/**
+ * One round trip for a hold (migration 20261129T1500 `scheduling_hold`): under the guest's, holder's and
+ * slot's locks, the guest ticket, the holder's cap, a place of the first counter with room (expired holds of
+ * a full slot given back once), the hold row and its `slot.changed` event.
+ */
+export async function holdInOneStatement(
+  db: Connection,
+  h: {
+    lockKeys: string[];
+    scheduleId: string;
+    version: number;
+    start: Date;
+    counters: Counter[];
+    ceiling: number;
+    holdId: string;
+    sessionId: string;
+    patientId: string | null;
+    now: Date;
+    expiresAt: Date;
+    maxActive: number;
+    guest: { address: string; perAddress: number; perCalendar: number } | null;
+    eventId: string;
+    slotId: string;
+    payload: object;
+    routing: EventRouting;
+  },
+): Promise<HeldInOneStatement> {
+  const [row] = await db.query<{ result: HeldInOneStatement | string }>(
+    `select scheduling_hold($1::text[], $2::uuid, $3::int, $4::timestamptz, $5::uuid[], $6::int[], $7::int,
+              $8::uuid, $9::text, $10::uuid, $11::timestamptz, $12::timestamptz, $13::int,
+              $14::text, $15::int, $16::int, $17::uuid, $18::text, $19::jsonb, $20::text[], $21::text[]) as result`,
+    [
+      [...new Set(h.lockKeys)].sort(),
+      h.scheduleId,
+      h.version,
+      h.start.toISOString(),
+      h.counters.map((c) => c.categoryId),
+      h.counters.map((c) => c.capacity),
+      h.ceiling,
+      h.holdId,
+      h.sessionId,
+      h.patientId,
+      h.now.toISOString(),
+      h.expiresAt.toISOString(),
+      h.maxActive,
+      h.guest?.address ?? null,
+      h.guest?.perAddress ?? 0,
+      h.guest?.perCalendar ?? 0,
+      h.eventId,
+      h.slotId,
+      JSON.stringify(h.payload),
+      h.routing.delivered,
+      h.routing.pending,
+    ],
+  );
+  const result = row!.result;
+  return typeof result === 'string' ? (JSON.parse(result) as HeldInOneStatement) : result;
+}
+
+export interface ReleasedInOneStatement {
+  scheduleId: string;
+  start: string;
+  eventId: string;
+  version: number;
+  counts: Record<string, number>;
+}
+
+/** One round trip for a release (`scheduling_release`): one hold of the session per slot, places back, events. */
+export async function releaseInOneStatement(
+  db: Connection,
+  slots: { scheduleId: string; start: Date; slotId: string }[],
+  sessionId: string,
+  routing: EventRouting,
+): Promise<ReleasedInOneStatement[]> {
+  if (slots.length === 0) return [];
+  const [row] = await db.query<{ result: ReleasedInOneStatement[] | string }>(
+    `select scheduling_release($1::uuid[], $2::timestamptz[], $3::text[], $4::text[], $5::text, $6::text[], $7::text[])
+            as result`,
+    [
+      slots.map((s) => s.scheduleId),
+      slots.map((s) => s.start.toISOString()),
+      slots.map((s) => s.slotId),
+      slots.map((s) => s.start.toISOString()),
+      sessionId,
+      routing.delivered,
+      routing.pending,
+    ],
+  );
+  const result = row!.result;
+  return typeof result === 'string' ? (JSON.parse(result) as ReleasedInOneStatement[]) : result;
+}
+
+/** One round trip for a hand-over (`scheduling_hand_over`): under both holders' locks. Returns how many moved. */
+export async function handOverInOneStatement(
+  db: Connection,
+  h: { lockKeys: string[]; from: string; to: string; now: Date; maxActive: number },
+): Promise<number> {
+  const [row] = await db.query<{ moved: number }>(
+    'select scheduling_hand_over($1::text[], $2::text, $3::text, $4::timestamptz, $5::int) as moved',
+    [[...new Set(h.lockKeys)].sort(), h.from, h.to, h.now.toISOString(), h.maxActive],
+  );
+  return Number(row!.moved);
 }

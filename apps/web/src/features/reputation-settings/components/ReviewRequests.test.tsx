@@ -25,7 +25,8 @@ function server() {
         ReviewRequestDelayHours: 2,
         UpdatedOn: '2026-11-26T10:00:00.000Z',
       };
-      if (url.endsWith(`/EntityConfiguration/Location/entities/${LOCATION}`)) return Response.json(row);
+      if (url.endsWith('/EntityConfiguration/entities') && method === 'POST')
+        return Response.json({ Data: [row] });
       if (url.endsWith(`/EntityConfiguration/${CONFIG}`) && method === 'PUT')
         return Response.json({ ...row, ...body, UpdatedOn: '2026-11-26T11:00:00.000Z' });
       return Response.json({}, { status: 404 });
@@ -44,6 +45,14 @@ describe('review requests', () => {
     const hours = await screen.findByRole('textbox', { name: 'Hours after the visit for Downtown' });
     expect(hours).toHaveValue('2');
     expect(screen.getByRole('switch', { name: 'Ask patients of Downtown for a review' })).toBeChecked();
+    // One call reads every row (issue 29 item 5).
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      {
+        url: `${REPUTATION_BASE}/EntityConfiguration/entities`,
+        method: 'POST',
+        body: { Entities: [{ EntityType: 'Location', EntityId: LOCATION }] },
+      },
+    ]);
 
     await userEvent.clear(hours);
     await userEvent.type(hours, '169');

@@ -23,7 +23,7 @@ import {
   type ReputationEntityType,
 } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
-import { useReviewRequestConfiguration, useSaveReviewRequestConfiguration } from '../api/reputation';
+import { useReviewRequestConfigurations, useSaveReviewRequestConfiguration } from '../api/reputation';
 
 export interface ReviewRequestEntity {
   type: ReputationEntityType;
@@ -115,9 +115,14 @@ function RowForm({ entity, saved }: { entity: ReviewRequestEntity; saved: Reputa
   );
 }
 
-function Row({ entity }: { entity: ReviewRequestEntity }) {
+function Row({
+  entity,
+  configuration,
+}: {
+  entity: ReviewRequestEntity;
+  configuration: { data: ReputationEntityConfiguration | undefined; error: unknown };
+}) {
   const { t } = useTranslation('reputationSettings');
-  const configuration = useReviewRequestConfiguration(entity.type, entity.id);
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={500}>
@@ -149,6 +154,7 @@ function Row({ entity }: { entity: ReviewRequestEntity }) {
  */
 export function ReviewRequests({ entities }: { entities: ReviewRequestEntity[] }) {
   const { t } = useTranslation('reputationSettings');
+  const all = useReviewRequestConfigurations(entities);
   return (
     <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="reputation-review-requests">
       <Stack gap="sm">
@@ -175,7 +181,11 @@ export function ReviewRequests({ entities }: { entities: ReviewRequestEntity[] }
               </Table.Thead>
               <Table.Tbody>
                 {entities.map((entity) => (
-                  <Row key={`${entity.type}:${entity.id}`} entity={entity} />
+                  <Row
+                    key={`${entity.type}:${entity.id}`}
+                    entity={entity}
+                    configuration={{ data: all.data?.get(`${entity.type}|${entity.id}`), error: all.error }}
+                  />
                 ))}
               </Table.Tbody>
             </Table>
