@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { RegisteredRoute } from './platform/deps';
 import { addFamilyMember, createPatient } from './modules/patients';
 import { DEMO_PRACTICE_IDS, demoPerson } from './seed';
 import { storeFile } from './platform/files';
@@ -52,6 +54,7 @@ interface Ids {
   /** Practice 2's encounter with P and a diagnostic report of it (clinical entries practice 1 must not see). */
   enc2: string;
   diag2: string;
+  form2: string;
 }
 
 interface Row {
@@ -60,6 +63,7 @@ interface Row {
   route: string;
   url: (ids: Ids) => string;
   body?: (ids: Ids) => unknown;
+  headers?: () => Record<string, string>;
   expect: Partial<Record<Actor, Expected>>;
 }
 
@@ -89,6 +93,12 @@ const NOT_PATIENT_DATA: Record<string, string> = {
   'DELETE /careslot-payment-service/api/organizations/:id':
     "a practice's payment settings, by organization id",
   'DELETE /careslot-payment-service/api/locations/:id': "a location's own gateway, by location id",
+  // The forms a booking must show: form definitions chosen by practice, reason and insurance (the ids in the
+  // body are criteria; the answer holds no patient data), read by guests who book.
+  'POST /careslot-custom-form/api/v1/customform/associateforms':
+    'form definitions for a booking, no patient data',
+  'POST /careslot-custom-form/api/v1/customform/eligibleForms':
+    'form definitions for a booking, no patient data',
 };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -552,16 +562,318 @@ const TABLE: Row[] = [
   },
 ];
 
+// Ids in the query or the body (issue 23 item 7): the completeness check reads each route's schemas.
+const ORG2 = DEMO_PRACTICE_IDS[1];
+const paymentBody = (i: Ids) => ({
+  PatientId: i.p,
+  OrganizationId: ORG2,
+  EntityType: 'provider',
+  EntityId: i.provider1,
+  Insured: false,
+  CoverageId: i.coverage,
+  PaymentMethodId: 'pm_card_visa',
+});
+const BODY_ROWS: Row[] = [
+  ...['PatientCoverage/advance-search', 'web/patient-coverage/advance-search'].map((path): Row => ({
+    method: 'POST',
+    route: `${ADMIN}/v2/${path}`,
+    url: () => `${ADMIN}/v2/${path}`,
+    body: (i) => ({ PatientId: i.p }),
+    expect: patientOwned,
+  })),
+  ...['PatientCoverage', 'web/patient-coverage'].map((path): Row => ({
+    method: 'POST',
+    route: `${ADMIN}/v2/${path}`,
+    url: () => `${ADMIN}/v2/${path}`,
+    body: coverageBody,
+    expect: { ...patientWrite, care1Provider: 'pass', p2Staff: 404, supportPurpose: 403 },
+  })),
+  ...(
+    [
+      ['reserve', 'patientId'],
+      ['validate-reserved-slot', 'patientId'],
+    ] as const
+  ).map(([path, param]): Row => ({
+    method: 'POST',
+    route: `/careslot-calendar/api/v2/slot/${path}`,
+    url: (i) => `/careslot-calendar/api/v2/slot/${path}?${param}=${i.p}`,
+    body: () => ({ SlotIds: [randomUUID()] }),
+    expect: {
+      anon: 401,
+      self: 'pass',
+      family: 'pass',
+      stranger: 404,
+      care1Staff: 'pass',
+      p2Staff: 404,
+      support: 403,
+    },
+  })),
+  // A slot no one holds is not found whoever asks: only the refusals of the patient's id are told apart.
+  {
+    method: 'POST',
+    route: '/careslot-calendar/api/v2/slot/update-reserved-slot',
+    url: (i) => `/careslot-calendar/api/v2/slot/update-reserved-slot?PatientId=${i.p}`,
+    body: () => ({ SlotIds: [randomUUID()] }),
+    expect: { anon: 401, stranger: 404, p2Staff: 404, support: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/careslot-notification/api/v1/otp-request/generate',
+    url: () => '/careslot-notification/api/v1/otp-request/generate',
+    body: (i) => ({ PhoneNumber: '(212) 555-0100', PatientId: i.p }),
+    expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404, support: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/careslot-notification/api/v1/notification/PatientSettings',
+    url: () => '/careslot-notification/api/v1/notification/PatientSettings',
+    body: (i) => ({ PatientId: i.p, TimeZone: 'America/New_York', SmsAlertsEnabled: true }),
+    expect: {
+      anon: 401,
+      self: 200,
+      family: 200,
+      stranger: 404,
+      care1Staff: 200,
+      p2Staff: 404,
+      support: 403,
+      supportPurpose: 403,
+    },
+  },
+  {
+    method: 'GET',
+    route: `${PAY}/v1/stripepayment/customers/payment-methods`,
+    url: (i) => `${PAY}/v1/stripepayment/customers/payment-methods?patientId=${i.p}`,
+    expect: patientOwned,
+  },
+  {
+    method: 'POST',
+    route: `${PAY}/v1/stripepayment/customers/payment-methods`,
+    url: () => `${PAY}/v1/stripepayment/customers/payment-methods`,
+    body: (i) => ({ PatientId: i.p, PaymentMethodId: 'pm_card_visa' }),
+    expect: {
+      anon: 401,
+      self: 'pass',
+      family: 'pass',
+      stranger: 404,
+      care1Staff: 'pass',
+      p2Staff: 404,
+      support: 403,
+      supportPurpose: 403,
+    },
+  },
+  ...[
+    'stripepayment/invoices/payment-intent',
+    'fortispayment/invoices/payment-intent',
+    'globalpayment/process-amount',
+  ].map((path): Row => ({
+    method: 'POST',
+    route: `${PAY}/v1/${path}`,
+    url: () => `${PAY}/v1/${path}?amount=2500`,
+    body: paymentBody,
+    expect: {
+      anon: 401,
+      self: 'pass',
+      family: 'pass',
+      stranger: 404,
+      care1Provider: 404,
+      care1Staff: 404,
+      p2Staff: 404,
+      support: 403,
+    },
+  })),
+  {
+    method: 'POST',
+    route: `${PAY}/v1/paypalpayment/orders`,
+    url: () => `${PAY}/v1/paypalpayment/orders?amount=2500`,
+    body: (i) => ({ ...paymentBody(i), PaymentMethodId: undefined }),
+    expect: {
+      anon: 401,
+      self: 'pass',
+      family: 'pass',
+      stranger: 404,
+      care1Provider: 404,
+      care1Staff: 404,
+      p2Staff: 404,
+      support: 403,
+    },
+  },
+  ...['stripepayment/capture-amount', 'payment-processor/refund-amount'].map((path): Row => ({
+    method: 'POST',
+    route: `${PAY}/v1/${path}`,
+    url: () => `${PAY}/v1/${path}`,
+    body: (i) => ({ TransactionId: i.pay2 }),
+    expect: { ...practice2Write, self: 'pass', support: 403 },
+  })),
+  {
+    method: 'POST',
+    route: `${PAY}/v1/web/patientbalance`,
+    url: () => `${PAY}/v1/web/patientbalance`,
+    body: (i) => ({ PatientId: i.p, OrganizationId: ORG2 }),
+    expect: { ...practice2Owned, supportPurpose: 200 },
+  },
+  {
+    method: 'GET',
+    route: `${APPT}/v2/web/patient-appointments`,
+    url: (i) => `${APPT}/v2/web/patient-appointments?patientId=${i.p}`,
+    expect: portal,
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/appointmentrequestactivity/logs/get`,
+    url: () => `${APPT}/v2/appointmentrequestactivity/logs/get`,
+    body: (i) => ({ AppointmentId: i.a2 }),
+    expect: { anon: 401, self: 404, stranger: 404, p2Staff: 200, support: 404 },
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/Appointments`,
+    url: () => `${APPT}/v2/Appointments`,
+    headers: () => ({ 'idempotency-key': randomUUID() }),
+    body: (i) => ({
+      CalendarId: i.calendar2,
+      StartTime: '2030-01-07T15:00:00.000Z',
+      Participants: [{ Type: 'Patient', ParticipantId: i.p }],
+      PatientCoverages: [{ CoverageId: i.coverage }],
+      Payments: [{ PaymentTransactionId: i.pay2 }],
+    }),
+    expect: { anon: 401, stranger: 404, support: 403 },
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/OfficeAppointments`,
+    url: () => `${APPT}/v2/OfficeAppointments`,
+    body: (i) => ({ CalendarId: i.calendar2, StartTime: '2030-01-07T15:00:00.000Z', PatientId: i.p }),
+    expect: {
+      anon: 401,
+      self: 403,
+      stranger: 403,
+      care1Provider: 404,
+      care1Staff: 404,
+      p2Staff: 'pass',
+      support: 403,
+    },
+  },
+  ...['appointments/advance-search', 'Appointments/advance-search'].map((path): Row => ({
+    method: 'POST',
+    route: `${APPT}/v2/${path}`,
+    url: () => `${APPT}/v2/${path}`,
+    body: (i) => ({ From: '2030-01-01T00:00:00.000Z', To: '2030-01-10T00:00:00.000Z', PatientId: i.p }),
+    expect: { anon: 401, self: 403, stranger: 403, care1Staff: 200, p2Staff: 200, support: 403 },
+  })),
+  {
+    method: 'POST',
+    route: `${FORMS}/customformresponse`,
+    url: () => `${FORMS}/customformresponse`,
+    body: (i) => ({
+      CustomFormId: i.form2,
+      UserId: i.p,
+      EntityId: i.a2,
+      EntityType: 'Appointment',
+      Components: { medications: 'metformin' },
+    }),
+    expect: {
+      anon: 401,
+      self: 'pass',
+      stranger: 404,
+      care1Provider: 404,
+      care1Staff: 404,
+      p2Staff: 404,
+      support: 403,
+    },
+  },
+  {
+    method: 'POST',
+    route: `${FORMS}/customformresponse/files`,
+    url: () => `${FORMS}/customformresponse/files`,
+    body: (i) => ({
+      Name: 'meds.png',
+      ContentType: 'image/png',
+      Data: PNG.toString('base64'),
+      PatientId: i.p,
+    }),
+    expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 404, p2Staff: 404, support: 403 },
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v1/WebPreBookingResponse`,
+    url: () => `${APPT}/v1/WebPreBookingResponse`,
+    body: (i) => ({ CustomFormId: i.form2, CustomFormResponse: { symptoms: 'none' }, PatientId: i.p }),
+    expect: { anon: 401, self: 'pass', stranger: 404, care1Staff: 404, p2Staff: 404, support: 403 },
+  },
+];
+
 const ID_PATTERN = /patient|appointment|coverage|payment|transaction|response|file|clinical|invoice/i;
+/** The words of a field name that make it one of the ids the table must cover (PatientId, AppointmentIds, FileId...). */
+const ID_WORDS = new Set([
+  'patient',
+  'appointment',
+  'coverage',
+  'payment',
+  'transaction',
+  'response',
+  'file',
+  'clinical',
+  'invoice',
+]);
 
 /** Whether a route's path takes one of the ids the table must cover (by the param's name or the path before it). */
-function takesGuardedId(url: string): boolean {
+function pathTakesGuardedId(url: string): boolean {
   const segments = url.split('/');
   return segments.some(
     (segment, index) =>
       segment.startsWith(':') &&
       (ID_PATTERN.test(segment) || ID_PATTERN.test(segments.slice(0, index).join('/'))),
   );
+}
+
+/** Whether a field name is a guarded id: its last word is Id(s) and another is one of ID_WORDS ("ProfileId" is not). */
+function isGuardedIdField(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .map((word) => word.toLowerCase());
+  const last = words.at(-1);
+  return (last === 'id' || last === 'ids') && words.slice(0, -1).some((word) => ID_WORDS.has(word));
+}
+
+/** Every property name of a zod schema, nested objects and arrays included (through its JSON schema). */
+function fieldNames(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object' || !('_zod' in schema)) return [];
+  let json: unknown;
+  try {
+    json = z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return [];
+  }
+  const names: string[] = [];
+  const stack: unknown[] = [json];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      stack.push(...(node as unknown[]));
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (record.properties && typeof record.properties === 'object') {
+      for (const [name, child] of Object.entries(record.properties)) {
+        names.push(name);
+        stack.push(child);
+      }
+    }
+    for (const [name, child] of Object.entries(record)) if (name !== 'properties') stack.push(child);
+  }
+  return names;
+}
+
+/** The guarded ids a route takes in its params, query or body schemas (what the path alone does not show). */
+function schemaGuardedIds(route: RegisteredRoute): string[] {
+  const { params, querystring, body } = route.schema;
+  return [params, querystring, body].flatMap(fieldNames).filter(isGuardedIdField);
+}
+
+function takesGuardedId(route: RegisteredRoute): boolean {
+  return pathTakesGuardedId(route.url) || schemaGuardedIds(route).length > 0;
 }
 
 describe('access table', () => {
@@ -737,6 +1049,7 @@ describe('access table', () => {
       calendar2: s2.id,
       enc2,
       diag2,
+      form2,
     };
   }, 120_000);
 
@@ -751,9 +1064,9 @@ describe('access table', () => {
   };
 
   it('covers every route that takes a patient, appointment, coverage, payment, form-response, file or clinical id', () => {
-    const inTable = new Set(TABLE.map((row) => `${row.method} ${row.route}`));
+    const inTable = new Set([...TABLE, ...BODY_ROWS].map((row) => `${row.method} ${row.route}`));
     const guarded = t.app.registeredRoutes
-      .filter((r) => r.method !== 'HEAD' && takesGuardedId(r.url))
+      .filter((r) => r.method !== 'HEAD' && takesGuardedId(r))
       .map((r) => `${r.method} ${r.url}`)
       .filter((key) => !(key in NOT_PATIENT_DATA));
     expect(guarded.length).toBeGreaterThan(20);
@@ -763,13 +1076,37 @@ describe('access table', () => {
     expect([...inTable].filter((key) => !registered.has(key))).toEqual([]);
   });
 
-  for (const row of TABLE) {
+  it("finds a guarded id in a route's query or body schema, nested too (a planted route)", () => {
+    const planted = (schema: RegisteredRoute['schema']): RegisteredRoute => ({
+      method: 'POST',
+      url: '/careslot-planted/api/v1/search',
+      features: [],
+      schema,
+    });
+    expect(takesGuardedId(planted({ body: z.object({ Filter: z.object({ PatientId: z.string() }) }) }))).toBe(
+      true,
+    );
+    expect(takesGuardedId(planted({ querystring: z.object({ appointmentId: z.string().optional() }) }))).toBe(
+      true,
+    );
+    expect(
+      takesGuardedId(
+        planted({ body: z.object({ Items: z.array(z.object({ FileIds: z.array(z.string()) })) }) }),
+      ),
+    ).toBe(true);
+    // A profile is not a file, a participant not a patient.
+    expect(
+      takesGuardedId(planted({ body: z.object({ ProfileId: z.string(), ParticipantId: z.string() }) })),
+    ).toBe(false);
+  });
+
+  for (const row of [...TABLE, ...BODY_ROWS]) {
     for (const [actor, expected] of Object.entries(row.expect) as [Actor, Expected][]) {
       it(`${row.method} ${row.route} as ${actor} → ${expected}`, async () => {
         const res = await t.call({
           method: row.method,
           url: row.url(ids),
-          headers: headersOf(actor),
+          headers: { ...headersOf(actor), ...row.headers?.() },
           ...(row.body ? { payload: row.body(ids) as object } : {}),
         });
         if (expected === 'pass') expect([401, 403, 404], res.body).not.toContain(res.statusCode);
