@@ -47,6 +47,7 @@ import * as marketplace from './modules/marketplace';
 import * as notifications from './modules/notifications';
 import * as onboarding from './modules/onboarding';
 import * as payments from './modules/payments';
+import * as reports from './modules/reports';
 import * as practiceDay from './modules/practice-day';
 import * as publications from './modules/publications';
 import * as reminders from './modules/reminders';
@@ -83,6 +84,7 @@ const MODULES: readonly { register: ModuleRegistration }[] = [
   accessControl,
   reputation,
   telehealth,
+  reports,
 ];
 
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */

@@ -122,6 +122,7 @@ const OWNERS: Record<string, readonly string[]> = {
   ],
   appointments: ['appointments', 'appointment_status_changes'],
   booking: ['appointment_publications'],
+  reports: ['report_checkins'],
   forms: ['custom_forms', 'custom_form_responses'],
   publications: ['publication_deliveries'],
   reminders: ['reminder_settings'],
