@@ -44,6 +44,7 @@ interface Ids {
   a1: string;
   a2: string;
   pay2: string;
+  inv2: string;
   resp2: string;
   pre2: string;
   file2: string;
@@ -58,7 +59,7 @@ interface Ids {
 }
 
 interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route as registered. */
   route: string;
   url: (ids: Ids) => string;
@@ -235,6 +236,40 @@ const TABLE: Row[] = [
     route: `${PAY}/paymenttransaction/:id`,
     url: (i) => `${PAY}/paymenttransaction/${i.pay2}`,
     expect: practice2Owned,
+  },
+  // Invoices (decision 0098): practice 2's invoice of P; only practice 2 changes it.
+  {
+    method: 'GET',
+    route: `${PAY}/v1/invoices/:id`,
+    url: (i) => `${PAY}/v1/invoices/${i.inv2}`,
+    expect: practice2Owned,
+  },
+  {
+    method: 'PUT',
+    route: `${PAY}/v1/invoices/:id`,
+    url: (i) => `${PAY}/v1/invoices/${i.inv2}`,
+    body: () => ({ Lines: [] }),
+    expect: { anon: 401, self: 404, family: 404, stranger: 404, care1Staff: 404, p2Staff: 200 },
+  },
+  {
+    method: 'DELETE',
+    route: `${PAY}/v1/invoices/:id`,
+    url: (i) => `${PAY}/v1/invoices/${i.inv2}`,
+    expect: { anon: 401, self: 404, stranger: 404, care1Staff: 404 },
+  },
+  {
+    method: 'GET',
+    route: `${PAY}/v1/invoiceaggregator/:patientId`,
+    url: (i) => `${PAY}/v1/invoiceaggregator/${i.p}`,
+    expect: {
+      anon: 401,
+      self: 200,
+      family: 200,
+      stranger: 404,
+      care1Staff: 200,
+      support: 403,
+      supportPurpose: 200,
+    },
   },
   // A card payment has no wallet order: past the policy every caller gets 404, but practice 1 is refused first (audited as denied).
   {
@@ -956,6 +991,12 @@ describe('access table', () => {
           JSON.stringify({ resourceType: type, id }),
         ],
       );
+    const inv2 = randomUUID();
+    await t.database.query(`insert into invoices (id, organization_id, patient_id) values ($1, $2, $3)`, [
+      inv2,
+      org2,
+      p,
+    ]);
     const form2 = randomUUID();
     await t.database.query(
       `insert into custom_forms (id, organization_id, name, form_type, definition) values ($1, $2, 'Intake (practice 2)', 'Intake Form', '{"Components":[]}')`,
@@ -1040,6 +1081,7 @@ describe('access table', () => {
       a1,
       a2,
       pay2,
+      inv2,
       resp2,
       pre2,
       file2: file.FileId,

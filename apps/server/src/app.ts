@@ -49,6 +49,7 @@ import * as marketplace from './modules/marketplace';
 import * as notifications from './modules/notifications';
 import * as onboarding from './modules/onboarding';
 import * as payments from './modules/payments';
+import * as reports from './modules/reports';
 import * as practiceDay from './modules/practice-day';
 import * as publications from './modules/publications';
 import * as reminders from './modules/reminders';
@@ -88,6 +89,7 @@ const MODULES: readonly { register: ModuleRegistration }[] = [
   telehealth,
   checkin,
   clinical,
+  reports,
 ];
 
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */

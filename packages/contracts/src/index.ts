@@ -11,6 +11,7 @@ export * from './slot-data';
 export * from './marketing';
 export * from './notifications';
 export * from './payments';
+export * from './billing';
 export * from './payment-settings';
 export * from './payment-messages';
 export * from './marketplace';

@@ -12,6 +12,8 @@ export const CRASH_POINTS = [
   'after-commit',
   'before-capture',
   'after-gateway-capture',
+  // A practice refund (decision 0098): the gateway refunded, our refund row not yet told.
+  'after-gateway-refund',
   // The domain event dispatcher (platform/events.ts): a claimed delivery before its consumer ran (hub or
   // background), and a background delivery before its consumer ran, the hub's made on the request path
   // (platform/events-crash.pg.test.ts).

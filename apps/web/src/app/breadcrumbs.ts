@@ -40,6 +40,7 @@ export const PRACTICE_BREADCRUMBS = {
   'practice-admin/surveys': { breadcrumb: 'surveys', fromHome: true },
   'staff-member/surveys': { breadcrumb: 'surveys', fromHome: true },
   'practice-admin/reports/message-logs': { breadcrumb: 'reports', fromHome: true },
+  'practice-admin/billing': { breadcrumb: 'reports', fromHome: true },
   'super-user/practice-onboarding/wizard': { breadcrumb: 'onboardingWizard', fromHome: true },
   'practice-onboarding': { breadcrumb: 'practiceOnboarding', fromHome: true },
   'super-user/marketplace': { breadcrumb: 'marketplace', fromHome: true },

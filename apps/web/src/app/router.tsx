@@ -75,6 +75,12 @@ const PortalAppointmentDetailsPage = lazy(() =>
     default: m.AppointmentDetailsPage,
   })),
 );
+const PortalBillingPage = lazy(() =>
+  import('../features/billing/routes/PortalBillingPage').then((m) => ({ default: m.PortalBillingPage })),
+);
+const CopayPayPage = lazy(() =>
+  import('../features/billing/routes/CopayPayPage').then((m) => ({ default: m.CopayPayPage })),
+);
 const PortalProfileSettingsPage = lazy(() =>
   import('../features/portal/routes/ProfileSettingsPage').then((m) => ({ default: m.ProfileSettingsPage })),
 );
@@ -342,6 +348,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <PortalAppointmentsPage /> },
           { path: 'profile', element: <PortalProfileSettingsPage /> },
+          { path: 'billing', element: <PortalBillingPage /> },
           // The patient's Settings link (practice-portal.md §2.2: {patientPortalBaseUrl}/settings) opens the profile.
           { path: 'settings', element: <RedirectTo to="/portal/profile" /> },
           { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },
@@ -457,6 +464,14 @@ export const routes: RouteObject[] = [
           { path: 'service', element: practice('providers/:userId/settings/service') },
         ],
       },
+      // Billing (issue 28): the practice's invoices, payments and refunds.
+      {
+        path: 'practice-admin/billing',
+        element: practice('practice-admin/billing'),
+        handle: PRACTICE_BREADCRUMBS['practice-admin/billing'],
+      },
+      // A copay request's payment link (no sign-in: the link is the credential).
+      { path: 'pay/copay', element: <CopayPayPage /> },
       // Reports (practice-portal.md §2.2): the SMS the practice sent.
       {
         path: 'practice-admin/reports/message-logs',

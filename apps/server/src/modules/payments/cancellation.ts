@@ -4,6 +4,7 @@ import { systemContext, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { patientRelations } from '../patients';
 import { GatewayError } from './gateway';
+import { postFullRefund } from './invoices';
 import { settlingFor } from './service';
 import * as store from './store';
 
@@ -81,6 +82,7 @@ export async function settleFeeOnCancellation(
     if (!refundedBefore) throw error;
   }
   const moved = await store.transition(deps.database, paid.id, ['Captured'], 'Refunded', deps.clock.now());
+  if (moved) await postFullRefund(deps, moved, 'Visit cancelled');
   if (moved)
     await recordOutcome(
       visit.context,

@@ -251,14 +251,14 @@ export function fortisGateway(options: FortisGatewayOptions): PaymentGateway {
       }
     },
 
-    async refund(reference, amountCents) {
+    async refund(reference, amountCents, _account, idempotencyKey) {
       try {
         const amount = amountCents ?? (await transaction(reference)).transaction_amount;
         if (!amount) throw new GatewayError('Fortis answered no amount to refund', 'invalid_state');
         await call('POST', '/v1/transactions/cc/refund/prev-trxn', {
           previous_transaction_id: reference,
           transaction_amount: amount,
-          transaction_api_id: apiId(`refund:${reference}:${amount}`),
+          transaction_api_id: apiId(idempotencyKey ?? `refund:${reference}:${amount}`),
         });
       } catch (error) {
         // The same refund again (a retry after a lost answer): Fortis refuses the second transaction_api_id.

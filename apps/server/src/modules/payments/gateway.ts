@@ -78,8 +78,17 @@ export interface SettlingGateway {
   capture(reference: string, idempotencyKey: string, account?: GatewayAccount | null): Promise<string | null>;
   /** Lets an uncaptured authorization go. Cancelling twice succeeds. */
   cancel(reference: string, account?: GatewayAccount | null): Promise<void>;
-  /** Gives back a captured amount (all of it when amountCents is absent). */
-  refund(reference: string, amountCents?: number, account?: GatewayAccount | null): Promise<void>;
+  /**
+   * Gives back a captured amount (all of it when amountCents is absent). With an idempotency key (a practice
+   * refund's own id, decision 0098) the same refund asked again refunds once, so two partial refunds of the
+   * same amount stay two; without one the key is derived from the reference and amount.
+   */
+  refund(
+    reference: string,
+    amountCents?: number,
+    account?: GatewayAccount | null,
+    idempotencyKey?: string,
+  ): Promise<void>;
   status(reference: string, account?: GatewayAccount | null): Promise<PaymentStatus>;
 }
 

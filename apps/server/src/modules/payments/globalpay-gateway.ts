@@ -333,14 +333,14 @@ export function globalPayGateway(options: GlobalPayGatewayOptions): PaymentGatew
       }
     },
 
-    async refund(reference, amountCents, account) {
+    async refund(reference, amountCents, account, idempotencyKey) {
       try {
         await call(
           account,
           'POST',
           `/transactions/${encodeURIComponent(reference)}/refund`,
           amountCents ? { amount: String(amountCents) } : {},
-          `refund:${reference}:${amountCents ?? 'all'}`,
+          idempotencyKey ?? `refund:${reference}:${amountCents ?? 'all'}`,
         );
       } catch (error) {
         throw toGatewayError(error);

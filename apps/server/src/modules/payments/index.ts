@@ -1,5 +1,7 @@
 import type { ModuleRegistration } from '../../platform/modules';
 import { paymentJobs } from './jobs';
+import { billingRoutes } from './billing-routes';
+import { registerInvoicing } from './invoices';
 import { paymentRoutes } from './routes';
 import { registerCancellationFees } from './cancellation';
 /**
@@ -37,6 +39,9 @@ export const register: ModuleRegistration = async (app, deps) => {
   await app.register(paymentRoutes);
   // The payments consumer of appointment changes: a cancelled visit's fee (decision 0082).
   registerCancellationFees(deps);
+  // Invoices, refunds and copay requests (decision 0098): the invoicing consumer of appointment changes.
+  await app.register(billingRoutes);
+  registerInvoicing(deps);
   // The reconciler: captures payments of committed bookings, cancels unused authorizations.
   await app.register(paymentJobs);
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { settlePendingRefunds } from './refunds';
 import { settleOpenPayments } from './service';
 
 /** How often half-done payments are settled. */
@@ -15,7 +16,7 @@ export const paymentJobs: FastifyPluginAsync = async (app) => {
     if (running) return;
     running = true;
     try {
-      const settled = await settleOpenPayments(app.deps);
+      const settled = (await settleOpenPayments(app.deps)) + (await settlePendingRefunds(app.deps));
       if (settled > 0) app.log.info({ settled }, 'settled half-done payments');
     } catch (error) {
       app.log.warn({ err: error }, 'payment reconciliation failed');

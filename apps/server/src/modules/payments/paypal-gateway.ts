@@ -279,13 +279,13 @@ export function paypalGateway(options: PaypalGatewayOptions): WalletGateway {
       }
     },
 
-    async refund(reference, amountCents) {
+    async refund(reference, amountCents, _account, idempotencyKey) {
       try {
         await call(
           'POST',
           `/v2/payments/captures/${encodeURIComponent(reference)}/refund`,
           amountCents ? { amount: { value: value(amountCents), currency_code: 'USD' } } : {},
-          `refund:${reference}:${amountCents ?? 'all'}`,
+          idempotencyKey ?? `refund:${reference}:${amountCents ?? 'all'}`,
         );
       } catch (error) {
         throw toGatewayError(error);

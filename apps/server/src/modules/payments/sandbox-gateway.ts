@@ -145,8 +145,8 @@ export function sandboxGateway(db: Connection, clock: Clock): PaymentGateway {
         throw new GatewayError(`Cannot cancel a ${row.status} charge`, 'invalid_state');
     },
 
-    async refund(reference, amountCents) {
-      if (await store.refundCharge(db, reference, amountCents ?? null)) return;
+    async refund(reference, amountCents, _account, idempotencyKey) {
+      if (await store.refundCharge(db, reference, amountCents ?? null, idempotencyKey)) return;
       const row = await charge(reference);
       throw new GatewayError(
         row.status === 'succeeded'

@@ -116,8 +116,45 @@ export async function settleCharge(
   return rows.length === 1;
 }
 
+/**
+ * A refund asked before under this idempotency key: true when it was made (the refund is not made again).
+ * With a key, the refund and its key are written in one statement, so a refund is made once per key.
+ */
+async function refundedBefore(db: Connection, key: string | undefined): Promise<boolean> {
+  if (!key) return false;
+  const rows = await db.query('select 1 from sandbox_refunds where idempotency_key = $1', [key]);
+  return rows.length === 1;
+}
+
+const keyedRefund = (table: string, idColumn: string, statusCheck: string) =>
+  `with target as (
+     select id, coalesce($2, amount_cents - amount_refunded_cents) as amount from ${table}
+      where ${idColumn} = $1 and ${statusCheck}
+        and amount_refunded_cents + coalesce($2, amount_cents - amount_refunded_cents) <= amount_cents
+        and amount_refunded_cents < amount_cents
+   ), keyed as (
+     insert into sandbox_refunds (idempotency_key, charge_id, amount_cents)
+     select $3, $1, amount from target on conflict (idempotency_key) do nothing returning amount_cents
+   )
+   update ${table} t set amount_refunded_cents = t.amount_refunded_cents + keyed.amount_cents
+     from keyed where t.${idColumn} = $1 returning t.id`;
+
 /** Refunds the amount (or the rest) of a captured charge; false when it is not captured or the amount exceeds it. */
-export async function refundCharge(db: Connection, id: string, amountCents: number | null): Promise<boolean> {
+export async function refundCharge(
+  db: Connection,
+  id: string,
+  amountCents: number | null,
+  idempotencyKey?: string,
+): Promise<boolean> {
+  if (await refundedBefore(db, idempotencyKey)) return true;
+  if (idempotencyKey) {
+    const keyed = await db.query(keyedRefund('sandbox_charges', 'id', "status = 'succeeded'"), [
+      id,
+      amountCents,
+      idempotencyKey,
+    ]);
+    return keyed.length === 1 || (await refundedBefore(db, idempotencyKey));
+  }
   const rows = await db.query(
     `update sandbox_charges set amount_refunded_cents = amount_refunded_cents + coalesce($2, amount_cents - amount_refunded_cents)
      where id = $1 and status = 'succeeded' and amount_refunded_cents + coalesce($2, amount_cents - amount_refunded_cents) <= amount_cents
@@ -214,7 +251,16 @@ export async function refundCapture(
   db: Connection,
   captureId: string,
   amountCents: number | null,
+  idempotencyKey?: string,
 ): Promise<boolean> {
+  if (await refundedBefore(db, idempotencyKey)) return true;
+  if (idempotencyKey) {
+    const keyed = await db.query(
+      keyedRefund('sandbox_wallet_orders', 'capture_id', "authorization_status = 'CAPTURED'"),
+      [captureId, amountCents, idempotencyKey],
+    );
+    return keyed.length === 1 || (await refundedBefore(db, idempotencyKey));
+  }
   const rows = await db.query(
     `update sandbox_wallet_orders set amount_refunded_cents = amount_refunded_cents + coalesce($2, amount_cents - amount_refunded_cents)
      where capture_id = $1 and authorization_status = 'CAPTURED'

@@ -36,6 +36,7 @@ import {
   type PaymentGateway,
   type SettlingGateway,
 } from './gateway';
+import { postCapturedPayment, postFullRefund } from './invoices';
 import { createGatewayRegistry, type GatewayRegistry } from './registry';
 import { answerSandboxOrder } from './wallet-sandbox-gateway';
 import * as store from './store';
@@ -227,7 +228,7 @@ function unavailable(error: unknown): AppError {
   return new AppError('unavailable', { message: PAYMENT_MESSAGES.customerUnavailable, cause: error });
 }
 
-async function customerFor(deps: Deps, gateway: PaymentGateway, patientId: string): Promise<string> {
+export async function customerFor(deps: Deps, gateway: PaymentGateway, patientId: string): Promise<string> {
   const existing = await store.customerOf(deps.database, patientId, gateway.name);
   if (existing) return existing;
   const patient = await getPatientById(deps.database, patientId);
@@ -712,11 +713,13 @@ export async function captureTransaction(deps: Deps, id: string): Promise<store.
   const { gateway, account } = await settlingFor(deps, row);
   const captureReference = await gateway.capture(row.gateway_reference, `capture:${id}`, account);
   await crashPoint('after-gateway-capture');
-  return (
+  const captured =
     (await store.transition(deps.database, id, ['Uncaptured'], 'Captured', deps.clock.now(), {
       captureReference,
-    })) ?? (await store.transaction(deps.database, id))!
-  );
+    })) ?? (await store.transaction(deps.database, id))!;
+  // The payment on its visit's invoice (decision 0098); the invoicing consumer posts it when the invoice comes later.
+  await postCapturedPayment(deps, captured);
+  return captured;
 }
 
 export async function captureForCaller(
@@ -783,6 +786,7 @@ export async function refundTransaction(
     throw unavailable(error);
   }
   const updated = await store.transition(deps.database, id, ['Captured'], 'Refunded', deps.clock.now());
+  if (updated) await postFullRefund(deps, updated, 'Refund', cents);
   return toTransaction(updated ?? (await store.transaction(deps.database, id))!);
 }
 

@@ -230,7 +230,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
       }
     },
 
-    async refund(reference, amountCents) {
+    async refund(reference, amountCents, _account, idempotencyKey) {
       try {
         const stripe = await stripeClient();
         // A destination charge (decision 0057) takes its transfer back from the connected account with the refund.
@@ -241,7 +241,7 @@ export function stripeGateway(options: StripeGatewayOptions): PaymentGateway {
             ...(amountCents ? { amount: amountCents } : {}),
             ...(intent.transfer_data?.destination ? { reverse_transfer: true } : {}),
           },
-          { idempotencyKey: `refund:${reference}:${amountCents ?? 'all'}` },
+          { idempotencyKey: idempotencyKey ?? `refund:${reference}:${amountCents ?? 'all'}` },
         );
       } catch (error) {
         throw gatewayError(error);

@@ -88,8 +88,8 @@ export function walletSandboxGateway(db: Connection): WalletGateway {
         );
     },
 
-    async refund(reference, amountCents) {
-      if (await store.refundCapture(db, reference, amountCents ?? null)) return;
+    async refund(reference, amountCents, _account, idempotencyKey) {
+      if (await store.refundCapture(db, reference, amountCents ?? null, idempotencyKey)) return;
       const row = await byAuthorization(reference);
       throw new GatewayError(
         row.authorization_status === 'CAPTURED'

@@ -75,6 +75,11 @@ const CommunicationSettingsPage = lazy(() =>
     default: m.CommunicationSettingsPage,
   })),
 );
+const PracticeBillingPage = lazy(() =>
+  import('../../features/billing/routes/PracticeBillingPage').then((m) => ({
+    default: m.PracticeBillingPage,
+  })),
+);
 const MessageLogsPage = lazy(() =>
   import('../../features/message-logs/routes/MessageLogsPage').then((m) => ({ default: m.MessageLogsPage })),
 );
@@ -288,6 +293,8 @@ const SCREENS = {
   'providers/:userId/settings/service': <ProviderServicesPage />,
   // Reports (practice-portal.md §2.2): the SMS the practice sent.
   'practice-admin/reports/message-logs': guarded('practice-admin/reports/message-logs', <MessageLogsPage />),
+  // Billing (issue 28): the practice's invoices, payments and refunds.
+  'practice-admin/billing': guarded('practice-admin/billing', <PracticeBillingPage />),
   // The Check-In Summary of each practice role (practice-portal.md §2.12, §6 menu rules).
   'practice-admin/digital-checkin': guarded('practice-admin/digital-checkin', checkInSummary),
   'providers/digital-checkin': guarded('providers/digital-checkin', checkInSummary),

@@ -8,7 +8,12 @@ export function PortalLayout() {
   const { t } = useTranslation('portal');
   const location = useLocation();
   const navigate = useNavigate();
-  const tab = location.pathname.startsWith('/portal/profile') ? 'profile' : 'appointments';
+  const { t: tb } = useTranslation('billing');
+  const tab = location.pathname.startsWith('/portal/profile')
+    ? 'profile'
+    : location.pathname.startsWith('/portal/billing')
+      ? 'billing'
+      : 'appointments';
   useEffect(() => {
     document.title = `${t('title')} | CareSlot`;
   }, [t]);
@@ -20,12 +25,15 @@ export function PortalLayout() {
         </Title>
         <Tabs
           value={tab}
-          onChange={(value) => void navigate(value === 'profile' ? '/portal/profile' : '/portal')}
+          onChange={(value) =>
+            void navigate(value === 'appointments' || !value ? '/portal' : `/portal/${value}`)
+          }
           keepMounted={false}
         >
           <Tabs.List>
             <Tabs.Tab value="appointments">{t('nav.appointments')}</Tabs.Tab>
             <Tabs.Tab value="profile">{t('nav.profile')}</Tabs.Tab>
+            <Tabs.Tab value="billing">{tb('portal.nav')}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
         <Outlet />

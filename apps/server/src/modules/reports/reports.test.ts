@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../testing/app';
+import {
+  bookTestAppointment,
+  createTestPractice,
+  createTestPracticeUser,
+  openTimeAhead,
+  type TestPractice,
+} from '../../testing/factories';
+import { createTestPatient } from '../../testing/patients';
+
+const REPORT = '/careslot-appointment-service/api/v2/AppointmentsReport';
+type Page = { data: { Data: { PatientName: string; AppointmentId: string }[]; Total: number } };
+
+describe('reports: checked-in appointments (issue 28)', () => {
+  let t: TestApp;
+  let practice: TestPractice;
+  const checkedIn: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T12:00:00Z' });
+    practice = await createTestPractice(t);
+    const start = openTimeAhead(t, practice);
+    for (const [index, name] of ['Ada', 'Grace', 'Alan'].entries()) {
+      const patient = await createTestPatient(t, name);
+      const at = new Date(Date.parse(start) + index * 30 * 60_000).toISOString();
+      const id = await bookTestAppointment(t, practice, patient, at);
+      if (name === 'Alan') continue;
+      const res = await t.call({
+        method: 'PUT',
+        url: `/careslot-appointment-service/api/v2/OfficeAppointments/${id}/status?status=Checked-In`,
+        headers: bearer(practice.adminToken),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      checkedIn.push(id);
+    }
+    await t.events.drain();
+  });
+  afterAll(() => t.close());
+
+  const body = { From: '2026-11-23', To: '2026-11-23' };
+  const find = (token: string, extra: Record<string, unknown> = {}) =>
+    t.call<Page>({
+      method: 'POST',
+      url: `${REPORT}/find/checkedin-appointments`,
+      headers: bearer(token),
+      payload: { ...body, ...extra },
+    });
+
+  it('finds the checked-in visits page by page, from the read model the events keep', async () => {
+    const first = await find(practice.adminToken, { PageSize: 1, PageNumber: 1 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json.data.Total).toBe(2);
+    const second = await find(practice.adminToken, { PageSize: 1, PageNumber: 2 });
+    const seen = [...first.json.data.Data, ...second.json.data.Data];
+    expect(seen.map((r) => r.AppointmentId).sort()).toEqual([...checkedIn].sort());
+    expect(seen.map((r) => r.PatientName).sort()).toEqual(['Ada Tester', 'Grace Tester']);
+    const bad = await find(practice.adminToken, { From: '2026-11-24', To: '2026-11-23' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('downloads the rows as CSV and prints them as a PDF', async () => {
+    const csv = await t.call({
+      method: 'POST',
+      url: `${REPORT}/download/checkedin-appointments`,
+      headers: bearer(practice.adminToken),
+      payload: body,
+    });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('"Patient","Visit time (UTC)","Checked in at (UTC)","Appointment id"');
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(['"Ada Tester"', '"Grace Tester"']);
+    const pdf = await t.call({
+      method: 'POST',
+      url: `${REPORT}/print/checkedin-appointments`,
+      headers: bearer(practice.adminToken),
+      payload: body,
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(pdf.rawPayload.toString('latin1')).toContain('Grace Tester');
+  });
+
+  it("is the practice admins' only: staff are refused (403), another practice sees none of it (404 by id, empty of its own)", async () => {
+    const staff = await createTestPracticeUser(t, practice, ['staff']);
+    expect((await find(staff.token)).statusCode).toBe(403);
+    const other = await createTestPractice(t);
+    expect((await find(other.adminToken, { OrganizationId: practice.OrganizationId })).statusCode).toBe(404);
+    expect((await find(other.adminToken)).json.data.Total).toBe(0);
+  });
+});
