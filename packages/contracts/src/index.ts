@@ -42,3 +42,4 @@ export * from './reputation';
 export * from './access-control';
 // Without zod: the web's start-up code reads it (the patient pages' JavaScript budget).
 export * from './access-control-constants';
+export * from './mfa';
