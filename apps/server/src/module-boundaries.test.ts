@@ -83,6 +83,10 @@ const OWNERS: Record<string, readonly string[]> = {
     'revoked_tokens',
     'identity_reset_requests',
     'identity_staff_activations',
+    'identity_mfa_totp',
+    'identity_mfa_recovery_codes',
+    'identity_mfa_challenges',
+    'identity_mfa_practice_requirements',
   ],
   scheduling: [
     'schedules',

@@ -45,3 +45,4 @@ export * from './access-control';
 // Without zod: the web's start-up code reads it (the patient pages' JavaScript budget).
 export * from './access-control-constants';
 export * from './clinical';
+export * from './mfa';

@@ -126,7 +126,7 @@ export async function authorize(
 }
 
 /** After a realm form answered 303: resumes the authorization and reads the code sent back to the client. */
-async function followBackToClient(
+export async function followBackToClient(
   t: TestApp,
   started: StartedAuthorization,
   submitted: { headers: { location?: string | undefined } },

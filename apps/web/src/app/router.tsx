@@ -461,6 +461,10 @@ export const routes: RouteObject[] = [
             path: 'account/change-email',
             element: practice('providers/:userId/settings/account/change-email'),
           },
+          {
+            path: 'account/two-step',
+            element: practice('providers/:userId/settings/account/two-step'),
+          },
           { path: 'service', element: practice('providers/:userId/settings/service') },
         ],
       },

@@ -140,7 +140,8 @@ export function createOidcProvider({ config, database, tokens, now }: OidcOption
     jwks: { keys: [signingJwk] },
     cookies: { keys: [cookieKey], long: { signed: true }, short: { signed: true, path: '/' } },
     claims: {
-      openid: ['sub'],
+      // amr (RFC 8176): how the sign-in was made (pwd; pwd and otp with a second factor), in the ID token.
+      openid: ['sub', 'amr'],
       email: ['email', 'email_verified'],
       profile: [
         'name',

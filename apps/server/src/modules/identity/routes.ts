@@ -13,6 +13,9 @@ import { passwordResetRoutes } from './password-reset-routes';
 import { accountRoutes } from './account-routes';
 import { peopleAccountRoutes } from './people-account-routes';
 import { emailChangeRoutes } from './email-change-routes';
+import { mfaRoutes } from './mfa-routes';
+import * as mfa from './mfa';
+import { MFA_CSS, mfaPage, recoveryCodesPage } from './mfa-page';
 import { PRODUCT_TOKEN_TTL } from './product-token';
 import * as service from './service';
 import type { Account } from './store';
@@ -63,7 +66,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     reply
       .type('text/css; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(LOGIN_CSS + REGISTRATION_CSS),
+      .send(LOGIN_CSS + REGISTRATION_CSS + MFA_CSS),
   );
   app.get(`${REALM_PATH}/logout.js`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(LOGOUT_JS),
@@ -138,21 +141,92 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           result.reason === 'locked' ? 429 : 401,
         );
 
-      const grant = new provider.Grant({
-        accountId: result.account.id,
-        clientId: textParam(details.params.client_id, ''),
-      });
-      grant.addOIDCScope(textParam(details.params.scope, 'openid'));
-      const grantId = await grant.save();
-      reply.hijack();
-      await provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        { login: { accountId: result.account.id }, consent: { grantId } },
-        {
-          mergeWithLastSubmission: false,
-        },
+      // A practice user with a second factor is asked it; one whose practice requires it and who has none
+      // sets one up now (decision 0105). Everyone else is signed in with the password alone.
+      const step = await mfa.beginSecondStep(app.deps, details.uid, result.account);
+      if (step.ask !== 'none')
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            mfaPage({
+              uid: details.uid,
+              language,
+              ...(step.ask === 'enrol' ? { enrol: { qrSvg: step.qrSvg, secret: step.secret } } : {}),
+            }),
+          );
+      return finishPasswordLogin(request, reply, details, result.account.id, ['pwd']);
+    },
+  );
+
+  /** Signs the account in at the realm: the grant, and the login with its authentication methods (RFC 8176). */
+  const finishPasswordLogin = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    details: Awaited<ReturnType<Provider['interactionDetails']>>,
+    accountId: string,
+    amr: string[],
+  ) => {
+    const grant = new provider.Grant({ accountId, clientId: textParam(details.params.client_id, '') });
+    grant.addOIDCScope(textParam(details.params.scope, 'openid'));
+    const grantId = await grant.save();
+    const login = { accountId, amr };
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      // amr (RFC 8176): the provider keeps it on the session and puts it in the ID token.
+      { login, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
+  };
+
+  const otpForm = z.object({
+    code: z.string().max(40).default(''),
+    lang: z.string().max(20).optional(),
+  });
+
+  app.post(
+    `${INTERACTION_PATH}/:uid/otp`,
+    {
+      schema: { hide: true, params: interactionParams, body: otpForm },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+      if (!details || details.uid !== request.params.uid) throw new AppError('not_found');
+      const language = pickLanguage(
+        request.body.lang ?? details.params.ui_locales,
+        request.headers['accept-language'],
       );
+      const answer = await mfa.answerSecondStep(app.deps, contextOf(request), details.uid, request.body.code);
+      const html = (status: number, body: string) =>
+        reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+      switch (answer.result) {
+        case 'expired':
+          return html(401, loginPage({ uid: details.uid, language, email: '', error: 'mfa.expired' }));
+        case 'refused':
+          return html(
+            answer.reason === 'locked' ? 429 : 401,
+            mfaPage({ uid: details.uid, language, error: answer.reason, enrol: answer.enrol }),
+          );
+        case 'enrolled':
+          return html(200, recoveryCodesPage(details.uid, language, answer.recoveryCodes));
+        case 'signed-in':
+          return finishPasswordLogin(request, reply, details, answer.userId, answer.amr);
+      }
+    },
+  );
+
+  app.post(
+    `${INTERACTION_PATH}/:uid/continue`,
+    { schema: { hide: true, params: interactionParams } },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+      if (!details || details.uid !== request.params.uid) throw new AppError('not_found');
+      const userId = await mfa.continueAfterEnrolment(app.deps, details.uid);
+      if (!userId) throw new AppError('not_found');
+      return finishPasswordLogin(request, reply, details, userId, ['pwd', 'otp']);
     },
   );
 
@@ -297,6 +371,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountRoutes({ provider, startSession }));
   await app.register(peopleAccountRoutes);
   await app.register(emailChangeRoutes);
+  await app.register(mfaRoutes);
 
   app.post(
     '/api/account/exchange-token',

@@ -96,6 +96,9 @@ const ConfirmEmailPage = lazy(() =>
     default: m.ConfirmEmailPage,
   })),
 );
+const ProviderTwoStepPage = lazy(() =>
+  import('../../features/mfa/TwoStepSignInPage').then((m) => ({ default: m.TwoStepSignInPage })),
+);
 const ProviderChangeEmailPage = lazy(() =>
   import('../../features/provider-settings/routes/ChangeEmailPage').then((m) => ({
     default: m.ChangeEmailPage,
@@ -290,6 +293,7 @@ const SCREENS = {
   'providers/:userId/settings/payment-method': <ProviderPaymentMethodPage />,
   'providers/:userId/settings/account/change-password': <ProviderChangePasswordPage />,
   'providers/:userId/settings/account/change-email': <ProviderChangeEmailPage />,
+  'providers/:userId/settings/account/two-step': <ProviderTwoStepPage />,
   'providers/:userId/settings/service': <ProviderServicesPage />,
   // Reports (practice-portal.md §2.2): the SMS the practice sent.
   'practice-admin/reports/message-logs': guarded('practice-admin/reports/message-logs', <MessageLogsPage />),

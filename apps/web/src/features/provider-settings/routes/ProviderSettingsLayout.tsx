@@ -8,6 +8,7 @@ export const PROVIDER_SETTINGS_SECTIONS = [
   { id: 'paymentMethod', path: 'payment-method' },
   { id: 'changePassword', path: 'account/change-password' },
   { id: 'changeEmail', path: 'account/change-email' },
+  { id: 'twoStep', path: 'account/two-step' },
   { id: 'service', path: 'service' },
 ] as const;
 

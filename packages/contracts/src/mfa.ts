@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Two-step sign-in of practice users (issue 24 item 6, decision 0105). */
+export const MFA_PATHS = {
+  /** GET: the caller's second factors. */
+  status: '/careslot-administration/api/v1/account/mfa',
+  /** POST: a new authenticator secret (otpauth URI and its QR code); DELETE with a code: removes it. */
+  totp: '/careslot-administration/api/v1/account/mfa/totp',
+  /** POST {Code}: the first code confirms the authenticator; answers the recovery codes, once. */
+  totpConfirm: '/careslot-administration/api/v1/account/mfa/totp/confirm',
+  /** GET / PUT {Required}: whether a practice requires a second factor of all its users. */
+  practiceRequirement: '/careslot-administration/api/v1/practice/:practiceId/mfa-requirement',
+} as const;
+
+export const mfaStatusSchema = z.object({
+  TotpEnrolled: z.boolean(),
+  RecoveryCodesLeft: z.number().int(),
+  Required: z.boolean(),
+});
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+
+export const totpEnrolmentSchema = z.object({
+  Secret: z.string(),
+  OtpauthUri: z.string(),
+  /** The otpauth URI as a QR code, SVG markup. */
+  QrSvg: z.string(),
+});
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+export const mfaCodeSchema = z.object({
+  Code: z
+    .string()
+    .trim()
+    .min(6, { error: 'must be a 6-digit code or a recovery code' })
+    .max(20, { error: 'must be a 6-digit code or a recovery code' }),
+});
+
+export const totpConfirmedSchema = z.object({
+  TotpEnrolled: z.literal(true),
+  /** Shown once; only their hashes are kept. */
+  RecoveryCodes: z.array(z.string()),
+});
+
+export const mfaRequirementSchema = z.object({ PracticeId: z.string(), Required: z.boolean() });
+export const mfaRequirementInputSchema = z.object({ Required: z.boolean() });
