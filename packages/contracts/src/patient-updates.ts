@@ -1,3 +1,4 @@
+import { LANGUAGES } from './constants';
 import { z } from 'zod';
 import { calendarDate } from './input';
 import {
@@ -83,6 +84,14 @@ export const patientPatchSchema = patientUpdateSchema
      * an organization that exists; a patient who already has another one keeps it.
      */
     ManagingOrganization: z.string().uuid({ message: 'must be an organization id' }),
+    /**
+     * The patient's languages (practice-portal 3.3), the first the one messages and codes are written in
+     * (issue 30, item 6): one to six of the product's languages.
+     */
+    Communication: z
+      .array(z.enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` }))
+      .min(1, { message: 'give at least one language' })
+      .max(LANGUAGES.length),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, { message: 'give at least one field to change' });

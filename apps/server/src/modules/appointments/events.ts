@@ -35,6 +35,8 @@ export interface AppointmentChanged {
   reason?: string | null;
   /** The user who made the change (product user id), if a user did. */
   actorId: string | null;
+  /** The practice made the change (not the patient or their account holder): its reason is the office's. */
+  byPractice?: boolean;
   at: Date;
 }
 

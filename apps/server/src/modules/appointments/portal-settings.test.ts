@@ -15,7 +15,7 @@ const OFFICE = '/careslot-appointment-service/api/v2/OfficeAppointments';
 const SETTINGS = '/careslot-administration/api/v1/PatientPortalSettings';
 
 /** Issue 30, item 15: the practice's patient-portal switches bind its patients on the server and in the portal. */
-describe("a practice's patient-portal settings", () => {
+describe("a practice's patient-portal settings and its cancellations (issue 30, items 15 and 18)", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-11-23T15:00:00Z' });
@@ -83,5 +83,21 @@ describe("a practice's patient-portal settings", () => {
       payload: { Reason: 'The doctor is away' },
     });
     expect(byPractice.statusCode).toBe(200);
+  });
+
+  it("the reason the practice gives for cancelling reaches the patient's e-mail (item 18)", async () => {
+    const practice = await createTestPractice(t);
+    const patient = await createTestPatient(t);
+    const id = await bookTestAppointment(t, practice, patient, openTimeAhead(t, practice));
+    const admin = await practiceAdmin(t, practice);
+    const cancelled = await t.call({
+      method: 'PATCH',
+      url: `${OFFICE}/${id}/status?status=Canceled`,
+      headers: admin.headers,
+      payload: { Reason: 'The doctor is away at a conference' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const [email] = await t.outbox.list({ to: patient.email, template: 'appointment-cancelled' });
+    expect(email?.body).toContain('Reason given by the office: The doctor is away at a conference');
   });
 });

@@ -171,6 +171,7 @@ export async function changeAppointmentStatus(
       previousStatus: from,
       reason,
       actorId: context.userId,
+      byPractice: !byPatient,
       at: now,
     });
     return changed;

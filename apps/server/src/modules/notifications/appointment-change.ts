@@ -87,7 +87,13 @@ export async function handleAppointmentChange(
     reason: appointment.ReasonsText && appointment.ReasonsText !== 'N/A' ? appointment.ReasonsText : null,
     status: event.status,
     // The reason travels with the durable event; an event written before it did reads the appointment's.
-    declineReason: kind === 'declined' ? (event.reason ?? appointment.DeclineReason ?? null) : null,
+    // A visit the practice cancels says the office's reason too (issue 30, item 18).
+    declineReason:
+      kind === 'declined'
+        ? (event.reason ?? appointment.DeclineReason ?? null)
+        : kind === 'cancelled' && event.byPractice
+          ? (event.reason ?? appointment.CancelReason ?? null)
+          : null,
     patient: {
       firstName: patient.firstName,
       email: patient.email,

@@ -422,7 +422,7 @@ export function builtInTemplate(
   const words = texts.keys[key];
   const lines = [texts.hello, '', words.line];
   if (VISIT_KEYS.has(key)) lines.push(texts.where, texts.reason);
-  if (key === 'declined') lines.push(texts.declined);
+  if (key === 'declined' || key === 'cancelled') lines.push(texts.declined);
   return { subject: expand(words.subject), body: expand(lines.join('\n')), sms: expand(words.sms) };
 }
 

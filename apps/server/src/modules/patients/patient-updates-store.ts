@@ -15,7 +15,8 @@ export type PatientColumn =
   | 'address2'
   | 'city'
   | 'state'
-  | 'zip_code';
+  | 'zip_code'
+  | 'languages';
 
 /** The patient's mobile and managing organization, locked until the transaction ends. */
 export async function lockPatientForUpdate(tx: Connection, patientId: string) {

@@ -72,6 +72,8 @@ export async function updatePatient(
         set('managing_organization_id', wanted, 'ManagingOrganization');
       }
     }
+    if (change.Communication !== undefined)
+      set('languages', [...new Set(change.Communication)], 'Communication');
     if (change.Address !== undefined) {
       set('address1', change.Address.Address1, 'Address');
       set('address2', change.Address.Address2, 'Address');

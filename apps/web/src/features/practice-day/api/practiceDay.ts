@@ -136,13 +136,16 @@ export function useCallNextWalkIn(providerId: string | null) {
 export function useChangeStatus() {
   const refresh = useRefreshPracticeDay();
   return useMutation({
-    mutationFn: (input: { id: string; status: AppointmentStatus; telehealth: boolean }) =>
+    mutationFn: (input: { id: string; status: AppointmentStatus; telehealth: boolean; reason?: string }) =>
       apiRequest(
         `${APPOINTMENTS}/${input.telehealth ? 'TeleAppointments' : 'OfficeAppointments'}/${input.id}/status`,
         {
           method: 'PATCH',
           query: { status: input.status },
-          body: { AuditTrail: { WorkflowOrServiceName: 'Calendar_Web' } },
+          body: {
+            ...(input.reason ? { Reason: input.reason } : {}),
+            AuditTrail: { WorkflowOrServiceName: 'Calendar_Web' },
+          },
         },
       ),
     onSettled: refresh,

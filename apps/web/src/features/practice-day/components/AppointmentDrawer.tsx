@@ -21,6 +21,7 @@ import { formatSlotTime, dayKeyOf } from '../../../shared/slots/slotDates';
 import { toast } from '../../../shared/ui/toast';
 import { useAddParticipant, useChangeStatus } from '../api/practiceDay';
 import { canMoveTo, formatLongDay, patientName } from '../calendarModel';
+import { CancelVisitDialog } from './CancelVisitDialog';
 import { MoveVisit } from './MoveVisit';
 import { StatusBadge } from './StatusBadge';
 
@@ -71,13 +72,21 @@ export function AppointmentDrawer({
   const providerName = (id: string | null) => context.Providers.find((p) => p.Id === id)?.Name ?? '';
   const locationName = context.Locations.find((l) => l.Id === a?.LocationId)?.Name ?? '';
 
-  const move = (status: VisitStatusAction) => {
+  const [cancelling, setCancelling] = useState(false);
+  const move = (status: VisitStatusAction, reason?: string) => {
     if (!a) return;
+    // Cancelling asks first, with the reason the patient's message carries (issue 30, item 18).
+    if (status === 'Canceled' && !reason) {
+      setCancelling(true);
+      return;
+    }
     change.mutate(
-      { id: a.Id, status, telehealth: a.AppointmentType === 'TeleHealth' },
+      { id: a.Id, status, telehealth: a.AppointmentType === 'TeleHealth', ...(reason ? { reason } : {}) },
       {
-        onSuccess: () =>
-          toast.success(t('drawer.moved', { status: t(`status.${status.replace(/[^A-Za-z]/g, '')}`) })),
+        onSuccess: () => {
+          setCancelling(false);
+          toast.success(t('drawer.moved', { status: t(`status.${status.replace(/[^A-Za-z]/g, '')}`) }));
+        },
         onError: showError,
       },
     );
@@ -103,6 +112,15 @@ export function AppointmentDrawer({
     >
       {a ? (
         <Stack gap="md">
+          {cancelling ? (
+            <CancelVisitDialog
+              opened
+              patient={patientName(a)}
+              pending={change.isPending}
+              onConfirm={(reason) => move('Canceled', reason)}
+              onClose={() => setCancelling(false)}
+            />
+          ) : null}
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={2}>
               <Text fw={700} fz="xl" data-testid="drawer-patient">
