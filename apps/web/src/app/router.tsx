@@ -75,6 +75,11 @@ const PortalAppointmentDetailsPage = lazy(() =>
     default: m.AppointmentDetailsPage,
   })),
 );
+const HealthRecordPage = lazy(() =>
+  import('../features/clinical-record/routes/HealthRecordPage').then((m) => ({
+    default: m.HealthRecordPage,
+  })),
+);
 const PortalProfileSettingsPage = lazy(() =>
   import('../features/portal/routes/ProfileSettingsPage').then((m) => ({ default: m.ProfileSettingsPage })),
 );
@@ -329,6 +334,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <PortalAppointmentsPage /> },
           { path: 'profile', element: <PortalProfileSettingsPage /> },
+          // The patient's own clinical record (issue 27).
+          { path: 'record', element: <HealthRecordPage /> },
           // The patient's Settings link (practice-portal.md §2.2: {patientPortalBaseUrl}/settings) opens the profile.
           { path: 'settings', element: <RedirectTo to="/portal/profile" /> },
           { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },

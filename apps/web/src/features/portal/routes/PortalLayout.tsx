@@ -5,10 +5,14 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 
 /** The patient portal (the spec's {portalBase}, built in under /portal): appointments and profile settings. */
 export function PortalLayout() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'clinicalRecord']);
   const location = useLocation();
   const navigate = useNavigate();
-  const tab = location.pathname.startsWith('/portal/profile') ? 'profile' : 'appointments';
+  const tab = location.pathname.startsWith('/portal/profile')
+    ? 'profile'
+    : location.pathname.startsWith('/portal/record')
+      ? 'record'
+      : 'appointments';
   useEffect(() => {
     document.title = `${t('title')} | CareSlot`;
   }, [t]);
@@ -20,11 +24,14 @@ export function PortalLayout() {
         </Title>
         <Tabs
           value={tab}
-          onChange={(value) => void navigate(value === 'profile' ? '/portal/profile' : '/portal')}
+          onChange={(value) =>
+            void navigate(value === 'appointments' || !value ? '/portal' : `/portal/${value}`)
+          }
           keepMounted={false}
         >
           <Tabs.List>
             <Tabs.Tab value="appointments">{t('nav.appointments')}</Tabs.Tab>
+            <Tabs.Tab value="record">{t('clinicalRecord:portal.tab')}</Tabs.Tab>
             <Tabs.Tab value="profile">{t('nav.profile')}</Tabs.Tab>
           </Tabs.List>
         </Tabs>
