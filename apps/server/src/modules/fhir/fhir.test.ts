@@ -16,6 +16,9 @@ import { createTestPatient, type TestPatient } from '../../testing/patients';
 type Resource = { resourceType: string; id?: string };
 type Bundle = Resource & { total?: number; entry?: { resource?: Resource }[] };
 
+/** validateResource, typed without @medplum/fhirtypes (not installed). */
+const validate = validateResource as unknown as (resource: unknown) => { severity: string }[];
+
 const CLINICAL = '/careslot-clinical-service/api/v1/clinical/patients';
 
 describe('the FHIR R4 API', () => {
@@ -61,7 +64,7 @@ describe('the FHIR R4 API', () => {
   afterAll(() => t?.close());
 
   const valid = (resource: FhirResource) => {
-    const issues = validateResource(resource);
+    const issues = validate(resource);
     expect(
       issues.filter((i) => i.severity === 'error'),
       `${resource.resourceType}/${resource.id}`,
