@@ -567,6 +567,12 @@ const TABLE: Row[] = [
   ]),
   {
     method: 'GET',
+    route: '/fhir/R4/Patient/:id/$everything',
+    url: (i) => `/fhir/R4/Patient/${i.p}/$everything`,
+    expect: patientOwned,
+  },
+  {
+    method: 'GET',
     route: `${CLIN}/web/patient-medication/:id`,
     url: (i) => `${CLIN}/web/patient-medication/${i.p}`,
     expect: patientOwned,

@@ -39,6 +39,7 @@ import * as appointments from './modules/appointments';
 import * as booking from './modules/booking';
 import * as catalog from './modules/catalog';
 import * as clinical from './modules/clinical';
+import * as fhir from './modules/fhir';
 import * as organizations from './modules/organizations';
 import * as patients from './modules/patients';
 import * as people from './modules/people';
@@ -90,6 +91,7 @@ const MODULES: readonly { register: ModuleRegistration }[] = [
   checkin,
   clinical,
   reports,
+  fhir,
 ];
 
 /** How long a legacy EHR practice number's organization is remembered (decision 0021). */

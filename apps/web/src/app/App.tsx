@@ -2,6 +2,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { PatientChartSlot, type PatientChartProps } from '../shared/ui/patientChartSlot';
 import { toastContainer } from '../shared/ui/toast';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -19,6 +20,10 @@ const getStyleNonce = () => styleNonce;
 // reads this global when nothing set it.
 (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = styleNonce;
 
+// The patient's chart (clinical-record) opens from practice screens; it loads when first opened.
+const PatientChartModal = lazy(() => import('../features/clinical-record/components/ChartModal'));
+const renderPatientChart = (props: PatientChartProps) => <PatientChartModal {...props} />;
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
@@ -33,7 +38,9 @@ export function App() {
         </Suspense>
       )}
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <PatientChartSlot.Provider value={renderPatientChart}>
+          <RouterProvider router={router} />
+        </PatientChartSlot.Provider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -81,6 +81,11 @@ const PortalBillingPage = lazy(() =>
 const CopayPayPage = lazy(() =>
   import('../features/billing/routes/CopayPayPage').then((m) => ({ default: m.CopayPayPage })),
 );
+const HealthRecordPage = lazy(() =>
+  import('../features/clinical-record/routes/HealthRecordPage').then((m) => ({
+    default: m.HealthRecordPage,
+  })),
+);
 const PortalProfileSettingsPage = lazy(() =>
   import('../features/portal/routes/ProfileSettingsPage').then((m) => ({ default: m.ProfileSettingsPage })),
 );
@@ -349,6 +354,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <PortalAppointmentsPage /> },
           { path: 'profile', element: <PortalProfileSettingsPage /> },
           { path: 'billing', element: <PortalBillingPage /> },
+          // The patient's own clinical record (issue 27).
+          { path: 'record', element: <HealthRecordPage /> },
           // The patient's Settings link (practice-portal.md §2.2: {patientPortalBaseUrl}/settings) opens the profile.
           { path: 'settings', element: <RedirectTo to="/portal/profile" /> },
           { path: 'health/appointments/:kind/details/:id', element: <PortalAppointmentDetailsPage /> },

@@ -18,6 +18,7 @@ export {
   markMobileVerified,
   patientCardsByIds,
   patientRelations,
+  readPatient,
   recordCareRelation,
   relatedPersons,
   type NewPatient,

@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 
 /** The patient portal (the spec's {portalBase}, built in under /portal): appointments and profile settings. */
 export function PortalLayout() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'clinicalRecord']);
   const location = useLocation();
   const navigate = useNavigate();
   const { t: tb } = useTranslation('billing');
@@ -13,7 +13,9 @@ export function PortalLayout() {
     ? 'profile'
     : location.pathname.startsWith('/portal/billing')
       ? 'billing'
-      : 'appointments';
+      : location.pathname.startsWith('/portal/record')
+        ? 'record'
+        : 'appointments';
   useEffect(() => {
     document.title = `${t('title')} | CareSlot`;
   }, [t]);
@@ -32,6 +34,7 @@ export function PortalLayout() {
         >
           <Tabs.List>
             <Tabs.Tab value="appointments">{t('nav.appointments')}</Tabs.Tab>
+            <Tabs.Tab value="record">{t('clinicalRecord:portal.tab')}</Tabs.Tab>
             <Tabs.Tab value="profile">{t('nav.profile')}</Tabs.Tab>
             <Tabs.Tab value="billing">{tb('portal.nav')}</Tabs.Tab>
           </Tabs.List>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { Suspense, useContext, useState } from 'react';
 import { Button, Divider, Drawer, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   IconCheck,
   IconDoorEnter,
   IconDoorExit,
+  IconHeartbeat,
   IconUserOff,
   IconUserPlus,
   IconX,
@@ -18,6 +19,7 @@ import {
 import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { formatSlotTime, dayKeyOf } from '../../../shared/slots/slotDates';
+import { PatientChartSlot } from '../../../shared/ui/patientChartSlot';
 import { toast } from '../../../shared/ui/toast';
 import { useAddParticipant, useChangeStatus } from '../api/practiceDay';
 import { canMoveTo, formatLongDay, patientName } from '../calendarModel';
@@ -62,11 +64,14 @@ export function AppointmentDrawer({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation('practiceDay');
+  const { t: tc } = useTranslation('clinicalRecord');
   const locale = dateLocale(i18n.language);
   const change = useChangeStatus();
   const add = useAddParticipant();
   const showError = useShowApiError();
   const [participant, setParticipant] = useState<string | null>(null);
+  const [chartOpen, setChartOpen] = useState(false);
+  const renderChart = useContext(PatientChartSlot);
   const zone = context.TimeZone;
   const a = appointment;
   const providerName = (id: string | null) => context.Providers.find((p) => p.Id === id)?.Name ?? '';
@@ -134,6 +139,27 @@ export function AppointmentDrawer({
             </Stack>
             <StatusBadge status={a.Status} size="md" />
           </Group>
+          {renderChart ? (
+            <Group>
+              <Button
+                variant="light"
+                leftSection={<IconHeartbeat size={16} aria-hidden />}
+                onClick={() => setChartOpen(true)}
+              >
+                {tc('openChart')}
+              </Button>
+            </Group>
+          ) : null}
+          {renderChart && chartOpen ? (
+            <Suspense fallback={null}>
+              {renderChart({
+                patientId: a.Patient.Id,
+                patientName: patientName(a),
+                appointmentId: a.Id,
+                onClose: () => setChartOpen(false),
+              })}
+            </Suspense>
+          ) : null}
           <SimpleGrid cols={2} spacing="sm">
             <Field
               label={t('drawer.when')}
