@@ -147,6 +147,11 @@ export const screeningForm: CustomForm = {
   FormType: 'Screening Form',
   OrganizationId: ORG_ID,
   AssociatedServiceTypes: [{ Id: '-1', Name: 'All Reasons' }],
+  Version: 1,
+  LocationIds: [],
+  ProviderIds: [],
+  ResourceIds: [],
+  Active: true,
   Definition: {
     Sections: [
       {
