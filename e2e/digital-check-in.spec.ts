@@ -76,21 +76,21 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   await page.getByRole('button', { name: 'New form' }).click();
   const editor = page.getByRole('form', { name: 'Form builder' });
   await editor.getByLabel('Name').fill(`Intake ${key}`);
-  await editor.getByRole('textbox', { name: 'Reasons' }).click();
+  await editor.getByRole('combobox', { name: 'Reasons' }).click({ force: true });
   await page.getByRole('option', { name: 'All reasons' }).click();
-  const reasonOption = page.getByRole('option').first();
+  const reasonOption = page.getByRole('option').nth(1);
   const reason = (await reasonOption.textContent())!.trim();
   await reasonOption.click();
   await page.keyboard.press('Escape');
   await editor.getByRole('button', { name: 'Add question' }).click();
   await editor.getByLabel('Question 1 text').fill('Do you have allergies?');
-  await editor.getByRole('textbox', { name: 'Question 1 type' }).click();
+  await editor.getByRole('combobox', { name: 'Question 1 type' }).click();
   await page.getByRole('option', { name: 'Yes / no' }).click();
   await editor.getByLabel('Question 1 required').check();
   await editor.getByRole('button', { name: 'Add question' }).click();
   await editor.getByLabel('Question 2 text').fill('Which allergies?');
   await editor.getByLabel('Question 2 required').check();
-  await editor.getByRole('textbox', { name: 'Show question 2 only when' }).click();
+  await editor.getByRole('combobox', { name: 'Show question 2 only when' }).click();
   await page.getByRole('option', { name: 'Do you have allergies?: Yes' }).click();
   await evidence(page, { path: `${SHOTS}builder-1280.png`, fullPage: true });
   await editor.getByRole('button', { name: 'Save form' }).click();
@@ -99,19 +99,19 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   // A consent with a signature, for the same reason.
   await page.getByRole('button', { name: 'New form' }).click();
   await editor.getByLabel('Name').fill(`Consent ${key}`);
-  await editor.getByRole('textbox', { name: 'Type' }).click();
+  await editor.getByRole('combobox', { name: 'Type' }).click();
   await page.getByRole('option', { name: 'Consent', exact: true }).click();
-  await editor.getByRole('textbox', { name: 'Reasons' }).click();
+  await editor.getByRole('combobox', { name: 'Reasons' }).click({ force: true });
   await page.getByRole('option', { name: 'All reasons' }).click();
   await page.getByRole('option', { name: reason, exact: true }).click();
   await page.keyboard.press('Escape');
   await editor.getByRole('button', { name: 'Add question' }).click();
   await editor.getByLabel('Question 1 text').fill('I consent to treatment.');
-  await editor.getByRole('textbox', { name: 'Question 1 type' }).click();
+  await editor.getByRole('combobox', { name: 'Question 1 type' }).click();
   await page.getByRole('option', { name: 'Instructions' }).click();
   await editor.getByRole('button', { name: 'Add question' }).click();
   await editor.getByLabel('Question 2 text').fill('Signature');
-  await editor.getByRole('textbox', { name: 'Question 2 type' }).click();
+  await editor.getByRole('combobox', { name: 'Question 2 type' }).click();
   await page.getByRole('option', { name: 'Signature' }).click();
   await editor.getByLabel('Question 2 required').check();
   await editor.getByRole('button', { name: 'Save form' }).click();
@@ -173,7 +173,7 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   await insurance.getByLabel('Member ID').fill('W12345');
   await insurance.getByLabel('Policy holder first name').fill('Sam');
   await insurance.getByLabel('Policy holder last name').fill('Check');
-  await insurance.getByRole('textbox', { name: 'Relationship to the policy holder' }).click();
+  await insurance.getByRole('combobox', { name: 'Relationship to the policy holder' }).click();
   await phone.getByRole('option', { name: 'Parent' }).click();
   for (const side of ['front', 'back'] as const) {
     const [chooser] = await Promise.all([
