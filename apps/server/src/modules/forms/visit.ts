@@ -120,7 +120,7 @@ export async function saveVisitResponse(
     detail: {
       appointmentId: visit.appointmentId,
       formId: form.Id,
-      version: form.Version,
+      version: form.Version ?? 1,
       status: input.Status,
     },
   });
@@ -160,7 +160,7 @@ export async function saveVisitResponse(
     ? await store.updateResponseAnswers(deps.database, id, {
         components,
         status: input.Status,
-        formVersion: form.Version,
+        formVersion: form.Version ?? 1,
         now,
       })
     : await store.insertResponse(deps.database, {
@@ -175,7 +175,7 @@ export async function saveVisitResponse(
         workflow,
         created_by: context.subject ?? 'unknown',
         now,
-        form_version: form.Version,
+        form_version: form.Version ?? 1,
         status: input.Status,
       });
   return toVisitResponse(row, form);

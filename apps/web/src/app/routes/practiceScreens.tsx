@@ -177,6 +177,9 @@ const PlatformSettingsPage = lazy(() =>
     default: m.PlatformSettingsPage,
   })),
 );
+const FormBuilderPage = lazy(() =>
+  import('../../features/form-builder/routes/FormBuilderPage').then((m) => ({ default: m.FormBuilderPage })),
+);
 const ReputationSettingsPage = lazy(() =>
   import('../../features/reputation-settings/routes/ReputationSettingsPage').then((m) => ({
     default: m.ReputationSettingsPage,
@@ -280,6 +283,7 @@ const SCREENS = {
   'practice-admin/settings/page-profile': <PageProfileSettingsPage />,
   'practice-admin/settings/access-control': <AccessControlPage />,
   'practice-admin/settings/reputation': <ReputationSettingsPage />,
+  'practice-admin/settings/forms': <FormBuilderPage />,
   'practice-admin/settings/payments': <PaymentSettingsPage />,
   // The financial super user's home (decision 0056): every practice's payment configuration and payments, read-only.
   'super-user/finance': guarded('super-user/finance', <FinanceHomePage />),

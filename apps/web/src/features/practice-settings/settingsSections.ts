@@ -25,6 +25,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'reminders', path: 'reminders' },
   { id: 'accessControl', path: 'access-control' },
   { id: 'reputation', path: 'reputation' },
+  { id: 'forms', path: 'forms' },
   { id: 'patientPortal', path: 'patient-portal' },
 ] as const satisfies readonly SettingsSection[];
 

@@ -43,6 +43,9 @@ const EVENTS: readonly RealtimeEvent[] = [
   'AppointmentCheckedIn',
   'AppointmentCheckedOut',
   'AppointmentCancelled',
+  // Digital check-in (§4.8): a form answered, a check-in completed.
+  'CustomFormResponseAdded',
+  'CheckInEnabled',
 ];
 
 /** Keeps the list live: any visit's change in the practice, or a connection that comes back, refetches it. */

@@ -22,6 +22,8 @@ import { dayKeyOf } from '../../../shared/slots/slotDates';
 import { usePractice } from '../../../shared/session/practice';
 import { hasRole, useSession } from '../../../shared/session/session';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
+import { DigitalCheckInCell } from '../components/DigitalCheckIn';
+import { useDigitalStatuses } from '../api/digitalCheckIn';
 import { useCheckInList, useCheckInLive } from '../api/checkInList';
 
 const STAGE_COLOR: Record<CheckInStage, string> = {
@@ -34,6 +36,7 @@ const STAGE_COLOR: Record<CheckInStage, string> = {
 
 function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendarPath: string | null }) {
   const { t, i18n } = useTranslation('checkinSummary');
+  const { t: td } = useTranslation('checkinDetails');
   const practice = usePractice();
   const live = useCheckInLive();
   const [date, setDate] = useState('');
@@ -51,6 +54,7 @@ function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendar
   const rows = (list.data?.Data ?? [])
     .map((a) => ({ ...a, stage: checkInStage(a.Status) }))
     .filter((a) => a.stage && (!stage || a.stage === stage));
+  const digital = useDigitalStatuses(rows.map((a) => a.Id));
   const counts = CHECK_IN_STAGES.map((s) => ({
     stage: s,
     count: (list.data?.Data ?? []).filter((a) => checkInStage(a.Status) === s).length,
@@ -126,7 +130,7 @@ function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendar
         <Text>{t('empty')}</Text>
       ) : (
         <Paper withBorder radius="lg" p="xs">
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={900}>
             <Table verticalSpacing="sm" striped>
               <Table.Thead>
                 <Table.Tr>
@@ -136,6 +140,7 @@ function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendar
                   <Table.Th scope="col">{t('location')}</Table.Th>
                   <Table.Th scope="col">{t('reason')}</Table.Th>
                   <Table.Th scope="col">{t('status')}</Table.Th>
+                  <Table.Th scope="col">{td('column')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -173,6 +178,13 @@ function CheckInSummary({ timeZone, calendarPath }: { timeZone: string; calendar
                       <Badge color={STAGE_COLOR[a.stage!]} variant="light" c="dark.7">
                         {t(`stages.${a.stage!}`)}
                       </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <DigitalCheckInCell
+                        appointmentId={a.Id}
+                        patient={`${a.Patient.LastName}, ${a.Patient.FirstName}`}
+                        status={digital.data?.find((d) => d.AppointmentId === a.Id)}
+                      />
                     </Table.Td>
                   </Table.Tr>
                 ))}
