@@ -74,6 +74,34 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
   ],
   [/^\w+ \/careslot-custom-form\//, "the patient's forms and their files (access table)"],
   [
+    /^\w+ \/careslot-appointment-service\/api\/v2\/(TeleVisits|TeleVisitsDevice|TeleVisitsHistory|TeleVisitsRating|TeleAppointments\/:id\/participants|chatsession)/,
+    "a video visit: only its participants (the patient, the practice's provider and staff, invited guests), decided by the access policy",
+  ],
+  [
+    /^\w+ \/careslot-checkin-service\/api\/v1\/(digitalcheckin\/session|digitalcheckin\/patient\/|patientcheckIn\/workflow-status)/,
+    "the patient's own check-in, by the visit's check-in link",
+  ],
+  [
+    /^\w+ \/careslot-checkin-service\/api\/v1\/entity-configurations\//,
+    "the practice admin's check-in set-up (admins only; Settings is locked on for them)",
+  ],
+  [
+    /^\w+ \/careslot-administration\/api\/v1\/practice\/:practiceId\/mfa-requirement$/,
+    "the practice's two-step sign-in rule: read by its users at sign-in set-up, set by its admin (Settings locked on)",
+  ],
+  [
+    /^\w+ \/careslot-payment-service\/api\/(v1\/invoices|v1\/invoiceaggregator\/|paymenttransactions\/invoice)/,
+    'invoices and balances: the patient, their family and the practice that owns them (access table)',
+  ],
+  [
+    /^\w+ \/careslot-clinical-service\//,
+    "the patient's clinical record: the patient, their family and the practices caring for them (access table)",
+  ],
+  [
+    /^GET \/fhir\/R4\//,
+    'the FHIR R4 API: the same tokens and access policy as the record (a patient their own, a practice its relations)',
+  ],
+  [
     /^\w+ \/careslot-payment-service\/api\/v1\/(web\/|stripepayment\/|fortispayment\/|globalpayment\/|paypalpayment\/|payment-processor\/)/,
     "a patient's payments at booking and the refunds the cancellation rules make",
   ],

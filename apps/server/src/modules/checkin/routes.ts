@@ -178,6 +178,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/patientcheckIn/share/checkin-link`,
     {
       preHandler: requireUser,
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
       schema: {
         tags,
         security,
@@ -196,6 +197,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/token/generate`,
     {
       preHandler: requireUser,
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
       schema: {
         tags,
         security,
@@ -214,6 +216,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/patientcheckIn/statuses`,
     {
       preHandler: requireUser,
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
       schema: {
         tags,
         security,
@@ -243,6 +246,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/digitalcheckin/custom-form-response/:id`,
     {
       preHandler: requireUser,
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
       schema: {
         tags,
         security,
@@ -258,6 +262,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/digitalcheckin/insurance/:id/card-pictures/:side`,
     {
       preHandler: requireUser,
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
       schema: {
         tags,
         security,
@@ -283,6 +288,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/digitalcheckin/consents/:id/pdf`,
     {
       preHandler: requireUser,
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
       schema: {
         tags,
         security,

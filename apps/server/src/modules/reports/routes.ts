@@ -42,6 +42,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     `${REPORT}/find/checkedin-appointments`,
     {
       preHandler: requireUser,
+      config: { feature: 'reports' },
       schema: {
         tags,
         security,
@@ -67,6 +68,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     `${REPORT}/download/checkedin-appointments`,
     {
       preHandler: requireUser,
+      config: { feature: 'reports' },
       schema: { tags, security, summary: 'The checked-in appointments report as CSV', body: querySchema },
     },
     async (request, reply) =>
@@ -83,6 +85,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     `${REPORT}/print/checkedin-appointments`,
     {
       preHandler: requireUser,
+      config: { feature: 'reports' },
       schema: {
         tags,
         security,
