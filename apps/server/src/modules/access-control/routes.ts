@@ -12,9 +12,10 @@ import {
 import { requireRoles } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 const tags = ['access control'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

@@ -12,10 +12,11 @@ import {
 import { contextOf } from '../../platform/context';
 import { requireUser } from '../../platform/auth';
 import * as portal from './portal';
+import { BEARER } from '../../platform/route-schemas';
 
 export const PORTAL_WEB = '/careslot-appointment-service/api/v2/web/patient-appointments';
 const tags = ['patient portal'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

@@ -31,11 +31,12 @@ import { addParticipant } from './practice';
 import * as requests from './requests';
 import * as service from './service';
 import { changeAppointmentStatus, type AppointmentFamily } from './status';
+import { BEARER } from '../../platform/route-schemas';
 
 const V2 = '/careslot-appointment-service/api/v2';
 const V1 = '/careslot-appointment-service/api/v1';
 const tags = ['appointments'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

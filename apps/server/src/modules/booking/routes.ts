@@ -24,6 +24,7 @@ import { PORTAL_WEB } from '../appointments';
 import { publishAppointment } from './publish';
 import { moveOnCalendar, reschedulePatientAppointment } from './reschedule';
 import { bookAppointment, bookOnBehalf } from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 /** The request's context, which must carry a hold session (a booking takes the session's hold): 400 otherwise. */
 function sessionContext(request: FastifyRequest): RequestContext {
@@ -33,7 +34,7 @@ function sessionContext(request: FastifyRequest): RequestContext {
 }
 
 const V2 = '/careslot-appointment-service/api/v2';
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

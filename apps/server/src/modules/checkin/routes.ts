@@ -18,19 +18,17 @@ import {
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
+import { BEARER, envelopeOf, ok } from '../../platform/route-schemas';
 
 const CHECKIN = '/careslot-checkin-service/api/v1';
 const tags = ['digital check-in'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
 };
-const envelopeOf = <T extends z.ZodType>(data: T) =>
-  z.object({ status_code: z.number().int(), message: z.string(), data });
-const ok = <T>(data: T) => ({ status_code: 200, message: 'success', data });
 const idParams = z.object({ id: z.uuid({ error: 'must be an appointment id' }) });
 const tokenHeaders = z.object({ [CHECKIN_TOKEN_HEADER]: z.string().max(200).optional() });
 const appointmentBody = z.object({ AppointmentId: z.uuid({ error: 'must be an appointment id' }) });

@@ -13,13 +13,14 @@ import {
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 /** The clinical service (practice-portal.md §7 Clinical calls). */
 export const CLINICAL = '/careslot-clinical-service/api/v1';
 /** v1/patients/{id}/encounters sits with the directory's patient calls (§7 Patients). */
 const ADMINISTRATION_V1 = '/careslot-administration/api/v1';
 const tags = ['clinical record'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

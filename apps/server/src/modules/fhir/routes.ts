@@ -5,11 +5,12 @@ import type { FhirResource } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 export const FHIR_BASE = '/fhir/R4';
 const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 const tags = ['FHIR R4'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const MAX_COUNT = 100;
 
 const searchQuery = z.object({

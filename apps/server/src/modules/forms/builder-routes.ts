@@ -10,21 +10,19 @@ import {
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as builder from './builder';
+import { BEARER, envelopeOf, ok } from '../../platform/route-schemas';
 
 const FORMS = '/careslot-custom-form/api/v1';
 const tags = ['custom forms'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
 };
-const envelopeOf = <T extends z.ZodType>(data: T) =>
-  z.object({ status_code: z.number().int(), message: z.string(), data });
 const idParams = z.object({ id: z.uuid({ error: 'must be a form id' }) });
 const versionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
-const ok = <T>(data: T) => ({ status_code: 200, message: 'success', data });
 
 /** The form builder's calls (practice-portal.md §7 Custom forms; decision 0093). */
 export const builderRoutes: FastifyPluginAsyncZod = async (app) => {

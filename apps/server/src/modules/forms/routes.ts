@@ -16,15 +16,14 @@ import {
 import { contextOf } from '../../platform/context';
 import { requireRoles, requireUser } from '../../platform/auth';
 import * as service from './service';
+import { BEARER, envelopeOf } from '../../platform/route-schemas';
 
 const FORMS = '/careslot-custom-form/api/v1';
 const RESOURCE_LIBRARY = '/careslot-resource-library/api/v1';
 const PREBOOKING = '/careslot-appointment-service/api/v1/WebPreBookingResponse';
 const tags = ['custom forms'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-const envelopeOf = <T extends z.ZodType>(data: T) =>
-  z.object({ status_code: z.number().int(), message: z.string(), data });
 
 /**
  * Custom forms (patient-booking.md §7 Custom forms, §3.9). Which forms a booking has is public (the booking

@@ -13,11 +13,12 @@ import {
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
 import * as admin from './admin';
+import { BEARER } from '../../platform/route-schemas';
 
 const MARKETPLACE = '/careslot-marketplace/api/v1';
 const GATEWAY = '/careslot-gateway';
 const tags = ['marketplace admin'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

@@ -13,10 +13,11 @@ import { contextOf } from '../../platform/context';
 import { requireUser } from '../../platform/auth';
 import { onAppointmentChanged } from '../appointments';
 import * as inApp from './in-app';
+import { BEARER } from '../../platform/route-schemas';
 
 const V1 = '/careslot-notification/api/v1';
 const tags = ['notification'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 /**

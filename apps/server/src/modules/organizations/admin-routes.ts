@@ -39,6 +39,7 @@ import {
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as admin from './admin-service';
+import { BEARER, ok } from '../../platform/route-schemas';
 
 const ADMIN = '/careslot-administration/api';
 const V2 = `${ADMIN}/v2`;
@@ -47,7 +48,7 @@ const GATEWAY = '/careslot-gateway';
 const LIBRARY = '/careslot-resource-library/api/v1';
 const tags = ['practice administration'];
 const libraryTags = ['resource library'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -55,7 +56,6 @@ const errors = {
   404: errorEnvelopeSchema,
 };
 const writeErrors = { ...errors, 409: errorEnvelopeSchema };
-const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, data });
 const list = <T>(items: T[]) => ({ Data: items, Total: items.length });
 
 /**

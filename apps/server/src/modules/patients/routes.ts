@@ -13,11 +13,12 @@ import {
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 const V2 = '/careslot-administration/api/v2';
 const V1 = '/careslot-administration/api/v1';
 const patientTags = ['patients'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 
 /**
  * Patient reads: a signed-in user, scoped per patient and audited by the access policy.

@@ -19,10 +19,11 @@ import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as updates from './patient-updates';
 import { readCoverages } from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 const V2 = '/careslot-administration/api/v2';
 const tags = ['patients'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const workflowQuery = z.object({
   workflow: z

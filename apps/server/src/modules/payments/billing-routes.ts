@@ -27,10 +27,11 @@ import { contextOf } from '../../platform/context';
 import * as copay from './copay';
 import * as invoices from './invoices';
 import * as refunds from './refunds';
+import { BEARER, ok } from '../../platform/route-schemas';
 
 const PAY = '/careslot-payment-service/api';
 const tags = ['billing'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -38,7 +39,6 @@ const errors = {
   404: errorEnvelopeSchema,
   503: errorEnvelopeSchema,
 };
-const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, data });
 const idParams = z.object({ id: z.string().uuid() });
 const patientParams = z.object({ patientId: z.string().uuid() });
 

@@ -53,10 +53,11 @@ import { contextOf } from '../../platform/context';
 import * as finance from './finance';
 import * as service from './service';
 import * as settings from './settings';
+import { BEARER, ok } from '../../platform/route-schemas';
 
 const PAY = '/careslot-payment-service/api';
 const tags = ['payments'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -64,7 +65,6 @@ const errors = {
   404: errorEnvelopeSchema,
   503: errorEnvelopeSchema,
 };
-const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, data });
 
 /**
  * The payment calls of patient-booking.md §7: visit-fee configuration, saved cards, authorization of the

@@ -22,9 +22,10 @@ import { requireRoles } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import * as people from './people-service';
+import { BEARER, ok } from '../../platform/route-schemas';
 
 const tags = ['practice people'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -33,7 +34,6 @@ const errors = {
   409: errorEnvelopeSchema,
 };
 const practiceUsers = requireRoles('practiceadmin', 'provider', 'staff');
-const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, data });
 
 /**
  * A practice's people (practice-portal.md §7 Administration, practitioner settings): add and edit providers and

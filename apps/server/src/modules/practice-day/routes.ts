@@ -20,10 +20,11 @@ import {
 import { contextOf } from '../../platform/context';
 import { requireRoles } from '../../platform/auth';
 import * as practice from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 const V2 = '/careslot-appointment-service/api/v2';
 const tags = ['practice day'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

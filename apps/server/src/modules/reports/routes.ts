@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 const REPORT = '/careslot-appointment-service/api/v2/AppointmentsReport';
 const tags = ['reports'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

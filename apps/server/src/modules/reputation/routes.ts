@@ -25,9 +25,10 @@ import { requireRoles, requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { signOnPage } from './sign-on-page';
 import * as service from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 const tags = ['reputation'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

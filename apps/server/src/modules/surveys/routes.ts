@@ -24,9 +24,10 @@ import { onAppointmentChanged } from '../appointments';
 import * as patientSurvey from './patient-survey';
 import { sendSurveyMessage } from './survey-messages';
 import * as service from './service';
+import { BEARER } from '../../platform/route-schemas';
 
 const tags = ['surveys'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,

@@ -4,10 +4,11 @@ import { envelope, errorEnvelopeSchema } from '@careslot/contracts';
 import { requireToken, requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
+import { BEARER, ok } from '../../platform/route-schemas';
 
 const V2 = '/careslot-appointment-service/api/v2';
 const tags = ['telehealth'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const errors = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
@@ -20,7 +21,6 @@ const meetingId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a meeting id');
 const participantId = z.string().regex(/^[A-Za-z0-9_:-]{1,80}$/, 'a participant id');
 const meetingParams = z.object({ meetingId });
 const anyData = envelope(z.any());
-const ok = <T>(data: T) => ({ status_code: 200, message: 'success', data });
 const text = (max: number) => z.string().max(max);
 
 /**
