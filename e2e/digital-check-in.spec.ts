@@ -202,9 +202,9 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   await consent.getByRole('button', { name: 'Sign' }).click();
   await expect(consent.getByText('Done')).toBeVisible();
   expect(
-    (await new AxeBuilder({ page: phone }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    ),
+    (await new AxeBuilder({ page: phone }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
   ).toEqual([]);
   await evidence(phone, { path: `${SHOTS}patient-375.png`, fullPage: true });
   await phone.getByRole('button', { name: 'Check in' }).click();
@@ -216,6 +216,16 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   const dialog = desk.getByRole('dialog', { name: `Check-in of ${patientName}` });
   await expect(dialog.getByRole('region', { name: `Intake ${key}` })).toContainText('Penicillin');
   await expect(dialog).toContainText('Acme Health');
+  expect(
+    (
+      await new AxeBuilder({ page: desk })
+        .include('[role="dialog"]')
+        .withTags(['wcag2a', 'wcag2aa'])
+        .analyze()
+    ).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
+  ).toEqual([]);
   await evidence(desk, { path: `${SHOTS}summary-1280.png`, fullPage: true });
   const [download] = await Promise.all([
     desk.waitForEvent('download'),

@@ -66,7 +66,9 @@ function Details({ appointmentId, patient }: { appointmentId: string; patient: s
   return (
     <Stack gap="md">
       <Group>
-        <Badge color={COLOR[v.Status]}>{t(`status.${v.Status}`)}</Badge>
+        <Badge color={COLOR[v.Status]} variant="light" c="dark.7">
+          {t(`status.${v.Status}`)}
+        </Badge>
       </Group>
       {v.Insurance && (
         <Stack gap={4}>
@@ -96,7 +98,7 @@ function Details({ appointmentId, patient }: { appointmentId: string; patient: s
               <Title order={3} fz="md">
                 {r.FormName}
               </Title>
-              <Badge variant="light" color={r.Status === 'completed' ? 'teal' : 'yellow'}>
+              <Badge variant="light" c="dark.7" color={r.Status === 'completed' ? 'teal' : 'yellow'}>
                 {t(`response.${r.Status}`)}
               </Badge>
             </Group>
@@ -193,7 +195,13 @@ export function DigitalCheckInCell({
       >
         {t('answers')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('title', { patient })} size="lg">
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('title', { patient })}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
         {open && <Details appointmentId={appointmentId} patient={patient} />}
       </Modal>
     </Group>

@@ -77,7 +77,11 @@ function Details({ token, session }: { token: string; session: CheckInSession })
           <Title order={2} fz="lg" id="details-title">
             {t('details.title')}
           </Title>
-          {session.DemographicsConfirmed && <Badge color="teal">{t('done')}</Badge>}
+          {session.DemographicsConfirmed && (
+            <Badge color="teal" variant="light" c="dark.7">
+              {t('done')}
+            </Badge>
+          )}
         </Group>
         {field('FirstName', true)}
         {field('LastName', true)}
@@ -168,7 +172,11 @@ function Insurance({ token, session }: { token: string; session: CheckInSession 
           <Title order={2} fz="lg" id="insurance-title">
             {t('insurance.title')}
           </Title>
-          {given && <Badge color="teal">{t('done')}</Badge>}
+          {given && (
+            <Badge color="teal" variant="light" c="dark.7">
+              {t('done')}
+            </Badge>
+          )}
         </Group>
         <Radio.Group label={t('insurance.holderQuestion')} value={holder} onChange={setHolder}>
           <Group mt="xs">
@@ -388,9 +396,13 @@ function FormCard({
             {form.Name}
           </Title>
           {completed ? (
-            <Badge color="teal">{t('done')}</Badge>
+            <Badge color="teal" variant="light" c="dark.7">
+              {t('done')}
+            </Badge>
           ) : response ? (
-            <Badge color="yellow">{t('saved')}</Badge>
+            <Badge color="yellow" variant="light" c="dark.7">
+              {t('saved')}
+            </Badge>
           ) : null}
         </Group>
         {form.Definition.Sections.map((section) => (
