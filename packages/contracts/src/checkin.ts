@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customFormSchema, formAnswersSchema, storedFileRefSchema } from './forms';
+import { customFormSchema, formAnswersSchema } from './forms';
 
 /**
  * Digital check-in (practice-portal.md §2.12, §7 Check-in service; decision 0094). The patient opens the link

@@ -89,7 +89,14 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
             onChange={(e) => onChange(component.Key, e.currentTarget.value)}
           />
         );
+      case 'display':
+        return (
+          <Text id={id} size="sm">
+            {component.Label}
+          </Text>
+        );
       case 'number':
+      case 'scale':
         return (
           <Suspense
             fallback={
@@ -98,9 +105,9 @@ export function CustomFormRenderer({ form, answers, errors, onChange, onUpload }
           >
             <NumberInput
               {...common}
-              min={component.Min}
-              max={component.Max}
-              allowDecimal
+              min={component.Min ?? (component.Type === 'scale' ? 0 : undefined)}
+              max={component.Max ?? (component.Type === 'scale' ? 10 : undefined)}
+              allowDecimal={component.Type === 'number'}
               value={typeof value === 'number' ? value : ''}
               onChange={(v) => onChange(component.Key, v === '' ? null : Number(v))}
             />
