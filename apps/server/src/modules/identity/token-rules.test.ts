@@ -26,11 +26,14 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => t.close());
 
-/** A call that needs a signed-in user: the caller's own realm account by e-mail. */
+/**
+ * A call that needs a signed-in user: a realm account by e-mail. The tokens below are support's, who read
+ * another's account only with a stated purpose (decision 0087), so the call states one.
+ */
 const identityUser = (token: string, email = 'user@example.com') =>
   t.call<{ status_code: number; message: string }>({
     url: `${ACCOUNT_PATHS.identityUser}?email=${encodeURIComponent(email)}`,
-    headers: bearer(token),
+    headers: { ...bearer(token), 'x-access-purpose': 'Ticket 1: checking the token rules' },
   });
 
 describe('§5.2: a token counts only while valid and carrying email, sub and user_roles', () => {
@@ -49,7 +52,7 @@ describe('§5.2: a token counts only while valid and carrying email, sub and use
       300,
     );
     expect((await identityUser(noRoles, PATIENT)).statusCode).toBe(401);
-    // The same claims with all three present pass the rule (support may read any account).
+    // The same claims with all three present pass the rule (support, with a purpose, may read any account).
     const complete = await t.tokens.sign(
       { sub: 'someone', email: 'someone@example.com', user_roles: ['supportagent'] },
       300,
