@@ -616,6 +616,86 @@ const paymentBody = (i: Ids) => ({
   PaymentMethodId: 'pm_card_visa',
 });
 const BODY_ROWS: Row[] = [
+  // The new capabilities' calls that name P's appointment, payment or record in their body or query: only the
+  // practices of the object (and, where the call is the patient's, P and family) pass; strangers are refused.
+  {
+    method: 'POST',
+    route: `${PAY}/v1/invoices`,
+    url: () => `${PAY}/v1/invoices`,
+    body: (i) => ({
+      OrganizationId: randomUUID(),
+      PatientId: i.p,
+      Lines: [{ Category: 'other', AmountCents: 100 }],
+    }),
+    expect: { anon: 401, self: 404, stranger: 404 },
+  },
+  {
+    method: 'POST',
+    route: `${PAY}/v1/invoices/advance-search`,
+    url: () => `${PAY}/v1/invoices/advance-search`,
+    body: (i) => ({ PatientId: i.p }),
+    expect: { anon: 401, stranger: 403 },
+  },
+  {
+    method: 'GET',
+    route: `${PAY}/paymenttransactions/invoice`,
+    url: (i) => `${PAY}/paymenttransactions/invoice?invoiceId=${i.inv2}`,
+    expect: { anon: 401, stranger: 404, care1Provider: 404 },
+  },
+  {
+    method: 'POST',
+    route: `${PAY}/v1/payment-processor/refunds`,
+    url: () => `${PAY}/v1/payment-processor/refunds`,
+    body: (i) => ({
+      TransactionId: i.pay2,
+      AmountCents: 100,
+      Reason: 'Overcharged',
+      IdempotencyKey: randomUUID(),
+    }),
+    expect: { anon: 401, self: 404, stranger: 404, care1Provider: 404 },
+  },
+  {
+    method: 'GET',
+    route: `${PAY}/v1/payment-processor/refunds`,
+    url: (i) => `${PAY}/v1/payment-processor/refunds?transactionId=${i.pay2}`,
+    expect: { anon: 401, self: 404, stranger: 404, care1Provider: 404 },
+  },
+  {
+    method: 'POST',
+    route: `${PAY}/v1/web/appointment-copay/request`,
+    url: () => `${PAY}/v1/web/appointment-copay/request`,
+    body: (i) => ({ AppointmentId: i.a2, AmountCents: 2500, Channel: 'email' }),
+    expect: { anon: 401, self: 404, stranger: 404, care1Provider: 404 },
+  },
+  {
+    method: 'POST',
+    route: `${APPT}/v2/TeleVisits/details`,
+    url: () => `${APPT}/v2/TeleVisits/details`,
+    body: (i) => ({ AppointmentId: i.a2 }),
+    expect: { anon: 401, stranger: 404, care1Provider: 404 },
+  },
+  ...['patientcheckIn/share/checkin-link', 'token/generate', 'patientcheckIn/statuses'].map((path): Row => ({
+    method: 'POST',
+    route: `${CHECKIN}/${path}`,
+    url: () => `${CHECKIN}/${path}`,
+    body: (i) => (path.endsWith('statuses') ? { AppointmentIds: [i.a2] } : { AppointmentId: i.a2 }),
+    expect: { anon: 401, stranger: 404, care1Provider: 404 },
+  })),
+  {
+    method: 'POST',
+    route: `${CHECKIN}/patientcheckIn/workflow-status`,
+    url: () => `${CHECKIN}/patientcheckIn/workflow-status`,
+    body: (i) => ({ AppointmentId: i.a2, Step: 'Demographics' }),
+    // The patient's own check-in, by the link's token: without one every caller is refused alike.
+    expect: { anon: 404, stranger: 404, care1Provider: 404 },
+  },
+  ...['procedures', 'conditions'].map((kind): Row => ({
+    method: 'POST',
+    route: `${CLIN}/clinical/${kind}/advance-search`,
+    url: () => `${CLIN}/clinical/${kind}/advance-search`,
+    body: (i) => ({ PatientId: i.p }),
+    expect: { anon: 401, stranger: 404 },
+  })),
   ...['PatientCoverage/advance-search', 'web/patient-coverage/advance-search'].map((path): Row => ({
     method: 'POST',
     route: `${ADMIN}/v2/${path}`,

@@ -453,6 +453,13 @@ export async function createInvoice(
   input: InvoiceCreate,
 ): Promise<Invoice> {
   const id = randomUUID();
+  // Charges are the practice's to add: its users (or a super user) only, then the patient's relation with it.
+  await authorizePractice(
+    context,
+    'create',
+    { organizationId: input.OrganizationId, entityType: 'Invoice', id, workflow: INVOICE_WORKFLOW },
+    { audit: 'refusals' },
+  );
   await authorize(context, 'create', {
     kind: 'invoice',
     id,
