@@ -153,6 +153,27 @@ describe('slot generation properties', () => {
     );
   });
 
+  it('blocks a slot that starts before the asked range ends and runs into an exception starting at its end (found by the property)', () => {
+    const rules = {
+      timeZone: 'Pacific/Honolulu',
+      slotMinutes: 5,
+      hours: [{ weekday: 4, startMinute: 746, endMinute: 841 }],
+      slotHideHours: 0,
+      planningHorizonDays: 1,
+      exceptions: [
+        { start: new Date('2026-03-06T00:00:00.000Z'), end: new Date('2026-03-06T00:01:00.000Z') },
+      ],
+    };
+    const range = {
+      from: new Date('2026-03-05T00:00:00.000Z'),
+      to: new Date('2026-03-06T00:00:00.000Z'),
+      now: new Date('2026-03-05T00:00:00.000Z'),
+    };
+    const starts = offeredSlots(rules, range).map((slot) => slot.start.toISOString());
+    expect(starts).toContain('2026-03-05T23:51:00.000Z');
+    expect(starts).not.toContain('2026-03-05T23:56:00.000Z');
+  });
+
   it('respects now + 30 minutes, SlotHideHours, the planning horizon and the asked range', () => {
     fc.assert(
       fc.property(rulesArb, ({ rules, range }) => {

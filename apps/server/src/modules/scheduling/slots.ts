@@ -123,8 +123,9 @@ export function generateSlots(input: {
   exceptions?: BlockedRange[];
 }): GeneratedSlot[] {
   const { timeZone, slotMinutes, hours, from, to } = input;
+  // A slot starting before `to` may end after it: an exception that starts at or after `to` still blocks it.
   const blocked = (input.exceptions ?? []).filter(
-    (e) => e.end.getTime() > from.getTime() - 86_400_000 && e.start < to,
+    (e) => e.end.getTime() > from.getTime() - 86_400_000 && e.start.getTime() < to.getTime() + 86_400_000,
   );
   const slots: GeneratedSlot[] = [];
   const first = localDate(timeZone, new Date(from.getTime() - 86_400_000));
