@@ -57,8 +57,8 @@ describe('page profile and catalog edits', () => {
     } finally {
       t.database.onStatement = null;
     }
-    // The policy's own record of each read (its audit row) is the only write (on PostgreSQL the audit row's
-    // hash chain writes it in a transaction of its own, so a `begin` is no sign of another write).
+    // The policy's own record of each read (its audit row) is the only write. A `begin` writes nothing by itself
+    // (PostgreSQL's pool opens transactions that only read), so only the writing statements count.
     const writes = sent.filter((text) => /^(insert|update|delete)\b/.test(text) && !/audit/.test(text));
     expect(writes).toEqual([]);
   });
