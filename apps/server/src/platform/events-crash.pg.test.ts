@@ -18,10 +18,13 @@ const provider = demoPerson('provider-admin');
 // Every durable consumer of an appointment change, in name order (as deliveriesOf lists them).
 const CONSUMERS = [
   'appointments.hub',
+  'checkin.schedule',
   'notifications.appointment-messages',
   'notifications.in-app',
   'payments.cancellation-fee',
+  'payments.invoices',
   'reminders.schedule',
+  'reports.checkins',
   'surveys.after-visit',
 ];
 
