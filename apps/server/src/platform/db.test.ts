@@ -40,5 +40,5 @@ describe('embedded database base data folder', () => {
     const again = await openDatabase({ dataDir, baseDataDir });
     expect(await again.query<{ note: string }>('select note from base_probe')).toEqual([{ note: 'kept' }]);
     await again.close();
-  });
+  }, 60_000); // Two embedded databases opened and closed in a row: on a busy machine more than the 20 s default.
 });
