@@ -3,7 +3,9 @@ import {
   authorize,
   authorizePractice,
   decide,
+  isPracticeUser,
   notFoundAudited,
+  recordList,
   ROLE_SETS,
   type AccessAction,
   type Relation,
@@ -291,6 +293,38 @@ export async function visitForAppointment(
 export async function getVisit(deps: Deps, context: RequestContext, meetingId: string): Promise<VisitView> {
   const { visit, me, relation } = await openVisit(deps, context, meetingId, 'read');
   return visitView(deps, visit, me, relation);
+}
+
+/**
+ * POST TeleVisits/statuses: the TeleVisitStatus of the practice's video visits among these appointments, for
+ * its dashboards and calendars (they refetch on each TeleVisitStatus of the practice's room). Users of the
+ * caller's own practice only; one list row in the audit trail naming the patients shown. An appointment with
+ * no visit yet (nobody asked for it) is left out: it is Scheduled.
+ */
+export async function visitStatuses(deps: Deps, context: RequestContext, appointmentIds: readonly string[]) {
+  const organizationId = isPracticeUser(context) ? context.organizationId : null;
+  await authorizePractice(
+    context,
+    'search',
+    { organizationId, entityType: 'TelehealthMeeting', id: null, workflow: WORKFLOWS.meeting },
+    { superUser: false, audit: 'refusals' },
+  );
+  const rows = await store.visitsOfAppointments(deps.database, organizationId!, [...new Set(appointmentIds)]);
+  await recordList(
+    context,
+    'search',
+    'appointment',
+    rows.map((row) => row.patient_id),
+    { entityType: 'TelehealthMeeting', workflow: WORKFLOWS.meeting },
+  );
+  return rows.map((row) => ({
+    AppointmentId: row.appointment_id,
+    MeetingId: row.meeting_id,
+    Status: row.status,
+    Waiting: row.waiting,
+    StartedAt: iso(row.started_at),
+    EndedAt: iso(row.ended_at),
+  }));
 }
 
 /** TeleAppointments/{id}/participants: the visit's participants by its appointment. */
