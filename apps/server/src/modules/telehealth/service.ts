@@ -16,7 +16,9 @@ import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError } from '../../platform/errors';
 import { appendEvents } from '../../platform/events';
-import { assignMeetingId, findAppointment } from '../appointments';
+import { appointmentForMessage, assignMeetingId, findAppointment } from '../appointments';
+import { languageOf } from '../notifications';
+import { INVITATION_TEXTS } from './invitation-texts';
 import * as store from './store';
 import { iceServersFor, iceUrlsOf } from './turn';
 
@@ -574,6 +576,11 @@ export async function inviteGuest(
   });
   // The token rides in the fragment: browsers never send it to a server, so no access log keeps it.
   const link = `${deps.config.publicUrl}/meeting/uri?${query.toString()}#token=${token}`;
+  // In the patient's language: the guest is most often their family or interpreter.
+  const language = languageOf(
+    (await appointmentForMessage(deps, visit.appointment_id))?.patient.languages ?? [],
+  );
+  const texts = INVITATION_TEXTS[language];
   await deps.database.transaction(async (tx) => {
     await store.insertInvitation(tx, {
       id: invitationId,
@@ -596,8 +603,8 @@ export async function inviteGuest(
       {
         channel: input.contactMethod === 'email' ? 'email' : 'sms',
         to: detail,
-        subject: 'You are invited to join a video visit',
-        body: `You are invited to join a video visit. Open this link to check your camera and microphone and join: ${link}`,
+        subject: texts.subject,
+        body: (input.contactMethod === 'email' ? texts.body : texts.sms).replace('{link}', link),
         template: 'tele-visit-invitation',
         dedupeKey: `tele-visit-invitation:${invitationId}`,
         organizationId: visit.organization_id,

@@ -323,6 +323,25 @@ describe('video visits: participants only, statuses, invitations, chat, TURN cre
     ).toEqual({ ok: true });
   });
 
+  it("writes the invitation in the patient's language, by e-mail or SMS", async () => {
+    await t.database.query("update patients set languages = '{es}' where id = $1", [other.id]);
+    const sms = await call(
+      'POST',
+      `${V2}/TeleVisits/${otherMeetingId}/participants/${provider.id}/invitations?contactMethod=phoneNo&contactDetail=${encodeURIComponent('+1 212 555 0147')}`,
+      provider.token,
+    );
+    expect(sms.statusCode, sms.body).toBe(200);
+    const email = await inviteLink(provider.token, otherMeetingId, 'familia@example.com');
+    expect(email.link).toContain(`/meeting/uri?mId=${otherMeetingId}`);
+    const [mail] = await t.sent({ to: 'familia@example.com', template: 'tele-visit-invitation' });
+    expect(mail!.subject).toBe('Está invitado a unirse a una videoconsulta');
+    expect(mail!.body).toMatch(/^Está invitado a unirse a una videoconsulta\. .*https?:\/\/\S+#token=/);
+    const texts = (await t.sent({ template: 'tele-visit-invitation' })).filter((m) => m.channel === 'sms');
+    expect(texts.map((m) => m.body)).toEqual([
+      expect.stringMatching(/^CareSlot: está invitado a una videoconsulta\. .*\/meeting\/uri\?/),
+    ]);
+  });
+
   it("keeps the chat to the visit's participants", async () => {
     const sent = await call<{ Id: string }>('POST', `${V2}/chatsession`, patient.token, {
       MeetingId: meetingId,
