@@ -22,8 +22,8 @@ const KEY = [PRACTICE_DAY_KEY, 'tele-visits'] as const;
 
 /**
  * The TeleVisitStatus of the video visits among `appointments` (POST TeleVisits/statuses), kept live: each
- * TeleVisitStatus the practice's room hears on the practice-notifications hub refetches them, and so does a
- * connection that comes back (missed messages are not replayed). Appointments booked in the office ask nothing.
+ * TeleVisitStatus the practice's room hears on the practice-notifications hub refetches them, and so does the
+ * socket joining, or coming back (missed messages are not replayed). Appointments booked in the office ask nothing.
  */
 export function useTeleVisitStatuses(
   appointments: readonly Pick<PracticeAppointment, 'Id' | 'AppointmentType'>[],
@@ -51,9 +51,11 @@ export function useTeleVisitStatuses(
     const refresh = () => void client.invalidateQueries({ queryKey: KEY });
     const hub = subscribeHub('practice-notifications');
     hub.on('TeleVisitStatus', refresh);
+    // Asked again once the socket is in the practice's room (a status may change between the first answer and
+    // the join) and after a lost connection comes back.
     let last = hub.state;
     hub.onStateChange((next) => {
-      if (next === 'connected' && last === 'reconnecting') refresh();
+      if (next === 'connected' && last !== 'connected') refresh();
       last = next;
     });
     return () => hub.release();
