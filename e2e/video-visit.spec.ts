@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './support/sign-in';
-import { bookVideoVisit } from './support/video-visit';
+import { bookVideoVisit, videoVisitCalendarUrl } from './support/video-visit';
 
 /**
  * A video visit end to end (issue 25): two (then three) browser contexts with Chromium's fake camera and
  * microphone. The patient checks readiness and waits; the provider sees them waiting and ready, admits them;
  * each side's remote video plays and audio arrives; chat crosses; a guest invited by e-mail joins from the
- * outbox's link; the provider ends and writes notes; the patient rates.
+ * outbox's link; the provider ends and writes notes; the patient rates. The provider's calendar shows the
+ * visit's status live (waiting, then ended) and is where the provider joins from.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 test.use({
@@ -102,6 +103,14 @@ test('a patient and a provider hold a video visit: readiness, waiting room, admi
   const guest = guestPage!;
 
   const appointmentId = await bookVideoVisit(patient.request);
+  const calendar = await videoVisitCalendarUrl(provider.request, appointmentId);
+
+  // The provider has the visit open on the calendar before anyone arrives.
+  await signInAs(provider, 'provider');
+  await provider.goto(calendar);
+  const details = provider.getByRole('dialog');
+  await expect(details.getByRole('link', { name: 'Join the video visit' })).toBeVisible({ timeout: 30_000 });
+  await expect(details.getByText(/^Video:/)).toHaveCount(0);
 
   // The patient: readiness, then the virtual waiting room.
   await signInAs(patient, 'patient');
@@ -111,9 +120,10 @@ test('a patient and a provider hold a video visit: readiness, waiting room, admi
     patient.getByText('Your provider will let you in shortly. Please stay on this page.'),
   ).toBeVisible();
 
+  // The calendar shows the patient waiting without a reload; the provider joins from there.
+  await expect(details.getByText('Video: 1 waiting')).toBeVisible({ timeout: 20_000 });
+  await details.getByRole('link', { name: 'Join the video visit' }).click();
   // The provider sees the patient waiting and ready, and admits them.
-  await signInAs(provider, 'provider');
-  await provider.goto(`/validate?aptId=${appointmentId}`);
   await passReadiness(provider);
   const waiting = provider.getByRole('list', { name: 'Waiting room' });
   await expect(waiting.getByText(/· ready$/)).toBeVisible();
@@ -172,6 +182,9 @@ test('a patient and a provider hold a video visit: readiness, waiting room, admi
   await patient.getByRole('button', { name: 'Submit' }).click();
   await expect(patient.getByText('Thank you for your feedback.')).toBeVisible();
   await expect(provider.getByText('Visit status: Ended')).toBeVisible();
+  // The practice's calendar shows it ended.
+  await provider.goto(calendar);
+  await expect(provider.getByRole('dialog').getByText('Video: ended')).toBeVisible({ timeout: 20_000 });
 
   await Promise.all(contexts.map((c) => c.close()));
 });

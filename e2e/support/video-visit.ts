@@ -96,3 +96,25 @@ export async function bookVideoVisit(api: APIRequestContext): Promise<string> {
   expect(booking.status(), await booking.text()).toBe(200);
   return ((await booking.json()) as { data: string }).data;
 }
+
+/**
+ * The demo provider's calendar opened on a visit's day with its details (`?date=&appointment=`, the practice's
+ * own link form), where the practice sees the video visit's live status and joins it.
+ */
+export async function videoVisitCalendarUrl(api: APIRequestContext, appointmentId: string): Promise<string> {
+  const token = await login(api, DEMO_ACCOUNTS.provider.email);
+  const headers = { authorization: `Bearer ${token}` };
+  const context = await api.get('/careslot-appointment-service/api/v2/practice/calendar-context', {
+    headers,
+  });
+  const zone = ((await context.json()) as { TimeZone: string }).TimeZone;
+  const appointment = await api.get(`/careslot-appointment-service/api/v2/Appointments/${appointmentId}`, {
+    headers,
+  });
+  expect(appointment.status(), await appointment.text()).toBe(200);
+  const start = ((await appointment.json()) as { data: { StartTime: string } }).data.StartTime;
+  // en-CA writes a date as YYYY-MM-DD.
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(start));
+  const providerId = claimsOf(token).careslot_id;
+  return `/providers/${providerId}/calendar?date=${day}&appointment=${appointmentId}&provider=${providerId}`;
+}

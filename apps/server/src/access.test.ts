@@ -674,6 +674,14 @@ const BODY_ROWS: Row[] = [
     body: (i) => ({ AppointmentId: i.a2 }),
     expect: { anon: 401, stranger: 404, care1Provider: 404 },
   },
+  {
+    // The practice's own visits only: another practice's user asking for A2 is answered an empty list.
+    method: 'POST',
+    route: `${APPT}/v2/TeleVisits/statuses`,
+    url: () => `${APPT}/v2/TeleVisits/statuses`,
+    body: (i) => ({ AppointmentIds: [i.a2] }),
+    expect: { anon: 401, self: 404, stranger: 404, care1Provider: 200, p2Staff: 200, support: 404 },
+  },
   ...['patientcheckIn/share/checkin-link', 'token/generate', 'patientcheckIn/statuses'].map((path): Row => ({
     method: 'POST',
     route: `${CHECKIN}/${path}`,

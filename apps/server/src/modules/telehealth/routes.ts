@@ -47,6 +47,21 @@ export const telehealthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       ok(await service.visitForAppointment(deps, contextOf(request), request.body.AppointmentId)),
   );
+  app.post(
+    `${V2}/TeleVisits/statuses`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The TeleVisitStatus of the practice's video visits among these appointments (dashboards, calendars)",
+        body: z.object({ AppointmentIds: z.array(z.uuid()).max(500) }),
+        response: { 200: anyData, ...errors },
+      },
+    },
+    async (request) => ok(await service.visitStatuses(deps, contextOf(request), request.body.AppointmentIds)),
+  );
   app.get(
     `${V2}/TeleVisits/:meetingId`,
     {

@@ -3,7 +3,9 @@ import {
   authorize,
   authorizePractice,
   decide,
+  isPracticeUser,
   notFoundAudited,
+  recordList,
   ROLE_SETS,
   type AccessAction,
   type Relation,
@@ -14,7 +16,9 @@ import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError } from '../../platform/errors';
 import { appendEvents } from '../../platform/events';
-import { assignMeetingId, findAppointment } from '../appointments';
+import { appointmentForMessage, assignMeetingId, findAppointment } from '../appointments';
+import { languageOf } from '../notifications';
+import { INVITATION_TEXTS } from './invitation-texts';
 import * as store from './store';
 import { iceServersFor, iceUrlsOf } from './turn';
 
@@ -293,6 +297,38 @@ export async function getVisit(deps: Deps, context: RequestContext, meetingId: s
   return visitView(deps, visit, me, relation);
 }
 
+/**
+ * POST TeleVisits/statuses: the TeleVisitStatus of the practice's video visits among these appointments, for
+ * its dashboards and calendars (they refetch on each TeleVisitStatus of the practice's room). Users of the
+ * caller's own practice only; one list row in the audit trail naming the patients shown. An appointment with
+ * no visit yet (nobody asked for it) is left out: it is Scheduled.
+ */
+export async function visitStatuses(deps: Deps, context: RequestContext, appointmentIds: readonly string[]) {
+  const organizationId = isPracticeUser(context) ? context.organizationId : null;
+  await authorizePractice(
+    context,
+    'search',
+    { organizationId, entityType: 'TelehealthMeeting', id: null, workflow: WORKFLOWS.meeting },
+    { superUser: false, audit: 'refusals' },
+  );
+  const rows = await store.visitsOfAppointments(deps.database, organizationId!, [...new Set(appointmentIds)]);
+  await recordList(
+    context,
+    'search',
+    'appointment',
+    rows.map((row) => row.patient_id),
+    { entityType: 'TelehealthMeeting', workflow: WORKFLOWS.meeting },
+  );
+  return rows.map((row) => ({
+    AppointmentId: row.appointment_id,
+    MeetingId: row.meeting_id,
+    Status: row.status,
+    Waiting: row.waiting,
+    StartedAt: iso(row.started_at),
+    EndedAt: iso(row.ended_at),
+  }));
+}
+
 /** TeleAppointments/{id}/participants: the visit's participants by its appointment. */
 export async function participantsOfAppointment(
   deps: Deps,
@@ -540,6 +576,11 @@ export async function inviteGuest(
   });
   // The token rides in the fragment: browsers never send it to a server, so no access log keeps it.
   const link = `${deps.config.publicUrl}/meeting/uri?${query.toString()}#token=${token}`;
+  // In the patient's language: the guest is most often their family or interpreter.
+  const language = languageOf(
+    (await appointmentForMessage(deps, visit.appointment_id))?.patient.languages ?? [],
+  );
+  const texts = INVITATION_TEXTS[language];
   await deps.database.transaction(async (tx) => {
     await store.insertInvitation(tx, {
       id: invitationId,
@@ -562,8 +603,8 @@ export async function inviteGuest(
       {
         channel: input.contactMethod === 'email' ? 'email' : 'sms',
         to: detail,
-        subject: 'You are invited to join a video visit',
-        body: `You are invited to join a video visit. Open this link to check your camera and microphone and join: ${link}`,
+        subject: texts.subject,
+        body: (input.contactMethod === 'email' ? texts.body : texts.sms).replace('{link}', link),
         template: 'tele-visit-invitation',
         dedupeKey: `tele-visit-invitation:${invitationId}`,
         organizationId: visit.organization_id,

@@ -43,6 +43,22 @@ export async function visitByAppointment(db: Connection, appointmentId: string):
   return rows[0] ?? null;
 }
 
+/** The practice's visits of these appointments, with how many participants wait in each (dashboards, calendars). */
+export async function visitsOfAppointments(
+  db: Connection,
+  organizationId: string,
+  appointmentIds: readonly string[],
+): Promise<(VisitRow & { waiting: number })[]> {
+  if (!appointmentIds.length) return [];
+  return db.query<VisitRow & { waiting: number }>(
+    `select v.*, (select count(*)::int from tele_visit_participants p
+                   where p.meeting_id = v.meeting_id and p.state = 'waiting') as waiting
+       from tele_visits v where v.organization_id = $1 and v.appointment_id = any($2::uuid[])
+      order by v.appointment_id`,
+    [organizationId, appointmentIds],
+  );
+}
+
 export async function insertVisit(
   db: Connection,
   visit: {

@@ -36,6 +36,8 @@ describe('video visits: participants only, statuses, invitations, chat, TURN cre
   let other: TestPatient;
   let meetingId: string;
   let otherMeetingId: string;
+  let mine: string;
+  let theirs: string;
   let guestToken: string;
   let guestId: string;
   let otherGuestToken: string;
@@ -83,8 +85,8 @@ describe('video visits: participants only, statuses, invitations, chat, TURN cre
     staff = await createTestPracticeUser(t, practice, ['staff']);
     patient = await createTestPatient(t, 'Quinn');
     other = await createTestPatient(t, 'Sasha');
-    const mine = await bookTestAppointment(t, practice, patient, openTimeAhead(t, practice, 2));
-    const theirs = await bookTestAppointment(t, practice, other, openTimeAhead(t, practice, 3));
+    mine = await bookTestAppointment(t, practice, patient, openTimeAhead(t, practice, 2));
+    theirs = await bookTestAppointment(t, practice, other, openTimeAhead(t, practice, 3));
     await teleVisit(mine);
     await teleVisit(theirs);
     const visit = await call<Visit>('POST', `${V2}/TeleVisits/details`, patient.token, {
@@ -187,6 +189,40 @@ describe('video visits: participants only, statuses, invitations, chat, TURN cre
     await expect.poll(() => statuses.map((m) => m.data.Status)).toEqual(['Waiting-Room', 'Started']);
   });
 
+  it("shows the practice's dashboards and calendars each visit's status, to the practice's users only", async () => {
+    const statuses = (token: string, ids: string[]) =>
+      call<{ AppointmentId: string; Status: string; Waiting: number }[]>(
+        'POST',
+        `${V2}/TeleVisits/statuses`,
+        token,
+        { AppointmentIds: ids },
+      );
+    const seen = await statuses(staff.token, [mine, theirs]);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const byAppointment = Object.fromEntries(seen.json.data.map((s) => [s.AppointmentId, s]));
+    expect(byAppointment[mine]).toMatchObject({ Status: 'Started', Waiting: 0 });
+    expect(byAppointment[theirs]).toMatchObject({ Status: 'Scheduled', Waiting: 0 });
+    // The other patient waits: the count says so.
+    expect((await act(other.token, other.id, 'WaitingRoom', otherMeetingId)).statusCode).toBe(200);
+    const again = await statuses(provider.token, [theirs]);
+    expect(again.json.data).toEqual([
+      expect.objectContaining({ AppointmentId: theirs, Status: 'Waiting-Room', Waiting: 1 }),
+    ]);
+    // A patient, or a user of another practice, learns nothing.
+    expect((await statuses(patient.token, [mine])).statusCode).toBe(404);
+    const elsewhere = await practiceAdmin(t, await createTestPractice(t));
+    const stranger = await statuses(elsewhere.token, [mine, theirs]);
+    expect(stranger.statusCode, stranger.body).toBe(200);
+    expect(stranger.json.data).toEqual([]);
+    // Each answer is one list row naming the patients shown.
+    const rows = await t.database.query<{ patient_ids: string[] }>(
+      `select patient_ids from audit_events where entity_type = 'TelehealthMeeting' and action = 'search'
+        and outcome = 'success' and actor_id = $1 order by id`,
+      [staff.id],
+    );
+    expect(rows.at(-1)?.patient_ids.sort()).toEqual([patient.id, other.id].sort());
+  });
+
   it('relays signalling only between admitted participants of the visit; strangers and other guests cannot join or signal', async () => {
     const room = `meeting:${meetingId}`;
     const providerSide = await socketOf(provider.token, [room]);
@@ -285,6 +321,25 @@ describe('video visits: participants only, statuses, invitations, chat, TURN cre
         Sdp: 'x',
       }),
     ).toEqual({ ok: true });
+  });
+
+  it("writes the invitation in the patient's language, by e-mail or SMS", async () => {
+    await t.database.query("update patients set languages = '{es}' where id = $1", [other.id]);
+    const sms = await call(
+      'POST',
+      `${V2}/TeleVisits/${otherMeetingId}/participants/${provider.id}/invitations?contactMethod=phoneNo&contactDetail=${encodeURIComponent('+1 212 555 0147')}`,
+      provider.token,
+    );
+    expect(sms.statusCode, sms.body).toBe(200);
+    const email = await inviteLink(provider.token, otherMeetingId, 'familia@example.com');
+    expect(email.link).toContain(`/meeting/uri?mId=${otherMeetingId}`);
+    const [mail] = await t.sent({ to: 'familia@example.com', template: 'tele-visit-invitation' });
+    expect(mail!.subject).toBe('Está invitado a unirse a una videoconsulta');
+    expect(mail!.body).toMatch(/^Está invitado a unirse a una videoconsulta\. .*https?:\/\/\S+#token=/);
+    const texts = (await t.sent({ template: 'tele-visit-invitation' })).filter((m) => m.channel === 'sms');
+    expect(texts.map((m) => m.body)).toEqual([
+      expect.stringMatching(/^CareSlot: está invitado a una videoconsulta\. .*\/meeting\/uri\?/),
+    ]);
   });
 
   it("keeps the chat to the visit's participants", async () => {

@@ -7,8 +7,10 @@ import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { dateLocale } from '../../../shared/slots/dateLocale';
 import { formatSlotTime } from '../../../shared/slots/slotDates';
 import { useChangeStatus } from '../api/practiceDay';
+import { useTeleVisitStatuses } from '../api/teleVisits';
 import { canMoveTo, patientName } from '../calendarModel';
 import { StatusBadge } from './StatusBadge';
+import { VideoVisitBadge } from './VideoVisitBadge';
 
 /**
  * A day's appointments as a table: time, patient, provider, visit type, reason, status, and a one-click
@@ -36,6 +38,7 @@ export function AgendaCard({
   const { t, i18n } = useTranslation('practiceDay');
   const locale = dateLocale(i18n.language);
   const change = useChangeStatus();
+  const video = useTeleVisitStatuses(appointments);
   const showError = useShowApiError();
   const zone = context.TimeZone;
   const providerName = (id: string | null) => context.Providers.find((p) => p.Id === id)?.Name ?? '';
@@ -100,7 +103,10 @@ export function AgendaCard({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <StatusBadge status={a.Status} />
+                    <Group gap={4} wrap="wrap">
+                      <StatusBadge status={a.Status} />
+                      <VideoVisitBadge state={video.get(a.Id)} />
+                    </Group>
                   </Table.Td>
                   {quickCheckIn ? (
                     <Table.Td>

@@ -7,8 +7,10 @@ import {
   IconHeartbeat,
   IconUserOff,
   IconUserPlus,
+  IconVideo,
   IconX,
 } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   VISIT_STATUS_ACTIONS,
@@ -22,10 +24,12 @@ import { formatSlotTime, dayKeyOf } from '../../../shared/slots/slotDates';
 import { PatientChartSlot } from '../../../shared/ui/patientChartSlot';
 import { toast } from '../../../shared/ui/toast';
 import { useAddParticipant, useChangeStatus } from '../api/practiceDay';
+import { useTeleVisitStatuses } from '../api/teleVisits';
 import { canMoveTo, formatLongDay, patientName } from '../calendarModel';
 import { CancelVisitDialog } from './CancelVisitDialog';
 import { MoveVisit } from './MoveVisit';
 import { StatusBadge } from './StatusBadge';
+import { VideoVisitBadge } from './VideoVisitBadge';
 
 const ACTION_ICON: Record<VisitStatusAction, typeof IconCheck> = {
   Arrived: IconDoorEnter,
@@ -74,6 +78,8 @@ export function AppointmentDrawer({
   const renderChart = useContext(PatientChartSlot);
   const zone = context.TimeZone;
   const a = appointment;
+  const video = useTeleVisitStatuses(a ? [a] : []);
+  const videoState = a ? video.get(a.Id) : undefined;
   const providerName = (id: string | null) => context.Providers.find((p) => p.Id === id)?.Name ?? '';
   const locationName = context.Locations.find((l) => l.Id === a?.LocationId)?.Name ?? '';
 
@@ -137,8 +143,25 @@ export function AppointmentDrawer({
                   : ''}
               </Text>
             </Stack>
-            <StatusBadge status={a.Status} size="md" />
+            <Stack gap={4} align="flex-end">
+              <StatusBadge status={a.Status} size="md" />
+              <VideoVisitBadge state={videoState} size="md" />
+            </Stack>
           </Group>
+          {a.AppointmentType === 'TeleHealth' &&
+          videoState?.Status !== 'Ended' &&
+          videoState?.Status !== 'Expired' &&
+          a.Status !== 'Canceled' ? (
+            <Group>
+              <Button
+                component={Link}
+                to={`/validate?aptId=${encodeURIComponent(a.Id)}`}
+                leftSection={<IconVideo size={16} aria-hidden />}
+              >
+                {t('video.join')}
+              </Button>
+            </Group>
+          ) : null}
           {renderChart ? (
             <Group>
               <Button

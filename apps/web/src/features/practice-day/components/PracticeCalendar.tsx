@@ -28,6 +28,7 @@ import { AppDialog } from '../../../shared/ui/AppDialog';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { toast } from '../../../shared/ui/toast';
 import { useAppointments, useBlocks, useLiftBlock } from '../api/practiceDay';
+import { useTeleVisitStatuses } from '../api/teleVisits';
 import {
   CALENDAR_VIEWS,
   formatLongDay,
@@ -49,6 +50,7 @@ import { AppointmentDrawer } from './AppointmentDrawer';
 import { BlockTimeModal } from './BlockTimeModal';
 import { BookOnBehalfModal } from './BookOnBehalfModal';
 import classes from './PracticeCalendar.module.css';
+import { videoStatusText } from './VideoVisitBadge';
 
 const HOUR_HEIGHT = 72;
 const PX_PER_MINUTE = HOUR_HEIGHT / 60;
@@ -135,6 +137,9 @@ export function PracticeCalendar({
   });
   const blocks = useBlocks(range.from, range.to);
   const list = useMemo(() => appointments.data?.Data ?? [], [appointments.data]);
+  // Each video visit's live TeleVisitStatus (waiting, in call, ended), shown on its event.
+  const video = useTeleVisitStatuses(list);
+  const videoText = (a: PracticeAppointment) => videoStatusText(t, video.get(a.Id));
 
   // Schedules in view: the chosen providers' (all when none is chosen), at the chosen location.
   const schedules = context.Schedules.filter(
@@ -195,13 +200,16 @@ export function PracticeCalendar({
         ? `${formatLongDay(days[0]!, 'PP', locale)} – ${formatLongDay(days[6]!, 'PP', locale)}`
         : formatDay(anchor, 'MMMM yyyy', locale);
 
-  const eventLabel = (a: PracticeAppointment) =>
-    t('calendar.eventLabel', {
+  const eventLabel = (a: PracticeAppointment) => {
+    const label = t('calendar.eventLabel', {
       time: formatSlotTime(a.StartTime, zone, locale),
       patient: patientName(a),
       status: t(statusKey(a.Status)),
       provider: providerName(a.ProviderId),
     });
+    const live = videoText(a);
+    return live ? `${label}, ${live}` : label;
+  };
 
   const nowMinute = minuteOfDay(new Date(now).toISOString(), zone);
   const todayKey = dayKeyOf(new Date(now), zone);
@@ -485,6 +493,11 @@ export function PracticeCalendar({
                       <div className={classes.eventName}>{patientName(p.item)}</div>
                       <div className={classes.eventMeta}>
                         {formatSlotTime(p.item.StartTime, zone, locale)} · {t(statusKey(p.item.Status))}
+                        {videoText(p.item) ? (
+                          <span data-video-status={video.get(p.item.Id)?.Status}>
+                            {` · ${videoText(p.item)}`}
+                          </span>
+                        ) : null}
                         {view === 'week' && !providerIds.length
                           ? ` · ${providerName(p.item.ProviderId)}`
                           : ''}

@@ -60,11 +60,12 @@ export function DeviceManagementPage() {
   const [joining, setJoining] = useState(false);
   const preview = useRef<HTMLVideoElement>(null);
 
-  // The camera and microphone, again whenever a device is chosen or the participant tries again.
+  // The camera and microphone, again whenever a device is chosen or the participant tries again (`attempt`).
+  const { camera, microphone } = choice;
   useEffect(() => {
     let current: MediaStream | null = null;
     let cancelled = false;
-    openMedia(choice).then(
+    openMedia({ camera, microphone }).then(
       async (opened) => {
         if (cancelled) return stopStream(opened);
         current = opened;
@@ -80,7 +81,7 @@ export function DeviceManagementPage() {
       cancelled = true;
       stopStream(current);
     };
-  }, [choice.camera, choice.microphone, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [camera, microphone, attempt]);
 
   useEffect(() => {
     if (preview.current) preview.current.srcObject = stream;

@@ -142,9 +142,12 @@ export function MeetingRoomPage() {
   );
   const othersKey = others.map((p) => p.ParticipantId).join(',');
 
+  const myId = me?.ParticipantId ?? null;
+  const relay = params.get('relay') === '1';
+
   // The call: camera and microphone, ICE servers, one connection per other admitted participant.
   useEffect(() => {
-    if (!inCall || !me || !socket.current) return;
+    if (!inCall || !myId || !socket.current) return;
     let stream: MediaStream | null = null;
     let mesh: MeshCall | null = null;
     let cancelled = false;
@@ -156,9 +159,8 @@ export function MeetingRoomPage() {
         .catch(() => ({ IceServers: [], ExpiresAt: null }));
       if (cancelled) return stopStream(stream);
       setLocal(stream);
-      const relay = params.get('relay') === '1';
       mesh = new MeshCall({
-        me: me.ParticipantId,
+        me: myId,
         socket: meeting,
         iceServers: ice.IceServers,
         ...(relay ? { iceTransportPolicy: 'relay' as const } : {}),
@@ -182,7 +184,7 @@ export function MeetingRoomPage() {
       setLocal(null);
       setRemotes({});
     };
-  }, [inCall, me?.ParticipantId, meetingId, isGuest]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [inCall, myId, meetingId, isGuest, relay]);
   useEffect(() => {
     call.current?.setParticipants(othersKey ? othersKey.split(',') : []);
   }, [othersKey, readyTick]);
