@@ -92,7 +92,11 @@ describe('appointment messages (issue 17 item 9)', () => {
     );
     expect(sms!.body).toContain('is cancelled. Reason: The doctor is away');
     const [, spanish] = composeAppointmentMessages(
-      view({ kind: 'cancelled', declineReason: 'El médico no está', patient: { ...patient, languages: ['es'] } }),
+      view({
+        kind: 'cancelled',
+        declineReason: 'El médico no está',
+        patient: { ...patient, languages: ['es'] },
+      }),
       links,
     );
     expect(spanish!.body).toContain('Motivo: El médico no está');
