@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
 import { genderSchema, identifierSchema, TELECOM_SYSTEMS } from './directory';
 
 /** Account and identity shapes of patient-booking.md §7 "Account and identity" shared by server and web. */
@@ -81,6 +82,11 @@ export const signupPatientSchema = z.object({
   Identifier: z.array(identifierSchema).max(5).default([]),
   /** The invitation the patient was created from (§4.8 step 6), when there is one. */
   InvitationId: z.uuid().optional(),
+  /** The language the patient signed up in, kept as their Communication (issue 30, item 6). */
+  Communication: z
+    .array(z.enum(LANGUAGES, { message: `must be one of ${LANGUAGES.join(', ')}` }))
+    .max(LANGUAGES.length)
+    .optional(),
 });
 export type SignupPatient = z.input<typeof signupPatientSchema>;
 

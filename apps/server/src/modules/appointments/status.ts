@@ -152,6 +152,7 @@ export async function changeAppointmentStatus(
         scheduleId: row.schedule_id,
         start: new Date(row.start_at),
         categoryId: row.booked_category_id,
+        end: row.end_at,
       }))
     )
       await recordSlotChanges(tx, [

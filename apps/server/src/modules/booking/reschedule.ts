@@ -92,6 +92,7 @@ export async function moveBookedAppointment(
           scheduleId: row.schedule_id,
           start: from,
           categoryId: row.booked_category_id,
+          end: row.end_at,
         });
       }
       const updated = await moveAppointment(tx, {
@@ -99,7 +100,8 @@ export async function moveBookedAppointment(
         fromStart: from,
         scheduleId: schedule.id,
         start,
-        end,
+        // A visit longer than the grid keeps its length (issue 30, item 11).
+        end: new Date(Math.max(end.getTime(), taken.end.getTime())),
         practitionerId: schedule.practitioner_id,
         locationId: schedule.location_id,
         organizationId: location?.OrganizationId ?? row.organization_id,

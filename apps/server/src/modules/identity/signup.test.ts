@@ -134,7 +134,7 @@ describe('sign-up of a newly registered patient (§4.8 steps 7-9)', () => {
       method: 'POST',
       url: ACCOUNT_PATHS.signup,
       headers: bearer(token),
-      payload: signupBody(registered.email),
+      payload: { ...signupBody(registered.email), Communication: ['ko'] },
     });
     expect(res.statusCode).toBe(200);
     const claims = decodeJwt(res.json.data.access_token);
@@ -144,6 +144,7 @@ describe('sign-up of a newly registered patient (§4.8 steps 7-9)', () => {
       Identifier: { System: string; Value: string }[];
       Telecom: { System: string; Value: string; IsVerified: boolean }[];
       AuditTrail: { WorkflowOrServiceName?: string };
+      Communication: string[];
     }>({
       method: 'GET',
       url: `/careslot-administration/api/v2/patient/${res.json.data.PatientId}`,
@@ -156,6 +157,8 @@ describe('sign-up of a newly registered patient (§4.8 steps 7-9)', () => {
     expect(patient.json.Telecom).toContainEqual(
       expect.objectContaining({ System: 'Email', Value: registered.email, IsVerified: true }),
     );
+    // The language they signed up in is kept (issue 30, item 6).
+    expect(patient.json.Communication).toEqual(['ko']);
 
     const again = await t.call<{ data: { PatientId: string } }>({
       method: 'POST',

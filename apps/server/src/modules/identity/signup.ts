@@ -67,6 +67,8 @@ export async function signUp(
     emailVerified: true,
     mobile: phone || account.mobileNumber,
     timeZone: body.TimeZone ?? null,
+    // The language they signed up in: their messages are written in it (issue 30, item 6).
+    languages: [...new Set(body.Communication ?? [])],
     managingOrganizationId: invitation?.practiceId ?? null,
     identifiers: [{ System: IDENTITY_PROVIDER_SYSTEM, Value: account.id }],
     workflow: SIGNUP_WORKFLOW,

@@ -84,6 +84,27 @@ describe('appointment messages (issue 17 item 9)', () => {
     expect(sms!.body).toContain('is pending confirmation');
   });
 
+  it("a visit the practice cancels says the office's reason in the SMS too (issue 30, item 18)", () => {
+    const patient = { firstName: 'Jo', email: 'jo@example.com', mobile: '+12125550149', languages: ['en'] };
+    const [, sms] = composeAppointmentMessages(
+      view({ kind: 'cancelled', declineReason: 'The doctor is away', patient }),
+      links,
+    );
+    expect(sms!.body).toContain('is cancelled. Reason: The doctor is away');
+    const [, spanish] = composeAppointmentMessages(
+      view({
+        kind: 'cancelled',
+        declineReason: 'El médico no está',
+        patient: { ...patient, languages: ['es'] },
+      }),
+      links,
+    );
+    expect(spanish!.body).toContain('Motivo: El médico no está');
+    // A patient's own cancellation has no office reason: the SMS says none.
+    const [, own] = composeAppointmentMessages(view({ kind: 'cancelled', patient }), links);
+    expect(own!.body).not.toContain('Reason');
+  });
+
   it("tells what became of a cancelled visit's fee and sends no calendar file", () => {
     const [email, sms] = composeAppointmentMessages(
       view({

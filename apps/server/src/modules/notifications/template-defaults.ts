@@ -56,7 +56,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       cancelled: {
         subject: 'Your appointment is cancelled',
         line: 'Your visit with {P}[[ on {D} at {T}]] is cancelled.',
-        sms: 'CareSlot: your visit with {P}[[ on {D} at {T}]] is cancelled.',
+        sms: 'CareSlot: your visit with {P}[[ on {D} at {T}]] is cancelled.[[ Reason: {X}]]',
       },
       moved: {
         subject: 'Your appointment was moved',
@@ -116,7 +116,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       cancelled: {
         subject: 'Su cita está cancelada',
         line: 'Su visita con {P}[[ el {D} a las {T}]] está cancelada.',
-        sms: 'CareSlot: su visita con {P}[[ el {D} a las {T}]] está cancelada.',
+        sms: 'CareSlot: su visita con {P}[[ el {D} a las {T}]] está cancelada.[[ Motivo: {X}]]',
       },
       moved: {
         subject: 'Su cita fue cambiada',
@@ -176,7 +176,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       cancelled: {
         subject: '您的预约已取消',
         line: '您与 {P}[[ 在 {D} {T}]] 的就诊已取消。',
-        sms: 'CareSlot：您与 {P}[[ 在 {D} {T}]] 的就诊已取消。',
+        sms: 'CareSlot：您与 {P}[[ 在 {D} {T}]] 的就诊已取消。[[原因：{X}]]',
       },
       moved: {
         subject: '您的预约已更改',
@@ -236,7 +236,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       cancelled: {
         subject: 'Lịch hẹn của bạn đã bị hủy',
         line: 'Lịch khám của bạn với {P}[[ vào {D} lúc {T}]] đã bị hủy.',
-        sms: 'CareSlot: lịch khám với {P}[[ vào {D} lúc {T}]] đã bị hủy.',
+        sms: 'CareSlot: lịch khám với {P}[[ vào {D} lúc {T}]] đã bị hủy.[[ Lý do: {X}]]',
       },
       moved: {
         subject: 'Lịch hẹn của bạn đã được đổi',
@@ -296,7 +296,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       cancelled: {
         subject: '예약이 취소되었습니다',
         line: '[[{D} {T} ]]{P} 진료가 취소되었습니다.',
-        sms: 'CareSlot: [[{D} {T} ]]{P} 진료가 취소되었습니다.',
+        sms: 'CareSlot: [[{D} {T} ]]{P} 진료가 취소되었습니다.[[ 사유: {X}]]',
       },
       moved: {
         subject: '예약이 변경되었습니다',
@@ -356,7 +356,7 @@ const TEXTS: Record<Language, LanguageTexts> = {
       cancelled: {
         subject: '予約がキャンセルされました',
         line: '[[{D} {T} の ]]{P} の受診はキャンセルされました。',
-        sms: 'CareSlot: [[{D} {T} の ]]{P} の受診はキャンセルされました。',
+        sms: 'CareSlot: [[{D} {T} の ]]{P} の受診はキャンセルされました。[[理由: {X}]]',
       },
       moved: {
         subject: '予約が変更されました',

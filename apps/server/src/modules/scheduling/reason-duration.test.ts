@@ -12,6 +12,7 @@ import { createTestPatient } from '../../testing/patients';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const BOOK = '/careslot-appointment-service/api/v2/Appointments';
+const PORTAL = '/careslot-appointment-service/api/v2/web/patient-appointments';
 
 /**
  * Issue 30, item 11: the slot grid follows the chosen reason's duration. A 90-minute reason on a 30-minute grid
@@ -126,5 +127,147 @@ describe("a reason's duration decides where its visits fit", () => {
       headers: bearer(patient.token),
     });
     expect(read.json.data.EndTime).toBe(new Date(Date.parse(at('15:30'))).toISOString());
+  });
+});
+
+/**
+ * Issue 30, item 11's remainder: a long visit blocks every slot it covers. A 90-minute visit held or booked at
+ * 10:00 on a 30-minute grid takes a place at 10:00, 10:30 and 11:00, so a 30-minute visit can be neither
+ * offered, held nor booked inside it (no double booking); releasing or cancelling it gives all three back.
+ */
+describe('a long visit blocks every slot it covers', () => {
+  let t: TestApp;
+  let practice: TestPractice;
+  const day = '2026-11-26'; // a Thursday, three days after the clock
+  beforeAll(async () => {
+    t = await createTestApp({ now: '2026-11-23T15:00:00Z' });
+    practice = await createTestPractice(t, {
+      reasons: [
+        { Name: 'Long Session', DurationMinutes: 90, VisitType: 'Office' },
+        { Name: 'Check-up', DurationMinutes: 30, VisitType: 'Office' },
+      ],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const at = (time: string) => zonedTime(day, time, practice.zone);
+  const reasonNamed = async (name: string) => {
+    const res = await t.call<{ Data: Slot[] }>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/advance-search`,
+      headers: bearer(practice.adminToken),
+      payload: {
+        ScheduleIds: [practice.ScheduleId],
+        StartDate: at('09:00').replace('T', ' ').slice(0, 19),
+        EndDate: at('09:31').replace('T', ' ').slice(0, 19),
+      },
+    });
+    const type = res.json.Data[0]!.ServiceType!.find((s) => s.Name === name);
+    return type!.Id;
+  };
+  async function freeTimes(reason: string): Promise<string[]> {
+    const res = await t.call<{ Data: Slot[] }>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/advance-search`,
+      headers: bearer(practice.adminToken),
+      payload: {
+        ScheduleIds: [practice.ScheduleId],
+        StartDate: at('00:00').replace('T', ' ').slice(0, 19),
+        EndDate: at('23:59').replace('T', ' ').slice(0, 19),
+        ServiceTypeId: reason,
+        IsAvailable: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json.Data.map((s) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: practice.zone,
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(new Date(s.Start)),
+    );
+  }
+  const book = (
+    token: string,
+    patientId: string,
+    time: string,
+    reason: { Id: string; Name: string; Duration: number },
+  ) =>
+    t.call<BookingResult>({
+      method: 'POST',
+      url: BOOK,
+      headers: bearer(token),
+      payload: {
+        CalendarId: practice.ScheduleId,
+        StartTime: at(time),
+        ServiceType: [reason],
+        Participants: [
+          { Type: 'Patient', ParticipantId: patientId, FirstName: 'Casey', LastName: 'Tester' },
+          { Type: 'Practitioner', ParticipantId: practice.PractitionerId },
+        ],
+        Reasons: [{ Id: null, Name: 'Visit' }],
+      },
+    });
+  const hold = (token: string, time: string, reason: string) =>
+    t.call<{ ExpiresAt?: string }>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/reserve`,
+      headers: bearer(token),
+      payload: {
+        SlotIds: [`${practice.ScheduleId}_${new Date(at(time)).toISOString()}`],
+        ServiceType: [{ Id: reason }],
+      },
+    });
+
+  it('a held or booked 90-minute visit takes the 30-minute slots inside it until it is released or cancelled', async () => {
+    const long = await reasonNamed('Long Session');
+    const short = await reasonNamed('Check-up');
+    const checkUp = { Id: short, Name: 'Check-up', Duration: 30 };
+    const first = await createTestPatient(t);
+    const second = await createTestPatient(t);
+
+    // A hold of the long visit at 10:00 takes 10:00, 10:30 and 11:00.
+    expect((await hold(first.token, '10:00', long)).statusCode).toBe(200);
+    const whileHeld = await freeTimes(short);
+    expect(whileHeld).toContain('09:30');
+    expect(whileHeld).toContain('11:30');
+    for (const time of ['10:00', '10:30', '11:00']) expect(whileHeld, time).not.toContain(time);
+    expect((await hold(second.token, '10:30', short)).statusCode).toBe(409);
+    expect((await book(second.token, second.id, '11:00', checkUp)).statusCode).toBe(409);
+
+    // Released, every covered slot is back.
+    const released = await t.call<{ Released: number }>({
+      method: 'POST',
+      url: `${CALENDAR}/slot/release`,
+      headers: bearer(first.token),
+      payload: { SlotIds: [`${practice.ScheduleId}_${new Date(at('10:00')).toISOString()}`] },
+    });
+    expect(released.json.Released).toBe(1);
+    for (const time of ['10:00', '10:30', '11:00']) expect(await freeTimes(short), time).toContain(time);
+
+    // A booked long visit at 14:00 (no hold) takes 14:00 to 15:30: a check-up at 14:30 or 15:00 is refused.
+    const booked = await book(first.token, first.id, '14:00', {
+      Id: long,
+      Name: 'Long Session',
+      Duration: 90,
+    });
+    expect(booked.statusCode).toBe(200);
+    const whileBooked = await freeTimes(short);
+    for (const time of ['14:00', '14:30', '15:00']) expect(whileBooked, time).not.toContain(time);
+    expect(whileBooked).toContain('15:30');
+    for (const time of ['14:30', '15:00'])
+      expect((await book(second.token, second.id, time, checkUp)).statusCode, time).toBe(409);
+
+    // Cancelled, the check-up at 15:00 books.
+    const cancelled = await t.call({
+      method: 'POST',
+      url: `${PORTAL}/${booked.json.data}/cancel`,
+      headers: bearer(first.token),
+      payload: { Reason: 'Feeling better' },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await book(second.token, second.id, '15:00', checkUp)).statusCode).toBe(200);
   });
 });

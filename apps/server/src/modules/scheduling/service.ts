@@ -167,6 +167,13 @@ export function visitMinutes(model: ScheduleModel, reason: string | null, asked 
   return Math.max(model.row.slot_minutes, asked, type?.durationMinutes ?? 0);
 }
 
+/** The reason a request names, or null for none or every reason ('All', -1). */
+function reasonOf(serviceTypeId: string | number | null | undefined): string | null {
+  return serviceTypeId === null || serviceTypeId === undefined || ALL_REASONS.has(serviceTypeId)
+    ? null
+    : String(serviceTypeId);
+}
+
 /** The grid starts after `start` that a visit of `minutes` also covers (none for a one-slot visit). */
 function coveredStarts(model: ScheduleModel, start: Date, minutes: number): Date[] {
   const step = model.row.slot_minutes * 60_000;
@@ -413,10 +420,13 @@ export async function holdSlot(
       return { ok: false, reason: 'full' };
     const eventId = randomUUID();
     const id = slotId(input.scheduleId, input.start);
+    // A long visit takes a place in every grid slot it covers too, in the same statement (issue 30, item 11).
+    const covered = coveredStarts(model, input.start, visitMinutes(model, reasonOf(input.serviceTypeId)));
     const attempt = await store.holdInOneStatement(database, {
       lockKeys: [
         ...holderLockKeys(input),
         store.slotLockKey(input.scheduleId, input.start),
+        ...covered.map((c) => store.slotLockKey(input.scheduleId, c)),
         ...(guest ? [`guest-hold-address:${guest.address}`, `guest-hold-calendar:${input.scheduleId}`] : []),
       ],
       scheduleId: input.scheduleId,
@@ -439,6 +449,7 @@ export async function holdSlot(
         start: input.start.toISOString(),
       } satisfies SlotChangedPayload,
       routing: routingOf(input.consumersOf),
+      covered,
     });
     switch (attempt.status) {
       case 'stale':
@@ -483,7 +494,7 @@ export async function takeSlotForBooking(
     now: Date;
     /** The booking's reason, when it names one. */ serviceTypeId?: string | null | undefined;
   },
-): Promise<{ slot: Slot; fromHold: boolean; categoryId: string } | null> {
+): Promise<{ slot: Slot; fromHold: boolean; categoryId: string; end: Date } | null> {
   const [model] = await currentModels(tx, [input.scheduleId]);
   if (!model) return null;
   const offered = modelSlots(model, {
@@ -494,16 +505,24 @@ export async function takeSlotForBooking(
   if (offered.length !== 1 || offered[0]!.start.getTime() !== input.start.getTime()) return null;
   // A reason longer than the grid books only where the whole visit fits (issue 30, item 11).
   if (!(await visitFits(tx, model, input))) return null;
+  // A long visit takes a place in every grid slot it covers (issue 30, item 11): none is left for a shorter visit.
+  const minutes = visitMinutes(model, reasonOf(input.serviceTypeId));
+  const covered = coveredStarts(model, input.start, minutes);
   await store.releaseExpiredHolds(tx, input.now, { scheduleId: input.scheduleId, start: input.start });
-  let categoryId = input.sessionId
+  const held = input.sessionId
     ? await store.consumeHold(tx, input.scheduleId, input.start, input.sessionId, input.now)
     : null;
-  const fromHold = categoryId !== null;
+  let categoryId = held?.categoryId ?? null;
+  const fromHold = held !== null;
+  if (!fromHold || held.covered < covered.length)
+    await store.lockKeys(tx, [
+      store.slotLockKey(input.scheduleId, input.start),
+      ...covered.map((c) => store.slotLockKey(input.scheduleId, c)),
+    ]);
   if (!fromHold) {
     const counters =
       (input.serviceTypeId ? countersFor(model, { serviceTypeId: input.serviceTypeId }) : null) ??
       model.counters;
-    await store.lockKeys(tx, [store.slotLockKey(input.scheduleId, input.start)]);
     for (const counter of counters) {
       if ((await store.takePlace(tx, input.scheduleId, input.start, counter, model.row.capacity)) !== null) {
         categoryId = counter.categoryId;
@@ -512,8 +531,21 @@ export async function takeSlotForBooking(
     }
     if (categoryId === null) return null;
   }
+  // A hold took the covered places already; a booking without one (or a hold older than this rule) takes them.
+  if (!fromHold || held.covered < covered.length) {
+    const counter = model.counters.find((c) => c.categoryId === categoryId) ?? {
+      categoryId: categoryId!,
+      capacity: model.row.capacity,
+    };
+    for (const start of covered.slice(held?.covered ?? 0)) {
+      await store.releaseExpiredHolds(tx, input.now, { scheduleId: input.scheduleId, start });
+      if ((await store.takePlace(tx, input.scheduleId, start, counter, model.row.capacity)) === null)
+        return null;
+    }
+  }
   const slot = await currentSlot(tx, input.scheduleId, input.start);
-  return slot && categoryId !== null ? { slot, fromHold, categoryId } : null;
+  const end = new Date(input.start.getTime() + minutes * 60_000);
+  return slot && categoryId !== null ? { slot, fromHold, categoryId, end } : null;
 }
 
 /**
@@ -530,9 +562,18 @@ export async function returnBookedPlace(
     start: Date;
     /** The counter (service category, or the nil uuid) the booking took, when known. */ categoryId?:
       string | null;
+    /** The visit's end: a visit longer than the grid gives back the place of every slot it covers too. */
+    end?: Date | string | null;
   },
 ): Promise<boolean> {
   const rows = await store.returnPlace(tx, input.scheduleId, input.start, input.categoryId ?? null);
+  const end = input.end ? new Date(input.end).getTime() : 0;
+  const [model] = end > input.start.getTime() ? await currentModels(tx, [input.scheduleId]) : [];
+  if (model) {
+    const minutes = Math.round((end - input.start.getTime()) / 60_000);
+    for (const start of coveredStarts(model, input.start, minutes))
+      await store.returnPlace(tx, input.scheduleId, start, input.categoryId ?? null);
+  }
   return rows.length === 1;
 }
 

@@ -247,8 +247,9 @@ export async function takePlace(
 }
 
 /**
- * Hands a session's live hold on the slot over to a booking: the hold row goes, its place stays taken.
- * Answers the counter (category) whose place the hold had taken, or null when the session holds none.
+ * Hands a session's live hold on the slot over to a booking: the hold row goes with the rows of the slots its
+ * visit covers, their places stay taken. Answers the counter (category) whose place the hold had taken and how
+ * many covered slots came with it, or null when the session holds none.
  */
 export async function consumeHold(
   db: Connection,
@@ -256,14 +257,21 @@ export async function consumeHold(
   start: Date,
   sessionId: string,
   now: Date,
-): Promise<string | null> {
-  const rows = await db.query<{ category_id: string }>(
-    `delete from slot_holds where id in (
-       select id from slot_holds where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4 limit 1)
-     returning category_id`,
+): Promise<{ categoryId: string; covered: number } | null> {
+  const rows = await db.query<{ category_id: string; covered: number }>(
+    `with lead as (
+       delete from slot_holds where id in (
+         select id from slot_holds
+          where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4 and lead_id is null limit 1)
+       returning id, category_id
+     ), covered as (
+       delete from slot_holds where lead_id in (select id from lead) returning id
+     )
+     select category_id, (select count(*)::int from covered) as covered from lead`,
     [scheduleId, start.toISOString(), sessionId, now.toISOString()],
   );
-  return rows[0]?.category_id ?? null;
+  const row = rows[0];
+  return row ? { categoryId: row.category_id, covered: Number(row.covered) } : null;
 }
 
 /** Gives back the places of expired holds (of one slot, or all). Returns the slots that changed. */
@@ -294,7 +302,10 @@ export async function releaseExpiredHolds(
   return [...seen.values()];
 }
 
-/** Releases one hold of the session per slot, all slots in one statement. Returns the slots given back. */
+/**
+ * Releases one hold of the session per slot (with the slots its visit covers), all slots in one statement.
+ * Returns the slots given back.
+ */
 export async function releaseSessionHolds(
   db: Connection,
   slots: { scheduleId: string; start: Date }[],
@@ -304,17 +315,23 @@ export async function releaseSessionHolds(
   const rows = await db.query<{ schedule_id: string; start_at: Date | string }>(
     `with wanted as (
        select * from unnest($1::uuid[], $2::timestamptz[]) as w(schedule_id, start_at)
+     ), picked as (
+       select distinct on (h.schedule_id, h.start_at) h.id
+         from slot_holds h join wanted w on h.schedule_id = w.schedule_id and h.start_at = w.start_at
+        where h.session_id = $3 and h.lead_id is null
+        order by h.schedule_id, h.start_at, h.expires_at
      ), gone as (
-       delete from slot_holds where id in (
-         select distinct on (h.schedule_id, h.start_at) h.id
-           from slot_holds h join wanted w on h.schedule_id = w.schedule_id and h.start_at = w.start_at
-          where h.session_id = $3
-          order by h.schedule_id, h.start_at, h.expires_at)
+       delete from slot_holds where id in (select id from picked) or lead_id in (select id from picked)
        returning schedule_id, start_at, category_id
+     ), counts as (
+       select schedule_id, start_at, category_id, count(*)::int as n from gone group by schedule_id, start_at, category_id
+     ), back as (
+       update slot_capacity c set taken = c.taken - counts.n
+         from counts
+        where c.schedule_id = counts.schedule_id and c.start_at = counts.start_at and c.category_id = counts.category_id
+       returning c.schedule_id, c.start_at
      )
-     update slot_capacity c set taken = c.taken - 1
-       from gone where c.schedule_id = gone.schedule_id and c.start_at = gone.start_at and c.category_id = gone.category_id
-     returning c.schedule_id, c.start_at`,
+     select back.* from back join wanted w on w.schedule_id = back.schedule_id and w.start_at = back.start_at`,
     [slots.map((s) => s.scheduleId), slots.map((s) => s.start.toISOString()), sessionId],
   );
   return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
@@ -327,7 +344,8 @@ export async function sessionHeldSlots(
   now: Date,
 ): Promise<{ scheduleId: string; start: Date }[]> {
   const rows = await db.query<{ schedule_id: string; start_at: Date | string }>(
-    'select schedule_id, start_at from slot_holds where session_id = $1 and expires_at > $2 order by start_at',
+    `select schedule_id, start_at from slot_holds
+      where session_id = $1 and expires_at > $2 and lead_id is null order by start_at`,
     [sessionId, now.toISOString()],
   );
   return rows.map((r) => ({ scheduleId: r.schedule_id, start: new Date(r.start_at) }));
@@ -364,7 +382,8 @@ export async function claimSessionHold(
   return db.query<{ expires_at: Date | string }>(
     `update slot_holds set patient_id = $4
        where id in (select id from slot_holds
-                     where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $5 limit 1)
+                     where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $5
+                       and lead_id is null limit 1)
      returning expires_at`,
     [scheduleId, start.toISOString(), sessionId, patientId, now.toISOString()],
   );
@@ -381,7 +400,7 @@ export async function countSessionHolds(
 ) {
   return db.query<{ n: number }>(
     `select count(*)::int as n from slot_holds
-      where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4
+      where schedule_id = $1 and start_at = $2 and session_id = $3 and expires_at > $4 and lead_id is null
         and ($5::uuid is null or patient_id = $5::uuid)`,
     [scheduleId, start.toISOString(), sessionId, now.toISOString(), patientId],
   );
@@ -424,12 +443,15 @@ export async function holdInOneStatement(
     slotId: string;
     payload: object;
     routing: EventRouting;
+    /** The grid starts after `start` that the visit also covers (a place of each is taken too). */
+    covered: Date[];
   },
 ): Promise<HeldInOneStatement> {
   const [row] = await db.query<{ result: HeldInOneStatement | string }>(
     `select scheduling_hold($1::text[], $2::uuid, $3::int, $4::timestamptz, $5::uuid[], $6::int[], $7::int,
               $8::uuid, $9::text, $10::uuid, $11::timestamptz, $12::timestamptz, $13::int,
-              $14::text, $15::int, $16::int, $17::uuid, $18::text, $19::jsonb, $20::text[], $21::text[]) as result`,
+              $14::text, $15::int, $16::int, $17::uuid, $18::text, $19::jsonb, $20::text[], $21::text[],
+              $22::timestamptz[]) as result`,
     [
       [...new Set(h.lockKeys)].sort(),
       h.scheduleId,
@@ -452,6 +474,7 @@ export async function holdInOneStatement(
       JSON.stringify(h.payload),
       h.routing.delivered,
       h.routing.pending,
+      h.covered.map((c) => c.toISOString()),
     ],
   );
   const result = row!.result;

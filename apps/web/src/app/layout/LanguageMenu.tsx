@@ -3,23 +3,10 @@ import { SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_LABELS, LANGUAGES, type Language } from '@careslot/contracts';
-import { isLanguage } from '../../shared/i18n/i18n';
+import { isLanguage, LANGUAGE_ENDONYMS as ENDONYMS } from '../../shared/i18n/i18n';
 import { Disclosure, disclosureClasses, disclosureItem } from '../../shared/ui/Disclosure';
 import { Flag } from './Flag';
 import classes from './Header.module.css';
-
-/**
- * Each language is named in itself (an endonym), the same in every interface language, so a reader can
- * always find their own even when the page is in a language they do not read.
- */
-const ENDONYMS: Record<Language, string> = {
-  es: 'Español',
-  en: 'English',
-  'zh-CN': '简体中文',
-  vi: 'Tiếng Việt',
-  ko: '한국어',
-  ja: '日本語',
-};
 
 function useLanguage() {
   const { i18n } = useTranslation();

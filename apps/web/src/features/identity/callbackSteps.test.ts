@@ -86,6 +86,8 @@ describe('completeSignup (patient-booking.md §4.8 steps 5-9)', () => {
     expect(calls[0]!.options?.body).toMatchObject({
       Name: [{ Given: ['Casey'], Family: 'Lee', Prefix: ['Mrs'] }],
       BirthDate: '1991-04-09',
+      // The language they signed up in (issue 30, item 6).
+      Communication: ['en'],
     });
     expect(calls[1]!.options?.body).toMatchObject({ PatientId: 'pat-1', SmsAlertsEnabled: true });
     expect(calls.slice(3).map((c) => c.options?.body)).toEqual([

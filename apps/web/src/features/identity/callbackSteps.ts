@@ -7,6 +7,7 @@ import {
   type SignupPatient,
 } from '@careslot/contracts';
 import { apiRequest, type RequestOptions } from '../../shared/api/client';
+import { currentLanguage } from '../../shared/i18n/i18n';
 import { INVITATION_KEY } from './identityClient';
 import { patientFromClaims, patientFromInvitation, type NewUserClaims } from './signupPatient';
 
@@ -162,13 +163,15 @@ export async function completeSignup(
     return { token: null, redirect: handOffPendingSlot() ? BOOKING_FORM_PATH : null };
   }
   const invitationId = claims.invitation_id ?? sessionStorage.getItem(INVITATION_KEY);
-  let patient: SignupPatient = patientFromClaims(claims);
+  // The language they signed up in is kept as theirs: their messages are written in it (issue 30, item 6).
+  let patient: SignupPatient = { ...patientFromClaims(claims), Communication: [currentLanguage()] };
   if (invitationId) {
     try {
       const invitation = await api<{ data: Invitation }>(
         `${ACCOUNT_PATHS.invitation}/${encodeURIComponent(invitationId)}`,
       );
-      if (invitation.data.Status === 'Pending') patient = patientFromInvitation(invitation.data, claims);
+      if (invitation.data.Status === 'Pending')
+        patient = { ...patientFromInvitation(invitation.data, claims), Communication: patient.Communication };
     } catch {
       // A failed look-up is ignored (§8): the patient is built from the token instead.
     }

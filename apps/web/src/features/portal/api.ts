@@ -55,6 +55,17 @@ export async function rescheduleAppointment(
   });
 }
 
+/** The query key of a patient's record. */
+export const patientKeys = (id: string) => portalKeys.patient(id);
+
+/** The patient's languages (Communication), the first the one their messages are written in (issue 30, item 6). */
+export async function savePatientLanguage(id: string, languages: string[]): Promise<void> {
+  await apiRequest(`/careslot-administration/api/v2/patient/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { Communication: languages },
+  });
+}
+
 export async function savePatientSettings(input: Omit<PatientSettings, 'Id'>): Promise<PatientSettings> {
   return (
     await apiRequest<{ data: PatientSettings }>(

@@ -12,6 +12,25 @@ const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../lo
 
 export const LANGUAGE_STORAGE_KEY = 'careslot_language';
 
+/**
+ * Each language is named in itself (an endonym), the same in every interface language, so a reader can
+ * always find their own even when the page is in a language they do not read.
+ */
+export const LANGUAGE_ENDONYMS: Record<Language, string> = {
+  es: 'Español',
+  en: 'English',
+  'zh-CN': '简体中文',
+  vi: 'Tiếng Việt',
+  ko: '한국어',
+  ja: '日本語',
+};
+
+/** The interface's language now (the one a patient signs up in), one of the product's six. */
+export function currentLanguage(): Language {
+  const language = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
 export function isLanguage(value: string | null | undefined): value is Language {
   return !!value && (LANGUAGES as readonly string[]).includes(value);
 }

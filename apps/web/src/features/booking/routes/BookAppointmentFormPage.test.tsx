@@ -64,6 +64,8 @@ describe('the booking form', () => {
     renderRoute(<BookAppointmentFormPage />, { path: PATH });
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter the reason for your visit.');
+    // The box takes as many characters as the reason may have (issue 30, item 10), no more.
+    expect(screen.getByRole('textbox', { name: /Reason for visit/ })).toHaveAttribute('maxlength', '500');
     await userEvent.type(
       screen.getByRole('textbox', { name: /Reason for visit/ }),
       'Knee pain for two weeks',

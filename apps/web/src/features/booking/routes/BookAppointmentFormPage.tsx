@@ -157,7 +157,7 @@ export function BookAppointmentFormPage() {
               }}
               error={error ? true : undefined}
               rows={4}
-              maxLength={REASON_MAX + 50}
+              maxLength={REASON_MAX}
               required
             />
             <Group justify="flex-end">

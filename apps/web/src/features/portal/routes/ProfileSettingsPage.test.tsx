@@ -6,7 +6,7 @@ import { setSession } from '../../../shared/session/session';
 import { renderRoute, setupI18n } from '../../../testing/render';
 import { ProfileSettingsPage } from './ProfileSettingsPage';
 
-const { saveSettings } = vi.hoisted(() => ({ saveSettings: vi.fn() }));
+const { saveSettings, saveLanguage } = vi.hoisted(() => ({ saveSettings: vi.fn(), saveLanguage: vi.fn() }));
 
 const patient = {
   Id: 'patient-1',
@@ -15,16 +15,20 @@ const patient = {
   Address: { Address1: '1 Main St', Address2: [], City: 'Austin', State: 'TX', ZipCode: '78701' },
   BirthDate: '1990-04-02',
   TimeZone: 'America/Chicago',
+  Communication: ['es'],
 } as unknown as Patient;
 
 vi.mock('../api', () => ({
   patientQuery: (id: string) => ({ queryKey: ['patient', id], queryFn: () => Promise.resolve(patient) }),
   savePatientSettings: saveSettings,
+  savePatientLanguage: saveLanguage,
+  patientKeys: (id: string) => ['patient', id],
 }));
 
 beforeAll(() => setupI18n(['portal', 'identity', 'common']));
 beforeEach(() => {
   saveSettings.mockReset();
+  saveLanguage.mockReset();
   setSession({
     user: {
       userId: 'patient-1',
@@ -69,5 +73,19 @@ describe('the patient portal profile settings', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save settings' }));
     expect(saveSettings).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Failed to set timezone.')).not.toBeInTheDocument();
+    // The language they keep is not sent again.
+    expect(saveLanguage).not.toHaveBeenCalled();
+  });
+
+  it('shows the language of their messages and saves a new one first in their Communication (issue 30, item 6)', async () => {
+    saveSettings.mockResolvedValue({});
+    saveLanguage.mockResolvedValue(undefined);
+    renderRoute(<ProfileSettingsPage />);
+    const language = await screen.findByTestId('profile-language');
+    expect(language).toHaveValue('Español');
+    await userEvent.click(language);
+    await userEvent.click(await screen.findByRole('option', { name: '한국어', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await vi.waitFor(() => expect(saveLanguage).toHaveBeenCalledWith('patient-1', ['ko', 'es']));
   });
 });

@@ -13,13 +13,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Patient } from '@careslot/contracts';
+import { LANGUAGES, type Language, type Patient } from '@careslot/contracts';
 import { formatPhone, formatZip } from '@careslot/domain';
+import { currentLanguage, isLanguage, LANGUAGE_ENDONYMS } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session';
 import { toast } from '../../../shared/ui/toast';
-import { patientQuery, savePatientSettings } from '../api';
+import { patientKeys, patientQuery, savePatientLanguage, savePatientSettings } from '../api';
 
 /** US zones first (the product's practices), then every zone the browser knows. */
 function zoneOptions(current: string | null): string[] {
@@ -91,6 +92,10 @@ function ProfileContent({ patient }: { patient: Patient }) {
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [zone, setZone] = useState<string>(patient.TimeZone ?? browserZone);
   const [sms, setSms] = useState(true);
+  // The language their messages are written in: the first of their Communication (issue 30, item 6).
+  const savedLanguage = patient.Communication?.find(isLanguage) ?? null;
+  const [language, setLanguage] = useState<Language>(savedLanguage ?? currentLanguage());
+  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -99,6 +104,13 @@ function ProfileContent({ patient }: { patient: Patient }) {
     setError(null);
     try {
       await savePatientSettings({ PatientId: patient.Id, TimeZone: zone, SmsAlertsEnabled: sms });
+      if (language !== savedLanguage) {
+        await savePatientLanguage(patient.Id, [
+          language,
+          ...(patient.Communication ?? []).filter((code) => code !== language),
+        ]);
+        await queryClient.invalidateQueries({ queryKey: patientKeys(patient.Id) });
+      }
       toast.success(t('profile.saved'));
     } catch {
       // The settings hold the patient's time zone: a failed save is §8's 'Failed to set timezone.'
@@ -175,6 +187,15 @@ function ProfileContent({ patient }: { patient: Patient }) {
             searchable
             allowDeselect={false}
             maxDropdownHeight={280}
+          />
+          <Select
+            label={t('profile.language')}
+            description={t('profile.languageHint')}
+            data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_ENDONYMS[code] }))}
+            value={language}
+            onChange={(value) => isLanguage(value) && setLanguage(value)}
+            allowDeselect={false}
+            data-testid="profile-language"
           />
           <Switch
             label={t('profile.sms')}
