@@ -560,6 +560,20 @@ export const actsForPractice = (context: RequestContext, organizationId: string 
 export const holdsRole = (context: RequestContext, roles: readonly Role[]): boolean =>
   context.isSignedIn && roles.some((role) => context.roles.includes(role));
 
+/** The practice the caller works for, or null (what a use case scopes its reads to, never who may act). */
+export const callersPractice = (context: RequestContext): string | null =>
+  isPracticeUser(context) ? context.organizationId : null;
+
+/**
+ * The practice the caller works for, for the use cases that exist only inside a practice (the practice day,
+ * requests): a caller who is no practice user has nothing there, so it answers 404.
+ */
+export function practiceOfCaller(context: RequestContext): string {
+  const practice = callersPractice(context);
+  if (practice === null) throw notFound();
+  return practice;
+}
+
 /** An object a practice owns that is nobody's patient data: its settings, surveys, templates, calendars. */
 export interface PracticeObject {
   /**
@@ -579,6 +593,12 @@ export interface PracticeObject {
    * without one is refused 403 (there is nothing of anyone else's to hide). Overrides organizationId.
    */
   inCallersPractice?: boolean;
+  /**
+   * The entities the object names (a location, a provider, the practice itself), each as the practices it belongs
+   * to (empty: it does not exist): the object is its owner's only when every one of them belongs to the owner;
+   * otherwise it is no object of that practice and answers 404 (another practice's location named under this one).
+   */
+  names?: readonly (readonly string[])[];
   /** The audit trail's entity type, e.g. Survey, ReputationSettings, AccessEntityConfiguration. */
   entityType: string;
   id: string | null;
@@ -599,7 +619,16 @@ export interface PracticeRule {
    * The caller's own record at the practice (a provider's practitioner record, fees, schedule): a user of the
    * owning practice whose product id is `id` and who holds one of `roles` may act without the rule's roles.
    */
-  self?: { id: string | null; roles: readonly Role[] };
+  self?: {
+    id: string | null;
+    roles: readonly Role[];
+    /**
+     * A feature the practice must let the self path's roles use (a provider's own settings: `settings`, decision
+     * 0059): asked only of a caller the self path would let in (403, audited like requireFeature); a refusal for
+     * another's object says nothing more.
+     */
+    feature?: FeatureCode;
+  };
   /**
    * 'all' (default): a row for the decision either way. 'refusals': only a refusal is written here, because the
    * use case writes its change's own row (recordPracticeOutcome on its transaction) exactly when the change commits.
@@ -607,12 +636,18 @@ export interface PracticeRule {
   audit?: 'all' | 'refusals';
 }
 
-function ownerOf(context: RequestContext, object: PracticeObject): string | null {
+function claimedOwner(context: RequestContext, object: PracticeObject): string | null {
   if (object.inCallersPractice) return isPracticeUser(context) ? context.organizationId : null;
   if (!object.organizationIds) return object.organizationId;
   if (context.organizationId && object.organizationIds.includes(context.organizationId))
     return context.organizationId;
   return object.organizationIds[0] ?? null;
+}
+
+function ownerOf(context: RequestContext, object: PracticeObject): string | null {
+  const owner = claimedOwner(context, object);
+  if (owner === null || !object.names) return owner;
+  return object.names.every((owners) => owners.includes(owner)) ? owner : null;
 }
 
 /**
@@ -686,6 +721,10 @@ export async function authorizePractice(
   };
   if (reason)
     throw await refusal(context, event, reason === 'not_permitted' ? new AppError('forbidden') : notFound());
+  const bySelfOnly =
+    isSelf && !holds(roles) && !(superUser && superUsersMay) && !(supportReads && reads && isSupportUser(context));
+  if (bySelfOnly && self.feature)
+    await requireFeature(context, self.feature, { workflow: object.workflow ?? null });
   if (audit === 'all') await recordAudit(context.access.database, auditContext(context), event);
   return owner;
 }
@@ -721,16 +760,25 @@ export async function recordPracticeOutcome(
 export async function authorizeOwnObject(
   context: RequestContext,
   action: AccessAction,
-  object: {
-    /** The subject owning it; undefined when the object does not exist. */
-    ownerSubject: string | undefined;
+  object: (
+    | {
+        /** The subject owning it; undefined when the object does not exist. */
+        ownerSubject: string | undefined;
+      }
+    | {
+        /** The product user owning it (a user's in-app notifications). */
+        ownerUserId: string;
+      }
+  ) & {
     entityType: string;
     id: string;
     patientId?: string | null;
     workflow?: string | null;
   },
 ): Promise<void> {
-  if (object.ownerSubject !== undefined && object.ownerSubject === context.subject) return;
+  const [owner, caller] =
+    'ownerUserId' in object ? [object.ownerUserId, context.userId] : [object.ownerSubject, context.subject];
+  if (owner !== undefined && owner === caller) return;
   throw await refusal(
     context,
     {
@@ -738,7 +786,7 @@ export async function authorizeOwnObject(
       entityType: object.entityType,
       entityId: object.id,
       patientId: null,
-      outcome: object.ownerSubject === undefined ? 'not_found' : 'denied',
+      outcome: owner === undefined ? 'not_found' : 'denied',
       workflow: object.workflow ?? null,
       detail: null,
     },
@@ -788,11 +836,29 @@ export interface AccountObject {
 
 export type AccountRelation = 'self' | 'support';
 
+/** A use case's rule on an account, beyond the default (its own user, and support as above). */
+export interface AccountRule {
+  /** Only the account's own user may act (their second factor, their sign-up): support is refused 403. */
+  selfOnly?: boolean;
+  /** The account's own user must hold one of these roles (one of ROLE_SETS): else 403 with `refusal`. */
+  roles?: readonly Role[];
+  /** Whether the account is of the kind the use case serves (two-step sign-in is for practice users): false, 403 with `refusal`. */
+  serves?: boolean;
+  /** The 403's message when `roles` or `serves` refuses. */
+  refusal?: string;
+  /**
+   * 'all' (default): a row for the decision either way. 'refusals': only a refusal is written here, because the
+   * use case writes its own row (a credential event) for what it does.
+   */
+  audit?: 'all' | 'refusals';
+}
+
 /** Decides an account access without auditing. */
 export function decideAccount(
   context: RequestContext,
   action: AccessAction,
   account: AccountObject,
+  rule: AccountRule = {},
 ): { allowed: true; relation: AccountRelation } | { allowed: false; reason: DenialReason } {
   if (!context.isSignedIn) return { allowed: false, reason: 'no_relation' };
   const own =
@@ -801,7 +867,12 @@ export function decideAccount(
     (!!account.email &&
       !!context.principal?.email &&
       context.principal.email.toLowerCase() === account.email.toLowerCase());
-  if (own) return { allowed: true, relation: 'self' };
+  if (own) {
+    if (rule.serves === false || (rule.roles && !holdsRole(context, rule.roles)))
+      return { allowed: false, reason: 'not_permitted' };
+    return { allowed: true, relation: 'self' };
+  }
+  if (rule.selfOnly) return { allowed: false, reason: 'not_permitted' };
   if (isSupportUser(context)) {
     if (!context.purpose) return { allowed: false, reason: 'purpose_required' };
     const writes = action !== 'read' && action !== 'search';
@@ -819,9 +890,10 @@ export async function authorizeAccount(
   context: RequestContext,
   action: AccessAction,
   account: AccountObject,
+  rule: AccountRule = {},
 ): Promise<AccountRelation> {
   if (!context.isSignedIn) throw new AppError('unauthorized');
-  const decision = decideAccount(context, action, account);
+  const decision = decideAccount(context, action, account, rule);
   const event: AuditEvent = {
     action,
     entityType: account.entityType,
@@ -838,7 +910,9 @@ export async function authorizeAccount(
     throw await refusal(
       context,
       event,
-      decision.reason === 'purpose_required' ? denialError(decision.reason) : new AppError('forbidden'),
+      decision.reason === 'purpose_required'
+        ? denialError(decision.reason)
+        : new AppError('forbidden', rule.refusal ? { message: rule.refusal } : {}),
     );
   if (account.exists === false)
     throw await refusal(
@@ -846,6 +920,7 @@ export async function authorizeAccount(
       { ...event, outcome: 'not_found' },
       new AppError('not_found', account.notFoundMessage ? { message: account.notFoundMessage } : {}),
     );
-  await recordAudit(context.access.database, auditContext(context), event);
+  if ((rule.audit ?? 'all') === 'all')
+    await recordAudit(context.access.database, auditContext(context), event);
   return decision.relation;
 }

@@ -20,7 +20,6 @@ export {
 } from './events';
 export {
   callNextWalkIn,
-  practiceOf,
   providerZone,
   toPracticeAppointments,
   UNKNOWN_PATIENT,

@@ -22,7 +22,7 @@ import {
   validateFormAnswers,
   visibleComponents,
 } from '@careslot/domain';
-import { actsForPractice, authorize, isSupportUser, notFoundAudited } from '../../platform/access';
+import { authorize, authorizePractice, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
@@ -77,8 +77,13 @@ export async function assessmentForms(
   context: RequestContext,
   organizationId: string,
 ): Promise<CustomForm[]> {
-  // A practice's form definitions are no patient's data: no audit row, just the practice boundary.
-  if (!isSupportUser(context) && !actsForPractice(context, organizationId)) throw notFound();
+  // A practice's form definitions are no patient's data: the practice boundary, a refusal audited.
+  await authorizePractice(
+    context,
+    'read',
+    { organizationId, entityType: 'CustomForm', id: organizationId },
+    { supportReads: true, audit: 'refusals' },
+  );
   return (await store.practiceForms(deps.database, organizationId, 'Assessment')).map((row) => toForm(row));
 }
 
