@@ -533,6 +533,8 @@ export async function mayUseFeature(context: RequestContext, feature: FeatureCod
 export const ROLE_SETS = {
   /** The practice's administrators: set-up, people, templates, payment settings. */
   ADMINS: ['practiceadmin'],
+  /** The practice's staff (front desk). */
+  STAFF: ['staff'],
   /** Who keeps the practice's calendar: time off and holidays are also the staff's (decision 0047). */
   CALENDAR_KEEPERS: ['practiceadmin', 'staff'],
   /** Providers acting on their own record (their fees, their schedule, their profile). */
@@ -543,6 +545,8 @@ export const ROLE_SETS = {
   SUPER_USERS: ['superuser'],
   /** Support: read-only agents and the super user. */
   SUPPORT: ['superuser', 'supportagent'],
+  /** The platform's finance users (billing reconciliation). */
+  FINANCE: ['FinancialSuperUser'],
   /** Nobody of the practice by role: only a super user, or the caller's own record (self). */
   NOBODY: [],
   /** Patients (a patient account's own use cases: sign-up of its record). */
@@ -572,6 +576,26 @@ export function practiceOfCaller(context: RequestContext): string {
   const practice = callersPractice(context);
   if (practice === null) throw notFound();
   return practice;
+}
+
+/**
+ * The practice a search of practice objects covers: a super user's the practice they name (null: every
+ * practice's); anyone else's their own practice, decided by the policy (inCallersPractice: 403 without one, the
+ * rule's roles else 403, audited). Returns the practice, or null for a super user's search of everything.
+ */
+export async function practiceSearchScope(
+  context: RequestContext,
+  object: Omit<PracticeObject, 'organizationId' | 'inCallersPractice' | 'id'>,
+  requested: string | null,
+  rule: readonly Role[] | PracticeRule,
+): Promise<string | null> {
+  if (isSuperUser(context)) return requested;
+  return authorizePractice(
+    context,
+    'search',
+    { ...object, id: null, organizationId: null, inCallersPractice: true },
+    rule,
+  );
 }
 
 /** An object a practice owns that is nobody's patient data: its settings, surveys, templates, calendars. */
@@ -750,6 +774,36 @@ export async function recordPracticeOutcome(
     workflow: object.workflow ?? null,
     detail: { ...(object.organizationId ? { organizationId: object.organizationId } : {}), ...object.detail },
   });
+}
+
+/**
+ * A practice object the use case finds is not the caller's to act on after the policy let the call in (an e-mail
+ * naming another person than the role's, a practitioner already at another practice, settings changed away in
+ * between): audited (denied, or not_found for an object that does not exist) and answered 404, like another
+ * practice's object. The one way a module refuses such an object.
+ */
+export async function refusePractice(
+  context: RequestContext,
+  action: AuditAction,
+  object: PracticeObject,
+  outcome: Extract<AuditOutcome, 'denied' | 'not_found'>,
+): Promise<never> {
+  throw await refusal(
+    context,
+    {
+      action,
+      entityType: object.entityType,
+      entityId: object.id,
+      patientId: null,
+      outcome,
+      workflow: object.workflow ?? null,
+      detail: {
+        ...(object.organizationId ? { organizationId: object.organizationId } : {}),
+        ...object.detail,
+      },
+    },
+    notFound(),
+  );
 }
 
 /**

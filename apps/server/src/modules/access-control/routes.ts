@@ -10,6 +10,7 @@ import {
   PRACTICE_ROLE_CODES,
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
 import { BEARER } from '../../platform/route-schemas';
@@ -68,7 +69,7 @@ export const accessControlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${ACCESS_CONTROL_BASE}/EntityConfigurations/:id`,
     {
-      preHandler: requireRoles('practiceadmin'),
+      preHandler: requireRoles(...ROLE_SETS.ADMINS),
       schema: {
         tags,
         security,

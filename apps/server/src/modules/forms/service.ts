@@ -27,6 +27,7 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest, fieldError, notFound } from '../../platform/errors';
 import { checkUpload, fileRefs, findFile, storeFile, type StoredFileRow } from '../../platform/files';
+import { getLocation } from '../organizations';
 import { toForm } from './builder';
 import * as store from './store';
 
@@ -39,10 +40,12 @@ async function associated(
 ): Promise<CustomForm[]> {
   if (!query.OrganizationId && !query.LocationId)
     throw fieldError('OrganizationId', 'required', 'give OrganizationId or LocationId');
+  const location = query.LocationId ? await getLocation(deps.database, query.LocationId) : null;
   const rows = await store.associatedForms(deps.database, {
     formType,
     organizationId: query.OrganizationId ?? null,
     locationId: query.LocationId ?? null,
+    locationOrganizationId: location?.OrganizationId ?? null,
     providerId: query.ProviderId ?? null,
     resourceId: query.ResourceId ?? null,
   });

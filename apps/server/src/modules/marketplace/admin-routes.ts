@@ -12,6 +12,7 @@ import {
   VISIT_TYPES,
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import * as admin from './admin';
 import { BEARER } from '../../platform/route-schemas';
 
@@ -36,8 +37,8 @@ const catalogEntryEditSchema = z.object({
  */
 export const marketplaceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  const editors = requireRoles('practiceadmin', 'superuser');
-  const superUsers = requireRoles('superuser');
+  const editors = requireRoles(...ROLE_SETS.ADMINS, ...ROLE_SETS.SUPER_USERS);
+  const superUsers = requireRoles(...ROLE_SETS.SUPER_USERS);
 
   app.get(
     `${MARKETPLACE}/pageProfiles/settings`,

@@ -20,6 +20,7 @@ import {
   type EmailTemplate,
 } from '@careslot/contracts';
 import { requireRoles, requireUser } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { contextOf } from '../../platform/context';
 import { findSmsLogs, smsLogsCsv, smsLogsPrintable } from './sms-log';
 import * as templates from './templates';
@@ -41,7 +42,7 @@ const errors = {
 export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const security = [{ bearer: [] }];
-  const admin = requireRoles('practiceadmin');
+  const admin = requireRoles(...ROLE_SETS.ADMINS);
 
   app.get(
     `${V1}/emails`,
