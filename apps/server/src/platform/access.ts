@@ -746,7 +746,10 @@ export async function authorizePractice(
   if (reason)
     throw await refusal(context, event, reason === 'not_permitted' ? new AppError('forbidden') : notFound());
   const bySelfOnly =
-    isSelf && !holds(roles) && !(superUser && superUsersMay) && !(supportReads && reads && isSupportUser(context));
+    isSelf &&
+    !holds(roles) &&
+    !(superUser && superUsersMay) &&
+    !(supportReads && reads && isSupportUser(context));
   if (bySelfOnly && self.feature)
     await requireFeature(context, self.feature, { workflow: object.workflow ?? null });
   if (audit === 'all') await recordAudit(context.access.database, auditContext(context), event);

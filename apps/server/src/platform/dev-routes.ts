@@ -57,8 +57,11 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['developer'],
-        summary: "Sets the server's product time to an instant, from which it runs on (At null: the system's time)",
-        body: z.object({ At: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' }).nullable() }),
+        summary:
+          "Sets the server's product time to an instant, from which it runs on (At null: the system's time)",
+        body: z.object({
+          At: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' }).nullable(),
+        }),
         response: { 200: z.object({ Now: z.string() }) },
       },
     },

@@ -30,7 +30,6 @@ export const UNKNOWN_PATIENT: Omit<AppointmentPatient, 'Id'> = {
   Gender: null,
 };
 
-
 /**
  * The zone a provider's day is counted in (the dashboard's counts, the walk-in queue, the day's visits): their
  * first schedule's facility at the practice, else the practice's.

@@ -18,7 +18,7 @@ import {
 } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { fieldError, notFound } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import { getLocations } from '../organizations';
 import { getPatientById } from '../patients';
 import { getPractitioners, listPractitionerRoles } from '../people';
@@ -31,7 +31,6 @@ export interface PersonName {
   first_name: string;
   last_name: string;
 }
-
 
 /** A provider who is not also an admin or staff member sees their own requests only. */
 function ownOnly(context: RequestContext): string | undefined {

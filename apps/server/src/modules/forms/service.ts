@@ -25,7 +25,7 @@ import {
 import { authorize, authorizePractice, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, fieldError, notFound } from '../../platform/errors';
+import { badRequest, fieldError } from '../../platform/errors';
 import { checkUpload, fileRefs, findFile, storeFile, type StoredFileRow } from '../../platform/files';
 import { getLocation } from '../organizations';
 import { toForm } from './builder';

@@ -102,7 +102,11 @@ export async function issueRecoveryCodes(deps: Deps, userId: string): Promise<st
  * The caller's own account, whose second factor the settings page changes: the policy's account rule, its own
  * user only and only a practice user's (a patient is refused 403); the credential events are its audit rows.
  */
-async function accountOfCaller(deps: Deps, context: RequestContext, action: 'read' | 'update'): Promise<Account> {
+async function accountOfCaller(
+  deps: Deps,
+  context: RequestContext,
+  action: 'read' | 'update',
+): Promise<Account> {
   if (!context.isSignedIn || !context.subject) throw new AppError('unauthorized');
   const account = await findAccountById(deps.database, context.subject);
   if (!account) throw new AppError('unauthorized');

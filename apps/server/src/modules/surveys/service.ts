@@ -174,7 +174,7 @@ export async function getTemplate(
 ): Promise<SurveyTemplate> {
   const row = await store.templateById(deps.database, id);
   if (!row) throw notFound();
-  const organizationId = row.organization_id ?? (callersPractice(context));
+  const organizationId = row.organization_id ?? callersPractice(context);
   await authorizePractice(
     context,
     'read',
