@@ -800,10 +800,10 @@ export async function refusePractice(
       patientId: null,
       outcome,
       workflow: object.workflow ?? null,
-      detail: {
-        ...(object.organizationId ? { organizationId: object.organizationId } : {}),
-        ...object.detail,
-      },
+      detail:
+        object.organizationId || object.detail
+          ? { ...(object.organizationId ? { organizationId: object.organizationId } : {}), ...object.detail }
+          : null,
     },
     notFound(),
   );
@@ -836,18 +836,11 @@ export async function authorizeOwnObject(
   const [owner, caller] =
     'ownerUserId' in object ? [object.ownerUserId, context.userId] : [object.ownerSubject, context.subject];
   if (owner !== undefined && owner === caller) return;
-  throw await refusal(
+  await refusePractice(
     context,
-    {
-      action,
-      entityType: object.entityType,
-      entityId: object.id,
-      patientId: null,
-      outcome: owner === undefined ? 'not_found' : 'denied',
-      workflow: object.workflow ?? null,
-      detail: null,
-    },
-    notFound(),
+    action,
+    { entityType: object.entityType, id: object.id, organizationId: null, workflow: object.workflow ?? null },
+    owner === undefined ? 'not_found' : 'denied',
   );
 }
 
