@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './support/sign-in';
 import { seedId, utc, tokenOf } from './support/seed';
 import { holdAs } from './support/holds';
+import { setServerClock, todayAt } from './support/clock';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 const BENNETT = seedId('demo:person:provider');
@@ -14,8 +15,18 @@ interface Slot {
   SlotIds: string[];
 }
 
-async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
+/**
+ * The journey runs at 08:00 at the facility (or earlier in the day, when it is not 08:00 there yet): the server's
+ * clock and every browser's are set there, so a walk-in slot is left today whatever the hour in New York.
+ */
+const DAY_MINUTES = 8 * 60;
+
+/** The journey's time: the system's moved by the shift the server's clock was set with. */
+const journeyNow = (shift: number) => new Date(Date.now() + shift);
+
+async function signedIn(browser: Browser, role: DemoRole, shift: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  await context.clock.install({ time: journeyNow(shift) });
   const page = await context.newPage();
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
   await signInAs(page, role);
@@ -23,8 +34,8 @@ async function signedIn(browser: Browser, role: DemoRole): Promise<Page> {
 }
 
 /**
- * The practice admin (calendars are the admin's to set up) opens a walk-in calendar for Dr. Bennett at her facility, all day every day (so the test
- * finds a slot today whatever the hour), offering the practice's 'Walk-in Visit' reason only.
+ * The practice admin (calendars are the admin's to set up) opens a walk-in calendar for Dr. Bennett at her
+ * facility, all day every day, offering the practice's 'Walk-in Visit' reason only.
  */
 async function openWalkInCalendar(
   admin: Page,
@@ -48,8 +59,8 @@ async function openWalkInCalendar(
       LocationId: own.LocationId,
       Actor: [{ Type: 'Practitioner', Id: BENNETT }],
       VisitType: ['Walk-In'],
-      // Today's times start 30 minutes from now (patient-booking.md 4.4): 10-minute slots leave one today until
-      // 23:20 at the facility, where 30-minute ones end at 23:00 (the queue is the provider's day).
+      // Today's times start 30 minutes from now (patient-booking.md 4.4); the journey's clock leaves most of the
+      // facility's day (the queue is the provider's day).
       SlotMinutes: 10,
       Capacity: 5,
       PlanningHorizonDays: 7,
@@ -67,8 +78,12 @@ async function openWalkInCalendar(
 }
 
 /** The patient holds the first walk-in slot of today with the walk-in reason, as a slot click does, and keeps slot_data. */
-async function holdWalkIn(patient: Page, scheduleId: string, walkInType: { Id: string; Name: string }) {
-  const from = new Date();
+async function holdWalkIn(
+  patient: Page,
+  scheduleId: string,
+  walkInType: { Id: string; Name: string },
+  from: Date,
+) {
   const search = await patient.request.post(`${CALENDAR}/slot/advance-search`, {
     data: {
       ScheduleIds: [scheduleId],
@@ -108,25 +123,37 @@ async function holdWalkIn(patient: Page, scheduleId: string, walkInType: { Id: s
 
 test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queue and walk-in count show them live", async ({
   browser,
+  request,
 }) => {
   // Three people sign in and work side by side: longer than one journey's default minute.
   test.setTimeout(150_000);
-  const provider = await signedIn(browser, 'provider');
+  const at = todayAt(DAY_MINUTES);
+  const shift = at.getTime() - Date.now();
+  await setServerClock(request, at);
+  try {
+    await walkInJourney(browser, shift);
+  } finally {
+    await setServerClock(request, null);
+  }
+});
+
+async function walkInJourney(browser: Browser, shift: number) {
+  const provider = await signedIn(browser, 'provider', shift);
   await provider.goto('/dashboard/doctor');
   await expect(provider.getByRole('status', { name: 'Live' })).toBeVisible();
   const walkInCard = provider.getByTestId('count-walkin');
   await expect(walkInCard).toHaveText(/^\d+$/);
   const walkIns = Number(await walkInCard.textContent());
 
-  const admin = await signedIn(browser, 'admin');
+  const admin = await signedIn(browser, 'admin', shift);
   const { scheduleId, walkInType } = await openWalkInCalendar(admin);
   await admin.context().close();
 
-  const patient = await signedIn(browser, 'patient');
+  const patient = await signedIn(browser, 'patient', shift);
   await patient
     .context()
     .addCookies([{ name: 'SessionId', value: `e2e-walk-in-${randomUUID()}`, url: patient.url() }]);
-  await holdWalkIn(patient, scheduleId, walkInType);
+  await holdWalkIn(patient, scheduleId, walkInType, journeyNow(shift));
   await patient.goto('/book/pay');
   await expect(patient.getByTestId('visit-fee')).toHaveText('$75.00');
   const another = patient.getByRole('button', { name: 'Use another card' });
@@ -149,4 +176,4 @@ test("a patient joins Dr. Bennett's walk-in calendar online; the provider's queu
       path: `${process.env.E2E_SCREENSHOTS}/walk-in-online-queue.png`,
       fullPage: true,
     });
-});
+}

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { settableClock, systemClock } from './platform/clock';
 import { prepare, startupWarnings } from './startup';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -8,7 +9,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const deps = await prepare(config);
+  // With the developer tools on, the journeys may set the product's time (PUT /dev/clock); tokens keep the system's.
+  const deps = await prepare(config, config.DEV_TOOLS ? settableClock() : systemClock, systemClock);
   const app = await buildApp(deps);
   if (deps.migrated.length > 0) app.log.info({ migrations: deps.migrated }, 'database migrated');
   for (const warning of startupWarnings(config)) app.log.warn(warning);

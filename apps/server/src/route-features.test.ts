@@ -30,6 +30,7 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
   [/^GET \/api\/app-config$/, "the web app's public configuration"],
   [/^DELETE \/api\/v1\/cache\/:key$/, 'clears caches; holds no practice data'],
   [/^GET \/dev\/outbox$/, 'development tools only (DEV_TOOLS)'],
+  [/^PUT \/dev\/clock$/, "development tools only (DEV_TOOLS): the journeys' settable server clock"],
   [/^\w+ \/careslot-platform\//, "the platform's dead letters: super users only"],
   [
     /^\w+ \/careslot-administration\/api\/v1\/(account\/|web\/account\/|web\/user-agreement|signed-link)|^\w+ \/careslot-administration\/api\/v2\/Invitation/,

@@ -28,6 +28,8 @@ export function startupWarnings(config: Config): string[] {
 export async function prepare(
   config: Config,
   clock: Clock = systemClock,
+  /** The tokens' clock (issue, expiry, the sockets' re-verification): the realm signs on the system's time. */
+  tokenClock: Clock = clock,
 ): Promise<Omit<AppDeps, 'events' | 'jobs'> & { migrated: string[] }> {
   const database: Database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -37,8 +39,13 @@ export async function prepare(
   const migrated = await migrate(database);
   // Reference catalog always (when missing), demo practices on an empty directory when SEED_DEMO_DATA.
   await seedDatabase(database, { demo: config.SEED_DEMO_DATA });
-  const tokens = await createTokenService(database, () => clock.now());
+  const tokens = await createTokenService(database, () => tokenClock.now());
   const outbox = createOutbox(database, transportsFromConfig(config));
-  const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
+  const realtime = createRealtime({
+    tokens,
+    redisUrl: config.REDIS_URL,
+    now: () => tokenClock.now(),
+    database,
+  });
   return { config, database, clock, tokens, outbox, realtime, migrated };
 }

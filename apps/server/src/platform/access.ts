@@ -533,6 +533,8 @@ export async function mayUseFeature(context: RequestContext, feature: FeatureCod
 export const ROLE_SETS = {
   /** The practice's administrators: set-up, people, templates, payment settings. */
   ADMINS: ['practiceadmin'],
+  /** The practice's staff (front desk). */
+  STAFF: ['staff'],
   /** Who keeps the practice's calendar: time off and holidays are also the staff's (decision 0047). */
   CALENDAR_KEEPERS: ['practiceadmin', 'staff'],
   /** Providers acting on their own record (their fees, their schedule, their profile). */
@@ -543,6 +545,8 @@ export const ROLE_SETS = {
   SUPER_USERS: ['superuser'],
   /** Support: read-only agents and the super user. */
   SUPPORT: ['superuser', 'supportagent'],
+  /** The platform's finance users (billing reconciliation). */
+  FINANCE: ['FinancialSuperUser'],
   /** Nobody of the practice by role: only a super user, or the caller's own record (self). */
   NOBODY: [],
   /** Patients (a patient account's own use cases: sign-up of its record). */
@@ -559,6 +563,40 @@ export const actsForPractice = (context: RequestContext, organizationId: string 
 /** Whether the signed-in caller holds one of a role set's roles (what a use case shows, never who may act). */
 export const holdsRole = (context: RequestContext, roles: readonly Role[]): boolean =>
   context.isSignedIn && roles.some((role) => context.roles.includes(role));
+
+/** The practice the caller works for, or null (what a use case scopes its reads to, never who may act). */
+export const callersPractice = (context: RequestContext): string | null =>
+  isPracticeUser(context) ? context.organizationId : null;
+
+/**
+ * The practice the caller works for, for the use cases that exist only inside a practice (the practice day,
+ * requests): a caller who is no practice user has nothing there, so it answers 404.
+ */
+export function practiceOfCaller(context: RequestContext): string {
+  const practice = callersPractice(context);
+  if (practice === null) throw notFound();
+  return practice;
+}
+
+/**
+ * The practice a search of practice objects covers: a super user's the practice they name (null: every
+ * practice's); anyone else's their own practice, decided by the policy (inCallersPractice: 403 without one, the
+ * rule's roles else 403, audited). Returns the practice, or null for a super user's search of everything.
+ */
+export async function practiceSearchScope(
+  context: RequestContext,
+  object: Omit<PracticeObject, 'organizationId' | 'inCallersPractice' | 'id'>,
+  requested: string | null,
+  rule: readonly Role[] | PracticeRule,
+): Promise<string | null> {
+  if (isSuperUser(context)) return requested;
+  return authorizePractice(
+    context,
+    'search',
+    { ...object, id: null, organizationId: null, inCallersPractice: true },
+    rule,
+  );
+}
 
 /** An object a practice owns that is nobody's patient data: its settings, surveys, templates, calendars. */
 export interface PracticeObject {
@@ -579,6 +617,12 @@ export interface PracticeObject {
    * without one is refused 403 (there is nothing of anyone else's to hide). Overrides organizationId.
    */
   inCallersPractice?: boolean;
+  /**
+   * The entities the object names (a location, a provider, the practice itself), each as the practices it belongs
+   * to (empty: it does not exist): the object is its owner's only when every one of them belongs to the owner;
+   * otherwise it is no object of that practice and answers 404 (another practice's location named under this one).
+   */
+  names?: readonly (readonly string[])[];
   /** The audit trail's entity type, e.g. Survey, ReputationSettings, AccessEntityConfiguration. */
   entityType: string;
   id: string | null;
@@ -599,7 +643,16 @@ export interface PracticeRule {
    * The caller's own record at the practice (a provider's practitioner record, fees, schedule): a user of the
    * owning practice whose product id is `id` and who holds one of `roles` may act without the rule's roles.
    */
-  self?: { id: string | null; roles: readonly Role[] };
+  self?: {
+    id: string | null;
+    roles: readonly Role[];
+    /**
+     * A feature the practice must let the self path's roles use (a provider's own settings: `settings`, decision
+     * 0059): asked only of a caller the self path would let in (403, audited like requireFeature); a refusal for
+     * another's object says nothing more.
+     */
+    feature?: FeatureCode;
+  };
   /**
    * 'all' (default): a row for the decision either way. 'refusals': only a refusal is written here, because the
    * use case writes its change's own row (recordPracticeOutcome on its transaction) exactly when the change commits.
@@ -607,12 +660,18 @@ export interface PracticeRule {
   audit?: 'all' | 'refusals';
 }
 
-function ownerOf(context: RequestContext, object: PracticeObject): string | null {
+function claimedOwner(context: RequestContext, object: PracticeObject): string | null {
   if (object.inCallersPractice) return isPracticeUser(context) ? context.organizationId : null;
   if (!object.organizationIds) return object.organizationId;
   if (context.organizationId && object.organizationIds.includes(context.organizationId))
     return context.organizationId;
   return object.organizationIds[0] ?? null;
+}
+
+function ownerOf(context: RequestContext, object: PracticeObject): string | null {
+  const owner = claimedOwner(context, object);
+  if (owner === null || !object.names) return owner;
+  return object.names.every((owners) => owners.includes(owner)) ? owner : null;
 }
 
 /**
@@ -686,6 +745,13 @@ export async function authorizePractice(
   };
   if (reason)
     throw await refusal(context, event, reason === 'not_permitted' ? new AppError('forbidden') : notFound());
+  const bySelfOnly =
+    isSelf &&
+    !holds(roles) &&
+    !(superUser && superUsersMay) &&
+    !(supportReads && reads && isSupportUser(context));
+  if (bySelfOnly && self.feature)
+    await requireFeature(context, self.feature, { workflow: object.workflow ?? null });
   if (audit === 'all') await recordAudit(context.access.database, auditContext(context), event);
   return owner;
 }
@@ -714,23 +780,17 @@ export async function recordPracticeOutcome(
 }
 
 /**
- * An object owned by the caller's own session rather than a practice or a patient record (an OTP request
- * belongs to the token's subject): anyone else's, or an unknown one, answers 404, audited (denied or
- * not_found). Returns nothing; the use case records its change's row.
+ * A practice object the use case finds is not the caller's to act on after the policy let the call in (an e-mail
+ * naming another person than the role's, a practitioner already at another practice, settings changed away in
+ * between): audited (denied, or not_found for an object that does not exist) and answered 404, like another
+ * practice's object. The one way a module refuses such an object.
  */
-export async function authorizeOwnObject(
+export async function refusePractice(
   context: RequestContext,
-  action: AccessAction,
-  object: {
-    /** The subject owning it; undefined when the object does not exist. */
-    ownerSubject: string | undefined;
-    entityType: string;
-    id: string;
-    patientId?: string | null;
-    workflow?: string | null;
-  },
-): Promise<void> {
-  if (object.ownerSubject !== undefined && object.ownerSubject === context.subject) return;
+  action: AuditAction,
+  object: PracticeObject,
+  outcome: Extract<AuditOutcome, 'denied' | 'not_found'>,
+): Promise<never> {
   throw await refusal(
     context,
     {
@@ -738,11 +798,49 @@ export async function authorizeOwnObject(
       entityType: object.entityType,
       entityId: object.id,
       patientId: null,
-      outcome: object.ownerSubject === undefined ? 'not_found' : 'denied',
+      outcome,
       workflow: object.workflow ?? null,
-      detail: null,
+      detail:
+        object.organizationId || object.detail
+          ? { ...(object.organizationId ? { organizationId: object.organizationId } : {}), ...object.detail }
+          : null,
     },
     notFound(),
+  );
+}
+
+/**
+ * An object owned by the caller's own session rather than a practice or a patient record (an OTP request
+ * belongs to the token's subject): anyone else's, or an unknown one, answers 404, audited (denied or
+ * not_found). Returns nothing; the use case records its change's row.
+ */
+export async function authorizeOwnObject(
+  context: RequestContext,
+  action: AccessAction,
+  object: (
+    | {
+        /** The subject owning it; undefined when the object does not exist. */
+        ownerSubject: string | undefined;
+      }
+    | {
+        /** The product user owning it (a user's in-app notifications). */
+        ownerUserId: string;
+      }
+  ) & {
+    entityType: string;
+    id: string;
+    patientId?: string | null;
+    workflow?: string | null;
+  },
+): Promise<void> {
+  const [owner, caller] =
+    'ownerUserId' in object ? [object.ownerUserId, context.userId] : [object.ownerSubject, context.subject];
+  if (owner !== undefined && owner === caller) return;
+  await refusePractice(
+    context,
+    action,
+    { entityType: object.entityType, id: object.id, organizationId: null, workflow: object.workflow ?? null },
+    owner === undefined ? 'not_found' : 'denied',
   );
 }
 
@@ -788,11 +886,29 @@ export interface AccountObject {
 
 export type AccountRelation = 'self' | 'support';
 
+/** A use case's rule on an account, beyond the default (its own user, and support as above). */
+export interface AccountRule {
+  /** Only the account's own user may act (their second factor, their sign-up): support is refused 403. */
+  selfOnly?: boolean;
+  /** The account's own user must hold one of these roles (one of ROLE_SETS): else 403 with `refusal`. */
+  roles?: readonly Role[];
+  /** Whether the account is of the kind the use case serves (two-step sign-in is for practice users): false, 403 with `refusal`. */
+  serves?: boolean;
+  /** The 403's message when `roles` or `serves` refuses. */
+  refusal?: string;
+  /**
+   * 'all' (default): a row for the decision either way. 'refusals': only a refusal is written here, because the
+   * use case writes its own row (a credential event) for what it does.
+   */
+  audit?: 'all' | 'refusals';
+}
+
 /** Decides an account access without auditing. */
 export function decideAccount(
   context: RequestContext,
   action: AccessAction,
   account: AccountObject,
+  rule: AccountRule = {},
 ): { allowed: true; relation: AccountRelation } | { allowed: false; reason: DenialReason } {
   if (!context.isSignedIn) return { allowed: false, reason: 'no_relation' };
   const own =
@@ -801,7 +917,12 @@ export function decideAccount(
     (!!account.email &&
       !!context.principal?.email &&
       context.principal.email.toLowerCase() === account.email.toLowerCase());
-  if (own) return { allowed: true, relation: 'self' };
+  if (own) {
+    if (rule.serves === false || (rule.roles && !holdsRole(context, rule.roles)))
+      return { allowed: false, reason: 'not_permitted' };
+    return { allowed: true, relation: 'self' };
+  }
+  if (rule.selfOnly) return { allowed: false, reason: 'not_permitted' };
   if (isSupportUser(context)) {
     if (!context.purpose) return { allowed: false, reason: 'purpose_required' };
     const writes = action !== 'read' && action !== 'search';
@@ -819,9 +940,10 @@ export async function authorizeAccount(
   context: RequestContext,
   action: AccessAction,
   account: AccountObject,
+  rule: AccountRule = {},
 ): Promise<AccountRelation> {
   if (!context.isSignedIn) throw new AppError('unauthorized');
-  const decision = decideAccount(context, action, account);
+  const decision = decideAccount(context, action, account, rule);
   const event: AuditEvent = {
     action,
     entityType: account.entityType,
@@ -838,7 +960,9 @@ export async function authorizeAccount(
     throw await refusal(
       context,
       event,
-      decision.reason === 'purpose_required' ? denialError(decision.reason) : new AppError('forbidden'),
+      decision.reason === 'purpose_required'
+        ? denialError(decision.reason)
+        : new AppError('forbidden', rule.refusal ? { message: rule.refusal } : {}),
     );
   if (account.exists === false)
     throw await refusal(
@@ -846,6 +970,7 @@ export async function authorizeAccount(
       { ...event, outcome: 'not_found' },
       new AppError('not_found', account.notFoundMessage ? { message: account.notFoundMessage } : {}),
     );
-  await recordAudit(context.access.database, auditContext(context), event);
+  if ((rule.audit ?? 'all') === 'all')
+    await recordAudit(context.access.database, auditContext(context), event);
   return decision.relation;
 }

@@ -7,22 +7,17 @@ import {
   deadLetterSchema,
   deadLettersQuerySchema,
   envelope,
-  errorEnvelopeSchema,
 } from '@careslot/contracts';
 import { z } from 'zod';
 import { authorizePractice } from './access';
 import { requireUser } from './auth';
 import { contextOf } from './context';
 import { notFound } from './errors';
+import { BEARER, ERROR_RESPONSES } from './route-schemas';
 
 const tags = ['platform'];
-const security = [{ bearer: [] }];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const security = BEARER;
+const errors = ERROR_RESPONSES;
 
 /** The audit trail's entity type of a delivery of a domain event to a consumer. */
 const ENTITY_TYPE = 'DomainEventDelivery';

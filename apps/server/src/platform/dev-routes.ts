@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isSettable } from './clock';
 import { notFound } from './errors';
 
 const messageSchema = z.object({
@@ -28,7 +29,8 @@ export const isLoopback = (address: string | undefined) =>
 
 /**
  * Developer tools, on only when DEV_TOOLS=true (never in a real deployment) and answered only to callers on
- * this machine: the outbox of e-mails and SMS the local default keeps instead of sending.
+ * this machine: the outbox of e-mails and SMS the local default keeps instead of sending, and the server's
+ * settable clock (a journey that needs a given hour at a facility sets it, then puts it back).
  */
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => {
@@ -49,5 +51,26 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ messages: await app.deps.outbox.list(request.query) }),
+  );
+  app.put(
+    '/dev/clock',
+    {
+      schema: {
+        tags: ['developer'],
+        summary:
+          "Sets the server's product time to an instant, from which it runs on (At null: the system's time)",
+        body: z.object({
+          At: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 instant' }).nullable(),
+        }),
+        response: { 200: z.object({ Now: z.string() }) },
+      },
+    },
+    async (request) => {
+      const clock = app.deps.clock;
+      // Only a server started with the settable clock (main.ts with DEV_TOOLS) has a time to set.
+      if (!isSettable(clock)) throw notFound();
+      clock.set(request.body.At);
+      return { Now: clock.now().toISOString() };
+    },
   );
 };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_STATUS_MESSAGES } from '@careslot/contracts';
 import { bearer, createTestApp, tokenFor, type TestApp } from '../testing/app';
 import { recordAudit } from './audit';
+import { settableClock } from './clock';
 
 describe('platform', () => {
   let t: TestApp;
@@ -142,6 +143,39 @@ describe('outbox', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json.errors[0]).toMatchObject({ field: 'querystring.limit', rule: 'too_big' });
+  });
+});
+
+describe("the developer tools' settable clock", () => {
+  it("sets the product's time to an instant it runs on from, puts it back, and is refused on a system clock", async () => {
+    const clock = settableClock();
+    const t = await createTestApp({ clock });
+    try {
+      const at = '2031-03-04T05:06:00.000Z';
+      const set = await t.call<{ Now: string }>({ method: 'PUT', url: '/dev/clock', payload: { At: at } });
+      expect(set.statusCode).toBe(200);
+      expect(Date.parse(set.json.Now) - Date.parse(at)).toBeGreaterThanOrEqual(0);
+      expect(Date.parse(set.json.Now) - Date.parse(at)).toBeLessThan(60_000);
+      expect(clock.now().getTime()).toBeGreaterThanOrEqual(Date.parse(at));
+      const bad = await t.call<{ errors: { field: string }[] }>({
+        method: 'PUT',
+        url: '/dev/clock',
+        payload: { At: 'tomorrow' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json.errors[0]?.field).toBe('body.At');
+      await t.call({ method: 'PUT', url: '/dev/clock', payload: { At: null } });
+      expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(60_000);
+    } finally {
+      await t.close();
+    }
+    const fixed = await createTestApp();
+    try {
+      const res = await fixed.call({ method: 'PUT', url: '/dev/clock', payload: { At: null } });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await fixed.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { ALL_REASONS_SERVICE_TYPE, type FormDefinition } from '@careslot/contracts';
 import type { Connection } from '../platform/db';
-import { insertForm } from '../modules/forms';
+import { insertForm } from '../modules/forms/store';
 import { DEMO_PRACTICE_IDS } from './demo';
 import { seedId } from './ids';
 

@@ -1,5 +1,5 @@
 import type { Connection } from '../platform/db';
-import { insertAccounts, type NewAccount } from '../modules/identity';
+import { insertAccounts, type NewAccount } from '../modules/identity/store';
 import { DEMO_EHR_SYSTEM, DEMO_EMAIL_DOMAIN, DEMO_PEOPLE } from './demo';
 
 /** The password of every demo account (docs/demo-accounts.md). Never used outside demo data. */

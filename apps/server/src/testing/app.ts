@@ -46,6 +46,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   now?: Date | string;
+  /** The app's clock instead of a fixed (now) or the system's one (a settable clock for PUT /dev/clock). */
+  clock?: Clock;
   env?: Record<string, string>;
   /** Receives the app's log at every level (otherwise silent in tests). */
   logStream?: NodeJS.WritableStream;
@@ -58,7 +60,7 @@ export interface TestAppOptions {
 /** The real app (buildApp) on a fresh database copied from the migrated template. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase(inject('dbTemplate')));
-  const clock = options.now ? fixedClock(options.now) : systemClock;
+  const clock = options.clock ?? (options.now ? fixedClock(options.now) : systemClock);
   const config = loadConfig({
     NODE_ENV: 'test',
     WEB_DIST: '/nonexistent-web-dist',

@@ -6,22 +6,17 @@ import {
   entityConfigurationListSchema,
   entityConfigurationSearchSchema,
   entityConfigurationUpdateSchema,
-  errorEnvelopeSchema,
   PRACTICE_ROLE_CODES,
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
-import { BEARER } from '../../platform/route-schemas';
+import { BEARER, ERROR_RESPONSES } from '../../platform/route-schemas';
 
 const tags = ['access control'];
 const security = BEARER;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 
 /**
  * Access control (practice-portal.md §7 "Other services": GET Service, POST EntityConfigurations/get, PUT
@@ -68,7 +63,7 @@ export const accessControlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${ACCESS_CONTROL_BASE}/EntityConfigurations/:id`,
     {
-      preHandler: requireRoles('practiceadmin'),
+      preHandler: requireRoles(...ROLE_SETS.ADMINS),
       schema: {
         tags,
         security,

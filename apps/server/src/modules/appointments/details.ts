@@ -6,12 +6,11 @@ import {
   type AppointmentPatch,
   type WebAppointmentPatch,
 } from '@careslot/contracts';
-import { authorize, notFoundAudited, recordList } from '../../platform/access';
+import { authorize, notFoundAudited, practiceOfCaller, recordList } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { ownAppointment } from './portal';
-import { practiceOf } from './practice';
 import { toAppointment } from './service';
 import * as store from './store';
 
@@ -104,7 +103,7 @@ export async function appointmentsByIdentifiers(
   context: RequestContext,
   query: AppointmentIdentifiersQuery,
 ): Promise<{ Data: Appointment[]; Total: number }> {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   const rows = await store.byIdentifiers(deps.database, organizationId, query.Identifiers);
   await recordList(
     context,

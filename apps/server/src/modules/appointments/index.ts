@@ -18,13 +18,7 @@ export {
   type AppointmentChanged,
   type AppointmentChangeKind,
 } from './events';
-export {
-  callNextWalkIn,
-  practiceOf,
-  providerZone,
-  toPracticeAppointments,
-  UNKNOWN_PATIENT,
-} from './practice';
+export { callNextWalkIn, providerZone, toPracticeAppointments, UNKNOWN_PATIENT } from './practice';
 export { appointmentsOfAuthorizedPatient, ownAppointment as patientOwnAppointment } from './portal';
 export {
   appointment as findAppointment,

@@ -5,7 +5,7 @@ import {
   type PracticeAppointment,
 } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
-import { authorize, isPracticeUser, notFoundAudited } from '../../platform/access';
+import { authorize, notFoundAudited, practiceOfCaller } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
@@ -29,12 +29,6 @@ export const UNKNOWN_PATIENT: Omit<AppointmentPatient, 'Id'> = {
   BirthDate: null,
   Gender: null,
 };
-
-/** The caller's practice. The routes let only provider, staff and practiceadmin in; without a practice nothing exists for them. */
-export function practiceOf(context: RequestContext): string {
-  if (!isPracticeUser(context)) throw notFound();
-  return context.organizationId;
-}
 
 /**
  * The zone a provider's day is counted in (the dashboard's counts, the walk-in queue, the day's visits): their
@@ -157,7 +151,7 @@ export async function addParticipant(
   appointmentId: string,
   participant: { Type: 'Practitioner' | 'Staff' | 'HealthCareService'; ParticipantId: string },
 ) {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   const row = await store.practiceAppointment(deps.database, organizationId, appointmentId);
   if (!row)
     return notFoundAudited(context, 'update', 'appointment', appointmentId, { workflow: CALENDAR_WORKFLOW });

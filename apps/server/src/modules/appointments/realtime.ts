@@ -1,4 +1,4 @@
-import { authorizeRoomJoin, isPracticeUser, type Resource } from '../../platform/access';
+import { authorizeRoomJoin, callersPractice, type Resource } from '../../platform/access';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import type { RoomRequest } from '../../platform/realtime';
@@ -74,14 +74,13 @@ export function registerAppointmentRooms(deps: Deps): void {
     (context, id, request) => mayFollowAppointment(deps, context, id, request),
   );
   deps.realtime.registerPresence(async (context, userIds) => {
-    if (isPracticeUser(context)) {
+    const practice = callersPractice(context);
+    if (practice) {
       // Colleagues of the practice, and patients with an appointment there.
-      const colleagues = (
-        await listPractitionerRoles(deps.database, { OrganizationId: context.organizationId })
-      )
+      const colleagues = (await listPractitionerRoles(deps.database, { OrganizationId: practice }))
         .map((role) => role.PractitionerId)
         .filter((id) => userIds.includes(id));
-      return [...colleagues, ...(await rooms.patientsSeenBy(deps.database, context.organizationId, userIds))];
+      return [...colleagues, ...(await rooms.patientsSeenBy(deps.database, practice, userIds))];
     }
     if (context.patientId) return rooms.providersOf(deps.database, context.patientId, userIds);
     return [];

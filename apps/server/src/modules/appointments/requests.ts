@@ -11,14 +11,14 @@ import { reasonsText } from '@careslot/domain';
 import {
   authorizePractice,
   holdsRole,
-  isPracticeUser,
+  practiceOfCaller,
   recordList,
   requireFeature,
   ROLE_SETS,
 } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { fieldError, notFound } from '../../platform/errors';
+import { fieldError } from '../../platform/errors';
 import { getLocations } from '../organizations';
 import { getPatientById } from '../patients';
 import { getPractitioners, listPractitionerRoles } from '../people';
@@ -30,12 +30,6 @@ type Deps = Pick<AppDeps, 'database' | 'clock'>;
 export interface PersonName {
   first_name: string;
   last_name: string;
-}
-
-/** The practice the caller works for, or 404: only practice users have requests. */
-function practiceOf(context: RequestContext): string {
-  if (!isPracticeUser(context)) throw notFound();
-  return context.organizationId;
 }
 
 /** A provider who is not also an admin or staff member sees their own requests only. */
@@ -96,7 +90,7 @@ export async function listRequests(
   context: RequestContext,
   query: AppointmentRequestsQuery,
 ): Promise<{ Data: AppointmentRequest[]; Total: number }> {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   // Access control (decision 0059): the practice may have switched Requests off for the caller's roles.
   await requireFeature(context, 'requests', { workflow: 'Pending_Appointment_List_Web' });
   const own = ownOnly(context);
@@ -167,7 +161,7 @@ export async function listRequestActivity(
   context: RequestContext,
   query: RequestActivityQuery,
 ): Promise<{ Data: RequestActivity[]; Total: number }> {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   const { skip, limit } = page(query);
   const rows = await store.requestActivity(deps.database, {
     organizationId,
@@ -220,7 +214,7 @@ export async function providerCounts(
   context: RequestContext,
   input: { practitionerId: string; date?: string | undefined; timeZone?: string | undefined },
 ): Promise<AppointmentCounts> {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   const roles = await listPractitionerRoles(deps.database, {
     PractitionerId: input.practitionerId,
     OrganizationId: organizationId,

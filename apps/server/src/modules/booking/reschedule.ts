@@ -7,7 +7,7 @@ import {
   type PracticeAppointment,
   type PracticeMove,
 } from '@careslot/contracts';
-import { authorize, notFoundAudited, recordOutcome } from '../../platform/access';
+import { authorize, notFoundAudited, practiceOfCaller, recordOutcome } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, conflict, fieldError } from '../../platform/errors';
@@ -25,7 +25,6 @@ import {
   findAppointment,
   moveAppointment,
   patientOwnAppointment,
-  practiceOf,
   toAppointment,
   toPracticeAppointments,
   uniqueViolation,
@@ -216,7 +215,7 @@ export async function moveOnCalendar(
   id: string,
   input: PracticeMove,
 ): Promise<PracticeAppointment> {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   const row = await findAppointment(deps.database, id);
   if (!row) return notFoundAudited(context, 'update', 'appointment', id, { workflow: CALENDAR_WORKFLOW });
   // The calendar is the practice's: only its own appointments move here (the patient's reschedule is the portal's).

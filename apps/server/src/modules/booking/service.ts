@@ -10,7 +10,7 @@ import {
   type OfficeAppointment,
 } from '@careslot/contracts';
 import { appointmentTypeOf, isInsured, ONLINE_BOOKING_WORKFLOW } from '@careslot/domain';
-import { authorize, recordOutcome } from '../../platform/access';
+import { authorize, practiceOfCaller, recordOutcome } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { crashPoint } from '../../platform/crash-points';
@@ -41,7 +41,6 @@ import {
   byIdempotencyKey,
   insertAppointment,
   kindOf,
-  practiceOf,
   recordAppointmentChange,
   uniqueViolation,
   type NewAppointment,
@@ -442,7 +441,7 @@ async function commitBooking(deps: Deps, context: RequestContext, booking: Booki
  */
 export async function bookOnBehalf(deps: Deps, context: RequestContext, input: OfficeAppointment) {
   const { database, clock } = deps;
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   const now = clock.now();
   const schedule = await getSchedule(database, input.CalendarId);
   const location = schedule?.location_id ? await getLocation(database, schedule.location_id) : null;

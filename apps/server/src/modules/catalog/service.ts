@@ -90,6 +90,10 @@ export interface PlanRef {
   carrierName: string;
   /** How a coverage or a search shows the plan: 'Carrier Plan'. */
   display: string;
+  /** The plan's type (PPO, HMO...), when known. */
+  planType: string | null;
+  /** Whether patients may still choose the plan. */
+  active: boolean;
 }
 
 export async function insurancePlansByIds(database: Database, ids: string[]): Promise<Map<string, PlanRef>> {
@@ -103,6 +107,8 @@ export async function insurancePlansByIds(database: Database, ids: string[]): Pr
         carrierId: carrier.id,
         carrierName: carrier.name,
         display: `${carrier.name} ${plan.name}`,
+        planType: plan.planType,
+        active: plan.active,
       },
     ]),
   );

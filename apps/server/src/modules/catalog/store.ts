@@ -31,11 +31,6 @@ export async function zipCodeByCode(db: Db, code: string): Promise<ZipCodeRow | 
   return rows[0] ?? null;
 }
 
-export async function countZipCodes(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(zipCodes);
-  return row?.n ?? 0;
-}
-
 export async function listSpecialties(db: Db): Promise<SpecialtyRow[]> {
   return db.select().from(specialties).where(eq(specialties.active, true)).orderBy(asc(specialties.display));
 }

@@ -12,23 +12,17 @@ import {
   checkInSummaryRowSchema,
   checkInWorkflowInputSchema,
   customFormListSchema,
-  errorEnvelopeSchema,
   storedFileRefSchema,
 } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
-import { BEARER, envelopeOf, ok } from '../../platform/route-schemas';
+import { BEARER, envelopeOf, ERROR_RESPONSES, ok } from '../../platform/route-schemas';
 
 const CHECKIN = '/careslot-checkin-service/api/v1';
 const tags = ['digital check-in'];
 const security = BEARER;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 const idParams = z.object({ id: z.uuid({ error: 'must be an appointment id' }) });
 const tokenHeaders = z.object({ [CHECKIN_TOKEN_HEADER]: z.string().max(200).optional() });
 const appointmentBody = z.object({ AppointmentId: z.uuid({ error: 'must be an appointment id' }) });

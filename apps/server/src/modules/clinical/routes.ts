@@ -7,13 +7,12 @@ import {
   clinicalListQuerySchema,
   clinicalListSchema,
   clinicalStatusInputSchema,
-  errorEnvelopeSchema,
   type ClinicalCollection,
 } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
-import { BEARER } from '../../platform/route-schemas';
+import { BEARER, ERROR_RESPONSES } from '../../platform/route-schemas';
 
 /** The clinical service (practice-portal.md §7 Clinical calls). */
 export const CLINICAL = '/careslot-clinical-service/api/v1';
@@ -21,12 +20,7 @@ export const CLINICAL = '/careslot-clinical-service/api/v1';
 const ADMINISTRATION_V1 = '/careslot-administration/api/v1';
 const tags = ['clinical record'];
 const security = BEARER;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 const fhirResourceSchema = z.record(z.string(), z.unknown());
 const patientParams = z.object({ id: z.uuid({ error: 'must be a patient id' }) });
 const idParams = z.object({ id: z.uuid({ error: 'must be an id' }) });

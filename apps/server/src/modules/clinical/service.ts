@@ -10,7 +10,7 @@ import {
 import {
   authorize,
   denyList,
-  isPracticeUser,
+  callersPractice,
   notFoundAudited,
   patientScope,
   recordList,
@@ -127,7 +127,7 @@ export async function record<C extends ClinicalCollection>(
   input: ClinicalInput<C>,
 ): Promise<FhirResource> {
   const resourceType = CLINICAL_COLLECTIONS[collection];
-  const practice = isPracticeUser(context) ? context.organizationId : null;
+  const practice = callersPractice(context);
   const sharedWith = practice ? [] : await careOrganizationsOf(deps.database, patientId);
   return deps.database.transaction(async (tx) => {
     const txContext = onConnection(context, tx);

@@ -4,23 +4,17 @@ import {
   customFormInputSchema,
   customFormListSchema,
   customFormSchema,
-  errorEnvelopeSchema,
   practiceFormsQuerySchema,
 } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as builder from './builder';
-import { BEARER, envelopeOf, ok } from '../../platform/route-schemas';
+import { BEARER, envelopeOf, ERROR_RESPONSES, ok } from '../../platform/route-schemas';
 
 const FORMS = '/careslot-custom-form/api/v1';
 const tags = ['custom forms'];
 const security = BEARER;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 const idParams = z.object({ id: z.uuid({ error: 'must be a form id' }) });
 const versionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
 

@@ -6,7 +6,6 @@ import { formRoutes } from './routes';
  * bookings and visits, patients' answers, and both as FHIR R4 Questionnaire / QuestionnaireResponse
  * (decision 0093; the clinical record serves them).
  */
-export { insertForm, type NewFormRow } from './store';
 export { formAtVersion } from './builder';
 export { toQuestionnaire, toQuestionnaireResponse, questionnaireUrl } from './fhir';
 export {

@@ -15,6 +15,7 @@ import {
 } from '@careslot/contracts';
 import { contextOf } from '../../platform/context';
 import { requireRoles, requireUser } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import * as service from './service';
 import { BEARER, envelopeOf } from '../../platform/route-schemas';
 
@@ -63,7 +64,7 @@ export const formRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${RESOURCE_LIBRARY}/assessment-forms`,
     {
-      preHandler: requireRoles('practiceadmin', 'staff', 'provider', 'superuser', 'supportagent'),
+      preHandler: requireRoles(...ROLE_SETS.PRACTICE_USERS, ...ROLE_SETS.SUPPORT),
       schema: {
         tags,
         security,

@@ -22,11 +22,12 @@ import {
   validateFormAnswers,
   visibleComponents,
 } from '@careslot/domain';
-import { actsForPractice, authorize, isSupportUser, notFoundAudited } from '../../platform/access';
+import { authorize, authorizePractice, notFoundAudited } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, fieldError, notFound } from '../../platform/errors';
+import { badRequest, fieldError } from '../../platform/errors';
 import { checkUpload, fileRefs, findFile, storeFile, type StoredFileRow } from '../../platform/files';
+import { getLocation } from '../organizations';
 import { toForm } from './builder';
 import * as store from './store';
 
@@ -39,10 +40,12 @@ async function associated(
 ): Promise<CustomForm[]> {
   if (!query.OrganizationId && !query.LocationId)
     throw fieldError('OrganizationId', 'required', 'give OrganizationId or LocationId');
+  const location = query.LocationId ? await getLocation(deps.database, query.LocationId) : null;
   const rows = await store.associatedForms(deps.database, {
     formType,
     organizationId: query.OrganizationId ?? null,
     locationId: query.LocationId ?? null,
+    locationOrganizationId: location?.OrganizationId ?? null,
     providerId: query.ProviderId ?? null,
     resourceId: query.ResourceId ?? null,
   });
@@ -77,8 +80,13 @@ export async function assessmentForms(
   context: RequestContext,
   organizationId: string,
 ): Promise<CustomForm[]> {
-  // A practice's form definitions are no patient's data: no audit row, just the practice boundary.
-  if (!isSupportUser(context) && !actsForPractice(context, organizationId)) throw notFound();
+  // A practice's form definitions are no patient's data: the practice boundary, a refusal audited.
+  await authorizePractice(
+    context,
+    'read',
+    { organizationId, entityType: 'CustomForm', id: organizationId },
+    { supportReads: true, audit: 'refusals' },
+  );
   return (await store.practiceForms(deps.database, organizationId, 'Assessment')).map((row) => toForm(row));
 }
 

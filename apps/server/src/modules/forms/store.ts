@@ -28,6 +28,8 @@ export async function associatedForms(
     formType: string;
     organizationId: string | null;
     locationId: string | null;
+    /** The location's practice (organizations' read): null when the location is unknown, and no form matches. */
+    locationOrganizationId: string | null;
     providerId: string | null;
     resourceId: string | null;
   },
@@ -40,9 +42,16 @@ export async function associatedForms(
         and (cardinality(f.location_ids) = 0 or $3::uuid = any(f.location_ids))
         and (cardinality(f.practitioner_ids) = 0 or $4::uuid = any(f.practitioner_ids))
         and (cardinality(f.healthcare_service_ids) = 0 or $5::uuid = any(f.healthcare_service_ids))
-        and ($3::uuid is null or f.organization_id = (select organization_id from locations where id = $3))
+        and ($3::uuid is null or f.organization_id = $6::uuid)
       order by f.sort_order, f.name, f.id`,
-    [query.formType, query.organizationId, query.locationId, query.providerId, query.resourceId],
+    [
+      query.formType,
+      query.organizationId,
+      query.locationId,
+      query.providerId,
+      query.resourceId,
+      query.locationOrganizationId,
+    ],
   );
 }
 

@@ -63,6 +63,7 @@ export async function formsForVisit(db: Connection, visit: VisitForForms): Promi
       formType,
       organizationId: visit.organizationId,
       locationId: null,
+      locationOrganizationId: null,
       providerId: visit.providerId,
       resourceId: visit.resourceId,
     });

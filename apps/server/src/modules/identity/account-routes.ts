@@ -25,6 +25,7 @@ import {
 } from '@careslot/contracts';
 import { contextOf } from '../../platform/context';
 import { requireRoles, requireToken, requireUser } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { signedLinkKey } from './signed-links';
 import * as service from './service';
 import type { Account } from './store';
@@ -152,7 +153,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     app.post(
       ACCOUNT_PATHS.signedLink,
       {
-        preHandler: requireRoles('practiceadmin', 'staff', 'provider', 'superuser', 'supportagent'),
+        preHandler: requireRoles(...ROLE_SETS.PRACTICE_USERS, ...ROLE_SETS.SUPPORT),
         schema: {
           tags: ['account'],
           summary: 'A link to a CareSlot page, signed and expiring, for sending to a patient',
@@ -178,7 +179,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     app.post(
       ACCOUNT_PATHS.practitionerUpdate,
       {
-        preHandler: requireRoles('provider', 'staff', 'practiceadmin'),
+        preHandler: requireRoles(...ROLE_SETS.PRACTICE_USERS),
         schema: {
           tags: ['account'],
           summary:
@@ -248,7 +249,7 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
     app.post(
       ACCOUNT_PATHS.invitation,
       {
-        preHandler: requireRoles('practiceadmin', 'staff', 'provider', 'superuser', 'supportagent'),
+        preHandler: requireRoles(...ROLE_SETS.PRACTICE_USERS, ...ROLE_SETS.SUPPORT),
         schema: {
           tags: ['account'],
           summary:

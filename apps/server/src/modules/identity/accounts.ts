@@ -4,6 +4,7 @@ import type { Connection, Database } from '../../platform/db';
 import {
   accountOfPatient,
   clearLoginFailures,
+  findAccountByEmail,
   findCredentials,
   isLocked,
   reserveLoginTry,
@@ -57,4 +58,9 @@ export async function patientAccountState(database: Connection, patientId: strin
     locked: await isLocked(database, loginKey(account.email), now),
     lastSignInAt: account.last_sign_in_at ? new Date(account.last_sign_in_at).toISOString() : null,
   };
+}
+
+/** Whether an account signs in with this e-mail (any user type), read on the caller's connection (a transaction's). */
+export async function emailHasAccount(connection: Connection, email: string): Promise<boolean> {
+  return (await findAccountByEmail(connection, email)) !== null;
 }

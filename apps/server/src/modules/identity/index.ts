@@ -2,8 +2,8 @@ import type { ModuleRegistration } from '../../platform/modules';
 import { identityRoutes } from './routes';
 import { subscribeStaffActivation } from './staff-activation';
 /** The identity module's public face: the realm (OIDC provider), accounts and the account calls. */
-export { patientAccountState } from './accounts';
-export { insertAccounts, findAccountByEmail, type Account, type NewAccount } from './store';
+export { emailHasAccount, patientAccountState } from './accounts';
+export type { Account, NewAccount } from './store';
 export { PRODUCT_TOKEN_TTL } from './routes';
 export { REALM_PATH } from './oidc';
 export { signLink, signedLinkKey, verifyLink } from './signed-links';

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { ROLE_SETS, authorizePractice, recordSignInEvent } from '../../platform/access';
+import { ROLE_SETS, authorizeAccount, authorizePractice, recordSignInEvent } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { AppError, fieldError, tooManyRequests } from '../../platform/errors';
@@ -98,12 +98,29 @@ export async function issueRecoveryCodes(deps: Deps, userId: string): Promise<st
 
 // ---------- the account API (the settings page) ----------
 
-async function ownAccount(deps: Deps, context: RequestContext): Promise<Account> {
+/**
+ * The caller's own account, whose second factor the settings page changes: the policy's account rule, its own
+ * user only and only a practice user's (a patient is refused 403); the credential events are its audit rows.
+ */
+async function accountOfCaller(
+  deps: Deps,
+  context: RequestContext,
+  action: 'read' | 'update',
+): Promise<Account> {
   if (!context.isSignedIn || !context.subject) throw new AppError('unauthorized');
   const account = await findAccountById(deps.database, context.subject);
   if (!account) throw new AppError('unauthorized');
-  if (!offersMfa(account))
-    throw new AppError('forbidden', { message: 'Two-step sign-in is for practice users' });
+  await authorizeAccount(
+    context,
+    action,
+    { entityType: 'User', id: account.id, accountId: account.id, userId: null, workflow: WORKFLOW },
+    {
+      selfOnly: true,
+      serves: offersMfa(account),
+      refusal: 'Two-step sign-in is for practice users',
+      audit: 'refusals',
+    },
+  );
   return account;
 }
 
@@ -127,7 +144,7 @@ const credentialEvent = (
   );
 
 export async function mfaStatus(deps: Deps, context: RequestContext) {
-  const account = await ownAccount(deps, context);
+  const account = await accountOfCaller(deps, context, 'read');
   const state = await mfaStateOf(deps, account);
   return {
     TotpEnrolled: state.enrolled,
@@ -137,7 +154,7 @@ export async function mfaStatus(deps: Deps, context: RequestContext) {
 }
 
 export async function startTotpEnrolment(deps: Deps, context: RequestContext) {
-  const account = await ownAccount(deps, context);
+  const account = await accountOfCaller(deps, context, 'update');
   const enrolment = await newEnrolment(deps, account);
   await credentialEvent(context, account, 'mfa-totp-started');
   return enrolment;
@@ -150,7 +167,7 @@ const refuseCheck = (check: Exclude<SecondFactorCheck, { ok: true }>): never => 
 
 /** The first code from the app confirms the enrolment; answers the recovery codes, once. */
 export async function confirmTotpEnrolment(deps: Deps, context: RequestContext, code: string) {
-  const account = await ownAccount(deps, context);
+  const account = await accountOfCaller(deps, context, 'update');
   const check = await checkSecondFactor(deps, account.id, code, { enrolling: true });
   if (!check.ok) {
     await credentialEvent(context, account, 'mfa-totp-confirm', 'failure');
@@ -163,7 +180,7 @@ export async function confirmTotpEnrolment(deps: Deps, context: RequestContext, 
 
 /** Removes the authenticator and the recovery codes; a current code (or a recovery code) is asked. */
 export async function removeTotp(deps: Deps, context: RequestContext, code: string) {
-  const account = await ownAccount(deps, context);
+  const account = await accountOfCaller(deps, context, 'update');
   const check = await checkSecondFactor(deps, account.id, code);
   if (!check.ok) {
     await credentialEvent(context, account, 'mfa-totp-remove', 'failure');

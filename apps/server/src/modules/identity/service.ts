@@ -22,7 +22,6 @@ import {
   authorizeAccount,
   authorizeOwnObject,
   authorizePractice,
-  holdsRole,
   notFoundAudited,
   recordOutcome,
   recordPracticeOutcome,
@@ -401,8 +400,19 @@ export async function signUpPatient(
   const { database, clock } = deps;
   const account = context.subject ? await store.findAccountById(database, context.subject) : null;
   if (!account) throw new AppError('unauthorized');
-  if (account.userType !== 'Patient' || !holdsRole(context, ROLE_SETS.PATIENTS))
-    throw new AppError('forbidden', { message: SIGNUP_MESSAGES.signupFailed });
+  // Only a patient account signs itself up (the policy's account rule; the new record writes its own row).
+  await authorizeAccount(
+    context,
+    'create',
+    { entityType: 'User', id: account.id, accountId: account.id, userId: null, workflow: SIGNUP_WORKFLOW },
+    {
+      selfOnly: true,
+      roles: ROLE_SETS.PATIENTS,
+      serves: account.userType === 'Patient',
+      refusal: SIGNUP_MESSAGES.signupFailed,
+      audit: 'refusals',
+    },
+  );
   const now = clock.now();
   const invitationId = body.InvitationId;
   let invitation = null;

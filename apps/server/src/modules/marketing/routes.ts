@@ -8,6 +8,7 @@ import {
   errorEnvelopeSchema,
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { tooManyRequests } from '../../platform/errors';
 import * as service from './service';
 
@@ -44,7 +45,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${V1}/demo-requests`,
     {
-      preHandler: requireRoles('superuser'),
+      preHandler: requireRoles(...ROLE_SETS.SUPER_USERS),
       schema: {
         tags: ['marketing'],
         summary: 'Demo requests, newest first (super users)',

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   catalogAdminQuerySchema,
-  errorEnvelopeSchema,
   idParamSchema,
   marketplaceCalendarAddSchema,
   pageProfileCreateSchema,
@@ -12,19 +11,15 @@ import {
   VISIT_TYPES,
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import * as admin from './admin';
-import { BEARER } from '../../platform/route-schemas';
+import { BEARER, ERROR_RESPONSES } from '../../platform/route-schemas';
 
 const MARKETPLACE = '/careslot-marketplace/api/v1';
 const GATEWAY = '/careslot-gateway';
 const tags = ['marketplace admin'];
 const security = BEARER;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 const catalogEntryEditSchema = z.object({
   IsPublished: z.boolean().optional(),
   VisitTypes: z.array(z.enum(VISIT_TYPES)).min(1).max(3).optional(),
@@ -36,8 +31,8 @@ const catalogEntryEditSchema = z.object({
  */
 export const marketplaceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  const editors = requireRoles('practiceadmin', 'superuser');
-  const superUsers = requireRoles('superuser');
+  const editors = requireRoles(...ROLE_SETS.ADMINS, ...ROLE_SETS.SUPER_USERS);
+  const superUsers = requireRoles(...ROLE_SETS.SUPER_USERS);
 
   app.get(
     `${MARKETPLACE}/pageProfiles/settings`,

@@ -9,7 +9,7 @@ import type {
 import { profileSlug } from '@careslot/domain';
 import {
   authorizePractice,
-  isSuperUser,
+  practiceSearchScope,
   recordPracticeOutcome,
   ROLE_SETS,
   type AccessAction,
@@ -147,21 +147,12 @@ export async function listProfiles(
   context: RequestContext,
   query: CatalogAdminQuery & { OrganizationId?: string | undefined },
 ) {
-  let organizationId: string | null = null;
-  if (isSuperUser(context)) organizationId = query.OrganizationId ?? null;
-  else
-    organizationId = await authorizePractice(
-      context,
-      'search',
-      {
-        entityType: 'PageProfile',
-        id: null,
-        organizationId: null,
-        inCallersPractice: true,
-        workflow: PAGE_PROFILE_WORKFLOW,
-      },
-      EDITORS,
-    );
+  const organizationId = await practiceSearchScope(
+    context,
+    { entityType: 'PageProfile', workflow: PAGE_PROFILE_WORKFLOW },
+    query.OrganizationId ?? null,
+    EDITORS,
+  );
   // A read writes nothing (issue 29 item 5): the profiles of a practice's entities are made where the
   // directory changes (the search index's consumer of directory.changed, publishing, onboarding).
   const entityIds = organizationId ? await entitiesOfPractice(deps, organizationId) : null;

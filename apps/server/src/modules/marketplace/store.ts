@@ -310,20 +310,6 @@ export async function searchProviders(
   );
 }
 
-/** Rows of exactly these providers at these facilities (a page picked by next availability). */
-export async function searchRowsOf(
-  connection: Connection,
-  pairs: { practitionerId: string; locationId: string }[],
-): Promise<SearchRow[]> {
-  if (pairs.length === 0) return [];
-  return connection.query<SearchRow>(
-    `select ps.* from provider_search ps
-       join unnest($1::uuid[], $2::uuid[]) as want(practitioner_id, location_id)
-         on want.practitioner_id = ps.practitioner_id and want.location_id = ps.location_id`,
-    [pairs.map((p) => p.practitionerId), pairs.map((p) => p.locationId)],
-  );
-}
-
 /** The search rows of one provider (their facilities), for the profile page. */
 export async function searchRowsOfPractitioner(
   connection: Connection,

@@ -2,13 +2,13 @@ import type { FeeOutcome } from '@careslot/contracts';
 import { showsVisitTime } from '@careslot/domain';
 import type { AppDeps } from '../../platform/deps';
 import { appointmentForMessage, type AppointmentChanged } from '../appointments';
+import { getOrganization } from '../organizations';
 import { cancellationFeeOf } from '../payments';
 import {
   sendAppointmentMessages,
   type AppointmentMessageKey,
   type MessageAppointment,
 } from './appointment-messages';
-import { organizationName } from './templates-store';
 import { toE164 } from './service';
 import * as store from './store';
 
@@ -83,7 +83,9 @@ export async function handleAppointmentChange(
       ? [appointment.Facility.Name, ...appointment.Facility.AddressLines].join(', ')
       : null,
     organizationId: event.organizationId,
-    practiceName: event.organizationId ? await organizationName(deps.database, event.organizationId) : null,
+    practiceName: event.organizationId
+      ? ((await getOrganization(deps.database, event.organizationId))?.Name ?? null)
+      : null,
     reason: appointment.ReasonsText && appointment.ReasonsText !== 'N/A' ? appointment.ReasonsText : null,
     status: event.status,
     // The reason travels with the durable event; an event written before it did reads the appointment's.

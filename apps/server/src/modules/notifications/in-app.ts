@@ -6,7 +6,7 @@ import type {
   NotificationPayload,
   PushedNotification,
 } from '@careslot/contracts';
-import { recordOutcome, ROLE_SETS } from '../../platform/access';
+import { authorizeOwnObject, recordOutcome, ROLE_SETS } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -164,10 +164,7 @@ export async function listNotifications(
     patientId: context.patientId,
     entityType: 'InAppNotification',
   };
-  if (context.userId !== userId) {
-    await recordOutcome(context, 'read', { ...own, patientId: null }, 'denied');
-    throw notFound();
-  }
+  await authorizeOwnObject(context, 'read', { ownerUserId: userId, entityType: own.entityType, id: userId });
   const window = { from: query.from, to: query.to };
   const [rows, counted] = await Promise.all([
     store.page(deps.database, {

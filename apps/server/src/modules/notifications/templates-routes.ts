@@ -5,7 +5,6 @@ import {
   emailTemplateListSchema,
   emailTemplateResponseSchema,
   emailTemplateUpsertSchema,
-  errorEnvelopeSchema,
   organizationNotificationSettingsResponseSchema,
   organizationNotificationSettingsSchema,
   practiceIdParamsSchema,
@@ -20,18 +19,15 @@ import {
   type EmailTemplate,
 } from '@careslot/contracts';
 import { requireRoles, requireUser } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { contextOf } from '../../platform/context';
 import { findSmsLogs, smsLogsCsv, smsLogsPrintable } from './sms-log';
 import * as templates from './templates';
+import { ERROR_RESPONSES } from '../../platform/route-schemas';
 
 const V1 = '/careslot-notification/api/v1';
 const tags = ['notification'];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 
 /**
  * The practice's e-mail and SMS templates, its notification settings and the SMS logs report
@@ -41,7 +37,7 @@ const errors = {
 export const messageTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const security = [{ bearer: [] }];
-  const admin = requireRoles('practiceadmin');
+  const admin = requireRoles(...ROLE_SETS.ADMINS);
 
   app.get(
     `${V1}/emails`,

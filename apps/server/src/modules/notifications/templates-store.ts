@@ -122,16 +122,6 @@ export async function upsertOrgSettings(
   return saved!;
 }
 
-export async function organizationName(
-  db: Pick<Connection, 'query'>,
-  organizationId: string,
-): Promise<string | null> {
-  const [row] = await db.query<{ name: string }>('select name from organizations where id = $1', [
-    organizationId,
-  ]);
-  return row?.name ?? null;
-}
-
 export interface SmsLogRow {
   id: string;
   created_at: Date | string;

@@ -27,6 +27,7 @@ import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { badRequest } from '../../platform/errors';
+import { getOrganization } from '../organizations';
 import { builtInTemplate } from './template-defaults';
 import * as store from './templates-store';
 
@@ -280,7 +281,7 @@ export async function templatesOfKey(
   const settings = await notificationSettingsOf(deps.database, input.organizationId);
   const options = optionsOf(settings, input.query);
   const practiceName =
-    (await store.organizationName(deps.database, input.organizationId)) ?? SAMPLE_MESSAGE_VALUES.practiceName;
+    (await getOrganization(deps.database, input.organizationId))?.Name ?? SAMPLE_MESSAGE_VALUES.practiceName;
   const values = { ...SAMPLE_MESSAGE_VALUES, practiceName };
   const all = await effectiveOf(deps.database, input.organizationId, input.channel, input.key);
   const wanted = input.query.language ? all.filter((t) => t.language === input.query.language) : all;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, onboardingRequestSchema, onboardingResultSchema } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { onboardPractice } from './service';
 
 const GATEWAY = '/careslot-gateway';
@@ -10,7 +11,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${GATEWAY}/organization/add`,
     {
-      preValidation: requireRoles('superuser'),
+      preValidation: requireRoles(...ROLE_SETS.SUPER_USERS),
       schema: {
         tags: ['onboarding'],
         summary:

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError, badRequest } from '../../platform/errors';
 import { addLocation, addOrganization, newLocationColumns } from '../organizations';
 import { addPractitioner } from '../people';
-import { findAccountByEmail } from '../identity';
+import { emailHasAccount } from '../identity';
 import { publishProfiles } from '../marketplace';
 import { writeOrganizationConfig } from '../payments';
 import { addFirstCalendar } from '../scheduling';
@@ -110,7 +110,7 @@ function wizardIssues(input: OnboardingRequest): FieldIssue[] {
 
 /** The sign-in address must be free: a patient's (or anyone's) account cannot become the provider's. */
 async function assertFreeEmail(tx: Connection, email: string) {
-  if (!(await findAccountByEmail(tx, email))) return;
+  if (!(await emailHasAccount(tx, email))) return;
   const message = 'Provider.Email already has a CareSlot account';
   throw new AppError('conflict', { message, issues: [{ field: 'Provider.Email', rule: 'unique', message }] });
 }

@@ -39,7 +39,7 @@ import {
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as admin from './admin-service';
-import { BEARER, ok } from '../../platform/route-schemas';
+import { BEARER, ERROR_RESPONSES, ok } from '../../platform/route-schemas';
 
 const ADMIN = '/careslot-administration/api';
 const V2 = `${ADMIN}/v2`;
@@ -49,12 +49,7 @@ const LIBRARY = '/careslot-resource-library/api/v1';
 const tags = ['practice administration'];
 const libraryTags = ['resource library'];
 const security = BEARER;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 const writeErrors = { ...errors, 409: errorEnvelopeSchema };
 const list = <T>(items: T[]) => ({ Data: items, Total: items.length });
 

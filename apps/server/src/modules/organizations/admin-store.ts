@@ -563,24 +563,3 @@ async function replaceParticipants(
     [id, participants.map((p) => p.practitionerId), participants.map((p) => p.role)],
   );
 }
-
-export async function careTeamById(
-  db: Connection,
-  id: string,
-): Promise<{ id: string; organization_id: string; name: string; status: string } | null> {
-  const rows = await db.query<{ id: string; organization_id: string; name: string; status: string }>(
-    'select id, organization_id, name, status from care_teams where id = $1',
-    [id],
-  );
-  return rows[0] ?? null;
-}
-
-export async function careTeamMembers(
-  db: Connection,
-  id: string,
-): Promise<{ practitioner_id: string; role: string }[]> {
-  return db.query<{ practitioner_id: string; role: string }>(
-    'select practitioner_id, role from care_team_participants where care_team_id = $1 order by practitioner_id',
-    [id],
-  );
-}

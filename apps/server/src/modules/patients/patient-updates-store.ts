@@ -27,11 +27,6 @@ export async function lockPatientForUpdate(tx: Connection, patientId: string) {
   return current;
 }
 
-export async function organizationExists(tx: Connection, id: string): Promise<boolean> {
-  const known = await tx.query<{ id: string }>('select id from organizations where id = $1', [id]);
-  return known.length > 0;
-}
-
 /** Sets the columns (in order), the change time and system, and the workflow when given. */
 export async function updatePatientColumns(
   tx: Connection,
@@ -69,17 +64,6 @@ export async function currentInsuranceCoverages(
 
 export async function coverageById(db: Connection, id: string): Promise<Record<string, unknown> | undefined> {
   const rows = await db.query<Record<string, unknown>>('select * from coverages where id = $1', [id]);
-  return rows[0];
-}
-
-export async function activePlan(
-  db: Connection,
-  planId: string,
-): Promise<{ plan_type: string | null } | undefined> {
-  const rows = await db.query<{ plan_type: string | null }>(
-    'select plan_type from insurance_plans where id = $1 and active',
-    [planId],
-  );
   return rows[0];
 }
 

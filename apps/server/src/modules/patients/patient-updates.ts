@@ -14,6 +14,8 @@ import type { RequestContext } from '../../platform/context';
 import type { Database } from '../../platform/db';
 import { fieldError } from '../../platform/errors';
 import { checkUpload, findFile, storeFile, type StoredFileRow } from '../../platform/files';
+import { insurancePlansByIds } from '../catalog';
+import { getOrganization } from '../organizations';
 import { accessiblePatient, getPatientById, shapeCoverage } from './service';
 import * as store from './patient-updates-store';
 import type { PatientColumn } from './patient-updates-store';
@@ -41,6 +43,10 @@ export async function updatePatient(
   const fields = Object.entries(change).flatMap(([field, value]) => (value === undefined ? [] : [field]));
   await accessiblePatient(database, context, patientId, 'update', { workflow, detail: { fields } });
   const changed: string[] = [];
+  // Read before the transaction: on PGlite the transaction holds the one connection the organizations read needs.
+  const organizationKnown =
+    change.ManagingOrganization !== undefined &&
+    (await getOrganization(database, change.ManagingOrganization.toLowerCase())) !== null;
   await database.transaction(async (tx) => {
     const current = await store.lockPatientForUpdate(tx, patientId);
     const columns: [PatientColumn, unknown][] = [];
@@ -67,7 +73,7 @@ export async function updatePatient(
           'the patient already has a managing organization',
         );
       if (!existing) {
-        if (!(await store.organizationExists(tx, wanted)))
+        if (!organizationKnown)
           throw fieldError('ManagingOrganization', 'exists', 'No organization with this id');
         set('managing_organization_id', wanted, 'ManagingOrganization');
       }
@@ -164,9 +170,9 @@ async function coverageRow(database: Database, id: string): Promise<CoverageRow 
 
 async function checkPlan(database: Database, input: CoverageInput): Promise<string | null> {
   if (!input.InsurancePlanId) return null;
-  const plan = await store.activePlan(database, input.InsurancePlanId);
-  if (!plan) throw fieldError('InsurancePlanId', 'exists', 'No active insurance plan with this id');
-  return plan.plan_type;
+  const plan = (await insurancePlansByIds(database, [input.InsurancePlanId])).get(input.InsurancePlanId);
+  if (!plan?.active) throw fieldError('InsurancePlanId', 'exists', 'No active insurance plan with this id');
+  return plan.planType;
 }
 
 function subscriberColumns(input: CoverageInput) {

@@ -170,21 +170,6 @@ export async function relatedPersonsOf(db: Db, holderId: string) {
     .orderBy(asc(patients.birthDate), asc(patients.id));
 }
 
-export async function isFamilyMemberOf(db: Db, holderId: string, memberId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: patientRelatedPersons.id })
-    .from(patientRelatedPersons)
-    .where(
-      and(
-        eq(patientRelatedPersons.patientId, holderId),
-        eq(patientRelatedPersons.relatedPatientId, memberId),
-        eq(patientRelatedPersons.active, true),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function insertRelatedPerson(db: Db, row: typeof patientRelatedPersons.$inferInsert) {
   await db.insert(patientRelatedPersons).values(row);
 }

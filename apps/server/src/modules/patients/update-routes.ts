@@ -19,7 +19,7 @@ import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as updates from './patient-updates';
 import { readCoverages } from './service';
-import { BEARER } from '../../platform/route-schemas';
+import { BEARER, ok } from '../../platform/route-schemas';
 
 const V2 = '/careslot-administration/api/v2';
 const tags = ['patients'];
@@ -39,7 +39,6 @@ const workflowQuery = z.object({
  */
 export const patientUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
-  const ok = <T>(data: T, message = 'success') => ({ status_code: 200, message, data });
 
   app.put(
     `${V2}/patient/:id`,

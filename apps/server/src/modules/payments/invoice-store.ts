@@ -336,14 +336,6 @@ export async function copayByToken(db: Connection, tokenHash: string): Promise<C
   );
 }
 
-export async function copaysOfInvoices(db: Connection, invoiceIds: readonly string[]): Promise<CopayRow[]> {
-  if (invoiceIds.length === 0) return [];
-  return db.query<CopayRow>(
-    'select * from copay_requests where invoice_id = any($1::uuid[]) order by created_at',
-    [invoiceIds],
-  );
-}
-
 export async function markCopayPaid(
   tx: Connection,
   id: string,

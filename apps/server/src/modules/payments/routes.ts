@@ -48,6 +48,7 @@ import {
 } from '@careslot/contracts';
 import { z } from 'zod';
 import { requireRoles, requireUser } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { hostedCardFields } from '../../platform/card-fields';
 import { contextOf } from '../../platform/context';
 import * as finance from './finance';
@@ -109,7 +110,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // ---------- the practice admin's payment settings (decision 0055) ----------
-  const admin = { preHandler: requireRoles('practiceadmin') };
+  const admin = { preHandler: requireRoles(...ROLE_SETS.ADMINS) };
   const adminTags = ['payment settings'];
 
   app.get(
@@ -274,7 +275,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     // A provider sets their own fee here too (decision 0068); the service decides which fee a caller may set.
     {
       config: { feature: 'settings', workflow: 'Visit_Fee_Web' },
-      preHandler: requireRoles('practiceadmin', 'provider'),
+      preHandler: requireRoles(...ROLE_SETS.ADMINS, ...ROLE_SETS.PROVIDERS),
       schema: {
         tags: adminTags,
         security,
@@ -338,7 +339,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---------- the financial super user's read-only view (decision 0056) ----------
-  const financeOnly = { preHandler: requireRoles('FinancialSuperUser') };
+  const financeOnly = { preHandler: requireRoles(...ROLE_SETS.FINANCE) };
   const financeTags = ['finance'];
 
   app.get(

@@ -15,13 +15,12 @@ import {
 } from '@careslot/contracts';
 import { maskAccount } from '@careslot/domain';
 import {
-  actsForPractice,
   authorizePractice,
   holdsRole,
   recordOutcome,
-  requireFeature,
   ROLE_SETS,
   type AccessAction,
+  type PracticeObject,
   type PracticeRule,
 } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
@@ -65,7 +64,7 @@ const PAYMENT_ADMINS: PracticeRule = { roles: ROLE_SETS.ADMINS, superUser: false
 const authorizePayments = (
   context: RequestContext,
   action: AccessAction,
-  object: { organizationId: string | null; entityType: string; id: string; workflow: string },
+  object: PracticeObject & { id: string; workflow: string },
   rule: PracticeRule = PAYMENT_ADMINS,
 ) => authorizePractice(context, action, object, rule);
 
@@ -218,23 +217,18 @@ export async function deleteOrganizationConfig(
   return organizationConfigOf(organizationId, await store.orgConfig(deps.database, organizationId));
 }
 
-/** The policy on a location's payment settings: a location of another practice than the one named answers 404 (audited), like one of another practice. */
-async function authorizeLocationConfig(
-  deps: Deps,
-  context: RequestContext,
+/** A location's payment settings under the practice named: a location of another practice is no object of it (404). */
+const locationConfig = (
   organizationId: string,
   locationId: string,
-  action: 'update' | 'delete',
-) {
-  const location = await getLocation(deps.database, locationId);
-  await authorizePayments(context, action, {
-    // A location of another practice than the one named is no object of it.
-    organizationId: location?.OrganizationId === organizationId ? organizationId : null,
-    entityType: 'LocationPaymentConfig',
-    id: locationId,
-    workflow: PAYMENT_CONFIG_WORKFLOW,
-  });
-}
+  location: { OrganizationId: string } | null,
+) => ({
+  organizationId,
+  names: [location ? [location.OrganizationId] : []],
+  entityType: 'LocationPaymentConfig',
+  id: locationId,
+  workflow: PAYMENT_CONFIG_WORKFLOW,
+});
 
 /** GET locations/batch?organizationId=: the gateways the practice's locations override, for its admin. */
 export async function listLocationConfigs(
@@ -287,7 +281,11 @@ export async function upsertLocationConfig(
   locationId: string,
   input: LocationPaymentInput,
 ): Promise<LocationPaymentConfig> {
-  await authorizeLocationConfig(deps, context, organizationId, locationId, 'update');
+  await authorizePayments(
+    context,
+    'update',
+    locationConfig(organizationId, locationId, await getLocation(deps.database, locationId)),
+  );
   return deps.database.transaction((tx) =>
     writeLocation(deps, context, tx, organizationId, locationId, input, 'Gateway'),
   );
@@ -301,7 +299,11 @@ export async function upsertLocationConfigs(
   items: (LocationPaymentInput & { LocationId: string })[],
 ): Promise<LocationPaymentConfig[]> {
   for (const item of items)
-    await authorizeLocationConfig(deps, context, organizationId, item.LocationId, 'update');
+    await authorizePayments(
+      context,
+      'update',
+      locationConfig(organizationId, item.LocationId, await getLocation(deps.database, item.LocationId)),
+    );
   return deps.database.transaction(async (tx) => {
     const saved: LocationPaymentConfig[] = [];
     for (const [index, item] of items.entries())
@@ -345,21 +347,29 @@ export async function deleteLocationConfig(
   });
 }
 
-/** Whether the provider or resource is one of the organization's. */
-async function entityBelongs(
+/**
+ * The practices a fee's entity belongs to (a provider's active roles at the practice, a resource's practice),
+ * and whether the provider's role there is a provider's one still active (the self path of their own fee).
+ */
+async function feeEntity(
   deps: Deps,
   organizationId: string,
   entityType: FeeEntityType,
   entityId: string,
-): Promise<boolean> {
-  return entityType === 'provider'
-    ? (
-        await listPractitionerRoles(deps.database, {
-          PractitionerId: entityId,
-          OrganizationId: organizationId,
-        })
-      ).length > 0
-    : (await getHealthcareService(deps.database, entityId))?.OrganizationId === organizationId;
+): Promise<{ owners: string[]; activeProvider: boolean }> {
+  if (entityType === 'provider') {
+    const roles = await listPractitionerRoles(deps.database, {
+      PractitionerId: entityId,
+      OrganizationId: organizationId,
+    });
+    const providerCodes: readonly string[] = ROLE_SETS.PROVIDERS;
+    return {
+      owners: roles.map((role) => role.OrganizationId),
+      activeProvider: roles.some((role) => role.Code.some((code) => providerCodes.includes(code))),
+    };
+  }
+  const service = await getHealthcareService(deps.database, entityId);
+  return { owners: service ? [service.OrganizationId] : [], activeProvider: false };
 }
 
 /**
@@ -369,42 +379,33 @@ async function entityBelongs(
  * Another practice's fee answers 404, another provider's or a resource's fee in the caller's own practice 403;
  * each audited with Visit_Fee_Web.
  */
-async function mayEditFee(
+async function authorizeFee(
   deps: Deps,
   context: RequestContext,
   query: { organizationId: string; entityType: FeeEntityType; entityId: string },
-): Promise<'admin' | 'self'> {
-  const admin = holdsRole(context, ROLE_SETS.ADMINS);
-  const ownFee =
-    !admin &&
-    query.entityType === 'provider' &&
-    query.entityId === context.userId &&
-    actsForPractice(context, query.organizationId);
-  // The feature switch is asked only of a caller who would otherwise be let in: a refusal for another's fee says nothing more.
-  if (ownFee) await requireFeature(context, 'settings', { workflow: VISIT_FEE_WORKFLOW });
+): Promise<void> {
   // A practitioner role deactivated since the token was issued no longer speaks for the practice.
-  const active =
-    ownFee &&
-    (
-      await listPractitionerRoles(deps.database, {
-        PractitionerId: query.entityId,
-        OrganizationId: query.organizationId,
-        Code: ['provider'],
-      })
-    ).length > 0;
-  const belongs = await entityBelongs(deps, query.organizationId, query.entityType, query.entityId);
+  const { owners, activeProvider } = await feeEntity(
+    deps,
+    query.organizationId,
+    query.entityType,
+    query.entityId,
+  );
   await authorizePayments(
     context,
     'update',
     {
-      organizationId: belongs ? query.organizationId : null,
+      organizationId: query.organizationId,
+      names: [owners],
       entityType: 'UserPaymentConfig',
       id: query.entityId,
       workflow: VISIT_FEE_WORKFLOW,
     },
-    { ...PAYMENT_ADMINS, self: { id: active ? query.entityId : null, roles: ROLE_SETS.PROVIDERS } },
+    {
+      ...PAYMENT_ADMINS,
+      self: { id: activeProvider ? query.entityId : null, roles: ROLE_SETS.PROVIDERS, feature: 'settings' },
+    },
   );
-  return admin ? 'admin' : 'self';
 }
 
 /** GET entityconfigurations?organizationId=: every provider's and resource's visit fee, for the practice's admin. */
@@ -435,7 +436,8 @@ export async function upsertVisitFee(
   query: { organizationId: string; entityType: FeeEntityType; entityId: string },
   input: VisitFeeInput,
 ): Promise<VisitFeeSettings> {
-  const by = await mayEditFee(deps, context, query);
+  await authorizeFee(deps, context, query);
+  const by = holdsRole(context, ROLE_SETS.ADMINS) ? 'admin' : 'self';
   const fee = input.VisitFeeDetails;
   const row = await deps.database.transaction(async (tx) => {
     const saved = await store.upsertEntityConfig(

@@ -19,6 +19,7 @@ import {
   profilePictureUploadSchema,
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { contextOf } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import * as people from './people-service';
@@ -33,7 +34,7 @@ const errors = {
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
 };
-const practiceUsers = requireRoles('practiceadmin', 'provider', 'staff');
+const practiceUsers = requireRoles(...ROLE_SETS.PRACTICE_USERS);
 
 /**
  * A practice's people (practice-portal.md §7 Administration, practitioner settings): add and edit providers and
@@ -45,7 +46,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PEOPLE_PATHS.practitioner,
     {
-      preHandler: requireRoles('practiceadmin'),
+      preHandler: requireRoles(...ROLE_SETS.ADMINS),
       schema: {
         tags,
         security,
@@ -134,7 +135,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${PEOPLE_PATHS.practitioner}/:id/invitation`,
     {
-      preHandler: requireRoles('practiceadmin'),
+      preHandler: requireRoles(...ROLE_SETS.ADMINS),
       schema: {
         tags,
         security,
@@ -157,7 +158,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PEOPLE_PATHS.practitionerRole,
     {
-      preHandler: requireRoles('practiceadmin'),
+      preHandler: requireRoles(...ROLE_SETS.ADMINS),
       schema: {
         tags,
         security,
@@ -172,7 +173,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${PEOPLE_PATHS.practitionerRole}/:id`,
     {
-      preHandler: requireRoles('practiceadmin'),
+      preHandler: requireRoles(...ROLE_SETS.ADMINS),
       schema: {
         tags,
         security,
@@ -232,7 +233,7 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PEOPLE_PATHS.practiceUsers,
     {
-      preHandler: requireRoles('practiceadmin', 'staff'),
+      preHandler: requireRoles(...ROLE_SETS.ADMINS, ...ROLE_SETS.STAFF),
       schema: {
         tags,
         security,

@@ -16,6 +16,7 @@ import {
   authorizePractice,
   holdsRole,
   recordPracticeOutcome,
+  refusePractice,
   ROLE_SETS,
   type AccessAction,
 } from '../../platform/access';
@@ -542,16 +543,13 @@ export async function createRole(
   const person = await store.personById(db, input.PractitionerId);
   const existing = person ? await store.roleAt(db, input.PractitionerId, input.OrganizationId) : null;
   if (existing) throw conflict('The practitioner already has a role at this practice');
-  if (!person || (await store.roleCount(db, input.PractitionerId)) > 0) {
-    await audit(db, context, {
-      action: 'create',
-      entityType: 'PractitionerRole',
-      entityId: null,
-      workflow,
-      outcome: person ? 'denied' : 'not_found',
-    });
-    throw notFound();
-  }
+  if (!person || (await store.roleCount(db, input.PractitionerId)) > 0)
+    await refusePractice(
+      context,
+      'create',
+      { entityType: 'PractitionerRole', id: null, organizationId: null, workflow },
+      person ? 'denied' : 'not_found',
+    );
   const locationIds = await store.locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
   if (locationIds.length !== new Set(input.LocationIds).size)
     throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
@@ -601,17 +599,19 @@ export async function updateRole(
   );
   if (!row || !person) throw notFound();
   // An e-mail naming someone else is answered like another's role: 404, audited.
-  if (email && (person.email ?? '').toLowerCase() !== email.toLowerCase()) {
-    await audit(db, context, {
-      action: 'update',
-      entityType: 'PractitionerRole',
-      entityId: roleId,
-      workflow: WORKFLOWS.staffEdit,
-      outcome: 'denied',
-      detail: { reason: 'email_mismatch' },
-    });
-    throw notFound();
-  }
+  if (email && (person.email ?? '').toLowerCase() !== email.toLowerCase())
+    await refusePractice(
+      context,
+      'update',
+      {
+        entityType: 'PractitionerRole',
+        id: roleId,
+        organizationId: null,
+        workflow: WORKFLOWS.staffEdit,
+        detail: { reason: 'email_mismatch' },
+      },
+      'denied',
+    );
   // An admin cannot take their own admin role away or deactivate themself: the practice would lose its admin.
   if (row.practitioner_id === context.userId && (!input.Active || !input.Code.includes('practiceadmin')))
     throw fieldError(

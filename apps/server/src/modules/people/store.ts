@@ -125,27 +125,6 @@ export async function searchPractitioners(db: Db, filter: PractitionerFilter, pa
   );
 }
 
-export async function insertPractitioner(
-  db: Db,
-  row: typeof practitioners.$inferInsert,
-  identifiers: IdentifierRow[],
-  specialtyIds: string[],
-) {
-  await db.insert(practitioners).values(row);
-  if (identifiers.length > 0) {
-    await db
-      .insert(practitionerIdentifiers)
-      .values(identifiers.map((i) => ({ practitionerId: row.id, ...i })));
-  }
-  if (specialtyIds.length > 0) {
-    await db
-      .insert(practitionerSpecialties)
-      .values(
-        specialtyIds.map((specialtyId, position) => ({ practitionerId: row.id, specialtyId, position })),
-      );
-  }
-}
-
 export async function addIdentifier(
   db: Db,
   practitionerId: string,
@@ -195,19 +174,6 @@ export async function roleLocationsFor(db: Db, roleIds: string[]) {
     .select()
     .from(practitionerRoleLocations)
     .where(inArray(practitionerRoleLocations.practitionerRoleId, roleIds));
-}
-
-export async function insertPractitionerRole(
-  db: Db,
-  row: typeof practitionerRoles.$inferInsert,
-  locationIds: string[],
-) {
-  await db.insert(practitionerRoles).values(row);
-  if (locationIds.length > 0) {
-    await db
-      .insert(practitionerRoleLocations)
-      .values(locationIds.map((locationId) => ({ practitionerRoleId: row.id, locationId })));
-  }
 }
 
 // ---------- accepted insurances ----------

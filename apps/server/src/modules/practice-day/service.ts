@@ -10,7 +10,7 @@ import {
   type ScheduleException,
   type WalkInQueue,
 } from '@careslot/contracts';
-import { notFoundAudited, recordList, requireFeature } from '../../platform/access';
+import { notFoundAudited, practiceOfCaller, recordList, requireFeature } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -20,7 +20,6 @@ import { patientCardsByIds } from '../patients';
 import { getSchedule, localDate, localToUtc, searchScheduleDetails } from '../scheduling';
 import {
   callNextWalkIn as callNext,
-  practiceOf,
   providerZone,
   toPracticeAppointments as shape,
   UNKNOWN_PATIENT,
@@ -45,7 +44,7 @@ export async function searchPracticeAppointments(
   context: RequestContext,
   query: PracticeAppointmentSearch,
 ) {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   const limit = query.Limit;
   const { rows, total } = await practiceDayReads.searchPractice(
     deps.database,
@@ -107,7 +106,7 @@ async function providerDay(
   providerId: string,
   date: string | undefined,
 ) {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   await practiceProvider(deps, organizationId, providerId);
   const zone = await providerZone(deps, organizationId, providerId);
   return { organizationId, ...dayWindow(zone, date, deps.clock.now()) };
@@ -226,7 +225,7 @@ export async function checkInList(
     ProviderIds?: string[] | undefined;
   },
 ) {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   // Access control (decision 0059): the practice may have switched the Check-In Summary off for the caller's roles.
   await requireFeature(context, 'checkInSummary', { workflow: 'Checkin_Summary_Web' });
   const zone = (await getOrganization(deps.database, organizationId))?.TimeZone ?? 'America/New_York';
@@ -255,7 +254,7 @@ export async function checkInList(
 
 /** The practice's providers, resources, facilities and schedules: what the practice calendar is drawn from. */
 export async function calendarContext(deps: Deps, context: RequestContext): Promise<PracticeCalendarContext> {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   const organization = await getOrganization(deps.database, organizationId);
   if (!organization) throw notFound();
   const [roles, locations, resources] = await Promise.all([
@@ -306,7 +305,7 @@ export async function blockedTime(
   context: RequestContext,
   range: { from: Date; to: Date },
 ): Promise<{ Data: ScheduleException[]; Total: number }> {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   await requireFeature(context, 'calendar', { workflow: CALENDAR_WORKFLOW });
   const schedules = await searchScheduleDetails(deps, { OrganizationId: organizationId }, deps.clock.now());
   const data = schedules
@@ -326,7 +325,7 @@ export async function calendarSchedule(
   context: RequestContext,
   query: CalendarScheduleQuery,
 ): Promise<{ Data: PracticeAppointment[]; Total: number }> {
-  const organizationId = practiceOf(context);
+  const organizationId = practiceOfCaller(context);
   // The calendar's own calls (this and blocked time) follow the practice's Calendar switch (decision 0059); the
   // range search stays open, the dashboards' agendas read it too.
   await requireFeature(context, 'calendar', { workflow: CALENDAR_WORKFLOW });

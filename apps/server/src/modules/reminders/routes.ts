@@ -7,6 +7,7 @@ import {
   reminderSettingsResponseSchema,
 } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
 
@@ -29,7 +30,7 @@ const errors = {
 export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   const security = [{ bearer: [] }];
-  const preHandler = requireRoles('practiceadmin');
+  const preHandler = requireRoles(...ROLE_SETS.ADMINS);
 
   app.get(
     `${V1}/ReminderSettings/practices/:id`,

@@ -4,13 +4,14 @@ import { reminderSettingsIssues } from '@careslot/domain';
 import {
   authorizePractice,
   recordPracticeOutcome,
+  refusePractice,
   ROLE_SETS,
   type AccessAction,
   type PracticeObject,
 } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { RESYNC_JOB } from './reminders';
 import * as store from './store';
 
@@ -145,11 +146,5 @@ export async function saveReminderSettings(
   if (saved) return toSettings(saved);
   if (!input.Id) throw conflict(REMINDER_MESSAGES.exists);
   // Unknown, or another practice's settings: the same 404.
-  await recordPracticeOutcome(
-    context,
-    action,
-    settingsObject(input.PracticeId, input.Id, workflow),
-    'not_found',
-  );
-  throw notFound();
+  return refusePractice(context, action, settingsObject(input.PracticeId, input.Id, workflow), 'not_found');
 }

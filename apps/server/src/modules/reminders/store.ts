@@ -21,11 +21,6 @@ export async function settingsOf(db: Connection, organizationId: string): Promis
   return rows[0] ?? null;
 }
 
-export async function settingsById(db: Connection, id: string): Promise<SettingsRow | null> {
-  const rows = await db.query<SettingsRow>(`select ${COLUMNS} from reminder_settings where id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
 export interface SettingsValues {
   enabled: boolean;
   hoursBefore: number[];

@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema } from '@careslot/contracts';
 import { z } from 'zod';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
-import { BEARER } from '../../platform/route-schemas';
+import { BEARER, ERROR_RESPONSES } from '../../platform/route-schemas';
 
 const REPORT = '/careslot-appointment-service/api/v2/AppointmentsReport';
 const tags = ['reports'];
 const security = BEARER;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 
 const querySchema = z
   .object({

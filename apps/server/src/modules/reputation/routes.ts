@@ -22,6 +22,7 @@ import {
   reputationUserDetailsSchema,
 } from '@careslot/contracts';
 import { requireRoles, requireUser } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { contextOf } from '../../platform/context';
 import { signOnPage } from './sign-on-page';
 import * as service from './service';
@@ -45,7 +46,7 @@ const idParams = z.object({ id: z.uuid() });
  */
 export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  const admin = requireRoles('practiceadmin');
+  const admin = requireRoles(...ROLE_SETS.ADMINS);
   const practiceUser = requireRoles(...PRACTICE_ROLE_CODES);
 
   // ---------- organization settings ----------

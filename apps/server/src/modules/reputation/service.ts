@@ -11,14 +11,14 @@ import {
 import {
   actsForPractice,
   authorizePractice,
-  isPracticeUser,
+  callersPractice,
   requireFeature,
   ROLE_SETS,
 } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError, notFound } from '../../platform/errors';
-import { getLocation, getLocations, getOrganization, setReputationEnabled } from '../organizations';
+import { getLocations, getOrganization, setReputationEnabled } from '../organizations';
 import { listPractitionerRoles } from '../people';
 import * as store from './store';
 
@@ -186,21 +186,48 @@ export async function updateOrganizationSettings(
 
 // ---------- location and provider settings ----------
 
-/** The entity named must be the practice's own: a location of it, a provider holding a role at it. */
-async function belongsToPractice(
+/**
+ * The practices each entity named under a practice belongs to (the policy's `names`: the object is the practice's
+ * only when every entity is its own): the practice itself when it exists, a location's practice, and the practice
+ * for a provider holding an active provider role at it.
+ */
+async function entityOwners(
   deps: Deps,
-  kind: store.EntityKind,
   organizationId: string,
-  entityId: string,
-): Promise<boolean> {
-  if (kind === 'location')
-    return (await getLocation(deps.database, entityId))?.OrganizationId === organizationId;
-  const roles = await listPractitionerRoles(deps.database, {
-    PractitionerId: entityId,
-    OrganizationId: organizationId,
+  entities: readonly { EntityType: ReputationEntityType; EntityId: string }[],
+): Promise<string[][]> {
+  const ids = (type: ReputationEntityType) =>
+    entities.filter((e) => e.EntityType === type).map((e) => e.EntityId);
+  const locationIds = ids('Location');
+  const locations = locationIds.length ? await getLocations(deps.database, locationIds) : [];
+  const roles = ids('Provider').length
+    ? await listPractitionerRoles(deps.database, { OrganizationId: organizationId })
+    : [];
+  const providerCodes: readonly string[] = ROLE_SETS.PROVIDERS;
+  const providers = new Set(
+    roles
+      .filter((r) => r.Active && r.Code.some((code) => providerCodes.includes(code)))
+      .map((r) => r.PractitionerId),
+  );
+  const organization = entities.some((e) => e.EntityType === 'Organization')
+    ? await getOrganization(deps.database, organizationId)
+    : null;
+  const locationOwner = new Map(locations.map((l) => [l.Id, l.OrganizationId]));
+  return entities.map(({ EntityType, EntityId }) => {
+    if (EntityType === 'Organization') return organization && EntityId === organization.Id ? [EntityId] : [];
+    if (EntityType === 'Location') return locationOwner.has(EntityId) ? [locationOwner.get(EntityId)!] : [];
+    return providers.has(EntityId) ? [organizationId] : [];
   });
-  return roles.some((r) => r.Active && r.Code.includes('provider'));
 }
+
+const ENTITY_OF_KIND: Record<store.EntityKind, ReputationEntityType> = {
+  location: 'Location',
+  provider: 'Provider',
+};
+
+/** The owners of one location or provider named under the practice (see entityOwners). */
+const kindOwners = (deps: Deps, kind: store.EntityKind, organizationId: string, entityId: string) =>
+  entityOwners(deps, organizationId, [{ EntityType: ENTITY_OF_KIND[kind], EntityId: entityId }]);
 
 const ENTITY_TYPE: Record<store.EntityKind, string> = {
   location: 'ReputationLocationSettings',
@@ -230,15 +257,15 @@ export async function entitySettingsOfEntity(
   kind: store.EntityKind,
   entityId: string,
 ) {
-  const organizationId = isPracticeUser(context) ? context.organizationId : null;
-  const own = organizationId !== null && (await belongsToPractice(deps, kind, organizationId, entityId));
+  const organizationId = callersPractice(context);
   await authorizePractice(
     context,
     'read',
     {
       entityType: ENTITY_TYPE[kind],
       id: entityId,
-      organizationId: own ? organizationId : null,
+      organizationId,
+      names: organizationId ? await kindOwners(deps, kind, organizationId, entityId) : [],
       workflow: REPUTATION_WORKFLOWS.view,
     },
     ADMIN,
@@ -263,14 +290,15 @@ export async function addEntitySettings(
   change: EntitySettingsChange,
 ) {
   // Read before the transaction: on PGlite the transaction holds the one connection the directory reads need.
-  const own = await belongsToPractice(deps, kind, change.OrganizationId, change.EntityId);
+  const names = await kindOwners(deps, kind, change.OrganizationId, change.EntityId);
   await authorizePractice(
     context,
     'create',
     {
       entityType: ENTITY_TYPE[kind],
       id: null,
-      organizationId: own ? change.OrganizationId : null,
+      organizationId: change.OrganizationId,
+      names,
       workflow: REPUTATION_WORKFLOWS.edit,
       detail: { entityId: change.EntityId },
     },
@@ -359,26 +387,17 @@ export async function entityConfiguration(
   type: ReputationEntityType,
   entityId: string,
 ): Promise<ReputationEntityConfiguration> {
-  const organizationId = isPracticeUser(context) ? context.organizationId : null;
-  let own = false;
-  if (organizationId) {
-    if (type === 'Organization')
-      own = entityId === organizationId && (await getOrganization(deps.database, entityId)) !== null;
-    else
-      own = await belongsToPractice(
-        deps,
-        type === 'Location' ? 'location' : 'provider',
-        organizationId,
-        entityId,
-      );
-  }
+  const organizationId = callersPractice(context);
   await authorizePractice(
     context,
     'read',
     {
+      organizationId,
+      names: organizationId
+        ? await entityOwners(deps, organizationId, [{ EntityType: type, EntityId: entityId }])
+        : [],
       entityType: 'ReputationEntityConfiguration',
       id: entityId,
-      organizationId: own ? organizationId : null,
       workflow: REPUTATION_WORKFLOWS.reviewRequestsView,
       detail: { entityType: type },
     },
@@ -404,36 +423,15 @@ export async function entityConfigurations(
   context: RequestContext,
   entities: { EntityType: ReputationEntityType; EntityId: string }[],
 ): Promise<ReputationEntityConfiguration[]> {
-  const organizationId = isPracticeUser(context) ? context.organizationId : null;
-  let own = false;
-  if (organizationId) {
-    const locationIds = entities.filter((e) => e.EntityType === 'Location').map((e) => e.EntityId);
-    const providerIds = entities.filter((e) => e.EntityType === 'Provider').map((e) => e.EntityId);
-    const locations = locationIds.length ? await getLocations(deps.database, locationIds) : [];
-    const roles = providerIds.length
-      ? await listPractitionerRoles(deps.database, { OrganizationId: organizationId })
-      : [];
-    const ownLocations = new Set(
-      locations.filter((l) => l.OrganizationId === organizationId).map((l) => l.Id),
-    );
-    const ownProviders = new Set(
-      roles.filter((r) => r.Active && r.Code.includes('provider')).map((r) => r.PractitionerId),
-    );
-    const orgOk = entities.every((e) => e.EntityType !== 'Organization' || e.EntityId === organizationId);
-    own =
-      orgOk &&
-      (!entities.some((e) => e.EntityType === 'Organization') ||
-        (await getOrganization(deps.database, organizationId)) !== null) &&
-      locationIds.every((id) => ownLocations.has(id)) &&
-      providerIds.every((id) => ownProviders.has(id));
-  }
+  const organizationId = callersPractice(context);
   await authorizePractice(
     context,
     'read',
     {
+      organizationId,
+      names: organizationId ? await entityOwners(deps, organizationId, entities) : [],
       entityType: 'ReputationEntityConfiguration',
       id: null,
-      organizationId: own ? organizationId : null,
       workflow: REPUTATION_WORKFLOWS.reviewRequestsView,
       detail: { entities: entities.length },
     },
@@ -530,7 +528,7 @@ export const REPUTATION_LOCAL_SIGN_ON_PATH = '/careslot-reputation-service/sign-
  */
 export async function signOn(deps: Deps, context: RequestContext): Promise<ReputationSignOn> {
   await requireFeature(context, 'reputation', { workflow: REPUTATION_WORKFLOWS.signOn });
-  const organizationId = isPracticeUser(context) ? context.organizationId : null;
+  const organizationId = callersPractice(context);
   const settings = organizationId ? await store.organizationSettingsOf(deps.database, organizationId) : null;
   const usable = settings?.is_active === true && !!context.principal?.email;
   await authorizePractice(context, 'read', {

@@ -11,11 +11,8 @@ import type {
   WorkingHoursInput,
 } from '@careslot/contracts';
 import {
-  actsForPractice,
   authorizePractice,
-  holdsRole,
   recordPracticeOutcome,
-  requireFeature,
   ROLE_SETS,
   type PracticeObject,
   type PracticeRule,
@@ -522,20 +519,7 @@ async function servicesEditable(
   context: RequestContext,
   id: string,
 ): Promise<ScheduleModel> {
-  const provider =
-    holdsRole(context, ROLE_SETS.PROVIDERS) &&
-    !holdsRole(context, ROLE_SETS.ADMINS) &&
-    !holdsRole(context, ROLE_SETS.SUPER_USERS);
-  if (!provider) return managedSchedule(deps, context, id);
   const [model] = await currentModels(deps.database, [id]);
-  const self = { id: model?.row.practitioner_id ?? null, roles: ROLE_SETS.PROVIDERS };
-  // The feature switch is asked only of a provider who would otherwise be let in.
-  if (
-    self.id !== null &&
-    self.id === context.userId &&
-    actsForPractice(context, model?.row.organization_id ?? null)
-  )
-    await requireFeature(context, 'settings', { workflow: SCHEDULE_WORKFLOWS.scheduleEdit });
   await authorizePractice(
     context,
     'update',
@@ -545,7 +529,10 @@ async function servicesEditable(
       id,
       workflow: SCHEDULE_WORKFLOWS.scheduleEdit,
     },
-    { roles: ROLE_SETS.NOBODY, superUser: false, self },
+    {
+      ...SET_UP,
+      self: { id: model?.row.practitioner_id ?? null, roles: ROLE_SETS.PROVIDERS, feature: 'settings' },
+    },
   );
   return model!;
 }

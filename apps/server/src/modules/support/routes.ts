@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, idParamSchema, supportPatientOverviewSchema } from '@careslot/contracts';
 import { requireRoles } from '../../platform/auth';
+import { ROLE_SETS } from '../../platform/access';
 import { patientOverview } from './service';
 
 /**
@@ -12,7 +13,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/careslot-administration/api/v1/support/patients/:id/overview',
     {
-      preValidation: requireRoles('supportagent', 'superuser'),
+      preValidation: requireRoles(...ROLE_SETS.SUPPORT),
       schema: {
         tags: ['support'],
         security: [{ bearer: [] }],

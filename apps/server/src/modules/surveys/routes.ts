@@ -1,3 +1,4 @@
+import type { FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps';
 import {
@@ -24,16 +25,11 @@ import { onAppointmentChanged } from '../appointments';
 import * as patientSurvey from './patient-survey';
 import { sendSurveyMessage } from './survey-messages';
 import * as service from './service';
-import { BEARER } from '../../platform/route-schemas';
+import { BEARER, ERROR_RESPONSES } from '../../platform/route-schemas';
 
 const tags = ['surveys'];
 const security = BEARER;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = ERROR_RESPONSES;
 
 /** Wired by the module's register (index.ts). */
 export function subscribeSurveyMessages(deps: AppDeps): void {
@@ -44,129 +40,76 @@ export function subscribeSurveyMessages(deps: AppDeps): void {
 /** The practice's patient surveys and their templates (practice-portal.md §7 "Surveys"; decision 0067). */
 export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
-  const signedIn = { preHandler: requireUser };
+  /** A practice-side route's options: the surveys feature switch, a signed-in caller, the document's tags. */
+  const practiceRoute = <S extends FastifySchema>(summary: string, schema: S) => ({
+    config: { feature: 'surveys' as const },
+    preHandler: requireUser,
+    schema: { tags, security, summary, ...schema },
+  });
 
+  // The surveys and their templates: the practice's list, one by id, add (201) and change, each alike.
   app.post(
     `${SURVEY_API}/survey/organization/:id`,
-    {
-      config: { feature: 'surveys' },
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: "A practice's surveys",
-        params: surveyOrganizationParamSchema,
-        response: { 200: surveyListSchema, ...errors },
-      },
-    },
+    practiceRoute("A practice's surveys", {
+      params: surveyOrganizationParamSchema,
+      response: { 200: surveyListSchema, ...errors },
+    }),
     async (request) => service.listSurveys(deps, contextOf(request), request.params.id),
   );
   app.get(
     `${SURVEY_API}/survey/:id`,
-    {
-      config: { feature: 'surveys' },
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'A survey',
-        params: idParamSchema,
-        response: { 200: surveySchema, ...errors },
-      },
-    },
+    practiceRoute('A survey', { params: idParamSchema, response: { 200: surveySchema, ...errors } }),
     async (request) => service.getSurvey(deps, contextOf(request), request.params.id),
   );
   app.post(
     `${SURVEY_API}/survey`,
-    {
-      config: { feature: 'surveys' },
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a survey (practice admins)',
-        body: surveyInputSchema,
-        response: { 201: surveySchema, ...errors },
-      },
-    },
+    practiceRoute('Add a survey (practice admins)', {
+      body: surveyInputSchema,
+      response: { 201: surveySchema, ...errors },
+    }),
     async (request, reply) =>
       reply.code(201).send(await service.saveSurvey(deps, contextOf(request), request.body, 'add')),
   );
   app.put(
     `${SURVEY_API}/survey`,
-    {
-      config: { feature: 'surveys' },
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Change a survey (practice admins)',
-        body: surveyInputSchema,
-        response: { 200: surveySchema, ...errors },
-      },
-    },
+    practiceRoute('Change a survey (practice admins)', {
+      body: surveyInputSchema,
+      response: { 200: surveySchema, ...errors },
+    }),
     async (request) => service.saveSurvey(deps, contextOf(request), request.body, 'update'),
   );
 
   app.post(
     `${SURVEY_API}/surveyTemplate/organization/:id`,
-    {
-      config: { feature: 'surveys' },
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: "The library's and the practice's survey templates",
-        params: surveyOrganizationParamSchema,
-        response: { 200: surveyTemplateListSchema, ...errors },
-      },
-    },
+    practiceRoute("The library's and the practice's survey templates", {
+      params: surveyOrganizationParamSchema,
+      response: { 200: surveyTemplateListSchema, ...errors },
+    }),
     async (request) => service.listTemplates(deps, contextOf(request), request.params.id),
   );
   app.get(
     `${SURVEY_API}/surveyTemplate/:id`,
-    {
-      config: { feature: 'surveys' },
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'A survey template',
-        params: idParamSchema,
-        response: { 200: surveyTemplateSchema, ...errors },
-      },
-    },
+    practiceRoute('A survey template', {
+      params: idParamSchema,
+      response: { 200: surveyTemplateSchema, ...errors },
+    }),
     async (request) => service.getTemplate(deps, contextOf(request), request.params.id),
   );
   app.post(
     `${SURVEY_API}/surveyTemplate`,
-    {
-      config: { feature: 'surveys' },
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a survey template',
-        body: surveyTemplateInputSchema,
-        response: { 201: surveyTemplateSchema, ...errors },
-      },
-    },
+    practiceRoute('Add a survey template', {
+      body: surveyTemplateInputSchema,
+      response: { 201: surveyTemplateSchema, ...errors },
+    }),
     async (request, reply) =>
       reply.code(201).send(await service.saveTemplate(deps, contextOf(request), request.body, 'add')),
   );
   app.put(
     `${SURVEY_API}/surveyTemplate`,
-    {
-      config: { feature: 'surveys' },
-      ...signedIn,
-      schema: {
-        tags,
-        security,
-        summary: 'Change a survey template',
-        body: surveyTemplateInputSchema,
-        response: { 200: surveyTemplateSchema, ...errors },
-      },
-    },
+    practiceRoute('Change a survey template', {
+      body: surveyTemplateInputSchema,
+      response: { 200: surveyTemplateSchema, ...errors },
+    }),
     async (request) => service.saveTemplate(deps, contextOf(request), request.body, 'update'),
   );
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Survey, SurveyTemplate } from '@careslot/contracts';
 import { type surveyInputSchema, type surveyTemplateInputSchema } from '@careslot/contracts';
 import type { z } from 'zod';
-import { authorizePractice, isPracticeUser, ROLE_SETS } from '../../platform/access';
+import { authorizePractice, callersPractice, ROLE_SETS } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Clock } from '../../platform/clock';
 import type { Database } from '../../platform/db';
@@ -174,7 +174,7 @@ export async function getTemplate(
 ): Promise<SurveyTemplate> {
   const row = await store.templateById(deps.database, id);
   if (!row) throw notFound();
-  const organizationId = row.organization_id ?? (isPracticeUser(context) ? context.organizationId : null);
+  const organizationId = row.organization_id ?? callersPractice(context);
   await authorizePractice(
     context,
     'read',
