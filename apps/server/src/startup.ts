@@ -6,7 +6,9 @@ import { migrate } from './platform/migrate';
 import { PGLITE_BASE_PATH } from './platform/paths';
 import { createOutbox, transportsFromConfig } from './platform/outbox';
 import { createRealtime } from './platform/realtime';
+import { secretBoxFromConfig } from './platform/secrets';
 import { createTokenService } from './platform/tokens';
+import { sealStoredSecrets } from './secrets-at-rest';
 import { seedDatabase } from './seed';
 
 /** What a start with these settings must warn about: settings that are unsafe in production. */
@@ -28,7 +30,9 @@ export function startupWarnings(config: Config): string[] {
 export async function prepare(
   config: Config,
   clock: Clock = systemClock,
-): Promise<Omit<AppDeps, 'events' | 'jobs'> & { migrated: string[] }> {
+): Promise<Omit<AppDeps, 'events' | 'jobs'> & { migrated: string[]; sealed: Record<string, number> }> {
+  // The key first: a missing or unreadable key stops the start before the database is touched.
+  const secrets = secretBoxFromConfig(config);
   const database: Database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -37,8 +41,10 @@ export async function prepare(
   const migrated = await migrate(database);
   // Reference catalog always (when missing), demo practices on an empty directory when SEED_DEMO_DATA.
   await seedDatabase(database, { demo: config.SEED_DEMO_DATA });
-  const tokens = await createTokenService(database, () => clock.now());
+  // Stored secrets in clear (a database from before decision 0088, demo data) are sealed before any request.
+  const sealed = await sealStoredSecrets(database, secrets);
+  const tokens = await createTokenService(database, () => clock.now(), secrets);
   const outbox = createOutbox(database, transportsFromConfig(config));
   const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
-  return { config, database, clock, tokens, outbox, realtime, migrated };
+  return { config, database, clock, tokens, outbox, realtime, secrets, migrated, sealed };
 }

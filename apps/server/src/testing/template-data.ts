@@ -1,5 +1,13 @@
 import type { Database } from '../platform/db';
+import { createSecretBox, parseSecretsKeys } from '../platform/secrets';
+import { sealStoredSecrets } from '../secrets-at-rest';
 import { seedDatabase } from '../seed';
+
+/**
+ * The key test apps seal stored secrets with (the template's demo secrets are sealed with it too): fixed, so a
+ * second app on the same database opens what the first sealed. A test of other keys passes its own SECRETS_KEY.
+ */
+export const TEST_SECRETS_KEY = `test:${Buffer.alloc(32, 7).toString('base64')}`;
 
 /**
  * Data every test database starts with, on top of the schema: the reference catalog (zip codes, look-ups)
@@ -7,4 +15,6 @@ import { seedDatabase } from '../seed';
  */
 export async function prepareTemplateData(database: Database): Promise<void> {
   await seedDatabase(database, { demo: true });
+  // As a start would: the demo's secrets sealed (with the test apps' key), so no test reads one in clear.
+  await sealStoredSecrets(database, createSecretBox(parseSecretsKeys(TEST_SECRETS_KEY)));
 }
