@@ -20,7 +20,7 @@ import { sealStoredSecrets } from './secrets-at-rest';
 import { bearer, createTestApp, type TestApp } from './testing/app';
 import { createTestPractice } from './testing/factories';
 import { signIn } from './testing/sign-in';
-import { TEST_SECRETS_KEY } from './testing/template-data';
+import { TEST_SECRETS_KEY } from './testing/test-secrets';
 
 const key = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
 

@@ -10,7 +10,7 @@ import type { Jobs } from '../platform/jobs';
 import { createOutbox, type MessageTransport, type Outbox } from '../platform/outbox';
 import { createRealtime, type Realtime } from '../platform/realtime';
 import { secretBoxFromConfig, type SecretBox } from '../platform/secrets';
-import { TEST_SECRETS_KEY } from './template-data';
+import { TEST_SECRETS_KEY } from './test-secrets';
 import { createTokenService, type ProductClaims, type TokenService } from '../platform/tokens';
 import { openTestDatabase } from './template';
 

@@ -2,12 +2,7 @@ import type { Database } from '../platform/db';
 import { createSecretBox, parseSecretsKeys } from '../platform/secrets';
 import { sealStoredSecrets } from '../secrets-at-rest';
 import { seedDatabase } from '../seed';
-
-/**
- * The key test apps seal stored secrets with (the template's demo secrets are sealed with it too): fixed, so a
- * second app on the same database opens what the first sealed. A test of other keys passes its own SECRETS_KEY.
- */
-export const TEST_SECRETS_KEY = `test:${Buffer.alloc(32, 7).toString('base64')}`;
+import { TEST_SECRETS_KEY } from './test-secrets';
 
 /**
  * Data every test database starts with, on top of the schema: the reference catalog (zip codes, look-ups)
