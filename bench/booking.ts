@@ -16,7 +16,9 @@ import { openDatabase } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
 import { createOutbox } from '../apps/server/src/platform/outbox';
 import { createRealtime } from '../apps/server/src/platform/realtime';
+import { createSecretBox, newSecretsKey, parseSecretsKeys } from '../apps/server/src/platform/secrets';
 import { createTokenService } from '../apps/server/src/platform/tokens';
+import { sealStoredSecrets } from '../apps/server/src/secrets-at-rest';
 import { DEMO_PRACTICE_IDS, DEMO_VISIT_FEE, demoPerson, seedDatabase } from '../apps/server/src/seed';
 
 const PATIENTS = 50;
@@ -44,7 +46,10 @@ export async function bookingBench() {
       RATE_LIMIT_MAX: '1000000',
       LOG_LEVEL: 'warn',
     });
-    const tokens = await createTokenService(database, () => systemClock.now());
+    // A throw-away key: the bench's database lives for one run (decision 0088).
+    const secrets = createSecretBox(parseSecretsKeys(newSecretsKey()));
+    await sealStoredSecrets(database, secrets);
+    const tokens = await createTokenService(database, () => systemClock.now(), secrets);
     const realtime = createRealtime({ tokens, redisUrl: undefined, now: () => systemClock.now() });
     const app = await buildApp({
       config,
@@ -53,6 +58,7 @@ export async function bookingBench() {
       tokens,
       outbox: createOutbox(database),
       realtime,
+      secrets,
     });
     await app.ready();
 

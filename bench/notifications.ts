@@ -20,7 +20,9 @@ import { openDatabase, type Database } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
 import { createOutbox } from '../apps/server/src/platform/outbox';
 import { createRealtime } from '../apps/server/src/platform/realtime';
+import { createSecretBox, newSecretsKey, parseSecretsKeys } from '../apps/server/src/platform/secrets';
 import { createTokenService } from '../apps/server/src/platform/tokens';
+import { sealStoredSecrets } from '../apps/server/src/secrets-at-rest';
 
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 10_000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -56,7 +58,10 @@ async function measure(database: Database, label: string) {
     RATE_LIMIT_MAX: '1000000',
     LOG_LEVEL: 'warn',
   });
-  const tokens = await createTokenService(database, () => systemClock.now());
+  // A throw-away key: the bench's database lives for one run (decision 0088).
+  const secrets = createSecretBox(parseSecretsKeys(newSecretsKey()));
+  await sealStoredSecrets(database, secrets);
+  const tokens = await createTokenService(database, () => systemClock.now(), secrets);
   const realtime = createRealtime({ tokens, redisUrl: undefined, now: () => systemClock.now() });
   const app = await buildApp({
     config,
@@ -65,6 +70,7 @@ async function measure(database: Database, label: string) {
     tokens,
     outbox: createOutbox(database),
     realtime,
+    secrets,
   });
   await app.ready();
   try {

@@ -11,7 +11,9 @@ import { openDatabase } from '../apps/server/src/platform/db';
 import { migrate } from '../apps/server/src/platform/migrate';
 import { createOutbox } from '../apps/server/src/platform/outbox';
 import { createRealtime } from '../apps/server/src/platform/realtime';
+import { secretBoxFromConfig } from '../apps/server/src/platform/secrets';
 import { createTokenService } from '../apps/server/src/platform/tokens';
+import { sealStoredSecrets } from '../apps/server/src/secrets-at-rest';
 import { seedDatabase } from '../apps/server/src/seed';
 
 const cpuMs = () => {
@@ -40,7 +42,10 @@ const database = await phase('open', () =>
 await phase('migrate', () => migrate(database));
 const seeded = await phase('seed', () => seedDatabase(database, { demo: config.SEED_DEMO_DATA }));
 const app = await phase('app', async () => {
-  const tokens = await createTokenService(database, () => systemClock.now());
+  // As a start does (startup.ts): the configured key, the stored secrets sealed (decision 0088).
+  const secrets = secretBoxFromConfig(config);
+  await sealStoredSecrets(database, secrets);
+  const tokens = await createTokenService(database, () => systemClock.now(), secrets);
   const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => systemClock.now() });
   const built = await buildApp({
     config,
@@ -49,6 +54,7 @@ const app = await phase('app', async () => {
     tokens,
     outbox: createOutbox(database),
     realtime,
+    secrets,
   });
   await built.ready();
   return built;

@@ -130,6 +130,13 @@ const envSchema = z.object({
   API_DOCS: booleanFlag
     .optional()
     .describe('the OpenAPI pages under /docs; on by default outside production'),
+  SECRETS_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'the keys that seal stored secrets (decision 0088): comma-separated id:base64 32-byte keys (openssl rand -base64 32), the first seals, the others only open until `npm run secrets:rotate` reseals; unset, the embedded mode keeps one in DATA_DIR/secrets.key (0600); required in production with DATABASE_URL',
+    ),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { settableClock, systemClock } from './platform/clock';
+import { SecretsKeyError } from './platform/secrets';
 import { prepare, startupWarnings } from './startup';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -13,6 +14,8 @@ async function main() {
   const deps = await prepare(config, config.DEV_TOOLS ? settableClock() : systemClock, systemClock);
   const app = await buildApp(deps);
   if (deps.migrated.length > 0) app.log.info({ migrations: deps.migrated }, 'database migrated');
+  const sealed = Object.fromEntries(Object.entries(deps.sealed).filter(([, count]) => count > 0));
+  if (Object.keys(sealed).length > 0) app.log.info({ sealed }, 'stored secrets sealed');
   for (const warning of startupWarnings(config)) app.log.warn(warning);
 
   let closing = false;
@@ -41,7 +44,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof SecretsKeyError) {
     console.error(error.message);
   } else {
     console.error('CareSlot could not start:', error);

@@ -6,7 +6,9 @@ import { migrate } from './platform/migrate';
 import { PGLITE_BASE_PATH } from './platform/paths';
 import { createOutbox, transportsFromConfig } from './platform/outbox';
 import { createRealtime } from './platform/realtime';
+import { secretBoxFromConfig } from './platform/secrets';
 import { createTokenService } from './platform/tokens';
+import { sealStoredSecrets } from './secrets-at-rest';
 import { seedDatabase } from './seed';
 
 /** What a start with these settings must warn about: settings that are unsafe in production. */
@@ -30,7 +32,9 @@ export async function prepare(
   clock: Clock = systemClock,
   /** The tokens' clock (issue, expiry, the sockets' re-verification): the realm signs on the system's time. */
   tokenClock: Clock = clock,
-): Promise<Omit<AppDeps, 'events' | 'jobs'> & { migrated: string[] }> {
+): Promise<Omit<AppDeps, 'events' | 'jobs'> & { migrated: string[]; sealed: Record<string, number> }> {
+  // The key first: a missing or unreadable key stops the start before the database is touched.
+  const secrets = secretBoxFromConfig(config);
   const database: Database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -39,7 +43,9 @@ export async function prepare(
   const migrated = await migrate(database);
   // Reference catalog always (when missing), demo practices on an empty directory when SEED_DEMO_DATA.
   await seedDatabase(database, { demo: config.SEED_DEMO_DATA });
-  const tokens = await createTokenService(database, () => tokenClock.now());
+  // Stored secrets in clear (a database from before decision 0088, demo data) are sealed before any request.
+  const sealed = await sealStoredSecrets(database, secrets);
+  const tokens = await createTokenService(database, () => tokenClock.now(), secrets);
   const outbox = createOutbox(database, transportsFromConfig(config));
   const realtime = createRealtime({
     tokens,
@@ -47,5 +53,5 @@ export async function prepare(
     now: () => tokenClock.now(),
     database,
   });
-  return { config, database, clock, tokens, outbox, realtime, migrated };
+  return { config, database, clock, tokens, outbox, realtime, secrets, migrated, sealed };
 }

@@ -6,6 +6,7 @@ import type { DomainEvents } from './events';
 import type { Jobs } from './jobs';
 import type { Outbox } from './outbox';
 import type { Realtime } from './realtime';
+import type { SecretBox } from './secrets';
 import type { TokenService } from './tokens';
 
 /** What every module may use; passed to buildApp so tests can supply their own. */
@@ -16,6 +17,8 @@ export interface AppDeps {
   tokens: TokenService;
   outbox: Outbox;
   realtime: Realtime;
+  /** Seals stored secrets and opens them (decision 0088): a store never writes a secret in clear. */
+  secrets: SecretBox;
   /** Durable domain events: modules append in their transactions and subscribe consumers (platform/events.ts). */
   events: DomainEvents;
   /** Durable jobs with a due time: modules register kinds and schedule by key (platform/jobs.ts). */

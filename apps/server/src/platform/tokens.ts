@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
-import type { Database } from './db';
+import type { Connection, Database } from './db';
+import type { SecretBox } from './secrets';
 
 export const TOKEN_ISSUER = 'careslot';
 export const TOKEN_AUDIENCE = 'careslot-api';
@@ -68,17 +69,55 @@ export interface TokenService {
 
 interface KeyRow {
   kid: string;
-  private_jwk: JWK;
+  /** Sealed (platform/secrets.ts): the private key is never stored in clear (decision 0088). */
+  private_jwk: string;
   public_jwk: JWK;
 }
 
+/** The purpose a signing key's private half is sealed for (the additional data of its sealed value). */
+const SIGNING_KEY_PURPOSE = 'signing_keys.private_jwk';
+
+/**
+ * Seals the signing keys stored in clear (a database from before decision 0088) and reseals those of an older
+ * key under the current one; each row changes only if it still holds what was read (two starts agree).
+ */
+export async function sealSigningKeys(database: Connection, secrets: SecretBox): Promise<number> {
+  const rows = await database.query<{ kid: string; private_jwk: string }>(
+    'select kid, private_jwk from signing_keys where private_jwk not like $1',
+    [`sealed:v1:${secrets.currentKeyId}:%`],
+  );
+  let changed = 0;
+  for (const row of rows) {
+    const sealed = secrets.reseal(row.private_jwk, SIGNING_KEY_PURPOSE);
+    const updated = await database.query(
+      'update signing_keys set private_jwk = $2 where kid = $1 and private_jwk = $3 returning kid',
+      [row.kid, sealed, row.private_jwk],
+    );
+    changed += updated.length;
+  }
+  return changed;
+}
+
 /** Loads the current signing key, creating one on first start; keys live in the database so instances agree. */
-export async function createTokenService(database: Database, now: () => Date): Promise<TokenService> {
-  let row = (
+export async function createTokenService(
+  database: Database,
+  now: () => Date,
+  secrets: SecretBox,
+): Promise<TokenService> {
+  const stored = (
     await database.query<KeyRow>(
       'select kid, private_jwk, public_jwk from signing_keys where retired_at is null order by created_at desc limit 1',
     )
   )[0];
+  let row: { kid: string; private_jwk: JWK; public_jwk: JWK } | undefined = stored && {
+    kid: stored.kid,
+    private_jwk: JSON.parse(
+      secrets.isSealed(stored.private_jwk)
+        ? secrets.open(stored.private_jwk, SIGNING_KEY_PURPOSE)
+        : stored.private_jwk,
+    ) as JWK,
+    public_jwk: stored.public_jwk,
+  };
   if (!row) {
     const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
     const kid = randomUUID();
@@ -86,7 +125,7 @@ export async function createTokenService(database: Database, now: () => Date): P
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' };
     await database.query(
       'insert into signing_keys (kid, alg, private_jwk, public_jwk) values ($1, $2, $3, $4) on conflict do nothing',
-      [kid, ALG, JSON.stringify(privateJwk), JSON.stringify(publicJwk)],
+      [kid, ALG, secrets.seal(JSON.stringify(privateJwk), SIGNING_KEY_PURPOSE), JSON.stringify(publicJwk)],
     );
     row = { kid, private_jwk: privateJwk, public_jwk: publicJwk };
   }

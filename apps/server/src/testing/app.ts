@@ -9,6 +9,8 @@ import type { DomainEvents } from '../platform/events';
 import type { Jobs } from '../platform/jobs';
 import { createOutbox, type MessageTransport, type Outbox } from '../platform/outbox';
 import { createRealtime, type Realtime } from '../platform/realtime';
+import { secretBoxFromConfig, type SecretBox } from '../platform/secrets';
+import { TEST_SECRETS_KEY } from './test-secrets';
 import { createTokenService, type ProductClaims, type TokenService } from '../platform/tokens';
 import { openTestDatabase } from './template';
 
@@ -18,6 +20,8 @@ export interface TestApp {
   tokens: TokenService;
   outbox: Outbox;
   realtime: Realtime;
+  /** The key box the app seals stored secrets with (the test key unless the test passes SECRETS_KEY). */
+  secrets: SecretBox;
   /**
    * The app's durable domain events (its dispatcher). Requests deliver only the hub consumers (flush); tests
    * deliver the background consumers (notifications, payments, reminders...) with events.drain().
@@ -72,9 +76,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     HOLD_RATE_LIMIT: '100000',
     JOB_POLL_MS: '0',
     EVENT_POLL_MS: '0',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...options.env,
   });
-  const tokens = await createTokenService(database, () => clock.now());
+  const secrets = secretBoxFromConfig(config);
+  const tokens = await createTokenService(database, () => clock.now(), secrets);
   const outbox = createOutbox(database, options.transports);
   const realtime = createRealtime({ tokens, redisUrl: config.REDIS_URL, now: () => clock.now(), database });
   const app = await buildApp({
@@ -84,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tokens,
     outbox,
     realtime,
+    secrets,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
@@ -93,6 +100,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     tokens,
     outbox,
     realtime,
+    secrets,
     events: app.deps.events,
     jobs: app.deps.jobs,
     clock,

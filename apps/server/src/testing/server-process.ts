@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { CrashPoint } from '../platform/crash-points';
 import { REPO_ROOT } from '../platform/paths';
+import { TEST_SECRETS_KEY } from './test-secrets';
 
 const READY_MS = 120_000;
 
@@ -52,6 +53,8 @@ export class ServerProcess {
       // Every test request comes from one address: the guest ceilings have their own test (guest-holds.test.ts).
       GUEST_HOLDS_PER_ADDRESS: '100000',
       GUEST_HOLDS_PER_CALENDAR: '100000',
+      // The test template's secrets are sealed with the test key (decision 0088).
+      SECRETS_KEY: TEST_SECRETS_KEY,
       ...env,
     };
     delete childEnv.VITEST;

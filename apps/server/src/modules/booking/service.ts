@@ -47,7 +47,7 @@ import {
 } from '../appointments';
 import { refuseConcurrentBooking } from './concurrent-booking';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'realtime' | 'events' | 'secrets'>;
 
 /** The booking web app's name in BookingSystem (spec: the product's web name) and its workflow. */
 const WEB_NAME = 'careslot_Web';

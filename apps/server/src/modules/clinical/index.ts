@@ -1,5 +1,6 @@
 import type { ModuleRegistration } from '../../platform/modules';
 import { clinicalRoutes } from './routes';
+export { sealStoredSecrets } from './service';
 
 /**
  * The clinical module's public face: the clinical record (FHIR R4 resources per patient, decision 0095) and the

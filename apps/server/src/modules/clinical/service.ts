@@ -18,6 +18,8 @@ import {
 } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
+import type { Connection } from '../../platform/db';
+import type { SecretBox } from '../../platform/secrets';
 import { fieldError } from '../../platform/errors';
 import { findAppointment } from '../appointments';
 import { careOrganizationsOf } from '../patients';
@@ -399,3 +401,7 @@ export async function immunizationsForCard(deps: Deps, patientId: string): Promi
   );
   return rows.map(toFhir).reverse();
 }
+
+/** The start's sealing pass for this module's secrets (decision 0088): the health-card issuer keys. */
+export const sealStoredSecrets = (database: Connection, secrets: SecretBox): Promise<number> =>
+  store.sealHealthCardKeys(database, secrets);

@@ -1,4 +1,5 @@
 import type { Connection } from '../../platform/db';
+import type { SecretBox } from '../../platform/secrets';
 
 export interface ClinicalRow {
   id: string;
@@ -136,23 +137,62 @@ export interface HealthCardKeyRow {
   public_jwk: Record<string, unknown>;
 }
 
-export async function currentHealthCardKey(db: Connection): Promise<HealthCardKeyRow | null> {
-  const rows = await db.query<HealthCardKeyRow>(
+/** The issuer's private key is sealed at rest (decision 0088); only its public half is published. */
+const HEALTH_CARD_KEY_PURPOSE = 'health_card_keys.private_jwk';
+
+export async function currentHealthCardKey(
+  db: Connection,
+  secrets: SecretBox,
+): Promise<HealthCardKeyRow | null> {
+  const [row] = await db.query<{ kid: string; private_jwk: string; public_jwk: Record<string, unknown> }>(
     'select kid, private_jwk, public_jwk from health_card_keys where retired_at is null order by created_at desc limit 1',
   );
-  return rows[0] ?? null;
+  if (!row) return null;
+  return {
+    kid: row.kid,
+    private_jwk: JSON.parse(secrets.open(row.private_jwk, HEALTH_CARD_KEY_PURPOSE)) as Record<
+      string,
+      unknown
+    >,
+    public_jwk: row.public_jwk,
+  };
 }
 
-export async function publishedHealthCardKeys(db: Connection): Promise<HealthCardKeyRow[]> {
+export async function publishedHealthCardKeys(
+  db: Connection,
+): Promise<{ kid: string; public_jwk: Record<string, unknown> }[]> {
   // Retired keys stay published: cards signed with them are still shown years later.
-  return db.query<HealthCardKeyRow>(
-    'select kid, private_jwk, public_jwk from health_card_keys order by created_at',
-  );
+  return db.query('select kid, public_jwk from health_card_keys order by created_at');
 }
 
-export async function insertHealthCardKey(db: Connection, row: HealthCardKeyRow): Promise<void> {
+export async function insertHealthCardKey(
+  db: Connection,
+  secrets: SecretBox,
+  row: HealthCardKeyRow,
+): Promise<void> {
   await db.query(
     'insert into health_card_keys (kid, private_jwk, public_jwk) values ($1, $2, $3) on conflict do nothing',
-    [row.kid, JSON.stringify(row.private_jwk), JSON.stringify(row.public_jwk)],
+    [
+      row.kid,
+      secrets.seal(JSON.stringify(row.private_jwk), HEALTH_CARD_KEY_PURPOSE),
+      JSON.stringify(row.public_jwk),
+    ],
   );
+}
+
+/** Seals the issuer keys stored in clear (and reseals those of an older key); a row changes only as it was read. */
+export async function sealHealthCardKeys(db: Connection, secrets: SecretBox): Promise<number> {
+  const rows = await db.query<{ kid: string; private_jwk: string }>(
+    'select kid, private_jwk from health_card_keys where private_jwk not like $1',
+    [`sealed:v1:${secrets.currentKeyId}:%`],
+  );
+  let changed = 0;
+  for (const row of rows) {
+    const updated = await db.query(
+      'update health_card_keys set private_jwk = $2 where kid = $1 and private_jwk = $3 returning kid',
+      [row.kid, secrets.reseal(row.private_jwk, HEALTH_CARD_KEY_PURPOSE), row.private_jwk],
+    );
+    changed += updated.length;
+  }
+  return changed;
 }

@@ -6,6 +6,7 @@ export { emailHasAccount, patientAccountState } from './accounts';
 export type { Account, NewAccount } from './store';
 export { PRODUCT_TOKEN_TTL } from './routes';
 export { REALM_PATH } from './oidc';
+export { sealStoredSecrets } from './mfa';
 export { signLink, signedLinkKey, verifyLink } from './signed-links';
 
 /** Wires the module: the realm and account routes, and the consumer that activates invited practice users. */

@@ -1,4 +1,5 @@
 import type { Connection } from '../../platform/db';
+import type { SecretBox } from '../../platform/secrets';
 
 /** The SQL of the second factor (decision 0105): TOTP authenticators, recovery codes, realm challenges. */
 
@@ -7,23 +8,54 @@ export interface TotpRow {
   confirmed: boolean;
 }
 
-export async function findTotp(database: Connection, userId: string): Promise<TotpRow | null> {
+/** The TOTP secret is sealed at rest (decision 0088): written sealed, opened on read. */
+const TOTP_PURPOSE = 'identity_mfa_totp.secret';
+
+/** Seals the TOTP secrets stored in clear (and reseals those of an older key); a row changes only as it was read. */
+export async function sealTotpSecrets(database: Connection, secrets: SecretBox): Promise<number> {
+  const rows = await database.query<{ user_id: string; secret: string }>(
+    'select user_id, secret from identity_mfa_totp where secret not like $1',
+    [`sealed:v1:${secrets.currentKeyId}:%`],
+  );
+  let changed = 0;
+  for (const row of rows) {
+    const updated = await database.query(
+      'update identity_mfa_totp set secret = $2 where user_id = $1 and secret = $3 returning user_id',
+      [row.user_id, secrets.reseal(row.secret, TOTP_PURPOSE), row.secret],
+    );
+    changed += updated.length;
+  }
+  return changed;
+}
+
+export async function findTotp(
+  database: Connection,
+  secrets: SecretBox,
+  userId: string,
+): Promise<TotpRow | null> {
   const rows = await database.query<{ secret: string; confirmed_at: Date | string | null }>(
     'select secret, confirmed_at from identity_mfa_totp where user_id = $1',
     [userId],
   );
   const row = rows[0];
-  return row ? { secret: row.secret, confirmed: row.confirmed_at !== null } : null;
+  return row
+    ? { secret: secrets.open(row.secret, TOTP_PURPOSE), confirmed: row.confirmed_at !== null }
+    : null;
 }
 
 /** Starts (or restarts, while unconfirmed) an enrolment with a new secret; a confirmed one is kept. */
-export async function startTotp(database: Connection, userId: string, secret: string): Promise<boolean> {
+export async function startTotp(
+  database: Connection,
+  secrets: SecretBox,
+  userId: string,
+  secret: string,
+): Promise<boolean> {
   const rows = await database.query(
     `insert into identity_mfa_totp (user_id, secret) values ($1, $2)
      on conflict (user_id) do update set secret = excluded.secret, last_step = null, created_at = now()
        where identity_mfa_totp.confirmed_at is null
      returning user_id`,
-    [userId, secret],
+    [userId, secrets.seal(secret, TOTP_PURPOSE)],
   );
   return rows.length === 1;
 }

@@ -2,6 +2,8 @@ import QRCode from 'qrcode';
 import { ROLE_SETS, authorizeAccount, authorizePractice, recordSignInEvent } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
+import type { Connection } from '../../platform/db';
+import type { SecretBox } from '../../platform/secrets';
 import { AppError, fieldError, tooManyRequests } from '../../platform/errors';
 import { LOCKOUT, loginKey } from './accounts';
 import * as mfaStore from './mfa-store';
@@ -22,7 +24,7 @@ import { clearLoginFailures, findAccountById, reserveLoginTry, type Account } fr
  * same atomic counter, keyed by the account), and a code's time step is accepted once.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'secrets'>;
 
 /** How long a sign-in waits for its second factor after the password was right. */
 export const CHALLENGE_MINUTES = 10;
@@ -41,7 +43,7 @@ export interface MfaState {
 
 export async function mfaStateOf(deps: Deps, account: Account): Promise<MfaState> {
   if (!offersMfa(account)) return { enrolled: false, required: false };
-  const totp = await mfaStore.findTotp(deps.database, account.id);
+  const totp = await mfaStore.findTotp(deps.database, deps.secrets, account.id);
   const required = account.practiceId
     ? await mfaStore.practiceRequiresMfa(deps.database, account.practiceId)
     : false;
@@ -66,7 +68,7 @@ export async function checkSecondFactor(
   if (!reserved) return { ok: false, reason: 'locked' };
   const refused = { ok: false, reason: reserved.lockedUntil ? 'locked' : 'invalid' } as const;
   const typed = code.replace(/\s/g, '');
-  const totp = await mfaStore.findTotp(deps.database, userId);
+  const totp = await mfaStore.findTotp(deps.database, deps.secrets, userId);
   if (!totp || (!totp.confirmed && !options.enrolling)) return refused;
   let method: 'otp' | 'recovery' | null = null;
   if (/^\d{6}$/.test(typed)) {
@@ -84,7 +86,7 @@ export async function checkSecondFactor(
 /** A new secret for the account, its otpauth URI and the URI's QR code as SVG markup. */
 export async function newEnrolment(deps: Deps, account: Account) {
   const secret = newTotpSecret();
-  if (!(await mfaStore.startTotp(deps.database, account.id, secret)))
+  if (!(await mfaStore.startTotp(deps.database, deps.secrets, account.id, secret)))
     throw new AppError('conflict', { message: 'An authenticator app is already set up' });
   return enrolmentOf(account, secret);
 }
@@ -237,7 +239,7 @@ async function enrolmentOf(account: Account, secret: string) {
 
 /** The enrolment started at this sign-in, shown again after a wrong code (the same secret). */
 async function pendingEnrolment(deps: Deps, account: Account) {
-  const totp = await mfaStore.findTotp(deps.database, account.id);
+  const totp = await mfaStore.findTotp(deps.database, deps.secrets, account.id);
   return totp && !totp.confirmed ? enrolmentOf(account, totp.secret) : undefined;
 }
 
@@ -254,7 +256,7 @@ export async function beginSecondStep(deps: Deps, uid: string, account: Account)
   await mfaStore.putChallenge(deps.database, uid, account.id, state.enrolled ? 'verify' : 'enrol', expires);
   if (state.enrolled) return { ask: 'code' };
   const secret = newTotpSecret();
-  await mfaStore.startTotp(deps.database, account.id, secret);
+  await mfaStore.startTotp(deps.database, deps.secrets, account.id, secret);
   const enrolment = await enrolmentOf(account, secret);
   return { ask: 'enrol', qrSvg: enrolment.QrSvg, secret };
 }
@@ -315,3 +317,7 @@ export async function continueAfterEnrolment(deps: Deps, uid: string): Promise<s
   await mfaStore.deleteChallenge(deps.database, uid);
   return challenge.user_id;
 }
+
+/** The start's sealing pass for this module's secrets (decision 0088): the TOTP secrets. */
+export const sealStoredSecrets = (database: Connection, secrets: SecretBox): Promise<number> =>
+  mfaStore.sealTotpSecrets(database, secrets);

@@ -61,7 +61,11 @@ describe('sign-out', () => {
     const account = await signedInAccount();
     // Another instance: its own token service (and its own cache) over the same database.
     let later = 0;
-    const secondInstance = await createTokenService(t.database, () => new Date(Date.now() + later));
+    const secondInstance = await createTokenService(
+      t.database,
+      () => new Date(Date.now() + later),
+      t.secrets,
+    );
     await expect(secondInstance.verify(account.product)).resolves.toMatchObject({ email: account.email });
     await t.call({
       method: 'POST',

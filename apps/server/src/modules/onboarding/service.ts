@@ -26,7 +26,7 @@ export const ONBOARDING_WORKFLOW = 'Practice_Onboarding_Web';
 /** How far ahead the first schedule offers slots. */
 const PLANNING_HORIZON_DAYS = 120;
 
-type Deps = Pick<AppDeps, 'database' | 'events' | 'config' | 'clock'>;
+type Deps = Pick<AppDeps, 'database' | 'events' | 'config' | 'clock' | 'secrets'>;
 
 /** The wizard's steps, as its server errors name them (`Provider.Npi`: the provider step's NPI field). */
 type Step = 'Organization' | 'Location' | 'Provider' | 'Schedule' | 'Payment';

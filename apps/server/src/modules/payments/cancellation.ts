@@ -8,7 +8,7 @@ import { postFullRefund } from './invoices';
 import { settlingFor } from './service';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'secrets'>;
 
 /** A practice without its own policy refunds a patient who cancels at least a day ahead (decision 0042). */
 export const DEFAULT_CANCEL_REFUND_HOURS = 24;
@@ -119,7 +119,7 @@ interface AppointmentChangedFields {
  * the notifications consumer that used to do it.
  */
 export function registerCancellationFees(
-  deps: Pick<AppDeps, 'database' | 'clock' | 'config' | 'events'>,
+  deps: Pick<AppDeps, 'database' | 'clock' | 'config' | 'events' | 'secrets'>,
 ): void {
   deps.events.subscribe<AppointmentChangedFields>(
     'payments.cancellation-fee',

@@ -67,8 +67,8 @@ describe('payments: hosted card fields of Fortis and Global Payments', () => {
   });
 
   const gateway = async (org: store.GatewayWrite, at: store.GatewayWrite | null = null) => {
-    await store.upsertOrgConfig(t.database, PRACTICE, true, org, new Date());
-    if (at) await store.upsertLocationConfig(t.database, PRACTICE, location, at, new Date());
+    await store.upsertOrgConfig(t.database, t.secrets, PRACTICE, true, org, new Date());
+    if (at) await store.upsertLocationConfig(t.database, t.secrets, PRACTICE, location, at, new Date());
     else await store.deleteLocationConfig(t.database, PRACTICE, location);
   };
   const start = (
@@ -173,6 +173,7 @@ describe('payments: hosted card fields while the sandbox stands in', () => {
     expect(directive(csp, 'frame-src')).toBeNull();
     await store.upsertOrgConfig(
       t.database,
+      t.secrets,
       PRACTICE,
       true,
       {

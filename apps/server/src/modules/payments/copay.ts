@@ -24,7 +24,7 @@ import * as store from './store';
  * captured before a crash is found and finished by the next attempt.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'secrets'>;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 const iso = (value: Date | string) => new Date(value).toISOString();

@@ -93,8 +93,8 @@ describe('payments: a booking paid through each gateway, with the practice as pa
     return id;
   };
   const gateway = async (org: store.GatewayWrite, at: store.GatewayWrite | null = null) => {
-    await store.upsertOrgConfig(t.database, PRACTICE, true, org, new Date());
-    if (at) await store.upsertLocationConfig(t.database, PRACTICE, location, at, new Date());
+    await store.upsertOrgConfig(t.database, t.secrets, PRACTICE, true, org, new Date());
+    if (at) await store.upsertLocationConfig(t.database, t.secrets, PRACTICE, location, at, new Date());
     else await store.deleteLocationConfig(t.database, PRACTICE, location);
   };
   /** The spec's authorization call of each card provider (A: Stripe, B: Fortis, C: Global Payments). */

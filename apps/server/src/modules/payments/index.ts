@@ -12,6 +12,7 @@ import { registerCancellationFees } from './cancellation';
 export {
   cancelClaimedAuthorization,
   captureTransaction,
+  sealStoredSecrets,
   settleOpenPayments,
   toTransaction,
   visitFeeFor,

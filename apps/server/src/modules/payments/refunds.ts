@@ -22,7 +22,7 @@ import * as store from './store';
  * A retry with the same key, or the reconciler finding the row Pending after a crash, repeats 2 and 3 only.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'secrets'>;
 
 export const REFUND_WORKFLOW = 'Billing_Refunds_Web';
 

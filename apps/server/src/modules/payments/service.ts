@@ -25,6 +25,8 @@ import {
 } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
+import type { Connection } from '../../platform/db';
+import type { SecretBox } from '../../platform/secrets';
 import { crashPoint } from '../../platform/crash-points';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/errors';
 import { getPatientById, hasCoverageOnFile } from '../patients';
@@ -41,7 +43,7 @@ import { createGatewayRegistry, type GatewayRegistry } from './registry';
 import { answerSandboxOrder } from './wallet-sandbox-gateway';
 import * as store from './store';
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'secrets'>;
 
 const CURRENCY = 'usd';
 const toCents = (amount: number) => Math.round(amount * 100);
@@ -181,7 +183,11 @@ export async function visitFeeFor(
   };
   const amount = visitFee(config, query.insured);
   if (amount === null) return null;
-  return { amount, gatewayName: effectiveGateway(config), account: accountOf(organization, location) };
+  return {
+    amount,
+    gatewayName: effectiveGateway(config),
+    account: accountOf(deps.secrets, organization, location),
+  };
 }
 
 /**
@@ -189,6 +195,7 @@ export async function visitFeeFor(
  * settings when the location names a gateway, else the organization's. Stored values, never masked ones.
  */
 function accountOf(
+  secrets: SecretBox,
   organization: store.GatewayColumns | null,
   location: store.GatewayColumns | null,
 ): GatewayAccount {
@@ -196,7 +203,7 @@ function accountOf(
   return {
     accountNumber: row?.account_number ?? null,
     productId: row?.product_id ?? null,
-    credential: row?.credential ?? null,
+    credential: row?.credential ? secrets.open(row.credential, store.CREDENTIAL_PURPOSE) : null,
   };
 }
 
@@ -206,7 +213,7 @@ async function transactionAccount(deps: Deps, row: store.TransactionRow): Promis
   const location = row.location_id
     ? await store.locationConfig(deps.database, row.organization_id, row.location_id)
     : null;
-  return accountOf(organization, location);
+  return accountOf(deps.secrets, organization, location);
 }
 
 /** The gateway a transaction was made with, and the practice's account there: what capture, cancel and refund need. */
@@ -514,7 +521,7 @@ export async function cardFieldSession(
     return {
       Gateway: gatewayName,
       Environment: environment,
-      Token: await gateway.cardFieldSession(accountOf(organization, location)),
+      Token: await gateway.cardFieldSession(accountOf(deps.secrets, organization, location)),
     };
   } catch (error) {
     if (error instanceof GatewayError && error.code === 'invalid_request')
@@ -924,3 +931,7 @@ export async function settleOpenPayments(deps: Deps & Pick<AppDeps, 'realtime' |
   }
   return settled;
 }
+
+/** The start's sealing pass for this module's secrets (decision 0088): the gateways' credentials. */
+export const sealStoredSecrets = (database: Connection, secrets: SecretBox): Promise<number> =>
+  store.sealCredentials(database, secrets);

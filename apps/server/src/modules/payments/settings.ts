@@ -41,7 +41,7 @@ import * as store from './store';
  * fees) and the names of the fields it set, never their values.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'secrets'>;
 
 export const PAYMENT_CONFIG_WORKFLOW = 'Payment_Config_Edit_Web';
 export const VISIT_FEE_WORKFLOW = 'Visit_Fee_Web';
@@ -173,6 +173,7 @@ export async function writeOrganizationConfig(
   const stored = await store.orgConfig(tx, organizationId);
   const saved = await store.upsertOrgConfig(
     tx,
+    deps.secrets,
     organizationId,
     input.EnableOnlinePayment,
     gatewayWrite(input.Gateway, stored, 'Gateway', deps),
@@ -258,6 +259,7 @@ async function writeLocation(
   const stored = await store.locationConfig(tx, organizationId, locationId);
   const saved = await store.upsertLocationConfig(
     tx,
+    deps.secrets,
     organizationId,
     locationId,
     gatewayWrite(input.Gateway, stored, prefix, deps),

@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '@careslot/contracts';
 import type { Connection } from '../../platform/db';
+import type { SecretBox } from '../../platform/secrets';
 
 /** A gateway's account fields as stored (decision 0055); credential is a secret only gateways use. */
 export interface GatewayColumns {
@@ -103,8 +104,46 @@ export interface GatewayWrite {
 
 const keep = (v: string | null | undefined) => v === undefined;
 
+/**
+ * The gateway credential is sealed at rest (decision 0088): written sealed here, opened only where a gateway is
+ * called (service.ts accountOf). A read answers only whether one is set.
+ */
+export const CREDENTIAL_PURPOSE = 'payments.credential';
+const sealedCredential = (secrets: SecretBox, credential: string | null | undefined) =>
+  credential ? secrets.seal(credential, CREDENTIAL_PURPOSE) : null;
+
+/** Seals the credentials stored in clear (and reseals those of an older key); a row changes only as it was read. */
+export async function sealCredentials(db: Connection, secrets: SecretBox): Promise<number> {
+  const current = `sealed:v1:${secrets.currentKeyId}:%`;
+  let changed = 0;
+  const orgs = await db.query<{ organization_id: string; credential: string }>(
+    'select organization_id, credential from payment_org_configs where credential is not null and credential not like $1',
+    [current],
+  );
+  for (const row of orgs)
+    changed += (
+      await db.query(
+        'update payment_org_configs set credential = $2 where organization_id = $1 and credential = $3 returning organization_id',
+        [row.organization_id, secrets.reseal(row.credential, CREDENTIAL_PURPOSE), row.credential],
+      )
+    ).length;
+  const locations = await db.query<{ location_id: string; credential: string }>(
+    'select location_id, credential from payment_location_configs where credential is not null and credential not like $1',
+    [current],
+  );
+  for (const row of locations)
+    changed += (
+      await db.query(
+        'update payment_location_configs set credential = $2 where location_id = $1 and credential = $3 returning location_id',
+        [row.location_id, secrets.reseal(row.credential, CREDENTIAL_PURPOSE), row.credential],
+      )
+    ).length;
+  return changed;
+}
+
 export async function upsertOrgConfig(
   db: Connection,
+  secrets: SecretBox,
   organizationId: string,
   enableOnlinePayment: boolean,
   gateway: GatewayWrite,
@@ -127,7 +166,7 @@ export async function upsertOrgConfig(
       keep(gateway.accountNumber),
       gateway.productId ?? null,
       keep(gateway.productId),
-      gateway.credential ?? null,
+      sealedCredential(secrets, gateway.credential),
       keep(gateway.credential),
       now.toISOString(),
     ],
@@ -164,6 +203,7 @@ export async function clearOrgConfig(db: Connection, organizationId: string, now
 
 export async function upsertLocationConfig(
   db: Connection,
+  secrets: SecretBox,
   organizationId: string,
   locationId: string,
   gateway: GatewayWrite,
@@ -187,7 +227,7 @@ export async function upsertLocationConfig(
       keep(gateway.accountNumber),
       gateway.productId ?? null,
       keep(gateway.productId),
-      gateway.credential ?? null,
+      sealedCredential(secrets, gateway.credential),
       keep(gateway.credential),
       now.toISOString(),
     ],

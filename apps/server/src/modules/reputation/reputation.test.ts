@@ -104,7 +104,7 @@ describe('reputation settings (practice-portal.md §3.8, §5, §7 "Review platfo
         .statusCode,
     ).toBe(409);
 
-    // Without ApiKey the stored one stays; the stored key is 32 characters in the database.
+    // Without ApiKey the stored one stays; the database holds it sealed, never in clear (decision 0088).
     const changed = await org(
       admin,
       'PUT',
@@ -119,7 +119,9 @@ describe('reputation settings (practice-portal.md §3.8, §5, §7 "Review platfo
       'select api_key from reputation_organization_settings where id = $1',
       [added.json.Id],
     );
-    expect(stored!.api_key).toBe(KEY);
+    expect(stored!.api_key).not.toContain(KEY);
+    expect(stored!.api_key.startsWith(`sealed:v1:${t.secrets.currentKeyId}:`)).toBe(true);
+    expect(t.secrets.open(stored!.api_key, 'reputation_organization_settings.api_key')).toBe(KEY);
   });
 
   it("is the practice admin's own: another practice's settings answer 404 and are audited; staff are refused", async () => {

@@ -17,6 +17,8 @@ import {
 } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
+import type { Connection } from '../../platform/db';
+import type { SecretBox } from '../../platform/secrets';
 import { conflict, fieldError, notFound } from '../../platform/errors';
 import { getLocations, getOrganization, setReputationEnabled } from '../organizations';
 import { listPractitionerRoles } from '../people';
@@ -28,7 +30,7 @@ import * as store from './store';
  * review-request configuration; practice users open the reputation site through the sign-on form.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'config' | 'secrets'>;
 
 /** Audit workflows (constants.md names none for these; the same shape as Organization_Update_Web). */
 export const REPUTATION_WORKFLOWS = {
@@ -104,7 +106,7 @@ export async function organizationSettings(
     { entityType: 'ReputationSettings', id: null, organizationId, workflow: REPUTATION_WORKFLOWS.view },
     ADMIN,
   );
-  const row = await store.organizationSettingsOf(deps.database, organizationId);
+  const row = await store.organizationSettingsOf(deps.database, deps.secrets, organizationId);
   return row ? shapeOrganization(row) : null;
 }
 
@@ -137,7 +139,7 @@ export async function addOrganizationSettings(
   return deps.database.transaction(async (tx) => {
     if (!change.ApiKey)
       throw fieldError('body.ApiKey', 'required', 'required: the API key is needed to add the settings');
-    const row = await store.insertOrganizationSettings(tx, {
+    const row = await store.insertOrganizationSettings(tx, deps.secrets, {
       id: randomUUID(),
       organizationId: change.OrganizationId,
       apiKey: change.ApiKey,
@@ -157,7 +159,7 @@ export async function updateOrganizationSettings(
   id: string,
   change: OrganizationSettingsChange,
 ): Promise<ReputationOrganizationSettings> {
-  const current = await store.organizationSettingsById(deps.database, id);
+  const current = await store.organizationSettingsById(deps.database, deps.secrets, id);
   await authorizePractice(
     context,
     'update',
@@ -174,7 +176,7 @@ export async function updateOrganizationSettings(
   if (change.OrganizationId !== current!.organization_id)
     throw fieldError('body.OrganizationId', 'owner', 'owner: must be the practice the settings belong to');
   return deps.database.transaction(async (tx) => {
-    const row = await store.updateOrganizationSettings(tx, id, {
+    const row = await store.updateOrganizationSettings(tx, deps.secrets, id, {
       apiKey: change.ApiKey ?? null,
       businessId: change.BusinessId,
       isActive: change.IsActive,
@@ -529,7 +531,9 @@ export const REPUTATION_LOCAL_SIGN_ON_PATH = '/careslot-reputation-service/sign-
 export async function signOn(deps: Deps, context: RequestContext): Promise<ReputationSignOn> {
   await requireFeature(context, 'reputation', { workflow: REPUTATION_WORKFLOWS.signOn });
   const organizationId = callersPractice(context);
-  const settings = organizationId ? await store.organizationSettingsOf(deps.database, organizationId) : null;
+  const settings = organizationId
+    ? await store.organizationSettingsOf(deps.database, deps.secrets, organizationId)
+    : null;
   const usable = settings?.is_active === true && !!context.principal?.email;
   await authorizePractice(context, 'read', {
     entityType: 'ReputationApiKey',
@@ -546,3 +550,7 @@ export async function signOn(deps: Deps, context: RequestContext): Promise<Reput
     },
   };
 }
+
+/** The start's sealing pass for this module's secrets (decision 0088): the practices' API keys. */
+export const sealStoredSecrets = (database: Connection, secrets: SecretBox): Promise<number> =>
+  store.sealApiKeys(database, secrets);

@@ -1,4 +1,5 @@
 import type { Connection } from '../../platform/db';
+import type { SecretBox } from '../../platform/secrets';
 
 /** SQL of the reputation tables (migration 20261127T0600), this module's only tables. */
 
@@ -35,43 +36,69 @@ export interface EntityConfigurationRow {
 
 const ORG_COLUMNS = 'id, organization_id, api_key, business_id, is_active, updated_at';
 
+/** The API key is sealed at rest (decision 0088): written sealed, opened on read for the service. */
+const API_KEY_PURPOSE = 'reputation_organization_settings.api_key';
+const opened = (secrets: SecretBox, row: OrganizationSettingsRow | undefined) =>
+  row ? { ...row, api_key: secrets.open(row.api_key, API_KEY_PURPOSE) } : null;
+
+/** Seals the API keys stored in clear (and reseals those of an older key); a row changes only as it was read. */
+export async function sealApiKeys(connection: Connection, secrets: SecretBox): Promise<number> {
+  const rows = await connection.query<{ id: string; api_key: string }>(
+    'select id, api_key from reputation_organization_settings where api_key not like $1',
+    [`sealed:v1:${secrets.currentKeyId}:%`],
+  );
+  let changed = 0;
+  for (const row of rows) {
+    const updated = await connection.query(
+      'update reputation_organization_settings set api_key = $2 where id = $1 and api_key = $3 returning id',
+      [row.id, secrets.reseal(row.api_key, API_KEY_PURPOSE), row.api_key],
+    );
+    changed += updated.length;
+  }
+  return changed;
+}
+
 export async function organizationSettingsOf(
   connection: Connection,
+  secrets: SecretBox,
   organizationId: string,
 ): Promise<OrganizationSettingsRow | null> {
   const [row] = await connection.query<OrganizationSettingsRow>(
     `select ${ORG_COLUMNS} from reputation_organization_settings where organization_id = $1`,
     [organizationId],
   );
-  return row ?? null;
+  return opened(secrets, row);
 }
 
 export async function organizationSettingsById(
   connection: Connection,
+  secrets: SecretBox,
   id: string,
 ): Promise<OrganizationSettingsRow | null> {
   const [row] = await connection.query<OrganizationSettingsRow>(
     `select ${ORG_COLUMNS} from reputation_organization_settings where id = $1`,
     [id],
   );
-  return row ?? null;
+  return opened(secrets, row);
 }
 
 /** Adds the practice's settings; null when the practice has them already (the unique organization). */
 export async function insertOrganizationSettings(
   connection: Connection,
+  secrets: SecretBox,
   row: { id: string; organizationId: string; apiKey: string; businessId: string; isActive: boolean },
 ): Promise<OrganizationSettingsRow | null> {
   const [inserted] = await connection.query<OrganizationSettingsRow>(
     `insert into reputation_organization_settings (id, organization_id, api_key, business_id, is_active) values ($1, $2, $3, $4, $5)
      on conflict (organization_id) do nothing returning ${ORG_COLUMNS}`,
-    [row.id, row.organizationId, row.apiKey, row.businessId, row.isActive],
+    [row.id, row.organizationId, secrets.seal(row.apiKey, API_KEY_PURPOSE), row.businessId, row.isActive],
   );
-  return inserted ?? null;
+  return opened(secrets, inserted);
 }
 
 export async function updateOrganizationSettings(
   connection: Connection,
+  secrets: SecretBox,
   id: string,
   change: { apiKey: string | null; businessId: string; isActive: boolean },
 ): Promise<OrganizationSettingsRow> {
@@ -79,9 +106,14 @@ export async function updateOrganizationSettings(
     `update reputation_organization_settings
         set api_key = coalesce($2, api_key), business_id = $3, is_active = $4, updated_at = now()
       where id = $1 returning ${ORG_COLUMNS}`,
-    [id, change.apiKey, change.businessId, change.isActive],
+    [
+      id,
+      change.apiKey === null ? null : secrets.seal(change.apiKey, API_KEY_PURPOSE),
+      change.businessId,
+      change.isActive,
+    ],
   );
-  return row!;
+  return opened(secrets, row)!;
 }
 
 // ---------- location and provider settings (one table each, the same shape) ----------

@@ -100,9 +100,17 @@ describe('the denylist copy (decision 0102)', () => {
     const { jti, exp } = decodeJwt(token);
     let later = 0;
     // Two other instances over the same database: one listens for revocations, one does not.
-    const listening = await createTokenService(t.database, () => new Date(t.clock.now().getTime() + later));
+    const listening = await createTokenService(
+      t.database,
+      () => new Date(t.clock.now().getTime() + later),
+      t.secrets,
+    );
     await listening.start();
-    const deaf = await createTokenService(t.database, () => new Date(t.clock.now().getTime() + later));
+    const deaf = await createTokenService(
+      t.database,
+      () => new Date(t.clock.now().getTime() + later),
+      t.secrets,
+    );
     try {
       await expect(listening.verify(token)).resolves.toMatchObject({ guest: true });
       await expect(deaf.verify(token)).resolves.toMatchObject({ guest: true });
