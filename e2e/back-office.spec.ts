@@ -170,8 +170,8 @@ test('a practice admin finds the checked-in report, downloads it as CSV and XLSX
   await admin.goto('/practice-admin/reports/checked-in');
   await expect(admin.getByRole('heading', { name: 'Checked-in appointments', level: 1 })).toBeVisible();
   const today = new Date().toISOString().slice(0, 10);
-  await admin.getByLabel('From', { exact: true }).fill(today);
-  await admin.getByLabel('To', { exact: true }).fill(today);
+  await admin.getByRole('textbox', { name: 'From', exact: true }).fill(today);
+  await admin.getByRole('textbox', { name: 'To', exact: true }).fill(today);
   // The row comes from the read model the events keep: find again until it is there.
   await expect(async () => {
     await admin.getByRole('button', { name: 'Find' }).click();
