@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs, DEMO_ACCOUNTS } from './support/sign-in';
 import { seedId, tokenOf, utc } from './support/seed';
 
 /**
- * Issue 28, "Done means": a patient books a visit with a fee; the practice sees the invoice and the captured
+ * Issue 28, "Done means": a practice admin filters the checked-in report, downloads CSV and XLSX (parsed, the
+ * rows checked against the visits) and prints the PDF (its text read). Also: a patient books a visit with a fee; the practice sees the invoice and the captured
  * payment, refunds part of it with a reason; the patient's portal shows the refund and the balance, and the
  * outbox holds the receipt.
  */
@@ -144,4 +147,62 @@ test('a visit fee becomes an invoice; the practice refunds part with a reason; t
     .toContain('Reason: Visit ran short');
   await adminContext.close();
   await patientContext.close();
+});
+
+test('a practice admin finds the checked-in report, downloads it as CSV and XLSX and prints it as a PDF', async ({
+  browser,
+}) => {
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  await signInAs(patient, 'patient');
+  const appointmentId = await bookWithFee(patient);
+  await patientContext.close();
+
+  const adminContext = await browser.newContext({ acceptDownloads: true });
+  const admin = await adminContext.newPage();
+  await signInAs(admin, 'admin');
+  const checkIn = await admin.request.put(
+    `/careslot-appointment-service/api/v2/OfficeAppointments/${appointmentId}/status?status=Checked-In`,
+    { headers: { authorization: `Bearer ${await tokenOf(admin)}` } },
+  );
+  expect(checkIn.status()).toBe(200);
+
+  await admin.goto('/practice-admin/reports/checked-in');
+  await expect(admin.getByRole('heading', { name: 'Checked-in appointments', level: 1 })).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  await admin.getByRole('textbox', { name: 'From', exact: true }).fill(today);
+  await admin.getByRole('textbox', { name: 'To', exact: true }).fill(today);
+  // The row comes from the read model the events keep: find again until it is there.
+  await expect(async () => {
+    await admin.getByRole('button', { name: 'Find' }).click();
+    await expect(admin.getByTestId('report-row').filter({ hasText: 'Jordan Ellis' }).first()).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass();
+  expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
+
+  const csvDownload = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = await readFile(await (await csvDownload).path(), 'utf8');
+  const csvLines = csv.trim().split('\r\n');
+  expect(csvLines[0]).toBe('"Patient","Visit time (UTC)","Checked in at (UTC)","Appointment id"');
+  expect(csvLines.find((l) => l.includes(appointmentId))).toContain('"Jordan Ellis"');
+
+  const xlsxDownload = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Download Excel' }).click();
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await (await xlsxDownload).path());
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((v) => (typeof v === 'string' ? v : ''))),
+  );
+  expect(rows[0]).toEqual(['Patient', 'Visit time (UTC)', 'Checked in at (UTC)', 'Appointment id']);
+  expect(rows.slice(1).map((r) => r.join(','))).toEqual(csvLines.slice(1).map((l) => l.replace(/"/g, '')));
+
+  const printed = admin.waitForResponse((r) => r.url().includes('/print/checkedin-appointments'));
+  await admin.getByRole('button', { name: 'Print (PDF)' }).click();
+  const pdf = await (await printed).body();
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.toString('latin1')).toContain('Jordan Ellis');
+  await adminContext.close();
 });

@@ -128,7 +128,7 @@ const OWNERS: Record<string, readonly string[]> = {
   booking: ['appointment_publications'],
   forms: ['custom_forms', 'custom_form_responses', 'custom_form_versions'],
   checkin: ['checkin_settings', 'checkin_sessions'],
-  reports: ['report_checkins'],
+  reports: ['report_checkins', 'report_confirmations'],
   publications: ['publication_deliveries'],
   reminders: ['reminder_settings'],
   reputation: [

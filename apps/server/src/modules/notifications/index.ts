@@ -9,7 +9,7 @@ export { renderPracticeMessage, notificationSettingsOf, type PracticeMessage } f
 // For other modules' patient messages (reminders): the patient's language, the visit's time, the portal link.
 export { languageOf, visitTime } from './appointment-messages';
 export { MESSAGE_TEXTS } from './appointment-message-texts';
-export { portalLink } from './appointment-links';
+export { actionLink, portalLink } from './appointment-links';
 export { smsAlertsOn } from './service';
 
 /** Wires the module: codes and settings, in-app notifications, appointment messages and message templates. */

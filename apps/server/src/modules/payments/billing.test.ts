@@ -192,6 +192,66 @@ describe('billing: invoices, the ledger, refunds and copay requests (decision 00
     expect(search.json.data.Data[0]!.Entries).toHaveLength(2);
   });
 
+  it("creates a practice's invoice of other charges (POST v1/invoices), and adds charges to a visit's own invoice", async () => {
+    const robin = await patient(t);
+    const { appointmentId } = await bookWithFee(t, robin);
+    const create = (payload: Record<string, unknown>) =>
+      t.call<Answer<Invoice>>({ method: 'POST', url: `${PAY}/v1/invoices`, headers: bearer(admin), payload });
+    const created = await create({
+      OrganizationId: PRACTICE,
+      PatientId: robin.id,
+      Lines: [
+        { Category: 'other', AmountCents: 1250, Description: 'Records copy' },
+        { Category: 'other', AmountCents: 300 },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json.message).toBe('The invoice was created');
+    expect(created.json.data).toMatchObject({
+      OrganizationId: PRACTICE,
+      PatientId: robin.id,
+      PatientName: 'Robin Payer',
+      AppointmentId: null,
+      Status: 'Open',
+      ChargedCents: 1550,
+      PaidCents: 0,
+      BalanceCents: 1550,
+    });
+    // Both lines are posted at the same instant: compared in amount order.
+    const lines = created.json.data.Entries.map((e) => [e.Kind, e.Category, e.AmountCents, e.Description]);
+    expect(lines.sort((a, b) => Number(a[2]) - Number(b[2]))).toEqual([
+      ['charge', 'other', 300, null],
+      ['charge', 'other', 1250, 'Records copy'],
+    ]);
+    // Naming the visit, the charge lands on the visit's invoice (the fee paid, so 800 is now owed there).
+    const onVisit = await create({
+      OrganizationId: PRACTICE,
+      PatientId: robin.id,
+      AppointmentId: appointmentId,
+      Lines: [{ Category: 'other', AmountCents: 800, Description: 'Supplies' }],
+    });
+    expect(onVisit.statusCode).toBe(200);
+    expect(onVisit.json.data).toMatchObject({
+      AppointmentId: appointmentId,
+      Status: 'Open',
+      ChargedCents: FEE + 800,
+      BalanceCents: 800,
+    });
+    const mine = await t.call<Answer<InvoiceAggregate>>({
+      url: `${PAY}/v1/invoiceaggregator/${robin.id}`,
+      headers: bearer(robin.token),
+    });
+    expect(mine.json.data.BalanceCents).toBe(1550 + 800);
+    // A line without an amount names the field and the rule.
+    const bad = await create({
+      OrganizationId: PRACTICE,
+      PatientId: robin.id,
+      Lines: [{ Category: 'other' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('AmountCents');
+  });
+
   it('keeps another practice and another patient away from the invoice (404), and lists none of it for them', async () => {
     const robin = await patient(t);
     const { appointmentId, paymentId } = await bookWithFee(t, robin);

@@ -179,14 +179,14 @@ describe("the 'More' dropdown", () => {
     [
       'admin',
       '/practice-admin/dashboard',
-      ['practiceDashboard', 'practiceSurveys'],
-      ['practiceDashboard', 'practiceSurveys'],
+      ['practiceDashboard', 'billing', 'practiceSurveys'],
+      ['practiceDashboard', 'billing', 'practiceSurveys'],
     ],
     [
       'provider-admin',
       '/dashboard/doctor',
-      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
-      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
+      ['practiceDashboard', 'billing', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
+      ['practiceDashboard', 'billing', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
     ],
     [
       'superuser',
@@ -351,13 +351,13 @@ describe('the burger menu repeats the links', () => {
       'admin',
       '/practice-admin/dashboard',
       ['checkInSummary', 'calendar', 'requests', 'reports', 'settings'],
-      ['practiceDashboard', 'practiceSurveys'],
+      ['practiceDashboard', 'billing', 'practiceSurveys'],
     ],
     [
       'provider-admin',
       '/dashboard/doctor',
       ['checkInSummary', 'calendar', 'surveys', 'requests', 'reports', 'settings'],
-      ['practiceDashboard', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
+      ['practiceDashboard', 'billing', 'services', 'paymentMethod', 'changePassword', 'practiceSettings'],
     ],
     [
       'superuser',

@@ -22,6 +22,7 @@ export type MenuItemId =
 /** Entries of the 'More' dropdown: the role's own pages (§2.2) that no main item leads to. */
 export type MoreItemId =
   | 'practiceDashboard'
+  | 'billing'
   | 'practiceSurveys'
   | 'practiceSettings'
   | 'paymentMethod'
@@ -260,6 +261,8 @@ export function headerMenu(context: MenuContext): HeaderMenu {
   const moreItems: MenuLink<MoreItemId>[] = [
     // A practice admin has no Dashboard item in the bar; their dashboard and the practice's surveys are here.
     ...(practiceAdmin ? link('practiceDashboard', 'dashboard', '/practice-admin/dashboard') : []),
+    // The practice's invoices, payments and refunds (issue 28, practice-portal.md §1 billing).
+    ...(practiceAdmin ? link('billing', 'billing', '/practice-admin/billing') : []),
     ...(practiceAdmin && !providerPracticeAdmin && allows('surveys')
       ? link('practiceSurveys', 'surveys', '/practice-admin/surveys')
       : []),

@@ -80,6 +80,12 @@ const PracticeBillingPage = lazy(() =>
     default: m.PracticeBillingPage,
   })),
 );
+const CheckedInReportPage = lazy(() =>
+  import('../../features/reports/routes/ReportPage').then((m) => ({ default: m.CheckedInReportPage })),
+);
+const ConfirmationsReportPage = lazy(() =>
+  import('../../features/reports/routes/ReportPage').then((m) => ({ default: m.ConfirmationsReportPage })),
+);
 const MessageLogsPage = lazy(() =>
   import('../../features/message-logs/routes/MessageLogsPage').then((m) => ({ default: m.MessageLogsPage })),
 );
@@ -301,6 +307,12 @@ const SCREENS = {
   'providers/:userId/settings/service': <ProviderServicesPage />,
   // Reports (practice-portal.md §2.2): the SMS the practice sent.
   'practice-admin/reports/message-logs': guarded('practice-admin/reports/message-logs', <MessageLogsPage />),
+  // The checked-in and confirmations reports (practice-portal.md §2.13, issue 28).
+  'practice-admin/reports/checked-in': guarded('practice-admin/reports/checked-in', <CheckedInReportPage />),
+  'practice-admin/reports/confirmations': guarded(
+    'practice-admin/reports/confirmations',
+    <ConfirmationsReportPage />,
+  ),
   // Billing (issue 28): the practice's invoices, payments and refunds.
   'practice-admin/billing': guarded('practice-admin/billing', <PracticeBillingPage />),
   // The Check-In Summary of each practice role (practice-portal.md §2.12, §6 menu rules).

@@ -97,3 +97,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   options.onHeaders?.(response.headers);
   return parsed as T;
 }
+
+/** A call answering a file (a report's PDF or workbook): the body as a Blob, errors as apiRequest's. */
+export async function apiFile(path: string, options: Omit<RequestOptions, 'onHeaders'> = {}): Promise<Blob> {
+  const headers: Record<string, string> = { accept: '*/*', ...options.headers };
+  const token = options.token ?? tokenSource();
+  if (token) headers.authorization = `bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${path}${toQueryString(options.query)}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'include',
+    signal: options.signal ?? null,
+  });
+  if (!response.ok) {
+    let envelope: Partial<ErrorEnvelope> | undefined;
+    try {
+      envelope = (await response.json()) as Partial<ErrorEnvelope>;
+    } catch {
+      envelope = undefined;
+    }
+    const error = new ApiError(
+      response.status,
+      typeof envelope?.message === 'string' && envelope.message
+        ? envelope.message
+        : messageForStatus(response.status),
+      envelope?.errors ?? [],
+      envelope,
+    );
+    if (response.status === 401 || response.status === 403) unauthorizedListeners.forEach((l) => l(error));
+    throw error;
+  }
+  return response.blob();
+}

@@ -16,6 +16,7 @@ import {
 import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session';
+import { ReportTabs } from '../../../shared/navigation/ReportTabs';
 import {
   MESSAGE_LOGS_PAGE_SIZE,
   messageLogsFile,
@@ -109,6 +110,7 @@ export function MessageLogsPage() {
   return (
     <Container size="lg" py="lg">
       <Stack gap="md">
+        <ReportTabs />
         <Title order={1} fz="h2">
           {t('title')}
         </Title>
