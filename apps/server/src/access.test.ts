@@ -674,7 +674,13 @@ const BODY_ROWS: Row[] = [
     body: (i) => ({ AppointmentId: i.a2 }),
     expect: { anon: 401, stranger: 404, care1Provider: 404 },
   },
-  ...['patientcheckIn/share/checkin-link', 'token/generate', 'patientcheckIn/statuses'].map((path): Row => ({
+  ...[
+    'patientcheckIn/share/checkin-link',
+    'token/generate',
+    'token/generate/short-url',
+    'token/generate/qr-code',
+    'patientcheckIn/statuses',
+  ].map((path): Row => ({
     method: 'POST',
     route: `${CHECKIN}/${path}`,
     url: () => `${CHECKIN}/${path}`,
