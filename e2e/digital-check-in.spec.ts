@@ -43,7 +43,7 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   request,
 }) => {
   // Three people's screens in one journey: the admin's, the desk's and the patient's phone.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const key = Date.now().toString(36);
   await signInAs(page, 'admin');
   // The practice's seeded intake form applies to every reason: it is set aside for this journey.
