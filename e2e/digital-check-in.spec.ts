@@ -43,7 +43,7 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   request,
 }) => {
   // Three people's screens in one journey: the admin's, the desk's and the patient's phone.
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const key = Date.now().toString(36);
   await signInAs(page, 'admin');
   // The practice's seeded intake form applies to every reason: it is set aside for this journey.
@@ -146,6 +146,18 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   await signInAs(desk, 'staff');
   await desk.goto('/staff-member/digital-checkin');
   const patientName = `Check${key.replace(/[0-9]/g, '')}, Rhea`;
+  // The desk's QR code holds a short link that opens the same check-in (a newer link replaces it below).
+  await desk.getByRole('button', { name: `Check-in QR code for ${patientName}` }).click();
+  const qrDialog = desk.getByRole('dialog', { name: `Check-in link for ${patientName}` });
+  await expect(qrDialog.getByRole('img', { name: 'QR code of the check-in link' })).toBeVisible();
+  const shortUrl = (await qrDialog.getByTestId('short-url').textContent()) ?? '';
+  expect(shortUrl).toMatch(/\/c\/[\w-]{12}$/);
+  await evidence(desk, { path: `${SHOTS}qr-1280.png` });
+  await qrDialog.getByRole('button', { name: 'Close' }).click();
+  const kiosk = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  await kiosk.goto(new URL(shortUrl).pathname);
+  await expect(kiosk.getByRole('heading', { level: 1, name: 'Check in for your visit' })).toBeVisible();
+  await kiosk.close();
   await desk.getByRole('button', { name: `Send the check-in link to ${patientName}` }).click();
   await expect(desk.getByLabel(`Digital check-in of ${patientName}: Link sent`)).toBeVisible();
 
@@ -175,6 +187,7 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   await insurance.getByLabel('Member ID').fill('W12345');
   await insurance.getByLabel('Policy holder first name').fill('Sam');
   await insurance.getByLabel('Policy holder last name').fill('Check');
+  await insurance.getByLabel('Policy holder date of birth').fill('1962-07-14');
   await insurance.getByRole('combobox', { name: 'Relationship to the policy holder' }).click();
   await phone.getByRole('option', { name: 'Parent' }).click();
   for (const side of ['front', 'back'] as const) {
@@ -232,6 +245,22 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
     dialog.getByRole('button', { name: `Download Consent ${key} (PDF)` }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+
+  // Checking in moved the visit to Checked-In, and the insurance is now the patient's coverage with both cards.
+  const visit = (await api(page, `${V2}/Appointments/${appointmentId}`, 'GET')).json.data as {
+    Status: string;
+    Participants: { Type: string; ParticipantId: string }[];
+  };
+  expect(visit.Status).toBe('Checked-In');
+  const patientId = visit.Participants.find((p) => p.Type === 'Patient')!.ParticipantId;
+  const coverages = (
+    await api(page, '/careslot-administration/api/v2/PatientCoverage/advance-search', 'POST', {
+      PatientId: patientId,
+      Status: 'Active',
+    })
+  ).json.Data as { Name: string; Relationship: string; CardPictures: unknown[] }[];
+  expect(coverages).toMatchObject([{ Name: 'Acme Health', Relationship: 'Other' }]);
+  expect(coverages[0]!.CardPictures).toHaveLength(2);
 
   await phoneContext.close();
   await deskContext.close();

@@ -682,7 +682,13 @@ const BODY_ROWS: Row[] = [
     body: (i) => ({ AppointmentIds: [i.a2] }),
     expect: { anon: 401, self: 404, stranger: 404, care1Provider: 200, p2Staff: 200, support: 404 },
   },
-  ...['patientcheckIn/share/checkin-link', 'token/generate', 'patientcheckIn/statuses'].map((path): Row => ({
+  ...[
+    'patientcheckIn/share/checkin-link',
+    'token/generate',
+    'token/generate/short-url',
+    'token/generate/qr-code',
+    'patientcheckIn/statuses',
+  ].map((path): Row => ({
     method: 'POST',
     route: `${CHECKIN}/${path}`,
     url: () => `${CHECKIN}/${path}`,

@@ -35,6 +35,7 @@ const OWNERS: Record<string, readonly string[]> = {
     'us_states',
     'zip_codes',
     'catalog_codes',
+    'entity_history_preferences',
   ],
   organizations: [
     'organizations',

@@ -83,6 +83,10 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
     "the patient's own check-in, by the visit's check-in link",
   ],
   [
+    /^\w+ \/careslot-resource-library\/api\/v1\/entity-(medical|family|surgical|social)-history-preferences\//,
+    "the practice's history preferences: read by its users, set by its admins (Settings is locked on for them)",
+  ],
+  [
     /^\w+ \/careslot-checkin-service\/api\/v1\/entity-configurations\//,
     "the practice admin's check-in set-up (admins only; Settings is locked on for them)",
   ],

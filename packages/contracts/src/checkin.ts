@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customFormSchema, formAnswersSchema } from './forms';
+import { calendarDate } from './input';
 
 /**
  * Digital check-in (practice-portal.md §2.12, §7 Check-in service; decision 0094). The patient opens the link
@@ -34,14 +35,21 @@ export type CheckInDemographics = z.infer<typeof checkInDemographicsSchema>;
 export const checkInInsuranceSchema = z.object({
   IsPolicyHolder: z.boolean(),
   CarrierName: z.string().trim().min(1).max(200),
-  MemberId: z.string().trim().min(1).max(30),
+  /** Becomes the coverage's subscriber id at check-in (the same rule as v2/PatientCoverage). */
+  MemberId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(30, { message: 'must be at most 30 characters' })
+    .regex(/^[A-Za-z0-9-]+$/, { message: 'may hold letters, digits and dashes only' }),
   GroupNumber: z.string().trim().max(30).nullish(),
   /** When the patient is a dependent: the policy holder. */
   PolicyHolder: z
     .object({
       FirstName: z.string().trim().min(1).max(35),
       LastName: z.string().trim().min(1).max(35),
-      BirthDate: z.string().trim().max(10).nullish(),
+      /** Required: the coverage names its subscriber with a birth date. */
+      BirthDate: calendarDate("must be a date as 'YYYY-MM-DD'"),
       Relationship: z.enum(['Spouse', 'Parent', 'Child', 'Other']),
     })
     .nullish(),

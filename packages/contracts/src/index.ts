@@ -46,3 +46,4 @@ export * from './access-control';
 export * from './access-control-constants';
 export * from './clinical';
 export * from './mfa';
+export * from './history-preferences';

@@ -199,6 +199,8 @@ export const routes: RouteObject[] = [
       { path: 'survey/appointment/:id', element: <SurveyWelcomePage /> },
       // The patient's digital check-in (issue 26; decision 0094): the link's opaque token is the whole address.
       { path: 'check-in/:token', element: <CheckInPage /> },
+      // Its short link (the desk's QR code): the code opens the same check-in.
+      { path: 'c/:token', element: <CheckInPage /> },
       { path: 'survey/appointment/:id/questions', element: <SurveyQuestionsPage /> },
       {
         path: 'login',

@@ -51,7 +51,7 @@ function familyOf(row: store.AppointmentRow): AppointmentFamily {
  * Changes an appointment's status (OfficeAppointments/{id}/status?status=, TeleAppointments/{id}/status?status=)
  * or confirms it ({family}Appointments/{id}/confirm: a request is accepted as Scheduled, a scheduled visit
  * becomes Confirmed). Who: the staff, providers and admins of the appointment's practice; a patient (or their
- * account holder) may only cancel. Anyone else, and another practice's staff, get 404.
+ * account holder) may only cancel (or, finishing a digital check-in, check in). Anyone else, and another practice's staff, get 404.
  *
  * One transaction: the status (only if it is still what was read), the change's record, the slot's place
  * when the appointment stops holding it (Rejected, Canceled, Failed, Entered-In-Error) and an audit row.
@@ -69,6 +69,8 @@ export async function changeAppointmentStatus(
     workflow?: string | undefined;
     /** A patient confirming their own scheduled visit from a message link (decision 0042). */
     patientConfirms?: boolean;
+    /** A patient finishing their digital check-in (decision 0094): their own visit becomes Checked-In. */
+    patientChecksIn?: boolean;
   },
 ): Promise<Appointment> {
   const { database } = deps;
@@ -101,7 +103,8 @@ export async function changeAppointmentStatus(
         (relation === 'care' ||
           ((relation === 'self' || relation === 'family') &&
             ((!confirm && PATIENT_SETTABLE_STATUSES.includes(input.status as AppointmentStatus)) ||
-              (confirm && input.patientConfirms === true && row.status === 'Scheduled'))))
+              (confirm && input.patientConfirms === true && row.status === 'Scheduled') ||
+              (input.patientChecksIn === true && to === 'Checked-In'))))
       );
     },
   );

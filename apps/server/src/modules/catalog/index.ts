@@ -1,4 +1,5 @@
 import type { ModuleRegistration } from '../../platform/modules';
+import { historyPreferenceRoutes } from './history-preferences-routes';
 import { catalogRoutes } from './routes';
 /** The catalog module's public face: other modules use these, never its tables or store. */
 export {
@@ -17,7 +18,8 @@ export {
 export { CODE_KINDS, type CodeKind } from './tables';
 export { resolveSearchTerms, searchRowNames, type SearchTerms } from './search-terms';
 
-/** Wires the module: its routes (it has no consumers, jobs or rooms). */
+/** Wires the module: its routes (it has no consumers, jobs or rooms); history preferences are the practices'. */
 export const register: ModuleRegistration = async (app) => {
   await app.register(catalogRoutes);
+  await app.register(historyPreferenceRoutes);
 };

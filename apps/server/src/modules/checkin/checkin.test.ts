@@ -18,6 +18,8 @@ import { questionnaireResponseOf } from '../forms';
 
 const FORMS = '/careslot-custom-form/api/v1';
 const CHECKIN = '/careslot-checkin-service/api/v1';
+const APPOINTMENTS = '/careslot-appointment-service/api/v2';
+const V2 = '/careslot-administration/api/v2';
 type Envelope<T> = { data: T; errors?: { field: string; rule: string }[] };
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5ff2cfb0000000049454e44ae426082',
@@ -283,7 +285,7 @@ describe('form builder and digital check-in (issue 26)', () => {
       payload: { Side: 'front', Name: 'front.png', ContentType: 'image/png', Data: PNG },
     });
     expect(front.statusCode).toBe(200);
-    const insurance = await t.call({
+    const noBirthDate = await t.call<Envelope<unknown>>({
       method: 'PUT',
       url: `${CHECKIN}/digitalcheckin/patient/insurance/${visitA}?isPolicyHolder=false`,
       headers,
@@ -291,6 +293,23 @@ describe('form builder and digital check-in (issue 26)', () => {
         CarrierName: 'Acme Health',
         MemberId: 'W123',
         PolicyHolder: { FirstName: 'Pat', LastName: 'Tester', Relationship: 'Parent' },
+      },
+    });
+    expect(noBirthDate.statusCode).toBe(400);
+    expect(noBirthDate.json.errors?.map((e) => e.field).join()).toContain('BirthDate');
+    const insurance = await t.call({
+      method: 'PUT',
+      url: `${CHECKIN}/digitalcheckin/patient/insurance/${visitA}?isPolicyHolder=false`,
+      headers,
+      payload: {
+        CarrierName: 'Acme Health',
+        MemberId: 'W123',
+        PolicyHolder: {
+          FirstName: 'Pat',
+          LastName: 'Tester',
+          BirthDate: '1970-04-02',
+          Relationship: 'Parent',
+        },
         FrontFileId: front.json.data.FileId,
       },
     });
@@ -311,6 +330,52 @@ describe('form builder and digital check-in (issue 26)', () => {
       payload: { AppointmentId: visitA, Step: 'CheckedIn' },
     });
     expect(checkedIn.json.data.Status).toBe('completed');
+
+    // The visit is Checked-In through the appointments module (its audit names the link's patient and the
+    // check-in's workflow), and the insurance is the patient's primary coverage with the card's front.
+    const visit = await t.call<Envelope<{ Status: string }>>({
+      url: `${APPOINTMENTS}/Appointments/${visitA}`,
+      headers: staff.headers,
+    });
+    expect(visit.json.data.Status).toBe('Checked-In');
+    const coverages = await t.call<{
+      Data: { Relationship: string; SubscriberId: string; Name: string; CardPictures: { Side: string }[] }[];
+    }>({
+      method: 'POST',
+      url: `${V2}/PatientCoverage/advance-search`,
+      headers: staff.headers,
+      payload: { PatientId: a.id, Status: 'Active' },
+    });
+    expect(coverages.json.Data).toMatchObject([
+      { Name: 'Acme Health', SubscriberId: 'W123', Relationship: 'Other', CardPictures: [{ Side: 'Front' }] },
+    ]);
+    const audited = await t.database.query<{ entity_type: string; action: string; actor_id: string }>(
+      `select entity_type, action, actor_id from audit_events
+        where workflow = 'Digital_Checkin_Appointments_List_Web' and outcome = 'success'
+          and ((entity_type = 'Appointment' and action = 'update' and entity_id = $1)
+            or (entity_type = 'Coverage' and action = 'create'))
+        order by entity_type`,
+      [visitA],
+    );
+    expect(audited.map((r) => [r.entity_type, r.action])).toEqual([
+      ['Appointment', 'update'],
+      ['Coverage', 'create'],
+    ]);
+    // Checking in again changes nothing: no second coverage, the status stays.
+    const again = await t.call<Envelope<{ Status: string }>>({
+      method: 'POST',
+      url: `${CHECKIN}/patientcheckIn/workflow-status`,
+      headers,
+      payload: { AppointmentId: visitA, Step: 'CheckedIn' },
+    });
+    expect(again.json.data.Status).toBe('completed');
+    const after = await t.call<{ Data: unknown[] }>({
+      method: 'POST',
+      url: `${V2}/PatientCoverage/advance-search`,
+      headers: staff.headers,
+      payload: { PatientId: a.id },
+    });
+    expect(after.json.Data).toHaveLength(1);
 
     const summary = await t.call<Envelope<CheckInSummaryRow>>({
       url: `${CHECKIN}/digitalcheckin/custom-form-response/${visitA}`,
@@ -353,5 +418,41 @@ describe('form builder and digital check-in (issue 26)', () => {
     expect(() => {
       validateResource(consentFhir!.resource as unknown as Resource);
     }).not.toThrow();
+  });
+  it('gives the desk a short link and its QR code that open the visit; a newer link replaces them', async () => {
+    const short = await t.app.inject({
+      method: 'POST',
+      url: `${CHECKIN}/token/generate/short-url`,
+      headers: staff.headers,
+      payload: { AppointmentId: visitB },
+    });
+    expect(short.statusCode).toBe(200);
+    const code = /\/c\/([A-Za-z0-9_-]{12})$/.exec(short.body)?.[1];
+    expect(code).toBeDefined();
+    const opened = await t.call<Envelope<CheckInSession>>({
+      url: `${CHECKIN}/digitalcheckin/session`,
+      headers: { 'x-checkin-token': code! },
+    });
+    expect(opened.json.data.AppointmentId).toBe(visitB);
+    const qr = await t.call<Envelope<{ ShortUrl: string; QrSvg: string }>>({
+      method: 'POST',
+      url: `${CHECKIN}/token/generate/qr-code`,
+      headers: staff.headers,
+      payload: { AppointmentId: visitB },
+    });
+    expect(qr.json.data.QrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(qr.json.data.ShortUrl).not.toContain(code!);
+    // The QR code's link replaced the short one before it.
+    const old = await t.call({
+      url: `${CHECKIN}/digitalcheckin/session`,
+      headers: { 'x-checkin-token': code! },
+    });
+    expect(old.statusCode).toBe(404);
+    const newCode = qr.json.data.ShortUrl.split('/c/')[1]!;
+    const reopened = await t.call<Envelope<CheckInSession>>({
+      url: `${CHECKIN}/digitalcheckin/session`,
+      headers: { 'x-checkin-token': newCode },
+    });
+    expect(reopened.json.data.AppointmentId).toBe(visitB);
   });
 });

@@ -205,6 +205,43 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    `${CHECKIN}/token/generate/short-url`,
+    {
+      preHandler: requireUser,
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+      schema: {
+        tags,
+        security,
+        summary: 'A fresh short check-in link for the visit (text), replacing the last one',
+        body: appointmentBody,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/plain')
+        .send((await service.shortLink(deps, contextOf(request), request.body.AppointmentId)).ShortUrl),
+  );
+
+  app.post(
+    `${CHECKIN}/token/generate/qr-code`,
+    {
+      preHandler: requireUser,
+      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+      schema: {
+        tags,
+        security,
+        summary: 'A fresh short check-in link for the visit with its QR code (SVG), replacing the last link',
+        body: appointmentBody,
+        response: {
+          200: envelopeOf(z.object({ ShortUrl: z.string(), QrSvg: z.string() })),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ok(await service.shortLink(deps, contextOf(request), request.body.AppointmentId)),
+  );
+
+  app.post(
     `${CHECKIN}/patientcheckIn/statuses`,
     {
       preHandler: requireUser,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import QRCode from 'qrcode';
 import {
   CHECKIN_WORKFLOWS,
   UPLOAD_RULES,
@@ -8,12 +9,13 @@ import {
   type CheckInFormAnswerInput,
   type CheckInInsurance,
   type CheckInSession,
+  type AppointmentStatus,
   type CheckInSettings,
   type CheckInStatus,
   type CheckInSummaryRow,
   type StoredFileRef,
 } from '@careslot/contracts';
-import { validateFormAnswers } from '@careslot/domain';
+import { canChangeStatus, validateFormAnswers } from '@careslot/domain';
 import { authorize, authorizePractice, notFoundAudited, ROLE_SETS } from '../../platform/access';
 import type { Principal } from '../../platform/auth';
 import { contextFor, type RequestContext } from '../../platform/context';
@@ -21,7 +23,12 @@ import type { AppDeps } from '../../platform/deps';
 import { appendEvents } from '../../platform/events';
 import { badRequest, fieldError } from '../../platform/errors';
 import { checkUpload, findFile, storeFile, type StoredFileRow } from '../../platform/files';
-import { appointmentForMessage, findAppointment, type AppointmentRow } from '../appointments';
+import {
+  appointmentForMessage,
+  changeAppointmentStatus,
+  findAppointment,
+  type AppointmentRow,
+} from '../appointments';
 import {
   formsForVisit,
   saveVisitResponse,
@@ -39,7 +46,7 @@ import {
   visitTime,
 } from '../notifications';
 import { getOrganization } from '../organizations';
-import { getPatientById } from '../patients';
+import { createCoverage, getPatientById } from '../patients';
 import * as store from './store';
 
 /**
@@ -50,7 +57,7 @@ import * as store from './store';
  * through their own sign-in on the visit (the practice owns the appointment).
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'jobs'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'config' | 'outbox' | 'jobs' | 'events' | 'realtime'>;
 
 export const CHECKIN_EVENT = 'checkin.changed';
 export interface CheckInChanged {
@@ -188,8 +195,11 @@ async function issueLink(
   deps: Deps,
   visit: Visit,
   sent: boolean,
-): Promise<{ url: string; session: store.SessionRow }> {
+  short = false,
+): Promise<{ url: string; shortUrl: string | null; session: store.SessionRow }> {
   const token = randomBytes(32).toString('base64url');
+  // A short link's code: 12 characters (72 random bits), for an SMS or a QR code at the desk.
+  const code = short ? randomBytes(9).toString('base64url') : null;
   const now = deps.clock.now();
   const session = await store.issueToken(deps.database, {
     id: randomUUID(),
@@ -197,11 +207,13 @@ async function issueLink(
     patientId: visit.patientId,
     organizationId: visit.organizationId,
     tokenHash: hashToken(token),
+    shortHash: code ? hashToken(code) : null,
     expiresAt: new Date(Math.max(now.getTime(), new Date(visit.row.start_at).getTime()) + LINK_DAYS * DAY),
     sent,
     now,
   });
-  return { url: `${deps.config.publicUrl.replace(/\/+$/, '')}/check-in/${token}`, session };
+  const base = deps.config.publicUrl.replace(/\/+$/, '');
+  return { url: `${base}/check-in/${token}`, shortUrl: code ? `${base}/c/${code}` : null, session };
 }
 
 export const CHECKIN_TEMPLATE = 'check-in-link';
@@ -286,6 +298,21 @@ export async function generateLink(
 ): Promise<string> {
   const visit = await staffVisit(deps, context, appointmentId, 'update');
   return (await issueLink(deps, visit, false)).url;
+}
+
+/**
+ * POST token/generate/short-url and token/generate/qr-code: a fresh short link (`{publicUrl}/c/{code}`) for the
+ * visit, replacing the last link, and the same link as a QR code (SVG) the patient scans from the desk's screen.
+ */
+export async function shortLink(
+  deps: Deps,
+  context: RequestContext,
+  appointmentId: string,
+): Promise<{ ShortUrl: string; QrSvg: string }> {
+  const visit = await staffVisit(deps, context, appointmentId, 'update');
+  const { shortUrl } = await issueLink(deps, visit, false, true);
+  const QrSvg = await QRCode.toString(shortUrl!, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { ShortUrl: shortUrl!, QrSvg };
 }
 
 // ---------- the patient's page ----------
@@ -455,6 +482,70 @@ export async function uploadCardPicture(
   });
 }
 
+const RELATIONSHIPS = { Spouse: 'Spouse', Child: 'Child', Parent: 'Other', Other: 'Other' } as const;
+
+/**
+ * The insurance given at check-in becomes the patient's primary coverage (through the patients module, which
+ * authorizes and audits it as the link's patient), with the card pictures. Once per check-in: a session that
+ * made its coverage keeps its id and makes none again.
+ */
+async function coverageOfCheckIn(
+  deps: Deps,
+  context: RequestContext,
+  visit: Visit,
+  session: store.SessionRow,
+): Promise<void> {
+  if (session.coverage_id) return;
+  const parsed = session.insurance ? checkInInsuranceSchema.safeParse(session.insurance) : null;
+  if (!parsed?.success) return;
+  const insurance = parsed.data;
+  const holder = insurance.IsPolicyHolder ? null : insurance.PolicyHolder;
+  const coverage = await createCoverage(
+    deps.database,
+    context,
+    CHECKIN_WORKFLOWS.patient,
+    {
+      PatientId: visit.patientId,
+      InsurancePlanId: null,
+      Insurance: { Display: insurance.CarrierName },
+      SubscriberId: insurance.MemberId,
+      DependentNumber: null,
+      Relationship: holder ? RELATIONSHIPS[holder.Relationship] : 'Self',
+      Subscriber: holder
+        ? { FirstName: holder.FirstName, LastName: holder.LastName, BirthDate: holder.BirthDate }
+        : null,
+      Priority: 'Primary',
+      Status: 'Active',
+    },
+    [
+      ...(insurance.FrontFileId
+        ? [{ Side: 'Front' as const, FileId: insurance.FrontFileId, Field: 'Insurance.FrontFileId' }]
+        : []),
+      ...(insurance.BackFileId
+        ? [{ Side: 'Back' as const, FileId: insurance.BackFileId, Field: 'Insurance.BackFileId' }]
+        : []),
+    ],
+  );
+  await store.updateSession(deps.database, session.id, { coverageId: coverage.Id, now: deps.clock.now() });
+}
+
+/**
+ * The visit becomes Checked-In through the appointments module (its status machine, its audit as the link's
+ * patient, its "appointment changed" event and hub events). A visit the desk already moved on (Checked-In,
+ * Waiting-Room, ...) or one that cannot be checked in (a request not yet accepted) keeps its status.
+ */
+async function checkInAppointment(deps: Deps, context: RequestContext, visit: Visit): Promise<void> {
+  const current = await findAppointment(deps.database, visit.appointmentId);
+  if (!current || !canChangeStatus(current.status as AppointmentStatus, 'Checked-In')) return;
+  await changeAppointmentStatus(deps, context, {
+    id: visit.appointmentId,
+    family: current.appointment_type === 'TeleHealth' ? 'Tele' : 'Office',
+    status: 'Checked-In',
+    workflow: CHECKIN_WORKFLOWS.patient,
+    patientChecksIn: true,
+  });
+}
+
 /**
  * POST patientcheckIn/workflow-status: a step done. Demographics: the patient confirms (or corrects) what the
  * practice has. CheckedIn: every form of the visit completed, then the check-in is done (CheckInEnabled).
@@ -503,6 +594,8 @@ export async function workflowStatus(
     );
   if (!session.demographics_confirmed_at)
     throw fieldError('Demographics', 'required', 'Confirm the patient details first');
+  await coverageOfCheckIn(deps, context, visit, session);
+  await checkInAppointment(deps, context, visit);
   const updated = await store.updateSession(deps.database, session.id, {
     status: 'completed',
     completed: true,

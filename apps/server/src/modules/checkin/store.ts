@@ -37,6 +37,9 @@ export interface SessionRow {
   sends: number;
   last_sent_at: Date | string | null;
   completed_at: Date | string | null;
+  /** The patient's coverage made from the check-in's insurance (once checked in). */
+  coverage_id: string | null;
+  short_hash: string | null;
 }
 
 export async function sessionByAppointment(
@@ -55,7 +58,10 @@ export async function sessionsByAppointments(db: Connection, ids: readonly strin
 }
 
 export async function sessionByTokenHash(db: Connection, hash: string): Promise<SessionRow | null> {
-  const rows = await db.query<SessionRow>('select * from checkin_sessions where token_hash = $1', [hash]);
+  const rows = await db.query<SessionRow>(
+    'select * from checkin_sessions where token_hash = $1 or short_hash = $1',
+    [hash],
+  );
   return rows[0] ?? null;
 }
 
@@ -68,15 +74,18 @@ export async function issueToken(
     patientId: string;
     organizationId: string;
     tokenHash: string;
+    /** The short link's code (hashed), or null: a new link without one clears the last short link. */
+    shortHash: string | null;
     expiresAt: Date;
     sent: boolean;
     now: Date;
   },
 ): Promise<SessionRow> {
   const rows = await db.query<SessionRow>(
-    `insert into checkin_sessions (id, appointment_id, patient_id, organization_id, token_hash, expires_at, sends, last_sent_at, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+    `insert into checkin_sessions (id, appointment_id, patient_id, organization_id, token_hash, expires_at, sends, last_sent_at, created_at, updated_at, short_hash)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
      on conflict (appointment_id) do update set token_hash = excluded.token_hash, expires_at = excluded.expires_at,
+       short_hash = excluded.short_hash,
        sends = checkin_sessions.sends + excluded.sends,
        last_sent_at = coalesce(excluded.last_sent_at, checkin_sessions.last_sent_at), updated_at = excluded.updated_at
      returning *`,
@@ -90,6 +99,7 @@ export async function issueToken(
       row.sent ? 1 : 0,
       row.sent ? row.now.toISOString() : null,
       row.now.toISOString(),
+      row.shortHash,
     ],
   );
   return rows[0]!;
@@ -103,6 +113,7 @@ export async function updateSession(
     demographics?: Record<string, unknown>;
     insurance?: Record<string, unknown>;
     completed?: boolean;
+    coverageId?: string;
     now: Date;
   },
 ): Promise<SessionRow> {
@@ -113,6 +124,7 @@ export async function updateSession(
        demographics_confirmed_at = case when $3::jsonb is null then demographics_confirmed_at else $6 end,
        insurance = coalesce($4, insurance),
        completed_at = case when $5 then coalesce(completed_at, $6) else completed_at end,
+       coverage_id = coalesce($7::uuid, coverage_id),
        updated_at = $6
      where id = $1 returning *`,
     [
@@ -122,6 +134,7 @@ export async function updateSession(
       change.insurance ? JSON.stringify(change.insurance) : null,
       change.completed ?? false,
       change.now.toISOString(),
+      change.coverageId ?? null,
     ],
   );
   return rows[0]!;

@@ -24,7 +24,7 @@ export {
   type NewPatient,
 } from './service';
 export type { CareRelationSource } from './tables';
-export { hasCoverageOnFile } from './patient-updates';
+export { createCoverage, hasCoverageOnFile } from './patient-updates';
 
 /** Wires the module: patient reads and the patient's and practice's updates (coverage, contacts, pictures). */
 export const register: ModuleRegistration = async (app) => {

@@ -192,21 +192,35 @@ function subscriberColumns(input: CoverageInput) {
   };
 }
 
-/** POST v2/PatientCoverage: the new coverage replaces (cancels) the patient's active one of the same priority. */
+/**
+ * POST v2/PatientCoverage: the new coverage replaces (cancels) the patient's active one of the same priority.
+ * `cards`: card pictures the patient already uploaded (e.g. at digital check-in): each must be one of the
+ * patient's own `card-picture` files, else a 400 naming the field.
+ */
 export async function createCoverage(
   database: Database,
   context: RequestContext,
   workflow: string | null,
   input: CoverageInput,
+  cards: readonly { Side: 'Front' | 'Back'; FileId: string; Field: string }[] = [],
 ): Promise<Coverage> {
   const id = randomUUID();
   await accessiblePatient(database, context, input.PatientId, 'create', {
     kind: 'coverage',
     workflow,
-    detail: { coverageId: id },
+    detail: { coverageId: id, ...(cards.length > 0 ? { fields: ['CardPictures'] } : {}) },
   });
   const planType = await checkPlan(database, input);
   const sub = subscriberColumns(input);
+  for (const card of cards) {
+    const file = await findFile(database, card.FileId);
+    if (!file || file.patient_id !== input.PatientId || file.purpose !== 'card-picture')
+      throw fieldError(card.Field, 'file', 'refers to a card picture this patient did not upload');
+  }
+  const pictures = cards.map((c) => ({
+    Url: `${V2}/PatientCoverage/${id}/card-pictures/${c.FileId}`,
+    Side: c.Side,
+  }));
   const now = new Date().toISOString();
   await database.transaction(async (tx) => {
     if (input.Status === 'Active') {
@@ -228,6 +242,7 @@ export async function createCoverage(
       now,
       workflow,
     });
+    if (pictures.length > 0) await store.setCardPictures(tx, id, JSON.stringify(pictures), now);
   });
   return shapeCoverage((await coverageRow(database, id))!);
 }

@@ -54,6 +54,19 @@ export function useSendLink() {
   });
 }
 
+/** POST token/generate/qr-code: a fresh short link with its QR code (it replaces the last link). */
+export function useQrLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (AppointmentId: string) =>
+      apiRequest<{ data: { ShortUrl: string; QrSvg: string } }>(`${CHECKIN}/token/generate/qr-code`, {
+        method: 'POST',
+        body: { AppointmentId },
+      }).then((a) => a.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: [KEY, 'digital'] }),
+  });
+}
+
 /** Fetches a file of the check-in with the session's bearer token and hands it to the browser. */
 export async function downloadWithSession(path: string, filename: string): Promise<void> {
   const token = getSession().accessToken;

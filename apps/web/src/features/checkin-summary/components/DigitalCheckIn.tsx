@@ -10,6 +10,7 @@ import {
   cardPicturePath,
   consentPdfPath,
   downloadWithSession,
+  useQrLink,
   useSendLink,
   useVisitCheckIn,
   type DigitalStatus,
@@ -152,6 +153,60 @@ function Details({ appointmentId, patient }: { appointmentId: string; patient: s
   );
 }
 
+/** The desk's QR code of a fresh short link: the patient scans it (a kiosk, their own phone) to check in. */
+function QrLink({ appointmentId, patient }: { appointmentId: string; patient: string }) {
+  const { t } = useTranslation('checkinDetails');
+  const qr = useQrLink();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        loading={qr.isPending}
+        aria-label={t('qrFor', { patient })}
+        onClick={() => {
+          setOpen(true);
+          qr.mutate(appointmentId);
+        }}
+      >
+        {t('qr')}
+      </Button>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('qrTitle', { patient })}
+        closeButtonProps={{ 'aria-label': t('close') }}
+      >
+        <Stack gap="sm" align="center">
+          {qr.isPending && <LoadingSpinner />}
+          {qr.error && (
+            <Alert color="red" role="alert">
+              {t('qrFailed')}
+            </Alert>
+          )}
+          {qr.data && (
+            <>
+              <Image
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.data.QrSvg)}`}
+                alt={t('qrAlt')}
+                w={240}
+                h={240}
+              />
+              <Text ff="monospace" fz="sm" style={{ wordBreak: 'break-all' }} data-testid="short-url">
+                {qr.data.ShortUrl}
+              </Text>
+              <Text fz="sm" ta="center">
+                {t('qrHelp')}
+              </Text>
+            </>
+          )}
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 /** The Check-In Summary's digital check-in cell: the state, send or resend the link, and the answers. */
 export function DigitalCheckInCell({
   appointmentId,
@@ -187,6 +242,7 @@ export function DigitalCheckInCell({
           {t(state === 'not-sent' ? 'send' : 'resend')}
         </Button>
       )}
+      {state !== 'completed' && <QrLink appointmentId={appointmentId} patient={patient} />}
       <Button
         size="compact-xs"
         variant="light"

@@ -125,6 +125,7 @@ function Insurance({ token, session }: { token: string; session: CheckInSession 
   const [group, setGroup] = useState(given?.GroupNumber ?? '');
   const [holderFirst, setHolderFirst] = useState(given?.PolicyHolder?.FirstName ?? '');
   const [holderLast, setHolderLast] = useState(given?.PolicyHolder?.LastName ?? '');
+  const [holderBirth, setHolderBirth] = useState(given?.PolicyHolder?.BirthDate ?? '');
   const [relationship, setRelationship] = useState<string | null>(given?.PolicyHolder?.Relationship ?? null);
   const [files, setFiles] = useState<{ front: string | null; back: string | null }>({
     front: given?.FrontFileId ?? null,
@@ -160,6 +161,7 @@ function Insurance({ token, session }: { token: string; session: CheckInSession 
               : {
                   FirstName: holderFirst,
                   LastName: holderLast,
+                  BirthDate: holderBirth,
                   Relationship: (relationship ?? 'Other') as 'Spouse' | 'Parent' | 'Child' | 'Other',
                 },
           FrontFileId: files.front,
@@ -214,6 +216,13 @@ function Insurance({ token, session }: { token: string; session: CheckInSession 
               required
               value={holderLast}
               onChange={(e) => setHolderLast(e.currentTarget.value)}
+            />
+            <TextInput
+              type="date"
+              label={t('insurance.holderBirthDate')}
+              required
+              value={holderBirth}
+              onChange={(e) => setHolderBirth(e.currentTarget.value)}
             />
             <Select
               label={t('insurance.relationship')}
