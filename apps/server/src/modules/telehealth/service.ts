@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   authorize,
   authorizePractice,
+  callersPractice,
   decide,
-  isPracticeUser,
   notFoundAudited,
   recordList,
   ROLE_SETS,
@@ -304,7 +304,7 @@ export async function getVisit(deps: Deps, context: RequestContext, meetingId: s
  * no visit yet (nobody asked for it) is left out: it is Scheduled.
  */
 export async function visitStatuses(deps: Deps, context: RequestContext, appointmentIds: readonly string[]) {
-  const organizationId = isPracticeUser(context) ? context.organizationId : null;
+  const organizationId = callersPractice(context);
   await authorizePractice(
     context,
     'search',
