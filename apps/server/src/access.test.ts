@@ -574,6 +574,18 @@ const TABLE: Row[] = [
   },
   {
     method: 'GET',
+    route: `${CLIN}/health-cards/patients/:id`,
+    url: (i) => `${CLIN}/health-cards/patients/${i.p}`,
+    expect: patientOwned,
+  },
+  {
+    method: 'GET',
+    route: `${CLIN}/health-cards/patients/:id/file`,
+    url: (i) => `${CLIN}/health-cards/patients/${i.p}/file`,
+    expect: patientOwned,
+  },
+  {
+    method: 'GET',
     route: `${CLIN}/web/patient-medication/:id`,
     url: (i) => `${CLIN}/web/patient-medication/${i.p}`,
     expect: patientOwned,

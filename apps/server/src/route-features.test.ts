@@ -103,6 +103,10 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
     "the patient's clinical record: the patient, their family and the practices caring for them (access table)",
   ],
   [
+    /^GET \/\.well-known\/jwks\.json$/,
+    "the SMART Health Card issuer's public keys: public by the format, for any verifier (decision 0097)",
+  ],
+  [
     /^GET \/fhir\/R4\//,
     'the FHIR R4 API: the same tokens and access policy as the record (a patient their own, a practice its relations)',
   ],

@@ -12,6 +12,7 @@ import {
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
+import { issueCard, publishedKeys } from './health-card';
 import { BEARER, ERROR_RESPONSES } from '../../platform/route-schemas';
 
 /** The clinical service (practice-portal.md §7 Clinical calls). */
@@ -186,6 +187,71 @@ export const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
         'medication-statements',
         request.query,
       ),
+  );
+
+  // The vaccination passport (decision 0097): the patient's SMART Health Card, its file, the issuer's keys.
+  const healthCardSchema = z.object({
+    Jws: z.string(),
+    Qr: z.string(),
+    QrSvg: z.string(),
+    Immunizations: z.array(fhirResourceSchema),
+  });
+  app.get(
+    `${CLINICAL}/health-cards/patients/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The patient's SMART Health Card of their immunizations: the signed JWS, its shc:/ QR code (SVG) and the doses it carries",
+        params: patientParams,
+        response: { 200: healthCardSchema, ...errors },
+      },
+    },
+    async (request) => issueCard(deps, contextOf(request), request.params.id),
+  );
+  app.get(
+    `${CLINICAL}/health-cards/patients/:id/file`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The SMART Health Card as a .smart-health-card file (application/smart-health-card)',
+        params: patientParams,
+        // 200: the file, {"verifiableCredential": [jws]} as application/smart-health-card.
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const card = await issueCard(deps, contextOf(request), request.params.id);
+      return (
+        reply
+          .type('application/smart-health-card')
+          .header('content-disposition', 'attachment; filename="vaccination.smart-health-card"')
+          // Sent as bytes: the file is the JSON itself, under its own media type (no JSON serializer).
+          .send(Buffer.from(JSON.stringify({ verifiableCredential: [card.Jws] })) as never)
+      );
+    },
+  );
+  app.get(
+    '/.well-known/jwks.json',
+    {
+      schema: {
+        tags,
+        summary: "The SMART Health Card issuer's public keys (ES256), for any verifier",
+        response: {
+          200: z.object({ keys: z.array(z.record(z.string(), z.string())) }),
+        },
+      },
+    },
+    async (_request, reply) =>
+      // Verifiers fetch the keys from any origin (SMART Health Cards: CORS open on the key set).
+      reply
+        .header('access-control-allow-origin', '*')
+        .header('cache-control', 'public, max-age=3600')
+        .send(await publishedKeys(deps)),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
   CLINICAL_CODES,
   type ClinicalCollection,
@@ -250,11 +251,14 @@ const nameOf = (collection: ListCollection, r: FhirResource) =>
         : r.code,
   );
 
-function detailOf(collection: ListCollection, r: FhirResource): string {
+function detailOf(collection: ListCollection, r: FhirResource, t: TFunction<'clinicalRecord'>): string {
   if (collection === 'allergy-intolerances') {
     const reaction = (r.reaction as { manifestation?: { text?: string }[] }[] | undefined)?.[0]
       ?.manifestation?.[0]?.text;
-    return [r.criticality as string | undefined, reaction].filter(Boolean).join(' · ');
+    const criticality = r.criticality as string | undefined;
+    return [criticality ? t(`criticality.${criticality}`, { defaultValue: criticality }) : null, reaction]
+      .filter(Boolean)
+      .join(' · ');
   }
   if (collection === 'medication-statements')
     return (r.dosage as { text?: string }[] | undefined)?.[0]?.text ?? '';
@@ -340,6 +344,7 @@ function EntryForm({
             <TextInput
               label={t('otherText')}
               description={t('otherTextHint')}
+              inputWrapperOrder={['label', 'input', 'description']}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
               disabled={!!code}
@@ -427,12 +432,13 @@ function EntriesSection({
                       <Badge
                         variant="light"
                         color={status === 'active' || status === 'completed' ? 'teal' : 'gray'}
+                        c="dark.7"
                       >
                         {t(`status.${status}`, { defaultValue: status })}
                       </Badge>
                     </Table.Td>
                     <Table.Td>{formatDate(dateOf(r))}</Table.Td>
-                    <Table.Td>{detailOf(collection, r) || '—'}</Table.Td>
+                    <Table.Td>{detailOf(collection, r, t) || '—'}</Table.Td>
                   </Table.Tr>
                 );
               })}

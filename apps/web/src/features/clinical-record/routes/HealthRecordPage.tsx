@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session';
+import { HealthCardPanel } from '../components/HealthCardPanel';
 import { PatientChart } from '../components/PatientChart';
 
 /** The patient's own record in the portal: what their practices recorded and what they added themselves. */
@@ -15,6 +16,7 @@ export function HealthRecordPage() {
       </Title>
       <Text c="dimmed">{t('portal.intro')}</Text>
       {patientId ? <PatientChart patientId={patientId} mode="patient" /> : null}
+      {patientId ? <HealthCardPanel patientId={patientId} /> : null}
     </Stack>
   );
 }
