@@ -36,7 +36,8 @@ for (const file of process.argv.slice(2)) {
     const walk = (suite, titles) => {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests ?? []) {
-          if (test.status === 'unexpected') failures.push(`${file}: ${spec.file} › ${[...titles, spec.title].join(' › ')}`);
+          if (test.status === 'unexpected')
+            failures.push(`${file}: ${spec.file} › ${[...titles, spec.title].join(' › ')}`);
         }
       }
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
