@@ -257,7 +257,7 @@ export async function insertChat(db: Connection, row: Omit<ChatRow, 'created_at'
 
 export async function chat(db: Connection, meetingId: string): Promise<ChatRow[]> {
   return db.query<ChatRow>(
-    'select * from tele_visit_chat_messages where meeting_id = $1 order by created_at, id limit 500',
+    'select * from tele_visit_chat_messages where meeting_id = $1 order by created_at, arrival limit 500',
     [meetingId],
   );
 }
