@@ -25,6 +25,7 @@ const CONSUMERS = [
   'payments.invoices',
   'reminders.schedule',
   'reports.checkins',
+  'reports.confirmations',
   'surveys.after-visit',
 ];
 
