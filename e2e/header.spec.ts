@@ -68,7 +68,7 @@ const ROLES: Record<DemoRole, Expected> = {
   admin: {
     page: '/practice-admin/dashboard',
     bar: ['Check-In Summary', 'Calendar', 'More', 'Requests', 'Reports', 'Reputation Management', 'Settings'],
-    more: ['Dashboard', 'Surveys'],
+    more: ['Dashboard', 'Billing', 'Surveys'],
     burger: [
       'Check-In Summary',
       'Calendar',
@@ -77,6 +77,7 @@ const ROLES: Record<DemoRole, Expected> = {
       'Reputation Management',
       'Settings',
       'Dashboard',
+      'Billing',
       'Surveys',
     ],
     bell: true,
@@ -85,7 +86,7 @@ const ROLES: Record<DemoRole, Expected> = {
     page: '/dashboard/doctor',
     bar: ['Check-In Summary', 'Calendar', 'More', 'Surveys', 'Requests', 'Reports', 'Settings'],
     // The practice's settings, beside the provider's own Settings (issue 30 item 14).
-    more: ['Dashboard', 'Services', 'Payment Method', 'Change Password', 'Practice Settings'],
+    more: ['Dashboard', 'Billing', 'Services', 'Payment Method', 'Change Password', 'Practice Settings'],
     burger: [
       'Check-In Summary',
       'Calendar',
@@ -94,6 +95,7 @@ const ROLES: Record<DemoRole, Expected> = {
       'Reports',
       'Settings',
       'Dashboard',
+      'Billing',
       'Services',
       'Payment Method',
       'Change Password',
