@@ -496,7 +496,7 @@ const TABLE: Row[] = [
     expect: practice2Owned,
   },
   // Video visits (decision 0091): A2 is an office visit with no meeting, so every tele-visit call about it is
-  // nobody's; the participants-only rules are tested in modules/telehealth/visits.test.ts.
+  // nobody's (and a file no chat carries); the participants-only rules are tested in modules/telehealth/visits.test.ts.
   ...(
     [
       ['GET', 'TeleVisits/:meetingId', (i: Ids) => `TeleVisits/${i.a2}`],
@@ -518,6 +518,8 @@ const TABLE: Row[] = [
       ['GET', 'TeleVisitsHistory/:meetingId', (i: Ids) => `TeleVisitsHistory/${i.a2}`],
       ['GET', 'TeleVisitsRating/:meetingId/ratings', (i: Ids) => `TeleVisitsRating/${i.a2}/ratings`],
       ['GET', 'chatsession/appointments/:id', (i: Ids) => `chatsession/appointments/${i.a2}`],
+      // A file of P's that no visit's chat carries (a form answer's) is nobody's through the chat.
+      ['GET', 'chatsession/files/:fileId', (i: Ids) => `chatsession/files/${i.file2}`],
     ] as const
   ).map(([method, route, url]): Row => ({
     method,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, errorEnvelopeSchema } from '@careslot/contracts';
+import { envelope, errorEnvelopeSchema, fileUploadSchema } from '@careslot/contracts';
 import { requireToken, requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import * as service from './service';
@@ -321,6 +321,42 @@ export const telehealthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => ok(await service.addChatMessage(deps, contextOf(request), request.body)),
     );
+  app.post(
+    `${V2}/chatsession/files`,
+    {
+      ...participant,
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags,
+        security,
+        summary:
+          "A file sent in the visit's chat (JPEG, PNG, WebP or PDF, at most 5 MB), broadcast like a message",
+        body: z.object({ MeetingId: meetingId, File: fileUploadSchema }),
+        response: { 200: anyData, ...errors },
+      },
+    },
+    async (request) => ok(await service.addChatFile(deps, contextOf(request), request.body)),
+  );
+  app.get(
+    `${V2}/chatsession/files/:fileId`,
+    {
+      ...participant,
+      schema: {
+        tags,
+        security,
+        summary: "A file of a visit's chat, for the visit's participants only",
+        params: z.object({ fileId: z.uuid() }),
+      },
+    },
+    async (request, reply) => {
+      const file = await service.chatFile(deps, contextOf(request), request.params.fileId);
+      return reply
+        .type(file.content_type)
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)
+        .send(Buffer.from(file.content));
+    },
+  );
   app.post(
     `${V2}/chatsession/batch`,
     {

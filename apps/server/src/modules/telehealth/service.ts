@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UPLOAD_RULES, type FileUpload, type StoredFileRef } from '@careslot/contracts';
 import {
   authorize,
   authorizePractice,
@@ -16,6 +17,7 @@ import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
 import { conflict, fieldError } from '../../platform/errors';
 import { appendEvents } from '../../platform/events';
+import { checkUpload, fileRefs, findFile, storeFile, type StoredFileRow } from '../../platform/files';
 import { appointmentForMessage, assignMeetingId, findAppointment } from '../appointments';
 import { languageOf } from '../notifications';
 import { INVITATION_TEXTS } from './invitation-texts';
@@ -632,38 +634,65 @@ export async function iceServers(deps: Deps, context: RequestContext, meetingId:
 
 // ---------- chat ----------
 
-const chatView = (row: store.ChatRow) => ({
+const chatView = (row: store.ChatRow, files: Map<string, StoredFileRef>) => ({
   Id: row.id,
   MeetingId: row.meeting_id,
   SenderId: row.sender_participant_id,
   SenderType: row.sender_type,
   Message: row.body,
+  File: row.file_id ? (files.get(row.file_id) ?? null) : null,
   CreatedAt: iso(row.created_at),
 });
 
-/** POST chatsession (and its broadcast): a chat message of the visit, pushed as BroadcastUserChatSession. */
-export async function addChatMessage(
+async function chatViews(deps: Deps, rows: store.ChatRow[]) {
+  const ids = rows.flatMap((row) => (row.file_id ? [row.file_id] : []));
+  const files = new Map((await fileRefs(deps.database, ids)).map((f) => [f.FileId, stripRef(f)]));
+  return rows.map((row) => chatView(row, files));
+}
+const stripRef = ({ FileId, Name, ContentType, Size }: StoredFileRef): StoredFileRef => ({
+  FileId,
+  Name,
+  ContentType,
+  Size,
+});
+
+/** The purpose of a file sent in a visit's chat (stored_files.purpose). */
+export const CHAT_FILE_PURPOSE = 'tele-visit-chat';
+
+/** A chat message (its text, or a file already stored in the same transaction), logged and broadcast. */
+async function postChat(
   deps: Deps,
   context: RequestContext,
-  input: { MeetingId: string; Message: string },
+  meetingId: string,
+  message: (
+    tx: Connection,
+    visit: store.VisitRow,
+    me: Me,
+  ) => Promise<{ body: string; file: StoredFileRef | null }>,
 ) {
-  const { visit, me } = await openVisit(deps, context, input.MeetingId, 'create', {
-    detail: { chat: true },
-  });
-  const body = input.Message.trim();
-  if (!body) throw fieldError('body.Message', 'required', 'Type a message');
+  const { visit, me } = await openVisit(deps, context, meetingId, 'create', { detail: { chat: true } });
   const now = deps.clock.now();
   const id = randomUUID();
-  await deps.database.transaction(async (tx) => {
-    await store.insertChat(tx, {
+  const row = await deps.database.transaction(async (tx) => {
+    const { body, file } = await message(tx, visit, me);
+    const row: store.ChatRow = {
       id,
       meeting_id: visit.meeting_id,
       sender_participant_id: me.ParticipantId,
       sender_type: me.ParticipantType,
       body,
+      file_id: file?.FileId ?? null,
+      created_at: now,
+    };
+    await store.insertChat(tx, { ...row, now });
+    await logActivity(
+      tx,
+      visit,
+      me.ParticipantId,
+      file ? 'FileUploaded' : 'Chat',
       now,
-    });
-    await logActivity(tx, visit, me.ParticipantId, 'Chat', now);
+      file ? { fileId: file.FileId } : null,
+    );
     await appendEvents(tx, [
       {
         aggregateType: 'tele-visit',
@@ -672,22 +701,69 @@ export async function addChatMessage(
         payload: { meetingId: visit.meeting_id, messageId: id, senderId: me.ParticipantId },
       },
     ]);
+    return { row, file };
   });
   await deps.events.flush();
-  return chatView({
-    id,
-    meeting_id: visit.meeting_id,
-    sender_participant_id: me.ParticipantId,
-    sender_type: me.ParticipantType,
-    body,
-    created_at: now,
+  return chatView(row.row, new Map(row.file ? [[row.file.FileId, row.file]] : []));
+}
+
+/** POST chatsession (and its broadcast): a chat message of the visit, pushed as BroadcastUserChatSession. */
+export async function addChatMessage(
+  deps: Deps,
+  context: RequestContext,
+  input: { MeetingId: string; Message: string },
+) {
+  const body = input.Message.trim();
+  if (!body) throw fieldError('body.Message', 'required', 'Type a message');
+  return postChat(deps, context, input.MeetingId, async () => ({ body, file: null }));
+}
+
+/**
+ * POST chatsession/files: a file sent in the visit's chat (a picture or a PDF, at most 5 MB: the platform's upload
+ * rules, a 400 naming the rule otherwise). Stored through the platform's files as the visit's patient's, kept
+ * with the appointment; the other participants download it (chatFile).
+ */
+export async function addChatFile(
+  deps: Deps,
+  context: RequestContext,
+  input: { MeetingId: string; File: FileUpload },
+) {
+  return postChat(deps, context, input.MeetingId, async (tx, visit) => {
+    const bytes = checkUpload(input.File, UPLOAD_RULES.contentTypes, 'File.Data');
+    const file = await storeFile(tx, {
+      patientId: visit.patient_id,
+      purpose: CHAT_FILE_PURPOSE,
+      upload: input.File,
+      bytes,
+      createdBy: context.subject ?? 'unknown',
+      now: deps.clock.now(),
+    });
+    return { body: file.Name, file };
   });
+}
+
+/** GET chatsession/files/{fileId}: a file of a visit's chat, for that visit's participants only (404 otherwise). */
+export async function chatFile(deps: Deps, context: RequestContext, fileId: string): Promise<StoredFileRow> {
+  const message = await store.chatOfFile(deps.database, fileId);
+  const file = message ? await findFile(deps.database, fileId) : null;
+  if (!message || !file || file.purpose !== CHAT_FILE_PURPOSE)
+    return notFoundAudited(context, 'read', 'file', fileId, {
+      entityType: 'TelehealthMeeting',
+      workflow: WORKFLOWS.meeting,
+    });
+  const { visit, me } = await openVisit(deps, context, message.meeting_id, 'read', {
+    detail: { chat: true, fileId },
+  });
+  await deps.database.transaction((tx) =>
+    logActivity(tx, visit, me.ParticipantId, 'FileDownloaded', deps.clock.now(), { fileId }),
+  );
+  return file;
 }
 
 /** The visit's chat (chatsession/appointments/{id}, chatsession/batch), for its participants only. */
 export async function chatOfMeeting(deps: Deps, context: RequestContext, meetingId: string) {
   const { visit } = await openVisit(deps, context, meetingId, 'read', { detail: { chat: true } });
-  return (await store.chat(deps.database, visit.meeting_id)).map(chatView);
+  return chatViews(deps, await store.chat(deps.database, visit.meeting_id));
 }
 
 export async function chatOfAppointment(deps: Deps, context: RequestContext, appointmentId: string) {

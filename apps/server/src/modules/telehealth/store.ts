@@ -244,15 +244,23 @@ export interface ChatRow {
   sender_participant_id: string;
   sender_type: ParticipantType;
   body: string;
+  /** A file the message carries (stored_files), its body then the file's name. */
+  file_id: string | null;
   created_at: Date;
 }
 
 export async function insertChat(db: Connection, row: Omit<ChatRow, 'created_at'> & { now: Date }) {
   await db.query(
-    `insert into tele_visit_chat_messages (id, meeting_id, sender_participant_id, sender_type, body, created_at)
-     values ($1, $2, $3, $4, $5, $6)`,
-    [row.id, row.meeting_id, row.sender_participant_id, row.sender_type, row.body, row.now],
+    `insert into tele_visit_chat_messages (id, meeting_id, sender_participant_id, sender_type, body, file_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [row.id, row.meeting_id, row.sender_participant_id, row.sender_type, row.body, row.file_id, row.now],
   );
+}
+
+/** The chat message that carries a file: which meeting the file belongs to. */
+export async function chatOfFile(db: Connection, fileId: string): Promise<ChatRow | null> {
+  const rows = await db.query<ChatRow>('select * from tele_visit_chat_messages where file_id = $1', [fileId]);
+  return rows[0] ?? null;
 }
 
 export async function chat(db: Connection, meetingId: string): Promise<ChatRow[]> {

@@ -375,6 +375,88 @@ describe('video visits: participants only, statuses, invitations, chat, TURN cre
     );
   });
 
+  it('sends files in the chat: the other participants download them, nobody else; the upload rules answer 400', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n% a lab result\n%%EOF\n');
+    const sent = await call<{
+      Id: string;
+      Message: string;
+      File: { FileId: string; Name: string; Size: number };
+    }>('POST', `${V2}/chatsession/files`, patient.token, {
+      MeetingId: meetingId,
+      File: { Name: 'lab result.pdf', ContentType: 'application/pdf', Data: pdf.toString('base64') },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json.data).toMatchObject({
+      Message: 'lab result.pdf',
+      File: { Name: 'lab result.pdf', Size: pdf.length },
+    });
+    const fileId = sent.json.data.File.FileId;
+    // The chat lists it with the messages, for the practice and the guest alike.
+    const read = await call<{ Message: string; File: { FileId: string } | null }[]>(
+      'POST',
+      `${V2}/chatsession/batch`,
+      guestToken,
+      { MeetingId: meetingId },
+    );
+    expect(read.json.data.filter((m) => m.File).map((m) => [m.Message, m.File!.FileId])).toEqual([
+      ['lab result.pdf', fileId],
+    ]);
+    for (const token of [provider.token, guestToken, patient.token]) {
+      const got = await t.call({
+        method: 'GET',
+        url: `${V2}/chatsession/files/${fileId}`,
+        headers: bearer(token),
+      });
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['content-type']).toBe('application/pdf');
+      expect(got.headers['content-disposition']).toBe('attachment; filename="lab%20result.pdf"');
+      expect(got.rawPayload.equals(pdf)).toBe(true);
+    }
+    // A patient of another visit, a guest of another meeting: as if it did not exist.
+    for (const token of [other.token, otherGuestToken])
+      expect(
+        (await t.call({ method: 'GET', url: `${V2}/chatsession/files/${fileId}`, headers: bearer(token) }))
+          .statusCode,
+      ).toBe(404);
+    expect((await t.call({ method: 'GET', url: `${V2}/chatsession/files/${fileId}` })).statusCode).toBe(401);
+    const history = await call<{ Activity: string }[]>(
+      'GET',
+      `${V2}/TeleVisitsHistory/${meetingId}`,
+      provider.token,
+    );
+    expect(history.json.data.map((a) => a.Activity)).toEqual(
+      expect.arrayContaining(['FileUploaded', 'FileDownloaded']),
+    );
+
+    const upload = (File: object, token = provider.token) =>
+      call('POST', `${V2}/chatsession/files`, token, { MeetingId: meetingId, File });
+    const rule = (res: Awaited<ReturnType<typeof upload>>) => {
+      expect(res.statusCode, res.body).toBe(400);
+      return res.body;
+    };
+    // A type outside the rules, bytes that are not what they claim, more than 5 MB.
+    expect(rule(await upload({ Name: 'a.txt', ContentType: 'text/plain', Data: 'aGVsbG8=' }))).toContain(
+      'file_type',
+    );
+    expect(
+      rule(await upload({ Name: 'a.png', ContentType: 'image/png', Data: pdf.toString('base64') })),
+    ).toContain('file_type');
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0);
+    big.write('%PDF-');
+    expect(
+      rule(await upload({ Name: 'big.pdf', ContentType: 'application/pdf', Data: big.toString('base64') })),
+    ).toMatch(/5 MB/);
+    // Someone else's meeting: 404, nothing stored.
+    expect(
+      (
+        await call('POST', `${V2}/chatsession/files`, other.token, {
+          MeetingId: meetingId,
+          File: { Name: 'x.pdf', ContentType: 'application/pdf', Data: pdf.toString('base64') },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
   it('hands out TURN credentials that expire (TURN REST), never the secret', async () => {
     const answer = await call<{
       IceServers: { urls: string[]; username?: string; credential?: string }[];
