@@ -1,4 +1,4 @@
-import { apiRequest } from '../../shared/api/client';
+import { apiFile, apiRequest } from '../../shared/api/client';
 
 /** The tele-visit calls (practice-portal.md §7), with the guest's own token when the page was opened from an invitation. */
 export const V2 = '/careslot-appointment-service/api/v2';
@@ -34,6 +34,8 @@ export interface ChatMessage {
   SenderId: string;
   SenderType: ParticipantType;
   Message: string;
+  /** A file the message carries (its Message is then the file's name). */
+  File: { FileId: string; Name: string; ContentType: string; Size: number } | null;
   CreatedAt: string;
 }
 
@@ -107,6 +109,19 @@ export const telehealthApi = {
       method: 'POST',
       body: { MeetingId: meetingId, Message: message },
     }),
+  sendFile: (
+    meetingId: string,
+    file: { Name: string; ContentType: string; Data: string },
+    isGuest: boolean,
+  ) =>
+    call<ChatMessage>('chatsession/files', isGuest, {
+      method: 'POST',
+      body: { MeetingId: meetingId, File: file },
+    }),
+  downloadFile: (fileId: string, isGuest: boolean) => {
+    const token = meetingToken(isGuest);
+    return apiFile(`${V2}/chatsession/files/${encodeURIComponent(fileId)}`, token ? { token } : {});
+  },
   invite: (meetingId: string, participantId: string, email: string) =>
     call<{ ParticipantId: string }>(
       `TeleVisits/${encodeURIComponent(meetingId)}/participants/${encodeURIComponent(participantId)}/invitations`,

@@ -79,3 +79,35 @@ export async function playTestSound(speaker: string | null): Promise<void> {
 export function stopStream(stream: MediaStream | null) {
   stream?.getTracks().forEach((track) => track.stop());
 }
+
+/** The devices of a kind as select options (a device without a label, before permission, is numbered). */
+export function deviceOptions(devices: MediaDeviceInfo[], kind: MediaDeviceKind, unnamed: string) {
+  return devices
+    .filter((d) => d.kind === kind && d.deviceId)
+    .map((d, i) => ({ value: d.deviceId, label: d.label || `${unnamed} ${i + 1}` }));
+}
+
+/**
+ * A new camera or microphone track from the chosen device, for a switch during the call; the stream keeps
+ * its other tracks, and the new track starts as enabled as the old one was (muted stays muted).
+ */
+export async function switchedTrack(
+  stream: MediaStream,
+  kind: 'audio' | 'video',
+  deviceId: string,
+): Promise<MediaStreamTrack> {
+  const fresh = await navigator.mediaDevices.getUserMedia(
+    kind === 'video'
+      ? { video: { deviceId: { exact: deviceId } } }
+      : { audio: { deviceId: { exact: deviceId } } },
+  );
+  const track = kind === 'video' ? fresh.getVideoTracks()[0]! : fresh.getAudioTracks()[0]!;
+  const old = kind === 'video' ? stream.getVideoTracks() : stream.getAudioTracks();
+  track.enabled = old[0]?.enabled ?? true;
+  old.forEach((previous) => {
+    stream.removeTrack(previous);
+    previous.stop();
+  });
+  stream.addTrack(track);
+  return track;
+}

@@ -10,6 +10,7 @@ import {
   type StoredFileRef,
 } from '@careslot/contracts';
 import { visibleComponents, type FormErrors, type FormRule } from '@careslot/domain';
+import { uploadProblem } from '../../../shared/files/upload';
 
 // Number fields are rare in screening forms: their input loads with the first form that has one, a plain
 // text box of the same size standing in for the moment it takes.
@@ -23,27 +24,6 @@ export interface CustomFormRendererProps {
   onChange: (key: string, value: FormAnswer) => void;
   /** Stores a chosen file and answers its reference (file components). */
   onUpload?: (file: File) => Promise<StoredFileRef>;
-}
-
-/** Reads a file as base64 without its data: prefix. */
-export function fileToBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** The client-side check of an upload, the same rules the server applies (type and 5 MB). */
-export function uploadProblem(
-  file: File,
-  allowed: readonly string[] = UPLOAD_RULES.contentTypes,
-): 'fileType' | 'fileSize' | null {
-  if (!allowed.includes(file.type)) return 'fileType';
-  if (file.size > UPLOAD_RULES.maxBytes) return 'fileSize';
-  return null;
 }
 
 /**

@@ -27,7 +27,7 @@ import { ApiError } from '../../../shared/api/client';
 import { createCoverage, updateCoverage, uploadCardPicture } from '../api/bookingFlow';
 import { updateBookingState } from '../bookingState';
 import { BookingShell } from '../components/BookingShell';
-import { fileToBase64, uploadProblem } from '../components/CustomFormRenderer';
+import { fileToBase64, uploadProblem } from '../../../shared/files/upload';
 import { InsurancePlanSearch, type InsuranceOption } from '../components/InsurancePlanSearch';
 import { useBookingFlow } from '../useBookingFlow';
 

@@ -7,7 +7,8 @@ import { ApiError } from '../../../shared/api/client';
 import { savePreBookingResponse, uploadFormFile } from '../api/bookingFlow';
 import { updateBookingState } from '../bookingState';
 import { BookingShell } from '../components/BookingShell';
-import { CustomFormRenderer, fileToBase64 } from '../components/CustomFormRenderer';
+import { CustomFormRenderer } from '../components/CustomFormRenderer';
+import { fileToBase64 } from '../../../shared/files/upload';
 import { useBookingFlow } from '../useBookingFlow';
 
 export { SCREENING_FORM_PATH } from '../paths';

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { telehealthApi, type Visit } from '../api';
 import {
+  deviceOptions,
   chosenDevices,
   meterOf,
   openMedia,
@@ -119,10 +120,7 @@ export function DeviceManagementPage() {
     );
   }, [params, isGuest, checkNetwork]);
 
-  const options = (kind: MediaDeviceKind) =>
-    devices
-      .filter((d) => d.kind === kind && d.deviceId)
-      .map((d, i) => ({ value: d.deviceId, label: d.label || `${t('readiness.defaultDevice')} ${i + 1}` }));
+  const options = (kind: MediaDeviceKind) => deviceOptions(devices, kind, t('readiness.defaultDevice'));
 
   const join = async (withMedia: boolean) => {
     if (!visit) return;

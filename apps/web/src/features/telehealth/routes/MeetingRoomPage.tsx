@@ -4,10 +4,12 @@ import {
   Badge,
   Button,
   Container,
+  FileButton,
   Group,
   Modal,
   Paper,
   Radio,
+  Select,
   Stack,
   Text,
   Textarea,
@@ -16,10 +18,13 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useSearchParams } from 'react-router';
+import { UPLOAD_RULES } from '@careslot/contracts';
+import { ApiError } from '../../../shared/api/client';
+import { fileToBase64, uploadProblem } from '../../../shared/files/upload';
 import { getSession } from '../../../shared/session/session';
 import { guestToken, telehealthApi, type ChatMessage, type Participant, type Visit } from '../api';
 import { MeshCall } from '../call';
-import { chosenDevices, openMedia, stopStream } from '../media';
+import { chosenDevices, deviceOptions, openMedia, saveDevices, stopStream, switchedTrack } from '../media';
 import { MeetingSocket } from '../meetingSocket';
 import classes from '../telehealth.module.css';
 
@@ -66,6 +71,14 @@ export function MeetingRoomPage() {
   const [micOn, setMicOn] = useState(true);
   const [cameraOn, setCameraOn] = useState(true);
   const [sharing, setSharing] = useState<MediaStreamTrack | null>(null);
+  const [devices, setDevices] = useState<MediaDeviceInfo[]>([]);
+  /** The chosen camera and microphone during the call (a switch replaces the sent track). */
+  const [inUse, setInUse] = useState<{ camera: string | null; microphone: string | null }>({
+    camera: null,
+    microphone: null,
+  });
+  /** Whose connection dropped and is being restored (ICE restart). */
+  const [reconnecting, setReconnecting] = useState<Record<string, boolean>>({});
   /** Bumped when the call is set up, so it learns who is already there. */
   const [readyTick, setReadyTick] = useState(0);
   const socket = useRef<MeetingSocket | null>(null);
@@ -164,6 +177,7 @@ export function MeetingRoomPage() {
         socket: meeting,
         iceServers: ice.IceServers,
         ...(relay ? { iceTransportPolicy: 'relay' as const } : {}),
+        onHealth: (id, health) => setReconnecting((all) => ({ ...all, [id]: health === 'reconnecting' })),
         onRemote: (id, remote) =>
           setRemotes((all) => {
             const next = { ...all };
@@ -175,6 +189,11 @@ export function MeetingRoomPage() {
       mesh.setLocalStream(stream);
       call.current = mesh;
       setReadyTick((n) => n + 1);
+      setInUse({
+        camera: stream.getVideoTracks()[0]?.getSettings().deviceId ?? null,
+        microphone: stream.getAudioTracks()[0]?.getSettings().deviceId ?? null,
+      });
+      setDevices(await navigator.mediaDevices.enumerateDevices().catch(() => []));
     })();
     return () => {
       cancelled = true;
@@ -183,6 +202,7 @@ export function MeetingRoomPage() {
       stopStream(stream);
       setLocal(null);
       setRemotes({});
+      setReconnecting({});
     };
   }, [inCall, myId, meetingId, isGuest, relay]);
   useEffect(() => {
@@ -239,6 +259,20 @@ export function MeetingRoomPage() {
     setSharing(track);
     logMedia('ScreenShareOn');
   };
+
+  // A device switch mid-call: a new track from the chosen device replaces the sent one on every connection
+  // (no renegotiation); a screen being shared stays what the others see until sharing stops.
+  const switchDevice = async (kind: 'audio' | 'video', deviceId: string | null) => {
+    if (!local || !deviceId) return;
+    const track = await switchedTrack(local, kind, deviceId).catch(() => null);
+    if (!track) return;
+    if (!(kind === 'video' && sharing)) await call.current?.replaceTrack(track);
+    const next = { ...inUse, [kind === 'video' ? 'camera' : 'microphone']: deviceId };
+    setInUse(next);
+    saveDevices({ ...chosenDevices(), ...next });
+    logMedia('DeviceChanged');
+  };
+  const lost = others.some((p) => reconnecting[p.ParticipantId]);
 
   if (failed)
     return (
@@ -317,6 +351,11 @@ export function MeetingRoomPage() {
                       ),
                     )}
                   </div>
+                  {lost && (
+                    <Alert color="yellow" role="status">
+                      {t('call.reconnecting')}
+                    </Alert>
+                  )}
                   <Group gap="xs" wrap="wrap" role="toolbar" aria-label={t('call.title')}>
                     <Button variant="default" onClick={toggleMic} aria-pressed={!micOn}>
                       {micOn ? t('call.mute') : t('call.unmute')}
@@ -337,6 +376,24 @@ export function MeetingRoomPage() {
                         {t('call.end')}
                       </Button>
                     )}
+                  </Group>
+                  <Group gap="sm" wrap="wrap" align="flex-end" role="group" aria-label={t('call.devices')}>
+                    <Select
+                      label={t('readiness.camera')}
+                      data={deviceOptions(devices, 'videoinput', t('readiness.defaultDevice'))}
+                      value={inUse.camera}
+                      onChange={(id) => void switchDevice('video', id)}
+                      allowDeselect={false}
+                      className={classes.deviceSelect}
+                    />
+                    <Select
+                      label={t('readiness.microphone')}
+                      data={deviceOptions(devices, 'audioinput', t('readiness.defaultDevice'))}
+                      value={inUse.microphone}
+                      onChange={(id) => void switchDevice('audio', id)}
+                      allowDeselect={false}
+                      className={classes.deviceSelect}
+                    />
                   </Group>
                 </>
               )}
@@ -360,6 +417,17 @@ export function MeetingRoomPage() {
               onSend={async (text) => {
                 await telehealthApi.sendChat(meetingId, text, isGuest);
                 await refreshChat();
+              }}
+              onSendFile={async (file) => {
+                await telehealthApi.sendFile(meetingId, file, isGuest);
+                await refreshChat();
+              }}
+              onDownload={async (file) => {
+                const link = document.createElement('a');
+                link.href = URL.createObjectURL(await telehealthApi.downloadFile(file.FileId, isGuest));
+                link.download = file.Name;
+                link.click();
+                URL.revokeObjectURL(link.href);
               }}
             />
           </div>
@@ -476,14 +544,34 @@ function ChatPanel({
   me,
   typeLabel,
   onSend,
+  onSendFile,
+  onDownload,
 }: {
   messages: ChatMessage[];
   me: string;
   typeLabel: (participantId: string) => string;
   onSend: (text: string) => Promise<void>;
+  onSendFile: (file: { Name: string; ContentType: string; Data: string }) => Promise<void>;
+  onDownload: (file: NonNullable<ChatMessage['File']>) => Promise<void>;
 }) {
   const { t } = useTranslation('telehealth');
   const [text, setText] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const attach = async (file: File | null) => {
+    setFileError(null);
+    if (!file) return;
+    const problem = uploadProblem(file);
+    if (problem) return setFileError(t(`chat.${problem}`));
+    setSending(true);
+    try {
+      await onSendFile({ Name: file.name, ContentType: file.type, Data: await fileToBase64(file) });
+    } catch (failure) {
+      setFileError(failure instanceof ApiError ? failure.message : t('chat.fileFailed'));
+    } finally {
+      setSending(false);
+    }
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const message = text.trim();
@@ -516,7 +604,17 @@ function ChatPanel({
             <Text size="xs" c="dimmed">
               {m.SenderId === me ? t('chat.fromYou') : t('chat.from', { who: typeLabel(m.SenderId) })}
             </Text>
-            <Text size="sm">{m.Message}</Text>
+            {m.File ? (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => void onDownload(m.File!).catch(() => setFileError(t('chat.downloadFailed')))}
+              >
+                {t('chat.download', { name: m.File.Name })}
+              </Button>
+            ) : (
+              <Text size="sm">{m.Message}</Text>
+            )}
           </li>
         ))}
       </ol>
@@ -532,6 +630,23 @@ function ChatPanel({
           <Button type="submit">{t('chat.send')}</Button>
         </Group>
       </form>
+      <Group gap="xs" mt="xs" wrap="wrap">
+        <FileButton onChange={(f) => void attach(f)} accept={UPLOAD_RULES.contentTypes.join(',')}>
+          {(props) => (
+            <Button {...props} variant="default" size="sm" loading={sending}>
+              {t('chat.attach')}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          {t('chat.fileRules')}
+        </Text>
+      </Group>
+      {fileError && (
+        <Text role="alert" c="red" size="sm" mt="xs">
+          {fileError}
+        </Text>
+      )}
     </Paper>
   );
 }
