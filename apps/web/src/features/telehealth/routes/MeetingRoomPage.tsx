@@ -368,11 +368,15 @@ export function MeetingRoomPage() {
                         {sharing ? t('call.stopShare') : t('call.share')}
                       </Button>
                     )}
-                    <Button variant="outline" color="red" onClick={() => void act(me.ParticipantId, 'Leave')}>
+                    <Button
+                      variant="outline"
+                      color="red.9"
+                      onClick={() => void act(me.ParticipantId, 'Leave')}
+                    >
                       {t('call.leave')}
                     </Button>
                     {host && (
-                      <Button color="red" onClick={() => void act(me.ParticipantId, 'End')}>
+                      <Button color="red.9" onClick={() => void act(me.ParticipantId, 'End')}>
                         {t('call.end')}
                       </Button>
                     )}
@@ -591,33 +595,35 @@ function ChatPanel({
       <Title order={2} size="h4" mb="xs">
         {t('chat.title')}
       </Title>
-      <ol className={classes.messages} role="log" aria-live="polite">
-        {messages.length === 0 && (
-          <li>
-            <Text c="dimmed" size="sm">
-              {t('chat.empty')}
-            </Text>
-          </li>
-        )}
-        {messages.map((m) => (
-          <li key={m.Id} className={m.SenderId === me ? classes.mine : undefined}>
-            <Text size="xs" c="dimmed">
-              {m.SenderId === me ? t('chat.fromYou') : t('chat.from', { who: typeLabel(m.SenderId) })}
-            </Text>
-            {m.File ? (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                onClick={() => void onDownload(m.File!).catch(() => setFileError(t('chat.downloadFailed')))}
-              >
-                {t('chat.download', { name: m.File.Name })}
-              </Button>
-            ) : (
-              <Text size="sm">{m.Message}</Text>
-            )}
-          </li>
-        ))}
-      </ol>
+      <div role="log" aria-live="polite">
+        <ol className={classes.messages}>
+          {messages.length === 0 && (
+            <li>
+              <Text c="dimmed" size="sm">
+                {t('chat.empty')}
+              </Text>
+            </li>
+          )}
+          {messages.map((m) => (
+            <li key={m.Id} className={m.SenderId === me ? classes.mine : undefined}>
+              <Text size="xs" c="dimmed">
+                {m.SenderId === me ? t('chat.fromYou') : t('chat.from', { who: typeLabel(m.SenderId) })}
+              </Text>
+              {m.File ? (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={() => void onDownload(m.File!).catch(() => setFileError(t('chat.downloadFailed')))}
+                >
+                  {t('chat.download', { name: m.File.Name })}
+                </Button>
+              ) : (
+                <Text size="sm">{m.Message}</Text>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
       <form onSubmit={(e) => void submit(e)}>
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
@@ -643,7 +649,7 @@ function ChatPanel({
         </Text>
       </Group>
       {fileError && (
-        <Text role="alert" c="red" size="sm" mt="xs">
+        <Text role="alert" c="red.9" size="sm" mt="xs">
           {fileError}
         </Text>
       )}
