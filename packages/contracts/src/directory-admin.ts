@@ -255,6 +255,18 @@ export const patientPortalSettingsSchema = z.object({
   Saved: z.boolean(),
 });
 export type PatientPortalSettings = z.infer<typeof patientPortalSettingsSchema>;
+
+/**
+ * Whether a visit starting at `start` is inside the practice's cancellation cutoff at `now`: its patients may no
+ * longer cancel or move it online. The cutoff binds once the practice saved its portal settings (decision 0104).
+ */
+export function withinPortalCutoff(
+  settings: Pick<PatientPortalSettings, 'CancellationCutoffHours' | 'Saved'>,
+  start: Date,
+  now: Date,
+): boolean {
+  return settings.Saved && start.getTime() - now.getTime() < settings.CancellationCutoffHours * 3_600_000;
+}
 export const patientPortalSettingsInputSchema = z.object({
   OrganizationId: z.uuid({ message: 'must be an organization id' }),
   PortalEnabled: z.boolean().default(true),
