@@ -81,6 +81,11 @@ test('the practice admin turns the Calendar off for staff; a staff member loses 
       '/careslot-appointment-service/api/v2/practice/blocked-time?from=2026-11-01T00:00:00Z&to=2026-11-08T00:00:00Z',
     );
     expect(status).toBe(403);
+    // Typing the calendar's address leads nowhere either (issue 30, item 16): the 404 page, no patients' visits.
+    await staff.goto('/staff-member/calendar');
+    await expect(
+      staff.getByRole('heading', { name: "THE PAGE YOU WERE LOOKING FOR DOESN'T EXIST" }),
+    ).toBeVisible();
 
     // The Check-In Summary is still theirs: the day's visits with filters and the live state.
     await staff.getByRole('link', { name: 'Check-In Summary' }).first().click();

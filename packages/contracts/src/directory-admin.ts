@@ -58,12 +58,23 @@ const text = (max: number) =>
 const requiredText = (max: number) => text(max).min(1, { message: 'is required' });
 
 export const facilityNameSchema = requiredText(FACILITY_LIMITS.name);
+/**
+ * A US number (10 digits, or 11 with the country code 1) as every screen shows it, '(312) 555-0177', however it
+ * was typed; anything else as typed (issue 30, item 13: the wizard's digits were shown raw in the search).
+ */
+export function usPhoneText(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  const local = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (local.length !== 10) return value;
+  return `(${local.slice(0, 3)}) ${local.slice(3, 6)}-${local.slice(6)}`;
+}
 export const facilityPhoneSchema = z
   .string()
   .trim()
   .max(FACILITY_LIMITS.phone, { message: `must be at most ${FACILITY_LIMITS.phone} characters` })
   .regex(/^[0-9()\-\s.+]*$/, { message: 'may hold digits, spaces, ( ) - . + only' })
-  .refine((v) => v === '' || v.replace(/\D/g, '').length >= 10, { message: 'must have 10 digits' });
+  .refine((v) => v === '' || v.replace(/\D/g, '').length >= 10, { message: 'must have 10 digits' })
+  .transform(usPhoneText);
 export const facilityEmailSchema = z
   .string()
   .trim()
@@ -244,6 +255,18 @@ export const patientPortalSettingsSchema = z.object({
   Saved: z.boolean(),
 });
 export type PatientPortalSettings = z.infer<typeof patientPortalSettingsSchema>;
+
+/**
+ * Whether a visit starting at `start` is inside the practice's cancellation cutoff at `now`: its patients may no
+ * longer cancel or move it online. The cutoff binds once the practice saved its portal settings (decision 0104).
+ */
+export function withinPortalCutoff(
+  settings: Pick<PatientPortalSettings, 'CancellationCutoffHours' | 'Saved'>,
+  start: Date,
+  now: Date,
+): boolean {
+  return settings.Saved && start.getTime() - now.getTime() < settings.CancellationCutoffHours * 3_600_000;
+}
 export const patientPortalSettingsInputSchema = z.object({
   OrganizationId: z.uuid({ message: 'must be an organization id' }),
   PortalEnabled: z.boolean().default(true),

@@ -99,4 +99,8 @@ export const PORTAL_MESSAGES = {
   cancelOffline: 'This practice does not take cancellations online. Please call the office to cancel.',
   /** The practice's portal settings turn online rescheduling off. */
   rescheduleOffline: 'This practice does not take reschedules online. Please call the office to reschedule.',
+  /** Within the practice's cancellation cutoff (its portal settings, decision 0104). */
+  cancelTooLate: 'It is too close to the visit to cancel online. Please call the office to cancel.',
+  rescheduleTooLate:
+    'It is too close to the visit to reschedule online. Please call the office to reschedule.',
 } as const;

@@ -85,6 +85,60 @@ describe("a practice's patient-portal settings and its cancellations (issue 30, 
     expect(byPractice.statusCode).toBe(200);
   });
 
+  it('within the cancellation cutoff the patient may neither cancel nor move the visit online; outside it they may', async () => {
+    const practice = await createTestPractice(t);
+    const patient = await createTestPatient(t);
+    // Two days or more ahead: inside a 72-hour cutoff, outside a 24-hour one.
+    const id = await bookTestAppointment(t, practice, patient, openTimeAhead(t, practice, 2));
+    const read = () =>
+      t.call<{ data: PortalAppointment }>({ url: `${PORTAL}/${id}`, headers: bearer(patient.token) });
+    const admin = await practiceAdmin(t, practice);
+    const cutoff = (hours: number) =>
+      t.call({
+        method: 'PUT',
+        url: `${SETTINGS}/${practice.OrganizationId}`,
+        headers: admin.headers,
+        payload: { OrganizationId: practice.OrganizationId, CancellationCutoffHours: hours },
+      });
+    const start = new Date((await read()).json.data.StartTime).getTime();
+    const hoursAhead = (start - t.clock.now().getTime()) / 3_600_000;
+    expect(hoursAhead).toBeGreaterThan(24);
+    expect(hoursAhead).toBeLessThan(168);
+
+    expect((await cutoff(168)).statusCode).toBe(200);
+    expect((await read()).json.data).toMatchObject({ CanCancel: false, CanReschedule: false });
+    const cancel = await t.call<{ message: string }>({
+      method: 'POST',
+      url: `${PORTAL}/${id}/cancel`,
+      headers: bearer(patient.token),
+      payload: { Reason: 'Feeling better' },
+    });
+    expect(cancel.statusCode).toBe(403);
+    expect(cancel.json.message).toBe(PORTAL_MESSAGES.cancelTooLate);
+    const move = await t.call<{ message: string }>({
+      method: 'POST',
+      url: `${PORTAL}/${id}/reschedule`,
+      headers: bearer(patient.token),
+      payload: {
+        CalendarId: practice.ScheduleId,
+        StartTime: zonedTime(openTimeAhead(t, practice, 3).slice(0, 10), '11:00', practice.zone),
+      },
+    });
+    expect(move.statusCode).toBe(403);
+    expect(move.json.message).toBe(PORTAL_MESSAGES.rescheduleTooLate);
+    expect((await read()).json.data.Status).toBe('Scheduled');
+
+    expect((await cutoff(24)).statusCode).toBe(200);
+    expect((await read()).json.data).toMatchObject({ CanCancel: true, CanReschedule: true });
+    const allowed = await t.call({
+      method: 'POST',
+      url: `${PORTAL}/${id}/cancel`,
+      headers: bearer(patient.token),
+      payload: { Reason: 'Feeling better' },
+    });
+    expect(allowed.statusCode).toBe(200);
+  });
+
   it("the reason the practice gives for cancelling reaches the patient's e-mail (item 18)", async () => {
     const practice = await createTestPractice(t);
     const patient = await createTestPatient(t);

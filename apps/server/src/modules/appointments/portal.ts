@@ -5,6 +5,7 @@ import {
   type AppointmentStatus,
   type Practitioner,
   type PortalAppointment,
+  withinPortalCutoff,
 } from '@careslot/contracts';
 import { reasonsText } from '@careslot/domain';
 import { authorize, notFoundAudited, type Relation } from '../../platform/access';
@@ -71,6 +72,7 @@ export async function toPortal(
   const payment = payments[0];
   const start = new Date(row.start_at);
   const active = ACTIVE.has(row.status);
+  const tooLate = !!settings && withinPortalCutoff(settings, start, now);
   const address = location?.address;
   return {
     Id: row.id,
@@ -113,9 +115,13 @@ export async function toPortal(
     CancelReason: row.status === 'Canceled' ? (row.status_reason ?? null) : null,
     DeclineReason: row.status === 'Rejected' ? (row.status_reason ?? null) : null,
     // The practice's portal settings decide what its patients may do online (issue 30, item 15).
-    CanCancel: active && start > now && settings?.AllowOnlineCancellation !== false,
+    CanCancel: active && start > now && settings?.AllowOnlineCancellation !== false && !tooLate,
     CanReschedule:
-      active && start > now && row.schedule_type !== 'Walk-In' && settings?.AllowOnlineReschedule !== false,
+      active &&
+      start > now &&
+      row.schedule_type !== 'Walk-In' &&
+      settings?.AllowOnlineReschedule !== false &&
+      !tooLate,
   };
 }
 

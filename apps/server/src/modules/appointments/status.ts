@@ -4,6 +4,7 @@ import {
   PORTAL_MESSAGES,
   type Appointment,
   type AppointmentStatus,
+  withinPortalCutoff,
 } from '@careslot/contracts';
 import {
   canChangeStatus,
@@ -123,6 +124,8 @@ export async function changeAppointmentStatus(
     const settings = await portalSettingsOf(database, row.organization_id);
     if (!settings.AllowOnlineCancellation)
       throw new AppError('forbidden', { message: PORTAL_MESSAGES.cancelOffline });
+    if (withinPortalCutoff(settings, new Date(row.start_at), now))
+      throw new AppError('forbidden', { message: PORTAL_MESSAGES.cancelTooLate });
   }
 
   const releases = RELEASING_STATUSES.includes(to) && !RELEASING_STATUSES.includes(from);

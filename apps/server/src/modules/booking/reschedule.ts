@@ -6,6 +6,7 @@ import {
   type AppointmentStatus,
   type PracticeAppointment,
   type PracticeMove,
+  withinPortalCutoff,
 } from '@careslot/contracts';
 import { authorize, notFoundAudited, practiceOfCaller, recordOutcome } from '../../platform/access';
 import { onConnection, type RequestContext } from '../../platform/context';
@@ -181,11 +182,13 @@ export async function reschedulePatientAppointment(
     throw fieldError('id', 'reschedulable', PORTAL_MESSAGES.notReschedulable);
   }
   // The practice's portal settings bind its patients (issue 30, item 15).
-  if (
-    row.organization_id &&
-    !(await portalSettingsOf(deps.database, row.organization_id)).AllowOnlineReschedule
-  )
-    throw new AppError('forbidden', { message: PORTAL_MESSAGES.rescheduleOffline });
+  if (row.organization_id) {
+    const settings = await portalSettingsOf(deps.database, row.organization_id);
+    if (!settings.AllowOnlineReschedule)
+      throw new AppError('forbidden', { message: PORTAL_MESSAGES.rescheduleOffline });
+    if (withinPortalCutoff(settings, new Date(row.start_at), now))
+      throw new AppError('forbidden', { message: PORTAL_MESSAGES.rescheduleTooLate });
+  }
   const schedule = await getSchedule(deps.database, input.CalendarId);
   if (!schedule) throw fieldError('CalendarId', 'exists', 'No calendar with this id');
   if (schedule.practitioner_id !== row.practitioner_id)

@@ -195,6 +195,24 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
     expect((await search('Prairie Family Care 1002')).count).toBe(0);
   });
 
+  it('keeps phones typed as digits as (xxx) xxx-xxxx: the search shows the office number formatted (issue 30, item 13)', async () => {
+    const key = '1009';
+    const base = request(key);
+    const res = await add({
+      ...base,
+      Organization: { ...base.Organization, Phone: '3125550177' },
+      Location: { ...base.Location, Phone: '13125550178' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const provider = (await search(`Prairie Family Care ${key}`)).providers[0]!;
+    expect(provider.location.phone).toBe('(312) 555-0178');
+    const organization = await t.call<{ Phone: string }>({
+      method: 'GET',
+      url: `/careslot-administration/api/v2/organization/${res.json.OrganizationId}`,
+    });
+    expect(organization.json.Phone).toBe('(312) 555-0177');
+  });
+
   /** Nothing of the practice (key) nor of its provider e-mail is left: no rows, no events, no e-mail. */
   const nothingLeftOf = async (key: string, npi: string) => {
     await t.events.drain();

@@ -3,6 +3,7 @@ import { RequirePermission } from '../../features/identity/guards/Guards';
 import { SsoBootstrap } from '../../features/identity/guards/SsoBootstrap';
 import { RedirectTo } from '../../features/pages/routes/RouteRedirects';
 import { NotFoundPage } from './NotFoundPage';
+import { RequireFeature } from './RequireFeature';
 import { isPracticeSide, withPatientGuards } from './routeGuards';
 import { SettingsGate } from './SettingsGate';
 
@@ -242,8 +243,17 @@ export function guarded(path: string, element: ReactNode): ReactNode {
   return isPracticeSide(path) ? <SsoBootstrap>{authenticated}</SsoBootstrap> : authenticated;
 }
 
-const checkInSummary = <CheckInSummaryPage />;
-const surveys = <SurveysPage />;
+// A feature the practice switched off for the user's roles is refused at its address, not only left out of the menu.
+const checkInSummary = (
+  <RequireFeature feature="checkInSummary">
+    <CheckInSummaryPage />
+  </RequireFeature>
+);
+const surveys = (
+  <RequireFeature feature="surveys">
+    <SurveysPage />
+  </RequireFeature>
+);
 
 /** Each practice route of the shell's table (by its full path) and what it renders, guards included. */
 const SCREENS = {
@@ -254,17 +264,34 @@ const SCREENS = {
   'super-user/settings': <PlatformSettingsPage />,
   'super-user/settings/demo-requests': <DemoRequestsPage />,
   'support-agent/dashboard': <SupportDashboardPage />,
-  'dashboard/appointment-requests': guarded('dashboard/appointment-requests', <AppointmentRequestsPage />),
+  'dashboard/appointment-requests': guarded(
+    'dashboard/appointment-requests',
+    <RequireFeature feature="requests">
+      <AppointmentRequestsPage />
+    </RequireFeature>,
+  ),
   // The practice's day (practice-portal.md §2.2, §2.6): dashboards by role and the practice calendar.
   'dashboard/doctor': guarded('dashboard/doctor', <DoctorDashboardPage />),
   'dashboard/practice-staff': guarded('dashboard/practice-staff', <StaffDashboardPage />),
   'practice-admin/dashboard': guarded('practice-admin/dashboard', <PracticeAdminDashboardPage />),
   'providers/:userId/calendar': guarded(
     'providers/:userId/calendar',
-    <PracticeCalendarPage variant="provider" />,
+    <RequireFeature feature="calendar">
+      <PracticeCalendarPage variant="provider" />
+    </RequireFeature>,
   ),
-  'staff-member/calendar': guarded('staff-member/calendar', <PracticeCalendarPage variant="staff" />),
-  'practice-admin/calendar': guarded('practice-admin/calendar', <PracticeCalendarPage variant="admin" />),
+  'staff-member/calendar': guarded(
+    'staff-member/calendar',
+    <RequireFeature feature="calendar">
+      <PracticeCalendarPage variant="staff" />
+    </RequireFeature>,
+  ),
+  'practice-admin/calendar': guarded(
+    'practice-admin/calendar',
+    <RequireFeature feature="calendar">
+      <PracticeCalendarPage variant="admin" />
+    </RequireFeature>,
+  ),
   // The practice's patient surveys (practice-portal.md §2.11), one screen at each role's address.
   'providers/:userId/surveys': guarded('providers/:userId/surveys', surveys),
   'practice-admin/surveys': guarded('practice-admin/surveys', surveys),
@@ -306,12 +333,24 @@ const SCREENS = {
   'providers/:userId/settings/account/two-step': <ProviderTwoStepPage />,
   'providers/:userId/settings/service': <ProviderServicesPage />,
   // Reports (practice-portal.md §2.2): the SMS the practice sent.
-  'practice-admin/reports/message-logs': guarded('practice-admin/reports/message-logs', <MessageLogsPage />),
+  'practice-admin/reports/message-logs': guarded(
+    'practice-admin/reports/message-logs',
+    <RequireFeature feature="reports">
+      <MessageLogsPage />
+    </RequireFeature>,
+  ),
   // The checked-in and confirmations reports (practice-portal.md §2.13, issue 28).
-  'practice-admin/reports/checked-in': guarded('practice-admin/reports/checked-in', <CheckedInReportPage />),
+  'practice-admin/reports/checked-in': guarded(
+    'practice-admin/reports/checked-in',
+    <RequireFeature feature="reports">
+      <CheckedInReportPage />
+    </RequireFeature>,
+  ),
   'practice-admin/reports/confirmations': guarded(
     'practice-admin/reports/confirmations',
-    <ConfirmationsReportPage />,
+    <RequireFeature feature="reports">
+      <ConfirmationsReportPage />
+    </RequireFeature>,
   ),
   // Billing (issue 28): the practice's invoices, payments and refunds.
   'practice-admin/billing': guarded('practice-admin/billing', <PracticeBillingPage />),
