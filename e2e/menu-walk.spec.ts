@@ -11,17 +11,6 @@ import { DEMO_ACCOUNTS, signInAs, type DemoRole } from './support/sign-in';
 
 const NOT_FOUND_TITLE = "THE PAGE YOU WERE LOOKING FOR DOESN'T EXIST";
 
-/** Where each role starts: its landing after sign-in (practice-portal.md §2.1). */
-const HOMES: Record<Exclude<DemoRole, 'patient'>, string> = {
-  provider: '/dashboard/doctor',
-  staff: '/dashboard/practice-staff',
-  admin: '/practice-admin/dashboard',
-  'provider-admin': '/dashboard/doctor',
-  superuser: '/super-user/dashboard',
-  support: '/support-agent/dashboard',
-  finance: '/super-user/finance',
-};
-
 async function menuLinks(page: Page): Promise<string[]> {
   await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
   // The role menu the burger repeats ('For Doctors' beside it opens the marketing page by design).
@@ -35,8 +24,8 @@ async function menuLinks(page: Page): Promise<string[]> {
   return [...new Set(hrefs.filter((href) => href.startsWith('/')))];
 }
 
-async function expectWorkingScreen(page: Page, path: string) {
-  await page.goto(path);
+async function expectWorkingScreen(page: Page, path: string, { loaded = false } = {}) {
+  if (!loaded) await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
   await expect(page.getByText(NOT_FOUND_TITLE), `${path} is the 404 page`).toHaveCount(0);
   const { pathname, search } = new URL(page.url());
@@ -56,13 +45,15 @@ test.beforeEach(async ({ page }) => {
  */
 test('patient: the menu destinations are working screens', async ({ page }) => {
   await signInAs(page, 'patient');
-  for (const link of ['/portal', '/portal/settings']) await expectWorkingScreen(page, link);
+  // Signed in, the patient is on the portal already.
+  await expectWorkingScreen(page, '/portal', { loaded: true });
+  await expectWorkingScreen(page, '/portal/settings');
 });
 
 for (const role of (Object.keys(DEMO_ACCOUNTS) as DemoRole[]).filter((r) => r !== 'patient')) {
   test(`${role}: every menu destination is a working screen`, async ({ page }) => {
+    // Signed in, the user is on the role's home (its landing, practice-portal.md §2.1).
     await signInAs(page, role);
-    await page.goto(HOMES[role]);
     const links = await menuLinks(page);
     expect(links.length, 'the menu holds links').toBeGreaterThan(0);
     for (const link of links) await expectWorkingScreen(page, link);
@@ -70,8 +61,7 @@ for (const role of (Object.keys(DEMO_ACCOUNTS) as DemoRole[]).filter((r) => r !=
 }
 
 test('admin: every section of the practice settings is a working screen', async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/practice-admin/settings');
+  await signInAs(page, 'admin', { firstPage: '/practice-admin/settings' });
   const sections = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link');
   await expect(sections.first()).toBeVisible();
   const hrefs = await sections.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));

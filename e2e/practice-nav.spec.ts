@@ -33,15 +33,15 @@ for (const [role, home] of PRACTICE_ROLES) {
   test(`${role}: at 375 px the page does not scroll sideways and the burger menu holds the links`, async ({
     page,
   }) => {
-    await signInAs(page, role);
-    await page.goto(home);
+    await signInAs(page, role, { firstPage: home });
     await expect(header(page).getByRole('button', { name: /^Notifications/ })).toBeVisible();
     const calendar = await header(page)
       .getByRole('navigation', { name: 'Your menu' })
       .getByRole('link', { name: 'Calendar' })
       .getAttribute('href');
     for (const path of [home, '/dashboard/appointment-requests', calendar!]) {
-      await page.goto(path);
+      // Signed in, the user is on the home already.
+      if (path !== home) await page.goto(path);
       await page.setViewportSize({ width: 375, height: 812 });
       await expect(trail(page)).toBeVisible();
       // Measure the page drawn, not its loading state: its heading, and on the calendar its toolbar.
@@ -101,8 +101,7 @@ for (const [role, home] of PRACTICE_ROLES) {
 }
 
 test('a provider reads Dashboard › Calendar on the calendar and goes back by the trail', async ({ page }) => {
-  await signInAs(page, 'provider');
-  await page.goto('/dashboard/doctor');
+  await signInAs(page, 'provider', { firstPage: '/dashboard/doctor' });
   await expect(crumbs(page)).toHaveText(['Dashboard']);
   await expect(trail(page).getByText('Dashboard')).toHaveAttribute('aria-current', 'page');
 
@@ -137,8 +136,7 @@ test('a provider reads Dashboard › Calendar on the calendar and goes back by t
 test('the trail on the staff, practice-admin, super-user and support-agent pages, translated', async ({
   page,
 }) => {
-  await signInAs(page, 'staff');
-  await page.goto('/dashboard/appointment-requests');
+  await signInAs(page, 'staff', { firstPage: '/dashboard/appointment-requests' });
   await expect(crumbs(page)).toHaveText(['Dashboard', 'Requests']);
   await expect(trail(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
     'href',
@@ -161,8 +159,7 @@ test('the trail on the staff, practice-admin, super-user and support-agent pages
 });
 
 test("a practice admin's calendar leads back to the practice dashboard", async ({ page }) => {
-  await signInAs(page, 'admin');
-  await page.goto('/practice-admin/calendar');
+  await signInAs(page, 'admin', { firstPage: '/practice-admin/calendar' });
   await expect(crumbs(page)).toHaveText(['Dashboard', 'Calendar']);
   await trail(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/practice-admin\/dashboard$/);
@@ -174,8 +171,7 @@ test("the super user's trail starts at 'Practices'; the support agent's dashboar
 }) => {
   const superUser = await browser.newPage();
   await superUser.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
-  await signInAs(superUser, 'superuser');
-  await superUser.goto('/super-user/dashboard');
+  await signInAs(superUser, 'superuser', { firstPage: '/super-user/dashboard' });
   await expect(crumbs(superUser)).toHaveText(['Practices']);
   await superUser.goto('/super-user/settings/demo-requests');
   await expect(crumbs(superUser)).toHaveText(['Practices', 'Demo Requests']);
@@ -187,8 +183,7 @@ test("the super user's trail starts at 'Practices'; the support agent's dashboar
 
   const agent = await browser.newPage();
   await agent.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
-  await signInAs(agent, 'support');
-  await agent.goto('/support-agent/dashboard');
+  await signInAs(agent, 'support', { firstPage: '/support-agent/dashboard' });
   await expect(crumbs(agent)).toHaveText(['Dashboard']);
   await expect(trail(agent).getByText('Dashboard')).toHaveAttribute('aria-current', 'page');
   await agent.close();

@@ -6,8 +6,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('a super user lands on Practices, sees every demo practice and finds one by name', async ({ page }) => {
-  await signInAs(page, 'superuser');
-  await page.goto('/super-user/dashboard');
+  await signInAs(page, 'superuser', { firstPage: '/super-user/dashboard' });
   await expect(page.getByRole('heading', { level: 1, name: 'Practices' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Practices' });
   await expect(table.getByText('Riverside Health Partners')).toBeVisible();

@@ -12,8 +12,7 @@ const SHOTS = fileURLToPath(new URL('../test-results/reminder-settings/', import
  */
 test('a practice admin turns reminders on, 24 and 2 hours before, by e-mail and SMS', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAs(page, 'admin');
-  await page.goto('/practice-admin/settings/reminders');
+  await signInAs(page, 'admin', { firstPage: '/practice-admin/settings/reminders' });
   const main = page.getByRole('region', { name: 'Appointment reminders' });
   await expect(main).toBeVisible();
   await expect(page.getByRole('link', { name: 'Reminders' })).toHaveAttribute('aria-current', 'page');

@@ -9,8 +9,7 @@ test.beforeEach(async ({ page }) => {
 test('a support agent finds a patient of any practice by name and date of birth, read-only', async ({
   page,
 }) => {
-  await signInAs(page, 'support');
-  await page.goto('/support-agent/dashboard');
+  await signInAs(page, 'support', { firstPage: '/support-agent/dashboard' });
   await expect(page.getByRole('heading', { level: 1, name: 'Find a patient' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Search' }).click();

@@ -20,8 +20,7 @@ test('a practice admin starts a survey from a template and turns it on; staff re
   browser,
 }) => {
   const name = `Visit survey ${Date.now().toString(36)}`;
-  await signInAs(page, 'admin');
-  await page.goto('/practice-admin/surveys');
+  await signInAs(page, 'admin', { firstPage: '/practice-admin/surveys' });
   await expect(page.getByRole('heading', { level: 1, name: 'Surveys' })).toBeVisible();
   await page.getByRole('button', { name: 'New survey' }).click();
 
@@ -52,8 +51,7 @@ test('a practice admin starts a survey from a template and turns it on; staff re
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
   await staff.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
-  await signInAs(staff, 'staff');
-  await staff.goto('/staff-member/surveys');
+  await signInAs(staff, 'staff', { firstPage: '/staff-member/surveys' });
   const seen = staff.getByRole('listitem').filter({ has: staff.getByRole('heading', { name }) });
   await expect(seen).toContainText('Active');
   await expect(staff.getByRole('button', { name: 'New survey' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { expect, test, type APIResponse, type Cookie, type Page } from '@playwright/test';
 
 /** The demo accounts of docs/demo-accounts.md, by role, with the home each lands on after sign-in (the landing table). */
 export const DEMO_ACCOUNTS = {
@@ -62,17 +62,60 @@ async function redirectsUntil(page: Page, response: APIResponse, stop: string): 
 }
 
 /**
+ * The sign-ins this worker has done, by server and role: the browser's cookies right after it (the product's
+ * SessionId and the realm's session), reused by the next journey that signs the same user in on the same server
+ * (Playwright's storageState, kept in memory). A worker runs against one server, and its journeys run one after
+ * another, so no two use a session at the same time.
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Puts the cookies of a sign-in this worker did earlier into a fresh browser context, when its product session is
+ * still valid (the call the app makes on a return visit answers 200; a journey may have signed the user out since).
+ */
+async function reuseSession(page: Page, key: string, origin: string): Promise<boolean> {
+  const saved = sessions.get(key);
+  if (!saved) return false;
+  await page.context().addCookies(saved);
+  const check = await page.request.post(`${origin}/api/account/is-already-loggedin`);
+  if (check.status() === 200) return true;
+  sessions.delete(key);
+  await page.context().clearCookies();
+  return false;
+}
+
+/**
  * Signs a demo user in through the same OpenID Connect flow with PKCE, spoken over HTTP instead of through the
  * pages (the journeys' API sign-in): the realm's authorization request and login form, the code exchanged for
  * the realm's token, that token exchanged for the product token, which starts the product session (its
  * SessionId cookie lands in the browser context, whose cookies page.request shares). The app then signs the
- * user in on its first page exactly as on a return visit ('already logged in', spec 4.8), here the home the
- * landing table gives the role. Resolves once the header shows the user's account menu.
+ * user in on its first page exactly as on a return visit ('already logged in', spec 4.8): `firstPage`, or the
+ * home the landing table gives the role. Resolves once the header shows the user's account menu.
+ *
+ * The sign-in is kept for the worker: the next journey signing the same user in on the same server, in a context
+ * with no cookies yet, starts from it (a return visit) instead of the realm's form and password hash. A context
+ * that already holds cookies (a guest's SessionId with a held slot) signs in through the realm, so whatever the
+ * sign-in does with that guest session still happens; so does `fresh: true`.
  */
-export async function signInAs(page: Page, role: DemoRole) {
+export async function signInAs(
+  page: Page,
+  role: DemoRole,
+  { firstPage, fresh = false }: { firstPage?: string; fresh?: boolean } = {},
+) {
   const account = DEMO_ACCOUNTS[role];
   const origin = new URL(page.url().startsWith('http') ? page.url() : (test.info().project.use.baseURL ?? ''))
     .origin;
+  const key = `${origin} ${role}`;
+  const freshContext = (await page.context().cookies()).length === 0;
+  if (fresh || !freshContext || !(await reuseSession(page, key, origin))) {
+    await signInThroughRealm(page, origin, account.email);
+    if (freshContext) sessions.set(key, await page.context().cookies());
+  }
+  await page.goto(firstPage ?? account.home);
+  await expect(page.getByRole('button', { name: new RegExp(account.name) })).toBeVisible();
+}
+
+async function signInThroughRealm(page: Page, origin: string, email: string) {
   const callback = `${origin}/callback`;
   const verifier = base64Url(randomBytes(32));
   const authorize = new URL(`${origin}${REALM}/auth`);
@@ -94,7 +137,7 @@ export async function signInAs(page: Page, role: DemoRole) {
   const action = /<form method="post" action="([^"]+)"/.exec(await form.text())?.[1];
   if (!action) throw new Error(`no login form at ${loginPage.href}`);
   const submitted = await page.request.post(new URL(action.replace(/&amp;/g, '&'), loginPage).href, {
-    form: { username: account.email, password: DEMO_PASSWORD, lang: 'en' },
+    form: { username: email, password: DEMO_PASSWORD, lang: 'en' },
     maxRedirects: 0,
   });
   const code = (await redirectsUntil(page, submitted, callback)).searchParams.get('code');
@@ -114,6 +157,4 @@ export async function signInAs(page: Page, role: DemoRole) {
     data: { SubjectToken: access_token },
   });
   expect(product.ok(), await product.text()).toBe(true);
-  await page.goto(account.home);
-  await expect(page.getByRole('button', { name: new RegExp(account.name) })).toBeVisible();
 }
