@@ -8,7 +8,9 @@ import { signInAs, type DemoRole } from './support/sign-in';
 /**
  * The clinical record (issue 27; decisions 0095, 0096): a provider opens the demo patient's chart from today's
  * visit and records vitals, an allergy, a medication, a problem and an immunization; the patient sees them in the
- * portal's health record; a provider of another practice reads none of them. Screenshots: test-results/chart/.
+ * portal's health record; a provider of another practice reads none of them. The provider also adds a pharmacy
+ * and an emergency contact (decision 0110); the patient opens /vaccine-passport, and a signed-out visitor gets its
+ * login. Screenshots: test-results/chart/.
  */
 const SHOTS = fileURLToPath(new URL('../test-results/chart/', import.meta.url));
 const V2 = '/careslot-appointment-service/api/v2';
@@ -131,6 +133,23 @@ test("a provider records the chart during today's visit, the patient reads it in
   await immunization.getByRole('button', { name: 'Save' }).click();
   await expect(chart.getByTestId('chart-immunizations')).toContainText('FLU-2026-A');
 
+  // The patient's preferred pharmacy and an emergency contact (decision 0110).
+  await chart.getByRole('tab', { name: 'Pharmacies & contacts' }).click();
+  const pharmacy = chart.getByRole('form', { name: 'Add pharmacy' });
+  await pharmacy.getByLabel(/^Pharmacy name/).fill('Bay Street Pharmacy');
+  await pharmacy.getByLabel('NCPDP ID').fill('1234567');
+  await pharmacy.getByRole('button', { name: 'Add pharmacy' }).click();
+  await expect(chart.getByTestId('chart-pharmacies')).toContainText('Bay Street Pharmacy');
+  const contact = chart.getByRole('form', { name: 'Add contact' });
+  await contact.getByLabel(/^First name/).fill('Sam');
+  await contact.getByLabel(/^Last name/).fill('Ellis');
+  await contact.getByLabel(/^Relationship/).selectOption('Parent');
+  await contact.getByLabel('Phone').fill('(212) 555-0142');
+  await contact.getByRole('button', { name: 'Add contact' }).click();
+  await expect(chart.getByTestId('chart-contacts')).toContainText('Sam Ellis');
+  await evidence(provider, { path: `${SHOTS}contacts-1440.png` });
+  expect(await seriousFindings(provider, CHART), 'chart, pharmacies and contacts').toEqual([]);
+
   // The same chart on a phone: the dialog takes the screen.
   await provider.setViewportSize({ width: 375, height: 812 });
   await chart.getByRole('tab', { name: 'Vitals' }).click();
@@ -158,6 +177,34 @@ test("a provider records the chart during today's visit, the patient reads it in
   await expect(passport.getByTestId('health-card-doses')).toContainText(/Influenza/);
   await expect(passport.getByRole('img', { name: 'QR code of your SMART Health Card' })).toBeVisible();
   await evidence(patient, { path: `${SHOTS}portal-immunizations-375.png`, fullPage: true });
+  await patient.getByRole('tab', { name: 'Pharmacies & contacts' }).click();
+  await expect(patient.getByTestId('chart-pharmacies')).toContainText('Bay Street Pharmacy');
+  await expect(patient.getByTestId('chart-contacts')).toContainText('Sam Ellis');
+  await evidence(patient, { path: `${SHOTS}portal-contacts-375.png`, fullPage: true });
+
+  // /vaccine-passport: the signed-in patient's card at 375 px and on a desktop; signed out, its login.
+  await patient.goto('/vaccine-passport');
+  await expect(patient.getByRole('heading', { level: 1, name: 'Your Vaccination Passport' })).toBeVisible();
+  await expect(patient.getByRole('img', { name: 'QR code of your SMART Health Card' })).toBeVisible();
+  await expect(patient.getByTestId('health-card-doses')).toContainText(/Influenza/);
+  await expect(patient.getByRole('button', { name: 'Download the card' })).toBeVisible();
+  await evidence(patient, { path: `${SHOTS}vaccine-passport-375.png`, fullPage: true });
+  expect(await seriousFindings(patient), 'vaccine passport at 375 px').toEqual([]);
+  await patient.setViewportSize({ width: 1440, height: 900 });
+  await evidence(patient, { path: `${SHOTS}vaccine-passport-1440.png`, fullPage: true });
+  const guest = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+  await guest.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+  await guest.goto('/vaccine-passport');
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'Log in to get your Vaccination Passport' }),
+  ).toBeVisible();
+  await expect(
+    guest.getByText(
+      'Use the same account to log in that you used to make your COVID-19 vaccination appointment.',
+    ),
+  ).toBeVisible();
+  await evidence(guest, { path: `${SHOTS}vaccine-passport-login-375.png`, fullPage: true });
+  expect(await seriousFindings(guest), 'vaccine passport login').toEqual([]);
 
   // A provider of another practice reads none of what the first practice recorded.
   const other = await signedIn(browser, 'provider-admin');

@@ -738,6 +738,59 @@ const BODY_ROWS: Row[] = [
     body: coverageBody,
     expect: { ...patientWrite, care1Provider: 'pass', p2Staff: 404, supportPurpose: 403 },
   })),
+  // A patient's pharmacies, emergency contacts and family members (decision 0110): the patient's record's rule.
+  {
+    method: 'GET',
+    route: `${ADMIN}/v2/patient/:id/pharmacies`,
+    url: (i) => `${ADMIN}/v2/patient/${i.p}/pharmacies`,
+    expect: patientOwned,
+  },
+  ...(
+    [
+      ['v2/PatientPharmacies/advance-search', { OrderBy: 'desc', Offset: 0, Limit: 10 }],
+      ['v1/PatientContact/advance-search', {}],
+    ] as const
+  ).map(([path, paging]): Row => ({
+    method: 'POST',
+    route: `${ADMIN}/${path}`,
+    url: () => `${ADMIN}/${path}`,
+    body: (i) => ({ PatientId: i.p, ...paging }),
+    expect: patientOwned,
+  })),
+  {
+    method: 'POST',
+    route: `${ADMIN}/v2/PatientPharmacies`,
+    url: () => `${ADMIN}/v2/PatientPharmacies`,
+    body: (i) => ({ PatientId: i.p, Name: 'Main Street Pharmacy', Phone: '(212) 555-0199' }),
+    expect: { ...patientWrite, care1Provider: 'pass', supportPurpose: 403 },
+  },
+  {
+    method: 'POST',
+    route: `${ADMIN}/v1/PatientContact`,
+    url: () => `${ADMIN}/v1/PatientContact`,
+    body: (i) => ({
+      PatientId: i.p,
+      FirstName: 'Lee',
+      LastName: 'Access',
+      Relationship: 'Parent',
+      Phone: '(212) 555-0142',
+    }),
+    expect: { ...patientWrite, care1Provider: 'pass', supportPurpose: 403 },
+  },
+  {
+    method: 'POST',
+    route: `${ADMIN}/v2/patient/:id/family-member`,
+    url: (i) => `${ADMIN}/v2/patient/${i.p}/family-member?relation=Child`,
+    body: () => ({ FirstName: 'Kit', LastName: 'Access', BirthDate: '2020-02-02', Gender: 'Female' }),
+    expect: { ...patientWrite, care1Provider: 'pass', supportPurpose: 403 },
+  },
+  // Removing one: the refusals here (an id of nobody's entry); removing a real one in contacts.test.ts.
+  ...['v2/patient/:id/pharmacies', 'v1/patients/:id/contacts'].map((path): Row => ({
+    method: 'DELETE',
+    route: `${ADMIN}/${path}/:entryId`,
+    url: (i) => `${ADMIN}/${path.replace(':id', i.p)}/${randomUUID()}`,
+    expect: { anon: 401, stranger: 404, p2Staff: 404, support: 403 },
+  })),
   ...(
     [
       ['reserve', 'patientId'],

@@ -68,6 +68,8 @@ const OWNERS: Record<string, readonly string[]> = {
     'patient_related_persons',
     'coverages',
     'patient_care_relations',
+    'patient_pharmacies',
+    'patient_contacts',
   ],
   identity: [
     'identity_users',

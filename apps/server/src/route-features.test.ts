@@ -65,8 +65,8 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
   ],
   // The patient's own record and portal: the access table (access.test.ts) states who may act.
   [
-    /^\w+ \/careslot-administration\/api\/(v2\/patient|v2\/PatientCoverage|v2\/web\/patient-coverage|v1\/patients\/)/,
-    "the patient's record and coverage: the patient, their family and the practices caring for them (access table); reached from the calendar, the check-in and the portal alike",
+    /^\w+ \/careslot-administration\/api\/(v2\/patient|v2\/PatientCoverage|v2\/PatientPharmacies|v1\/PatientContact|v2\/web\/patient-coverage|v1\/patients\/)/,
+    "the patient's record, coverage, pharmacies and contacts: the patient, their family and the practices caring for them (access table); reached from the calendar, the check-in and the portal alike",
   ],
   [/^\w+ \/careslot-appointment-service\/api\/v2\/web\//, "the patient's portal and the message links"],
   [

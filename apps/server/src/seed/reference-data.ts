@@ -2,6 +2,7 @@
  * The reference catalog every CareSlot database starts with. Specialty and condition names include every
  * home-page tile's search value (patient-booking.md §2.3) exactly as written there.
  */
+import { PERSONAL_RELATIONS, V3_ROLE_CODE } from '@careslot/contracts';
 
 export const SPECIALTIES = [
   'Internist',
@@ -373,20 +374,11 @@ export const ETHNICITIES: CodeList = [
 ];
 
 // HL7 v3 RoleCode values for personal relationships; Display is what coverages and family members store.
-const ROLE_CODE = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
-export const RELATIONS: CodeList = [
-  ['ONESELF', 'Self'],
-  ['SPS', 'Spouse'],
-  ['DOMPART', 'Domestic Partner'],
-  ['CHILD', 'Child'],
-  ['PRN', 'Parent'],
-  ['SIB', 'Sibling'],
-  ['GRPRN', 'Grandparent'],
-  ['GRNDCHILD', 'Grandchild'],
-  ['GUARD', 'Legal Guardian'],
-  ['STPCHLD', 'Stepchild'],
-  ['O', 'Other'],
-].map(([code, display]) => ({ code: code!, display: display!, system: ROLE_CODE }));
+export const RELATIONS: CodeList = PERSONAL_RELATIONS.map(([code, display]) => ({
+  code,
+  display,
+  system: V3_ROLE_CODE,
+}));
 
 export const PROFESSIONAL_SUFFIXES: CodeList = [
   ['MD', 'MD'],

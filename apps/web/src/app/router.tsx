@@ -1,6 +1,11 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { GuestOnly, RequireAuthentication, RequireBookingFlow } from '../features/identity/guards/Guards';
+import {
+  GuestOnly,
+  PatientOr,
+  RequireAuthentication,
+  RequireBookingFlow,
+} from '../features/identity/guards/Guards';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
 import { NotFoundPage } from './routes/NotFoundPage';
@@ -84,6 +89,11 @@ const CopayPayPage = lazy(() =>
 const HealthRecordPage = lazy(() =>
   import('../features/clinical-record/routes/HealthRecordPage').then((m) => ({
     default: m.HealthRecordPage,
+  })),
+);
+const VaccinePassportPage = lazy(() =>
+  import('../features/clinical-record/routes/VaccinePassportPage').then((m) => ({
+    default: m.VaccinePassportPage,
   })),
 );
 const PortalProfileSettingsPage = lazy(() =>
@@ -180,7 +190,6 @@ const NOT_BUILT_YET = [
   'reputation-management/*',
   'patient-review/*',
   'patient-review/appointments/:id/signup',
-  'vaccine-passport',
   // account routes (patient-booking.md §2.1)
   // built into the product (spec README): the patient portal and the survey app
   'survey/*',
@@ -229,6 +238,15 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'vaccine-passport/login', element: <LoginPage /> },
+      // The vaccination passport (issue 27): a signed-in patient's SMART Health Card; anyone else its login.
+      {
+        path: 'vaccine-passport',
+        element: (
+          <PatientOr otherwise={<LoginPage />}>
+            <VaccinePassportPage />
+          </PatientOr>
+        ),
+      },
       { path: 'callback', element: <CallbackPage /> },
       { path: 'provider-search', element: <ProviderSearchPage /> },
       {

@@ -57,6 +57,37 @@ describe('the FHIR R4 API', () => {
     await record('procedures', { Code: '80146002', PerformedDate: '2010-02-02' });
     await record('diagnostic-reports', { Code: '58410-2', Text: 'CBC panel', Conclusion: 'Normal' });
     await record('document-references', { Title: 'Referral', ContentType: 'text/plain', Data: 'aGVsbG8=' });
+    // The patient's pharmacy, emergency contact and a family member (decision 0110).
+    const admin = '/careslot-administration/api';
+    for (const [url, payload] of [
+      [
+        `${admin}/v2/PatientPharmacies`,
+        {
+          PatientId: patient.id,
+          Name: 'Main Street Pharmacy',
+          NcpdpId: '1234567',
+          Phone: '(212) 555-0199',
+          Address: { Address1: '5 Main St', City: 'New York', State: 'NY', ZipCode: '10001' },
+        },
+      ],
+      [
+        `${admin}/v1/PatientContact`,
+        {
+          PatientId: patient.id,
+          FirstName: 'Lee',
+          LastName: 'Quinn',
+          Relationship: 'Spouse',
+          Phone: '2125550142',
+        },
+      ],
+      [
+        `${admin}/v2/patient/${patient.id}/family-member?relation=Child`,
+        { FirstName: 'Kit', LastName: 'Quinn', BirthDate: '2019-02-02', Gender: 'Female' },
+      ],
+    ] as const) {
+      const res = await t.call({ method: 'POST', url, headers: bearer(patient.token), payload });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.body}`);
+    }
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address() as { port: number };
     base = `http://127.0.0.1:${address.port}/fhir/R4`;
@@ -113,6 +144,84 @@ describe('the FHIR R4 API', () => {
     expect(dated.total).toBe(1);
     const me = (await client.read({ resourceType: 'Patient', id: patient.id })) as Resource;
     valid(me as unknown as FhirResource);
+  });
+
+  it("serves the patient's emergency contacts, family links and pharmacies in FHIR shapes", async () => {
+    const client = new Client({ baseUrl: base, customHeaders: { Authorization: `Bearer ${patient.token}` } });
+    const me = (await client.read({ resourceType: 'Patient', id: patient.id })) as unknown as FhirResource;
+    expect(me.contact).toEqual([
+      {
+        relationship: [
+          {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/v2-0131',
+                code: 'C',
+                display: 'Emergency Contact',
+              },
+            ],
+          },
+          {
+            coding: [
+              { system: 'http://terminology.hl7.org/CodeSystem/v3-RoleCode', code: 'SPS', display: 'Spouse' },
+            ],
+            text: 'Spouse',
+          },
+        ],
+        name: { family: 'Quinn', given: ['Lee'] },
+        telecom: [{ system: 'phone', value: '2125550142' }],
+      },
+    ]);
+    const family = (await client.search({
+      resourceType: 'RelatedPerson',
+      searchParams: { patient: patient.id },
+    })) as Bundle;
+    expect(family.total).toBe(1);
+    const person = family.entry![0]!.resource as unknown as FhirResource;
+    valid(person);
+    expect(person).toMatchObject({
+      patient: { reference: `Patient/${patient.id}` },
+      relationship: [{ coding: [{ code: 'CHILD' }], text: 'Child' }],
+      name: [{ family: 'Quinn', given: ['Kit'] }],
+      birthDate: '2019-02-02',
+    });
+    // The member's own Patient links back to the family link; the holder reads it (their family).
+    const members = await t.call<{ Data: { RelatedPatientId: string }[] }>({
+      url: `/careslot-administration/api/v1/patients/${patient.id}/related-persons`,
+      headers: bearer(patient.token),
+    });
+    const member = (await client.read({
+      resourceType: 'Patient',
+      id: members.json.Data[0]!.RelatedPatientId,
+    })) as unknown as FhirResource;
+    valid(member);
+    expect(member.link).toEqual([{ other: { reference: `RelatedPerson/${person.id}` }, type: 'seealso' }]);
+    const everything = await t.call<{ entry: { resource: FhirResource }[] }>({
+      url: `/fhir/R4/Patient/${patient.id}/$everything`,
+      headers: bearer(patient.token),
+    });
+    const pharmacy = everything.json.entry.find((e) => e.resource.resourceType === 'Organization')!.resource;
+    const read = (await client.read({
+      resourceType: 'Organization',
+      id: pharmacy.id,
+    })) as unknown as FhirResource;
+    expect(read).toMatchObject({
+      name: 'Main Street Pharmacy',
+      identifier: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/NCPDPProviderIdentificationNumber',
+          value: '1234567',
+        },
+      ],
+      address: [{ line: ['5 Main St'], city: 'New York', state: 'NY', postalCode: '10001', country: 'US' }],
+    });
+    valid(read);
+    // Another practice without a care relation reads none of it.
+    for (const url of [`/fhir/R4/Organization/${pharmacy.id}`, `/fhir/R4/RelatedPerson/${person.id}`])
+      expect((await t.call({ url, headers: otherProvider.headers })).statusCode, url).toBe(404);
+    expect((await t.call({ url: '/fhir/R4/RelatedPerson', headers: bearer(patient.token) })).statusCode).toBe(
+      400,
+    );
   });
 
   it('keeps another practice out and shows the recording practice its own', async () => {

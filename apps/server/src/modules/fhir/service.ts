@@ -4,15 +4,24 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { everythingOf, readEntry, searchForFhir } from '../clinical';
-import { readPatient } from '../patients';
+import {
+  patientExtrasForFhir,
+  pharmacyForFhir,
+  readPatient,
+  relatedPersonForFhir,
+  relatedPersonsForFhir,
+} from '../patients';
 
 type Deps = Pick<AppDeps, 'database' | 'clock'>;
 
 /** The FHIR types served (decision 0096): exactly what the CapabilityStatement lists. */
 export const SEARCHABLE_TYPES: readonly string[] = CLINICAL_RESOURCE_TYPES;
-export const SERVED_TYPES: readonly string[] = ['Patient', ...SEARCHABLE_TYPES];
+/** Read only: a pharmacy a patient chose (Organization); read and search by patient: family links (decision 0110). */
+export const DIRECTORY_TYPES = ['Organization', 'RelatedPerson'] as const;
+export const SERVED_TYPES: readonly string[] = ['Patient', ...DIRECTORY_TYPES, ...SEARCHABLE_TYPES];
 export const SEARCH_PARAMS = ['patient', 'date', 'code', 'status', '_count'] as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TELECOM: Record<string, string> = { Email: 'email', Phone: 'phone', Mobile: 'phone' };
 
 /** The product's patient as a FHIR R4 Patient. */
@@ -37,13 +46,30 @@ export function toFhirPatient(patient: Patient): FhirResource {
   };
 }
 
+/** The FHIR Patient with its emergency contacts (Patient.contact) and the family links naming it (Patient.link). */
+async function fhirPatient(deps: Deps, context: RequestContext, id: string) {
+  const patient = toFhirPatient(await readPatient(deps.database, context, id));
+  const extras = await patientExtrasForFhir(deps, patient.id);
+  return {
+    patient: {
+      ...patient,
+      ...(extras.contact.length ? { contact: extras.contact } : {}),
+      ...(extras.link.length ? { link: extras.link } : {}),
+    },
+    pharmacies: extras.pharmacies,
+  };
+}
+
 export async function read(
   deps: Deps,
   context: RequestContext,
   type: string,
   id: string,
 ): Promise<FhirResource> {
-  if (type === 'Patient') return toFhirPatient(await readPatient(deps.database, context, id));
+  if (type === 'Patient') return (await fhirPatient(deps, context, id)).patient;
+  if ((DIRECTORY_TYPES as readonly string[]).includes(type) && !UUID.test(id)) throw notFound();
+  if (type === 'Organization') return pharmacyForFhir(deps, context, id);
+  if (type === 'RelatedPerson') return relatedPersonForFhir(deps, context, id);
   if (!SEARCHABLE_TYPES.includes(type)) throw notFound();
   return readEntry(deps, context, id, type);
 }
@@ -56,8 +82,6 @@ export interface SearchInput {
   count: number;
   offset: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** date=ge2026-01-01&date=lt2026-02-01 (and eq, a plain date: that day) as a range. */
 function dateRange(date: string | string[] | undefined): { from: string | null; to: string | null } {
@@ -87,10 +111,15 @@ export async function search(
   type: string,
   input: SearchInput,
 ): Promise<{ resources: FhirResource[]; total: number }> {
-  if (!SEARCHABLE_TYPES.includes(type)) throw notFound();
   const patient = input.patient?.replace(/^Patient\//, '');
   if (patient !== undefined && !UUID.test(patient))
     throw fieldError('patient', 'format', 'must be a Patient id');
+  if (type === 'RelatedPerson') {
+    if (!patient) throw fieldError('patient', 'required', 'is required to search RelatedPerson');
+    const all = await relatedPersonsForFhir(deps, context, patient);
+    return { resources: all.slice(input.offset, input.offset + input.count), total: all.length };
+  }
+  if (!SEARCHABLE_TYPES.includes(type)) throw notFound();
   const code = input.code?.includes('|') ? input.code.split('|')[1] : input.code;
   return searchForFhir(deps, context, {
     resourceType: type,
@@ -103,10 +132,14 @@ export async function search(
   });
 }
 
-/** Patient/{id}/$everything: the patient and every clinical entry the caller may see. */
+/**
+ * Patient/{id}/$everything: the patient, their family links and pharmacies, and every clinical entry the
+ * caller may see.
+ */
 export async function everything(deps: Deps, context: RequestContext, id: string): Promise<FhirResource[]> {
-  const patient = toFhirPatient(await readPatient(deps.database, context, id));
-  return [patient, ...(await everythingOf(deps, context, id))];
+  const { patient, pharmacies } = await fhirPatient(deps, context, id);
+  const family = await relatedPersonsForFhir(deps, context, patient.id);
+  return [patient, ...family, ...pharmacies, ...(await everythingOf(deps, context, id))];
 }
 
 /** The CapabilityStatement: exactly the types, interactions and search parameters served. */
@@ -154,6 +187,12 @@ export function capabilityStatement(baseUrl: string, now: Date): FhirResource {
                 definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
               },
             ],
+          },
+          { type: 'Organization', interaction: [{ code: 'read' }] },
+          {
+            type: 'RelatedPerson',
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [searchParam[0]!, searchParam[4]!],
           },
           ...SEARCHABLE_TYPES.map((type) => ({
             type,

@@ -1,4 +1,5 @@
 import type { ModuleRegistration } from '../../platform/modules';
+import { contactRoutes } from './contact-routes';
 import { patientRoutes } from './routes';
 import { patientUpdateRoutes } from './update-routes';
 
@@ -25,9 +26,16 @@ export {
 } from './service';
 export type { CareRelationSource } from './tables';
 export { createCoverage, hasCoverageOnFile } from './patient-updates';
+export {
+  patientExtrasForFhir,
+  pharmacyForFhir,
+  relatedPersonForFhir,
+  relatedPersonsForFhir,
+} from './contacts';
 
 /** Wires the module: patient reads and the patient's and practice's updates (coverage, contacts, pictures). */
 export const register: ModuleRegistration = async (app) => {
   await app.register(patientRoutes);
   await app.register(patientUpdateRoutes);
+  await app.register(contactRoutes);
 };

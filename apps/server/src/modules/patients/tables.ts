@@ -100,3 +100,38 @@ export const coverages = pgTable('coverages', {
   ...audit,
   ...auditSystems,
 });
+
+export interface PharmacyAddress {
+  Address1: string;
+  Address2: string[];
+  City: string;
+  State: string;
+  ZipCode: string;
+}
+
+/** A patient's preferred pharmacies (migrations/20261201T0601_patient_pharmacies_and_contacts.sql). */
+export const patientPharmacies = pgTable('patient_pharmacies', {
+  id: uuid('id').primaryKey(),
+  patientId: uuid('patient_id').notNull(),
+  name: text('name').notNull(),
+  ncpdpId: text('ncpdp_id'),
+  npi: text('npi'),
+  phone: text('phone'),
+  fax: text('fax'),
+  address: jsonb('address').$type<PharmacyAddress>(),
+  createdAt: timestamp('created_at', tz).notNull(),
+  createdBy: text('created_by'),
+});
+
+/** A patient's emergency contacts (FHIR Patient.contact). */
+export const patientContacts = pgTable('patient_contacts', {
+  id: uuid('id').primaryKey(),
+  patientId: uuid('patient_id').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  relationship: text('relationship').notNull(),
+  phone: text('phone'),
+  email: text('email'),
+  createdAt: timestamp('created_at', tz).notNull(),
+  createdBy: text('created_by'),
+});

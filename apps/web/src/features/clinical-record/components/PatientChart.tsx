@@ -28,6 +28,7 @@ import { useShowApiError } from '../../../shared/api/useShowApiError';
 import { toast } from '../../../shared/ui/toast';
 import { clinicalListQuery, useRecordEntry } from '../api';
 import { conceptCode, conceptText, dateOf, statusOf, vitalValues } from '../fhirText';
+import { ContactsSection } from './ContactsSection';
 import { TrendChart } from './TrendChart';
 
 /** Who is looking: a provider (records during a visit) or the patient (reads, adds what they know). */
@@ -456,10 +457,12 @@ const TABS = [
   ['medications', 'medication-statements'],
   ['problems', 'conditions'],
   ['immunizations', 'immunizations'],
+  ['contacts', 'contacts'],
 ] as const;
 
 /**
- * A patient's chart: vitals (entry and trend), allergies, medications, problems and immunizations. A provider
+ * A patient's chart: vitals (entry and trend), allergies, medications, problems, immunizations, and pharmacies
+ * and contacts. A provider
  * records during a visit (the entries join its encounter); the patient reads theirs and adds what they know.
  */
 export function PatientChart({
@@ -483,7 +486,9 @@ export function PatientChart({
       </Tabs.List>
       {TABS.map(([key, collection]) => (
         <Tabs.Panel key={key} value={key} pt="md">
-          {collection ? (
+          {collection === 'contacts' ? (
+            <ContactsSection patientId={patientId} />
+          ) : collection ? (
             <EntriesSection patientId={patientId} appointmentId={appointmentId} collection={collection} />
           ) : (
             <VitalsSection patientId={patientId} appointmentId={appointmentId} mode={mode} />

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { Suspense } from 'react';
 import { setSession } from '../../../shared/session/session';
-import { RequireAuthentication, RequirePermission } from './Guards';
+import { PatientOr, RequireAuthentication, RequirePermission } from './Guards';
 
 function renderAt(path: string, element: React.ReactNode) {
   return render(
@@ -68,5 +68,29 @@ describe('guard route wrappers', () => {
       </RequirePermission>,
     );
     expect(await screen.findByText('portal page')).toBeTruthy();
+  });
+
+  it('shows the vaccination passport to a signed-in patient and its login to a guest or a practice user', async () => {
+    const passport = (
+      <PatientOr otherwise={<p>passport login</p>}>
+        <p>passport card</p>
+      </PatientOr>
+    );
+    setSession({ user: patient, accessToken: 't', isGuest: false });
+    const first = renderAt('/guarded', passport);
+    expect(await screen.findByText('passport card')).toBeTruthy();
+    first.unmount();
+    setSession({
+      user: { ...patient, userType: 'Practitioner', roles: ['provider'] },
+      accessToken: 't',
+      isGuest: false,
+    });
+    const second = renderAt('/guarded', passport);
+    expect(await screen.findByText('passport login')).toBeTruthy();
+    second.unmount();
+    setSession({ user: null, accessToken: null, isGuest: true });
+    renderAt('/guarded', passport);
+    expect(await screen.findByText('passport login')).toBeTruthy();
+    expect(screen.queryByText('passport card')).toBeNull();
   });
 });

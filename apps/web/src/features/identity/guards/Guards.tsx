@@ -62,3 +62,12 @@ export function RequirePermission({ children, ...data }: PermissionRouteData & {
   const session = useReadySession();
   return <Verdict verdict={permissionGuard(() => session.user?.roles ?? [], data)}>{children}</Verdict>;
 }
+
+/**
+ * Route wrapper of the vaccination passport (patient-booking.md §1, §2.7): a signed-in patient sees the page;
+ * anyone else the login screen's passport variant (which signs a non-patient out first).
+ */
+export function PatientOr({ children, otherwise }: { children: ReactNode; otherwise: ReactNode }) {
+  const session = useReadySession();
+  return session.user?.roles.includes('patient') ? children : otherwise;
+}
