@@ -149,6 +149,10 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
     "the practice's users, read by the calendar (book on behalf), requests and the settings alike",
   ],
   [
+    /^\w+ \/careslot-reputation-service\/api\/v1\/patient-reviews\/appointments\//,
+    "a patient's review of their own visit (access table)",
+  ],
+  [
     /^GET \/careslot-reputation-service\/api\/v1\/users\//,
     "the reputation site's look-up of a practice user",
   ],
