@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import { GuestOnly, RequireAuthentication, RequireBookingFlow } from '../features/identity/guards/Guards';
 import { RequireRecoveryUser, RequireVerifiedRecovery } from '../features/identity/recovery/RecoveryGuards';
 import { IndexRoute } from './routes/IndexRoute';
@@ -74,6 +74,9 @@ const PortalAppointmentDetailsPage = lazy(() =>
   import('../features/portal/routes/AppointmentDetailsPage').then((m) => ({
     default: m.AppointmentDetailsPage,
   })),
+);
+const PatientReviewPage = lazy(() =>
+  import('../features/portal/routes/PatientReviewPage').then((m) => ({ default: m.PatientReviewPage })),
 );
 const PortalBillingPage = lazy(() =>
   import('../features/billing/routes/PortalBillingPage').then((m) => ({ default: m.PortalBillingPage })),
@@ -187,6 +190,15 @@ const NOT_BUILT_YET = [
   'notFound',
 ] as const;
 
+function PatientReviewRoute() {
+  const { id = '' } = useParams();
+  return (
+    <RequireAuthentication loginPath={`/patient-review/appointments/${encodeURIComponent(id)}/login`}>
+      <PatientReviewPage />
+    </RequireAuthentication>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -220,6 +232,9 @@ export const routes: RouteObject[] = [
           </GuestOnly>
         ),
       },
+      // The patient-review route (patient-booking.md §2.7; issue 26 item 5): a signed-out patient goes to its
+      // feedback login, which comes back here.
+      { path: 'patient-review/appointments/:id', element: <PatientReviewRoute /> },
       {
         path: 'patient-review/appointments/:id/login',
         element: (
