@@ -529,6 +529,7 @@ export const routes: RouteObject[] = [
         path: 'reputation-management/single-sign-on',
         element: practice('reputation-management/single-sign-on'),
       },
+      { path: 'reputation-management/reviews', element: practice('reputation-management/reviews') },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
       { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },
