@@ -1,5 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Pagination, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PATIENT_REVIEW_TEXT_MAX, type PracticeReview } from '@careslot/contracts';
 import { ApiError } from '../../../shared/api/client';
@@ -94,41 +105,43 @@ export function PatientReviewsPage() {
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
   return (
-    <Stack gap="lg">
-      <Title order={1} fz="h3">
-        {t('reviews.heading')}
-      </Title>
-      {reviews.error ? (
-        <Alert color="red" role="alert">
-          {t('reviews.loadFailed')}
-        </Alert>
-      ) : !reviews.data ? (
-        <LoadingSpinner />
-      ) : reviews.data.Total === 0 ? (
-        <Text>{t('reviews.none')}</Text>
-      ) : (
-        <>
-          <Text>
-            {t('reviews.average', {
-              value: reviews.data.AverageRating?.toLocaleString(i18n.language),
-              count: reviews.data.Total,
-            })}
-          </Text>
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {reviews.data.Data.map((review) => (
-              <ReviewCard key={review.Id} review={review} formatDate={formatDate} />
-            ))}
-          </Stack>
-          {reviews.data.Total > REVIEWS_PAGE ? (
-            <Pagination
-              total={Math.ceil(reviews.data.Total / REVIEWS_PAGE)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`reviews.page.${control}`) })}
-            />
-          ) : null}
-        </>
-      )}
-    </Stack>
+    <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Title order={1} fz="h3">
+          {t('reviews.heading')}
+        </Title>
+        {reviews.error ? (
+          <Alert color="red" role="alert">
+            {t('reviews.loadFailed')}
+          </Alert>
+        ) : !reviews.data ? (
+          <LoadingSpinner />
+        ) : reviews.data.Total === 0 ? (
+          <Text>{t('reviews.none')}</Text>
+        ) : (
+          <>
+            <Text>
+              {t('reviews.average', {
+                value: reviews.data.AverageRating?.toLocaleString(i18n.language),
+                count: reviews.data.Total,
+              })}
+            </Text>
+            <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+              {reviews.data.Data.map((review) => (
+                <ReviewCard key={review.Id} review={review} formatDate={formatDate} />
+              ))}
+            </Stack>
+            {reviews.data.Total > REVIEWS_PAGE ? (
+              <Pagination
+                total={Math.ceil(reviews.data.Total / REVIEWS_PAGE)}
+                value={page}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`reviews.page.${control}`) })}
+              />
+            ) : null}
+          </>
+        )}
+      </Stack>
+    </Container>
   );
 }
