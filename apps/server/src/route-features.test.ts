@@ -87,7 +87,7 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
     "the practice's history preferences: read by its users, set by its admins (Settings is locked on for them)",
   ],
   [
-    /^\w+ \/careslot-checkin-service\/api\/v1\/entity-configurations\//,
+    /^\w+ \/careslot-checkin-service\/api\/v1\/entity-configurations(\/|$)/,
     "the practice admin's check-in set-up (admins only; Settings is locked on for them)",
   ],
   [
