@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signInAs } from './support/sign-in';
+import { seedId } from './support/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs, submitRealmLogin } from './support/sign-in';
 import { evidence } from './support/evidence';
 
 /**
@@ -273,4 +274,66 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
       AssociatedServiceTypes: f.AssociatedServiceTypes,
       Active: true,
     });
+});
+
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+
+test('after the visit the patient reviews it through the feedback login on a phone; the desk answers it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const key = Date.now().toString(36);
+  // Today's walk-in of the demo patient (it starts now, so it can be reviewed at once).
+  await signInAs(page, 'staff');
+  const context = (await api(page, `${V2}/practice/calendar-context`, 'GET')).json as {
+    Schedules: { Id: string; PractitionerId: string | null }[];
+  };
+  const booked = await api(page, `${V2}/OfficeAppointments`, 'POST', {
+    CalendarId: context.Schedules.find((s) => s.PractitionerId)!.Id,
+    ScheduleType: 'Walk-In',
+    PatientId: seedId('demo:person:patient'),
+    Reasons: [{ Name: 'Follow-up' }],
+  });
+  expect(booked.status).toBe(200);
+  const appointmentId = booked.json.data as string;
+
+  // Signed out, the review's address opens its feedback login, which comes back to the review.
+  const phoneContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const phone = await phoneContext.newPage();
+  await phone.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
+  await phone.goto(`/patient-review/appointments/${appointmentId}`);
+  await expect(phone).toHaveURL(new RegExp(`/patient-review/appointments/${appointmentId}/login$`));
+  await phone.getByRole('button', { name: 'Login with CareSlot' }).click();
+  await submitRealmLogin(phone, DEMO_ACCOUNTS.patient.email, DEMO_PASSWORD);
+  await expect(phone).toHaveURL(new RegExp(`/patient-review/appointments/${appointmentId}$`));
+  await expect(phone.getByRole('heading', { level: 1, name: 'Review your visit' })).toBeVisible();
+  await phone.getByRole('radio', { name: '4 stars' }).check();
+  await phone.getByLabel('Comment (optional)').fill(`Quick and kind ${key}`);
+  expect(await seriousViolations(phone)).toEqual([]);
+  await evidence(phone, { path: `${SHOTS}review-375.png`, fullPage: true });
+  await phone.getByRole('button', { name: 'Send my review' }).click();
+  await expect(phone.getByRole('status')).toContainText('Thank you for your review!');
+  await phone.setViewportSize({ width: 1280, height: 900 });
+  await evidence(phone, { path: `${SHOTS}review-sent-1280.png`, fullPage: true });
+
+  // The desk reads it among the practice's reviews and answers it; the patient sees the answer.
+  await page.goto('/reputation-management/reviews');
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient reviews' })).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: `Quick and kind ${key}` });
+  await expect(card.getByRole('img', { name: '4 stars of 5' })).toBeVisible();
+  await card.getByLabel('Your answer').fill(`Thank you, ${key}!`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await evidence(page, { path: `${SHOTS}reviews-1280.png`, fullPage: true });
+  await card.getByRole('button', { name: 'Send answer' }).click();
+  await expect(card).toContainText(`Thank you, ${key}!`);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await evidence(page, { path: `${SHOTS}reviews-375.png`, fullPage: true });
+  await phone.reload();
+  await expect(phone.getByText('Answer from your care provider')).toBeVisible();
+  await expect(phone.getByText(`Thank you, ${key}!`)).toBeVisible();
+  await phoneContext.close();
 });

@@ -26,6 +26,7 @@ const FORMS = '/careslot-custom-form/api/v1';
 const SURVEY = '/careslot-survey/api/v1';
 const CLIN = '/careslot-clinical-service/api/v1';
 const CHECKIN = '/careslot-checkin-service/api/v1';
+const REVIEWS = '/careslot-reputation-service/api/v1/patient-reviews';
 const PURPOSE = 'Ticket 4711: the patient asked for a copy of their record';
 
 type Actor =
@@ -446,6 +447,34 @@ const TABLE: Row[] = [
       Signature: 'forged-signature-0000',
     }),
     expect: { anon: 400, stranger: 400 },
+  },
+  // The patient's review of a visit (the patient-review route): the patient and their account holder only; the
+  // practice reads its reviews as a list and answers them (modules/reputation/reviews.test.ts).
+  {
+    method: 'GET',
+    route: `${REVIEWS}/appointments/:id`,
+    url: (i) => `${REVIEWS}/appointments/${i.a2}`,
+    expect: portal,
+  },
+  {
+    method: 'PUT',
+    route: `${REVIEWS}/appointments/:id`,
+    url: (i) => `${REVIEWS}/appointments/${i.a2}`,
+    body: () => ({ Rating: 5 }),
+    expect: { ...portal, self: 'pass', family: 'pass', supportPurpose: 403 },
+  },
+  {
+    method: 'GET',
+    route: `${REVIEWS}/organizations/:id`,
+    url: () => `${REVIEWS}/organizations/${DEMO_PRACTICE_IDS[1]}`,
+    expect: { anon: 401, self: 403, stranger: 403, care1Staff: 404, p2Staff: 200 },
+  },
+  {
+    method: 'PUT',
+    route: `${REVIEWS}/:id/reply`,
+    url: () => `${REVIEWS}/${randomUUID()}/reply`,
+    body: () => ({ Reply: 'Thank you' }),
+    expect: { anon: 401, self: 403, care1Staff: 404, p2Staff: 404 },
   },
   // The survey app (decision 0074) is reached by a link sent to the patient, without sign-in: only the link's
   // signature stands for the patient, so a forged one is refused (400 naming sig) to anyone, signed in or not.

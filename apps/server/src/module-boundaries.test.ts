@@ -139,6 +139,7 @@ const OWNERS: Record<string, readonly string[]> = {
     'reputation_location_settings',
     'reputation_provider_settings',
     'reputation_entity_configurations',
+    'patient_reviews',
   ],
   'access-control': ['access_entity_configurations'],
   surveys: ['survey_templates', 'surveys', 'survey_responses'],

@@ -87,7 +87,7 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
     "the practice's history preferences: read by its users, set by its admins (Settings is locked on for them)",
   ],
   [
-    /^\w+ \/careslot-checkin-service\/api\/v1\/entity-configurations\//,
+    /^\w+ \/careslot-checkin-service\/api\/v1\/entity-configurations(\/|$)/,
     "the practice admin's check-in set-up (admins only; Settings is locked on for them)",
   ],
   [
@@ -147,6 +147,10 @@ const FEATURE_FREE: readonly [RegExp, string][] = [
   [
     /^POST \/careslot-administration\/api\/v2\/web\/practice-users\/advance-search$/,
     "the practice's users, read by the calendar (book on behalf), requests and the settings alike",
+  ],
+  [
+    /^\w+ \/careslot-reputation-service\/api\/v1\/patient-reviews\/appointments\//,
+    "a patient's review of their own visit (access table)",
   ],
   [
     /^GET \/careslot-reputation-service\/api\/v1\/users\//,

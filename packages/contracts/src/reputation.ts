@@ -169,3 +169,70 @@ export const reputationSignOnSchema = z.object({
   Fields: z.object({ emailId: z.string(), apiKey: z.string(), redirectURL: z.string() }),
 });
 export type ReputationSignOn = z.infer<typeof reputationSignOnSchema>;
+
+// ---------- the patient's review of a visit (the patient-review route, patient-booking.md §2.7) ----------
+
+/** The longest comment or answer of a review. */
+export const PATIENT_REVIEW_TEXT_MAX = 2000;
+/** From this rating up a patient is invited to post on the practice's public review sites. */
+export const PATIENT_REVIEW_HAPPY_RATING = 4;
+
+export const patientReviewInputSchema = z.object({
+  Rating: z
+    .number({ error: 'must be a whole number from 1 to 5' })
+    .int({ error: 'must be a whole number from 1 to 5' })
+    .min(1, { error: 'must be a whole number from 1 to 5' })
+    .max(5, { error: 'must be a whole number from 1 to 5' }),
+  Comment: z
+    .string()
+    .trim()
+    .max(PATIENT_REVIEW_TEXT_MAX, { error: `must be at most ${PATIENT_REVIEW_TEXT_MAX} characters` })
+    .nullish(),
+});
+export type PatientReviewInput = z.infer<typeof patientReviewInputSchema>;
+
+export const patientReviewSchema = z.object({
+  Id: z.string(),
+  AppointmentId: z.string(),
+  OrganizationId: z.string(),
+  Rating: z.number().int(),
+  Comment: z.string().nullable(),
+  /** The practice's answer. */
+  Reply: z.string().nullable(),
+  RepliedOn: z.string().nullable(),
+  CreatedOn: z.string(),
+  UpdatedOn: z.string(),
+});
+export type PatientReview = z.infer<typeof patientReviewSchema>;
+
+/** The patient's view: their review of the visit (null before they wrote one) and where they may post it. */
+export const patientVisitReviewSchema = z.object({
+  AppointmentId: z.string(),
+  /** False before the visit's start and for a cancelled visit: nothing to review yet. */
+  CanReview: z.boolean(),
+  Review: patientReviewSchema.nullable(),
+  /** The public review pages of the visit's location and provider, offered after a happy rating. */
+  ReviewSites: z.array(z.object({ Kind: z.enum(['Location', 'Provider']), Url: z.string() })),
+});
+export type PatientVisitReview = z.infer<typeof patientVisitReviewSchema>;
+
+export const patientReviewReplySchema = z.object({
+  Reply: z
+    .string()
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(PATIENT_REVIEW_TEXT_MAX, { error: `must be at most ${PATIENT_REVIEW_TEXT_MAX} characters` }),
+});
+
+/** The practice's list: newest first, with the patient's first name and the visit's time. */
+export const practiceReviewSchema = patientReviewSchema.extend({
+  PatientFirstName: z.string(),
+  VisitStart: z.string(),
+});
+export type PracticeReview = z.infer<typeof practiceReviewSchema>;
+export const practiceReviewListSchema = z.object({
+  Data: z.array(practiceReviewSchema),
+  Total: z.number().int(),
+  AverageRating: z.number().nullable(),
+});
+export type PracticeReviewList = z.infer<typeof practiceReviewListSchema>;

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, useParams, type RouteObject } from 'react-router';
 import {
   GuestOnly,
   PatientOr,
@@ -79,6 +79,9 @@ const PortalAppointmentDetailsPage = lazy(() =>
   import('../features/portal/routes/AppointmentDetailsPage').then((m) => ({
     default: m.AppointmentDetailsPage,
   })),
+);
+const PatientReviewPage = lazy(() =>
+  import('../features/portal/routes/PatientReviewPage').then((m) => ({ default: m.PatientReviewPage })),
 );
 const PortalBillingPage = lazy(() =>
   import('../features/billing/routes/PortalBillingPage').then((m) => ({ default: m.PortalBillingPage })),
@@ -196,6 +199,15 @@ const NOT_BUILT_YET = [
   'notFound',
 ] as const;
 
+function PatientReviewRoute() {
+  const { id = '' } = useParams();
+  return (
+    <RequireAuthentication loginPath={`/patient-review/appointments/${encodeURIComponent(id)}/login`}>
+      <PatientReviewPage />
+    </RequireAuthentication>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -229,6 +241,9 @@ export const routes: RouteObject[] = [
           </GuestOnly>
         ),
       },
+      // The patient-review route (patient-booking.md §2.7; issue 26 item 5): a signed-out patient goes to its
+      // feedback login, which comes back here.
+      { path: 'patient-review/appointments/:id', element: <PatientReviewRoute /> },
       {
         path: 'patient-review/appointments/:id/login',
         element: (
@@ -532,6 +547,7 @@ export const routes: RouteObject[] = [
         path: 'reputation-management/single-sign-on',
         element: practice('reputation-management/single-sign-on'),
       },
+      { path: 'reputation-management/reviews', element: practice('reputation-management/reviews') },
       // The rest of the route map (patient-booking.md §2.1; decision 0041): legal pages, about, sign-up addresses,
       // the patient's pages, the user's home, the message-link action and the phone apps' start page.
       { path: 'privacy-policy', element: <LegalDocumentPage document="privacy" /> },

@@ -455,4 +455,58 @@ describe('form builder and digital check-in (issue 26)', () => {
     });
     expect(reopened.json.data.AppointmentId).toBe(visitB);
   });
+
+  it('creates and reads the practice’s configuration in a batch (spec calls); staff and other practices are refused', async () => {
+    const call = <T>(url: string, headers: Record<string, string>, payload: object) =>
+      t.call<T & { errors?: { field: string; rule: string }[] }>({ method: 'POST', url, headers, payload });
+    const org = practice.OrganizationId;
+    const made = await call<Envelope<{ SendHoursBefore: number }>>(
+      `${CHECKIN}/entity-configurations`,
+      admin.headers,
+      {
+        EntityType: 'Organization',
+        EntityId: org,
+        Enabled: true,
+        SendHoursBefore: 48,
+      },
+    );
+    expect(made.statusCode).toBe(200);
+    expect(made.json.data).toEqual({ OrganizationId: org, Enabled: true, SendHoursBefore: 48 });
+    const bad = await call(`${CHECKIN}/entity-configurations`, admin.headers, {
+      EntityType: 'Location',
+      EntityId: org,
+      Enabled: true,
+      SendHoursBefore: 200,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json.errors?.map((e) => e.field).sort()).toEqual(['body.EntityType', 'body.SendHoursBefore']);
+    expect(
+      (
+        await call(`${CHECKIN}/entity-configurations`, staff.headers, {
+          EntityType: 'Organization',
+          EntityId: org,
+          Enabled: false,
+          SendHoursBefore: 2,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const batch = await call<{ Data: unknown[] }>(
+      `${CHECKIN}/entity-configurations/batch/get`,
+      staff.headers,
+      {
+        Entities: [
+          { EntityType: 'Organization', EntityId: org },
+          { EntityType: 'Organization', EntityId: org },
+        ],
+      },
+    );
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json.Data).toEqual([{ OrganizationId: org, Enabled: true, SendHoursBefore: 48 }]);
+    const other = await createTestPractice(t);
+    const theirs = await call(`${CHECKIN}/entity-configurations/batch/get`, staff.headers, {
+      Entities: [{ EntityType: 'Organization', EntityId: other.OrganizationId }],
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
 });

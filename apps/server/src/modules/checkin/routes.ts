@@ -335,6 +335,53 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The spec's batch read and create of entity configurations; only the practice (Organization) has one yet.
+  const entityRef = z.object({
+    EntityType: z.literal('Organization', { error: "must be 'Organization'" }),
+    EntityId: z.uuid({ error: 'must be a practice id' }),
+  });
+  app.post(
+    `${CHECKIN}/entity-configurations/batch/get`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'The check-in configurations of several entities (the practice) in one call',
+        body: z.object({ Entities: z.array(entityRef).min(1).max(50) }),
+        response: { 200: z.object({ Data: z.array(checkInSettingsSchema) }), ...errors },
+      },
+    },
+    async (request) => ({
+      Data: await service.settingsOfEntities(
+        deps,
+        contextOf(request),
+        request.body.Entities.map((e) => e.EntityId),
+      ),
+    }),
+  );
+
+  app.post(
+    `${CHECKIN}/entity-configurations`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Create (or replace) an entity's check-in configuration (the practice's admins)",
+        body: entityRef.extend(checkInSettingsSchema.omit({ OrganizationId: true }).shape),
+        response: { 200: envelopeOf(checkInSettingsSchema), ...errors },
+      },
+    },
+    async (request) =>
+      ok(
+        await service.putSettings(deps, contextOf(request), request.body.EntityId, {
+          Enabled: request.body.Enabled,
+          SendHoursBefore: request.body.SendHoursBefore,
+        }),
+      ),
+  );
+
   app.get(
     `${CHECKIN}/entity-configurations/:entityType/:id`,
     {

@@ -736,6 +736,17 @@ export async function getSettings(
   return { OrganizationId: organizationId, Enabled: row.enabled, SendHoursBefore: row.send_hours_before };
 }
 
+/** POST entity-configurations/batch/get: each named practice's configuration, each read checked as one GET. */
+export async function settingsOfEntities(
+  deps: Deps,
+  context: RequestContext,
+  organizationIds: string[],
+): Promise<CheckInSettings[]> {
+  const answers: CheckInSettings[] = [];
+  for (const id of new Set(organizationIds)) answers.push(await getSettings(deps, context, id));
+  return answers;
+}
+
 /** PUT entity-configurations/Organization/{id}: the practice's admins set when links go out. */
 export async function putSettings(
   deps: Deps,

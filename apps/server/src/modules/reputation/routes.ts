@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorEnvelopeSchema,
+  patientReviewInputSchema,
+  patientReviewReplySchema,
+  patientReviewSchema,
+  patientVisitReviewSchema,
   PRACTICE_ROLE_CODES,
+  practiceReviewListSchema,
   REPUTATION_BASE,
   reputationEntityConfigurationBatchSchema,
   reputationEntityConfigurationInputSchema,
@@ -26,6 +31,7 @@ import { ROLE_SETS } from '../../platform/access';
 import { contextOf } from '../../platform/context';
 import { signOnPage } from './sign-on-page';
 import * as service from './service';
+import * as reviews from './reviews';
 import { BEARER } from '../../platform/route-schemas';
 
 const tags = ['reputation'];
@@ -326,6 +332,79 @@ export const reputationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.signOn(deps, contextOf(request)),
+  );
+
+  // ---------- the patient's review of a visit (the patient-review route, patient-booking.md §2.7) ----------
+
+  const visitParams = z.object({ id: z.uuid({ error: 'must be an appointment id' }) });
+  app.get(
+    `${REPUTATION_BASE}/patient-reviews/appointments/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          "The patient's review of their visit (null before they wrote one) and the review sites offered",
+        params: visitParams,
+        response: { 200: patientVisitReviewSchema, ...errors },
+      },
+    },
+    async (request) => reviews.patientReview(deps, contextOf(request), request.params.id),
+  );
+
+  app.put(
+    `${REPUTATION_BASE}/patient-reviews/appointments/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Rate the visit from 1 to 5 and comment (the patient or their account holder, after the visit)',
+        params: visitParams,
+        body: patientReviewInputSchema,
+        response: { 200: patientVisitReviewSchema, ...errors },
+      },
+    },
+    async (request) => reviews.reviewVisit(deps, contextOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    `${REPUTATION_BASE}/patient-reviews/organizations/:id`,
+    {
+      preHandler: practiceUser,
+      config: { feature: 'reputation', workflow: reviews.REVIEW_WORKFLOWS.practiceList },
+      schema: {
+        tags,
+        security,
+        summary: "The practice's reviews by its patients, newest first, with the average rating",
+        params: z.object({ id: z.uuid({ error: 'must be a practice id' }) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(25),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: { 200: practiceReviewListSchema, ...errors },
+      },
+    },
+    async (request) => reviews.practiceReviews(deps, contextOf(request), request.params.id, request.query),
+  );
+
+  app.put(
+    `${REPUTATION_BASE}/patient-reviews/:id/reply`,
+    {
+      preHandler: practiceUser,
+      config: { feature: 'reputation', workflow: reviews.REVIEW_WORKFLOWS.practiceReply },
+      schema: {
+        tags,
+        security,
+        summary: "The practice's answer to a review (its admins and staff)",
+        params: z.object({ id: z.uuid({ error: 'must be a review id' }) }),
+        body: patientReviewReplySchema,
+        response: { 200: patientReviewSchema, ...errors },
+      },
+    },
+    async (request) => reviews.replyToReview(deps, contextOf(request), request.params.id, request.body.Reply),
   );
 
   // The stand-in reputation site (no REPUTATION_SIGN_ON_URL): shows what the form posted, the key masked.

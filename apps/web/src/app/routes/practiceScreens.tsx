@@ -192,6 +192,11 @@ const ReputationSettingsPage = lazy(() =>
     default: m.ReputationSettingsPage,
   })),
 );
+const PatientReviewsPage = lazy(() =>
+  import('../../features/reputation-settings/routes/PatientReviewsPage').then((m) => ({
+    default: m.PatientReviewsPage,
+  })),
+);
 const ReputationSignOnPage = lazy(() =>
   import('../../features/reputation-settings/routes/ReputationSignOnPage').then((m) => ({
     default: m.ReputationSignOnPage,
@@ -359,6 +364,8 @@ const SCREENS = {
   'providers/digital-checkin': guarded('providers/digital-checkin', checkInSummary),
   'staff-member/digital-checkin': guarded('staff-member/digital-checkin', checkInSummary),
   // Reputation Management opens this in a new tab: it posts the hidden sign-on form (§2.10).
+  // The practice's reviews by its patients (the patient-review route; issue 26 item 5).
+  'reputation-management/reviews': guarded('reputation-management/reviews', <PatientReviewsPage />),
   'reputation-management/single-sign-on': guarded(
     'reputation-management/single-sign-on',
     <ReputationSignOnPage />,

@@ -24,10 +24,18 @@ function Verdict({ verdict, children }: { verdict: GuardVerdict; children: React
   return children;
 }
 
-/** Route wrapper: the authentication guard (patient, dashboard, reputation-management). */
-export function RequireAuthentication({ children }: { children: ReactNode }) {
+/**
+ * Route wrapper: the authentication guard (patient, dashboard, reputation-management). `loginPath`: the login
+ * variant to send a signed-out user to (the patient review's feedback login, §2.7), else /login.
+ */
+export function RequireAuthentication({ children, loginPath }: { children: ReactNode; loginPath?: string }) {
   const session = useReadySession();
-  return <Verdict verdict={authenticationGuard(session)}>{children}</Verdict>;
+  const verdict = authenticationGuard(session);
+  return (
+    <Verdict verdict={!verdict.allow && loginPath ? { allow: false, redirectTo: loginPath } : verdict}>
+      {children}
+    </Verdict>
+  );
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type PatientReview,
   type PracticeCalendarContext,
+  type PracticeReviewList,
   REPUTATION_BASE,
   type ReputationEntityConfiguration,
   type ReputationEntityConfigurationInput,
@@ -159,5 +161,32 @@ export function useSaveReviewRequestConfiguration() {
         (all) => (all ? new Map(all).set(`${saved.EntityType}|${saved.EntityId}`, saved) : all),
       );
     },
+  });
+}
+
+/** GET patient-reviews/organizations/{id}: the practice's reviews by its patients, newest first. */
+export function usePracticeReviews(organizationId: string | null, offset: number) {
+  return useQuery({
+    queryKey: [KEY, 'reviews', organizationId, offset],
+    queryFn: ({ signal }) =>
+      apiRequest<PracticeReviewList>(
+        `${REPUTATION_BASE}/patient-reviews/organizations/${encodeURIComponent(organizationId!)}`,
+        { query: { limit: String(REVIEWS_PAGE), offset: String(offset) }, signal },
+      ),
+    enabled: !!organizationId,
+  });
+}
+export const REVIEWS_PAGE = 25;
+
+/** PUT patient-reviews/{id}/reply: the practice's answer to a review. */
+export function useReplyToReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reply }: { id: string; reply: string }) =>
+      apiRequest<PatientReview>(`${REPUTATION_BASE}/patient-reviews/${encodeURIComponent(id)}/reply`, {
+        method: 'PUT',
+        body: { Reply: reply },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [KEY, 'reviews'] }),
   });
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -15,6 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   REPUTATION_API_KEY_LENGTH,
   REPUTATION_BUSINESS_ID_LENGTH,
@@ -304,9 +306,14 @@ export function ReputationSettingsPage() {
     );
   return (
     <Stack gap="lg">
-      <Title order={2} fz="h3">
-        {t('heading')}
-      </Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2} fz="h3">
+          {t('heading')}
+        </Title>
+        <Anchor component={Link} to="/reputation-management/reviews">
+          {t('reviews.link')}
+        </Anchor>
+      </Group>
       <OrganizationForm
         key={organizationId}
         organizationId={organizationId}
