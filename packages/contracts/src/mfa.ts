@@ -41,5 +41,17 @@ export const totpConfirmedSchema = z.object({
   RecoveryCodes: z.array(z.string()),
 });
 
+/**
+ * The API sign-in's answers about the second factor (POST api/account/login), each naming `body.Code` and its
+ * rule: `required` (401, the account has one and none was sent), `invalid_code` (401),
+ * `enrolment_required` (403: its practice or the platform requires one and it has none; it enrols at the
+ * realm's sign-in page).
+ */
+export const MFA_LOGIN_MESSAGES = {
+  required: 'Enter the 6-digit code from your authenticator app',
+  invalid: 'The code is not right, or was already used',
+  enrolmentRequired: 'Two-step sign-in is required: sign in on the sign-in page to set it up',
+} as const;
+
 export const mfaRequirementSchema = z.object({ PracticeId: z.string(), Required: z.boolean() });
 export const mfaRequirementInputSchema = z.object({ Required: z.boolean() });
