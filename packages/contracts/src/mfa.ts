@@ -16,6 +16,8 @@ export const mfaStatusSchema = z.object({
   TotpEnrolled: z.boolean(),
   RecoveryCodesLeft: z.number().int(),
   Required: z.boolean(),
+  /** Who requires it: the practice's setting, or the platform's rule for the account's role; null when nobody. */
+  RequiredBy: z.enum(['practice', 'role']).nullable(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 

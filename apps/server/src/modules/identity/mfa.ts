@@ -40,6 +40,8 @@ const mfaKey = (userId: string) => loginKey(`mfa:${userId}`);
 export interface MfaState {
   enrolled: boolean;
   required: boolean;
+  /** The platform's rule for the account's role, or its practice's setting. */
+  requiredBy: 'role' | 'practice' | null;
 }
 
 /**
@@ -51,12 +53,14 @@ const platformRequires = (deps: Deps, account: Account) =>
   account.userRoles.some((role) => (ROLE_SETS.SECOND_FACTOR as readonly string[]).includes(role));
 
 export async function mfaStateOf(deps: Deps, account: Account): Promise<MfaState> {
-  if (!offersMfa(account)) return { enrolled: false, required: false };
+  if (!offersMfa(account)) return { enrolled: false, required: false, requiredBy: null };
   const totp = await mfaStore.findTotp(deps.database, deps.secrets, account.id);
-  const required =
-    platformRequires(deps, account) ||
-    (account.practiceId ? await mfaStore.practiceRequiresMfa(deps.database, account.practiceId) : false);
-  return { enrolled: totp?.confirmed ?? false, required };
+  const requiredBy = platformRequires(deps, account)
+    ? 'role'
+    : account.practiceId && (await mfaStore.practiceRequiresMfa(deps.database, account.practiceId))
+      ? 'practice'
+      : null;
+  return { enrolled: totp?.confirmed ?? false, required: requiredBy !== null, requiredBy };
 }
 
 export type SecondFactorCheck =
@@ -161,6 +165,7 @@ export async function mfaStatus(deps: Deps, context: RequestContext) {
     TotpEnrolled: state.enrolled,
     RecoveryCodesLeft: state.enrolled ? await mfaStore.recoveryCodesLeft(deps.database, account.id) : 0,
     Required: state.required,
+    RequiredBy: state.requiredBy,
   };
 }
 
