@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MFA_LOGIN_MESSAGES, MFA_PATHS } from '@careslot/contracts';
-import { loadConfig } from '../../config';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { startAuthorization, submitLogin } from '../../testing/sign-in';
 import { hashPassword } from './accounts';
@@ -158,15 +157,6 @@ describe('the platform rule: practice admins, super users, financial super users
     t = await createTestApp({ env: { MFA_REQUIRED_FOR_PRIVILEGED: 'true' } });
   }, 60_000);
   afterAll(() => t.close());
-
-  it('is on by default in production only', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).MFA_REQUIRED_FOR_PRIVILEGED).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'development' }).MFA_REQUIRED_FOR_PRIVILEGED).toBe(false);
-    expect(
-      loadConfig({ NODE_ENV: 'production', MFA_REQUIRED_FOR_PRIVILEGED: 'false' })
-        .MFA_REQUIRED_FOR_PRIVILEGED,
-    ).toBe(false);
-  });
 
   it('refuses the API sign-in of those roles until they enrol, and sends them to enrolment at the realm', async () => {
     for (const [roles, userType] of [
