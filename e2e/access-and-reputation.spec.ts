@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { DEMO_ACCOUNTS, signInAs, type DemoRole } from './support/sign-in';
+import { DEMO_ACCOUNTS, sessionToken, signInAs, type DemoRole } from './support/sign-in';
 import { evidence } from './support/evidence';
 
 /**
@@ -52,11 +52,14 @@ async function setCell(admin: Page, name: string, on: boolean) {
 
 /** A call with the browser's own token, as the page makes it. */
 async function callAsPage(page: Page, path: string) {
-  return page.evaluate(async (url) => {
-    const token = sessionStorage.getItem('careslot_token');
-    const answer = await fetch(url, { headers: { authorization: `bearer ${token}` } });
-    return answer.status;
-  }, path);
+  const token = await sessionToken(page);
+  return page.evaluate(
+    async ([url, bearer]) => {
+      const answer = await fetch(url, { headers: { authorization: `bearer ${bearer}` } });
+      return answer.status;
+    },
+    [path, token] as const,
+  );
 }
 
 test('the practice admin turns the Calendar off for staff; a staff member loses it in the menu and at the server', async ({

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox';
+import { sessionToken } from './support/sign-in';
 
 /**
  * Issue 6, "Done means": the journey of a new patient as the spec words it. A guest searches on the home page,
@@ -230,7 +231,7 @@ test('a guest searches, picks a time on a results card, registers, goes through 
   await expect(page.getByText('xxxxxxxxxx4242')).toBeVisible();
   // What was booked: the chosen plan as the visit's coverage and the $25 fee captured.
   const id = new URL(page.url()).pathname.split('/').pop()!;
-  const token = await page.evaluate(() => sessionStorage.getItem('careslot_token'));
+  const token = await sessionToken(page);
   const booked = await page.request.get(`/careslot-appointment-service/api/v2/Appointments/${id}`, {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signInAs } from './support/sign-in';
+import { sessionToken, signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
 import { holdAs, releaseAs } from './support/holds';
 import { evidence } from './support/evidence';
@@ -71,9 +71,9 @@ async function hold(page: Page, slot: Slot) {
 
 /** The patient's paid visit fees, read with the signed-in browser's own token. */
 async function balance(page: Page) {
-  const token = await page.evaluate(() => sessionStorage.getItem('careslot_token'));
+  const token = await sessionToken(page);
   const res = await page.request.post('/careslot-payment-service/api/v1/web/patientbalance', {
-    headers: { authorization: `Bearer ${token ?? ''}` },
+    headers: { authorization: `Bearer ${token}` },
     data: { PatientId: PATIENT, OrganizationId: seedId('demo:practice:3') },
   });
   expect(res.status()).toBe(200);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox';
-import { signInAs } from './support/sign-in';
+import { sessionToken, signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
 import { holdAs } from './support/holds';
 import { evidence } from './support/evidence';
@@ -85,7 +85,7 @@ test('a signed-in patient with a held slot answers screening, verifies the phone
   await signInAs(page, 'patient');
   // A new mobile number is not verified yet, so phone verification applies (4.2 rule 2).
   const mobile = `(212) 555-${String(1000 + Math.floor(Math.random() * 8999))}`;
-  const token = await page.evaluate(() => sessionStorage.getItem('careslot_token'));
+  const token = await sessionToken(page);
   const patched = await page.request.patch(`/careslot-administration/api/v2/patient/${PATIENT_ID}`, {
     headers: { authorization: `Bearer ${token}` },
     data: { Mobile: mobile },

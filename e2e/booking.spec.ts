@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAs } from './support/sign-in';
+import { sessionToken, signInAs } from './support/sign-in';
 import { seedId, utc } from './support/seed';
 import { holdAs } from './support/holds';
 
@@ -94,7 +94,7 @@ test('a signed-in patient with a held slot sees it on the booking form, gives a 
   );
   // Phone verification applies while the mobile is not verified (4.2 rule 2); otherwise the first practice
   // collects demographics next.
-  const token = await page.evaluate(() => sessionStorage.getItem('careslot_token'));
+  const token = await sessionToken(page);
   const record = await page.request.get(
     `/careslot-administration/api/v2/patient/${seedId('demo:person:patient')}`,
     { headers: { authorization: `Bearer ${token}` } },

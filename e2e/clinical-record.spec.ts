@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { evidence } from './support/evidence';
 import { seedId } from './support/seed';
-import { signInAs, type DemoRole } from './support/sign-in';
+import { pageApi as api, signInAs, type DemoRole } from './support/sign-in';
 
 /**
  * The clinical record (issue 27; decisions 0095, 0096): a provider opens the demo patient's chart from today's
@@ -18,20 +18,6 @@ const CLINICAL = '/careslot-clinical-service/api/v1/clinical/patients';
 const PATIENT = seedId('demo:person:patient');
 /** The chart dialog's content (axe checks the chart, not the dashboard behind it). */
 const CHART = '.mantine-Modal-content';
-
-const api = (page: Page, path: string, method = 'GET', body?: unknown) =>
-  page.evaluate(
-    async ([url, verb, payload]) => {
-      const token = sessionStorage.getItem('careslot_token');
-      const answer = await fetch(url, {
-        method: verb,
-        headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' },
-        body: payload ? JSON.stringify(payload) : null,
-      });
-      return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
-    },
-    [path, method, body] as const,
-  );
 
 /** axe-core's serious and critical WCAG 2.1 AA findings, on the whole page or only inside `within`. */
 async function seriousFindings(page: Page, within?: string): Promise<string[]> {

@@ -2,7 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { seedId } from './support/seed';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInAs, submitRealmLogin } from './support/sign-in';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  pageApi as api,
+  sessionClaims,
+  signInAs,
+  submitRealmLogin,
+} from './support/sign-in';
 import { evidence } from './support/evidence';
 
 /**
@@ -19,20 +26,6 @@ const PNG = Buffer.from(
   'hex',
 );
 
-const api = (page: Page, path: string, method: string, body?: unknown) =>
-  page.evaluate(
-    async ([url, verb, payload]) => {
-      const token = sessionStorage.getItem('careslot_token');
-      const answer = await fetch(url, {
-        method: verb,
-        headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' },
-        body: payload ? JSON.stringify(payload) : null,
-      });
-      return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
-    },
-    [path, method, body] as const,
-  );
-
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.addInitScript(() => sessionStorage.setItem('landing_dismissed', '1'));
@@ -48,12 +41,7 @@ test('an admin builds the forms, the patient checks in on a phone, the desk sees
   const key = Date.now().toString(36);
   await signInAs(page, 'admin');
   // The practice's seeded intake form applies to every reason: it is set aside for this journey.
-  const organizationId = await page.evaluate(() => {
-    const token = sessionStorage.getItem('careslot_token') ?? '';
-    return (
-      JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { PracticeId: string }
-    ).PracticeId;
-  });
+  const organizationId = (await sessionClaims(page))['PracticeId'] as string;
   const seeded = (
     await api(page, `${FORMS}/customform/organization/${organizationId}`, 'POST', { FormType: 'Intake Form' })
   ).json.Data as {

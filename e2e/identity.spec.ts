@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInThroughPages, submitRealmLogin } from './support/sign-in';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  sessionClaims,
+  signInThroughPages,
+  submitRealmLogin,
+} from './support/sign-in';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -27,10 +33,14 @@ test('a patient signs in with PKCE from the header, stays signed in across a rel
   await expect(account).toBeVisible();
   // The landing table of §4.8: a patient goes to the patient portal (built by a later issue).
   await page.waitForURL((url) => url.pathname === '/portal');
-  const stored = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token?: string },
+  // The token is in the page's memory only (decision 0107): no web storage holds it, and a reload keeps the
+  // user signed in through the HttpOnly SessionId cookie.
+  const storage = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
   );
-  expect(stored.access_token).toBeTruthy();
+  expect(storage).not.toMatch(/eyJ[\w-]+\.eyJ/);
+  const session = (await page.context().cookies()).find((c) => c.name === 'SessionId');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/account' });
 
   await page.reload();
   await expect(account).toBeVisible();
@@ -42,6 +52,8 @@ test('a patient signs in with PKCE from the header, stays signed in across a rel
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('login_response'))).toBeNull();
+  // Sign-out cleared the session cookie: no fresh token for this browser any more.
+  expect((await page.context().cookies()).find((c) => c.name === 'SessionId')).toBeUndefined();
   await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
   await expect(page.getByLabel('Password')).toBeVisible();
 });
@@ -84,14 +96,7 @@ for (const [role, landing] of [
 test('a super user signs in and the session carries the super-user role', async ({ page }) => {
   await signInThroughPages(page, 'superuser');
   await page.waitForURL((url) => url.pathname === '/super-user/dashboard');
-  const roles = await page.evaluate(() => {
-    const token = (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token: string })
-      .access_token;
-    return (
-      JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { user_roles: string[] }
-    ).user_roles;
-  });
-  expect(roles).toEqual(['superuser']);
+  expect((await sessionClaims(page))['user_roles']).toEqual(['superuser']);
 });
 
 test('sign-out clears every stored key of the spec and the browser carries on with a fresh guest token', async ({

@@ -1,6 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, signInThroughPages, submitRealmLogin } from './support/sign-in';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  sessionClaims,
+  signInThroughPages,
+  submitRealmLogin,
+} from './support/sign-in';
 
 /** An authenticator app: RFC 6238 (HMAC-SHA1, 30 s, 6 digits) over the base32 key the page shows. */
 function authenticatorCode(base32: string, at = Date.now()): string {
@@ -16,14 +22,7 @@ function authenticatorCode(base32: string, at = Date.now()): string {
 }
 
 async function practitionerId(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const token =
-      (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token?: string })
-        .access_token ?? '';
-    const payload = token.split('.')[1] ?? '';
-    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { careslot_id: string })
-      .careslot_id;
-  });
+  return (await sessionClaims(page))['careslot_id'] as string;
 }
 
 test('a practice admin sets up an authenticator app, then signs in with its code (issue 24 item 6)', async ({

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { latestCode } from './support/outbox';
 import { seedId } from './support/seed';
-import { signInAs, submitRealmLogin } from './support/sign-in';
+import { sessionToken, signInAs, submitRealmLogin } from './support/sign-in';
 import { heardReasonDuration, watchProfileCalendar, weekdayIn } from './support/live-calendar';
 import { evidence } from './support/evidence';
 
@@ -185,7 +185,7 @@ test("a super user onboards a practice through the wizard; its provider is found
   await expect(patient.getByTestId('booking-entity-name')).toContainText(lastName);
 
   // The new practice asks no screening form, demographics, insurance or fee: the stages that apply, then the confirmation.
-  const token = await patient.evaluate(() => sessionStorage.getItem('careslot_token'));
+  const token = await sessionToken(patient);
   const confirmation =
     /\/portal\/health\/appointments\/office\/details\/[0-9a-f-]{36}\?showConfirmationMessage=true$/;
   for (let step = 0; step < 6 && !confirmation.test(patient.url()); step += 1) {

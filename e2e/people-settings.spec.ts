@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seedId, tokenOf } from './support/seed';
-import { signInAs, submitRealmLogin } from './support/sign-in';
+import { sessionClaims, signInAs, submitRealmLogin } from './support/sign-in';
 import { evidence } from './support/evidence';
 
 /**
@@ -126,14 +126,7 @@ test('an invited provider activates the account, signs in, and changes the passw
   );
 
   // The provider changes the password in their settings; the current one is required.
-  const practitionerId = await provider.evaluate(() => {
-    const token =
-      (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token?: string })
-        .access_token ?? '';
-    const payload = token.split('.')[1] ?? '';
-    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { careslot_id: string })
-      .careslot_id;
-  });
+  const practitionerId = (await sessionClaims(provider))['careslot_id'] as string;
   await provider.goto(`/providers/${practitionerId}/settings/account/change-password`);
   await expect(provider.getByRole('heading', { name: 'Change Password', level: 2 })).toBeVisible();
   const second = `Second-${tag}-pw2`;

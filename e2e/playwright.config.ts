@@ -100,6 +100,8 @@ function webServer(serverPort: number) {
       DEV_TOOLS: 'true',
       SEED_DEMO_DATA: 'true',
       API_DOCS: 'true',
+      // The demo accounts sign in with a password; the platform's second-factor rule has its own tests.
+      MFA_REQUIRED_FOR_PRIVILEGED: 'false',
     },
   };
 }

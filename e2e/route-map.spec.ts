@@ -63,7 +63,7 @@ test('appointment-action clears the stored login on load and a link without its 
   page,
 }) => {
   await signInAs(page, 'patient');
-  expect(await page.evaluate(() => localStorage.getItem('login_response'))).not.toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('user_type'))).toBe('Patient');
   await page.goto('/appointment-action?id=7d0f3b56-2d6e-4a43-9d4c-3f1f3c1e9a11&action=cancel');
   await expect(page.getByRole('heading', { level: 1, name: 'Cancel your appointment' })).toBeVisible();
   await expect(

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { sessionToken } from './support/sign-in';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -50,10 +51,7 @@ test('a new patient registers at the realm and lands signed in with a patient re
   await expect(page.getByRole('button', { name: "Account menu for Casey O'Neil" })).toBeVisible();
   await page.waitForURL((url) => url.pathname === '/portal');
 
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('login_response') ?? '{}') as { access_token: string }).access_token,
-  );
+  const token = await sessionToken(page);
   const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
     careslot_id?: string;
   };

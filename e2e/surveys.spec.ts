@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signInAs } from './support/sign-in';
+import { pageApi, signInAs } from './support/sign-in';
 import { evidence } from './support/evidence';
 
 /**
@@ -67,19 +67,7 @@ test('after a checked-out visit the patient opens the survey link: the welcome s
   const email = `survey.${Date.now().toString(36)}@example.com`;
   await signInAs(page, 'staff');
   // The desk's part, as its screens call it: a walk-in checked in and out, and an active survey (the admin's, above).
-  const api = (path: string, method: string, body?: unknown) =>
-    page.evaluate(
-      async ([url, verb, payload]) => {
-        const token = sessionStorage.getItem('careslot_token');
-        const answer = await fetch(url, {
-          method: verb,
-          headers: { authorization: `bearer ${token}`, 'content-type': 'application/json' },
-          body: payload ? JSON.stringify(payload) : null,
-        });
-        return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
-      },
-      [path, method, body] as const,
-    );
+  const api = (path: string, method: string, body?: unknown) => pageApi(page, path, method, body);
   const V2 = '/careslot-appointment-service/api/v2';
   const context = (await api(`${V2}/practice/calendar-context`, 'GET')).json as {
     Schedules: { Id: string; PractitionerId: string | null }[];

@@ -1,15 +1,25 @@
 import { expect, type Page } from '@playwright/test';
+import { sessionToken } from './sign-in';
 
 const CALENDAR = '/careslot-calendar/api/v2';
 
 /**
+ * The token the browser's calls carry: a guest's (guest_token, session storage) or, when the context holds a
+ * SessionId cookie, a signed-in user's (the app keeps that one in memory only, decision 0107: asked afresh).
+ */
+async function browserToken(page: Page, guestFirst: boolean): Promise<string | null> {
+  const guest = await page.evaluate(() => sessionStorage.getItem('guest_token'));
+  if (guestFirst && guest) return guest;
+  const signedIn = (await page.context().cookies()).some((c) => c.name === 'SessionId');
+  return signedIn ? sessionToken(page) : guest;
+}
+
+/**
  * Gives back a hold the way the app does (slot/release), with the token of the browser that holds it: a
- * guest's token (guest_token) or a signed-in user's (careslot_token).
+ * guest's token or a signed-in user's.
  */
 export async function releaseHold(page: Page, slotId: string): Promise<number> {
-  const token = await page.evaluate(
-    () => sessionStorage.getItem('guest_token') ?? sessionStorage.getItem('careslot_token'),
-  );
+  const token = await browserToken(page, true);
   expect(token).toBeTruthy();
   const res = await page.request.post(`${CALENDAR}/slot/release`, {
     headers: { authorization: `Bearer ${token}` },
@@ -25,9 +35,7 @@ export async function releaseHold(page: Page, slotId: string): Promise<number> {
  * journeys of the same demo patient) are released first, so the 3-holds limit never carries over.
  */
 export async function holdAs(page: Page, body: { SlotIds: string[]; ServiceType?: { Id: string }[] }) {
-  const token = await page.evaluate(
-    () => sessionStorage.getItem('careslot_token') ?? sessionStorage.getItem('guest_token'),
-  );
+  const token = await browserToken(page, false);
   expect(token).toBeTruthy();
   const headers = { authorization: `Bearer ${token}` };
   expect((await page.request.post(`${CALENDAR}/slot/release-all`, { headers })).ok()).toBe(true);
@@ -36,9 +44,7 @@ export async function holdAs(page: Page, body: { SlotIds: string[]; ServiceType?
 
 /** Gives back a whole hold (every slot id of a pick) with the browser's token, as the app does. */
 export async function releaseAs(page: Page, slotIds: string[]): Promise<void> {
-  const token = await page.evaluate(
-    () => sessionStorage.getItem('careslot_token') ?? sessionStorage.getItem('guest_token'),
-  );
+  const token = await browserToken(page, false);
   expect(token).toBeTruthy();
   const res = await page.request.post(`${CALENDAR}/slot/release`, {
     headers: { authorization: `Bearer ${token}` },

@@ -158,3 +158,38 @@ async function signInThroughRealm(page: Page, origin: string, email: string) {
   });
   expect(product.ok(), await product.text()).toBe(true);
 }
+
+/**
+ * A product token of the browser context's signed-in session: the web app keeps its token in memory only
+ * (decision 0107), so a journey asks 'already logged in' as the app does, with the SessionId cookie the context
+ * holds and the CSRF header.
+ */
+export async function sessionToken(page: Page): Promise<string> {
+  const answer = await page.request.post('/api/account/is-already-loggedin', {
+    headers: { 'X-CSRF-Protection': '1' },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+/** A call of the product API from the page, as its signed-in user. */
+export async function pageApi(page: Page, path: string, method = 'GET', body?: unknown) {
+  const token = await sessionToken(page);
+  return page.evaluate(
+    async ([url, verb, payload, bearer]) => {
+      const answer = await fetch(url, {
+        method: verb,
+        headers: { authorization: `bearer ${bearer}`, 'content-type': 'application/json' },
+        body: payload ? JSON.stringify(payload) : null,
+      });
+      return { status: answer.status, json: (await answer.json()) as Record<string, unknown> };
+    },
+    [path, method, body, token] as const,
+  );
+}
+
+/** The claims of the browser context's signed-in session (its product token's payload). */
+export async function sessionClaims(page: Page): Promise<Record<string, unknown>> {
+  const token = await sessionToken(page);
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+}

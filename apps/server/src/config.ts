@@ -127,6 +127,11 @@ const envSchema = z.object({
     .describe(
       'which proxies are believed about the client address (X-Forwarded-For): their addresses or CIDRs, or a hop count; none by default',
     ),
+  MFA_REQUIRED_FOR_PRIVILEGED: booleanFlag
+    .optional()
+    .describe(
+      'a second factor for practice admins, super users, financial super users and support agents (issue 24 item 6): one without is sent to enrolment at sign-in; on by default in production',
+    ),
   API_DOCS: booleanFlag
     .optional()
     .describe('the OpenAPI pages under /docs; on by default outside production'),
@@ -345,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     SEED_DEMO_DATA: config.SEED_DEMO_DATA ?? config.NODE_ENV !== 'production',
     API_DOCS: config.API_DOCS ?? config.NODE_ENV !== 'production',
+    MFA_REQUIRED_FOR_PRIVILEGED: config.MFA_REQUIRED_FOR_PRIVILEGED ?? config.NODE_ENV === 'production',
     publicUrl: config.PUBLIC_URL ?? `http://${host}:${config.PORT}`,
   };
 }

@@ -23,6 +23,10 @@ export function startupWarnings(config: Config): string[] {
     warnings.push(
       'DEV_TOOLS=true in production: /dev/outbox shows every e-mail and SMS to callers on this machine',
     );
+  if (!config.MFA_REQUIRED_FOR_PRIVILEGED)
+    warnings.push(
+      'MFA_REQUIRED_FOR_PRIVILEGED=false in production: practice admins, super users, financial super users and support agents may sign in with a password alone',
+    );
   return warnings;
 }
 

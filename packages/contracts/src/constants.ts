@@ -23,6 +23,11 @@ export const REALTIME_RECONNECT = { retries: 5, delayMs: (attempt: number) => 20
 export const LOGOUT_AFTER_LOGIN_FAILURE_MS = 2000;
 export const ROUTE_PRELOAD_DELAY_MS = 250;
 export const SESSION_COOKIE = { name: 'SessionId', maxAgeDays: 30 } as const;
+/**
+ * The header the web app sends on the calls the SessionId cookie authenticates (a fresh token, sign-out): a page
+ * of another site cannot send it (no CORS), so those calls cannot be forged across sites (decision 0107).
+ */
+export const CSRF_HEADER = { name: 'X-CSRF-Protection', value: '1' } as const;
 
 export const TOAST = { successHideMs: 2000, errorHideMs: 3000 } as const;
 export const DIALOG_WIDTH = { generic: 550, popup: 800, small: 350 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mfaCodeSchema } from './mfa';
 import { LANGUAGES } from './constants';
 import { genderSchema, identifierSchema, TELECOM_SYSTEMS } from './directory';
 
@@ -190,6 +191,11 @@ export const accountLoginSchema = z.object({
     .email({ error: 'must be a valid e-mail address' })
     .max(320, { error: 'must be at most 320 characters' }),
   Password: z.string().min(1, { error: 'is required' }).max(1000),
+  /**
+   * The second factor (issue 24 item 6): the authenticator's 6-digit code or a recovery code, asked of an
+   * account that has one (decision 0105's rules, as the realm's sign-in asks them).
+   */
+  Code: mfaCodeSchema.shape.Code.optional(),
 });
 
 export const identityUserQuerySchema = z.object({

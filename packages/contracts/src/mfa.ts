@@ -16,6 +16,8 @@ export const mfaStatusSchema = z.object({
   TotpEnrolled: z.boolean(),
   RecoveryCodesLeft: z.number().int(),
   Required: z.boolean(),
+  /** Who requires it: the practice's setting, or the platform's rule for the account's role; null when nobody. */
+  RequiredBy: z.enum(['practice', 'role']).nullable(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
@@ -40,6 +42,18 @@ export const totpConfirmedSchema = z.object({
   /** Shown once; only their hashes are kept. */
   RecoveryCodes: z.array(z.string()),
 });
+
+/**
+ * The API sign-in's answers about the second factor (POST api/account/login), each naming `body.Code` and its
+ * rule: `required` (401, the account has one and none was sent), `invalid_code` (401),
+ * `enrolment_required` (403: its practice or the platform requires one and it has none; it enrols at the
+ * realm's sign-in page).
+ */
+export const MFA_LOGIN_MESSAGES = {
+  required: 'Enter the 6-digit code from your authenticator app',
+  invalid: 'The code is not right, or was already used',
+  enrolmentRequired: 'Two-step sign-in is required: sign in on the sign-in page to set it up',
+} as const;
 
 export const mfaRequirementSchema = z.object({ PracticeId: z.string(), Required: z.boolean() });
 export const mfaRequirementInputSchema = z.object({ Required: z.boolean() });

@@ -547,6 +547,11 @@ export const ROLE_SETS = {
   SUPPORT: ['superuser', 'supportagent'],
   /** The platform's finance users (billing reconciliation). */
   FINANCE: ['FinancialSuperUser'],
+  /**
+   * Who must sign in with a second factor by the platform's rule (issue 24 item 6, MFA_REQUIRED_FOR_PRIVILEGED):
+   * practice admins, super users, financial super users and support agents. Providers and staff may.
+   */
+  SECOND_FACTOR: ['practiceadmin', 'superuser', 'FinancialSuperUser', 'supportagent'],
   /** Nobody of the practice by role: only a super user, or the caller's own record (self). */
   NOBODY: [],
   /** Patients (a patient account's own use cases: sign-up of its record). */

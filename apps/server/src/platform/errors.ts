@@ -156,7 +156,7 @@ export function toErrorResponse(
 }
 
 /** PostgreSQL's unique_violation (23505), from either driver. */
-function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
+export function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
   const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }

@@ -58,6 +58,15 @@ describe('demo data in production (SEED_DEMO_DATA)', () => {
   });
 });
 
+describe('the second factor of privileged roles in production (MFA_REQUIRED_FOR_PRIVILEGED)', () => {
+  it('is on in production unless set to false, and a production start with it off is warned about', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).MFA_REQUIRED_FOR_PRIVILEGED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).MFA_REQUIRED_FOR_PRIVILEGED).toBe(false);
+    const off = loadConfig({ NODE_ENV: 'production', MFA_REQUIRED_FOR_PRIVILEGED: 'false' });
+    expect(startupWarnings(off).join('\n')).toMatch(/MFA_REQUIRED_FOR_PRIVILEGED=false in production/);
+  });
+});
+
 describe('developer pages (DEV_TOOLS)', () => {
   it('are off unless DEV_TOOLS=true, in development too', async () => {
     expect(loadConfig({ NODE_ENV: 'development' }).DEV_TOOLS).toBe(false);

@@ -67,6 +67,18 @@ export async function generateDirectory(
   const locations: LocationSeed[] = [];
   const locationPlans: DirectorySeed['locationPlans'] = [];
   const key = (name: string) => seedId(`bulk:${options.seed}:${name}`);
+  // Practice names are unique ignoring case and spaces (organizations_name_key): a drawn name already held,
+  // here or in the database, is numbered.
+  const nameKey = (name: string) => name.replace(/\s+/g, '').toLowerCase();
+  const heldNames = new Set(
+    (await connection.query<{ name: string }>('select name from organizations')).map((r) => nameKey(r.name)),
+  );
+  const freeName = (drawn: string) => {
+    let name = drawn;
+    for (let n = 2; heldNames.has(nameKey(name)); n += 1) name = `${drawn} ${n}`;
+    heldNames.add(nameKey(name));
+    return name;
+  };
 
   for (let pi = 0; pi < practiceCount; pi += 1) {
     const home = random.pick(zips);
@@ -74,7 +86,7 @@ export async function generateDirectory(
     const area = String(random.int(201, 989));
     organizations.push({
       id,
-      name: `${home.city} ${random.pick(PRACTICE_SUFFIXES)}`,
+      name: freeName(`${home.city} ${random.pick(PRACTICE_SUFFIXES)}`),
       phone: fictionalPhone(area, pi),
       email: `office${pi}@bench.careslot.health`,
       website: null,

@@ -46,12 +46,15 @@ function randomNpi(): string {
   throw new Error('no NPI check digit');
 }
 
-/** Letters only (names refuse digits): a short random key spelled with letters. */
+/**
+ * Letters only (names refuse digits): a random key spelled with letters, long enough (6^10) that two practices
+ * of one test database never draw one name (practice names are unique).
+ */
 const letterKey = () =>
   randomUUID()
     .replace(/[^a-f]/g, '')
-    .slice(0, 6)
-    .padEnd(6, 'a');
+    .slice(0, 10)
+    .padEnd(10, 'a');
 
 /** A specialty of the reference catalog every test database has. */
 async function anySpecialty(t: TestApp): Promise<string> {

@@ -26,6 +26,7 @@ import {
 import { contextOf } from '../../platform/context';
 import { requireRoles, requireToken, requireUser } from '../../platform/auth';
 import { ROLE_SETS } from '../../platform/access';
+import { apiSecondFactor } from './mfa';
 import { signedLinkKey } from './signed-links';
 import * as service from './service';
 import type { Account } from './store';
@@ -81,12 +82,15 @@ export function accountRoutes(deps: AccountRouteDeps): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
+        const context = contextOf(request);
         const account = await service.signInForToken(
           app.deps,
-          contextOf(request),
+          context,
           request.body.UserName,
           request.body.Password,
         );
+        // The second factor, when the account has one or must (decision 0105's rules, as at the realm).
+        await apiSecondFactor(app.deps, context, account, request.body.Code);
         const sessionId = await startSession(reply, account);
         return service.productToken(app.deps, account, { message: LOGIN_MESSAGES.success, sessionId });
       },

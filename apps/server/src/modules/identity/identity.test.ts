@@ -204,18 +204,32 @@ describe('product account calls', () => {
 
     // A returning browser with that cookie gets a fresh token without signing in; after logout it does not.
     const cookie = `SessionId=${session!.value}`;
+    // Without the CSRF header (which another site's page cannot send) the cookie is not honoured (decision 0107).
+    for (const url of ['/api/account/is-already-loggedin', '/api/account/logout']) {
+      const forged = await t.call<{ errors: { field: string; rule: string }[]; data: unknown }>({
+        method: 'POST',
+        url,
+        headers: { cookie },
+      });
+      expect(forged.statusCode, url).toBe(403);
+      expect(forged.json.errors).toEqual([
+        expect.objectContaining({ field: 'header.X-CSRF-Protection', rule: 'required' }),
+      ]);
+      expect(forged.json.data).toBeNull();
+    }
+    const own = { cookie, 'x-csrf-protection': '1' };
     const again = await t.call<{ data: { access_token: string } }>({
       method: 'POST',
       url: '/api/account/is-already-loggedin',
-      headers: { cookie },
+      headers: own,
     });
     expect(again.statusCode).toBe(200);
     expect((await t.tokens.verify(again.json.data.access_token)).email).toBe('provider@demo.careslot.health');
-    const out = await t.call({ method: 'POST', url: '/api/account/logout', headers: { cookie } });
+    const out = await t.call({ method: 'POST', url: '/api/account/logout', headers: own });
     expect(out.json).toEqual({ status_code: '200', message: 'OK' });
+    expect(out.headers['set-cookie']).toMatch(/SessionId=;/);
     expect(
-      (await t.call({ method: 'POST', url: '/api/account/is-already-loggedin', headers: { cookie } }))
-        .statusCode,
+      (await t.call({ method: 'POST', url: '/api/account/is-already-loggedin', headers: own })).statusCode,
     ).toBe(204);
   });
 

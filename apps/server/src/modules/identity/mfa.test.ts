@@ -118,7 +118,12 @@ describe('two-step sign-in with an authenticator app (issue 24 item 6)', () => {
       url: MFA_PATHS.status,
       headers: bearer(token),
     });
-    expect(status.json.data).toMatchObject({ TotpEnrolled: true, RecoveryCodesLeft: 10 });
+    expect(status.json.data).toEqual({
+      TotpEnrolled: true,
+      RecoveryCodesLeft: 10,
+      Required: false,
+      RequiredBy: null,
+    });
 
     // The password alone no longer signs in: the realm asks the code.
     const first = await passwordStep(email);

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { LOGIN_MESSAGES, MFA_LOGIN_MESSAGES } from '@careslot/contracts';
 import { ROLE_SETS, authorizeAccount, authorizePractice, recordSignInEvent } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
@@ -24,7 +25,7 @@ import { clearLoginFailures, findAccountById, reserveLoginTry, type Account } fr
  * same atomic counter, keyed by the account), and a code's time step is accepted once.
  */
 
-type Deps = Pick<AppDeps, 'database' | 'clock' | 'secrets'>;
+type Deps = Pick<AppDeps, 'database' | 'clock' | 'secrets' | 'config'>;
 
 /** How long a sign-in waits for its second factor after the password was right. */
 export const CHALLENGE_MINUTES = 10;
@@ -39,15 +40,27 @@ const mfaKey = (userId: string) => loginKey(`mfa:${userId}`);
 export interface MfaState {
   enrolled: boolean;
   required: boolean;
+  /** The platform's rule for the account's role, or its practice's setting. */
+  requiredBy: 'role' | 'practice' | null;
 }
 
+/**
+ * The platform's rule (MFA_REQUIRED_FOR_PRIVILEGED, on in production): an account holding one of the roles of
+ * `ROLE_SETS.SECOND_FACTOR` must have a second factor, whatever its practice's setting.
+ */
+const platformRequires = (deps: Deps, account: Account) =>
+  deps.config.MFA_REQUIRED_FOR_PRIVILEGED &&
+  account.userRoles.some((role) => (ROLE_SETS.SECOND_FACTOR as readonly string[]).includes(role));
+
 export async function mfaStateOf(deps: Deps, account: Account): Promise<MfaState> {
-  if (!offersMfa(account)) return { enrolled: false, required: false };
+  if (!offersMfa(account)) return { enrolled: false, required: false, requiredBy: null };
   const totp = await mfaStore.findTotp(deps.database, deps.secrets, account.id);
-  const required = account.practiceId
-    ? await mfaStore.practiceRequiresMfa(deps.database, account.practiceId)
-    : false;
-  return { enrolled: totp?.confirmed ?? false, required };
+  const requiredBy = platformRequires(deps, account)
+    ? 'role'
+    : account.practiceId && (await mfaStore.practiceRequiresMfa(deps.database, account.practiceId))
+      ? 'practice'
+      : null;
+  return { enrolled: totp?.confirmed ?? false, required: requiredBy !== null, requiredBy };
 }
 
 export type SecondFactorCheck =
@@ -152,6 +165,7 @@ export async function mfaStatus(deps: Deps, context: RequestContext) {
     TotpEnrolled: state.enrolled,
     RecoveryCodesLeft: state.enrolled ? await mfaStore.recoveryCodesLeft(deps.database, account.id) : 0,
     Required: state.required,
+    RequiredBy: state.requiredBy,
   };
 }
 
@@ -229,6 +243,65 @@ export async function practiceMfaRequirement(deps: Deps, context: RequestContext
   };
 }
 
+/** A try of the second step of a sign-in, as a sign-in event of the account (MFA_Web). */
+const secondStepEvent = (
+  context: RequestContext,
+  account: Account,
+  check: SecondFactorCheck,
+  detail: Record<string, unknown>,
+) =>
+  recordSignInEvent(
+    context,
+    {
+      action: 'login',
+      entityType: 'User',
+      entityId: account.id,
+      outcome: check.ok ? 'success' : check.reason === 'locked' ? 'denied' : 'failure',
+      workflow: WORKFLOW,
+      detail: { ...detail, factor: check.ok ? check.method : 'otp' },
+    },
+    { actorId: account.id, actorType: account.userType },
+  );
+
+// ---------- the API sign-in (api/account/login) ----------
+
+const codeIssue = (rule: string, message: string) => [{ field: 'body.Code', rule, message }];
+
+/**
+ * The second step of the API sign-in, after a right password, by the realm's rules (decision 0105): an account
+ * with an authenticator gives its code (or a recovery code) in `Code`, counted and locked like the realm's, a
+ * time step accepted once; an account without one that must have one (its practice's or the platform's rule)
+ * is refused until it enrols at the realm's sign-in page. Each try is a sign-in event. Answers the `amr`.
+ */
+export async function apiSecondFactor(
+  deps: Deps,
+  context: RequestContext,
+  account: Account,
+  code: string | undefined,
+): Promise<string[]> {
+  const state = await mfaStateOf(deps, account);
+  if (!state.enrolled) {
+    if (!state.required) return ['pwd'];
+    throw new AppError('forbidden', {
+      message: MFA_LOGIN_MESSAGES.enrolmentRequired,
+      issues: codeIssue('enrolment_required', MFA_LOGIN_MESSAGES.enrolmentRequired),
+    });
+  }
+  if (!code)
+    throw new AppError('unauthorized', {
+      message: MFA_LOGIN_MESSAGES.required,
+      issues: codeIssue('required', MFA_LOGIN_MESSAGES.required),
+    });
+  const check = await checkSecondFactor(deps, account.id, code);
+  await secondStepEvent(context, account, check, { via: 'api/account/login' });
+  if (check.ok) return ['pwd', 'otp'];
+  if (check.reason === 'locked') throw tooManyRequests(LOGIN_MESSAGES.locked);
+  throw new AppError('unauthorized', {
+    message: MFA_LOGIN_MESSAGES.invalid,
+    issues: codeIssue('invalid_code', MFA_LOGIN_MESSAGES.invalid),
+  });
+}
+
 // ---------- the realm's sign-in (the second step after the password) ----------
 
 async function enrolmentOf(account: Account, secret: string) {
@@ -280,18 +353,7 @@ export async function answerSecondStep(
   if (!account) return { result: 'expired' };
   const enrolling = challenge.kind === 'enrol';
   const check = await checkSecondFactor(deps, account.id, code, { enrolling });
-  await recordSignInEvent(
-    context,
-    {
-      action: 'login',
-      entityType: 'User',
-      entityId: account.id,
-      outcome: check.ok ? 'success' : check.reason === 'locked' ? 'denied' : 'failure',
-      workflow: WORKFLOW,
-      detail: { via: 'realm', factor: check.ok ? check.method : 'otp', enrolling },
-    },
-    { actorId: account.id, actorType: account.userType },
-  );
+  await secondStepEvent(context, account, check, { via: 'realm', enrolling });
   if (!check.ok) {
     const enrol = enrolling ? await pendingEnrolment(deps, account) : undefined;
     return {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '@careslot/contracts';
+import { CSRF_HEADER, SESSION_COOKIE } from '@careslot/contracts';
 import { contextOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { INTERACTION_FORM_PATH, LOGIN_CSS, LOGOUT_JS, loginPage, pickLanguage } from './login-page';
@@ -391,9 +391,29 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /**
+   * The calls the SessionId cookie authenticates answer only the web app's own requests (decision 0107): a
+   * request carrying the cookie without the CSRF header (which another site's page cannot send) is refused
+   * before the cookie is read.
+   */
+  const sameSiteOnly = async (request: FastifyRequest) => {
+    if (!request.cookies[SESSION_COOKIE.name]) return;
+    if (request.headers[CSRF_HEADER.name.toLowerCase()] === CSRF_HEADER.value) return;
+    throw new AppError('forbidden', {
+      issues: [
+        {
+          field: `header.${CSRF_HEADER.name}`,
+          rule: 'required',
+          message: `${CSRF_HEADER.name}: required with the session cookie`,
+        },
+      ],
+    });
+  };
+
   app.post(
     '/api/account/is-already-loggedin',
     {
+      preHandler: sameSiteOnly,
       schema: {
         tags: ['account'],
         summary: 'A fresh product token for a browser whose SessionId cookie is still valid',
@@ -431,6 +451,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/logout',
     {
+      preHandler: sameSiteOnly,
       schema: {
         tags: ['account'],
         summary:

@@ -248,6 +248,19 @@ describe('in-app notifications', () => {
       )[0]!.zone,
     });
     expect(Number(res.headers[NOTIFICATION_HEADERS.unseen])).toBeGreaterThanOrEqual(1);
+    // The read is one list row naming the patients the records show (issue 24 item 5).
+    const audited = await t.database.query<{ patient_ids: string[]; outcome: string }>(
+      `select patient_ids, outcome from audit_events where entity_type = 'InAppNotification' and action = 'read'
+        and actor_id = $1 order by id desc limit 1`,
+      [provider.id],
+    );
+    expect(audited[0]?.outcome).toBe('success');
+    expect(audited[0]?.patient_ids).toEqual(
+      expect.arrayContaining([
+        ...new Set(res.json.map((r) => (JSON.parse(r.payload) as NotificationPayload).PatientId)),
+      ]),
+    );
+    expect(audited[0]?.patient_ids).toContain(patient.id);
     for (const l of [providerPush, providerAppointments, otherPush, otherAppointments]) l.socket.disconnect();
   });
 

@@ -6,7 +6,7 @@ import type {
   NotificationPayload,
   PushedNotification,
 } from '@careslot/contracts';
-import { authorizeOwnObject, recordOutcome, ROLE_SETS } from '../../platform/access';
+import { authorizeOwnObject, recordList, ROLE_SETS } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { notFound } from '../../platform/errors';
@@ -150,6 +150,10 @@ function toRecord(row: store.InAppRow): InAppNotification {
   };
 }
 
+const ENTITY_TYPE = 'InAppNotification';
+const patientOf = (row: store.InAppRow) => row.payload['PatientId'];
+const isPatientId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
 /** GET InAppNotifications/{userId}: the caller's own notifications only (anyone else's id answers 404). */
 export async function listNotifications(
   deps: Deps,
@@ -158,13 +162,7 @@ export async function listNotifications(
   query: InAppNotificationsQuery,
 ): Promise<{ records: InAppNotification[]; total: number; unseen: number }> {
   // A user's notifications are theirs alone (no relation opens them): anyone else's id answers 404.
-  const own = {
-    kind: 'patient' as const,
-    id: userId,
-    patientId: context.patientId,
-    entityType: 'InAppNotification',
-  };
-  await authorizeOwnObject(context, 'read', { ownerUserId: userId, entityType: own.entityType, id: userId });
+  await authorizeOwnObject(context, 'read', { ownerUserId: userId, entityType: ENTITY_TYPE, id: userId });
   const window = { from: query.from, to: query.to };
   const [rows, counted] = await Promise.all([
     store.page(deps.database, {
@@ -176,7 +174,11 @@ export async function listNotifications(
     }),
     store.counts(deps.database, { userId, type: query.notificationType, window }),
   ]);
-  await recordOutcome(context, 'read', { ...own, detail: { count: rows.length } }, 'success');
+  // The records name patients (their names, their visits): the read is recorded with the patients it shows.
+  await recordList(context, 'read', 'appointment', rows.map(patientOf).filter(isPatientId), {
+    entityType: ENTITY_TYPE,
+    detail: { ids: rows.map((r) => r.id) },
+  });
   return { records: rows.map(toRecord), total: counted.total, unseen: counted.unseen };
 }
 

@@ -315,6 +315,66 @@ describe('practice onboarding (POST careslot-gateway/organization/add)', () => {
     }
     expect((await t.call({ method: 'POST', url: ADD, payload: request('1007') })).statusCode).toBe(401);
   });
+
+  it('keeps practice names unique ignoring case and spaces: of five parallel onboardings of one name exactly one wins, a rename to a taken name is refused, each 409 naming the field', async () => {
+    // One name, written five ways (case and spaces differ), each with its own provider.
+    const spellings = [
+      'Lakeview Pediatrics',
+      'LAKEVIEW PEDIATRICS',
+      'lakeview  pediatrics',
+      'Lake View Pediatrics',
+      'LakeView Pediatrics',
+    ];
+    const answers = await Promise.all(
+      spellings.map((name, i) =>
+        add({ ...request(`20${i}1`), Organization: { ...request(`20${i}1`).Organization, Name: name } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    for (const lost of answers.filter((a) => a.statusCode === 409)) {
+      expect(lost.json.status_code).toBe(409);
+      expect(issuesOf(lost)).toEqual(['Organization.Name:unique']);
+    }
+    const rows = await t.database.query<{ id: string }>(
+      "select id from organizations where lower(replace(name, ' ', '')) = 'lakeviewpediatrics'",
+    );
+    expect(rows.map((r) => r.id)).toEqual([answers.find((a) => a.statusCode === 201)!.json.OrganizationId]);
+    // Nothing of the losers was left behind: no provider, no invitation.
+    for (let i = 0; i < 5; i += 1)
+      if (answers[i]!.statusCode === 409) await nothingLeftOf(`20${i}1`, request(`20${i}1`).Provider.Npi);
+
+    // A practice renamed to a name another holds (another spelling of it) is refused; its own name it keeps.
+    const other = await add(request('2101'));
+    expect(other.statusCode).toBe(201);
+    const admin = bearer(
+      await tokenFor(t.tokens, {
+        sub: 'names-admin',
+        user_roles: ['provider', 'practiceadmin'],
+        user_type: 'Practitioner',
+        careslot_id: other.json.PractitionerId,
+        PracticeId: other.json.OrganizationId,
+      }),
+    );
+    const rename = (Name: string) =>
+      t.call<ErrorBody>({
+        method: 'PUT',
+        url: `/careslot-administration/api/v2/organization/${other.json.OrganizationId}`,
+        headers: admin,
+        payload: { Name, TimeZone: 'America/Chicago' },
+      });
+    const taken = await rename('lake view PEDIATRICS');
+    expect(taken.statusCode).toBe(409);
+    expect(issuesOf(taken)).toEqual(['body.Name:unique']);
+    expect((await rename('Prairie Family Care 2101')).statusCode).toBe(200);
+    // Looking a name up finds it however it is spelled.
+    const byName = await t.call<{ data: { Id: string } }>({
+      method: 'GET',
+      url: `/careslot-administration/api/v2/organization/name?name=${encodeURIComponent('LAKEVIEW pediatrics')}`,
+      headers: admin,
+    });
+    expect(byName.json.data.Id).toBe(rows[0]!.id);
+  });
 });
 
 describe(`the ${SEARCH_INDEX_CONSUMER} consumer of ${DIRECTORY_CHANGED}`, () => {

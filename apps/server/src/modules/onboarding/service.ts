@@ -168,7 +168,7 @@ export async function onboardPractice(
   const done = await deps.database.transaction(async (tx) => {
     const now = deps.clock.now();
     await assertFreeEmail(tx, email);
-    await addOrganization(tx, context, organizationId, organization, now);
+    await atStep('Organization', () => addOrganization(tx, context, organizationId, organization, now));
     await addLocation(tx, context, locationId, location, now);
     const practitionerId = await atStep('Provider', () =>
       addPractitioner(

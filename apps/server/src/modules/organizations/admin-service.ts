@@ -31,7 +31,14 @@ import {
 import type { Clock } from '../../platform/clock';
 import { onConnection, type RequestContext } from '../../platform/context';
 import type { Connection, Database } from '../../platform/db';
-import { AppError, badRequest, conflict, fieldError, notFound } from '../../platform/errors';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  fieldError,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors';
 
 /** A rule of the body broken: named like the schema's own errors (body.<field>). */
 const bodyError = (field: string, rule: string, message: string) =>
@@ -219,16 +226,49 @@ export async function updateOrganization(
     detail: { fields: Object.keys(input) },
   };
   await authorizePractice(context, 'update', object, SET_UP);
-  await commit(
-    deps,
-    context,
-    'update',
-    object,
-    (tx) =>
-      store.updateOrganization(tx, id, organizationColumns(input), WORKFLOWS.organization, deps.clock.now()),
-    { organizationId: id, practitionerIds: null, reason: 'organization.updated' },
+  await assertFreeName(deps.database, input.Name, id);
+  await uniqueName(() =>
+    commit(
+      deps,
+      context,
+      'update',
+      object,
+      (tx) =>
+        store.updateOrganization(
+          tx,
+          id,
+          organizationColumns(input),
+          WORKFLOWS.organization,
+          deps.clock.now(),
+        ),
+      { organizationId: id, practitionerIds: null, reason: 'organization.updated' },
+    ),
   );
   return (await getOrganization(deps.database, id))!;
+}
+
+/**
+ * Practice names are unique, ignoring case and white space (issue 24 item 5): 409 naming `body.Name` and the
+ * rule. The check answers the common case; the unique index `organizations_name_key` decides a race, so of
+ * parallel creates (or renames) to one name exactly one wins and the others get the same 409.
+ */
+const nameTaken = () => {
+  const message = 'A practice with this name already exists';
+  return new AppError('conflict', { message, issues: [{ field: 'body.Name', rule: 'unique', message }] });
+};
+
+async function assertFreeName(db: Connection, name: string, selfId: string) {
+  const holder = await store.organizationByName(db, name);
+  if (holder && holder.id !== selfId) throw nameTaken();
+}
+
+async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
 }
 
 function organizationColumns(input: OrganizationUpdate): store.OrganizationColumns {
@@ -267,8 +307,11 @@ export async function addOrganization(
     organizationId: id,
     workflow: WORKFLOWS.organizationAdd,
   };
+  await assertFreeName(tx, input.Name, id);
   await committed(tx, context, 'create', object, (t) =>
-    store.insertOrganization(t, id, organizationColumns(input), WORKFLOWS.organizationAdd, now),
+    uniqueName(() =>
+      store.insertOrganization(t, id, organizationColumns(input), WORKFLOWS.organizationAdd, now),
+    ),
   );
 }
 

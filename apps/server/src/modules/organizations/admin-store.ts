@@ -128,13 +128,21 @@ export async function updateOrganization(
   );
 }
 
-/** The practice whose name equals this one, case-insensitively (§5: string equality ignores case). */
+/**
+ * A practice name as the unique index `organizations_name_key` compares it: case and white space ignored
+ * (issue 24 item 5; §5: string equality ignores case). The same expression as the index's, so the check and
+ * the database agree.
+ */
+const NAME_KEY = (value: string) => `lower(regexp_replace(${value}, '\\s+', '', 'g'))`;
+
+/** The practice whose name equals this one, ignoring case and white space. */
 export async function organizationByName(
   db: Connection,
   name: string,
 ): Promise<{ id: string; name: string } | null> {
   const rows = await db.query<{ id: string; name: string }>(
-    'select id, name from organizations where lower(name) = lower($1) order by created_at, id limit 1',
+    `select id, name from organizations where ${NAME_KEY('name')} = ${NAME_KEY('$1::text')}
+      order by created_at, id limit 1`,
     [name],
   );
   return rows[0] ?? null;

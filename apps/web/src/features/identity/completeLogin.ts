@@ -72,7 +72,6 @@ export async function completeLogin(config: AppConfig, search: URLSearchParams):
     refresh_token?: string;
   };
   if (!realm.access_token) return { kind: 'go-home' };
-  sessionStorage.setItem(STORAGE_KEYS.session.token, realm.access_token);
 
   const product = await apiRequest<TokenEnvelope>('/api/account/exchange-token', {
     method: 'POST',

@@ -1,4 +1,5 @@
 import {
+  CSRF_HEADER,
   OAUTH_CLIENT_ID,
   OAUTH_SCOPE,
   STORAGE_KEYS,
@@ -98,19 +99,22 @@ export function userFromClaims(claims: Claims): SessionUser {
   };
 }
 
-function storedLogin(): LoginResponse | null {
-  try {
-    const raw = localStorage.getItem(STORAGE_KEYS.local.loginResponse);
-    return raw ? (JSON.parse(raw) as LoginResponse) : null;
-  } catch {
-    return null;
-  }
+/**
+ * The login of this page (§3.1's login_response), held in memory only (decision 0107, ASVS 14.3.3): no script
+ * finds a product token in web storage. A reload gets a fresh one through the HttpOnly SessionId cookie
+ * ('already logged in').
+ */
+let memoryLogin: LoginResponse | null = null;
+
+/** Web storage of earlier versions held the token: it goes at start and at every sign-in. */
+function forgetStoredTokens() {
+  localStorage.removeItem(STORAGE_KEYS.local.loginResponse);
+  sessionStorage.removeItem(STORAGE_KEYS.session.token);
 }
 
-/** True while the stored login holds a valid user token (§5.2). */
+/** True while this page's login holds a valid user token (§5.2). */
 export function hasValidStoredLogin(now = Date.now()): boolean {
-  const stored = storedLogin();
-  return !!stored && isValidUserToken(decodeClaims(stored.access_token), now);
+  return !!memoryLogin && isValidUserToken(decodeClaims(memoryLogin.access_token), now);
 }
 
 /** Makes a product token the session's: the API client sends it and the header shows the user. */
@@ -118,15 +122,15 @@ export function applyProductToken(login: LoginResponse) {
   const claims = decodeClaims(login.access_token);
   if (!isValidUserToken(claims)) return false;
   const { access_token, expires_in, token_type, application_id } = login;
-  localStorage.setItem(
-    STORAGE_KEYS.local.loginResponse,
-    JSON.stringify({ access_token, expires_in, token_type, application_id }),
-  );
+  memoryLogin = { access_token, expires_in, token_type, application_id };
+  forgetStoredTokens();
   if (claims.user_type) localStorage.setItem(STORAGE_KEYS.local.userType, claims.user_type);
-  sessionStorage.setItem(STORAGE_KEYS.session.token, login.access_token);
   setSession({ user: userFromClaims(claims), accessToken: login.access_token, isGuest: false });
   return true;
 }
+
+/** The calls the SessionId cookie authenticates carry the CSRF header (decision 0107). */
+const SESSION_CALL = { method: 'POST', headers: { [CSRF_HEADER.name]: CSRF_HEADER.value } } as const;
 
 async function applyGuestToken() {
   // A sign-in that finished meanwhile (the /callback page) wins over a guest token.
@@ -154,20 +158,19 @@ async function applyGuestToken() {
  */
 export async function bootstrapSession(): Promise<void> {
   setTokenSource(() => getSession().accessToken);
+  forgetStoredTokens();
   if (clearsStoredLoginOnLoad(location.pathname)) {
-    localStorage.removeItem(STORAGE_KEYS.local.loginResponse);
+    memoryLogin = null;
     localStorage.removeItem(STORAGE_KEYS.local.userType);
     // A message link acts for the patient it names, not for whoever is signed in here: the page stays a guest's
     // (no sign-in again through the session cookie).
     await applyGuestToken().catch(() => undefined);
     return;
   }
-  const stored = storedLogin();
-  if (stored && applyProductToken(stored)) return;
   try {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const again = await apiRequest<TokenEnvelope | undefined>('/api/account/is-already-loggedin', {
-      method: 'POST',
+      ...SESSION_CALL,
       query: { timeZone },
     });
     if (getSession().user) return;
@@ -251,7 +254,8 @@ export async function signOut(
 ): Promise<void> {
   // The times this account holds go back while its token still proves it (issue 17 item 2).
   await apiRequest('/careslot-calendar/api/v2/slot/release-all', { method: 'POST' }).catch(() => undefined);
-  await apiRequest('/api/account/logout', { method: 'POST' }).catch(() => undefined);
+  await apiRequest('/api/account/logout', SESSION_CALL).catch(() => undefined);
+  memoryLogin = null;
   // Every storage key of the spec goes with the user (§9 storage keys, §4.8 sign-out): the stored login,
   // permissions (user_type), popups, counts, redirect data, the PKCE verifier, booking and search state.
   for (const key of Object.values(STORAGE_KEYS.local)) localStorage.removeItem(key);

@@ -26,7 +26,7 @@ export interface SsoDeps {
   decode: (token: string) => Claims | null;
   /** The legacy EHR's system-identifier URL (app config), for the legacy practitioner identifier. */
   ehrSystemUrl: string;
-  /** Makes a product token the session's (stores login_response); false when it is not a valid user token. */
+  /** Makes a product token the session's (in memory, decision 0107); false when it is not a valid user token. */
   apply: (token: {
     access_token: string;
     expires_in: number;

@@ -112,7 +112,9 @@ export function TwoStepSignInPage() {
         </Title>
         <Text c="dimmed">{t('lead')}</Text>
         {status.isError && <Alert color="red">{t('loadFailed')}</Alert>}
-        {status.data?.Required && !status.data.TotpEnrolled && <Alert color="yellow">{t('required')}</Alert>}
+        {status.data?.Required && !status.data.TotpEnrolled && (
+          <Alert color="yellow">{t(status.data.RequiredBy === 'role' ? 'requiredByRole' : 'required')}</Alert>
+        )}
         {recoveryCodes && (
           <Alert color="green" role="status" title={t('codes.heading')}>
             <Stack gap="xs">

@@ -1,4 +1,4 @@
-import { messageForStatus, STORAGE_KEYS, type ErrorEnvelope, type FieldIssue } from '@careslot/contracts';
+import { messageForStatus, type ErrorEnvelope, type FieldIssue } from '@careslot/contracts';
 
 /** An API failure carrying the spec's message for its status and, for a 400, the fields at fault. */
 export class ApiError extends Error {
@@ -16,7 +16,8 @@ export class ApiError extends Error {
 
 type TokenSource = () => string | null;
 
-let tokenSource: TokenSource = () => sessionStorage.getItem(STORAGE_KEYS.session.token);
+// The session's token lives in memory only (decision 0107); the auth feature registers where it is.
+let tokenSource: TokenSource = () => null;
 
 /** The auth feature registers where the current access token comes from. */
 export function setTokenSource(source: TokenSource) {

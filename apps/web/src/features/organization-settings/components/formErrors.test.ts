@@ -52,4 +52,12 @@ describe('settings form messages', () => {
     });
     expect(serverErrors(new ApiError(500, 'boom'))).toBeNull();
   });
+
+  it('names a practice name another practice holds (409 unique) on the name field', () => {
+    const taken = new ApiError(409, 'Conflict', [
+      { field: 'body.Name', rule: 'unique', message: 'A practice with this name already exists' },
+    ]);
+    expect(serverErrors(taken)).toEqual({ Name: { key: 'validation.nameTaken' } });
+    expect(serverErrors(new ApiError(409, 'Conflict'))).toBeNull();
+  });
 });

@@ -66,11 +66,14 @@ const SERVER_RULES: Record<string, string> = {
   exists: 'validation.exists',
   file_type: 'validation.fileType',
   file_size: 'validation.fileSize',
+  // 409: a practice name another practice holds (issue 24 item 5).
+  unique: 'validation.nameTaken',
 };
 
-/** A 400's issues as field messages (paths without the 'body.' prefix); null for any other failure. */
+/** A 400's or 409's issues as field messages (paths without the 'body.' prefix); null for any other failure. */
 export function serverErrors(error: unknown): FieldErrors | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || error.issues.length === 0) return null;
+  if (!(error instanceof ApiError) || ![400, 409].includes(error.status) || error.issues.length === 0)
+    return null;
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const path = issue.field.replace(/^body\./, '');
