@@ -77,7 +77,9 @@ async function reuseSession(page: Page, key: string, origin: string): Promise<bo
   const saved = sessions.get(key);
   if (!saved) return false;
   await page.context().addCookies(saved);
-  const check = await page.request.post(`${origin}/api/account/is-already-loggedin`);
+  const check = await page.request.post(`${origin}/api/account/is-already-loggedin`, {
+    headers: { 'X-CSRF-Protection': '1' },
+  });
   if (check.status() === 200) return true;
   sessions.delete(key);
   await page.context().clearCookies();
