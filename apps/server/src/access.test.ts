@@ -627,7 +627,35 @@ const paymentBody = (i: Ids) => ({
   CoverageId: i.coverage,
   PaymentMethodId: 'pm_card_visa',
 });
+const MSG = '/careslot-messaging/api/v1';
 const BODY_ROWS: Row[] = [
+  // The patient inbox (issue 28): threads of P are P's, their family's and the caring practice's.
+  {
+    method: 'GET',
+    route: `${MSG}/MessageThreads`,
+    url: (i) => `${MSG}/MessageThreads?PatientId=${i.p}`,
+    expect: {
+      anon: 401,
+      self: 200,
+      family: 200,
+      stranger: 403,
+      care1Staff: 200,
+      support: 403,
+      supportPurpose: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: `${MSG}/MessageThreads`,
+    url: () => `${MSG}/MessageThreads`,
+    body: (i) => ({
+      PatientId: i.p,
+      OrganizationId: DEMO_PRACTICE_IDS[0],
+      Subject: 'Parking',
+      Body: 'Where?',
+    }),
+    expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404 },
+  },
   // The new capabilities' calls that name P's appointment, payment or record in their body or query: only the
   // practices of the object (and, where the call is the patient's, P and family) pass; strangers are refused.
   {

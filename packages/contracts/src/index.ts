@@ -47,3 +47,4 @@ export * from './access-control-constants';
 export * from './clinical';
 export * from './mfa';
 export * from './history-preferences';
+export * from './messaging';
