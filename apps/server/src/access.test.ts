@@ -800,6 +800,19 @@ const BODY_ROWS: Row[] = [
     expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404, support: 403 },
   },
   {
+    method: 'GET',
+    route: '/careslot-notification/api/v1/notification/PatientSettings/:id',
+    url: (i) => `/careslot-notification/api/v1/notification/PatientSettings/${i.p}`,
+    expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404, support: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/careslot-notification/api/v1/notification/PatientSettings/:id',
+    url: (i) => `/careslot-notification/api/v1/notification/PatientSettings/${i.p}`,
+    body: () => ({ TimeZone: 'America/New_York', SmsAlertsEnabled: true }),
+    expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404, support: 403 },
+  },
+  {
     method: 'POST',
     route: '/careslot-notification/api/v1/notification/PatientSettings',
     url: () => '/careslot-notification/api/v1/notification/PatientSettings',
@@ -1173,6 +1186,12 @@ describe('access table', () => {
       org2,
       p,
     ]);
+    // P's saved notification settings (GET/PUT PatientSettings/{id} name them by the patient's id).
+    await t.database.query(
+      `insert into patient_notification_settings (id, patient_id, time_zone, sms_alerts_enabled, updated_at)
+       values ($1, $2, 'America/New_York', true, now()) on conflict (patient_id) do nothing`,
+      [randomUUID(), p],
+    );
     const form2 = randomUUID();
     await t.database.query(
       `insert into custom_forms (id, organization_id, name, form_type, definition) values ($1, $2, 'Intake (practice 2)', 'Intake Form', '{"Components":[]}')`,

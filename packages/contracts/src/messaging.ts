@@ -45,6 +45,8 @@ export const messageThreadListSchema = z.object({
   Total: z.number().int(),
   /** Unread messages over all the caller's threads (the inbox badge). */
   Unread: z.number().int(),
+  /** A patient's: the practices that care for them, which they may write to (a practice user's: empty). */
+  Practices: z.array(z.object({ Id: uuid, Name: z.string() })),
 });
 export type MessageThreadList = z.infer<typeof messageThreadListSchema>;
 

@@ -97,7 +97,11 @@ describe('the patient inbox (issue 28)', () => {
 
     // The patient's inbox shows one unread answer; reading it clears the count.
     const mine = await list(patient.token);
-    expect(mine.json).toMatchObject({ Total: 1, Unread: 1 });
+    expect(mine.json).toMatchObject({
+      Total: 1,
+      Unread: 1,
+      Practices: [{ Id: practice.OrganizationId, Name: thread.PracticeName }],
+    });
     expect(mine.json.Data[0]).toMatchObject({
       PracticeName: thread.PracticeName,
       LastMessage: 'Behind the building.',

@@ -145,7 +145,12 @@ export async function listThreads(
     { workflow: MESSAGING_WORKFLOW },
   );
   const named = await names(deps, rows);
+  const practices: { Id: string; Name: string }[] = [];
+  if (context.patientId)
+    for (const id of await careOrganizationsOf(deps.database, context.patientId))
+      practices.push({ Id: id, Name: (await getOrganization(deps.database, id))?.Name ?? '' });
   return {
+    Practices: practices,
     Total: total,
     Unread: unread,
     Data: rows.map((r) => toThread(r, named, { unread: r.unread, last: r.last_body })),

@@ -54,7 +54,6 @@ const detail: MessageThreadDetail = {
     },
   ],
 };
-const visit = { Facility: { Id: 'loc-1', Name: 'Riverside Family Care', OrganizationId: 'org-1' } };
 
 beforeAll(() => setupI18n(['inbox', 'common']));
 beforeEach(() => {
@@ -63,10 +62,14 @@ beforeEach(() => {
     if (path.endsWith('/MessageThreads') && options.method === 'POST')
       return Promise.resolve({ ...detail, Id: 'new-thread' });
     if (path.endsWith('/MessageThreads'))
-      return Promise.resolve({ Data: [thread], Total: 1, Unread: 1 } satisfies MessageThreadList);
+      return Promise.resolve({
+        Data: [thread],
+        Total: 1,
+        Unread: 1,
+        Practices: [{ Id: 'org-1', Name: 'Riverside Family Care' }],
+      } satisfies MessageThreadList);
     if (path.includes('/MessageThreads/')) return Promise.resolve(detail);
     if (path.endsWith('/Messages')) return Promise.resolve(detail.Messages[0]);
-    if (path.includes('patient-appointments')) return Promise.resolve({ Data: [visit] });
     return Promise.reject(new Error(`unexpected ${path}`));
   });
   setSession({
@@ -90,7 +93,7 @@ beforeEach(() => {
 });
 
 describe('the patient inbox', () => {
-  it('lists the threads with their unread count and writes a new message to a practice of their visits', async () => {
+  it('lists the threads with their unread count and writes a new message to a practice that cares for them', async () => {
     renderRoute(<PortalInboxPage />, { path: '/portal/messages' });
     const item = await screen.findByRole('button', { name: 'Parking, 1 new' });
     expect(within(item).getByText(/Behind the building\./)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Badge,
@@ -14,35 +14,23 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MESSAGE_LIMITS } from '@careslot/contracts';
 import { useSession } from '../../../shared/session/session';
-import { appointmentsQuery } from '../api';
 import { inboxKeys, startThread, useThreads } from '../inboxApi';
 
-/** The practices the patient may write to: those of their visits (upcoming and past). */
-function usePractices(patientId: string | null) {
-  const upcoming = useQuery({
-    ...appointmentsQuery(patientId ?? '', 'upcoming'),
-    enabled: patientId !== null,
-  });
-  const past = useQuery({ ...appointmentsQuery(patientId ?? '', 'past'), enabled: patientId !== null });
-  return useMemo(() => {
-    const practices = new Map<string, string>();
-    for (const visit of [...(upcoming.data ?? []), ...(past.data ?? [])])
-      if (visit.Facility && !practices.has(visit.Facility.OrganizationId))
-        practices.set(visit.Facility.OrganizationId, visit.Facility.Name);
-    return [...practices].map(([value, label]) => ({ value, label }));
-  }, [upcoming.data, past.data]);
-}
-
-function NewMessageForm({ patientId, onDone }: { patientId: string; onDone: () => void }) {
+function NewMessageForm({
+  practices,
+  onDone,
+}: {
+  practices: { value: string; label: string }[];
+  onDone: () => void;
+}) {
   const { t } = useTranslation('inbox');
   const navigate = useNavigate();
   const client = useQueryClient();
-  const practices = usePractices(patientId);
   const [practice, setPractice] = useState<string | null>(null);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
@@ -151,7 +139,12 @@ export function PortalInboxPage() {
         </Title>
         {!writing && <Button onClick={() => setWriting(true)}>{t('newMessage')}</Button>}
       </Group>
-      {writing && userId && <NewMessageForm patientId={userId} onDone={() => setWriting(false)} />}
+      {writing && (
+        <NewMessageForm
+          practices={threads.data.Practices.map((p) => ({ value: p.Id, label: p.Name }))}
+          onDone={() => setWriting(false)}
+        />
+      )}
       {threads.data.Data.length === 0 ? (
         <Text>{t('empty')}</Text>
       ) : (
