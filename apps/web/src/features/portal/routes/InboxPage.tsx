@@ -175,7 +175,7 @@ export function PortalInboxPage() {
                         {when(thread.LastMessageAt)}
                       </Text>
                       {thread.Unread > 0 && (
-                        <Badge color="red">{t('threadUnread', { count: thread.Unread })}</Badge>
+                        <Badge color="red.9">{t('threadUnread', { count: thread.Unread })}</Badge>
                       )}
                     </Stack>
                   </Group>

@@ -50,7 +50,7 @@ export function PortalLayout() {
               value="messages"
               rightSection={
                 unread > 0 ? (
-                  <Badge size="sm" color="red" circle aria-label={ti('unreadBadge', { count: unread })}>
+                  <Badge size="sm" color="red.9" circle aria-label={ti('unreadBadge', { count: unread })}>
                     {unread}
                   </Badge>
                 ) : null
