@@ -629,6 +629,14 @@ const paymentBody = (i: Ids) => ({
 });
 const MSG = '/careslot-messaging/api/v1';
 const BODY_ROWS: Row[] = [
+  // A confirmation logged by hand (issue 28): only the visit's practice's admins.
+  {
+    method: 'POST',
+    route: '/careslot-notification/api/v1/AppointmentConfirmationLog',
+    url: () => '/careslot-notification/api/v1/AppointmentConfirmationLog',
+    body: (i) => ({ AppointmentId: i.a2, ConfirmedBy: 'Patient' }),
+    expect: { anon: 401, self: 404, family: 404, stranger: 404, care1Staff: 404, p2Staff: 403 },
+  },
   // The patient inbox (issue 28): threads of P are P's, their family's and the caring practice's.
   {
     method: 'GET',
