@@ -658,7 +658,43 @@ const paymentBody = (i: Ids) => ({
   CoverageId: i.coverage,
   PaymentMethodId: 'pm_card_visa',
 });
+const MSG = '/careslot-messaging/api/v1';
 const BODY_ROWS: Row[] = [
+  // A confirmation logged by hand (issue 28): only the visit's practice's admins.
+  {
+    method: 'POST',
+    route: '/careslot-notification/api/v1/AppointmentConfirmationLog',
+    url: () => '/careslot-notification/api/v1/AppointmentConfirmationLog',
+    body: (i) => ({ AppointmentId: i.a2, ConfirmedBy: 'Patient' }),
+    expect: { anon: 401, self: 404, family: 404, stranger: 404, care1Staff: 404, p2Staff: 403 },
+  },
+  // The patient inbox (issue 28): threads of P are P's, their family's and the caring practice's.
+  {
+    method: 'GET',
+    route: `${MSG}/MessageThreads`,
+    url: (i) => `${MSG}/MessageThreads?PatientId=${i.p}`,
+    expect: {
+      anon: 401,
+      self: 200,
+      family: 200,
+      stranger: 403,
+      care1Staff: 200,
+      support: 403,
+      supportPurpose: 200,
+    },
+  },
+  {
+    method: 'POST',
+    route: `${MSG}/MessageThreads`,
+    url: () => `${MSG}/MessageThreads`,
+    body: (i) => ({
+      PatientId: i.p,
+      OrganizationId: DEMO_PRACTICE_IDS[0],
+      Subject: 'Parking',
+      Body: 'Where?',
+    }),
+    expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404 },
+  },
   // The new capabilities' calls that name P's appointment, payment or record in their body or query: only the
   // practices of the object (and, where the call is the patient's, P and family) pass; strangers are refused.
   {
@@ -853,6 +889,19 @@ const BODY_ROWS: Row[] = [
     route: '/careslot-notification/api/v1/otp-request/generate',
     url: () => '/careslot-notification/api/v1/otp-request/generate',
     body: (i) => ({ PhoneNumber: '(212) 555-0100', PatientId: i.p }),
+    expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404, support: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/careslot-notification/api/v1/notification/PatientSettings/:id',
+    url: (i) => `/careslot-notification/api/v1/notification/PatientSettings/${i.p}`,
+    expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404, support: 403 },
+  },
+  {
+    method: 'PUT',
+    route: '/careslot-notification/api/v1/notification/PatientSettings/:id',
+    url: (i) => `/careslot-notification/api/v1/notification/PatientSettings/${i.p}`,
+    body: () => ({ TimeZone: 'America/New_York', SmsAlertsEnabled: true }),
     expect: { anon: 401, self: 200, family: 200, stranger: 404, care1Staff: 200, p2Staff: 404, support: 403 },
   },
   {
@@ -1229,6 +1278,12 @@ describe('access table', () => {
       org2,
       p,
     ]);
+    // P's saved notification settings (GET/PUT PatientSettings/{id} name them by the patient's id).
+    await t.database.query(
+      `insert into patient_notification_settings (id, patient_id, time_zone, sms_alerts_enabled, updated_at)
+       values ($1, $2, 'America/New_York', true, now()) on conflict (patient_id) do nothing`,
+      [randomUUID(), p],
+    );
     const form2 = randomUUID();
     await t.database.query(
       `insert into custom_forms (id, organization_id, name, form_type, definition) values ($1, $2, 'Intake (practice 2)', 'Intake Form', '{"Components":[]}')`,

@@ -51,6 +51,7 @@ import * as notifications from './modules/notifications';
 import * as onboarding from './modules/onboarding';
 import * as payments from './modules/payments';
 import * as reports from './modules/reports';
+import * as messaging from './modules/messaging';
 import * as practiceDay from './modules/practice-day';
 import * as publications from './modules/publications';
 import * as reminders from './modules/reminders';
@@ -91,6 +92,7 @@ const MODULES: readonly { register: ModuleRegistration }[] = [
   checkin,
   clinical,
   reports,
+  messaging,
   fhir,
 ];
 

@@ -132,6 +132,7 @@ const OWNERS: Record<string, readonly string[]> = {
   forms: ['custom_forms', 'custom_form_responses', 'custom_form_versions'],
   checkin: ['checkin_settings', 'checkin_sessions'],
   reports: ['report_checkins', 'report_confirmations'],
+  messaging: ['message_threads', 'thread_messages'],
   publications: ['publication_deliveries'],
   reminders: ['reminder_settings'],
   reputation: [

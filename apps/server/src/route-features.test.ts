@@ -23,6 +23,10 @@ import {
  * is its reason; a pattern no undeclared route matches fails the suite (the list only says what is true).
  */
 const FEATURE_FREE: readonly [RegExp, string][] = [
+  [
+    /^\w+ \/careslot-messaging\/api\/v1\/(MessageThreads|Messages)/,
+    'the patient inbox: the patient, their family and the practice that owns the thread (messaging.test.ts)',
+  ],
   [/^\w+ \/(healthz|readyz)$/, 'health checks of the process'],
   [/^\w+ \/realms\//, 'the realm (OpenID Connect): sign-in comes before any practice'],
   [/^\w+ \/careslot-identity\//, "the realm's token exchange"],

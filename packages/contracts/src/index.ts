@@ -48,3 +48,4 @@ export * from './clinical';
 export * from './mfa';
 export * from './history-preferences';
 export * from './patient-contacts';
+export * from './messaging';

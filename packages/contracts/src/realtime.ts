@@ -46,6 +46,8 @@ export const REALTIME_EVENTS = [
   'InAppNotificationAdded',
   'CustomFormResponseAdded',
   'CheckInEnabled',
+  // The patient inbox: a thread got a message or was read (ids only; clients read the counts again).
+  'MessageThreadUpdated',
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 

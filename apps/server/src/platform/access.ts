@@ -35,6 +35,8 @@ export type ResourceKind =
   | 'appointment'
   | 'payment'
   | 'invoice'
+  // A message thread between a patient and a practice (the patient inbox).
+  | 'message-thread'
   | 'form-response'
   | 'clinical'
   // A patient's invitation by a practice, once used: it names the patient who accepted it.
@@ -44,6 +46,7 @@ const PRACTICE_OWNED: ReadonlySet<ResourceKind> = new Set<ResourceKind>([
   'appointment',
   'payment',
   'invoice',
+  'message-thread',
   'form-response',
   'clinical',
   'invitation',
@@ -58,6 +61,7 @@ const ENTITY_TYPE: Record<ResourceKind, string> = {
   appointment: 'Appointment',
   payment: 'PaymentTransaction',
   invoice: 'Invoice',
+  'message-thread': 'MessageThread',
   'form-response': 'CustomFormResponse',
   clinical: 'ClinicalEntry',
   invitation: 'Invitation',

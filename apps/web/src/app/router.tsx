@@ -83,6 +83,12 @@ const PortalAppointmentDetailsPage = lazy(() =>
 const PatientReviewPage = lazy(() =>
   import('../features/portal/routes/PatientReviewPage').then((m) => ({ default: m.PatientReviewPage })),
 );
+const PortalInboxPage = lazy(() =>
+  import('../features/portal/routes/InboxPage').then((m) => ({ default: m.PortalInboxPage })),
+);
+const PortalThreadPage = lazy(() =>
+  import('../features/portal/routes/ThreadPage').then((m) => ({ default: m.PortalThreadPage })),
+);
 const PortalBillingPage = lazy(() =>
   import('../features/billing/routes/PortalBillingPage').then((m) => ({ default: m.PortalBillingPage })),
 );
@@ -394,6 +400,9 @@ export const routes: RouteObject[] = [
           { index: true, element: <PortalAppointmentsPage /> },
           { path: 'profile', element: <PortalProfileSettingsPage /> },
           { path: 'billing', element: <PortalBillingPage /> },
+          // The patient inbox (issue 28).
+          { path: 'messages', element: <PortalInboxPage /> },
+          { path: 'messages/:id', element: <PortalThreadPage /> },
           // The patient's own clinical record (issue 27).
           { path: 'record', element: <HealthRecordPage /> },
           // The patient's Settings link (practice-portal.md §2.2: {patientPortalBaseUrl}/settings) opens the profile.

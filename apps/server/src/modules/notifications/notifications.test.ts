@@ -295,6 +295,33 @@ describe('notification: patient settings', () => {
     expect(audit).toHaveLength(2);
   });
 
+  it('reads and changes the saved settings by their id or the patient id (GET/PUT PatientSettings/{id})', async () => {
+    const saved = (await save(a, { PatientId: a.id, TimeZone: 'America/Chicago', SmsAlertsEnabled: true }))
+      .json.data;
+    const at = (who: TestPatient, method: 'GET' | 'PUT', id: string, payload?: Record<string, unknown>) =>
+      t.call<Answer<PatientSettings>>({
+        method,
+        url: `${V1}/notification/PatientSettings/${id}`,
+        headers: bearer(who.token),
+        ...(payload ? { payload } : {}),
+      });
+    expect((await at(a, 'GET', saved.Id)).json.data).toEqual(saved);
+    expect((await at(a, 'GET', a.id)).json.data).toEqual(saved);
+    const changed = await at(a, 'PUT', saved.Id, { TimeZone: 'America/Denver', SmsAlertsEnabled: false });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json.data).toMatchObject({
+      Id: saved.Id,
+      TimeZone: 'America/Denver',
+      SmsAlertsEnabled: false,
+    });
+    expect((await at(b, 'GET', saved.Id)).statusCode).toBe(404);
+    expect((await at(b, 'PUT', a.id, { TimeZone: 'UTC', SmsAlertsEnabled: true })).statusCode).toBe(404);
+    const wrong = await at(a, 'PUT', saved.Id, { PatientId: b.id, TimeZone: 'UTC', SmsAlertsEnabled: true });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json.errors?.[0]?.field).toBe('PatientId');
+    expect((await at(b, 'GET', b.id)).statusCode).toBe(404);
+  });
+
   it("refuses patient B changing patient A's settings (404) and a zone that does not exist", async () => {
     const other = await save(b, { PatientId: a.id, TimeZone: 'UTC', SmsAlertsEnabled: true });
     expect(other.statusCode).toBe(404);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorEnvelopeSchema,
@@ -86,6 +87,46 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       status_code: 200,
       message: OTP_MESSAGES.verified,
       data: await service.verifyOtp(deps, contextOf(request), request.params.id, request.query.otp),
+    }),
+  );
+
+  const settingsParams = z.object({ id: z.string().uuid() });
+  app.get(
+    `${V1}/notification/PatientSettings/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "A patient's notification settings, by the record's id or the patient's",
+        params: settingsParams,
+        response: { 200: patientSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status_code: 200,
+      message: 'success',
+      data: await service.getPatientSettings(deps, contextOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    `${V1}/notification/PatientSettings/:id`,
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: "Change a patient's saved time zone, SMS alert choice and message language",
+        params: settingsParams,
+        body: patientSettingsInputSchema.partial({ PatientId: true }),
+        response: { 200: patientSettingsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status_code: 200,
+      message: OTP_MESSAGES.settingsSaved,
+      data: await service.updatePatientSettings(deps, contextOf(request), request.params.id, request.body),
     }),
   );
 

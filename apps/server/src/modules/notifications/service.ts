@@ -8,7 +8,7 @@ import {
   type OtpRequest,
   type PatientSettings,
 } from '@careslot/contracts';
-import { authorize, authorizeOwnObject, recordOutcome } from '../../platform/access';
+import { authorize, authorizeOwnObject, notFoundAudited, recordOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { Connection } from '../../platform/db';
 import type { AppDeps } from '../../platform/deps';
@@ -225,6 +225,14 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+const toSettings = (row: store.SettingsRow): PatientSettings => ({
+  Id: row.id,
+  PatientId: row.patient_id,
+  TimeZone: row.time_zone,
+  SmsAlertsEnabled: row.sms_alerts_enabled,
+  PreferredLanguage: (row.preferred_language as Language | null) ?? null,
+});
+
 /** POST notification/PatientSettings: the patient's (or a family member's) zone and SMS alert choice. */
 export async function savePatientSettings(
   deps: Deps,
@@ -247,13 +255,42 @@ export async function savePatientSettings(
     preferredLanguage: input.PreferredLanguage,
     now: deps.clock.now(),
   });
-  return {
-    Id: row.id,
-    PatientId: row.patient_id,
-    TimeZone: row.time_zone,
-    SmsAlertsEnabled: row.sms_alerts_enabled,
-    PreferredLanguage: (row.preferred_language as Language | null) ?? null,
-  };
+  return toSettings(row);
+}
+
+/** The settings record named by its id or its patient's, read or changed under the patient's access. */
+async function settingsFor(deps: Deps, context: RequestContext, id: string, action: 'read' | 'update') {
+  const row = await store.settingsByIdOrPatient(deps.database, id);
+  if (!row) return notFoundAudited(context, action, 'patient', id, { entityType: 'PatientSettings' });
+  await authorize(context, action, {
+    kind: 'patient',
+    id: row.id,
+    patientId: row.patient_id,
+    entityType: 'PatientSettings',
+  });
+  return row;
+}
+
+/** GET notification/PatientSettings/{id}: by the record's id or the patient's. */
+export async function getPatientSettings(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+): Promise<PatientSettings> {
+  return toSettings(await settingsFor(deps, context, id, 'read'));
+}
+
+/** PUT notification/PatientSettings/{id}: changes the zone, SMS alerts and language of a saved record. */
+export async function updatePatientSettings(
+  deps: Deps,
+  context: RequestContext,
+  id: string,
+  input: Omit<PatientSettings, 'Id' | 'PatientId'> & { PatientId?: string | undefined },
+): Promise<PatientSettings> {
+  const row = await settingsFor(deps, context, id, 'update');
+  if (input.PatientId !== undefined && input.PatientId !== row.patient_id)
+    throw fieldError('PatientId', 'matches_record', "must be the settings' patient");
+  return savePatientSettings(deps, context, { ...input, PatientId: row.patient_id });
 }
 
 /** Whether a patient takes SMS alerts (on unless they turned them off): appointment messages and reminders ask. */

@@ -161,3 +161,13 @@ export async function settingsOf(db: Connection, patientId: string): Promise<Set
   );
   return rows[0] ?? null;
 }
+
+/** A patient's notification settings by the record's id or the patient's (GET/PUT PatientSettings/{id}). */
+export async function settingsByIdOrPatient(db: Connection, id: string): Promise<SettingsRow | null> {
+  const rows = await db.query<SettingsRow>(
+    `select id, patient_id, time_zone, sms_alerts_enabled, preferred_language from patient_notification_settings
+     where id = $1 or patient_id = $1 order by (id = $1) desc limit 1`,
+    [id],
+  );
+  return rows[0] ?? null;
+}

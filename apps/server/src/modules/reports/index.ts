@@ -1,4 +1,5 @@
 import type { ModuleRegistration } from '../../platform/modules';
+import { confirmationLogRoutes } from './confirmation-log-routes';
 import { reportRoutes } from './routes';
 import { registerReportConsumers } from './service';
 
@@ -9,4 +10,5 @@ import { registerReportConsumers } from './service';
 export const register: ModuleRegistration = async (app, deps) => {
   registerReportConsumers(deps);
   await app.register(reportRoutes);
+  await app.register(confirmationLogRoutes);
 };

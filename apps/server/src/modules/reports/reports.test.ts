@@ -220,4 +220,30 @@ describe('reports: checked-in appointments (issue 28)', () => {
     expect((await find(other.adminToken, { OrganizationId: practice.OrganizationId })).statusCode).toBe(404);
     expect((await find(other.adminToken)).json.data.Total).toBe(0);
   });
+
+  it('logs a confirmation the practice heard another way (POST AppointmentConfirmationLog), for its admins only', async () => {
+    const add = (token: string, AppointmentId: string) =>
+      t.call({
+        method: 'POST',
+        url: CONFIRMATIONS,
+        headers: bearer(token),
+        payload: { AppointmentId, ConfirmedBy: 'Patient' },
+      });
+    const [visit] = checkedIn;
+    const staff = await createTestPracticeUser(t, practice, ['staff']);
+    expect((await add(staff.token, visit!)).statusCode).toBe(403);
+    const other = await createTestPractice(t);
+    expect((await add(other.adminToken, visit!)).statusCode).toBe(404);
+    const added = await add(practice.adminToken, visit!);
+    expect(added.statusCode, added.body).toBe(200);
+    const page = await t.call<Page>({
+      method: 'POST',
+      url: `${CONFIRMATIONS}/find`,
+      headers: bearer(practice.adminToken),
+      payload: body,
+    });
+    expect(page.json.data.Data.find((r) => r.AppointmentId === visit)).toMatchObject({
+      ConfirmedBy: 'Patient',
+    });
+  });
 });
