@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  careTeamInputSchema,
-  careTeamResponseSchema,
-  entityInsuranceGetSchema,
-  entityInsuranceQuerySchema,
-  entityInsurancesResponseSchema,
-  entityInsuranceUpsertSchema,
   errorEnvelopeSchema,
   fileUploadSchema,
   healthcareServiceInputSchema,
@@ -15,7 +9,6 @@ import {
   healthcareServiceSettingsResponseSchema,
   idParamSchema,
   insuranceMappingListSchema,
-  insuranceCarrierListSchema,
   locationInputSchema,
   locationResponseSchema,
   organizationNameQuerySchema,
@@ -33,7 +26,6 @@ import {
   practiceClinicalSettingsInputSchema,
   practiceClinicalSettingsListSchema,
   practiceClinicalSettingsResponseSchema,
-  referenceEntityQuerySchema,
   IMAGE_KINDS,
 } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
@@ -395,82 +387,8 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await admin.updateLocation(deps, contextOf(request), request.params.id, request.body)),
   );
 
-  // ---------- accepted insurances (resource library) ----------
+  // ---------- insurances (resource library; the accepted ones are the people module's routes) ----------
 
-  app.post(
-    `${LIBRARY}/EntityInsurances/upsert`,
-    {
-      ...user,
-      schema: {
-        tags: libraryTags,
-        security,
-        summary: 'Replace the insurance plans a facility or provider accepts (identifier: the practice id)',
-        querystring: entityInsuranceQuerySchema,
-        body: entityInsuranceUpsertSchema,
-        response: { 200: entityInsurancesResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(
-        await admin.upsertEntityInsurances(
-          deps,
-          contextOf(request),
-          request.query.type,
-          request.query.id,
-          request.query.identifier,
-          request.body.InsurancePlanIds,
-        ),
-      ),
-  );
-  app.post(
-    `${LIBRARY}/EntityInsurances/get`,
-    {
-      schema: {
-        tags: libraryTags,
-        summary: 'The insurance plans a facility or provider accepts (public)',
-        body: entityInsuranceGetSchema,
-        response: { 200: entityInsurancesResponseSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
-      },
-    },
-    async (request) =>
-      ok(await admin.entityInsurances(database, request.body.EntityType, request.body.EntityId)),
-  );
-  app.get(
-    `${LIBRARY}/insurances/reference-entity`,
-    {
-      schema: {
-        tags: libraryTags,
-        summary: 'The carriers and plans an entity accepts, as the insurances list shapes them',
-        querystring: referenceEntityQuerySchema,
-        response: { 200: insuranceCarrierListSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
-      },
-    },
-    async (request) => {
-      const accepted = await admin.entityInsurances(database, request.query.type, request.query.id);
-      const carriers = new Map<
-        string,
-        {
-          Id: string;
-          Code: string;
-          Name: string;
-          PayerId: string | null;
-          Plans: { Id: string; Code: string; Name: string; PlanType: string | null }[];
-        }
-      >();
-      for (const m of accepted.Insurances) {
-        const carrier = carriers.get(m.CarrierId) ?? {
-          Id: m.CarrierId,
-          Code: m.CarrierId,
-          Name: m.CarrierName,
-          PayerId: m.PayerId,
-          Plans: [],
-        };
-        carrier.Plans.push({ Id: m.PlanId, Code: m.PlanCode, Name: m.PlanName, PlanType: m.PlanType });
-        carriers.set(m.CarrierId, carrier);
-      }
-      return list([...carriers.values()]);
-    },
-  );
   app.get(
     `${LIBRARY}/insurances/mappings`,
     {
@@ -585,38 +503,5 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await admin.writeServiceSettings(deps, contextOf(request), request.body)),
-  );
-
-  // ---------- care teams ----------
-
-  app.post(
-    `${V2}/careteam`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a care team of practitioners of the practice',
-        body: careTeamInputSchema,
-        response: { 200: careTeamResponseSchema, ...errors },
-      },
-    },
-    async (request) => ok(await admin.createCareTeam(deps, contextOf(request), request.body)),
-  );
-  app.put(
-    `${V2}/careteam/:id`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: 'Change a care team',
-        params: idParamSchema,
-        body: careTeamInputSchema,
-        response: { 200: careTeamResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(await admin.updateCareTeam(deps, contextOf(request), request.params.id, request.body)),
   );
 };
