@@ -158,8 +158,8 @@ const OWNERS: Record<string, readonly string[]> = {
  */
 const KNOWN_FOREIGN_READS: string[] = [];
 
-/** index.ts files that still re-export functions of their store (to become functions of the module's API). */
-const KNOWN_STORE_REEXPORTS = ['appointments', 'payments'];
+/** index.ts files that still re-export functions of their store: none (issue 23); types may be re-exported. */
+const KNOWN_STORE_REEXPORTS: string[] = [];
 
 const ownerOf = new Map(Object.entries(OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module])));
 
