@@ -82,24 +82,13 @@ export async function publicLocations(
 }
 
 /** A facility as the provider search copies it for a provider's role at a practice. */
-export interface ProviderFacilitySource {
-  organization_id: string;
+export type ProviderFacilitySource = Omit<PublicLocationSource, 'id' | 'name' | 'plan_ids'> & {
   location_id: string;
   organization_name: string;
   location_name: string;
-  address1: string;
-  address2: string | null;
-  city: string;
-  state: string;
-  zip_code: string;
-  /** The facility's phone, else the practice's. */
-  phone: string | null;
-  time_zone: string;
-  latitude: number | null;
-  longitude: number | null;
   /** Plans the facility accepts; null when it lists none. */
   plan_ids: string[] | null;
-}
+};
 
 /**
  * The given (practice, facility) pairs where both are active, one statement (the people module's provider

@@ -57,22 +57,19 @@ export interface ReportAction {
 /**
  * The layout the practice's reports share (practice-portal.md §2.2 and §2.13): the report tabs, a title and
  * lead, the date-range form (with any further filters), the file buttons, the error, and the results section
- * with its table and pages. It holds no text: every label comes from the calling feature's namespace.
+ * with its table and pages. It holds no text: every label comes from the calling feature's namespace (`t`).
  */
 export function DateRangeReport(props: {
   title: string;
   lead: string;
-  labels: {
-    filters: string;
-    from: string;
-    to: string;
-    required: string;
-    find: string;
-    results: string;
-    loading: string;
-    empty: string;
-    page: (control: string) => string;
-  };
+  /**
+   * The calling feature's translation: its namespace has the same keys for the shared parts (filters, from,
+   * to, find, loading, errors.required, pages.*).
+   */
+  t: (key: string) => string;
+  /** The results heading (with its count) and the text when there are none. */
+  results: string;
+  empty: string;
   range: DateRange;
   /** The form was sent with a valid range: the caller sets its filter and goes back to page 1. */
   onFind: () => void;
@@ -91,7 +88,15 @@ export function DateRangeReport(props: {
   columns: ReactNode;
   rows: ReactNode;
 }) {
-  const { labels, range } = props;
+  const { t, range } = props;
+  const labels = {
+    filters: t('filters'),
+    from: t('from'),
+    to: t('to'),
+    required: t('errors.required'),
+    find: t('find'),
+    loading: t('loading'),
+  };
   const find = (event: FormEvent) => {
     event.preventDefault();
     if (range.valid) props.onFind();
@@ -160,12 +165,12 @@ export function DateRangeReport(props: {
         )}
         <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={props.resultsId}>
           <Title order={2} fz="h4" id={props.resultsId}>
-            {labels.results}
+            {props.results}
           </Title>
           {props.loading ? (
             <Loader aria-label={labels.loading} />
           ) : props.total === 0 ? (
-            <Text mt="sm">{labels.empty}</Text>
+            <Text mt="sm">{props.empty}</Text>
           ) : (
             <Table.ScrollContainer minWidth={520}>
               <Table striped mt="sm">
@@ -182,7 +187,7 @@ export function DateRangeReport(props: {
               total={Math.ceil(props.total / props.pageSize)}
               value={props.page}
               onChange={props.onPage}
-              getControlProps={(control) => ({ 'aria-label': labels.page(control) })}
+              getControlProps={(control) => ({ 'aria-label': t(`pages.${control}`) })}
             />
           )}
         </Paper>

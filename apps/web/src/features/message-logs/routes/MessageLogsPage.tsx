@@ -82,17 +82,9 @@ export function MessageLogsPage() {
     <DateRangeReport
       title={t('title')}
       lead={t('lead')}
-      labels={{
-        filters: t('filters'),
-        from: t('from'),
-        to: t('to'),
-        required: t('errors.required'),
-        find: t('find'),
-        results: t('results', { count: total }),
-        loading: t('loading'),
-        empty: t('empty'),
-        page: (control) => t(`pages.${control}`),
-      }}
+      t={t}
+      results={t('results', { count: total })}
+      empty={t('empty')}
       range={range}
       onFind={find}
       filters={

@@ -17,7 +17,7 @@ function signIn() {
       lastName: 'Admin',
       preferredName: null,
       gender: null,
-      userType: 'PracticeUser',
+      userType: 'Practitioner',
       roles: ['practiceadmin'],
       organizationId: 'org-1',
       photos: [],

@@ -80,17 +80,9 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     <DateRangeReport
       title={t(`${prefix}.title`)}
       lead={t(`${prefix}.lead`)}
-      labels={{
-        filters: t('filters'),
-        from: t('from'),
-        to: t('to'),
-        required: t('errors.required'),
-        find: t('find'),
-        results: t('results', { count: total }),
-        loading: t('loading'),
-        empty: t(`${prefix}.empty`),
-        page: (control) => t(`pages.${control}`),
-      }}
+      t={t}
+      results={t('results', { count: total })}
+      empty={t(`${prefix}.empty`)}
       range={range}
       onFind={find}
       actions={[
