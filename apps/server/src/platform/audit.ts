@@ -72,3 +72,16 @@ export async function recordAudit(
     event.detail ? JSON.stringify(event.detail) : null,
   ]);
 }
+
+/** When a user last signed in (the trail's latest successful `login` of the User), or null when never. */
+export async function lastSignInAt(
+  database: Pick<Connection, 'query'>,
+  userId: string,
+): Promise<Date | string | null> {
+  const rows = await database.query<{ at: Date | string | null }>(
+    `select max(occurred_at) as at from audit_events
+      where entity_type = 'User' and entity_id = $1 and action = 'login' and outcome = 'success'`,
+    [userId],
+  );
+  return rows[0]?.at ?? null;
+}

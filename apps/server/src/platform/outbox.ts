@@ -362,3 +362,43 @@ export function transportsFromConfig(config: Config): MessageTransport[] {
   }
   return transports;
 }
+
+export interface SmsLogRow {
+  id: string;
+  created_at: Date | string;
+  recipient: string;
+  workflow_key: string | null;
+  template: string;
+  status: string;
+}
+
+/**
+ * The SMS the outbox keeps for an organization between two instants, newest first, with the count: the read
+ * behind the notifications module's SMS log (the table is the platform's).
+ */
+export async function smsLogs(
+  db: Pick<Connection, 'query'>,
+  filter: {
+    organizationId: string;
+    from: Date;
+    to: Date;
+    search: string | null;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: SmsLogRow[]; total: number }> {
+  const where = `organization_id = $1 and channel = 'sms' and created_at >= $2 and created_at < $3
+    and ($4::text is null or coalesce(workflow_key, template) ilike '%' || $4 || '%' or status ilike $4 || '%'
+         or right(regexp_replace(recipient, '\\D', '', 'g'), 4) = $4)`;
+  const params = [filter.organizationId, filter.from.toISOString(), filter.to.toISOString(), filter.search];
+  const rows = await db.query<SmsLogRow>(
+    `select id, created_at, recipient, workflow_key, template, status from outbox_messages where ${where}
+      order by created_at desc, id limit $5 offset $6`,
+    [...params, filter.limit, filter.offset],
+  );
+  const [count] = await db.query<{ total: number | string }>(
+    `select count(*) as total from outbox_messages where ${where}`,
+    params,
+  );
+  return { rows, total: Number(count?.total ?? 0) };
+}

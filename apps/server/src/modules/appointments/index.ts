@@ -21,15 +21,13 @@ export {
 export { callNextWalkIn, providerZone, toPracticeAppointments, UNKNOWN_PATIENT } from './practice';
 export { appointmentsOfAuthorizedPatient, ownAppointment as patientOwnAppointment } from './portal';
 export {
-  appointment as findAppointment,
-  byIdempotencyKey,
+  appointmentByIdempotencyKey,
+  findAppointment,
   insertAppointment,
   moveAppointment,
   uniqueViolation,
-  type AppointmentRow,
-  type NewAppointment,
-  type PracticeRow,
-} from './store';
+} from './record';
+export type { AppointmentRow, NewAppointment, PracticeRow } from './store';
 export { appointmentForMessage, type AppointmentForMessage } from './message-view';
 /** Read functions for other modules' questions about appointments (they never read the table themselves). */
 export { bookedElsewhereAt, upcomingVisits, type UpcomingVisit } from './reads';

@@ -94,16 +94,6 @@ export async function byIdempotencyKey(
   return rows[0] ?? null;
 }
 
-/** Which unique rule a failed insert broke, if it was one of this table's. */
-export function uniqueViolation(error: unknown): 'duplicate' | 'idempotency' | null {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  if (e?.code !== '23505') return null;
-  const name = e.constraint ?? e.message ?? '';
-  if (name.includes('appointments_no_duplicate_idx')) return 'duplicate';
-  if (name.includes('appointments_idempotency_idx')) return 'idempotency';
-  return null;
-}
-
 // ---------- status changes ----------
 
 /**
@@ -326,21 +316,23 @@ export async function appointmentsOfPatient(
 // ---------- moves, the walk-in queue, participants ----------
 
 /** Moves an appointment to another schedule and start, only if it still starts where it did; the moved row. */
+export interface AppointmentMove {
+  id: string;
+  fromStart: Date;
+  scheduleId: string;
+  start: Date;
+  end: Date;
+  practitionerId: string | null;
+  locationId: string | null;
+  organizationId: string | null;
+  bookedCategoryId: string;
+  source: string;
+  now: Date;
+}
+
 export async function moveAppointment(
   tx: Connection,
-  input: {
-    id: string;
-    fromStart: Date;
-    scheduleId: string;
-    start: Date;
-    end: Date;
-    practitionerId: string | null;
-    locationId: string | null;
-    organizationId: string | null;
-    bookedCategoryId: string;
-    source: string;
-    now: Date;
-  },
+  input: AppointmentMove,
 ): Promise<AppointmentRow | null> {
   const rows = await tx.query<AppointmentRow>(
     `update appointments

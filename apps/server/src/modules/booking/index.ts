@@ -9,6 +9,8 @@ import { bookingRoutes } from './routes';
 export { bookAppointment, bookOnBehalf } from './service';
 export { moveBookedAppointment } from './reschedule';
 export { APPOINTMENT_PUBLISHED } from './publish';
+/** The publication row as the publications module's delivery reads and updates it. */
+export { markPublicationDelivered, publicationForDelivery, recordPublicationFailure } from './publish';
 
 /** Wires the module: the patient's and the practice's bookings and moves of booked visits. */
 export const register: ModuleRegistration = async (app) => {

@@ -11,6 +11,7 @@ import { onConnection, type RequestContext } from '../../platform/context';
 import { appendEvents } from '../../platform/events';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
+import type { Connection } from '../../platform/db';
 import { findAppointment } from '../appointments';
 import * as store from './store';
 
@@ -99,4 +100,29 @@ export async function publishAppointment(
   });
   if (!publication) throw notFound();
   return toPublication(publication);
+}
+
+// ---------- delivery: the publications module's side of the row, through index.ts ----------
+
+/** A publication's status and attempts, for the consumer that delivers it; null when there is none. */
+export function publicationForDelivery(
+  db: Connection,
+  id: string,
+): Promise<store.PublicationDeliveryRow | null> {
+  return store.publicationById(db, id);
+}
+
+/** The publication reached its target: Delivered, its attempt counted, its last error cleared. */
+export function markPublicationDelivered(db: Connection, id: string, now: Date): Promise<void> {
+  return store.markDelivered(db, id, now);
+}
+
+/** A failed attempt: counted, its error kept (no patient data); `final` marks the publication Failed. */
+export function recordPublicationFailure(
+  db: Connection,
+  id: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
+  return store.recordFailure(db, id, error, final);
 }

@@ -38,7 +38,7 @@ import {
   type ScheduleRow,
 } from '../scheduling';
 import {
-  byIdempotencyKey,
+  appointmentByIdempotencyKey,
   insertAppointment,
   kindOf,
   recordAppointmentChange,
@@ -123,7 +123,7 @@ export async function bookAppointment(
   const now = clock.now();
   const createdBy = context.subject ?? 'unknown';
   if (idempotencyKey) {
-    const earlier = await byIdempotencyKey(database, createdBy, idempotencyKey);
+    const earlier = await appointmentByIdempotencyKey(database, createdBy, idempotencyKey);
     if (earlier) return resultOf(earlier);
   }
 
@@ -388,7 +388,7 @@ async function commitBooking(deps: Deps, context: RequestContext, booking: Booki
     if (violated && row.idempotency_key && row.created_by) {
       // A simultaneous retry of the same request committed first (its row may trip either unique index):
       // answer its booking.
-      const earlier = await byIdempotencyKey(database, row.created_by, row.idempotency_key);
+      const earlier = await appointmentByIdempotencyKey(database, row.created_by, row.idempotency_key);
       if (earlier) throw new AlreadyBooked(earlier);
     }
     await recordOutcome(

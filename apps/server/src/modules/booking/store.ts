@@ -44,6 +44,46 @@ export async function publicationOf(db: Connection, appointmentId: string): Prom
   return rows[0] ?? null;
 }
 
+// ---------- delivery (the publications module's side, through index.ts; migration 20261127T0102) ----------
+
+/** What the publications module's delivery reads of a publication: its status and attempts. */
+export interface PublicationDeliveryRow {
+  id: string;
+  appointment_id: string;
+  organization_id: string | null;
+  status: 'Pending' | 'Delivered' | 'Failed';
+  attempts: number;
+}
+
+export async function publicationById(db: Connection, id: string): Promise<PublicationDeliveryRow | null> {
+  const rows = await db.query<PublicationDeliveryRow>(
+    'select id, appointment_id, organization_id, status, attempts from appointment_publications where id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markDelivered(db: Connection, id: string, now: Date): Promise<void> {
+  await db.query(
+    "update appointment_publications set status = 'Delivered', delivered_at = $2, attempts = attempts + 1, last_error = null where id = $1 and status <> 'Delivered'",
+    [id, now],
+  );
+}
+
+/** A failed attempt: counted, its error kept (no patient data: a status code or a network error). */
+export async function recordFailure(
+  db: Connection,
+  id: string,
+  error: string,
+  final: boolean,
+): Promise<void> {
+  await db.query(
+    `update appointment_publications set attempts = attempts + $3, last_error = $2, status = case when $4 then 'Failed' else status end
+      where id = $1 and status <> 'Delivered'`,
+    [id, error, final ? 0 : 1, final],
+  );
+}
+
 // ---------- the booking transaction's own rules (decision 0036) ----------
 
 /**

@@ -5,6 +5,7 @@ import { catalogRoutes } from './routes';
 export {
   codes as listCatalogCodes,
   conditions as listConditions,
+  existingSpecialtyIds,
   insurancePlansByIds,
   insurances as listInsurances,
   specialties as listSpecialties,

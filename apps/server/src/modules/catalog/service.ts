@@ -1,5 +1,5 @@
 import type { CodedItem, Condition, InsuranceCarrier, Specialty, ZipCode } from '@careslot/contracts';
-import type { Database } from '../../platform/db';
+import type { Connection, Database } from '../../platform/db';
 import { notFound } from '../../platform/errors';
 import * as store from './store';
 import type { CodeKind } from './tables';
@@ -44,6 +44,14 @@ export async function specialties(database: Database): Promise<Specialty[]> {
 export async function specialtiesByIds(database: Database, ids: string[]): Promise<Map<string, Specialty>> {
   const rows = await store.specialtiesByIds(database.db, [...new Set(ids)]);
   return new Map(rows.map((s) => [s.id, { Id: s.id, Code: s.code, Display: s.display }]));
+}
+
+/** Which of these ids name specialties of the catalog, read on the caller's connection (a transaction's). */
+export function existingSpecialtyIds(
+  connection: Pick<Connection, 'query'>,
+  ids: string[],
+): Promise<string[]> {
+  return store.existingSpecialtyIds(connection, ids);
 }
 
 export async function specialtiesByDisplay(database: Database, displays: string[]): Promise<Specialty[]> {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Connection, Db } from '../../platform/db';
 import {
   catalogCodes,
   conditionSpecialties,
@@ -100,4 +100,11 @@ export async function listCodes(db: Db, kind: CodeKind): Promise<CodeRow[]> {
     .from(catalogCodes)
     .where(and(eq(catalogCodes.kind, kind), eq(catalogCodes.active, true)))
     .orderBy(asc(catalogCodes.sortOrder), asc(catalogCodes.display));
+}
+
+/** Which of these ids are specialties, on the caller's connection (a transaction's). */
+export async function existingSpecialtyIds(db: Pick<Connection, 'query'>, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<{ id: string }>('select id from specialties where id = any($1::uuid[])', [ids]);
+  return rows.map((r) => r.id);
 }

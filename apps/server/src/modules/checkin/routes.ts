@@ -26,6 +26,19 @@ const errors = ERROR_RESPONSES;
 const idParams = z.object({ id: z.uuid({ error: 'must be an appointment id' }) });
 const tokenHeaders = z.object({ [CHECKIN_TOKEN_HEADER]: z.string().max(200).optional() });
 const appointmentBody = z.object({ AppointmentId: z.uuid({ error: 'must be an appointment id' }) });
+const practiceParams = z.object({
+  entityType: z.literal('Organization'),
+  id: z.uuid({ error: 'must be a practice id' }),
+});
+/** The patient's routes: the link's token in its header. */
+const patientSchema = { tags, headers: tokenHeaders };
+/** The practice's routes: its users' sign-in. */
+const practiceSchema = { tags, security };
+/** The Check-In Summary's routes (its feature switch and audit workflow). */
+const checkInSummary = {
+  preHandler: requireUser,
+  config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+} as const;
 
 /**
  * The check-in service (practice-portal.md §7 Check-in service, §2.12; decision 0094). `digitalcheckin/patient/*`
@@ -42,9 +55,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/digitalcheckin/session`,
     {
       schema: {
-        tags,
+        ...patientSchema,
         summary: "The check-in page's visit: details to confirm, forms, answers so far",
-        headers: tokenHeaders,
         response: { 200: envelopeOf(checkInSessionSchema), ...errors },
       },
     },
@@ -59,9 +71,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       `${CHECKIN}/digitalcheckin/patient/${path}/:id`,
       {
         schema: {
-          tags,
+          ...patientSchema,
           summary: consents ? "The visit's consents to sign" : "The visit's intake and assessment forms",
-          headers: tokenHeaders,
           params: idParams,
           response: { 200: envelopeOf(customFormListSchema), ...errors },
         },
@@ -82,9 +93,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/digitalcheckin/patient/custom-form-response/:id`,
     {
       schema: {
-        tags,
+        ...patientSchema,
         summary: 'Save the answers to one of the visit’s forms (in progress, or completed and checked)',
-        headers: tokenHeaders,
         params: idParams,
         body: checkInFormAnswerInputSchema,
         response: { 200: envelopeOf(checkInFormResponseSchema), ...errors },
@@ -106,9 +116,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/digitalcheckin/patient/insurance/:id`,
     {
       schema: {
-        tags,
+        ...patientSchema,
         summary: 'The insurance given at check-in, as policy holder or dependent, with the card pictures',
-        headers: tokenHeaders,
         params: idParams,
         querystring: z.object({ isPolicyHolder: z.enum(['true', 'false']).optional() }),
         body: checkInInsuranceSchema.omit({ IsPolicyHolder: true }),
@@ -129,9 +138,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: 8 * 1024 * 1024,
       schema: {
-        tags,
+        ...patientSchema,
         summary: 'Upload a picture of the insurance card (front or back; JPEG, PNG or WebP, at most 5 MB)',
-        headers: tokenHeaders,
         params: idParams,
         body: cardPictureInputSchema,
         response: { 200: envelopeOf(storedFileRefSchema), ...errors },
@@ -153,9 +161,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     `${CHECKIN}/patientcheckIn/workflow-status`,
     {
       schema: {
-        tags,
+        ...patientSchema,
         summary: 'A check-in step done (Demographics confirmed ... CheckedIn)',
-        headers: tokenHeaders,
         body: checkInWorkflowInputSchema,
         response: { 200: envelopeOf(z.object({ Status: z.enum(CHECKIN_STATUSES) })), ...errors },
       },
@@ -169,11 +176,9 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CHECKIN}/patientcheckIn/share/checkin-link`,
     {
-      preHandler: requireUser,
-      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+      ...checkInSummary,
       schema: {
-        tags,
-        security,
+        ...practiceSchema,
         summary: 'Send (or resend) the visit’s check-in link by e-mail and SMS',
         body: appointmentBody,
         response: {
@@ -185,51 +190,35 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await service.shareLink(deps, contextOf(request), request.body.AppointmentId)),
   );
 
-  app.post(
-    `${CHECKIN}/token/generate`,
-    {
-      preHandler: requireUser,
-      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
-      schema: {
-        tags,
-        security,
-        summary: 'A fresh check-in link for the visit (text), replacing the last one',
-        querystring: z.object({ workFlowSystem: z.string().max(64).optional() }),
-        body: appointmentBody,
+  for (const [path, summary, link] of [
+    ['', 'A fresh check-in link for the visit (text), replacing the last one', service.generateLink],
+    [
+      '/short-url',
+      'A fresh short check-in link for the visit (text), replacing the last one',
+      async (...args: Parameters<typeof service.shortLink>) => (await service.shortLink(...args)).ShortUrl,
+    ],
+  ] as const)
+    app.post(
+      `${CHECKIN}/token/generate${path}`,
+      {
+        ...checkInSummary,
+        schema: {
+          ...practiceSchema,
+          summary,
+          ...(path ? {} : { querystring: z.object({ workFlowSystem: z.string().max(64).optional() }) }),
+          body: appointmentBody,
+        },
       },
-    },
-    async (request, reply) =>
-      reply
-        .type('text/plain')
-        .send(await service.generateLink(deps, contextOf(request), request.body.AppointmentId)),
-  );
-
-  app.post(
-    `${CHECKIN}/token/generate/short-url`,
-    {
-      preHandler: requireUser,
-      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
-      schema: {
-        tags,
-        security,
-        summary: 'A fresh short check-in link for the visit (text), replacing the last one',
-        body: appointmentBody,
-      },
-    },
-    async (request, reply) =>
-      reply
-        .type('text/plain')
-        .send((await service.shortLink(deps, contextOf(request), request.body.AppointmentId)).ShortUrl),
-  );
+      async (request, reply) =>
+        reply.type('text/plain').send(await link(deps, contextOf(request), request.body.AppointmentId)),
+    );
 
   app.post(
     `${CHECKIN}/token/generate/qr-code`,
     {
-      preHandler: requireUser,
-      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+      ...checkInSummary,
       schema: {
-        tags,
-        security,
+        ...practiceSchema,
         summary: 'A fresh short check-in link for the visit with its QR code (SVG), replacing the last link',
         body: appointmentBody,
         response: {
@@ -244,11 +233,9 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${CHECKIN}/patientcheckIn/statuses`,
     {
-      preHandler: requireUser,
-      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+      ...checkInSummary,
       schema: {
-        tags,
-        security,
+        ...practiceSchema,
         summary: 'The check-in state of the listed visits (the Check-In Summary)',
         body: z.object({ AppointmentIds: z.array(z.uuid()).max(200) }),
         response: {
@@ -274,11 +261,9 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${CHECKIN}/digitalcheckin/custom-form-response/:id`,
     {
-      preHandler: requireUser,
-      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+      ...checkInSummary,
       schema: {
-        tags,
-        security,
+        ...practiceSchema,
         summary: 'A visit’s check-in with the patient’s answers (the Check-In Summary)',
         params: idParams,
         response: { 200: envelopeOf(checkInSummaryRowSchema), ...errors },
@@ -290,11 +275,9 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${CHECKIN}/digitalcheckin/insurance/:id/card-pictures/:side`,
     {
-      preHandler: requireUser,
-      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+      ...checkInSummary,
       schema: {
-        tags,
-        security,
+        ...practiceSchema,
         summary: 'A card picture the patient gave at check-in',
         params: idParams.extend({ side: z.enum(['front', 'back']) }),
       },
@@ -316,11 +299,9 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${CHECKIN}/digitalcheckin/consents/:id/pdf`,
     {
-      preHandler: requireUser,
-      config: { feature: 'checkInSummary', workflow: 'Checkin_Summary_Web' },
+      ...checkInSummary,
       schema: {
-        tags,
-        security,
+        ...practiceSchema,
         summary: 'A signed consent as a PDF',
         params: z.object({ id: z.uuid({ error: 'must be a form response id' }) }),
       },
@@ -387,13 +368,9 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       schema: {
-        tags,
-        security,
+        ...practiceSchema,
         summary: "The practice's check-in configuration (when links go out)",
-        params: z.object({
-          entityType: z.literal('Organization'),
-          id: z.uuid({ error: 'must be a practice id' }),
-        }),
+        params: practiceParams,
         response: { 200: envelopeOf(checkInSettingsSchema), ...errors },
       },
     },
@@ -405,13 +382,9 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireUser,
       schema: {
-        tags,
-        security,
+        ...practiceSchema,
         summary: "Set the practice's check-in configuration (its admins)",
-        params: z.object({
-          entityType: z.literal('Organization'),
-          id: z.uuid({ error: 'must be a practice id' }),
-        }),
+        params: practiceParams,
         body: checkInSettingsSchema.omit({ OrganizationId: true }),
         response: { 200: envelopeOf(checkInSettingsSchema), ...errors },
       },

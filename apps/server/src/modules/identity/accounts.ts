@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { lastSignInAt } from '../../platform/audit';
 import type { Connection, Database } from '../../platform/db';
 import {
   accountOfPatient,
@@ -53,10 +54,11 @@ const DUMMY_HASH =
 export async function patientAccountState(database: Connection, patientId: string, now: Date) {
   const account = await accountOfPatient(database, patientId);
   if (!account) return { exists: false, locked: false, lastSignInAt: null };
+  const signedInAt = await lastSignInAt(database, account.id);
   return {
     exists: true,
     locked: await isLocked(database, loginKey(account.email), now),
-    lastSignInAt: account.last_sign_in_at ? new Date(account.last_sign_in_at).toISOString() : null,
+    lastSignInAt: signedInAt ? new Date(signedInAt).toISOString() : null,
   };
 }
 

@@ -585,16 +585,13 @@ export async function deleteOidcGrant(database: Connection, grantId: string) {
   await database.query('delete from identity_oidc_records where grant_id = $1', [grantId]);
 }
 
-/** The sign-in account of a patient record (support's overview): its id, e-mail and when it last signed in. */
+/** The sign-in account of a patient record (support's overview): its id and e-mail. */
 export async function accountOfPatient(
   database: Connection,
   patientId: string,
-): Promise<{ id: string; email: string; last_sign_in_at: Date | string | null } | null> {
-  const rows = await database.query<{ id: string; email: string; last_sign_in_at: Date | string | null }>(
-    `select u.id, u.email,
-            (select max(e.occurred_at) from audit_events e
-              where e.entity_type = 'User' and e.entity_id = u.id::text and e.action = 'login' and e.outcome = 'success') as last_sign_in_at
-       from identity_users u where u.careslot_id = $1 and u.user_type = 'Patient' limit 1`,
+): Promise<{ id: string; email: string } | null> {
+  const rows = await database.query<{ id: string; email: string }>(
+    "select u.id, u.email from identity_users u where u.careslot_id = $1 and u.user_type = 'Patient' limit 1",
     [patientId],
   );
   return rows[0] ?? null;

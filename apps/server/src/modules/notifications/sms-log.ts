@@ -3,8 +3,8 @@ import { escapeHtml } from '@careslot/domain';
 import { recordPracticeOutcome } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
+import { smsLogs } from '../../platform/outbox';
 import { authorizeTemplates, SMS_LOG_REPORT_WORKFLOW } from './templates';
-import * as store from './templates-store';
 
 /**
  * The SMS logs report (POST smslogsreport, /download, /print; practice-admin route
@@ -33,7 +33,7 @@ async function read(
   to.setUTCDate(to.getUTCDate() + 1);
   const limit = all ? 10_000 : query.PageSize;
   const offset = all ? 0 : (query.PageNumber - 1) * query.PageSize;
-  const { rows, total } = await store.smsLogs(deps.database, {
+  const { rows, total } = await smsLogs(deps.database, {
     organizationId: query.OrganizationId,
     from: dayStart(query.From),
     to,

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
-  careTeamInputSchema,
-  careTeamResponseSchema,
-  entityInsuranceGetSchema,
-  entityInsuranceQuerySchema,
-  entityInsurancesResponseSchema,
-  entityInsuranceUpsertSchema,
   errorEnvelopeSchema,
   fileUploadSchema,
   healthcareServiceInputSchema,
@@ -15,7 +10,6 @@ import {
   healthcareServiceSettingsResponseSchema,
   idParamSchema,
   insuranceMappingListSchema,
-  insuranceCarrierListSchema,
   locationInputSchema,
   locationResponseSchema,
   organizationNameQuerySchema,
@@ -33,12 +27,14 @@ import {
   practiceClinicalSettingsInputSchema,
   practiceClinicalSettingsListSchema,
   practiceClinicalSettingsResponseSchema,
-  referenceEntityQuerySchema,
   IMAGE_KINDS,
 } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
-import { contextOf } from '../../platform/context';
+import { contextOf, type RequestContext } from '../../platform/context';
+import type { Database } from '../../platform/db';
+import type { ModuleApp } from '../../platform/modules';
 import * as admin from './admin-service';
+import type { AdminDeps } from './admin-service';
 import { BEARER, ERROR_RESPONSES, ok } from '../../platform/route-schemas';
 
 const ADMIN = '/careslot-administration/api';
@@ -52,6 +48,187 @@ const security = BEARER;
 const errors = ERROR_RESPONSES;
 const writeErrors = { ...errors, 409: errorEnvelopeSchema };
 const list = <T>(items: T[]) => ({ Data: items, Total: items.length });
+
+/** What a settings route does with its record. */
+type SettingsCall =
+  /** Reads the record of the practice in the path (defaults until saved). */
+  | 'read'
+  /** Reads the record of the body's OrganizationId, answered as a list of one. */
+  | 'search'
+  /** Adds the record: 409 when the practice has it. */
+  | 'create'
+  /** Replaces the record of the practice in the path (the body's OrganizationId must match). */
+  | 'replace'
+  /** Adds or replaces the record of the body's OrganizationId. */
+  | 'upsert';
+
+interface SettingsRoute {
+  method: 'GET' | 'POST' | 'PUT';
+  url: string;
+  call: SettingsCall;
+  summary: string;
+}
+
+/** A settings record's routes: its read and write calls (admin-service.ts practiceSettings) and its contract. */
+interface SettingsResource<Input extends { OrganizationId: string }> {
+  record: {
+    read(database: Database, context: RequestContext, organizationId: string): Promise<unknown>;
+    write(
+      deps: AdminDeps,
+      context: RequestContext,
+      input: Input,
+      mode: 'create' | 'replace',
+      id?: string,
+    ): Promise<unknown>;
+  };
+  input: z.ZodType<Input>;
+  response: z.ZodType;
+  /** The criteria body and list answer of its `search` routes. */
+  search?: { criteria: z.ZodType<{ OrganizationId: string }>; list: z.ZodType };
+  routes: SettingsRoute[];
+}
+
+/** Registers a settings record's routes, each from its row: the schema and the call follow from `call`. */
+const settingsRoutes =
+  <Input extends { OrganizationId: string }>(resource: SettingsResource<Input>) =>
+  (app: ModuleApp, deps: AdminDeps) => {
+    for (const route of resource.routes) {
+      const byId = route.call === 'read' || route.call === 'replace';
+      const body =
+        route.call === 'search' ? resource.search!.criteria : route.call === 'read' ? null : resource.input;
+      app.route({
+        method: route.method,
+        url: route.url,
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: route.summary,
+          ...(byId ? { params: idParamSchema } : {}),
+          ...(body ? { body } : {}),
+          response: {
+            200: route.call === 'search' ? resource.search!.list : resource.response,
+            ...(route.call === 'create' ? writeErrors : errors),
+          },
+        },
+        handler: async (request) => {
+          const context = contextOf(request);
+          const id = (request.params as { id?: string }).id!;
+          const input = request.body as Input;
+          switch (route.call) {
+            case 'read':
+              return ok(await resource.record.read(deps.database, context, id));
+            case 'search':
+              return list([await resource.record.read(deps.database, context, input.OrganizationId)]);
+            case 'create':
+              return ok(await resource.record.write(deps, context, input, 'create'));
+            case 'replace':
+              return ok(await resource.record.write(deps, context, input, 'replace', id));
+            case 'upsert':
+              return ok(await resource.record.write(deps, context, input, 'replace'));
+          }
+        },
+      });
+    }
+  };
+
+const PORTAL = `${V1}/PatientPortalSettings`;
+
+/** The organization, practice-clinical (paths not in the spec: decision 0049) and patient-portal settings. */
+const SETTINGS_ROUTES = [
+  settingsRoutes({
+    record: admin.organizationSettings,
+    input: organizationSettingsInputSchema,
+    response: organizationSettingsResponseSchema,
+    routes: [
+      ...[`${V1}/organizationsettings/:id`, `${GATEWAY}/organization/organization-settings/:id`].map(
+        (url): SettingsRoute => ({
+          method: 'GET',
+          url,
+          call: 'read',
+          summary:
+            "The practice's settings (one per practice, keyed by the organization id; defaults until saved)",
+        }),
+      ),
+      {
+        method: 'PUT',
+        url: `${V1}/organizationsettings/:id`,
+        call: 'replace',
+        summary: "Replace the practice's settings",
+      },
+      {
+        method: 'POST',
+        url: `${V1}/organizationsettings`,
+        call: 'create',
+        summary: "Add the practice's settings (409 when it has them)",
+      },
+      {
+        method: 'POST',
+        url: `${V1}/organizationsettings/upsert`,
+        call: 'upsert',
+        summary: "Add or replace the practice's settings",
+      },
+    ],
+  }),
+  settingsRoutes({
+    record: admin.clinicalSettings,
+    input: practiceClinicalSettingsInputSchema,
+    response: practiceClinicalSettingsResponseSchema,
+    search: { criteria: practiceClinicalSettingsCriteriaSchema, list: practiceClinicalSettingsListSchema },
+    routes: [
+      {
+        method: 'POST',
+        url: `${V1}/practiceclinicalsettings/get`,
+        call: 'search',
+        summary: "The practice's clinical settings (by criteria; defaults until saved)",
+      },
+      {
+        method: 'PUT',
+        url: `${V1}/practiceclinicalsettings/:id`,
+        call: 'replace',
+        summary: "Replace the practice's clinical settings (id = organization id)",
+      },
+      {
+        method: 'POST',
+        url: `${V1}/practiceclinicalsettings`,
+        call: 'create',
+        summary: "Add the practice's clinical settings (409 when it has them)",
+      },
+    ],
+  }),
+  settingsRoutes({
+    record: admin.portalSettings,
+    input: patientPortalSettingsInputSchema,
+    response: patientPortalSettingsResponseSchema,
+    search: { criteria: patientPortalSettingsSearchSchema, list: patientPortalSettingsListSchema },
+    routes: [
+      {
+        method: 'POST',
+        url: `${PORTAL}/advance-search`,
+        call: 'search',
+        summary: "The practice's patient-portal settings (defaults until saved)",
+      },
+      {
+        method: 'GET',
+        url: `${PORTAL}/:id`,
+        call: 'read',
+        summary: 'Patient-portal settings by id (the organization id)',
+      },
+      {
+        method: 'PUT',
+        url: `${PORTAL}/:id`,
+        call: 'replace',
+        summary: 'Replace the patient-portal settings',
+      },
+      {
+        method: 'POST',
+        url: PORTAL,
+        call: 'create',
+        summary: 'Add the patient-portal settings (409 when the practice has them)',
+      },
+    ],
+  }),
+];
 
 /**
  * Practice administration (practice-portal.md §7 Administration; decision 0049): the organization and its
@@ -142,50 +319,10 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  // ---------- organization settings ----------
+  // ---------- the practice's settings records (decision 0073): one table of routes ----------
 
-  const readSettings = {
-    ...user,
-    schema: {
-      tags,
-      security,
-      summary:
-        "The practice's settings (one per practice, keyed by the organization id; defaults until saved)",
-      params: idParamSchema,
-      response: { 200: organizationSettingsResponseSchema, ...errors },
-    },
-  };
-  app.get(`${V1}/organizationsettings/:id`, readSettings, async (request) =>
-    ok(await admin.organizationSettings.read(database, contextOf(request), request.params.id)),
-  );
-  app.get(`${GATEWAY}/organization/organization-settings/:id`, readSettings, async (request) =>
-    ok(await admin.organizationSettings.read(database, contextOf(request), request.params.id)),
-  );
-
-  app.put(
-    `${V1}/organizationsettings/:id`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: "Replace the practice's settings",
-        params: idParamSchema,
-        body: organizationSettingsInputSchema,
-        response: { 200: organizationSettingsResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(
-        await admin.organizationSettings.write(
-          deps,
-          contextOf(request),
-          request.body,
-          'replace',
-          request.params.id,
-        ),
-      ),
-  );
+  for (const register of SETTINGS_ROUTES) register(app, deps);
+  // The one call beyond a record's read and write: some of the organization settings.
   app.patch(
     `${V1}/organizationsettings/:id`,
     {
@@ -201,164 +338,6 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await admin.patchOrganizationSettings(deps, contextOf(request), request.params.id, request.body)),
-  );
-  app.post(
-    `${V1}/organizationsettings`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: "Add the practice's settings (409 when it has them)",
-        body: organizationSettingsInputSchema,
-        response: { 200: organizationSettingsResponseSchema, ...writeErrors },
-      },
-    },
-    async (request) =>
-      ok(await admin.organizationSettings.write(deps, contextOf(request), request.body, 'create')),
-  );
-  app.post(
-    `${V1}/organizationsettings/upsert`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: "Add or replace the practice's settings",
-        body: organizationSettingsInputSchema,
-        response: { 200: organizationSettingsResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(await admin.organizationSettings.write(deps, contextOf(request), request.body, 'replace')),
-  );
-
-  // ---------- practice clinical settings (paths not in the spec: decision 0049) ----------
-
-  app.post(
-    `${V1}/practiceclinicalsettings/get`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: "The practice's clinical settings (by criteria; defaults until saved)",
-        body: practiceClinicalSettingsCriteriaSchema,
-        response: { 200: practiceClinicalSettingsListSchema, ...errors },
-      },
-    },
-    async (request) =>
-      list([await admin.clinicalSettings.read(database, contextOf(request), request.body.OrganizationId)]),
-  );
-  app.put(
-    `${V1}/practiceclinicalsettings/:id`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: "Replace the practice's clinical settings (id = organization id)",
-        params: idParamSchema,
-        body: practiceClinicalSettingsInputSchema,
-        response: { 200: practiceClinicalSettingsResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(
-        await admin.clinicalSettings.write(
-          deps,
-          contextOf(request),
-          request.body,
-          'replace',
-          request.params.id,
-        ),
-      ),
-  );
-  app.post(
-    `${V1}/practiceclinicalsettings`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: "Add the practice's clinical settings (409 when it has them)",
-        body: practiceClinicalSettingsInputSchema,
-        response: { 200: practiceClinicalSettingsResponseSchema, ...writeErrors },
-      },
-    },
-    async (request) =>
-      ok(await admin.clinicalSettings.write(deps, contextOf(request), request.body, 'create')),
-  );
-
-  // ---------- patient-portal settings ----------
-
-  const PORTAL = `${V1}/PatientPortalSettings`;
-  app.post(
-    `${PORTAL}/advance-search`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: "The practice's patient-portal settings (defaults until saved)",
-        body: patientPortalSettingsSearchSchema,
-        response: { 200: patientPortalSettingsListSchema, ...errors },
-      },
-    },
-    async (request) =>
-      list([await admin.portalSettings.read(database, contextOf(request), request.body.OrganizationId)]),
-  );
-  app.get(
-    `${PORTAL}/:id`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: 'Patient-portal settings by id (the organization id)',
-        params: idParamSchema,
-        response: { 200: patientPortalSettingsResponseSchema, ...errors },
-      },
-    },
-    async (request) => ok(await admin.portalSettings.read(database, contextOf(request), request.params.id)),
-  );
-  app.put(
-    `${PORTAL}/:id`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: 'Replace the patient-portal settings',
-        params: idParamSchema,
-        body: patientPortalSettingsInputSchema,
-        response: { 200: patientPortalSettingsResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(
-        await admin.portalSettings.write(
-          deps,
-          contextOf(request),
-          request.body,
-          'replace',
-          request.params.id,
-        ),
-      ),
-  );
-  app.post(
-    PORTAL,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: 'Add the patient-portal settings (409 when the practice has them)',
-        body: patientPortalSettingsInputSchema,
-        response: { 200: patientPortalSettingsResponseSchema, ...writeErrors },
-      },
-    },
-    async (request) => ok(await admin.portalSettings.write(deps, contextOf(request), request.body, 'create')),
   );
 
   // ---------- locations ----------
@@ -395,82 +374,8 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await admin.updateLocation(deps, contextOf(request), request.params.id, request.body)),
   );
 
-  // ---------- accepted insurances (resource library) ----------
+  // ---------- insurances (resource library; the accepted ones are the people module's routes) ----------
 
-  app.post(
-    `${LIBRARY}/EntityInsurances/upsert`,
-    {
-      ...user,
-      schema: {
-        tags: libraryTags,
-        security,
-        summary: 'Replace the insurance plans a facility or provider accepts (identifier: the practice id)',
-        querystring: entityInsuranceQuerySchema,
-        body: entityInsuranceUpsertSchema,
-        response: { 200: entityInsurancesResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(
-        await admin.upsertEntityInsurances(
-          deps,
-          contextOf(request),
-          request.query.type,
-          request.query.id,
-          request.query.identifier,
-          request.body.InsurancePlanIds,
-        ),
-      ),
-  );
-  app.post(
-    `${LIBRARY}/EntityInsurances/get`,
-    {
-      schema: {
-        tags: libraryTags,
-        summary: 'The insurance plans a facility or provider accepts (public)',
-        body: entityInsuranceGetSchema,
-        response: { 200: entityInsurancesResponseSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
-      },
-    },
-    async (request) =>
-      ok(await admin.entityInsurances(database, request.body.EntityType, request.body.EntityId)),
-  );
-  app.get(
-    `${LIBRARY}/insurances/reference-entity`,
-    {
-      schema: {
-        tags: libraryTags,
-        summary: 'The carriers and plans an entity accepts, as the insurances list shapes them',
-        querystring: referenceEntityQuerySchema,
-        response: { 200: insuranceCarrierListSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
-      },
-    },
-    async (request) => {
-      const accepted = await admin.entityInsurances(database, request.query.type, request.query.id);
-      const carriers = new Map<
-        string,
-        {
-          Id: string;
-          Code: string;
-          Name: string;
-          PayerId: string | null;
-          Plans: { Id: string; Code: string; Name: string; PlanType: string | null }[];
-        }
-      >();
-      for (const m of accepted.Insurances) {
-        const carrier = carriers.get(m.CarrierId) ?? {
-          Id: m.CarrierId,
-          Code: m.CarrierId,
-          Name: m.CarrierName,
-          PayerId: m.PayerId,
-          Plans: [],
-        };
-        carrier.Plans.push({ Id: m.PlanId, Code: m.PlanCode, Name: m.PlanName, PlanType: m.PlanType });
-        carriers.set(m.CarrierId, carrier);
-      }
-      return list([...carriers.values()]);
-    },
-  );
   app.get(
     `${LIBRARY}/insurances/mappings`,
     {
@@ -585,38 +490,5 @@ export const directoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await admin.writeServiceSettings(deps, contextOf(request), request.body)),
-  );
-
-  // ---------- care teams ----------
-
-  app.post(
-    `${V2}/careteam`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a care team of practitioners of the practice',
-        body: careTeamInputSchema,
-        response: { 200: careTeamResponseSchema, ...errors },
-      },
-    },
-    async (request) => ok(await admin.createCareTeam(deps, contextOf(request), request.body)),
-  );
-  app.put(
-    `${V2}/careteam/:id`,
-    {
-      ...user,
-      schema: {
-        tags,
-        security,
-        summary: 'Change a care team',
-        params: idParamSchema,
-        body: careTeamInputSchema,
-        response: { 200: careTeamResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(await admin.updateCareTeam(deps, contextOf(request), request.params.id, request.body)),
   );
 };

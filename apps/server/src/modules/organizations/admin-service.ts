@@ -807,15 +807,31 @@ export async function insuranceMappings(database: Database): Promise<InsuranceMa
   );
 }
 
+/**
+ * What practice administration needs of practitioners, whose tables are the people module's: people → organizations
+ * is the one direction of their dependency, so the people module passes these in (its routes that need them).
+ */
+export interface PractitionerLinks {
+  /** The practices a practitioner holds an active role at. */
+  practicesOf(db: Connection, practitionerId: string): Promise<string[]>;
+  /** Which of these practitioners hold an active role at the practice. */
+  membersOf(db: Connection, organizationId: string, ids: string[]): Promise<Set<string>>;
+  /** The plans a practitioner accepts (their own list). */
+  planIds(db: Connection, practitionerId: string): Promise<string[]>;
+  /** Replaces a practitioner's own plan list, in the caller's transaction. */
+  replacePlans(tx: Connection, practitionerId: string, planIds: string[]): Promise<void>;
+}
+
 async function insuredEntityOwner(
   database: Database,
+  practitioners: PractitionerLinks,
   type: 'Location' | 'Practitioner',
   id: string,
   identifier: string | undefined,
   context: RequestContext,
 ): Promise<string | null> {
   if (type === 'Location') return store.ownerOf(database, 'locations', id);
-  const organizations = await store.organizationsOfPractitioner(database, id);
+  const organizations = await practitioners.practicesOf(database, id);
   const wanted = identifier ?? context.organizationId;
   if (wanted && organizations.includes(wanted)) return wanted;
   return organizations[0] ?? null;
@@ -824,15 +840,19 @@ async function insuredEntityOwner(
 /** The insurances an entity accepts (public: search and profiles show them). */
 export async function entityInsurances(
   database: Database,
+  practitioners: PractitionerLinks,
   type: 'Location' | 'Practitioner',
   id: string,
 ): Promise<EntityInsurances> {
   const exists =
     type === 'Location'
       ? (await store.ownerOf(database, 'locations', id)) !== null
-      : (await store.organizationsOfPractitioner(database, id)).length > 0;
+      : (await practitioners.practicesOf(database, id)).length > 0;
   if (!exists) throw notFound();
-  const planIds = await store.acceptedPlanIds(database, type, id);
+  const planIds =
+    type === 'Location'
+      ? await store.locationPlanIds(database, id)
+      : await practitioners.planIds(database, id);
   return {
     EntityType: type,
     EntityId: id,
@@ -847,13 +867,14 @@ export async function entityInsurances(
  */
 export async function upsertEntityInsurances(
   deps: AdminDeps,
+  practitioners: PractitionerLinks,
   context: RequestContext,
   type: 'Location' | 'Practitioner',
   id: string,
   identifier: string | undefined,
   planIds: string[],
 ): Promise<EntityInsurances> {
-  const owner = await insuredEntityOwner(deps.database, type, id, identifier, context);
+  const owner = await insuredEntityOwner(deps.database, practitioners, type, id, identifier, context);
   const object: AdminObject = {
     entityType: type,
     id,
@@ -873,12 +894,16 @@ export async function upsertEntityInsurances(
         message: 'No insurance plan with this id',
       },
     ]);
-  await commit(deps, context, 'update', object, (tx) => store.replaceAcceptedPlans(tx, type, id, unique), {
+  const replace = (tx: Connection) =>
+    type === 'Location'
+      ? store.replaceLocationPlans(tx, id, unique)
+      : practitioners.replacePlans(tx, id, unique);
+  await commit(deps, context, 'update', object, replace, {
     organizationId,
     practitionerIds: type === 'Practitioner' ? [id] : null,
     reason: `${type.toLowerCase()}.insurances`,
   });
-  return entityInsurances(deps.database, type, id);
+  return entityInsurances(deps.database, practitioners, type, id);
 }
 
 // ---------- healthcare services (resources) ----------
@@ -1043,12 +1068,13 @@ export async function writeServiceSettings(
 // ---------- care teams ----------
 
 async function careTeamColumns(
+  practitioners: PractitionerLinks,
   database: Database,
   organizationId: string,
   input: CareTeamInput,
 ): Promise<store.CareTeamColumns> {
   const ids = input.Participants.map((p) => p.PractitionerId);
-  const members = await store.practitionersInOrganization(database, organizationId, ids);
+  const members = await practitioners.membersOf(database, organizationId, ids);
   const stranger = ids.findIndex((p) => !members.has(p));
   if (stranger >= 0)
     throw bodyError(
@@ -1070,31 +1096,35 @@ async function readCareTeam(database: Database, organizationId: string, id: stri
   return team;
 }
 
-const CARE_TEAMS: OwnedKind<CareTeamInput, store.CareTeamColumns> = {
+/** Care teams: their participants must hold a role at the practice (the people module answers which do). */
+const careTeams = (practitioners: PractitionerLinks): OwnedKind<CareTeamInput, store.CareTeamColumns> => ({
   table: 'care_teams',
   entityType: 'CareTeam',
   workflows: { add: WORKFLOWS.careTeamAdd, edit: WORKFLOWS.careTeamEdit },
   noun: 'a care team',
-  columns: careTeamColumns,
+  columns: (database, organizationId, input) =>
+    careTeamColumns(practitioners, database, organizationId, input),
   insert: store.insertCareTeam,
   update: store.updateCareTeam,
-};
+});
 
 export async function createCareTeam(
   deps: AdminDeps,
+  practitioners: PractitionerLinks,
   context: RequestContext,
   input: CareTeamInput,
 ): Promise<CareTeam> {
-  const id = await addOwned(CARE_TEAMS, deps, context, input);
+  const id = await addOwned(careTeams(practitioners), deps, context, input);
   return readCareTeam(deps.database, input.OrganizationId, id);
 }
 
 export async function updateCareTeam(
   deps: AdminDeps,
+  practitioners: PractitionerLinks,
   context: RequestContext,
   id: string,
   input: CareTeamInput,
 ): Promise<CareTeam> {
-  const owner = await editOwned(CARE_TEAMS, deps, context, id, input);
+  const owner = await editOwned(careTeams(practitioners), deps, context, id, input);
   return readCareTeam(deps.database, owner, id);
 }

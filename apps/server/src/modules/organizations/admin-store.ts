@@ -25,29 +25,6 @@ export async function organizationExists(db: Connection, id: string): Promise<bo
   return (await db.query('select 1 from organizations where id = $1', [id])).length > 0;
 }
 
-/** Which of these practitioners hold an active role at the practice. */
-export async function practitionersInOrganization(
-  db: Connection,
-  organizationId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.query<{ practitioner_id: string }>(
-    'select distinct practitioner_id from practitioner_roles where organization_id = $1 and active and practitioner_id = any($2::uuid[])',
-    [organizationId, ids],
-  );
-  return new Set(rows.map((r) => r.practitioner_id));
-}
-
-/** The practices a practitioner holds an active role at. */
-export async function organizationsOfPractitioner(db: Connection, practitionerId: string): Promise<string[]> {
-  const rows = await db.query<{ organization_id: string }>(
-    'select distinct organization_id from practitioner_roles where practitioner_id = $1 and active',
-    [practitionerId],
-  );
-  return rows.map((r) => r.organization_id);
-}
-
 export async function locationsInOrganization(
   db: Connection,
   organizationId: string,
@@ -421,43 +398,24 @@ export async function updateLocation(
 
 // ---------- accepted insurances ----------
 
-export async function acceptedPlanIds(
-  db: Connection,
-  entity: 'Location' | 'Practitioner',
-  id: string,
-): Promise<string[]> {
-  const rows =
-    entity === 'Location'
-      ? await db.query<{ plan: string }>(
-          'select insurance_plan_id as plan from location_insurances where location_id = $1 order by 1',
-          [id],
-        )
-      : await db.query<{ plan: string }>(
-          'select insurance_plan_id as plan from practitioner_insurances where practitioner_id = $1 order by 1',
-          [id],
-        );
+export async function locationPlanIds(db: Connection, locationId: string): Promise<string[]> {
+  const rows = await db.query<{ plan: string }>(
+    'select insurance_plan_id as plan from location_insurances where location_id = $1 order by 1',
+    [locationId],
+  );
   return rows.map((r) => r.plan);
 }
 
-export async function replaceAcceptedPlans(
+export async function replaceLocationPlans(
   tx: Connection,
-  entity: 'Location' | 'Practitioner',
-  id: string,
+  locationId: string,
   planIds: string[],
 ): Promise<void> {
-  if (entity === 'Location') {
-    await tx.query('delete from location_insurances where location_id = $1', [id]);
-    await tx.query(
-      'insert into location_insurances (location_id, insurance_plan_id) select $1, unnest($2::uuid[]) on conflict do nothing',
-      [id, planIds],
-    );
-  } else {
-    await tx.query('delete from practitioner_insurances where practitioner_id = $1', [id]);
-    await tx.query(
-      'insert into practitioner_insurances (practitioner_id, insurance_plan_id) select $1, unnest($2::uuid[]) on conflict do nothing',
-      [id, planIds],
-    );
-  }
+  await tx.query('delete from location_insurances where location_id = $1', [locationId]);
+  await tx.query(
+    'insert into location_insurances (location_id, insurance_plan_id) select $1, unnest($2::uuid[]) on conflict do nothing',
+    [locationId, planIds],
+  );
 }
 
 // ---------- healthcare services ----------

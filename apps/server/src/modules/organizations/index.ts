@@ -14,6 +14,7 @@ export {
   getOrganization,
   getOrganizationByIdentifier,
   locationInsurancePlanIds,
+  locationsOfOrganization,
   organizationIdByIdentifier,
   searchCareTeams,
   searchHealthcareServices,
@@ -24,10 +25,19 @@ export {
 /** The writes of the practice-settings screens in a caller's transaction (practice onboarding, decision 0064). */
 export { addLocation, addOrganization, newLocationColumns } from './admin-service';
 export { organizationSettingsOf, portalSettingsOf, resourceSurveyInstructions } from './admin-service';
+/** Accepted insurances and care teams: the people module registers their routes, passing its practitioner links. */
+export {
+  createCareTeam,
+  entityInsurances,
+  updateCareTeam,
+  upsertEntityInsurances,
+  type PractitionerLinks,
+} from './admin-service';
 export { DIRECTORY_CHANGED, type DirectoryChangedPayload } from './events';
 /** What the marketplace's public profiles copy (read functions given to the marketplace). */
 export {
   profileEntitySources,
+  providerFacilities,
   publicLocations,
   type ProfileEntitySource,
   type PublicLocationSource,

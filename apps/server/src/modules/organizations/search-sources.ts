@@ -80,3 +80,34 @@ export async function publicLocations(
     [locationIds],
   );
 }
+
+/** A facility as the provider search copies it for a provider's role at a practice. */
+export type ProviderFacilitySource = Omit<PublicLocationSource, 'id' | 'name' | 'plan_ids'> & {
+  location_id: string;
+  organization_name: string;
+  location_name: string;
+  /** Plans the facility accepts; null when it lists none. */
+  plan_ids: string[] | null;
+};
+
+/**
+ * The given (practice, facility) pairs where both are active, one statement (the people module's provider
+ * search source joins them to providers' roles). Takes a Connection so the seed can run it in its transaction.
+ */
+export async function providerFacilities(
+  connection: Connection,
+  pairs: { organizationId: string; locationId: string }[],
+): Promise<ProviderFacilitySource[]> {
+  if (pairs.length === 0) return [];
+  return connection.query<ProviderFacilitySource>(
+    `select o.id as organization_id, l.id as location_id, o.name as organization_name, l.name as location_name,
+            l.address1, l.address2, l.city, l.state, l.zip_code, coalesce(l.phone, o.phone) as phone,
+            l.iana_time_zone as time_zone, l.latitude, l.longitude,
+            (select array_agg(li.insurance_plan_id::text order by li.insurance_plan_id)
+               from location_insurances li where li.location_id = l.id) as plan_ids
+       from unnest($1::uuid[], $2::uuid[]) as want(organization_id, location_id)
+       join organizations o on o.id = want.organization_id and o.active
+       join locations l on l.id = want.location_id and l.active`,
+    [pairs.map((p) => p.organizationId), pairs.map((p) => p.locationId)],
+  );
+}

@@ -1,6 +1,7 @@
 import { type CareTeam, type HealthcareService, type Location, type Organization } from '@careslot/contracts';
 import type { Connection, Database } from '../../platform/db';
 import { groupBy, toIdentifier, type Paged } from '../../platform/resource-shapes';
+import * as adminStore from './admin-store';
 import * as store from './store';
 
 // ---------- shaping rows into the spec's resources ----------
@@ -240,6 +241,15 @@ export async function locationInsurancePlanIds(
   for (const row of await store.acceptedPlansOfLocations(database.db, locationIds))
     locations.set(row.locationId, [...(locations.get(row.locationId) ?? []), row.insurancePlanId]);
   return locations;
+}
+
+/** Which of these facility ids belong to the practice, read on the caller's connection (a transaction's). */
+export async function locationsOfOrganization(
+  connection: Connection,
+  organizationId: string,
+  ids: string[],
+): Promise<string[]> {
+  return [...(await adminStore.locationsInOrganization(connection, organizationId, ids))];
 }
 
 /** The organization of a legacy EHR practice identifier ('System|Value'), if any (app.ts, decision 0021). */

@@ -40,59 +40,35 @@ const workflowQuery = z.object({
 export const patientUpdateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app.deps;
 
-  app.put(
-    `${V2}/patient/:id`,
-    {
+  for (const [method, summary, body] of [
+    ['PUT', "Replace a patient's demographics (a changed mobile needs verifying again)", patientUpdateSchema],
+    ['PATCH', "Change some of a patient's demographics", patientPatchSchema],
+  ] as const)
+    app.route({
+      method,
+      url: `${V2}/patient/:id`,
       preHandler: requireUser,
       schema: {
         tags,
         security,
-        summary: "Replace a patient's demographics (a changed mobile needs verifying again)",
+        summary,
         params: idParamSchema,
         querystring: workflowQuery,
-        body: patientUpdateSchema,
+        body,
         response: { 200: patientUpdateResponseSchema, ...errors },
       },
-    },
-    async (request) =>
-      ok(
-        await updates.updatePatient(
-          database,
-          contextOf(request),
-          request.query.workflow ?? null,
-          request.params.id,
-          request.body,
+      handler: async (request) =>
+        ok(
+          await updates.updatePatient(
+            database,
+            contextOf(request),
+            request.query.workflow ?? null,
+            request.params.id,
+            request.body,
+          ),
+          ACCOUNT_MESSAGES.patientUpdated,
         ),
-        ACCOUNT_MESSAGES.patientUpdated,
-      ),
-  );
-
-  app.patch(
-    `${V2}/patient/:id`,
-    {
-      preHandler: requireUser,
-      schema: {
-        tags,
-        security,
-        summary: "Change some of a patient's demographics",
-        params: idParamSchema,
-        querystring: workflowQuery,
-        body: patientPatchSchema,
-        response: { 200: patientUpdateResponseSchema, ...errors },
-      },
-    },
-    async (request) =>
-      ok(
-        await updates.updatePatient(
-          database,
-          contextOf(request),
-          request.query.workflow ?? null,
-          request.params.id,
-          request.body,
-        ),
-        ACCOUNT_MESSAGES.patientUpdated,
-      ),
-  );
+    });
 
   for (const base of [`${V2}/PatientCoverage`, `${V2}/web/patient-coverage`]) {
     app.post(

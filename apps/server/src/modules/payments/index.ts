@@ -21,10 +21,10 @@ export {
 export {
   attachToAppointment,
   claimForAppointment,
-  transaction as findTransaction,
+  findTransaction,
   transactionsOfAppointment,
-  type TransactionRow,
-} from './store';
+} from './appointment-payments';
+export type { TransactionRow } from './store';
 export type { PaymentGateway } from './gateway';
 export {
   cancellationFeeOf,

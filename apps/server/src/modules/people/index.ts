@@ -1,5 +1,6 @@
 import type { ModuleRegistration } from '../../platform/modules';
 import { peopleRoutes } from './people-routes';
+import { practiceDirectoryRoutes } from './practice-directory-routes';
 import { practitionerRoutes } from './practitioner-routes';
 
 /**
@@ -27,8 +28,12 @@ export { addPractitioner } from './people-service';
 /** What the marketplace's provider search copies (a read function given to the marketplace). */
 export { providerSearchSources, type ProviderSearchSource } from './search-sources';
 
-/** Wires the module: public practitioner reads and a practice's people (issue 18). */
+/**
+ * Wires the module: public practitioner reads, a practice's people (issue 18), and the accepted-insurance and
+ * care-team routes of practice administration, which need its practitioners.
+ */
 export const register: ModuleRegistration = async (app) => {
   await app.register(practitionerRoutes);
   await app.register(peopleRoutes);
+  await app.register(practiceDirectoryRoutes);
 };

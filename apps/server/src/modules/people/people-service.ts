@@ -30,7 +30,8 @@ import { checkUpload } from '../../platform/files';
 import { getPractitioner, listPractitionerRoles } from './service';
 import * as store from './people-store';
 // Patient search reads practitioners: a change it shows is announced to the marketplace's index.
-import { DIRECTORY_CHANGED } from '../organizations';
+import { existingSpecialtyIds } from '../catalog';
+import { DIRECTORY_CHANGED, locationsOfOrganization, type PractitionerLinks } from '../organizations';
 
 /**
  * A practice's people (issue 18): a practice admin adds providers and staff (they are invited by e-mail:
@@ -181,7 +182,7 @@ const accessChanged = (
 /** The profile's rules (packages/domain people.ts) and the look-ups it names; 400 naming every failed field. */
 async function checkProfile(db: Connection, input: PractitionerProfileInput, provider: boolean) {
   const issues = personIssues(input, { provider }).map((i) => ({ ...i, field: `body.${i.field}` }));
-  const known = await store.existingSpecialtyIds(db, input.SpecialtyIds);
+  const known = await existingSpecialtyIds(db, input.SpecialtyIds);
   if (known.length !== new Set(input.SpecialtyIds).size)
     issues.push({
       field: 'body.SpecialtyIds',
@@ -270,7 +271,7 @@ export async function addPractitioner(
 ): Promise<string> {
   const workflow = workflowOf(input.Code, 'add');
   await checkProfile(tx, input, input.Code.includes('provider'));
-  const locationIds = await store.locationsOfOrganization(tx, input.OrganizationId, input.LocationIds);
+  const locationIds = await locationsOfOrganization(tx, input.OrganizationId, input.LocationIds);
   if (locationIds.length !== new Set(input.LocationIds).size)
     throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
   await assertUnique(tx, input, null);
@@ -550,7 +551,7 @@ export async function createRole(
       { entityType: 'PractitionerRole', id: null, organizationId: null, workflow },
       person ? 'denied' : 'not_found',
     );
-  const locationIds = await store.locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
+  const locationIds = await locationsOfOrganization(db, input.OrganizationId, input.LocationIds);
   if (locationIds.length !== new Set(input.LocationIds).size)
     throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
   const roleId = await db.transaction(async (tx) => {
@@ -621,7 +622,7 @@ export async function updateRole(
     );
   const workflow = workflowOf([...row.codes, ...input.Code], 'edit');
   const locationIds = input.LocationIds
-    ? await store.locationsOfOrganization(db, row.organization_id, input.LocationIds)
+    ? await locationsOfOrganization(db, row.organization_id, input.LocationIds)
     : null;
   if (input.LocationIds && locationIds!.length !== new Set(input.LocationIds).size)
     throw fieldError('body.LocationIds', 'unknown', 'LocationIds must name facilities of the practice');
@@ -752,3 +753,11 @@ export async function practiceAccessOf(
 
 export const markPractitionerActivated = (deps: Pick<Deps, 'database'>, practitionerId: string, now: Date) =>
   store.markActivated(deps.database, practitionerId, now);
+
+/** What practice administration (the organizations module) asks of practitioners: their practices and plans. */
+export const PRACTITIONER_LINKS: PractitionerLinks = {
+  practicesOf: store.activePracticesOf,
+  membersOf: store.membersOf,
+  planIds: store.ownPlanIds,
+  replacePlans: store.replaceOwnPlans,
+};

@@ -140,12 +140,6 @@ export async function setSpecialties(db: Connection, practitionerId: string, spe
   }
 }
 
-export async function existingSpecialtyIds(db: Connection, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.query<{ id: string }>('select id from specialties where id = any($1::uuid[])', [ids]);
-  return rows.map((r) => r.id);
-}
-
 export interface ProfileValues {
   deaNumber: string | null;
   boardCertifications: string[];
@@ -241,19 +235,6 @@ export async function roleCount(db: Connection, practitionerId: string): Promise
     [practitionerId],
   );
   return rows[0]?.n ?? 0;
-}
-
-export async function locationsOfOrganization(
-  db: Connection,
-  organizationId: string,
-  ids: string[],
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.query<{ id: string }>(
-    'select id from locations where organization_id = $1 and id = any($2::uuid[])',
-    [organizationId, ids],
-  );
-  return rows.map((r) => r.id);
 }
 
 export async function insertRole(
@@ -364,4 +345,46 @@ export async function photoOf(
     [practitionerId],
   );
   return rows[0] ?? null;
+}
+
+// ---------- what practice administration (organizations) asks of practitioners ----------
+
+/** The practices a practitioner holds an active role at. */
+export async function activePracticesOf(db: Connection, practitionerId: string): Promise<string[]> {
+  const rows = await db.query<{ organization_id: string }>(
+    'select distinct organization_id from practitioner_roles where practitioner_id = $1 and active',
+    [practitionerId],
+  );
+  return rows.map((r) => r.organization_id);
+}
+
+/** Which of these practitioners hold an active role at the practice. */
+export async function membersOf(db: Connection, organizationId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.query<{ practitioner_id: string }>(
+    'select distinct practitioner_id from practitioner_roles where organization_id = $1 and active and practitioner_id = any($2::uuid[])',
+    [organizationId, ids],
+  );
+  return new Set(rows.map((r) => r.practitioner_id));
+}
+
+/** The plans a practitioner lists as accepted (their own list only). */
+export async function ownPlanIds(db: Connection, practitionerId: string): Promise<string[]> {
+  const rows = await db.query<{ plan: string }>(
+    'select insurance_plan_id as plan from practitioner_insurances where practitioner_id = $1 order by 1',
+    [practitionerId],
+  );
+  return rows.map((r) => r.plan);
+}
+
+export async function replaceOwnPlans(
+  tx: Connection,
+  practitionerId: string,
+  planIds: string[],
+): Promise<void> {
+  await tx.query('delete from practitioner_insurances where practitioner_id = $1', [practitionerId]);
+  await tx.query(
+    'insert into practitioner_insurances (practitioner_id, insurance_plan_id) select $1, unnest($2::uuid[]) on conflict do nothing',
+    [practitionerId, planIds],
+  );
 }

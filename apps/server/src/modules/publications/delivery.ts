@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../platform/deps';
 import type { Job } from '../../platform/jobs';
 import { findAppointment } from '../appointments';
+import { markPublicationDelivered, publicationForDelivery, recordPublicationFailure } from '../booking';
 import { toFhirAppointment } from './fhir';
-import * as store from './store';
 import { signPublication, type PublicationTarget } from './targets';
 
 type Deps = Pick<AppDeps, 'database' | 'clock' | 'events' | 'jobs' | 'config'>;
@@ -29,7 +29,7 @@ export async function deliverPublication(
   secret: string,
   job: Job<PublicationJobPayload>,
 ): Promise<void> {
-  const row = await store.publication(deps.database, job.payload.publicationId);
+  const row = await publicationForDelivery(deps.database, job.payload.publicationId);
   if (!row || row.status === 'Delivered') return;
   const appointment = await findAppointment(deps.database, row.appointment_id);
   if (!appointment) return;
@@ -60,7 +60,7 @@ export async function deliverPublication(
       signature: signPublication(secret, timestamp, body),
     });
   } catch (error) {
-    await store.recordFailure(
+    await recordPublicationFailure(
       deps.database,
       row.id,
       error instanceof Error ? error.message.slice(0, 300) : 'delivery failed',
@@ -68,7 +68,7 @@ export async function deliverPublication(
     );
     throw error;
   }
-  await store.markDelivered(deps.database, row.id, deps.clock.now());
+  await markPublicationDelivered(deps.database, row.id, deps.clock.now());
 }
 
 /** Subscribes the consumer of `appointment.published` and registers the delivery job on the given target. */
@@ -93,7 +93,7 @@ export function registerPublicationDelivery(deps: Deps, target: PublicationTarge
     {
       onGiveUp: async (job, error) => {
         const { publicationId } = job.payload as PublicationJobPayload;
-        await store.recordFailure(
+        await recordPublicationFailure(
           deps.database,
           publicationId,
           error instanceof Error ? error.message.slice(0, 300) : 'delivery failed',

@@ -1,7 +1,7 @@
 import { authorizePractice, recordList, ROLE_SETS } from '../../platform/access';
 import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
-import { onAppointmentChanged } from '../appointments';
+import { onAppointmentChanged, type AppointmentChanged } from '../appointments';
 import { patientCardsByIds } from '../patients';
 import { textPdf } from './pdf';
 import * as store from './store';
@@ -50,33 +50,26 @@ type AnyRow = CheckinReportRow | ConfirmationReportRow;
 
 /** The reports consumers (idempotent: one row per visit, upserted). */
 export function registerReportConsumers(deps: Pick<AppDeps, 'database' | 'events'>): void {
+  const visit = (change: AppointmentChanged, organizationId: string, eventId: string): store.ReportVisit => ({
+    appointment_id: change.appointmentId,
+    organization_id: organizationId,
+    patient_id: change.patientId,
+    practitioner_id: change.practitionerId,
+    location_id: change.locationId,
+    startTime: change.startTime,
+    at: change.at.toISOString(),
+    eventId,
+  });
   onAppointmentChanged(deps.events, 'reports.checkins', async (change, event) => {
     if (change.kind !== 'checked_in' || !change.organizationId) return;
-    await store.upsertCheckin(deps.database, {
-      appointment_id: change.appointmentId,
-      organization_id: change.organizationId,
-      patient_id: change.patientId,
-      practitioner_id: change.practitionerId,
-      location_id: change.locationId,
-      startTime: change.startTime,
-      checkedInAt: change.at.toISOString(),
-      eventId: event.id,
-    });
+    await store.upsertVisit(deps.database, 'checkins', visit(change, change.organizationId, event.id));
   });
   onAppointmentChanged(deps.events, 'reports.confirmations', async (change, event) => {
     if (change.status !== 'Confirmed' || change.previousStatus === 'Confirmed' || !change.organizationId)
       return;
-    await store.upsertConfirmation(deps.database, {
-      appointment_id: change.appointmentId,
-      organization_id: change.organizationId,
-      patient_id: change.patientId,
-      practitioner_id: change.practitionerId,
-      location_id: change.locationId,
-      startTime: change.startTime,
-      confirmedAt: change.at.toISOString(),
-      confirmed_by: change.byPractice ? 'Practice' : 'Patient',
-      eventId: event.id,
-    });
+    await store.upsertVisit(deps.database, 'confirmations', visit(change, change.organizationId, event.id), [
+      change.byPractice ? 'Practice' : 'Patient',
+    ]);
   });
 }
 

@@ -23,67 +23,67 @@ export interface ConfirmationRow {
   confirmed_by: string;
 }
 
-/** One row per checked-in visit; heard again (a redelivery, a second check-in), the row is kept current. */
-export async function upsertCheckin(
-  db: Connection,
-  row: Omit<CheckinRow, 'start_time' | 'checked_in_at'> & {
-    startTime: string;
-    checkedInAt: string;
-    eventId: string;
-  },
-): Promise<void> {
-  await db.query(
-    `insert into report_checkins (appointment_id, organization_id, patient_id, practitioner_id, location_id, start_time, checked_in_at, source_event_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
-     on conflict (appointment_id) do update set organization_id = excluded.organization_id, start_time = excluded.start_time,
-       practitioner_id = excluded.practitioner_id, location_id = excluded.location_id`,
-    [
-      row.appointment_id,
-      row.organization_id,
-      row.patient_id,
-      row.practitioner_id,
-      row.location_id,
-      row.startTime,
-      row.checkedInAt,
-      row.eventId,
-    ],
-  );
-}
-
-/** One row per confirmed visit (the first confirmation's time is kept; a redelivery changes nothing). */
-export async function upsertConfirmation(
-  db: Connection,
-  row: Omit<ConfirmationRow, 'start_time' | 'confirmed_at'> & {
-    startTime: string;
-    confirmedAt: string;
-    eventId: string;
-  },
-): Promise<void> {
-  await db.query(
-    `insert into report_confirmations (appointment_id, organization_id, patient_id, practitioner_id, location_id, start_time, confirmed_at, confirmed_by, source_event_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     on conflict (appointment_id) do update set organization_id = excluded.organization_id, start_time = excluded.start_time,
-       practitioner_id = excluded.practitioner_id, location_id = excluded.location_id`,
-    [
-      row.appointment_id,
-      row.organization_id,
-      row.patient_id,
-      row.practitioner_id,
-      row.location_id,
-      row.startTime,
-      row.confirmedAt,
-      row.confirmed_by,
-      row.eventId,
-    ],
-  );
-}
-
-/** The read models a report pages through, each with the time column its date range filters on. */
+/**
+ * The read models, each with the time column its date range filters on and the columns only it has
+ * (confirmations: who confirmed).
+ */
 const TABLES = {
-  checkins: { table: 'report_checkins', at: 'checked_in_at' },
-  confirmations: { table: 'report_confirmations', at: 'confirmed_at' },
+  checkins: { table: 'report_checkins', at: 'checked_in_at', own: [] },
+  confirmations: { table: 'report_confirmations', at: 'confirmed_at', own: ['confirmed_by'] },
 } as const;
 export type ReportTable = keyof typeof TABLES;
+
+/** A visit as a read model keeps it; `at` is the time of the table's event (checked in, confirmed). */
+export interface ReportVisit {
+  appointment_id: string;
+  organization_id: string;
+  patient_id: string;
+  practitioner_id: string | null;
+  location_id: string | null;
+  startTime: string;
+  at: string;
+  eventId: string;
+}
+
+/**
+ * One row per visit; heard again (a redelivery, a second check-in or confirmation), the row is kept current
+ * but its first time (and who confirmed) kept. `own` holds the values of the table's own columns, in order.
+ */
+export async function upsertVisit(
+  db: Connection,
+  which: ReportTable,
+  visit: ReportVisit,
+  own: readonly string[] = [],
+): Promise<void> {
+  const { table, at, own: ownColumns } = TABLES[which];
+  const columns = [
+    'appointment_id',
+    'organization_id',
+    'patient_id',
+    'practitioner_id',
+    'location_id',
+    'start_time',
+    at,
+    ...ownColumns,
+    'source_event_id',
+  ];
+  await db.query(
+    `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})
+     on conflict (appointment_id) do update set organization_id = excluded.organization_id, start_time = excluded.start_time,
+       practitioner_id = excluded.practitioner_id, location_id = excluded.location_id`,
+    [
+      visit.appointment_id,
+      visit.organization_id,
+      visit.patient_id,
+      visit.practitioner_id,
+      visit.location_id,
+      visit.startTime,
+      visit.at,
+      ...own,
+      visit.eventId,
+    ],
+  );
+}
 
 export interface ReportFilter {
   organizationId: string;

@@ -1,22 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconPrinter, IconSearch } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Alert, Container, Table } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../shared/session/session';
-import { ReportTabs } from '../../../shared/navigation/ReportTabs';
+import { DateRangeReport, downloadFile, reportTime, useDateRange } from '../../../shared/ui/DateRangeReport';
 import {
   REPORT_PAGE_SIZE,
   reportFile,
@@ -26,7 +13,6 @@ import {
   type ReportKind,
 } from '../api/reports';
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
 const EXTENSIONS: Record<ReportFile, string> = { csv: 'csv', xlsx: 'xlsx', pdf: 'pdf' };
 
 /**
@@ -37,17 +23,14 @@ const EXTENSIONS: Record<ReportFile, string> = { csv: 'csv', xlsx: 'xlsx', pdf: 
 export function ReportPage({ kind }: { kind: ReportKind }) {
   const { t, i18n } = useTranslation('reports');
   const organizationId = useSession().user?.organizationId ?? null;
-  const today = new Date();
-  const [from, setFrom] = useState(day(new Date(today.getTime() - 30 * 86_400_000)));
-  const [to, setTo] = useState(day(today));
+  const range = useDateRange(t('errors.range'));
   const [filter, setFilter] = useState<ReportFilter | null>(
-    organizationId ? { OrganizationId: organizationId, From: from, To: to } : null,
+    organizationId ? { OrganizationId: organizationId, From: range.from, To: range.to } : null,
   );
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<ReportFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const report = useReport(kind, filter, page);
-  const rangeError = from && to && from > to ? t('errors.range') : null;
   const prefix = kind === 'checked-in' ? 'checkedIn' : 'confirmations';
 
   if (!organizationId)
@@ -59,11 +42,9 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       </Container>
     );
 
-  const find = (event: FormEvent) => {
-    event.preventDefault();
-    if (!from || !to || rangeError) return;
+  const find = () => {
     setPage(1);
-    setFilter({ OrganizationId: organizationId, From: from, To: to });
+    setFilter({ OrganizationId: organizationId, From: range.from, To: range.to });
   };
 
   const file = async (type: ReportFile) => {
@@ -75,14 +56,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     try {
       const url = URL.createObjectURL(await reportFile(kind, filter, type));
       if (type === 'pdf' && printWindow) printWindow.location.href = url;
-      else {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = `${kind}-${filter.From}-${filter.To}.${EXTENSIONS[type]}`;
-        document.body.append(link);
-        link.click();
-        link.remove();
-      }
+      else downloadFile(url, `${kind}-${filter.From}-${filter.To}.${EXTENSIONS[type]}`);
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
       printWindow?.close();
@@ -92,135 +66,57 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
     }
   };
 
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(new Date(iso));
+  const when = (iso: string) => reportTime(i18n.resolvedLanguage, iso);
   const total = report.data?.Total ?? 0;
-  const headingId = `report-${kind}-results`;
+  const action = (type: ReportFile, label: string, icon: ReactNode) => ({
+    key: type,
+    label,
+    icon,
+    loading: busy === type,
+    onClick: () => void file(type),
+  });
 
   return (
-    <Container size="lg" py="lg">
-      <Stack gap="md">
-        <ReportTabs />
-        <Title order={1} fz="h2">
-          {t(`${prefix}.title`)}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t(`${prefix}.lead`)}
-        </Text>
-        <Paper
-          withBorder
-          radius="lg"
-          p="md"
-          component="form"
-          onSubmit={find}
-          noValidate
-          aria-label={t('filters')}
-        >
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              type="date"
-              label={t('from')}
-              required
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-              error={!from ? t('errors.required') : undefined}
-            />
-            <TextInput
-              type="date"
-              label={t('to')}
-              required
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-              error={!to ? t('errors.required') : (rangeError ?? undefined)}
-            />
-            <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-              {t('find')}
-            </Button>
-          </Group>
-        </Paper>
-        <Group gap="sm" wrap="wrap">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            loading={busy === 'csv'}
-            disabled={!filter}
-            onClick={() => void file('csv')}
-          >
-            {t('downloadCsv')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-            loading={busy === 'xlsx'}
-            disabled={!filter}
-            onClick={() => void file('xlsx')}
-          >
-            {t('downloadXlsx')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconPrinter size={16} aria-hidden />}
-            loading={busy === 'pdf'}
-            disabled={!filter}
-            onClick={() => void file('pdf')}
-          >
-            {t('print')}
-          </Button>
-        </Group>
-        {(report.error || fileError) && (
-          <Alert color="red" role="alert">
-            {fileError ?? report.error?.message}
-          </Alert>
-        )}
-        <Paper withBorder radius="lg" p="md" component="section" aria-labelledby={headingId}>
-          <Title order={2} fz="h4" id={headingId}>
-            {t('results', { count: total })}
-          </Title>
-          {report.isLoading ? (
-            <Loader aria-label={t('loading')} />
-          ) : total === 0 ? (
-            <Text mt="sm">{t(`${prefix}.empty`)}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped mt="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">{t('columns.patient')}</Table.Th>
-                    <Table.Th scope="col">{t('columns.visit')}</Table.Th>
-                    <Table.Th scope="col">{t(`${prefix}.at`)}</Table.Th>
-                    {kind === 'confirmations' && <Table.Th scope="col">{t('columns.confirmedBy')}</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {report.data?.Data.map((row) => (
-                    <Table.Tr key={row.AppointmentId} data-testid="report-row">
-                      <Table.Td>{row.PatientName ?? t('unknownPatient')}</Table.Td>
-                      <Table.Td>{when(row.StartTime)}</Table.Td>
-                      <Table.Td>{when(row.CheckedInAt ?? row.ConfirmedAt ?? row.StartTime)}</Table.Td>
-                      {kind === 'confirmations' && (
-                        <Table.Td>{t(`confirmedBy.${row.ConfirmedBy ?? 'Patient'}`)}</Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+    <DateRangeReport
+      title={t(`${prefix}.title`)}
+      lead={t(`${prefix}.lead`)}
+      t={t}
+      results={t('results', { count: total })}
+      empty={t(`${prefix}.empty`)}
+      range={range}
+      onFind={find}
+      actions={[
+        action('csv', t('downloadCsv'), <IconDownload size={16} aria-hidden />),
+        action('xlsx', t('downloadXlsx'), <IconFileSpreadsheet size={16} aria-hidden />),
+        action('pdf', t('print'), <IconPrinter size={16} aria-hidden />),
+      ]}
+      actionsDisabled={!filter}
+      error={fileError ?? report.error?.message ?? null}
+      resultsId={`report-${kind}-results`}
+      loading={report.isLoading}
+      total={total}
+      pageSize={REPORT_PAGE_SIZE}
+      page={page}
+      onPage={setPage}
+      columns={
+        <>
+          <Table.Th scope="col">{t('columns.patient')}</Table.Th>
+          <Table.Th scope="col">{t('columns.visit')}</Table.Th>
+          <Table.Th scope="col">{t(`${prefix}.at`)}</Table.Th>
+          {kind === 'confirmations' && <Table.Th scope="col">{t('columns.confirmedBy')}</Table.Th>}
+        </>
+      }
+      rows={report.data?.Data.map((row) => (
+        <Table.Tr key={row.AppointmentId} data-testid="report-row">
+          <Table.Td>{row.PatientName ?? t('unknownPatient')}</Table.Td>
+          <Table.Td>{when(row.StartTime)}</Table.Td>
+          <Table.Td>{when(row.CheckedInAt ?? row.ConfirmedAt ?? row.StartTime)}</Table.Td>
+          {kind === 'confirmations' && (
+            <Table.Td>{t(`confirmedBy.${row.ConfirmedBy ?? 'Patient'}`)}</Table.Td>
           )}
-          {total > REPORT_PAGE_SIZE && (
-            <Pagination
-              mt="sm"
-              total={Math.ceil(total / REPORT_PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': t(`pages.${control}`) })}
-            />
-          )}
-        </Paper>
-      </Stack>
-    </Container>
+        </Table.Tr>
+      ))}
+    />
   );
 }
 
