@@ -37,16 +37,20 @@ export async function addConfirmationLog(
   );
   if (!visit || !organizationId) throw notFound();
   const appointment = visit.appointment;
-  await store.upsertConfirmation(deps.database, {
-    appointment_id: appointment.Id,
-    organization_id: organizationId,
-    patient_id: appointment.Patient.Id,
-    practitioner_id: appointment.Provider?.Id ?? null,
-    location_id: appointment.Facility?.Id ?? null,
-    startTime: appointment.StartTime,
-    confirmedAt: deps.clock.now().toISOString(),
-    confirmed_by: input.ConfirmedBy,
-    eventId: randomUUID(),
-  });
+  await store.upsertVisit(
+    deps.database,
+    'confirmations',
+    {
+      appointment_id: appointment.Id,
+      organization_id: organizationId,
+      patient_id: appointment.Patient.Id,
+      practitioner_id: appointment.Provider?.Id ?? null,
+      location_id: appointment.Facility?.Id ?? null,
+      startTime: appointment.StartTime,
+      at: deps.clock.now().toISOString(),
+      eventId: randomUUID(),
+    },
+    [input.ConfirmedBy],
+  );
   return { AppointmentId: appointment.Id };
 }
