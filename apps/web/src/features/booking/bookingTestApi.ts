@@ -7,7 +7,7 @@ import type {
   ScheduleSettings,
   ScheduleSummary,
 } from '@careslot/contracts';
-import { setSession } from '../../shared/session/session';
+import { signInPatient } from '../../testing/session';
 
 /** Test data and a routed fetch stub for the booking screens' component tests. */
 export const HOLDER_ID = '0b6a3c1e-1111-4a2b-8c3d-000000000001';
@@ -303,24 +303,7 @@ export function stubBookingApi(overrides: Partial<ApiState> = {}, handlers: Hand
 }
 
 export function signInTestPatient() {
-  setSession({
-    user: {
-      userId: HOLDER_ID,
-      identityProviderId: 's1',
-      name: 'Jordan Ellis',
-      email: 'patient@example.com',
-      firstName: 'Jordan',
-      lastName: 'Ellis',
-      preferredName: null,
-      gender: null,
-      userType: 'Patient',
-      roles: ['patient'],
-      organizationId: null,
-      photos: [],
-    },
-    accessToken: 'token',
-    isGuest: false,
-  });
+  signInPatient({ userId: HOLDER_ID, email: 'patient@example.com', identityProviderId: 's1' });
 }
 
 export function holdTestSlot() {

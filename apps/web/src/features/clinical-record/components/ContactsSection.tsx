@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import {
   Button,
   Group,
@@ -70,62 +70,64 @@ function Listing({
   );
 }
 
-function PharmacyForm({ patientId }: { patientId: string }) {
+/** Trimmed text, or nothing: optional fields are left out of the body when empty. */
+const optional = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).flatMap(([k, v]) => (v.trim() ? [[k, v.trim()]] : [])));
+
+/**
+ * An add form's fields, kept as typed until saved (then emptied, with the shared "saved" toast); `body` turns
+ * them into the call's input, or null while a required field is empty.
+ */
+function useAddForm<K extends string, I>(
+  patientId: string,
+  kind: 'pharmacies' | 'contacts',
+  call: (input: I) => Promise<unknown>,
+  empty: Record<K, string>,
+  body: (values: Record<K, string>) => I | null,
+) {
   const { t } = useTranslation('clinicalRecord');
   const showError = useShowApiError();
-  const add = useContactChange(patientId, 'pharmacies', addPharmacy);
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [ncpdp, setNcpdp] = useState('');
+  const add = useContactChange(patientId, kind, call);
+  const [values, setValues] = useState(empty);
+  const field = (key: K) => ({
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+    },
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return;
-    add.mutate(
-      {
-        PatientId: patientId,
-        Name: name.trim(),
-        ...(phone.trim() ? { Phone: phone.trim() } : {}),
-        ...(ncpdp.trim() ? { NcpdpId: ncpdp.trim() } : {}),
+    const input = body(values);
+    if (!input) return;
+    add.mutate(input, {
+      onSuccess: () => {
+        toast.success(t('saved'));
+        setValues(empty);
       },
-      {
-        onSuccess: () => {
-          toast.success(t('saved'));
-          setName('');
-          setPhone('');
-          setNcpdp('');
-        },
-        onError: showError,
-      },
-    );
+      onError: showError,
+    });
   };
+  return { field, submit, pending: add.isPending };
+}
+
+function PharmacyForm({ patientId }: { patientId: string }) {
+  const { t } = useTranslation('clinicalRecord');
+  const form = useAddForm(patientId, 'pharmacies', addPharmacy, { name: '', phone: '', ncpdp: '' }, (v) =>
+    v.name.trim()
+      ? { PatientId: patientId, Name: v.name.trim(), ...optional({ Phone: v.phone, NcpdpId: v.ncpdp }) }
+      : null,
+  );
   return (
-    <form onSubmit={submit} aria-label={t('contacts.addPharmacy')}>
+    <form onSubmit={form.submit} aria-label={t('contacts.addPharmacy')}>
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label={t('contacts.pharmacyName')}
-            required
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('contacts.phone')}
-            type="tel"
-            maxLength={14}
-            value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('contacts.ncpdp')}
-            inputMode="numeric"
-            maxLength={7}
-            value={ncpdp}
-            onChange={(e) => setNcpdp(e.currentTarget.value)}
-          />
+          <TextInput label={t('contacts.pharmacyName')} required maxLength={100} {...form.field('name')} />
+          <TextInput label={t('contacts.phone')} type="tel" maxLength={14} {...form.field('phone')} />
+          <TextInput label={t('contacts.ncpdp')} inputMode="numeric" maxLength={7} {...form.field('ncpdp')} />
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={add.isPending}>
+          <Button type="submit" loading={form.pending}>
             {t('contacts.addPharmacy')}
           </Button>
         </Group>
@@ -136,56 +138,28 @@ function PharmacyForm({ patientId }: { patientId: string }) {
 
 function ContactForm({ patientId }: { patientId: string }) {
   const { t } = useTranslation('clinicalRecord');
-  const showError = useShowApiError();
-  const add = useContactChange(patientId, 'contacts', addContact);
-  const [first, setFirst] = useState('');
-  const [last, setLast] = useState('');
-  const [relation, setRelation] = useState('');
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!first.trim() || !last.trim() || !relation) return;
-    add.mutate(
-      {
-        PatientId: patientId,
-        FirstName: first.trim(),
-        LastName: last.trim(),
-        Relationship: relation,
-        ...(phone.trim() ? { Phone: phone.trim() } : {}),
-        ...(email.trim() ? { Email: email.trim() } : {}),
-      },
-      {
-        onSuccess: () => {
-          toast.success(t('saved'));
-          setFirst('');
-          setLast('');
-          setRelation('');
-          setPhone('');
-          setEmail('');
-        },
-        onError: showError,
-      },
-    );
-  };
+  const form = useAddForm(
+    patientId,
+    'contacts',
+    addContact,
+    { first: '', last: '', relation: '', phone: '', email: '' },
+    (v) =>
+      v.first.trim() && v.last.trim() && v.relation
+        ? {
+            PatientId: patientId,
+            FirstName: v.first.trim(),
+            LastName: v.last.trim(),
+            Relationship: v.relation,
+            ...optional({ Phone: v.phone, Email: v.email }),
+          }
+        : null,
+  );
   return (
-    <form onSubmit={submit} aria-label={t('contacts.addContact')}>
+    <form onSubmit={form.submit} aria-label={t('contacts.addContact')}>
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label={t('contacts.firstName')}
-            required
-            maxLength={35}
-            value={first}
-            onChange={(e) => setFirst(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('contacts.lastName')}
-            required
-            maxLength={35}
-            value={last}
-            onChange={(e) => setLast(e.currentTarget.value)}
-          />
+          <TextInput label={t('contacts.firstName')} required maxLength={35} {...form.field('first')} />
+          <TextInput label={t('contacts.lastName')} required maxLength={35} {...form.field('last')} />
           <NativeSelect
             label={t('contacts.relationship')}
             required
@@ -193,34 +167,31 @@ function ContactForm({ patientId }: { patientId: string }) {
               { value: '', label: '—' },
               ...OTHER_RELATIONS.map((r) => ({ value: r, label: t(`contacts.relations.${r}`) })),
             ]}
-            value={relation}
-            onChange={(e) => setRelation(e.currentTarget.value)}
+            {...form.field('relation')}
           />
-          <TextInput
-            label={t('contacts.phone')}
-            type="tel"
-            maxLength={14}
-            value={phone}
-            onChange={(e) => setPhone(e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('contacts.email')}
-            type="email"
-            maxLength={320}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
+          <TextInput label={t('contacts.phone')} type="tel" maxLength={14} {...form.field('phone')} />
+          <TextInput label={t('contacts.email')} type="email" maxLength={320} {...form.field('email')} />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
           {t('contacts.reachHint')}
         </Text>
         <Group>
-          <Button type="submit" loading={add.isPending}>
+          <Button type="submit" loading={form.pending}>
             {t('contacts.addContact')}
           </Button>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** The remove button of a listed entry, named for the entry it removes. */
+function RemoveButton({ name, onRemove }: { name: string; onRemove: () => void }) {
+  const { t } = useTranslation('clinicalRecord');
+  return (
+    <Button size="xs" variant="subtle" aria-label={t('contacts.removeNamed', { name })} onClick={onRemove}>
+      {t('contacts.remove')}
+    </Button>
   );
 }
 
@@ -266,14 +237,10 @@ export function ContactsSection({ patientId }: { patientId: string }) {
               <Table.Td>{p.Phone ?? '—'}</Table.Td>
               <Table.Td>{p.NcpdpId ?? '—'}</Table.Td>
               <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  aria-label={t('contacts.removeNamed', { name: p.Name })}
-                  onClick={() => removePharmacy.mutate(p.Id, { onError: showError })}
-                >
-                  {t('contacts.remove')}
-                </Button>
+                <RemoveButton
+                  name={p.Name}
+                  onRemove={() => removePharmacy.mutate(p.Id, { onError: showError })}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -294,14 +261,10 @@ export function ContactsSection({ patientId }: { patientId: string }) {
               <Table.Td>{relation(c.Relationship)}</Table.Td>
               <Table.Td>{[c.Phone, c.Email].filter(Boolean).join(' · ')}</Table.Td>
               <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  aria-label={t('contacts.removeNamed', { name: `${c.FirstName} ${c.LastName}` })}
-                  onClick={() => removeContact.mutate(c.Id, { onError: showError })}
-                >
-                  {t('contacts.remove')}
-                </Button>
+                <RemoveButton
+                  name={`${c.FirstName} ${c.LastName}`}
+                  onRemove={() => removeContact.mutate(c.Id, { onError: showError })}
+                />
               </Table.Td>
             </Table.Tr>
           ))}

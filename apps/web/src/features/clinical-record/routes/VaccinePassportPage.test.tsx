@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { setSession } from '../../../shared/session/session';
+import { signInPatient } from '../../../testing/session';
 import { renderRoute, setupI18n } from '../../../testing/render';
 import { VaccinePassportPage } from './VaccinePassportPage';
 
@@ -12,24 +12,7 @@ vi.mock('../api', () => ({
 beforeAll(() => setupI18n(['clinicalRecord', 'common']));
 beforeEach(() => {
   card.mockReset();
-  setSession({
-    user: {
-      userId: 'patient-1',
-      identityProviderId: 'sub-1',
-      name: 'Jordan Ellis',
-      email: 'jordan@example.test',
-      firstName: 'Jordan',
-      lastName: 'Ellis',
-      preferredName: null,
-      gender: null,
-      userType: 'Patient',
-      roles: ['patient'],
-      organizationId: null,
-      photos: [],
-    },
-    accessToken: 'token',
-    isGuest: false,
-  });
+  signInPatient();
 });
 
 describe('the vaccination passport page', () => {

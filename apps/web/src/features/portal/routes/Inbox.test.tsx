@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MessageThreadDetail, MessageThreadList } from '@careslot/contracts';
-import { setSession } from '../../../shared/session/session';
+import { signInPatient } from '../../../testing/session';
 import { renderRoute, setupI18n } from '../../../testing/render';
 import { PortalInboxPage } from './InboxPage';
 import { PortalThreadPage } from './ThreadPage';
@@ -72,24 +72,7 @@ beforeEach(() => {
     if (path.endsWith('/Messages')) return Promise.resolve(detail.Messages[0]);
     return Promise.reject(new Error(`unexpected ${path}`));
   });
-  setSession({
-    user: {
-      userId: 'patient-1',
-      identityProviderId: 'sub-1',
-      name: 'Jordan Ellis',
-      email: 'jordan@example.test',
-      firstName: 'Jordan',
-      lastName: 'Ellis',
-      preferredName: null,
-      gender: null,
-      userType: 'Patient',
-      roles: ['patient'],
-      organizationId: null,
-      photos: [],
-    },
-    accessToken: 'token',
-    isGuest: false,
-  });
+  signInPatient();
 });
 
 describe('the patient inbox', () => {

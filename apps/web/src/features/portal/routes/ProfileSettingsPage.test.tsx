@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Patient } from '@careslot/contracts';
-import { setSession } from '../../../shared/session/session';
+import { signInPatient } from '../../../testing/session';
 import { renderRoute, setupI18n } from '../../../testing/render';
 import { ProfileSettingsPage } from './ProfileSettingsPage';
 
@@ -29,24 +29,7 @@ beforeAll(() => setupI18n(['portal', 'identity', 'common']));
 beforeEach(() => {
   saveSettings.mockReset();
   saveLanguage.mockReset();
-  setSession({
-    user: {
-      userId: 'patient-1',
-      identityProviderId: 'sub-1',
-      name: 'Jordan Ellis',
-      email: 'jordan@example.test',
-      firstName: 'Jordan',
-      lastName: 'Ellis',
-      preferredName: null,
-      gender: null,
-      userType: 'Patient',
-      roles: ['patient'],
-      organizationId: null,
-      photos: [],
-    },
-    accessToken: 'token',
-    isGuest: false,
-  });
+  signInPatient();
 });
 
 describe('the patient portal profile settings', () => {
