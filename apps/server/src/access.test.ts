@@ -660,6 +660,14 @@ const paymentBody = (i: Ids) => ({
 });
 const MSG = '/careslot-messaging/api/v1';
 const BODY_ROWS: Row[] = [
+  // The practice's activity and session logs (issue 28, decision 0112): only its admins; no patient, no stranger.
+  ...(['UserActivities', 'UserSessions'] as const).map((log): Row => ({
+    method: 'POST',
+    route: `/careslot-logging/api/v1/${log}/find`,
+    url: () => `/careslot-logging/api/v1/${log}/find`,
+    body: () => ({ OrganizationId: DEMO_PRACTICE_IDS[0], From: '2026-01-01', To: '2026-12-31' }),
+    expect: { anon: 401, self: 404, stranger: 404, care1Staff: 403, support: 404 },
+  })),
   // A confirmation logged by hand (issue 28): only the visit's practice's admins.
   {
     method: 'POST',

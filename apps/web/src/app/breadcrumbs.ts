@@ -42,6 +42,8 @@ export const PRACTICE_BREADCRUMBS = {
   'practice-admin/reports/message-logs': { breadcrumb: 'reports', fromHome: true },
   'practice-admin/reports/checked-in': { breadcrumb: 'reports', fromHome: true },
   'practice-admin/reports/confirmations': { breadcrumb: 'reports', fromHome: true },
+  'practice-admin/reports/activity-log': { breadcrumb: 'reports', fromHome: true },
+  'practice-admin/reports/session-log': { breadcrumb: 'reports', fromHome: true },
   'practice-admin/billing': { breadcrumb: 'billing', fromHome: true },
   'super-user/practice-onboarding/wizard': { breadcrumb: 'onboardingWizard', fromHome: true },
   'practice-onboarding': { breadcrumb: 'practiceOnboarding', fromHome: true },

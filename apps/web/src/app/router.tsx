@@ -539,10 +539,15 @@ export const routes: RouteObject[] = [
         element: practice('practice-admin/reports/message-logs'),
         handle: PRACTICE_BREADCRUMBS['practice-admin/reports/message-logs'],
       },
-      // The checked-in and confirmations reports (practice-portal.md §2.13, issue 28).
-      ...(['practice-admin/reports/checked-in', 'practice-admin/reports/confirmations'] as const).map(
-        (path) => ({ path, element: practice(path), handle: PRACTICE_BREADCRUMBS[path] }),
-      ),
+      // The checked-in and confirmations reports (§2.13), the activity and session logs (§3.9; issue 28).
+      ...(
+        [
+          'practice-admin/reports/checked-in',
+          'practice-admin/reports/confirmations',
+          'practice-admin/reports/activity-log',
+          'practice-admin/reports/session-log',
+        ] as const
+      ).map((path) => ({ path, element: practice(path), handle: PRACTICE_BREADCRUMBS[path] })),
       // The Check-In Summary of each practice role (practice-portal.md §2.12, §6 menu rules).
       ...(
         [

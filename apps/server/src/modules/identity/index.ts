@@ -8,6 +8,7 @@ export { PRODUCT_TOKEN_TTL } from './routes';
 export { REALM_PATH } from './oidc';
 export { sealStoredSecrets } from './mfa';
 export { signLink, signedLinkKey, verifyLink } from './signed-links';
+export { practiceAccounts, type PracticeAccount } from './practice-accounts';
 
 /** Wires the module: the realm and account routes, and the consumer that activates invited practice users. */
 export const register: ModuleRegistration = async (app, deps) => {

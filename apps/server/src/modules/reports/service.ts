@@ -164,7 +164,8 @@ const line = (r: AnyRow) =>
   'CheckedInAt' in r
     ? [r.PatientName ?? '', r.StartTime, r.CheckedInAt, r.AppointmentId]
     : [r.PatientName ?? '', r.StartTime, r.ConfirmedAt, r.ConfirmedBy, r.AppointmentId];
-const cell = (value: string) => `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
+export const cell = (value: string) =>
+  `"${(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/"/g, '""')}"`;
 
 /** The whole range as a file: CSV (RFC 4180, CRLF) or an Excel workbook. */
 export async function reportFile(

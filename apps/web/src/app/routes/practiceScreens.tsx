@@ -87,6 +87,12 @@ const CheckedInReportPage = lazy(() =>
 const ConfirmationsReportPage = lazy(() =>
   import('../../features/reports/routes/ReportPage').then((m) => ({ default: m.ConfirmationsReportPage })),
 );
+const ActivityLogPage = lazy(() =>
+  import('../../features/activity-logs/routes/LogPage').then((m) => ({ default: m.ActivityLogPage })),
+);
+const SessionLogPage = lazy(() =>
+  import('../../features/activity-logs/routes/LogPage').then((m) => ({ default: m.SessionLogPage })),
+);
 const MessageLogsPage = lazy(() =>
   import('../../features/message-logs/routes/MessageLogsPage').then((m) => ({ default: m.MessageLogsPage })),
 );
@@ -355,6 +361,19 @@ const SCREENS = {
     'practice-admin/reports/confirmations',
     <RequireFeature feature="reports">
       <ConfirmationsReportPage />
+    </RequireFeature>,
+  ),
+  // The practice's activity log and session log (practice-portal.md §3.9, §7 Logging; issue 28).
+  'practice-admin/reports/activity-log': guarded(
+    'practice-admin/reports/activity-log',
+    <RequireFeature feature="reports">
+      <ActivityLogPage />
+    </RequireFeature>,
+  ),
+  'practice-admin/reports/session-log': guarded(
+    'practice-admin/reports/session-log',
+    <RequireFeature feature="reports">
+      <SessionLogPage />
     </RequireFeature>,
   ),
   // Billing (issue 28): the practice's invoices, payments and refunds.

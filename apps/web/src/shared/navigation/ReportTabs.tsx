@@ -7,9 +7,11 @@ const TABS = [
   { to: '/practice-admin/reports/checked-in', label: 'tabs.checkedIn' },
   { to: '/practice-admin/reports/confirmations', label: 'tabs.confirmations' },
   { to: '/practice-admin/reports/message-logs', label: 'tabs.smsLogs' },
+  { to: '/practice-admin/reports/activity-log', label: 'tabs.activityLog' },
+  { to: '/practice-admin/reports/session-log', label: 'tabs.sessionLog' },
 ] as const;
 
-/** The practice's three reports (practice-portal.md §2.13), one link each; the open one is marked current. */
+/** The practice's reports (practice-portal.md §2.13) and logs (§3.9), one link each; the open one is marked current. */
 export function ReportTabs() {
   const { t } = useTranslation('reports');
   return (
