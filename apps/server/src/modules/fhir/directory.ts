@@ -399,22 +399,22 @@ export async function searchDirectory(
         ...upTo,
         ...(params._id ? { OrganizationId: idParam(params, '_id', 'Organization')! } : {}),
         ...(params.name ? { Name: params.name } : {}),
-        ...(params.identifier ? { Identifier: [params.identifier.split('|').at(-1)!] } : {}),
+        // The product's identifier texts are FHIR's token: 'system|value', or a value of any system.
+        ...(params.identifier ? { Identifier: [params.identifier] } : {}),
       });
       return page(Data, Total, organizationResource);
     }
     case 'Practitioner': {
-      const identifier = params.identifier?.split('|');
+      const { identifier } = params;
+      const npi = identifier?.startsWith(`${NPI_SYSTEM}|`)
+        ? identifier.slice(NPI_SYSTEM.length + 1)
+        : undefined;
       const { Data, Total } = await searchPractitioners(deps.database, {
         ...upTo,
         ...(params._id ? { Ids: ids('_id', 'Practitioner')! } : {}),
         ...(params.family ? { FamilyName: params.family } : {}),
         ...(params.given ? { GivenName: params.given } : {}),
-        ...(identifier
-          ? identifier.length === 2 && identifier[0] === NPI_SYSTEM
-            ? { Npi: identifier[1]! }
-            : { Identifier: [identifier.at(-1)!] }
-          : {}),
+        ...(npi ? { Npi: npi } : identifier ? { Identifier: [identifier] } : {}),
       });
       return page(Data, Total, practitionerResource);
     }
