@@ -9,6 +9,8 @@ import { appointmentRoutes } from './routes';
  * records and moves through these functions inside its own transaction (modules/booking).
  */
 export { getAppointment, mayRead, toAppointment } from './service';
+/** The FHIR API's search (decision 0096): the caller's appointments under the access policy, audited. */
+export { searchAppointmentsForFhir } from './fhir-reads';
 export { changeAppointmentStatus, type AppointmentFamily } from './status';
 export {
   APPOINTMENT_CHANGED,

@@ -21,7 +21,11 @@ export function mayRead(context: RequestContext, row: store.AppointmentRow): Pro
  * GET Appointments/{id}: the patient (or their family's account holder) and the appointment's own practice;
  * 404 for anyone else, another practice that cares for the same patient included.
  */
-export async function getAppointment(deps: Deps, context: RequestContext, id: string): Promise<Appointment> {
+export async function getAppointment(
+  deps: Pick<Deps, 'database'>,
+  context: RequestContext,
+  id: string,
+): Promise<Appointment> {
   const row = await store.appointment(deps.database, id);
   if (!row) return notFoundAudited(context, 'read', 'appointment', id);
   await authorize(context, 'read', {

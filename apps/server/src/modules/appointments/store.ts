@@ -472,3 +472,49 @@ export async function byIdentifiers(
     [organizationId, identifiers.map((i) => JSON.stringify([{ System: i.System, Value: i.Value }]))],
   );
 }
+
+/** Whose appointments a FHIR search may show: one practice's own, some patients' (self and family), or all. */
+export type FhirRowScope =
+  { kind: 'practice'; organizationId: string } | { kind: 'patients'; patientIds: string[] } | { kind: 'all' };
+
+/** Appointments for the FHIR search (decision 0096): in scope, by patient, start range and status, paged. */
+export async function appointmentsForFhir(
+  db: Connection,
+  scope: FhirRowScope,
+  filter: {
+    patientId: string | null;
+    from: string | null;
+    to: string | null;
+    statuses: string[] | null;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: AppointmentRow[]; total: number }> {
+  const where = [
+    scope.kind === 'practice'
+      ? 'organization_id = $1::uuid'
+      : scope.kind === 'patients'
+        ? 'patient_id = any($1::uuid[])'
+        : '$1::text is null',
+    '($2::uuid is null or patient_id = $2::uuid)',
+    '($3::timestamptz is null or start_at >= $3::timestamptz)',
+    '($4::timestamptz is null or start_at < $4::timestamptz)',
+    '($5::text[] is null or status = any($5::text[]))',
+  ].join(' and ');
+  const params = [
+    scope.kind === 'practice' ? scope.organizationId : scope.kind === 'patients' ? scope.patientIds : null,
+    filter.patientId,
+    filter.from,
+    filter.to,
+    filter.statuses,
+  ];
+  const [count] = await db.query<{ total: number | string }>(
+    `select count(*) as total from appointments where ${where}`,
+    params,
+  );
+  const rows = await db.query<AppointmentRow>(
+    `select * from appointments where ${where} order by start_at, id offset $6 limit $7`,
+    [...params, filter.offset, filter.limit],
+  );
+  return { rows, total: Number(count?.total ?? 0) };
+}

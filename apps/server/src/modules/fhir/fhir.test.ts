@@ -9,6 +9,7 @@ import {
   createTestPractice,
   openTimeAhead,
   practiceAdmin,
+  type TestPractice,
   type TestPracticeUser,
 } from '../../testing/factories';
 import { createTestPatient, type TestPatient } from '../../testing/patients';
@@ -27,17 +28,21 @@ describe('the FHIR R4 API', () => {
   let otherProvider: TestPracticeUser;
   let patient: TestPatient;
   let base: string;
+  let practice: TestPractice;
+  let appointment: string;
+  let bookedStart: string;
 
   beforeAll(async () => {
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as never);
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as never);
     t = await createTestApp();
-    const practice = await createTestPractice(t);
+    practice = await createTestPractice(t);
     const other = await createTestPractice(t);
     provider = await practiceAdmin(t, practice);
     otherProvider = await practiceAdmin(t, other);
     patient = await createTestPatient(t, 'Quinn');
-    const appointment = await bookTestAppointment(t, practice, patient, openTimeAhead(t, practice));
+    bookedStart = openTimeAhead(t, practice);
+    appointment = await bookTestAppointment(t, practice, patient, bookedStart);
     const record = async (collection: string, payload: object) => {
       const res = await t.call({
         method: 'POST',
@@ -116,7 +121,18 @@ describe('the FHIR R4 API', () => {
       url: '/fhir/R4/metadata',
     });
     valid(metadata.json);
-    expect(metadata.json.rest[0]!.resource.map((r) => r.type).sort()).toEqual([...types].sort());
+    // The scheduling directory is not the patient's record: the next test reads each of its types.
+    const directory = [
+      'Practitioner',
+      'PractitionerRole',
+      'Location',
+      'HealthcareService',
+      'Schedule',
+      'Slot',
+    ];
+    expect(metadata.json.rest[0]!.resource.map((r) => r.type).sort()).toEqual(
+      [...types, ...directory].sort(),
+    );
     const smart = await t.call<{ scopes_supported: string[] }>({
       url: '/fhir/R4/.well-known/smart-configuration',
     });
@@ -222,6 +238,106 @@ describe('the FHIR R4 API', () => {
     expect((await t.call({ url: '/fhir/R4/RelatedPerson', headers: bearer(patient.token) })).statusCode).toBe(
       400,
     );
+  });
+
+  it('serves the scheduling directory, free and busy slots, and appointments under the access policy', async () => {
+    const client = new Client({ baseUrl: base, customHeaders: { Authorization: `Bearer ${patient.token}` } });
+    const search = async (resourceType: string, searchParams: Record<string, string>) => {
+      const found = (await client.search({ resourceType, searchParams })) as Bundle;
+      const resources = (found.entry ?? []).map((e) => e.resource as unknown as FhirResource);
+      for (const resource of resources) valid(resource);
+      return { total: found.total, resources };
+    };
+    const read = async (resourceType: string, id: string) => {
+      const resource = (await client.read({ resourceType, id })) as unknown as FhirResource;
+      valid(resource);
+      return resource;
+    };
+    const organization = await read('Organization', practice.OrganizationId);
+    expect(organization.name).toMatch(/^Test Practice /);
+    expect(organization.active).toBe(true);
+    const byName = await search('Organization', { name: organization.name as string });
+    expect(byName.resources.map((r) => r.id)).toContain(practice.OrganizationId);
+    const practitioner = await read('Practitioner', practice.PractitionerId);
+    expect((practitioner.name as { family?: string }[]).map((n) => typeof n.family)).toEqual(['string']);
+    expect((await search('Practitioner', { _id: practice.PractitionerId })).total).toBe(1);
+    const roles = await search('PractitionerRole', {
+      practitioner: `Practitioner/${practice.PractitionerId}`,
+    });
+    expect(roles.resources).toEqual([
+      expect.objectContaining({ organization: { reference: `Organization/${practice.OrganizationId}` } }),
+    ]);
+    expect(await read('PractitionerRole', roles.resources[0]!.id)).toEqual(roles.resources[0]);
+    const locations = await search('Location', { organization: practice.OrganizationId });
+    expect(locations.resources.map((l) => l.id)).toEqual([practice.LocationId]);
+    expect(await read('Location', practice.LocationId)).toEqual(locations.resources[0]);
+    const services = await search('HealthcareService', { organization: practice.OrganizationId });
+    for (const service of services.resources)
+      expect(await read('HealthcareService', service.id)).toEqual(service);
+    const schedules = await search('Schedule', { actor: `Practitioner/${practice.PractitionerId}` });
+    expect(schedules.resources.map((r) => r.id)).toEqual([practice.ScheduleId]);
+    expect(schedules.resources[0]!.actor).toEqual(
+      expect.arrayContaining([{ reference: `Practitioner/${practice.PractitionerId}` }]),
+    );
+    // The planning horizon starts now: only the rest is compared.
+    const withoutHorizon = (r: FhirResource) => ({ ...r, planningHorizon: null });
+    expect(withoutHorizon(await read('Schedule', practice.ScheduleId))).toEqual(
+      withoutHorizon(schedules.resources[0]!),
+    );
+    // A week from the booked visit's day: its slot is busy (its one place taken), the others free.
+    const day = bookedStart.slice(0, 10);
+    const slots = await search('Slot', {
+      schedule: `Schedule/${practice.ScheduleId}`,
+      start: `ge${day}`,
+      _count: '100',
+    });
+    const booked = slots.resources.find((s) => Date.parse(s.start as string) === Date.parse(bookedStart))!;
+    expect(booked).toMatchObject({
+      status: 'busy',
+      schedule: { reference: `Schedule/${practice.ScheduleId}` },
+    });
+    expect(slots.resources.filter((s) => s.status === 'free').length).toBeGreaterThan(0);
+    expect(await read('Slot', booked.id)).toEqual(booked);
+    const free = await search('Slot', {
+      schedule: practice.ScheduleId,
+      start: `ge${day}`,
+      status: 'free',
+      _count: '100',
+    });
+    expect(free.resources.map((s) => s.id)).not.toContain(booked.id);
+    expect(free.total).toBe(slots.total! - 1);
+    // Appointments: the patient's own, the booking practice's own; another practice reads none of them.
+    const own = await search('Appointment', { patient: patient.id, status: 'booked,pending' });
+    expect(own.resources.map((r) => r.id)).toEqual([appointment]);
+    expect(own.resources[0]!.start).toBe(new Date(bookedStart).toISOString());
+    expect(own.resources[0]!.participant).toContainEqual({
+      actor: { reference: `Patient/${patient.id}` },
+      status: 'accepted',
+    });
+    expect(await read('Appointment', appointment)).toEqual(own.resources[0]);
+    const practices = await t.call<Bundle>({
+      url: `/fhir/R4/Appointment?patient=${patient.id}`,
+      headers: provider.headers,
+    });
+    expect(practices.json.entry!.map((e) => e.resource!.id)).toEqual([appointment]);
+    expect(
+      (await t.call<Bundle>({ url: `/fhir/R4/Appointment`, headers: otherProvider.headers })).json.total,
+    ).toBe(0);
+    const foreign = await t.call({
+      url: `/fhir/R4/Appointment/${appointment}`,
+      headers: otherProvider.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+    for (const [url, field] of [
+      ['/fhir/R4/Slot', 'schedule'],
+      [`/fhir/R4/Slot?schedule=${practice.ScheduleId}&start=ge2026-01-01&start=lt2026-06-01`, 'start'],
+      ['/fhir/R4/Appointment?status=soon', 'status'],
+      ['/fhir/R4/PractitionerRole', 'practitioner'],
+    ] as const) {
+      const bad = await t.call<{ message?: string }>({ url, headers: bearer(patient.token) });
+      expect(bad.statusCode, url).toBe(400);
+      expect(bad.body, url).toContain(field);
+    }
   });
 
   it('keeps another practice out and shows the recording practice its own', async () => {

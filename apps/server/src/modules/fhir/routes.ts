@@ -18,7 +18,18 @@ const searchQuery = z.object({
   subject: z.string().max(100).optional(),
   date: z.union([z.string().max(40), z.array(z.string().max(40)).max(2)]).optional(),
   code: z.string().max(200).optional(),
-  status: z.string().max(40).optional(),
+  status: z.string().max(200).optional(),
+  start: z.union([z.string().max(40), z.array(z.string().max(40)).max(2)]).optional(),
+  _id: z.string().max(100).optional(),
+  name: z.string().max(75).optional(),
+  family: z.string().max(35).optional(),
+  given: z.string().max(35).optional(),
+  identifier: z.string().max(1000).optional(),
+  practitioner: z.string().max(100).optional(),
+  organization: z.string().max(100).optional(),
+  location: z.string().max(100).optional(),
+  actor: z.string().max(100).optional(),
+  schedule: z.string().max(1000).optional(),
   _count: z.coerce.number().int().min(1).max(MAX_COUNT).default(20),
   _offset: z.coerce.number().int().min(0).default(0),
 });
@@ -86,17 +97,34 @@ export const fhirRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Search by patient, date, code, status; _count and paging links (Bundle searchset)',
+        summary:
+          "Search by patient, date, code, status (and the directory types' parameters); _count and paging links",
         params: z.object({ type: z.string().max(40) }),
         querystring: searchQuery,
       },
     },
     async (request, reply) => {
       const q = request.query;
+      const { _id, name, family, given, identifier, practitioner, organization, location, actor, schedule } =
+        q;
+      const params = {
+        _id,
+        name,
+        family,
+        given,
+        identifier,
+        practitioner,
+        organization,
+        location,
+        actor,
+        schedule,
+      };
       const patient = q.patient ?? q.subject;
       const { resources, total } = await service.search(deps, contextOf(request), request.params.type, {
         ...(patient ? { patient } : {}),
         ...(q.date ? { date: q.date } : {}),
+        ...(q.start ? { start: q.start } : {}),
+        params,
         ...(q.code ? { code: q.code } : {}),
         ...(q.status ? { status: q.status } : {}),
         count: q._count,

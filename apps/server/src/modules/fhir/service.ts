@@ -4,6 +4,7 @@ import type { RequestContext } from '../../platform/context';
 import type { AppDeps } from '../../platform/deps';
 import { fieldError, notFound } from '../../platform/errors';
 import { everythingOf, readEntry, searchForFhir } from '../clinical';
+import { DIRECTORY_SEARCH, readDirectory, SCHEDULING_TYPES, searchDirectory } from './directory';
 import {
   patientExtrasForFhir,
   pharmacyForFhir,
@@ -16,9 +17,17 @@ type Deps = Pick<AppDeps, 'database' | 'clock'>;
 
 /** The FHIR types served (decision 0096): exactly what the CapabilityStatement lists. */
 export const SEARCHABLE_TYPES: readonly string[] = CLINICAL_RESOURCE_TYPES;
-/** Read only: a pharmacy a patient chose (Organization); read and search by patient: family links (decision 0110). */
+/**
+ * Organization: a practice (read and search) or a pharmacy a patient chose (read); read and search by patient:
+ * family links (decision 0110).
+ */
 export const DIRECTORY_TYPES = ['Organization', 'RelatedPerson'] as const;
-export const SERVED_TYPES: readonly string[] = ['Patient', ...DIRECTORY_TYPES, ...SEARCHABLE_TYPES];
+export const SERVED_TYPES: readonly string[] = [
+  'Patient',
+  ...DIRECTORY_TYPES,
+  ...SCHEDULING_TYPES,
+  ...SEARCHABLE_TYPES,
+];
 export const SEARCH_PARAMS = ['patient', 'date', 'code', 'status', '_count'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,6 +76,8 @@ export async function read(
   id: string,
 ): Promise<FhirResource> {
   if (type === 'Patient') return (await fhirPatient(deps, context, id)).patient;
+  const directory = await readDirectory(deps, context, type, id);
+  if (directory) return directory;
   if ((DIRECTORY_TYPES as readonly string[]).includes(type) && !UUID.test(id)) throw notFound();
   if (type === 'Organization') return pharmacyForFhir(deps, context, id);
   if (type === 'RelatedPerson') return relatedPersonForFhir(deps, context, id);
@@ -77,6 +88,10 @@ export async function read(
 export interface SearchInput {
   patient?: string;
   date?: string | string[];
+  /** Slot's start range (ge/gt/le/lt/eq, as date). */
+  start?: string | string[];
+  /** The directory types' parameters (_id, name, identifier, organization, actor, schedule...). */
+  params?: Record<string, string | undefined>;
   code?: string;
   status?: string;
   count: number;
@@ -84,13 +99,16 @@ export interface SearchInput {
 }
 
 /** date=ge2026-01-01&date=lt2026-02-01 (and eq, a plain date: that day) as a range. */
-function dateRange(date: string | string[] | undefined): { from: string | null; to: string | null } {
+function dateRange(
+  date: string | string[] | undefined,
+  field = 'date',
+): { from: string | null; to: string | null } {
   let from: string | null = null;
   let to: string | null = null;
   for (const value of date === undefined ? [] : Array.isArray(date) ? date : [date]) {
     const match = /^(ge|gt|le|lt|eq)?(\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:\d{2}))?)$/.exec(value);
     if (!match)
-      throw fieldError('date', 'format', 'must be a FHIR date with an optional ge, gt, le, lt or eq prefix');
+      throw fieldError(field, 'format', 'must be a FHIR date with an optional ge, gt, le, lt or eq prefix');
     const [, prefix = 'eq', when] = match;
     const next = (d: string) =>
       new Date(Date.parse(d.length === 10 ? `${d}T00:00:00Z` : d) + 86_400_000).toISOString();
@@ -114,6 +132,14 @@ export async function search(
   const patient = input.patient?.replace(/^Patient\//, '');
   if (patient !== undefined && !UUID.test(patient))
     throw fieldError('patient', 'format', 'must be a Patient id');
+  const range = dateRange(type === 'Slot' ? input.start : input.date, type === 'Slot' ? 'start' : 'date');
+  const directory = await searchDirectory(deps, context, type, {
+    params: { ...input.params, patient, status: input.status },
+    ...range,
+    count: input.count,
+    offset: input.offset,
+  });
+  if (directory) return directory;
   if (type === 'RelatedPerson') {
     if (!patient) throw fieldError('patient', 'required', 'is required to search RelatedPerson');
     const all = await relatedPersonsForFhir(deps, context, patient);
@@ -133,13 +159,26 @@ export async function search(
 }
 
 /**
- * Patient/{id}/$everything: the patient, their family links and pharmacies, and every clinical entry the
- * caller may see.
+ * Patient/{id}/$everything: the patient, their family links and pharmacies, and every appointment and clinical
+ * entry the caller may see.
  */
 export async function everything(deps: Deps, context: RequestContext, id: string): Promise<FhirResource[]> {
   const { patient, pharmacies } = await fhirPatient(deps, context, id);
   const family = await relatedPersonsForFhir(deps, context, patient.id);
-  return [patient, ...family, ...pharmacies, ...(await everythingOf(deps, context, id))];
+  const appointments = await searchDirectory(deps, context, 'Appointment', {
+    params: { patient: patient.id },
+    from: null,
+    to: null,
+    count: 1000,
+    offset: 0,
+  });
+  return [
+    patient,
+    ...family,
+    ...pharmacies,
+    ...(appointments?.resources ?? []),
+    ...(await everythingOf(deps, context, id)),
+  ];
 }
 
 /** The CapabilityStatement: exactly the types, interactions and search parameters served. */
@@ -188,7 +227,11 @@ export function capabilityStatement(baseUrl: string, now: Date): FhirResource {
               },
             ],
           },
-          { type: 'Organization', interaction: [{ code: 'read' }] },
+          ...(['Organization', ...SCHEDULING_TYPES] as const).map((type) => ({
+            type,
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            searchParam: [...DIRECTORY_SEARCH[type]!, searchParam[4]!],
+          })),
           {
             type: 'RelatedPerson',
             interaction: [{ code: 'read' }, { code: 'search-type' }],

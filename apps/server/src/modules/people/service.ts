@@ -143,9 +143,16 @@ export async function searchPractitioners(
 
 export async function listPractitionerRoles(
   database: Database,
-  query: { PractitionerId?: string; OrganizationId?: string; Code?: string[]; LocationId?: string },
+  query: {
+    Id?: string;
+    PractitionerId?: string;
+    OrganizationId?: string;
+    Code?: string[];
+    LocationId?: string;
+  },
 ): Promise<PractitionerRole[]> {
   const rows = await store.searchPractitionerRoles(database.db, {
+    id: query.Id,
     practitionerId: query.PractitionerId,
     organizationId: query.OrganizationId,
     codes: query.Code,

@@ -143,11 +143,14 @@ export interface RoleFilter {
   organizationId?: string | undefined;
   codes?: string[] | undefined;
   locationId?: string | undefined;
+  /** One role by its id (the FHIR read of a PractitionerRole). */
+  id?: string | undefined;
 }
 
 export async function searchPractitionerRoles(db: Db, filter: RoleFilter) {
   const where = and(
     eq(practitionerRoles.active, true),
+    filter.id ? eq(practitionerRoles.id, filter.id) : undefined,
     filter.practitionerId ? eq(practitionerRoles.practitionerId, filter.practitionerId) : undefined,
     filter.organizationId ? eq(practitionerRoles.organizationId, filter.organizationId) : undefined,
     filter.codes?.length ? arrayOverlaps(practitionerRoles.codes, filter.codes as never) : undefined,

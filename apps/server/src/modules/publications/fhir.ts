@@ -27,7 +27,8 @@ export type FhirAppointmentStatus =
   | 'checked-in'
   | 'waitlist';
 
-const STATUS: Record<string, FhirAppointmentStatus> = {
+/** The product's statuses as FHIR's appointmentstatus codes (the FHIR API's status search too). */
+export const STATUS: Record<string, FhirAppointmentStatus> = {
   Proposed: 'proposed',
   Draft: 'proposed',
   Pending: 'pending',

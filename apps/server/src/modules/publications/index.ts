@@ -3,6 +3,8 @@ import { registerPublicationDelivery } from './delivery';
 import { publicationTargetFromConfig } from './targets';
 /** Delivering web/BobAppointment publications to an outside system (issue 15): a webhook or the local record. */
 export { PUBLICATION_JOB } from './delivery';
+/** The FHIR R4 Appointment a publication carries, which the FHIR API serves too (decision 0096). */
+export { STATUS as FHIR_APPOINTMENT_STATUS, toFhirAppointment, type AppointmentForFhir } from './fhir';
 export {
   type PublicationTarget,
   type PublicationDelivery,

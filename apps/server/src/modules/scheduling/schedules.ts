@@ -291,7 +291,7 @@ async function applyEdit<T>(
 // ---------- schedules ----------
 
 export async function getScheduleDetails(
-  deps: SchedulingDeps,
+  deps: Pick<SchedulingDeps, 'database'>,
   id: string,
   now: Date,
 ): Promise<Schedule | null> {
@@ -300,7 +300,7 @@ export async function getScheduleDetails(
 }
 
 export async function searchScheduleDetails(
-  deps: SchedulingDeps,
+  deps: Pick<SchedulingDeps, 'database'>,
   input: {
     PractitionerId?: string | undefined;
     HealthcareServiceId?: string | undefined;
