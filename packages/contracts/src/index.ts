@@ -32,6 +32,7 @@ export * from './portal';
 export * from './appointment-action';
 export * from './input';
 export * from './surveys';
+export * from './survey-results';
 export * from './message-templates';
 export * from './people';
 export * from './reminders';

@@ -32,7 +32,7 @@ export {
 export type { AppointmentRow, NewAppointment, PracticeRow } from './store';
 export { appointmentForMessage, type AppointmentForMessage } from './message-view';
 /** Read functions for other modules' questions about appointments (they never read the table themselves). */
-export { bookedElsewhereAt, upcomingVisits, type UpcomingVisit } from './reads';
+export { bookedElsewhereAt, patientsOfVisits, upcomingVisits, type UpcomingVisit } from './reads';
 export * as practiceDayReads from './practice-day-reads';
 export {
   actOnAppointmentFromLink,

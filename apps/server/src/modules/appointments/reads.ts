@@ -43,3 +43,13 @@ export async function bookedElsewhereAt(
   );
   return (rows[0]?.n ?? 0) > 0;
 }
+
+/** The patient of each of these visits (for a module that keeps visit ids and must record whose data it lists). */
+export async function patientsOfVisits(db: Connection, appointmentIds: readonly string[]): Promise<string[]> {
+  if (appointmentIds.length === 0) return [];
+  const rows = await db.query<{ patient_id: string }>(
+    'select distinct patient_id from appointments where id = any($1::uuid[]) and patient_id is not null',
+    [[...appointmentIds]],
+  );
+  return rows.map((r) => r.patient_id);
+}

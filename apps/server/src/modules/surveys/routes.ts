@@ -18,12 +18,15 @@ import {
   surveyQuestionsSchema,
   surveyResponseInputSchema,
   surveyResponseResultSchema,
+  surveyResultsQuerySchema,
+  surveyResultsSchema,
 } from '@careslot/contracts';
 import { requireUser } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { onAppointmentChanged } from '../appointments';
 import * as patientSurvey from './patient-survey';
 import { sendSurveyMessage } from './survey-messages';
+import { surveyResults } from './results';
 import * as service from './service';
 import { BEARER, ERROR_RESPONSES } from '../../platform/route-schemas';
 
@@ -60,6 +63,15 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     `${SURVEY_API}/survey/:id`,
     practiceRoute('A survey', { params: idParamSchema, response: { 200: surveySchema, ...errors } }),
     async (request) => service.getSurvey(deps, contextOf(request), request.params.id),
+  );
+  app.post(
+    `${SURVEY_API}/survey/:id/results`,
+    practiceRoute("A survey's results in a date range (every user of the practice)", {
+      params: idParamSchema,
+      body: surveyResultsQuerySchema,
+      response: { 200: surveyResultsSchema, ...errors },
+    }),
+    async (request) => surveyResults(deps, contextOf(request), request.params.id, request.body),
   );
   app.post(
     `${SURVEY_API}/survey`,

@@ -200,3 +200,25 @@ export async function insertResponse(
   );
   return inserted.length > 0;
 }
+
+export interface SurveyResponseRow {
+  appointment_id: string;
+  answers: { QuestionId: string; Value: number | boolean | string }[];
+  submitted_at: Date;
+}
+
+/** A survey's responses submitted in [from, to), newest first (the results screen; at most `limit`). */
+export async function responsesOf(
+  db: Connection,
+  surveyId: string,
+  from: Date,
+  to: Date,
+  limit: number,
+): Promise<SurveyResponseRow[]> {
+  return db.query<SurveyResponseRow>(
+    `select appointment_id, answers, submitted_at from survey_responses
+      where survey_id = $1 and submitted_at >= $2 and submitted_at < $3
+      order by submitted_at desc, id limit $4`,
+    [surveyId, from, to, limit],
+  );
+}

@@ -191,7 +191,7 @@ const PlatformSettingsPage = lazy(() =>
   })),
 );
 const FormBuilderPage = lazy(() =>
-  import('../../features/form-builder/routes/FormBuilderPage').then((m) => ({ default: m.FormBuilderPage })),
+  import('./FormBuilderScreen').then((m) => ({ default: m.FormBuilderScreen })),
 );
 const ReputationSettingsPage = lazy(() =>
   import('../../features/reputation-settings/routes/ReputationSettingsPage').then((m) => ({

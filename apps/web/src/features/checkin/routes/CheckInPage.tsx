@@ -263,7 +263,8 @@ function Insurance({ token, session }: { token: string; session: CheckInSession 
   );
 }
 
-function Question({
+/** One question as the patient answers it (check-in, and the form builder's preview: one renderer). */
+export function Question({
   component,
   value,
   onChange,
@@ -369,6 +370,33 @@ function Question({
   }
 }
 
+/**
+ * A form's sections and the questions its conditions show, as the patient answers them: the check-in page's form
+ * cards and the form builder's preview render forms through this one component.
+ */
+export function FormQuestions({
+  definition,
+  answers,
+  onAnswer,
+}: {
+  definition: CustomForm['Definition'];
+  answers: FormAnswers;
+  onAnswer: (key: string, value: FormAnswer) => void;
+}) {
+  return definition.Sections.map((section) => (
+    <Stack key={section.Key} gap="sm">
+      {definition.Sections.length > 1 && (
+        <Title order={3} fz="md">
+          {section.Title}
+        </Title>
+      )}
+      {section.Components.filter((c) => isComponentVisible(definition, c.Key, answers)).map((c) => (
+        <Question key={c.Key} component={c} value={answers[c.Key]} onChange={(v) => onAnswer(c.Key, v)} />
+      ))}
+    </Stack>
+  ));
+}
+
 function FormCard({
   token,
   session,
@@ -414,25 +442,11 @@ function FormCard({
             </Badge>
           ) : null}
         </Group>
-        {form.Definition.Sections.map((section) => (
-          <Stack key={section.Key} gap="sm">
-            {form.Definition.Sections.length > 1 && (
-              <Title order={3} fz="md">
-                {section.Title}
-              </Title>
-            )}
-            {section.Components.filter((c) => isComponentVisible(form.Definition, c.Key, answers)).map(
-              (c) => (
-                <Question
-                  key={c.Key}
-                  component={c}
-                  value={answers[c.Key]}
-                  onChange={(v) => setAnswers((a) => ({ ...a, [c.Key]: v }))}
-                />
-              ),
-            )}
-          </Stack>
-        ))}
+        <FormQuestions
+          definition={form.Definition}
+          answers={answers}
+          onAnswer={(key, v) => setAnswers((a) => ({ ...a, [key]: v }))}
+        />
         {answer.error && (
           <Alert color="red" role="alert">
             {errorText(answer.error)}

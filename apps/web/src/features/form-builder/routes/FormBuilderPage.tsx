@@ -30,6 +30,7 @@ import { ApiError } from '../../../shared/api/client';
 import { usePractice } from '../../../shared/session/practice';
 import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { usePracticeForms, useSaveForm } from '../api/forms';
+import { FormPreview, type QuestionsRenderer } from '../components/FormPreview';
 
 /** A question as the builder edits it: options as one line of text. */
 interface Draft {
@@ -89,7 +90,15 @@ function toComponent(d: Draft): FormComponent {
   };
 }
 
-function FormEditor({ form, onDone }: { form: CustomForm | null; onDone: () => void }) {
+function FormEditor({
+  form,
+  onDone,
+  renderQuestions,
+}: {
+  form: CustomForm | null;
+  onDone: () => void;
+  renderQuestions: QuestionsRenderer;
+}) {
   const { t } = useTranslation('formBuilder');
   const practice = usePractice();
   const save = useSaveForm();
@@ -101,6 +110,7 @@ function FormEditor({ form, onDone }: { form: CustomForm | null; onDone: () => v
   const [questions, setQuestions] = useState<Draft[]>(
     form?.Definition.Sections.flatMap((s) => s.Components).map(toDraft) ?? [],
   );
+  const [preview, setPreview] = useState<CustomForm['Definition'] | null>(null);
   const reasonOptions = [
     { value: ALL_REASONS_SERVICE_TYPE.Id, label: t('allReasons') },
     ...practice.serviceTypes.map((s) => ({ value: s.Id, label: s.Name })),
@@ -125,8 +135,8 @@ function FormEditor({ form, onDone }: { form: CustomForm | null; onDone: () => v
       },
     ]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  /** The questions as saved: a new question's key from its label, conditions following the keys. */
+  const definition = (): CustomForm['Definition'] => {
     const taken: string[] = questions.filter((q) => !q.fresh).map((q) => q.Key);
     const components = questions.map((q, i) => {
       if (!q.fresh) return q;
@@ -136,6 +146,24 @@ function FormEditor({ form, onDone }: { form: CustomForm | null; onDone: () => v
     });
     // Conditions name questions by their old keys: follow them to the new ones.
     const renamed = new Map(questions.map((q, i) => [q.Key, components[i]!.Key]));
+    return {
+      Sections: [
+        {
+          Key: 'main',
+          Title: name || 'Form',
+          Components: components.map((q) =>
+            toComponent({
+              ...q,
+              ShowWhenKey: q.ShowWhenKey ? (renamed.get(q.ShowWhenKey) ?? null) : null,
+            }),
+          ),
+        },
+      ],
+    };
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
     save.mutate(
       {
         id: form?.Id ?? null,
@@ -153,20 +181,7 @@ function FormEditor({ form, onDone }: { form: CustomForm | null; onDone: () => v
           ResourceIds: form?.ResourceIds ?? [],
           SortOrder: 0,
           Active: true,
-          Definition: {
-            Sections: [
-              {
-                Key: 'main',
-                Title: name || 'Form',
-                Components: components.map((q) =>
-                  toComponent({
-                    ...q,
-                    ShowWhenKey: q.ShowWhenKey ? (renamed.get(q.ShowWhenKey) ?? null) : null,
-                  }),
-                ),
-              },
-            ],
-          },
+          Definition: definition(),
         },
       },
       { onSuccess: onDone },
@@ -286,7 +301,16 @@ function FormEditor({ form, onDone }: { form: CustomForm | null; onDone: () => v
           <Button variant="light" onClick={add}>
             {t('addQuestion')}
           </Button>
+          <Button variant="default" onClick={() => setPreview(definition())}>
+            {t('preview')}
+          </Button>
         </Group>
+        <FormPreview
+          name={name.trim() || t('untitled')}
+          definition={preview}
+          onClose={() => setPreview(null)}
+          renderQuestions={renderQuestions}
+        />
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -305,8 +329,11 @@ function FormEditor({ form, onDone }: { form: CustomForm | null; onDone: () => v
   );
 }
 
-/** /practice-admin/settings/forms: the practice's custom forms and the builder (issue 26; decision 0093). */
-export function FormBuilderPage() {
+/**
+ * /practice-admin/settings/forms: the practice's custom forms and the builder (issue 26; decision 0093). Its
+ * preview renders through `renderQuestions`, the patient's check-in renderer (app/routes/FormBuilderScreen.tsx).
+ */
+export function FormBuilderPage({ renderQuestions }: { renderQuestions: QuestionsRenderer }) {
   const { t } = useTranslation('formBuilder');
   const practice = usePractice();
   const forms = usePracticeForms(practice.organizationId);
@@ -320,7 +347,11 @@ export function FormBuilderPage() {
         {!editing && <Button onClick={() => setEditing('new')}>{t('newForm')}</Button>}
       </Group>
       {editing ? (
-        <FormEditor form={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        <FormEditor
+          form={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+          renderQuestions={renderQuestions}
+        />
       ) : forms.isPending ? (
         <LoadingSpinner />
       ) : forms.error ? (

@@ -9,6 +9,7 @@ import { LoadingSpinner } from '../../../shared/ui/LoadingSpinner';
 import { toast } from '../../../shared/ui/toast';
 import { useSaveSurvey, useSurveys, useSurveyTemplates } from '../api/surveys';
 import { SurveyEditor } from '../components/SurveyEditor';
+import { SurveyResultsPanel } from '../components/SurveyResultsPanel';
 import { draftOf, inputOf } from '../surveyDraft';
 
 /**
@@ -22,6 +23,7 @@ export function SurveysPage() {
   const canEdit = hasRole(user, 'practiceadmin');
   const surveys = useSurveys(organizationId);
   const [editing, setEditing] = useState<Survey | 'new' | null>(null);
+  const [viewing, setViewing] = useState<Survey | null>(null);
   const templates = useSurveyTemplates(organizationId, canEdit && editing !== null);
   const save = useSaveSurvey(organizationId ?? '');
   const showError = useShowApiError();
@@ -62,7 +64,9 @@ export function SurveysPage() {
           />
         ) : null}
 
-        {!organizationId ? (
+        {viewing ? (
+          <SurveyResultsPanel key={viewing.Id} survey={viewing} onClose={() => setViewing(null)} />
+        ) : !organizationId ? (
           <Alert color="yellow">{t('noPractice')}</Alert>
         ) : surveys.isPending ? (
           <LoadingSpinner />
@@ -111,8 +115,16 @@ export function SurveysPage() {
                       date: when.format(new Date(survey.LastChangedOn)),
                     })}
                   </Text>
-                  {canEdit ? (
-                    <Group justify="flex-end">
+                  <Group justify="flex-end">
+                    <Button
+                      variant="default"
+                      size="xs"
+                      onClick={() => setViewing(survey)}
+                      aria-label={t('results.openNamed', { name: survey.Name })}
+                    >
+                      {t('results.open')}
+                    </Button>
+                    {canEdit ? (
                       <Button
                         variant="light"
                         size="xs"
@@ -121,8 +133,8 @@ export function SurveysPage() {
                       >
                         {t('edit')}
                       </Button>
-                    </Group>
-                  ) : null}
+                    ) : null}
+                  </Group>
                 </Stack>
               </Card>
             ))}
