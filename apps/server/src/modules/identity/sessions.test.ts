@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_PATHS, OAUTH_CLIENT_ID } from '@careslot/contracts';
+import { ACCOUNT_PATHS, CSRF_HEADER, OAUTH_CLIENT_ID } from '@careslot/contracts';
 import { bearer, createTestApp, type TestApp } from '../../testing/app';
 import { createTokenService } from '../../platform/tokens';
 import { authorize, exchangeCode, register } from '../../testing/sign-in';
@@ -12,6 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type TokenAnswer = { data: { access_token: string } };
+
+/** The header a call the SessionId cookie authenticates must carry (decision 0107). */
+const csrf = { [CSRF_HEADER.name]: CSRF_HEADER.value };
 
 /** A new account signed in for real: realm tokens, then the product token and its SessionId cookie. */
 async function signedInAccount() {
@@ -34,6 +37,7 @@ const isAlreadyLoggedIn = (sessionId: string) =>
   t.call<TokenAnswer>({
     method: 'POST',
     url: ACCOUNT_PATHS.isAlreadyLoggedIn,
+    headers: csrf,
     cookies: { SessionId: sessionId },
   });
 
@@ -47,7 +51,7 @@ describe('sign-out', () => {
     const out = await t.call({
       method: 'POST',
       url: ACCOUNT_PATHS.logout,
-      headers: bearer(account.product),
+      headers: { ...bearer(account.product), ...csrf },
       cookies: { SessionId: account.sessionId },
     });
     expect(out.statusCode).toBe(200);
@@ -70,7 +74,7 @@ describe('sign-out', () => {
     await t.call({
       method: 'POST',
       url: ACCOUNT_PATHS.logout,
-      headers: bearer(account.product),
+      headers: { ...bearer(account.product), ...csrf },
       cookies: { SessionId: account.sessionId },
     });
     // It trusts its "not revoked" answer for at most 5 seconds, then asks the database again.
