@@ -98,7 +98,7 @@ export function SurveysPage() {
                     </Title>
                     <Badge
                       style={{ flexShrink: 0 }}
-                      color={survey.Active ? 'teal' : 'gray'}
+                      color={survey.Active ? 'teal.9' : 'gray'}
                       variant={survey.Active ? 'filled' : 'light'}
                     >
                       {survey.Active ? t('active') : t('inactive')}
