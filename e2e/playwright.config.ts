@@ -24,6 +24,9 @@ function sharedMemoryIsLarge(): boolean {
 const chromium = {
   ...devices['Desktop Chrome'],
   channel: undefined,
+  // The journeys' browser asks for reduced motion: toasts and dialogs appear without a fade, so an accessibility
+  // check never reads a half-faded toast's colours (seen once: 1.08 contrast mid-fade in booking-finish).
+  contextOptions: { reducedMotion: 'reduce' as const },
   launchOptions: {
     executablePath,
     // Playwright keeps Chromium's shared memory out of /dev/shm (a container's is often 64 MB); where /dev/shm

@@ -35,6 +35,8 @@ const ink: MantineColorsTuple = [
 const em = (px: number) => `${px / 16}em`;
 
 export const theme = createTheme({
+  // A visitor who asks the system for less motion gets no animated dialogs, menus or toasts (WCAG 2.3.3).
+  respectReducedMotion: true,
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 5 },
   colors: { brand, ink },
