@@ -42,6 +42,9 @@ test.beforeEach(async ({ page }) => {
 test('a visitor reads the ten sections with the wheel and the arrow keys, the dots following', async ({
   page,
 }) => {
+  // Section-by-section scrolling is for a visitor who accepts motion (the journeys' browser asks for less by
+  // default; with reduced motion the page scrolls as a plain document).
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/');
   await expect(page).toHaveTitle('CareSlot for Doctors | The modern patient experience platform');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
